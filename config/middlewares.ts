@@ -1,0 +1,13 @@
+export default [
+  'strapi::logger',
+  'strapi::errors',
+  'strapi::security',
+  'strapi::cors',
+  'strapi::poweredBy',
+  'strapi::query',
+  // includeUnparsed keeps the exact request text so Stripe webhook signatures can be verified.
+  { name: 'strapi::body', config: { includeUnparsed: true } },
+  'strapi::session',
+  'strapi::favicon',
+  'strapi::public',
+];

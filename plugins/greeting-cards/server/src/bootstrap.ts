@@ -1,0 +1,12 @@
+import type { Core } from '@strapi/strapi';
+import { getConfig } from './config/get-config';
+import { ensureDatabaseConstraints } from './db-constraints';
+import { seedSampleData } from './seed/seed-sample-data';
+
+const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
+  const config = getConfig(strapi);
+  await ensureDatabaseConstraints(strapi);
+  if (config.seedSampleData) await seedSampleData(strapi);
+};
+
+export default bootstrap;

@@ -1,0 +1,277 @@
+import { defineType, rel, str, text, int, bool, json, dt, date, enumeration, uidOf } from './define';
+import {
+  TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
+  DELIVERY_METHODS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
+} from '../domain/enums';
+
+const occasion = defineType({
+  singular: 'occasion', plural: 'occasions', displayName: 'Occasion', curated: true,
+  description: 'A reason to send a card (birthday, Christmas...). Seasonal ones have a month and day.',
+  attributes: {
+    name: str({ required: true }),
+    slug: { type: 'uid', targetField: 'name', required: true },
+    sort_order: int({ default: 0 }),
+    month: int({ min: 1, max: 12 }),
+    day: int({ min: 1, max: 31 }),
+  },
+});
+
+const template = defineType({
+  singular: 'template', plural: 'templates', displayName: 'Card template', curated: true,
+  description: 'A ready-made design shoppers personalise.',
+  attributes: {
+    name: str({ required: true }),
+    slug: { type: 'uid', targetField: 'name', required: true },
+    description: text(),
+    occasion: rel.manyToOne(uidOf('occasion')),
+    style: enumeration(TEMPLATE_STYLES, 'traditional'),
+    canvas_data: { type: 'json', required: true },
+    thumbnail: { type: 'media', multiple: false, allowedTypes: ['images'] },
+    thumbnail_url: str({ configurable: false }),
+    is_premium: bool(false),
+    is_active: bool(true),
+    popularity: int({ default: 0 }),
+  },
+});
+
+const asset = defineType({
+  singular: 'asset', plural: 'assets', displayName: 'Design asset', curated: true,
+  description: 'Stickers, backgrounds, frames, fonts and patterns for the editor.',
+  attributes: {
+    name: str({ required: true }),
+    asset_type: enumeration(ASSET_TYPES, 'sticker'),
+    image: { type: 'media', multiple: false, allowedTypes: ['images'] },
+    emoji: str(),
+    svg: text(),
+    tags: json(),
+    is_premium: bool(false),
+    is_active: bool(true),
+  },
+});
+
+const card = defineType({
+  singular: 'card', plural: 'cards', displayName: 'Card', curated: false,
+  description: 'A shopper\'s design.',
+  attributes: {
+    owner: rel.user(),
+    title: str({ default: '' }),
+    template: rel.manyToOne(uidOf('template')),
+    occasion: rel.manyToOne(uidOf('occasion')),
+    status: enumeration(CARD_STATUSES, 'draft'),
+    canvas_data: json(),
+    inside_message: text({ default: '' }),
+    preview_url: str(),
+    preview_hash: str(),
+    is_favorite: bool(false),
+    sent_at: dt(),
+  },
+});
+
+const libraryEntry = defineType({
+  singular: 'library-entry', plural: 'library-entries', displayName: 'Library entry', curated: false,
+  description: 'A card as it appears in a user\'s library.',
+  attributes: {
+    user: rel.user(),
+    card: rel.manyToOne(uidOf('card')),
+    type: enumeration(LIBRARY_TYPES, 'draft'),
+    is_pinned: bool(false),
+  },
+});
+
+const recipient = defineType({
+  singular: 'recipient', plural: 'recipients', displayName: 'Recipient', curated: false,
+  description: 'An address-book entry.',
+  attributes: {
+    owner: rel.user(),
+    first_name: str({ default: '' }),
+    last_name: str({ default: '' }),
+    email: str({ default: '' }),
+    phone: str({ default: '' }),
+    address_line_1: str({ default: '' }),
+    address_line_2: str({ default: '' }),
+    city: str({ default: '' }),
+    county: str({ default: '' }),
+    postcode: str({ default: '' }),
+    country: str({ default: 'GB' }),
+    birthday: date(),
+    anniversary: date(),
+    notes: text({ default: '' }),
+    is_system_user: bool(false),
+    // Equals the owner's id on the is_system_user entry, null elsewhere: a unique index on it
+    // makes "at most one system entry per owner" hold even when two syncs race.
+    system_owner_key: int(),
+  },
+});
+
+const reminder = defineType({
+  singular: 'reminder', plural: 'reminders', displayName: 'Reminder', curated: false,
+  description: 'A yearly or one-off nudge to send a card.',
+  attributes: {
+    user: rel.user(),
+    recipient: rel.manyToOne(uidOf('recipient')),
+    occasion: rel.manyToOne(uidOf('occasion')),
+    type: enumeration(REMINDER_TYPES, 'birthday'),
+    title: str({ default: '' }),
+    event_date: date(),
+    days_before: json(),
+    is_active: bool(true),
+    last_sent_at: dt(),
+    last_sent_key: str(),
+  },
+});
+
+const giftAddon = defineType({
+  singular: 'gift-addon', plural: 'gift-addons', displayName: 'Gift add-on', curated: true,
+  description: 'A small gift sent with a posted card. Price in pence.',
+  attributes: {
+    name: str({ required: true }),
+    description: text(),
+    image: { type: 'media', multiple: false, allowedTypes: ['images'] },
+    price_pence: int({ required: true, min: 0 }),
+    is_active: bool(true),
+  },
+});
+
+const promoCode = defineType({
+  singular: 'promo-code', plural: 'promo-codes', displayName: 'Promo code', curated: true,
+  description: 'Discount codes. Amounts in pence; percent codes may have a cap in pence.',
+  attributes: {
+    code: str({ required: true, unique: true }),
+    description: text(),
+    kind: enumeration(PROMO_KINDS, 'fixed'),
+    amount_pence: int({ min: 0 }),
+    percent: int({ min: 0, max: 100 }),
+    cap_pence: int({ min: 0 }),
+    valid_from: dt(),
+    valid_to: dt(),
+    max_uses_total: int({ min: 0 }),
+    max_uses_per_user: int({ min: 0 }),
+    is_active: bool(true),
+  },
+});
+
+const order = defineType({
+  singular: 'order', plural: 'orders', displayName: 'Order', curated: false,
+  description: 'A cart, then a paid order.',
+  attributes: {
+    uuid: str({ required: true, unique: true }),
+    user: rel.user(),
+    status: enumeration(ORDER_STATUSES, 'cart'),
+    // Equals the owner's id while the order is a cart, null otherwise: a unique index on it means
+    // a user never has two carts, even when two requests race.
+    cart_key: int(),
+    subtotal_pence: int({ default: 0 }),
+    discount_pence: int({ default: 0 }),
+    total_pence: int({ default: 0 }),
+    currency: str({ default: 'GBP' }),
+    promo_code: str(),
+    payment_provider: str(),
+    provider_session_id: str(),
+    provider_payment_id: str(),
+    paid_at: dt(),
+    fulfilled_at: dt(),
+    cancelled_at: dt(),
+    refunded_at: dt(),
+  },
+});
+
+const orderItem = defineType({
+  singular: 'order-item', plural: 'order-items', displayName: 'Order item', curated: false,
+  description: 'One card to one recipient by one delivery method.',
+  attributes: {
+    order: rel.manyToOne(uidOf('order')),
+    card: rel.manyToOne(uidOf('card')),
+    recipient: rel.manyToOne(uidOf('recipient')),
+    delivery_method: enumeration(DELIVERY_METHODS, 'ecard'),
+    scheduled_for: dt(),
+    gift_addon: rel.manyToOne(uidOf('gift-addon')),
+    gift_wrap: bool(false),
+    unit_price_pence: int({ default: 0 }),
+    line_total_pence: int({ default: 0 }),
+    // Frozen at checkout so later edits to the card or recipient cannot change what was paid for.
+    snapshot: json(),
+  },
+});
+
+const delivery = defineType({
+  singular: 'delivery', plural: 'deliveries', displayName: 'Delivery', curated: false,
+  description: 'The sending of one order item.',
+  attributes: {
+    order_item: rel.oneToOne(uidOf('order-item')),
+    status: enumeration(DELIVERY_STATUSES, 'pending'),
+    scheduled_for: dt(),
+    sent_at: dt(),
+    delivered_at: dt(),
+    tracking_reference: str(),
+    view_token: str({ required: true, unique: true }),
+    attempts: int({ default: 0 }),
+    next_attempt_at: dt(),
+    claimed_by: str(),
+    claimed_at: dt(),
+    last_error: text(),
+    first_viewed_at: dt(),
+    view_count: int({ default: 0 }),
+    pdf_path: str(),
+  },
+});
+
+const subscriptionPlan = defineType({
+  singular: 'subscription-plan', plural: 'subscription-plans', displayName: 'Subscription plan', curated: true,
+  description: 'Monthly plans. The provider price id comes from the Stripe dashboard.',
+  attributes: {
+    name: str({ required: true }),
+    slug: { type: 'uid', targetField: 'name', required: true },
+    description: text(),
+    provider_price_id: str(),
+    amount_pence: int({ required: true, min: 0 }),
+    interval: enumeration(PLAN_INTERVALS, 'month'),
+    is_active: bool(true),
+    grants_premium: bool(true),
+  },
+});
+
+const subscription = defineType({
+  singular: 'subscription', plural: 'subscriptions', displayName: 'Subscription', curated: false,
+  description: 'A user\'s subscription to a plan.',
+  attributes: {
+    user: rel.user(),
+    plan: rel.manyToOne(uidOf('subscription-plan')),
+    provider: str({ default: 'demo' }),
+    provider_subscription_id: str({ unique: true }),
+    provider_customer_id: str(),
+    status: enumeration(SUBSCRIPTION_STATUSES, 'incomplete'),
+    current_period_start: dt(),
+    current_period_end: dt(),
+    cancel_at_period_end: bool(false),
+    canceled_at: dt(),
+  },
+});
+
+const billingProfile = defineType({
+  singular: 'billing-profile', plural: 'billing-profiles', displayName: 'Billing profile', curated: false,
+  description: 'The payment provider customer of a user.',
+  attributes: {
+    user: rel.oneToOne('plugin::users-permissions.user'),
+    stripe_customer_id: str(),
+    email: str(),
+    name: str(),
+  },
+});
+
+const paymentEvent = defineType({
+  singular: 'payment-event', plural: 'payment-events', displayName: 'Payment event', curated: false,
+  description: 'Each provider event recorded once: what makes webhooks idempotent.',
+  attributes: {
+    provider: str({ required: true }),
+    event_id: str({ required: true, unique: true }),
+    type: str(),
+    received_at: dt(),
+    processed_at: dt(),
+  },
+});
+
+export default {
+  occasion, template, asset, card, 'library-entry': libraryEntry, recipient, reminder, 'gift-addon': giftAddon,
+  'promo-code': promoCode, order, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
+  subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent,
+};

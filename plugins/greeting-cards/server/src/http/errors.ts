@@ -1,0 +1,55 @@
+// One error type with a code, mapped to HTTP in one place (respond.ts). Services throw these for
+// expected business failures; anything else is a bug and becomes a logged 500.
+
+export type FieldErrors = Record<string, string[]>;
+
+export type ErrorCode = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'unavailable';
+
+const STATUS: Record<ErrorCode, number> = {
+  validation: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly body: FieldErrors | { detail: string },
+  ) {
+    super('detail' in body && typeof body.detail === 'string' ? body.detail : `${code}: ${JSON.stringify(body)}`);
+    this.name = 'ApiError';
+    this.status = STATUS[code];
+  }
+}
+
+export const REQUIRED = 'This field is required.';
+export const NOT_FOUND = 'Not found.';
+export const NO_CREDENTIALS = 'Authentication credentials were not provided.';
+
+export const notFound = (detail = NOT_FOUND) => new ApiError('not_found', { detail });
+export const unauthorized = (detail = NO_CREDENTIALS) => new ApiError('unauthorized', { detail });
+export const forbidden = (detail: string) => new ApiError('forbidden', { detail });
+export const conflict = (detail: string) => new ApiError('conflict', { detail });
+export const badRequest = (detail: string) => new ApiError('bad_request', { detail });
+export const unavailable = (detail: string) => new ApiError('unavailable', { detail });
+export const fieldError = (field: string, message: string) => new ApiError('validation', { [field]: [message] });
+export const fieldErrors = (errors: FieldErrors) => new ApiError('validation', errors);
+
+/** Collects field errors while validating several fields, then throws them all at once. */
+export class FieldErrorCollector {
+  private readonly errors: FieldErrors = {};
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+  has(field?: string): boolean {
+    return field ? field in this.errors : Object.keys(this.errors).length > 0;
+  }
+  throwIfAny(): void {
+    if (this.has()) throw fieldErrors(this.errors);
+  }
+}

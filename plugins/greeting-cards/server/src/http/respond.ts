@@ -1,0 +1,49 @@
+import type { Core } from '@strapi/strapi';
+import { ZodError } from 'zod';
+import { ApiError, FieldErrors } from './errors';
+
+// Koa context, kept loose: Strapi's own type for it is `any` as well.
+export type Ctx = any;
+
+/** Turns a zod error into the spec's {"field": ["message"]} shape. */
+export function zodToFieldErrors(error: ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
+    (out[field] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** Writes an error to the response in the spec's shape. Unknown errors are logged and hidden. */
+export function respondError(strapi: Core.Strapi, ctx: Ctx, error: unknown): void {
+  if (error instanceof ApiError) {
+    ctx.status = error.status;
+    ctx.body = error.body;
+    return;
+  }
+  if (error instanceof ZodError) {
+    ctx.status = 400;
+    ctx.body = zodToFieldErrors(error);
+    return;
+  }
+  strapi.log.error(`[greeting-cards] ${ctx.method} ${ctx.path} failed: ${(error as Error)?.stack ?? String(error)}`);
+  ctx.status = 500;
+  ctx.body = { detail: 'Something went wrong on our side. Please try again.' };
+}
+
+/**
+ * Wraps a controller action: the action returns the body (and may set ctx.status); errors become
+ * the spec's error shapes.
+ */
+export function action(strapi: Core.Strapi, fn: (ctx: Ctx) => Promise<unknown>) {
+  return async (ctx: Ctx) => {
+    try {
+      const body = await fn(ctx);
+      if (body !== undefined) ctx.body = body;
+      else if (!ctx.body) ctx.status = 204;
+    } catch (error) {
+      respondError(strapi, ctx, error);
+    }
+  };
+}

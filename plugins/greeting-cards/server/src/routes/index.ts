@@ -1,0 +1,3 @@
+export default {
+  'content-api': { type: 'content-api', routes: [] as unknown[] },
+};

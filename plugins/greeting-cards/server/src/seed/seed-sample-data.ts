@@ -1,0 +1,48 @@
+import type { Core } from '@strapi/strapi';
+import { OCCASIONS, TEMPLATES, STICKERS, BACKGROUNDS, GIFT_ADDONS, PLANS, PROMO_CODES } from './sample-data';
+import { UID } from '../uids';
+
+export interface SeedResult {
+  seeded: boolean;
+  created: number;
+}
+
+/**
+ * Seeds the sample catalogue once, on the first boot of a database with no occasions or templates.
+ * A marker in Strapi's store makes later boots do nothing, even after editors delete sample rows.
+ */
+export async function seedSampleData(strapi: Core.Strapi): Promise<SeedResult> {
+  const store = strapi.store({ type: 'plugin', name: 'greeting-cards', key: 'sample-data' });
+  if (await store.get()) return { seeded: false, created: 0 };
+  const existing = (await strapi.db.query(UID.occasion).count()) + (await strapi.db.query(UID.template).count());
+  if (existing > 0) {
+    await store.set({ value: { seededAt: null, skipped: 'catalogue not empty' } });
+    return { seeded: false, created: 0 };
+  }
+
+  let created = 0;
+  const create = async (uid: string, data: Record<string, unknown>) => {
+    const doc = await strapi.documents(uid as any).create({ data: data as any });
+    created += 1;
+    return doc as unknown as { id: number; documentId: string };
+  };
+
+  const occasionIds = new Map<string, number>();
+  for (const o of OCCASIONS) occasionIds.set(o.slug, (await create(UID.occasion, o)).id);
+  for (const t of TEMPLATES) {
+    const { occasion, ...rest } = t;
+    const occasionId = occasion ? occasionIds.get(occasion) : undefined;
+    await create(UID.template, { ...rest, is_active: true, ...(occasionId ? { occasion: occasionId } : {}) });
+  }
+  for (const s of STICKERS) await create(UID.asset, { ...s, asset_type: 'sticker', is_active: true });
+  for (const b of BACKGROUNDS) {
+    await create(UID.asset, { name: b.name, asset_type: 'background', svg: b.svg, tags: ['colour'], is_active: true });
+  }
+  for (const g of GIFT_ADDONS) await create(UID.giftAddon, { ...g, is_active: true });
+  for (const p of PLANS) await create(UID.subscriptionPlan, { ...p, is_active: true });
+  for (const p of PROMO_CODES) await create(UID.promoCode, { ...p, is_active: true });
+
+  await store.set({ value: { seededAt: new Date().toISOString(), created } });
+  strapi.log.info(`[greeting-cards] seeded ${created} sample records`);
+  return { seeded: true, created };
+}

@@ -1,0 +1,5 @@
+// Host glue only: the greeting-cards plugin holds all behaviour.
+export default {
+  register() {},
+  bootstrap() {},
+};

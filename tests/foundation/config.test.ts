@@ -1,0 +1,61 @@
+import { bootFailure, startApp } from '../helpers/strapi';
+import { fromEnvironment, defaults, SETTINGS } from '../../plugins/greeting-cards/server/src/config/settings';
+import { validateConfig } from '../../plugins/greeting-cards/server/src/config/validate';
+
+describe('plugin configuration', () => {
+  it('has the spec defaults', () => {
+    const c = validateConfig(fromEnvironment({}));
+    expect(c).toMatchObject({
+      ecardPrice: 299, postedCardPrice: 399, printPrice: 0, giftWrapPrice: 199, libraryAutoSaveDrafts: true,
+      useSystemUserDetails: true, autoSyncUserRecipient: true, demoPayments: true, postalReferencePrefix: 'PB',
+      userFieldMap: { email: 'email', first_name: 'first_name', last_name: 'last_name' }, profileFieldMap: {},
+      reminderDaysBefore: [7, 3, 1],
+    });
+  });
+
+  it('reads every SERVICE_* variable', () => {
+    const c = fromEnvironment({
+      SERVICE_ECARD_PRICE: '150', SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false', SERVICE_USER_FIELD_MAP: '{"email":"mail"}',
+      SERVICE_REMINDER_DAYS_BEFORE: '[14, 2]', SERVICE_PUBLIC_URL: 'https://cards.example.com',
+    });
+    expect(c.ecardPrice).toBe(150);
+    expect(c.libraryAutoSaveDrafts).toBe(false);
+    expect(c.userFieldMap).toEqual({ email: 'mail' });
+    expect(c.reminderDaysBefore).toEqual([14, 2]);
+    expect(c.publicUrl).toBe('https://cards.example.com');
+    // every setting has a distinct SERVICE_ name and a default
+    const names = SETTINGS.map((s) => s.env);
+    expect(new Set(names).size).toBe(names.length);
+    for (const s of SETTINGS) expect(defaults()).toHaveProperty(s.key);
+  });
+
+  it.each([
+    ['SERVICE_ECARD_PRICE', 'abc', /SERVICE_ECARD_PRICE/],
+    ['SERVICE_POSTED_CARD_PRICE', '-5', /SERVICE_POSTED_CARD_PRICE/],
+    ['SERVICE_DEMO_PAYMENTS', 'maybe', /SERVICE_DEMO_PAYMENTS/],
+    ['SERVICE_USER_FIELD_MAP', '{not json', /SERVICE_USER_FIELD_MAP/],
+    ['SERVICE_PUBLIC_URL', 'not a url', /SERVICE_PUBLIC_URL/],
+    ['SERVICE_POSTAL_REFERENCE_PREFIX', 'pb-1', /SERVICE_POSTAL_REFERENCE_PREFIX/],
+    ['SERVICE_BILLING_FIELD_MAP', '{"iban":"x"}', /SERVICE_BILLING_FIELD_MAP/],
+  ])('rejects %s=%s naming the setting', (name, value, pattern) => {
+    expect(() => validateConfig(fromEnvironment({ [name]: value }))).toThrow(pattern);
+  });
+
+  it('stops Strapi booting with a message naming the bad setting', async () => {
+    const error = await bootFailure({ SERVICE_GIFT_WRAP_PRICE: 'twelve' });
+    expect(error.message).toMatch(/SERVICE_GIFT_WRAP_PRICE/);
+    const error2 = await bootFailure({ SERVICE_GIFT_WRAP_PRICE: '-1' });
+    expect(error2.message).toMatch(/SERVICE_GIFT_WRAP_PRICE.*negative/);
+  });
+
+  it('boots with a valid override and exposes the typed config', async () => {
+    const app = await startApp({ SERVICE_ECARD_PRICE: '349', SERVICE_SEED_SAMPLE_DATA: 'false' });
+    try {
+      const config = app.strapi.config.get('plugin::greeting-cards') as any;
+      expect(config.ecardPrice).toBe(349);
+      expect(await app.strapi.db.query('plugin::greeting-cards.template' as any).count()).toBe(0);
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import path from 'path';
+import fs from 'fs';
+import crypto from 'crypto';
+import { Client } from 'pg';
+
+export const APP_DIR = path.resolve(__dirname, '../..');
+
+export interface TestDatabase {
+  /** Environment variables that point config/database.ts at this database. */
+  env: Record<string, string>;
+  kind: 'sqlite' | 'postgres';
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: a new SQLite file, or with TEST_DATABASE_URL set, a new
+ * PostgreSQL database created through that server and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `gc_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      kind: 'postgres',
+      env: { DATABASE_URL: url.toString() },
+      async drop() {
+        const c = new Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const filename = path.join(APP_DIR, '.tmp', `${name}.db`);
+  fs.mkdirSync(path.dirname(filename), { recursive: true });
+  return {
+    kind: 'sqlite',
+    env: { DATABASE_URL: '', DATABASE_FILENAME: filename },
+    async drop() {
+      for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(filename + suffix, { force: true });
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import path from 'path';
+import supertest from 'supertest';
+import type { Core } from '@strapi/strapi';
+import { APP_DIR, createTestDatabase, TestDatabase } from './database';
+
+export interface TestApp {
+  strapi: Core.Strapi;
+  db: TestDatabase;
+  /** supertest agent bound to the running server */
+  http: () => supertest.Agent;
+  /** Base URL of the listening server, for clients that need a real address (browsers, SDKs). */
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+// Settings every test instance gets unless a test overrides them.
+const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  AUTH_RATE_LIMIT: 'false',
+  SERVICE_SCHEDULER_ENABLED: 'false',
+  SERVICE_REMINDERS_ENABLED: 'false',
+  STRAPI_TELEMETRY_DISABLED: 'true',
+  BROWSER: 'false',
+  STRAPI_STARTUP_LOG: 'false',
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+};
+
+/**
+ * Boots a real Strapi (no admin panel) on a fresh database. `env` is applied to process.env for the
+ * boot (the plugin reads SERVICE_* settings from it) and restored by stop().
+ */
+export async function startApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const applied: Record<string, string | undefined> = { ...TEST_ENV, ...db.env, ...env };
+  const previous: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(applied)) {
+    previous[key] = process.env[key];
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  const restoreEnv = () => {
+    for (const [key, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
+
+  // Required lazily so a test file that never boots does not pay for loading Strapi.
+  const { createStrapi } = require('@strapi/strapi');
+  let strapi: Core.Strapi;
+  try {
+    strapi = await createStrapi({
+      appDir: APP_DIR,
+      distDir: path.join(APP_DIR, 'dist'),
+      autoReload: false,
+      serveAdminPanel: false,
+    }).load();
+    await strapi.listen();
+  } catch (error) {
+    restoreEnv();
+    await db.drop().catch(() => undefined);
+    throw error;
+  }
+  const address = strapi.server.httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    strapi,
+    db,
+    baseUrl,
+    http: () => supertest.agent(baseUrl),
+    async stop() {
+      await strapi.destroy();
+      restoreEnv();
+      await db.drop();
+    },
+  };
+}
+
+/**
+ * Boots and expects boot to fail (config validation); returns the error. Cleans up either way.
+ */
+export async function bootFailure(env: Record<string, string | undefined>): Promise<Error> {
+  try {
+    const app = await startApp(env);
+    await app.stop();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected Strapi to refuse to boot, but it started');
+}
