@@ -1,1 +1,12 @@
-export default {};
+import catalogue from './catalogue';
+import cards from './cards';
+import library from './library';
+import me from './me';
+import recipients from './recipients';
+import reminders from './reminders';
+import orders from './orders';
+import payments from './payments';
+import subscriptions from './subscriptions';
+import deliveries from './deliveries';
+
+export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries };

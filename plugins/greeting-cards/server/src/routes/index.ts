@@ -1,3 +1,18 @@
+import catalogue from './api/catalogue';
+import cards from './api/cards';
+import library from './api/library';
+import me from './api/me';
+import recipients from './api/recipients';
+import reminders from './api/reminders';
+import orders from './api/orders';
+import payments from './api/payments';
+import subscriptions from './api/subscriptions';
+import deliveries from './api/deliveries';
+
+// One file per area under api/; their order matters only where two areas share a path prefix.
 export default {
-  'content-api': { type: 'content-api', routes: [] as unknown[] },
+  'content-api': {
+    type: 'content-api',
+    routes: [...catalogue, ...cards, ...library, ...me, ...recipients, ...reminders, ...orders, ...payments, ...subscriptions, ...deliveries],
+  },
 };

@@ -1,0 +1,13 @@
+// Spec routes live at /api/<path> (prefix '' on each route: a router-level prefix is ignored).
+// Auth is done by our own `requireUser` so anonymous callers get the spec's 401 body, not Strapi's 403.
+// A path declared without a trailing slash matches both `/x` and `/x/`.
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  handler: string;
+  config: { auth: false; prefix: ''; policies: unknown[]; middlewares: unknown[] };
+}
+
+export function route(method: RouteDef['method'], path: string, handler: string): RouteDef {
+  return { method, path, handler, config: { auth: false, prefix: '', policies: [], middlewares: [] } };
+}
