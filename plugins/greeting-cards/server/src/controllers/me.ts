@@ -1,6 +1,17 @@
 import type { Core } from '@strapi/strapi';
+import { action } from '../http/respond';
+import { requireUser } from '../http/auth';
+import { getService } from '../services/get-service';
+import { serializeRecipient } from '../serializers/recipient';
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
-  void strapi;
-  return {};
-};
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  details: action(strapi, async (ctx) => {
+    const user = await requireUser(strapi, ctx);
+    return getService(strapi, 'userDetails').forUser(user);
+  }),
+
+  syncRecipient: action(strapi, async (ctx) => {
+    const user = await requireUser(strapi, ctx);
+    return serializeRecipient(await getService(strapi, 'recipients').syncSystemRecipient(user.id));
+  }),
+});

@@ -1,3 +1,11 @@
+import userDetails from './user-details';
+import recipients from './recipients';
+import reminders from './reminders';
+
 // Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
 // getService(strapi, 'name'), which is typed from this object.
-export default {};
+export default {
+  userDetails,
+  recipients,
+  reminders,
+};

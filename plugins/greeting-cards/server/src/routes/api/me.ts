@@ -1,7 +1,8 @@
 import { route, RouteDef } from '../define';
 
-// Literal paths before parameter paths.
-const routes: RouteDef[] = [];
+const routes: RouteDef[] = [
+  route('GET', '/me/details', 'me.details'),
+  route('POST', '/me/sync_recipient', 'me.syncRecipient'),
+];
 
 export default routes;
-void route;

@@ -1,7 +1,11 @@
 import { route, RouteDef } from '../define';
 
-// Literal paths before parameter paths.
-const routes: RouteDef[] = [];
+const routes: RouteDef[] = [
+  route('GET', '/recipients', 'recipients.list'),
+  route('POST', '/recipients', 'recipients.create'),
+  route('GET', '/recipients/:id', 'recipients.get'),
+  route('PATCH', '/recipients/:id', 'recipients.update'),
+  route('DELETE', '/recipients/:id', 'recipients.remove'),
+];
 
 export default routes;
-void route;

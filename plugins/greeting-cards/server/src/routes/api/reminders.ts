@@ -1,7 +1,11 @@
 import { route, RouteDef } from '../define';
 
-// Literal paths before parameter paths.
-const routes: RouteDef[] = [];
+const routes: RouteDef[] = [
+  route('GET', '/reminders', 'reminders.list'),
+  route('POST', '/reminders', 'reminders.create'),
+  route('GET', '/reminders/:id', 'reminders.get'),
+  route('PATCH', '/reminders/:id', 'reminders.update'),
+  route('DELETE', '/reminders/:id', 'reminders.remove'),
+];
 
 export default routes;
-void route;
