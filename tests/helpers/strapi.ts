@@ -50,15 +50,19 @@ export async function startApp(env: Record<string, string | undefined> = {}): Pr
   // Required lazily so a test file that never boots does not pay for loading Strapi.
   const { createStrapi } = require('@strapi/strapi');
   let strapi: Core.Strapi;
+  const instance = createStrapi({
+    appDir: APP_DIR,
+    distDir: path.join(APP_DIR, 'dist'),
+    autoReload: false,
+    serveAdminPanel: false,
+  });
   try {
-    strapi = await createStrapi({
-      appDir: APP_DIR,
-      distDir: path.join(APP_DIR, 'dist'),
-      autoReload: false,
-      serveAdminPanel: false,
-    }).load();
+    strapi = await instance.load();
     await strapi.listen();
   } catch (error) {
+    // A boot that failed in register() or bootstrap() has already opened the database and the
+    // HTTP server: close them, or the test process never exits.
+    await instance.destroy().catch(() => undefined);
     restoreEnv();
     await db.drop().catch(() => undefined);
     throw error;

@@ -214,9 +214,15 @@ describe('recipients API', () => {
 
     it('the database itself refuses a second system entry for an owner', async () => {
       const hal = await createUser(app.strapi, { first_name: 'Hal' });
+      const knex = app.strapi.db.connection;
+      const indexes = app.db.kind === 'postgres'
+        ? (await knex.raw("SELECT indexname AS name FROM pg_indexes WHERE tablename = 'gc_recipients'")).rows
+        : await knex.raw("PRAGMA index_list('gc_recipients')");
+      expect(indexes.map((i: { name: string }) => i.name)).toContain('gc_recipients_system_owner_key_uq');
       const q = app.strapi.db.query(RECIPIENT as any);
-      await q.create({ data: { first_name: 'Hal', owner: hal.id, is_system_user: true, system_owner_key: hal.id } });
+      const first = await q.create({ data: { first_name: 'Hal', owner: hal.id, is_system_user: true, system_owner_key: hal.id } });
       await expect(q.create({ data: { first_name: 'Hal 2', owner: hal.id, is_system_user: true, system_owner_key: hal.id } })).rejects.toThrow();
+      expect(first.system_owner_key).toBe(hal.id);
     });
 
     it('is refreshed when the user record changes, keeping its notes', async () => {

@@ -14,11 +14,12 @@ const text = (max: number) =>
     .max(max, `Ensure this field has no more than ${max} characters.`)
     .transform((v) => v.trim());
 
-const nullableText = (max: number) =>
-  z.union([text(max), z.null()], { error: notString }).transform((v) => v ?? '');
+// null clears a text field, like an empty string.
+const nullableText = (max: number) => z.preprocess((v) => (v === null ? '' : v), text(max));
 
 const dateField = z
-  .union([z.string({ error: 'Enter a date as YYYY-MM-DD.' }), z.null()], { error: 'Enter a date as YYYY-MM-DD.' })
+  .string({ error: 'Enter a date as YYYY-MM-DD.' })
+  .nullable()
   .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
   .refine((v) => v === null || isRealDate(v), 'Enter a real date as YYYY-MM-DD.');
 

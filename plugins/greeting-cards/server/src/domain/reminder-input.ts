@@ -8,43 +8,38 @@ export const MAX_DAYS_BEFORE = 365;
 export const MAX_DAYS_BEFORE_ITEMS = 10;
 export const TITLE_MAX = 200;
 
-const positiveId = z
-  .union([z.number(), z.string().regex(/^\d+$/)], { error: 'A valid integer is required.' })
-  .transform(Number)
-  .refine((n) => Number.isSafeInteger(n) && n >= 1, 'A valid integer is required.');
+const notString = 'Not a valid string.';
+const notInteger = 'A valid integer is required.';
+
+// Ids may come as numbers or digit strings (HTML forms); anything else is not an id.
+const positiveId = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
+  z.number({ error: notInteger }).refine((n) => Number.isSafeInteger(n) && n >= 1, notInteger),
+);
+
+const isDayCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_DAYS_BEFORE;
 
 // Fields as sent; everything optional so the same schema serves create and PATCH.
 export const reminderPatch = z
   .object({
-    recipient_id: z.union([positiveId, z.null()]),
-    occasion: z.union([z.string({ error: 'Not a valid string.' }).trim().max(100, 'Unknown occasion.'), z.null()], {
-      error: 'Not a valid string.',
-    }),
+    recipient_id: positiveId.nullable(),
+    occasion: z.string({ error: notString }).trim().max(100, 'Unknown occasion.').nullable(),
     type: z.enum(REMINDER_TYPES, { error: `Choose one of: ${REMINDER_TYPES.join(', ')}.` }),
-    title: z.union([z.string({ error: 'Not a valid string.' }).trim().max(TITLE_MAX, `Ensure this field has no more than ${TITLE_MAX} characters.`), z.null()], {
-      error: 'Not a valid string.',
-    }),
+    title: z.string({ error: notString }).trim().max(TITLE_MAX, `Ensure this field has no more than ${TITLE_MAX} characters.`).nullable(),
     event_date: z
-      .union([z.string(), z.null()], { error: 'Enter a date as YYYY-MM-DD.' })
+      .string({ error: 'Enter a date as YYYY-MM-DD.' })
+      .nullable()
       .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
       .refine((v) => v === null || isRealDate(v), 'Enter a real date as YYYY-MM-DD.'),
-    days_before: z.union(
-      [
-        z
-          .array(
-            z.number({ error: 'Each item must be a whole number of days.' })
-              .int('Each item must be a whole number of days.')
-              .min(0, 'Each item must be between 0 and 365.')
-              .max(MAX_DAYS_BEFORE, 'Each item must be between 0 and 365.'),
-            { error: 'Give a list of whole numbers of days, or null.' },
-          )
-          .max(MAX_DAYS_BEFORE_ITEMS, `Give at most ${MAX_DAYS_BEFORE_ITEMS} values.`)
-          // Sorted, furthest first, without repeats: the reminder job walks them in this order.
-          .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
-        z.null(),
-      ],
-      { error: 'Give a list of whole numbers of days, or null.' },
-    ),
+    days_before: z
+      .array(z.unknown(), { error: 'Give a list of whole numbers of days, or null.' })
+      .max(MAX_DAYS_BEFORE_ITEMS, `Give at most ${MAX_DAYS_BEFORE_ITEMS} values.`)
+      // Checked as a whole so the error lands on days_before itself, not on days_before.3.
+      .refine((days) => days.every(isDayCount), `Each value must be a whole number of days from 0 to ${MAX_DAYS_BEFORE}.`)
+      .transform((days) => days as number[])
+      // Sorted, furthest first, without repeats: the reminder job walks them in this order.
+      .transform((days) => [...new Set(days)].sort((a, b) => b - a))
+      .nullable(),
     is_active: z.boolean({ error: 'Must be true or false.' }),
   })
   .partial();

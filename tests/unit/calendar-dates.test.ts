@@ -1,0 +1,42 @@
+import { isRealDate, nextOccurrence, toDateString } from '../../plugins/greeting-cards/server/src/domain/calendar-dates';
+
+describe('calendar dates', () => {
+  it('accepts only real YYYY-MM-DD dates', () => {
+    expect(isRealDate('2024-02-29')).toBe(true);
+    expect(isRealDate('2023-02-29')).toBe(false);
+    expect(isRealDate('2023-04-31')).toBe(false);
+    expect(isRealDate('2023-13-01')).toBe(false);
+    expect(isRealDate('2023-1-01')).toBe(false);
+    expect(isRealDate('01/02/2023')).toBe(false);
+    expect(isRealDate('2023-01-01T00:00:00Z')).toBe(false);
+  });
+
+  it('finds the next yearly occurrence, today included', () => {
+    expect(nextOccurrence('1990-03-14', true, '2026-03-13')).toBe('2026-03-14');
+    expect(nextOccurrence('1990-03-14', true, '2026-03-14')).toBe('2026-03-14');
+    expect(nextOccurrence('1990-03-14', true, '2026-03-15')).toBe('2027-03-14');
+    expect(nextOccurrence('1990-12-31', true, '2026-12-31')).toBe('2026-12-31');
+    expect(nextOccurrence('1990-01-01', true, '2026-12-31')).toBe('2027-01-01');
+  });
+
+  it('puts a 29 February event on the 28th in common years', () => {
+    expect(nextOccurrence('2000-02-29', true, '2026-01-10')).toBe('2026-02-28');
+    expect(nextOccurrence('2000-02-29', true, '2027-03-01')).toBe('2028-02-29');
+  });
+
+  it('gives a one-off event until it has passed', () => {
+    expect(nextOccurrence('2026-05-01', false, '2026-04-30')).toBe('2026-05-01');
+    expect(nextOccurrence('2026-05-01', false, '2026-05-01')).toBe('2026-05-01');
+    expect(nextOccurrence('2026-05-01', false, '2026-05-02')).toBeNull();
+    expect(nextOccurrence(null, true, '2026-05-02')).toBeNull();
+  });
+
+  it('reads what databases return for a date column', () => {
+    expect(toDateString('1985-07-09')).toBe('1985-07-09');
+    expect(toDateString(new Date(Date.UTC(1985, 6, 9)))).toBe('1985-07-09');
+    expect(toDateString('1985-07-09T00:00:00.000Z')).toBe('1985-07-09');
+    expect(toDateString('')).toBeNull();
+    expect(toDateString(null)).toBeNull();
+    expect(toDateString('not a date')).toBeNull();
+  });
+});
