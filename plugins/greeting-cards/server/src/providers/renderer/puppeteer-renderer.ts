@@ -1,0 +1,196 @@
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import type { PreparedDesign } from '../../domain/render/design-prep';
+import type { PageSizeMm, RendererProvider, RendererProviderOptions } from './types';
+import { SerialQueue } from './serial-queue';
+import { fabricBrowserSource } from './fabric-source';
+import { drawDesignInPage } from './in-page';
+
+// Pages live on a made-up origin (.invalid never resolves) answered entirely by request
+// interception: the blank page itself, our uploads from disk, data: URLs. Everything else is
+// blocked, so a design can never make the server fetch from another host.
+const ORIGIN = 'http://renderer.invalid';
+const BLANK_PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>';
+
+export const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+interface Session {
+  browser: Browser;
+  /** Fabric.js loaded once; draws designs to SVG or PNG. */
+  designPage: Page;
+  /** Receives print documents with setContent and prints them. */
+  printPage: Page;
+}
+
+/**
+ * One Chromium, started on first use and reused. A browser that crashes or is killed is noticed
+ * ('disconnected', or a failed render on a dead connection) and the next render starts a new one.
+ * All work goes through one queue, so concurrent callers are safe.
+ */
+export class PuppeteerRenderer implements RendererProvider {
+  private session: Promise<Session> | null = null;
+  private readonly queue = new SerialQueue();
+  private closed = false;
+  private pid: number | undefined;
+
+  constructor(private readonly options: RendererProviderOptions) {}
+
+  /** Process id of the current browser (tests check reuse and replacement). */
+  browserPid(): number | undefined {
+    return this.pid;
+  }
+
+  designSvg(design: PreparedDesign): Promise<string> {
+    return this.withSession(async ({ designPage }) => {
+      const svg = await designPage.evaluate(drawDesignInPage, design, 'svg' as const, design.width);
+      return svg.split(`${ORIGIN}/`).join('/');
+    });
+  }
+
+  designPng(design: PreparedDesign, width: number): Promise<Buffer> {
+    return this.withSession(async ({ designPage }) => {
+      const url = await designPage.evaluate(drawDesignInPage, design, 'png' as const, width);
+      return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+    });
+  }
+
+  printPdf(html: string, size: PageSizeMm): Promise<Buffer> {
+    return this.withSession(async ({ printPage }) => {
+      await printPage.setContent(html, { waitUntil: 'load' });
+      const pdf = await printPage.pdf({
+        width: `${size.widthMm}mm`,
+        height: `${size.heightMm}mm`,
+        printBackground: true,
+        margin: { top: 0, right: 0, bottom: 0, left: 0 },
+      });
+      return Buffer.from(pdf);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const session = this.session;
+    this.session = null;
+    if (session) await session.then((s) => s.browser.close(), () => undefined).catch(() => undefined);
+  }
+
+  private withSession<T>(task: (s: Session) => Promise<T>): Promise<T> {
+    return this.queue.run(async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        if (this.closed) throw new Error('[greeting-cards] the renderer has been shut down');
+        const session = await this.currentSession();
+        try {
+          return await this.withTimeout(task(session), session);
+        } catch (error) {
+          // A browser that died mid-render is replaced once; other failures are the caller's.
+          if (attempt === 0 && !session.browser.connected) {
+            this.discard(session);
+            continue;
+          }
+          throw error;
+        }
+      }
+    });
+  }
+
+  private async currentSession(): Promise<Session> {
+    if (this.session) {
+      const s = await this.session.catch(() => null);
+      if (s && s.browser.connected && !s.designPage.isClosed() && !s.printPage.isClosed()) return s;
+      if (s) this.discard(s);
+      this.session = null;
+    }
+    this.session = this.launch();
+    try {
+      return await this.session;
+    } catch (error) {
+      this.session = null;
+      throw error;
+    }
+  }
+
+  private discard(session: Session): void {
+    if (this.session) this.session = null;
+    session.browser.removeAllListeners('disconnected');
+    if (session.browser.connected) void session.browser.close().catch(() => undefined);
+    else session.browser.process()?.kill('SIGKILL');
+  }
+
+  private async withTimeout<T>(work: Promise<T>, session: Session): Promise<T> {
+    const ms = this.options.timeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.discard(session); // a stuck page is not trusted again
+        reject(new Error(`[greeting-cards] render timed out after ${ms} ms`));
+      }, ms);
+    });
+    try {
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async launch(): Promise<Session> {
+    // Loaded on first render so booting Strapi never pays for puppeteer.
+    const puppeteer = (await import('puppeteer-core')).default;
+    const browser = await puppeteer.launch({
+      executablePath: this.options.executablePath || process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: LAUNCH_ARGS,
+      // Strapi owns shutdown (destroy() closes us); puppeteer must not exit the process on signals.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      protocolTimeout: (this.options.timeoutMs ?? 30_000) * 2,
+    });
+    this.pid = browser.process()?.pid;
+    try {
+      const designPage = await this.openPage(browser);
+      await designPage.addScriptTag({ content: fabricBrowserSource() });
+      const printPage = await this.openPage(browser);
+      const session: Session = { browser, designPage, printPage };
+      browser.on('disconnected', () => {
+        void this.session?.then((s) => {
+          if (s === session) this.session = null;
+        }, () => undefined);
+      });
+      return session;
+    } catch (error) {
+      await browser.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async openPage(browser: Browser): Promise<Page> {
+    const page = await browser.newPage();
+    await page.setRequestInterception(true);
+    page.on('request', (request) => void this.answer(request));
+    await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+    return page;
+  }
+
+  private async answer(request: HTTPRequest): Promise<void> {
+    try {
+      const url = request.url();
+      if (url.startsWith('data:')) return await request.continue();
+      if (url === `${ORIGIN}/`) return await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: BLANK_PAGE });
+      if (url.startsWith(`${ORIGIN}/uploads/`)) {
+        const asset = await this.options.resolveAsset(decodeURIComponent(new URL(url).pathname));
+        if (asset) return await request.respond({ status: 200, contentType: asset.contentType, body: asset.body });
+        return await request.respond({ status: 404, contentType: 'text/plain', body: '' });
+      }
+      await request.abort('blockedbyclient');
+    } catch {
+      // the page went away while we answered; nothing to do
+    }
+  }
+}
