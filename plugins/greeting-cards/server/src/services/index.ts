@@ -1,3 +1,7 @@
 // Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
 // getService(strapi, 'name'), which is typed from this object.
-export default {};
+import rendering from './rendering';
+
+export default {
+  rendering,
+};

@@ -1,42 +1,44 @@
-import type { PreparedDesign } from '../../domain/render/design-prep';
-
-// This function is serialised by puppeteer and runs inside the Chromium page, where the Fabric.js
-// browser build has been loaded as `window.fabric`. It must not reference anything from Node.
-// It builds a StaticCanvas from the prepared design and returns either Fabric's SVG or a PNG data URL,
-// the same drawing code the editor uses, so what the editor shows is what gets printed.
-export async function drawDesignInPage(design: PreparedDesign, output: 'svg' | 'png', pngWidth: number): Promise<string> {
-  const f = (window as unknown as { fabric: any }).fabric;
-  const element = document.createElement('canvas');
-  const canvas = new f.StaticCanvas(element, {
+// Runs inside the Chromium page, next to the Fabric.js browser build (`window.fabric`). Kept as plain
+// JavaScript source (installed once per page with addScriptTag) rather than a Node function handed
+// to page.evaluate, so no transpiler can slip helpers into it that do not exist in the page.
+//
+// window.__gcDraw(design, output, pngWidth) builds a StaticCanvas from a prepared design (see
+// domain/render/design-prep.ts) and returns Fabric's SVG or a PNG data URL: the same drawing code
+// as the editor, so what the editor shows is what gets printed.
+export const IN_PAGE_SCRIPT = String.raw`
+window.__gcDraw = async function (design, output, pngWidth) {
+  var f = window.fabric;
+  var canvas = new f.StaticCanvas(document.createElement('canvas'), {
     width: design.width,
     height: design.height,
     backgroundColor: design.background,
     renderOnAddRemove: false,
-    enableRetinaScaling: false,
+    enableRetinaScaling: false
   });
   try {
-    for (const o of design.objects) {
-      const { text, ...props } = o.props as Record<string, any>;
-      let obj: any = null;
-      if (o.kind === 'textbox') obj = new f.Textbox(String(text), props);
-      else if (o.kind === 'i-text') obj = new f.IText(String(text), props);
-      else if (o.kind === 'text' || o.kind === 'emoji') obj = new f.FabricText(String(text), props);
+    for (var i = 0; i < design.objects.length; i++) {
+      var o = design.objects[i];
+      var props = Object.assign({}, o.props);
+      var text = String(props.text || '');
+      delete props.text;
+      var obj = null;
+      if (o.kind === 'textbox') obj = new f.Textbox(text, props);
+      else if (o.kind === 'i-text') obj = new f.IText(text, props);
+      else if (o.kind === 'text' || o.kind === 'emoji') obj = new f.FabricText(text, props);
       else if (o.kind === 'rect') obj = new f.Rect(props);
       else if (o.kind === 'circle') obj = new f.Circle(props);
       else if (o.kind === 'image' && o.src) {
         try {
+          var boxW = props.width, boxH = props.height;
+          delete props.width;
+          delete props.height;
           obj = await f.FabricImage.fromURL(o.src, {}, props);
           // A design gives the box the image fills; Fabric sizes an image by its pixels and a scale.
-          if (typeof props.width === 'number' && typeof props.height === 'number' && obj.width && obj.height) {
-            obj.set({
-              width: obj.width,
-              height: obj.height,
-              scaleX: (props.width / obj.width) * (props.scaleX ?? 1),
-              scaleY: (props.height / obj.height) * (props.scaleY ?? 1),
-            });
+          if (typeof boxW === 'number' && typeof boxH === 'number' && obj.width && obj.height) {
+            obj.set({ scaleX: (boxW / obj.width) * (props.scaleX || 1), scaleY: (boxH / obj.height) * (props.scaleY || 1) });
           }
-        } catch {
-          obj = null; // a missing or broken image is left out rather than failing the whole card
+        } catch (e) {
+          obj = null; // a missing or blocked image is left out rather than failing the whole card
         }
       }
       if (obj) canvas.add(obj);
@@ -46,7 +48,7 @@ export async function drawDesignInPage(design: PreparedDesign, output: 'svg' | '
         suppressPreamble: true,
         width: design.width,
         height: design.height,
-        viewBox: { x: 0, y: 0, width: design.width, height: design.height },
+        viewBox: { x: 0, y: 0, width: design.width, height: design.height }
       });
     }
     canvas.renderAll();
@@ -54,4 +56,5 @@ export async function drawDesignInPage(design: PreparedDesign, output: 'svg' | '
   } finally {
     canvas.dispose();
   }
-}
+};
+`;

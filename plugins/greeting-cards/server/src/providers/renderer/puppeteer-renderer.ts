@@ -1,9 +1,9 @@
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
-import type { PreparedDesign } from '../../domain/render/design-prep';
 import type { PageSizeMm, RendererProvider, RendererProviderOptions } from './types';
 import { SerialQueue } from './serial-queue';
 import { fabricBrowserSource } from './fabric-source';
-import { drawDesignInPage } from './in-page';
+import { IN_PAGE_SCRIPT } from './in-page';
+import type { PreparedDesign as Design } from '../../domain/render/design-prep';
 
 // Pages live on a made-up origin (.invalid never resolves) answered entirely by request
 // interception: the blank page itself, our uploads from disk, data: URLs. Everything else is
@@ -20,6 +20,15 @@ export const LAUNCH_ARGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
 ];
+
+function draw(page: Page, design: Design, output: 'svg' | 'png', width: number): Promise<string> {
+  return page.evaluate(
+    (d, o, w) => (window as unknown as { __gcDraw(d: unknown, o: string, w: number): Promise<string> }).__gcDraw(d, o, w),
+    design as unknown as Record<string, unknown>,
+    output,
+    width,
+  );
+}
 
 interface Session {
   browser: Browser;
@@ -47,16 +56,16 @@ export class PuppeteerRenderer implements RendererProvider {
     return this.pid;
   }
 
-  designSvg(design: PreparedDesign): Promise<string> {
+  designSvg(design: Design): Promise<string> {
     return this.withSession(async ({ designPage }) => {
-      const svg = await designPage.evaluate(drawDesignInPage, design, 'svg' as const, design.width);
+      const svg = await draw(designPage, design, 'svg', design.width);
       return svg.split(`${ORIGIN}/`).join('/');
     });
   }
 
-  designPng(design: PreparedDesign, width: number): Promise<Buffer> {
+  designPng(design: Design, width: number): Promise<Buffer> {
     return this.withSession(async ({ designPage }) => {
-      const url = await designPage.evaluate(drawDesignInPage, design, 'png' as const, width);
+      const url = await draw(designPage, design, 'png', width);
       return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
     });
   }
@@ -68,6 +77,7 @@ export class PuppeteerRenderer implements RendererProvider {
         width: `${size.widthMm}mm`,
         height: `${size.heightMm}mm`,
         printBackground: true,
+        tagged: false, // print files need no accessibility tree, and building one costs time
         margin: { top: 0, right: 0, bottom: 0, left: 0 },
       });
       return Buffer.from(pdf);
@@ -156,6 +166,7 @@ export class PuppeteerRenderer implements RendererProvider {
     try {
       const designPage = await this.openPage(browser);
       await designPage.addScriptTag({ content: fabricBrowserSource() });
+      await designPage.addScriptTag({ content: IN_PAGE_SCRIPT });
       const printPage = await this.openPage(browser);
       const session: Session = { browser, designPage, printPage };
       browser.on('disconnected', () => {
