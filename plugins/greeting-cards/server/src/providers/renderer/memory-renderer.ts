@@ -28,7 +28,7 @@ export class MemoryRenderer implements RendererProvider {
 
   async designPng(design: PreparedDesign, width: number): Promise<Buffer> {
     this.calls.push({ method: 'designPng', detail: { design, width } });
-    return solidPng(width, Math.round((width * design.height) / design.width), hexToRgb(design.background));
+    return solidPng(width, Math.floor((width * design.height) / design.width), hexToRgb(design.background));
   }
 
   async printPdf(html: string, page: PageSizeMm): Promise<Buffer> {

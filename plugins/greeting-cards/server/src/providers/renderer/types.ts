@@ -22,7 +22,7 @@ export type AssetResolver = (path: string) => Promise<LocalAsset | null>;
 export interface RendererProvider {
   /** The design as an SVG document (Fabric's toSVG), text as text. */
   designSvg(design: PreparedDesign): Promise<string>;
-  /** The design rasterised to a PNG `width` pixels wide (height keeps the design's ratio). */
+  /** The design rasterised to a PNG `width` pixels wide (height floor(width * h / w), the design's ratio). */
   designPng(design: PreparedDesign, width: number): Promise<Buffer>;
   /** Prints a complete HTML document to PDF on pages of the given size. */
   printPdf(html: string, page: PageSizeMm): Promise<Buffer>;
