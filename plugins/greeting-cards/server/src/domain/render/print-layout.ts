@@ -5,6 +5,7 @@
 // backgrounds run into the bleed, the design stays inside the trim box, and short marks are drawn in
 // the bleed at the trim corners and at the fold, stopping short of the trim so none survive cutting.
 import type { PageSizeMm } from '../../providers/renderer/types';
+import { replaceEmoji } from './emoji';
 
 export const A4_LANDSCAPE: PageSizeMm = { widthMm: 297, heightMm: 210 };
 export const BLEED_MM = 3;
@@ -19,6 +20,8 @@ export interface PrintLayoutInput {
   insideMessage: string;
   cropMarks: boolean;
   brandText: string;
+  /** PNG data URLs of emoji drawn from the colour emoji font, keyed by the emoji. */
+  emojiImages?: Record<string, string>;
 }
 
 export function printPageSize(cropMarks: boolean): PageSizeMm {
@@ -53,6 +56,12 @@ function cropMarksSvg(size: PageSizeMm): string {
   return `<svg class="marks" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}mm" height="${h}mm"><g stroke="#000" stroke-width="0.1">${lines.join('')}</g></svg>`;
 }
 
+function messageHtml(message: string, images: Record<string, string>): string {
+  return replaceEmoji(message, escapeHtml, (e) => (images[e] && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(images[e])
+    ? `<img class="emoji" alt="${escapeHtml(e)}" src="${images[e]}">`
+    : escapeHtml(e)));
+}
+
 export function cardPrintHtml(input: PrintLayoutInput): string {
   const size = printPageSize(input.cropMarks);
   const b = input.cropMarks ? BLEED_MM : 0;
@@ -77,6 +86,7 @@ html, body { margin: 0; padding: 0; }
 .message { display: flex; align-items: center; justify-content: center; box-sizing: border-box; padding: 20mm 16mm; }
 .message p { margin: 0; text-align: center; white-space: pre-wrap; overflow-wrap: anywhere; color: #2b2b2b;
   font: italic ${messageFontSizePt(message)}pt/1.45 'Georgia', 'DejaVu Serif', 'Liberation Serif', serif, 'Noto Color Emoji'; }
+.message img.emoji { height: 1.2em; width: 1.2em; vertical-align: -0.25em; }
 .marks { position: absolute; left: 0; top: 0; }
 </style></head><body>
 <section class="page outside">
@@ -86,7 +96,7 @@ html, body { margin: 0; padding: 0; }
 </section>
 <section class="page inside">
   <div class="panel left"></div>
-  <div class="panel right"><div class="trim message"><p>${escapeHtml(message)}</p></div></div>
+  <div class="panel right"><div class="trim message"><p>${messageHtml(message, input.emojiImages ?? {})}</p></div></div>
   ${marks}
 </section>
 </body></html>`;

@@ -5,6 +5,10 @@
 // window.__gcDraw(design, output, pngWidth) builds a StaticCanvas from a prepared design (see
 // domain/render/design-prep.ts) and returns Fabric's SVG or a PNG data URL: the same drawing code
 // as the editor, so what the editor shows is what gets printed.
+// Output 'print-svg' is the SVG with each emoji sticker drawn from the colour emoji font into a
+// bitmap first: Chromium's PDF writer spends ~70 ms per document embedding that (bitmap-only) font,
+// which is most of a warm PDF's time. The emoji's glyphs are bitmaps anyway, so nothing is lost.
+// window.__gcEmoji(chars, px) draws single emoji the same way for the inside message.
 export const IN_PAGE_SCRIPT = String.raw`
 window.__gcDraw = async function (design, output, pngWidth) {
   var f = window.fabric;
@@ -25,6 +29,11 @@ window.__gcDraw = async function (design, output, pngWidth) {
       if (o.kind === 'textbox') obj = new f.Textbox(text, props);
       else if (o.kind === 'i-text') obj = new f.IText(text, props);
       else if (o.kind === 'text' || o.kind === 'emoji') obj = new f.FabricText(text, props);
+      if (o.kind === 'emoji' && output === 'print-svg') {
+        var centre = obj.getCenterPoint();
+        obj = obj.cloneAsImage({ multiplier: 2 });
+        obj.set({ originX: 'center', originY: 'center', left: centre.x, top: centre.y, scaleX: 0.5, scaleY: 0.5 });
+      }
       else if (o.kind === 'rect') obj = new f.Rect(props);
       else if (o.kind === 'circle') obj = new f.Circle(props);
       else if (o.kind === 'image' && o.src) {
@@ -43,7 +52,7 @@ window.__gcDraw = async function (design, output, pngWidth) {
       }
       if (obj) canvas.add(obj);
     }
-    if (output === 'svg') {
+    if (output !== 'png') {
       return canvas.toSVG({
         suppressPreamble: true,
         width: design.width,
@@ -56,5 +65,22 @@ window.__gcDraw = async function (design, output, pngWidth) {
   } finally {
     canvas.dispose();
   }
+};
+
+window.__gcEmoji = function (chars, px) {
+  var out = {};
+  var size = Math.ceil(px * 1.25);
+  chars.forEach(function (ch) {
+    var c = document.createElement('canvas');
+    c.width = size;
+    c.height = size;
+    var ctx = c.getContext('2d');
+    ctx.font = px + "px 'Noto Color Emoji'";
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(ch, size / 2, size / 2);
+    out[ch] = c.toDataURL('image/png');
+  });
+  return out;
 };
 `;

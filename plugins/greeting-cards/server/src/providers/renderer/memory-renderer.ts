@@ -26,6 +26,10 @@ export class MemoryRenderer implements RendererProvider {
     ].join('\n');
   }
 
+  async emojiImages(): Promise<Record<string, string>> {
+    return {};
+  }
+
   async designPng(design: PreparedDesign, width: number): Promise<Buffer> {
     this.calls.push({ method: 'designPng', detail: { design, width } });
     return solidPng(width, Math.floor((width * design.height) / design.width), hexToRgb(design.background));

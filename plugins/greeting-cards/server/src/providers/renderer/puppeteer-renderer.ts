@@ -21,7 +21,7 @@ export const LAUNCH_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-function draw(page: Page, design: Design, output: 'svg' | 'png', width: number): Promise<string> {
+function draw(page: Page, design: Design, output: 'svg' | 'print-svg' | 'png', width: number): Promise<string> {
   return page.evaluate(
     (d, o, w) => (window as unknown as { __gcDraw(d: unknown, o: string, w: number): Promise<string> }).__gcDraw(d, o, w),
     design as unknown as Record<string, unknown>,
@@ -48,6 +48,7 @@ export class PuppeteerRenderer implements RendererProvider {
   private readonly queue = new SerialQueue();
   private closed = false;
   private pid: number | undefined;
+  private readonly emojiCache = new Map<string, string>();
 
   constructor(private readonly options: RendererProviderOptions) {}
 
@@ -56,11 +57,34 @@ export class PuppeteerRenderer implements RendererProvider {
     return this.pid;
   }
 
-  designSvg(design: Design): Promise<string> {
+  designSvg(design: Design, options: { forPrint?: boolean } = {}): Promise<string> {
     return this.withSession(async ({ designPage }) => {
-      const svg = await draw(designPage, design, 'svg', design.width);
+      const svg = await draw(designPage, design, options.forPrint ? 'print-svg' : 'svg', design.width);
       return svg.split(`${ORIGIN}/`).join('/');
     });
+  }
+
+  async emojiImages(emoji: string[], px: number): Promise<Record<string, string>> {
+    const key = (e: string) => `${px}:${e}`;
+    const missing = emoji.filter((e) => !this.emojiCache.has(key(e)));
+    if (missing.length > 0) {
+      const drawn = await this.withSession(({ designPage }) =>
+        designPage.evaluate(
+          (list, size) => (window as unknown as { __gcEmoji(l: string[], s: number): Record<string, string> }).__gcEmoji(list, size),
+          missing,
+          px,
+        ),
+      );
+      // A small, bounded cache: the same few emoji turn up in message after message.
+      if (this.emojiCache.size > 500) this.emojiCache.clear();
+      for (const [e, url] of Object.entries(drawn)) this.emojiCache.set(key(e), url);
+    }
+    const out: Record<string, string> = {};
+    for (const e of emoji) {
+      const url = this.emojiCache.get(key(e));
+      if (url) out[e] = url;
+    }
+    return out;
   }
 
   designPng(design: Design, width: number): Promise<Buffer> {

@@ -20,8 +20,13 @@ export type AssetResolver = (path: string) => Promise<LocalAsset | null>;
  * Fabric.js through puppeteer; the in-memory double draws nothing real but keeps the shapes right.
  */
 export interface RendererProvider {
-  /** The design as an SVG document (Fabric's toSVG), text as text. */
-  designSvg(design: PreparedDesign): Promise<string>;
+  /**
+   * The design as an SVG document (Fabric's toSVG), text as text. `forPrint` may draw emoji stickers
+   * as bitmaps from the emoji font (cheaper to put in a PDF, and they are bitmap glyphs anyway).
+   */
+  designSvg(design: PreparedDesign, options?: { forPrint?: boolean }): Promise<string>;
+  /** PNG data URLs of the given emoji drawn from the colour emoji font at `px` pixels; may be empty. */
+  emojiImages(emoji: string[], px: number): Promise<Record<string, string>>;
   /** The design rasterised to a PNG `width` pixels wide (height floor(width * h / w), the design's ratio). */
   designPng(design: PreparedDesign, width: number): Promise<Buffer>;
   /** Prints a complete HTML document to PDF on pages of the given size. */

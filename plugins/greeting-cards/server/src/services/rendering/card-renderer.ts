@@ -4,10 +4,13 @@ import { prepareDesign, type PreparedDesign } from '../../domain/render/design-p
 import { sanitizeSvg } from '../../domain/render/svg-sanitize';
 import { cardPrintHtml, printPageSize } from '../../domain/render/print-layout';
 import { previewHash } from '../../domain/render/preview-hash';
+import { emojiIn } from '../../domain/render/emoji';
 import type { RendererProvider } from '../../providers/renderer/types';
 
 export const PREVIEW_DIR = 'uploads/greeting-cards/previews';
 export const DEFAULT_PREVIEW_WIDTH = 600;
+/** Pixel size emoji in the inside message are drawn at: sharp at print size (22 pt, 300 dpi). */
+const EMOJI_PX = 96;
 
 export interface CardRendererOptions {
   provider: RendererProvider;
@@ -37,7 +40,7 @@ export function createCardRenderer(options: CardRendererOptions) {
   const { provider } = options;
   const prepare = (canvasData: unknown): PreparedDesign => prepareDesign(canvasData, options.publicUrl);
 
-  const designSvgOf = async (design: PreparedDesign) => sanitizeSvg(await provider.designSvg(design));
+  const designSvgOf = async (design: PreparedDesign, forPrint = false) => sanitizeSvg(await provider.designSvg(design, { forPrint }));
 
   const previewPath = (canvasData: unknown, width = DEFAULT_PREVIEW_WIDTH) => {
     const hash = previewHash(prepare(canvasData), clampWidth(width));
@@ -57,10 +60,12 @@ export function createCardRenderer(options: CardRendererOptions) {
     async cardPdf(input: CardPdfInput): Promise<Buffer> {
       const design = prepare(input.canvasData);
       const cropMarks = input.cropMarks ?? options.cropMarks;
+      const insideMessage = input.insideMessage ?? '';
       const html = cardPrintHtml({
-        frontSvg: await designSvgOf(design),
+        frontSvg: await designSvgOf(design, true),
+        emojiImages: await provider.emojiImages(emojiIn(insideMessage), EMOJI_PX),
         frontBackground: design.background,
-        insideMessage: input.insideMessage ?? '',
+        insideMessage,
         cropMarks,
         brandText: options.brandText ?? 'Greeting Cards',
       });
