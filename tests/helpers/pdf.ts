@@ -13,6 +13,10 @@ export interface PdfFacts {
   height: number;
   /** The text pdftotext extracts, page by page. */
   pageTexts: string[];
+  /** Embedded font names (pdffonts). */
+  fonts: string[];
+  /** Images drawn on each page, not counting soft masks (pdfimages -list). */
+  imagesPerPage: number[];
 }
 
 /** Reads a PDF with poppler's pdfinfo and pdftotext (real parsers, not our own code). */
@@ -29,7 +33,13 @@ export async function inspectPdf(pdf: Buffer): Promise<PdfFacts> {
     for (let p = 1; p <= pages; p += 1) {
       pageTexts.push((await run('pdftotext', ['-f', String(p), '-l', String(p), '-layout', file, '-'])).stdout);
     }
-    return { pages, width: Number(size[1]), height: Number(size[2]), pageTexts };
+    const fonts = (await run('pdffonts', [file])).stdout.split('\n').slice(2).map((l) => l.split(/\s+/)[0]).filter(Boolean);
+    const imagesPerPage = Array.from({ length: pages }, () => 0);
+    for (const line of (await run('pdfimages', ['-list', file])).stdout.split('\n').slice(2)) {
+      const [page, , type] = line.trim().split(/\s+/);
+      if (type === 'image') imagesPerPage[Number(page) - 1] += 1;
+    }
+    return { pages, width: Number(size[1]), height: Number(size[2]), pageTexts, fonts, imagesPerPage };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

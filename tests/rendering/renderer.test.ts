@@ -77,6 +77,14 @@ describe('print PDF', () => {
     expect(flatten(facts.pageTexts[0])).toContain('Happy Birthday!');
   });
 
+  it('prints emoji from the colour emoji font as images, so the PDF does not embed that font', async () => {
+    const facts = await inspectPdf(await renderer.cardPdf({ canvasData: balloonParty, insideMessage: 'Party time 🎉 and cake 🎂!' }));
+    expect(facts.imagesPerPage[0]).toBeGreaterThanOrEqual(4); // three balloons/popper and the cake
+    expect(facts.imagesPerPage[1]).toBe(2); // the two emoji in the message
+    expect(facts.fonts.some((f) => /emoji/i.test(f))).toBe(false);
+    expect(flatten(facts.pageTexts[1])).toContain('Party time and cake !');
+  });
+
   it('escapes the inside message instead of interpreting it as markup', async () => {
     const facts = await inspectPdf(await renderer.cardPdf({ canvasData: { background: '#FFFFFF', objects: [] }, insideMessage: '<b>bold</b> & <script>x</script>' }));
     expect(flatten(facts.pageTexts[1])).toContain('<b>bold</b> & <script>x</script>');
