@@ -1,25 +1,8 @@
-import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import type { PageSizeMm, RendererProvider, RendererProviderOptions } from './types';
 import { SerialQueue } from './serial-queue';
-import { fabricBrowserSource } from './fabric-source';
-import { IN_PAGE_SCRIPT } from './in-page';
+import { launchSession, ORIGIN, type Session } from './browser-session';
 import type { PreparedDesign as Design } from '../../domain/render/design-prep';
-
-// Pages live on a made-up origin (.invalid never resolves) answered entirely by request
-// interception: the blank page itself, our uploads from disk, data: URLs. Everything else is
-// blocked, so a design can never make the server fetch from another host.
-const ORIGIN = 'http://renderer.invalid';
-const BLANK_PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>';
-
-export const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 function draw(page: Page, design: Design, output: 'svg' | 'print-svg' | 'png', width: number): Promise<string> {
   return page.evaluate(
@@ -28,14 +11,6 @@ function draw(page: Page, design: Design, output: 'svg' | 'print-svg' | 'png', w
     output,
     width,
   );
-}
-
-interface Session {
-  browser: Browser;
-  /** Fabric.js loaded once; draws designs to SVG or PNG. */
-  designPage: Page;
-  /** Receives print documents with setContent and prints them. */
-  printPage: Page;
 }
 
 /**
@@ -141,7 +116,15 @@ export class PuppeteerRenderer implements RendererProvider {
       if (s) this.discard(s);
       this.session = null;
     }
-    this.session = this.launch();
+    this.session = launchSession(this.options).then((session) => {
+      this.pid = session.browser.process()?.pid;
+      session.browser.on('disconnected', () => {
+        void this.session?.then((current) => {
+          if (current === session) this.session = null;
+        }, () => undefined);
+      });
+      return session;
+    });
     try {
       return await this.session;
     } catch (error) {
@@ -170,62 +153,6 @@ export class PuppeteerRenderer implements RendererProvider {
       return await Promise.race([work, timeout]);
     } finally {
       clearTimeout(timer);
-    }
-  }
-
-  private async launch(): Promise<Session> {
-    // Loaded on first render so booting Strapi never pays for puppeteer.
-    const puppeteer = (await import('puppeteer-core')).default;
-    const browser = await puppeteer.launch({
-      executablePath: this.options.executablePath || process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
-      headless: true,
-      args: LAUNCH_ARGS,
-      // Strapi owns shutdown (destroy() closes us); puppeteer must not exit the process on signals.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      protocolTimeout: (this.options.timeoutMs ?? 30_000) * 2,
-    });
-    this.pid = browser.process()?.pid;
-    try {
-      const designPage = await this.openPage(browser);
-      await designPage.addScriptTag({ content: fabricBrowserSource() });
-      await designPage.addScriptTag({ content: IN_PAGE_SCRIPT });
-      const printPage = await this.openPage(browser);
-      const session: Session = { browser, designPage, printPage };
-      browser.on('disconnected', () => {
-        void this.session?.then((s) => {
-          if (s === session) this.session = null;
-        }, () => undefined);
-      });
-      return session;
-    } catch (error) {
-      await browser.close().catch(() => undefined);
-      throw error;
-    }
-  }
-
-  private async openPage(browser: Browser): Promise<Page> {
-    const page = await browser.newPage();
-    await page.setRequestInterception(true);
-    page.on('request', (request) => void this.answer(request));
-    await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
-    return page;
-  }
-
-  private async answer(request: HTTPRequest): Promise<void> {
-    try {
-      const url = request.url();
-      if (url.startsWith('data:')) return await request.continue();
-      if (url === `${ORIGIN}/`) return await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: BLANK_PAGE });
-      if (url.startsWith(`${ORIGIN}/uploads/`)) {
-        const asset = await this.options.resolveAsset(decodeURIComponent(new URL(url).pathname));
-        if (asset) return await request.respond({ status: 200, contentType: asset.contentType, body: asset.body });
-        return await request.respond({ status: 404, contentType: 'text/plain', body: '' });
-      }
-      await request.abort('blockedbyclient');
-    } catch {
-      // the page went away while we answered; nothing to do
     }
   }
 }
