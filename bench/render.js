@@ -82,7 +82,7 @@ async function main() {
   const chromium = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
   let version = 'unknown';
   try {
-    version = execFileSync(chromium, ['--version'], { encoding: 'utf8' }).trim();
+    version = execFileSync(chromium, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     // reported as unknown
   }
