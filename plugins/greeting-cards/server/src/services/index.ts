@@ -1,3 +1,7 @@
+import mailer from './mailer';
+
 // Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
 // getService(strapi, 'name'), which is typed from this object.
-export default {};
+export default {
+  mailer,
+};
