@@ -1,3 +1,8 @@
 // Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
 // getService(strapi, 'name'), which is typed from this object.
-export default {};
+import catalogue from './catalogue';
+import cards from './cards';
+import library from './library';
+import premium from './premium';
+
+export default { catalogue, cards, library, premium };
