@@ -59,10 +59,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     };
   }
 
+  /** Whether the card ever went into a placed order: sent before, or held by a non-cart order. */
+  async function everOrdered(card: CardRow): Promise<boolean> {
+    return Boolean(card.sent_at) || LOCKED_STATUSES.includes(card.status) || (await orderUse(card.id)).placed;
+  }
+
   /** Ordered, sent and delivered cards, and archived ones that were ordered, are frozen. */
   async function isLocked(card: CardRow): Promise<boolean> {
     if (LOCKED_STATUSES.includes(card.status)) return true;
-    return card.status === 'archived' && (await orderUse(card.id)).placed;
+    return card.status === 'archived' && (await everOrdered(card));
   }
 
   async function applyStatus(cardId: number, status: CardStatus, current: { status: CardStatus; sent_at?: unknown }) {
@@ -127,7 +132,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const card = await findOwned(userId, cardId);
     const data: Record<string, unknown> = {};
     if (patch.status !== undefined && patch.status !== card.status) {
-      const problem = shopperStatusChange(card.status, patch.status, (await orderUse(card.id)).placed);
+      const problem = shopperStatusChange(card.status, patch.status, await everOrdered(card));
       if (problem) throw fieldError('status', problem);
     }
     if (patch.canvas_data !== undefined || patch.inside_message !== undefined) {
@@ -178,7 +183,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     // Ordered and sent cards are part of an order's history (and of recipients' libraries):
     // they can be archived, never deleted.
     const use = await orderUse(cardId);
-    if (LOCKED_STATUSES.includes(card.status) || use.placed) throw conflict('This card has been ordered and cannot be deleted. Archive it instead.');
+    if (LOCKED_STATUSES.includes(card.status) || card.sent_at || use.placed) throw conflict('This card has been ordered and cannot be deleted. Archive it instead.');
     if (use.inCart) throw conflict('This card is in your cart. Remove it from the cart before deleting it.');
     await strapi.db.transaction(async () => {
       await library().removeCard(cardId);
