@@ -8,6 +8,7 @@ import { blankCanvas, CanvasData, validateCanvasData } from '../domain/canvas-da
 import { LOCKED_STATUSES, shopperStatusChange } from '../domain/card-status';
 import { CARD_POPULATE, CardRow, serializeCard } from '../serializers/card';
 import { getService } from './get-service';
+import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 
 export interface CardInput {
   title?: string;
@@ -44,30 +45,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const card = await cards().findOne({ where: { id: cardId, owner: { id: userId } }, populate: [...CARD_POPULATE] });
     if (!card) throw notFound();
     return card;
-  }
-
-  /** Order items holding this card: in a cart, or in an order that was placed. */
-  async function orderUse(cardId: number): Promise<{ inCart: boolean; placed: boolean }> {
-    const items = (await strapi.db.query(UID.orderItem as any).findMany({
-      where: { card: { id: cardId } },
-      populate: { order: { select: ['id', 'status'] } },
-      select: ['id'],
-    })) as Array<{ order?: { status: string } | null }>;
-    return {
-      inCart: items.some((i) => i.order?.status === 'cart'),
-      placed: items.some((i) => i.order && i.order.status !== 'cart'),
-    };
-  }
-
-  /** Whether the card ever went into a placed order: sent before, or held by a non-cart order. */
-  async function everOrdered(card: CardRow): Promise<boolean> {
-    return Boolean(card.sent_at) || LOCKED_STATUSES.includes(card.status) || (await orderUse(card.id)).placed;
-  }
-
-  /** Ordered, sent and delivered cards, and archived ones that were ordered, are frozen. */
-  async function isLocked(card: CardRow): Promise<boolean> {
-    if (LOCKED_STATUSES.includes(card.status)) return true;
-    return card.status === 'archived' && (await everOrdered(card));
   }
 
   async function applyStatus(cardId: number, status: CardStatus, current: { status: CardStatus; sent_at?: unknown }) {
@@ -132,11 +109,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const card = await findOwned(userId, cardId);
     const data: Record<string, unknown> = {};
     if (patch.status !== undefined && patch.status !== card.status) {
-      const problem = shopperStatusChange(card.status, patch.status, await everOrdered(card));
+      const problem = shopperStatusChange(card.status, patch.status, await wasEverOrdered(strapi, card));
       if (problem) throw fieldError('status', problem);
     }
     if (patch.canvas_data !== undefined || patch.inside_message !== undefined) {
-      if (await isLocked(card)) throw conflict(LOCKED_MESSAGE);
+      if (await isDesignLocked(strapi, card)) throw conflict(LOCKED_MESSAGE);
     }
     if (patch.canvas_data !== undefined) {
       data.canvas_data = checkCanvas(patch.canvas_data);
@@ -155,7 +132,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function saveDesign(userId: number, cardId: number, input: { canvas_data: unknown; inside_message?: string; title?: string }) {
     const card = await findOwned(userId, cardId);
     const canvas = checkCanvas(input.canvas_data);
-    if (await isLocked(card)) throw conflict(LOCKED_MESSAGE);
+    if (await isDesignLocked(strapi, card)) throw conflict(LOCKED_MESSAGE);
     await premium().assertAccess(userId, { canvasData: canvas });
     const data: Record<string, unknown> = { canvas_data: canvas };
     if (input.inside_message !== undefined) data.inside_message = input.inside_message;
@@ -182,7 +159,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const card = await findOwned(userId, cardId);
     // Ordered and sent cards are part of an order's history (and of recipients' libraries):
     // they can be archived, never deleted.
-    const use = await orderUse(cardId);
+    const use = await cardOrderUse(strapi, cardId);
     if (LOCKED_STATUSES.includes(card.status) || card.sent_at || use.placed) throw conflict('This card has been ordered and cannot be deleted. Archive it instead.');
     if (use.inCart) throw conflict('This card is in your cart. Remove it from the cart before deleting it.');
     await strapi.db.transaction(async () => {
