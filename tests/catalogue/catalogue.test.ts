@@ -85,7 +85,7 @@ describe('catalogue: occasions, templates, assets', () => {
     });
 
     it('answers 404 Invalid page. for pages out of range and 400 for a bad page_size', async () => {
-      for (const page of ['999', '0', 'abc', '-1']) {
+      for (const page of ['999', '0', 'abc', '-1', '99999999999999999999', '1e3']) {
         const res = await app.http().get(`/api/templates/?page=${page}`).expect(404);
         expect(res.body).toEqual({ detail: 'Invalid page.' });
       }

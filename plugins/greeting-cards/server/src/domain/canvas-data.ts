@@ -46,7 +46,7 @@ export function validateCanvasData(input: unknown, limits: CanvasLimits): Canvas
   if (!isPlainObject(input)) return { ok: false, errors: ['must be a JSON object'] };
   let bytes: number;
   try {
-    bytes = Buffer.byteLength(JSON.stringify(input), 'utf8');
+    bytes = new TextEncoder().encode(JSON.stringify(input)).length;
   } catch {
     return { ok: false, errors: ['must be a JSON object'] };
   }

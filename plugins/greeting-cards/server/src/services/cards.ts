@@ -3,6 +3,7 @@ import { UID } from '../uids';
 import { getConfig } from '../config/get-config';
 import { conflict, fieldError, fieldErrors, notFound } from '../http/errors';
 import type { PageRequest } from '../http/pagination';
+import { pagedRows } from './paged';
 import { CARD_STATUSES, CardStatus } from '../domain/enums';
 import { blankCanvas, CanvasData, validateCanvasData } from '../domain/canvas-data';
 import { LOCKED_STATUSES, shopperStatusChange } from '../domain/card-status';
@@ -94,10 +95,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function list(userId: number, page: PageRequest) {
     const where = { owner: { id: userId } };
-    const [count, rows] = await Promise.all([
-      cards().count({ where }),
-      cards().findMany({ where, populate: [...CARD_POPULATE], orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
-    ]);
+    const { count, rows } = await pagedRows(
+      page,
+      () => cards().count({ where }),
+      () => cards().findMany({ where, populate: [...CARD_POPULATE], orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+    );
     return { count, results: rows.map(serializeCard) };
   }
 

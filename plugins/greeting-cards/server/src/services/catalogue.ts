@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../uids';
 import { notFound } from '../http/errors';
 import type { PageRequest } from '../http/pagination';
+import { pagedRows } from './paged';
 import type { AssetType, TemplateStyle } from '../domain/enums';
 import { serializeAsset, serializeOccasion, serializeTemplate } from '../serializers/catalogue';
 
@@ -17,10 +18,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async listOccasions(page: PageRequest): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
-      const [count, rows] = await Promise.all([
-        q(UID.occasion).count(),
-        q(UID.occasion).findMany({ orderBy: [{ sort_order: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
-      ]);
+      const { count, rows } = await pagedRows(
+        page,
+        () => q(UID.occasion).count(),
+        () => q(UID.occasion).findMany({ orderBy: [{ sort_order: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+      );
       return { count, results: rows.map(serializeOccasion) };
     },
 
@@ -28,16 +30,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const where: Record<string, unknown> = { is_active: true };
       if (filters.style) where.style = filters.style;
       if (filters.occasion) where.occasion = { slug: filters.occasion };
-      const [count, rows] = await Promise.all([
-        q(UID.template).count({ where }),
-        q(UID.template).findMany({
+      const { count, rows } = await pagedRows(
+        page,
+        () => q(UID.template).count({ where }),
+        () => q(UID.template).findMany({
           where,
           populate: ['occasion', 'thumbnail'],
           orderBy: [{ popularity: 'desc' }, { id: 'asc' }],
           offset: page.offset,
           limit: page.pageSize,
         }),
-      ]);
+      );
       return { count, results: rows.map(serializeTemplate) };
     },
 
@@ -64,10 +67,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async listAssets(filters: { asset_type?: AssetType }, page: PageRequest) {
       const where: Record<string, unknown> = { is_active: true };
       if (filters.asset_type) where.asset_type = filters.asset_type;
-      const [count, rows] = await Promise.all([
-        q(UID.asset).count({ where }),
-        q(UID.asset).findMany({ where, populate: ['image'], orderBy: [{ id: 'asc' }], offset: page.offset, limit: page.pageSize }),
-      ]);
+      const { count, rows } = await pagedRows(
+        page,
+        () => q(UID.asset).count({ where }),
+        () => q(UID.asset).findMany({ where, populate: ['image'], orderBy: [{ id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+      );
       return { count, results: rows.map(serializeAsset) };
     },
   };

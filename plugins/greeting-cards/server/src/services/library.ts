@@ -4,6 +4,7 @@ import { getConfig } from '../config/get-config';
 import { libraryTypeFor } from '../domain/card-status';
 import type { CardStatus, LibraryType } from '../domain/enums';
 import type { PageRequest } from '../http/pagination';
+import { pagedRows } from './paged';
 import { serializeLibraryEntry } from '../serializers/library';
 
 // A user's library: one entry per own card (draft/saved/sent, following the card's status) plus
@@ -54,16 +55,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function list(userId: number, type: LibraryType | undefined, page: PageRequest) {
     const where: Record<string, unknown> = { user: { id: userId } };
     if (type) where.type = type;
-    const [count, rows] = await Promise.all([
-      entries().count({ where }),
-      entries().findMany({
+    const { count, rows } = await pagedRows(
+      page,
+      () => entries().count({ where }),
+      () => entries().findMany({
         where,
         populate: { card: { select: ['id', 'title', 'status', 'preview_url'] } },
         orderBy: [{ is_pinned: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }],
         offset: page.offset,
         limit: page.pageSize,
       }),
-    ]);
+    );
     return { count, results: rows.map(serializeLibraryEntry) };
   }
 
