@@ -7,8 +7,8 @@ export interface CardRow {
   status: CardStatus;
   canvas_data?: unknown;
   inside_message?: string | null;
-  template?: { slug?: string | null } | null;
-  occasion?: { slug?: string | null } | null;
+  template?: { id: number; slug?: string | null } | null;
+  occasion?: { id: number; slug?: string | null } | null;
   preview_url?: string | null;
   is_favorite?: boolean | null;
   sent_at?: string | Date | null;

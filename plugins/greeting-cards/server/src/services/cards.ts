@@ -119,7 +119,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     if (patch.canvas_data !== undefined) {
       data.canvas_data = checkCanvas(patch.canvas_data);
-      await premium().assertAccess(userId, { canvasData: data.canvas_data });
+      await premium().assertAccess(userId, { templateId: card.template?.id, canvasData: data.canvas_data });
     }
     if (patch.title !== undefined) data.title = patch.title;
     if (patch.inside_message !== undefined) data.inside_message = patch.inside_message;
@@ -135,7 +135,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const card = await findOwned(userId, cardId);
     const canvas = checkCanvas(input.canvas_data);
     if (await isDesignLocked(strapi, card)) throw conflict(LOCKED_MESSAGE);
-    await premium().assertAccess(userId, { canvasData: canvas });
+    await premium().assertAccess(userId, { templateId: card.template?.id, canvasData: canvas });
     const data: Record<string, unknown> = { canvas_data: canvas };
     if (input.inside_message !== undefined) data.inside_message = input.inside_message;
     if (input.title !== undefined) data.title = input.title;
