@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { registerDevMailbox } from './web/dev-mailbox';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
-  void strapi;
+  registerDevMailbox(strapi);
 };
 
 export default register;

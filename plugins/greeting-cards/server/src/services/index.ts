@@ -3,6 +3,15 @@
 import catalogue from './catalogue';
 import cards from './cards';
 import library from './library';
+import mailer from './mailer';
 import premium from './premium';
+import rendering from './rendering';
 
-export default { catalogue, cards, library, premium };
+export default {
+  catalogue,
+  cards,
+  library,
+  mailer,
+  premium,
+  rendering,
+};
