@@ -28,7 +28,7 @@ describe('cards API', () => {
     (await post('/api/cards/', user, body).expect(201)).body;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({ SERVICE_RENDERER: 'memory' });
     alice = await createUser(app.strapi);
     bob = await createUser(app.strapi);
   });
@@ -253,6 +253,23 @@ describe('cards API', () => {
       expect(res.body).toMatchObject({ id: card.id, status: 'saved', canvas_data: canvas, inside_message: 'With love', title: 'Final' });
       const again = await post(`/api/cards/${card.id}/save_design`, alice, { canvas_data: design() }).expect(200);
       expect(again.body).toMatchObject({ status: 'saved', inside_message: 'With love', title: 'Final', canvas_data: design() });
+    });
+
+    it('renders and records a preview of the saved design, once per distinct design', async () => {
+      const provider = app.strapi.plugin('greeting-cards').service('rendering').provider() as { calls: Array<{ method: string }> };
+      const pngs = () => provider.calls.filter((c) => c.method === 'designPng').length;
+      const card = await newCard(alice);
+      const canvas = design([text({ text: `Preview ${card.id}-${Date.now()}` })]);
+      const before = pngs();
+      const res = await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: canvas }).expect(200);
+      expect(res.body.preview_url).toMatch(/^\/uploads\/greeting-cards\/previews\/[0-9a-f]+\.png$/);
+      expect(pngs()).toBe(before + 1);
+      const again = await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: canvas }).expect(200);
+      expect(again.body.preview_url).toBe(res.body.preview_url);
+      expect(pngs()).toBe(before + 1);
+      const library = (await app.http().get('/api/library/?type=saved&page_size=100').set(alice.auth).expect(200)).body;
+      expect(library.results.find((e: any) => e.card.id === card.id).card.preview_url).toBe(res.body.preview_url);
+      await app.http().get(res.body.preview_url).expect(200).expect('Content-Type', /png/);
     });
 
     it('requires canvas_data and validates every field', async () => {

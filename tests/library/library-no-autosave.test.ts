@@ -15,7 +15,7 @@ describe('library with auto-save off', () => {
     (await app.strapi.db.query(ENTRY as any).findMany({ where: { user: { id: alice.id }, card: { id: cardId } } })).map((e: any) => e.type);
 
   beforeAll(async () => {
-    app = await startApp({ SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false', SERVICE_CANVAS_MAX_BYTES: '8000', SERVICE_CANVAS_MAX_OBJECTS: '2' });
+    app = await startApp({ SERVICE_RENDERER: 'memory', SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false', SERVICE_CANVAS_MAX_BYTES: '8000', SERVICE_CANVAS_MAX_OBJECTS: '2' });
     alice = await createUser(app.strapi);
   });
   afterAll(async () => {

@@ -21,7 +21,7 @@ describe('library with auto-save on', () => {
   const listOf = async (user: TestUser, query = '') => (await app.http().get(`/api/library/${query}`).set(user.auth).expect(200)).body;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({ SERVICE_RENDERER: 'memory' });
     alice = await createUser(app.strapi);
     bob = await createUser(app.strapi);
   });

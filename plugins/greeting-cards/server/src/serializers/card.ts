@@ -10,6 +10,7 @@ export interface CardRow {
   template?: { id: number; slug?: string | null } | null;
   occasion?: { id: number; slug?: string | null } | null;
   preview_url?: string | null;
+  preview_hash?: string | null;
   is_favorite?: boolean | null;
   sent_at?: string | Date | null;
   createdAt?: string | Date | null;

@@ -9,6 +9,7 @@ import { blankCanvas, CanvasData, validateCanvasData } from '../domain/canvas-da
 import { LOCKED_STATUSES, shopperStatusChange } from '../domain/card-status';
 import { CARD_POPULATE, CardRow, serializeCard } from '../serializers/card';
 import { getService } from './get-service';
+import { refreshCardPreview } from './card-preview';
 import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 
 export interface CardInput {
@@ -144,6 +145,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Saving again keeps the entry fresh (it moves up the library) even when already saved.
       await applyStatus(cardId, 'saved', card);
     });
+    // After the commit: rendering takes a while and must not hold the transaction open.
+    await refreshCardPreview(strapi, cardId, canvas, card.preview_hash);
     return serializeCard((await load(cardId))!);
   }
 
