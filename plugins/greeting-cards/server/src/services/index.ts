@@ -1,9 +1,17 @@
-import mailer from './mailer';
-import rendering from './rendering';
-
 // Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
 // getService(strapi, 'name'), which is typed from this object.
+import catalogue from './catalogue';
+import cards from './cards';
+import library from './library';
+import mailer from './mailer';
+import premium from './premium';
+import rendering from './rendering';
+
 export default {
+  catalogue,
+  cards,
+  library,
   mailer,
+  premium,
   rendering,
 };
