@@ -2,11 +2,12 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from './config/get-config';
 import { loginSyncMiddleware } from './http/login-sync';
 import { loadUserDetailsAdapter } from './providers/user-details/load-adapter';
+import { registerDevMailbox } from './web/dev-mailbox';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
-  const config = getConfig(strapi);
+  registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.
-  loadUserDetailsAdapter(strapi, config);
+  loadUserDetailsAdapter(strapi, getConfig(strapi));
   strapi.server.use(loginSyncMiddleware(strapi));
 };
 

@@ -1,10 +1,22 @@
+// Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
+// getService(strapi, 'name'), which is typed from this object.
+import catalogue from './catalogue';
+import cards from './cards';
+import library from './library';
+import mailer from './mailer';
+import premium from './premium';
+import rendering from './rendering';
 import userDetails from './user-details';
 import recipients from './recipients';
 import reminders from './reminders';
 
-// Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
-// getService(strapi, 'name'), which is typed from this object.
 export default {
+  catalogue,
+  cards,
+  library,
+  mailer,
+  premium,
+  rendering,
   userDetails,
   recipients,
   reminders,
