@@ -131,6 +131,8 @@ describe('recipients API', () => {
         await app.http().delete(`/api/recipients/${id}/`).set(bob.auth),
         await app.http().get('/api/recipients/999999/').set(alice.auth),
         await app.http().get('/api/recipients/abc/').set(alice.auth),
+        await app.http().get('/api/recipients/99999999999/').set(alice.auth),
+        await app.http().delete('/api/recipients/-1/').set(alice.auth),
       ]) {
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ detail: 'Not found.' });

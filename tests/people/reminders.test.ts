@@ -77,6 +77,8 @@ describe('reminders API', () => {
       ['a recipient that does not exist', () => ({ recipient_id: 987654, type: 'birthday' }), 'recipient_id'],
       ['a recipient id that is not a number', () => ({ recipient_id: 'abc', type: 'birthday' }), 'recipient_id'],
       ['a huge recipient id', () => ({ recipient_id: 1e30, type: 'birthday' }), 'recipient_id'],
+      ['a recipient id beyond any column', () => ({ recipient_id: 3_000_000_000, type: 'birthday' }), 'recipient_id'],
+      ['a recipient id as a list', () => ({ recipient_id: [1], type: 'birthday' }), 'recipient_id'],
       ['an unknown occasion', () => ({ recipient_id: sam, occasion: 'no-such-day' }), 'occasion'],
       ['an unknown type', () => ({ recipient_id: sam, type: 'wake' }), 'type'],
       ['a custom reminder without a date', () => ({ type: 'custom', title: 'x' }), 'event_date'],
@@ -164,6 +166,7 @@ describe('reminders API', () => {
         await app.http().patch(`/api/reminders/${id}/`).set(alice.auth).send({ title: 'mine now' }),
         await app.http().delete(`/api/reminders/${id}/`).set(alice.auth),
         await app.http().get('/api/reminders/x1/').set(alice.auth),
+        await app.http().patch('/api/reminders/99999999999/').set(alice.auth).send({}),
       ]) {
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ detail: 'Not found.' });

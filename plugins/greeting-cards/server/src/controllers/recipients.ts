@@ -2,7 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { action } from '../http/respond';
 import { requireUser } from '../http/auth';
 import { pageOf, pageRequest } from '../http/pagination';
-import { idParam, objectBody } from '../http/params';
+import { parseBody } from '../http/body';
+import { parseId } from '../http/ids';
 import { getConfig } from '../config/get-config';
 import { getService } from '../services/get-service';
 import { recipientFields, recipientPatch } from '../domain/recipient-input';
@@ -21,28 +22,28 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     create: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      const input = recipientFields.partial().parse(objectBody(ctx));
+      const input = parseBody(recipientFields.partial(), ctx.request.body);
       ctx.status = 201;
       return serializeRecipient(await service().create(user.id, input));
     }),
 
     get: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      return serializeRecipient(await service().findOwned(user.id, idParam(ctx)));
+      return serializeRecipient(await service().findOwned(user.id, parseId(ctx.params.id)));
     }),
 
     update: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      const id = idParam(ctx);
+      const id = parseId(ctx.params.id);
       // Ownership first: another user's entry is 404 even when the body is invalid.
       await service().findOwned(user.id, id);
-      const input = recipientPatch.parse(objectBody(ctx));
+      const input = parseBody(recipientPatch, ctx.request.body);
       return serializeRecipient(await service().update(user.id, id, input));
     }),
 
     remove: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      await service().remove(user.id, idParam(ctx));
+      await service().remove(user.id, parseId(ctx.params.id));
       ctx.status = 204;
       return undefined;
     }),

@@ -2,7 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { action } from '../http/respond';
 import { requireUser } from '../http/auth';
 import { pageOf, pageRequest } from '../http/pagination';
-import { idParam, objectBody } from '../http/params';
+import { parseBody } from '../http/body';
+import { parseId } from '../http/ids';
 import { getService } from '../services/get-service';
 import { reminderPatch } from '../domain/reminder-input';
 import { serializeReminder } from '../serializers/reminder';
@@ -20,27 +21,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     create: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      const input = reminderPatch.parse(objectBody(ctx));
+      const input = parseBody(reminderPatch, ctx.request.body);
       ctx.status = 201;
       return serializeReminder(await service().create(user.id, input));
     }),
 
     get: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      return serializeReminder(await service().findOwned(user.id, idParam(ctx)));
+      return serializeReminder(await service().findOwned(user.id, parseId(ctx.params.id)));
     }),
 
     update: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      const id = idParam(ctx);
+      const id = parseId(ctx.params.id);
       await service().findOwned(user.id, id);
-      const input = reminderPatch.parse(objectBody(ctx));
+      const input = parseBody(reminderPatch, ctx.request.body);
       return serializeReminder(await service().update(user.id, id, input));
     }),
 
     remove: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      await service().remove(user.id, idParam(ctx));
+      await service().remove(user.id, parseId(ctx.params.id));
       ctx.status = 204;
       return undefined;
     }),

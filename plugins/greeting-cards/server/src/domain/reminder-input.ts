@@ -11,10 +11,13 @@ export const TITLE_MAX = 200;
 const notString = 'Not a valid string.';
 const notInteger = 'A valid integer is required.';
 
+// Largest value of a PostgreSQL integer column: a bigger id cannot exist, and asking would be a database error.
+const MAX_ID = 2_147_483_647;
+
 // Ids may come as numbers or digit strings (HTML forms); anything else is not an id.
 const positiveId = z.preprocess(
   (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
-  z.number({ error: notInteger }).refine((n) => Number.isSafeInteger(n) && n >= 1, notInteger),
+  z.number({ error: notInteger }).refine((n) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID, notInteger),
 );
 
 const isDayCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_DAYS_BEFORE;
