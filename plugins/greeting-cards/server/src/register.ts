@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { registerWebhookRoutes } from './routes/webhooks';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
-  void strapi;
+  registerWebhookRoutes(strapi);
 };
 
 export default register;

@@ -1,3 +1,19 @@
 // Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
 // getService(strapi, 'name'), which is typed from this object.
-export default {};
+import orders from './orders';
+import checkout from './checkout';
+import promotions from './promotions';
+import payments from './payments';
+import paymentWebhook from './payment-webhook';
+import fulfilment from './fulfilment';
+import subscriptions from './subscriptions';
+
+export default {
+  orders,
+  checkout,
+  promotions,
+  payments,
+  'payment-webhook': paymentWebhook,
+  fulfilment,
+  subscriptions,
+};

@@ -1,0 +1,145 @@
+import type { Core } from '@strapi/strapi';
+import crypto from 'crypto';
+import { UID } from '../uids';
+import { getConfig } from '../config/get-config';
+import { conflict, fieldErrors, notFound, type FieldErrors } from '../http/errors';
+import { parseAddToCart } from '../domain/cart-input';
+import { deliveryRuleErrors } from '../domain/cart-rules';
+import { orderTotals, priceLine } from '../domain/pricing';
+import { transition } from '../domain/order-state';
+import type { OrderStatus } from '../domain/enums';
+import { orderStore } from './order-store';
+import { orderView, OrderView } from './order-view';
+import { isUniqueViolation } from './db-errors';
+import { findOwnedCard, findOwnedRecipient } from './owned-records';
+
+type Row = Record<string, any>;
+
+// The cart and the order list. Checkout and payment live in services/checkout.ts and payments.ts.
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const store = orderStore(strapi);
+  const q = (uid: string) => strapi.db.query(uid as any);
+
+  async function view(order: Row): Promise<OrderView> {
+    return orderView(order, await store.items(order.id));
+  }
+
+  /** The user's cart, created when missing. The unique cart_key index settles a race: the loser re-reads. */
+  async function cartOf(userId: number): Promise<Row> {
+    const existing = await store.cartOf(userId);
+    if (existing) return existing;
+    try {
+      return await q(UID.order).create({
+        data: { uuid: crypto.randomUUID(), user: userId, status: 'cart', cart_key: userId, currency: getConfig(strapi).currency },
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await store.cartOf(userId);
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+
+  async function recomputeCartTotals(orderId: number): Promise<void> {
+    const items: Row[] = await q(UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['line_total_pence'] });
+    const totals = orderTotals(items.map((i) => i.line_total_pence));
+    await q(UID.order).update({ where: { id: orderId }, data: { ...totals, promo_code: null } });
+  }
+
+  async function ownedOrder(userId: number, uuid: string): Promise<Row> {
+    const order = await store.byUuidOwned(userId, uuid);
+    if (!order) throw notFound();
+    return order;
+  }
+
+  return {
+    view,
+    cartOf,
+    ownedOrder,
+
+    async getCart(userId: number): Promise<OrderView> {
+      return view(await cartOf(userId));
+    },
+
+    /** The one add-to-cart operation, shared by the API and the editor's send form. */
+    async addToCart(userId: number, body: unknown, now = new Date()): Promise<OrderView> {
+      const parsed = parseAddToCart(body, now);
+      if (!parsed.ok) throw fieldErrors(parsed.errors);
+      const input = parsed.value;
+      const errors: FieldErrors = {};
+      const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+
+      const card = await findOwnedCard(strapi, userId, input.card_id);
+      if (!card) add('card_id', `Invalid pk "${input.card_id}" - object does not exist.`);
+      else if (card.status === 'archived') add('card_id', 'An archived card cannot be added to the cart.');
+
+      const recipient = input.recipient_id ? await findOwnedRecipient(strapi, userId, input.recipient_id) : null;
+      if (input.recipient_id && !recipient) add('recipient_id', `Invalid pk "${input.recipient_id}" - object does not exist.`);
+
+      const addon = input.gift_addon_id ? await q(UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true } }) : null;
+      if (input.gift_addon_id && !addon) add('gift_addon_id', `Invalid pk "${input.gift_addon_id}" - object does not exist.`);
+
+      if (!input.recipient_id || recipient) {
+        const rules = deliveryRuleErrors(input.delivery_method, recipient, { gift_addon: Boolean(input.gift_addon_id), gift_wrap: input.gift_wrap });
+        for (const [field, messages] of Object.entries(rules)) if (!errors[field]) messages.forEach((m) => add(field, m));
+      }
+      if (Object.keys(errors).length) throw fieldErrors(errors);
+
+      const cart = await cartOf(userId);
+      const price = priceLine(
+        { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
+        getConfig(strapi),
+      );
+      await q(UID.orderItem).create({
+        data: {
+          order: cart.id,
+          card: input.card_id,
+          recipient: recipient ? recipient.id : null,
+          delivery_method: input.delivery_method,
+          scheduled_for: input.scheduled_for,
+          gift_addon: addon ? addon.id : null,
+          gift_wrap: input.gift_wrap,
+          ...price,
+        },
+      });
+      await recomputeCartTotals(cart.id);
+      return view((await store.byId(cart.id))!);
+    },
+
+    async removeCartItem(userId: number, itemId: number): Promise<OrderView> {
+      const cart = await store.cartOf(userId);
+      const item = cart && Number.isInteger(itemId) ? await q(UID.orderItem).findOne({ where: { id: itemId, order: { id: cart.id } } }) : null;
+      if (!cart || !item) throw notFound();
+      await q(UID.orderItem).delete({ where: { id: item.id } });
+      await recomputeCartTotals(cart.id);
+      return view((await store.byId(cart.id))!);
+    },
+
+    async list(userId: number, offset: number, limit: number): Promise<{ count: number; results: OrderView[] }> {
+      const where = { user: { id: userId } };
+      const [count, orders] = await Promise.all([
+        q(UID.order).count({ where }),
+        q(UID.order).findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset, limit }),
+      ]);
+      const items = await store.itemsByOrder(orders.map((o: Row) => o.id));
+      return { count: Number(count), results: orders.map((o: Row) => orderView(o, items.get(o.id) ?? [])) };
+    },
+
+    async get(userId: number, uuid: string): Promise<OrderView> {
+      return view(await ownedOrder(userId, uuid));
+    },
+
+    /**
+     * Cancels a cart or an order awaiting payment. It is simply cancelled (never turned back into a
+     * cart): a hosted payment page may still be open for it, and a cancelled order cannot be paid.
+     */
+    async cancel(userId: number, uuid: string): Promise<OrderView> {
+      const order = await ownedOrder(userId, uuid);
+      const move = transition(order.status as OrderStatus, 'cancel');
+      if (!move.ok) throw conflict(move.reason);
+      const done = await store.moveIf(order.id, [order.status], { status: move.to, cart_key: null, cancelled_at: new Date() });
+      if (!done) throw conflict('This order changed while it was being cancelled. Please reload it.');
+      return view((await store.byId(order.id))!);
+    },
+  };
+};
