@@ -47,8 +47,9 @@ export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: D
   if (typeof raw !== 'string') return { ok: false, message: MSG.datetime };
   const m = ISO_UTC.exec(raw.trim());
   if (!m) return { ok: false, message: MSG.datetime };
-  const [, y, mo, d, h, mi, s] = m;
-  const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, s ? +s : 0));
+  const [, y, mo, d, h, mi, s, frac] = m;
+  const ms = frac ? Math.floor(Number(`0.${frac}`) * 1000) : 0;
+  const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, s ? +s : 0, ms));
   const real = date.getUTCFullYear() === +y && date.getUTCMonth() === +mo - 1 && date.getUTCDate() === +d && +h < 24 && +mi < 60 && (!s || +s < 60);
   if (!real) return { ok: false, message: MSG.datetime };
   if (date.getTime() <= now.getTime()) return { ok: false, message: MSG.past };
