@@ -24,6 +24,8 @@ export interface FakeStripe {
   /** Marks a session completed and paid, as if the buyer paid on the hosted page; returns it. */
   completeSession(id: string, paymentIntent?: string): Record<string, any>;
   expireSession(id: string): Record<string, any>;
+  /** The next request (any path) answers this Stripe error instead, e.g. failNext(500, 'boom'). */
+  failNext(status: number, message: string, type?: string): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, Record<string, any>>();
   const replays = new Map<string, { status: number; body: unknown }>();
   let url = '';
+  let injected: { status: number; message: string; type: string } | null = null;
 
   function createSession(p: Record<string, any>) {
     need(p.mode, 'Missing required param: mode.', 'mode');
@@ -154,6 +157,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       let status = 200;
       let payload: unknown;
+      if (injected) {
+        const failure = injected;
+        injected = null;
+        return send(failure.status, { error: { type: failure.type, message: failure.message } });
+      }
       if (!/^Bearer sk_(test|live)_\w+$/.test(authorization ?? '')) {
         status = 401;
         payload = { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } };
@@ -188,7 +196,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return Object.assign(existing(id), { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, url: null });
     },
     expireSession: (id) => Object.assign(existing(id), { status: 'expired', url: null }),
+    failNext(status, message, type = 'api_error') {
+      injected = { status, message, type };
+    },
     reset() {
+      injected = null;
       requests.length = 0;
       sessions.clear();
       customers.clear();

@@ -27,8 +27,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const order = await store.byUuid(action.orderUuid);
         if (!order) return 'unknown order';
         const done = await completeOrderPayment(strapi, order.id, { provider: 'stripe', sessionId: action.sessionId, paymentId: action.paymentId });
-        if (!done && !['paid', 'fulfilled'].includes((await store.byId(order.id))?.status)) {
-          strapi.log.warn(`[greeting-cards] payment ${action.paymentId} received for order ${order.uuid} which is ${order.status}: refund it by hand`);
+        const now = done ? null : await store.byId(order.id);
+        if (now && now.provider_payment_id !== action.paymentId && now.status !== 'paid' && now.status !== 'fulfilled') {
+          // Money taken for an order that was cancelled meanwhile: a person has to refund it.
+          strapi.log.warn(`[greeting-cards] payment ${action.paymentId} received for order ${order.uuid} which is ${now.status}: refund it by hand`);
         }
         return done ? 'paid' : 'already handled';
       }
@@ -44,10 +46,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const done = await strapi.db.transaction(async () => {
           if (!(await store.moveIf(order.id, statesAllowing('refund'), { status: 'refunded', refunded_at: new Date() }))) return false;
           const items = await store.items(order.id);
-          await strapi.db.query(UID.delivery as any).updateMany({
+          // updateMany cannot filter through a relation: find the rows first.
+          const unsent = await strapi.db.query(UID.delivery as any).findMany({
             where: { order_item: { id: { $in: items.map((i) => i.id) } }, status: { $in: ['pending', 'scheduled'] } },
-            data: { status: 'cancelled' },
+            select: ['id'],
           });
+          if (unsent.length) {
+            await strapi.db.query(UID.delivery as any).updateMany({
+              where: { id: { $in: unsent.map((d: { id: number }) => d.id) }, status: { $in: ['pending', 'scheduled'] } },
+              data: { status: 'cancelled' },
+            });
+          }
           return true;
         });
         return done ? 'refunded' : 'already handled';
