@@ -27,8 +27,10 @@ const METHOD_LABEL: Record<string, string> = { ecard: 'E-card', post: 'Posted ca
 /** A return URL: from the request, else the setting with {uuid} filled in and made absolute. */
 export function returnUrl(given: string | undefined, template: string, uuid: string, config: Pick<PluginConfig, 'publicUrl'>): string {
   if (given) return given;
-  const filled = template.split('{uuid}').join(uuid);
-  return new URL(filled, config.publicUrl.endsWith('/') ? config.publicUrl : `${config.publicUrl}/`).toString();
+  const filled = template.split('{uuid}').join(encodeURIComponent(uuid));
+  if (/^https?:\/\//.test(filled)) return filled;
+  // Joined, not resolved: a public URL with a path (https://example.com/cards) keeps its path.
+  return `${config.publicUrl.replace(/\/+$/, '')}/${filled.replace(/^\/+/, '')}`;
 }
 
 function checkoutLines(items: Row[], discount: number): CheckoutLine[] {
