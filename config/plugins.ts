@@ -8,6 +8,27 @@ export default ({ env }: { env: any }) => ({
       ratelimit: { enabled: env.bool('AUTH_RATE_LIMIT', true) },
     },
   },
+  // E-mail through SMTP when SMTP_HOST is set. Without it, nodemailer's stream transport builds each
+  // message and the greeting-cards plugin keeps it in a development mailbox (listed at /dev/mailbox/);
+  // in production the plugin refuses to send rather than lose mail silently.
+  email: {
+    config: {
+      provider: 'nodemailer',
+      providerOptions: env('SMTP_HOST', '')
+        ? {
+            host: env('SMTP_HOST'),
+            port: env.int('SMTP_PORT', 587),
+            secure: env.bool('SMTP_SECURE', false),
+            ...(env('SMTP_USER', '') ? { auth: { user: env('SMTP_USER'), pass: env('SMTP_PASS', '') } } : {}),
+            connectionTimeout: env.int('SMTP_TIMEOUT_MS', 10000),
+            greetingTimeout: env.int('SMTP_TIMEOUT_MS', 10000),
+          }
+        : { streamTransport: true, buffer: true, newline: 'unix' },
+      settings: {
+        defaultFrom: env('SERVICE_DEFAULT_FROM_EMAIL', 'Greeting Cards <cards@localhost>'),
+      },
+    },
+  },
   // The product. Every SERVICE_* environment variable is read by the plugin itself;
   // settings given here win over the environment.
   'greeting-cards': {

@@ -59,3 +59,13 @@ describe('plugin configuration', () => {
     }
   });
 });
+
+describe('README', () => {
+  it('documents every SERVICE_* setting with its current default', () => {
+    const fs = require('fs');
+    const path = require('path');
+    const readme: string = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    for (const s of SETTINGS) expect({ setting: s.env, documented: readme.includes('`' + s.env + '`') }).toEqual({ setting: s.env, documented: true });
+    expect(readme).toContain('npm test');
+  });
+});

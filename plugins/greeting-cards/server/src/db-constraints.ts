@@ -10,6 +10,7 @@ const UNIQUE_INDEXES: Array<[table: string, column: string]> = [
   ['gc_recipients', 'system_owner_key'],
   ['gc_payment_events', 'event_id'],
   ['gc_deliveries', 'view_token'],
+  ['gc_deliveries', 'tracking_reference'],
   ['gc_subscriptions', 'provider_subscription_id'],
 ];
 

@@ -1,5 +1,6 @@
 // Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
 // getService(strapi, 'name'), which is typed from this object.
+import mailer from './mailer';
 import orders from './orders';
 import checkout from './checkout';
 import promotions from './promotions';
@@ -9,6 +10,7 @@ import fulfilment from './fulfilment';
 import subscriptions from './subscriptions';
 
 export default {
+  mailer,
   orders,
   checkout,
   promotions,

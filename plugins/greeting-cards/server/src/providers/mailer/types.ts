@@ -1,0 +1,29 @@
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  /** Content-ID for inline images referenced as cid:... in the HTML body. */
+  cid?: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  from?: string;
+  attachments?: MailAttachment[];
+  headers?: Record<string, string>;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** Where a development mailbox stored the message, when one is used. */
+  storedAt?: string;
+}
+
+/** Sends e-mail. Default: Strapi's email plugin. A failure throws; callers retry. */
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}

@@ -1,0 +1,90 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, ParsedMail } from 'mailparser';
+import net from 'net';
+
+export interface SmtpCapture {
+  port: number;
+  /** Environment variables that point the app's e-mail at this server. */
+  env: Record<string, string>;
+  messages: ParsedMail[];
+  /** Resolves once `count` messages matching `match` arrived; rejects after `timeoutMs`. */
+  waitFor(match: (m: ParsedMail) => boolean, count?: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  /** Stops listening (the port stays reserved for start()). */
+  stop(): Promise<void>;
+  /** Listens again on the same port. */
+  start(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** A real SMTP server on 127.0.0.1 that parses every message it receives. */
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const port = await freePort();
+  const messages: ParsedMail[] = [];
+  const waiters = new Set<() => void>();
+  let server: SMTPServer | null = null;
+
+  const makeServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            messages.push(parsed);
+            for (const w of waiters) w();
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+
+  const capture: SmtpCapture = {
+    port,
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURE: 'false', SMTP_TIMEOUT_MS: '2000' },
+    messages,
+    async start() {
+      server = makeServer();
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(port, '127.0.0.1', () => resolve());
+      });
+    },
+    async stop() {
+      const s = server;
+      server = null;
+      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    },
+    waitFor(match, count = 1, timeoutMs = 15000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.filter(match);
+          if (found.length >= count) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+            return true;
+          }
+          return false;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${count} e-mail(s); have ${messages.length}: ${messages.map((m) => m.subject).join(', ')}`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+  };
+  await capture.start();
+  return capture;
+}
