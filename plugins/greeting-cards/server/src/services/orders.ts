@@ -2,16 +2,14 @@ import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
 import { UID } from '../uids';
 import { getConfig } from '../config/get-config';
-import { conflict, fieldErrors, notFound, type FieldErrors } from '../http/errors';
-import { parseAddToCart } from '../domain/cart-input';
-import { deliveryRuleErrors } from '../domain/cart-rules';
+import { conflict, notFound } from '../http/errors';
 import { orderTotals, priceLine } from '../domain/pricing';
 import { transition } from '../domain/order-state';
 import type { OrderStatus } from '../domain/enums';
 import { orderStore } from './order-store';
 import { orderView, OrderView } from './order-view';
 import { isUniqueViolation } from './db-errors';
-import { findOwnedCard, findOwnedRecipient } from './owned-records';
+import { validateCartItem } from './cart-item-validation';
 
 type Row = Record<string, any>;
 
@@ -63,28 +61,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The one add-to-cart operation, shared by the API and the editor's send form. */
     async addToCart(userId: number, body: unknown, now = new Date()): Promise<OrderView> {
-      const parsed = parseAddToCart(body, now);
-      if (!parsed.ok) throw fieldErrors(parsed.errors);
-      const input = parsed.value;
-      const errors: FieldErrors = {};
-      const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-
-      const card = await findOwnedCard(strapi, userId, input.card_id);
-      if (!card) add('card_id', `Invalid pk "${input.card_id}" - object does not exist.`);
-      else if (card.status === 'archived') add('card_id', 'An archived card cannot be added to the cart.');
-
-      const recipient = input.recipient_id ? await findOwnedRecipient(strapi, userId, input.recipient_id) : null;
-      if (input.recipient_id && !recipient) add('recipient_id', `Invalid pk "${input.recipient_id}" - object does not exist.`);
-
-      const addon = input.gift_addon_id ? await q(UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true } }) : null;
-      if (input.gift_addon_id && !addon) add('gift_addon_id', `Invalid pk "${input.gift_addon_id}" - object does not exist.`);
-
-      if (!input.recipient_id || recipient) {
-        const rules = deliveryRuleErrors(input.delivery_method, recipient, { gift_addon: Boolean(input.gift_addon_id), gift_wrap: input.gift_wrap });
-        for (const [field, messages] of Object.entries(rules)) if (!errors[field]) messages.forEach((m) => add(field, m));
-      }
-      if (Object.keys(errors).length) throw fieldErrors(errors);
-
+      const { input, recipient, addon } = await validateCartItem(strapi, userId, body, now);
       const cart = await cartOf(userId);
       const price = priceLine(
         { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
