@@ -60,6 +60,29 @@ describe('orders: checkout and promo codes', () => {
     expect((await http().get(`/api/orders/${cart.uuid}/`).set(u.auth)).body.items).toHaveLength(1);
   });
 
+  it('keeps every pending order consistent when adds race a checkout', async () => {
+    const { u, cart, checkout } = await cartWith([{}]);
+    const r = await createRecipient(app.strapi, u);
+    const cards = await Promise.all([1, 2, 3, 4].map(() => createCard(app.strapi, u)));
+    const adds = cards.map((c) => http().post('/api/orders/add_to_cart/').set(u.auth).send({ card_id: c.id, recipient_id: r.id }));
+    const results = await Promise.all([checkout(), ...adds]);
+    for (const res of results) expect([200, 409]).toContain(res.status);
+    const q = (uid: string) => app.strapi.db.query(uid as any);
+    const orders = await q('plugin::greeting-cards.order').findMany({ where: { user: { id: u.id } } });
+    let itemCount = 0;
+    for (const order of orders) {
+      const items = await q('plugin::greeting-cards.order-item').findMany({ where: { order: { id: order.id } } });
+      itemCount += items.length;
+      if (process.env.DEBUG_RACE) console.log(order.status, order.total_pence, items.map((i: any) => [i.id, i.line_total_pence, !!i.snapshot]));
+      expect(order.total_pence).toBe(items.reduce((sum: number, i: any) => sum + i.line_total_pence, 0));
+      if (order.status === 'pending_payment') expect(items.every((i: any) => i.snapshot)).toBe(true);
+    }
+    // Every add that answered 200 kept its item somewhere, and the cart that was checked out moved once.
+    expect(itemCount).toBe(1 + results.slice(1).filter((res) => res.status === 200).length);
+    expect(orders.filter((o: any) => o.status === 'cart').length).toBeLessThanOrEqual(1);
+    expect(orders.find((o: any) => o.uuid === cart.uuid).status).toBe(results[0].status === 200 ? 'pending_payment' : 'cart');
+  });
+
   it('refuses an empty cart, a second checkout, and other users\' orders', async () => {
     const u = await createUser(app.strapi);
     const empty = (await http().get('/api/orders/cart/').set(u.auth)).body;

@@ -101,6 +101,15 @@ describe('orders: paying through the payment provider (real SDK, fake Stripe ser
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('expires the open session when a pending order is cancelled', async () => {
+    const order = await pendingOrder(app.strapi, http, user);
+    const session = (await pay(user, order.uuid)).body.session_id;
+    const res = await http().post(`/api/orders/${order.uuid}/cancel/`).set(user.auth);
+    expect(res.body.status).toBe('cancelled');
+    expect(fake.requestsTo('POST', `/v1/checkout/sessions/${session}/expire`)).toHaveLength(1);
+    expect(fake.sessions.get(session)!.status).toBe('expired');
+  });
+
   it('answers 503 when the provider refuses, and the order stays pending', async () => {
     const order = await pendingOrder(app.strapi, http, user);
     fake.failNext(400, 'Invalid currency', 'invalid_request_error');

@@ -31,33 +31,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const raw = body && typeof body === 'object' && !Array.isArray(body) ? (body as Row).promo_code : undefined;
     if (raw !== undefined && raw !== null && typeof raw !== 'string') throw fieldError('promo_code', 'Not a valid string.');
 
-    const items = await store.items(order.id);
-    if (!items.length) throw conflict('The cart is empty.');
+    // Under the order's row lock, so no add_to_cart or removal lands between pricing and freezing.
+    await store.withLockedOrder(order.id, async (status) => {
+      const current = transition((status ?? order.status) as OrderStatus, 'checkout');
+      if (!current.ok) throw conflict(current.reason);
+      const items = await store.items(order.id);
+      if (!items.length) throw conflict('The cart is empty.');
+      const config = getConfig(strapi);
+      const priced = items.map((item) => ({
+        item,
+        ...priceLine(
+          { delivery_method: item.delivery_method, gift_wrap: Boolean(item.gift_wrap), gift_addon_price_pence: item.gift_addon ? item.gift_addon.price_pence : null },
+          config,
+        ),
+      }));
 
-    const config = getConfig(strapi);
-    const priced = items.map((item) => ({
-      item,
-      ...priceLine(
-        { delivery_method: item.delivery_method, gift_wrap: Boolean(item.gift_wrap), gift_addon_price_pence: item.gift_addon ? item.gift_addon.price_pence : null },
-        config,
-      ),
-    }));
-
-    let discount = 0;
-    let promoCode: string | null = null;
-    if (typeof raw === 'string' && raw.trim() !== '') {
-      const lines = priced.map((p) => ({ delivery_method: p.item.delivery_method, unit_price_pence: p.unit_price_pence, line_total_pence: p.line_total_pence }));
-      const result = await getService(strapi, 'promotions').evaluate(raw, userId, lines);
-      if (!result.ok) throw fieldError('promo_code', result.message);
-      discount = result.discount_pence;
-      promoCode = result.code;
-    }
-    const totals = orderTotals(priced.map((p) => p.line_total_pence), discount);
-    const frozenAt = new Date().toISOString();
-
-    const moved = await strapi.db.transaction(async () => {
-      const done = await store.moveIf(order.id, ['cart'], { status: move.to, cart_key: null, promo_code: promoCode, ...totals });
-      if (!done) return false;
+      let discount = 0;
+      let promoCode: string | null = null;
+      if (typeof raw === 'string' && raw.trim() !== '') {
+        const lines = priced.map((p) => ({ delivery_method: p.item.delivery_method, unit_price_pence: p.unit_price_pence, line_total_pence: p.line_total_pence }));
+        const result = await getService(strapi, 'promotions').evaluate(raw, userId, lines);
+        if (!result.ok) throw fieldError('promo_code', result.message);
+        discount = result.discount_pence;
+        promoCode = result.code;
+      }
+      const frozenAt = new Date().toISOString();
       for (const { item, unit_price_pence, line_total_pence } of priced) {
         const snapshot: ItemSnapshot = {
           card_title: item.card?.title ?? '',
@@ -69,9 +67,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         };
         await strapi.db.query(UID.orderItem as any).update({ where: { id: item.id }, data: { unit_price_pence, line_total_pence, snapshot } });
       }
-      return true;
+      const totals = orderTotals(priced.map((p) => p.line_total_pence), discount);
+      await store.moveIf(order.id, ['cart'], { status: current.to, cart_key: null, promo_code: promoCode, ...totals });
     });
-    if (!moved) throw conflict('This cart changed while it was being checked out. Please reload it.');
     return orders.view((await store.byId(order.id))!);
   },
 });

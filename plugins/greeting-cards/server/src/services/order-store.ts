@@ -37,6 +37,19 @@ export function orderStore(strapi: Core.Strapi) {
       return map;
     },
     /**
+     * Runs `fn` in a transaction holding the order's row lock (PostgreSQL FOR UPDATE; SQLite runs one
+     * write transaction at a time anyway), so cart edits and checkout of one order never interleave.
+     * `fn` gets the order's current status, or null when it is gone.
+     */
+    async withLockedOrder<T>(id: number, fn: (status: OrderStatus | null) => Promise<T>): Promise<T> {
+      return (await strapi.db.transaction(async ({ trx }) => {
+        let query = trx('gc_orders').select('status').where({ id });
+        if (!String(strapi.db.config.connection.client).includes('sqlite')) query = query.forUpdate();
+        const row = await query.first();
+        return fn(row ? (row.status as OrderStatus) : null);
+      })) as T;
+    },
+    /**
      * Moves an order only if it is still in one of `from`: the WHERE makes the move safe when two
      * requests race. Returns whether this call made the change.
      */

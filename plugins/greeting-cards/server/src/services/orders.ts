@@ -10,6 +10,7 @@ import { orderStore } from './order-store';
 import { orderView, OrderView } from './order-view';
 import { isUniqueViolation } from './db-errors';
 import { validateCartItem } from './cart-item-validation';
+import { getService } from './get-service';
 
 type Row = Record<string, any>;
 
@@ -38,10 +39,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  /** Call under the cart's row lock (store.withLockedOrder). */
   async function recomputeCartTotals(orderId: number): Promise<void> {
     const items: Row[] = await q(UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['line_total_pence'] });
-    const totals = orderTotals(items.map((i) => i.line_total_pence));
-    await q(UID.order).update({ where: { id: orderId }, data: { ...totals, promo_code: null } });
+    await q(UID.order).update({ where: { id: orderId }, data: { ...orderTotals(items.map((i) => i.line_total_pence)), promo_code: null } });
   }
 
   async function ownedOrder(userId: number, uuid: string): Promise<Row> {
@@ -62,33 +63,47 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The one add-to-cart operation, shared by the API and the editor's send form. */
     async addToCart(userId: number, body: unknown, now = new Date()): Promise<OrderView> {
       const { input, recipient, addon } = await validateCartItem(strapi, userId, body, now);
-      const cart = await cartOf(userId);
       const price = priceLine(
         { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
         getConfig(strapi),
       );
-      await q(UID.orderItem).create({
-        data: {
-          order: cart.id,
-          card: input.card_id,
-          recipient: recipient ? recipient.id : null,
-          delivery_method: input.delivery_method,
-          scheduled_for: input.scheduled_for,
-          gift_addon: addon ? addon.id : null,
-          gift_wrap: input.gift_wrap,
-          ...price,
-        },
-      });
-      await recomputeCartTotals(cart.id);
-      return view((await store.byId(cart.id))!);
+      // Under the cart's row lock: a checkout either happened before (the order is no longer a cart,
+      // so try the user's new cart) or waits until this item and the totals are in.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const cart = await cartOf(userId);
+        const added = await store.withLockedOrder(cart.id, async (status) => {
+          if (status !== 'cart') return false;
+          await q(UID.orderItem).create({
+            data: {
+              order: cart.id,
+              card: input.card_id,
+              recipient: recipient ? recipient.id : null,
+              delivery_method: input.delivery_method,
+              scheduled_for: input.scheduled_for,
+              gift_addon: addon ? addon.id : null,
+              gift_wrap: input.gift_wrap,
+              ...price,
+            },
+          });
+          await recomputeCartTotals(cart.id);
+          return true;
+        });
+        if (added) return view((await store.byId(cart.id))!);
+      }
+      throw conflict('The cart is changing too fast. Please try again.');
     },
 
     async removeCartItem(userId: number, itemId: number): Promise<OrderView> {
       const cart = await store.cartOf(userId);
-      const item = cart && Number.isInteger(itemId) ? await q(UID.orderItem).findOne({ where: { id: itemId, order: { id: cart.id } } }) : null;
-      if (!cart || !item) throw notFound();
-      await q(UID.orderItem).delete({ where: { id: item.id } });
-      await recomputeCartTotals(cart.id);
+      if (!cart) throw notFound();
+      const removed = await store.withLockedOrder(cart.id, async (status) => {
+        const item = status === 'cart' ? await q(UID.orderItem).findOne({ where: { id: itemId, order: { id: cart.id } } }) : null;
+        if (!item) return false;
+        await q(UID.orderItem).delete({ where: { id: item.id } });
+        await recomputeCartTotals(cart.id);
+        return true;
+      });
+      if (!removed) throw notFound();
       return view((await store.byId(cart.id))!);
     },
 
@@ -116,6 +131,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!move.ok) throw conflict(move.reason);
       const done = await store.moveIf(order.id, [order.status], { status: move.to, cart_key: null, cancelled_at: new Date() });
       if (!done) throw conflict('This order changed while it was being cancelled. Please reload it.');
+      await getService(strapi, 'payments').releaseSession(order);
       return view((await store.byId(order.id))!);
     },
   };

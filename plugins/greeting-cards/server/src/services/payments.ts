@@ -65,6 +65,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     completeOrderPayment: (orderId: number, payment: Parameters<typeof completeOrderPayment>[2]) =>
       completeOrderPayment(strapi, orderId, payment),
 
+    /** Best effort: closes the order's open hosted session after the order was cancelled. */
+    async releaseSession(order: Row): Promise<void> {
+      const config = getConfig(strapi);
+      const provider = resolvePaymentProvider(config);
+      if (!order.provider_session_id || !provider || provider.name !== order.payment_provider) return;
+      try {
+        await provider.expireSession(order.provider_session_id);
+      } catch (error) {
+        strapi.log.warn(`[greeting-cards] could not expire session ${order.provider_session_id} of cancelled order ${order.uuid}: ${(error as Error).message}`);
+      }
+    },
+
     async pay(user: { id: number; email?: string }, uuid: string, body: unknown): Promise<PayResult> {
       const orders = getService(strapi, 'orders');
       const store = orderStore(strapi);

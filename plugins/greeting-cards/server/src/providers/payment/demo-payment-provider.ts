@@ -12,6 +12,7 @@ export function createDemoPaymentProvider(): PaymentProvider {
     async getSession() {
       return null;
     },
+    async expireSession() {},
     verifyWebhook() {
       throw new WebhookVerificationError('Demo payments have no webhooks.');
     },

@@ -27,6 +27,10 @@ export function createInMemoryPaymentProvider(secret = 'whsec_memory') {
     async getSession(id) {
       return sessions.get(id) ?? null;
     },
+    async expireSession(id) {
+      const s = sessions.get(id);
+      if (s && s.status === 'open') sessions.set(id, { ...s, status: 'expired', url: null });
+    },
     verifyWebhook(rawBody, signature) {
       if (signature !== `valid:${secret}`) throw new WebhookVerificationError('Invalid signature');
       return JSON.parse(rawBody.toString()) as ProviderEvent;

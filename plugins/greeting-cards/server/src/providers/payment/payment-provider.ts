@@ -38,6 +38,8 @@ export interface PaymentProvider {
   startOrderCheckout(request: OrderCheckoutRequest): Promise<CheckoutStart>;
   /** An existing hosted session, to reuse it while it is still open. Null when unknown. */
   getSession(sessionId: string): Promise<SessionInfo | null>;
+  /** Closes a hosted session that is still open, so a cancelled order cannot be paid there. */
+  expireSession(sessionId: string): Promise<void>;
   /** Verifies a webhook's signature over the exact raw body and returns the event, or throws. */
   verifyWebhook(rawBody: string | Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -61,6 +61,10 @@ export function createStripePaymentProvider(options: StripeOptions): PaymentProv
         throw error;
       }
     },
+    async expireSession(sessionId: string): Promise<void> {
+      const s = await client.checkout.sessions.retrieve(sessionId);
+      if (s.status === 'open') await client.checkout.sessions.expire(sessionId);
+    },
     verifyWebhook(rawBody, signature): ProviderEvent {
       if (!options.webhookSecret) throw new WebhookVerificationError('The webhook secret is not configured.');
       if (!signature) throw new WebhookVerificationError('Missing Stripe-Signature header.');
