@@ -146,13 +146,16 @@ describe('orders: cart and add_to_cart', () => {
     await add(u, { card_id: (await createCard(app.strapi, u)).id, recipient_id: r.id });
     const two = await add(u, { card_id: (await createCard(app.strapi, u)).id, recipient_id: r.id, delivery_method: 'post' });
     expect(two.body.total_pence).toBe(698);
+    // Two lines of the same price both count.
+    const three = await add(u, { card_id: (await createCard(app.strapi, u)).id, recipient_id: r.id });
+    expect(three.body).toMatchObject({ subtotal_pence: 997, total_pence: 997 });
     const [first] = two.body.items;
     expect((await app.http().delete(`/api/orders/cart/items/${first.id}/`).set(other.auth)).status).toBe(404);
     expect((await app.http().delete('/api/orders/cart/items/abc/').set(u.auth)).body).toEqual({ detail: 'Not found.' });
     const after = await app.http().delete(`/api/orders/cart/items/${first.id}`).set(u.auth);
     expect(after.status).toBe(200);
-    expect(after.body.items).toHaveLength(1);
-    expect(after.body).toMatchObject({ subtotal_pence: 399, total_pence: 399 });
+    expect(after.body.items).toHaveLength(2);
+    expect(after.body).toMatchObject({ subtotal_pence: 698, total_pence: 698 });
     expect((await app.http().delete(`/api/orders/cart/items/${first.id}/`).set(u.auth)).status).toBe(404);
   });
 

@@ -73,7 +73,6 @@ describe('orders: checkout and promo codes', () => {
     for (const order of orders) {
       const items = await q('plugin::greeting-cards.order-item').findMany({ where: { order: { id: order.id } } });
       itemCount += items.length;
-      if (process.env.DEBUG_RACE) console.log(order.status, order.total_pence, items.map((i: any) => [i.id, i.line_total_pence, !!i.snapshot]));
       expect(order.total_pence).toBe(items.reduce((sum: number, i: any) => sum + i.line_total_pence, 0));
       if (order.status === 'pending_payment') expect(items.every((i: any) => i.snapshot)).toBe(true);
     }

@@ -41,7 +41,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Call under the cart's row lock (store.withLockedOrder). */
   async function recomputeCartTotals(orderId: number): Promise<void> {
-    const items: Row[] = await q(UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['line_total_pence'] });
+    // Select the id too: with a relation filter Strapi de-duplicates rows over the selected columns,
+    // so two items of the same price would otherwise count once.
+    const items: Row[] = await q(UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['id', 'line_total_pence'] });
     await q(UID.order).update({ where: { id: orderId }, data: { ...orderTotals(items.map((i) => i.line_total_pence)), promo_code: null } });
   }
 
