@@ -2,11 +2,25 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from './config/get-config';
 import { ensureDatabaseConstraints } from './db-constraints';
 import { seedSampleData } from './seed/seed-sample-data';
+import { getService } from './services/get-service';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
   await ensureDatabaseConstraints(strapi);
   if (config.seedSampleData) await seedSampleData(strapi);
+  if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
 };
+
+// Thumbnails need a browser and take a few seconds for the whole catalogue: never hold up boot.
+function renderThumbnailsInBackground(strapi: Core.Strapi): void {
+  setImmediate(() => {
+    getService(strapi, 'rendering')
+      .generateMissingThumbnails()
+      .then((run) => {
+        if (run.rendered || run.failed) strapi.log.info(`[greeting-cards] template thumbnails: ${run.rendered} rendered, ${run.failed} failed`);
+      })
+      .catch((error: Error) => strapi.log.warn(`[greeting-cards] template thumbnails not rendered: ${error.message}`));
+  });
+}
 
 export default bootstrap;

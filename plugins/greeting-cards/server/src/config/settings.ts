@@ -45,6 +45,8 @@ export interface PluginConfig {
   postalDeliveryBackend: string;
   postalReferencePrefix: string;
   printCropMarks: boolean;
+  renderer: string;
+  renderThumbnailsOnBoot: boolean;
   schedulerEnabled: boolean;
   deliveryMaxAttempts: number;
   remindersEnabled: boolean;
@@ -130,7 +132,9 @@ export const SETTINGS: Setting[] = [
   setting('defaultFromEmail', 'SERVICE_DEFAULT_FROM_EMAIL', parseString, 'From address of e-cards and reminders.'),
   setting('postalDeliveryBackend', 'SERVICE_POSTAL_DELIVERY_BACKEND', parseString, 'Module path of a postal backend (empty: built-in stub).'),
   setting('postalReferencePrefix', 'SERVICE_POSTAL_REFERENCE_PREFIX', parseString, 'Prefix of the stub\'s tracking references.'),
-  setting('printCropMarks', 'SERVICE_PRINT_CROP_MARKS', parseBool, 'Add crop marks and 3 mm bleed to print PDFs.'),
+  setting('printCropMarks', 'SERVICE_PRINT_CROP_MARKS', parseBool, 'Add crop marks and 3 mm bleed to print PDFs (pages grow to 303 x 216 mm).'),
+  setting('renderer', 'SERVICE_RENDERER', parseString, 'Card renderer: puppeteer (Chromium + Fabric.js) or memory (test double, draws nothing real).'),
+  setting('renderThumbnailsOnBoot', 'SERVICE_RENDER_THUMBNAILS_ON_BOOT', parseBool, 'Render missing template thumbnails in the background after boot (off when NODE_ENV=test).'),
   setting('schedulerEnabled', 'SERVICE_SCHEDULER_ENABLED', parseBool, 'Run the every-minute job that sends due deliveries.'),
   setting('deliveryMaxAttempts', 'SERVICE_DELIVERY_MAX_ATTEMPTS', parseInteger, 'Attempts before a delivery is marked failed.'),
   setting('remindersEnabled', 'SERVICE_REMINDERS_ENABLED', parseBool, 'Run the daily reminder job.'),
@@ -175,6 +179,8 @@ export function defaults(): PluginConfig {
     postalDeliveryBackend: '',
     postalReferencePrefix: 'PB',
     printCropMarks: false,
+    renderer: 'puppeteer',
+    renderThumbnailsOnBoot: process.env.NODE_ENV !== 'test',
     schedulerEnabled: true,
     deliveryMaxAttempts: 5,
     remindersEnabled: true,

@@ -46,6 +46,8 @@ const schema = z.object({
   postalDeliveryBackend: moduleRef,
   postalReferencePrefix: z.string().regex(/^[A-Z]{1,8}$/, 'must be 1 to 8 capital letters'),
   printCropMarks: z.boolean(),
+  renderer: z.enum(['puppeteer', 'memory'], 'must be puppeteer or memory'),
+  renderThumbnailsOnBoot: z.boolean(),
   schedulerEnabled: z.boolean(),
   deliveryMaxAttempts: z.number().int().min(1).max(100),
   remindersEnabled: z.boolean(),

@@ -1,6 +1,7 @@
 // Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
 // getService(strapi, 'name'), which is typed from this object.
 import mailer from './mailer';
+import rendering from './rendering';
 import orders from './orders';
 import checkout from './checkout';
 import promotions from './promotions';
@@ -11,6 +12,7 @@ import subscriptions from './subscriptions';
 
 export default {
   mailer,
+  rendering,
   orders,
   checkout,
   promotions,

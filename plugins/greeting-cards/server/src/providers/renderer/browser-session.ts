@@ -1,0 +1,78 @@
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import type { AssetResolver, RendererProviderOptions } from './types';
+import { fabricBrowserSource } from './fabric-source';
+import { IN_PAGE_SCRIPT } from './in-page';
+
+// Pages live on a made-up origin (.invalid never resolves) answered entirely by request
+// interception: the blank page itself, our uploads from disk, data: URLs. Everything else is
+// blocked, so a design can never make the server fetch from another host.
+export const ORIGIN = 'http://renderer.invalid';
+const BLANK_PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>';
+
+export const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+export interface Session {
+  browser: Browser;
+  /** Fabric.js loaded once; draws designs to SVG or PNG. */
+  designPage: Page;
+  /** Receives print documents with setContent and prints them. */
+  printPage: Page;
+}
+
+/** Starts Chromium with its two pages ready: Fabric and our drawing script loaded in one. */
+export async function launchSession(options: RendererProviderOptions): Promise<Session> {
+  // Loaded on first render so booting Strapi never pays for puppeteer.
+  const puppeteer = (await import('puppeteer-core')).default;
+  const browser = await puppeteer.launch({
+    executablePath: options.executablePath || process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: LAUNCH_ARGS,
+    // Strapi owns shutdown (destroy() closes us); puppeteer must not exit the process on signals.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    protocolTimeout: (options.timeoutMs ?? 30_000) * 2,
+  });
+  try {
+    const designPage = await openPage(browser, options.resolveAsset);
+    await designPage.addScriptTag({ content: fabricBrowserSource() });
+    await designPage.addScriptTag({ content: IN_PAGE_SCRIPT });
+    const printPage = await openPage(browser, options.resolveAsset);
+    return { browser, designPage, printPage };
+  } catch (error) {
+    await browser.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function openPage(browser: Browser, resolveAsset: AssetResolver): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setRequestInterception(true);
+  page.on('request', (request) => void answer(request, resolveAsset));
+  await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+  return page;
+}
+
+async function answer(request: HTTPRequest, resolveAsset: AssetResolver): Promise<void> {
+  try {
+    const url = request.url();
+    if (url.startsWith('data:')) return await request.continue();
+    if (url === `${ORIGIN}/`) return await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: BLANK_PAGE });
+    if (url.startsWith(`${ORIGIN}/uploads/`)) {
+      const asset = await resolveAsset(decodeURIComponent(new URL(url).pathname));
+      if (asset) return await request.respond({ status: 200, contentType: asset.contentType, body: asset.body });
+      return await request.respond({ status: 404, contentType: 'text/plain', body: '' });
+    }
+    await request.abort('blockedbyclient');
+  } catch {
+    // the page went away while we answered; nothing to do
+  }
+}

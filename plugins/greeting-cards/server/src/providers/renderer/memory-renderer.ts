@@ -1,0 +1,46 @@
+import type { PreparedDesign } from '../../domain/render/design-prep';
+import type { PageSizeMm, RendererProvider } from './types';
+import { hexToRgb, solidPng } from './png-encode';
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Test double: no browser. SVGs hold the design's background and text, PNGs are the background
+ * colour at the right size, and "PDFs" are a recognisable stand-in carrying the print document.
+ * It records every call so tests of other areas can see what was rendered.
+ */
+export class MemoryRenderer implements RendererProvider {
+  readonly calls: Array<{ method: 'designSvg' | 'designPng' | 'printPdf'; detail: unknown }> = [];
+  closed = false;
+
+  async designSvg(design: PreparedDesign): Promise<string> {
+    this.calls.push({ method: 'designSvg', detail: design });
+    const texts = design.objects
+      .filter((o) => typeof o.props.text === 'string')
+      .map((o) => `<text x="${Number(o.props.left) || 0}" y="${(Number(o.props.top) || 0) + (Number(o.props.fontSize) || 40)}">${escape(String(o.props.text))}</text>`);
+    return [
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${design.width}" height="${design.height}" viewBox="0 0 ${design.width} ${design.height}">`,
+      `<rect width="100%" height="100%" fill="${escape(design.background)}"/>`,
+      ...texts,
+      '</svg>',
+    ].join('\n');
+  }
+
+  async emojiImages(): Promise<Record<string, string>> {
+    return {};
+  }
+
+  async designPng(design: PreparedDesign, width: number): Promise<Buffer> {
+    this.calls.push({ method: 'designPng', detail: { design, width } });
+    return solidPng(width, Math.floor((width * design.height) / design.width), hexToRgb(design.background));
+  }
+
+  async printPdf(html: string, page: PageSizeMm): Promise<Buffer> {
+    this.calls.push({ method: 'printPdf', detail: { html, page } });
+    return Buffer.from(`%PDF-1.4\n% in-memory renderer stand-in ${page.widthMm}x${page.heightMm}mm\n${html}\n%%EOF\n`, 'utf8');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}

@@ -1,0 +1,44 @@
+import type { PreparedDesign } from '../../domain/render/design-prep';
+
+/** Paper size of a PDF page, in millimetres. */
+export interface PageSizeMm {
+  widthMm: number;
+  heightMm: number;
+}
+
+/** A file the renderer may load while drawing (our own uploads only). */
+export interface LocalAsset {
+  body: Buffer;
+  contentType: string;
+}
+
+/** Looks up a root-relative /uploads/... path; null when there is no such file. */
+export type AssetResolver = (path: string) => Promise<LocalAsset | null>;
+
+/**
+ * The replaceable drawing engine behind the rendering service. The default drives Chromium with
+ * Fabric.js through puppeteer; the in-memory double draws nothing real but keeps the shapes right.
+ */
+export interface RendererProvider {
+  /**
+   * The design as an SVG document (Fabric's toSVG), text as text. `forPrint` may draw emoji stickers
+   * as bitmaps from the emoji font (cheaper to put in a PDF, and they are bitmap glyphs anyway).
+   */
+  designSvg(design: PreparedDesign, options?: { forPrint?: boolean }): Promise<string>;
+  /** PNG data URLs of the given emoji drawn from the colour emoji font at `px` pixels; may be empty. */
+  emojiImages(emoji: string[], px: number): Promise<Record<string, string>>;
+  /** The design rasterised to a PNG `width` pixels wide (height floor(width * h / w), the design's ratio). */
+  designPng(design: PreparedDesign, width: number): Promise<Buffer>;
+  /** Prints a complete HTML document to PDF on pages of the given size. */
+  printPdf(html: string, page: PageSizeMm): Promise<Buffer>;
+  /** Releases the browser (or whatever the provider holds). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface RendererProviderOptions {
+  resolveAsset: AssetResolver;
+  /** Chromium binary; default PUPPETEER_EXECUTABLE_PATH or /usr/bin/chromium. */
+  executablePath?: string;
+  /** Milliseconds one render may take before it fails. */
+  timeoutMs?: number;
+}
