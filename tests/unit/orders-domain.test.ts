@@ -5,7 +5,7 @@ import { parseAddToCart, parseScheduledFor } from '../../plugins/greeting-cards/
 import { deliveryRuleErrors } from '../../plugins/greeting-cards/server/src/domain/cart-rules';
 import { actionFor } from '../../plugins/greeting-cards/server/src/domain/payment-events';
 import { createInMemoryPaymentProvider } from '../../plugins/greeting-cards/server/src/providers/payment/in-memory-payment-provider';
-import { returnUrl } from '../../plugins/greeting-cards/server/src/services/payments';
+import { returnUrl } from '../../plugins/greeting-cards/server/src/domain/payment-lines';
 
 const prices = { ecardPrice: 299, postedCardPrice: 399, printPrice: 0, giftWrapPrice: 199 };
 const now = new Date('2030-06-01T12:00:00Z');

@@ -4,53 +4,19 @@ import { getConfig } from '../config/get-config';
 import { conflict, fieldErrors, unavailable } from '../http/errors';
 import { zodToFieldErrors } from '../http/respond';
 import { transition } from '../domain/order-state';
-import { spreadDiscount } from '../domain/pricing';
+import { checkoutLines, returnUrl } from '../domain/payment-lines';
 import type { OrderStatus } from '../domain/enums';
-import { resolvePaymentProvider, type CheckoutLine } from '../providers/payment';
+import { resolvePaymentProvider } from '../providers/payment';
 import { orderStore } from './order-store';
 import { completeOrderPayment } from './payment-completion';
 import { getService } from './get-service';
 import type { OrderView } from './order-view';
-import type { PluginConfig } from '../config/settings';
 
 type Row = Record<string, any>;
-const url = z
-  .string()
-  .max(2000)
-  .regex(/^https?:\/\/[^\s]+$/, 'Enter a valid URL.');
+const url = z.string().max(2000).regex(/^https?:\/\/[^\s]+$/, 'Enter a valid URL.');
 const payBody = z.object({ success_url: url.optional(), cancel_url: url.optional() });
 
 export type PayResult = { kind: 'paid'; order: OrderView } | { kind: 'redirect'; checkout_url: string; session_id: string };
-
-const METHOD_LABEL: Record<string, string> = { ecard: 'E-card', post: 'Posted card', print: 'Print at home' };
-
-/** A return URL: from the request, else the setting with {uuid} filled in and made absolute. */
-export function returnUrl(given: string | undefined, template: string, uuid: string, config: Pick<PluginConfig, 'publicUrl'>): string {
-  if (given) return given;
-  const filled = template.split('{uuid}').join(encodeURIComponent(uuid));
-  if (/^https?:\/\//.test(filled)) return filled;
-  // Joined, not resolved: a public URL with a path (https://example.com/cards) keeps its path.
-  return `${config.publicUrl.replace(/\/+$/, '')}/${filled.replace(/^\/+/, '')}`;
-}
-
-function checkoutLines(items: Row[], discount: number): CheckoutLine[] {
-  const amounts = spreadDiscount(
-    items.map((i) => i.line_total_pence),
-    discount,
-  );
-  return items.map((item, n) => {
-    const title = item.snapshot?.card_title || item.card?.title || 'Greeting card';
-    const extras = [item.snapshot?.gift_addon_name, item.gift_wrap ? 'gift wrap' : null].filter(Boolean).join(', ');
-    return {
-      name: `${title} (${METHOD_LABEL[item.delivery_method] ?? item.delivery_method})`,
-      description:
-        [item.snapshot?.recipient_name ? `For ${item.snapshot.recipient_name}` : null, extras || null].filter(Boolean).join('; ') ||
-        undefined,
-      amount_pence: amounts[n],
-      quantity: 1,
-    };
-  });
-}
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function callProvider<T>(uuid: string, fn: () => Promise<T>): Promise<T> {
