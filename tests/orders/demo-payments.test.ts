@@ -39,6 +39,25 @@ describe('orders: demo payments, states and cancel', () => {
     expect(row.provider_payment_id).toMatch(/^demo_/);
   });
 
+  it('becomes fulfilled once every delivery is dispatched (the call fulfilment makes)', async () => {
+    const u = await createUser(app.strapi);
+    const order = await pendingOrder(app.strapi, http, u, [{}, {}]);
+    await pay(u.auth, order.uuid);
+    const row = await orderRow(app.strapi, order.uuid);
+    const orders = app.strapi.plugin('greeting-cards').service('orders') as any;
+    const [first, second] = await deliveriesOf(app.strapi, order.uuid);
+    const setStatus = (d: any, status: string) => app.strapi.db.query('plugin::greeting-cards.delivery' as any).update({ where: { id: d.id }, data: { status } });
+    await setStatus(first, 'sent');
+    expect(await orders.markFulfilledIfDispatched(row.id)).toBe(false);
+    await setStatus(second, 'delivered');
+    const calls = await Promise.all([orders.markFulfilledIfDispatched(row.id), orders.markFulfilledIfDispatched(row.id)]);
+    expect(calls.filter(Boolean)).toHaveLength(1);
+    const after = await orderRow(app.strapi, order.uuid);
+    expect(after.status).toBe('fulfilled');
+    expect(after.fulfilled_at).toBeTruthy();
+    expect((await http().get(`/api/orders/${order.uuid}/`).set(u.auth)).body.status).toBe('fulfilled');
+  });
+
   it('pays once when two pay requests race', async () => {
     const u = await createUser(app.strapi);
     const order = await pendingOrder(app.strapi, http, u, [{}, {}]);

@@ -4,7 +4,7 @@ import { UID } from '../uids';
 import { getConfig } from '../config/get-config';
 import { conflict, notFound } from '../http/errors';
 import { orderTotals, priceLine } from '../domain/pricing';
-import { transition } from '../domain/order-state';
+import { statesAllowing, transition } from '../domain/order-state';
 import type { OrderStatus } from '../domain/enums';
 import { orderStore } from './order-store';
 import { orderView, OrderView } from './order-view';
@@ -117,6 +117,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ]);
       const items = await store.itemsByOrder(orders.map((o: Row) => o.id));
       return { count: Number(count), results: orders.map((o: Row) => orderView(o, items.get(o.id) ?? [])) };
+    },
+
+    /**
+     * For fulfilment: once every delivery of a paid order is dispatched (sent or delivered), the order
+     * becomes fulfilled. Safe to call after each dispatch and concurrently; true only for the call that
+     * made the change.
+     */
+    async markFulfilledIfDispatched(orderId: number): Promise<boolean> {
+      const items = await store.items(orderId);
+      if (!items.length) return false;
+      const deliveries: Row[] = await q(UID.delivery).findMany({ where: { order_item: { id: { $in: items.map((i) => i.id) } } }, select: ['id', 'status'] });
+      const dispatched = deliveries.length === items.length && deliveries.every((d) => d.status === 'sent' || d.status === 'delivered');
+      if (!dispatched) return false;
+      return store.moveIf(orderId, statesAllowing('fulfil'), { status: 'fulfilled', fulfilled_at: new Date() });
     },
 
     async get(userId: number, uuid: string): Promise<OrderView> {
