@@ -1,6 +1,10 @@
 // Each service is a factory ({ strapi }) => functions. Register new ones here and reach them with
 // getService(strapi, 'name'), which is typed from this object.
+import catalogue from './catalogue';
+import cards from './cards';
+import library from './library';
 import mailer from './mailer';
+import premium from './premium';
 import rendering from './rendering';
 import orders from './orders';
 import checkout from './checkout';
@@ -11,7 +15,11 @@ import fulfilment from './fulfilment';
 import subscriptions from './subscriptions';
 
 export default {
+  catalogue,
+  cards,
+  library,
   mailer,
+  premium,
   rendering,
   orders,
   checkout,

@@ -1,7 +1,11 @@
 import { route, RouteDef } from '../define';
 
-// Literal paths before parameter paths.
-const routes: RouteDef[] = [];
+// Public catalogue. Literal paths before parameter paths.
+const routes: RouteDef[] = [
+  route('GET', '/occasions', 'catalogue.listOccasions'),
+  route('GET', '/templates', 'catalogue.listTemplates'),
+  route('GET', '/templates/:slug', 'catalogue.getTemplate'),
+  route('GET', '/assets', 'catalogue.listAssets'),
+];
 
 export default routes;
-void route;

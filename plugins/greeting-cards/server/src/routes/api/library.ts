@@ -1,7 +1,5 @@
 import { route, RouteDef } from '../define';
 
-// Literal paths before parameter paths.
-const routes: RouteDef[] = [];
+const routes: RouteDef[] = [route('GET', '/library', 'library.list')];
 
 export default routes;
-void route;

@@ -1,0 +1,58 @@
+// Wire shapes of the public catalogue: occasions, templates, assets.
+
+interface Media {
+  url?: string | null;
+}
+
+const mediaUrl = (media: Media | null | undefined, fallback?: string | null) => media?.url || fallback || null;
+
+export function serializeOccasion(o: { id: number; name: string; slug: string; sort_order?: number | null; month?: number | null; day?: number | null }) {
+  return { id: o.id, name: o.name, slug: o.slug, sort_order: o.sort_order ?? 0, month: o.month ?? null, day: o.day ?? null };
+}
+
+export function serializeTemplate(t: {
+  id: number;
+  slug: string;
+  name: string;
+  description?: string | null;
+  occasion?: { slug?: string | null } | null;
+  style: string;
+  is_premium?: boolean | null;
+  thumbnail?: Media | null;
+  thumbnail_url?: string | null;
+  canvas_data?: unknown;
+}) {
+  return {
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    description: t.description ?? '',
+    occasion: t.occasion?.slug ?? null,
+    style: t.style,
+    is_premium: Boolean(t.is_premium),
+    thumbnail_url: mediaUrl(t.thumbnail, t.thumbnail_url),
+    canvas_data: t.canvas_data ?? null,
+  };
+}
+
+export function serializeAsset(a: {
+  id: number;
+  name: string;
+  asset_type: string;
+  emoji?: string | null;
+  image?: Media | null;
+  svg?: string | null;
+  tags?: unknown;
+  is_premium?: boolean | null;
+}) {
+  return {
+    id: a.id,
+    name: a.name,
+    asset_type: a.asset_type,
+    emoji: a.emoji || null,
+    image_url: mediaUrl(a.image),
+    svg: a.svg || null,
+    tags: Array.isArray(a.tags) ? a.tags : [],
+    is_premium: Boolean(a.is_premium),
+  };
+}
