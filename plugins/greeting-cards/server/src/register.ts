@@ -3,12 +3,14 @@ import { getConfig } from './config/get-config';
 import { loginSyncMiddleware } from './http/login-sync';
 import { loadUserDetailsAdapter } from './providers/user-details/load-adapter';
 import { registerDevMailbox } from './web/dev-mailbox';
+import { registerWebhookRoutes } from './routes/webhooks';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.
   loadUserDetailsAdapter(strapi, getConfig(strapi));
   strapi.server.use(loginSyncMiddleware(strapi));
+  registerWebhookRoutes(strapi);
 };
 
 export default register;

@@ -1,6 +1,20 @@
 import type { Core } from '@strapi/strapi';
+import { respondError, type Ctx } from '../http/respond';
+import { getService } from '../services/get-service';
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
-  void strapi;
-  return {};
-};
+const RAW_BODY = Symbol.for('unparsedBody');
+
+// POST /payments/webhook/ (outside /api, no user auth: the signature is the authentication).
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async webhook(ctx: Ctx) {
+    try {
+      const raw = ctx.request.body?.[RAW_BODY] as string | Buffer | undefined;
+      const signature = ctx.request.header['stripe-signature'] as string | undefined;
+      const outcome = await getService(strapi, 'payment-webhook').handle(raw, signature);
+      ctx.status = outcome.status;
+      ctx.body = outcome.body;
+    } catch (error) {
+      respondError(strapi, ctx, error);
+    }
+  },
+});

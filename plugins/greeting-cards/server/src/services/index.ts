@@ -9,6 +9,13 @@ import rendering from './rendering';
 import userDetails from './user-details';
 import recipients from './recipients';
 import reminders from './reminders';
+import orders from './orders';
+import checkout from './checkout';
+import promotions from './promotions';
+import payments from './payments';
+import paymentWebhook from './payment-webhook';
+import fulfilment from './fulfilment';
+import subscriptions from './subscriptions';
 
 export default {
   catalogue,
@@ -20,4 +27,11 @@ export default {
   userDetails,
   recipients,
   reminders,
+  orders,
+  checkout,
+  promotions,
+  payments,
+  'payment-webhook': paymentWebhook,
+  fulfilment,
+  subscriptions,
 };

@@ -1,0 +1,114 @@
+import { DELIVERY_METHODS, DeliveryMethod } from './enums';
+
+// Parses an add-to-cart body (JSON from the API, or strings from the web form) into typed values.
+// Field-by-field so each wrong value gets its own message; ownership and existence are checked later
+// by the service.
+export type FieldErrors = Record<string, string[]>;
+
+export interface AddToCartInput {
+  card_id: number;
+  recipient_id: number | null;
+  delivery_method: DeliveryMethod;
+  scheduled_for: Date | null;
+  gift_addon_id: number | null;
+  gift_wrap: boolean;
+}
+
+export const MSG = {
+  required: 'This field is required.',
+  integer: 'A valid integer is required.',
+  boolean: 'Must be a valid boolean.',
+  datetime: 'Datetime has wrong format. Use ISO 8601 in UTC, e.g. 2030-12-25T09:00:00Z.',
+  past: 'The delivery time must be in the future.',
+  tooFar: 'The delivery time must be within a year from now.',
+  choice: (v: unknown) => `"${String(v)}" is not a valid choice.`,
+};
+
+const MAX_ID = 2_147_483_647;
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+function parseId(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID) return v;
+  if (typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= MAX_ID) return Number(v);
+  return undefined;
+}
+
+function parseBool(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string' && ['true', 'on', '1'].includes(v.trim().toLowerCase())) return true;
+  if (typeof v === 'string' && ['false', 'off', '0', ''].includes(v.trim().toLowerCase())) return false;
+  return undefined;
+}
+
+const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-]00:?00)$/;
+
+/** An ISO 8601 date-time in UTC (Z or +00:00), a real calendar time, in the future and within a year. */
+export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: Date } | { ok: false; message: string } {
+  if (typeof raw !== 'string') return { ok: false, message: MSG.datetime };
+  const m = ISO_UTC.exec(raw.trim());
+  if (!m) return { ok: false, message: MSG.datetime };
+  const [, y, mo, d, h, mi, s, frac] = m;
+  const ms = frac ? Math.floor(Number(`0.${frac}`) * 1000) : 0;
+  const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, s ? +s : 0, ms));
+  const real = date.getUTCFullYear() === +y && date.getUTCMonth() === +mo - 1 && date.getUTCDate() === +d && +h < 24 && +mi < 60 && (!s || +s < 60);
+  if (!real) return { ok: false, message: MSG.datetime };
+  if (date.getTime() <= now.getTime()) return { ok: false, message: MSG.past };
+  const yearAhead = new Date(now);
+  yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
+  if (date.getTime() > yearAhead.getTime()) return { ok: false, message: MSG.tooFar };
+  return { ok: true, value: date };
+}
+
+export function parseAddToCart(body: unknown, now: Date): { ok: true; value: AddToCartInput } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, errors: { non_field_errors: ['Invalid data. Expected a dictionary.'] } };
+  }
+  const b = body as Record<string, unknown>;
+
+  let cardId: number | undefined;
+  if (blank(b.card_id)) add('card_id', MSG.required);
+  else if ((cardId = parseId(b.card_id)) === undefined) add('card_id', MSG.integer);
+
+  let recipientId: number | null = null;
+  if (!blank(b.recipient_id)) {
+    const id = parseId(b.recipient_id);
+    if (id === undefined) add('recipient_id', MSG.integer);
+    else recipientId = id;
+  }
+
+  let method: DeliveryMethod = 'ecard';
+  if (!blank(b.delivery_method)) {
+    if (typeof b.delivery_method === 'string' && (DELIVERY_METHODS as readonly string[]).includes(b.delivery_method)) {
+      method = b.delivery_method as DeliveryMethod;
+    } else add('delivery_method', MSG.choice(typeof b.delivery_method === 'object' ? JSON.stringify(b.delivery_method) : b.delivery_method));
+  }
+
+  let scheduledFor: Date | null = null;
+  if (!blank(b.scheduled_for)) {
+    const parsed = parseScheduledFor(b.scheduled_for, now);
+    if (parsed.ok) scheduledFor = parsed.value;
+    else add('scheduled_for', parsed.message);
+  }
+
+  let giftAddonId: number | null = null;
+  if (!blank(b.gift_addon_id)) {
+    const id = parseId(b.gift_addon_id);
+    if (id === undefined) add('gift_addon_id', MSG.integer);
+    else giftAddonId = id;
+  }
+
+  let giftWrap = false;
+  if (b.gift_wrap !== undefined && b.gift_wrap !== null) {
+    const v = parseBool(b.gift_wrap);
+    if (v === undefined) add('gift_wrap', MSG.boolean);
+    else giftWrap = v;
+  }
+
+  if (Object.keys(errors).length || cardId === undefined) return { ok: false, errors };
+  return {
+    ok: true,
+    value: { card_id: cardId, recipient_id: recipientId, delivery_method: method, scheduled_for: scheduledFor, gift_addon_id: giftAddonId, gift_wrap: giftWrap },
+  };
+}

@@ -1,0 +1,35 @@
+import type { OrderStatus } from './enums';
+
+// The order lifecycle as data: every allowed move, and the event that makes it. Anything not listed
+// is illegal and must be refused (409) rather than applied.
+export type OrderEvent = 'checkout' | 'pay' | 'fulfil' | 'cancel' | 'refund';
+
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>>> = {
+  cart: { checkout: 'pending_payment', cancel: 'cancelled' },
+  pending_payment: { pay: 'paid', cancel: 'cancelled' },
+  paid: { fulfil: 'fulfilled', refund: 'refunded' },
+  fulfilled: { refund: 'refunded' },
+  cancelled: {},
+  refunded: {},
+};
+
+export type TransitionResult = { ok: true; to: OrderStatus } | { ok: false; reason: string };
+
+const WHY: Partial<Record<OrderEvent, string>> = {
+  checkout: 'Only a cart can be checked out.',
+  pay: 'Only an order awaiting payment can be paid.',
+  fulfil: 'Only a paid order can be fulfilled.',
+  cancel: 'Only a cart or an order awaiting payment can be cancelled.',
+  refund: 'Only a paid or fulfilled order can be refunded.',
+};
+
+export function transition(from: OrderStatus, event: OrderEvent): TransitionResult {
+  const to = ORDER_TRANSITIONS[from]?.[event];
+  if (to) return { ok: true, to };
+  return { ok: false, reason: `${WHY[event] ?? 'This change is not allowed.'} This order is ${from.replace('_', ' ')}.` };
+}
+
+/** The states an order may be in for `event` to apply: the WHERE of a conditional update. */
+export function statesAllowing(event: OrderEvent): OrderStatus[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((s) => ORDER_TRANSITIONS[s][event] !== undefined);
+}

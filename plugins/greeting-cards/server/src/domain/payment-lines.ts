@@ -1,0 +1,34 @@
+import { spreadDiscount } from './pricing';
+import type { CheckoutLine } from '../providers/payment/payment-provider';
+
+// What the buyer sees on the provider's hosted page, and where they come back to. Pure.
+type Row = Record<string, any>;
+
+const METHOD_LABEL: Record<string, string> = { ecard: 'E-card', post: 'Posted card', print: 'Print at home' };
+
+/** A return URL: from the request, else the setting with {uuid} filled in and made absolute. */
+export function returnUrl(given: string | undefined, template: string, uuid: string, config: { publicUrl: string }): string {
+  if (given) return given;
+  const filled = template.split('{uuid}').join(encodeURIComponent(uuid));
+  if (/^https?:\/\//.test(filled)) return filled;
+  // Joined, not resolved: a public URL with a path (https://example.com/cards) keeps its path.
+  return `${config.publicUrl.replace(/\/+$/, '')}/${filled.replace(/^\/+/, '')}`;
+}
+
+/** One provider line per order item, the discount spread over them so they add up to the total. */
+export function checkoutLines(items: Row[], discount: number): CheckoutLine[] {
+  const amounts = spreadDiscount(items.map((i) => i.line_total_pence), discount);
+  return items.map((item, n) => {
+    const title = item.snapshot?.card_title || item.card?.title || 'Greeting card';
+    const extras = [item.snapshot?.gift_addon_name, item.gift_wrap ? 'gift wrap' : null].filter(Boolean).join(', ');
+    return {
+      name: `${title} (${METHOD_LABEL[item.delivery_method] ?? item.delivery_method})`,
+      description:
+        [item.snapshot?.recipient_name ? `For ${item.snapshot.recipient_name}` : null, extras || null].filter(Boolean).join('; ') ||
+        undefined,
+      amount_pence: amounts[n],
+      quantity: 1,
+    };
+  });
+}
+

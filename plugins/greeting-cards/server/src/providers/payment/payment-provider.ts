@@ -1,0 +1,52 @@
+// The replaceable payment part. Orders and subscriptions talk to this interface only; the Stripe
+// implementation, the demo mode and an in-memory double for unit tests sit next to it.
+import type { ProviderEvent } from '../../domain/payment-events';
+
+export interface CheckoutLine {
+  name: string;
+  description?: string;
+  amount_pence: number;
+  quantity: number;
+}
+
+export interface OrderCheckoutRequest {
+  orderUuid: string;
+  currency: string;
+  lines: CheckoutLine[];
+  customerEmail?: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** Same key, same session: a double click or a retried request never opens two sessions. */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+}
+
+export type CheckoutStart =
+  /** The buyer must go to the provider's hosted page. */
+  | { kind: 'redirect'; sessionId: string; url: string }
+  /** Paid on the spot (demo mode): complete the order now. */
+  | { kind: 'completed'; sessionId: string | null; paymentId: string | null };
+
+export interface SessionInfo {
+  id: string;
+  status: string | null;
+  url: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  startOrderCheckout(request: OrderCheckoutRequest): Promise<CheckoutStart>;
+  /** An existing hosted session, to reuse it while it is still open. Null when unknown. */
+  getSession(sessionId: string): Promise<SessionInfo | null>;
+  /** Closes a hosted session that is still open, so a cancelled order cannot be paid there. */
+  expireSession(sessionId: string): Promise<void>;
+  /** Verifies a webhook's signature over the exact raw body and returns the event, or throws. */
+  verifyWebhook(rawBody: string | Buffer, signature: string | undefined): ProviderEvent;
+}
+
+export class WebhookVerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookVerificationError';
+  }
+}

@@ -1,0 +1,211 @@
+import http from 'http';
+import crypto from 'crypto';
+import type { AddressInfo } from 'net';
+
+// A small Stripe-compatible HTTP server on 127.0.0.1 for integration tests. The real `stripe` SDK is
+// pointed at it (SERVICE_STRIPE_API_BASE=fake.url). It speaks Stripe's form encoding, honours
+// Idempotency-Key (same key, same response), returns Stripe-shaped errors, and records every request.
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  params: Record<string, any>;
+  idempotencyKey: string | null;
+  authorization: string | null;
+}
+
+export interface FakeStripe {
+  url: string;
+  requests: RecordedRequest[];
+  sessions: Map<string, Record<string, any>>;
+  customers: Map<string, Record<string, any>>;
+  /** Requests to one path (e.g. '/v1/checkout/sessions'), in order. */
+  requestsTo(method: string, path: string): RecordedRequest[];
+  /** Marks a session completed and paid, as if the buyer paid on the hosted page; returns it. */
+  completeSession(id: string, paymentIntent?: string): Record<string, any>;
+  expireSession(id: string): Record<string, any>;
+  /** The next request (any path) answers this Stripe error instead, e.g. failNext(500, 'boom'). */
+  failNext(status: number, message: string, type?: string): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Decodes Stripe's form encoding (a[b][0][c]=1) into nested objects and arrays. */
+export function decodeForm(body: string): Record<string, any> {
+  const root: Record<string, any> = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.replace(/\]/g, '').split('[');
+    let node: any = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else node = node[part] ??= {};
+    });
+  }
+  const arrays = (v: any): any => {
+    if (!v || typeof v !== 'object') return v;
+    const keys = Object.keys(v);
+    const out: any = {};
+    for (const k of keys) out[k] = arrays(v[k]);
+    return keys.length && keys.every((k) => /^\d+$/.test(k)) ? keys.sort((a, b) => +a - +b).map((k) => out[k]) : out;
+  };
+  return arrays(root);
+}
+
+const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
+
+class StripeError extends Error {
+  constructor(readonly status: number, message: string, readonly param?: string, readonly code?: string) {
+    super(message);
+  }
+}
+
+const need = (cond: unknown, message: string, param?: string) => {
+  if (!cond) throw new StripeError(400, message, param, 'parameter_missing');
+};
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, Record<string, any>>();
+  const customers = new Map<string, Record<string, any>>();
+  const replays = new Map<string, { status: number; body: unknown }>();
+  let url = '';
+  let injected: { status: number; message: string; type: string } | null = null;
+
+  function createSession(p: Record<string, any>) {
+    need(p.mode, 'Missing required param: mode.', 'mode');
+    need(['payment', 'subscription', 'setup'].includes(p.mode), `Invalid mode: ${p.mode}`, 'mode');
+    need(p.success_url, 'Missing required param: success_url.', 'success_url');
+    const lines: any[] = p.line_items ?? [];
+    need(p.mode === 'setup' || lines.length > 0, 'Missing required param: line_items.', 'line_items');
+    let total = 0;
+    lines.forEach((line, n) => {
+      need(line.quantity && /^\d+$/.test(line.quantity), 'Invalid integer: quantity', `line_items[${n}][quantity]`);
+      if (line.price) return;
+      const pd = line.price_data;
+      need(pd, 'You must specify either `price` or `price_data`.', `line_items[${n}]`);
+      need(pd.currency, 'Missing required param: currency.', `line_items[${n}][price_data][currency]`);
+      need(/^\d+$/.test(pd.unit_amount ?? ''), 'Invalid integer: unit_amount', `line_items[${n}][price_data][unit_amount]`);
+      need(pd.product_data?.name || pd.product, 'Missing required param: product_data[name].', `line_items[${n}][price_data][product_data][name]`);
+      total += Number(pd.unit_amount) * Number(line.quantity);
+    });
+    if (p.customer) need(customers.has(p.customer), `No such customer: '${p.customer}'`, 'customer');
+    const id = `cs_test_${crypto.randomBytes(16).toString('hex')}`;
+    const session = {
+      id,
+      object: 'checkout.session',
+      mode: p.mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      url: `${url}/pay/${id}`,
+      client_reference_id: p.client_reference_id ?? null,
+      metadata: p.metadata ?? {},
+      success_url: p.success_url,
+      cancel_url: p.cancel_url ?? null,
+      customer: p.customer ?? null,
+      customer_email: p.customer_email ?? null,
+      currency: lines[0]?.price_data?.currency ?? null,
+      amount_total: total,
+      payment_intent: null,
+      subscription: null,
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  function route(method: string, path: string, p: Record<string, any>): unknown {
+    let m: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(p);
+    if ((m = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path))) {
+      const session = sessions.get(m[1]);
+      if (!session) throw new StripeError(404, `No such checkout.session: '${m[1]}'`, 'id', 'resource_missing');
+      if (method === 'GET' && !m[2]) return session;
+      if (method === 'POST' && m[2]) return Object.assign(session, { status: 'expired', url: null });
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: rid('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {} };
+      customers.set(customer.id, customer);
+      return customer;
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      need(p.customer, 'Missing required param: customer.', 'customer');
+      need(customers.has(p.customer), `No such customer: '${p.customer}'`, 'customer');
+      const id = rid('bps');
+      return { id, object: 'billing_portal.session', customer: p.customer, return_url: p.return_url ?? null, url: `${url}/portal/${id}` };
+    }
+    throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const target = new URL(req.url ?? '/', 'http://fake');
+      const params = req.method === 'GET' ? decodeForm(target.search.slice(1)) : decodeForm(body);
+      const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
+      const authorization = (req.headers.authorization as string | undefined) ?? null;
+      requests.push({ method: req.method ?? '', path: target.pathname, params, idempotencyKey, authorization });
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': rid('req') });
+        res.end(JSON.stringify(payload));
+      };
+      const replayKey = idempotencyKey && req.method === 'POST' ? `${target.pathname}|${idempotencyKey}` : null;
+      if (replayKey && replays.has(replayKey)) {
+        const r = replays.get(replayKey)!;
+        res.setHeader('idempotent-replayed', 'true');
+        return send(r.status, r.body);
+      }
+      let status = 200;
+      let payload: unknown;
+      if (injected) {
+        const failure = injected;
+        injected = null;
+        return send(failure.status, { error: { type: failure.type, message: failure.message } });
+      }
+      if (!/^Bearer sk_(test|live)_\w+$/.test(authorization ?? '')) {
+        status = 401;
+        payload = { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } };
+      } else {
+        try {
+          payload = route(req.method ?? '', target.pathname, params);
+        } catch (error) {
+          const e = error as StripeError;
+          status = e.status ?? 500;
+          payload = { error: { type: 'invalid_request_error', message: e.message, param: e.param, code: e.code } };
+        }
+      }
+      if (replayKey) replays.set(replayKey, { status, body: payload });
+      send(status, payload);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const existing = (id: string) => {
+    const s = sessions.get(id);
+    if (!s) throw new Error(`fake stripe: no session ${id}`);
+    return s;
+  };
+  return {
+    url,
+    requests,
+    sessions,
+    customers,
+    requestsTo: (method, path) => requests.filter((r) => r.method === method && r.path === path),
+    completeSession(id, paymentIntent = rid('pi')) {
+      return Object.assign(existing(id), { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, url: null });
+    },
+    expireSession: (id) => Object.assign(existing(id), { status: 'expired', url: null }),
+    failNext(status, message, type = 'api_error') {
+      injected = { status, message, type };
+    },
+    reset() {
+      injected = null;
+      requests.length = 0;
+      sessions.clear();
+      customers.clear();
+      replays.clear();
+    },
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}

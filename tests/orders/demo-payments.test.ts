@@ -1,0 +1,149 @@
+import { startApp, TestApp } from '../helpers/strapi';
+import { createUser } from '../helpers/users';
+import { createCard, createRecipient, deliveriesOf, orderRow, pendingOrder } from '../helpers/order-fixtures';
+
+describe('orders: demo payments, states and cancel', () => {
+  let app: TestApp;
+  const http = () => app.http();
+  const pay = (auth: object, uuid: string, body: object = {}) => http().post(`/api/orders/${uuid}/pay/`).set(auth).send(body);
+
+  beforeAll(async () => {
+    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_STRIPE_SECRET_KEY: '' });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('completes a demo payment at once: paid order, one delivery per item, cards ordered, fulfilment started once', async () => {
+    const u = await createUser(app.strapi);
+    const later = new Date(Date.now() + 5 * 86400_000).toISOString();
+    const order = await pendingOrder(app.strapi, http, u, [{}, { delivery_method: 'post', scheduled_for: later }, { delivery_method: 'print' }]);
+    const res = await pay(u.auth, order.uuid);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ uuid: order.uuid, status: 'paid', total_pence: 698 });
+    expect(new Date(res.body.paid_at).getTime()).toBeLessThanOrEqual(Date.now());
+    const deliveries = await deliveriesOf(app.strapi, order.uuid);
+    expect(deliveries).toHaveLength(3);
+    const byItem = new Map(deliveries.map((d: any) => [d.order_item.id, d]));
+    const items = res.body.items as any[];
+    expect(byItem.get(items[0].id).status).toBe('pending');
+    expect(byItem.get(items[1].id).status).toBe('scheduled');
+    expect(new Date(byItem.get(items[1].id).scheduled_for).toISOString()).toBe(later);
+    expect(byItem.get(items[2].id).status).toBe('pending');
+    for (const d of deliveries) expect(d.view_token).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    expect(new Set(deliveries.map((d: any) => d.view_token)).size).toBe(3);
+    const cards = await app.strapi.db.query('plugin::greeting-cards.card' as any).findMany({ where: { id: { $in: items.map((i) => i.card) } } });
+    expect(cards.map((c: any) => c.status)).toEqual(['ordered', 'ordered', 'ordered']);
+    const row = await orderRow(app.strapi, order.uuid);
+    expect(row).toMatchObject({ fulfilment_start_count: 1, payment_provider: 'demo' });
+    expect(row.provider_payment_id).toMatch(/^demo_/);
+  });
+
+  it('becomes fulfilled once every delivery is dispatched (the call fulfilment makes)', async () => {
+    const u = await createUser(app.strapi);
+    const order = await pendingOrder(app.strapi, http, u, [{}, {}]);
+    await pay(u.auth, order.uuid);
+    const row = await orderRow(app.strapi, order.uuid);
+    const orders = app.strapi.plugin('greeting-cards').service('orders') as any;
+    const [first, second] = await deliveriesOf(app.strapi, order.uuid);
+    const setStatus = (d: any, status: string) => app.strapi.db.query('plugin::greeting-cards.delivery' as any).update({ where: { id: d.id }, data: { status } });
+    await setStatus(first, 'sent');
+    expect(await orders.markFulfilledIfDispatched(row.id)).toBe(false);
+    await setStatus(second, 'delivered');
+    const calls = await Promise.all([orders.markFulfilledIfDispatched(row.id), orders.markFulfilledIfDispatched(row.id)]);
+    expect(calls.filter(Boolean)).toHaveLength(1);
+    const after = await orderRow(app.strapi, order.uuid);
+    expect(after.status).toBe('fulfilled');
+    expect(after.fulfilled_at).toBeTruthy();
+    expect((await http().get(`/api/orders/${order.uuid}/`).set(u.auth)).body.status).toBe('fulfilled');
+  });
+
+  it('pays once when two pay requests race', async () => {
+    const u = await createUser(app.strapi);
+    const order = await pendingOrder(app.strapi, http, u, [{}, {}]);
+    const results = await Promise.all([pay(u.auth, order.uuid), pay(u.auth, order.uuid), pay(u.auth, order.uuid)]);
+    expect(results.filter((r) => r.status === 200 && r.body.status === 'paid').length).toBeGreaterThanOrEqual(1);
+    for (const r of results) expect([200, 409]).toContain(r.status);
+    expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(2);
+    expect((await orderRow(app.strapi, order.uuid)).fulfilment_start_count).toBe(1);
+  });
+
+  it('refuses illegal transitions with 409 and changes nothing', async () => {
+    const u = await createUser(app.strapi);
+    const cart = (await http().get('/api/orders/cart/').set(u.auth)).body;
+    const onCart = await pay(u.auth, cart.uuid);
+    expect(onCart.status).toBe(409);
+    expect(onCart.body.detail).toBe('Only an order awaiting payment can be paid. This order is cart.');
+    const order = await pendingOrder(app.strapi, http, u);
+    expect((await pay(u.auth, order.uuid)).body.status).toBe('paid');
+    const again = await pay(u.auth, order.uuid);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: 'Only an order awaiting payment can be paid. This order is paid.' });
+    expect((await http().post(`/api/orders/${order.uuid}/checkout/`).set(u.auth).send({})).status).toBe(409);
+    const cancel = await http().post(`/api/orders/${order.uuid}/cancel/`).set(u.auth);
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.detail).toMatch(/^Only a cart or an order awaiting payment can be cancelled/);
+    expect((await orderRow(app.strapi, order.uuid)).status).toBe('paid');
+    expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(1);
+  });
+
+  it('cancels a pending order (it cannot be paid afterwards) and a cart (a new cart follows)', async () => {
+    const u = await createUser(app.strapi);
+    const other = await createUser(app.strapi);
+    const order = await pendingOrder(app.strapi, http, u);
+    expect((await http().post(`/api/orders/${order.uuid}/cancel/`).set(other.auth)).status).toBe(404);
+    const res = await http().post(`/api/orders/${order.uuid}/cancel/`).set(u.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('cancelled');
+    expect((await orderRow(app.strapi, order.uuid)).cancelled_at).toBeTruthy();
+    expect((await pay(u.auth, order.uuid)).status).toBe(409);
+    expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(0);
+
+    const r = await createRecipient(app.strapi, u);
+    const cart = (await http().post('/api/orders/add_to_cart/').set(u.auth).send({ card_id: (await createCard(app.strapi, u)).id, recipient_id: r.id })).body;
+    expect((await http().post(`/api/orders/${cart.uuid}/cancel/`).set(u.auth)).body.status).toBe('cancelled');
+    const next = (await http().get('/api/orders/cart/').set(u.auth)).body;
+    expect(next.uuid).not.toBe(cart.uuid);
+    expect(next.items).toEqual([]);
+  });
+
+  it('validates pay URLs and hides other users\' orders', async () => {
+    const u = await createUser(app.strapi);
+    const order = await pendingOrder(app.strapi, http, u);
+    const bad = await pay(u.auth, order.uuid, { success_url: 'javascript:alert(1)', cancel_url: 12 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body).sort()).toEqual(['cancel_url', 'success_url']);
+    expect((await pay((await createUser(app.strapi)).auth, order.uuid)).body).toEqual({ detail: 'Not found.' });
+    expect((await orderRow(app.strapi, order.uuid)).status).toBe('pending_payment');
+  });
+});
+
+describe('orders: payments switched off', () => {
+  let app: TestApp;
+  const http = () => app.http();
+  beforeAll(async () => {
+    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'false', SERVICE_STRIPE_SECRET_KEY: '' });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('answers 503 when neither demo mode nor a secret key is set, and leaves the order pending', async () => {
+    const u = await createUser(app.strapi);
+    const order = await pendingOrder(app.strapi, http, u);
+    const res = await http().post(`/api/orders/${order.uuid}/pay/`).set(u.auth).send({});
+    expect(res.status).toBe(503);
+    expect(res.body.detail).toMatch(/Payments are not configured/);
+    expect((await orderRow(app.strapi, order.uuid)).status).toBe('pending_payment');
+  });
+
+  it('completes a fully discounted order without any provider', async () => {
+    const u = await createUser(app.strapi);
+    const order = await pendingOrder(app.strapi, http, u, [{}], 'FIRSTCARD');
+    expect(order.total_pence).toBe(0);
+    const res = await http().post(`/api/orders/${order.uuid}/pay/`).set(u.auth).send({});
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('paid');
+    expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,113 @@
+import { orderTotals, priceLine, spreadDiscount } from '../../plugins/greeting-cards/server/src/domain/pricing';
+import { builtInFirstCard, discountFor, evaluatePromo, PromoDefinition } from '../../plugins/greeting-cards/server/src/domain/promo-rules';
+import { ORDER_TRANSITIONS, statesAllowing, transition } from '../../plugins/greeting-cards/server/src/domain/order-state';
+import { parseAddToCart, parseScheduledFor } from '../../plugins/greeting-cards/server/src/domain/cart-input';
+import { deliveryRuleErrors } from '../../plugins/greeting-cards/server/src/domain/cart-rules';
+import { actionFor } from '../../plugins/greeting-cards/server/src/domain/payment-events';
+import { createInMemoryPaymentProvider } from '../../plugins/greeting-cards/server/src/providers/payment/in-memory-payment-provider';
+import { returnUrl } from '../../plugins/greeting-cards/server/src/domain/payment-lines';
+
+const prices = { ecardPrice: 299, postedCardPrice: 399, printPrice: 0, giftWrapPrice: 199 };
+const now = new Date('2030-06-01T12:00:00Z');
+
+describe('pricing', () => {
+  it('prices each method from settings; extras only on posted cards', () => {
+    expect(priceLine({ delivery_method: 'ecard', gift_wrap: false, gift_addon_price_pence: null }, prices)).toEqual({ unit_price_pence: 299, line_total_pence: 299 });
+    expect(priceLine({ delivery_method: 'post', gift_wrap: true, gift_addon_price_pence: 350 }, prices)).toEqual({ unit_price_pence: 399, line_total_pence: 948 });
+    expect(priceLine({ delivery_method: 'print', gift_wrap: true, gift_addon_price_pence: 350 }, { ...prices, printPrice: 99 })).toEqual({ unit_price_pence: 99, line_total_pence: 99 });
+  });
+  it('caps the discount at the subtotal and spreads it over lines', () => {
+    expect(orderTotals([299, 399], 1000)).toEqual({ subtotal_pence: 698, discount_pence: 698, total_pence: 0 });
+    expect(orderTotals([299], -5)).toEqual({ subtotal_pence: 299, discount_pence: 0, total_pence: 299 });
+    expect(spreadDiscount([100, 299, 50], 350)).toEqual([0, 49, 50]);
+  });
+});
+
+describe('promo rules', () => {
+  const lines = [
+    { delivery_method: 'post' as const, unit_price_pence: 399, line_total_pence: 598 },
+    { delivery_method: 'ecard' as const, unit_price_pence: 299, line_total_pence: 299 },
+  ];
+  const promo = (p: Partial<PromoDefinition>): PromoDefinition => ({ code: 'X', kind: 'fixed', is_active: true, ...p });
+  const none = { total: 0, byUser: 0 };
+  it('computes fixed, percent (capped) and free e-card discounts', () => {
+    expect(discountFor(promo({ amount_pence: 5000 }), lines)).toEqual({ ok: true, code: 'X', discount_pence: 897 });
+    expect(discountFor(promo({ kind: 'percent', percent: 10 }), lines)).toMatchObject({ discount_pence: 89 });
+    expect(discountFor(promo({ kind: 'percent', percent: 90, cap_pence: 300 }), lines)).toMatchObject({ discount_pence: 300 });
+    expect(discountFor(builtInFirstCard(299), lines)).toMatchObject({ discount_pence: 299 });
+    expect(discountFor(builtInFirstCard(299), [lines[0]])).toEqual({ ok: false, message: 'This promo code needs an e-card in the order.' });
+  });
+  it('checks activity, the validity window and both usage limits', () => {
+    expect(evaluatePromo(promo({ is_active: false }), none, lines, now)).toMatchObject({ ok: false });
+    expect(evaluatePromo(promo({ valid_from: '2030-06-02T00:00:00Z' }), none, lines, now)).toEqual({ ok: false, message: 'This promo code is not valid yet.' });
+    expect(evaluatePromo(promo({ valid_to: '2030-05-31T00:00:00Z' }), none, lines, now)).toEqual({ ok: false, message: 'This promo code has expired.' });
+    expect(evaluatePromo(promo({ max_uses_total: 3 }), { total: 3, byUser: 0 }, lines, now)).toEqual({ ok: false, message: 'This promo code has been used up.' });
+    expect(evaluatePromo(promo({ max_uses_per_user: 1 }), { total: 9, byUser: 1 }, lines, now)).toEqual({ ok: false, message: 'You have already used this promo code.' });
+    expect(evaluatePromo(promo({ amount_pence: 10, max_uses_total: 3, max_uses_per_user: 1 }), { total: 2, byUser: 0 }, lines, now)).toMatchObject({ ok: true, discount_pence: 10 });
+  });
+});
+
+describe('order state machine', () => {
+  it('allows only the listed moves', () => {
+    expect(transition('cart', 'checkout')).toEqual({ ok: true, to: 'pending_payment' });
+    expect(transition('pending_payment', 'pay')).toEqual({ ok: true, to: 'paid' });
+    expect(transition('paid', 'fulfil')).toEqual({ ok: true, to: 'fulfilled' });
+    expect(transition('fulfilled', 'refund')).toEqual({ ok: true, to: 'refunded' });
+    expect(transition('paid', 'cancel')).toMatchObject({ ok: false });
+    expect(transition('cancelled', 'pay')).toMatchObject({ ok: false, reason: expect.stringContaining('cancelled') });
+    expect(Object.values(ORDER_TRANSITIONS.refunded)).toEqual([]);
+    expect(statesAllowing('refund').sort()).toEqual(['fulfilled', 'paid']);
+  });
+});
+
+describe('add-to-cart input and delivery rules', () => {
+  it('parses API and form values', () => {
+    expect(parseAddToCart({ card_id: '7', recipient_id: 3, gift_wrap: 'on', delivery_method: 'post' }, now)).toEqual({
+      ok: true,
+      value: { card_id: 7, recipient_id: 3, delivery_method: 'post', scheduled_for: null, gift_addon_id: null, gift_wrap: true },
+    });
+    expect(parseAddToCart({ card_id: -1 }, now)).toEqual({ ok: false, errors: { card_id: ['A valid integer is required.'] } });
+    expect(parseAddToCart(null, now)).toMatchObject({ ok: false });
+  });
+  it('accepts only UTC ISO times in the next year', () => {
+    expect(parseScheduledFor('2030-06-02T08:30:00.250Z', now)).toEqual({ ok: true, value: new Date('2030-06-02T08:30:00.250Z') });
+    expect(parseScheduledFor('2030-06-02T08:30:00+00:00', now)).toMatchObject({ ok: true });
+    expect(parseScheduledFor('2030-06-02 08:30', now)).toMatchObject({ ok: false });
+    expect(parseScheduledFor('2031-06-01T12:00:01Z', now)).toMatchObject({ ok: false });
+  });
+  it('states what each method needs', () => {
+    expect(deliveryRuleErrors('print', null, { gift_addon: false, gift_wrap: false })).toEqual({});
+    expect(deliveryRuleErrors('post', { address_line_1: 'x', city: 'y', postcode: 'z' }, { gift_addon: true, gift_wrap: true })).toEqual({});
+    expect(Object.keys(deliveryRuleErrors('ecard', { email: ' ' }, { gift_addon: true, gift_wrap: false }))).toEqual(['recipient_id', 'gift_addon_id']);
+  });
+});
+
+describe('payment events dispatch', () => {
+  const ev = (type: string, object: Record<string, unknown>) => ({ id: 'evt_1', type, data: { object } });
+  it('turns provider events into neutral actions', () => {
+    expect(actionFor(ev('checkout.session.completed', { id: 'cs_1', mode: 'payment', payment_status: 'paid', client_reference_id: 'u1', payment_intent: 'pi_1' }))).toEqual({
+      kind: 'paid', orderUuid: 'u1', sessionId: 'cs_1', paymentId: 'pi_1',
+    });
+    expect(actionFor(ev('checkout.session.completed', { mode: 'payment', payment_status: 'unpaid', metadata: { order_uuid: 'u1' } })).kind).toBe('not_supported');
+    expect(actionFor(ev('checkout.session.completed', { mode: 'subscription' })).kind).toBe('subscription_changed');
+    expect(actionFor(ev('checkout.session.expired', { id: 'cs_1', mode: 'payment', metadata: { order_uuid: 'u2' } }))).toEqual({ kind: 'expired', orderUuid: 'u2', sessionId: 'cs_1' });
+    expect(actionFor(ev('charge.refunded', { payment_intent: { id: 'pi_9' }, refunded: true }))).toEqual({ kind: 'refunded', paymentId: 'pi_9', fullyRefunded: true });
+    expect(actionFor(ev('customer.subscription.deleted', { id: 'sub_1' })).kind).toBe('subscription_changed');
+    expect(actionFor(ev('invoice.paid', {})).kind).toBe('not_supported');
+  });
+});
+
+describe('payment provider double and return URLs', () => {
+  it('records requests and honours idempotency keys', async () => {
+    const p = createInMemoryPaymentProvider('s');
+    const req = { orderUuid: 'u', currency: 'GBP', lines: [], successUrl: 'a', cancelUrl: 'b', idempotencyKey: 'k' };
+    const one = await p.startOrderCheckout(req);
+    expect(await p.startOrderCheckout(req)).toEqual(one);
+    expect(p.requests).toHaveLength(2);
+    expect(() => p.verifyWebhook('{}', 'forged')).toThrow('Invalid signature');
+  });
+  it('fills {uuid} and resolves relative settings against the public URL', () => {
+    expect(returnUrl(undefined, '/orders/{uuid}/', 'abc', { publicUrl: 'https://x.test/shop' })).toBe('https://x.test/shop/orders/abc/');
+    expect(returnUrl('https://given.test/', '/x', 'abc', { publicUrl: 'https://x.test' })).toBe('https://given.test/');
+  });
+});
