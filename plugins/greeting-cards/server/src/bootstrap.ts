@@ -4,10 +4,13 @@ import { ensureDatabaseConstraints } from './db-constraints';
 import { seedSampleData } from './seed/seed-sample-data';
 import { checkProfileRelation } from './providers/user-details/load-adapter';
 import { getService } from './services/get-service';
+import { initBillingProfileStore } from './providers/billing-profile';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
   checkProfileRelation(strapi, config);
+  // A wrong billing setting (unknown content type, relation or field) stops boot here, naming it.
+  initBillingProfileStore(strapi, config);
   await ensureDatabaseConstraints(strapi);
   if (config.seedSampleData) await seedSampleData(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);

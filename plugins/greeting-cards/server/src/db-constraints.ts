@@ -12,6 +12,7 @@ const UNIQUE_INDEXES: Array<[table: string, column: string]> = [
   ['gc_deliveries', 'view_token'],
   ['gc_deliveries', 'tracking_reference'],
   ['gc_subscriptions', 'provider_subscription_id'],
+  ['gc_billing_profiles', 'user_key'],
 ];
 
 export async function ensureDatabaseConstraints(strapi: Core.Strapi): Promise<void> {

@@ -247,6 +247,8 @@ const subscription = defineType({
     current_period_end: dt(),
     cancel_at_period_end: bool(false),
     canceled_at: dt(),
+    // `created` of the newest provider event applied: older events arriving late are ignored.
+    last_event_at: dt(),
   },
 });
 
@@ -255,6 +257,9 @@ const billingProfile = defineType({
   description: 'The payment provider customer of a user.',
   attributes: {
     user: rel.oneToOne('plugin::users-permissions.user'),
+    // The owner's id (whatever SERVICE_USER_MODEL is): a unique index on it means one profile per
+    // user even when two checkouts race to create it.
+    user_key: int(),
     stripe_customer_id: str(),
     email: str(),
     name: str(),

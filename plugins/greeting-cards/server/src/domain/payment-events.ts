@@ -11,6 +11,8 @@ export type PaymentAction =
 export interface ProviderEvent {
   id: string;
   type: string;
+  /** Seconds since the epoch, when the provider created the event. */
+  created?: number;
   data: { object: Record<string, unknown> };
 }
 

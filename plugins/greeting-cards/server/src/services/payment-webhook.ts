@@ -62,8 +62,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return done ? 'refunded' : 'already handled';
       }
       case 'subscription_changed':
-        await getService(strapi, 'subscriptions').handleSubscriptionEvent(event, action);
-        return 'subscription';
+        return getService(strapi, 'subscriptions').handleSubscriptionEvent(event, action);
       case 'not_supported':
         return `ignored: ${action.reason}`;
     }

@@ -1,5 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../uids';
+import { forbidden } from '../http/errors';
+import { getService } from './get-service';
 import { assetIdsInCanvas, isPremiumTemplate, premiumAssetIdsInCanvas } from '../domain/premium';
 
 export interface PremiumContent {
@@ -34,16 +36,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Throws (403) when the user may not use the premium content involved; returns what is involved.
-   * For now everything is allowed.
+   * Throws 403 when the content involves a premium template or asset and the user has no subscription
+   * granting premium; returns what is involved. Non-premium content never needs a subscription.
    */
   async function assertAccess(userId: number, input: PremiumInput): Promise<PremiumContent> {
     const involved = await premiumContent(input);
-    void userId;
-    // SUBSCRIPTION CHECK PLUGS IN HERE: when involved.premiumTemplate or involved.premiumAssetIds.length,
-    // require an active subscription whose plan grants premium for userId, otherwise throw
-    // forbidden('...') (http/errors). Until subscriptions exist, premium content is allowed.
-    return involved;
+    if (!involved.premiumTemplate && !involved.premiumAssetIds.length) return involved;
+    if (await getService(strapi, 'subscriptions').hasPremium(userId)) return involved;
+    const what = involved.premiumTemplate ? 'This template is premium' : 'This design uses premium stickers or assets';
+    throw forbidden(`${what}. Subscribe at /subscriptions/ to use premium designs.`);
   }
 
   return { premiumContent, assertAccess };

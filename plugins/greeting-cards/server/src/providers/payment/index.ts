@@ -32,3 +32,5 @@ export function resolvePaymentProvider(config: PluginConfig): PaymentProvider | 
 export function resolveWebhookVerifier(config: PluginConfig): PaymentProvider {
   return createStripePaymentProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, apiBase: config.stripeApiBase });
 }
+export { createStripeSubscriptionProvider, resolveSubscriptionProvider } from './subscription-provider';
+export type { SubscriptionProvider, SubscriptionCheckoutRequest } from './subscription-provider';

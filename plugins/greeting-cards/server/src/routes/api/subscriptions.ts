@@ -1,7 +1,10 @@
 import { route, RouteDef } from '../define';
 
-// Literal paths before parameter paths.
-const routes: RouteDef[] = [];
+const routes: RouteDef[] = [
+  route('GET', '/subscriptions/plans', 'subscriptions.plans'),
+  route('POST', '/subscriptions/checkout', 'subscriptions.checkout'),
+  route('POST', '/subscriptions/portal', 'subscriptions.portal'),
+  route('GET', '/me/subscription', 'subscriptions.mine'),
+];
 
 export default routes;
-void route;
