@@ -318,16 +318,16 @@ describe('cards API', () => {
       }
     });
 
-    it('lets premium templates through for now (the subscription check plugs into premium.assertAccess)', async () => {
-      const res = await post('/api/templates/classic-gold-birthday/personalize/', alice).expect(201);
-      expect(res.body.template).toBe('classic-gold-birthday');
+    it('refuses premium templates and assets without a subscription (403), and reports what is involved', async () => {
+      const res = await post('/api/templates/classic-gold-birthday/personalize/', alice).expect(403);
+      expect(res.body.detail).toMatch(/subscribe at \/subscriptions\//i);
       const premium = app.strapi.plugin('greeting-cards').service('premium');
       const template = await app.strapi.db.query(TEMPLATE as any).findOne({ where: { slug: 'classic-gold-birthday' } });
       const sticker = await app.strapi.db.query('plugin::greeting-cards.asset' as any).create({ data: { name: 'Gold star', asset_type: 'sticker', emoji: '🌟', is_premium: true } });
       const canvas = design([{ type: 'emoji', text: '🌟', left: 0, top: 0, fontSize: 40, assetId: sticker.id }]);
-      expect(await premium.assertAccess(alice.id, { templateId: template.id, canvasData: canvas })).toEqual({ premiumTemplate: true, premiumAssetIds: [sticker.id] });
+      expect(await premium.premiumContent({ templateId: template.id, canvasData: canvas })).toEqual({ premiumTemplate: true, premiumAssetIds: [sticker.id] });
       expect(await premium.assertAccess(alice.id, { canvasData: design() })).toEqual({ premiumTemplate: false, premiumAssetIds: [] });
-      await post('/api/cards/', alice, { canvas_data: canvas }).expect(201);
+      await post('/api/cards/', alice, { canvas_data: canvas }).expect(403);
     });
   });
 

@@ -19,10 +19,16 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   sessions: Map<string, Record<string, any>>;
   customers: Map<string, Record<string, any>>;
+  subscriptions: Map<string, Record<string, any>>;
   /** Requests to one path (e.g. '/v1/checkout/sessions'), in order. */
   requestsTo(method: string, path: string): RecordedRequest[];
   /** Marks a session completed and paid, as if the buyer paid on the hosted page; returns it. */
   completeSession(id: string, paymentIntent?: string): Record<string, any>;
+  /**
+   * Completes a subscription-mode session: creates an active subscription for its customer and price
+   * (metadata from subscription_data), links it to the session, and returns the session.
+   */
+  completeSubscriptionSession(id: string): Record<string, any>;
   expireSession(id: string): Record<string, any>;
   /** The next request (any path) answers this Stripe error instead, e.g. failNext(500, 'boom'). */
   failNext(status: number, message: string, type?: string): void;
@@ -67,6 +73,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Record<string, any>>();
   const customers = new Map<string, Record<string, any>>();
+  const subscriptions = new Map<string, Record<string, any>>();
   const replays = new Map<string, { status: number; body: unknown }>();
   let url = '';
   let injected: { status: number; message: string; type: string } | null = null;
@@ -107,6 +114,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       amount_total: total,
       payment_intent: null,
       subscription: null,
+      line_items: lines,
+      subscription_data: p.subscription_data ?? null,
     };
     sessions.set(id, session);
     return session;
@@ -120,6 +129,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!session) throw new StripeError(404, `No such checkout.session: '${m[1]}'`, 'id', 'resource_missing');
       if (method === 'GET' && !m[2]) return session;
       if (method === 'POST' && m[2]) return Object.assign(session, { status: 'expired', url: null });
+    }
+    if (method === 'GET' && (m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const sub = subscriptions.get(m[1]);
+      if (!sub) throw new StripeError(404, `No such subscription: '${m[1]}'`, 'id', 'resource_missing');
+      return sub;
     }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: rid('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {} };
@@ -191,9 +205,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     sessions,
     customers,
+    subscriptions,
     requestsTo: (method, path) => requests.filter((r) => r.method === method && r.path === path),
     completeSession(id, paymentIntent = rid('pi')) {
       return Object.assign(existing(id), { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, url: null });
+    },
+    completeSubscriptionSession(id) {
+      const session = existing(id);
+      if (session.mode !== 'subscription') throw new Error(`fake stripe: session ${id} is not a subscription session`);
+      const now = Math.floor(Date.now() / 1000);
+      const sub = {
+        id: rid('sub'),
+        object: 'subscription',
+        customer: session.customer,
+        status: 'active',
+        created: now,
+        cancel_at_period_end: false,
+        canceled_at: null,
+        metadata: session.subscription_data?.metadata ?? {},
+        items: { object: 'list', data: [{ id: rid('si'), price: { id: session.line_items[0].price }, current_period_start: now, current_period_end: now + 30 * 86400 }] },
+      };
+      subscriptions.set(sub.id, sub);
+      return Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id, url: null });
     },
     expireSession: (id) => Object.assign(existing(id), { status: 'expired', url: null }),
     failNext(status, message, type = 'api_error') {
@@ -204,6 +237,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       requests.length = 0;
       sessions.clear();
       customers.clear();
+      subscriptions.clear();
       replays.clear();
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
