@@ -103,6 +103,13 @@ describe('subscriptions in demo mode: plans, checkout, portal, status', () => {
     expect(await mine(dan)).toMatchObject({ active: true, has_premium: true });
   });
 
+  it('two racing demo checkouts make one subscription; the other is 409', async () => {
+    const racer = await createUser(app.strapi);
+    const results = await Promise.all([checkout(racer, { plan_slug: 'gold' }), checkout(racer, { plan_slug: 'gold' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await subscriptionsOf(app.strapi, racer.id)).toHaveLength(1);
+  });
+
   it('the portal in demo mode answers the return URL (setting, or the one given)', async () => {
     const res = await http().post('/api/subscriptions/portal/').set(alice.auth).send({}).expect(200);
     expect(res.body).toEqual({ portal_url: 'https://account.example.test/billing', provider: 'demo' });

@@ -12,6 +12,7 @@ import { paymentMode, resolveSubscriptionProvider } from '../providers/payment';
 import { serializePlan, serializeSubscription } from '../serializers/subscription';
 import { billingProfileOf, ensureCustomer } from './billing-customer';
 import { subscriptionSync } from './subscription-sync';
+import { isUniqueViolation } from './unique-violation';
 
 type Row = Record<string, any>;
 type SubRow = StoredSubscription & Row;
@@ -89,12 +90,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (mode === 'off') paymentsOff();
       if (mode === 'demo') {
         const now = new Date();
-        await subs().create({
-          data: {
-            user: user.id, plan: plan.id, provider: 'demo', provider_subscription_id: `demo_sub_${crypto.randomBytes(12).toString('hex')}`,
-            status: 'active', current_period_start: now, current_period_end: periodEnd(now, plan.interval), last_event_at: now,
-          },
-        });
+        // The id counts the user's subscriptions: two racing demo checkouts compute the same id and the
+        // unique index lets only one through.
+        const seq = (await subs().count({ where: { user: { id: user.id } } })) + 1;
+        try {
+          await subs().create({
+            data: {
+              user: user.id, plan: plan.id, provider: 'demo', provider_subscription_id: `demo_sub_${user.id}_${seq}`,
+              status: 'active', current_period_start: now, current_period_end: periodEnd(now, plan.interval), last_event_at: now,
+            },
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw conflict(ALREADY_SUBSCRIBED);
+          throw error;
+        }
         return { checkout_url: successUrl, provider: 'demo' };
       }
       if (!plan.provider_price_id) throw badRequest('This plan has no provider price yet, so it cannot be bought online. Please choose another plan.');
