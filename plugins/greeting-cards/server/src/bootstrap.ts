@@ -4,12 +4,16 @@ import { ensureDatabaseConstraints } from './db-constraints';
 import { seedSampleData } from './seed/seed-sample-data';
 import { checkProfileRelation } from './providers/user-details/load-adapter';
 import { getService } from './services/get-service';
+import { registerJobs } from './jobs';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
   checkProfileRelation(strapi, config);
   await ensureDatabaseConstraints(strapi);
+  // Loading the postal backend now makes a wrong SERVICE_POSTAL_DELIVERY_BACKEND stop boot.
+  getService(strapi, 'fulfilment').postalBackend();
   if (config.seedSampleData) await seedSampleData(strapi);
+  registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
 };
 

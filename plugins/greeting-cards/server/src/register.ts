@@ -4,6 +4,7 @@ import { loginSyncMiddleware } from './http/login-sync';
 import { loadUserDetailsAdapter } from './providers/user-details/load-adapter';
 import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
+import { registerCardViewRoutes } from './web/card-view';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerDevMailbox(strapi);
@@ -11,6 +12,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   loadUserDetailsAdapter(strapi, getConfig(strapi));
   strapi.server.use(loginSyncMiddleware(strapi));
   registerWebhookRoutes(strapi);
+  registerCardViewRoutes(strapi);
 };
 
 export default register;
