@@ -75,6 +75,44 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     expect((await orderRow(app.strapi, uuid)).status).toBe('fulfilled');
   });
 
+  it('a backend that only queues a card is asked for its status by the job, and never sent the card twice', async () => {
+    const service = fulfilment(app.strapi);
+    const original = service.postalBackend();
+    let state = 'processing';
+    const sent: number[] = [];
+    service.usePostalBackend({
+      name: 'queueing',
+      async send(job: any) {
+        sent.push(job.deliveryId);
+        return { trackingReference: `QU-${String(job.deliveryId).padStart(8, '0')}`, status: 'processing' };
+      },
+      async status() {
+        return state;
+      },
+    });
+    try {
+      const user = await createUser(app.strapi);
+      const uuid = await paidOrder(user, [{ delivery_method: 'post' }]);
+      let [d] = await deliveriesOf(app.strapi, uuid);
+      expect(d).toMatchObject({ status: 'processing', claimed_by: null, tracking_reference: `QU-${String(d.id).padStart(8, '0')}` });
+      expect((await orderRow(app.strapi, uuid)).status).toBe('paid');
+      await service.runDue(new Date(Date.now() + 3600_000));
+      [d] = await deliveriesOf(app.strapi, uuid);
+      expect(d.status).toBe('processing');
+      state = 'delivered';
+      await service.runDue(new Date(Date.now() + 3600_000));
+      [d] = await deliveriesOf(app.strapi, uuid);
+      expect(d.status).toBe('delivered');
+      expect(d.delivered_at).toBeTruthy();
+      expect(sent).toEqual([d.id]);
+      expect((await orderRow(app.strapi, uuid)).status).toBe('fulfilled');
+      const item = await q(app.strapi, 'order-item').findOne({ where: { id: d.order_item.id }, populate: ['card'] });
+      expect(item.card.status).toBe('sent');
+    } finally {
+      service.usePostalBackend(original);
+    }
+  });
+
   it('sends due scheduled deliveries from the job and leaves future ones waiting', async () => {
     const user = await createUser(app.strapi);
     const soon = new Date(Date.now() + 2 * 3600_000);

@@ -4,9 +4,6 @@ import { STALE_CLAIM_MS } from '../domain/delivery-retry';
 
 type Row = Record<string, any>;
 
-/** Statuses a sender may take a delivery from (`processing` only when its claim went stale). */
-const CLAIMABLE = ['pending', 'scheduled', 'processing'];
-
 /**
  * Queries behind dispatching, kept out of the fulfilment logic. The claim is one conditional UPDATE
  * whose affected-row count says whether this instance won: two instances on one database can race for
@@ -40,9 +37,33 @@ export function deliveryStore(strapi: Core.Strapi) {
     async claim(id: number, instanceId: string, now: Date): Promise<boolean> {
       const stale = new Date(now.getTime() - STALE_CLAIM_MS);
       const { count } = await q().updateMany({
-        where: { id, status: { $in: CLAIMABLE }, $or: [{ claimed_at: null }, { claimed_at: { $lt: stale } }] },
+        // Waiting rows, or rows whose sender died mid-send (processing with a stale claim). A backend that
+        // answered "processing" leaves no claim behind, so those are never taken again here.
+        where: {
+          id,
+          $or: [
+            { status: { $in: ['pending', 'scheduled'] }, $or: [{ claimed_at: null }, { claimed_at: { $lt: stale } }] },
+            { status: 'processing', claimed_at: { $lt: stale } },
+          ],
+        },
         data: { status: 'processing', claimed_by: instanceId, claimed_at: now },
       });
+      return count === 1;
+    },
+
+    /** Posted deliveries the backend is still working on (it answered "processing"), to ask about. */
+    async awaitingBackend(limit: number): Promise<Row[]> {
+      return q().findMany({
+        where: { status: 'processing', claimed_at: null, tracking_reference: { $notNull: true } },
+        select: ['id', 'tracking_reference'],
+        orderBy: [{ id: 'asc' }],
+        limit,
+      });
+    },
+
+    /** Moves a delivery out of `processing` unless someone else already did; true when this call did. */
+    async settle(id: number, data: Row): Promise<boolean> {
+      const { count } = await q().updateMany({ where: { id, status: 'processing', claimed_at: null }, data });
       return count === 1;
     },
 

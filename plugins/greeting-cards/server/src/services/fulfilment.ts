@@ -47,8 +47,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!send) throw new Error(`unknown delivery method "${item.delivery_method}"`);
       const outcome = await send(delivery, item, new Date());
       await store.finish(id, { ...outcome, last_error: null, next_attempt_at: null });
-      if (item.card?.id) await getService(strapi, 'cards').setStatus(item.card.id, 'sent');
-      await getService(strapi, 'orders').markFulfilledIfDispatched(item.order.id);
+      // A backend that only queued the card (processing) is asked again by pollBackend.
+      if (outcome.status !== 'processing') await afterSent(item);
       return 'sent';
     } catch (error) {
       const result = afterFailure(Number(delivery?.attempts ?? 0), getConfig(strapi).deliveryMaxAttempts, now);
@@ -75,6 +75,32 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
   }
 
+  /** After a successful send: the card is sent (its library entry follows) and the order may be complete. */
+  async function afterSent(item: Row): Promise<void> {
+    if (item.card?.id) await getService(strapi, 'cards').setStatus(item.card.id, 'sent');
+    if (item.order?.id) await getService(strapi, 'orders').markFulfilledIfDispatched(item.order.id);
+  }
+
+  /** Asks a backend with status() about posted cards it only queued; returns how many moved on. */
+  async function pollBackend(now: Date): Promise<number> {
+    const backend = postalBackend();
+    if (typeof backend.status !== 'function') return 0;
+    let moved = 0;
+    for (const row of await store.awaitingBackend(BATCH)) {
+      try {
+        const state = await backend.status(row.tracking_reference);
+        if (state === 'processing') continue;
+        const data = state === 'failed' ? { status: 'failed', last_error: 'the postal backend reported a failure' } : { status: state, ...(state === 'delivered' ? { delivered_at: now } : {}) };
+        if (!(await store.settle(row.id, data))) continue;
+        moved += 1;
+        if (state !== 'failed') await afterSent((await store.load(row.id))?.order_item ?? {});
+      } catch (error) {
+        strapi.log.warn(`[greeting-cards] postal status of delivery ${row.id} unknown: ${errorText(error)}`);
+      }
+    }
+    return moved;
+  }
+
   /** Sends every delivery due at `now` (the job's body; tests call it directly with their own clock). */
   async function runDue(now: Date = new Date()): Promise<DispatchRun> {
     const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
@@ -83,7 +109,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Ids tried in this run are left out: a failure rescheduled for later, or a row another
       // instance holds, must not keep this loop busy.
       const ids = (await store.dueIds(now, BATCH + seen.size)).filter((id) => !seen.has(id)).slice(0, BATCH);
-      if (!ids.length) return run;
+      if (!ids.length) {
+        await pollBackend(now);
+        return run;
+      }
       ids.forEach((id) => seen.add(id));
       await claimAndSend(ids, now, run);
     }
