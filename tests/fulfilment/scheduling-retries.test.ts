@@ -18,6 +18,20 @@ describe('postal backend setting', () => {
     expect(wrongShape.message).toMatch(/SERVICE_POSTAL_DELIVERY_BACKEND: .*must provide send\(\)/);
   });
 
+
+  it('registers the every-minute delivery job and the daily reminder job only when switched on', async () => {
+    const on = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_SCHEDULER_ENABLED: 'true', SERVICE_REMINDERS_ENABLED: 'true' });
+    try {
+      const jobs = (on.strapi as any).cron.jobs as Array<{ name: string; options: any; job: any }>;
+      const byName = new Map(jobs.map((j) => [j.name, j]));
+      expect(byName.get('greetingCardsDeliveries')?.options).toEqual({ rule: '0 * * * * *' });
+      expect(byName.get('greetingCardsReminders')?.options).toEqual({ rule: '0 0 8 * * *', tz: 'Etc/UTC' });
+      const next = byName.get('greetingCardsDeliveries')!.job.nextInvocation() as Date;
+      expect(next.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+    } finally {
+      await on.stop();
+    }
+  });
 });
 
 // The browser-free renderer: these tests are about when and how often things are sent, not how they look.
@@ -54,6 +68,12 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     return order.uuid as string;
   }
   const mailsFor = (id: number) => smtp.messages.filter((m) => deliveryHeader(m) === String(id));
+
+  it('registers no job when the switches are off (as in these tests)', () => {
+    const names = ((app.strapi as any).cron.jobs as Array<{ name: string }>).map((j) => j.name);
+    expect(names).not.toContain('greetingCardsDeliveries');
+    expect(names).not.toContain('greetingCardsReminders');
+  });
 
   it('uses the configured postal backend, handing it the PDF, the address and the gift packing data', async () => {
     const user = await createUser(app.strapi);
