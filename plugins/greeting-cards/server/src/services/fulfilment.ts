@@ -8,6 +8,7 @@ import type { PostalBackend } from '../providers/postal/types';
 import { UID } from '../uids';
 import { deliveryStore } from './delivery-store';
 import { deliverySenders } from './delivery-senders';
+import { pollPostalStatus } from './postal-status';
 import { getService } from './get-service';
 
 type Row = Record<string, any>;
@@ -81,26 +82,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (item.order?.id) await getService(strapi, 'orders').markFulfilledIfDispatched(item.order.id);
   }
 
-  /** Asks a backend with status() about posted cards it only queued; returns how many moved on. */
-  async function pollBackend(now: Date): Promise<number> {
-    const backend = postalBackend();
-    if (typeof backend.status !== 'function') return 0;
-    let moved = 0;
-    for (const row of await store.awaitingBackend(BATCH)) {
-      try {
-        const state = await backend.status(row.tracking_reference);
-        if (state === 'processing') continue;
-        const data = state === 'failed' ? { status: 'failed', last_error: 'the postal backend reported a failure' } : { status: state, ...(state === 'delivered' ? { delivered_at: now } : {}) };
-        if (!(await store.settle(row.id, data))) continue;
-        moved += 1;
-        if (state !== 'failed') await afterSent((await store.load(row.id))?.order_item ?? {});
-      } catch (error) {
-        strapi.log.warn(`[greeting-cards] postal status of delivery ${row.id} unknown: ${errorText(error)}`);
-      }
-    }
-    return moved;
-  }
-
   /** Sends every delivery due at `now` (the job's body; tests call it directly with their own clock). */
   async function runDue(now: Date = new Date()): Promise<DispatchRun> {
     const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
@@ -110,7 +91,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // instance holds, must not keep this loop busy.
       const ids = (await store.dueIds(now, BATCH + seen.size)).filter((id) => !seen.has(id)).slice(0, BATCH);
       if (!ids.length) {
-        await pollBackend(now);
+        await pollPostalStatus(strapi, store, postalBackend(), afterSent, now);
         return run;
       }
       ids.forEach((id) => seen.add(id));
