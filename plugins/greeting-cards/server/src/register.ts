@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from './config/get-config';
 import { loginSyncMiddleware } from './http/login-sync';
+import { specErrorShapeMiddleware } from './http/spec-error-shape';
 import { loadUserDetailsAdapter } from './providers/user-details/load-adapter';
 import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -11,6 +12,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.
   loadUserDetailsAdapter(strapi, getConfig(strapi));
   strapi.server.use(loginSyncMiddleware(strapi));
+  strapi.server.use(specErrorShapeMiddleware());
   registerWebhookRoutes(strapi);
   registerCardViewRoutes(strapi);
 };

@@ -128,11 +128,11 @@ export const TEMPLATES = [
     name: 'Snowy Christmas', slug: 'snowy-christmas', occasion: 'christmas', style: 'traditional', popularity: 150,
     description: 'A snowy night with a tree.',
     canvas_data: design('#0B3D2E', [
+      circle(-160, 700, 300, '#EAF4FB'), circle(260, 730, 320, '#FFFFFF'),
       emoji('❄️', 60, 60, 50), emoji('❄️', 480, 90, 40), emoji('❄️', 300, 30, 30),
       emoji('🎄', 190, 150, 220),
       text('Merry Christmas', 460, 66, '#FFFFFF', 'Georgia', { fontStyle: 'italic' }),
       text('and a Happy New Year', 560, 30, '#F2C94C'),
-      rect(0, 760, 600, 90, '#FFFFFF'),
     ]),
   },
   {

@@ -3,7 +3,6 @@ import crypto from 'crypto';
 import { UID } from '../uids';
 import { statesAllowing } from '../domain/order-state';
 import { orderStore } from './order-store';
-import { setCardStatus } from './owned-records';
 import { getService } from './get-service';
 
 export interface PaymentDetails {
@@ -45,7 +44,7 @@ export async function completeOrderPayment(strapi: Core.Strapi, orderId: number,
       });
     }
     for (const cardId of new Set(items.map((i) => i.card?.id).filter((id): id is number => typeof id === 'number'))) {
-      await setCardStatus(strapi, cardId, 'ordered');
+      await getService(strapi, 'cards').setStatus(cardId, 'ordered');
     }
     return true;
   });
