@@ -5,6 +5,7 @@ import { seedSampleData } from './seed/seed-sample-data';
 import { checkProfileRelation } from './providers/user-details/load-adapter';
 import { getService } from './services/get-service';
 import { initBillingProfileStore } from './providers/billing-profile';
+import { registerJobs } from './jobs';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
@@ -12,7 +13,10 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // A wrong billing setting (unknown content type, relation or field) stops boot here, naming it.
   initBillingProfileStore(strapi, config);
   await ensureDatabaseConstraints(strapi);
+  // Loading the postal backend now makes a wrong SERVICE_POSTAL_DELIVERY_BACKEND stop boot.
+  getService(strapi, 'fulfilment').postalBackend();
   if (config.seedSampleData) await seedSampleData(strapi);
+  registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
 };
 

@@ -2,7 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { getService } from './services/get-service';
 
 const destroy = async ({ strapi }: { strapi: Core.Strapi }) => {
-  // Close the renderer's browser so no Chromium outlives Strapi.
+  // Let background dispatches finish (they need the database and the renderer), then close the renderer's browser so no Chromium outlives Strapi.
+  await getService(strapi, 'fulfilment').drain();
   await getService(strapi, 'rendering').shutdown();
 };
 

@@ -15,6 +15,8 @@ import promotions from './promotions';
 import payments from './payments';
 import paymentWebhook from './payment-webhook';
 import fulfilment from './fulfilment';
+import deliveries from './deliveries';
+import reminderMail from './reminder-mail';
 import subscriptions from './subscriptions';
 
 export default {
@@ -33,5 +35,7 @@ export default {
   payments,
   'payment-webhook': paymentWebhook,
   fulfilment,
+  deliveries,
+  reminderMail,
   subscriptions,
 };

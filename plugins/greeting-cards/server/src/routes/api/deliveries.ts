@@ -1,7 +1,9 @@
 import { route, RouteDef } from '../define';
 
 // Literal paths before parameter paths.
-const routes: RouteDef[] = [];
+const routes: RouteDef[] = [
+  route('GET', '/deliveries', 'deliveries.list'),
+  route('GET', '/deliveries/:id/pdf', 'deliveries.pdf'),
+];
 
 export default routes;
-void route;

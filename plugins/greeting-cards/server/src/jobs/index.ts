@@ -1,0 +1,43 @@
+import type { Core } from '@strapi/strapi';
+import { getConfig } from '../config/get-config';
+import { todayUtc } from '../domain/calendar-dates';
+import { getService } from '../services/get-service';
+
+/** Runs `task` unless the previous run is still going (a slow minute must not pile up runs). */
+function singleFlight(name: string, strapi: Core.Strapi, task: () => Promise<unknown>) {
+  let running = false;
+  return async () => {
+    if (running) return;
+    running = true;
+    try {
+      await task();
+    } catch (error) {
+      strapi.log.error(`[greeting-cards] ${name} job failed: ${(error as Error).stack ?? error}`);
+    } finally {
+      running = false;
+    }
+  };
+}
+
+/**
+ * Registers the plugin's cron jobs. Strapi runs cron on every instance: the delivery job claims each
+ * row atomically and the reminder job claims each reminder's key, so running everywhere is safe.
+ * Each job has its own switch (tests boot with both off and call the job functions directly).
+ */
+export function registerJobs(strapi: Core.Strapi): void {
+  const config = getConfig(strapi);
+  const jobs: Record<string, unknown> = {};
+  if (config.schedulerEnabled) {
+    jobs.greetingCardsDeliveries = {
+      task: singleFlight('delivery', strapi, () => getService(strapi, 'fulfilment').runDue(new Date())),
+      options: { rule: '0 * * * * *' },
+    };
+  }
+  if (config.remindersEnabled) {
+    jobs.greetingCardsReminders = {
+      task: singleFlight('reminder', strapi, () => getService(strapi, 'reminderMail').runDaily(todayUtc())),
+      options: { rule: '0 0 8 * * *', tz: 'Etc/UTC' },
+    };
+  }
+  if (Object.keys(jobs).length) strapi.cron.add(jobs as any);
+}

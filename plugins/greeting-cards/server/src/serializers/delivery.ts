@@ -1,0 +1,29 @@
+// Wire shape of a delivery in GET /api/deliveries/ (the buyer's view).
+type Row = Record<string, any>;
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+export function serializeDelivery(d: Row) {
+  const item: Row = d.order_item ?? {};
+  const snap: Row = item.snapshot ?? {};
+  const recipient: Row = snap.recipient ?? item.recipient ?? {};
+  const recipientName =
+    snap.recipient_name ?? ([recipient.first_name, recipient.last_name].filter((s) => typeof s === 'string' && s.trim()).join(' ').trim() || null);
+  return {
+    id: d.id,
+    order: item.order?.uuid ?? null,
+    card: item.card ? { id: item.card.id, title: snap.card_title ?? item.card.title ?? '' } : null,
+    recipient_name: recipientName,
+    status: d.status,
+    delivery_method: item.delivery_method ?? null,
+    tracking_reference: d.tracking_reference ?? null,
+    view_token: d.view_token,
+    scheduled_for: iso(d.scheduled_for),
+    sent_at: iso(d.sent_at),
+    delivered_at: iso(d.delivered_at),
+    first_viewed_at: iso(d.first_viewed_at),
+    view_count: Number(d.view_count ?? 0),
+    attempts: Number(d.attempts ?? 0),
+    last_error: d.status === 'failed' ? (d.last_error ?? null) : null,
+  };
+}
