@@ -5,7 +5,6 @@ import me from './api/me';
 import recipients from './api/recipients';
 import reminders from './api/reminders';
 import orders from './api/orders';
-import payments from './api/payments';
 import subscriptions from './api/subscriptions';
 import deliveries from './api/deliveries';
 
@@ -13,6 +12,6 @@ import deliveries from './api/deliveries';
 export default {
   'content-api': {
     type: 'content-api',
-    routes: [...catalogue, ...cards, ...library, ...me, ...recipients, ...reminders, ...orders, ...payments, ...subscriptions, ...deliveries],
+    routes: [...catalogue, ...cards, ...library, ...me, ...recipients, ...reminders, ...orders, ...subscriptions, ...deliveries],
   },
 };
