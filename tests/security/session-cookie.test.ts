@@ -1,0 +1,35 @@
+import { startApp, TestApp } from '../helpers/strapi';
+import { createUser, TestUser } from '../helpers/users';
+
+// The web UI authenticates with the same users-permissions JWT held in an httpOnly session cookie.
+describe('session cookie authentication', () => {
+  let app: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
+    user = await createUser(app.strapi);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('accepts the JWT from the gc_session cookie', async () => {
+    const created = await app.http().post('/api/cards/').set('Cookie', `gc_session=${user.token}`).send({ title: 'From the web UI' });
+    expect(created.status).toBe(201);
+    const list = await app.http().get('/api/cards/').set('Cookie', `gc_session=${user.token}`);
+    expect(list.status).toBe(200);
+    expect(list.body.results.map((c: any) => c.title)).toEqual(['From the web UI']);
+  });
+
+  it('treats a stale or forged cookie as signed out (401), never as another user', async () => {
+    const res = await app.http().get('/api/cards/').set('Cookie', 'gc_session=not-a-jwt');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+
+  it('a bearer token that fails verification is a 401 with a reason', async () => {
+    const res = await app.http().get('/api/cards/').set('Authorization', `Bearer ${user.token}x`);
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/token/i);
+  });
+});
