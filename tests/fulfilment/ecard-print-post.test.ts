@@ -70,7 +70,7 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
     const link = `${PUBLIC_URL}/cards/view/${delivery.view_token}/`;
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link}"`);
-    expect(delivery).toMatchObject({ status: 'sent', attempts: 0, view_count: 0, first_viewed_at: null, claimed_by: null });
+    expect(delivery).toMatchObject({ status: 'sent', attempts: 1, view_count: 0, first_viewed_at: null, claimed_by: null });
     expect(delivery.sent_at).toBeTruthy();
 
     // The card is sent, in the sender's library as sent and in the (registered) recipient's as received.
@@ -225,7 +225,7 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
       delivered_at: null,
       first_viewed_at: null,
       view_count: 0,
-      attempts: 0,
+      attempts: 1,
       last_error: null,
     });
     const other = await createUser(app.strapi);

@@ -47,7 +47,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const send = senders[method];
       if (!send) throw new Error(`unknown delivery method "${item.delivery_method}"`);
       const outcome = await send(delivery, item, new Date());
-      await store.finish(id, { ...outcome, last_error: null, next_attempt_at: null });
+      // attempts counts every try, the successful one included.
+      await store.finish(id, { ...outcome, attempts: Number(delivery.attempts ?? 0) + 1, last_error: null, next_attempt_at: null });
       // A backend that only queued the card (processing) is asked again by pollBackend.
       if (outcome.status !== 'processing') await afterSent(item);
       return 'sent';
