@@ -1,4 +1,4 @@
-// Rewrites the configuration table in README.md from the plugin's settings list.
+// Rewrites the configuration table in README.md from the plugin's setting records (run after build:plugin).
 const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');

@@ -1,6 +1,7 @@
 import { bootFailure, startApp } from '../helpers/strapi';
 import { fromEnvironment, defaults, SETTINGS } from '../../plugins/greeting-cards/server/src/config/settings';
 import { validateConfig } from '../../plugins/greeting-cards/server/src/config/validate';
+import { settingsTable } from '../../plugins/greeting-cards/server/src/config/settings-table';
 
 describe('plugin configuration', () => {
   it('has the spec defaults', () => {
@@ -67,5 +68,8 @@ describe('README', () => {
     const readme: string = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
     for (const s of SETTINGS) expect({ setting: s.env, documented: readme.includes('`' + s.env + '`') }).toEqual({ setting: s.env, documented: true });
     expect(readme).toContain('npm test');
+    // The table is generated from the setting records: a changed default or description shows up here.
+    const table = readme.match(/<!-- settings:start -->\n([\s\S]*?)<!-- settings:end -->/)?.[1];
+    expect(table).toBe(settingsTable());
   });
 });

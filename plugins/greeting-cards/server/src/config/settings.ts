@@ -1,192 +1,210 @@
-// The one place where the spec's SERVICE_* names are mapped to the plugin's typed configuration.
-// Each setting has a key in the config object, an environment variable, a default and a parser.
+// Every setting of the plugin, declared once: its SERVICE_* environment variable, default, zod schema
+// and description. The config type (PluginConfig), the environment parsing (fromEnvironment), the
+// validation (validate.ts) and the README table (settings-table.ts) are all derived from SETTING_RECORDS.
+// To add a setting, add one record here (then run `npm run docs:settings` to refresh the README).
 // Precedence: default < environment variable < value given in the host's config/plugins.ts.
+import { z } from 'zod';
+import { fieldMap, flag, integer, integerList, text, type DefaultEnvironment, type Setting } from './setting-kinds';
 
-export type FieldMap = Record<string, string>;
+export { parseBool, parseInteger, parseIntegerList, parseJsonObject, parseString } from './setting-kinds';
+export type { FieldMap, Setting } from './setting-kinds';
 
-export interface PluginConfig {
-  seedSampleData: boolean;
-  publicUrl: string;
-  libraryAutoSaveDrafts: boolean;
-  // user details
-  useSystemUserDetails: boolean;
-  autoSyncUserRecipient: boolean;
-  userDetailsAdapter: string;
-  userProfileRelation: string;
-  userFieldMap: FieldMap;
-  profileFieldMap: FieldMap;
-  userModel: string;
-  // prices, integer pence
-  ecardPrice: number;
-  postedCardPrice: number;
-  printPrice: number;
-  giftWrapPrice: number;
-  currency: string;
-  // payments
-  demoPayments: boolean;
-  stripeSecretKey: string;
-  stripePublishableKey: string;
-  stripeWebhookSecret: string;
-  stripeApiBase: string;
-  orderSuccessUrl: string;
-  orderCancelUrl: string;
-  subscriptionSuccessUrl: string;
-  subscriptionCancelUrl: string;
-  billingPortalReturnUrl: string;
-  billingProfileRelation: string;
-  billingFieldMap: FieldMap;
-  billingProfileModel: string;
-  billingProfileUserField: string;
-  // design limits
-  canvasMaxBytes: number;
-  canvasMaxObjects: number;
-  // fulfilment
-  defaultFromEmail: string;
-  postalDeliveryBackend: string;
-  postalReferencePrefix: string;
-  printCropMarks: boolean;
-  renderer: string;
-  renderThumbnailsOnBoot: boolean;
-  schedulerEnabled: boolean;
-  deliveryMaxAttempts: number;
-  remindersEnabled: boolean;
-  reminderDaysBefore: number[];
-  mailboxDir: string;
-}
-
-type Parser<T> = (raw: string) => T;
-
-export interface Setting<K extends keyof PluginConfig = keyof PluginConfig> {
-  key: K;
-  env: string;
-  parse: Parser<PluginConfig[K]>;
-  describe: string;
-}
-
-const isProduction = () => process.env.NODE_ENV === 'production';
-
-export const parseBool: Parser<boolean> = (raw) => {
-  const v = raw.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-  if (['0', 'false', 'no', 'off'].includes(v)) return false;
-  throw new Error(`expected true or false, got "${raw}"`);
-};
-export const parseString: Parser<string> = (raw) => raw.trim();
-export const parseInteger: Parser<number> = (raw) => {
-  if (!/^-?\d+$/.test(raw.trim())) throw new Error(`expected a whole number, got "${raw}"`);
-  return Number(raw.trim());
-};
-export const parseJsonObject: Parser<FieldMap> = (raw) => {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new Error(`expected a JSON object such as {"email":"email"}, got "${raw}"`);
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('expected a JSON object');
-  return value as FieldMap;
-};
-export const parseIntegerList: Parser<number[]> = (raw) => {
-  const text = raw.trim();
-  const items = text.startsWith('[') ? (JSON.parse(text) as unknown[]).map(String) : text.split(',');
-  return items.filter((s) => s.trim() !== '').map((s) => parseInteger(String(s)));
-};
-
-function setting<K extends keyof PluginConfig>(key: K, env: string, parse: Parser<PluginConfig[K]>, describe: string): Setting<K> {
-  return { key, env, parse, describe };
-}
+const pence = z.number().int('must be a whole number of pence').min(0, 'must not be negative').max(10_000_000, 'is implausibly large');
+const fieldMapSchema = z.record(z.string(), z.string().min(1, 'field names must not be empty'));
+const absoluteUrl = /^https?:\/\/[^\s]+$/;
+const returnUrl = z.string().refine((v) => v === '' || v.startsWith('/') || absoluteUrl.test(v), 'must be an http(s) URL or a path starting with /');
+const contentTypeUid = z.string().refine((v) => v === '' || /^(api|plugin)::[\w-]+\.[\w-]+$/.test(v), 'must be a content-type uid such as api::profile.profile');
+const relationName = z.string().regex(/^[\w]*$/, 'must be a relation name');
 
 // The order here is the order the README lists them in.
-export const SETTINGS: Setting[] = [
-  setting('seedSampleData', 'SERVICE_SEED_SAMPLE_DATA', parseBool, 'Seed sample occasions, templates, stickers, add-ons, plan and FIRSTCARD on first boot of an empty database.'),
-  setting('publicUrl', 'SERVICE_PUBLIC_URL', parseString, 'Base address used in e-card view links and e-mails.'),
-  setting('libraryAutoSaveDrafts', 'SERVICE_LIBRARY_AUTO_SAVE_DRAFTS', parseBool, 'Keep each card\'s library entry in sync with its status; when off, drafts get no entry.'),
-  setting('useSystemUserDetails', 'SERVICE_USE_SYSTEM_USER_DETAILS', parseBool, 'Read full user details through the adapter; when off, only e-mail and names.'),
-  setting('autoSyncUserRecipient', 'SERVICE_AUTO_SYNC_USER_RECIPIENT', parseBool, 'Sync the is_system_user address-book entry on login and when recipients are listed.'),
-  setting('userDetailsAdapter', 'SERVICE_USER_DETAILS_ADAPTER', parseString, 'Module path of a custom user-details adapter (empty: built-in).'),
-  setting('userProfileRelation', 'SERVICE_USER_PROFILE_RELATION', parseString, 'Relation on the user that holds a profile (empty: none).'),
-  setting('userFieldMap', 'SERVICE_USER_FIELD_MAP', parseJsonObject, 'JSON map from normalised detail to user field.'),
-  setting('profileFieldMap', 'SERVICE_PROFILE_FIELD_MAP', parseJsonObject, 'JSON map from normalised detail to profile field.'),
-  setting('userModel', 'SERVICE_USER_MODEL', parseString, 'Content type users authenticate as.'),
-  setting('ecardPrice', 'SERVICE_ECARD_PRICE', parseInteger, 'E-card price in pence.'),
-  setting('postedCardPrice', 'SERVICE_POSTED_CARD_PRICE', parseInteger, 'Posted card price in pence.'),
-  setting('printPrice', 'SERVICE_PRINT_PRICE', parseInteger, 'Print-at-home price in pence.'),
-  setting('giftWrapPrice', 'SERVICE_GIFT_WRAP_PRICE', parseInteger, 'Gift wrap price in pence.'),
-  setting('currency', 'SERVICE_CURRENCY', parseString, 'ISO currency of all prices.'),
-  setting('demoPayments', 'SERVICE_DEMO_PAYMENTS', parseBool, 'Simulate payments and subscriptions when no Stripe secret key is set.'),
-  setting('stripeSecretKey', 'SERVICE_STRIPE_SECRET_KEY', parseString, 'Stripe secret key; setting it turns on provider mode.'),
-  setting('stripePublishableKey', 'SERVICE_STRIPE_PUBLISHABLE_KEY', parseString, 'Stripe publishable key.'),
-  setting('stripeWebhookSecret', 'SERVICE_STRIPE_WEBHOOK_SECRET', parseString, 'Secret that signs Stripe webhooks.'),
-  setting('stripeApiBase', 'SERVICE_STRIPE_API_BASE', parseString, 'Alternative Stripe API address (tests, proxies).'),
-  setting('orderSuccessUrl', 'SERVICE_ORDER_SUCCESS_URL', parseString, 'Where Checkout returns after paying; {uuid} is the order.'),
-  setting('orderCancelUrl', 'SERVICE_ORDER_CANCEL_URL', parseString, 'Where Checkout returns when cancelled; {uuid} is the order.'),
-  setting('subscriptionSuccessUrl', 'SERVICE_SUBSCRIPTION_SUCCESS_URL', parseString, 'Return address after subscribing.'),
-  setting('subscriptionCancelUrl', 'SERVICE_SUBSCRIPTION_CANCEL_URL', parseString, 'Return address when subscribing is cancelled.'),
-  setting('billingPortalReturnUrl', 'SERVICE_BILLING_PORTAL_RETURN_URL', parseString, 'Return address from the billing portal.'),
-  setting('billingProfileRelation', 'SERVICE_BILLING_PROFILE_RELATION', parseString, 'Relation on the user to a host billing profile.'),
-  setting('billingFieldMap', 'SERVICE_BILLING_FIELD_MAP', parseJsonObject, 'JSON map of stripe_customer_id, email, name to host fields.'),
-  setting('billingProfileModel', 'SERVICE_BILLING_PROFILE_MODEL', parseString, 'Host content type used instead of the built-in billing profile.'),
-  setting('billingProfileUserField', 'SERVICE_BILLING_PROFILE_USER_FIELD', parseString, 'User relation field on that content type.'),
-  setting('canvasMaxBytes', 'SERVICE_CANVAS_MAX_BYTES', parseInteger, 'Largest accepted canvas_data, in bytes.'),
-  setting('canvasMaxObjects', 'SERVICE_CANVAS_MAX_OBJECTS', parseInteger, 'Most objects accepted in one design.'),
-  setting('defaultFromEmail', 'SERVICE_DEFAULT_FROM_EMAIL', parseString, 'From address of e-cards and reminders.'),
-  setting('postalDeliveryBackend', 'SERVICE_POSTAL_DELIVERY_BACKEND', parseString, 'Module path of a postal backend (empty: built-in stub).'),
-  setting('postalReferencePrefix', 'SERVICE_POSTAL_REFERENCE_PREFIX', parseString, 'Prefix of the stub\'s tracking references.'),
-  setting('printCropMarks', 'SERVICE_PRINT_CROP_MARKS', parseBool, 'Add crop marks and 3 mm bleed to print PDFs (pages grow to 303 x 216 mm).'),
-  setting('renderer', 'SERVICE_RENDERER', parseString, 'Card renderer: puppeteer (Chromium + Fabric.js) or memory (test double, draws nothing real).'),
-  setting('renderThumbnailsOnBoot', 'SERVICE_RENDER_THUMBNAILS_ON_BOOT', parseBool, 'Render missing template thumbnails in the background after boot (off when NODE_ENV=test).'),
-  setting('schedulerEnabled', 'SERVICE_SCHEDULER_ENABLED', parseBool, 'Run the every-minute job that sends due deliveries.'),
-  setting('deliveryMaxAttempts', 'SERVICE_DELIVERY_MAX_ATTEMPTS', parseInteger, 'Attempts before a delivery is marked failed.'),
-  setting('remindersEnabled', 'SERVICE_REMINDERS_ENABLED', parseBool, 'Run the daily reminder job.'),
-  setting('reminderDaysBefore', 'SERVICE_REMINDER_DAYS_BEFORE', parseIntegerList, 'Days before an event to remind, when a reminder sets none.'),
-  setting('mailboxDir', 'SERVICE_MAILBOX_DIR', parseString, 'Development mailbox folder used when no SMTP host is set.'),
-];
+export const SETTING_RECORDS = {
+  seedSampleData: flag({
+    env: 'SERVICE_SEED_SAMPLE_DATA', default: true, defaultWhen: { production: false }, schema: z.boolean(),
+    describe: 'Seed sample occasions, templates, stickers, add-ons, plan and FIRSTCARD on first boot of an empty database.',
+  }),
+  publicUrl: text({
+    env: 'SERVICE_PUBLIC_URL', default: 'http://localhost:1337',
+    schema: z.string().regex(absoluteUrl, 'must be an absolute http(s) URL such as https://cards.example.com'),
+    describe: 'Base address used in e-card view links and e-mails.',
+  }),
+  libraryAutoSaveDrafts: flag({
+    env: 'SERVICE_LIBRARY_AUTO_SAVE_DRAFTS', default: true, schema: z.boolean(),
+    describe: 'Keep each card\'s library entry in sync with its status; when off, drafts get no entry.',
+  }),
+  // user details
+  useSystemUserDetails: flag({
+    env: 'SERVICE_USE_SYSTEM_USER_DETAILS', default: true, schema: z.boolean(),
+    describe: 'Read full user details through the adapter; when off, only e-mail and names.',
+  }),
+  autoSyncUserRecipient: flag({
+    env: 'SERVICE_AUTO_SYNC_USER_RECIPIENT', default: true, schema: z.boolean(),
+    describe: 'Sync the is_system_user address-book entry on login and when recipients are listed.',
+  }),
+  userDetailsAdapter: text({
+    env: 'SERVICE_USER_DETAILS_ADAPTER', default: '', schema: z.string(),
+    describe: 'Module path of a custom user-details adapter (empty: built-in).',
+  }),
+  userProfileRelation: text({
+    env: 'SERVICE_USER_PROFILE_RELATION', default: '', schema: relationName,
+    describe: 'Relation on the user that holds a profile (empty: none).',
+  }),
+  userFieldMap: fieldMap({
+    env: 'SERVICE_USER_FIELD_MAP', default: { email: 'email', first_name: 'first_name', last_name: 'last_name' }, schema: fieldMapSchema,
+    describe: 'JSON map from normalised detail to user field.',
+  }),
+  profileFieldMap: fieldMap({
+    env: 'SERVICE_PROFILE_FIELD_MAP', default: {}, schema: fieldMapSchema,
+    describe: 'JSON map from normalised detail to profile field.',
+  }),
+  userModel: text({
+    env: 'SERVICE_USER_MODEL', default: 'plugin::users-permissions.user', schema: contentTypeUid.refine((v) => v !== '', 'must not be empty'),
+    describe: 'Content type users authenticate as.',
+  }),
+  // prices, integer pence
+  ecardPrice: integer({ env: 'SERVICE_ECARD_PRICE', default: 299, schema: pence, describe: 'E-card price in pence.' }),
+  postedCardPrice: integer({ env: 'SERVICE_POSTED_CARD_PRICE', default: 399, schema: pence, describe: 'Posted card price in pence.' }),
+  printPrice: integer({ env: 'SERVICE_PRINT_PRICE', default: 0, schema: pence, describe: 'Print-at-home price in pence.' }),
+  giftWrapPrice: integer({ env: 'SERVICE_GIFT_WRAP_PRICE', default: 199, schema: pence, describe: 'Gift wrap price in pence.' }),
+  currency: text({
+    env: 'SERVICE_CURRENCY', default: 'GBP', schema: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as GBP'),
+    describe: 'ISO currency of all prices.',
+  }),
+  // payments
+  demoPayments: flag({
+    env: 'SERVICE_DEMO_PAYMENTS', default: true, schema: z.boolean(),
+    describe: 'Simulate payments and subscriptions when no Stripe secret key is set.',
+  }),
+  stripeSecretKey: text({
+    env: 'SERVICE_STRIPE_SECRET_KEY', default: '', schema: z.string(),
+    describe: 'Stripe secret key; setting it turns on provider mode.',
+  }),
+  stripePublishableKey: text({ env: 'SERVICE_STRIPE_PUBLISHABLE_KEY', default: '', schema: z.string(), describe: 'Stripe publishable key.' }),
+  stripeWebhookSecret: text({ env: 'SERVICE_STRIPE_WEBHOOK_SECRET', default: '', schema: z.string(), describe: 'Secret that signs Stripe webhooks.' }),
+  stripeApiBase: text({
+    env: 'SERVICE_STRIPE_API_BASE', default: '', schema: z.string().refine((v) => v === '' || absoluteUrl.test(v), 'must be an absolute http(s) URL'),
+    describe: 'Alternative Stripe API address (tests, proxies).',
+  }),
+  orderSuccessUrl: text({
+    env: 'SERVICE_ORDER_SUCCESS_URL', default: '/orders/{uuid}/', schema: returnUrl,
+    describe: 'Where Checkout returns after paying; {uuid} is the order.',
+  }),
+  orderCancelUrl: text({
+    env: 'SERVICE_ORDER_CANCEL_URL', default: '/cart/', schema: returnUrl,
+    describe: 'Where Checkout returns when cancelled; {uuid} is the order.',
+  }),
+  subscriptionSuccessUrl: text({
+    env: 'SERVICE_SUBSCRIPTION_SUCCESS_URL', default: '/subscriptions/?status=success', schema: returnUrl,
+    describe: 'Return address after subscribing.',
+  }),
+  subscriptionCancelUrl: text({
+    env: 'SERVICE_SUBSCRIPTION_CANCEL_URL', default: '/subscriptions/?status=cancelled', schema: returnUrl,
+    describe: 'Return address when subscribing is cancelled.',
+  }),
+  billingPortalReturnUrl: text({
+    env: 'SERVICE_BILLING_PORTAL_RETURN_URL', default: '/subscriptions/', schema: returnUrl,
+    describe: 'Return address from the billing portal.',
+  }),
+  billingProfileRelation: text({
+    env: 'SERVICE_BILLING_PROFILE_RELATION', default: '', schema: relationName,
+    describe: 'Relation on the user to a host billing profile.',
+  }),
+  billingFieldMap: fieldMap({
+    env: 'SERVICE_BILLING_FIELD_MAP', default: {},
+    schema: fieldMapSchema.refine(
+      (m) => Object.keys(m).every((k) => ['stripe_customer_id', 'email', 'name'].includes(k)),
+      'keys must be stripe_customer_id, email and name',
+    ),
+    describe: 'JSON map of stripe_customer_id, email, name to host fields.',
+  }),
+  billingProfileModel: text({
+    env: 'SERVICE_BILLING_PROFILE_MODEL', default: '', schema: contentTypeUid,
+    describe: 'Host content type used instead of the built-in billing profile.',
+  }),
+  billingProfileUserField: text({
+    env: 'SERVICE_BILLING_PROFILE_USER_FIELD', default: '', schema: z.string().regex(/^[\w]*$/, 'must be a field name'),
+    describe: 'User relation field on that content type.',
+  }),
+  // design limits
+  canvasMaxBytes: integer({
+    env: 'SERVICE_CANVAS_MAX_BYTES', default: 1024 * 1024, schema: z.number().int().min(1024, 'must be at least 1024 bytes'),
+    describe: 'Largest accepted canvas_data, in bytes.',
+  }),
+  canvasMaxObjects: integer({
+    env: 'SERVICE_CANVAS_MAX_OBJECTS', default: 500, schema: z.number().int().min(1, 'must be at least 1'),
+    describe: 'Most objects accepted in one design.',
+  }),
+  // fulfilment
+  defaultFromEmail: text({
+    env: 'SERVICE_DEFAULT_FROM_EMAIL', default: 'Greeting Cards <cards@localhost>',
+    schema: z.string().min(3).refine((v) => v.includes('@'), 'must be an e-mail address'),
+    describe: 'From address of e-cards and reminders.',
+  }),
+  postalDeliveryBackend: text({
+    env: 'SERVICE_POSTAL_DELIVERY_BACKEND', default: '', schema: z.string(),
+    describe: 'Module path of a postal backend (empty: built-in stub).',
+  }),
+  postalReferencePrefix: text({
+    env: 'SERVICE_POSTAL_REFERENCE_PREFIX', default: 'PB', schema: z.string().regex(/^[A-Z]{1,8}$/, 'must be 1 to 8 capital letters'),
+    describe: 'Prefix of the stub\'s tracking references.',
+  }),
+  printCropMarks: flag({
+    env: 'SERVICE_PRINT_CROP_MARKS', default: false, schema: z.boolean(),
+    describe: 'Add crop marks and 3 mm bleed to print PDFs (pages grow to 303 x 216 mm).',
+  }),
+  renderer: text({
+    env: 'SERVICE_RENDERER', default: 'puppeteer', schema: z.enum(['puppeteer', 'memory'], 'must be puppeteer or memory'),
+    describe: 'Card renderer: puppeteer (Chromium + Fabric.js) or memory (test double, draws nothing real).',
+  }),
+  renderThumbnailsOnBoot: flag({
+    env: 'SERVICE_RENDER_THUMBNAILS_ON_BOOT', default: true, defaultWhen: { test: false }, schema: z.boolean(),
+    describe: 'Render missing template thumbnails in the background after boot.',
+  }),
+  schedulerEnabled: flag({
+    env: 'SERVICE_SCHEDULER_ENABLED', default: true, schema: z.boolean(),
+    describe: 'Run the every-minute job that sends due deliveries.',
+  }),
+  deliveryMaxAttempts: integer({
+    env: 'SERVICE_DELIVERY_MAX_ATTEMPTS', default: 5, schema: z.number().int().min(1).max(100),
+    describe: 'Attempts before a delivery is marked failed.',
+  }),
+  remindersEnabled: flag({ env: 'SERVICE_REMINDERS_ENABLED', default: true, schema: z.boolean(), describe: 'Run the daily reminder job.' }),
+  reminderDaysBefore: integerList({
+    env: 'SERVICE_REMINDER_DAYS_BEFORE', default: [7, 3, 1], schema: z.array(z.number().int().min(0).max(365)).max(10),
+    describe: 'Days before an event to remind, when a reminder sets none.',
+  }),
+  mailboxDir: text({
+    env: 'SERVICE_MAILBOX_DIR', default: '.tmp/mailbox', schema: z.string(),
+    describe: 'Development mailbox folder used when no SMTP host is set.',
+  }),
+};
 
-export function defaults(): PluginConfig {
-  return {
-    seedSampleData: !isProduction(),
-    publicUrl: 'http://localhost:1337',
-    libraryAutoSaveDrafts: true,
-    useSystemUserDetails: true,
-    autoSyncUserRecipient: true,
-    userDetailsAdapter: '',
-    userProfileRelation: '',
-    userFieldMap: { email: 'email', first_name: 'first_name', last_name: 'last_name' },
-    profileFieldMap: {},
-    userModel: 'plugin::users-permissions.user',
-    ecardPrice: 299,
-    postedCardPrice: 399,
-    printPrice: 0,
-    giftWrapPrice: 199,
-    currency: 'GBP',
-    demoPayments: true,
-    stripeSecretKey: '',
-    stripePublishableKey: '',
-    stripeWebhookSecret: '',
-    stripeApiBase: '',
-    orderSuccessUrl: '/orders/{uuid}/',
-    orderCancelUrl: '/cart/',
-    subscriptionSuccessUrl: '/subscriptions/?status=success',
-    subscriptionCancelUrl: '/subscriptions/?status=cancelled',
-    billingPortalReturnUrl: '/subscriptions/',
-    billingProfileRelation: '',
-    billingFieldMap: {},
-    billingProfileModel: '',
-    billingProfileUserField: '',
-    canvasMaxBytes: 1024 * 1024,
-    canvasMaxObjects: 500,
-    defaultFromEmail: 'Greeting Cards <cards@localhost>',
-    postalDeliveryBackend: '',
-    postalReferencePrefix: 'PB',
-    printCropMarks: false,
-    renderer: 'puppeteer',
-    renderThumbnailsOnBoot: process.env.NODE_ENV !== 'test',
-    schedulerEnabled: true,
-    deliveryMaxAttempts: 5,
-    remindersEnabled: true,
-    reminderDaysBefore: [7, 3, 1],
-    mailboxDir: '.tmp/mailbox',
-  };
+type Records = typeof SETTING_RECORDS;
+export type SettingKey = keyof Records;
+
+/** The typed plugin configuration: one property per record, typed by the record's schema. */
+export type PluginConfig = { [K in SettingKey]: z.output<Records[K]['schema']> };
+
+/** A record together with its key in the config object. */
+export type NamedSetting = Setting & { key: SettingKey };
+
+/** Every setting in README order. */
+export const SETTINGS: NamedSetting[] = (Object.keys(SETTING_RECORDS) as SettingKey[]).map((key) => ({ key, ...SETTING_RECORDS[key] } as NamedSetting));
+
+/** The schema of the whole config object, made of each record's schema. */
+export const configSchema = z.object(
+  Object.fromEntries(SETTINGS.map((s) => [s.key, s.schema])) as { [K in SettingKey]: Records[K]['schema'] },
+);
+
+/** The default of one setting when NODE_ENV has the given value. */
+export function defaultOf(setting: Setting, nodeEnv: string | undefined = process.env.NODE_ENV): unknown {
+  const overrides = setting.defaultWhen as Partial<Record<string, unknown>> | undefined;
+  const value = nodeEnv !== undefined && overrides && nodeEnv in overrides ? overrides[nodeEnv as DefaultEnvironment] : setting.default;
+  // A copy, so a caller changing a map or list cannot change the next config's default.
+  return structuredClone(value);
+}
+
+export function defaults(nodeEnv: string | undefined = process.env.NODE_ENV): PluginConfig {
+  return Object.fromEntries(SETTINGS.map((s) => [s.key, defaultOf(s, nodeEnv)])) as PluginConfig;
 }
 
 export class ConfigError extends Error {
@@ -198,7 +216,7 @@ export class ConfigError extends Error {
 
 /** Defaults overlaid with every SERVICE_* variable present in `env`. */
 export function fromEnvironment(env: NodeJS.ProcessEnv = process.env): PluginConfig {
-  const config = defaults() as unknown as Record<string, unknown>;
+  const config: Record<string, unknown> = defaults();
   for (const s of SETTINGS) {
     const raw = env[s.env];
     if (raw === undefined || raw === '') continue;
@@ -208,9 +226,9 @@ export function fromEnvironment(env: NodeJS.ProcessEnv = process.env): PluginCon
       throw new ConfigError(`${s.env}: ${(e as Error).message}`);
     }
   }
-  return config as unknown as PluginConfig;
+  return config as PluginConfig;
 }
 
-export function settingFor(key: string): Setting | undefined {
+export function settingFor(key: string): NamedSetting | undefined {
   return SETTINGS.find((s) => s.key === key);
 }

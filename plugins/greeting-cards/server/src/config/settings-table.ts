@@ -1,0 +1,19 @@
+// The README's settings table, made from the setting records (scripts/settings-table.js prints it,
+// scripts/update-readme-settings.js writes it into README.md, and a test checks README.md matches).
+import { SETTINGS, type NamedSetting } from './settings';
+
+function show(value: unknown): string {
+  if (value === '') return '(empty)';
+  if (typeof value === 'object') return '`' + JSON.stringify(value) + '`';
+  return '`' + String(value) + '`';
+}
+
+function defaultCell(setting: NamedSetting): string {
+  const differing = Object.entries(setting.defaultWhen ?? {}).map(([nodeEnv, value]) => `${show(value)} when NODE_ENV=${nodeEnv}`);
+  return differing.length ? `${show(setting.default)} (${differing.join(', ')})` : show(setting.default);
+}
+
+export function settingsTable(): string {
+  const rows = SETTINGS.map((s) => `| \`${s.env}\` | ${defaultCell(s)} | ${s.describe} |`);
+  return ['| Setting | Default | Meaning |', '|---|---|---|', ...rows].join('\n') + '\n';
+}
