@@ -1,5 +1,7 @@
+import fs from 'fs';
+import path from 'path';
 import { bootFailure, startApp } from '../helpers/strapi';
-import { fromEnvironment, defaults, SETTINGS } from '../../plugins/greeting-cards/server/src/config/settings';
+import { fromEnvironment, defaults, SETTINGS, type PluginConfig } from '../../plugins/greeting-cards/server/src/config/settings';
 import { validateConfig } from '../../plugins/greeting-cards/server/src/config/validate';
 import { settingsTable } from '../../plugins/greeting-cards/server/src/config/settings-table';
 
@@ -52,9 +54,9 @@ describe('plugin configuration', () => {
   it('boots with a valid override and exposes the typed config', async () => {
     const app = await startApp({ SERVICE_ECARD_PRICE: '349', SERVICE_SEED_SAMPLE_DATA: 'false' });
     try {
-      const config = app.strapi.config.get('plugin::greeting-cards') as any;
+      const config = app.strapi.config.get('plugin::greeting-cards') as PluginConfig;
       expect(config.ecardPrice).toBe(349);
-      expect(await app.strapi.db.query('plugin::greeting-cards.template' as any).count()).toBe(0);
+      expect(await app.strapi.db.query('plugin::greeting-cards.template').count()).toBe(0);
     } finally {
       await app.stop();
     }
@@ -63,8 +65,6 @@ describe('plugin configuration', () => {
 
 describe('README', () => {
   it('documents every SERVICE_* setting with its current default', () => {
-    const fs = require('fs');
-    const path = require('path');
     const readme: string = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
     for (const s of SETTINGS) expect({ setting: s.env, documented: readme.includes('`' + s.env + '`') }).toEqual({ setting: s.env, documented: true });
     expect(readme).toContain('npm test');

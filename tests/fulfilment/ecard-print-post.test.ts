@@ -5,7 +5,7 @@ import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser } from '../helpers/users';
 import { createAddon, createCard, createRecipient, deliveriesOf, orderRow } from '../helpers/order-fixtures';
 import { flatten, inspectPdf } from '../helpers/pdf';
-import { deliveryHeader, design, fulfilment, q, until } from './helpers';
+import { deliveryHeader, design, fulfilment, q } from './helpers';
 
 // Real Chromium renders the e-card preview, the view page's SVG and the print PDFs here.
 describe('fulfilment: e-card, print at home and posted cards (real renderer, real SMTP)', () => {

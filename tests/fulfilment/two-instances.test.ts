@@ -101,7 +101,6 @@ describe('fulfilment: two Strapi instances on one database send each due deliver
     const rows = await q(strapi, 'delivery').findMany({ where: { id: { $in: ids } }, select: ['status', 'attempts', 'claimed_by'] });
     expect(rows.every((r: any) => r.status === 'sent' && r.attempts === 1 && r.claimed_by === null)).toBe(true);
     expect((await q(strapi, 'order').findOne({ where: { id: order.id } })).status).toBe('fulfilled');
-    // eslint-disable-next-line no-console
     console.log(`race split: this instance ${ours.claimed}, the other ${theirs.run.claimed}`);
   });
 });

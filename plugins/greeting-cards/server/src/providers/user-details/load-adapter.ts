@@ -20,6 +20,7 @@ function loadCustomAdapter(strapi: Core.Strapi, config: PluginConfig): UserDetai
   const resolved = path.isAbsolute(ref) ? ref : path.resolve(strapi.dirs.app.root, ref);
   let mod: unknown;
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the adapter's path is only known at runtime
     mod = require(require.resolve(resolved));
   } catch (error) {
     throw new ConfigError(`SERVICE_USER_DETAILS_ADAPTER: cannot load "${ref}" (resolved to ${resolved}): ${(error as Error).message}`);

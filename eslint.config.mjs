@@ -1,0 +1,147 @@
+// ESLint flat config (`npm run lint`, also run by .ci/run before the build).
+// Three architectural rules on top of typescript-eslint's recommended set:
+//  - no explicit `any` in new code;
+//  - `http/` and `domain/` never import from `services/` (services depend on them, not the reverse);
+//  - no import cycles between modules (type-only imports are erased by tsc and are not followed).
+// No type information is used, so the whole repository lints in seconds.
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+const plugin = 'plugins/greeting-cards/server/src';
+
+// Files that had explicit `any` (mostly `as any` casts on Strapi's query API) when this config was
+// added. Grandfathered so lint can pass today; the list only shrinks: when you touch one of these
+// files, type it properly and remove it from here. New files are never added.
+// To see what is left in them: npx eslint --rule '{"@typescript-eslint/no-explicit-any":"error"}' <file>
+const GRANDFATHERED_ANY = [
+  'config/admin.ts',
+  'config/database.ts',
+  'config/plugins.ts',
+  'config/server.ts',
+  'plugins/greeting-cards/server/src/domain/payment-lines.ts',
+  'plugins/greeting-cards/server/src/domain/subscription-state.ts',
+  'plugins/greeting-cards/server/src/http/auth.ts',
+  'plugins/greeting-cards/server/src/http/respond.ts',
+  'plugins/greeting-cards/server/src/jobs/index.ts',
+  'plugins/greeting-cards/server/src/providers/billing-profile/content-type-store.ts',
+  'plugins/greeting-cards/server/src/providers/billing-profile/locators.ts',
+  'plugins/greeting-cards/server/src/providers/mailer/strapi-email-mailer.ts',
+  'plugins/greeting-cards/server/src/providers/postal/index.ts',
+  'plugins/greeting-cards/server/src/providers/shared/load-module.ts',
+  'plugins/greeting-cards/server/src/providers/user-details/default-adapter.ts',
+  'plugins/greeting-cards/server/src/providers/user-details/load-adapter.ts',
+  'plugins/greeting-cards/server/src/routes/webhooks.ts',
+  'plugins/greeting-cards/server/src/seed/seed-sample-data.ts',
+  'plugins/greeting-cards/server/src/serializers/delivery.ts',
+  'plugins/greeting-cards/server/src/serializers/subscription.ts',
+  'plugins/greeting-cards/server/src/services/card-orders.ts',
+  'plugins/greeting-cards/server/src/services/card-preview.ts',
+  'plugins/greeting-cards/server/src/services/cards.ts',
+  'plugins/greeting-cards/server/src/services/cart-item-validation.ts',
+  'plugins/greeting-cards/server/src/services/catalogue.ts',
+  'plugins/greeting-cards/server/src/services/checkout.ts',
+  'plugins/greeting-cards/server/src/services/deliveries.ts',
+  'plugins/greeting-cards/server/src/services/delivery-senders.ts',
+  'plugins/greeting-cards/server/src/services/delivery-store.ts',
+  'plugins/greeting-cards/server/src/services/fulfilment.ts',
+  'plugins/greeting-cards/server/src/services/library.ts',
+  'plugins/greeting-cards/server/src/services/order-store.ts',
+  'plugins/greeting-cards/server/src/services/order-view.ts',
+  'plugins/greeting-cards/server/src/services/orders.ts',
+  'plugins/greeting-cards/server/src/services/owned-records.ts',
+  'plugins/greeting-cards/server/src/services/payment-completion.ts',
+  'plugins/greeting-cards/server/src/services/payment-webhook.ts',
+  'plugins/greeting-cards/server/src/services/payments.ts',
+  'plugins/greeting-cards/server/src/services/postal-status.ts',
+  'plugins/greeting-cards/server/src/services/premium.ts',
+  'plugins/greeting-cards/server/src/services/promotions.ts',
+  'plugins/greeting-cards/server/src/services/recipients.ts',
+  'plugins/greeting-cards/server/src/services/reminder-mail.ts',
+  'plugins/greeting-cards/server/src/services/reminders.ts',
+  'plugins/greeting-cards/server/src/services/subscription-checkout.ts',
+  'plugins/greeting-cards/server/src/services/subscription-sync.ts',
+  'plugins/greeting-cards/server/src/services/subscriptions.ts',
+  'plugins/greeting-cards/server/src/services/unique-violation.ts',
+  'plugins/greeting-cards/server/src/services/user-details.ts',
+  'plugins/greeting-cards/server/src/web/card-view.ts',
+  'plugins/greeting-cards/server/src/web/dev-mailbox.ts',
+  'src/config-helpers/secrets.ts',
+  'src/extensions/users-permissions/strapi-server.ts',
+  'tests/cards/cards.test.ts',
+  'tests/catalogue/catalogue.test.ts',
+  'tests/foundation/content-types.test.ts',
+  'tests/fulfilment/ecard-print-post.test.ts',
+  'tests/fulfilment/helpers.ts',
+  'tests/fulfilment/scheduling-retries.test.ts',
+  'tests/fulfilment/two-instances.test.ts',
+  'tests/helpers/fake-stripe.ts',
+  'tests/helpers/order-fixtures.ts',
+  'tests/helpers/subscriptions.ts',
+  'tests/library/library-no-autosave.test.ts',
+  'tests/library/library.test.ts',
+  'tests/orders/cart.test.ts',
+  'tests/orders/checkout-promotions.test.ts',
+  'tests/orders/demo-payments.test.ts',
+  'tests/orders/stripe-payments.test.ts',
+  'tests/orders/webhooks.test.ts',
+  'tests/people/recipients.test.ts',
+  'tests/people/reminders.test.ts',
+  'tests/people/user-details-basic.test.ts',
+  'tests/people/user-details-profile.test.ts',
+  'tests/security/error-shapes.test.ts',
+  'tests/security/session-cookie.test.ts',
+  'tests/subscriptions/billing-model.test.ts',
+  'tests/subscriptions/billing-relation.test.ts',
+  'tests/subscriptions/demo.test.ts',
+  'tests/subscriptions/premium-gating.test.ts',
+  'tests/subscriptions/stripe-checkout.test.ts',
+  'tests/subscriptions/webhooks.test.ts',
+];
+
+export default defineConfig(
+  // Generated or uploaded files (as in .gitignore).
+  { ignores: ['**/node_modules/**', '**/dist/**', 'build/**', '.cache/**', '.tmp/**', '.strapi/**', 'public/**', 'coverage/**', 'types/generated/**', 'private/**'] },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse .ts dependencies too, so cycles through TypeScript files are followed.
+      'import-x/extensions': ['.ts', '.js', '.cjs', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.cjs', '.mjs', '.json', '.node'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: [`${plugin}/http/**/*.ts`, `${plugin}/domain/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '(^|/)services(/|$)',
+          message: 'http/ and domain/ must not depend on services/: move the shared piece into domain/ (pure) or http/ instead.',
+        }],
+      }],
+    },
+  },
+  {
+    // Plain Node scripts, Jest fixtures and config: CommonJS is their module system.
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Tests require Strapi and the built plugin lazily, so a file pays only for what it uses.
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: GRANDFATHERED_ANY,
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
