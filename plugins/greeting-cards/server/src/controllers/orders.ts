@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { action } from '../http/respond';
 import { requireUser } from '../http/auth';
 import { pageOf, pageRequest } from '../http/pagination';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import { getService } from '../services/get-service';
 
 // Thin: who is asking, what they sent, one service call, the wire shape.

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { unauthorized } from './errors';
+import { unauthorized } from '../errors';
 import type { Ctx } from './respond';
 import { getConfig } from '../config/get-config';
 

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
-import { isUniqueViolation } from '../../services/unique-violation';
+import { isUniqueViolation } from '../../services/shared/unique-violation';
 import type { ProfileLocator } from './content-type-store';
 
 type Row = Record<string, any>;

@@ -1,0 +1,112 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import { fieldErrors, forbidden, notFound } from '../../errors';
+import type { PageRequest } from '../../http/pagination';
+import { checkRecipient, EMPTY_RECIPIENT, LIMITS, RecipientFields, RecipientPatch, RECIPIENT_FIELDS } from '../../domain/recipient-input';
+import { isCountryCode } from '../../domain/countries';
+import { toDateString } from '../../domain/calendar-dates';
+import type { RecipientRow } from '../../serializers/recipient';
+import { isUniqueViolation } from '../shared/unique-violation';
+import type userDetailsService from './user-details-service';
+import type { UserDetails } from './user-details-service';
+
+export const SYSTEM_ENTRY_READ_ONLY =
+  'This entry is your own details, copied from your user account: change them there. Only notes can be edited here.';
+export const SYSTEM_ENTRY_UNDELETABLE = 'This entry is your own details, copied from your user account, and cannot be deleted.';
+
+const ORDER = [{ is_system_user: 'desc' }, { first_name: 'asc' }, { last_name: 'asc' }, { id: 'asc' }];
+
+const cut = (value: string, max: number) => value.slice(0, max);
+
+/** The system entry's fields from the user's details. Host data is not validated, only made to fit the columns. */
+function fromDetails(d: UserDetails): Omit<RecipientFields, 'notes' | 'anniversary'> {
+  return {
+    first_name: cut(d.first_name, LIMITS.name),
+    last_name: cut(d.last_name, LIMITS.name),
+    email: cut(d.email, LIMITS.email),
+    phone: cut(d.phone, LIMITS.phone),
+    address_line_1: cut(d.address_line_1, LIMITS.addressLine),
+    address_line_2: cut(d.address_line_2, LIMITS.addressLine),
+    city: cut(d.city, LIMITS.place),
+    county: cut(d.county, LIMITS.place),
+    postcode: cut(d.postcode, LIMITS.postcode),
+    country: isCountryCode(d.country) ? d.country : 'GB',
+    birthday: d.birthday,
+  };
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const q = () => strapi.db.query(UID.recipient as any);
+  const userDetails = () => strapi.plugin('greeting-cards').service('userDetails') as ReturnType<typeof userDetailsService>;
+
+  async function findOwned(userId: number, recipientId: number): Promise<RecipientRow> {
+    const row = await q().findOne({ where: { id: recipientId, owner: { id: userId } } });
+    if (!row) throw notFound();
+    return row as RecipientRow;
+  }
+
+  /** Creates or refreshes the owner's is_system_user entry from their details. Safe to race. */
+  async function syncSystemRecipient(userId: number): Promise<RecipientRow> {
+    const data = fromDetails(await userDetails().forUser(userId));
+    const existing = await q().findOne({ where: { system_owner_key: userId } });
+    if (existing) return (await q().update({ where: { id: existing.id }, data })) as RecipientRow;
+    try {
+      return (await q().create({
+        data: { ...data, notes: '', owner: userId, is_system_user: true, system_owner_key: userId },
+      })) as RecipientRow;
+    } catch (error) {
+      // Another sync created it between our read and our insert: the unique index on
+      // system_owner_key refused ours, so refresh theirs instead.
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await q().findOne({ where: { system_owner_key: userId } });
+      if (!winner) throw error;
+      return (await q().update({ where: { id: winner.id }, data })) as RecipientRow;
+    }
+  }
+
+  return {
+    findOwned,
+    syncSystemRecipient,
+
+    async list(userId: number, page: PageRequest, options: { sync: boolean }) {
+      if (options.sync) await syncSystemRecipient(userId);
+      const where = { owner: { id: userId } };
+      const [count, rows] = await Promise.all([
+        q().count({ where }),
+        q().findMany({ where, orderBy: ORDER, offset: page.offset, limit: page.pageSize }),
+      ]);
+      return { count: Number(count), rows: rows as RecipientRow[] };
+    },
+
+    async create(userId: number, input: RecipientPatch): Promise<RecipientRow> {
+      const { errors, value } = checkRecipient({ ...EMPTY_RECIPIENT, ...input });
+      if (Object.keys(errors).length) throw fieldErrors(errors);
+      return (await q().create({ data: { ...value, owner: userId, is_system_user: false } })) as RecipientRow;
+    },
+
+    async update(userId: number, recipientId: number, input: RecipientPatch): Promise<RecipientRow> {
+      const row = await findOwned(userId, recipientId);
+      if (row.is_system_user) {
+        if (Object.keys(input).some((k) => k !== 'notes')) throw forbidden(SYSTEM_ENTRY_READ_ONLY);
+        if (input.notes === undefined) return row;
+        return (await q().update({ where: { id: row.id }, data: { notes: input.notes } })) as RecipientRow;
+      }
+      const current = {} as Record<string, unknown>;
+      for (const field of RECIPIENT_FIELDS) current[field] = row[field] ?? (EMPTY_RECIPIENT as Record<string, unknown>)[field];
+      current.birthday = toDateString(row.birthday);
+      current.anniversary = toDateString(row.anniversary);
+      const { errors, value } = checkRecipient({ ...(current as RecipientFields), ...input });
+      if (Object.keys(errors).length) throw fieldErrors(errors);
+      return (await q().update({ where: { id: row.id }, data: value })) as RecipientRow;
+    },
+
+    async remove(userId: number, recipientId: number): Promise<void> {
+      const row = await findOwned(userId, recipientId);
+      if (row.is_system_user) throw forbidden(SYSTEM_ENTRY_UNDELETABLE);
+      // A reminder about someone who is no longer in the address book has nobody to remind about.
+      const reminders = await strapi.db.query(UID.reminder as any).findMany({ where: { recipient: { id: row.id } }, select: ['id'] });
+      if (reminders.length) await strapi.db.query(UID.reminder as any).deleteMany({ where: { id: { $in: reminders.map((r: { id: number }) => r.id) } } });
+      await q().delete({ where: { id: row.id } });
+    },
+  };
+};
