@@ -4,10 +4,8 @@ import { requireUser } from '../http/auth';
 import { pageOf, pageRequest } from '../http/pagination';
 import { parseBody } from '../http/body';
 import { parseId } from '../http/ids';
-import { getConfig } from '../config/get-config';
 import { getService } from '../services/get-service';
 import { recipientFields, recipientPatch } from '../domain/recipient-input';
-import { serializeRecipient } from '../serializers/recipient';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = () => getService(strapi, 'recipients');
@@ -16,20 +14,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     list: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
       const page = pageRequest(ctx.query);
-      const { count, rows } = await service().list(user.id, page, { sync: getConfig(strapi).autoSyncUserRecipient });
-      return pageOf(ctx, page, count, rows.map(serializeRecipient));
+      const { count, results } = await service().list(user.id, page);
+      return pageOf(ctx, page, count, results);
     }),
 
     create: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
       const input = parseBody(recipientFields.partial(), ctx.request.body);
       ctx.status = 201;
-      return serializeRecipient(await service().create(user.id, input));
+      return service().create(user.id, input);
     }),
 
     get: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      return serializeRecipient(await service().findOwned(user.id, parseId(ctx.params.id)));
+      return service().get(user.id, parseId(ctx.params.id));
     }),
 
     update: action(strapi, async (ctx) => {
@@ -38,7 +36,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Ownership first: another user's entry is 404 even when the body is invalid.
       await service().findOwned(user.id, id);
       const input = parseBody(recipientPatch, ctx.request.body);
-      return serializeRecipient(await service().update(user.id, id, input));
+      return service().update(user.id, id, input);
     }),
 
     remove: action(strapi, async (ctx) => {

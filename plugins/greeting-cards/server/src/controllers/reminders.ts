@@ -6,7 +6,6 @@ import { parseBody } from '../http/body';
 import { parseId } from '../http/ids';
 import { getService } from '../services/get-service';
 import { reminderPatch } from '../domain/reminder-input';
-import { serializeReminder } from '../serializers/reminder';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = () => getService(strapi, 'reminders');
@@ -15,20 +14,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     list: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
       const page = pageRequest(ctx.query);
-      const { count, rows } = await service().list(user.id, page);
-      return pageOf(ctx, page, count, rows.map((row) => serializeReminder(row)));
+      const { count, results } = await service().list(user.id, page);
+      return pageOf(ctx, page, count, results);
     }),
 
     create: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
       const input = parseBody(reminderPatch, ctx.request.body);
       ctx.status = 201;
-      return serializeReminder(await service().create(user.id, input));
+      return service().create(user.id, input);
     }),
 
     get: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      return serializeReminder(await service().findOwned(user.id, parseId(ctx.params.id)));
+      return service().get(user.id, parseId(ctx.params.id));
     }),
 
     update: action(strapi, async (ctx) => {
@@ -36,7 +35,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const id = parseId(ctx.params.id);
       await service().findOwned(user.id, id);
       const input = parseBody(reminderPatch, ctx.request.body);
-      return serializeReminder(await service().update(user.id, id, input));
+      return service().update(user.id, id, input);
     }),
 
     remove: action(strapi, async (ctx) => {

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { fieldErrors, type FieldErrors } from '../../errors';
-import { parseAddToCart, type AddToCartInput } from '../../domain/cart-input';
+import type { AddToCartInput } from '../../domain/cart-input';
 import { deliveryRuleErrors } from '../../domain/cart-rules';
 import { findOwnedCard, findOwnedRecipient } from './owned-records';
 
@@ -17,13 +17,10 @@ export interface ValidCartItem {
 const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 /**
- * Checks an add-to-cart body against the database: own card (not archived), own recipient, active
+ * Checks a parsed add-to-cart input against the database: own card (not archived), own recipient, active
  * add-on, and what the delivery method needs. Throws every field error at once.
  */
-export async function validateCartItem(strapi: Core.Strapi, userId: number, body: unknown, now: Date): Promise<ValidCartItem> {
-  const parsed = parseAddToCart(body, now);
-  if (!parsed.ok) throw fieldErrors(parsed.errors);
-  const input = parsed.value;
+export async function validateCartItem(strapi: Core.Strapi, userId: number, input: AddToCartInput): Promise<ValidCartItem> {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
 

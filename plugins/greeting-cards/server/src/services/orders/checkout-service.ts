@@ -8,6 +8,7 @@ import type { OrderStatus } from '../../domain/enums';
 import { orderStore } from './order-store';
 import { recipientName, type ItemSnapshot, type OrderView } from '../../serializers/order';
 import { getService } from '../get-service';
+import type { OrderCheckoutInput } from '../../http/inputs';
 import { ownedOrder, viewOrder } from './owned-order';
 
 type Row = Record<string, any>;
@@ -22,14 +23,13 @@ const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
 // Checkout: reprices the cart from settings, applies a promo code, freezes each item (snapshot) and
 // moves the cart to pending_payment. The cart_key is cleared, so the next add_to_cart starts a new cart.
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async checkout(userId: number, uuid: string, body: unknown): Promise<OrderView> {
+  async checkout(userId: number, uuid: string, input: OrderCheckoutInput): Promise<OrderView> {
     const store = orderStore(strapi);
     const order = await ownedOrder(strapi, userId, uuid);
     const move = transition(order.status as OrderStatus, 'checkout');
     if (!move.ok) throw conflict(move.reason);
 
-    const raw = body && typeof body === 'object' && !Array.isArray(body) ? (body as Row).promo_code : undefined;
-    if (raw !== undefined && raw !== null && typeof raw !== 'string') throw fieldError('promo_code', 'Not a valid string.');
+    const raw = input.promo_code;
 
     // Under the order's row lock, so no add_to_cart or removal lands between pricing and freezing.
     await store.withLockedOrder(order.id, async (status) => {

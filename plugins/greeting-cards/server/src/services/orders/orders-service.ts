@@ -10,6 +10,9 @@ import { orderStore } from './order-store';
 import { orderView, OrderView } from '../../serializers/order';
 import { isUniqueViolation } from '../shared/unique-violation';
 import { validateCartItem } from './cart-item-validation';
+import { pagedRows } from '../shared/paged-rows';
+import type { PageRequest } from '../../http/pagination';
+import type { AddToCartInput } from '../../domain/cart-input';
 import { ownedOrder as findOwnedOrder, viewOrder } from './owned-order';
 import { releaseSession } from './payment-session';
 
@@ -58,8 +61,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The one add-to-cart operation, shared by the API and the editor's send form. */
-    async addToCart(userId: number, body: unknown, now = new Date()): Promise<OrderView> {
-      const { input, recipient, addon } = await validateCartItem(strapi, userId, body, now);
+    async addToCart(userId: number, input: AddToCartInput): Promise<OrderView> {
+      const { recipient, addon } = await validateCartItem(strapi, userId, input);
       const price = priceLine(
         { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
         getConfig(strapi),
@@ -104,14 +107,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return view((await store.byId(cart.id))!);
     },
 
-    async list(userId: number, offset: number, limit: number): Promise<{ count: number; results: OrderView[] }> {
+    async list(userId: number, page: PageRequest): Promise<{ count: number; results: OrderView[] }> {
       const where = { user: { id: userId } };
-      const [count, orders] = await Promise.all([
-        q(UID.order).count({ where }),
-        q(UID.order).findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset, limit }),
-      ]);
-      const items = await store.itemsByOrder(orders.map((o: Row) => o.id));
-      return { count: Number(count), results: orders.map((o: Row) => orderView(o, items.get(o.id) ?? [])) };
+      const { count, rows: orders } = await pagedRows<Row>(
+        page,
+        async () => Number(await q(UID.order).count({ where })),
+        () => q(UID.order).findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+      );
+      const items = await store.itemsByOrder(orders.map((o) => o.id));
+      return { count, results: orders.map((o) => orderView(o, items.get(o.id) ?? [])) };
     },
 
     /**

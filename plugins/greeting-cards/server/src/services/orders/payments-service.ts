@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import { z } from 'zod';
 import { getConfig } from '../../config/get-config';
-import { conflict, fieldErrors, unavailable } from '../../errors';
-import { zodToFieldErrors } from '../../http/respond';
+import { conflict, unavailable } from '../../errors';
+import type { PayInput } from '../../http/inputs';
 import { transition } from '../../domain/order-state';
 import { checkoutLines, returnUrl } from '../../domain/payment-lines';
 import type { OrderStatus } from '../../domain/enums';
@@ -14,8 +13,6 @@ import { releaseSession } from './payment-session';
 import type { OrderView } from '../../serializers/order';
 
 type Row = Record<string, any>;
-const url = z.string().max(2000).regex(/^https?:\/\/[^\s]+$/, 'Enter a valid URL.');
-const payBody = z.object({ success_url: url.optional(), cancel_url: url.optional() });
 
 export type PayResult = { kind: 'paid'; order: OrderView } | { kind: 'redirect'; checkout_url: string; session_id: string };
 
@@ -35,11 +32,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Best effort: closes the order's open hosted session after the order was cancelled. */
     releaseSession: (order: Row): Promise<void> => releaseSession(strapi, order),
 
-    async pay(user: { id: number; email?: string }, uuid: string, body: unknown): Promise<PayResult> {
+    async pay(user: { id: number; email?: string }, uuid: string, input: PayInput): Promise<PayResult> {
       const store = orderStore(strapi);
       const order = await ownedOrder(strapi, user.id, uuid);
-      const parsed = payBody.safeParse(body && typeof body === 'object' && !Array.isArray(body) ? body : {});
-      if (!parsed.success) throw fieldErrors(zodToFieldErrors(parsed.error));
       const move = transition(order.status as OrderStatus, 'pay');
       if (!move.ok) throw conflict(move.reason);
 
@@ -67,8 +62,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           currency: order.currency || config.currency,
           lines: checkoutLines(items, order.discount_pence ?? 0),
           customerEmail: user.email,
-          successUrl: returnUrl(parsed.data.success_url, config.orderSuccessUrl, order.uuid, config),
-          cancelUrl: returnUrl(parsed.data.cancel_url, config.orderCancelUrl, order.uuid, config),
+          successUrl: returnUrl(input.success_url, config.orderSuccessUrl, order.uuid, config),
+          cancelUrl: returnUrl(input.cancel_url, config.orderCancelUrl, order.uuid, config),
           idempotencyKey: `gc-order-${order.uuid}-after-${previous ?? 'none'}`,
         });
       });

@@ -5,7 +5,9 @@ import type { PageRequest } from '../../http/pagination';
 import { checkRecipient, EMPTY_RECIPIENT, LIMITS, RecipientFields, RecipientPatch, RECIPIENT_FIELDS } from '../../domain/recipient-input';
 import { isCountryCode } from '../../domain/countries';
 import { toDateString } from '../../domain/calendar-dates';
-import type { RecipientRow } from '../../serializers/recipient';
+import { serializeRecipient, type RecipientResponse, type RecipientRow } from '../../serializers/recipient';
+import { getConfig } from '../../config/get-config';
+import { pagedRows } from '../shared/paged-rows';
 import { isUniqueViolation } from '../shared/unique-violation';
 import type userDetailsService from './user-details-service';
 import type { UserDetails } from './user-details-service';
@@ -46,7 +48,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Creates or refreshes the owner's is_system_user entry from their details. Safe to race. */
-  async function syncSystemRecipient(userId: number): Promise<RecipientRow> {
+  async function syncSystemRecipient(userId: number): Promise<RecipientResponse> {
+    return serializeRecipient(await syncSystemRow(userId));
+  }
+
+  async function syncSystemRow(userId: number): Promise<RecipientRow> {
     const data = fromDetails(await userDetails().forUser(userId));
     const existing = await q().findOne({ where: { system_owner_key: userId } });
     if (existing) return (await q().update({ where: { id: existing.id }, data })) as RecipientRow;
@@ -68,28 +74,34 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     findOwned,
     syncSystemRecipient,
 
-    async list(userId: number, page: PageRequest, options: { sync: boolean }) {
-      if (options.sync) await syncSystemRecipient(userId);
+    /** The address book; with SERVICE_AUTO_SYNC_USER_RECIPIENT the system entry is refreshed first. */
+    async list(userId: number, page: PageRequest): Promise<{ count: number; results: RecipientResponse[] }> {
+      if (getConfig(strapi).autoSyncUserRecipient) await syncSystemRow(userId);
       const where = { owner: { id: userId } };
-      const [count, rows] = await Promise.all([
-        q().count({ where }),
-        q().findMany({ where, orderBy: ORDER, offset: page.offset, limit: page.pageSize }),
-      ]);
-      return { count: Number(count), rows: rows as RecipientRow[] };
+      const { count, rows } = await pagedRows<RecipientRow>(
+        page,
+        async () => Number(await q().count({ where })),
+        () => q().findMany({ where, orderBy: ORDER, offset: page.offset, limit: page.pageSize }),
+      );
+      return { count, results: rows.map(serializeRecipient) };
     },
 
-    async create(userId: number, input: RecipientPatch): Promise<RecipientRow> {
+    async get(userId: number, recipientId: number): Promise<RecipientResponse> {
+      return serializeRecipient(await findOwned(userId, recipientId));
+    },
+
+    async create(userId: number, input: RecipientPatch): Promise<RecipientResponse> {
       const { errors, value } = checkRecipient({ ...EMPTY_RECIPIENT, ...input });
       if (Object.keys(errors).length) throw fieldErrors(errors);
-      return (await q().create({ data: { ...value, owner: userId, is_system_user: false } })) as RecipientRow;
+      return serializeRecipient(await q().create({ data: { ...value, owner: userId, is_system_user: false } }));
     },
 
-    async update(userId: number, recipientId: number, input: RecipientPatch): Promise<RecipientRow> {
+    async update(userId: number, recipientId: number, input: RecipientPatch): Promise<RecipientResponse> {
       const row = await findOwned(userId, recipientId);
       if (row.is_system_user) {
         if (Object.keys(input).some((k) => k !== 'notes')) throw forbidden(SYSTEM_ENTRY_READ_ONLY);
-        if (input.notes === undefined) return row;
-        return (await q().update({ where: { id: row.id }, data: { notes: input.notes } })) as RecipientRow;
+        if (input.notes === undefined) return serializeRecipient(row);
+        return serializeRecipient(await q().update({ where: { id: row.id }, data: { notes: input.notes } }));
       }
       const current = {} as Record<string, unknown>;
       for (const field of RECIPIENT_FIELDS) current[field] = row[field] ?? (EMPTY_RECIPIENT as Record<string, unknown>)[field];
@@ -97,7 +109,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       current.anniversary = toDateString(row.anniversary);
       const { errors, value } = checkRecipient({ ...(current as RecipientFields), ...input });
       if (Object.keys(errors).length) throw fieldErrors(errors);
-      return (await q().update({ where: { id: row.id }, data: value })) as RecipientRow;
+      return serializeRecipient(await q().update({ where: { id: row.id }, data: value }));
     },
 
     async remove(userId: number, recipientId: number): Promise<void> {

@@ -5,7 +5,8 @@ import type { PageRequest } from '../../http/pagination';
 import { toDateString } from '../../domain/calendar-dates';
 import { defaultTitle, isYearly, ReminderPatch } from '../../domain/reminder-input';
 import { recipientName, RecipientRow } from '../../serializers/recipient';
-import type { ReminderRow } from '../../serializers/reminder';
+import { serializeReminder, type ReminderResponse, type ReminderRow } from '../../serializers/reminder';
+import { pagedRows } from '../shared/paged-rows';
 
 const POPULATE = ['recipient', 'occasion'];
 const ORDER = [{ event_date: 'asc' }, { id: 'asc' }];
@@ -86,28 +87,33 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     findOwned,
 
-    async list(userId: number, page: PageRequest) {
+    async list(userId: number, page: PageRequest): Promise<{ count: number; results: ReminderResponse[] }> {
       const where = { user: { id: userId } };
-      const [count, rows] = await Promise.all([
-        q().count({ where }),
-        q().findMany({ where, orderBy: ORDER, offset: page.offset, limit: page.pageSize, populate: POPULATE }),
-      ]);
-      return { count: Number(count), rows: rows as ReminderRow[] };
+      const { count, rows } = await pagedRows<ReminderRow>(
+        page,
+        async () => Number(await q().count({ where })),
+        () => q().findMany({ where, orderBy: ORDER, offset: page.offset, limit: page.pageSize, populate: POPULATE }),
+      );
+      return { count, results: rows.map((row) => serializeReminder(row)) };
     },
 
-    async create(userId: number, input: ReminderPatch): Promise<ReminderRow> {
+    async get(userId: number, reminderId: number): Promise<ReminderResponse> {
+      return serializeReminder(await findOwned(userId, reminderId));
+    },
+
+    async create(userId: number, input: ReminderPatch): Promise<ReminderResponse> {
       const data = await resolve(userId, null, input);
       const created = await q().create({
         data: { days_before: null, is_active: true, ...data, user: userId },
       });
-      return findOwned(userId, created.id);
+      return serializeReminder(await findOwned(userId, created.id));
     },
 
-    async update(userId: number, reminderId: number, input: ReminderPatch): Promise<ReminderRow> {
+    async update(userId: number, reminderId: number, input: ReminderPatch): Promise<ReminderResponse> {
       const current = await findOwned(userId, reminderId);
       const data = await resolve(userId, current, input);
       await q().update({ where: { id: current.id }, data });
-      return findOwned(userId, current.id);
+      return serializeReminder(await findOwned(userId, current.id));
     },
 
     async remove(userId: number, reminderId: number): Promise<void> {

@@ -1,10 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
-import { z } from 'zod';
 import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
 import { badRequest, conflict, fieldError, unavailable } from '../../errors';
-import { parseBody, text } from '../../http/body';
+import type { PortalInput, SubscriptionCheckoutInput } from '../../http/inputs';
 import { periodEnd } from '../../domain/subscription-state';
 import { returnUrl } from '../../domain/payment-lines';
 import { paymentMode, resolveSubscriptionProvider } from '../../providers/payment';
@@ -13,9 +12,6 @@ import { isUniqueViolation } from '../shared/unique-violation';
 
 type Row = Record<string, any>;
 type User = { id: number; email?: string };
-const url = z.string({ error: 'Enter a valid URL.' }).max(2000).regex(/^https?:\/\/[^\s]+$/, 'Enter a valid URL.');
-const checkoutBody = z.object({ plan_slug: text(100), success_url: url.optional(), cancel_url: url.optional() });
-const portalBody = z.object({ return_url: url.optional() });
 
 export const ALREADY_SUBSCRIBED =
   'You already have an active premium subscription. Manage or cancel it in the billing portal (POST /api/subscriptions/portal/).';
@@ -61,8 +57,7 @@ export function subscriptionCheckout(strapi: Core.Strapi, hasPremium: (userId: n
   }
 
   return {
-    async checkout(user: User, body: unknown) {
-      const input = parseBody(checkoutBody, body);
+    async checkout(user: User, input: SubscriptionCheckoutInput) {
       const plan: Row | null = await strapi.db.query(UID.subscriptionPlan as any).findOne({ where: { slug: input.plan_slug, is_active: true } });
       if (!plan) throw fieldError('plan_slug', 'No active plan has this slug.');
       if (await hasPremium(user.id)) throw conflict(ALREADY_SUBSCRIBED);
@@ -89,8 +84,7 @@ export function subscriptionCheckout(strapi: Core.Strapi, hasPremium: (userId: n
       return { checkout_url: session.url, session_id: session.sessionId, provider: provider.name };
     },
 
-    async portal(user: User, body: unknown) {
-      const input = parseBody(portalBody, body);
+    async portal(user: User, input: PortalInput) {
       const config = getConfig(strapi);
       const back = returnUrl(input.return_url, config.billingPortalReturnUrl, '', config);
       if (modeOrFail() === 'demo') return { portal_url: back, provider: 'demo' };

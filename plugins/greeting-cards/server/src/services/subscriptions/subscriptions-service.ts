@@ -5,6 +5,8 @@ import { grantsPremium, isLive, type StoredSubscription } from '../../domain/sub
 import { serializePlan, serializeSubscription } from '../../serializers/subscription';
 import { subscriptionCheckout } from './subscription-checkout';
 import { subscriptionSync } from './subscription-sync';
+import { pagedRows } from '../shared/paged-rows';
+import type { PageRequest } from '../../http/pagination';
 
 type Row = Record<string, any>;
 type SubRow = StoredSubscription & Row;
@@ -39,12 +41,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     checkout: checkout.checkout,
     portal: checkout.portal,
 
-    async listPlans(offset: number, limit: number) {
+    async listPlans(page: PageRequest) {
       const where = { is_active: true };
-      const [count, rows] = await Promise.all([
-        plans().count({ where }),
-        plans().findMany({ where, orderBy: [{ amount_pence: 'asc' }, { id: 'asc' }], offset, limit }),
-      ]);
+      const { count, rows } = await pagedRows(
+        page,
+        () => plans().count({ where }),
+        () => plans().findMany({ where, orderBy: [{ amount_pence: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+      );
       return { count, results: (rows as Row[]).map(serializePlan) };
     },
 
