@@ -1,3 +1,5 @@
+import { fullName } from '../domain/address';
+
 // The wire format of an order and its items (the one mapper for /api/orders/ and the web cart).
 // After checkout an item shows its frozen snapshot, so later edits to a card or a recipient do not
 // change what the order says was bought.
@@ -12,11 +14,8 @@ export interface ItemSnapshot {
   frozen_at: string;
 }
 
-export const recipientName = (r: Row | null | undefined): string | null => {
-  if (!r) return null;
-  const name = [r.first_name, r.last_name].filter((s) => typeof s === 'string' && s.trim()).join(' ').trim();
-  return name || r.email || null;
-};
+/** The recipient's full name, else their e-mail; null without a recipient. */
+export const recipientName = (r: Row | null | undefined): string | null => (r ? fullName(r) || r.email || null : null);
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 const idOf = (v: unknown) => (v && typeof v === 'object' ? ((v as Row).id as number) : typeof v === 'number' ? v : null);

@@ -13,7 +13,7 @@ export function createDemoPaymentProvider(): PaymentProvider {
       return null;
     },
     async expireSession() {},
-    verifyWebhook() {
+    parseWebhook() {
       throw new WebhookVerificationError('Demo payments have no webhooks.');
     },
   };

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { LOCKED_STATUSES } from '../../domain/card-status';
 import type { CardStatus } from '../../domain/enums';
+import { query } from '../../db/query';
 
 // How a card is used by orders, read straight from order items so it holds whatever state the
 // card's own status is in (an ordered card may since have been archived).
@@ -14,7 +15,7 @@ export interface CardOrderUse {
 }
 
 export async function cardOrderUse(strapi: Core.Strapi, cardId: number): Promise<CardOrderUse> {
-  const items = (await strapi.db.query(UID.orderItem as any).findMany({
+  const items = (await query(strapi, UID.orderItem).findMany({
     where: { card: { id: cardId } },
     populate: { order: { select: ['id', 'status'] } },
     select: ['id'],

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { getService } from '../get-service';
+import { query } from '../../db/query';
 
 /**
  * Renders and stores the PNG preview of a saved design and records it on the card. Unchanged designs
@@ -13,7 +14,7 @@ export async function refreshCardPreview(strapi: Core.Strapi, cardId: number, ca
     const { hash } = rendering.previewLocation(canvasData);
     if (hash === currentHash) return;
     const url = await rendering.storePreview(canvasData);
-    await strapi.db.query(UID.card as any).update({ where: { id: cardId }, data: { preview_url: url, preview_hash: hash } });
+    await query(strapi, UID.card).update({ where: { id: cardId }, data: { preview_url: url, preview_hash: hash } });
   } catch (error) {
     strapi.log.warn(`[greeting-cards] preview of card ${cardId} not rendered: ${(error as Error)?.message ?? String(error)}`);
   }

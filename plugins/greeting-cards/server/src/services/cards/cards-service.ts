@@ -11,6 +11,7 @@ import { CARD_POPULATE, CardRow, serializeCard } from '../../serializers/card';
 import { getService } from '../get-service';
 import { refreshCardPreview } from './card-preview';
 import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
+import { query } from '../../db/query';
 
 export interface CardInput {
   title?: string;
@@ -26,7 +27,7 @@ const LOCKED_MESSAGE = 'This card has been ordered: its design can no longer cha
 
 // A shopper's cards. Status changes always go through applyStatus so the library follows.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const cards = () => strapi.db.query(UID.card as any);
+  const cards = () => query(strapi, UID.card);
   const library = () => getService(strapi, 'library');
   const premium = () => getService(strapi, 'premium');
 

@@ -6,15 +6,16 @@ import type { CardStatus, LibraryType } from '../../domain/enums';
 import type { PageRequest } from '../../http/pagination';
 import { pagedRows } from '../shared/paged-rows';
 import { serializeLibraryEntry } from '../../serializers/library';
+import { query } from '../../db/query';
 
 // A user's library: one entry per own card (draft/saved/sent, following the card's status) plus
 // `received` entries for cards delivered to the user's e-mail address.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const entries = () => strapi.db.query(UID.libraryEntry as any);
+  const entries = () => query(strapi, UID.libraryEntry);
 
   /** Brings the owner's one entry for this card in line with the card's status and favourite flag. */
   async function syncCard(cardId: number): Promise<void> {
-    const card = (await strapi.db.query(UID.card as any).findOne({ where: { id: cardId }, populate: ['owner'] })) as
+    const card = (await query(strapi, UID.card).findOne({ where: { id: cardId }, populate: ['owner'] })) as
       | { id: number; status: CardStatus; is_favorite?: boolean; owner?: { id: number } | null }
       | null;
     if (!card?.owner) return;
@@ -42,9 +43,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function addReceived(cardId: number, email: string): Promise<boolean> {
     const address = String(email ?? '').trim();
     if (!address) return false;
-    const card = await strapi.db.query(UID.card as any).findOne({ where: { id: cardId }, select: ['id'] });
+    const card = await query(strapi, UID.card).findOne({ where: { id: cardId }, select: ['id'] });
     if (!card) return false;
-    const user = await strapi.db.query(getConfig(strapi).userModel as any).findOne({ where: { email: { $eqi: address } }, select: ['id'] });
+    const user = await query(strapi, getConfig(strapi).userModel).findOne({ where: { email: { $eqi: address } }, select: ['id'] });
     if (!user) return false;
     const where = { card: { id: cardId }, user: { id: user.id }, type: 'received' };
     if (await entries().findOne({ where, select: ['id'] })) return true;

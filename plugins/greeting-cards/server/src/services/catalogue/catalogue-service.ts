@@ -5,6 +5,7 @@ import type { PageRequest } from '../../http/pagination';
 import { pagedRows } from '../shared/paged-rows';
 import type { AssetType, TemplateStyle } from '../../domain/enums';
 import { serializeAsset, serializeOccasion, serializeTemplate } from '../../serializers/catalogue';
+import { query, tableOf } from '../../db/query';
 
 export interface Listing<T> {
   count: number;
@@ -14,7 +15,7 @@ export interface Listing<T> {
 // The public catalogue: occasions, active templates and active assets. Read-only for shoppers;
 // editors curate these in the admin panel.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const q = (uid: string) => strapi.db.query(uid as any);
+  const q = (uid: string) => query(strapi, uid);
 
   return {
     async listOccasions(page: PageRequest): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
@@ -61,7 +62,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async bumpPopularity(templateId: number): Promise<void> {
       // One atomic UPDATE, so concurrent uses are all counted. Call it outside a transaction.
       const knex = strapi.db.connection;
-      await knex('gc_templates').where({ id: templateId }).update({ popularity: knex.raw('COALESCE(popularity, 0) + 1') });
+      await knex(tableOf(strapi, UID.template)).where({ id: templateId }).update({ popularity: knex.raw('COALESCE(popularity, 0) + 1') });
     },
 
     async listAssets(filters: { asset_type?: AssetType }, page: PageRequest) {

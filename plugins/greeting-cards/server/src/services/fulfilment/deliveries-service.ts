@@ -6,6 +6,7 @@ import { serializeDelivery } from '../../serializers/delivery';
 import { pagedRows } from '../shared/paged-rows';
 import { readStoredPdf, writePdf } from './delivery-files';
 import { getService } from '../get-service';
+import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 
@@ -16,7 +17,7 @@ const VIEWABLE = ['sent', 'delivered'];
 
 // Reading deliveries: the buyer's list and PDFs, and the public e-card page by token.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const q = () => strapi.db.query(UID.delivery as any);
+  const q = () => query(strapi, UID.delivery);
   const ownedWhere = (userId: number) => ({ order_item: { order: { user: { id: userId } } } });
 
   async function pdfOf(delivery: Row): Promise<Buffer> {

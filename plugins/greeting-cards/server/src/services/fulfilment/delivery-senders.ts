@@ -1,3 +1,4 @@
+import { addressOf, fullName } from '../../domain/address';
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
 import { ecardEmail } from '../../emails/ecard';
@@ -26,9 +27,6 @@ function recipientOf(item: Row): Row {
   return item.snapshot?.recipient ?? item.recipient ?? {};
 }
 
-function nameOf(r: Row): string {
-  return [r.first_name, r.last_name].filter((s) => typeof s === 'string' && s.trim()).join(' ').trim();
-}
 
 export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend) {
   const rendering = () => getService(strapi, 'rendering');
@@ -50,7 +48,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const link = viewUrl(config.publicUrl, delivery.view_token);
     const mail = ecardEmail({
       senderName: sender.display_name || 'A friend',
-      recipientName: nameOf(recipient),
+      recipientName: fullName(recipient),
       cardTitle: String(item.snapshot?.card_title ?? card.title ?? ''),
       insideMessage: String(card.inside_message ?? ''),
       viewUrl: link,
@@ -75,15 +73,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       deliveryId: delivery.id,
       orderUuid: item.order.uuid,
       pdf: await cardPdf(item),
-      address: {
-        name: nameOf(r),
-        address_line_1: r.address_line_1 ?? '',
-        address_line_2: r.address_line_2 ?? '',
-        city: r.city ?? '',
-        county: r.county ?? '',
-        postcode: r.postcode ?? '',
-        country: r.country ?? '',
-      },
+      address: addressOf(r),
       packing: {
         card_title: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
         gift_addon: item.gift_addon ? { id: item.gift_addon.id, name: String(item.snapshot?.gift_addon_name ?? item.gift_addon.name) } : null,

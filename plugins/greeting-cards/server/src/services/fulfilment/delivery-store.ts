@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { STALE_CLAIM_MS } from '../../domain/delivery-retry';
+import { PROCESSING, WAITING_STATES } from '../../domain/delivery-state';
+import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 
@@ -10,7 +12,7 @@ type Row = Record<string, any>;
  * the same row and exactly one gets 1 back.
  */
 export function deliveryStore(strapi: Core.Strapi) {
-  const q = () => strapi.db.query(UID.delivery as any);
+  const q = () => query(strapi, UID.delivery);
 
   return {
     /** Ids of deliveries due at `now`: pending or scheduled, time reached, not waiting for a retry, not freshly claimed. */
@@ -20,7 +22,7 @@ export function deliveryStore(strapi: Core.Strapi) {
         where: {
           ...(onlyIds ? { id: { $in: onlyIds } } : {}),
           $and: [
-            { $or: [{ status: { $in: ['pending', 'scheduled'] } }, { status: 'processing', claimed_at: { $lt: stale } }] },
+            { $or: [{ status: { $in: WAITING_STATES } }, { status: PROCESSING, claimed_at: { $lt: stale } }] },
             { $or: [{ scheduled_for: null }, { scheduled_for: { $lte: now } }] },
             { $or: [{ next_attempt_at: null }, { next_attempt_at: { $lte: now } }] },
             { $or: [{ claimed_at: null }, { claimed_at: { $lt: stale } }] },
@@ -42,11 +44,11 @@ export function deliveryStore(strapi: Core.Strapi) {
         where: {
           id,
           $or: [
-            { status: { $in: ['pending', 'scheduled'] }, $or: [{ claimed_at: null }, { claimed_at: { $lt: stale } }] },
-            { status: 'processing', claimed_at: { $lt: stale } },
+            { status: { $in: WAITING_STATES }, $or: [{ claimed_at: null }, { claimed_at: { $lt: stale } }] },
+            { status: PROCESSING, claimed_at: { $lt: stale } },
           ],
         },
-        data: { status: 'processing', claimed_by: instanceId, claimed_at: now },
+        data: { status: PROCESSING, claimed_by: instanceId, claimed_at: now },
       });
       return count === 1;
     },
@@ -54,16 +56,17 @@ export function deliveryStore(strapi: Core.Strapi) {
     /** Posted deliveries the backend is still working on (it answered "processing"), to ask about. */
     async awaitingBackend(limit: number): Promise<Row[]> {
       return q().findMany({
-        where: { status: 'processing', claimed_at: null, tracking_reference: { $notNull: true } },
+        // At the carrier: processing without a claim.
+        where: { status: PROCESSING, claimed_at: null, tracking_reference: { $notNull: true } },
         select: ['id', 'tracking_reference'],
         orderBy: [{ id: 'asc' }],
         limit,
       });
     },
 
-    /** Moves a delivery out of `processing` unless someone else already did; true when this call did. */
+    /** Moves a delivery at the carrier out of `processing` unless someone else already did; true when this call did. */
     async settle(id: number, data: Row): Promise<boolean> {
-      const { count } = await q().updateMany({ where: { id, status: 'processing', claimed_at: null }, data });
+      const { count } = await q().updateMany({ where: { id, status: PROCESSING, claimed_at: null }, data });
       return count === 1;
     },
 

@@ -3,13 +3,14 @@ import crypto from 'crypto';
 import os from 'os';
 import { getConfig } from '../../config/get-config';
 import { afterFailure, errorText } from '../../domain/delivery-retry';
-import { createPostalBackend } from '../../providers/postal';
+import { providers } from '../../providers/registry';
 import type { PostalBackend } from '../../providers/postal/types';
 import { UID } from '../../uids';
 import { deliveryStore } from './delivery-store';
 import { deliverySenders } from './delivery-senders';
 import { pollPostalStatus } from './postal-status';
 import { getService } from '../get-service';
+import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 
@@ -32,8 +33,7 @@ const CONCURRENCY = 4;
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const instanceId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   const store = deliveryStore(strapi);
-  let postal: PostalBackend | null = null;
-  const postalBackend = () => (postal ??= createPostalBackend(strapi, getConfig(strapi)));
+  const postalBackend = (): PostalBackend => providers(strapi).get('postal');
   const senders = deliverySenders(strapi, postalBackend);
   const inFlight = new Set<Promise<unknown>>();
 
@@ -114,9 +114,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * not wait for e-mail or PDFs. Whatever fails here is retried by the job.
      */
     async startOrder(orderId: number): Promise<void> {
-      const items: Row[] = await strapi.db.query(UID.orderItem as any).findMany({ where: { order: { id: orderId } }, select: ['id'] });
+      const items: Row[] = await query(strapi, UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['id'] });
       if (!items.length) return;
-      const deliveries: Row[] = await strapi.db.query(UID.delivery as any).findMany({
+      const deliveries: Row[] = await query(strapi, UID.delivery).findMany({
         where: { order_item: { id: { $in: items.map((i) => i.id) } }, status: 'pending' },
         select: ['id'],
       });
@@ -148,7 +148,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Swaps the postal backend (tests; hosts normally use SERVICE_POSTAL_DELIVERY_BACKEND). */
     usePostalBackend(backend: PostalBackend) {
-      postal = backend;
+      providers(strapi).override('postal', backend);
     },
   };
 };

@@ -4,6 +4,7 @@ import { fieldErrors, type FieldErrors } from '../../errors';
 import type { AddToCartInput } from '../../domain/cart-input';
 import { deliveryRuleErrors } from '../../domain/cart-rules';
 import { findOwnedCard, findOwnedRecipient } from './owned-records';
+import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 
@@ -31,7 +32,7 @@ export async function validateCartItem(strapi: Core.Strapi, userId: number, inpu
   const recipient = input.recipient_id ? await findOwnedRecipient(strapi, userId, input.recipient_id) : null;
   if (input.recipient_id && !recipient) add('recipient_id', missing(input.recipient_id));
 
-  const addon = input.gift_addon_id ? await strapi.db.query(UID.giftAddon as any).findOne({ where: { id: input.gift_addon_id, is_active: true } }) : null;
+  const addon = input.gift_addon_id ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true } }) : null;
   if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
 
   // Method rules only make sense once the recipient reference itself is valid.

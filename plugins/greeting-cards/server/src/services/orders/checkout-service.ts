@@ -1,3 +1,4 @@
+import { ADDRESS_FIELDS } from '../../domain/address';
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
@@ -10,13 +11,14 @@ import { recipientName, type ItemSnapshot, type OrderView } from '../../serializ
 import { getService } from '../get-service';
 import type { OrderCheckoutInput } from '../../http/inputs';
 import { ownedOrder, viewOrder } from './owned-order';
+import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 
 const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
   r
     ? Object.fromEntries(
-        ['first_name', 'last_name', 'email', 'address_line_1', 'address_line_2', 'city', 'county', 'postcode', 'country'].map((k) => [k, r[k] ?? '']),
+        ['first_name', 'last_name', 'email', ...ADDRESS_FIELDS].map((k) => [k, r[k] ?? '']),
       )
     : null;
 
@@ -65,7 +67,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           gift_addon_price_pence: item.gift_addon?.price_pence ?? null,
           frozen_at: frozenAt,
         };
-        await strapi.db.query(UID.orderItem as any).update({ where: { id: item.id }, data: { unit_price_pence, line_total_pence, snapshot } });
+        await query(strapi, UID.orderItem).update({ where: { id: item.id }, data: { unit_price_pence, line_total_pence, snapshot } });
       }
       const totals = orderTotals(priced.map((p) => p.line_total_pence), discount);
       await store.moveIf(order.id, ['cart'], { status: current.to, cart_key: null, promo_code: promoCode, ...totals });

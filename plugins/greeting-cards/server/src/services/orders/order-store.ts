@@ -1,10 +1,11 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import type { OrderStatus } from '../../domain/enums';
+import { query, tableOf } from '../../db/query';
 
 // Query details for orders and their items, kept out of the services.
 type Row = Record<string, any>;
-const q = (strapi: Core.Strapi, uid: string) => strapi.db.query(uid as any);
+const q = (strapi: Core.Strapi, uid: string) => query(strapi, uid);
 export const ITEM_POPULATE = ['card', 'recipient', 'gift_addon'];
 
 export function orderStore(strapi: Core.Strapi) {
@@ -43,7 +44,7 @@ export function orderStore(strapi: Core.Strapi) {
      */
     async withLockedOrder<T>(id: number, fn: (status: OrderStatus | null) => Promise<T>): Promise<T> {
       return (await strapi.db.transaction(async ({ trx }) => {
-        let query = trx('gc_orders').select('status').where({ id });
+        let query = trx(tableOf(strapi, UID.order)).select('status').where({ id });
         if (!String(strapi.db.config.connection.client).includes('sqlite')) query = query.forUpdate();
         const row = await query.first();
         return fn(row ? (row.status as OrderStatus) : null);

@@ -5,23 +5,25 @@ import { getConfig } from '../../config/get-config';
 import { conflict, notFound } from '../../errors';
 import { orderTotals, priceLine } from '../../domain/pricing';
 import { statesAllowing, transition } from '../../domain/order-state';
+import { WAITING_STATES } from '../../domain/delivery-state';
 import type { OrderStatus } from '../../domain/enums';
 import { orderStore } from './order-store';
 import { orderView, OrderView } from '../../serializers/order';
-import { isUniqueViolation } from '../shared/unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { validateCartItem } from './cart-item-validation';
 import { pagedRows } from '../shared/paged-rows';
 import type { PageRequest } from '../../http/pagination';
 import type { AddToCartInput } from '../../domain/cart-input';
 import { ownedOrder as findOwnedOrder, viewOrder } from './owned-order';
 import { releaseSession } from './payment-session';
+import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 
 // The cart and the order list. Checkout and payment live in checkout-service.ts and payments-service.ts.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = orderStore(strapi);
-  const q = (uid: string) => strapi.db.query(uid as any);
+  const q = (uid: string) => query(strapi, uid);
 
   const view = (order: Row): Promise<OrderView> => viewOrder(strapi, order);
 
@@ -130,6 +132,32 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const dispatched = deliveries.length === items.length && deliveries.every((d) => d.status === 'sent' || d.status === 'delivered');
       if (!dispatched) return false;
       return store.moveIf(orderId, statesAllowing('fulfil'), { status: 'fulfilled', fulfilled_at: new Date() });
+    },
+
+    /**
+     * A full refund made at the payment provider: the paid order becomes refunded and its deliveries
+     * that have not gone out are cancelled, in one transaction. Returns what happened, for the webhook.
+     */
+    async refund(paymentId: string): Promise<'refunded' | 'already handled' | 'unknown payment'> {
+      const order = await q(UID.order).findOne({ where: { provider_payment_id: paymentId } });
+      if (!order) return 'unknown payment';
+      const done = await strapi.db.transaction(async () => {
+        if (!(await store.moveIf(order.id, statesAllowing('refund'), { status: 'refunded', refunded_at: new Date() }))) return false;
+        const items = await store.items(order.id);
+        // updateMany cannot filter through a relation: find the rows first.
+        const unsent: Row[] = await q(UID.delivery).findMany({
+          where: { order_item: { id: { $in: items.map((i) => i.id) } }, status: { $in: WAITING_STATES } },
+          select: ['id'],
+        });
+        if (unsent.length) {
+          await q(UID.delivery).updateMany({
+            where: { id: { $in: unsent.map((d) => d.id) }, status: { $in: WAITING_STATES } },
+            data: { status: 'cancelled' },
+          });
+        }
+        return true;
+      });
+      return done ? 'refunded' : 'already handled';
     },
 
     async get(userId: number, uuid: string): Promise<OrderView> {

@@ -2,8 +2,10 @@ import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
 import { UID } from '../../uids';
 import { statesAllowing } from '../../domain/order-state';
+import { initialDeliveryStatus } from '../../domain/delivery-state';
 import { orderStore } from './order-store';
 import { getService } from '../get-service';
+import { query } from '../../db/query';
 
 export interface PaymentDetails {
   provider: string;
@@ -34,10 +36,10 @@ export async function completeOrderPayment(strapi: Core.Strapi, orderId: number,
     const items = await store.items(orderId);
     for (const item of items) {
       const due = item.scheduled_for ? new Date(item.scheduled_for) : null;
-      await strapi.db.query(UID.delivery as any).create({
+      await query(strapi, UID.delivery).create({
         data: {
           order_item: item.id,
-          status: due && due.getTime() > now.getTime() ? 'scheduled' : 'pending',
+          status: initialDeliveryStatus(due, now),
           scheduled_for: due ?? now,
           view_token: newViewToken(),
         },
@@ -50,7 +52,6 @@ export async function completeOrderPayment(strapi: Core.Strapi, orderId: number,
   });
   if (!won) return false;
   // After commit: fulfilment must only ever see a paid order whose deliveries exist.
-  await strapi.db.connection('gc_orders').where({ id: orderId }).increment('fulfilment_start_count', 1);
   try {
     await getService(strapi, 'fulfilment').startOrder(orderId);
   } catch (error) {

@@ -1,10 +1,9 @@
 import type { Core } from '@strapi/strapi';
-import { getConfig } from '../../config/get-config';
-import { resolvePaymentProvider } from '../../providers/payment';
+import { providers } from '../../providers/registry';
 
 /** Best effort: closes the order's open hosted session after the order was cancelled. */
 export async function releaseSession(strapi: Core.Strapi, order: Record<string, any>): Promise<void> {
-  const provider = resolvePaymentProvider(getConfig(strapi));
+  const provider = providers(strapi).get('payment');
   if (!order.provider_session_id || !provider || provider.name !== order.payment_provider) return;
   try {
     await provider.expireSession(order.provider_session_id);

@@ -5,7 +5,7 @@ import type { PayInput } from '../../http/inputs';
 import { transition } from '../../domain/order-state';
 import { checkoutLines, returnUrl } from '../../domain/payment-lines';
 import type { OrderStatus } from '../../domain/enums';
-import { resolvePaymentProvider } from '../../providers/payment';
+import { providers } from '../../providers/registry';
 import { orderStore } from './order-store';
 import { completeOrderPayment } from './payment-completion';
 import { ownedOrder, viewOrder } from './owned-order';
@@ -44,7 +44,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return paidView();
       }
       const config = getConfig(strapi);
-      const provider = resolvePaymentProvider(config);
+      const provider = providers(strapi).get('payment');
       if (!provider)
         throw unavailable('Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo payments.');
 

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
 import { builtInFirstCard, evaluatePromo, FIRSTCARD, normaliseCode, PromoDefinition, PromoLine, PromoResult } from '../../domain/promo-rules';
+import { query } from '../../db/query';
 
 // A code is used up only by orders that were paid (refunded ones too, so a refund does not hand the
 // code back for another free card). Unpaid checkouts do not count.
@@ -9,12 +10,12 @@ export const USED_STATUSES = ['paid', 'fulfilled', 'refunded'];
 const MAX_CODE_LENGTH = 64;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const orders = () => strapi.db.query(UID.order as any);
+  const orders = () => query(strapi, UID.order);
 
   async function find(raw: string): Promise<PromoDefinition | null> {
     const code = normaliseCode(raw);
     if (!code || code.length > MAX_CODE_LENGTH) return null;
-    const row = await strapi.db.query(UID.promoCode as any).findOne({ where: { code: { $eqi: code } } });
+    const row = await query(strapi, UID.promoCode).findOne({ where: { code: { $eqi: code } } });
     if (row) return { ...row, code: normaliseCode(row.code) } as PromoDefinition;
     // FIRSTCARD is built in; a stored row of that name (seeded, or edited in the admin) wins.
     return code === FIRSTCARD ? builtInFirstCard(getConfig(strapi).ecardPrice) : null;

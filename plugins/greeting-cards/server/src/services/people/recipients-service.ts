@@ -8,9 +8,10 @@ import { toDateString } from '../../domain/calendar-dates';
 import { serializeRecipient, type RecipientResponse, type RecipientRow } from '../../serializers/recipient';
 import { getConfig } from '../../config/get-config';
 import { pagedRows } from '../shared/paged-rows';
-import { isUniqueViolation } from '../shared/unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type userDetailsService from './user-details-service';
 import type { UserDetails } from './user-details-service';
+import { query } from '../../db/query';
 
 export const SYSTEM_ENTRY_READ_ONLY =
   'This entry is your own details, copied from your user account: change them there. Only notes can be edited here.';
@@ -38,7 +39,7 @@ function fromDetails(d: UserDetails): Omit<RecipientFields, 'notes' | 'anniversa
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const q = () => strapi.db.query(UID.recipient as any);
+  const q = () => query(strapi, UID.recipient);
   const userDetails = () => strapi.plugin('greeting-cards').service('userDetails') as ReturnType<typeof userDetailsService>;
 
   async function findOwned(userId: number, recipientId: number): Promise<RecipientRow> {
@@ -116,8 +117,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const row = await findOwned(userId, recipientId);
       if (row.is_system_user) throw forbidden(SYSTEM_ENTRY_UNDELETABLE);
       // A reminder about someone who is no longer in the address book has nobody to remind about.
-      const reminders = await strapi.db.query(UID.reminder as any).findMany({ where: { recipient: { id: row.id } }, select: ['id'] });
-      if (reminders.length) await strapi.db.query(UID.reminder as any).deleteMany({ where: { id: { $in: reminders.map((r: { id: number }) => r.id) } } });
+      const reminders = await query(strapi, UID.reminder).findMany({ where: { recipient: { id: row.id } }, select: ['id'] });
+      if (reminders.length) await query(strapi, UID.reminder).deleteMany({ where: { id: { $in: reminders.map((r: { id: number }) => r.id) } } });
       await q().delete({ where: { id: row.id } });
     },
   };

@@ -8,6 +8,7 @@ import { errorText } from '../../domain/delivery-retry';
 import { reminderEmail } from '../../emails/reminder';
 import { recipientName } from '../../serializers/recipient';
 import { getService } from '../get-service';
+import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 
@@ -20,7 +21,7 @@ const FALLBACK_OCCASION: Record<string, string> = { birthday: 'birthday', annive
 
 // The daily reminder job: e-mails each active reminder's owner on the days before its event.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const q = () => strapi.db.query(UID.reminder as any);
+  const q = () => query(strapi, UID.reminder);
 
   function catalogueUrl(slug: string | null): string {
     const base = getConfig(strapi).publicUrl.replace(/\/+$/, '');

@@ -7,6 +7,7 @@ import { defaultTitle, isYearly, ReminderPatch } from '../../domain/reminder-inp
 import { recipientName, RecipientRow } from '../../serializers/recipient';
 import { serializeReminder, type ReminderResponse, type ReminderRow } from '../../serializers/reminder';
 import { pagedRows } from '../shared/paged-rows';
+import { query } from '../../db/query';
 
 const POPULATE = ['recipient', 'occasion'];
 const ORDER = [{ event_date: 'asc' }, { id: 'asc' }];
@@ -18,7 +19,7 @@ interface Occasion {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const q = () => strapi.db.query(UID.reminder as any);
+  const q = () => query(strapi, UID.reminder);
 
   async function findOwned(userId: number, reminderId: number): Promise<ReminderRow> {
     const row = await q().findOne({ where: { id: reminderId, user: { id: userId } }, populate: POPULATE });
@@ -28,13 +29,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Another user's recipient is reported exactly like one that does not exist. */
   async function ownRecipient(userId: number, id: number, errors: FieldErrorCollector): Promise<RecipientRow | null> {
-    const row = await strapi.db.query(UID.recipient as any).findOne({ where: { id, owner: { id: userId } } });
+    const row = await query(strapi, UID.recipient).findOne({ where: { id, owner: { id: userId } } });
     if (!row) errors.add('recipient_id', `Invalid pk "${id}" - object does not exist.`);
     return (row as RecipientRow) ?? null;
   }
 
   async function occasionBySlug(slug: string, errors: FieldErrorCollector): Promise<Occasion | null> {
-    const row = await strapi.db.query(UID.occasion as any).findOne({ where: { slug } });
+    const row = await query(strapi, UID.occasion).findOne({ where: { slug } });
     if (!row) errors.add('occasion', `Unknown occasion "${slug}".`);
     return (row as Occasion) ?? null;
   }

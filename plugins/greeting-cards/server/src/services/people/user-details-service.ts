@@ -4,8 +4,9 @@ import { notFound } from '../../errors';
 import type { AuthUser } from '../../http/auth';
 import { fullName } from '../../domain/recipient-input';
 import { normaliseDetails } from '../../providers/user-details/normalise';
-import { userDetailsAdapterFor } from '../../providers/user-details/load-adapter';
+import { providers } from '../../providers/registry';
 import type { HostUser, NormalisedDetails } from '../../providers/user-details/types';
+import { query } from '../../db/query';
 
 export type UserDetails = NormalisedDetails & {
   full_name: string;
@@ -16,7 +17,7 @@ export type UserDetails = NormalisedDetails & {
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function loadUser(userOrId: number | AuthUser | HostUser): Promise<HostUser> {
     if (typeof userOrId !== 'number') return userOrId as HostUser;
-    const user = await strapi.db.query(getConfig(strapi).userModel as any).findOne({ where: { id: userOrId } });
+    const user = await query(strapi, getConfig(strapi).userModel).findOne({ where: { id: userOrId } });
     if (!user) throw notFound();
     return user as HostUser;
   }
@@ -25,8 +26,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The user's contact details through the configured adapter, normalised. */
     async forUser(userOrId: number | AuthUser): Promise<UserDetails> {
       const user = await loadUser(userOrId);
-      const config = getConfig(strapi);
-      const details = normaliseDetails(await userDetailsAdapterFor(strapi, config).getDetails(user));
+      const details = normaliseDetails(await providers(strapi).get('userDetails').getDetails(user));
       // The adapter may leave the e-mail out; the login e-mail is always known.
       if (!details.email && typeof user.email === 'string') details.email = user.email.toLowerCase();
       const full = fullName(details);

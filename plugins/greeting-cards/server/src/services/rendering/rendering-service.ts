@@ -1,9 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
-import { createRendererProvider } from '../../providers/renderer';
+import { providers } from '../../providers/registry';
 import type { RendererProvider } from '../../providers/renderer/types';
 import { createCardRenderer, type CardPdfInput, type CardRenderer } from './card-renderer';
-import { localUploadsResolver } from './local-uploads';
 import { generateMissingThumbnails, type ThumbnailRun } from './thumbnails';
 
 /**
@@ -20,7 +19,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (stopped) throw new Error('[greeting-cards] rendering is shut down');
     const config = getConfig(strapi);
     const publicDir = strapi.dirs.static.public;
-    provider = createRendererProvider(config.renderer, { resolveAsset: localUploadsResolver(publicDir) });
+    provider = providers(strapi).get('renderer');
     renderer = createCardRenderer({ provider, publicDir, publicUrl: config.publicUrl, cropMarks: config.printCropMarks });
     return renderer;
   };

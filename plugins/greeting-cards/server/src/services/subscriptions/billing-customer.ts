@@ -1,12 +1,12 @@
 import type { Core } from '@strapi/strapi';
-import { getConfig } from '../../config/get-config';
-import { billingProfileStoreFor, type BillingProfile } from '../../providers/billing-profile';
+import type { BillingProfile } from '../../providers/billing-profile';
+import { providers } from '../../providers/registry';
 import type { SubscriptionProvider } from '../../providers/payment';
 import { getService } from '../get-service';
 
 /** The user's billing profile, created on first use with the user's e-mail and display name. */
 export async function billingProfileOf(strapi: Core.Strapi, user: { id: number; email?: string }): Promise<BillingProfile> {
-  const store = billingProfileStoreFor(strapi, getConfig(strapi));
+  const store = providers(strapi).get('billingProfile');
   let name: string | null = null;
   try {
     const details = await getService(strapi, 'userDetails').forUser(user.id);
@@ -29,5 +29,5 @@ export async function ensureCustomer(strapi: Core.Strapi, provider: Subscription
     { email: profile.email ?? user.email ?? null, name: profile.name, userId: user.id },
     `gc-customer-${profile.ref}`,
   );
-  return billingProfileStoreFor(strapi, getConfig(strapi)).claimCustomerId(user.id, created);
+  return providers(strapi).get('billingProfile').claimCustomerId(user.id, created);
 }

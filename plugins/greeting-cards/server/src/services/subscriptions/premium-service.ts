@@ -3,6 +3,7 @@ import { UID } from '../../uids';
 import { forbidden } from '../../errors';
 import { getService } from '../get-service';
 import { assetIdsInCanvas, isPremiumTemplate, premiumAssetIdsInCanvas } from '../../domain/premium';
+import { query } from '../../db/query';
 
 export interface PremiumContent {
   /** The template being used is premium. */
@@ -23,13 +24,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function premiumContent(input: PremiumInput): Promise<PremiumContent> {
     let premiumTemplate = false;
     if (input.templateId !== undefined) {
-      const template = await strapi.db.query(UID.template as any).findOne({ where: { id: input.templateId }, select: ['id', 'is_premium'] });
+      const template = await query(strapi, UID.template).findOne({ where: { id: input.templateId }, select: ['id', 'is_premium'] });
       premiumTemplate = isPremiumTemplate(template);
     }
     let premiumAssetIds: number[] = [];
     const ids = assetIdsInCanvas(input.canvasData);
     if (ids.length) {
-      const assets = await strapi.db.query(UID.asset as any).findMany({ where: { id: { $in: ids } }, select: ['id', 'is_premium'] });
+      const assets = await query(strapi, UID.asset).findMany({ where: { id: { $in: ids } }, select: ['id', 'is_premium'] });
       premiumAssetIds = premiumAssetIdsInCanvas(input.canvasData, assets);
     }
     return { premiumTemplate, premiumAssetIds };

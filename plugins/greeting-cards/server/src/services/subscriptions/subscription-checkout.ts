@@ -6,9 +6,11 @@ import { badRequest, conflict, fieldError, unavailable } from '../../errors';
 import type { PortalInput, SubscriptionCheckoutInput } from '../../http/inputs';
 import { periodEnd } from '../../domain/subscription-state';
 import { returnUrl } from '../../domain/payment-lines';
-import { paymentMode, resolveSubscriptionProvider } from '../../providers/payment';
+import { paymentMode } from '../../providers/payment';
+import { providers } from '../../providers/registry';
 import { billingProfileOf, ensureCustomer } from './billing-customer';
-import { isUniqueViolation } from '../shared/unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 type User = { id: number; email?: string };
@@ -19,7 +21,7 @@ export const ALREADY_SUBSCRIBED =
 // Starting a subscription (demo: active at once; provider: a subscription-mode Checkout Session) and
 // opening the billing portal.
 export function subscriptionCheckout(strapi: Core.Strapi, hasPremium: (userId: number) => Promise<boolean>) {
-  const subs = () => strapi.db.query(UID.subscription as any);
+  const subs = () => query(strapi, UID.subscription);
 
   async function callProvider<T>(what: string, fn: () => Promise<T>): Promise<T> {
     try {
@@ -58,7 +60,7 @@ export function subscriptionCheckout(strapi: Core.Strapi, hasPremium: (userId: n
 
   return {
     async checkout(user: User, input: SubscriptionCheckoutInput) {
-      const plan: Row | null = await strapi.db.query(UID.subscriptionPlan as any).findOne({ where: { slug: input.plan_slug, is_active: true } });
+      const plan: Row | null = await query(strapi, UID.subscriptionPlan).findOne({ where: { slug: input.plan_slug, is_active: true } });
       if (!plan) throw fieldError('plan_slug', 'No active plan has this slug.');
       if (await hasPremium(user.id)) throw conflict(ALREADY_SUBSCRIBED);
       const config = getConfig(strapi);
@@ -69,7 +71,7 @@ export function subscriptionCheckout(strapi: Core.Strapi, hasPremium: (userId: n
         return { checkout_url: successUrl, provider: 'demo' };
       }
       if (!plan.provider_price_id) throw badRequest('This plan has no provider price yet, so it cannot be bought online. Please choose another plan.');
-      const provider = resolveSubscriptionProvider(config)!;
+      const provider = providers(strapi).get('subscription')!;
       const session = await callProvider('subscription checkout', async () =>
         provider.startSubscriptionCheckout({
           priceId: plan.provider_price_id,
@@ -90,7 +92,7 @@ export function subscriptionCheckout(strapi: Core.Strapi, hasPremium: (userId: n
       if (modeOrFail() === 'demo') return { portal_url: back, provider: 'demo' };
       const profile = await billingProfileOf(strapi, user);
       if (!profile.customerId) throw badRequest('You have no billing account yet: subscribe first at /subscriptions/.');
-      const provider = resolveSubscriptionProvider(config)!;
+      const provider = providers(strapi).get('subscription')!;
       const portalUrl = await callProvider('billing portal', () => provider.createPortalSession(profile.customerId!, back));
       return { portal_url: portalUrl, provider: provider.name };
     },

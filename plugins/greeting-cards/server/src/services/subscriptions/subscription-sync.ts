@@ -6,9 +6,9 @@ import {
   fromProviderSubscription, invoiceSubscriptionId, providerIdOf, shouldApply, TERMINAL_STATUSES,
   type ProviderSubscriptionFields, type StoredSubscription,
 } from '../../domain/subscription-state';
-import { billingProfileStoreFor } from '../../providers/billing-profile';
-import { resolveSubscriptionProvider } from '../../providers/payment';
-import { isUniqueViolation } from '../shared/unique-violation';
+import { providers } from '../../providers/registry';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 type SubRow = StoredSubscription & Row;
@@ -18,8 +18,8 @@ type Obj = Record<string, any>;
 // time; an event older than the last one applied, or one that would bring a canceled subscription back,
 // changes nothing.
 export function subscriptionSync(strapi: Core.Strapi) {
-  const subs = () => strapi.db.query(UID.subscription as any);
-  const plans = () => strapi.db.query(UID.subscriptionPlan as any);
+  const subs = () => query(strapi, UID.subscription);
+  const plans = () => query(strapi, UID.subscriptionPlan);
   const config = () => getConfig(strapi);
 
   const bySubscriptionId = (id: string): Promise<SubRow | null> =>
@@ -28,7 +28,7 @@ export function subscriptionSync(strapi: Core.Strapi) {
   async function existingUser(raw: unknown): Promise<number | null> {
     const id = Number(raw);
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-    const user = await strapi.db.query(config().userModel as any).findOne({ where: { id }, select: ['id'] });
+    const user = await query(strapi, config().userModel).findOne({ where: { id }, select: ['id'] });
     return user ? id : null;
   }
 
@@ -49,7 +49,7 @@ export function subscriptionSync(strapi: Core.Strapi) {
     if (fromMetadata) return fromMetadata;
     if (hint) return hint;
     if (!fields.provider_customer_id) return null;
-    return billingProfileStoreFor(strapi, config()).userIdForCustomer(fields.provider_customer_id);
+    return providers(strapi).get('billingProfile').userIdForCustomer(fields.provider_customer_id);
   }
 
   /** Creates or updates the row of one provider subscription from its current state. */
@@ -64,7 +64,7 @@ export function subscriptionSync(strapi: Core.Strapi) {
     const data: Row = {
       user,
       plan: await planFor(fields, existing),
-      provider: 'stripe',
+      provider: providers(strapi).get('webhook').name,
       provider_customer_id: fields.provider_customer_id ?? existing?.provider_customer_id ?? null,
       status: fields.status,
       current_period_start: fields.current_period_start ?? existing?.current_period_start ?? null,
@@ -94,8 +94,8 @@ export function subscriptionSync(strapi: Core.Strapi) {
     const subscriptionId = providerIdOf(session.subscription);
     if (!userId || !subscriptionId) return 'ignored: no user or subscription';
     const customer = providerIdOf(session.customer);
-    if (customer) await billingProfileStoreFor(strapi, config()).claimCustomerId(userId, customer);
-    const provider = resolveSubscriptionProvider(config());
+    if (customer) await providers(strapi).get('billingProfile').claimCustomerId(userId, customer);
+    const provider = providers(strapi).get('subscription');
     const current = provider ? await provider.getSubscription(subscriptionId) : null;
     const fields = current ? fromProviderSubscription(current) : null;
     if (fields) return upsert(fields, eventAt, userId);

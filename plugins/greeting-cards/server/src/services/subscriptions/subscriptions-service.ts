@@ -7,6 +7,7 @@ import { subscriptionCheckout } from './subscription-checkout';
 import { subscriptionSync } from './subscription-sync';
 import { pagedRows } from '../shared/paged-rows';
 import type { PageRequest } from '../../http/pagination';
+import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 type SubRow = StoredSubscription & Row;
@@ -16,8 +17,8 @@ export { ALREADY_SUBSCRIBED } from './subscription-checkout';
 // Plans, the user's status and premium access here; subscribing and the portal in
 // subscription-checkout; the provider's subscription events in subscription-sync.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const subs = () => strapi.db.query(UID.subscription as any);
-  const plans = () => strapi.db.query(UID.subscriptionPlan as any);
+  const subs = () => query(strapi, UID.subscription);
+  const plans = () => query(strapi, UID.subscriptionPlan);
   const sync = subscriptionSync(strapi);
 
   /** The user's subscriptions: the one giving premium first, then live ones, then the newest. */

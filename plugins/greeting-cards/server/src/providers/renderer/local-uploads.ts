@@ -1,6 +1,6 @@
 import fs from 'fs/promises';
 import path from 'path';
-import type { AssetResolver } from '../../providers/renderer/types';
+import type { AssetResolver } from './types';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',

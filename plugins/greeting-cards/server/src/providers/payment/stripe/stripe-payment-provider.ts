@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
-import type { CheckoutStart, OrderCheckoutRequest, PaymentProvider, SessionInfo } from './payment-provider';
-import { WebhookVerificationError } from './payment-provider';
-import type { ProviderEvent } from '../../domain/payment-events';
+import type { CheckoutStart, OrderCheckoutRequest, PaymentProvider, SessionInfo } from '../payment-provider';
+import { WebhookVerificationError } from '../payment-provider';
+import type { ProviderEvent } from '../../../domain/payment-events';
+import { actionFor } from './stripe-events';
 
 export interface StripeOptions {
   secretKey: string;
@@ -65,14 +66,17 @@ export function createStripePaymentProvider(options: StripeOptions): PaymentProv
       const s = await client.checkout.sessions.retrieve(sessionId);
       if (s.status === 'open') await client.checkout.sessions.expire(sessionId);
     },
-    verifyWebhook(rawBody, signature): ProviderEvent {
+    parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookVerificationError('The webhook secret is not configured.');
       if (!signature) throw new WebhookVerificationError('Missing Stripe-Signature header.');
+      let event: ProviderEvent;
       try {
-        return client.webhooks.constructEvent(rawBody, signature, options.webhookSecret) as unknown as ProviderEvent;
+        event = client.webhooks.constructEvent(rawBody, signature, options.webhookSecret) as unknown as ProviderEvent;
       } catch (error) {
         throw new WebhookVerificationError(`Invalid signature: ${(error as Error).message}`);
       }
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new WebhookVerificationError('Not an event.');
+      return { event, action: actionFor(event) };
     },
   };
 }
