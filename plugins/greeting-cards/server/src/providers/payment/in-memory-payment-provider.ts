@@ -12,6 +12,7 @@ export function createInMemoryPaymentProvider(secret = 'whsec_memory') {
   const sessions = new Map<string, SessionInfo>();
   const provider: PaymentProvider & { requests: OrderCheckoutRequest[]; sessions: Map<string, SessionInfo> } = {
     name: 'memory',
+    signatureHeader: 'x-memory-signature',
     requests,
     sessions,
     async startOrderCheckout(req) {

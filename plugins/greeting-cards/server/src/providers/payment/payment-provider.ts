@@ -35,6 +35,8 @@ export interface SessionInfo {
 
 export interface PaymentProvider {
   readonly name: string;
+  /** The request header (lower case) that carries a webhook's signature. */
+  readonly signatureHeader: string;
   startOrderCheckout(request: OrderCheckoutRequest): Promise<CheckoutStart>;
   /** An existing hosted session, to reuse it while it is still open. Null when unknown. */
   getSession(sessionId: string): Promise<SessionInfo | null>;

@@ -1,7 +1,5 @@
 // The provider side of subscriptions: customers, subscription-mode Checkout, the billing portal and
 // reading a subscription back. Only provider mode has one; demo mode activates subscriptions locally.
-import type { PluginConfig } from '../../config/settings';
-import { createStripeSubscriptionProvider } from './stripe/stripe-subscription-provider';
 
 export interface SubscriptionCheckoutRequest {
   priceId: string;
@@ -21,10 +19,4 @@ export interface SubscriptionProvider {
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
   /** The provider's subscription object, or null when it does not exist. */
   getSubscription(id: string): Promise<Record<string, unknown> | null>;
-}
-
-/** The subscription provider in provider mode; null in demo mode or when payments are off. */
-export function resolveSubscriptionProvider(config: PluginConfig): SubscriptionProvider | null {
-  if (!config.stripeSecretKey) return null;
-  return createStripeSubscriptionProvider({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase });
 }

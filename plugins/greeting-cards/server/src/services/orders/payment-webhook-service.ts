@@ -50,8 +50,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    async handle(rawBody: string | Buffer | undefined, signature: string | undefined): Promise<WebhookOutcome> {
+    /** `headers` are the request's (lower-case names); the provider says which one carries its signature. */
+    async handle(rawBody: string | Buffer | undefined, headers: Record<string, unknown>): Promise<WebhookOutcome> {
       const provider = providers(strapi).get('webhook');
+      const header = headers[provider.signatureHeader];
+      const signature = typeof header === 'string' ? header : undefined;
       let parsed: WebhookEvent;
       try {
         if (rawBody === undefined) throw new WebhookVerificationError('Missing request body.');

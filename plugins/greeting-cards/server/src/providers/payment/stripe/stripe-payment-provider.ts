@@ -27,6 +27,7 @@ export function createStripePaymentProvider(options: StripeOptions): PaymentProv
   const client = createStripeClient(options);
   return {
     name: 'stripe',
+    signatureHeader: 'stripe-signature',
     client,
     async startOrderCheckout(req: OrderCheckoutRequest): Promise<CheckoutStart> {
       const metadata = { order_uuid: req.orderUuid, ...(req.metadata ?? {}) };
