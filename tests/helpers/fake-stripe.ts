@@ -1,6 +1,7 @@
 import http from 'http';
 import crypto from 'crypto';
 import type { AddressInfo } from 'net';
+import { startApp, type TestApp } from './strapi';
 
 // A small Stripe-compatible HTTP server on 127.0.0.1 for integration tests. The real `stripe` SDK is
 // pointed at it (SERVICE_STRIPE_API_BASE=fake.url). It speaks Stripe's form encoding, honours
@@ -242,4 +243,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
+}
+
+/**
+ * Boots the fake Stripe server and a Strapi pointed at it (SERVICE_STRIPE_API_BASE), the set-up the
+ * provider-mode suites share. Stop both with stopAppAndFakeStripe in afterAll.
+ */
+export async function startAppWithFakeStripe(env: Record<string, string | undefined>): Promise<{ app: TestApp; fake: FakeStripe }> {
+  const fake = await startFakeStripe();
+  try {
+    return { app: await startApp({ ...env, SERVICE_STRIPE_API_BASE: fake.url }), fake };
+  } catch (error) {
+    await fake.close();
+    throw error;
+  }
+}
+
+export async function stopAppAndFakeStripe(app: TestApp | undefined, fake: FakeStripe | undefined): Promise<void> {
+  await app?.stop();
+  await fake?.close();
 }

@@ -63,3 +63,13 @@ export async function deliveriesOf(strapi: Core.Strapi, orderUuid: string) {
 export async function orderRow(strapi: Core.Strapi, uuid: string) {
   return q(strapi, 'plugin::greeting-cards.order').findOne({ where: { uuid } });
 }
+
+/**
+ * Counts how often payment completion started fulfilment for an order, by observing the fulfilment
+ * service (the real method still runs). Install it once the app has booted.
+ */
+export function observeFulfilmentStarts(strapi: Core.Strapi) {
+  const spy = jest.spyOn(strapi.plugin('greeting-cards').service('fulfilment'), 'startOrder');
+  const of = (orderId: number) => spy.mock.calls.filter(([id]) => id === orderId).length;
+  return { of, ofUuid: async (uuid: string) => of((await orderRow(strapi, uuid)).id) };
+}

@@ -1,6 +1,6 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import type { TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { startFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
 import { deliveriesOf, orderRow, pendingOrder } from '../helpers/order-fixtures';
 
 const SECRET_KEY = 'sk_test_orders_suite';
@@ -14,20 +14,15 @@ describe('orders: paying through the payment provider (real SDK, fake Stripe ser
   const sessionPosts = () => fake.requestsTo('POST', '/v1/checkout/sessions');
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    app = await startApp({
+    ({ app, fake } = await startAppWithFakeStripe({
       SERVICE_SEED_SAMPLE_DATA: 'false',
       SERVICE_STRIPE_SECRET_KEY: SECRET_KEY,
-      SERVICE_STRIPE_API_BASE: fake.url,
       SERVICE_STRIPE_WEBHOOK_SECRET: 'whsec_orders_suite',
       SERVICE_PUBLIC_URL: 'https://cards.example.test',
-    });
+    }));
     user = await createUser(app.strapi);
   });
-  afterAll(async () => {
-    await app?.stop();
-    await fake?.close();
-  });
+  afterAll(() => stopAppAndFakeStripe(app, fake));
   beforeEach(() => fake.reset());
 
   it('opens a Checkout Session with one line per item, the order reference, an idempotency key and the given URLs', async () => {

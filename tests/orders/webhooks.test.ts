@@ -1,13 +1,14 @@
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { startFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, postWebhook, sessionCompleted, signEvent } from '../helpers/stripe-webhook';
-import { deliveriesOf, orderRow, pendingOrder } from '../helpers/order-fixtures';
+import { deliveriesOf, observeFulfilmentStarts, orderRow, pendingOrder } from '../helpers/order-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_webhooks_suite';
 
 describe('payments webhook: signatures, idempotency, order events', () => {
   let app: TestApp;
+  let starts: ReturnType<typeof observeFulfilmentStarts>;
   let fake: FakeStripe;
   let user: TestUser;
   const http = () => app.http();
@@ -23,21 +24,17 @@ describe('payments webhook: signatures, idempotency, order events', () => {
   }
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    app = await startApp({
+    ({ app, fake } = await startAppWithFakeStripe({
       SERVICE_SEED_SAMPLE_DATA: 'false',
       SERVICE_STRIPE_SECRET_KEY: 'sk_test_webhooks_suite',
-      SERVICE_STRIPE_API_BASE: fake.url,
       SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       // Fulfilment really sends after payment: the browser-free renderer keeps that quick.
       SERVICE_RENDERER: 'memory',
-    });
+    }));
     user = await createUser(app.strapi);
+    starts = observeFulfilmentStarts(app.strapi);
   });
-  afterAll(async () => {
-    await app?.stop();
-    await fake?.close();
-  });
+  afterAll(() => stopAppAndFakeStripe(app, fake));
 
   it('pays the order on a validly signed checkout.session.completed, once', async () => {
     const { order, session } = await openedOrder([{}, { delivery_method: 'post' }]);
@@ -46,7 +43,8 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ received: true, result: 'paid' });
     const row = await orderRow(app.strapi, order.uuid);
-    expect(row).toMatchObject({ status: 'paid', fulfilment_start_count: 1, provider_payment_id: session.payment_intent, provider_session_id: session.id });
+    expect(starts.of(row.id)).toBe(1);
+    expect(row).toMatchObject({ status: 'paid', provider_payment_id: session.payment_intent, provider_session_id: session.id });
     expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(2);
     const recorded = await events().findOne({ where: { event_id: event.id } });
     expect(recorded).toMatchObject({ provider: 'stripe', type: 'checkout.session.completed' });
@@ -55,7 +53,7 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     const repeat = await send(event);
     expect(repeat.status).toBe(200);
     expect(repeat.body).toEqual({ received: true, duplicate: true });
-    expect((await orderRow(app.strapi, order.uuid)).fulfilment_start_count).toBe(1);
+    expect(await starts.ofUuid(order.uuid)).toBe(1);
     expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(2);
   });
 
@@ -73,7 +71,8 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     }
     expect(unsigned.body.detail).toBe('Missing Stripe-Signature header.');
     expect(await events().count({ where: { event_id: event.id } })).toBe(0);
-    expect(await orderRow(app.strapi, order.uuid)).toMatchObject({ status: 'pending_payment', fulfilment_start_count: 0 });
+    expect(await orderRow(app.strapi, order.uuid)).toMatchObject({ status: 'pending_payment' });
+    expect(await starts.ofUuid(order.uuid)).toBe(0);
   });
 
   it('handles two deliveries of the same event at once: paid once, deliveries created once', async () => {
@@ -83,7 +82,7 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results.filter((r) => r.body.result === 'paid')).toHaveLength(1);
     expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(2);
-    expect((await orderRow(app.strapi, order.uuid)).fulfilment_start_count).toBe(1);
+    expect(await starts.ofUuid(order.uuid)).toBe(1);
     expect(await events().count({ where: { event_id: signed.event.id } })).toBe(1);
   });
 
@@ -95,7 +94,7 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(results.map((r) => r.body.result).sort()).toEqual(['already handled', 'paid']);
     expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(3);
-    expect((await orderRow(app.strapi, order.uuid)).fulfilment_start_count).toBe(1);
+    expect(await starts.ofUuid(order.uuid)).toBe(1);
   });
 
   it('waits for async payment when a completed session is not paid yet, and keeps the order on failure or expiry', async () => {
@@ -104,7 +103,8 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     expect(unpaid.body.result).toBe('ignored: not paid yet');
     expect((await send(buildEvent('checkout.session.async_payment_failed', session))).body.result).toBe('failed');
     expect((await send(buildEvent('checkout.session.expired', session))).body.result).toBe('expired');
-    expect(await orderRow(app.strapi, order.uuid)).toMatchObject({ status: 'pending_payment', fulfilment_start_count: 0 });
+    expect(await orderRow(app.strapi, order.uuid)).toMatchObject({ status: 'pending_payment' });
+    expect(await starts.ofUuid(order.uuid)).toBe(0);
     expect((await send(buildEvent('checkout.session.async_payment_succeeded', session))).body.result).toBe('paid');
     expect((await orderRow(app.strapi, order.uuid)).status).toBe('paid');
   });
@@ -143,7 +143,8 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     }
     expect(failed.status).toBe(500);
     expect(await events().count({ where: { event_id: signed.event.id } })).toBe(0);
-    expect(await orderRow(app.strapi, order.uuid)).toMatchObject({ status: 'pending_payment', fulfilment_start_count: 0 });
+    expect(await orderRow(app.strapi, order.uuid)).toMatchObject({ status: 'pending_payment' });
+    expect(await starts.ofUuid(order.uuid)).toBe(0);
     const retry = await postWebhook(http, signed);
     expect(retry.body).toMatchObject({ received: true, result: 'paid' });
     expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(1);

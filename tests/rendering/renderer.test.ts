@@ -4,7 +4,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { createCardRenderer, type CardRenderer } from '../../plugins/greeting-cards/server/src/services/rendering/card-renderer';
-import { localUploadsResolver } from '../../plugins/greeting-cards/server/src/services/rendering/local-uploads';
+import { localUploadsResolver } from '../../plugins/greeting-cards/server/src/providers/renderer/local-uploads';
 import { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/providers/renderer/puppeteer-renderer';
 import { solidPng } from '../../plugins/greeting-cards/server/src/providers/renderer/png-encode';
 import { TEMPLATES } from '../../plugins/greeting-cards/server/src/seed/sample-data';

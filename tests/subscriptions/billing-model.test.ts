@@ -1,6 +1,6 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import type { TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
-import { startFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, postWebhook, signEvent } from '../helpers/stripe-webhook';
 import { BILLING_PROFILE, createPlan, stripeSubscription, subscriptionRow } from '../helpers/subscriptions';
 
@@ -17,22 +17,17 @@ describe('billing profile in a host model with a user field', () => {
   const accountsOf = (userId: number) => accounts().findMany({ where: { user: { id: userId } } });
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    app = await startApp({
+    ({ app, fake } = await startAppWithFakeStripe({
       SERVICE_SEED_SAMPLE_DATA: 'false',
       SERVICE_STRIPE_SECRET_KEY: 'sk_test_billing_model',
-      SERVICE_STRIPE_API_BASE: fake.url,
       SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       SERVICE_BILLING_PROFILE_MODEL: ACCOUNT,
       SERVICE_BILLING_PROFILE_USER_FIELD: 'user',
       SERVICE_BILLING_FIELD_MAP: JSON.stringify({ stripe_customer_id: 'customer_ref', email: 'billing_email' }),
-    });
+    }));
     await createPlan(app.strapi, { slug: 'monthly', provider_price_id: 'price_monthly' });
   });
-  afterAll(async () => {
-    await app?.stop();
-    await fake?.close();
-  });
+  afterAll(() => stopAppAndFakeStripe(app, fake));
   beforeEach(() => fake.reset());
 
   it('creates the user\'s row with the e-mail, stores the customer in the mapped field and reuses it', async () => {

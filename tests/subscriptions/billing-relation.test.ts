@@ -1,6 +1,6 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import type { TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
-import { startFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, postWebhook, signEvent } from '../helpers/stripe-webhook';
 import { BILLING_PROFILE, createPlan, stripeSubscription, subscriptionRow } from '../helpers/subscriptions';
 
@@ -18,21 +18,16 @@ describe('billing profile through a relation on the user and a field map', () =>
     (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: userId }, populate: ['billing_account'] }))?.billing_account;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    app = await startApp({
+    ({ app, fake } = await startAppWithFakeStripe({
       SERVICE_SEED_SAMPLE_DATA: 'false',
       SERVICE_STRIPE_SECRET_KEY: 'sk_test_billing_relation',
-      SERVICE_STRIPE_API_BASE: fake.url,
       SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       SERVICE_BILLING_PROFILE_RELATION: 'billing_account',
       SERVICE_BILLING_FIELD_MAP: JSON.stringify({ stripe_customer_id: 'customer_ref', email: 'billing_email', name: 'billing_name' }),
-    });
+    }));
     await createPlan(app.strapi, { slug: 'monthly', provider_price_id: 'price_monthly' });
   });
-  afterAll(async () => {
-    await app?.stop();
-    await fake?.close();
-  });
+  afterAll(() => stopAppAndFakeStripe(app, fake));
   beforeEach(() => fake.reset());
 
   it('uses the customer of an existing account, creating no customer', async () => {

@@ -1,6 +1,6 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import type { TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { startFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, postWebhook, signEvent } from '../helpers/stripe-webhook';
 import { createPlan, stripeSubscription, subscriptionRow } from '../helpers/subscriptions';
 
@@ -22,20 +22,15 @@ describe('subscription webhooks keep status, period end and cancellation in sync
   }
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    app = await startApp({
+    ({ app, fake } = await startAppWithFakeStripe({
       SERVICE_SEED_SAMPLE_DATA: 'false',
       SERVICE_STRIPE_SECRET_KEY: 'sk_test_subscription_events',
-      SERVICE_STRIPE_API_BASE: fake.url,
       SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    });
+    }));
     await createPlan(app.strapi, { slug: 'monthly', name: 'Monthly', provider_price_id: 'price_monthly' });
     await createPlan(app.strapi, { slug: 'plain', name: 'Plain', provider_price_id: 'price_plain', grants_premium: false });
   });
-  afterAll(async () => {
-    await app?.stop();
-    await fake?.close();
-  });
+  afterAll(() => stopAppAndFakeStripe(app, fake));
 
   it('checkout.session.completed (subscription mode) links the provider subscription to the user', async () => {
     const user = await createUser(app.strapi);

@@ -3,7 +3,7 @@ import { builtInFirstCard, discountFor, evaluatePromo, PromoDefinition } from '.
 import { ORDER_TRANSITIONS, statesAllowing, transition } from '../../plugins/greeting-cards/server/src/domain/order-state';
 import { parseAddToCart, parseScheduledFor } from '../../plugins/greeting-cards/server/src/domain/cart-input';
 import { deliveryRuleErrors } from '../../plugins/greeting-cards/server/src/domain/cart-rules';
-import { actionFor } from '../../plugins/greeting-cards/server/src/domain/payment-events';
+import { actionFor } from '../../plugins/greeting-cards/server/src/providers/payment/stripe/stripe-events';
 import { createInMemoryPaymentProvider } from '../../plugins/greeting-cards/server/src/providers/payment/in-memory-payment-provider';
 import { returnUrl } from '../../plugins/greeting-cards/server/src/domain/payment-lines';
 
@@ -104,7 +104,7 @@ describe('payment provider double and return URLs', () => {
     const one = await p.startOrderCheckout(req);
     expect(await p.startOrderCheckout(req)).toEqual(one);
     expect(p.requests).toHaveLength(2);
-    expect(() => p.verifyWebhook('{}', 'forged')).toThrow('Invalid signature');
+    expect(() => p.parseWebhook('{}', 'forged')).toThrow('Invalid signature');
   });
   it('fills {uuid} and resolves relative settings against the public URL', () => {
     expect(returnUrl(undefined, '/orders/{uuid}/', 'abc', { publicUrl: 'https://x.test/shop' })).toBe('https://x.test/shop/orders/abc/');

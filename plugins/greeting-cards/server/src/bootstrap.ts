@@ -1,20 +1,20 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from './config/get-config';
-import { ensureDatabaseConstraints } from './db-constraints';
+import { ensureDatabaseConstraints } from './db/constraints';
 import { seedSampleData } from './seed/seed-sample-data';
 import { checkProfileRelation } from './providers/user-details/load-adapter';
 import { getService } from './services/get-service';
-import { initBillingProfileStore } from './providers/billing-profile';
+import { providers } from './providers/registry';
 import { registerJobs } from './jobs';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
   checkProfileRelation(strapi, config);
-  // A wrong billing setting (unknown content type, relation or field) stops boot here, naming it.
-  initBillingProfileStore(strapi, config);
+  // Every provider is built once, now: a wrong billing setting (unknown content type, relation or
+  // field) or a SERVICE_POSTAL_DELIVERY_BACKEND that cannot be loaded stops boot, naming the setting.
+  // The renderer's browser still starts on the first render.
+  providers(strapi).build(['billingProfile', 'postal', 'payment', 'subscription', 'webhook', 'mailer', 'renderer']);
   await ensureDatabaseConstraints(strapi);
-  // Loading the postal backend now makes a wrong SERVICE_POSTAL_DELIVERY_BACKEND stop boot.
-  getService(strapi, 'fulfilment').postalBackend();
   if (config.seedSampleData) await seedSampleData(strapi);
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);

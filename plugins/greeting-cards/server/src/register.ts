@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import { getConfig } from './config/get-config';
 import { loginSyncMiddleware } from './http/login-sync';
 import { specErrorShapeMiddleware } from './http/spec-error-shape';
-import { loadUserDetailsAdapter } from './providers/user-details/load-adapter';
+import { providers } from './providers/registry';
 import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerCardViewRoutes } from './web/card-view';
@@ -10,7 +9,7 @@ import { registerCardViewRoutes } from './web/card-view';
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.
-  loadUserDetailsAdapter(strapi, getConfig(strapi));
+  providers(strapi).build(['userDetails']);
   strapi.server.use(loginSyncMiddleware(strapi));
   strapi.server.use(specErrorShapeMiddleware());
   registerWebhookRoutes(strapi);

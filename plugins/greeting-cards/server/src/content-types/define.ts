@@ -1,6 +1,5 @@
-// Small helpers so each schema reads as a list of fields.
-export const USER = 'plugin::users-permissions.user';
-export const uidOf = (name: string) => `plugin::greeting-cards.${name}`;
+// Small helpers so each schema reads as a list of fields. Relation targets are the UIDs of uids.ts.
+import { UID } from '../uids';
 
 interface Options {
   singular: string;
@@ -29,7 +28,7 @@ export function defineType(o: Options) {
 export const rel = {
   manyToOne: (target: string) => ({ type: 'relation', relation: 'manyToOne', target }),
   oneToOne: (target: string) => ({ type: 'relation', relation: 'oneToOne', target }),
-  user: () => ({ type: 'relation', relation: 'manyToOne', target: USER }),
+  user: () => ({ type: 'relation', relation: 'manyToOne', target: UID.user }),
 };
 export const str = (extra: Record<string, unknown> = {}) => ({ type: 'string', ...extra });
 export const text = (extra: Record<string, unknown> = {}) => ({ type: 'text', ...extra });

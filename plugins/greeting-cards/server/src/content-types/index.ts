@@ -1,4 +1,5 @@
-import { defineType, rel, str, text, int, bool, json, dt, date, enumeration, uidOf } from './define';
+import { defineType, rel, str, text, int, bool, json, dt, date, enumeration } from './define';
+import { UID } from '../uids';
 import {
   TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
   DELIVERY_METHODS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
@@ -23,7 +24,7 @@ const template = defineType({
     name: str({ required: true }),
     slug: { type: 'uid', targetField: 'name', required: true },
     description: text(),
-    occasion: rel.manyToOne(uidOf('occasion')),
+    occasion: rel.manyToOne(UID.occasion),
     style: enumeration(TEMPLATE_STYLES, 'traditional'),
     canvas_data: { type: 'json', required: true },
     thumbnail: { type: 'media', multiple: false, allowedTypes: ['images'] },
@@ -55,8 +56,8 @@ const card = defineType({
   attributes: {
     owner: rel.user(),
     title: str({ default: '' }),
-    template: rel.manyToOne(uidOf('template')),
-    occasion: rel.manyToOne(uidOf('occasion')),
+    template: rel.manyToOne(UID.template),
+    occasion: rel.manyToOne(UID.occasion),
     status: enumeration(CARD_STATUSES, 'draft'),
     canvas_data: json(),
     inside_message: text({ default: '' }),
@@ -72,7 +73,7 @@ const libraryEntry = defineType({
   description: 'A card as it appears in a user\'s library.',
   attributes: {
     user: rel.user(),
-    card: rel.manyToOne(uidOf('card')),
+    card: rel.manyToOne(UID.card),
     type: enumeration(LIBRARY_TYPES, 'draft'),
     is_pinned: bool(false),
   },
@@ -108,8 +109,8 @@ const reminder = defineType({
   description: 'A yearly or one-off nudge to send a card.',
   attributes: {
     user: rel.user(),
-    recipient: rel.manyToOne(uidOf('recipient')),
-    occasion: rel.manyToOne(uidOf('occasion')),
+    recipient: rel.manyToOne(UID.recipient),
+    occasion: rel.manyToOne(UID.occasion),
     type: enumeration(REMINDER_TYPES, 'birthday'),
     title: str({ default: '' }),
     event_date: date(),
@@ -172,9 +173,6 @@ const order = defineType({
     fulfilled_at: dt(),
     cancelled_at: dt(),
     refunded_at: dt(),
-    // Incremented each time payment completion hands the order to fulfilment: it must end at 1,
-    // which is what the once-only tests observe.
-    fulfilment_start_count: int({ default: 0 }),
   },
 });
 
@@ -182,12 +180,12 @@ const orderItem = defineType({
   singular: 'order-item', plural: 'order-items', displayName: 'Order item', curated: false,
   description: 'One card to one recipient by one delivery method.',
   attributes: {
-    order: rel.manyToOne(uidOf('order')),
-    card: rel.manyToOne(uidOf('card')),
-    recipient: rel.manyToOne(uidOf('recipient')),
+    order: rel.manyToOne(UID.order),
+    card: rel.manyToOne(UID.card),
+    recipient: rel.manyToOne(UID.recipient),
     delivery_method: enumeration(DELIVERY_METHODS, 'ecard'),
     scheduled_for: dt(),
-    gift_addon: rel.manyToOne(uidOf('gift-addon')),
+    gift_addon: rel.manyToOne(UID.giftAddon),
     gift_wrap: bool(false),
     unit_price_pence: int({ default: 0 }),
     line_total_pence: int({ default: 0 }),
@@ -200,7 +198,7 @@ const delivery = defineType({
   singular: 'delivery', plural: 'deliveries', displayName: 'Delivery', curated: false,
   description: 'The sending of one order item.',
   attributes: {
-    order_item: rel.oneToOne(uidOf('order-item')),
+    order_item: rel.oneToOne(UID.orderItem),
     status: enumeration(DELIVERY_STATUSES, 'pending'),
     scheduled_for: dt(),
     sent_at: dt(),
@@ -238,7 +236,7 @@ const subscription = defineType({
   description: 'A user\'s subscription to a plan.',
   attributes: {
     user: rel.user(),
-    plan: rel.manyToOne(uidOf('subscription-plan')),
+    plan: rel.manyToOne(UID.subscriptionPlan),
     provider: str({ default: 'demo' }),
     provider_subscription_id: str({ unique: true }),
     provider_customer_id: str(),

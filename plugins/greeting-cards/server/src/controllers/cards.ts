@@ -5,7 +5,7 @@ import { requireUser } from '../http/auth';
 import { pageOf, pageRequest } from '../http/pagination';
 import { parseId } from '../http/ids';
 import { boolean, parseBody, text } from '../http/body';
-import { REQUIRED } from '../http/errors';
+import { REQUIRED } from '../errors';
 import { getService } from '../services/get-service';
 
 const TITLE = text(200);

@@ -2,7 +2,6 @@ import type { Core } from '@strapi/strapi';
 import { action } from '../http/respond';
 import { requireUser } from '../http/auth';
 import { getService } from '../services/get-service';
-import { serializeRecipient } from '../serializers/recipient';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   details: action(strapi, async (ctx) => {
@@ -12,6 +11,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   syncRecipient: action(strapi, async (ctx) => {
     const user = await requireUser(strapi, ctx);
-    return serializeRecipient(await getService(strapi, 'recipients').syncSystemRecipient(user.id));
+    return getService(strapi, 'recipients').syncSystemRecipient(user.id);
   }),
 });

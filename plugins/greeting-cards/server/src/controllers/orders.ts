@@ -2,10 +2,13 @@ import type { Core } from '@strapi/strapi';
 import { action } from '../http/respond';
 import { requireUser } from '../http/auth';
 import { pageOf, pageRequest } from '../http/pagination';
-import { notFound } from '../http/errors';
+import { parseBody } from '../http/body';
+import { objectOrEmpty, orderCheckoutInput, payInput } from '../http/inputs';
+import { fieldErrors, notFound } from '../errors';
+import { parseAddToCart } from '../domain/cart-input';
 import { getService } from '../services/get-service';
 
-// Thin: who is asking, what they sent, one service call, the wire shape.
+// Thin: who is asking, what they sent (parsed here), one service call, the wire shape.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => getService(strapi, 'orders');
   const itemId = (raw: unknown) => {
@@ -16,13 +19,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     list: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
       const page = pageRequest(ctx.query ?? {});
-      const { count, results } = await orders().list(user.id, page.offset, page.pageSize);
+      const { count, results } = await orders().list(user.id, page);
       return pageOf(ctx, page, count, results);
     }),
     cart: action(strapi, async (ctx) => orders().getCart((await requireUser(strapi, ctx)).id)),
     addToCart: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      return orders().addToCart(user.id, ctx.request.body);
+      const parsed = parseAddToCart(ctx.request.body, new Date());
+      if (!parsed.ok) throw fieldErrors(parsed.errors);
+      return orders().addToCart(user.id, parsed.value);
     }),
     removeCartItem: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
@@ -32,11 +37,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     cancel: action(strapi, async (ctx) => orders().cancel((await requireUser(strapi, ctx)).id, ctx.params.uuid)),
     checkout: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      return getService(strapi, 'checkout').checkout(user.id, ctx.params.uuid, ctx.request.body);
+      // Ownership first: another user's order is 404 even when the body is invalid.
+      await orders().ownedOrder(user.id, ctx.params.uuid);
+      const input = parseBody(orderCheckoutInput, objectOrEmpty(ctx.request.body));
+      return getService(strapi, 'checkout').checkout(user.id, ctx.params.uuid, input);
     }),
     pay: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      const result = await getService(strapi, 'payments').pay(user, ctx.params.uuid, ctx.request.body);
+      await orders().ownedOrder(user.id, ctx.params.uuid);
+      const input = parseBody(payInput, objectOrEmpty(ctx.request.body));
+      const result = await getService(strapi, 'payments').pay(user, ctx.params.uuid, input);
       return result.kind === 'paid' ? result.order : { checkout_url: result.checkout_url, session_id: result.session_id };
     }),
   };

@@ -9,8 +9,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async webhook(ctx: Ctx) {
     try {
       const raw = ctx.request.body?.[RAW_BODY] as string | Buffer | undefined;
-      const signature = ctx.request.header['stripe-signature'] as string | undefined;
-      const outcome = await getService(strapi, 'payment-webhook').handle(raw, signature);
+      const outcome = await getService(strapi, 'payment-webhook').handle(raw, ctx.request.header ?? {});
       ctx.status = outcome.status;
       ctx.body = outcome.body;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { COMMON_OPTIONAL, COMMON_REQUIRED, numberIn, objectRules } from './canvas-fields';
+import { COMMON_OPTIONAL, COMMON_REQUIRED, numberIn, objectRules, type CanvasLimits } from './canvas-fields';
 
 // Validation of a design (`canvas_data`) against docs/canvas-data.md, the contract shared with the
 // editor and the renderer. Pure: no Strapi, no I/O.
@@ -11,12 +11,7 @@ import { COMMON_OPTIONAL, COMMON_REQUIRED, numberIn, objectRules } from './canva
 // dropped rather than stored, so nothing the contract does not describe (Fabric's clipPath,
 // nested objects, foreign image sources...) can ever reach the renderer.
 
-export interface CanvasLimits {
-  maxBytes: number;
-  maxObjects: number;
-  /** SERVICE_PUBLIC_URL: images may come from `{publicUrl}/uploads/...`. */
-  publicUrl: string;
-}
+export type { CanvasLimits };
 
 export type CanvasObject = Record<string, unknown> & { type: string; left: number; top: number };
 

@@ -1,6 +1,12 @@
 // Field rules of the design format (docs/canvas-data.md): one check per field of each object type.
 // A check returns an error message, or null when the value is fine. Pure.
-import type { CanvasLimits } from './canvas-data';
+/** What a design may weigh and where its images may come from (set from the plugin's settings). */
+export interface CanvasLimits {
+  maxBytes: number;
+  maxObjects: number;
+  /** SERVICE_PUBLIC_URL: images may come from `{publicUrl}/uploads/...`. */
+  publicUrl: string;
+}
 
 const MAX_COORD = 100_000;
 const MAX_TEXT = 10_000;

@@ -1,5 +1,5 @@
 // Which premium content a template or a design involves. Pure: callers pass rows they loaded.
-// Whether the user may use it is decided in services/premium.ts (the subscription check).
+// Whether the user may use it is decided in services/subscriptions/premium-service.ts (the subscription check).
 
 export function isPremiumTemplate(template: { is_premium?: boolean | null } | null | undefined): boolean {
   return Boolean(template?.is_premium);

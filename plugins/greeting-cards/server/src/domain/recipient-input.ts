@@ -77,5 +77,4 @@ export function checkRecipient(entry: RecipientFields): { errors: Record<string,
   return { errors, value };
 }
 
-export const fullName = (r: { first_name?: string | null; last_name?: string | null }): string =>
-  [r.first_name, r.last_name].map((s) => (s ?? '').trim()).filter(Boolean).join(' ');
+export { fullName } from './address';

@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
-import { unauthorized } from './errors';
+import { unauthorized } from '../errors';
 import type { Ctx } from './respond';
 import { getConfig } from '../config/get-config';
+import { query } from '../db/query';
 
 export const SESSION_COOKIE = 'gc_session';
 
@@ -48,7 +49,7 @@ export async function optionalUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthU
   }
   const id = Number(payload?.id);
   if (!Number.isInteger(id)) throw unauthorized('Invalid or expired token.');
-  const user = (await strapi.db.query(getConfig(strapi).userModel as any).findOne({ where: { id } })) as AuthUser | null;
+  const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id } })) as AuthUser | null;
   if (!user || user.blocked) throw unauthorized('User not found or blocked.');
   ctx.state.gcUser = user;
   ctx.state.user = ctx.state.user ?? user;

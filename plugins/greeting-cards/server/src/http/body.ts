@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldError, fieldErrors, REQUIRED } from './errors';
+import { fieldError, fieldErrors, REQUIRED } from '../errors';
 import { zodToFieldErrors } from './respond';
 
 /** Parses a JSON request body with a zod object schema; errors come back in the spec's field shape. */

@@ -1,4 +1,4 @@
-import { notFound } from './errors';
+import { notFound } from '../errors';
 
 // Largest id a PostgreSQL integer column holds: anything bigger could only fail in the database.
 const MAX_ID = 2_147_483_647;

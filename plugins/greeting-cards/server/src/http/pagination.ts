@@ -1,4 +1,4 @@
-import { ApiError, fieldError } from './errors';
+import { ApiError, fieldError } from '../errors';
 import type { Ctx } from './respond';
 
 export const DEFAULT_PAGE_SIZE = 24;

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ZodError } from 'zod';
-import { ApiError, FieldErrors } from './errors';
+import { ApiError, FieldErrors } from '../errors';
 
 // Koa context, kept loose: Strapi's own type for it is `any` as well.
 export type Ctx = any;

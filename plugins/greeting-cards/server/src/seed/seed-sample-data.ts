@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { OCCASIONS, TEMPLATES, STICKERS, BACKGROUNDS, GIFT_ADDONS, PLANS, PROMO_CODES } from './sample-data';
 import { UID } from '../uids';
+import { query } from '../db/query';
 
 export interface SeedResult {
   seeded: boolean;
@@ -14,7 +15,7 @@ export interface SeedResult {
 export async function seedSampleData(strapi: Core.Strapi): Promise<SeedResult> {
   const store = strapi.store({ type: 'plugin', name: 'greeting-cards', key: 'sample-data' });
   if (await store.get()) return { seeded: false, created: 0 };
-  const existing = (await strapi.db.query(UID.occasion).count()) + (await strapi.db.query(UID.template).count());
+  const existing = (await query(strapi, UID.occasion).count()) + (await query(strapi, UID.template).count());
   if (existing > 0) {
     await store.set({ value: { seededAt: null, skipped: 'catalogue not empty' } });
     return { seeded: false, created: 0 };

@@ -1,3 +1,4 @@
+import { fullName } from '../domain/address';
 // Wire shape of a delivery in GET /api/deliveries/ (the buyer's view).
 type Row = Record<string, any>;
 
@@ -8,7 +9,7 @@ export function serializeDelivery(d: Row) {
   const snap: Row = item.snapshot ?? {};
   const recipient: Row = snap.recipient ?? item.recipient ?? {};
   const recipientName =
-    snap.recipient_name ?? ([recipient.first_name, recipient.last_name].filter((s) => typeof s === 'string' && s.trim()).join(' ').trim() || null);
+    snap.recipient_name ?? (fullName(recipient) || null);
   return {
     id: d.id,
     order: item.order?.uuid ?? null,

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { BillingDefaults, BillingKey, BillingProfile, BillingProfileStore } from './types';
+import { query as queryOf } from '../../db/query';
 
 type Row = Record<string, any>;
 export type ResolvedFieldMap = Record<BillingKey, string | null> & { stripe_customer_id: string };
@@ -20,7 +21,7 @@ export interface ProfileLocator {
  * checkouts end up with one stored customer.
  */
 export function createContentTypeStore(strapi: Core.Strapi, locator: ProfileLocator, map: ResolvedFieldMap): BillingProfileStore {
-  const query = () => strapi.db.query(locator.uid as any);
+  const query = () => queryOf(strapi, locator.uid);
   const read = (row: Row, key: BillingKey): string | null => {
     const field = map[key];
     const value = field ? row[field] : null;

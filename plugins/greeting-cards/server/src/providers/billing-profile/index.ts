@@ -77,21 +77,3 @@ export function buildBillingProfileStore(strapi: Core.Strapi, config: PluginConf
   if (modelStore && chosen !== modelStore) fieldMapFor(strapi, modelStore.uid, config.billingFieldMap, modelStore.setting);
   return createContentTypeStore(strapi, chosen.locator, fieldMapFor(strapi, chosen.uid, configured, chosen.setting));
 }
-
-const stores = new WeakMap<Core.Strapi, BillingProfileStore>();
-
-/** Validates and remembers the store for this Strapi instance; called from bootstrap(). */
-export function initBillingProfileStore(strapi: Core.Strapi, config: PluginConfig): BillingProfileStore {
-  const store = buildBillingProfileStore(strapi, config);
-  stores.set(strapi, store);
-  return store;
-}
-
-/** The store of this instance (tests may replace it with setBillingProfileStore). */
-export function billingProfileStoreFor(strapi: Core.Strapi, config: PluginConfig): BillingProfileStore {
-  return stores.get(strapi) ?? initBillingProfileStore(strapi, config);
-}
-
-export function setBillingProfileStore(strapi: Core.Strapi, store: BillingProfileStore): void {
-  stores.set(strapi, store);
-}

@@ -1,14 +1,15 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
-import { isUniqueViolation } from '../../services/unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { ProfileLocator } from './content-type-store';
+import { query as queryOf } from '../../db/query';
 
 type Row = Record<string, any>;
 const first = (value: unknown): Row | null => ((Array.isArray(value) ? value[0] : value) as Row | null) ?? null;
 
 /** The plugin's own billing profile, one per user: `user_key` (unique index) is the owner's id. */
 export function builtInLocator(strapi: Core.Strapi, userModel: string): ProfileLocator {
-  const query = () => strapi.db.query(UID.billingProfile as any);
+  const query = () => queryOf(strapi, UID.billingProfile);
   const find = (userId: number) => query().findOne({ where: { user_key: userId } }) as Promise<Row | null>;
   return {
     kind: 'built-in',
@@ -33,7 +34,7 @@ export function builtInLocator(strapi: Core.Strapi, userModel: string): ProfileL
 
 /** A host content type with a relation field to the user (SERVICE_BILLING_PROFILE_MODEL + _USER_FIELD). */
 export function modelLocator(strapi: Core.Strapi, uid: string, userField: string): ProfileLocator {
-  const query = () => strapi.db.query(uid as any);
+  const query = () => queryOf(strapi, uid);
   // The oldest row wins when a user somehow has several.
   const find = async (userId: number) =>
     first(await query().findMany({ where: { [userField]: { id: userId } }, orderBy: { id: 'asc' }, limit: 1 }));
@@ -57,8 +58,8 @@ export function modelLocator(strapi: Core.Strapi, uid: string, userField: string
 
 /** A host content type reached through a relation on the user (SERVICE_BILLING_PROFILE_RELATION). */
 export function relationLocator(strapi: Core.Strapi, userModel: string, relation: string, targetUid: string, toMany: boolean): ProfileLocator {
-  const users = () => strapi.db.query(userModel as any);
-  const query = () => strapi.db.query(targetUid as any);
+  const users = () => queryOf(strapi, userModel);
+  const query = () => queryOf(strapi, targetUid);
   const find = async (userId: number) => first((await users().findOne({ where: { id: userId }, populate: [relation] }))?.[relation]);
   return {
     kind: 'relation',

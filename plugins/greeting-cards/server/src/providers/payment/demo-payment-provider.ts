@@ -6,6 +6,7 @@ import { WebhookVerificationError } from './payment-provider';
 export function createDemoPaymentProvider(): PaymentProvider {
   return {
     name: 'demo',
+    signatureHeader: 'x-demo-signature',
     async startOrderCheckout() {
       return { kind: 'completed', sessionId: null, paymentId: `demo_${crypto.randomBytes(12).toString('hex')}` };
     },
@@ -13,7 +14,7 @@ export function createDemoPaymentProvider(): PaymentProvider {
       return null;
     },
     async expireSession() {},
-    verifyWebhook() {
+    parseWebhook() {
       throw new WebhookVerificationError('Demo payments have no webhooks.');
     },
   };

@@ -1,6 +1,6 @@
 import type { CheckoutStart, OrderCheckoutRequest, PaymentProvider, SessionInfo } from './payment-provider';
 import { WebhookVerificationError } from './payment-provider';
-import type { ProviderEvent } from '../../domain/payment-events';
+import type { PaymentAction, ProviderEvent } from '../../domain/payment-events';
 
 /**
  * A test double for unit tests: records checkout requests, honours idempotency keys, and accepts
@@ -12,6 +12,7 @@ export function createInMemoryPaymentProvider(secret = 'whsec_memory') {
   const sessions = new Map<string, SessionInfo>();
   const provider: PaymentProvider & { requests: OrderCheckoutRequest[]; sessions: Map<string, SessionInfo> } = {
     name: 'memory',
+    signatureHeader: 'x-memory-signature',
     requests,
     sessions,
     async startOrderCheckout(req) {
@@ -31,9 +32,11 @@ export function createInMemoryPaymentProvider(secret = 'whsec_memory') {
       const s = sessions.get(id);
       if (s && s.status === 'open') sessions.set(id, { ...s, status: 'expired', url: null });
     },
-    verifyWebhook(rawBody, signature) {
+    // The double's events carry their neutral action in the body: {id, type, data, action}.
+    parseWebhook(rawBody, signature) {
       if (signature !== `valid:${secret}`) throw new WebhookVerificationError('Invalid signature');
-      return JSON.parse(rawBody.toString()) as ProviderEvent;
+      const event = JSON.parse(rawBody.toString()) as ProviderEvent & { action?: PaymentAction };
+      return { event, action: event.action ?? { kind: 'not_supported', eventType: event.type, reason: 'no action' } };
     },
   };
   return provider;

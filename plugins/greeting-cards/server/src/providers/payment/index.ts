@@ -1,10 +1,12 @@
 import type { PluginConfig } from '../../config/settings';
 import type { PaymentProvider } from './payment-provider';
-import { createStripePaymentProvider } from './stripe-payment-provider';
+import { createStripePaymentProvider } from './stripe/stripe-payment-provider';
 import { createDemoPaymentProvider } from './demo-payment-provider';
+import { createStripeSubscriptionProvider } from './stripe/stripe-subscription-provider';
+import type { SubscriptionProvider } from './subscription-provider';
 
 export * from './payment-provider';
-export { createStripeClient, createStripePaymentProvider } from './stripe-payment-provider';
+export { createStripeClient, createStripePaymentProvider } from './stripe/stripe-payment-provider';
 export { createDemoPaymentProvider } from './demo-payment-provider';
 export { createInMemoryPaymentProvider } from './in-memory-payment-provider';
 
@@ -32,5 +34,11 @@ export function resolvePaymentProvider(config: PluginConfig): PaymentProvider | 
 export function resolveWebhookVerifier(config: PluginConfig): PaymentProvider {
   return createStripePaymentProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, apiBase: config.stripeApiBase });
 }
-export { createStripeSubscriptionProvider, resolveSubscriptionProvider } from './subscription-provider';
+export { createStripeSubscriptionProvider } from './stripe/stripe-subscription-provider';
+
+/** The subscription provider in provider mode; null in demo mode or when payments are off. */
+export function resolveSubscriptionProvider(config: PluginConfig): SubscriptionProvider | null {
+  if (!config.stripeSecretKey) return null;
+  return createStripeSubscriptionProvider({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase });
+}
 export type { SubscriptionProvider, SubscriptionCheckoutRequest } from './subscription-provider';

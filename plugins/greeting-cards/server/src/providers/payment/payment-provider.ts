@@ -1,6 +1,6 @@
 // The replaceable payment part. Orders and subscriptions talk to this interface only; the Stripe
 // implementation, the demo mode and an in-memory double for unit tests sit next to it.
-import type { ProviderEvent } from '../../domain/payment-events';
+import type { PaymentAction, ProviderEvent } from '../../domain/payment-events';
 
 export interface CheckoutLine {
   name: string;
@@ -35,13 +35,24 @@ export interface SessionInfo {
 
 export interface PaymentProvider {
   readonly name: string;
+  /** The request header (lower case) that carries a webhook's signature. */
+  readonly signatureHeader: string;
   startOrderCheckout(request: OrderCheckoutRequest): Promise<CheckoutStart>;
   /** An existing hosted session, to reuse it while it is still open. Null when unknown. */
   getSession(sessionId: string): Promise<SessionInfo | null>;
   /** Closes a hosted session that is still open, so a cancelled order cannot be paid there. */
   expireSession(sessionId: string): Promise<void>;
-  /** Verifies a webhook's signature over the exact raw body and returns the event, or throws. */
-  verifyWebhook(rawBody: string | Buffer, signature: string | undefined): ProviderEvent;
+  /**
+   * Verifies a webhook's signature over the exact raw body (throws WebhookVerificationError) and turns
+   * the event into a neutral action; the event's id and type are kept to record it once.
+   */
+  parseWebhook(rawBody: string | Buffer, signature: string | undefined): WebhookEvent;
+}
+
+/** A verified webhook: the provider's event (id, type, payload) and what it means for us. */
+export interface WebhookEvent {
+  event: ProviderEvent;
+  action: PaymentAction;
 }
 
 export class WebhookVerificationError extends Error {

@@ -5,6 +5,7 @@ import { loadReplaceableModule } from '../shared/load-module';
 import { UID } from '../../uids';
 import { createStubPostalBackend } from './stub-postal-backend';
 import type { PostalBackend } from './types';
+import { query } from '../../db/query';
 
 /** Where the stub keeps "posted" PDFs and packing slips (outside public/: they hold addresses). */
 export const POSTAL_OUTBOX = 'private/greeting-cards/postal-outbox';
@@ -27,7 +28,7 @@ export function createPostalBackend(strapi: Core.Strapi, config: PluginConfig): 
     prefix: config.postalReferencePrefix || 'PB',
     outbox: path.resolve(strapi.dirs.app.root, POSTAL_OUTBOX),
     async isTaken(reference: string) {
-      return Boolean(await strapi.db.query(UID.delivery as any).findOne({ where: { tracking_reference: reference }, select: ['id'] }));
+      return Boolean(await query(strapi, UID.delivery).findOne({ where: { tracking_reference: reference }, select: ['id'] }));
     },
   });
 }

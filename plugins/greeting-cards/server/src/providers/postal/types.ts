@@ -1,17 +1,11 @@
+import type { Address } from '../../domain/address';
+
 /** What a postal backend receives for one posted card: the print-ready PDF and the packing data. */
 export interface PostalJob {
   deliveryId: number;
   orderUuid: string;
   pdf: Buffer;
-  address: {
-    name: string;
-    address_line_1: string;
-    address_line_2: string;
-    city: string;
-    county: string;
-    postcode: string;
-    country: string;
-  };
+  address: Address;
   packing: {
     card_title: string;
     gift_addon: { id: number; name: string } | null;

@@ -1,4 +1,5 @@
 import type { AdapterContext, DetailField, HostUser, UserDetailsAdapter } from './types';
+import { query } from '../../db/query';
 
 // When SERVICE_USE_SYSTEM_USER_DETAILS is off only these are read, and only from the user itself.
 const BASIC_FIELDS: DetailField[] = ['email', 'first_name', 'last_name'];
@@ -27,7 +28,7 @@ export function createDefaultUserDetailsAdapter({ strapi, config }: AdapterConte
       const fromUser = pick(user, config.userFieldMap);
       const relation = config.userProfileRelation;
       if (!relation) return fromUser;
-      const row = (await strapi.db.query(config.userModel as any).findOne({
+      const row = (await query(strapi, config.userModel).findOne({
         where: { id: user.id },
         populate: [relation],
       })) as Record<string, unknown> | null;

@@ -4,9 +4,6 @@ import { ConfigError, PluginConfig } from '../../config/settings';
 import { createDefaultUserDetailsAdapter } from './default-adapter';
 import { AdapterFactory, DETAIL_FIELDS, UserDetailsAdapter } from './types';
 
-// One adapter per Strapi instance (tests boot several in one process).
-const adapters = new WeakMap<Core.Strapi, UserDetailsAdapter>();
-
 function checkFieldMap(setting: string, map: Record<string, string>): void {
   const unknown = Object.keys(map).filter((k) => !(DETAIL_FIELDS as readonly string[]).includes(k));
   if (unknown.length) {
@@ -40,7 +37,6 @@ export function loadUserDetailsAdapter(strapi: Core.Strapi, config: PluginConfig
   checkFieldMap('SERVICE_USER_FIELD_MAP', config.userFieldMap);
   checkFieldMap('SERVICE_PROFILE_FIELD_MAP', config.profileFieldMap);
   const adapter = config.userDetailsAdapter ? loadCustomAdapter(strapi, config) : createDefaultUserDetailsAdapter({ strapi, config });
-  adapters.set(strapi, adapter);
   return adapter;
 }
 
@@ -52,8 +48,4 @@ export function checkProfileRelation(strapi: Core.Strapi, config: PluginConfig):
   if (!attribute || attribute.type !== 'relation') {
     throw new ConfigError(`SERVICE_USER_PROFILE_RELATION: "${relation}" is not a relation of ${config.userModel}`);
   }
-}
-
-export function userDetailsAdapterFor(strapi: Core.Strapi, config: PluginConfig): UserDetailsAdapter {
-  return adapters.get(strapi) ?? loadUserDetailsAdapter(strapi, config);
 }

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import type { CardRenderer } from './card-renderer';
+import { query } from '../../db/query';
 
 export interface ThumbnailRun {
   rendered: number;
@@ -16,7 +17,7 @@ export async function generateMissingThumbnails(
   renderer: CardRenderer,
   stopped: () => boolean,
 ): Promise<ThumbnailRun> {
-  const templates = (await strapi.db.query(UID.template).findMany({
+  const templates = (await query(strapi, UID.template).findMany({
     where: { $or: [{ thumbnail_url: { $null: true } }, { thumbnail_url: '' }] },
     select: ['id', 'slug', 'canvas_data'],
     orderBy: { id: 'asc' },
@@ -27,7 +28,7 @@ export async function generateMissingThumbnails(
     try {
       const url = await renderer.storePreview(template.canvas_data);
       if (stopped()) break;
-      await strapi.db.query(UID.template).update({ where: { id: template.id }, data: { thumbnail_url: url } });
+      await query(strapi, UID.template).update({ where: { id: template.id }, data: { thumbnail_url: url } });
       run.rendered += 1;
     } catch (error) {
       if (stopped()) break;

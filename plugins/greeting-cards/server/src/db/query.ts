@@ -1,0 +1,15 @@
+import type { Core } from '@strapi/strapi';
+import type { Uid } from '../uids';
+
+/**
+ * Strapi's query engine for one of our content types. Strapi types `db.query` against the host app's
+ * generated registry, which does not know a plugin's types: the cast lives here, once.
+ */
+export function query(strapi: Core.Strapi, uid: Uid | string): ReturnType<Core.Strapi['db']['query']> {
+  return strapi.db.query(uid as Parameters<Core.Strapi['db']['query']>[0]);
+}
+
+/** The table behind a content type, from Strapi's metadata (never a hard-coded 'gc_...' name). */
+export function tableOf(strapi: Core.Strapi, uid: Uid): string {
+  return strapi.db.metadata.get(uid).tableName;
+}

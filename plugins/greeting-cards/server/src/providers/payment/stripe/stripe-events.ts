@@ -1,0 +1,52 @@
+// Stripe's webhook vocabulary: its event names and payload fields, turned into the neutral actions of
+// domain/payment-events.ts through one dispatch table. Add a Stripe event here.
+import type { PaymentAction, ProviderEvent } from '../../../domain/payment-events';
+
+type Obj = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const idOf = (v: unknown): string | null => str(v) ?? (v && typeof v === 'object' ? str((v as Obj).id) : null);
+
+function orderUuidOf(session: Obj): string | null {
+  const metadata = (session.metadata ?? {}) as Obj;
+  return str(session.client_reference_id) ?? str(metadata.order_uuid);
+}
+
+const ignore = (eventType: string, reason: string): PaymentAction => ({ kind: 'not_supported', eventType, reason });
+
+function sessionAction(kind: 'paid' | 'failed' | 'expired', type: string, session: Obj): PaymentAction {
+  if (session.mode === 'subscription') return { kind: 'subscription_changed', eventType: type, object: session };
+  if (session.mode !== undefined && session.mode !== 'payment') return ignore(type, `mode ${String(session.mode)}`);
+  const orderUuid = orderUuidOf(session);
+  if (!orderUuid) return ignore(type, 'no order reference');
+  const sessionId = str(session.id);
+  if (kind === 'paid') {
+    // A completed session may still be unpaid (delayed methods): async_payment_succeeded follows.
+    if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return ignore(type, 'not paid yet');
+    return { kind: 'paid', orderUuid, sessionId, paymentId: idOf(session.payment_intent) };
+  }
+  return { kind, orderUuid, sessionId };
+}
+
+const subscriptionChanged = (type: string, object: Obj): PaymentAction => ({ kind: 'subscription_changed', eventType: type, object });
+
+export const EVENT_DISPATCH: Readonly<Record<string, (type: string, object: Obj) => PaymentAction>> = {
+  'checkout.session.completed': (t, o) => sessionAction('paid', t, o),
+  'checkout.session.async_payment_succeeded': (t, o) => sessionAction('paid', t, o),
+  'checkout.session.async_payment_failed': (t, o) => sessionAction('failed', t, o),
+  'checkout.session.expired': (t, o) => sessionAction('expired', t, o),
+  'charge.refunded': (t, o) => {
+    const paymentId = idOf(o.payment_intent);
+    if (!paymentId) return ignore(t, 'no payment intent');
+    return { kind: 'refunded', paymentId, fullyRefunded: o.refunded === true };
+  },
+  'customer.subscription.created': subscriptionChanged,
+  'customer.subscription.updated': subscriptionChanged,
+  'customer.subscription.deleted': subscriptionChanged,
+  'invoice.payment_failed': subscriptionChanged,
+};
+
+export function actionFor(event: ProviderEvent): PaymentAction {
+  const handler = EVENT_DISPATCH[event.type];
+  const object = (event.data?.object ?? {}) as Obj;
+  return handler ? handler(event.type, object) : ignore(event.type, 'event type not handled');
+}

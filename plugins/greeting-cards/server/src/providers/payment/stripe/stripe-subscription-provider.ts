@@ -1,0 +1,48 @@
+// Stripe's side of subscriptions: customers, subscription-mode Checkout, the billing portal.
+import type { SubscriptionProvider } from '../subscription-provider';
+import { createStripeClient } from './stripe-payment-provider';
+
+export function createStripeSubscriptionProvider(options: { secretKey: string; apiBase?: string }): SubscriptionProvider {
+  const client = createStripeClient(options);
+  return {
+    name: 'stripe',
+    async createCustomer(input, idempotencyKey) {
+      const customer = await client.customers.create(
+        { email: input.email ?? undefined, name: input.name ?? undefined, metadata: { user_id: String(input.userId) } },
+        { idempotencyKey },
+      );
+      return customer.id;
+    },
+    async startSubscriptionCheckout(req) {
+      const metadata = { user_id: String(req.userId), plan_slug: req.planSlug };
+      const session = await client.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: req.customerId,
+          client_reference_id: String(req.userId),
+          metadata,
+          // The subscription carries them too, so its own events name the user and plan.
+          subscription_data: { metadata },
+          line_items: [{ price: req.priceId, quantity: 1 }],
+          success_url: req.successUrl,
+          cancel_url: req.cancelUrl,
+        },
+        { idempotencyKey: req.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+      return { sessionId: session.id, url: session.url };
+    },
+    async createPortalSession(customerId, returnUrl) {
+      const session = await client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return session.url;
+    },
+    async getSubscription(id) {
+      try {
+        return (await client.subscriptions.retrieve(id)) as unknown as Record<string, unknown>;
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+    },
+  };
+}

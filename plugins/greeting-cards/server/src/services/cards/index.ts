@@ -1,0 +1,16 @@
+import type { ServicesOf } from '../get-service';
+import cards from './cards-service';
+import library from './library-service';
+
+/** A shopper's cards and their library. */
+const services = {
+  cards,
+  library,
+};
+
+export default services;
+
+// Types getService(strapi, name) for this area without the registry importing every service.
+declare module '../get-service' {
+  interface GreetingCardsServices extends ServicesOf<typeof services> {}
+}

@@ -1,0 +1,81 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import { getConfig } from '../../config/get-config';
+import { libraryTypeFor } from '../../domain/card-status';
+import type { CardStatus, LibraryType } from '../../domain/enums';
+import type { PageRequest } from '../../http/pagination';
+import { pagedRows } from '../shared/paged-rows';
+import { serializeLibraryEntry } from '../../serializers/library';
+import { query } from '../../db/query';
+
+// A user's library: one entry per own card (draft/saved/sent, following the card's status) plus
+// `received` entries for cards delivered to the user's e-mail address.
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const entries = () => query(strapi, UID.libraryEntry);
+
+  /** Brings the owner's one entry for this card in line with the card's status and favourite flag. */
+  async function syncCard(cardId: number): Promise<void> {
+    const card = (await query(strapi, UID.card).findOne({ where: { id: cardId }, populate: ['owner'] })) as
+      | { id: number; status: CardStatus; is_favorite?: boolean; owner?: { id: number } | null }
+      | null;
+    if (!card?.owner) return;
+    const type = libraryTypeFor(card.status, getConfig(strapi).libraryAutoSaveDrafts);
+    const existing = (await entries().findMany({
+      where: { card: { id: card.id }, user: { id: card.owner.id }, type: { $ne: 'received' } },
+      orderBy: [{ id: 'asc' }],
+      select: ['id'],
+    })) as Array<{ id: number }>;
+    // A card has one own entry; none at all when its status maps to no entry.
+    const keep = type ? existing[0] : undefined;
+    const extra = existing.filter((e) => e !== keep);
+    if (extra.length) await entries().deleteMany({ where: { id: { $in: extra.map((e) => e.id) } } });
+    if (!type) return;
+    const data = { type, is_pinned: Boolean(card.is_favorite) };
+    // Updating even an unchanged entry moves it up the "most recently updated" order.
+    if (keep) await entries().update({ where: { id: keep.id }, data });
+    else await entries().create({ data: { ...data, user: card.owner.id, card: card.id } });
+  }
+
+  /**
+   * Puts a delivered card into the library of the registered user with this e-mail address, as
+   * `received`. Idempotent. Returns false when no registered user has that address.
+   */
+  async function addReceived(cardId: number, email: string): Promise<boolean> {
+    const address = String(email ?? '').trim();
+    if (!address) return false;
+    const card = await query(strapi, UID.card).findOne({ where: { id: cardId }, select: ['id'] });
+    if (!card) return false;
+    const user = await query(strapi, getConfig(strapi).userModel).findOne({ where: { email: { $eqi: address } }, select: ['id'] });
+    if (!user) return false;
+    const where = { card: { id: cardId }, user: { id: user.id }, type: 'received' };
+    if (await entries().findOne({ where, select: ['id'] })) return true;
+    await entries().create({ data: { type: 'received', is_pinned: false, user: user.id, card: cardId } });
+    return true;
+  }
+
+  async function list(userId: number, type: LibraryType | undefined, page: PageRequest) {
+    const where: Record<string, unknown> = { user: { id: userId } };
+    if (type) where.type = type;
+    const { count, rows } = await pagedRows(
+      page,
+      () => entries().count({ where }),
+      () => entries().findMany({
+        where,
+        populate: { card: { select: ['id', 'title', 'status', 'preview_url'] } },
+        orderBy: [{ is_pinned: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }],
+        offset: page.offset,
+        limit: page.pageSize,
+      }),
+    );
+    return { count, results: rows.map(serializeLibraryEntry) };
+  }
+
+  /** Removes every entry of a card (in any library): the card is being deleted. */
+  async function removeCard(cardId: number): Promise<void> {
+    // Ids first: a delete filtered through a relation would need a join, which DELETE cannot do.
+    const rows = (await entries().findMany({ where: { card: { id: cardId } }, select: ['id'] })) as Array<{ id: number }>;
+    if (rows.length) await entries().deleteMany({ where: { id: { $in: rows.map((r) => r.id) } } });
+  }
+
+  return { syncCard, addReceived, list, removeCard };
+};

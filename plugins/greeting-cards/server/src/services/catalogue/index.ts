@@ -1,0 +1,14 @@
+import type { ServicesOf } from '../get-service';
+import catalogue from './catalogue-service';
+
+/** The catalogue: occasions, templates, design assets (public, read-only). */
+const services = {
+  catalogue,
+};
+
+export default services;
+
+// Types getService(strapi, name) for this area without the registry importing every service.
+declare module '../get-service' {
+  interface GreetingCardsServices extends ServicesOf<typeof services> {}
+}

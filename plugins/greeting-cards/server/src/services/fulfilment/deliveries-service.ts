@@ -1,0 +1,74 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import { notFound } from '../../errors';
+import type { PageRequest } from '../../http/pagination';
+import { serializeDelivery } from '../../serializers/delivery';
+import { pagedRows } from '../shared/paged-rows';
+import { readStoredPdf, writePdf } from './delivery-files';
+import { getService } from '../get-service';
+import { query } from '../../db/query';
+
+type Row = Record<string, any>;
+
+const POPULATE = { order_item: { populate: { order: { select: ['id', 'uuid'] }, card: true, recipient: true } } };
+
+/** Statuses in which a delivery's card may be seen through its token. */
+const VIEWABLE = ['sent', 'delivered'];
+
+// Reading deliveries: the buyer's list and PDFs, and the public e-card page by token.
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const q = () => query(strapi, UID.delivery);
+  const ownedWhere = (userId: number) => ({ order_item: { order: { user: { id: userId } } } });
+
+  async function pdfOf(delivery: Row): Promise<Buffer> {
+    const stored = await readStoredPdf(strapi, delivery.pdf_path);
+    if (stored) return stored;
+    const card: Row = delivery.order_item?.card ?? {};
+    const pdf = await getService(strapi, 'rendering').cardPdf({ canvasData: card.canvas_data, insideMessage: card.inside_message ?? '' });
+    // Keep it for next time; a PDF that cannot be stored is still served.
+    const path = await writePdf(strapi, delivery.id, pdf).catch(() => null);
+    if (path) await q().update({ where: { id: delivery.id }, data: { pdf_path: path } });
+    return pdf;
+  }
+
+  return {
+    async listForUser(userId: number, page: PageRequest) {
+      const where = ownedWhere(userId);
+      const { count, rows } = await pagedRows(
+        page,
+        () => q().count({ where }),
+        () => q().findMany({ where, populate: POPULATE, orderBy: [{ id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+      );
+      return { count, results: rows.map(serializeDelivery) };
+    },
+
+    /** The print PDF of the buyer's own delivery; another user's is "not found". */
+    async pdfForOwner(userId: number, deliveryId: number): Promise<{ pdf: Buffer; filename: string }> {
+      const delivery = await q().findOne({ where: { id: deliveryId, ...ownedWhere(userId) }, populate: POPULATE });
+      if (!delivery) throw notFound();
+      return { pdf: await pdfOf(delivery), filename: `card-${delivery.id}.pdf` };
+    },
+
+    /** A sent delivery by its view token, with card and sender id; null when unknown or not sent yet. */
+    async byToken(token: string): Promise<Row | null> {
+      if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+      const delivery = await q().findOne({
+        where: { view_token: token, status: { $in: VIEWABLE } },
+        populate: { order_item: { populate: { card: true, recipient: true, order: { populate: { user: { select: ['id'] } } } } } },
+      });
+      return delivery ?? null;
+    },
+
+    pdfOf,
+
+    /**
+     * Counts a view: one atomic increment, and first_viewed_at set only by the first view (a conditional
+     * update), so concurrent views neither lose counts nor move the first-view time.
+     */
+    async recordView(deliveryId: number, now: Date = new Date()): Promise<void> {
+      const table = strapi.db.metadata.get(UID.delivery).tableName;
+      await strapi.db.connection(table).where({ id: deliveryId }).increment('view_count', 1);
+      await q().updateMany({ where: { id: deliveryId, first_viewed_at: null }, data: { first_viewed_at: now } });
+    },
+  };
+};

@@ -1,0 +1,104 @@
+import { addressOf, fullName } from '../../domain/address';
+import type { Core } from '@strapi/strapi';
+import { getConfig } from '../../config/get-config';
+import { ecardEmail } from '../../emails/ecard';
+import { printReadyEmail } from '../../emails/print-ready';
+import type { PostalBackend, PostalJob } from '../../providers/postal/types';
+import { writePdf } from './delivery-files';
+import { getService } from '../get-service';
+
+type Row = Record<string, any>;
+
+/** What a successful send writes to the delivery row. */
+export interface SendOutcome {
+  status: 'processing' | 'sent' | 'delivered';
+  sent_at: Date;
+  delivered_at?: Date | null;
+  tracking_reference?: string;
+  pdf_path?: string;
+}
+
+const absolute = (base: string, pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${base.replace(/\/+$/, '')}${pathOrUrl}`);
+
+export const viewUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/cards/view/${encodeURIComponent(token)}/`;
+
+/** The item as paid for: the checkout snapshot, falling back to the live rows for older items. */
+function recipientOf(item: Row): Row {
+  return item.snapshot?.recipient ?? item.recipient ?? {};
+}
+
+
+export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend) {
+  const rendering = () => getService(strapi, 'rendering');
+
+  async function sendEcard(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
+    const config = getConfig(strapi);
+    const recipient = recipientOf(item);
+    const to = String(recipient.email ?? '').trim();
+    if (!to) throw new Error('the recipient has no e-mail address');
+    const card = item.card ?? {};
+    const sender = await getService(strapi, 'userDetails').forUser(item.order.user.id);
+    // The PNG travels inside the message (cid): no remote image to block, no tracking.
+    let png: Buffer | null = null;
+    try {
+      png = await rendering().previewPng(card.canvas_data, { width: 600 });
+    } catch (error) {
+      if (!card.preview_url) throw error;
+    }
+    const link = viewUrl(config.publicUrl, delivery.view_token);
+    const mail = ecardEmail({
+      senderName: sender.display_name || 'A friend',
+      recipientName: fullName(recipient),
+      cardTitle: String(item.snapshot?.card_title ?? card.title ?? ''),
+      insideMessage: String(card.inside_message ?? ''),
+      viewUrl: link,
+      imageSrc: png ? 'cid:card-front' : absolute(config.publicUrl, card.preview_url),
+    });
+    await getService(strapi, 'mailer').send({
+      to,
+      replyTo: sender.email || undefined,
+      ...mail,
+      attachments: png ? [{ filename: 'card.png', content: png, contentType: 'image/png', cid: 'card-front' }] : [],
+      headers: { 'X-Greeting-Card-Delivery': String(delivery.id) },
+    });
+    await getService(strapi, 'library').addReceived(card.id, to);
+    return { status: 'sent', sent_at: now };
+  }
+
+  const cardPdf = (item: Row) => rendering().cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '' });
+
+  async function sendPost(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
+    const r = recipientOf(item);
+    const job: PostalJob = {
+      deliveryId: delivery.id,
+      orderUuid: item.order.uuid,
+      pdf: await cardPdf(item),
+      address: addressOf(r),
+      packing: {
+        card_title: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
+        gift_addon: item.gift_addon ? { id: item.gift_addon.id, name: String(item.snapshot?.gift_addon_name ?? item.gift_addon.name) } : null,
+        gift_wrap: Boolean(item.gift_wrap),
+      },
+    };
+    const result = await postal().send(job);
+    if (!result?.trackingReference) throw new Error('the postal backend returned no tracking reference');
+    return { status: result.status === 'processing' ? 'processing' : 'sent', sent_at: now, tracking_reference: result.trackingReference };
+  }
+
+  async function sendPrint(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
+    const pdfPath = await writePdf(strapi, delivery.id, await cardPdf(item));
+    const config = getConfig(strapi);
+    const buyer = await getService(strapi, 'userDetails').forUser(item.order.user.id);
+    if (buyer.email) {
+      const mail = printReadyEmail({
+        buyerName: buyer.display_name || 'there',
+        cardTitle: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
+        pdfUrl: `${viewUrl(config.publicUrl, delivery.view_token)}card.pdf`,
+      });
+      await getService(strapi, 'mailer').send({ to: buyer.email, ...mail, headers: { 'X-Greeting-Card-Delivery': String(delivery.id) } });
+    }
+    return { status: 'delivered', sent_at: now, delivered_at: now, pdf_path: pdfPath };
+  }
+
+  return { ecard: sendEcard, post: sendPost, print: sendPrint };
+}

@@ -1,0 +1,86 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import { STALE_CLAIM_MS } from '../../domain/delivery-retry';
+import { PROCESSING, WAITING_STATES } from '../../domain/delivery-state';
+import { query } from '../../db/query';
+
+type Row = Record<string, any>;
+
+/**
+ * Queries behind dispatching, kept out of the fulfilment logic. The claim is one conditional UPDATE
+ * whose affected-row count says whether this instance won: two instances on one database can race for
+ * the same row and exactly one gets 1 back.
+ */
+export function deliveryStore(strapi: Core.Strapi) {
+  const q = () => query(strapi, UID.delivery);
+
+  return {
+    /** Ids of deliveries due at `now`: pending or scheduled, time reached, not waiting for a retry, not freshly claimed. */
+    async dueIds(now: Date, limit: number, onlyIds?: number[]): Promise<number[]> {
+      const stale = new Date(now.getTime() - STALE_CLAIM_MS);
+      const rows: Row[] = await q().findMany({
+        where: {
+          ...(onlyIds ? { id: { $in: onlyIds } } : {}),
+          $and: [
+            { $or: [{ status: { $in: WAITING_STATES } }, { status: PROCESSING, claimed_at: { $lt: stale } }] },
+            { $or: [{ scheduled_for: null }, { scheduled_for: { $lte: now } }] },
+            { $or: [{ next_attempt_at: null }, { next_attempt_at: { $lte: now } }] },
+            { $or: [{ claimed_at: null }, { claimed_at: { $lt: stale } }] },
+          ],
+        },
+        select: ['id'],
+        orderBy: [{ scheduled_for: 'asc' }, { id: 'asc' }],
+        limit,
+      });
+      return rows.map((r) => r.id);
+    },
+
+    /** Takes the delivery for `instanceId`; true only for the one caller whose UPDATE changed the row. */
+    async claim(id: number, instanceId: string, now: Date): Promise<boolean> {
+      const stale = new Date(now.getTime() - STALE_CLAIM_MS);
+      const { count } = await q().updateMany({
+        // Waiting rows, or rows whose sender died mid-send (processing with a stale claim). A backend that
+        // answered "processing" leaves no claim behind, so those are never taken again here.
+        where: {
+          id,
+          $or: [
+            { status: { $in: WAITING_STATES }, $or: [{ claimed_at: null }, { claimed_at: { $lt: stale } }] },
+            { status: PROCESSING, claimed_at: { $lt: stale } },
+          ],
+        },
+        data: { status: PROCESSING, claimed_by: instanceId, claimed_at: now },
+      });
+      return count === 1;
+    },
+
+    /** Posted deliveries the backend is still working on (it answered "processing"), to ask about. */
+    async awaitingBackend(limit: number): Promise<Row[]> {
+      return q().findMany({
+        // At the carrier: processing without a claim.
+        where: { status: PROCESSING, claimed_at: null, tracking_reference: { $notNull: true } },
+        select: ['id', 'tracking_reference'],
+        orderBy: [{ id: 'asc' }],
+        limit,
+      });
+    },
+
+    /** Moves a delivery at the carrier out of `processing` unless someone else already did; true when this call did. */
+    async settle(id: number, data: Row): Promise<boolean> {
+      const { count } = await q().updateMany({ where: { id, status: PROCESSING, claimed_at: null }, data });
+      return count === 1;
+    },
+
+    /** Everything a sender needs about one delivery. */
+    load(id: number): Promise<Row | null> {
+      return q().findOne({
+        where: { id },
+        populate: { order_item: { populate: { card: true, recipient: true, gift_addon: true, order: { populate: { user: true } } } } },
+      });
+    },
+
+    /** Records the outcome and releases the claim. */
+    finish(id: number, data: Row): Promise<unknown> {
+      return q().update({ where: { id }, data: { ...data, claimed_by: null, claimed_at: null } });
+    },
+  };
+}

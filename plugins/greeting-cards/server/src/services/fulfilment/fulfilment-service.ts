@@ -1,0 +1,154 @@
+import type { Core } from '@strapi/strapi';
+import crypto from 'crypto';
+import os from 'os';
+import { getConfig } from '../../config/get-config';
+import { afterFailure, errorText } from '../../domain/delivery-retry';
+import { providers } from '../../providers/registry';
+import type { PostalBackend } from '../../providers/postal/types';
+import { UID } from '../../uids';
+import { deliveryStore } from './delivery-store';
+import { deliverySenders } from './delivery-senders';
+import { pollPostalStatus } from './postal-status';
+import { getService } from '../get-service';
+import { query } from '../../db/query';
+
+type Row = Record<string, any>;
+
+export interface DispatchRun {
+  claimed: number;
+  sent: number;
+  failed: number;
+  retrying: number;
+}
+
+const BATCH = 50;
+const CONCURRENCY = 4;
+
+/**
+ * Fulfilment sends what a paid order bought. Payment completion calls startOrder once per order after
+ * its deliveries are committed; the every-minute job (runDue) sends scheduled ones when due and retries
+ * failures. Every send first claims its delivery with a conditional UPDATE, so two instances on one
+ * database, or startOrder racing the job, never send the same card twice.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const instanceId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  const store = deliveryStore(strapi);
+  const postalBackend = (): PostalBackend => providers(strapi).get('postal');
+  const senders = deliverySenders(strapi, postalBackend);
+  const inFlight = new Set<Promise<unknown>>();
+
+  /** Sends one claimed delivery and records the outcome; never throws. */
+  async function sendClaimed(id: number, now: Date): Promise<'sent' | 'failed' | 'retrying'> {
+    const delivery = await store.load(id);
+    const item = delivery?.order_item;
+    try {
+      if (!delivery || !item?.order) throw new Error('the delivery has no order item');
+      const method = item.delivery_method as keyof typeof senders;
+      const send = senders[method];
+      if (!send) throw new Error(`unknown delivery method "${item.delivery_method}"`);
+      const outcome = await send(delivery, item, new Date());
+      // attempts counts every try, the successful one included.
+      await store.finish(id, { ...outcome, attempts: Number(delivery.attempts ?? 0) + 1, last_error: null, next_attempt_at: null });
+      // A backend that only queued the card (processing) is asked again by pollBackend.
+      if (outcome.status !== 'processing') await afterSent(item);
+      return 'sent';
+    } catch (error) {
+      const result = afterFailure(Number(delivery?.attempts ?? 0), getConfig(strapi).deliveryMaxAttempts, now);
+      strapi.log.warn(`[greeting-cards] delivery ${id} attempt ${result.attempts} failed: ${errorText(error)}`);
+      await store.finish(id, { status: result.status, attempts: result.attempts, next_attempt_at: result.nextAttemptAt, last_error: errorText(error) });
+      return result.status === 'failed' ? 'failed' : 'retrying';
+    }
+  }
+
+  /** Claims and sends the given delivery ids, a few at a time. */
+  async function claimAndSend(ids: number[], now: Date, run: DispatchRun): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) {
+        const id = ids[next++];
+        if (!(await store.claim(id, instanceId, now))) continue;
+        run.claimed += 1;
+        const outcome = await sendClaimed(id, now);
+        if (outcome === 'sent') run.sent += 1;
+        else if (outcome === 'failed') run.failed += 1;
+        else run.retrying += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
+  }
+
+  /** After a successful send: the card is sent (its library entry follows) and the order may be complete. */
+  async function afterSent(item: Row): Promise<void> {
+    if (item.card?.id) await getService(strapi, 'cards').setStatus(item.card.id, 'sent');
+    if (item.order?.id) await getService(strapi, 'orders').markFulfilledIfDispatched(item.order.id);
+  }
+
+  /** Sends every delivery due at `now` (the job's body; tests call it directly with their own clock). */
+  async function runDue(now: Date = new Date()): Promise<DispatchRun> {
+    const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
+    const seen = new Set<number>();
+    for (;;) {
+      // Ids tried in this run are left out: a failure rescheduled for later, or a row another
+      // instance holds, must not keep this loop busy.
+      const ids = (await store.dueIds(now, BATCH + seen.size)).filter((id) => !seen.has(id)).slice(0, BATCH);
+      if (!ids.length) {
+        await pollPostalStatus(strapi, store, postalBackend(), afterSent, now);
+        return run;
+      }
+      ids.forEach((id) => seen.add(id));
+      await claimAndSend(ids, now, run);
+    }
+  }
+
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    inFlight.add(promise);
+    promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
+    return promise;
+  };
+
+  return {
+    instanceId: () => instanceId,
+
+    /**
+     * Dispatches the order's deliveries that are due now, in the background: the payment response does
+     * not wait for e-mail or PDFs. Whatever fails here is retried by the job.
+     */
+    async startOrder(orderId: number): Promise<void> {
+      const items: Row[] = await query(strapi, UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['id'] });
+      if (!items.length) return;
+      const deliveries: Row[] = await query(strapi, UID.delivery).findMany({
+        where: { order_item: { id: { $in: items.map((i) => i.id) } }, status: 'pending' },
+        select: ['id'],
+      });
+      if (!deliveries.length) return;
+      const now = new Date();
+      const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
+      track(
+        claimAndSend(deliveries.map((d) => d.id), now, run).catch((error) => {
+          strapi.log.error(`[greeting-cards] dispatch of order ${orderId} stopped: ${errorText(error)}`);
+        }),
+      );
+    },
+
+    runDue,
+
+    /** Sends one delivery now if it can be claimed (admin "retry now", tests). */
+    async dispatchOne(deliveryId: number, now: Date = new Date()): Promise<DispatchRun> {
+      const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
+      await claimAndSend(await store.dueIds(now, 1, [deliveryId]), now, run);
+      return run;
+    },
+
+    /** Waits for background dispatches started by startOrder (destroy, tests). */
+    async drain(): Promise<void> {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
+
+    postalBackend,
+
+    /** Swaps the postal backend (tests; hosts normally use SERVICE_POSTAL_DELIVERY_BACKEND). */
+    usePostalBackend(backend: PostalBackend) {
+      providers(strapi).override('postal', backend);
+    },
+  };
+};

@@ -1,0 +1,18 @@
+import type { ServicesOf } from '../get-service';
+import fulfilment from './fulfilment-service';
+import deliveries from './deliveries-service';
+import mailer from './mailer-service';
+
+/** Sending what a paid order bought: deliveries, their senders, the postal backend, e-mail. */
+const services = {
+  fulfilment,
+  deliveries,
+  mailer,
+};
+
+export default services;
+
+// Types getService(strapi, name) for this area without the registry importing every service.
+declare module '../get-service' {
+  interface GreetingCardsServices extends ServicesOf<typeof services> {}
+}

@@ -1,0 +1,38 @@
+import type { Core } from '@strapi/strapi';
+import { errorText } from '../../domain/delivery-retry';
+import type { PostalBackend } from '../../providers/postal/types';
+import type { deliveryStore } from './delivery-store';
+
+type Row = Record<string, any>;
+
+/**
+ * Asks a backend that has status() about the posted cards it only queued (answered "processing"),
+ * and moves those it has since sent, delivered or lost. Returns how many moved on.
+ */
+export async function pollPostalStatus(
+  strapi: Core.Strapi,
+  store: ReturnType<typeof deliveryStore>,
+  backend: PostalBackend,
+  afterSent: (item: Row) => Promise<void>,
+  now: Date,
+  limit = 50,
+): Promise<number> {
+  if (typeof backend.status !== 'function') return 0;
+  let moved = 0;
+  for (const row of await store.awaitingBackend(limit)) {
+    try {
+      const state = await backend.status(row.tracking_reference);
+      if (state === 'processing') continue;
+      const data =
+        state === 'failed'
+          ? { status: 'failed', last_error: 'the postal backend reported a failure' }
+          : { status: state, ...(state === 'delivered' ? { delivered_at: now } : {}) };
+      if (!(await store.settle(row.id, data))) continue;
+      moved += 1;
+      if (state !== 'failed') await afterSent((await store.load(row.id))?.order_item ?? {});
+    } catch (error) {
+      strapi.log.warn(`[greeting-cards] postal status of delivery ${row.id} unknown: ${errorText(error)}`);
+    }
+  }
+  return moved;
+}

@@ -1,0 +1,45 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import { fieldErrors, type FieldErrors } from '../../errors';
+import type { AddToCartInput } from '../../domain/cart-input';
+import { deliveryRuleErrors } from '../../domain/cart-rules';
+import { findOwnedCard, findOwnedRecipient } from './owned-records';
+import { query } from '../../db/query';
+
+type Row = Record<string, any>;
+
+export interface ValidCartItem {
+  input: AddToCartInput;
+  card: Row;
+  recipient: Row | null;
+  addon: Row | null;
+}
+
+const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+/**
+ * Checks a parsed add-to-cart input against the database: own card (not archived), own recipient, active
+ * add-on, and what the delivery method needs. Throws every field error at once.
+ */
+export async function validateCartItem(strapi: Core.Strapi, userId: number, input: AddToCartInput): Promise<ValidCartItem> {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+
+  const card = await findOwnedCard(strapi, userId, input.card_id);
+  if (!card) add('card_id', missing(input.card_id));
+  else if (card.status === 'archived') add('card_id', 'An archived card cannot be added to the cart.');
+
+  const recipient = input.recipient_id ? await findOwnedRecipient(strapi, userId, input.recipient_id) : null;
+  if (input.recipient_id && !recipient) add('recipient_id', missing(input.recipient_id));
+
+  const addon = input.gift_addon_id ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true } }) : null;
+  if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
+
+  // Method rules only make sense once the recipient reference itself is valid.
+  if (!input.recipient_id || recipient) {
+    const rules = deliveryRuleErrors(input.delivery_method, recipient, { gift_addon: Boolean(input.gift_addon_id), gift_wrap: input.gift_wrap });
+    for (const [field, messages] of Object.entries(rules)) if (!errors[field]) messages.forEach((m) => add(field, m));
+  }
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  return { input, card: card!, recipient, addon };
+}

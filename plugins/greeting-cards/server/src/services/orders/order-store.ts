@@ -1,0 +1,62 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import type { OrderStatus } from '../../domain/enums';
+import { query, tableOf } from '../../db/query';
+
+// Query details for orders and their items, kept out of the services.
+type Row = Record<string, any>;
+const q = (strapi: Core.Strapi, uid: string) => query(strapi, uid);
+export const ITEM_POPULATE = ['card', 'recipient', 'gift_addon'];
+
+export function orderStore(strapi: Core.Strapi) {
+  return {
+    byUuidOwned(userId: number, uuid: string): Promise<Row | null> {
+      if (typeof uuid !== 'string' || uuid.length > 64) return Promise.resolve(null);
+      return q(strapi, UID.order).findOne({ where: { uuid, user: { id: userId } } });
+    },
+    byUuid(uuid: string): Promise<Row | null> {
+      return q(strapi, UID.order).findOne({ where: { uuid } });
+    },
+    byId(id: number): Promise<Row | null> {
+      return q(strapi, UID.order).findOne({ where: { id } });
+    },
+    cartOf(userId: number): Promise<Row | null> {
+      return q(strapi, UID.order).findOne({ where: { cart_key: userId } });
+    },
+    items(orderId: number): Promise<Row[]> {
+      return q(strapi, UID.orderItem).findMany({ where: { order: { id: orderId } }, populate: ITEM_POPULATE, orderBy: { id: 'asc' } });
+    },
+    async itemsByOrder(orderIds: number[]): Promise<Map<number, Row[]>> {
+      const map = new Map<number, Row[]>(orderIds.map((id) => [id, []]));
+      if (!orderIds.length) return map;
+      const rows: Row[] = await q(strapi, UID.orderItem).findMany({
+        where: { order: { id: { $in: orderIds } } },
+        populate: [...ITEM_POPULATE, 'order'],
+        orderBy: { id: 'asc' },
+      });
+      for (const row of rows) map.get(row.order?.id)?.push(row);
+      return map;
+    },
+    /**
+     * Runs `fn` in a transaction holding the order's row lock (PostgreSQL FOR UPDATE; SQLite runs one
+     * write transaction at a time anyway), so cart edits and checkout of one order never interleave.
+     * `fn` gets the order's current status, or null when it is gone.
+     */
+    async withLockedOrder<T>(id: number, fn: (status: OrderStatus | null) => Promise<T>): Promise<T> {
+      return (await strapi.db.transaction(async ({ trx }) => {
+        let query = trx(tableOf(strapi, UID.order)).select('status').where({ id });
+        if (!String(strapi.db.config.connection.client).includes('sqlite')) query = query.forUpdate();
+        const row = await query.first();
+        return fn(row ? (row.status as OrderStatus) : null);
+      })) as T;
+    },
+    /**
+     * Moves an order only if it is still in one of `from`: the WHERE makes the move safe when two
+     * requests race. Returns whether this call made the change.
+     */
+    async moveIf(id: number, from: OrderStatus[], data: Row): Promise<boolean> {
+      const result = await q(strapi, UID.order).updateMany({ where: { id, status: { $in: from } }, data });
+      return Number(result?.count ?? 0) === 1;
+    },
+  };
+}

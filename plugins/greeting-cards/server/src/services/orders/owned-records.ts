@@ -1,0 +1,24 @@
+import type { Core } from '@strapi/strapi';
+import { ApiError } from '../../errors';
+import { getService } from '../get-service';
+
+// The cart needs "this user's card / recipient, or none": the cards and recipients services answer a
+// missing or foreign row with a 404, which add_to_cart turns into a field error instead.
+type Row = Record<string, any>;
+
+async function orNull(find: () => Promise<Row | null | undefined>): Promise<Row | null> {
+  try {
+    return (await find()) ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function findOwnedCard(strapi: Core.Strapi, userId: number, id: number): Promise<Row | null> {
+  return orNull(() => getService(strapi, 'cards').findOwned(userId, id));
+}
+
+export function findOwnedRecipient(strapi: Core.Strapi, userId: number, id: number): Promise<Row | null> {
+  return orNull(() => getService(strapi, 'recipients').findOwned(userId, id));
+}

@@ -1,0 +1,85 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import type { PaymentAction, ProviderEvent } from '../../domain/payment-events';
+import { WebhookVerificationError, type WebhookEvent } from '../../providers/payment';
+import { providers } from '../../providers/registry';
+import { orderStore } from './order-store';
+import { completeOrderPayment } from './payment-completion';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { getService } from '../get-service';
+import { query } from '../../db/query';
+
+export interface WebhookOutcome {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+// The payment webhook only verifies, records and dispatches: the provider verifies the signature over
+// the raw body and names a neutral action before anything else; the event id is recorded once (a unique index makes repeats and racing deliveries no-ops), turn the event into a neutral
+// action, apply it. If applying throws, the record is removed so the provider's retry is processed.
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const events = () => query(strapi, UID.paymentEvent);
+  const store = orderStore(strapi);
+
+  async function apply(event: ProviderEvent, action: PaymentAction, providerName: string): Promise<string> {
+    switch (action.kind) {
+      case 'paid': {
+        const order = await store.byUuid(action.orderUuid);
+        if (!order) return 'unknown order';
+        const done = await completeOrderPayment(strapi, order.id, { provider: providerName, sessionId: action.sessionId, paymentId: action.paymentId });
+        const now = done ? null : await store.byId(order.id);
+        if (now && now.provider_payment_id !== action.paymentId && now.status !== 'paid' && now.status !== 'fulfilled') {
+          // Money taken for an order that was cancelled meanwhile: a person has to refund it.
+          strapi.log.warn(`[greeting-cards] payment ${action.paymentId} received for order ${order.uuid} which is ${now.status}: refund it by hand`);
+        }
+        return done ? 'paid' : 'already handled';
+      }
+      case 'failed':
+      case 'expired':
+        // The order stays pending_payment; paying again opens a new hosted session.
+        strapi.log.info(`[greeting-cards] checkout session ${action.sessionId} for order ${action.orderUuid}: ${action.kind}`);
+        return action.kind;
+      case 'refunded':
+        if (!action.fullyRefunded) return 'partial refund ignored';
+        return getService(strapi, 'orders').refund(action.paymentId);
+      case 'subscription_changed':
+        return getService(strapi, 'subscriptions').handleSubscriptionEvent(event, action);
+      case 'not_supported':
+        return `ignored: ${action.reason}`;
+    }
+  }
+
+  return {
+    /** `headers` are the request's (lower-case names); the provider says which one carries its signature. */
+    async handle(rawBody: string | Buffer | undefined, headers: Record<string, unknown>): Promise<WebhookOutcome> {
+      const provider = providers(strapi).get('webhook');
+      const header = headers[provider.signatureHeader];
+      const signature = typeof header === 'string' ? header : undefined;
+      let parsed: WebhookEvent;
+      try {
+        if (rawBody === undefined) throw new WebhookVerificationError('Missing request body.');
+        parsed = provider.parseWebhook(rawBody, signature);
+      } catch (error) {
+        if (error instanceof WebhookVerificationError) return { status: 400, body: { detail: error.message } };
+        throw error;
+      }
+      const { event, action } = parsed;
+
+      let record: { id: number };
+      try {
+        record = await events().create({ data: { provider: provider.name, event_id: event.id, type: event.type, received_at: new Date() } });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { status: 200, body: { received: true, duplicate: true } };
+        throw error;
+      }
+      try {
+        const result = await apply(event, action, provider.name);
+        await events().update({ where: { id: record.id }, data: { processed_at: new Date() } });
+        return { status: 200, body: { received: true, result } };
+      } catch (error) {
+        await events().delete({ where: { id: record.id } });
+        throw error;
+      }
+    },
+  };
+};

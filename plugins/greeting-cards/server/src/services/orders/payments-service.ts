@@ -1,0 +1,80 @@
+import type { Core } from '@strapi/strapi';
+import { getConfig } from '../../config/get-config';
+import { conflict, unavailable } from '../../errors';
+import type { PayInput } from '../../http/inputs';
+import { transition } from '../../domain/order-state';
+import { checkoutLines, returnUrl } from '../../domain/payment-lines';
+import type { OrderStatus } from '../../domain/enums';
+import { providers } from '../../providers/registry';
+import { orderStore } from './order-store';
+import { completeOrderPayment } from './payment-completion';
+import { ownedOrder, viewOrder } from './owned-order';
+import { releaseSession } from './payment-session';
+import type { OrderView } from '../../serializers/order';
+
+type Row = Record<string, any>;
+
+export type PayResult = { kind: 'paid'; order: OrderView } | { kind: 'redirect'; checkout_url: string; session_id: string };
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  async function callProvider<T>(uuid: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      strapi.log.error(`[greeting-cards] payment provider failed for order ${uuid}: ${(error as Error).message}`);
+      throw unavailable('The payment provider could not be reached. Please try again.');
+    }
+  }
+  return {
+    completeOrderPayment: (orderId: number, payment: Parameters<typeof completeOrderPayment>[2]) =>
+      completeOrderPayment(strapi, orderId, payment),
+
+    /** Best effort: closes the order's open hosted session after the order was cancelled. */
+    releaseSession: (order: Row): Promise<void> => releaseSession(strapi, order),
+
+    async pay(user: { id: number; email?: string }, uuid: string, input: PayInput): Promise<PayResult> {
+      const store = orderStore(strapi);
+      const order = await ownedOrder(strapi, user.id, uuid);
+      const move = transition(order.status as OrderStatus, 'pay');
+      if (!move.ok) throw conflict(move.reason);
+
+      const paidView = async (): Promise<PayResult> => ({ kind: 'paid', order: await viewOrder(strapi, (await store.byId(order.id))!) });
+      if (order.total_pence === 0) {
+        await completeOrderPayment(strapi, order.id, { provider: 'none' });
+        return paidView();
+      }
+      const config = getConfig(strapi);
+      const provider = providers(strapi).get('payment');
+      if (!provider)
+        throw unavailable('Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo payments.');
+
+      // Reuse a hosted page that is still open; otherwise start a new checkout. The idempotency key names
+      // the previous session, so racing clicks share one session while a retry after expiry gets a new one.
+      const previous: string | null = order.provider_session_id ?? null;
+      const items = await store.items(order.id);
+      const start = await callProvider(order.uuid, async () => {
+        if (previous) {
+          const session = await provider.getSession(previous);
+          if (session?.status === 'open' && session.url) return { kind: 'redirect' as const, sessionId: session.id, url: session.url };
+        }
+        return provider.startOrderCheckout({
+          orderUuid: order.uuid,
+          currency: order.currency || config.currency,
+          lines: checkoutLines(items, order.discount_pence ?? 0),
+          customerEmail: user.email,
+          successUrl: returnUrl(input.success_url, config.orderSuccessUrl, order.uuid, config),
+          cancelUrl: returnUrl(input.cancel_url, config.orderCancelUrl, order.uuid, config),
+          idempotencyKey: `gc-order-${order.uuid}-after-${previous ?? 'none'}`,
+        });
+      });
+      if (start.kind === 'completed') {
+        await completeOrderPayment(strapi, order.id, { provider: provider.name, sessionId: start.sessionId, paymentId: start.paymentId });
+        return paidView();
+      }
+      if (start.sessionId !== previous) {
+        await store.moveIf(order.id, ['pending_payment'], { payment_provider: provider.name, provider_session_id: start.sessionId });
+      }
+      return { kind: 'redirect', checkout_url: start.url, session_id: start.sessionId };
+    },
+  };
+};

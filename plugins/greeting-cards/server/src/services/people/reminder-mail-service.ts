@@ -1,0 +1,71 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import { getConfig } from '../../config/get-config';
+import { toDateString } from '../../domain/calendar-dates';
+import { dueReminderKey } from '../../domain/reminder-schedule';
+import { defaultTitle, isYearly } from '../../domain/reminder-input';
+import { errorText } from '../../domain/delivery-retry';
+import { reminderEmail } from '../../emails/reminder';
+import { recipientName } from '../../serializers/recipient';
+import { getService } from '../get-service';
+import { query } from '../../db/query';
+
+type Row = Record<string, any>;
+
+export interface ReminderRun {
+  sent: number;
+  failed: number;
+}
+
+const FALLBACK_OCCASION: Record<string, string> = { birthday: 'birthday', anniversary: 'anniversary' };
+
+// The daily reminder job: e-mails each active reminder's owner on the days before its event.
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const q = () => query(strapi, UID.reminder);
+
+  function catalogueUrl(slug: string | null): string {
+    const base = getConfig(strapi).publicUrl.replace(/\/+$/, '');
+    return slug ? `${base}/api/templates/?occasion=${encodeURIComponent(slug)}` : `${base}/api/templates/`;
+  }
+
+  /**
+   * Sends the reminders due on `today` ('YYYY-MM-DD'; tests choose it). Each one is claimed by moving
+   * last_sent_key to the new key with a conditional update, so two instances (or two runs on one day)
+   * send it once; a failed send puts the old key back so the next run tries again.
+   */
+  async function runDaily(today: string): Promise<ReminderRun> {
+    const run: ReminderRun = { sent: 0, failed: 0 };
+    const defaults = getConfig(strapi).reminderDaysBefore;
+    const rows: Row[] = await q().findMany({ where: { is_active: true }, populate: { recipient: true, occasion: true, user: { select: ['id'] } }, orderBy: { id: 'asc' } });
+    for (const r of rows) {
+      const eventDate = toDateString(r.event_date);
+      const key = dueReminderKey({ event_date: eventDate, yearly: isYearly(r.type), days_before: r.days_before, last_sent_key: r.last_sent_key }, today, defaults);
+      if (!key || !r.user?.id) continue;
+      const previous = r.last_sent_key ?? null;
+      const { count } = await q().updateMany({ where: { id: r.id, last_sent_key: previous }, data: { last_sent_key: key, last_sent_at: new Date() } });
+      if (count !== 1) continue;
+      try {
+        const owner = await getService(strapi, 'userDetails').forUser(r.user.id);
+        if (!owner.email) throw new Error('the reminder owner has no e-mail address');
+        const [occurrence, days] = key.split(':');
+        const title = r.title || defaultTitle(r.type, r.recipient ? recipientName(r.recipient) : '', r.occasion?.name ?? null);
+        const mail = reminderEmail({
+          ownerName: owner.display_name || 'there',
+          title,
+          eventDate: occurrence,
+          daysBefore: Number(days),
+          catalogueUrl: catalogueUrl(r.occasion?.slug ?? FALLBACK_OCCASION[r.type] ?? null),
+        });
+        await getService(strapi, 'mailer').send({ to: owner.email, ...mail, headers: { 'X-Greeting-Card-Reminder': `${r.id}:${key}` } });
+        run.sent += 1;
+      } catch (error) {
+        run.failed += 1;
+        strapi.log.warn(`[greeting-cards] reminder ${r.id} (${key}) not sent: ${errorText(error)}`);
+        await q().updateMany({ where: { id: r.id, last_sent_key: key }, data: { last_sent_key: previous } });
+      }
+    }
+    return run;
+  }
+
+  return { runDaily, catalogueUrl };
+};

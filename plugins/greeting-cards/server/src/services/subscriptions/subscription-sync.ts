@@ -1,0 +1,148 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import { getConfig } from '../../config/get-config';
+import type { PaymentAction, ProviderEvent } from '../../domain/payment-events';
+import {
+  fromProviderSubscription, invoiceSubscriptionId, providerIdOf, shouldApply, TERMINAL_STATUSES,
+  type ProviderSubscriptionFields, type StoredSubscription,
+} from '../../domain/subscription-state';
+import { providers } from '../../providers/registry';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { query } from '../../db/query';
+
+type Row = Record<string, any>;
+type SubRow = StoredSubscription & Row;
+type Obj = Record<string, any>;
+
+// Keeps subscription rows in step with the provider's events. Every write names the event's `created`
+// time; an event older than the last one applied, or one that would bring a canceled subscription back,
+// changes nothing.
+export function subscriptionSync(strapi: Core.Strapi) {
+  const subs = () => query(strapi, UID.subscription);
+  const plans = () => query(strapi, UID.subscriptionPlan);
+  const config = () => getConfig(strapi);
+
+  const bySubscriptionId = (id: string): Promise<SubRow | null> =>
+    subs().findOne({ where: { provider_subscription_id: id }, populate: ['plan', 'user'] });
+
+  async function existingUser(raw: unknown): Promise<number | null> {
+    const id = Number(raw);
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+    const user = await query(strapi, config().userModel).findOne({ where: { id }, select: ['id'] });
+    return user ? id : null;
+  }
+
+  async function planFor(fields: ProviderSubscriptionFields, existing: Row | null): Promise<number | null> {
+    if (fields.price_id) {
+      const plan = await plans().findOne({ where: { provider_price_id: fields.price_id }, select: ['id'] });
+      if (plan) return plan.id;
+    }
+    if (existing?.plan) return existing.plan.id;
+    const slug = fields.metadata.plan_slug;
+    const plan = slug ? await plans().findOne({ where: { slug }, select: ['id'] }) : null;
+    return plan?.id ?? null;
+  }
+
+  async function userFor(fields: ProviderSubscriptionFields, existing: Row | null, hint: number | null): Promise<number | null> {
+    if (existing?.user) return existing.user.id;
+    const fromMetadata = await existingUser(fields.metadata.user_id);
+    if (fromMetadata) return fromMetadata;
+    if (hint) return hint;
+    if (!fields.provider_customer_id) return null;
+    return providers(strapi).get('billingProfile').userIdForCustomer(fields.provider_customer_id);
+  }
+
+  /** Creates or updates the row of one provider subscription from its current state. */
+  async function upsert(fields: ProviderSubscriptionFields, eventAt: Date, userHint: number | null = null, retried = false): Promise<string> {
+    const existing = await bySubscriptionId(fields.provider_subscription_id);
+    if (!shouldApply(existing, fields.status, eventAt)) return 'ignored: out of date';
+    const user = await userFor(fields, existing, userHint);
+    if (!user) {
+      strapi.log.warn(`[greeting-cards] subscription ${fields.provider_subscription_id}: no user found (metadata, customer); ignored`);
+      return 'ignored: unknown user';
+    }
+    const data: Row = {
+      user,
+      plan: await planFor(fields, existing),
+      provider: providers(strapi).get('webhook').name,
+      provider_customer_id: fields.provider_customer_id ?? existing?.provider_customer_id ?? null,
+      status: fields.status,
+      current_period_start: fields.current_period_start ?? existing?.current_period_start ?? null,
+      current_period_end: fields.current_period_end ?? existing?.current_period_end ?? null,
+      cancel_at_period_end: fields.cancel_at_period_end,
+      canceled_at: fields.canceled_at,
+      last_event_at: eventAt,
+    };
+    if (existing) {
+      // Conditional: a newer event applied meanwhile wins.
+      await subs().updateMany({ where: { id: existing.id, $or: [{ last_event_at: { $null: true } }, { last_event_at: { $lte: eventAt } }] }, data });
+      return `subscription ${fields.status}`;
+    }
+    try {
+      await subs().create({ data: { ...data, provider_subscription_id: fields.provider_subscription_id } });
+      return `subscription ${fields.status}`;
+    } catch (error) {
+      // Two events for a new subscription raced: the other created the row, update it instead.
+      if (!isUniqueViolation(error) || retried) throw error;
+      return upsert(fields, eventAt, userHint, true);
+    }
+  }
+
+  /** A completed subscription-mode checkout: link the subscription (and customer) to the user. */
+  async function checkoutCompleted(session: Obj, eventAt: Date): Promise<string> {
+    const userId = (await existingUser(session.client_reference_id)) ?? (await existingUser(session.metadata?.user_id));
+    const subscriptionId = providerIdOf(session.subscription);
+    if (!userId || !subscriptionId) return 'ignored: no user or subscription';
+    const customer = providerIdOf(session.customer);
+    if (customer) await providers(strapi).get('billingProfile').claimCustomerId(userId, customer);
+    const provider = providers(strapi).get('subscription');
+    const current = provider ? await provider.getSubscription(subscriptionId) : null;
+    const fields = current ? fromProviderSubscription(current) : null;
+    if (fields) return upsert(fields, eventAt, userId);
+    // Not readable from here: record the link; the subscription's own events fill in the rest.
+    return upsert(
+      {
+        provider_subscription_id: subscriptionId, provider_customer_id: customer, price_id: null, status: 'incomplete',
+        current_period_start: null, current_period_end: null, cancel_at_period_end: false, canceled_at: null,
+        metadata: { ...(session.metadata ?? {}), user_id: String(userId) },
+      },
+      eventAt,
+      userId,
+    );
+  }
+
+  async function paymentFailed(invoice: Obj, eventAt: Date): Promise<string> {
+    const id = invoiceSubscriptionId(invoice);
+    const existing = id ? await bySubscriptionId(id) : null;
+    if (!existing) return 'ignored: unknown subscription';
+    if ((TERMINAL_STATUSES as readonly string[]).includes(existing.status) || !shouldApply(existing, 'past_due', eventAt)) {
+      return 'ignored: out of date';
+    }
+    await subs().update({ where: { id: existing.id }, data: { status: 'past_due', last_event_at: eventAt } });
+    return 'subscription past_due';
+  }
+
+  return {
+    async handle(event: ProviderEvent, action: PaymentAction & { kind: 'subscription_changed' }): Promise<string> {
+      const eventAt = typeof event.created === 'number' ? new Date(event.created * 1000) : new Date();
+      const object = action.object as Obj;
+      switch (action.eventType) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+          return checkoutCompleted(object, eventAt);
+        case 'customer.subscription.created':
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted': {
+          const fields = fromProviderSubscription(object);
+          if (!fields) return 'ignored: no subscription id';
+          if (action.eventType === 'customer.subscription.deleted') fields.status = 'canceled';
+          return upsert(fields, eventAt);
+        }
+        case 'invoice.payment_failed':
+          return paymentFailed(object, eventAt);
+        default:
+          return `ignored: ${action.eventType}`;
+      }
+    },
+  };
+}
