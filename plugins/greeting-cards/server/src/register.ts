@@ -5,7 +5,7 @@ import { specErrorShapeMiddleware } from './http/spec-error-shape';
 import { loadUserDetailsAdapter } from './providers/user-details/load-adapter';
 import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
-import { registerCardViewRoutes } from './web/card-view';
+import { registerStorefront } from './web';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerDevMailbox(strapi);
@@ -14,7 +14,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   strapi.server.use(loginSyncMiddleware(strapi));
   strapi.server.use(specErrorShapeMiddleware());
   registerWebhookRoutes(strapi);
-  registerCardViewRoutes(strapi);
+  registerStorefront(strapi);
 };
 
 export default register;
