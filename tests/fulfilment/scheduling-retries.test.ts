@@ -243,8 +243,8 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     expect(await job('2027-02-28')).toEqual({ sent: 0, failed: 0 });
     const leapMail = forOwner().at(-1)!;
     expect(leapMail.subject).toBe("Reminder: Leo Leap's birthday is tomorrow");
-    expect(leapMail.text).toContain('https://cards.example.test/api/templates/?occasion=birthday');
-    expect(leapMail.html).toContain('href="https://cards.example.test/api/templates/?occasion=birthday"');
+    expect(leapMail.text).toContain('https://cards.example.test/catalogue/?occasion=birthday');
+    expect(leapMail.html).toContain('href="https://cards.example.test/catalogue/?occasion=birthday"');
     expect((await reminders.findOne({ where: { id: leap.id } })).last_sent_key).toBe('2027-02-28:1');
     // In a leap year it is the 29th again, so the reminder comes on the 28th.
     expect(await job('2028-02-27')).toEqual({ sent: 0, failed: 0 });
