@@ -67,6 +67,10 @@ describe('shopping through the storefront (demo payments)', () => {
     expect(good.text).toContain('FIRSTCARD applied');
     expect(good.text).toMatch(/id="cart-total">£0.00</);
     expect(good.text).toContain('name="promo_code" value="FIRSTCARD"');
+    // The address bar keeps the code, so a reload still shows it applied.
+    expect(good.headers['hx-push-url']).toBe('/cart/?promo=FIRSTCARD');
+    const reloaded = await http().get('/cart/?promo=FIRSTCARD').set('Cookie', s.cookie);
+    expect(reloaded.text).toMatch(/id="cart-total">£0.00</);
 
     // Without JavaScript the same post answers the whole page.
     const plain = await http().post('/cart/promo/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf, promo_code: 'FIRSTCARD' });

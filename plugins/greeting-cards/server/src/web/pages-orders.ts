@@ -37,6 +37,13 @@ async function promoPreview(web: PrivateContext, cart: OrderView, raw: string) {
   return getService(web.strapi, 'promotions').evaluate(raw, web.user.id, lines);
 }
 
+async function promoState(web: PrivateContext, raw: string, cart?: OrderView): Promise<CartState> {
+  const current = cart ?? (await getService(web.strapi, 'orders').getCart(web.user.id));
+  if (!current.items.length) return { promoValue: raw, errors: { promo_code: ['Add a card to your basket first.'] } };
+  const result = await promoPreview(web, current, raw);
+  return result.ok ? { promo: { code: result.code, discount_pence: result.discount_pence } } : { promoValue: raw, errors: { promo_code: [result.message] } };
+}
+
 const removeItem = async (web: PrivateContext) => {
   const id = idParam(web.ctx.params.item_id);
   let toast: Toast = { kind: 'success', text: 'Removed from your basket.' };
@@ -63,7 +70,9 @@ async function orderPage(web: PrivateContext, uuid: string) {
 export const orderRoutes: WebRouteDef[] = [
   privateRoute('GET', '/cart/', async (web) => {
     const toast: Toast | null = web.ctx.query.added ? { kind: 'success', text: 'Added to your basket.' } : null;
-    renderPage(web.ctx, 'cart', await cartData(web, { toast }));
+    // ?promo=CODE (pushed to the address bar when a code is applied) keeps the code across reloads.
+    const code = typeof web.ctx.query.promo === 'string' ? web.ctx.query.promo.trim().slice(0, 64) : '';
+    renderPage(web.ctx, 'cart', await cartData(web, code ? { ...(await promoState(web, code)), toast } : { toast }));
   }),
 
   privateRoute('DELETE', '/cart/remove/:item_id/', removeItem),
@@ -73,16 +82,12 @@ export const orderRoutes: WebRouteDef[] = [
   privateRoute('POST', '/cart/promo/', async (web) => {
     const raw = String(formBody(web.ctx).promo_code ?? '').trim();
     const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
-    let state: CartState;
-    if (!raw) state = { errors: { promo_code: ['Enter a promo code.'] } };
-    else if (!cart.items.length) state = { promoValue: raw, errors: { promo_code: ['Add a card to your basket first.'] } };
-    else {
-      const result = await promoPreview(web, cart, raw);
-      state = result.ok
-        ? { promo: { code: result.code, discount_pence: result.discount_pence }, toast: { kind: 'success', text: `${result.code} applied.` } }
-        : { promoValue: raw, errors: { promo_code: [result.message] } };
-    }
+    const state: CartState = raw ? await promoState(web, raw, cart) : { errors: { promo_code: ['Enter a promo code.'] } };
     const failed = Boolean(state.errors);
+    if (state.promo) {
+      state.toast = { kind: 'success', text: `${state.promo.code} applied.` };
+      web.ctx.set('HX-Push-Url', `/cart/?promo=${encodeURIComponent(state.promo.code)}`);
+    }
     if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), failed ? 400 : 200);
     renderPage(web.ctx, 'cart', await cartData(web, state), failed ? 400 : 200);
   }),
