@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
+import { until } from '../fulfilment/helpers';
 import { freePort, launchBrowser, screenshots, seriousA11yViolations } from './browser';
 
 // A shopper's whole journey in real Chromium against a running server: register, filter the
@@ -20,7 +21,8 @@ describe('storefront end to end (Chromium)', () => {
     smtp = await startSmtpCapture();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    app = await startApp({ ...smtp.env, PORT: String(port), SERVICE_PUBLIC_URL: base, SERVICE_RENDERER: 'memory', SERVICE_DEMO_PAYMENTS: 'true' });
+    // The real renderer: template previews and the e-card design look in the screenshots as they will for shoppers.
+    app = await startApp({ ...smtp.env, PORT: String(port), SERVICE_PUBLIC_URL: base, SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'true', SERVICE_DEMO_PAYMENTS: 'true' });
     browser = await launchBrowser();
     page = await browser.newPage();
     // Only so the test can inject axe-core; the shop's own pages run under Strapi's CSP unchanged.
@@ -54,6 +56,12 @@ describe('storefront end to end (Chromium)', () => {
   }
 
   it('home and sign-in pages', async () => {
+    // Thumbnails render in the background after boot; the home page shows them once they are there.
+    await until(
+      () => app.strapi.db.query('plugin::greeting-cards.template' as any).count({ where: { $or: [{ thumbnail_url: { $null: true } }, { thumbnail_url: '' }] } }),
+      (missing) => Number(missing) === 0,
+      60000,
+    );
     await page.goto(`${base}/`, { waitUntil: 'load' });
     expect(await page.title()).toContain('Kindred Cards');
     await review('home');

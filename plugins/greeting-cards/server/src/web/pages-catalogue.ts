@@ -8,6 +8,8 @@ import { publicRoute, type WebRouteDef } from './web-route';
 
 const PAGE_SIZE = 24;
 
+const namesBySlug = (occasions: Array<{ slug: string; name: string }>) => Object.fromEntries(occasions.map((o) => [o.slug, o.name]));
+
 function pageNumber(raw: unknown): number {
   const text = typeof raw === 'string' ? raw : '';
   return /^\d{1,6}$/.test(text) && Number(text) >= 1 ? Number(text) : 1;
@@ -17,10 +19,10 @@ export const catalogueRoutes: WebRouteDef[] = [
   publicRoute('GET', '/', async ({ ctx, strapi }) => {
     const catalogue = getService(strapi, 'catalogue');
     const [occasions, popular] = await Promise.all([
-      catalogue.listOccasions({ page: 1, pageSize: 12, offset: 0 }),
-      catalogue.listTemplates({}, { page: 1, pageSize: 8, offset: 0 }),
+      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }),
+      catalogue.listTemplates({}, { page: 1, pageSize: 10, offset: 0 }),
     ]);
-    renderPage(ctx, 'home', { title: 'Cards for every moment', occasions: occasions.results, templates: popular.results });
+    renderPage(ctx, 'home', { title: 'Cards for every moment', occasions: occasions.results, occasionNames: namesBySlug(occasions.results), templates: popular.results });
   }),
 
   publicRoute('GET', '/catalogue/', async ({ ctx, strapi }) => {
@@ -38,6 +40,7 @@ export const catalogueRoutes: WebRouteDef[] = [
     renderPageOrPartial(ctx, 'catalogue', 'partials/catalogue-results', {
       title: occasionName ? `${occasionName} cards` : 'All cards',
       occasions: occasions.results,
+      occasionNames: namesBySlug(occasions.results),
       styles: TEMPLATE_STYLES,
       occasion: occasion ?? '',
       occasionName,
