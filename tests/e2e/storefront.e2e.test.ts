@@ -128,7 +128,10 @@ describe('storefront end to end (Chromium)', () => {
     // session this browser holds.
     const cookie = (await page.cookies()).find((c) => c.name === 'gc_session')!;
     const auth = { Authorization: `Bearer ${cookie.value}` };
-    const card = await app.http().post('/api/cards/').set(auth).send({ title: 'Happy birthday, Frankie', inside_message: 'Have a wonderful day!' });
+    const card = await app.http().post('/api/templates/balloon-party/personalize/').set(auth).send({});
+    expect(card.status).toBe(201);
+    const named = await app.http().patch(`/api/cards/${card.body.id}/`).set(auth).send({ title: 'Happy birthday, Frankie', inside_message: 'Have a wonderful day!' });
+    expect(named.status).toBe(200);
     const recipients = await app.http().get('/api/recipients/').set(auth);
     const frankie = recipients.body.results.find((r: any) => r.email === friend);
     const added = await app.http().post('/api/orders/add_to_cart/').set(auth).send({ card_id: card.body.id, recipient_id: frankie.id, delivery_method: 'ecard' });
