@@ -235,7 +235,7 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     const mails = forOwner();
     expect(mails.map((m) => m.subject)).toEqual(['Reminder: Christmas is in 7 days', 'Reminder: Christmas is in 3 days', 'Reminder: Christmas is tomorrow']);
     expect(mails[0].text).toContain('Hello Rita Reminder');
-    expect(mails[0].text).toContain('https://cards.example.test/api/templates/');
+    expect(mails[0].text).toContain('Choose a card: https://cards.example.test/catalogue/');
 
     // A 29 February birthday in a common year falls on the 28th: reminded on the 27th, once.
     expect(await job('2027-02-27')).toEqual({ sent: 1, failed: 0 });

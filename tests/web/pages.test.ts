@@ -81,6 +81,23 @@ describe('storefront pages', () => {
     expect(all.text).toContain('is-pinned');
   });
 
+  it('pinning a card from the library swaps the panel with the card moved to the top', async () => {
+    const plain = (await app.http().get('/api/cards/').set(user.auth)).body.results.find((c: any) => c.title === 'Plain one');
+    const pinned = await app.http().post(`/library/${plain.id}/favorite/`).set(htmx(s)).type('form').send({ favorite: 'true', type: '' });
+    expect(pinned.status).toBe(200);
+    expect(pinned.text.trim().startsWith('<div id="library-panel"')).toBe(true);
+    expect(pinned.text).toContain('Pinned to the top of your library.');
+    const unpinOther = await app.http().post('/library/999999/favorite/').set(htmx(s)).type('form').send({ favorite: 'true' });
+    expect(unpinOther.status).toBe(400);
+    const stranger = await createUser(app.strapi);
+    const theirs = await app.http().post('/api/cards/').set(stranger.auth).send({ title: 'Not yours' });
+    const foreign = await app.http().post(`/library/${theirs.body.id}/favorite/`).set(htmx(s)).type('form').send({ favorite: 'true' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.text).not.toContain('Not yours');
+    const unpinned = await app.http().post(`/library/${plain.id}/favorite/`).set(htmx(s)).type('form').send({ favorite: 'false' });
+    expect(unpinned.text.indexOf('Pinned one')).toBeLessThan(unpinned.text.indexOf('Plain one'));
+  });
+
   it('recipients: add and delete answer the panel partial; the system entry cannot be deleted', async () => {
     const page = await app.http().get('/recipients/').set('Cookie', s.cookie);
     expect(page.status).toBe(200);

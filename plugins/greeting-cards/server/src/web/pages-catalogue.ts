@@ -49,6 +49,7 @@ export const catalogueRoutes: WebRouteDef[] = [
       count: listing.count,
       page,
       pages: Math.max(1, Math.ceil(listing.count / PAGE_SIZE)),
+      toast: ctx.query.welcome ? { kind: 'success', text: 'Welcome! Your account is ready. Pick a design to get started.' } : null,
     });
   }),
 
