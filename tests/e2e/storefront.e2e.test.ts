@@ -110,6 +110,19 @@ describe('storefront end to end (Chromium)', () => {
     await review('recipients');
   });
 
+  it('removes a recipient in place (htmx DELETE, authorised only by the X-CSRF-Token header)', async () => {
+    await page.type('#r-first_name', 'Temporary');
+    await page.type('#r-email', 'temporary.e2e@example.test');
+    await page.click('#recipients-panel form[hx-post] button[type="submit"]');
+    await waitForText('#recipients-panel .entry-list', 'Temporary');
+    page.once('dialog', (dialog) => dialog.accept());
+    const remove = await page.waitForSelector(`xpath///div[@id='recipients-panel']//li[.//p[contains(., 'Temporary')]]//form[@hx-delete]//button`);
+    await remove!.click();
+    await page.waitForFunction(() => !document.querySelector('#recipients-panel .entry-list')!.textContent!.includes('Temporary'));
+    await waitForText('#toasts', 'Removed from your address book.');
+    expect(await text('#recipients-panel .entry-list')).toContain('Frankie Friend');
+  });
+
   it('adds a reminder', async () => {
     await page.goto(`${base}/reminders/`, { waitUntil: 'load' });
     await page.select('#m-type', 'birthday');

@@ -26,6 +26,9 @@ describe('storefront pages', () => {
     expect(res.text).toContain('href="/templates/snowy-christmas/"');
     expect(res.text).toContain('<script src="/static/vendor/htmx.min.js');
     expect(res.text).not.toMatch(/<script>|<script[^>]*>[^<]+<\/script>|\son[a-z]+=/i);
+    // The progress bar htmx shows while a request runs.
+    expect(res.text).toContain('hx-indicator="#progress"');
+    expect(res.text).toMatch(/<div id="progress" class="progress htmx-indicator"/);
   });
 
   it('catalogue: full page normally, only the grid partial with the count under htmx', async () => {
