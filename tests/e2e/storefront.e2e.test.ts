@@ -16,6 +16,7 @@ describe('storefront end to end (Chromium)', () => {
   let base: string;
   const friend = 'friend.e2e@example.test';
   const checked: string[] = [];
+  const serverErrors: string[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
@@ -28,6 +29,9 @@ describe('storefront end to end (Chromium)', () => {
     // Only so the test can inject axe-core; the shop's own pages run under Strapi's CSP unchanged.
     await page.setBypassCSP(true);
     page.setDefaultTimeout(15000);
+    page.on('response', (r) => {
+      if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.url()}`);
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -209,6 +213,10 @@ describe('storefront end to end (Chromium)', () => {
     expect(await text('#toasts')).toContain('Thank you for subscribing!');
     await review('subscriptions');
     expect(checked).toHaveLength(14);
+  });
+
+  it('no request of the whole journey failed on the server', () => {
+    expect(serverErrors).toEqual([]);
   });
 
   it('keyboard: the skip link comes first and focus is visible', async () => {
