@@ -35,6 +35,10 @@ describe('web sign-in', () => {
     const post = await app.http().post('/recipients/add/').type('form').send({ first_name: 'Anon' });
     expect(post.status).toBe(303);
     expect(post.headers.location).toMatch(/^\/login\/\?next=/);
+    const hxPost = await app.http().post('/recipients/add/').set('HX-Request', 'true').set('HX-Current-URL', 'http://127.0.0.1/recipients/').type('form').send({});
+    expect(hxPost.headers['hx-redirect']).toBe('/login/?next=%2Frecipients%2F');
+    const garbled = await app.http().post('/recipients/add/').set('HX-Request', 'true').set('HX-Current-URL', 'not a url').type('form').send({});
+    expect(garbled.headers['hx-redirect']).toBe('/login/?next=%2Flibrary%2F');
   });
 
   it('signs in with the form, sets a safe session cookie and returns to next', async () => {

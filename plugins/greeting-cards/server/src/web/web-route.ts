@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors';
 import type { Ctx } from '../http/respond';
 import { CSRF_FAILURE, csrfSatisfied } from './csrf';
 import { isHtmx, renderPage } from './render';
+import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
 
 // Every storefront route goes through webRoute(): it resolves the signed-in user from the session
 // cookie, sends anonymous visitors of private pages to the sign-in page, checks the CSRF field of
@@ -37,9 +38,18 @@ export const privateRoute = (method: WebMethod, path: string, handler: (web: Pri
   handler,
 });
 
+function pageOfWrite(ctx: Ctx): string {
+  try {
+    const url = new URL(ctx.get('HX-Current-URL'));
+    return url.pathname + url.search;
+  } catch {
+    return DEFAULT_AFTER_LOGIN;
+  }
+}
+
 export function loginUrl(ctx: Ctx): string {
   // After a write the page to come back to is the one it was made from, not the action URL.
-  const back = ctx.method === 'GET' ? ctx.originalUrl : (ctx.get('HX-Current-URL') ? new URL(ctx.get('HX-Current-URL')).pathname : '/library/');
+  const back = safeNext(ctx.method === 'GET' ? ctx.originalUrl : pageOfWrite(ctx));
   return `/login/?next=${encodeURIComponent(back)}`;
 }
 
