@@ -235,7 +235,7 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     const mails = forOwner();
     expect(mails.map((m) => m.subject)).toEqual(['Reminder: Christmas is in 7 days', 'Reminder: Christmas is in 3 days', 'Reminder: Christmas is tomorrow']);
     expect(mails[0].text).toContain('Hello Rita Reminder');
-    expect(mails[0].text).toContain('https://cards.example.test/api/templates/');
+    expect(mails[0].text).toContain('Choose a card: https://cards.example.test/catalogue/');
 
     // A 29 February birthday in a common year falls on the 28th: reminded on the 27th, once.
     expect(await job('2027-02-27')).toEqual({ sent: 1, failed: 0 });
@@ -243,8 +243,8 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     expect(await job('2027-02-28')).toEqual({ sent: 0, failed: 0 });
     const leapMail = forOwner().at(-1)!;
     expect(leapMail.subject).toBe("Reminder: Leo Leap's birthday is tomorrow");
-    expect(leapMail.text).toContain('https://cards.example.test/api/templates/?occasion=birthday');
-    expect(leapMail.html).toContain('href="https://cards.example.test/api/templates/?occasion=birthday"');
+    expect(leapMail.text).toContain('https://cards.example.test/catalogue/?occasion=birthday');
+    expect(leapMail.html).toContain('href="https://cards.example.test/catalogue/?occasion=birthday"');
     expect((await reminders.findOne({ where: { id: leap.id } })).last_sent_key).toBe('2027-02-28:1');
     // In a leap year it is the 29th again, so the reminder comes on the 28th.
     expect(await job('2028-02-27')).toEqual({ sent: 0, failed: 0 });

@@ -1,5 +1,6 @@
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
+import { webSession } from '../web/session';
 
 // The web UI authenticates with the same users-permissions JWT held in an httpOnly session cookie.
 describe('session cookie authentication', () => {
@@ -14,7 +15,9 @@ describe('session cookie authentication', () => {
   });
 
   it('accepts the JWT from the gc_session cookie', async () => {
-    const created = await app.http().post('/api/cards/').set('Cookie', `gc_session=${user.token}`).send({ title: 'From the web UI' });
+    // A cookie-authenticated write carries the page's CSRF token (see tests/web/csrf.test.ts).
+    const { csrf } = await webSession(app, user);
+    const created = await app.http().post('/api/cards/').set('Cookie', `gc_session=${user.token}`).set('X-CSRF-Token', csrf).send({ title: 'From the web UI' });
     expect(created.status).toBe(201);
     const list = await app.http().get('/api/cards/').set('Cookie', `gc_session=${user.token}`);
     expect(list.status).toBe(200);

@@ -4,7 +4,7 @@ import { specErrorShapeMiddleware } from './http/spec-error-shape';
 import { providers } from './providers/registry';
 import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
-import { registerCardViewRoutes } from './web/card-view';
+import { registerStorefront } from './web';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerDevMailbox(strapi);
@@ -13,7 +13,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   strapi.server.use(loginSyncMiddleware(strapi));
   strapi.server.use(specErrorShapeMiddleware());
   registerWebhookRoutes(strapi);
-  registerCardViewRoutes(strapi);
+  registerStorefront(strapi);
 };
 
 export default register;

@@ -26,6 +26,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     getTemplate: action(strapi, async (ctx) => catalogue().getTemplate(String(ctx.params.slug))),
 
+    listGiftAddons: action(strapi, async (ctx) => {
+      const page = pageRequest(ctx.query);
+      const { count, results } = await catalogue().listGiftAddons(page);
+      return pageOf(ctx, page, count, results);
+    }),
+
     listAssets: action(strapi, async (ctx) => {
       const page = pageRequest(ctx.query);
       const assetType = choiceFilter(ctx.query, 'asset_type', ASSET_TYPES);

@@ -35,6 +35,10 @@ export function serializeTemplate(t: {
   };
 }
 
+export function serializeGiftAddon(g: { id: number; name: string; description?: string | null; price_pence: number; image?: Media | null }) {
+  return { id: g.id, name: g.name, description: g.description ?? '', price_pence: g.price_pence, image_url: mediaUrl(g.image) };
+}
+
 export function serializeAsset(a: {
   id: number;
   name: string;

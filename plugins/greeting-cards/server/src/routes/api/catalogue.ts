@@ -6,6 +6,7 @@ const routes: RouteDef[] = [
   route('GET', '/templates', 'catalogue.listTemplates'),
   route('GET', '/templates/:slug', 'catalogue.getTemplate'),
   route('GET', '/assets', 'catalogue.listAssets'),
+  route('GET', '/gift_addons', 'catalogue.listGiftAddons'),
 ];
 
 export default routes;

@@ -4,7 +4,7 @@ import { notFound } from '../../errors';
 import type { PageRequest } from '../../http/pagination';
 import { pagedRows } from '../shared/paged-rows';
 import type { AssetType, TemplateStyle } from '../../domain/enums';
-import { serializeAsset, serializeOccasion, serializeTemplate } from '../../serializers/catalogue';
+import { serializeAsset, serializeGiftAddon, serializeOccasion, serializeTemplate } from '../../serializers/catalogue';
 import { query, tableOf } from '../../db/query';
 
 export interface Listing<T> {
@@ -63,6 +63,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // One atomic UPDATE, so concurrent uses are all counted. Call it outside a transaction.
       const knex = strapi.db.connection;
       await knex(tableOf(strapi, UID.template)).where({ id: templateId }).update({ popularity: knex.raw('COALESCE(popularity, 0) + 1') });
+    },
+
+    /** Active gift add-ons (posted cards can carry one), cheapest first. */
+    async listGiftAddons(page: PageRequest) {
+      const where = { is_active: true };
+      const { count, rows } = await pagedRows(
+        page,
+        () => q(UID.giftAddon).count({ where }),
+        () => q(UID.giftAddon).findMany({ where, populate: ['image'], orderBy: [{ price_pence: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+      );
+      return { count, results: rows.map(serializeGiftAddon) };
     },
 
     async listAssets(filters: { asset_type?: AssetType }, page: PageRequest) {

@@ -25,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   function catalogueUrl(slug: string | null): string {
     const base = getConfig(strapi).publicUrl.replace(/\/+$/, '');
-    return slug ? `${base}/api/templates/?occasion=${encodeURIComponent(slug)}` : `${base}/api/templates/`;
+    return slug ? `${base}/catalogue/?occasion=${encodeURIComponent(slug)}` : `${base}/catalogue/`;
   }
 
   /**

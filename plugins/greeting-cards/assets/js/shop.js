@@ -1,0 +1,58 @@
+// Storefront behaviour that needs JavaScript (everything else works with plain forms and links).
+// Loaded as a file: the Content Security Policy allows no inline scripts.
+(function () {
+  'use strict';
+
+  // Toasts close on their button, or by themselves after a while (errors stay until dismissed).
+  function arm(container) {
+    container.querySelectorAll('.toast').forEach(function (toast) {
+      if (toast.dataset.armed) return;
+      toast.dataset.armed = '1';
+      var close = toast.querySelector('.toast-close');
+      if (close) close.addEventListener('click', function () { toast.remove(); });
+      if (!toast.classList.contains('toast-error')) setTimeout(function () { toast.remove(); }, 6000);
+    });
+  }
+
+  document.addEventListener('DOMContentLoaded', function () {
+    arm(document);
+  });
+
+  document.addEventListener('htmx:afterSettle', function (event) {
+    arm(document);
+    // After a panel swap, move focus to its first error, if any, so keyboard and screen-reader users
+    // land where they need to act.
+    var target = event.detail && event.detail.target;
+    if (!target || !target.querySelector) return;
+    var invalid = target.querySelector('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+  });
+
+  // A failed request that htmx does not swap (network error, 5xx) still gets feedback.
+  function failure(text) {
+    var box = document.getElementById('toasts');
+    if (!box) return;
+    var toast = document.createElement('div');
+    toast.className = 'toast toast-error';
+    toast.setAttribute('role', 'alert');
+    var span = document.createElement('span');
+    span.textContent = text;
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'toast-close';
+    button.setAttribute('aria-label', 'Dismiss');
+    button.textContent = '×';
+    toast.appendChild(span);
+    toast.appendChild(button);
+    box.appendChild(toast);
+    arm(box);
+  }
+  document.addEventListener('htmx:responseError', function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr.status === 403) failure('Your session has changed. Please reload the page and try again.');
+    else failure('Something went wrong. Please try again.');
+  });
+  document.addEventListener('htmx:sendError', function () {
+    failure('We could not reach the shop. Check your connection and try again.');
+  });
+})();

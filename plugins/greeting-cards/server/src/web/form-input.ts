@@ -1,0 +1,32 @@
+import type { Ctx } from '../http/respond';
+import { ZodError } from 'zod';
+import { ApiError, type FieldErrors } from '../errors';
+import { zodToFieldErrors } from '../http/respond';
+
+// Turning HTML form fields into the API's input objects, and the API's errors back into form errors.
+
+type Body = Record<string, unknown>;
+
+export const formBody = (ctx: Ctx): Body => (ctx.request.body && typeof ctx.request.body === 'object' ? ctx.request.body : {});
+
+/** Picks `fields` from a form body, dropping empty values so the service's defaults apply. */
+export function pickFilled(body: Body, fields: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of fields) {
+    const value = body[field];
+    if (typeof value === 'string' && value.trim() !== '') out[field] = value;
+  }
+  return out;
+}
+
+/** Field errors of an expected failure (validation, not found...), or null for a bug to rethrow. */
+export function formErrors(error: unknown): FieldErrors | null {
+  if (error instanceof ZodError) return zodToFieldErrors(error);
+  if (error instanceof ApiError) return 'detail' in error.body ? { non_field_errors: [String(error.body.detail)] } : (error.body as FieldErrors);
+  return null;
+}
+
+/** A form-friendly id: digits only, else null. */
+export function idParam(raw: unknown): number | null {
+  return typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+}

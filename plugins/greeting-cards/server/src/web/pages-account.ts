@@ -1,0 +1,61 @@
+import type { Ctx } from '../http/respond';
+import { register, signIn, withAuthRateLimit } from './account';
+import { renderPage } from './render';
+import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
+import { clearSessionCookie, setSessionCookie } from './session';
+import { publicRoute, redirect, type WebContext, type WebRouteDef } from './web-route';
+
+// /login/, /register/, /logout/. Forms post to the same URL; errors re-render the form (400).
+
+type Body = Record<string, unknown>;
+const bodyOf = (ctx: Ctx): Body => (ctx.request.body && typeof ctx.request.body === 'object' ? ctx.request.body : {});
+const tooMany = { non_field_errors: ['Too many attempts. Please wait a few minutes and try again.'] };
+
+async function authForm(web: WebContext, view: 'login' | 'register', title: string) {
+  const { ctx, user } = web;
+  const next = safeNext(ctx.query.next);
+  if (user) return redirect(ctx, next, 302);
+  const toast = ctx.query.signed_out ? { kind: 'info' as const, text: 'You are signed out. See you soon!' } : null;
+  renderPage(ctx, view, { title, next, values: {}, errors: null, toast });
+}
+
+export const accountRoutes: WebRouteDef[] = [
+  publicRoute('GET', '/login/', (web) => authForm(web, 'login', 'Sign in')),
+  publicRoute('GET', '/register/', (web) => authForm(web, 'register', 'Create your account')),
+
+  publicRoute('POST', '/login/', async ({ ctx, strapi }) => {
+    const body = bodyOf(ctx);
+    const next = safeNext(body.next);
+    const values = { identifier: body.identifier };
+    const limited = await withAuthRateLimit(strapi, ctx, async () => {
+      const outcome = await signIn(strapi, body);
+      if (!outcome.ok) return renderPage(ctx, 'login', { title: 'Sign in', next, values, errors: outcome.errors }, 400);
+      setSessionCookie(ctx, outcome.jwt!);
+      redirect(ctx, next);
+    });
+    if (limited === 'limited') renderPage(ctx, 'login', { title: 'Sign in', next, values, errors: tooMany }, 429);
+  }),
+
+  publicRoute('POST', '/register/', async ({ ctx, strapi }) => {
+    const body = bodyOf(ctx);
+    const next = safeNext(body.next);
+    const values = { email: body.email, username: body.username };
+    const limited = await withAuthRateLimit(strapi, ctx, async () => {
+      const outcome = await register(strapi, body);
+      if (!outcome.ok) return renderPage(ctx, 'register', { title: 'Create your account', next, values, errors: outcome.errors }, 400);
+      if (outcome.needsConfirmation) {
+        return renderPage(ctx, 'check-email', { title: 'Check your e-mail', email: outcome.user.email });
+      }
+      setSessionCookie(ctx, outcome.jwt!);
+      redirect(ctx, next === DEFAULT_AFTER_LOGIN ? '/catalogue/?welcome=1' : next);
+    });
+    if (limited === 'limited') renderPage(ctx, 'register', { title: 'Create your account', next, values, errors: tooMany }, 429);
+  }),
+
+  // POST only: a GET that signs out could be triggered by any page embedding an image.
+  publicRoute('POST', '/logout/', async ({ ctx }) => {
+    clearSessionCookie(ctx);
+    redirect(ctx, '/login/?signed_out=1');
+  }),
+];
+

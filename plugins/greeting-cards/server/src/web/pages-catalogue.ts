@@ -1,0 +1,62 @@
+import { TEMPLATE_STYLES, type TemplateStyle } from '../domain/enums';
+import { queryValue } from '../http/body';
+import { getService } from '../services/get-service';
+import { renderPage, renderPageOrPartial } from './render';
+import { publicRoute, type WebRouteDef } from './web-route';
+
+// Home, catalogue (filters answer the grid partial under htmx) and the template page.
+
+const PAGE_SIZE = 24;
+
+const namesBySlug = (occasions: Array<{ slug: string; name: string }>) => Object.fromEntries(occasions.map((o) => [o.slug, o.name]));
+
+function pageNumber(raw: unknown): number {
+  const text = typeof raw === 'string' ? raw : '';
+  return /^\d{1,6}$/.test(text) && Number(text) >= 1 ? Number(text) : 1;
+}
+
+export const catalogueRoutes: WebRouteDef[] = [
+  publicRoute('GET', '/', async ({ ctx, strapi }) => {
+    const catalogue = getService(strapi, 'catalogue');
+    const [occasions, popular] = await Promise.all([
+      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }),
+      catalogue.listTemplates({}, { page: 1, pageSize: 10, offset: 0 }),
+    ]);
+    renderPage(ctx, 'home', { title: 'Cards for every moment', occasions: occasions.results, occasionNames: namesBySlug(occasions.results), templates: popular.results });
+  }),
+
+  publicRoute('GET', '/catalogue/', async ({ ctx, strapi }) => {
+    const catalogue = getService(strapi, 'catalogue');
+    const occasion = queryValue(ctx.query, 'occasion');
+    const styleRaw = queryValue(ctx.query, 'style');
+    // An unknown style is ignored here (the API answers 400): a stale link still shows cards.
+    const style = (TEMPLATE_STYLES as readonly string[]).includes(styleRaw ?? '') ? (styleRaw as TemplateStyle) : undefined;
+    const page = pageNumber(ctx.query.page);
+    const [occasions, listing] = await Promise.all([
+      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }),
+      catalogue.listTemplates({ occasion, style }, { page, pageSize: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    ]);
+    const occasionName = occasions.results.find((o) => o.slug === occasion)?.name ?? null;
+    renderPageOrPartial(ctx, 'catalogue', 'partials/catalogue-results', {
+      title: occasionName ? `${occasionName} cards` : 'All cards',
+      occasions: occasions.results,
+      occasionNames: namesBySlug(occasions.results),
+      styles: TEMPLATE_STYLES,
+      occasion: occasion ?? '',
+      occasionName,
+      style: style ?? '',
+      templates: listing.results,
+      count: listing.count,
+      page,
+      pages: Math.max(1, Math.ceil(listing.count / PAGE_SIZE)),
+      toast: ctx.query.welcome ? { kind: 'success', text: 'Welcome! Your account is ready. Pick a design to get started.' } : null,
+    });
+  }),
+
+  publicRoute('GET', '/templates/:slug/', async ({ ctx, strapi }) => {
+    const template = await getService(strapi, 'catalogue').getTemplate(String(ctx.params.slug));
+    const occasions = await getService(strapi, 'catalogue').listOccasions({ page: 1, pageSize: 100, offset: 0 });
+    const occasion = occasions.results.find((o) => o.slug === template.occasion) ?? null;
+    renderPage(ctx, 'template', { title: template.name, template, occasion });
+  }),
+];

@@ -1,0 +1,48 @@
+import { LIBRARY_TYPES, type LibraryType } from '../domain/enums';
+import { getService } from '../services/get-service';
+import { isHtmx, renderPageOrPartial, type Toast } from './render';
+import { formBody, formErrors, idParam } from './form-input';
+import { privateRoute, redirect, type PrivateContext, type WebRouteDef } from './web-route';
+
+// /library/: tabs All, Drafts, Saved, Sent, Received (?type=), favourites pinned first by the service.
+
+export const LIBRARY_TABS: Array<{ type: LibraryType | ''; label: string; empty: string }> = [
+  { type: '', label: 'All', empty: 'Your library is empty. Pick a design in the catalogue and personalise it: it appears here as you work.' },
+  { type: 'draft', label: 'Drafts', empty: 'No drafts. Cards you start and have not finished are kept here.' },
+  { type: 'saved', label: 'Saved', empty: 'No saved cards yet. Save a design in the editor to keep it for later.' },
+  { type: 'sent', label: 'Sent', empty: 'Nothing sent yet. Cards you send appear here once they are on their way.' },
+  { type: 'received', label: 'Received', empty: 'No cards received yet. Cards other people send to your e-mail address appear here.' },
+];
+
+const tabType = (raw: unknown): LibraryType | undefined =>
+  typeof raw === 'string' && (LIBRARY_TYPES as readonly string[]).includes(raw) ? (raw as LibraryType) : undefined;
+
+async function libraryPanel({ ctx, strapi, user }: PrivateContext, type: LibraryType | undefined, toast: Toast | null, status?: number) {
+  const { count, results } = await getService(strapi, 'library').list(user.id, type, { page: 1, pageSize: 100, offset: 0 });
+  const tab = LIBRARY_TABS.find((t) => t.type === (type ?? '')) ?? LIBRARY_TABS[0];
+  renderPageOrPartial(ctx, 'library', 'partials/library-panel', { title: 'My cards', tabs: LIBRARY_TABS, tab, entries: results, count, toast }, status);
+}
+
+export const libraryRoutes: WebRouteDef[] = [
+  privateRoute('GET', '/library/', (web) => libraryPanel(web, tabType(web.ctx.query.type), null)),
+
+  // Pins or unpins one of my cards (the same favourite flag as POST /api/cards/<id>/favorite/).
+  privateRoute('POST', '/library/:card_id/favorite/', async (web) => {
+    const body = formBody(web.ctx);
+    const type = tabType(body.type);
+    const id = idParam(web.ctx.params.card_id);
+    const pin = body.favorite !== 'false';
+    let toast: Toast = { kind: 'success', text: pin ? 'Pinned to the top of your library.' : 'Unpinned.' };
+    let failed = false;
+    try {
+      if (id === null) throw new Error('not an id');
+      await getService(web.strapi, 'cards').setFavorite(web.user.id, id, pin);
+    } catch (error) {
+      if (id !== null && !formErrors(error)) throw error;
+      failed = true;
+      toast = { kind: 'error', text: 'That card is not in your library.' };
+    }
+    if (!isHtmx(web.ctx)) return redirect(web.ctx, `/library/${type ? `?type=${type}` : ''}`);
+    await libraryPanel(web, type, toast, failed ? 400 : 200);
+  }),
+];

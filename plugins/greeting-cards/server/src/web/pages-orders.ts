@@ -1,0 +1,142 @@
+import { getService } from '../services/get-service';
+import type { OrderView } from '../serializers/order';
+import { isHtmx, renderPage, renderPartial, type Toast } from './render';
+import { formBody, formErrors, idParam } from './form-input';
+import { privateRoute, redirect, type PrivateContext, type WebRouteDef } from './web-route';
+
+// Basket, checkout, payment and orders. Every step calls the services the API uses: removing an item,
+// the promo rules (a preview in the basket; checkout applies them again under the order lock), checkout,
+// payment (demo completes at once, the provider answers with its hosted page) and the order views.
+
+interface CartState {
+  promo?: { code: string; discount_pence: number } | null;
+  promoValue?: string;
+  errors?: Record<string, string[]> | null;
+  toast?: Toast | null;
+}
+
+async function cartData({ strapi, user }: PrivateContext, state: CartState) {
+  const [cart, orders] = await Promise.all([getService(strapi, 'orders').getCart(user.id), getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 })]);
+  const discount = Math.min(state.promo?.discount_pence ?? 0, cart.subtotal_pence);
+  return {
+    title: 'Your basket',
+    cart,
+    // Orders checked out but not paid (for example after cancelling on the payment page).
+    unpaid: orders.results.filter((o) => o.status === 'pending_payment'),
+    promo: state.promo ?? null,
+    promoValue: state.promoValue ?? state.promo?.code ?? '',
+    discount,
+    total: cart.subtotal_pence - discount,
+    errors: state.errors ?? null,
+    toast: state.toast ?? null,
+  };
+}
+
+async function promoPreview(web: PrivateContext, cart: OrderView, raw: string) {
+  const lines = cart.items.map((i) => ({ delivery_method: i.delivery_method, unit_price_pence: i.unit_price_pence, line_total_pence: i.line_total_pence }));
+  return getService(web.strapi, 'promotions').evaluate(raw, web.user.id, lines);
+}
+
+async function promoState(web: PrivateContext, raw: string, cart?: OrderView): Promise<CartState> {
+  const current = cart ?? (await getService(web.strapi, 'orders').getCart(web.user.id));
+  if (!current.items.length) return { promoValue: raw, errors: { promo_code: ['Add a card to your basket first.'] } };
+  const result = await promoPreview(web, current, raw);
+  return result.ok ? { promo: { code: result.code, discount_pence: result.discount_pence } } : { promoValue: raw, errors: { promo_code: [result.message] } };
+}
+
+const removeItem = async (web: PrivateContext) => {
+  const id = idParam(web.ctx.params.item_id);
+  let toast: Toast = { kind: 'success', text: 'Removed from your basket.' };
+  let failed = false;
+  try {
+    if (id === null) throw new Error('not an id');
+    await getService(web.strapi, 'orders').removeCartItem(web.user.id, id);
+  } catch (error) {
+    if (id !== null && !formErrors(error)) throw error;
+    failed = true;
+    toast = { kind: 'error', text: 'That item is no longer in your basket.' };
+  }
+  if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, { toast }), failed ? 400 : 200);
+  redirect(web.ctx, '/cart/');
+};
+
+async function orderPage(web: PrivateContext, uuid: string) {
+  const order = await getService(web.strapi, 'orders').get(web.user.id, uuid);
+  // Deliveries of this order, from the buyer's delivery list (the same one the API serves).
+  const all = await getService(web.strapi, 'deliveries').listForUser(web.user.id, { page: 1, pageSize: 100, offset: 0 });
+  return { order, deliveries: all.results.filter((d) => d.order === order.uuid) };
+}
+
+export const orderRoutes: WebRouteDef[] = [
+  privateRoute('GET', '/cart/', async (web) => {
+    const toast: Toast | null = web.ctx.query.added ? { kind: 'success', text: 'Added to your basket.' } : null;
+    // ?promo=CODE (pushed to the address bar when a code is applied) keeps the code across reloads.
+    const code = typeof web.ctx.query.promo === 'string' ? web.ctx.query.promo.trim().slice(0, 64) : '';
+    renderPage(web.ctx, 'cart', await cartData(web, code ? { ...(await promoState(web, code)), toast } : { toast }));
+  }),
+
+  privateRoute('DELETE', '/cart/remove/:item_id/', removeItem),
+  privateRoute('POST', '/cart/remove/:item_id/', removeItem),
+
+  // Applies a promo code inline: the discount is previewed with the same rules checkout uses.
+  privateRoute('POST', '/cart/promo/', async (web) => {
+    const raw = String(formBody(web.ctx).promo_code ?? '').trim();
+    const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
+    const state: CartState = raw ? await promoState(web, raw, cart) : { errors: { promo_code: ['Enter a promo code.'] } };
+    const failed = Boolean(state.errors);
+    if (state.promo) {
+      state.toast = { kind: 'success', text: `${state.promo.code} applied.` };
+      web.ctx.set('HX-Push-Url', `/cart/?promo=${encodeURIComponent(state.promo.code)}`);
+    }
+    if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), failed ? 400 : 200);
+    renderPage(web.ctx, 'cart', await cartData(web, state), failed ? 400 : 200);
+  }),
+
+  privateRoute('POST', '/cart/checkout/', async (web) => {
+    const promo = String(formBody(web.ctx).promo_code ?? '').trim();
+    const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
+    try {
+      const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {});
+      redirect(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`);
+    } catch (error) {
+      const errors = formErrors(error);
+      if (!errors) throw error;
+      const state: CartState = { promoValue: promo, errors: errors.promo_code ? errors : { non_field_errors: Object.values(errors).flat() } };
+      if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), 400);
+      renderPage(web.ctx, 'cart', await cartData(web, state), 400);
+    }
+  }),
+
+  privateRoute('GET', '/checkout/:uuid/', async (web) => {
+    const order = await getService(web.strapi, 'orders').get(web.user.id, String(web.ctx.params.uuid));
+    if (order.status === 'cart') return redirect(web.ctx, '/cart/', 302);
+    if (order.status !== 'pending_payment') return redirect(web.ctx, `/orders/${encodeURIComponent(order.uuid)}/`, 302);
+    renderPage(web.ctx, 'checkout', { title: 'Checkout', order, errors: null });
+  }),
+
+  privateRoute('POST', '/checkout/:uuid/pay/', async (web) => {
+    const uuid = String(web.ctx.params.uuid);
+    try {
+      // No return addresses given: the configured ones (/orders/{uuid}/ and /cart/) apply.
+      const result = await getService(web.strapi, 'payments').pay(web.user, uuid, {});
+      if (result.kind === 'paid') return redirect(web.ctx, `/orders/${encodeURIComponent(result.order.uuid)}/?paid=1`);
+      redirect(web.ctx, result.checkout_url);
+    } catch (error) {
+      const errors = formErrors(error);
+      if (!errors) throw error;
+      const order = await getService(web.strapi, 'orders').get(web.user.id, uuid);
+      renderPage(web.ctx, 'checkout', { title: 'Checkout', order, errors: { non_field_errors: Object.values(errors).flat() } }, 400);
+    }
+  }),
+
+  privateRoute('GET', '/orders/', async (web) => {
+    const { results } = await getService(web.strapi, 'orders').list(web.user.id, { page: 1, pageSize: 100, offset: 0 });
+    renderPage(web.ctx, 'orders', { title: 'Your orders', orders: results.filter((o) => o.status !== 'cart') });
+  }),
+
+  privateRoute('GET', '/orders/:uuid/', async (web) => {
+    const data = await orderPage(web, String(web.ctx.params.uuid));
+    const toast: Toast | null = web.ctx.query.paid ? { kind: 'success', text: 'Thank you! Your payment went through.' } : null;
+    renderPage(web.ctx, 'order', { title: 'Your order', ...data, toast });
+  }),
+];

@@ -1,0 +1,47 @@
+import { getService } from '../services/get-service';
+import { renderPage, type Toast } from './render';
+import { formBody, formErrors } from './form-input';
+import { privateRoute, redirect, type PrivateContext, type WebRouteDef } from './web-route';
+
+// Plans, the member's status and renewal date, subscribing and the billing portal. This page is also
+// where the provider sends people back (?status=success or ?status=cancelled).
+
+const RETURN_TOASTS: Record<string, Toast> = {
+  success: { kind: 'success', text: 'Thank you for subscribing! Premium designs are now unlocked.' },
+  cancelled: { kind: 'info', text: 'Subscribing was cancelled. Nothing was charged.' },
+};
+
+async function page(web: PrivateContext, toast: Toast | null, errors: Record<string, string[]> | null, status?: number) {
+  const subscriptions = getService(web.strapi, 'subscriptions');
+  const [plans, mine] = await Promise.all([subscriptions.listPlans({ page: 1, pageSize: 50, offset: 0 }), subscriptions.status(web.user.id)]);
+  renderPage(web.ctx, 'subscriptions', { title: 'Premium membership', plans: plans.results, mine, toast, errors }, status);
+}
+
+async function attempt(web: PrivateContext, run: () => Promise<string>) {
+  try {
+    redirect(web.ctx, await run());
+  } catch (error) {
+    const errors = formErrors(error);
+    if (!errors) throw error;
+    await page(web, { kind: 'error', text: Object.values(errors).flat()[0] ?? 'That did not work.' }, errors, 400);
+  }
+}
+
+export const subscriptionRoutes: WebRouteDef[] = [
+  privateRoute('GET', '/subscriptions/', async (web) => {
+    const status = typeof web.ctx.query.status === 'string' ? web.ctx.query.status : '';
+    await page(web, RETURN_TOASTS[status] ?? null, null);
+  }),
+
+  privateRoute('POST', '/subscriptions/subscribe/', (web) =>
+    attempt(web, async () => {
+      const plan = String(formBody(web.ctx).plan_slug ?? '');
+      const started = await getService(web.strapi, 'subscriptions').checkout(web.user, { plan_slug: plan });
+      return started.checkout_url;
+    }),
+  ),
+
+  privateRoute('POST', '/subscriptions/portal/', (web) =>
+    attempt(web, async () => (await getService(web.strapi, 'subscriptions').portal(web.user, {})).portal_url),
+  ),
+];

@@ -1,0 +1,41 @@
+// Small formatting helpers the views use (money is integer pence, formatted only here).
+
+const CURRENCY_SYMBOL: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
+
+export const helpers = {
+  money(pence: unknown, currency = 'GBP'): string {
+    const value = Number(pence ?? 0);
+    const symbol = CURRENCY_SYMBOL[String(currency).toUpperCase()] ?? `${currency} `;
+    return `${value < 0 ? '-' : ''}${symbol}${(Math.abs(value) / 100).toFixed(2)}`;
+  },
+  date(value: unknown): string {
+    if (!value) return '';
+    const d = new Date(String(value).length === 10 ? `${value}T00:00:00Z` : String(value));
+    if (Number.isNaN(d.getTime())) return '';
+    return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  },
+  dateTime(value: unknown): string {
+    if (!value) return '';
+    const d = new Date(String(value));
+    if (Number.isNaN(d.getTime())) return '';
+    return d.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) + ' UTC';
+  },
+  /** Human words for stored codes ("pending_payment" -> "Pending payment"). */
+  label(code: unknown): string {
+    const text = String(code ?? '').replace(/[_-]+/g, ' ').trim();
+    return text ? text[0].toUpperCase() + text.slice(1) : '';
+  },
+  deliveryMethod(code: unknown): string {
+    return ({ ecard: 'E-card', post: 'Posted card', print: 'Print at home' } as Record<string, string>)[String(code)] ?? String(code ?? '');
+  },
+  /** Query string for links that keep the other filters: qs({occasion, style}) -> "?occasion=x". */
+  qs(params: Record<string, unknown>): string {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+    const s = search.toString();
+    return s ? `?${s}` : '';
+  },
+  firstError(errors: Record<string, string[]> | null | undefined, field: string): string {
+    return errors?.[field]?.[0] ?? '';
+  },
+};

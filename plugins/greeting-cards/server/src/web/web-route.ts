@@ -1,0 +1,117 @@
+import type { Core } from '@strapi/strapi';
+import { ZodError } from 'zod';
+import { optionalUser, type AuthUser } from '../http/auth';
+import { ApiError } from '../errors';
+import type { Ctx } from '../http/respond';
+import { CSRF_FAILURE, csrfSatisfied } from './csrf';
+import { isHtmx, renderPage } from './render';
+import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
+
+// Every storefront route goes through webRoute(): it resolves the signed-in user from the session
+// cookie, sends anonymous visitors of private pages to the sign-in page, checks the CSRF field of
+// plain form posts, and turns errors into pages (never a JSON body or a bare 500).
+
+export type WebMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface WebContext {
+  ctx: Ctx;
+  strapi: Core.Strapi;
+  user: AuthUser | null;
+}
+
+export interface PrivateContext extends WebContext {
+  user: AuthUser;
+}
+
+export interface WebRouteDef {
+  method: WebMethod;
+  path: string;
+  private?: boolean;
+  // Takes a WebContext; privateRoute narrows it to a PrivateContext (the wrapper signs the visitor in first).
+  handler: (web: WebContext) => Promise<void>;
+}
+
+export const publicRoute = (method: WebMethod, path: string, handler: (web: WebContext) => Promise<void>): WebRouteDef => ({ method, path, handler });
+export const privateRoute = (method: WebMethod, path: string, handler: (web: PrivateContext) => Promise<void>): WebRouteDef => ({
+  method,
+  path,
+  private: true,
+  // Safe: the wrapper calls private handlers only after it has signed the visitor in.
+  handler: handler as (web: WebContext) => Promise<void>,
+});
+
+function pageOfWrite(ctx: Ctx): string {
+  try {
+    const url = new URL(ctx.get('HX-Current-URL'));
+    return url.pathname + url.search;
+  } catch {
+    return DEFAULT_AFTER_LOGIN;
+  }
+}
+
+export function loginUrl(ctx: Ctx): string {
+  // After a write the page to come back to is the one it was made from, not the action URL.
+  const back = safeNext(ctx.method === 'GET' ? ctx.originalUrl : pageOfWrite(ctx));
+  return `/login/?next=${encodeURIComponent(back)}`;
+}
+
+/** A redirect that also works for htmx requests (which would otherwise swap the target page in). */
+export function redirect(ctx: Ctx, location: string, status = 303): void {
+  if (isHtmx(ctx)) {
+    ctx.status = 204;
+    ctx.set('HX-Redirect', location);
+    return;
+  }
+  ctx.status = status;
+  ctx.redirect(location);
+  ctx.status = status;
+}
+
+export function errorPage(ctx: Ctx, status: number, title: string, message: string): void {
+  renderPage(ctx, 'error', { title, heading: title, message }, status);
+}
+
+async function currentUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthUser | null> {
+  try {
+    return await optionalUser(strapi, ctx);
+  } catch {
+    // A blocked user or a deleted account: treat as signed out.
+    ctx.state.gcUser = null;
+    return null;
+  }
+}
+
+export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
+  const handler = async (ctx: Ctx) => {
+    ctx.state.gcStrapi = strapi;
+    try {
+      const user = await currentUser(strapi, ctx);
+      if (def.private && !user) {
+        if (isHtmx(ctx)) {
+          ctx.status = 401;
+          ctx.set('HX-Redirect', loginUrl(ctx));
+          ctx.body = '';
+          return;
+        }
+        return redirect(ctx, loginUrl(ctx), def.method === 'GET' ? 302 : 303);
+      }
+      if (!csrfSatisfied(strapi, ctx)) {
+        return errorPage(ctx, 403, 'Please try again', `${CSRF_FAILURE} Your session may have changed in another tab: reload the page and try again.`);
+      }
+      await def.handler({ ctx, strapi, user });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return errorPage(ctx, 404, 'Page not found', 'We could not find that page. It may have been removed, or the link may be incomplete.');
+      if (error instanceof ApiError || error instanceof ZodError) {
+        const detail = error instanceof ApiError && 'detail' in error.body ? String(error.body.detail) : 'Please check what you entered and try again.';
+        return errorPage(ctx, error instanceof ApiError ? error.status : 400, 'That did not work', detail);
+      }
+      strapi.log.error(`[greeting-cards] ${ctx.method} ${ctx.path} failed: ${(error as Error)?.stack ?? error}`);
+      errorPage(ctx, 500, 'Something went wrong', 'Something went wrong on our side. Please try again in a moment.');
+    }
+  };
+  return { method: def.method, path: def.path, handler, config: { auth: false as const } };
+}
+
+export function registerWebRoutes(strapi: Core.Strapi, defs: WebRouteDef[]): void {
+  strapi.server.routes(defs.map((def) => toKoaRoute(strapi, def)));
+}

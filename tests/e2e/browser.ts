@@ -1,0 +1,64 @@
+import fs from 'fs';
+import path from 'path';
+import net from 'net';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+// Real Chromium for end-to-end tests: launch, screenshots at desktop and phone widths, and axe-core
+// accessibility checks injected into the page.
+
+export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', '.tmp', 'screenshots');
+export const DESKTOP = { width: 1280, height: 800 };
+// Not isMobile: switching that flag reloads the page, which would lose what the test just did on it.
+export const PHONE = { width: 360, height: 740 };
+
+export async function launchBrowser(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Full-page screenshots of the current page at desktop and phone widths; back to desktop after. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.setViewport(DESKTOP);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-desktop.png`) as `${string}.png`, fullPage: true });
+  await page.setViewport(PHONE);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-phone.png`) as `${string}.png`, fullPage: true });
+  // Nothing may stick out sideways on a phone.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.setViewport(DESKTOP);
+  if (overflow > 0) throw new Error(`${name}: the page is ${overflow}px wider than a 360px phone screen`);
+}
+
+const AXE_SOURCE = () => fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core in the page; returns serious and critical violations (the page needs setBypassCSP). */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => Boolean((window as unknown as { axe?: unknown }).axe)))) await page.addScriptTag({ content: AXE_SOURCE() });
+  const violations: AxeViolation[] = await page.evaluate(async () => {
+    type Axe = { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }> }> };
+    const result = await (window as unknown as { axe: Axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => String(n.target)) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,187 @@
+import { startApp, TestApp } from '../helpers/strapi';
+import { createUser, TestUser } from '../helpers/users';
+import { htmx, metaCsrf, webSession, WebSession } from './session';
+
+// Full page versus htmx partial on every htmx route, and the pages around them, on a real Strapi.
+describe('storefront pages', () => {
+  let app: TestApp;
+  let user: TestUser;
+  let s: WebSession;
+  beforeAll(async () => {
+    app = await startApp({ SERVICE_RENDERER: 'memory', SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false' });
+    user = await createUser(app.strapi, { username: 'Robin Page' });
+    s = await webSession(app, user);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const isFullPage = (html: string) => html.startsWith('<!doctype html>') && html.includes('<meta name="csrf-token"');
+
+  it('home lists occasions and popular templates', async () => {
+    const res = await app.http().get('/');
+    expect(res.status).toBe(200);
+    expect(isFullPage(res.text)).toBe(true);
+    expect(res.text).toContain('href="/catalogue/?occasion=birthday"');
+    expect(res.text).toContain('href="/templates/snowy-christmas/"');
+    expect(res.text).toContain('<script src="/static/vendor/htmx.min.js');
+    expect(res.text).not.toMatch(/<script>|<script[^>]*>[^<]+<\/script>|\son[a-z]+=/i);
+    // The progress bar htmx shows while a request runs.
+    expect(res.text).toContain('hx-indicator="#progress"');
+    expect(res.text).toMatch(/<div id="progress" class="progress htmx-indicator"/);
+  });
+
+  it('catalogue: full page normally, only the grid partial with the count under htmx', async () => {
+    const full = await app.http().get('/catalogue/?occasion=birthday');
+    expect(full.status).toBe(200);
+    expect(isFullPage(full.text)).toBe(true);
+    expect(full.text).toContain('Find the right card');
+    expect(full.headers.vary).toMatch(/HX-Request/i);
+
+    const partial = await app.http().get('/catalogue/?occasion=birthday').set('HX-Request', 'true');
+    expect(partial.status).toBe(200);
+    expect(isFullPage(partial.text)).toBe(false);
+    expect(partial.text.trim().startsWith('<div id="catalogue-results"')).toBe(true);
+    expect(partial.text).toContain('3 cards for Birthday');
+    expect(partial.text).toContain('Balloon Party');
+    expect(partial.text).not.toContain('Snowy Christmas');
+
+    const styled = await app.http().get('/catalogue/?occasion=birthday&style=luxury').set('HX-Request', 'true');
+    expect(styled.text).toContain('1 card for Birthday in Luxury style');
+    expect(styled.text).toContain('Classic Gold Birthday');
+    expect(styled.text).toContain('Premium');
+  });
+
+  it('template page shows the preview, occasion, premium badge and the Personalise link', async () => {
+    const res = await app.http().get('/templates/classic-gold-birthday/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Classic Gold Birthday');
+    expect(res.text).toContain('class="badge badge-premium"');
+    expect(res.text).toContain('href="/catalogue/?occasion=birthday">Birthday</a>');
+    expect(res.text).toContain('href="/editor/template/classic-gold-birthday/"');
+    expect(res.text).toMatch(/aria-label="Preview of the card “Classic Gold Birthday”"|alt="Preview of the card “Classic Gold Birthday”"/);
+    const missing = await app.http().get('/templates/no-such-card/');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('Page not found');
+  });
+
+  it('library tabs: full page, and the grid partial under htmx; empty states say what to do', async () => {
+    const full = await app.http().get('/library/?type=sent').set('Cookie', s.cookie);
+    expect(full.status).toBe(200);
+    expect(isFullPage(full.text)).toBe(true);
+    const partial = await app.http().get('/library/?type=sent').set(htmx(s));
+    expect(partial.status).toBe(200);
+    expect(isFullPage(partial.text)).toBe(false);
+    expect(partial.text.trim().startsWith('<div id="library-panel"')).toBe(true);
+    expect(partial.text).toContain('Nothing sent yet');
+
+    const card = await app.http().post('/api/cards/').set(user.auth).send({ title: 'Pinned one' });
+    await app.http().post('/api/cards/').set(user.auth).send({ title: 'Plain one' });
+    await app.http().post(`/api/cards/${card.body.id}/favorite/`).set(user.auth).send({});
+    const all = await app.http().get('/library/').set(htmx(s));
+    expect(all.text.indexOf('Pinned one')).toBeGreaterThan(-1);
+    expect(all.text.indexOf('Pinned one')).toBeLessThan(all.text.indexOf('Plain one'));
+    expect(all.text).toContain('is-pinned');
+  });
+
+  it('pinning a card from the library swaps the panel with the card moved to the top', async () => {
+    const plain = (await app.http().get('/api/cards/').set(user.auth)).body.results.find((c) => c.title === 'Plain one');
+    const pinned = await app.http().post(`/library/${plain.id}/favorite/`).set(htmx(s)).type('form').send({ favorite: 'true', type: '' });
+    expect(pinned.status).toBe(200);
+    expect(pinned.text.trim().startsWith('<div id="library-panel"')).toBe(true);
+    expect(pinned.text).toContain('Pinned to the top of your library.');
+    const unpinOther = await app.http().post('/library/999999/favorite/').set(htmx(s)).type('form').send({ favorite: 'true' });
+    expect(unpinOther.status).toBe(400);
+    const stranger = await createUser(app.strapi);
+    const theirs = await app.http().post('/api/cards/').set(stranger.auth).send({ title: 'Not yours' });
+    const foreign = await app.http().post(`/library/${theirs.body.id}/favorite/`).set(htmx(s)).type('form').send({ favorite: 'true' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.text).not.toContain('Not yours');
+    const unpinned = await app.http().post(`/library/${plain.id}/favorite/`).set(htmx(s)).type('form').send({ favorite: 'false' });
+    expect(unpinned.text.indexOf('Pinned one')).toBeLessThan(unpinned.text.indexOf('Plain one'));
+  });
+
+  it('recipients: add and delete answer the panel partial; the system entry cannot be deleted', async () => {
+    const page = await app.http().get('/recipients/').set('Cookie', s.cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(user.email);
+    expect(page.text).toContain('From your account');
+
+    const bad = await app.http().post('/recipients/add/').set(htmx(s)).type('form').send({ first_name: 'Ada', email: 'not-an-email' });
+    expect(bad.status).toBe(400);
+    expect(bad.text.trim().startsWith('<div id="recipients-panel"')).toBe(true);
+    expect(bad.text).toContain('Enter a valid email address.');
+
+    const added = await app.http().post('/recipients/add/').set(htmx(s)).type('form').send({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test' });
+    expect(added.status).toBe(200);
+    expect(isFullPage(added.text)).toBe(false);
+    expect(added.text).toContain('Ada Lovelace');
+    expect(added.text).toContain('hx-swap-oob="true"');
+
+    const list = await app.http().get('/api/recipients/').set(user.auth);
+    const ada = list.body.results.find((r) => r.email === 'ada@example.test');
+    const me = list.body.results.find((r) => r.is_system_user);
+    const gone = await app.http().delete(`/recipients/${ada.id}/delete/`).set(htmx(s));
+    expect(gone.status).toBe(200);
+    expect(gone.text.trim().startsWith('<div id="recipients-panel"')).toBe(true);
+    expect(gone.text).not.toContain('Ada Lovelace');
+
+    const refused = await app.http().delete(`/recipients/${me.id}/delete/`).set(htmx(s));
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(user.email);
+    expect((await app.http().get('/api/recipients/').set(user.auth)).body.results.some((r) => r.id === me.id)).toBe(true);
+  });
+
+  it('recipients without JavaScript: a plain form post redirects back to the page', async () => {
+    const res = await app.http().post('/recipients/add/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf, first_name: 'Grace', email: 'grace@example.test' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/recipients/');
+  });
+
+  it('reminders: add and delete swap the panel; the list links to the occasion in the catalogue', async () => {
+    const full = await app.http().get('/reminders/').set('Cookie', s.cookie);
+    expect(full.status).toBe(200);
+    expect(isFullPage(full.text)).toBe(true);
+    const bad = await app.http().post('/reminders/add/').set(htmx(s)).type('form').send({ type: 'birthday', event_date: '2026-02-30' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Enter a real date as YYYY-MM-DD.');
+    const added = await app.http().post('/reminders/add/').set(htmx(s)).type('form').send({ type: 'custom', occasion: 'wedding', title: 'Sam and Alex wed', event_date: '2030-06-01' });
+    expect(added.status).toBe(200);
+    expect(added.text.trim().startsWith('<div id="reminders-panel"')).toBe(true);
+    expect(added.text).toContain('Sam and Alex wed');
+    expect(added.text).toContain('href="/catalogue/?occasion=wedding"');
+    const id = (await app.http().get('/api/reminders/').set(user.auth)).body.results[0].id;
+    const gone = await app.http().delete(`/reminders/${id}/delete/`).set(htmx(s));
+    expect(gone.status).toBe(200);
+    expect(gone.text).not.toContain('Sam and Alex wed');
+  });
+
+  it('static files: htmx and the stylesheet with a long cache; no traversal, no listing', async () => {
+    const js = await app.http().get('/static/vendor/htmx.min.js');
+    expect(js.status).toBe(200);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['cache-control']).toMatch(/max-age=31536000/);
+    const css = await app.http().get('/static/css/shop.css');
+    expect(css.status).toBe(200);
+    expect(css.headers['content-type']).toMatch(/text\/css/);
+    for (const path of ['/static/', '/static/css/', '/static/..%2fpackage.json', '/static/%2e%2e/package.json', '/static/css/../../package.json', '/static/.hidden.css']) {
+      expect([path, (await app.http().get(path)).status]).toEqual([path, 404]);
+    }
+  });
+
+  it('GET /api/gift_addons/ lists active add-ons with prices, publicly, in the list format', async () => {
+    const res = await app.http().get('/api/gift_addons/');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ next: null, previous: null });
+    expect(res.body.count).toBeGreaterThan(0);
+    expect(res.body.results[0]).toEqual(expect.objectContaining({ id: expect.any(Number), name: expect.any(String), price_pence: expect.any(Number) }));
+  });
+
+  it('every page carries the CSRF token for its session in <meta> and in hx-headers', async () => {
+    const page = await app.http().get('/recipients/').set('Cookie', s.cookie);
+    expect(metaCsrf(page.text)).toBe(s.csrf);
+    expect(page.text).toContain(`hx-headers='{"X-CSRF-Token": "${s.csrf}"}'`);
+    const anon = await app.http().get('/');
+    expect(metaCsrf(anon.text)).toBe('');
+  });
+});
