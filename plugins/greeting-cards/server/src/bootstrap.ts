@@ -6,6 +6,7 @@ import { checkProfileRelation } from './providers/user-details/load-adapter';
 import { getService } from './services/get-service';
 import { initBillingProfileStore } from './providers/billing-profile';
 import { registerJobs } from './jobs';
+import { initRateLimits } from './http/rate-limit';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
@@ -13,6 +14,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // A wrong billing setting (unknown content type, relation or field) stops boot here, naming it.
   initBillingProfileStore(strapi, config);
   await ensureDatabaseConstraints(strapi);
+  await initRateLimits(strapi);
   // Loading the postal backend now makes a wrong SERVICE_POSTAL_DELIVERY_BACKEND stop boot.
   getService(strapi, 'fulfilment').postalBackend();
   if (config.seedSampleData) await seedSampleData(strapi);

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from './config/get-config';
 import { loginSyncMiddleware } from './http/login-sync';
 import { specErrorShapeMiddleware } from './http/spec-error-shape';
+import { corsOriginsMiddleware } from './http/cors-origins';
 import { loadUserDetailsAdapter } from './providers/user-details/load-adapter';
 import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -11,6 +12,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.
   loadUserDetailsAdapter(strapi, getConfig(strapi));
+  strapi.server.use(corsOriginsMiddleware(strapi));
   strapi.server.use(loginSyncMiddleware(strapi));
   strapi.server.use(specErrorShapeMiddleware());
   registerWebhookRoutes(strapi);

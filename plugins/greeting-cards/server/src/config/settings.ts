@@ -1,10 +1,11 @@
+import { z } from 'zod';
 // The one place where the spec's SERVICE_* names are mapped to the plugin's typed configuration.
 // Each setting has a key in the config object, an environment variable, a default and a parser.
 // Precedence: default < environment variable < value given in the host's config/plugins.ts.
 
 export type FieldMap = Record<string, string>;
 
-export interface PluginConfig {
+export interface PluginConfig extends HardeningConfig {
   seedSampleData: boolean;
   publicUrl: string;
   libraryAutoSaveDrafts: boolean;
@@ -64,6 +65,9 @@ export interface Setting<K extends keyof PluginConfig = keyof PluginConfig> {
 }
 
 const isProduction = () => process.env.NODE_ENV === 'production';
+// Development conveniences (demo payments by default, localhost links) apply only here, not in
+// whatever environment merely is not called "production" (staging, preview...).
+export const isDevelopmentOrTest = () => ['development', 'test'].includes(process.env.NODE_ENV || 'development');
 
 export const parseBool: Parser<boolean> = (raw) => {
   const v = raw.trim().toLowerCase();
@@ -95,6 +99,87 @@ export const parseIntegerList: Parser<number[]> = (raw) => {
 function setting<K extends keyof PluginConfig>(key: K, env: string, parse: Parser<PluginConfig[K]>, describe: string): Setting<K> {
   return { key, env, parse, describe };
 }
+
+// ----- BEGIN hardening settings (issue 9) ---------------------------------------------------------
+// Declared together so they can be ported as one piece: key, env name, default, validation, meaning.
+
+export interface HardeningConfig {
+  cartMaxItems: number;
+  rateLimitEnabled: boolean;
+  rateLimitWindowSeconds: number;
+  rateLimitWritesPerUser: number;
+  rateLimitWritesPerIp: number;
+  rateLimitRendersPerUser: number;
+  rateLimitRendersPerIp: number;
+  corsOrigins: string[];
+}
+
+export const parseOriginList: Parser<string[]> = (raw) => raw.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+
+const perWindow = z.number().int().min(1, 'must be at least 1').max(1_000_000, 'is implausibly large');
+const origin = z.string().regex(/^https?:\/\/[^\s/]+$/, 'must hold origins such as https://cards.example.com (scheme, host, optional port; no path)');
+
+const HARDENING: Array<{ setting: Setting; fallback: () => unknown; schema: z.ZodType }> = [
+  {
+    setting: setting('cartMaxItems', 'SERVICE_CART_MAX_ITEMS', parseInteger, 'Most items one cart may hold; adding past it is a 400.'),
+    fallback: () => 50,
+    schema: z.number().int().min(1, 'must be at least 1').max(10_000, 'is implausibly large'),
+  },
+  {
+    setting: setting('rateLimitEnabled', 'SERVICE_RATE_LIMIT_ENABLED', parseBool, 'Rate-limit writes and renders per user and per IP (off when NODE_ENV=test); answers 429 with Retry-After.'),
+    fallback: () => process.env.NODE_ENV !== 'test',
+    schema: z.boolean(),
+  },
+  {
+    setting: setting('rateLimitWindowSeconds', 'SERVICE_RATE_LIMIT_WINDOW_SECONDS', parseInteger, 'Length of the rate-limit window, in seconds.'),
+    fallback: () => 60,
+    schema: z.number().int().min(1, 'must be at least 1 second').max(86_400, 'must be at most a day'),
+  },
+  {
+    setting: setting('rateLimitWritesPerUser', 'SERVICE_RATE_LIMIT_WRITES_PER_USER', parseInteger, 'Writes (card create/save, add to cart, checkout, pay) one user may make per window.'),
+    fallback: () => 60,
+    schema: perWindow,
+  },
+  {
+    setting: setting('rateLimitWritesPerIp', 'SERVICE_RATE_LIMIT_WRITES_PER_IP', parseInteger, 'Writes one IP address may make per window.'),
+    fallback: () => 120,
+    schema: perWindow,
+  },
+  {
+    setting: setting('rateLimitRendersPerUser', 'SERVICE_RATE_LIMIT_RENDERS_PER_USER', parseInteger, 'Rendered responses (PDF downloads) one user may fetch per window.'),
+    fallback: () => 30,
+    schema: perWindow,
+  },
+  {
+    setting: setting('rateLimitRendersPerIp', 'SERVICE_RATE_LIMIT_RENDERS_PER_IP', parseInteger, 'Rendered responses (PDF downloads, the public view page) one IP may fetch per window.'),
+    fallback: () => 60,
+    schema: perWindow,
+  },
+  {
+    setting: setting('corsOrigins', 'SERVICE_CORS_ORIGINS', parseOriginList, 'Comma-separated origins allowed to call the API with credentials (empty: the public URL\'s origin only).'),
+    fallback: () => [],
+    schema: z.array(origin),
+  },
+];
+
+export const HARDENING_SETTINGS: Setting[] = HARDENING.map((h) => h.setting);
+export const hardeningSchema = Object.fromEntries(HARDENING.map((h) => [h.setting.key, h.schema])) as Record<keyof HardeningConfig, z.ZodType>;
+export function hardeningDefaults(): HardeningConfig {
+  return Object.fromEntries(HARDENING.map((h) => [h.setting.key, h.fallback()])) as unknown as HardeningConfig;
+}
+
+/** Production boot rules: what is a convenience in development is a hole anywhere else. */
+export function environmentProblems(config: PluginConfig): string[] {
+  const env = process.env.NODE_ENV || 'development';
+  const problems: string[] = [];
+  if (!config.publicUrl) problems.push(`SERVICE_PUBLIC_URL (publicUrl) must be set when NODE_ENV=${env}: e-mails would have no working links`);
+  if (isDevelopmentOrTest()) return problems;
+  if (config.stripeSecretKey && !config.stripeWebhookSecret) {
+    problems.push(`SERVICE_STRIPE_WEBHOOK_SECRET (stripeWebhookSecret) must be set when SERVICE_STRIPE_SECRET_KEY is, when NODE_ENV=${env}: payments could never be confirmed`);
+  }
+  return problems;
+}
+// ----- END hardening settings ----------------------------------------------------------------------
 
 // The order here is the order the README lists them in.
 export const SETTINGS: Setting[] = [
@@ -140,12 +225,14 @@ export const SETTINGS: Setting[] = [
   setting('remindersEnabled', 'SERVICE_REMINDERS_ENABLED', parseBool, 'Run the daily reminder job.'),
   setting('reminderDaysBefore', 'SERVICE_REMINDER_DAYS_BEFORE', parseIntegerList, 'Days before an event to remind, when a reminder sets none.'),
   setting('mailboxDir', 'SERVICE_MAILBOX_DIR', parseString, 'Development mailbox folder used when no SMTP host is set.'),
+  ...HARDENING_SETTINGS,
 ];
 
 export function defaults(): PluginConfig {
   return {
     seedSampleData: !isProduction(),
-    publicUrl: 'http://localhost:1337',
+    // Outside development an unset public URL is a boot error (see environmentProblems).
+    publicUrl: isDevelopmentOrTest() ? 'http://localhost:1337' : '',
     libraryAutoSaveDrafts: true,
     useSystemUserDetails: true,
     autoSyncUserRecipient: true,
@@ -159,7 +246,8 @@ export function defaults(): PluginConfig {
     printPrice: 0,
     giftWrapPrice: 199,
     currency: 'GBP',
-    demoPayments: true,
+    // The spec's default of true is a development convenience: elsewhere it must be asked for.
+    demoPayments: isDevelopmentOrTest(),
     stripeSecretKey: '',
     stripePublishableKey: '',
     stripeWebhookSecret: '',
@@ -186,6 +274,7 @@ export function defaults(): PluginConfig {
     remindersEnabled: true,
     reminderDaysBefore: [7, 3, 1],
     mailboxDir: '.tmp/mailbox',
+    ...hardeningDefaults(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, PluginConfig, SETTINGS } from './settings';
+import { ConfigError, environmentProblems, hardeningSchema, PluginConfig, SETTINGS } from './settings';
 
 const pence = z.number().int('must be a whole number of pence').min(0, 'must not be negative').max(10_000_000, 'is implausibly large');
 const fieldMap = z.record(z.string(), z.string().min(1, 'field names must not be empty'));
@@ -9,7 +9,8 @@ const uid = z.string().refine((v) => v === '' || /^(api|plugin)::[\w-]+\.[\w-]+$
 
 const schema = z.object({
   seedSampleData: z.boolean(),
-  publicUrl: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an absolute http(s) URL such as https://cards.example.com'),
+  // Empty is caught by environmentProblems with a message that says why it matters.
+  publicUrl: z.string().refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'must be an absolute http(s) URL such as https://cards.example.com'),
   libraryAutoSaveDrafts: z.boolean(),
   useSystemUserDetails: z.boolean(),
   autoSyncUserRecipient: z.boolean(),
@@ -53,16 +54,20 @@ const schema = z.object({
   remindersEnabled: z.boolean(),
   reminderDaysBefore: z.array(z.number().int().min(0).max(365)).max(10),
   mailboxDir: z.string(),
+  ...hardeningSchema,
 });
 
 /** Throws a ConfigError naming the SERVICE_* setting (and config key) of the first bad value. */
 export function validateConfig(config: unknown): PluginConfig {
   const result = schema.safeParse(config);
   if (result.success) {
+    const valid = result.data as PluginConfig;
+    const problems = environmentProblems(valid);
+    if (problems.length) throw new ConfigError(problems.join('; '));
     if (result.data.billingProfileModel && !result.data.billingProfileUserField) {
       throw new ConfigError('SERVICE_BILLING_PROFILE_USER_FIELD must be set when SERVICE_BILLING_PROFILE_MODEL is');
     }
-    return result.data;
+    return valid;
   }
   const problems = result.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { html, raw, RawHtml } from './html';
 import { getService } from '../services/get-service';
+import { rateLimit } from '../http/rate-limit';
 
 type Row = Record<string, any>;
 
@@ -82,7 +83,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         ctx.set('Cache-Control', 'private, no-store');
         ctx.body = pdf;
       },
-      config: { auth: false },
+      config: { auth: false, middlewares: [rateLimit(strapi, 'renders')] },
     },
     {
       method: 'GET',
@@ -116,7 +117,7 @@ ${message ? html`<p class="message">${message}</p>` : raw('')}
 <p class="actions"><a href="/cards/view/${encodeURIComponent(delivery.view_token)}/card.pdf" download>Print this card (PDF)</a></p>`,
         );
       },
-      config: { auth: false },
+      config: { auth: false, middlewares: [rateLimit(strapi, 'renders')] },
     },
   ]);
 }
