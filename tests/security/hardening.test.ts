@@ -110,7 +110,8 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
       const stored = path.resolve(app.strapi.dirs.app.root, (results[0] as PromiseFulfilledResult<string>).value);
       const body = fs.readFileSync(stored);
       expect(body.equals(a) || body.equals(b)).toBe(true);
-      expect(fs.readdirSync(path.dirname(stored)).filter((f) => f.startsWith(`delivery-${id}.`))).toEqual([]);
+      // No temporary file is left behind.
+      expect(fs.readdirSync(path.dirname(stored)).filter((f) => f.startsWith(`delivery-${id}.pdf.`))).toEqual([]);
       fs.rmSync(stored, { force: true });
     });
   });
