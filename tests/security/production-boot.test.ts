@@ -9,7 +9,8 @@ const SECRETS = {
   ENCRYPTION_KEY: 'encryption-key-0123456789',
   JWT_SECRET: 'jwt-secret-0123456789',
 };
-const BASE = { SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory', SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false' };
+// The default renderer starts Chromium only when something is drawn, which these tests never do.
+const BASE = { SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: undefined, SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false' };
 
 describe('boot rules outside development', () => {
   it('refuses the fixed fallback secrets in any environment but development and test', async () => {
@@ -32,6 +33,11 @@ describe('boot rules outside development', () => {
       SERVICE_STRIPE_WEBHOOK_SECRET: undefined,
     });
     expect(error.message).toMatch(/SERVICE_STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('refuses the in-memory test renderer in production', async () => {
+    const error = await bootFailure({ ...BASE, ...SECRETS, NODE_ENV: 'production', SERVICE_PUBLIC_URL: 'https://cards.example.test', SERVICE_RENDERER: 'memory' });
+    expect(error.message).toMatch(/SERVICE_RENDERER/);
   });
 
   it('starts in staging with its settings, without the dev mailbox and without demo payments unless asked', async () => {

@@ -174,6 +174,7 @@ export function environmentProblems(config: PluginConfig): string[] {
   const problems: string[] = [];
   if (!config.publicUrl) problems.push(`SERVICE_PUBLIC_URL (publicUrl) must be set when NODE_ENV=${env}: e-mails would have no working links`);
   if (isDevelopmentOrTest()) return problems;
+  if (config.renderer === 'memory') problems.push(`SERVICE_RENDERER (renderer) memory is a test double that draws nothing real; not allowed when NODE_ENV=${env}`);
   if (config.stripeSecretKey && !config.stripeWebhookSecret) {
     problems.push(`SERVICE_STRIPE_WEBHOOK_SECRET (stripeWebhookSecret) must be set when SERVICE_STRIPE_SECRET_KEY is, when NODE_ENV=${env}: payments could never be confirmed`);
   }
