@@ -10,6 +10,14 @@ const show = (v) => {
 console.log('| Setting | Default | Meaning |');
 console.log('|---|---|---|');
 for (const s of SETTINGS) {
-  const def = s.key === 'seedSampleData' ? '`true` (`false` when NODE_ENV=production)' : show(d[s.key]);
+  // Defaults that depend on NODE_ENV are spelled out rather than shown as this process sees them.
+  const special = {
+    seedSampleData: '`true` (`false` when NODE_ENV=production)',
+    publicUrl: '`http://localhost:1337` in development and test; required otherwise',
+    demoPayments: '`true` in development and test, `false` otherwise',
+    rateLimitEnabled: '`true` (`false` when NODE_ENV=test)',
+    corsOrigins: "(empty: the public URL's origin)",
+  };
+  const def = special[s.key] ?? show(d[s.key]);
   console.log(`| \`${s.env}\` | ${def} | ${s.describe} |`);
 }
