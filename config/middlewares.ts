@@ -1,5 +1,6 @@
 export default [
-  'strapi::logger',
+  // Strapi's request log, with e-card view tokens masked (they are passwords to the cards).
+  'plugin::greeting-cards.access-log',
   'strapi::errors',
   'strapi::security',
   'strapi::cors',

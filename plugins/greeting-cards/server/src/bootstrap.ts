@@ -6,6 +6,7 @@ import { checkProfileRelation } from './providers/user-details/load-adapter';
 import { getService } from './services/get-service';
 import { providers } from './providers/registry';
 import { registerJobs } from './jobs';
+import { initRateLimits } from './http/rate-limit';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
@@ -15,6 +16,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // The renderer's browser still starts on the first render.
   providers(strapi).build(['billingProfile', 'postal', 'payment', 'subscription', 'webhook', 'mailer', 'renderer']);
   await ensureDatabaseConstraints(strapi);
+  await initRateLimits(strapi);
   if (config.seedSampleData) await seedSampleData(strapi);
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);

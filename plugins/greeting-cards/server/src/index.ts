@@ -6,6 +6,9 @@ import contentTypes from './content-types';
 import routes from './routes';
 import controllers from './controllers';
 import services from './services';
+import { nulBytesMiddleware } from './http/nul-bytes';
+import { rateLimitMiddleware } from './http/rate-limit';
+import { accessLogMiddleware } from './http/access-log';
 
 export default {
   register,
@@ -17,5 +20,10 @@ export default {
   controllers,
   services,
   policies: {},
-  middlewares: {},
+  middlewares: {
+    'nul-bytes': () => nulBytesMiddleware(),
+    'rate-limit': rateLimitMiddleware,
+    // Used by the host's config/middlewares.ts in place of 'strapi::logger'.
+    'access-log': accessLogMiddleware,
+  },
 };

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { loginSyncMiddleware } from './http/login-sync';
 import { specErrorShapeMiddleware } from './http/spec-error-shape';
+import { corsOriginsMiddleware } from './http/cors-origins';
 import { providers } from './providers/registry';
 import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -10,6 +11,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.
   providers(strapi).build(['userDetails']);
+  strapi.server.use(corsOriginsMiddleware(strapi));
   strapi.server.use(loginSyncMiddleware(strapi));
   strapi.server.use(specErrorShapeMiddleware());
   registerWebhookRoutes(strapi);

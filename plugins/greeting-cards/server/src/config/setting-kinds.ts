@@ -7,7 +7,7 @@ import type { z } from 'zod';
 export type FieldMap = Record<string, string>;
 
 /** NODE_ENV values whose default may differ from the ordinary one. */
-export type DefaultEnvironment = 'production' | 'test';
+export type DefaultEnvironment = 'development' | 'production' | 'test';
 
 export interface Setting<S extends z.ZodType = z.ZodType> {
   /** The environment variable, named as in the spec (SERVICE_*). */
@@ -75,7 +75,13 @@ export function parseIntegerList(raw: string): number[] {
   return items.filter((s) => s.trim() !== '').map(parseInteger);
 }
 
+/** "https://a.example, https://b.example": origins, trailing slashes dropped. */
+export function parseOriginList(raw: string): string[] {
+  return raw.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+}
+
 export const flag = kind(parseBool);
+export const originList = kind(parseOriginList);
 export const text = kind(parseString);
 export const integer = kind(parseInteger);
 export const fieldMap = kind(parseJsonObject);

@@ -4,9 +4,9 @@
 // To add a setting, add one record here (then run `npm run docs:settings` to refresh the README).
 // Precedence: default < environment variable < value given in the host's config/plugins.ts.
 import { z } from 'zod';
-import { fieldMap, flag, integer, integerList, text, type DefaultEnvironment, type Setting } from './setting-kinds';
+import { fieldMap, flag, integer, integerList, originList, text, type DefaultEnvironment, type Setting } from './setting-kinds';
 
-export { parseBool, parseInteger, parseIntegerList, parseJsonObject, parseString } from './setting-kinds';
+export { parseBool, parseInteger, parseIntegerList, parseJsonObject, parseOriginList, parseString } from './setting-kinds';
 export type { FieldMap, Setting } from './setting-kinds';
 
 const pence = z.number().int('must be a whole number of pence').min(0, 'must not be negative').max(10_000_000, 'is implausibly large');
@@ -15,6 +15,14 @@ const absoluteUrl = /^https?:\/\/[^\s]+$/;
 const returnUrl = z.string().refine((v) => v === '' || v.startsWith('/') || absoluteUrl.test(v), 'must be an http(s) URL or a path starting with /');
 const contentTypeUid = z.string().refine((v) => v === '' || /^(api|plugin)::[\w-]+\.[\w-]+$/.test(v), 'must be a content-type uid such as api::profile.profile');
 const relationName = z.string().regex(/^[\w]*$/, 'must be a relation name');
+const perWindow = z.number().int().min(1, 'must be at least 1').max(1_000_000, 'is implausibly large');
+const origin = z.string().regex(/^https?:\/\/[^\s/]+$/, 'must hold origins such as https://cards.example.com (scheme, host, optional port; no path)');
+
+/** NODE_ENV as the plugin reads it: unset means development, as Strapi's own default. */
+export const nodeEnvironment = (): string => process.env.NODE_ENV || 'development';
+// Development conveniences (demo payments by default, localhost links, fallback secrets, the file
+// mailbox) apply only here, not in whatever environment merely is not called "production".
+export const isDevelopmentOrTest = (): boolean => ['development', 'test'].includes(nodeEnvironment());
 
 // The order here is the order the README lists them in.
 export const SETTING_RECORDS = {
@@ -23,8 +31,9 @@ export const SETTING_RECORDS = {
     describe: 'Seed sample occasions, templates, stickers, add-ons, plan and FIRSTCARD on first boot of an empty database.',
   }),
   publicUrl: text({
-    env: 'SERVICE_PUBLIC_URL', default: 'http://localhost:1337',
-    schema: z.string().regex(absoluteUrl, 'must be an absolute http(s) URL such as https://cards.example.com'),
+    // Outside development and test an unset public URL is a boot error (see environmentProblems).
+    env: 'SERVICE_PUBLIC_URL', default: '', defaultWhen: { development: 'http://localhost:1337', test: 'http://localhost:1337' },
+    schema: z.string().refine((v) => v === '' || absoluteUrl.test(v), 'must be an absolute http(s) URL such as https://cards.example.com'),
     describe: 'Base address used in e-card view links and e-mails.',
   }),
   libraryAutoSaveDrafts: flag({
@@ -71,7 +80,8 @@ export const SETTING_RECORDS = {
   }),
   // payments
   demoPayments: flag({
-    env: 'SERVICE_DEMO_PAYMENTS', default: true, schema: z.boolean(),
+    // The spec's default of true is a development convenience: elsewhere it must be asked for.
+    env: 'SERVICE_DEMO_PAYMENTS', default: false, defaultWhen: { development: true, test: true }, schema: z.boolean(),
     describe: 'Simulate payments and subscriptions when no Stripe secret key is set.',
   }),
   stripeSecretKey: text({
@@ -176,6 +186,39 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_MAILBOX_DIR', default: '.tmp/mailbox', schema: z.string(),
     describe: 'Development mailbox folder used when no SMTP host is set.',
   }),
+  // abuse limits and browser-facing security
+  cartMaxItems: integer({
+    env: 'SERVICE_CART_MAX_ITEMS', default: 50, schema: z.number().int().min(1, 'must be at least 1').max(10_000, 'is implausibly large'),
+    describe: 'Most items one cart may hold; adding past it is a 400.',
+  }),
+  rateLimitEnabled: flag({
+    env: 'SERVICE_RATE_LIMIT_ENABLED', default: true, defaultWhen: { test: false }, schema: z.boolean(),
+    describe: 'Rate-limit writes and renders per user and per IP; answers 429 with Retry-After.',
+  }),
+  rateLimitWindowSeconds: integer({
+    env: 'SERVICE_RATE_LIMIT_WINDOW_SECONDS', default: 60, schema: z.number().int().min(1, 'must be at least 1 second').max(86_400, 'must be at most a day'),
+    describe: 'Length of the rate-limit window, in seconds.',
+  }),
+  rateLimitWritesPerUser: integer({
+    env: 'SERVICE_RATE_LIMIT_WRITES_PER_USER', default: 60, schema: perWindow,
+    describe: 'Writes (card create/save, add to cart, checkout, pay) one user may make per window.',
+  }),
+  rateLimitWritesPerIp: integer({
+    env: 'SERVICE_RATE_LIMIT_WRITES_PER_IP', default: 120, schema: perWindow,
+    describe: 'Writes one IP address may make per window.',
+  }),
+  rateLimitRendersPerUser: integer({
+    env: 'SERVICE_RATE_LIMIT_RENDERS_PER_USER', default: 30, schema: perWindow,
+    describe: 'Rendered responses (PDF downloads) one user may fetch per window.',
+  }),
+  rateLimitRendersPerIp: integer({
+    env: 'SERVICE_RATE_LIMIT_RENDERS_PER_IP', default: 60, schema: perWindow,
+    describe: 'Rendered responses (PDF downloads, the public view page) one IP may fetch per window.',
+  }),
+  corsOrigins: originList({
+    env: 'SERVICE_CORS_ORIGINS', default: [], schema: z.array(origin),
+    describe: "Comma-separated origins allowed to call the API with credentials (empty: the public URL's origin only).",
+  }),
 };
 
 type Records = typeof SETTING_RECORDS;
@@ -198,7 +241,8 @@ export const configSchema = z.object(
 /** The default of one setting when NODE_ENV has the given value. */
 export function defaultOf(setting: Setting, nodeEnv: string | undefined = process.env.NODE_ENV): unknown {
   const overrides = setting.defaultWhen as Partial<Record<string, unknown>> | undefined;
-  const value = nodeEnv !== undefined && overrides && nodeEnv in overrides ? overrides[nodeEnv as DefaultEnvironment] : setting.default;
+  const envName = nodeEnv || 'development';
+  const value = overrides && envName in overrides ? overrides[envName as DefaultEnvironment] : setting.default;
   // A copy, so a caller changing a map or list cannot change the next config's default.
   return structuredClone(value);
 }
@@ -231,4 +275,17 @@ export function fromEnvironment(env: NodeJS.ProcessEnv = process.env): PluginCon
 
 export function settingFor(key: string): NamedSetting | undefined {
   return SETTINGS.find((s) => s.key === key);
+}
+
+/** Boot rules across settings and NODE_ENV: what is a convenience in development is a hole anywhere else. */
+export function environmentProblems(config: PluginConfig): string[] {
+  const env = nodeEnvironment();
+  const problems: string[] = [];
+  if (!config.publicUrl) problems.push(`SERVICE_PUBLIC_URL (publicUrl) must be set when NODE_ENV=${env}: e-mails would have no working links`);
+  if (isDevelopmentOrTest()) return problems;
+  if (config.renderer === 'memory') problems.push(`SERVICE_RENDERER (renderer) memory is a test double that draws nothing real; not allowed when NODE_ENV=${env}`);
+  if (config.stripeSecretKey && !config.stripeWebhookSecret) {
+    problems.push(`SERVICE_STRIPE_WEBHOOK_SECRET (stripeWebhookSecret) must be set when SERVICE_STRIPE_SECRET_KEY is, when NODE_ENV=${env}: payments could never be confirmed`);
+  }
+  return problems;
 }

@@ -1,10 +1,12 @@
-import { ConfigError, configSchema, settingFor, type PluginConfig } from './settings';
+import { ConfigError, configSchema, environmentProblems, settingFor, type PluginConfig } from './settings';
 
 /** Throws a ConfigError naming the SERVICE_* setting (and config key) of the first bad value. */
 export function validateConfig(config: unknown): PluginConfig {
   const result = configSchema.safeParse(config);
   if (result.success) {
     // Rules across settings; each single value is checked by its own record's schema.
+    const problems = environmentProblems(result.data);
+    if (problems.length) throw new ConfigError(problems.join('; '));
     if (result.data.billingProfileModel && !result.data.billingProfileUserField) {
       throw new ConfigError('SERVICE_BILLING_PROFILE_USER_FIELD must be set when SERVICE_BILLING_PROFILE_MODEL is');
     }

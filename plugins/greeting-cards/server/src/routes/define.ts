@@ -8,6 +8,7 @@ export interface RouteDef {
   config: { auth: false; prefix: ''; policies: unknown[]; middlewares: unknown[] };
 }
 
+// Every spec route refuses NUL characters up front (see http/nul-bytes.ts).
 export function route(method: RouteDef['method'], path: string, handler: string): RouteDef {
-  return { method, path, handler, config: { auth: false, prefix: '', policies: [], middlewares: [] } };
+  return { method, path, handler, config: { auth: false, prefix: '', policies: [], middlewares: ['plugin::greeting-cards.nul-bytes'] } };
 }

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
+import { rateLimit } from '../http/rate-limit';
 
 type Row = Record<string, any>;
 
@@ -39,7 +40,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         ctx.set('Cache-Control', 'private, no-store');
         ctx.body = pdf;
       },
-      config: { auth: false },
+      config: { auth: false, middlewares: [rateLimit(strapi, 'renders')] },
     },
     {
       method: 'GET',
@@ -71,7 +72,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         ctx.set('X-Robots-Tag', 'noindex');
         ctx.set('Referrer-Policy', 'no-referrer');
       },
-      config: { auth: false },
+      config: { auth: false, middlewares: [rateLimit(strapi, 'renders')] },
     },
   ]);
 }

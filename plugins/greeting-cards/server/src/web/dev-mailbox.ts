@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import fs from 'fs/promises';
 import path from 'path';
 import { getConfig } from '../config/get-config';
+import { isDevelopmentOrTest } from '../config/settings';
 import { html, page, raw } from './html';
 
 // Development only: lists the messages the mailer kept because no SMTP server is configured.
@@ -18,7 +19,8 @@ async function readMessages(dir: string) {
 }
 
 export function registerDevMailbox(strapi: Core.Strapi) {
-  if (process.env.NODE_ENV === 'production') return;
+  // Only where it is meant to be: not in production, nor staging or any other deployed environment.
+  if (!isDevelopmentOrTest()) return;
   const dir = () => path.resolve(strapi.dirs.app.root, getConfig(strapi).mailboxDir);
 
   strapi.server.routes([

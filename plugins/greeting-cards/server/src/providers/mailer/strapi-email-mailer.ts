@@ -3,6 +3,7 @@ import fs from 'fs/promises';
 import path from 'path';
 import crypto from 'crypto';
 import type { Mailer, MailMessage, SentMail } from './types';
+import { isDevelopmentOrTest } from '../../config/settings';
 
 /**
  * Sends through Strapi's email plugin (nodemailer provider: SMTP in production, a real SMTP server on
@@ -16,7 +17,7 @@ export function createStrapiEmailMailer(strapi: Core.Strapi, options: { defaultF
 
   return {
     async send(message: MailMessage): Promise<SentMail> {
-      if (mailboxMode && process.env.NODE_ENV === 'production') {
+      if (mailboxMode && !isDevelopmentOrTest()) {
         throw new Error('E-mail is not configured: set SMTP_HOST (and SMTP_PORT, SMTP_USER, SMTP_PASS).');
       }
       const info: any = await strapi.plugin('email').service('email').send({

@@ -2,6 +2,7 @@ import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import type { AssetResolver, RendererProviderOptions } from './types';
 import { fabricBrowserSource } from './fabric-source';
 import { IN_PAGE_SCRIPT } from './in-page';
+import { domPurifySource, SANITIZE_SCRIPT } from './svg-purify';
 
 // Pages live on a made-up origin (.invalid never resolves) answered entirely by request
 // interception: the blank page itself, our uploads from disk, data: URLs. Everything else is
@@ -45,6 +46,8 @@ export async function launchSession(options: RendererProviderOptions): Promise<S
     const designPage = await openPage(browser, options.resolveAsset);
     await designPage.addScriptTag({ content: fabricBrowserSource() });
     await designPage.addScriptTag({ content: IN_PAGE_SCRIPT });
+    await designPage.addScriptTag({ content: domPurifySource() });
+    await designPage.addScriptTag({ content: SANITIZE_SCRIPT });
     const printPage = await openPage(browser, options.resolveAsset);
     return { browser, designPage, printPage };
   } catch (error) {

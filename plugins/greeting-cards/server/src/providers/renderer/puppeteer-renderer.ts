@@ -39,6 +39,12 @@ export class PuppeteerRenderer implements RendererProvider {
     });
   }
 
+  sanitizeSvg(svg: string): Promise<string> {
+    return this.withSession(({ designPage }) =>
+      designPage.evaluate((s) => (window as unknown as { __gcSanitizeSvg(s: string): string }).__gcSanitizeSvg(s), svg),
+    );
+  }
+
   async emojiImages(emoji: string[], px: number): Promise<Record<string, string>> {
     const key = (e: string) => `${px}:${e}`;
     const missing = emoji.filter((e) => !this.emojiCache.has(key(e)));

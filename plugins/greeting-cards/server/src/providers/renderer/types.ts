@@ -25,6 +25,11 @@ export interface RendererProvider {
    * as bitmaps from the emoji font (cheaper to put in a PDF, and they are bitmap glyphs anyway).
    */
   designSvg(design: PreparedDesign, options?: { forPrint?: boolean }): Promise<string>;
+  /**
+   * The SVG made safe to inline into a page anyone with the link can open: drawing elements only, no
+   * scripts, handlers, style sheets or references outside the document and our uploads.
+   */
+  sanitizeSvg(svg: string): Promise<string>;
   /** PNG data URLs of the given emoji drawn from the colour emoji font at `px` pixels; may be empty. */
   emojiImages(emoji: string[], px: number): Promise<Record<string, string>>;
   /** The design rasterised to a PNG `width` pixels wide (height floor(width * h / w), the design's ratio). */

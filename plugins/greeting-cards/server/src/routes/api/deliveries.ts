@@ -1,9 +1,10 @@
 import { route, RouteDef } from '../define';
+import { limited } from '../limits';
 
 // Literal paths before parameter paths.
 const routes: RouteDef[] = [
   route('GET', '/deliveries', 'deliveries.list'),
-  route('GET', '/deliveries/:id/pdf', 'deliveries.pdf'),
+  limited('renders', route('GET', '/deliveries/:id/pdf', 'deliveries.pdf')),
 ];
 
 export default routes;

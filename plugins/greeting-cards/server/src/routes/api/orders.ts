@@ -1,14 +1,15 @@
 import { route, RouteDef } from '../define';
+import { limited } from '../limits';
 
 // Literal paths before parameter paths.
 const routes: RouteDef[] = [
   route('GET', '/orders', 'orders.list'),
   route('GET', '/orders/cart', 'orders.cart'),
-  route('POST', '/orders/add_to_cart', 'orders.addToCart'),
+  limited('writes', route('POST', '/orders/add_to_cart', 'orders.addToCart')),
   route('DELETE', '/orders/cart/items/:id', 'orders.removeCartItem'),
   route('GET', '/orders/:uuid', 'orders.get'),
-  route('POST', '/orders/:uuid/checkout', 'orders.checkout'),
-  route('POST', '/orders/:uuid/pay', 'orders.pay'),
+  limited('writes', route('POST', '/orders/:uuid/checkout', 'orders.checkout')),
+  limited('writes', route('POST', '/orders/:uuid/pay', 'orders.pay')),
   route('POST', '/orders/:uuid/cancel', 'orders.cancel'),
 ];
 

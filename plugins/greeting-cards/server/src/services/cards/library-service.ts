@@ -38,14 +38,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /**
    * Puts a delivered card into the library of the registered user with this e-mail address, as
-   * `received`. Idempotent. Returns false when no registered user has that address.
+   * `received`. Idempotent. Returns false when no registered user has confirmed that address.
    */
   async function addReceived(cardId: number, email: string): Promise<boolean> {
     const address = String(email ?? '').trim();
     if (!address) return false;
     const card = await query(strapi, UID.card).findOne({ where: { id: cardId }, select: ['id'] });
     if (!card) return false;
-    const user = await query(strapi, getConfig(strapi).userModel).findOne({ where: { email: { $eqi: address } }, select: ['id'] });
+    // Only a confirmed address proves its owner: anyone can register an unconfirmed account under
+    // someone else's e-mail and would otherwise read the cards sent to them.
+    const user = await query(strapi, getConfig(strapi).userModel).findOne({ where: { email: { $eqi: address }, confirmed: true }, select: ['id'] });
     if (!user) return false;
     const where = { card: { id: cardId }, user: { id: user.id }, type: 'received' };
     if (await entries().findOne({ where, select: ['id'] })) return true;

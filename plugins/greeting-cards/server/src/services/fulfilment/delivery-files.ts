@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import crypto from 'crypto';
 import fs from 'fs/promises';
 import path from 'path';
 
@@ -13,8 +14,9 @@ export function pdfPathFor(strapi: Core.Strapi, deliveryId: number): { relative:
 export async function writePdf(strapi: Core.Strapi, deliveryId: number, pdf: Buffer): Promise<string> {
   const { relative, absolute } = pdfPathFor(strapi, deliveryId);
   await fs.mkdir(path.dirname(absolute), { recursive: true });
-  // Write then rename: a reader never sees half a PDF.
-  const tmp = `${absolute}.${process.pid}.tmp`;
+  // Write then rename: a reader never sees half a PDF. The temporary name is unique per call, so two
+  // concurrent first requests for the same PDF each rename a whole file instead of sharing one.
+  const tmp = `${absolute}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
   await fs.writeFile(tmp, pdf);
   await fs.rename(tmp, absolute);
   return relative;

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
 import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { orderTotals, priceLine } from '../../domain/pricing';
 import { statesAllowing, transition } from '../../domain/order-state';
 import { WAITING_STATES } from '../../domain/delivery-state';
@@ -75,6 +75,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const cart = await cartOf(userId);
         const added = await store.withLockedOrder(cart.id, async (status) => {
           if (status !== 'cart') return false;
+          // Counted under the lock, so parallel adds cannot overshoot the limit.
+          const max = getConfig(strapi).cartMaxItems;
+          if ((await q(UID.orderItem).count({ where: { order: { id: cart.id } } })) >= max) {
+            throw badRequest(`A cart holds at most ${max} items. Check out or remove some first.`);
+          }
           await q(UID.orderItem).create({
             data: {
               order: cart.id,

@@ -1,7 +1,6 @@
 import fs from 'fs/promises';
 import path from 'path';
 import { prepareDesign, type PreparedDesign } from '../../domain/render/design-prep';
-import { sanitizeSvg } from '../../domain/render/svg-sanitize';
 import { cardPrintHtml, printPageSize } from '../../domain/render/print-layout';
 import { previewHash } from '../../domain/render/preview-hash';
 import { emojiIn } from '../../domain/render/emoji';
@@ -40,7 +39,7 @@ export function createCardRenderer(options: CardRendererOptions) {
   const { provider } = options;
   const prepare = (canvasData: unknown): PreparedDesign => prepareDesign(canvasData, options.publicUrl);
 
-  const designSvgOf = async (design: PreparedDesign, forPrint = false) => sanitizeSvg(await provider.designSvg(design, { forPrint }));
+  const designSvgOf = async (design: PreparedDesign, forPrint = false) => provider.sanitizeSvg(await provider.designSvg(design, { forPrint }));
 
   const previewPath = (canvasData: unknown, width = DEFAULT_PREVIEW_WIDTH) => {
     const hash = previewHash(prepare(canvasData), clampWidth(width));
@@ -50,6 +49,11 @@ export function createCardRenderer(options: CardRendererOptions) {
   return {
     previewPng(canvasData: unknown, opts: { width?: number } = {}): Promise<Buffer> {
       return provider.designPng(prepare(canvasData), clampWidth(opts.width));
+    },
+
+    /** Any SVG cleaned by the provider's sanitiser (DOMPurify in Chromium for the default renderer). */
+    sanitizeSvg(svg: string): Promise<string> {
+      return provider.sanitizeSvg(svg);
     },
 
     /** Sanitised SVG of the front, for inlining into the e-card view page. */

@@ -31,6 +31,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Sanitised SVG of the design, to inline into the e-card view page. */
     designSvg: (canvasData: unknown): Promise<string> => get().designSvg(canvasData),
 
+    /** Cleans an SVG for inlining into a page (DOMPurify inside the renderer's Chromium). */
+    sanitizeSvg: (svg: string): Promise<string> => get().sanitizeSvg(svg),
+
     /** Two-page print PDF of the folded card; cropMarks defaults to SERVICE_PRINT_CROP_MARKS. */
     cardPdf: (input: CardPdfInput): Promise<Buffer> => get().cardPdf(input),
 

@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { startApp, TestApp } from '../helpers/strapi';
+import { createUser, TestUser } from '../helpers/users';
+import { createCard, createRecipient } from '../helpers/order-fixtures';
+
+// Issue 9: generated bodies (wrong types, huge strings, NUL and control characters, deep nesting,
+// unknown keys, known keys with nonsense) to every write route. Each answer must be below 500, a
+// refusal must have the spec's error shape, and a refused request must leave every table as it was.
+// FUZZ_RUNS (default 2000) is the number of bodies per route.
+const RUNS = Number(process.env.FUZZ_RUNS || 2000);
+
+const FIELDS = [
+  'title', 'canvas_data', 'inside_message', 'is_favorite', 'template', 'card_id', 'recipient_id', 'delivery_method',
+  'scheduled_for', 'gift_addon_id', 'gift_wrap', 'promo_code', 'first_name', 'last_name', 'email', 'phone',
+  'address_line_1', 'address_line_2', 'city', 'county', 'postcode', 'country', 'notes', 'birthday', 'relationship',
+  'recipient', 'occasion', 'event_type', 'event_date', 'days_before', 'is_active', 'plan_slug', 'success_url',
+  'cancel_url', 'return_url', 'version', 'background', 'objects', 'id', 'owner', 'user', 'status', '__proto__', 'constructor',
+];
+
+const nasty = fc.string({ unit: fc.constantFrom('\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\u200b', '\ufeff', '\ud83c\udf89', 'a', '<', '"', '\\', "'", '%', '\n') });
+const huge = fc.integer({ min: 5_000, max: 60_000 }).map((n) => 'x'.repeat(n));
+const scalar = fc.oneof(
+  fc.string(), nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
+  fc.constantFrom('', ' ', 'ecard', 'post', 'print', '2030-01-01', '1', '-1', '1e400', 'true', 'https://evil.example/', '/orders/x/', '#FFFFFF', 'FIRSTCARD'),
+  fc.constantFrom(0, -1, 1, 2 ** 31, 2 ** 53, -(2 ** 53), 1.5),
+);
+const deep = fc.integer({ min: 50, max: 1500 }).map((depth) => {
+  let v: unknown = 'bottom';
+  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { a: v };
+  return v;
+});
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: scalar },
+  { weight: 2, arbitrary: fc.anything({ maxDepth: 4 }) },
+  { weight: 1, arbitrary: huge },
+  { weight: 1, arbitrary: deep },
+);
+const body: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string(), nasty), value, { maxKeys: 8 }) },
+  { weight: 1, arbitrary: fc.anything() },
+  { weight: 1, arbitrary: deep },
+  { weight: 1, arbitrary: fc.array(value, { maxLength: 5 }) },
+);
+
+function isSpecError(status: number, payload: unknown): boolean {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return false;
+  const entries = Object.entries(payload as Record<string, unknown>);
+  if (entries.length === 1 && entries[0][0] === 'detail') return typeof entries[0][1] === 'string';
+  // Field errors: {"field": ["message", ...]}; not for 401/404, which always carry a detail.
+  return status === 400 && entries.length > 0 && entries.every(([, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'));
+}
+
+describe('fuzzing every write route', () => {
+  let app: TestApp;
+  let user: TestUser;
+  let tables: string[] = [];
+  const routes: Array<{ method: 'post' | 'patch'; path: () => string }> = [];
+  let ids: { card: number; recipient: number; reminder: number; cart: string } = { card: 0, recipient: 0, reminder: 0, cart: '' };
+
+  /** Row counts of every plugin table, and the update times of the rows PATCH routes target: one query. */
+  async function snapshot(): Promise<string> {
+    const knex = app.strapi.db.connection;
+    const parts = tables.map((t) => `(SELECT COUNT(*) FROM ${t}) AS ${t}`);
+    parts.push(`(SELECT MAX(updated_at) FROM gc_cards) AS cards_updated`, `(SELECT MAX(updated_at) FROM gc_recipients) AS recipients_updated`, `(SELECT MAX(updated_at) FROM gc_reminders) AS reminders_updated`);
+    const rows = await knex.raw(`SELECT ${parts.join(', ')}`);
+    const row = Array.isArray(rows) ? rows[0] : rows.rows[0];
+    return JSON.stringify(row);
+  }
+
+  beforeAll(async () => {
+    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'true', SERVICE_RENDERER: 'memory', LOG_LEVEL: 'error' });
+    user = await createUser(app.strapi);
+    const card = await createCard(app.strapi, user);
+    const recipient = await createRecipient(app.strapi, user);
+    const reminder = await app.strapi.db.query('plugin::greeting-cards.reminder' as any).create({
+      data: { user: user.id, recipient: recipient.id, title: 'Birthday', type: 'birthday', event_date: '2030-05-01' },
+    });
+    const cart = await app.http().get('/api/orders/cart/').set(user.auth).expect(200);
+    ids = { card: card.id, recipient: recipient.id, reminder: reminder.id, cart: cart.body.uuid };
+    const knex = app.strapi.db.connection;
+    const list = app.db.kind === 'postgres'
+      ? (await knex.raw(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'gc\\_%'`)).rows
+      : await knex.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'gc\\_%' ESCAPE '\\'`);
+    tables = (list as Array<{ name: string }>).map((r) => r.name).filter((n) => n !== 'gc_rate_limits').sort();
+    expect(tables).toEqual(expect.arrayContaining(['gc_cards', 'gc_recipients', 'gc_orders']));
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const WRITE_ROUTES: Array<[string, 'post' | 'patch', () => string]> = [
+    ['create a card', 'post', () => '/api/cards/'],
+    ['update a card', 'patch', () => `/api/cards/${ids.card}/`],
+    ['save a design', 'post', () => `/api/cards/${ids.card}/save_design/`],
+    ['favourite a card', 'post', () => `/api/cards/${ids.card}/favorite/`],
+    ['personalise a template', 'post', () => '/api/templates/balloon-party/personalize/'],
+    ['create a recipient', 'post', () => '/api/recipients/'],
+    ['update a recipient', 'patch', () => `/api/recipients/${ids.recipient}/`],
+    ['create a reminder', 'post', () => '/api/reminders/'],
+    ['update a reminder', 'patch', () => `/api/reminders/${ids.reminder}/`],
+    ['add to cart', 'post', () => '/api/orders/add_to_cart/'],
+    ['check out', 'post', () => `/api/orders/${ids.cart}/checkout/`],
+    ['pay', 'post', () => `/api/orders/${ids.cart}/pay/`],
+    ['cancel', 'post', () => `/api/orders/${ids.cart}/cancel/`],
+    ['subscribe', 'post', () => '/api/subscriptions/checkout/'],
+    ['billing portal', 'post', () => '/api/subscriptions/portal/'],
+    ['sync my recipient', 'post', () => '/api/me/sync_recipient/'],
+  ];
+
+  it.each(WRITE_ROUTES)(`%s: ${RUNS} generated bodies, no 5xx, spec error shapes, no partial writes`, async (_name, method, path) => {
+    let answered = 0;
+    // Strapi logs each body its JSON parser refuses (a 400) as an error; collect those instead of
+    // printing thousands, and let nothing else through.
+    const logged: string[] = [];
+    const quiet = jest.spyOn(app.strapi.log, 'error').mockImplementation(((message: unknown) => {
+      logged.push(String((message as Error)?.message ?? message));
+      return app.strapi.log;
+    }) as any);
+    // Only a 2xx may change the database, so the snapshot is retaken after those alone.
+    let before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(body, async (generated) => {
+        const text = JSON.stringify(generated) ?? 'null';
+        const res = await app.http()[method](path()).set(user.auth).set('Content-Type', 'application/json').send(text);
+        answered += 1;
+        if (res.status >= 500) throw new Error(`${res.status} for ${text.slice(0, 300)}: ${JSON.stringify(res.body)}`);
+        if (res.status >= 400) {
+          if (res.status !== 413 && !isSpecError(res.status, res.body)) throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
+          const after = await snapshot();
+          if (after !== before) throw new Error(`a refused request (${res.status}) changed the database:\n${before}\n${after}\nbody: ${text.slice(0, 300)}`);
+        } else {
+          before = await snapshot();
+        }
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    ).finally(() => quiet.mockRestore());
+    expect(answered).toBeGreaterThanOrEqual(RUNS);
+    expect(logged.filter((m) => !/forbidden prototype property|invalid JSON|in JSON at position|JSON/i.test(m))).toEqual([]);
+  }, 900_000);
+});
