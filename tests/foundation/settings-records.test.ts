@@ -22,8 +22,11 @@ describe('setting records', () => {
     expect(Object.keys(configSchema.shape)).toEqual(Object.keys(SETTING_RECORDS));
   });
 
-  it('validates the defaults in every NODE_ENV', () => {
-    for (const nodeEnv of [undefined, 'development', 'test', 'production']) expect(() => validateConfig(defaults(nodeEnv))).not.toThrow();
+  it('validates the defaults in development and test; elsewhere only the public URL must be added', () => {
+    for (const nodeEnv of [undefined, 'development', 'test']) expect(() => validateConfig(defaults(nodeEnv))).not.toThrow();
+    // Outside development an unset public URL would put localhost links in e-mails: boot names it.
+    expect(() => validateConfig(defaults('production'))).toThrow(/SERVICE_PUBLIC_URL/);
+    expect(() => validateConfig({ ...defaults('production'), publicUrl: 'https://cards.example.com' })).not.toThrow();
   });
 
   it('uses the NODE_ENV specific default only in that environment', () => {

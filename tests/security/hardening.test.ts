@@ -3,7 +3,7 @@ import path from 'path';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
-import { writePdf } from '../../plugins/greeting-cards/server/src/services/delivery-files';
+import { writePdf } from '../../plugins/greeting-cards/server/src/services/fulfilment/delivery-files';
 
 // Issue 9, items 6, 9, 10, 14, 15 and 17 on one real Strapi.
 describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () => {
