@@ -54,7 +54,6 @@ describe('fuzzing every write route', () => {
   let app: TestApp;
   let user: TestUser;
   let tables: string[] = [];
-  const routes: Array<{ method: 'post' | 'patch'; path: () => string }> = [];
   let ids: { card: number; recipient: number; reminder: number; cart: string } = { card: 0, recipient: 0, reminder: 0, cart: '' };
 
   /** Row counts of every plugin table, and the update times of the rows PATCH routes target: one query. */
@@ -72,7 +71,7 @@ describe('fuzzing every write route', () => {
     user = await createUser(app.strapi);
     const card = await createCard(app.strapi, user);
     const recipient = await createRecipient(app.strapi, user);
-    const reminder = await app.strapi.db.query('plugin::greeting-cards.reminder' as any).create({
+    const reminder = await app.strapi.db.query('plugin::greeting-cards.reminder').create({
       data: { user: user.id, recipient: recipient.id, title: 'Birthday', type: 'birthday', event_date: '2030-05-01' },
     });
     const cart = await app.http().get('/api/orders/cart/').set(user.auth).expect(200);
@@ -115,7 +114,7 @@ describe('fuzzing every write route', () => {
     const quiet = jest.spyOn(app.strapi.log, 'error').mockImplementation(((message: unknown) => {
       logged.push(String((message as Error)?.message ?? message));
       return app.strapi.log;
-    }) as any);
+    }) as typeof app.strapi.log.error);
     // Only a 2xx may change the database, so the snapshot is retaken after those alone.
     let before = await snapshot();
     await fc.assert(

@@ -9,7 +9,7 @@ import { writePdf } from '../../plugins/greeting-cards/server/src/services/fulfi
 describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () => {
   let app: TestApp;
   let user: TestUser;
-  const count = (name: string, where: Record<string, unknown> = {}) => app.strapi.db.query(`plugin::greeting-cards.${name}` as any).count({ where });
+  const count = (name: string, where: Record<string, unknown> = {}) => app.strapi.db.query(`plugin::greeting-cards.${name}` as Parameters<typeof app.strapi.db.query>[0]).count({ where });
 
   beforeAll(async () => {
     app = await startApp({
@@ -67,7 +67,7 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
       const updated = await app.http().patch(`/api/recipients/${recipient.id}/`).set(user.auth).send({ notes: 'x\u0000y' });
       expect(updated.status).toBe(400);
       expect(updated.body).toEqual({ notes: ['Null characters are not allowed.'] });
-      const row = await app.strapi.db.query('plugin::greeting-cards.recipient' as any).findOne({ where: { id: recipient.id } });
+      const row = await app.strapi.db.query('plugin::greeting-cards.recipient').findOne({ where: { id: recipient.id } });
       expect(row.notes).toBe('kept');
     });
 
@@ -122,7 +122,7 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
       const spy = jest.spyOn(app.strapi.log, 'http').mockImplementation(((message: string) => {
         lines.push(String(message));
         return app.strapi.log;
-      }) as any);
+      }) as typeof app.strapi.log.http);
       try {
         await app.http().get('/cards/view/SECRET-token-1234567890/');
         await app.http().get('/cards/view/SECRET-token-1234567890/card.pdf');
@@ -138,7 +138,7 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
 
   describe('"received" library entries (item 17)', () => {
     it('go only to a user whose e-mail address is confirmed', async () => {
-      const library = app.strapi.plugin('greeting-cards').service('library') as any;
+      const library = app.strapi.plugin('greeting-cards').service('library') as { addReceived(cardId: number, email: string): Promise<boolean> };
       const sender = await createUser(app.strapi);
       const card = await createCard(app.strapi, sender, { status: 'delivered' });
       const unconfirmed = await createUser(app.strapi, { confirmed: false });

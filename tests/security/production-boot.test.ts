@@ -44,13 +44,13 @@ describe('boot rules outside development', () => {
     const app = await startApp({ ...BASE, ...SECRETS, NODE_ENV: 'staging', SERVICE_PUBLIC_URL: 'https://cards.example.test' });
     try {
       expect((await app.http().get('/dev/mailbox/')).status).toBe(404);
-      expect((app.strapi.config.get('plugin::greeting-cards') as any).demoPayments).toBe(false);
+      expect((app.strapi.config.get('plugin::greeting-cards') as { demoPayments: boolean }).demoPayments).toBe(false);
     } finally {
       await app.stop();
     }
     const demo = await startApp({ ...BASE, ...SECRETS, NODE_ENV: 'staging', SERVICE_PUBLIC_URL: 'https://cards.example.test', SERVICE_DEMO_PAYMENTS: 'true' });
     try {
-      expect((demo.strapi.config.get('plugin::greeting-cards') as any).demoPayments).toBe(true);
+      expect((demo.strapi.config.get('plugin::greeting-cards') as { demoPayments: boolean }).demoPayments).toBe(true);
     } finally {
       await demo.stop();
     }

@@ -24,7 +24,7 @@ const HOSTILE = [
 describe('SVG sanitiser and print CSP', () => {
   let app: TestApp;
   let browser: Browser;
-  const rendering = () => app.strapi.plugin('greeting-cards').service('rendering') as any;
+  const rendering = () => app.strapi.plugin('greeting-cards').service('rendering') as { sanitizeSvg(svg: string): Promise<string>; provider(): { printPdf(html: string, size: { widthMm: number; heightMm: number }): Promise<Buffer> } };
 
   beforeAll(async () => {
     app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'puppeteer' });
@@ -67,7 +67,7 @@ describe('SVG sanitiser and print CSP', () => {
       void (r.url().startsWith('http://page.test/') ? r.respond({ status: 200, contentType: 'text/html', body: `<!doctype html><body>${cleaned.join('\n')}</body>` }) : r.abort());
     });
     await page.goto('http://page.test/', { waitUntil: 'load' });
-    expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(requests.filter((u) => !u.startsWith('http://page.test/') && !u.startsWith('data:'))).toEqual([]);
     await page.close();
   });
