@@ -6,6 +6,8 @@ import { loadUserDetailsAdapter } from './providers/user-details/load-adapter';
 import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerCardViewRoutes } from './web/card-view';
+import { registerStaticFiles } from './web/static-files';
+import { registerEditorRoutes } from './web/editor/routes';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerDevMailbox(strapi);
@@ -15,6 +17,8 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   strapi.server.use(specErrorShapeMiddleware());
   registerWebhookRoutes(strapi);
   registerCardViewRoutes(strapi);
+  registerStaticFiles(strapi);
+  registerEditorRoutes(strapi);
 };
 
 export default register;
