@@ -38,6 +38,7 @@ function layout(title: string, body: RawHtml): string {
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
 <title>${title}</title>
+<link rel="stylesheet" href="/static/fonts/fonts.css">
 <style>${raw(STYLE)}</style>
 </head>
 <body><main>${body}</main></body>

@@ -69,7 +69,7 @@ export function cardPrintHtml(input: PrintLayoutInput): string {
   const mm = (n: number) => `${Number(n.toFixed(3))}mm`;
   const message = input.insideMessage.trim();
   return `<!doctype html>
-<html><head><meta charset="utf-8"><style>
+<html><head><meta charset="utf-8"><link rel="stylesheet" href="/static/fonts/fonts.css"><style>
 @page { size: ${mm(size.widthMm)} ${mm(size.heightMm)}; margin: 0; }
 html, body { margin: 0; padding: 0; }
 .page { position: relative; width: ${mm(size.widthMm)}; height: ${mm(size.heightMm)}; overflow: hidden; break-after: page; }
