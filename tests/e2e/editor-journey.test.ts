@@ -151,12 +151,46 @@ describe('the card editor in a real browser', () => {
     await layersAre(page, withSticker);
   });
 
+  it('shows premium stickers but keeps them for subscribers', async () => {
+    const before = await layerNames(page);
+    const premium = await page.$('.ed-sticker[aria-label$="(premium)"]');
+    expect(premium).not.toBeNull();
+    await premium!.click();
+    await page.waitForFunction(() => /premium sticker and needs a subscription/.test(document.getElementById('premium-note')?.textContent ?? ''));
+    expect(await page.$eval('#premium-note a', (a) => a.getAttribute('href'))).toBe('/subscriptions/');
+    expect(await layerNames(page)).toEqual(before);
+  });
+
+  it('says when a save fails, retries, and asks before leaving with unsaved changes', async () => {
+    await page.setRequestInterception(true);
+    let failing = true;
+    const onRequest = (req: any) => {
+      if (failing && req.method() === 'PATCH' && req.url().includes('/api/cards/')) void req.respond({ status: 503, contentType: 'application/json', body: '{"detail":"Down for a moment."}' });
+      else void req.continue();
+    };
+    page.on('request', onRequest);
+    await page.click('#inside-message');
+    await page.keyboard.type('Have a wonderful day.');
+    await saveStatus(page, 'Not saved, retrying');
+
+    const asked = new Promise<string>((resolve) => page.once('dialog', async (d) => { resolve(d.type()); await d.dismiss(); }));
+    void page.evaluate(() => window.location.assign('/')).catch(() => undefined);
+    expect(await asked).toBe('beforeunload');
+    expect(new URL(page.url()).pathname).toMatch(/^\/editor\/\d+\/$/);
+
+    failing = false;
+    await saveStatus(page, 'Saved');
+    page.off('request', onRequest);
+    await page.setRequestInterception(false);
+    expect((await card()).inside_message).toBe('Have a wonderful day.');
+  });
+
   it('saves the design, which the server accepts unchanged and reloads identically', async () => {
     await page.click('#inside-message');
-    await page.keyboard.type('Have a wonderful day.\nLove, Sam');
+    await page.keyboard.press('End');
+    await page.keyboard.type('\nLove, Sam');
     await page.click('#save');
     await saveStatus(page, 'Saved');
-    await page.waitForFunction(() => true);
     saved = await card();
     expect(saved.status).toBe('saved');
     expect(saved.inside_message).toBe('Have a wonderful day.\nLove, Sam');
