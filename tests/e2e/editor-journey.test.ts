@@ -2,6 +2,8 @@ import fs from 'fs';
 import path from 'path';
 import os from 'os';
 import sharp from 'sharp';
+import { execFile } from 'child_process';
+import { promisify } from 'util';
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
@@ -21,6 +23,28 @@ import {
   screenshot,
   signedInPage,
 } from './editor-browser';
+
+const run = promisify(execFile);
+
+/**
+ * Rasterises the design on the PDF's first page (the right-hand panel, 148.5 x 210 mm, the design
+ * fitted inside at its 600:850 ratio) as a 600 x 850 PNG: poppler draws it five times larger, where
+ * the design's edges fall on whole pixels, and sharp averages that down, as a browser would.
+ */
+async function frontPanelOf(pdf: Buffer): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-editor-pdf-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'card.pdf'), pdf);
+    const k = 5;
+    const dpi = (k * 850 * 25.4) / 210;
+    const designMm = (210 * 600) / 850;
+    const x = Math.round(((148.5 + (148.5 - designMm) / 2) * dpi) / 25.4);
+    await run('pdftoppm', ['-png', '-f', '1', '-l', '1', '-singlefile', '-r', String(dpi), '-x', String(x), '-y', '0', '-W', String(600 * k), '-H', String(850 * k), path.join(dir, 'card.pdf'), path.join(dir, 'front')]);
+    return await sharp(path.join(dir, 'front.png')).resize(600, 850, { kernel: 'linear' }).removeAlpha().png().toBuffer();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // One shopper's whole journey through the editor in real Chromium, with the mouse and keyboard:
 // a template, edited text and font, a photo, a sticker, undo/redo, save, reload, the pixel match with
@@ -257,6 +281,33 @@ describe('the card editor in a real browser', () => {
     console.log(`[e-mail picture] differs from the edited design by ${(toEdited * 100).toFixed(3)} %, from the unedited text by ${(toUnedited * 100).toFixed(3)} %`);
     expect(toEdited).toBeLessThanOrEqual(0.01);
     expect(toUnedited).toBeGreaterThan(0.01);
+  });
+
+  it('shows the same picture on the e-card view page and in its print PDF', async () => {
+    const [mail] = smtp.messages.filter((m) => (m.to as any)?.value?.[0]?.address === friend.email);
+    const viewPath = new URL(/https?:\/\/\S+\/cards\/view\/[\w-]+\//.exec(String(mail.text))![0]).pathname;
+    const server = decodePng(await rendering(app).previewPng(saved.canvas_data, { width: 600 }));
+
+    // One column at this width: the card's picture is exactly 600 px wide.
+    const viewer = await signedInPage(browser, app.baseUrl, null, { width: 640, height: 1000 });
+    await viewer.goto(`${app.baseUrl}${viewPath}`);
+    await viewer.evaluate(() => document.fonts.ready.then(() => undefined));
+    const svg = await viewer.$('figure svg');
+    const viewImg = decodePng(Buffer.from(await svg!.screenshot({ type: 'png' })));
+    const viewShare = differingShare(viewImg, server);
+
+    // The front panel of the PDF's first page, rasterised by poppler at the design's own scale.
+    const pdf = (await app.http().get(`${viewPath}card.pdf`).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    })).body as Buffer;
+    const pdfImg = decodePng(await frontPanelOf(pdf));
+    const pdfShare = differingShare(pdfImg, server);
+    // eslint-disable-next-line no-console
+    console.log(`[pixel comparison] server PNG preview vs e-card view page: ${(viewShare * 100).toFixed(3)} %, vs print PDF (poppler): ${(pdfShare * 100).toFixed(3)} %`);
+    expect(viewShare).toBeLessThanOrEqual(0.01);
+    expect(pdfShare).toBeLessThanOrEqual(0.01);
   });
 
   it('looks right at desktop and phone widths', async () => {
