@@ -78,7 +78,10 @@ export async function clickLayer(page: Page, name: string | RegExp): Promise<voi
 }
 
 export async function saveStatus(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((t) => document.getElementById('save-status')?.textContent === t, { timeout: 20000 }, text);
+  await page.waitForFunction((t) => document.getElementById('save-status')?.textContent === t, { timeout: 20000 }, text).catch(async (error) => {
+    const now = await page.$eval('#save-status', (e) => `${e.textContent} (${(e as HTMLElement).title})`).catch(() => 'no status');
+    throw new Error(`save status is "${now}", expected "${text}": ${(error as Error).message}`);
+  });
 }
 
 /** Share of pixels whose colour differs by more than `tolerance` in any channel. */

@@ -310,11 +310,45 @@ describe('the card editor in a real browser', () => {
     expect(pdfShare).toBeLessThanOrEqual(0.01);
   });
 
-  it('looks right at desktop and phone widths', async () => {
+  it('shows an ordered card without letting it change', async () => {
+    await page.goto(`${app.baseUrl}/editor/${cardId}/`);
+    await editorReady(page);
+    expect(await page.$eval('#editor-error', (e) => e.textContent)).toMatch(/ordered, so its design can no longer change/);
+    expect(await page.$eval('#save', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(await page.$eval('#tools', (e) => (e as HTMLElement).hidden)).toBe(true);
+  });
+
+  it('looks right at desktop and phone widths, keyboard and touch work', async () => {
     const desktop = await signedInPage(browser, app.baseUrl, shopper.token, DESKTOP);
-    await desktop.goto(`${app.baseUrl}/editor/${cardId}/`);
+    await desktop.goto(`${app.baseUrl}/editor/template/balloon-party/`);
     await editorReady(desktop);
-    await clickLayer(desktop, `Text: ${NEW_TEXT}`);
+    cardId = Number(/\/editor\/(\d+)\/$/.exec(desktop.url())![1]);
+    await (await desktop.$('.ed-sticker[aria-label^="Add sticker"]:not([aria-label*="premium"])'))!.click();
+    await saveStatus(desktop, 'Saved');
+    await clickLayer(desktop, 'Text: Happy Birthday!');
+
+    // Every tool is reachable with Tab, and the focused control shows it. (A nudge first, so Undo is
+    // enabled: disabled buttons are rightly skipped; Redo is tried with the keyboard above.)
+    await desktop.keyboard.press('ArrowRight');
+    await desktop.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const reached = new Set<string>();
+    for (let i = 0; i < 120; i += 1) {
+      await desktop.keyboard.press('Tab');
+      const focus = await desktop.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        if (el === document.body) return null; // past the last control, in the browser's own UI
+        const target = el.id === 'photo-input' ? (el.nextElementSibling as HTMLElement) : el;
+        return { id: el.id || el.className, outline: getComputedStyle(target).outlineStyle };
+      });
+      if (!focus) continue;
+      expect(`${focus.id}: ${focus.outline}`).not.toBe(`${focus.id}: none`);
+      reached.add(focus.id);
+    }
+    for (const id of ['undo', 'save', 'open-send', 'canvas-wrap', 'inside-message', 'add-text', 'photo-input', 'font-family', 'font-size', 'text-colour', 'bold', 'italic', 'text-align', 'duplicate', 'delete', 'forward', 'backward', 'background-colour', 'ed-sticker', 'ed-layer', 'ed-swatch']) {
+      expect([...reached]).toContain(id);
+    }
+    await desktop.click('#undo');
+    await saveStatus(desktop, 'Saved');
     await screenshot(desktop, 'editor-desktop');
 
     const phone = await signedInPage(browser, app.baseUrl, shopper.token, PHONE);
@@ -329,6 +363,29 @@ describe('the card editor in a real browser', () => {
     expect(layout.scrollWidth).toBeLessThanOrEqual(PHONE.width);
     expect(layout).toMatchObject({ toolsPosition: 'fixed', toolsBottom: '0px' });
     await screenshot(phone, 'editor-phone');
+
+    // Two fingers spread apart on a sticker make it bigger.
+    const design = (await card()).canvas_data;
+    const index = design.objects.findIndex((o: any) => o.type === 'emoji' && o.assetId);
+    const sticker = design.objects[index];
+    const box = await phone.$eval('#canvas-wrap .canvas-container', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width }; });
+    const zoom = box.width / design.width;
+    const cx = box.x + (sticker.left + 60) * zoom;
+    const cy = box.y + (sticker.top + 70) * zoom;
+    await clickLayer(phone, /^Sticker/); // the front-most sticker: the one added
+    const cdp = await phone.createCDPSession();
+    const touch = (type: string, spread: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type: type as 'touchStart',
+        touchPoints: type === 'touchEnd' ? [] : [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }],
+      });
+    await touch('touchStart', 10);
+    for (const spread of [14, 18, 22, 26, 30]) await touch('touchMove', spread);
+    await touch('touchEnd', 30);
+    await saveStatus(phone, 'Saved');
+    const pinched = (await card()).canvas_data.objects[index];
+    expect(pinched.scaleX).toBeGreaterThan(2.5);
+    expect(pinched.scaleX).toBeLessThan(3.5);
     expect(pageErrors(desktop)).toEqual([]);
     expect(pageErrors(phone)).toEqual([]);
   });

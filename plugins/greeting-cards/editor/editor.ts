@@ -58,6 +58,13 @@ export class Editor {
     this.notify();
   }
 
+  /** Read-only: nothing can be selected or changed, nothing is saved. */
+  freeze(): void {
+    this.restoring = true;
+    this.canvas.selection = false;
+    for (const o of this.canvas.getObjects()) o.set({ selectable: false, evented: false });
+  }
+
   design(): Design {
     return canvasToDesign(this.canvas, this.size);
   }

@@ -35,6 +35,18 @@ async function start(root: HTMLElement): Promise<void> {
   status.dataset.state = 'saved';
 
   const wrap = $('canvas-wrap');
+  if (!['draft', 'saved'].includes(card.status)) {
+    // Ordered and sent cards are frozen on the server; show the design without inviting edits.
+    editor.freeze();
+    showError('This card has been ordered, so its design can no longer change. Start a new card to make another.');
+    for (const id of ['save', 'open-send', 'undo', 'redo']) $<HTMLButtonElement>(id).disabled = true;
+    $('tools').hidden = true;
+    $<HTMLTextAreaElement>('inside-message').readOnly = true;
+    $<HTMLTextAreaElement>('inside-message').value = editor.message;
+    fitCanvas(editor, wrap);
+    root.dataset.ready = 'true';
+    return;
+  }
   wireToolbar(editor, fonts[0] ?? 'Roboto');
   wireKeyboard(editor, wrap);
   wirePinch(editor, wrap);

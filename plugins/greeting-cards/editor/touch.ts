@@ -4,6 +4,12 @@ import type { Editor } from './editor';
 
 export function wirePinch(editor: Editor, surface: HTMLElement): void {
   let start: { distance: number; angle: number; scaleX: number; scaleY: number; rotation: number } | null = null;
+  // The first finger may land beside the object and clear the selection before the second arrives:
+  // a pinch then works on the object that was selected last.
+  let last = editor.active();
+  editor.onChange(() => {
+    last = editor.active() ?? last;
+  });
   const geometry = (t: TouchList) => {
     const dx = t[1].clientX - t[0].clientX;
     const dy = t[1].clientY - t[0].clientY;
@@ -12,8 +18,9 @@ export function wirePinch(editor: Editor, surface: HTMLElement): void {
   surface.addEventListener(
     'touchstart',
     (event) => {
-      const obj = editor.active();
+      const obj = editor.active() ?? (last && editor.canvas.getObjects().includes(last) ? last : undefined);
       if (event.touches.length !== 2 || !obj) return;
+      if (editor.active() !== obj) editor.canvas.setActiveObject(obj);
       const g = geometry(event.touches);
       start = { ...g, scaleX: obj.scaleX, scaleY: obj.scaleY, rotation: obj.angle };
     },
