@@ -349,6 +349,8 @@ describe('the card editor in a real browser', () => {
     }
     await desktop.click('#undo');
     await saveStatus(desktop, 'Saved');
+    await clickLayer(desktop, 'Text: Happy Birthday!');
+    await desktop.$eval('#tools', (e) => e.scrollTo(0, 0));
     await screenshot(desktop, 'editor-desktop');
 
     const phone = await signedInPage(browser, app.baseUrl, shopper.token, PHONE);
