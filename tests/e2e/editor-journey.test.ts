@@ -250,7 +250,17 @@ describe('the card editor in a real browser', () => {
   it('sends the card as an e-card through the send form, and the e-mail shows the edited text', async () => {
     await page.click('#open-send');
     await page.waitForSelector('#recipient option[value="new"]');
+    const shown = (id: string) => page.$eval(id, (e) => (e as HTMLElement).offsetParent !== null);
+    expect(await shown('#new-recipient')).toBe(false);
+    expect(await shown('#post-extras')).toBe(false);
+    // A posted card offers a gift and wrap, priced on the form (the server prices the order).
+    await page.select('#delivery-method', 'post');
+    expect(await shown('#post-extras')).toBe(true);
+    await page.click('#gift-wrap');
+    expect(await page.$eval('#send-price', (e) => e.textContent)).toBe('£5.98');
     await page.select('#recipient', 'new');
+    expect(await shown('#new-recipient')).toBe(true);
+    await screenshot(page, 'editor-send-desktop');
     await page.type('#r-first', 'Ada');
     await page.type('#r-last', 'Lovelace');
     await page.type('#r-email', friend.email);

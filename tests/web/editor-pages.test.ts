@@ -1,4 +1,4 @@
-import crypto from 'crypto';
+import { csrfTokenOfPage } from './editor-csrf';
 import sharp from 'sharp';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
@@ -10,10 +10,8 @@ describe('editor pages and photo uploads', () => {
   let owner: TestUser;
   let other: TestUser;
   const cookie = (u: TestUser) => `gc_session=${u.token}`;
-  const csrf = (u: TestUser) => {
-    const keys = app.strapi.config.get('server.app.keys') as string[];
-    return crypto.createHmac('sha256', `gc-csrf:${keys.join(',')}`).update(u.token).digest('hex');
-  };
+  const tokens = new Map<number, string>();
+  const csrf = (u: TestUser) => tokens.get(u.id) as string;
   const page = (path: string, u?: TestUser) => {
     const req = app.http().get(path).redirects(0);
     return u ? req.set('Cookie', cookie(u)) : req;
@@ -28,6 +26,7 @@ describe('editor pages and photo uploads', () => {
     app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'true', SERVICE_RENDERER: 'memory' });
     owner = await createUser(app.strapi);
     other = await createUser(app.strapi);
+    for (const u of [owner, other]) tokens.set(u.id, await csrfTokenOfPage(app, u.token));
   });
   afterAll(async () => {
     await app?.stop();
@@ -54,6 +53,8 @@ describe('editor pages and photo uploads', () => {
     const res = await page(`/editor/${id}/`, owner);
     expect(res.status).toBe(200);
     expect(res.text).toContain(`<meta name="csrf-token" content="${csrf(owner)}">`);
+    expect(csrf(owner)).toMatch(/^\S{16,}$/);
+    expect(csrf(owner)).not.toBe(csrf(other));
     expect(res.text).toContain('<script src="/static/editor/editor.js" defer></script>');
     expect(res.text).not.toMatch(/<script>|<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+=/i); // no inline scripts or handlers
     for (const label of ['font-family', 'font-size', 'text-colour', 'text-align', 'inside-message', 'background-colour', 'photo-input']) {

@@ -18,7 +18,8 @@ export interface Design {
 
 /** Properties we keep on Fabric objects that Fabric itself does not know. */
 export interface Tagged {
-  gcKind?: 'emoji';
+  /** emoji: a sticker drawn from the emoji font; crop-frame: the crop tool's frame, never saved. */
+  gcKind?: 'emoji' | 'crop-frame';
   gcAssetId?: number;
   gcSrc?: string;
 }
@@ -42,7 +43,7 @@ function scales(o: FabricObject, out: Json): Json {
 
 export function kindOf(o: FabricObject): string {
   const tag = (o as FabricObject & Tagged).gcKind;
-  if (tag === 'emoji') return 'emoji';
+  if (tag === 'emoji' || tag === 'crop-frame') return tag;
   if (o instanceof Textbox) return 'textbox';
   if (o instanceof IText) return 'i-text';
   if (o instanceof FabricText) return 'text';

@@ -2,7 +2,7 @@
 import { api } from './api';
 import { Editor, Card } from './editor';
 import { wireKeyboard } from './keyboard';
-import { wirePhotos } from './photos';
+import { wireCrop, wirePhotos } from './photos';
 import { wireSendForm, Addon, Prices } from './send';
 import { wireStickers } from './stickers';
 import { wireToolbar } from './toolbar';
@@ -51,6 +51,7 @@ async function start(root: HTMLElement): Promise<void> {
   wireKeyboard(editor, wrap);
   wirePinch(editor, wrap);
   wirePhotos(editor, $<HTMLInputElement>('photo-input'), $('photo-status'));
+  wireCrop(editor, $<HTMLButtonElement>('crop-photo'), $('photo-status'));
   wireSendForm(editor, prices, addons);
   fitCanvas(editor, wrap);
 

@@ -94,7 +94,8 @@ export function wireToolbar(editor: Editor, defaultFont: string): void {
     if (document.activeElement !== message && message.value !== editor.message) message.value = editor.message;
 
     const objects = editor.canvas.getObjects();
-    const items = objects.map((obj, index) => {
+    const items = objects.flatMap((obj, index) => {
+      if (kindOf(obj) === 'crop-frame') return [];
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
@@ -106,7 +107,7 @@ export function wireToolbar(editor: Editor, defaultFont: string): void {
         $('canvas-wrap').focus();
       });
       li.append(b);
-      return li;
+      return [li];
     });
     layers.replaceChildren(...items.reverse());
   };

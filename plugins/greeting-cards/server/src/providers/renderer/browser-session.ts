@@ -2,8 +2,7 @@ import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import type { AssetResolver, RendererProviderOptions } from './types';
 import { fabricBrowserSource } from './fabric-source';
 import { IN_PAGE_SCRIPT } from './in-page';
-import fs from 'fs';
-import { staticFilePath } from '../../web/static-files';
+import { readFontFile } from './font-files';
 
 // Pages live on a made-up origin (.invalid never resolves) answered entirely by request
 // interception: the blank page itself, our uploads from disk, data: URLs. Everything else is
@@ -71,10 +70,9 @@ async function answer(request: HTTPRequest, resolveAsset: AssetResolver): Promis
     if (url.startsWith('data:')) return await request.continue();
     if (url === `${ORIGIN}/`) return await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: BLANK_PAGE });
     if (url.startsWith(`${ORIGIN}/static/fonts/`)) {
-      const file = staticFilePath(new URL(url).pathname.slice('/static/'.length));
-      const body = file ? await fs.promises.readFile(file).catch(() => null) : null;
-      if (!body) return await request.respond({ status: 404, contentType: 'text/plain', body: '' });
-      return await request.respond({ status: 200, contentType: file!.endsWith('.css') ? 'text/css' : 'font/woff2', body });
+      const font = await readFontFile(new URL(url).pathname.slice('/static/fonts/'.length));
+      if (font) return await request.respond({ status: 200, contentType: font.contentType, body: font.body });
+      return await request.respond({ status: 404, contentType: 'text/plain', body: '' });
     }
     if (url.startsWith(`${ORIGIN}/uploads/`)) {
       const asset = await resolveAsset(decodeURIComponent(new URL(url).pathname));

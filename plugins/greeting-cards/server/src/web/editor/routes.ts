@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { optionalUser } from '../../http/auth';
-import { ApiError } from '../../http/errors';
+import { ApiError, unauthorized } from '../../http/errors';
 import { respondError } from '../../http/respond';
 import { getConfig } from '../../config/get-config';
 import { getService } from '../../services/get-service';
@@ -8,7 +8,7 @@ import { CURATED_FONTS } from '../../domain/fonts';
 import { UID } from '../../uids';
 import { csrfOk } from '../csrf';
 import { renderPage } from '../render';
-import { storePhoto } from './photo-upload';
+import { storeCroppedPhoto, storePhoto } from './photo-upload';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload route.
@@ -35,6 +35,25 @@ function messagePage(strapi: Core.Strapi, ctx: any, status: number, heading: str
 const notFoundPage = (strapi: Core.Strapi, ctx: any) =>
   messagePage(strapi, ctx, 404, 'Card not found', 'There is no card here, or it belongs to someone else.');
 
+/** A JSON route of the editor for signed-in shoppers: CSRF-checked, answering 201 with the result. */
+function photoAction(strapi: Core.Strapi, run: (ctx: any) => Promise<unknown>) {
+  return async (ctx: any) => {
+    try {
+      if (!csrfOk(strapi, ctx)) {
+        ctx.status = 403;
+        ctx.body = { detail: 'CSRF token missing or incorrect.' };
+        return;
+      }
+      if (!(await optionalUser(strapi, ctx))) throw unauthorized();
+      const result = await run(ctx);
+      ctx.status = 201;
+      ctx.body = result;
+    } catch (error) {
+      respondError(strapi, ctx, error);
+    }
+  };
+}
+
 export function registerEditorRoutes(strapi: Core.Strapi): void {
   const cards = () => getService(strapi, 'cards');
 
@@ -42,23 +61,19 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
     {
       method: 'POST',
       path: '/editor/photos',
-      handler: async (ctx: any) => {
-        try {
-          if (!csrfOk(strapi, ctx)) {
-            ctx.status = 403;
-            ctx.body = { detail: 'CSRF token missing or incorrect.' };
-            return;
-          }
-          const user = await optionalUser(strapi, ctx);
-          if (!user) throw new ApiError('unauthorized', { detail: 'Authentication credentials were not provided.' });
-          const files = ctx.request.files ?? {};
-          const file = Array.isArray(files.photo) ? files.photo[0] : files.photo;
-          ctx.status = 201;
-          ctx.body = await storePhoto(strapi, file);
-        } catch (error) {
-          respondError(strapi, ctx, error);
-        }
-      },
+      handler: photoAction(strapi, (ctx) => {
+        const files = ctx.request.files ?? {};
+        return storePhoto(strapi, Array.isArray(files.photo) ? files.photo[0] : files.photo);
+      }),
+      config: { auth: false },
+    },
+    {
+      method: 'POST',
+      path: '/editor/photos/crop',
+      handler: photoAction(strapi, (ctx) => {
+        const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+        return storeCroppedPhoto(strapi, body.src, body);
+      }),
       config: { auth: false },
     },
     {
