@@ -6,6 +6,7 @@ import { providers } from './providers/registry';
 import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerStorefront } from './web';
+import { registerEditorRoutes } from './web/editor/routes';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerDevMailbox(strapi);
@@ -16,6 +17,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   strapi.server.use(specErrorShapeMiddleware());
   registerWebhookRoutes(strapi);
   registerStorefront(strapi);
+  registerEditorRoutes(strapi);
 };
 
 export default register;

@@ -64,7 +64,7 @@ function messageHtml(message: string, images: Record<string, string>): string {
 
 // The print document is only ever drawn by our own Chromium: no script may run in it and nothing
 // may load from anywhere but inline data and our uploads, whatever a design holds.
-export const PRINT_CSP = "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:";
+export const PRINT_CSP = "default-src 'none'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:";
 
 export function cardPrintHtml(input: PrintLayoutInput): string {
   const size = printPageSize(input.cropMarks);
@@ -74,7 +74,7 @@ export function cardPrintHtml(input: PrintLayoutInput): string {
   const message = input.insideMessage.trim();
   return `<!doctype html>
 <html><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${PRINT_CSP}"><style>
+<meta http-equiv="Content-Security-Policy" content="${PRINT_CSP}"><link rel="stylesheet" href="/static/fonts/fonts.css"><style>
 @page { size: ${mm(size.widthMm)} ${mm(size.heightMm)}; margin: 0; }
 html, body { margin: 0; padding: 0; }
 .page { position: relative; width: ${mm(size.widthMm)}; height: ${mm(size.heightMm)}; overflow: hidden; break-after: page; }

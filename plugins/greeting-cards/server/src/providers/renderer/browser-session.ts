@@ -3,12 +3,15 @@ import type { AssetResolver, RendererProviderOptions } from './types';
 import { fabricBrowserSource } from './fabric-source';
 import { IN_PAGE_SCRIPT } from './in-page';
 import { domPurifySource, SANITIZE_SCRIPT } from './svg-purify';
+import { readFontFile } from './font-files';
 
 // Pages live on a made-up origin (.invalid never resolves) answered entirely by request
 // interception: the blank page itself, our uploads from disk, data: URLs. Everything else is
 // blocked, so a design can never make the server fetch from another host.
 export const ORIGIN = 'http://renderer.invalid';
-const BLANK_PAGE = '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>';
+// The curated fonts' stylesheet is the editor's (served from assets/ here too), so text is drawn with
+// the same font files the shopper saw.
+const BLANK_PAGE = '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/static/fonts/fonts.css"></head><body></body></html>';
 
 export const LAUNCH_ARGS = [
   '--no-sandbox',
@@ -69,6 +72,11 @@ async function answer(request: HTTPRequest, resolveAsset: AssetResolver): Promis
     const url = request.url();
     if (url.startsWith('data:')) return await request.continue();
     if (url === `${ORIGIN}/`) return await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: BLANK_PAGE });
+    if (url.startsWith(`${ORIGIN}/static/fonts/`)) {
+      const font = await readFontFile(new URL(url).pathname.slice('/static/fonts/'.length));
+      if (font) return await request.respond({ status: 200, contentType: font.contentType, body: font.body });
+      return await request.respond({ status: 404, contentType: 'text/plain', body: '' });
+    }
     if (url.startsWith(`${ORIGIN}/uploads/`)) {
       const asset = await resolveAsset(decodeURIComponent(new URL(url).pathname));
       if (asset) return await request.respond({ status: 200, contentType: asset.contentType, body: asset.body });

@@ -20,6 +20,15 @@ window.__gcDraw = async function (design, output, pngWidth) {
     enableRetinaScaling: false
   });
   try {
+    // Text is measured when it is created: load each web font (and the glyphs used) first.
+    var faces = {};
+    design.objects.forEach(function (o) {
+      var p = o.props || {};
+      if (o.kind === 'emoji' || !p.fontFamily) return;
+      var key = (p.fontStyle || 'normal') + ' ' + (p.fontWeight || 'normal') + ' 40px ' + p.fontFamily;
+      faces[key] = (faces[key] || '') + String(p.text || '');
+    });
+    await Promise.all(Object.keys(faces).map(function (k) { return document.fonts.load(k, faces[k]).catch(function () { return null; }); }));
     for (var i = 0; i < design.objects.length; i++) {
       var o = design.objects[i];
       var props = Object.assign({}, o.props);

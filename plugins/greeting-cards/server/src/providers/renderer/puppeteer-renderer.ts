@@ -78,6 +78,8 @@ export class PuppeteerRenderer implements RendererProvider {
   printPdf(html: string, size: PageSizeMm): Promise<Buffer> {
     return this.withSession(async ({ printPage }) => {
       await printPage.setContent(html, { waitUntil: 'load' });
+      // Web fonts load when first used, which can be after 'load'; print only once they are in.
+      await printPage.evaluate(() => document.fonts.ready.then(() => undefined));
       const pdf = await printPage.pdf({
         width: `${size.widthMm}mm`,
         height: `${size.heightMm}mm`,

@@ -1,0 +1,244 @@
+// The editing session of one card: the Fabric canvas, its history and its saving.
+import { Canvas, FabricObject, FabricText, Point, Textbox } from 'fabric';
+import { api } from './api';
+import { Autosave, SaveState } from './autosave';
+import { canvasToDesign, Design, kindOf, loadDesign, TAG_KEYS } from './design';
+import { History } from './history';
+
+export interface Card {
+  id: number;
+  title: string;
+  status: string;
+  canvas_data: Partial<Design> | null;
+  inside_message: string;
+}
+
+const SNAP_PX = 8;
+
+export class Editor {
+  readonly canvas: Canvas;
+  readonly size: { width: number; height: number };
+  readonly autosave: Autosave;
+  private history: History;
+  private restoring = false;
+  private listeners: Array<() => void> = [];
+  message: string;
+
+  constructor(
+    el: HTMLCanvasElement,
+    readonly card: Card,
+    showSave: (state: SaveState, label: string, detail?: string) => void,
+  ) {
+    const data = card.canvas_data ?? {};
+    this.size = { width: data.width ?? 600, height: data.height ?? 850 };
+    this.message = card.inside_message ?? '';
+    this.canvas = new Canvas(el, {
+      width: this.size.width,
+      height: this.size.height,
+      preserveObjectStacking: true,
+      backgroundColor: data.background ?? '#FFFFFF',
+    });
+    this.history = new History(this.snapshot());
+    this.autosave = new Autosave(() => this.saveDraft(), showSave);
+    const changed = () => this.changed();
+    this.canvas.on('object:modified', changed);
+    this.canvas.on('text:changed', changed);
+    this.canvas.on('text:editing:exited', changed);
+    this.canvas.on('selection:created', () => this.notify());
+    this.canvas.on('selection:updated', () => this.notify());
+    this.canvas.on('selection:cleared', () => this.notify());
+    this.canvas.on('object:moving', ({ target }) => this.snapToCentre(target));
+  }
+
+  async load(): Promise<void> {
+    this.restoring = true;
+    await loadDesign(this.canvas, this.card.canvas_data ?? {});
+    this.restoring = false;
+    this.history = new History(this.snapshot());
+    this.notify();
+  }
+
+  /** Read-only: nothing can be selected or changed, nothing is saved. */
+  freeze(): void {
+    this.restoring = true;
+    this.canvas.selection = false;
+    for (const o of this.canvas.getObjects()) o.set({ selectable: false, evented: false });
+  }
+
+  design(): Design {
+    return canvasToDesign(this.canvas, this.size);
+  }
+
+  snapshot(): string {
+    return JSON.stringify({ design: this.design(), message: this.message });
+  }
+
+  /** Called after every edit: records history, schedules the autosave, refreshes the panels. */
+  changed(): void {
+    if (this.restoring) return;
+    if (this.history.record(this.snapshot())) this.autosave.changed();
+    this.notify();
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  notify(): void {
+    for (const l of this.listeners) l();
+  }
+
+  get canUndo(): boolean {
+    return this.history.canUndo;
+  }
+
+  get canRedo(): boolean {
+    return this.history.canRedo;
+  }
+
+  async undo(): Promise<void> {
+    await this.restore(this.history.undo());
+  }
+
+  async redo(): Promise<void> {
+    await this.restore(this.history.redo());
+  }
+
+  private async restore(state: string | null): Promise<void> {
+    if (state === null) return;
+    const parsed = JSON.parse(state) as { design: Design; message: string };
+    this.restoring = true;
+    try {
+      await loadDesign(this.canvas, parsed.design);
+      this.message = parsed.message;
+    } finally {
+      this.restoring = false;
+    }
+    this.autosave.changed();
+    this.notify();
+  }
+
+  active(): FabricObject | undefined {
+    return this.canvas.getActiveObject();
+  }
+
+  activeText(): FabricText | undefined {
+    const o = this.active();
+    return o instanceof FabricText && kindOf(o) !== 'emoji' ? o : undefined;
+  }
+
+  /** Adds an object, selects it and records the change. */
+  add(obj: FabricObject): void {
+    obj.set({ originX: 'left', originY: 'top' });
+    this.canvas.add(obj);
+    this.canvas.setActiveObject(obj);
+    this.canvas.requestRenderAll();
+    this.changed();
+  }
+
+  addText(fontFamily: string): Textbox {
+    const box = new Textbox('Your text here', {
+      left: this.size.width * 0.1,
+      top: this.size.height * 0.4,
+      width: this.size.width * 0.8,
+      fontSize: 48,
+      fontFamily,
+      fill: '#222222',
+      textAlign: 'center',
+    });
+    this.add(box);
+    return box;
+  }
+
+  setOnActive(props: Record<string, unknown>): void {
+    const o = this.active();
+    if (!o) return;
+    o.set(props);
+    o.setCoords();
+    this.canvas.requestRenderAll();
+    this.changed();
+  }
+
+  remove(): void {
+    const o = this.active();
+    if (!o || (o instanceof FabricText && (o as Textbox).isEditing)) return;
+    this.canvas.discardActiveObject();
+    this.canvas.remove(o);
+    this.canvas.requestRenderAll();
+    this.changed();
+  }
+
+  async duplicate(): Promise<void> {
+    const o = this.active();
+    if (!o) return;
+    const copy = await o.clone(TAG_KEYS);
+    copy.set({ left: o.left + 20, top: o.top + 20 });
+    this.add(copy);
+  }
+
+  forward(): void {
+    const o = this.active();
+    if (o) this.canvas.bringObjectForward(o);
+    this.changed();
+  }
+
+  backward(): void {
+    const o = this.active();
+    if (o) this.canvas.sendObjectBackwards(o);
+    this.changed();
+  }
+
+  nudge(dx: number, dy: number): void {
+    const o = this.active();
+    if (!o) return;
+    o.set({ left: o.left + dx, top: o.top + dy });
+    o.setCoords();
+    this.canvas.requestRenderAll();
+    this.changed();
+  }
+
+  setBackground(colour: string): void {
+    this.canvas.backgroundColor = colour;
+    this.canvas.requestRenderAll();
+    this.changed();
+  }
+
+  setMessage(message: string): void {
+    this.message = message;
+    this.changed();
+  }
+
+  select(index: number): void {
+    const o = this.canvas.getObjects()[index];
+    if (!o) return;
+    this.canvas.setActiveObject(o);
+    this.canvas.requestRenderAll();
+    this.notify();
+  }
+
+  /** Draft autosave: PATCH keeps the card's status; save_design is the shopper's explicit save. */
+  private async saveDraft(): Promise<void> {
+    await api('PATCH', `/api/cards/${this.card.id}/`, { canvas_data: this.design(), inside_message: this.message });
+  }
+
+  async saveDesign(): Promise<void> {
+    await this.autosave.flush(async () => {
+      const saved = await api<Card>('POST', `/api/cards/${this.card.id}/save_design/`, {
+        canvas_data: this.design(),
+        inside_message: this.message,
+      });
+      this.card.status = saved.status;
+    });
+  }
+
+  /** Snaps the moving object's centre to the card's centre lines when it comes close. */
+  private snapToCentre(target: FabricObject | undefined): void {
+    if (!target) return;
+    const c = target.getCenterPoint();
+    const cx = this.size.width / 2;
+    const cy = this.size.height / 2;
+    const x = Math.abs(c.x - cx) < SNAP_PX ? cx : c.x;
+    const y = Math.abs(c.y - cy) < SNAP_PX ? cy : c.y;
+    if (x !== c.x || y !== c.y) target.setPositionByOrigin(new Point(x, y), 'center', 'center');
+  }
+}

@@ -1,0 +1,27 @@
+// Scales the canvas to the room it has (the whole design always visible, crisp on high-density
+// screens) and turns the tool panel into a collapsible bottom sheet on narrow screens.
+import type { Editor } from './editor';
+
+export function fitCanvas(editor: Editor, wrap: HTMLElement): void {
+  const stage = wrap.parentElement as HTMLElement;
+  const fit = () => {
+    const room = stage.clientWidth - 8;
+    const phone = window.matchMedia('(max-width: 760px)').matches;
+    const tall = phone ? Infinity : Math.max(300, window.innerHeight - 140);
+    const zoom = Math.min(1, room / editor.size.width, tall / editor.size.height);
+    editor.canvas.setDimensions({ width: Math.round(editor.size.width * zoom), height: Math.round(editor.size.height * zoom) });
+    editor.canvas.setZoom(zoom);
+    editor.canvas.requestRenderAll();
+  };
+  new ResizeObserver(fit).observe(stage);
+  window.addEventListener('resize', fit);
+  fit();
+
+  const toggle = document.getElementById('sheet-toggle') as HTMLButtonElement;
+  const groups = document.getElementById('tool-groups') as HTMLElement;
+  toggle.addEventListener('click', () => {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(open));
+    groups.classList.toggle('ed-collapsed', !open);
+  });
+}

@@ -1,0 +1,81 @@
+// Entry point of the card editor bundle (assets/editor/editor.js), loaded by /editor/<card_id>/.
+import { api } from './api';
+import { Editor, Card } from './editor';
+import { wireKeyboard } from './keyboard';
+import { wireCrop, wirePhotos } from './photos';
+import { wireSendForm, Addon, Prices } from './send';
+import { wireStickers } from './stickers';
+import { wireToolbar } from './toolbar';
+import { wirePinch } from './touch';
+import { fitCanvas } from './layout';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+async function fontsReady(families: string[]): Promise<void> {
+  // Text is measured when it is created, so the fonts must be there before the design is built.
+  await Promise.all(
+    families.flatMap((f) => ['normal 400', 'normal 700', 'italic 400', 'italic 700'].map((face) => document.fonts.load(`${face} 16px '${f}'`).catch(() => []))),
+  );
+}
+
+async function start(root: HTMLElement): Promise<void> {
+  const status = $('save-status');
+  const fonts = JSON.parse(root.dataset.fonts || '[]') as string[];
+  const prices = JSON.parse(root.dataset.prices || '{}') as Prices;
+  const addons = JSON.parse(root.dataset.addons || '[]') as Addon[];
+  const [card] = await Promise.all([api<Card>('GET', `/api/cards/${root.dataset.cardId}/`), fontsReady(fonts)]);
+
+  const editor = new Editor($<HTMLCanvasElement>('card-canvas'), card, (state, label, detail) => {
+    status.textContent = label;
+    status.dataset.state = state;
+    status.title = detail ?? '';
+  });
+  await editor.load();
+  status.textContent = 'Saved';
+  status.dataset.state = 'saved';
+
+  const wrap = $('canvas-wrap');
+  if (!['draft', 'saved'].includes(card.status)) {
+    // Ordered and sent cards are frozen on the server; show the design without inviting edits.
+    editor.freeze();
+    showError('This card has been ordered, so its design can no longer change. Start a new card to make another.');
+    for (const id of ['save', 'open-send', 'undo', 'redo']) $<HTMLButtonElement>(id).disabled = true;
+    $('tools').hidden = true;
+    $<HTMLTextAreaElement>('inside-message').readOnly = true;
+    $<HTMLTextAreaElement>('inside-message').value = editor.message;
+    fitCanvas(editor, wrap);
+    root.dataset.ready = 'true';
+    return;
+  }
+  wireToolbar(editor, fonts[0] ?? 'Roboto');
+  wireKeyboard(editor, wrap);
+  wirePinch(editor, wrap);
+  wirePhotos(editor, $<HTMLInputElement>('photo-input'), $('photo-status'));
+  wireCrop(editor, $<HTMLButtonElement>('crop-photo'), $('photo-status'));
+  wireSendForm(editor, prices, addons);
+  fitCanvas(editor, wrap);
+
+  $('save').addEventListener('click', async () => {
+    try {
+      await editor.saveDesign();
+    } catch (error) {
+      showError(`Not saved: ${(error as Error).message}`);
+    }
+  });
+  window.addEventListener('beforeunload', (event) => {
+    if (!editor.autosave.hasUnsavedWork) return;
+    event.preventDefault();
+    event.returnValue = ''; // older browsers need it to ask
+  });
+  root.dataset.ready = 'true';
+  await wireStickers(editor, $('stickers'), root.dataset.premium === 'true');
+}
+
+function showError(message: string): void {
+  const el = $('editor-error');
+  el.textContent = message;
+  el.hidden = false;
+}
+
+const root = document.getElementById('editor');
+if (root) start(root).catch((error) => showError(`The editor could not start: ${(error as Error).message}`));

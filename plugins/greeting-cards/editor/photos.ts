@@ -1,0 +1,134 @@
+// Photo upload: the file goes to the plugin's upload route (type and size checked, metadata
+// stripped there), and the stored picture is placed on the card, fitted inside it.
+import { FabricImage, Point, Rect, util } from 'fabric';
+import { api } from './api';
+import type { Tagged } from './design';
+import type { Editor } from './editor';
+
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+export function wirePhotos(editor: Editor, input: HTMLInputElement, status: HTMLElement): void {
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    // Checked here for a quick answer; the server checks again and decides.
+    if (!TYPES.includes(file.type)) {
+      status.textContent = 'Please choose a JPEG, PNG, WebP or GIF picture.';
+      return;
+    }
+    if (file.size > MAX_PHOTO_BYTES) {
+      status.textContent = 'That picture is larger than 10 MB. Please choose a smaller one.';
+      return;
+    }
+    status.textContent = 'Uploading photo...';
+    try {
+      const form = new FormData();
+      form.append('photo', file);
+      const uploaded = await api<{ url: string; width: number; height: number }>('POST', '/editor/photos/', form);
+      const img = await FabricImage.fromURL(uploaded.url);
+      const { width, height } = editor.size;
+      const scale = Math.min((width * 0.7) / img.width, (height * 0.5) / img.height, 1);
+      img.set({ scaleX: scale, scaleY: scale, left: (width - img.width * scale) / 2, top: height * 0.08 });
+      (img as FabricImage & Tagged).gcSrc = uploaded.url;
+      editor.add(img);
+      status.textContent = 'Photo added.';
+    } catch (error) {
+      status.textContent = `Photo not added: ${(error as Error).message}`;
+    }
+  });
+}
+
+/**
+ * Crop: a frame over the selected photo that the shopper moves and resizes; applying it asks the
+ * server for the cropped picture (a new upload) and puts it exactly where the frame was.
+ */
+export function wireCrop(editor: Editor, button: HTMLButtonElement, status: HTMLElement): void {
+  let frame: Rect | null = null;
+  let photo: FabricImage | null = null;
+
+  const croppable = () => {
+    const o = editor.active();
+    return o instanceof FabricImage && /^\/uploads\//.test((o as FabricImage & Tagged).gcSrc ?? '') ? o : null;
+  };
+  const sync = () => {
+    button.disabled = !frame && !croppable();
+    button.textContent = frame ? 'Apply crop' : 'Crop photo';
+    button.setAttribute('aria-pressed', String(!!frame));
+  };
+  editor.onChange(sync);
+  sync();
+
+  const end = () => {
+    if (frame) editor.canvas.remove(frame);
+    if (photo) photo.set({ selectable: true, evented: true });
+    frame = null;
+    photo = null;
+    sync();
+  };
+
+  button.addEventListener('click', async () => {
+    if (!frame) {
+      photo = croppable();
+      if (!photo) return;
+      // Placed by its centre: a left/top origin would sit the stroke, not the frame's edge, there.
+      const centre = photo.getCenterPoint();
+      frame = new Rect({
+        left: centre.x, top: centre.y, originX: 'center', originY: 'center', angle: photo.angle,
+        width: photo.getScaledWidth(), height: photo.getScaledHeight(),
+        fill: 'rgba(255,255,255,0.25)', stroke: '#1d4ed8', strokeWidth: 2, strokeDashArray: [8, 6], strokeUniform: true,
+        lockRotation: true,
+      });
+      (frame as Rect & Tagged).gcKind = 'crop-frame';
+      frame.setControlsVisibility({ mtr: false });
+      photo.set({ selectable: false, evented: false });
+      editor.canvas.add(frame);
+      editor.canvas.setActiveObject(frame);
+      editor.canvas.requestRenderAll();
+      status.textContent = 'Move and resize the frame, then press Apply crop.';
+      sync();
+      return;
+    }
+    const target = photo as FabricImage;
+    // Frame corners in the photo's own pixels: undo the photo's position, rotation and scale.
+    // (The frame's own corners, without its stroke, which Fabric's getCoords() would include.)
+    const toPhoto = util.invertTransform(target.calcTransformMatrix());
+    const frameMatrix = frame.calcTransformMatrix();
+    const corner = util.transformPoint(new Point(-frame.width / 2, -frame.height / 2), frameMatrix);
+    const opposite = util.transformPoint(new Point(frame.width / 2, frame.height / 2), frameMatrix);
+    const [tl, br] = [corner, opposite].map((p) => util.transformPoint(p, toPhoto));
+    const box = {
+      left: Math.max(0, Math.round(Math.min(tl.x, br.x) + target.width / 2)),
+      top: Math.max(0, Math.round(Math.min(tl.y, br.y) + target.height / 2)),
+      width: Math.round(Math.abs(br.x - tl.x)),
+      height: Math.round(Math.abs(br.y - tl.y)),
+    };
+    const index = editor.canvas.getObjects().indexOf(target);
+    button.disabled = true;
+    status.textContent = 'Cropping photo...';
+    try {
+      const cropped = await api<{ url: string }>('POST', '/editor/photos/crop/', { src: (target as FabricImage & Tagged).gcSrc, ...box });
+      const img = await FabricImage.fromURL(cropped.url);
+      img.set({
+        originX: 'left', originY: 'top', left: corner.x, top: corner.y, angle: target.angle,
+        scaleX: (box.width * target.scaleX) / img.width, scaleY: (box.height * target.scaleY) / img.height,
+      });
+      (img as FabricImage & Tagged).gcSrc = cropped.url;
+      end();
+      editor.canvas.remove(target);
+      editor.canvas.insertAt(index, img);
+      editor.canvas.setActiveObject(img);
+      editor.canvas.requestRenderAll();
+      editor.changed();
+      status.textContent = 'Photo cropped.';
+    } catch (error) {
+      end();
+      status.textContent = `Photo not cropped: ${(error as Error).message}`;
+    }
+  });
+
+  // Leaving the frame (Escape, another selection) cancels the crop.
+  editor.canvas.on('selection:cleared', () => frame && end());
+  editor.canvas.on('selection:updated', ({ selected }) => frame && !selected.includes(frame) && end());
+}

@@ -1,0 +1,126 @@
+// The send form: who gets the card, how, when, and extras for posted cards. It saves the design,
+// then calls the same add-to-cart route as the API and goes to the cart.
+import { api } from './api';
+import type { Editor } from './editor';
+
+export interface Prices {
+  ecard: number;
+  post: number;
+  print: number;
+  gift_wrap: number;
+  currency: string;
+}
+export interface Addon {
+  id: number;
+  name: string;
+  price_pence: number;
+}
+interface Recipient {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_system_user: boolean;
+}
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const NEW = 'new';
+
+export function money(pence: number, currency: string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(pence / 100);
+}
+
+export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[]): void {
+  const dialog = $<HTMLDialogElement>('send-dialog');
+  const form = $<HTMLFormElement>('send-form');
+  const recipient = $<HTMLSelectElement>('recipient');
+  const method = $<HTMLSelectElement>('delivery-method');
+  const gift = $<HTMLSelectElement>('gift-addon');
+  const wrap = $<HTMLInputElement>('gift-wrap');
+  const error = $<HTMLParagraphElement>('send-error');
+  const submit = $<HTMLButtonElement>('send-submit');
+  const fmt = (p: number) => money(p, prices.currency);
+
+  const labels: Record<string, string> = { ecard: 'E-card by e-mail', post: 'Posted card', print: 'Print at home' };
+  method.replaceChildren(
+    ...(['ecard', 'post', 'print'] as const).map((m) => new Option(`${labels[m]} (${fmt(prices[m])})`, m)),
+  );
+  gift.replaceChildren(new Option('No gift', ''), ...addons.map((a) => new Option(`${a.name} (${fmt(a.price_pence)})`, String(a.id))));
+  $('wrap-price').textContent = fmt(prices.gift_wrap);
+
+  const update = () => {
+    const post = method.value === 'post';
+    $('post-extras').hidden = !post;
+    $('new-recipient').hidden = recipient.value !== NEW;
+    let total = prices[method.value as 'ecard' | 'post' | 'print'] ?? 0;
+    if (post) {
+      total += addons.find((a) => String(a.id) === gift.value)?.price_pence ?? 0;
+      if (wrap.checked) total += prices.gift_wrap;
+    }
+    $('send-price').textContent = fmt(total);
+  };
+  for (const el of [recipient, method, gift, wrap]) el.addEventListener('change', update);
+
+  const showError = (message: string) => {
+    error.textContent = message;
+    error.hidden = false;
+  };
+
+  $('open-send').addEventListener('click', async () => {
+    error.hidden = true;
+    dialog.showModal();
+    try {
+      const list = await api<{ results: Recipient[] }>('GET', '/api/recipients/?page_size=100');
+      const options = list.results.map((r) => {
+        const name = `${r.first_name} ${r.last_name}`.trim() || r.email || `Recipient ${r.id}`;
+        return new Option(r.is_system_user ? `${name} (me)` : name, String(r.id));
+      });
+      recipient.replaceChildren(new Option('Choose a recipient', ''), ...options, new Option('+ New recipient', NEW));
+    } catch (e) {
+      recipient.replaceChildren(new Option('+ New recipient', NEW));
+      showError(`Your address book could not be loaded: ${(e as Error).message}`);
+    }
+    update();
+    recipient.focus();
+  });
+  $('send-cancel').addEventListener('click', () => dialog.close());
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    if (!recipient.value) return showError('Please choose who the card is for.');
+    submit.disabled = true;
+    try {
+      let recipientId = Number(recipient.value);
+      if (recipient.value === NEW) {
+        const created = await api<Recipient>('POST', '/api/recipients/', {
+          first_name: $<HTMLInputElement>('r-first').value,
+          last_name: $<HTMLInputElement>('r-last').value,
+          email: $<HTMLInputElement>('r-email').value,
+          address_line_1: $<HTMLInputElement>('r-line1').value,
+          city: $<HTMLInputElement>('r-city').value,
+          postcode: $<HTMLInputElement>('r-postcode').value,
+          country: $<HTMLInputElement>('r-country').value || 'GB',
+        });
+        recipientId = created.id;
+      }
+      await editor.saveDesign();
+      const when = $<HTMLInputElement>('scheduled-for').value;
+      const post = method.value === 'post';
+      await api('POST', '/api/orders/add_to_cart/', {
+        card_id: editor.card.id,
+        recipient_id: recipientId,
+        delivery_method: method.value,
+        // The picker gives local time; the API wants UTC.
+        scheduled_for: when ? new Date(when).toISOString() : null,
+        gift_addon_id: post && gift.value ? Number(gift.value) : null,
+        gift_wrap: post && wrap.checked,
+      });
+      window.location.assign('/cart/');
+    } catch (e) {
+      showError((e as Error).message);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+}

@@ -1,0 +1,58 @@
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import crypto from 'crypto';
+import type { Core } from '@strapi/strapi';
+import { fieldError } from '../../errors';
+import { CleanPhoto, cleanPhoto, cropPhoto, parseCropBox } from './photo-processing';
+
+/**
+ * Stores a shopper's photo through Strapi's upload plugin (so it lives in the media library and
+ * whatever upload provider the host configured), after cleaning it. Returns the stored file's URL,
+ * which the design format accepts as an image src (/uploads/...).
+ */
+export async function storePhoto(
+  strapi: Core.Strapi,
+  file: { filepath: string; size: number } | undefined,
+): Promise<StoredPhoto> {
+  if (!file?.filepath) throw fieldError('photo', 'Choose a photo to upload.');
+  return store(strapi, await cleanPhoto(file.filepath, file.size));
+}
+
+/**
+ * Crops a photo already stored in this service's uploads into a new stored photo. The design format
+ * keeps an image as a picture filling a box, so a crop is a new picture rather than a crop setting.
+ */
+export async function storeCroppedPhoto(strapi: Core.Strapi, src: unknown, body: Record<string, unknown>): Promise<StoredPhoto> {
+  const uploadsDir = path.resolve(strapi.dirs.static.public, 'uploads');
+  const file = typeof src === 'string' && /^\/uploads\/[\w.-]+$/.test(src) ? path.resolve(uploadsDir, src.slice('/uploads/'.length)) : '';
+  if (!file || !file.startsWith(uploadsDir + path.sep) || !(await fs.promises.stat(file).catch(() => null))?.isFile()) {
+    throw fieldError('src', 'Only a photo uploaded to this service can be cropped.');
+  }
+  const box = parseCropBox(body);
+  return store(strapi, await cropPhoto(file, box));
+}
+
+export interface StoredPhoto {
+  url: string;
+  width: number;
+  height: number;
+}
+
+async function store(strapi: Core.Strapi, clean: CleanPhoto): Promise<StoredPhoto> {
+  const name = `photo-${crypto.randomBytes(8).toString('hex')}.${clean.ext}`;
+  const tmp = path.join(os.tmpdir(), name);
+  await fs.promises.writeFile(tmp, clean.data);
+  try {
+    const [stored] = await strapi
+      .plugin('upload')
+      .service('upload')
+      .upload({
+        data: { fileInfo: { name, alternativeText: 'Photo on a greeting card' } },
+        files: { filepath: tmp, originalFilename: name, mimetype: clean.mime, size: clean.data.length },
+      });
+    return { url: stored.url, width: clean.width, height: clean.height };
+  } finally {
+    await fs.promises.rm(tmp, { force: true });
+  }
+}

@@ -1,0 +1,99 @@
+import fs from 'fs';
+import path from 'path';
+import type { Browser, Page } from 'puppeteer-core';
+import { APP_DIR } from '../helpers/database';
+
+// Real Chromium for the editor tests, signed in the way the storefront's login form does it: the
+// users-permissions JWT in the httpOnly gc_session cookie.
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+
+export async function launchBrowser(): Promise<Browser> {
+  const puppeteer = (await import('puppeteer-core')).default;
+  return puppeteer.launch({
+    executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', '--font-render-hinting=none'],
+  });
+}
+
+export async function signedInPage(browser: Browser, baseUrl: string, token: string | null, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport(viewport);
+  if (token) {
+    const { hostname } = new URL(baseUrl);
+    await context.setCookie({ name: 'gc_session', value: token, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' });
+  }
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  (page as Page & { errors?: string[] }).errors = errors;
+  return page;
+}
+
+/** JavaScript errors the page threw (CSP refusals, bugs): an editor test expects none. */
+export const pageErrors = (page: Page): string[] => (page as Page & { errors?: string[] }).errors ?? [];
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = path.join(APP_DIR, '.tmp', 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file as `${string}.png` });
+  return file;
+}
+
+/** Waits until the editor has loaded its card and wired its tools. */
+export async function editorReady(page: Page): Promise<void> {
+  await page.waitForSelector('#editor[data-ready="true"]', { timeout: 20000 });
+}
+
+export async function layerNames(page: Page): Promise<string[]> {
+  return page.$$eval('#layers .ed-layer', (els) => els.map((e) => e.textContent ?? ''));
+}
+
+/** Waits until the layers list (front first) is exactly `names`: undo and redo rebuild it asynchronously. */
+export async function layersAre(page: Page, names: string[]): Promise<void> {
+  await page
+    .waitForFunction(
+      (expected) => JSON.stringify([...document.querySelectorAll('#layers .ed-layer')].map((e) => e.textContent)) === expected,
+      { timeout: 10000 },
+      JSON.stringify(names),
+    )
+    .catch(async () => {
+      throw new Error(`layers are ${JSON.stringify(await layerNames(page))}, expected ${JSON.stringify(names)}`);
+    });
+}
+
+export async function clickLayer(page: Page, name: string | RegExp): Promise<void> {
+  const handles = await page.$$('#layers .ed-layer');
+  for (const h of handles) {
+    const text = await h.evaluate((e) => e.textContent ?? '');
+    if (typeof name === 'string' ? text === name : name.test(text)) {
+      await h.click();
+      return;
+    }
+  }
+  throw new Error(`no layer ${String(name)} in ${JSON.stringify(await layerNames(page))}`);
+}
+
+export async function saveStatus(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((t) => document.getElementById('save-status')?.textContent === t, { timeout: 20000 }, text).catch(async (error) => {
+    const now = await page.$eval('#save-status', (e) => `${e.textContent} (${(e as HTMLElement).title})`).catch(() => 'no status');
+    throw new Error(`save status is "${now}", expected "${text}": ${(error as Error).message}`);
+  });
+}
+
+/** Share of pixels whose colour differs by more than `tolerance` in any channel. */
+export function differingShare(a: { width: number; height: number; rgba: Buffer }, b: { width: number; height: number; rgba: Buffer }, tolerance = 48): number {
+  if (a.width !== b.width || a.height !== b.height) throw new Error(`sizes differ: ${a.width}x${a.height} vs ${b.width}x${b.height}`);
+  let differing = 0;
+  for (let i = 0; i < a.rgba.length; i += 4) {
+    if (
+      Math.abs(a.rgba[i] - b.rgba[i]) > tolerance ||
+      Math.abs(a.rgba[i + 1] - b.rgba[i + 1]) > tolerance ||
+      Math.abs(a.rgba[i + 2] - b.rgba[i + 2]) > tolerance
+    ) differing += 1;
+  }
+  return differing / (a.width * a.height);
+}
