@@ -9,6 +9,7 @@ export const UID = {
   reminder: 'plugin::greeting-cards.reminder',
   giftAddon: 'plugin::greeting-cards.gift-addon',
   promoCode: 'plugin::greeting-cards.promo-code',
+  promoUse: 'plugin::greeting-cards.promo-use',
   order: 'plugin::greeting-cards.order',
   orderItem: 'plugin::greeting-cards.order-item',
   delivery: 'plugin::greeting-cards.delivery',

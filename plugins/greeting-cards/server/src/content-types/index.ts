@@ -151,6 +151,20 @@ const promoCode = defineType({
   },
 });
 
+const promoUse = defineType({
+  singular: 'promo-use', plural: 'promo-uses', displayName: 'Promo use', curated: false,
+  description: 'A promo code use held by an order from checkout on; released when the order is cancelled.',
+  attributes: {
+    code: str({ required: true }),
+    order_id: int({ required: true }),
+    user_key: int(),
+    // Which limit this row counts against ("CODE#use", "CODE#total", "CODE#user#7") and its numbered
+    // slot in it: a unique index on slot_key means two checkouts can never hold the same last use.
+    slot_group: str({ required: true }),
+    slot_key: str({ required: true, unique: true }),
+  },
+});
+
 const order = defineType({
   singular: 'order', plural: 'orders', displayName: 'Order', curated: false,
   description: 'A cart, then a paid order.',
@@ -278,6 +292,6 @@ const paymentEvent = defineType({
 
 export default {
   occasion, template, asset, card, 'library-entry': libraryEntry, recipient, reminder, 'gift-addon': giftAddon,
-  'promo-code': promoCode, order, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
+  'promo-code': promoCode, 'promo-use': promoUse, order, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
   subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent,
 };

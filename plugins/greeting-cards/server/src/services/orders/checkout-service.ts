@@ -71,6 +71,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       }
       const totals = orderTotals(priced.map((p) => p.line_total_pence), discount);
       await store.moveIf(order.id, ['cart'], { status: current.to, cart_key: null, promo_code: promoCode, ...totals });
+      // In the same transaction: when no use is left, the 400 rolls the whole checkout back.
+      await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: promoCode }, userId);
     });
     return viewOrder(strapi, (await store.byId(order.id))!);
   },

@@ -35,10 +35,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return done ? 'paid' : 'already handled';
       }
       case 'failed':
-      case 'expired':
-        // The order stays pending_payment; paying again opens a new hosted session.
+      case 'expired': {
+        // The order stays pending_payment; paying again opens a new hosted session. An expired checkout
+        // gives its promo use back (pay takes it again if one is left).
+        const order = action.kind === 'expired' ? await store.byUuid(action.orderUuid) : null;
+        if (order && order.status === 'pending_payment' && order.provider_session_id === action.sessionId) {
+          await getService(strapi, 'promotions').release(order.id);
+        }
         strapi.log.info(`[greeting-cards] checkout session ${action.sessionId} for order ${action.orderUuid}: ${action.kind}`);
         return action.kind;
+      }
       case 'refunded':
         if (!action.fullyRefunded) return 'partial refund ignored';
         return getService(strapi, 'orders').refund(action.paymentId);

@@ -11,6 +11,7 @@ import { completeOrderPayment } from './payment-completion';
 import { ownedOrder, viewOrder } from './owned-order';
 import { releaseSession } from './payment-session';
 import type { OrderView } from '../../serializers/order';
+import { getService } from '../get-service';
 
 type Row = Record<string, any>;
 
@@ -37,6 +38,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const order = await ownedOrder(strapi, user.id, uuid);
       const move = transition(order.status as OrderStatus, 'pay');
       if (!move.ok) throw conflict(move.reason);
+
+      // A checkout that expired gave its promo use back: take it again, or 400 when none is left.
+      await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: order.promo_code }, user.id);
 
       const paidView = async (): Promise<PayResult> => ({ kind: 'paid', order: await viewOrder(strapi, (await store.byId(order.id))!) });
       if (order.total_pence === 0) {
