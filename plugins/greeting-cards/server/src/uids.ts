@@ -17,6 +17,7 @@ export const UID = {
   subscription: 'plugin::greeting-cards.subscription',
   billingProfile: 'plugin::greeting-cards.billing-profile',
   paymentEvent: 'plugin::greeting-cards.payment-event',
+  paymentIssue: 'plugin::greeting-cards.payment-issue',
   user: 'plugin::users-permissions.user',
 } as const;
 

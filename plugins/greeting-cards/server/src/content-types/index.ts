@@ -2,7 +2,7 @@ import { defineType, rel, str, text, int, bool, json, dt, date, enumeration } fr
 import { UID } from '../uids';
 import {
   TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
-  DELIVERY_METHODS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
+  DELIVERY_METHODS, PAYMENT_ISSUE_KINDS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
 } from '../domain/enums';
 
 const occasion = defineType({
@@ -290,8 +290,25 @@ const paymentEvent = defineType({
   },
 });
 
+const paymentIssue = defineType({
+  singular: 'payment-issue', plural: 'payment-issues', displayName: 'Payment issue', curated: true,
+  description: 'A payment that did not pay its order: another session, a wrong amount, or money taken for an order already paid, cancelled or refunded (refund it by hand).',
+  attributes: {
+    kind: enumeration(PAYMENT_ISSUE_KINDS, 'needs_refund'),
+    order_uuid: str(),
+    order_status: str(),
+    provider: str(),
+    provider_session_id: str(),
+    provider_payment_id: str(),
+    amount_pence: int(),
+    currency: str(),
+    detail: text(),
+    resolved: bool(false),
+  },
+});
+
 export default {
   occasion, template, asset, card, 'library-entry': libraryEntry, recipient, reminder, 'gift-addon': giftAddon,
   'promo-code': promoCode, 'promo-use': promoUse, order, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
-  subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent,
+  subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent, 'payment-issue': paymentIssue,
 };

@@ -60,6 +60,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (previous) {
           const session = await provider.getSession(previous);
           if (session?.status === 'open' && session.url) return { kind: 'redirect' as const, sessionId: session.id, url: session.url };
+          // Paid on the hosted page, webhook not here yet: a new session would charge a second time.
+          if (session?.status === 'complete') return { kind: 'already_paid' as const };
         }
         return provider.startOrderCheckout({
           orderUuid: order.uuid,
@@ -71,6 +73,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           idempotencyKey: `gc-order-${order.uuid}-after-${previous ?? 'none'}`,
         });
       });
+      if (start.kind === 'already_paid') throw conflict('This order has been paid; it will show as paid in a moment.');
       if (start.kind === 'completed') {
         await completeOrderPayment(strapi, order.id, { provider: provider.name, sessionId: start.sessionId, paymentId: start.paymentId });
         return paidView();
