@@ -12,6 +12,7 @@ import { ownedOrder, viewOrder } from './owned-order';
 import { releaseSession } from './payment-session';
 import type { OrderView } from '../../serializers/order';
 import { getService } from '../get-service';
+import { assertAllowedRedirects } from '../shared/redirects';
 
 type Row = Record<string, any>;
 
@@ -38,6 +39,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const order = await ownedOrder(strapi, user.id, uuid);
       const move = transition(order.status as OrderStatus, 'pay');
       if (!move.ok) throw conflict(move.reason);
+      assertAllowedRedirects(getConfig(strapi), { success_url: input.success_url, cancel_url: input.cancel_url });
 
       // A checkout that expired gave its promo use back: take it again, or 400 when none is left.
       await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: order.promo_code }, user.id);
