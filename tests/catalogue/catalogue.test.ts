@@ -98,7 +98,10 @@ describe('catalogue: occasions, templates, assets', () => {
     it('returns one active template', async () => {
       const res = await app.http().get('/api/templates/classic-gold-birthday/').expect(200);
       expect(res.body).toMatchObject({ slug: 'classic-gold-birthday', is_premium: true, style: 'luxury', occasion: 'birthday' });
-      expect(res.body.canvas_data.objects.length).toBeGreaterThan(0);
+      // Premium: the design itself only for subscribers (tests/security/premium-designs.test.ts).
+      expect(res.body.canvas_data).toBeNull();
+      const free = await app.http().get('/api/templates/balloon-party/').expect(200);
+      expect(free.body.canvas_data.objects.length).toBeGreaterThan(0);
     });
     it('answers 404 for unknown and inactive templates', async () => {
       for (const slug of ['no-such-template', 'hidden-draft']) {

@@ -2,10 +2,10 @@ import { startApp, TestApp } from '../helpers/strapi';
 
 const UIDS = [
   'occasion', 'template', 'asset', 'card', 'library-entry', 'recipient', 'reminder', 'gift-addon', 'promo-code',
-  'order', 'order-item', 'delivery', 'subscription-plan', 'subscription', 'billing-profile', 'payment-event',
+  'promo-use', 'order', 'order-item', 'delivery', 'subscription-plan', 'subscription', 'billing-profile', 'payment-event', 'payment-issue',
 ].map((n) => `plugin::greeting-cards.${n}`);
 
-const CURATED = ['occasion', 'template', 'asset', 'gift-addon', 'promo-code', 'subscription-plan'].map((n) => `plugin::greeting-cards.${n}`);
+const CURATED = ['occasion', 'template', 'asset', 'gift-addon', 'promo-code', 'subscription-plan', 'payment-issue'].map((n) => `plugin::greeting-cards.${n}`);
 
 describe('foundation: content types and sample data', () => {
   let app: TestApp;

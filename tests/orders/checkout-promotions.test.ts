@@ -126,12 +126,12 @@ describe('orders: checkout and promo codes', () => {
     expect((await checkout({ promo_code: 'NOW' })).body).toMatchObject({ status: 'pending_payment', discount_pence: 100 });
   });
 
-  it('enforces total and per-user limits counted from paid orders only', async () => {
+  it('enforces total and per-user limits, held from checkout on', async () => {
     const a = await cartWith();
     expect((await a.checkout({ promo_code: 'ONCEEVER' })).status).toBe(200);
+    // A checkout holds the use: the next one is refused before anyone pays (tests/security/promo-reservations).
     const b = await cartWith();
-    // A checkout alone does not use the code up.
-    expect((await b.checkout({ promo_code: 'ONCEEVER' })).status).toBe(200);
+    expect((await b.checkout({ promo_code: 'ONCEEVER' })).body).toEqual({ promo_code: ['This promo code has been used up.'] });
     expect((await demoPay(a.u, a.cart.uuid)).body.status).toBe('paid');
     const c = await cartWith();
     expect((await c.checkout({ promo_code: 'ONCEEVER' })).body).toEqual({ promo_code: ['This promo code has been used up.'] });
@@ -146,16 +146,15 @@ describe('orders: checkout and promo codes', () => {
     expect((await pendingOrder(app.strapi, http, user, [{}], 'TWICE')).discount_pence).toBe(50);
   });
 
-  it('FIRSTCARD: one free e-card per user, only with an e-card, used up only when paid', async () => {
+  it('FIRSTCARD: one free e-card per user, only with an e-card, held from checkout on', async () => {
     const postOnly = await cartWith([{ delivery_method: 'post' }, { delivery_method: 'print' }]);
     expect((await postOnly.checkout({ promo_code: 'FIRSTCARD' })).body).toEqual({ promo_code: ['This promo code needs an e-card in the order.'] });
 
     const u = await createUser(app.strapi);
-    // Unpaid checkouts do not use it up: two pending orders may both carry it.
     const first = await pendingOrder(app.strapi, http, u, [{ delivery_method: 'post' }, {}], 'firstcard');
     expect(first).toMatchObject({ subtotal_pence: 698, discount_pence: 299, total_pence: 399, promo_code: 'FIRSTCARD' });
-    const unpaid = await pendingOrder(app.strapi, http, u, [{}], 'FIRSTCARD');
-    expect(unpaid).toMatchObject({ discount_pence: 299, total_pence: 0 });
+    // The unpaid checkout already holds this user's one use.
+    await expect(pendingOrder(app.strapi, http, u, [{}], 'FIRSTCARD')).rejects.toThrow('You have already used this promo code.');
     expect((await demoPay(u, first.uuid)).body.status).toBe('paid');
     await expect(pendingOrder(app.strapi, http, u, [{}], 'FIRSTCARD')).rejects.toThrow('You have already used this promo code.');
     // Another user still has theirs.

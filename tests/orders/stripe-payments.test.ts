@@ -19,6 +19,7 @@ describe('orders: paying through the payment provider (real SDK, fake Stripe ser
       SERVICE_STRIPE_SECRET_KEY: SECRET_KEY,
       SERVICE_STRIPE_WEBHOOK_SECRET: 'whsec_orders_suite',
       SERVICE_PUBLIC_URL: 'https://cards.example.test',
+      SERVICE_ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.test',
     }));
     user = await createUser(app.strapi);
   });

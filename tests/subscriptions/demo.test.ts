@@ -15,6 +15,7 @@ describe('subscriptions in demo mode: plans, checkout, portal, status', () => {
     app = await startApp({
       SERVICE_SEED_SAMPLE_DATA: 'false',
       SERVICE_PUBLIC_URL: 'https://cards.example.test/shop',
+      SERVICE_ALLOWED_REDIRECT_ORIGINS: 'https://elsewhere.example.test',
       SERVICE_SUBSCRIPTION_SUCCESS_URL: '/welcome/premium/',
       SERVICE_BILLING_PORTAL_RETURN_URL: 'https://account.example.test/billing',
     });

@@ -85,9 +85,11 @@ describe('add-to-cart input and delivery rules', () => {
 describe('payment events dispatch', () => {
   const ev = (type: string, object: Record<string, unknown>) => ({ id: 'evt_1', type, data: { object } });
   it('turns provider events into neutral actions', () => {
-    expect(actionFor(ev('checkout.session.completed', { id: 'cs_1', mode: 'payment', payment_status: 'paid', client_reference_id: 'u1', payment_intent: 'pi_1' }))).toEqual({
-      kind: 'paid', orderUuid: 'u1', sessionId: 'cs_1', paymentId: 'pi_1',
+    expect(actionFor(ev('checkout.session.completed', { id: 'cs_1', mode: 'payment', payment_status: 'paid', client_reference_id: 'u1', payment_intent: 'pi_1', amount_total: 299, currency: 'gbp' }))).toEqual({
+      kind: 'paid', orderUuid: 'u1', sessionId: 'cs_1', paymentId: 'pi_1', amountPence: 299, currency: 'gbp',
     });
+    // Without an amount the webhook cannot check it: the order is then not paid (amount_mismatch).
+    expect(actionFor(ev('checkout.session.completed', { id: 'cs_1', mode: 'payment', payment_status: 'paid', client_reference_id: 'u1' }))).toMatchObject({ amountPence: null, currency: null });
     expect(actionFor(ev('checkout.session.completed', { mode: 'payment', payment_status: 'unpaid', metadata: { order_uuid: 'u1' } })).kind).toBe('not_supported');
     expect(actionFor(ev('checkout.session.completed', { mode: 'subscription' })).kind).toBe('subscription_changed');
     expect(actionFor(ev('checkout.session.expired', { id: 'cs_1', mode: 'payment', metadata: { order_uuid: 'u2' } }))).toEqual({ kind: 'expired', orderUuid: 'u2', sessionId: 'cs_1' });

@@ -9,6 +9,7 @@ export const UID = {
   reminder: 'plugin::greeting-cards.reminder',
   giftAddon: 'plugin::greeting-cards.gift-addon',
   promoCode: 'plugin::greeting-cards.promo-code',
+  promoUse: 'plugin::greeting-cards.promo-use',
   order: 'plugin::greeting-cards.order',
   orderItem: 'plugin::greeting-cards.order-item',
   delivery: 'plugin::greeting-cards.delivery',
@@ -16,6 +17,7 @@ export const UID = {
   subscription: 'plugin::greeting-cards.subscription',
   billingProfile: 'plugin::greeting-cards.billing-profile',
   paymentEvent: 'plugin::greeting-cards.payment-event',
+  paymentIssue: 'plugin::greeting-cards.payment-issue',
   user: 'plugin::users-permissions.user',
 } as const;
 

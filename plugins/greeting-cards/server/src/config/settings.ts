@@ -94,6 +94,11 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_STRIPE_API_BASE', default: '', schema: z.string().refine((v) => v === '' || absoluteUrl.test(v), 'must be an absolute http(s) URL'),
     describe: 'Alternative Stripe API address (tests, proxies).',
   }),
+  allowedRedirectOrigins: text({
+    env: 'SERVICE_ALLOWED_REDIRECT_ORIGINS', default: '',
+    schema: z.string().refine((v) => v.split(',').every((o) => o.trim() === '' || absoluteUrl.test(o.trim())), 'must be comma-separated http(s) origins'),
+    describe: 'Comma-separated origins (besides the public URL\'s) that success_url, cancel_url and return_url may lead to.',
+  }),
   orderSuccessUrl: text({
     env: 'SERVICE_ORDER_SUCCESS_URL', default: '/orders/{uuid}/', schema: returnUrl,
     describe: 'Where Checkout returns after paying; {uuid} is the order.',

@@ -2,7 +2,7 @@ import { defineType, rel, str, text, int, bool, json, dt, date, enumeration } fr
 import { UID } from '../uids';
 import {
   TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
-  DELIVERY_METHODS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
+  DELIVERY_METHODS, PAYMENT_ISSUE_KINDS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
 } from '../domain/enums';
 
 const occasion = defineType({
@@ -151,6 +151,20 @@ const promoCode = defineType({
   },
 });
 
+const promoUse = defineType({
+  singular: 'promo-use', plural: 'promo-uses', displayName: 'Promo use', curated: false,
+  description: 'A promo code use held by an order from checkout on; released when the order is cancelled.',
+  attributes: {
+    code: str({ required: true }),
+    order_id: int({ required: true }),
+    user_key: int(),
+    // Which limit this row counts against ("CODE#use", "CODE#total", "CODE#user#7") and its numbered
+    // slot in it: a unique index on slot_key means two checkouts can never hold the same last use.
+    slot_group: str({ required: true }),
+    slot_key: str({ required: true, unique: true }),
+  },
+});
+
 const order = defineType({
   singular: 'order', plural: 'orders', displayName: 'Order', curated: false,
   description: 'A cart, then a paid order.',
@@ -276,8 +290,25 @@ const paymentEvent = defineType({
   },
 });
 
+const paymentIssue = defineType({
+  singular: 'payment-issue', plural: 'payment-issues', displayName: 'Payment issue', curated: true,
+  description: 'A payment that did not pay its order: another session, a wrong amount, or money taken for an order already paid, cancelled or refunded (refund it by hand).',
+  attributes: {
+    kind: enumeration(PAYMENT_ISSUE_KINDS, 'needs_refund'),
+    order_uuid: str(),
+    order_status: str(),
+    provider: str(),
+    provider_session_id: str(),
+    provider_payment_id: str(),
+    amount_pence: int(),
+    currency: str(),
+    detail: text(),
+    resolved: bool(false),
+  },
+});
+
 export default {
   occasion, template, asset, card, 'library-entry': libraryEntry, recipient, reminder, 'gift-addon': giftAddon,
-  'promo-code': promoCode, order, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
-  subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent,
+  'promo-code': promoCode, 'promo-use': promoUse, order, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
+  subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent, 'payment-issue': paymentIssue,
 };

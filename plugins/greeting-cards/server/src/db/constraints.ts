@@ -11,6 +11,7 @@ const UNIQUE_INDEXES: Array<[type: Uid, column: string]> = [
   [UID.order, 'uuid'],
   [UID.recipient, 'system_owner_key'],
   [UID.paymentEvent, 'event_id'],
+  [UID.promoUse, 'slot_key'],
   [UID.delivery, 'view_token'],
   [UID.delivery, 'tracking_reference'],
   [UID.subscription, 'provider_subscription_id'],

@@ -4,6 +4,7 @@ export const CARD_STATUSES = ['draft', 'saved', 'ordered', 'sent', 'delivered', 
 export const LIBRARY_TYPES = ['draft', 'saved', 'sent', 'received'] as const;
 export const REMINDER_TYPES = ['birthday', 'anniversary', 'custom'] as const;
 export const PROMO_KINDS = ['fixed', 'percent', 'free_ecard'] as const;
+export const PAYMENT_ISSUE_KINDS = ['session_mismatch', 'amount_mismatch', 'needs_refund'] as const;
 export const ORDER_STATUSES = ['cart', 'pending_payment', 'paid', 'fulfilled', 'cancelled', 'refunded'] as const;
 export const DELIVERY_METHODS = ['ecard', 'post', 'print'] as const;
 export const DELIVERY_STATUSES = ['pending', 'scheduled', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;

@@ -2,7 +2,8 @@
 // vendor's event names reach the domain. Subscription events become `subscription_changed` and are
 // handed to the subscriptions service.
 export type PaymentAction =
-  | { kind: 'paid'; orderUuid: string; sessionId: string | null; paymentId: string | null }
+  /** amountPence and currency are what the provider says it took, checked against the order. */
+  | { kind: 'paid'; orderUuid: string; sessionId: string | null; paymentId: string | null; amountPence: number | null; currency: string | null }
   | { kind: 'failed'; orderUuid: string; sessionId: string | null }
   | { kind: 'expired'; orderUuid: string; sessionId: string | null }
   | { kind: 'refunded'; paymentId: string; fullyRefunded: boolean }

@@ -21,7 +21,7 @@ export function serializeTemplate(t: {
   thumbnail?: Media | null;
   thumbnail_url?: string | null;
   canvas_data?: unknown;
-}) {
+}, showPremium = true) {
   return {
     id: t.id,
     slug: t.slug,
@@ -31,7 +31,8 @@ export function serializeTemplate(t: {
     style: t.style,
     is_premium: Boolean(t.is_premium),
     thumbnail_url: mediaUrl(t.thumbnail, t.thumbnail_url),
-    canvas_data: t.canvas_data ?? null,
+    // Premium designs are listed with their preview for everyone; the design itself only for subscribers.
+    canvas_data: t.is_premium && !showPremium ? null : (t.canvas_data ?? null),
   };
 }
 
@@ -48,14 +49,14 @@ export function serializeAsset(a: {
   svg?: string | null;
   tags?: unknown;
   is_premium?: boolean | null;
-}) {
+}, showPremium = true) {
   return {
     id: a.id,
     name: a.name,
     asset_type: a.asset_type,
     emoji: a.emoji || null,
     image_url: mediaUrl(a.image),
-    svg: a.svg || null,
+    svg: a.is_premium && !showPremium ? null : a.svg || null,
     tags: Array.isArray(a.tags) ? a.tags : [],
     is_premium: Boolean(a.is_premium),
   };

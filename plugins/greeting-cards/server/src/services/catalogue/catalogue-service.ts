@@ -27,7 +27,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { count, results: rows.map(serializeOccasion) };
     },
 
-    async listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest) {
+    async listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, showPremium = false) {
       const where: Record<string, unknown> = { is_active: true };
       if (filters.style) where.style = filters.style;
       if (filters.occasion) where.occasion = { slug: filters.occasion };
@@ -42,7 +42,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           limit: page.pageSize,
         }),
       );
-      return { count, results: rows.map(serializeTemplate) };
+      return { count, results: rows.map((row) => serializeTemplate(row, showPremium)) };
     },
 
     /** An active template by slug, as stored (with occasion), or the 404 error. */
@@ -52,10 +52,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return row;
     },
 
-    async getTemplate(slug: string) {
+    async getTemplate(slug: string, showPremium = false) {
       const row = await q(UID.template).findOne({ where: { slug, is_active: true }, populate: ['occasion', 'thumbnail'] });
       if (!row) throw notFound();
-      return serializeTemplate(row);
+      return serializeTemplate(row, showPremium);
     },
 
     /** Counts one more use of a template; the catalogue lists the most used first. */
@@ -76,7 +76,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { count, results: rows.map(serializeGiftAddon) };
     },
 
-    async listAssets(filters: { asset_type?: AssetType }, page: PageRequest) {
+    async listAssets(filters: { asset_type?: AssetType }, page: PageRequest, showPremium = false) {
       const where: Record<string, unknown> = { is_active: true };
       if (filters.asset_type) where.asset_type = filters.asset_type;
       const { count, rows } = await pagedRows(
@@ -84,7 +84,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         () => q(UID.asset).count({ where }),
         () => q(UID.asset).findMany({ where, populate: ['image'], orderBy: [{ id: 'asc' }], offset: page.offset, limit: page.pageSize }),
       );
-      return { count, results: rows.map(serializeAsset) };
+      return { count, results: rows.map((row) => serializeAsset(row, showPremium)) };
     },
   };
 };

@@ -43,3 +43,20 @@ export async function validateCartItem(strapi: Core.Strapi, userId: number, inpu
   if (Object.keys(errors).length) throw fieldErrors(errors);
   return { input, card: card!, recipient, addon };
 }
+
+/**
+ * At checkout, each cart item again: what was valid when it was added may not be now (the recipient
+ * deleted, its e-mail or address removed, the card archived). One message per broken item, naming it,
+ * so no money is taken for a card that cannot be delivered.
+ */
+export function checkoutItemProblems(items: Row[]): string[] {
+  const problems: string[] = [];
+  for (const item of items) {
+    const label = `Item ${item.id}${item.card?.title ? ` ("${item.card.title}")` : ''}`;
+    if (!item.card) problems.push(`${label}: its card no longer exists.`);
+    else if (item.card.status === 'archived') problems.push(`${label}: its card is archived.`);
+    const rules = deliveryRuleErrors(item.delivery_method, item.recipient ?? null, { gift_addon: Boolean(item.gift_addon), gift_wrap: Boolean(item.gift_wrap) });
+    for (const messages of Object.values(rules)) for (const message of messages) problems.push(`${label}: ${message}`);
+  }
+  return problems;
+}

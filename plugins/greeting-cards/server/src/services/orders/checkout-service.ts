@@ -2,7 +2,8 @@ import { ADDRESS_FIELDS } from '../../domain/address';
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
-import { conflict, fieldError } from '../../errors';
+import { conflict, fieldError, fieldErrors } from '../../errors';
+import { checkoutItemProblems } from './cart-item-validation';
 import { transition } from '../../domain/order-state';
 import { orderTotals, priceLine } from '../../domain/pricing';
 import type { OrderStatus } from '../../domain/enums';
@@ -39,6 +40,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       if (!current.ok) throw conflict(current.reason);
       const items = await store.items(order.id);
       if (!items.length) throw conflict('The cart is empty.');
+      const problems = checkoutItemProblems(items);
+      if (problems.length) throw fieldErrors({ items: problems });
       const config = getConfig(strapi);
       const priced = items.map((item) => ({
         item,
@@ -71,6 +74,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       }
       const totals = orderTotals(priced.map((p) => p.line_total_pence), discount);
       await store.moveIf(order.id, ['cart'], { status: current.to, cart_key: null, promo_code: promoCode, ...totals });
+      // In the same transaction: when no use is left, the 400 rolls the whole checkout back.
+      await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: promoCode }, userId);
     });
     return viewOrder(strapi, (await store.byId(order.id))!);
   },

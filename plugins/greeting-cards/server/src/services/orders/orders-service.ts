@@ -17,6 +17,7 @@ import type { AddToCartInput } from '../../domain/cart-input';
 import { ownedOrder as findOwnedOrder, viewOrder } from './owned-order';
 import { releaseSession } from './payment-session';
 import { query } from '../../db/query';
+import { getService } from '../get-service';
 
 type Row = Record<string, any>;
 
@@ -179,6 +180,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!move.ok) throw conflict(move.reason);
       const done = await store.moveIf(order.id, [order.status], { status: move.to, cart_key: null, cancelled_at: new Date() });
       if (!done) throw conflict('This order changed while it was being cancelled. Please reload it.');
+      await getService(strapi, 'promotions').release(order.id);
       await releaseSession(strapi, order);
       return view((await store.byId(order.id))!);
     },

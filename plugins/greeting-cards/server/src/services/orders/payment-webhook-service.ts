@@ -5,6 +5,7 @@ import { WebhookVerificationError, type WebhookEvent } from '../../providers/pay
 import { providers } from '../../providers/registry';
 import { orderStore } from './order-store';
 import { completeOrderPayment } from './payment-completion';
+import { paymentProblem, recordPaymentIssue } from './payment-issues';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { getService } from '../get-service';
 import { query } from '../../db/query';
@@ -26,19 +27,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       case 'paid': {
         const order = await store.byUuid(action.orderUuid);
         if (!order) return 'unknown order';
-        const done = await completeOrderPayment(strapi, order.id, { provider: providerName, sessionId: action.sessionId, paymentId: action.paymentId });
-        const now = done ? null : await store.byId(order.id);
-        if (now && now.provider_payment_id !== action.paymentId && now.status !== 'paid' && now.status !== 'fulfilled') {
-          // Money taken for an order that was cancelled meanwhile: a person has to refund it.
-          strapi.log.warn(`[greeting-cards] payment ${action.paymentId} received for order ${order.uuid} which is ${now.status}: refund it by hand`);
+        const problem = paymentProblem(order, action);
+        if (problem) {
+          await recordPaymentIssue(strapi, order, action, providerName, problem);
+          return problem.kind;
         }
-        return done ? 'paid' : 'already handled';
+        if (order.status !== 'pending_payment') return 'already handled';
+        const done = await completeOrderPayment(strapi, order.id, { provider: providerName, sessionId: action.sessionId, paymentId: action.paymentId });
+        if (done) return 'paid';
+        // Lost a race (a cancel, or another payment of the order): decide again on the current row.
+        const now = await store.byId(order.id);
+        const late = now ? paymentProblem(now, action) : null;
+        if (now && late) await recordPaymentIssue(strapi, now, action, providerName, late);
+        return late ? late.kind : 'already handled';
       }
       case 'failed':
-      case 'expired':
-        // The order stays pending_payment; paying again opens a new hosted session.
+      case 'expired': {
+        // The order stays pending_payment; paying again opens a new hosted session. An expired checkout
+        // gives its promo use back (pay takes it again if one is left).
+        const order = action.kind === 'expired' ? await store.byUuid(action.orderUuid) : null;
+        if (order && order.status === 'pending_payment' && order.provider_session_id === action.sessionId) {
+          await getService(strapi, 'promotions').release(order.id);
+        }
         strapi.log.info(`[greeting-cards] checkout session ${action.sessionId} for order ${action.orderUuid}: ${action.kind}`);
         return action.kind;
+      }
       case 'refunded':
         if (!action.fullyRefunded) return 'partial refund ignored';
         return getService(strapi, 'orders').refund(action.paymentId);

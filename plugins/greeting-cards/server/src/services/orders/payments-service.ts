@@ -11,6 +11,8 @@ import { completeOrderPayment } from './payment-completion';
 import { ownedOrder, viewOrder } from './owned-order';
 import { releaseSession } from './payment-session';
 import type { OrderView } from '../../serializers/order';
+import { getService } from '../get-service';
+import { assertAllowedRedirects } from '../shared/redirects';
 
 type Row = Record<string, any>;
 
@@ -37,6 +39,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const order = await ownedOrder(strapi, user.id, uuid);
       const move = transition(order.status as OrderStatus, 'pay');
       if (!move.ok) throw conflict(move.reason);
+      assertAllowedRedirects(getConfig(strapi), { success_url: input.success_url, cancel_url: input.cancel_url });
+
+      // A checkout that expired gave its promo use back: take it again, or 400 when none is left.
+      await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: order.promo_code }, user.id);
 
       const paidView = async (): Promise<PayResult> => ({ kind: 'paid', order: await viewOrder(strapi, (await store.byId(order.id))!) });
       if (order.total_pence === 0) {
@@ -56,6 +62,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (previous) {
           const session = await provider.getSession(previous);
           if (session?.status === 'open' && session.url) return { kind: 'redirect' as const, sessionId: session.id, url: session.url };
+          // Paid on the hosted page, webhook not here yet: a new session would charge a second time.
+          if (session?.status === 'complete') return { kind: 'already_paid' as const };
         }
         return provider.startOrderCheckout({
           orderUuid: order.uuid,
@@ -67,6 +75,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           idempotencyKey: `gc-order-${order.uuid}-after-${previous ?? 'none'}`,
         });
       });
+      if (start.kind === 'already_paid') throw conflict('This order has been paid; it will show as paid in a moment.');
       if (start.kind === 'completed') {
         await completeOrderPayment(strapi, order.id, { provider: provider.name, sessionId: start.sessionId, paymentId: start.paymentId });
         return paidView();

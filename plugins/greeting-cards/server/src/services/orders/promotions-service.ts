@@ -3,14 +3,15 @@ import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
 import { builtInFirstCard, evaluatePromo, FIRSTCARD, normaliseCode, PromoDefinition, PromoLine, PromoResult } from '../../domain/promo-rules';
 import { query } from '../../db/query';
+import { promoReservations } from './promo-reservations';
 
-// A code is used up only by orders that were paid (refunded ones too, so a refund does not hand the
-// code back for another free card). Unpaid checkouts do not count.
-export const USED_STATUSES = ['paid', 'fulfilled', 'refunded'];
+// A code's uses are held from checkout on (promo-reservations.ts): a checked-out, paid or refunded order
+// holds one (a refund does not hand the code back); cancelling the order, or its checkout expiring,
+// gives it back.
 const MAX_CODE_LENGTH = 64;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const orders = () => query(strapi, UID.order);
+  const reservations = promoReservations(strapi);
 
   async function find(raw: string): Promise<PromoDefinition | null> {
     const code = normaliseCode(raw);
@@ -21,11 +22,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return code === FIRSTCARD ? builtInFirstCard(getConfig(strapi).ecardPrice) : null;
   }
 
-  async function usage(code: string, userId: number) {
-    const where = { promo_code: { $eqi: code }, status: { $in: USED_STATUSES } };
-    const [total, byUser] = await Promise.all([orders().count({ where }), orders().count({ where: { ...where, user: { id: userId } } })]);
-    return { total: Number(total), byUser: Number(byUser) };
-  }
+  const usage = (code: string, userId: number) => reservations.usage(code, userId);
 
   return {
     find,
@@ -36,5 +33,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!promo) return { ok: false, message: 'This promo code is not valid.' };
       return evaluatePromo(promo, await usage(promo.code, userId), lines, now);
     },
+    /** Holds a use of the order's code (throws 400 {promo_code} when none is left); idempotent. */
+    async reserve(order: { id: number; promo_code?: string | null }, userId: number): Promise<void> {
+      const promo = order.promo_code ? await find(order.promo_code) : null;
+      if (promo) await reservations.reserve(promo, order.id, userId);
+    },
+    release: (orderId: number): Promise<void> => reservations.release(orderId),
   };
 };

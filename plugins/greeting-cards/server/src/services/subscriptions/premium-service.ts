@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { forbidden } from '../../errors';
 import { getService } from '../get-service';
-import { assetIdsInCanvas, isPremiumTemplate, premiumAssetIdsInCanvas } from '../../domain/premium';
+import { assetIdsInCanvas, copiesDesign, isPremiumTemplate, premiumAssetIdsInCanvas } from '../../domain/premium';
 import { query } from '../../db/query';
 
 export interface PremiumContent {
@@ -11,6 +11,11 @@ export interface PremiumContent {
   /** Premium assets the design uses (objects' assetId). */
   premiumAssetIds: number[];
 }
+
+const countObjects = (canvas: unknown): number => {
+  const objects = (canvas as { objects?: unknown } | null | undefined)?.objects;
+  return Array.isArray(objects) ? objects.length : 0;
+};
 
 export interface PremiumInput {
   templateId?: number;
@@ -33,7 +38,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const assets = await query(strapi, UID.asset).findMany({ where: { id: { $in: ids } }, select: ['id', 'is_premium'] });
       premiumAssetIds = premiumAssetIdsInCanvas(input.canvasData, assets);
     }
+    // A design pasted from a premium template (its objects copied, without naming the template).
+    if (!premiumTemplate && countObjects(input.canvasData) > 0) {
+      const premiumTemplates = await query(strapi, UID.template).findMany({ where: { is_premium: true }, select: ['id', 'canvas_data'] });
+      premiumTemplate = premiumTemplates.some((t) => t.id !== input.templateId && copiesDesign(input.canvasData, t.canvas_data));
+    }
     return { premiumTemplate, premiumAssetIds };
+  }
+
+  /** Whether this user's catalogue shows premium designs' drawable data (canvas, SVG). */
+  async function canSeePremium(userId: number | null | undefined): Promise<boolean> {
+    return typeof userId === 'number' && getService(strapi, 'subscriptions').hasPremium(userId);
   }
 
   /**
@@ -48,5 +63,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     throw forbidden(`${what}. Subscribe at /subscriptions/ to use premium designs.`);
   }
 
-  return { premiumContent, assertAccess };
+  return { premiumContent, assertAccess, canSeePremium };
 };

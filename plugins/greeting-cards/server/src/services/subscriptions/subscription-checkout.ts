@@ -10,6 +10,7 @@ import { paymentMode } from '../../providers/payment';
 import { providers } from '../../providers/registry';
 import { billingProfileOf, ensureCustomer } from './billing-customer';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { assertAllowedRedirects } from '../shared/redirects';
 import { query } from '../../db/query';
 
 type Row = Record<string, any>;
@@ -60,6 +61,7 @@ export function subscriptionCheckout(strapi: Core.Strapi, hasPremium: (userId: n
 
   return {
     async checkout(user: User, input: SubscriptionCheckoutInput) {
+      assertAllowedRedirects(getConfig(strapi), { success_url: input.success_url, cancel_url: input.cancel_url });
       const plan: Row | null = await query(strapi, UID.subscriptionPlan).findOne({ where: { slug: input.plan_slug, is_active: true } });
       if (!plan) throw fieldError('plan_slug', 'No active plan has this slug.');
       if (await hasPremium(user.id)) throw conflict(ALREADY_SUBSCRIBED);
@@ -88,6 +90,7 @@ export function subscriptionCheckout(strapi: Core.Strapi, hasPremium: (userId: n
 
     async portal(user: User, input: PortalInput) {
       const config = getConfig(strapi);
+      assertAllowedRedirects(config, { return_url: input.return_url });
       const back = returnUrl(input.return_url, config.billingPortalReturnUrl, '', config);
       if (modeOrFail() === 'demo') return { portal_url: back, provider: 'demo' };
       const profile = await billingProfileOf(strapi, user);

@@ -22,7 +22,8 @@ function sessionAction(kind: 'paid' | 'failed' | 'expired', type: string, sessio
   if (kind === 'paid') {
     // A completed session may still be unpaid (delayed methods): async_payment_succeeded follows.
     if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return ignore(type, 'not paid yet');
-    return { kind: 'paid', orderUuid, sessionId, paymentId: idOf(session.payment_intent) };
+    const amountPence = typeof session.amount_total === 'number' ? session.amount_total : null;
+    return { kind: 'paid', orderUuid, sessionId, paymentId: idOf(session.payment_intent), amountPence, currency: str(session.currency) };
   }
   return { kind, orderUuid, sessionId };
 }
