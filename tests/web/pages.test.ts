@@ -82,6 +82,8 @@ describe('storefront pages', () => {
     expect(all.text.indexOf('Pinned one')).toBeGreaterThan(-1);
     expect(all.text.indexOf('Pinned one')).toBeLessThan(all.text.indexOf('Plain one'));
     expect(all.text).toContain('is-pinned');
+    // Each of the shopper's own cards opens in the editor.
+    expect(all.text).toContain(`href="/editor/${card.body.id}/"`);
   });
 
   it('pinning a card from the library swaps the panel with the card moved to the top', async () => {
