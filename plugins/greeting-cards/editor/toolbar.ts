@@ -82,6 +82,12 @@ export function wireToolbar(editor: Editor, defaultFont: string): void {
     $<HTMLButtonElement>('undo').disabled = !editor.canUndo;
     $<HTMLButtonElement>('redo').disabled = !editor.canRedo;
     if (text) {
+      // A template may use a font outside the curated list: show it (as the design's own) rather than a blank box.
+      if (![...font.options].some((o) => o.value === text.fontFamily)) {
+        const own = document.createElement('option');
+        own.value = own.textContent = text.fontFamily;
+        font.append(own);
+      }
       font.value = text.fontFamily;
       size.value = String(Math.round(text.fontSize));
       if (typeof text.fill === 'string' && /^#[0-9a-f]{6}$/i.test(text.fill)) colour.value = text.fill.toLowerCase();
