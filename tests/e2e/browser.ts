@@ -1,6 +1,5 @@
 import fs from 'fs';
 import path from 'path';
-import net from 'net';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 // Real Chromium for end-to-end tests: launch, screenshots at desktop and phone widths, and axe-core
@@ -19,16 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort } from '../helpers/smtp';
 
 /** Full-page screenshots of the current page at desktop and phone widths; back to desktop after. */
 export async function screenshots(page: Page, name: string): Promise<void> {
