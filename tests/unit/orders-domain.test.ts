@@ -91,10 +91,15 @@ describe('payment events dispatch', () => {
     // Without an amount the webhook cannot check it: the order is then not paid (amount_mismatch).
     expect(actionFor(ev('checkout.session.completed', { id: 'cs_1', mode: 'payment', payment_status: 'paid', client_reference_id: 'u1' }))).toMatchObject({ amountPence: null, currency: null });
     expect(actionFor(ev('checkout.session.completed', { mode: 'payment', payment_status: 'unpaid', metadata: { order_uuid: 'u1' } })).kind).toBe('not_supported');
-    expect(actionFor(ev('checkout.session.completed', { mode: 'subscription' })).kind).toBe('subscription_changed');
+    expect(actionFor(ev('checkout.session.completed', { mode: 'subscription', client_reference_id: '4', subscription: { id: 'sub_1' }, customer: 'cus_1', metadata: { plan_slug: 'monthly', n: 1 } }))).toEqual({
+      kind: 'subscription_checkout_completed', userRefs: ['4', undefined], subscriptionId: 'sub_1', customerId: 'cus_1', metadata: { plan_slug: 'monthly' },
+    });
+    expect(actionFor(ev('checkout.session.expired', { mode: 'subscription' }))).toMatchObject({ kind: 'not_supported', reason: 'checkout.session.expired' });
     expect(actionFor(ev('checkout.session.expired', { id: 'cs_1', mode: 'payment', metadata: { order_uuid: 'u2' } }))).toEqual({ kind: 'expired', orderUuid: 'u2', sessionId: 'cs_1' });
     expect(actionFor(ev('charge.refunded', { payment_intent: { id: 'pi_9' }, refunded: true }))).toEqual({ kind: 'refunded', paymentId: 'pi_9', fullyRefunded: true });
-    expect(actionFor(ev('customer.subscription.deleted', { id: 'sub_1' })).kind).toBe('subscription_changed');
+    expect(actionFor(ev('customer.subscription.deleted', { id: 'sub_1' }))).toMatchObject({ kind: 'subscription_deleted', subscription: { provider_subscription_id: 'sub_1' } });
+    expect(actionFor(ev('customer.subscription.updated', {}))).toMatchObject({ kind: 'not_supported', reason: 'no subscription id' });
+    expect(actionFor(ev('invoice.payment_failed', { subscription: 'sub_3' }))).toEqual({ kind: 'invoice_payment_failed', subscriptionId: 'sub_3' });
     expect(actionFor(ev('invoice.paid', {})).kind).toBe('not_supported');
   });
 });

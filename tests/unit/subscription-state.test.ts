@@ -1,6 +1,5 @@
-import {
-  fromProviderSubscription, grantsPremium, invoiceSubscriptionId, isLive, periodEnd, shouldApply,
-} from '../../plugins/greeting-cards/server/src/domain/subscription-state';
+import { grantsPremium, isLive, periodEnd, shouldApply } from '../../plugins/greeting-cards/server/src/domain/subscription-state';
+import { fromStripeSubscription, invoiceSubscriptionId } from '../../plugins/greeting-cards/server/src/providers/payment/stripe/stripe-payloads';
 import { createMemoryBillingProfileStore } from '../../plugins/greeting-cards/server/src/providers/billing-profile';
 
 const at = (iso: string) => new Date(iso);
@@ -39,8 +38,8 @@ describe('subscription rules', () => {
     expect(shouldApply({ status: 'active', last_event_at: null }, 'active', now)).toBe(true);
   });
 
-  it('reads both API shapes of a subscription and an invoice', () => {
-    const current = fromProviderSubscription({
+  it('reads both Stripe API shapes of a subscription and an invoice', () => {
+    const current = fromStripeSubscription({
       id: 'sub_1', customer: { id: 'cus_1' }, status: 'active', cancel_at_period_end: true, metadata: { user_id: '4' },
       items: { data: [{ price: { id: 'price_1' }, current_period_start: 1_700_000_000, current_period_end: 1_702_592_000 }] },
     });
@@ -49,9 +48,9 @@ describe('subscription rules', () => {
       current_period_start: new Date(1_700_000_000_000), current_period_end: new Date(1_702_592_000_000),
       cancel_at_period_end: true, canceled_at: null, metadata: { user_id: '4' },
     });
-    const legacy = fromProviderSubscription({ id: 'sub_2', customer: 'cus_2', status: 'weird', current_period_end: 1_702_592_000, plan: { id: 'price_2' } });
+    const legacy = fromStripeSubscription({ id: 'sub_2', customer: 'cus_2', status: 'weird', current_period_end: 1_702_592_000, plan: { id: 'price_2' } });
     expect(legacy).toMatchObject({ price_id: 'price_2', status: 'incomplete', current_period_end: new Date(1_702_592_000_000), metadata: {} });
-    expect(fromProviderSubscription({ object: 'subscription' })).toBeNull();
+    expect(fromStripeSubscription({ object: 'subscription' })).toBeNull();
     expect(invoiceSubscriptionId({ subscription: 'sub_3' })).toBe('sub_3');
     expect(invoiceSubscriptionId({ parent: { subscription_details: { subscription: { id: 'sub_4' } } } })).toBe('sub_4');
     expect(invoiceSubscriptionId({})).toBeNull();

@@ -1,5 +1,5 @@
-// Subscription rules, pure: who has premium, how a provider subscription maps onto our row, and
-// which late or out-of-order events must be ignored.
+// Subscription rules, pure: who has premium, which statuses are final, and which late or out-of-order
+// events must be ignored. Reading a provider's payloads is the provider's job (providers/payment/).
 import { SUBSCRIPTION_STATUSES } from './enums';
 
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -60,48 +60,3 @@ export function shouldApply(stored: StoredSubscription | null, status: Subscript
   if (eventAt.getTime() === last && status === 'incomplete' && stored.status !== 'incomplete') return false;
   return true;
 }
-
-type Obj = Record<string, any>;
-const seconds = (v: unknown): Date | null => (typeof v === 'number' && Number.isFinite(v) ? new Date(v * 1000) : null);
-const idOf = (v: unknown): string | null =>
-  typeof v === 'string' && v ? v : v && typeof v === 'object' && typeof (v as Obj).id === 'string' ? (v as Obj).id : null;
-
-export interface ProviderSubscriptionFields {
-  provider_subscription_id: string;
-  provider_customer_id: string | null;
-  price_id: string | null;
-  status: SubscriptionStatus;
-  current_period_start: Date | null;
-  current_period_end: Date | null;
-  cancel_at_period_end: boolean;
-  canceled_at: Date | null;
-  metadata: Record<string, string>;
-}
-
-/**
- * A Stripe subscription object in our terms. Newer API versions moved the period to the items, older
- * ones have it on the subscription: both are read.
- */
-export function fromProviderSubscription(sub: Obj): ProviderSubscriptionFields | null {
-  const id = idOf(sub?.id);
-  if (!id) return null;
-  const item = Array.isArray(sub.items?.data) ? sub.items.data[0] : undefined;
-  return {
-    provider_subscription_id: id,
-    provider_customer_id: idOf(sub.customer),
-    price_id: idOf(item?.price) ?? idOf(sub.plan),
-    status: normaliseStatus(sub.status),
-    current_period_start: seconds(item?.current_period_start) ?? seconds(sub.current_period_start),
-    current_period_end: seconds(item?.current_period_end) ?? seconds(sub.current_period_end),
-    cancel_at_period_end: sub.cancel_at_period_end === true,
-    canceled_at: seconds(sub.canceled_at) ?? seconds(sub.ended_at),
-    metadata: sub.metadata && typeof sub.metadata === 'object' ? sub.metadata : {},
-  };
-}
-
-/** The subscription an invoice belongs to (older API: `subscription`; newer: under `parent`). */
-export function invoiceSubscriptionId(invoice: Obj): string | null {
-  return idOf(invoice?.subscription) ?? idOf(invoice?.parent?.subscription_details?.subscription);
-}
-
-export { idOf as providerIdOf };

@@ -1,5 +1,6 @@
 // The provider side of subscriptions: customers, subscription-mode Checkout, the billing portal and
 // reading a subscription back. Only provider mode has one; demo mode activates subscriptions locally.
+import type { ProviderSubscriptionFields } from '../../domain/payment-events';
 
 export interface SubscriptionCheckoutRequest {
   priceId: string;
@@ -17,6 +18,6 @@ export interface SubscriptionProvider {
   createCustomer(input: { email: string | null; name: string | null; userId: number }, idempotencyKey: string): Promise<string>;
   startSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ sessionId: string; url: string }>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
-  /** The provider's subscription object, or null when it does not exist. */
-  getSubscription(id: string): Promise<Record<string, unknown> | null>;
+  /** The provider's subscription in our terms, or null when it does not exist. */
+  getSubscription(id: string): Promise<ProviderSubscriptionFields | null>;
 }

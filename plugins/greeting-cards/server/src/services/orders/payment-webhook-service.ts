@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
-import type { PaymentAction, ProviderEvent } from '../../domain/payment-events';
+import { isSubscriptionAction, type PaymentAction, type ProviderEvent } from '../../domain/payment-events';
 import { WebhookVerificationError, type WebhookEvent } from '../../providers/payment';
 import { providers } from '../../providers/registry';
 import { orderStore } from './order-store';
@@ -23,6 +23,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = orderStore(strapi);
 
   async function apply(event: ProviderEvent, action: PaymentAction, providerName: string): Promise<string> {
+    if (isSubscriptionAction(action)) return getService(strapi, 'subscriptions').handleSubscriptionEvent(event, action);
     switch (action.kind) {
       case 'paid': {
         const order = await store.byUuid(action.orderUuid);
@@ -55,8 +56,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       case 'refunded':
         if (!action.fullyRefunded) return 'partial refund ignored';
         return getService(strapi, 'orders').refund(action.paymentId);
-      case 'subscription_changed':
-        return getService(strapi, 'subscriptions').handleSubscriptionEvent(event, action);
       case 'not_supported':
         return `ignored: ${action.reason}`;
     }

@@ -1,18 +1,15 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
-import type { PaymentAction, ProviderEvent } from '../../domain/payment-events';
-import {
-  fromProviderSubscription, invoiceSubscriptionId, providerIdOf, shouldApply, TERMINAL_STATUSES,
-  type ProviderSubscriptionFields, type StoredSubscription,
-} from '../../domain/subscription-state';
+import type { ProviderEvent, ProviderSubscriptionFields, SubscriptionAction } from '../../domain/payment-events';
+import { shouldApply, TERMINAL_STATUSES, type StoredSubscription } from '../../domain/subscription-state';
 import { providers } from '../../providers/registry';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { query } from '../../db/query';
 
 type Row = Record<string, any>;
 type SubRow = StoredSubscription & Row;
-type Obj = Record<string, any>;
+type CheckoutCompleted = SubscriptionAction & { kind: 'subscription_checkout_completed' };
 
 // Keeps subscription rows in step with the provider's events. Every write names the event's `created`
 // time; an event older than the last one applied, or one that would bring a canceled subscription back,
@@ -89,30 +86,28 @@ export function subscriptionSync(strapi: Core.Strapi) {
   }
 
   /** A completed subscription-mode checkout: link the subscription (and customer) to the user. */
-  async function checkoutCompleted(session: Obj, eventAt: Date): Promise<string> {
-    const userId = (await existingUser(session.client_reference_id)) ?? (await existingUser(session.metadata?.user_id));
-    const subscriptionId = providerIdOf(session.subscription);
+  async function checkoutCompleted(checkout: CheckoutCompleted, eventAt: Date): Promise<string> {
+    let userId: number | null = null;
+    for (const ref of checkout.userRefs) userId ??= await existingUser(ref);
+    const { subscriptionId, customerId: customer } = checkout;
     if (!userId || !subscriptionId) return 'ignored: no user or subscription';
-    const customer = providerIdOf(session.customer);
     if (customer) await providers(strapi).get('billingProfile').claimCustomerId(userId, customer);
     const provider = providers(strapi).get('subscription');
-    const current = provider ? await provider.getSubscription(subscriptionId) : null;
-    const fields = current ? fromProviderSubscription(current) : null;
+    const fields = provider ? await provider.getSubscription(subscriptionId) : null;
     if (fields) return upsert(fields, eventAt, userId);
     // Not readable from here: record the link; the subscription's own events fill in the rest.
     return upsert(
       {
         provider_subscription_id: subscriptionId, provider_customer_id: customer, price_id: null, status: 'incomplete',
         current_period_start: null, current_period_end: null, cancel_at_period_end: false, canceled_at: null,
-        metadata: { ...(session.metadata ?? {}), user_id: String(userId) },
+        metadata: { ...checkout.metadata, user_id: String(userId) },
       },
       eventAt,
       userId,
     );
   }
 
-  async function paymentFailed(invoice: Obj, eventAt: Date): Promise<string> {
-    const id = invoiceSubscriptionId(invoice);
+  async function paymentFailed(id: string | null, eventAt: Date): Promise<string> {
     const existing = id ? await bySubscriptionId(id) : null;
     if (!existing) return 'ignored: unknown subscription';
     if ((TERMINAL_STATUSES as readonly string[]).includes(existing.status) || !shouldApply(existing, 'past_due', eventAt)) {
@@ -123,25 +118,19 @@ export function subscriptionSync(strapi: Core.Strapi) {
   }
 
   return {
-    async handle(event: ProviderEvent, action: PaymentAction & { kind: 'subscription_changed' }): Promise<string> {
+    async handle(event: ProviderEvent, action: SubscriptionAction): Promise<string> {
       const eventAt = typeof event.created === 'number' ? new Date(event.created * 1000) : new Date();
-      const object = action.object as Obj;
-      switch (action.eventType) {
-        case 'checkout.session.completed':
-        case 'checkout.session.async_payment_succeeded':
-          return checkoutCompleted(object, eventAt);
-        case 'customer.subscription.created':
-        case 'customer.subscription.updated':
-        case 'customer.subscription.deleted': {
-          const fields = fromProviderSubscription(object);
-          if (!fields) return 'ignored: no subscription id';
-          if (action.eventType === 'customer.subscription.deleted') fields.status = 'canceled';
-          return upsert(fields, eventAt);
-        }
-        case 'invoice.payment_failed':
-          return paymentFailed(object, eventAt);
-        default:
-          return `ignored: ${action.eventType}`;
+      switch (action.kind) {
+        case 'subscription_checkout_completed':
+          return checkoutCompleted(action, eventAt);
+        case 'subscription_created':
+        case 'subscription_updated':
+          return upsert(action.subscription, eventAt);
+        case 'subscription_deleted':
+          // However the provider words it, a deleted subscription is over.
+          return upsert({ ...action.subscription, status: 'canceled' }, eventAt);
+        case 'invoice_payment_failed':
+          return paymentFailed(action.subscriptionId, eventAt);
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
-import type { PaymentAction, ProviderEvent } from '../../domain/payment-events';
+import type { ProviderEvent, SubscriptionAction } from '../../domain/payment-events';
 import { grantsPremium, isLive, type StoredSubscription } from '../../domain/subscription-state';
 import { serializePlan, serializeSubscription } from '../../serializers/subscription';
 import { subscriptionCheckout } from './subscription-checkout';
@@ -63,7 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The webhook's hook for subscription events; returns what happened, for the webhook's answer. */
-    handleSubscriptionEvent(event: ProviderEvent, action: PaymentAction & { kind: 'subscription_changed' }): Promise<string> {
+    handleSubscriptionEvent(event: ProviderEvent, action: SubscriptionAction): Promise<string> {
       return sync.handle(event, action);
     },
   };

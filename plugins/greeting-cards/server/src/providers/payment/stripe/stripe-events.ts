@@ -1,10 +1,7 @@
 // Stripe's webhook vocabulary: its event names and payload fields, turned into the neutral actions of
 // domain/payment-events.ts through one dispatch table. Add a Stripe event here.
 import type { PaymentAction, ProviderEvent } from '../../../domain/payment-events';
-
-type Obj = Record<string, unknown>;
-const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
-const idOf = (v: unknown): string | null => str(v) ?? (v && typeof v === 'object' ? str((v as Obj).id) : null);
+import { fromStripeSubscription, idOf, invoiceSubscriptionId, metadataOf, str, type Obj } from './stripe-payloads';
 
 function orderUuidOf(session: Obj): string | null {
   const metadata = (session.metadata ?? {}) as Obj;
@@ -13,8 +10,21 @@ function orderUuidOf(session: Obj): string | null {
 
 const ignore = (eventType: string, reason: string): PaymentAction => ({ kind: 'not_supported', eventType, reason });
 
+/** A finished subscription-mode checkout: who bought (our user id, echoed back) and what it created. */
+function subscriptionCheckout(type: string, session: Obj): PaymentAction {
+  if (type !== 'checkout.session.completed' && type !== 'checkout.session.async_payment_succeeded') return ignore(type, type);
+  const metadata = metadataOf(session.metadata);
+  return {
+    kind: 'subscription_checkout_completed',
+    userRefs: [session.client_reference_id, metadata.user_id],
+    subscriptionId: idOf(session.subscription),
+    customerId: idOf(session.customer),
+    metadata,
+  };
+}
+
 function sessionAction(kind: 'paid' | 'failed' | 'expired', type: string, session: Obj): PaymentAction {
-  if (session.mode === 'subscription') return { kind: 'subscription_changed', eventType: type, object: session };
+  if (session.mode === 'subscription') return subscriptionCheckout(type, session);
   if (session.mode !== undefined && session.mode !== 'payment') return ignore(type, `mode ${String(session.mode)}`);
   const orderUuid = orderUuidOf(session);
   if (!orderUuid) return ignore(type, 'no order reference');
@@ -28,7 +38,11 @@ function sessionAction(kind: 'paid' | 'failed' | 'expired', type: string, sessio
   return { kind, orderUuid, sessionId };
 }
 
-const subscriptionChanged = (type: string, object: Obj): PaymentAction => ({ kind: 'subscription_changed', eventType: type, object });
+const subscriptionAction = (kind: 'subscription_created' | 'subscription_updated' | 'subscription_deleted') =>
+  (type: string, object: Obj): PaymentAction => {
+    const subscription = fromStripeSubscription(object);
+    return subscription ? { kind, subscription } : ignore(type, 'no subscription id');
+  };
 
 export const EVENT_DISPATCH: Readonly<Record<string, (type: string, object: Obj) => PaymentAction>> = {
   'checkout.session.completed': (t, o) => sessionAction('paid', t, o),
@@ -40,10 +54,10 @@ export const EVENT_DISPATCH: Readonly<Record<string, (type: string, object: Obj)
     if (!paymentId) return ignore(t, 'no payment intent');
     return { kind: 'refunded', paymentId, fullyRefunded: o.refunded === true };
   },
-  'customer.subscription.created': subscriptionChanged,
-  'customer.subscription.updated': subscriptionChanged,
-  'customer.subscription.deleted': subscriptionChanged,
-  'invoice.payment_failed': subscriptionChanged,
+  'customer.subscription.created': subscriptionAction('subscription_created'),
+  'customer.subscription.updated': subscriptionAction('subscription_updated'),
+  'customer.subscription.deleted': subscriptionAction('subscription_deleted'),
+  'invoice.payment_failed': (_t, o) => ({ kind: 'invoice_payment_failed', subscriptionId: invoiceSubscriptionId(o) }),
 };
 
 export function actionFor(event: ProviderEvent): PaymentAction {

@@ -1,6 +1,7 @@
 // Stripe's side of subscriptions: customers, subscription-mode Checkout, the billing portal.
 import type { SubscriptionProvider } from '../subscription-provider';
 import { createStripeClient } from './stripe-payment-provider';
+import { fromStripeSubscription } from './stripe-payloads';
 
 export function createStripeSubscriptionProvider(options: { secretKey: string; apiBase?: string }): SubscriptionProvider {
   const client = createStripeClient(options);
@@ -38,7 +39,8 @@ export function createStripeSubscriptionProvider(options: { secretKey: string; a
     },
     async getSubscription(id) {
       try {
-        return (await client.subscriptions.retrieve(id)) as unknown as Record<string, unknown>;
+        const subscription = await client.subscriptions.retrieve(id);
+        return fromStripeSubscription(subscription as unknown as Record<string, unknown>);
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return null;
         throw error;
