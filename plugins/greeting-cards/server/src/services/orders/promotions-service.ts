@@ -3,15 +3,15 @@ import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
 import { builtInFirstCard, evaluatePromo, FIRSTCARD, normaliseCode, PromoDefinition, PromoLine, PromoResult } from '../../domain/promo-rules';
 import { query } from '../../db/query';
-import { promoReservations } from './promo-reservations';
+import { promoUseStore } from './promo-use-store';
 
-// A code's uses are held from checkout on (promo-reservations.ts): a checked-out, paid or refunded order
+// A code's uses are held from checkout on (promo-use-store.ts): a checked-out, paid or refunded order
 // holds one (a refund does not hand the code back); cancelling the order, or its checkout expiring,
 // gives it back.
 const MAX_CODE_LENGTH = 64;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const reservations = promoReservations(strapi);
+  const reservations = promoUseStore(strapi);
 
   async function find(raw: string): Promise<PromoDefinition | null> {
     const code = normaliseCode(raw);

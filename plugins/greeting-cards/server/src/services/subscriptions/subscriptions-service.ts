@@ -3,10 +3,11 @@ import { UID } from '../../uids';
 import type { ProviderEvent, SubscriptionAction } from '../../domain/payment-events';
 import { grantsPremium, isLive, type StoredSubscription } from '../../domain/subscription-state';
 import { serializePlan, serializeSubscription } from '../../serializers/subscription';
-import { subscriptionCheckout } from './subscription-checkout';
-import { subscriptionSync } from './subscription-sync';
+import { openBillingPortal, startSubscriptionCheckout, type SubscribingUser } from './subscription-checkout';
+import { applySubscriptionAction } from './subscription-sync';
 import { pagedRows } from '../shared/paged-rows';
 import type { PageRequest } from '../../http/pagination';
+import type { PortalInput, SubscriptionCheckoutInput } from '../../http/inputs';
 import { query } from '../../db/query';
 
 type Row = Record<string, any>;
@@ -19,7 +20,6 @@ export { ALREADY_SUBSCRIBED } from './subscription-checkout';
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const subs = () => query(strapi, UID.subscription);
   const plans = () => query(strapi, UID.subscriptionPlan);
-  const sync = subscriptionSync(strapi);
 
   /** The user's subscriptions: the one giving premium first, then live ones, then the newest. */
   async function subscriptionsOf(userId: number): Promise<SubRow[]> {
@@ -35,12 +35,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return rows.some((row) => grantsPremium(row, now));
   }
 
-  const checkout = subscriptionCheckout(strapi, hasPremium);
-
   return {
     hasPremium,
-    checkout: checkout.checkout,
-    portal: checkout.portal,
+    checkout: (user: SubscribingUser, input: SubscriptionCheckoutInput) => startSubscriptionCheckout(strapi, user, input, hasPremium),
+    portal: (user: SubscribingUser, input: PortalInput) => openBillingPortal(strapi, user, input),
 
     async listPlans(page: PageRequest) {
       const where = { is_active: true };
@@ -64,7 +62,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The webhook's hook for subscription events; returns what happened, for the webhook's answer. */
     handleSubscriptionEvent(event: ProviderEvent, action: SubscriptionAction): Promise<string> {
-      return sync.handle(event, action);
+      return applySubscriptionAction(strapi, event, action);
     },
   };
 };

@@ -11,7 +11,7 @@ type Knex = Core.Strapi['db']['connection'];
 // numbered slots ("CODE#total#0".."#N-1", "CODE#user#7#0"...); an order takes a free slot by inserting
 // its row, and the unique index on slot_key lets exactly one of two racing checkouts have the last one.
 // INSERT ... ON CONFLICT DO NOTHING (not a caught unique violation) keeps a PostgreSQL transaction usable.
-export function promoReservations(strapi: Core.Strapi) {
+export function promoUseStore(strapi: Core.Strapi) {
   const table = () => tableOf(strapi, UID.promoUse);
   const inTransaction = <T>(fn: (trx: Knex) => Promise<T>): Promise<T> =>
     strapi.db.transaction(async ({ trx }) => fn(trx as unknown as Knex)) as Promise<T>;
