@@ -1,4 +1,8 @@
-import { canMove, deliveryStatesAllowing, initialDeliveryStatus, WAITING_STATES } from '../../plugins/greeting-cards/server/src/domain/delivery-state';
+import {
+  canMove, CARRIER_RESULTS, DELIVERY_TRANSITIONS, deliveryStatesAllowing, initialDeliveryStatus, SEND_RESULT_EVENTS, SENDER_RESULTS,
+  statusAfter, WAITING_STATES, type SendResult,
+} from '../../plugins/greeting-cards/server/src/domain/delivery-state';
+import { afterFailure } from '../../plugins/greeting-cards/server/src/domain/delivery-retry';
 import { DELIVERY_STATUSES } from '../../plugins/greeting-cards/server/src/domain/enums';
 
 describe('delivery state table', () => {
@@ -18,5 +22,41 @@ describe('delivery state table', () => {
     expect(initialDeliveryStatus(new Date('2026-05-02T00:00:00Z'), now)).toBe('scheduled');
     expect(initialDeliveryStatus(now, now)).toBe('pending');
     expect(initialDeliveryStatus(null, now)).toBe('pending');
+  });
+});
+
+describe('send results against the state table', () => {
+  const claimed = 'processing' as const;
+  // Every (method, result) a sender can report, and the carrier's news: each must be a move the table allows.
+  const senderRows = (Object.entries(SENDER_RESULTS) as [string, readonly SendResult[]][]).flatMap(([method, results]) =>
+    results.map((result) => [method, result] as const),
+  );
+  it.each(senderRows)('%s sender result %s is a move the table allows from processing', (_method, result) => {
+    const to = statusAfter(result);
+    expect(canMove(claimed, to)).toBe(true);
+    expect(DELIVERY_TRANSITIONS[claimed][SEND_RESULT_EVENTS[result]]).toBe(to);
+  });
+  it.each(CARRIER_RESULTS.map((r) => [r]))('carrier news %s is a move the table allows from processing', (result) => {
+    expect(canMove(claimed, statusAfter(result))).toBe(true);
+  });
+  it('maps each result to the status the senders and the retry rules write', () => {
+    expect(Object.fromEntries((Object.keys(SEND_RESULT_EVENTS) as SendResult[]).map((r) => [r, statusAfter(r)]))).toEqual({
+      sent: 'sent', delivered: 'delivered', queued_at_carrier: 'processing', failed_retryable: 'pending', failed_permanently: 'failed',
+    });
+    expect(SENDER_RESULTS.ecard).not.toContain('queued_at_carrier');
+    // The retry rules' two answers are the table's two failure results.
+    const now = new Date('2026-05-01T10:00:00Z');
+    expect(afterFailure(0, 3, now).status).toBe(statusAfter('failed_retryable'));
+    expect(afterFailure(2, 3, now).status).toBe(statusAfter('failed_permanently'));
+  });
+  it('refuses a result the table has no move for', () => {
+    const sent = DELIVERY_TRANSITIONS.processing.sent;
+    const table = DELIVERY_TRANSITIONS.processing as Record<string, string | undefined>;
+    try {
+      delete table.sent;
+      expect(() => statusAfter('sent')).toThrow(/no move from processing for sent/);
+    } finally {
+      table.sent = sent;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { DeliveryStatus } from './enums';
+import type { DeliveryMethod, DeliveryStatus } from './enums';
 
 // The delivery lifecycle as data, like order-state.ts: every allowed move and the event that makes it.
 //
@@ -39,4 +39,47 @@ export function initialDeliveryStatus(due: Date | null, now: Date): DeliveryStat
 /** Whether a delivery in `from` may move to `to` (through any event). */
 export function canMove(from: DeliveryStatus, to: DeliveryStatus): boolean {
   return Object.values(DELIVERY_TRANSITIONS[from]).includes(to);
+}
+
+/**
+ * What a send (or the carrier's later news) can come to, and the table event each one is. Senders and
+ * the retry rules write a status only through statusAfter(), so every outcome goes through the table.
+ */
+export const SEND_RESULT_EVENTS = {
+  /** E-mailed, or handed to the carrier. */
+  sent: 'sent',
+  /** Print PDF ready for the buyer; the carrier reports the card delivered. */
+  delivered: 'delivered',
+  /** The carrier queued the card and reports later (processing, at the carrier). */
+  queued_at_carrier: 'queued',
+  /** Failed; tried again after a backoff. */
+  failed_retryable: 'retry',
+  /** Failed for good (attempts used up, or the carrier lost it). */
+  failed_permanently: 'fail',
+} as const satisfies Record<string, DeliveryEvent>;
+
+export type SendResult = keyof typeof SEND_RESULT_EVENTS;
+
+const FAILURES = ['failed_retryable', 'failed_permanently'] as const;
+
+/** The results each delivery method's sender can produce; a sender names its result from its own list. */
+export const SENDER_RESULTS = {
+  ecard: ['sent', ...FAILURES],
+  post: ['sent', 'queued_at_carrier', ...FAILURES],
+  print: ['delivered', ...FAILURES],
+} as const satisfies Record<DeliveryMethod, readonly SendResult[]>;
+
+/** The carrier's news about a card it queued (postal status(); `processing` there means no news yet). */
+export const CARRIER_RESULTS = ['sent', 'delivered', 'failed_permanently'] as const satisfies readonly SendResult[];
+
+/** The status a claimed or queued (processing) delivery moves to on `result`; throws if the table has no such move. */
+export function statusAfter(result: SendResult): DeliveryStatus {
+  const to = DELIVERY_TRANSITIONS[PROCESSING][SEND_RESULT_EVENTS[result]];
+  if (!to) throw new Error(`the delivery state table has no move from ${PROCESSING} for ${result}`);
+  return to;
+}
+
+/** statusAfter() for one method's sender: only results in its SENDER_RESULTS list type-check. */
+export function senderStatus<M extends DeliveryMethod>(_method: M, result: (typeof SENDER_RESULTS)[M][number]): DeliveryStatus {
+  return statusAfter(result);
 }

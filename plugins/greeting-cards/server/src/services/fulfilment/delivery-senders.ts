@@ -4,14 +4,16 @@ import { getConfig } from '../../config/get-config';
 import { ecardEmail } from '../../emails/ecard';
 import { printReadyEmail } from '../../emails/print-ready';
 import type { PostalBackend, PostalJob } from '../../providers/postal/types';
+import { senderStatus } from '../../domain/delivery-state';
+import type { DeliveryStatus } from '../../domain/enums';
 import { writePdf } from './delivery-files';
 import { getService } from '../get-service';
 
 type Row = Record<string, any>;
 
-/** What a successful send writes to the delivery row. */
+/** What a successful send writes to the delivery row; the status comes from the delivery state table. */
 export interface SendOutcome {
-  status: 'processing' | 'sent' | 'delivered';
+  status: DeliveryStatus;
   sent_at: Date;
   delivered_at?: Date | null;
   tracking_reference?: string;
@@ -62,7 +64,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       headers: { 'X-Greeting-Card-Delivery': String(delivery.id) },
     });
     await getService(strapi, 'library').addReceived(card.id, to);
-    return { status: 'sent', sent_at: now };
+    return { status: senderStatus('ecard', 'sent'), sent_at: now };
   }
 
   const cardPdf = (item: Row) => rendering().cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '' });
@@ -82,7 +84,8 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     };
     const result = await postal().send(job);
     if (!result?.trackingReference) throw new Error('the postal backend returned no tracking reference');
-    return { status: result.status === 'processing' ? 'processing' : 'sent', sent_at: now, tracking_reference: result.trackingReference };
+    const status = senderStatus('post', result.status === 'processing' ? 'queued_at_carrier' : 'sent');
+    return { status, sent_at: now, tracking_reference: result.trackingReference };
   }
 
   async function sendPrint(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
@@ -97,7 +100,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       });
       await getService(strapi, 'mailer').send({ to: buyer.email, ...mail, headers: { 'X-Greeting-Card-Delivery': String(delivery.id) } });
     }
-    return { status: 'delivered', sent_at: now, delivered_at: now, pdf_path: pdfPath };
+    return { status: senderStatus('print', 'delivered'), sent_at: now, delivered_at: now, pdf_path: pdfPath };
   }
 
   return { ecard: sendEcard, post: sendPost, print: sendPrint };

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errorText } from '../../domain/delivery-retry';
+import { statusAfter } from '../../domain/delivery-state';
 import type { PostalBackend } from '../../providers/postal/types';
 import type { deliveryStore } from './delivery-store';
 
@@ -25,8 +26,8 @@ export async function pollPostalStatus(
       if (state === 'processing') continue;
       const data =
         state === 'failed'
-          ? { status: 'failed', last_error: 'the postal backend reported a failure' }
-          : { status: state, ...(state === 'delivered' ? { delivered_at: now } : {}) };
+          ? { status: statusAfter('failed_permanently'), last_error: 'the postal backend reported a failure' }
+          : { status: statusAfter(state), ...(state === 'delivered' ? { delivered_at: now } : {}) };
       if (!(await store.settle(row.id, data))) continue;
       moved += 1;
       if (state !== 'failed') await afterSent((await store.load(row.id))?.order_item ?? {});
