@@ -1,7 +1,8 @@
+import type { Core } from '@strapi/strapi';
 import path from 'path';
 
 // SQLite is the embedded default; DATABASE_URL (postgres://...) switches to PostgreSQL.
-export default ({ env }: { env: any }) => {
+export default ({ env }: Core.Config.Shared.ConfigParams) => {
   const url: string = env('DATABASE_URL', '');
   if (url.startsWith('postgres')) {
     return {

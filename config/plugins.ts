@@ -1,6 +1,7 @@
+import type { Core } from '@strapi/strapi';
 import { secret } from '../src/config-helpers/secrets';
 
-export default ({ env }: { env: any }) => ({
+export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   'users-permissions': {
     config: {
       jwtSecret: secret(env, 'JWT_SECRET', 'dev-users-permissions-jwt-secret'),

@@ -1,6 +1,7 @@
+import type { Core } from '@strapi/strapi';
 import { secret } from '../src/config-helpers/secrets';
 
-export default ({ env }: { env: any }) => ({
+export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   host: env('HOST', '0.0.0.0'),
   port: env.int('PORT', 1337),
   url: env('PUBLIC_URL', ''),

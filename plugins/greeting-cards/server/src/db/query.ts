@@ -13,3 +13,10 @@ export function query(strapi: Core.Strapi, uid: Uid | string): ReturnType<Core.S
 export function tableOf(strapi: Core.Strapi, uid: Uid): string {
   return strapi.db.metadata.get(uid).tableName;
 }
+
+/**
+ * A row as Strapi's query engine returns it: untyped, like the engine itself. This is the one place
+ * that says so; services read the fields they know.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Row = Record<string, any>;

@@ -1,8 +1,8 @@
 import { spreadDiscount } from './pricing';
 import type { CheckoutLine } from '../providers/payment/payment-provider';
+import type { Row } from '../db/query';
 
 // What the buyer sees on the provider's hosted page, and where they come back to. Pure.
-type Row = Record<string, any>;
 
 const METHOD_LABEL: Record<string, string> = { ecard: 'E-card', post: 'Posted card', print: 'Print at home' };
 

@@ -39,5 +39,5 @@ export function registerJobs(strapi: Core.Strapi): void {
       options: { rule: '0 0 8 * * *', tz: 'Etc/UTC' },
     };
   }
-  if (Object.keys(jobs).length) strapi.cron.add(jobs as any);
+  if (Object.keys(jobs).length) strapi.cron.add(jobs as Parameters<Core.Strapi['cron']['add']>[0]);
 }

@@ -1,4 +1,7 @@
 import type { Core } from '@strapi/strapi';
+import type { Ctx } from '../http/respond';
+
+type WebhookController = { webhook(ctx: Ctx): Promise<void> };
 
 // Routes outside /api. The handler is looked up per request so it always reaches the loaded controller.
 export function registerWebhookRoutes(strapi: Core.Strapi): void {
@@ -6,7 +9,7 @@ export function registerWebhookRoutes(strapi: Core.Strapi): void {
     {
       method: 'POST',
       path: '/payments/webhook',
-      handler: (ctx: any) => (strapi.plugin('greeting-cards').controller('payments') as any).webhook(ctx),
+      handler: (ctx: Ctx) => (strapi.plugin('greeting-cards').controller('payments') as unknown as WebhookController).webhook(ctx),
       config: { auth: false },
     },
   ]);

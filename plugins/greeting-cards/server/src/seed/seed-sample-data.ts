@@ -23,7 +23,9 @@ export async function seedSampleData(strapi: Core.Strapi): Promise<SeedResult> {
 
   let created = 0;
   const create = async (uid: string, data: Record<string, unknown>) => {
-    const doc = await strapi.documents(uid as any).create({ data: data as any });
+    // Strapi types documents() against the host app's generated registry, which does not know a plugin's types.
+    const documents = strapi.documents(uid as Parameters<Core.Strapi['documents']>[0]);
+    const doc = await documents.create({ data: data as Parameters<typeof documents.create>[0]['data'] });
     created += 1;
     return doc as unknown as { id: number; documentId: string };
   };

@@ -1,6 +1,7 @@
 import { fullName } from '../domain/address';
+import type { Row } from '../db/query';
+
 // Wire shape of a delivery in GET /api/deliveries/ (the buyer's view).
-type Row = Record<string, any>;
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 

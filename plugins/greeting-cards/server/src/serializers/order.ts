@@ -1,9 +1,9 @@
 import { fullName } from '../domain/address';
+import type { Row } from '../db/query';
 
 // The wire format of an order and its items (the one mapper for /api/orders/ and the web cart).
 // After checkout an item shows its frozen snapshot, so later edits to a card or a recipient do not
 // change what the order says was bought.
-type Row = Record<string, any>;
 
 export interface ItemSnapshot {
   card_title: string;

@@ -1,6 +1,7 @@
+import type { Row } from '../db/query';
+
 // Wire shapes of plans and subscriptions. The provider price id stays on the server: `has_price` says
 // whether the plan can be bought through the provider.
-type Row = Record<string, any>;
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 

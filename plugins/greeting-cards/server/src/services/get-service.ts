@@ -9,7 +9,7 @@ import type { Core } from '@strapi/strapi';
 export interface GreetingCardsServices {}
 
 /** The service objects an area's `{ name: factory }` map registers. */
-export type ServicesOf<T extends Record<string, (...args: any[]) => unknown>> = { [K in keyof T]: ReturnType<T[K]> };
+export type ServicesOf<T extends Record<string, (...args: never[]) => unknown>> = { [K in keyof T]: ReturnType<T[K]> };
 
 export type ServiceName = keyof GreetingCardsServices;
 export type ServiceOf<K extends ServiceName> = GreetingCardsServices[K];

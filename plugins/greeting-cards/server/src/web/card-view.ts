@@ -2,13 +2,13 @@ import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
 import { rateLimit } from '../http/rate-limit';
-
-type Row = Record<string, any>;
+import type { Row } from '../db/query';
+import type { Ctx } from '../http/respond';
 
 // The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. No JavaScript
 // of its own and no tracking pixel: views are counted here, once per page request.
 
-function notFoundPage(ctx: any): void {
+function notFoundPage(ctx: Ctx): void {
   renderPage(ctx, 'error', { title: 'Card not found', heading: 'Card not found', message: 'This card link is not valid. Please check that you copied the whole link from your e-mail.' }, 404);
 }
 
@@ -30,7 +30,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
     {
       method: 'GET',
       path: '/cards/view/:token/card.pdf',
-      handler: async (ctx: any) => {
+      handler: async (ctx: Ctx) => {
         ctx.state.gcStrapi = strapi;
         const delivery = await deliveries().byToken(String(ctx.params.token));
         if (!delivery) return notFoundPage(ctx);
@@ -45,7 +45,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
     {
       method: 'GET',
       path: '/cards/view/:token',
-      handler: async (ctx: any) => {
+      handler: async (ctx: Ctx) => {
         ctx.state.gcStrapi = strapi;
         const delivery = await deliveries().byToken(String(ctx.params.token));
         if (!delivery) return notFoundPage(ctx);

@@ -4,6 +4,7 @@ import path from 'path';
 import { getConfig } from '../config/get-config';
 import { isDevelopmentOrTest } from '../config/settings';
 import { html, page, raw } from './html';
+import type { Ctx } from '../http/respond';
 
 // Development only: lists the messages the mailer kept because no SMTP server is configured.
 
@@ -27,7 +28,7 @@ export function registerDevMailbox(strapi: Core.Strapi) {
     {
       method: 'GET',
       path: '/dev/mailbox',
-      handler: async (ctx: any) => {
+      handler: async (ctx: Ctx) => {
         const messages = await readMessages(dir());
         const rows = messages.map(
           (m) => html`<tr><td>${new Date(m.date).toLocaleString('en-GB')}</td><td>${m.to}</td><td><a href="/dev/mailbox/${m.id}">${m.subject}</a></td></tr>`,
@@ -43,7 +44,7 @@ export function registerDevMailbox(strapi: Core.Strapi) {
     {
       method: 'GET',
       path: '/dev/mailbox/:id',
-      handler: async (ctx: any) => {
+      handler: async (ctx: Ctx) => {
         const id = String(ctx.params.id);
         const message = /^[\w-]+$/.test(id) ? (await readMessages(dir())).find((m) => m.id === id) : undefined;
         if (!message) {
@@ -60,7 +61,7 @@ export function registerDevMailbox(strapi: Core.Strapi) {
 <p>To: ${message.to}<br>From: ${message.from ?? ''}<br>Reply-To: ${message.replyTo ?? ''}</p>
 <h2>HTML</h2><iframe sandbox title="HTML body" srcdoc="${message.html}"></iframe>
 <h2>Plain text</h2><pre>${message.text}</pre>
-${message.attachments?.length ? html`<p>Attachments: ${message.attachments.map((a: any) => `${a.filename} (${a.size} bytes)`).join(', ')}</p>` : raw('')}`,
+${message.attachments?.length ? html`<p>Attachments: ${message.attachments.map((a: { filename: string; size: number }) => `${a.filename} (${a.size} bytes)`).join(', ')}</p>` : raw('')}`,
         );
       },
       config: { auth: false },

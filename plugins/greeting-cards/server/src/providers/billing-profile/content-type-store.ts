@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { BillingDefaults, BillingKey, BillingProfile, BillingProfileStore } from './types';
-import { query as queryOf } from '../../db/query';
+import { query as queryOf, type Row } from '../../db/query';
 
-type Row = Record<string, any>;
 export type ResolvedFieldMap = Record<BillingKey, string | null> & { stripe_customer_id: string };
 
 /** How one storage finds, creates and traces back a user's profile row. */

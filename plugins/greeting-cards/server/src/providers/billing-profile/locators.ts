@@ -2,9 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { ProfileLocator } from './content-type-store';
-import { query as queryOf } from '../../db/query';
+import { query as queryOf, type Row } from '../../db/query';
 
-type Row = Record<string, any>;
 const first = (value: unknown): Row | null => ((Array.isArray(value) ? value[0] : value) as Row | null) ?? null;
 
 /** The plugin's own billing profile, one per user: `user_key` (unique index) is the owner's id. */

@@ -5,6 +5,9 @@ import crypto from 'crypto';
 import type { Mailer, MailMessage, SentMail } from './types';
 import { isDevelopmentOrTest } from '../../config/settings';
 
+/** The parts of nodemailer's answer we read (the stream transport puts the raw message in `message`). */
+type NodemailerInfo = { messageId?: string; message?: unknown };
+
 /**
  * Sends through Strapi's email plugin (nodemailer provider: SMTP in production, a real SMTP server on
  * 127.0.0.1 in tests). When the host configured nodemailer's stream transport (no SMTP_HOST in
@@ -12,7 +15,8 @@ import { isDevelopmentOrTest } from '../../config/settings';
  * so the whole journey can be followed without an SMTP server.
  */
 export function createStrapiEmailMailer(strapi: Core.Strapi, options: { defaultFrom: string; mailboxDir: string }): Mailer {
-  const providerOptions = (strapi.config.get('plugin::email') as any)?.providerOptions ?? {};
+  const emailConfig = strapi.config.get('plugin::email') as { providerOptions?: { streamTransport?: unknown } } | undefined;
+  const providerOptions = emailConfig?.providerOptions ?? {};
   const mailboxMode = Boolean(providerOptions.streamTransport);
 
   return {
@@ -20,7 +24,7 @@ export function createStrapiEmailMailer(strapi: Core.Strapi, options: { defaultF
       if (mailboxMode && !isDevelopmentOrTest()) {
         throw new Error('E-mail is not configured: set SMTP_HOST (and SMTP_PORT, SMTP_USER, SMTP_PASS).');
       }
-      const info: any = await strapi.plugin('email').service('email').send({
+      const info = (await strapi.plugin('email').service('email').send({
         to: message.to,
         from: message.from ?? options.defaultFrom,
         replyTo: message.replyTo,
@@ -29,7 +33,7 @@ export function createStrapiEmailMailer(strapi: Core.Strapi, options: { defaultF
         html: message.html,
         attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, cid: a.cid })),
         headers: message.headers,
-      });
+      })) as NodemailerInfo | undefined;
       const messageId: string = info?.messageId ?? `<${crypto.randomUUID()}@greeting-cards>`;
       if (!mailboxMode) return { messageId };
       return { messageId, storedAt: await storeInMailbox(strapi, options.mailboxDir, message, info) };
@@ -37,7 +41,7 @@ export function createStrapiEmailMailer(strapi: Core.Strapi, options: { defaultF
   };
 }
 
-async function storeInMailbox(strapi: Core.Strapi, mailboxDir: string, message: MailMessage, info: any): Promise<string> {
+async function storeInMailbox(strapi: Core.Strapi, mailboxDir: string, message: MailMessage, info: NodemailerInfo | undefined): Promise<string> {
   const dir = path.resolve(strapi.dirs.app.root, mailboxDir);
   await fs.mkdir(dir, { recursive: true });
   const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}`;

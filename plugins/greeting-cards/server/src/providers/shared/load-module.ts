@@ -15,15 +15,15 @@ export function loadReplaceableModule<T>(
   requiredFunctions: string[],
 ): T {
   const target = reference.startsWith('.') || reference.startsWith('/') ? path.resolve(appRoot, reference) : reference;
-  let loaded: any;
+  let loaded: unknown;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     loaded = require(require.resolve(target, { paths: [appRoot] }));
   } catch (error) {
     throw new ConfigError(`${settingName}: cannot load module "${reference}" (${(error as Error).message.split('\n')[0]})`);
   }
-  let candidate = loaded?.default ?? loaded;
-  if (typeof candidate === 'function') candidate = candidate(context);
+  const exported = (loaded as { default?: unknown } | null)?.default ?? loaded;
+  const candidate = (typeof exported === 'function' ? exported(context) : exported) as Record<string, unknown> | null | undefined;
   const missing = requiredFunctions.filter((fn) => typeof candidate?.[fn] !== 'function');
   if (missing.length) {
     throw new ConfigError(`${settingName}: module "${reference}" must provide ${missing.map((m) => `${m}()`).join(', ')}`);

@@ -44,7 +44,8 @@ export function loadUserDetailsAdapter(strapi: Core.Strapi, config: PluginConfig
 export function checkProfileRelation(strapi: Core.Strapi, config: PluginConfig): void {
   const relation = config.userProfileRelation;
   if (!relation || config.userDetailsAdapter || !config.useSystemUserDetails) return;
-  const attribute = (strapi.contentType(config.userModel as any) as any)?.attributes?.[relation];
+  const model = strapi.contentType(config.userModel as Parameters<Core.Strapi['contentType']>[0]) as { attributes?: Record<string, { type?: string }> } | undefined;
+  const attribute = model?.attributes?.[relation];
   if (!attribute || attribute.type !== 'relation') {
     throw new ConfigError(`SERVICE_USER_PROFILE_RELATION: "${relation}" is not a relation of ${config.userModel}`);
   }

@@ -4,9 +4,7 @@ import { fieldErrors, type FieldErrors } from '../../errors';
 import type { AddToCartInput } from '../../domain/cart-input';
 import { deliveryRuleErrors } from '../../domain/cart-rules';
 import { findOwnedCard, findOwnedRecipient } from './owned-records';
-import { query } from '../../db/query';
-
-type Row = Record<string, any>;
+import { query, type Row } from '../../db/query';
 
 export interface ValidCartItem {
   input: AddToCartInput;

@@ -12,9 +12,7 @@ import { recipientName, type ItemSnapshot, type OrderView } from '../../serializ
 import { getService } from '../get-service';
 import type { OrderCheckoutInput } from '../../http/inputs';
 import { ownedOrder, viewOrder } from './owned-order';
-import { query } from '../../db/query';
-
-type Row = Record<string, any>;
+import { query, type Row } from '../../db/query';
 
 const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
   r

@@ -1,10 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import type { OrderStatus } from '../../domain/enums';
-import { query, tableOf } from '../../db/query';
+import { query, tableOf, type Row } from '../../db/query';
 
 // Query details for orders and their items, kept out of the services.
-type Row = Record<string, any>;
 const q = (strapi: Core.Strapi, uid: string) => query(strapi, uid);
 export const ITEM_POPULATE = ['card', 'recipient', 'gift_addon'];
 

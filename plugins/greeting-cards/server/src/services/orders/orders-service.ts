@@ -16,10 +16,8 @@ import type { PageRequest } from '../../http/pagination';
 import type { AddToCartInput } from '../../domain/cart-input';
 import { ownedOrder as findOwnedOrder, viewOrder } from './owned-order';
 import { releaseSession } from './payment-session';
-import { query } from '../../db/query';
+import { query, type Row } from '../../db/query';
 import { getService } from '../get-service';
-
-type Row = Record<string, any>;
 
 // The cart and the order list. Checkout and payment live in checkout-service.ts and payments-service.ts.
 export default ({ strapi }: { strapi: Core.Strapi }) => {

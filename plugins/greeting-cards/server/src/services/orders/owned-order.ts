@@ -2,8 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { notFound } from '../../errors';
 import { orderView, type OrderView } from '../../serializers/order';
 import { orderStore } from './order-store';
-
-type Row = Record<string, any>;
+import type { Row } from '../../db/query';
 
 // Reads shared by the orders, checkout and payments services, so none of them has to call another
 // service for them (which made orders and payments depend on each other).

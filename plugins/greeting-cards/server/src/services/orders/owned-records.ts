@@ -1,10 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../errors';
 import { getService } from '../get-service';
+import type { Row } from '../../db/query';
 
 // The cart needs "this user's card / recipient, or none": the cards and recipients services answer a
 // missing or foreign row with a 404, which add_to_cart turns into a field error instead.
-type Row = Record<string, any>;
 
 async function orNull(find: () => Promise<Row | null | undefined>): Promise<Row | null> {
   try {

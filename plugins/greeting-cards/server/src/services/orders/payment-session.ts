@@ -1,8 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { providers } from '../../providers/registry';
+import type { Row } from '../../db/query';
 
 /** Best effort: closes the order's open hosted session after the order was cancelled. */
-export async function releaseSession(strapi: Core.Strapi, order: Record<string, any>): Promise<void> {
+export async function releaseSession(strapi: Core.Strapi, order: Row): Promise<void> {
   const provider = providers(strapi).get('payment');
   if (!order.provider_session_id || !provider || provider.name !== order.payment_provider) return;
   try {

@@ -13,8 +13,7 @@ import { releaseSession } from './payment-session';
 import type { OrderView } from '../../serializers/order';
 import { getService } from '../get-service';
 import { assertAllowedRedirects } from '../shared/redirects';
-
-type Row = Record<string, any>;
+import type { Row } from '../../db/query';
 
 export type PayResult = { kind: 'paid'; order: OrderView } | { kind: 'redirect'; checkout_url: string; session_id: string };
 

@@ -8,9 +8,7 @@ import { errorText } from '../../domain/delivery-retry';
 import { reminderEmail } from '../../emails/reminder';
 import { recipientName } from '../../serializers/recipient';
 import { getService } from '../get-service';
-import { query } from '../../db/query';
-
-type Row = Record<string, any>;
+import { query, type Row } from '../../db/query';
 
 export interface ReminderRun {
   sent: number;

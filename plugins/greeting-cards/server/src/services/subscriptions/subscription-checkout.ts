@@ -11,9 +11,8 @@ import { providers } from '../../providers/registry';
 import { billingProfileOf, ensureCustomer } from './billing-customer';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { assertAllowedRedirects } from '../shared/redirects';
-import { query } from '../../db/query';
+import { query, type Row } from '../../db/query';
 
-type Row = Record<string, any>;
 export type SubscribingUser = { id: number; email?: string };
 type User = SubscribingUser;
 

@@ -5,9 +5,8 @@ import type { ProviderEvent, ProviderSubscriptionFields, SubscriptionAction } fr
 import { shouldApply, TERMINAL_STATUSES, type StoredSubscription } from '../../domain/subscription-state';
 import { providers } from '../../providers/registry';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { query } from '../../db/query';
+import { query, type Row } from '../../db/query';
 
-type Row = Record<string, any>;
 type SubRow = StoredSubscription & Row;
 type CheckoutCompleted = SubscriptionAction & { kind: 'subscription_checkout_completed' };
 

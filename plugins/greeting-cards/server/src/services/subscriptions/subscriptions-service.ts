@@ -8,9 +8,8 @@ import { applySubscriptionAction } from './subscription-sync';
 import { pagedRows } from '../shared/paged-rows';
 import type { PageRequest } from '../../http/pagination';
 import type { PortalInput, SubscriptionCheckoutInput } from '../../http/inputs';
-import { query } from '../../db/query';
+import { query, type Row } from '../../db/query';
 
-type Row = Record<string, any>;
 type SubRow = StoredSubscription & Row;
 
 export { ALREADY_SUBSCRIBED } from './subscription-checkout';
