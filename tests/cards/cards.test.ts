@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 
 const CARD = 'plugin::greeting-cards.card';
@@ -27,13 +27,10 @@ describe('cards API', () => {
   const newCard = async (user: TestUser, body: Record<string, unknown> = { title: 'Mine', canvas_data: design() }) =>
     (await post('/api/cards/', user, body).expect(201)).body;
 
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_RENDERER: 'memory' });
+  appForSuite({ SERVICE_RENDERER: 'memory' }, async (booted) => {
+    app = booted;
     alice = await createUser(app.strapi);
     bob = await createUser(app.strapi);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('answers 401 to anonymous callers on every private route', async () => {

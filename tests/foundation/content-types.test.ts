@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 
 const UIDS = [
   'occasion', 'template', 'asset', 'card', 'library-entry', 'recipient', 'reminder', 'gift-addon', 'promo-code',
@@ -9,11 +9,8 @@ const CURATED = ['occasion', 'template', 'asset', 'gift-addon', 'promo-code', 's
 
 describe('foundation: content types and sample data', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startApp();
-  });
-  afterAll(async () => {
-    await app?.stop();
+  appForSuite({}, (booted) => {
+    app = booted;
   });
 
   it('registers every content type with its fields', () => {

@@ -263,3 +263,18 @@ export async function stopAppAndFakeStripe(app: TestApp | undefined, fake: FakeS
   await app?.stop();
   await fake?.close();
 }
+
+/** appForSuite with the fake Stripe server: boots both for the describe block and stops both after it. */
+export function appWithFakeStripeForSuite(
+  env: Record<string, string | undefined>,
+  ready: (booted: { app: TestApp; fake: FakeStripe }) => Promise<void> | void,
+): void {
+  let booted: { app: TestApp; fake: FakeStripe } | undefined;
+  beforeAll(async () => {
+    booted = await startAppWithFakeStripe(env);
+    await ready(booted);
+  });
+  afterAll(async () => {
+    await stopAppAndFakeStripe(booted?.app, booted?.fake);
+  });
+}

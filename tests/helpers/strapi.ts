@@ -96,3 +96,21 @@ export async function bootFailure(env: Record<string, string | undefined>): Prom
   }
   throw new Error('expected Strapi to refuse to boot, but it started');
 }
+
+/** The settings most suites share: no sample catalogue, and the browser-free renderer. */
+export const QUIET_APP: Record<string, string> = { SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' };
+
+/**
+ * Boots one app for the enclosing describe block (beforeAll) and stops it afterwards (afterAll).
+ * `ready` gets the running app: keep it, and create the suite's users there.
+ */
+export function appForSuite(env: Record<string, string | undefined>, ready: (app: TestApp) => Promise<void> | void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startApp(env);
+    await ready(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+}

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 
 const ENTRY = 'plugin::greeting-cards.library-entry';
@@ -14,12 +14,9 @@ describe('library with auto-save off', () => {
   const types = async (cardId: number) =>
     (await app.strapi.db.query(ENTRY as any).findMany({ where: { user: { id: alice.id }, card: { id: cardId } } })).map((e: any) => e.type);
 
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_RENDERER: 'memory', SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false', SERVICE_CANVAS_MAX_BYTES: '8000', SERVICE_CANVAS_MAX_OBJECTS: '2' });
+  appForSuite({ SERVICE_RENDERER: 'memory', SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false', SERVICE_CANVAS_MAX_BYTES: '8000', SERVICE_CANVAS_MAX_OBJECTS: '2' }, async (booted) => {
+    app = booted;
     alice = await createUser(app.strapi);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('gives drafts no entry and adds one when the card is first saved', async () => {

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 
 const ENTRY = 'plugin::greeting-cards.library-entry';
@@ -20,13 +20,10 @@ describe('library with auto-save on', () => {
   const entryTypes = async (userId: number, cardId: number) => (await ownEntries(userId, cardId)).map((e: any) => e.type);
   const listOf = async (user: TestUser, query = '') => (await app.http().get(`/api/library/${query}`).set(user.auth).expect(200)).body;
 
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_RENDERER: 'memory' });
+  appForSuite({ SERVICE_RENDERER: 'memory' }, async (booted) => {
+    app = booted;
     alice = await createUser(app.strapi);
     bob = await createUser(app.strapi);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('keeps one entry per card in step with its status', async () => {

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createAddon, createCard, createRecipient } from '../helpers/order-fixtures';
 
@@ -11,15 +11,12 @@ describe('orders: cart and add_to_cart', () => {
   const add = (u: TestUser, body: unknown) => app.http().post('/api/orders/add_to_cart/').set(u.auth).send(body as object);
   const future = (days: number) => new Date(Date.now() + days * 86400_000).toISOString();
 
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false' });
+  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false' }, async (booted) => {
+    app = booted;
     user = await createUser(app.strapi);
     other = await createUser(app.strapi);
     recipient = await createRecipient(app.strapi, user);
     addon = await createAddon(app.strapi, { price_pence: 350 });
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('answers 401 to anonymous callers on every order route', async () => {

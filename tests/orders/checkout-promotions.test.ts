@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createCard, createPromo, createRecipient, pendingOrder } from '../helpers/order-fixtures';
 
@@ -21,8 +21,8 @@ describe('orders: checkout and promo codes', () => {
   }
   const demoPay = (u: TestUser, uuid: string) => http().post(`/api/orders/${uuid}/pay/`).set(u.auth).send({});
 
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false' });
+  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false' }, async (booted) => {
+    app = booted;
     user = await createUser(app.strapi);
     await createPromo(app.strapi, { code: 'TENOFF', kind: 'fixed', amount_pence: 1000 });
     await createPromo(app.strapi, { code: 'Fifty', kind: 'percent', percent: 50, cap_pence: 250 });
@@ -33,9 +33,6 @@ describe('orders: checkout and promo codes', () => {
     await createPromo(app.strapi, { code: 'OFF', kind: 'fixed', amount_pence: 100, is_active: false });
     await createPromo(app.strapi, { code: 'ONCEEVER', kind: 'fixed', amount_pence: 50, max_uses_total: 1 });
     await createPromo(app.strapi, { code: 'TWICE', kind: 'fixed', amount_pence: 50, max_uses_per_user: 2 });
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('moves the cart to pending_payment, freezes items, and the next add starts a new cart', async () => {

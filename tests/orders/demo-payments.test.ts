@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { createCard, createRecipient, deliveriesOf, observeFulfilmentStarts, orderRow, pendingOrder } from '../helpers/order-fixtures';
 
@@ -8,13 +8,10 @@ describe('orders: demo payments, states and cancel', () => {
   const http = () => app.http();
   const pay = (auth: object, uuid: string, body: object = {}) => http().post(`/api/orders/${uuid}/pay/`).set(auth).send(body);
 
-  beforeAll(async () => {
-    // Fulfilment really sends after payment: the browser-free renderer keeps that quick.
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_STRIPE_SECRET_KEY: '', SERVICE_RENDERER: 'memory' });
+  // Fulfilment really sends after payment: the browser-free renderer keeps that quick.
+  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_STRIPE_SECRET_KEY: '', SERVICE_RENDERER: 'memory' }, (booted) => {
+    app = booted;
     starts = observeFulfilmentStarts(app.strapi);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('completes a demo payment at once: paid order, one delivery per item, cards ordered, fulfilment started once', async () => {
@@ -131,11 +128,8 @@ describe('orders: demo payments, states and cancel', () => {
 describe('orders: payments switched off', () => {
   let app: TestApp;
   const http = () => app.http();
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'false', SERVICE_STRIPE_SECRET_KEY: '' });
-  });
-  afterAll(async () => {
-    await app?.stop();
+  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'false', SERVICE_STRIPE_SECRET_KEY: '' }, (booted) => {
+    app = booted;
   });
 
   it('answers 503 when neither demo mode nor a secret key is set, and leaves the order pending', async () => {

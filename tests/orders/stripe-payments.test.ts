@@ -1,6 +1,6 @@
 import type { TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { appWithFakeStripeForSuite, FakeStripe } from '../helpers/fake-stripe';
 import { deliveriesOf, orderRow, pendingOrder } from '../helpers/order-fixtures';
 
 const SECRET_KEY = 'sk_test_orders_suite';
@@ -13,17 +13,16 @@ describe('orders: paying through the payment provider (real SDK, fake Stripe ser
   const pay = (u: TestUser, uuid: string, body: object = {}) => http().post(`/api/orders/${uuid}/pay/`).set(u.auth).send(body);
   const sessionPosts = () => fake.requestsTo('POST', '/v1/checkout/sessions');
 
-  beforeAll(async () => {
-    ({ app, fake } = await startAppWithFakeStripe({
-      SERVICE_SEED_SAMPLE_DATA: 'false',
-      SERVICE_STRIPE_SECRET_KEY: SECRET_KEY,
-      SERVICE_STRIPE_WEBHOOK_SECRET: 'whsec_orders_suite',
-      SERVICE_PUBLIC_URL: 'https://cards.example.test',
-      SERVICE_ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.test',
-    }));
+  appWithFakeStripeForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_STRIPE_SECRET_KEY: SECRET_KEY,
+    SERVICE_STRIPE_WEBHOOK_SECRET: 'whsec_orders_suite',
+    SERVICE_PUBLIC_URL: 'https://cards.example.test',
+    SERVICE_ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.test',
+  }, async (booted) => {
+    ({ app, fake } = booted);
     user = await createUser(app.strapi);
   });
-  afterAll(() => stopAppAndFakeStripe(app, fake));
   beforeEach(() => fake.reset());
 
   it('opens a Checkout Session with one line per item, the order reference, an idempotency key and the given URLs', async () => {

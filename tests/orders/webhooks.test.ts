@@ -1,6 +1,6 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { appWithFakeStripeForSuite, FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, postWebhook, sessionCompleted, signEvent } from '../helpers/stripe-webhook';
 import { deliveriesOf, observeFulfilmentStarts, orderRow, pendingOrder } from '../helpers/order-fixtures';
 
@@ -23,18 +23,17 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     return { order, session: fake.completeSession(res.body.session_id) };
   }
 
-  beforeAll(async () => {
-    ({ app, fake } = await startAppWithFakeStripe({
-      SERVICE_SEED_SAMPLE_DATA: 'false',
-      SERVICE_STRIPE_SECRET_KEY: 'sk_test_webhooks_suite',
-      SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      // Fulfilment really sends after payment: the browser-free renderer keeps that quick.
-      SERVICE_RENDERER: 'memory',
-    }));
+  appWithFakeStripeForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_STRIPE_SECRET_KEY: 'sk_test_webhooks_suite',
+    SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // Fulfilment really sends after payment: the browser-free renderer keeps that quick.
+    SERVICE_RENDERER: 'memory',
+  }, async (booted) => {
+    ({ app, fake } = booted);
     user = await createUser(app.strapi);
     starts = observeFulfilmentStarts(app.strapi);
   });
-  afterAll(() => stopAppAndFakeStripe(app, fake));
 
   it('pays the order on a validly signed checkout.session.completed, once', async () => {
     const { order, session } = await openedOrder([{}, { delivery_method: 'post' }]);
@@ -168,11 +167,8 @@ describe('payments webhook: signatures, idempotency, order events', () => {
 
 describe('payments webhook without a webhook secret', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_STRIPE_WEBHOOK_SECRET: '' });
-  });
-  afterAll(async () => {
-    await app?.stop();
+  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_STRIPE_WEBHOOK_SECRET: '' }, (booted) => {
+    app = booted;
   });
 
   it('refuses every event with 400 and records nothing', async () => {

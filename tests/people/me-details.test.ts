@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 
 const DETAIL_KEYS = [
@@ -8,11 +8,8 @@ const DETAIL_KEYS = [
 
 describe('GET /api/me/details/ with the default adapter', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startApp();
-  });
-  afterAll(async () => {
-    await app?.stop();
+  appForSuite({}, (booted) => {
+    app = booted;
   });
 
   it('returns the normalised details from the user record', async () => {

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 
 const RECIPIENT = 'plugin::greeting-cards.recipient';
@@ -13,13 +13,10 @@ describe('recipients API', () => {
   let alice: TestUser;
   let bob: TestUser;
 
-  beforeAll(async () => {
-    app = await startApp();
+  appForSuite({}, async (booted) => {
+    app = booted;
     alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Zephyr' });
     bob = await createUser(app.strapi, { first_name: 'Bob', last_name: 'Young' });
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   const post = (user: TestUser, body: unknown) => app.http().post('/api/recipients/').set(user.auth).send(body as object);

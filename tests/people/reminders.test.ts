@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 
 const FIELDS = [
@@ -22,17 +22,14 @@ describe('reminders API', () => {
   let noDates: number; // alice's recipient without dates
   let bobsRecipient: number;
 
-  beforeAll(async () => {
-    app = await startApp();
+  appForSuite({}, async (booted) => {
+    app = booted;
     alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'A' });
     bob = await createUser(app.strapi, { first_name: 'Bob', last_name: 'B' });
     const mk = async (user: TestUser, body: object) => (await app.http().post('/api/recipients/').set(user.auth).send(body)).body.id;
     sam = await mk(alice, { first_name: 'Sam', last_name: 'Jones', birthday: '1990-03-14', anniversary: '2015-06-20' });
     noDates = await mk(alice, { first_name: 'Nia' });
     bobsRecipient = await mk(bob, { first_name: 'Secret', birthday: '1985-01-01' });
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   const post = (user: TestUser, body: unknown) => app.http().post('/api/reminders/').set(user.auth).send(body as object);

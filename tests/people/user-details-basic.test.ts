@@ -1,20 +1,17 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 
 describe('SERVICE_USE_SYSTEM_USER_DETAILS=false and SERVICE_AUTO_SYNC_USER_RECIPIENT=false', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startApp({
-      SERVICE_USE_SYSTEM_USER_DETAILS: 'false',
-      SERVICE_AUTO_SYNC_USER_RECIPIENT: 'false',
-      // Configured, but ignored while full details are off.
-      SERVICE_USER_PROFILE_RELATION: 'profile',
-      SERVICE_PROFILE_FIELD_MAP: JSON.stringify({ city: 'city', phone: 'phone' }),
-      SERVICE_USER_FIELD_MAP: JSON.stringify({ email: 'email', first_name: 'first_name', last_name: 'last_name', phone: 'phone' }),
-    });
-  });
-  afterAll(async () => {
-    await app?.stop();
+  appForSuite({
+    SERVICE_USE_SYSTEM_USER_DETAILS: 'false',
+    SERVICE_AUTO_SYNC_USER_RECIPIENT: 'false',
+    // Configured, but ignored while full details are off.
+    SERVICE_USER_PROFILE_RELATION: 'profile',
+    SERVICE_PROFILE_FIELD_MAP: JSON.stringify({ city: 'city', phone: 'phone' }),
+    SERVICE_USER_FIELD_MAP: JSON.stringify({ email: 'email', first_name: 'first_name', last_name: 'last_name', phone: 'phone' }),
+  }, (booted) => {
+    app = booted;
   });
 
   const systemEntries = (userId: number) =>

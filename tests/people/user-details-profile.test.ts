@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 
 // The host app (src/extensions, src/api/profile) gives users first_name, last_name, phone and a
@@ -12,15 +12,12 @@ describe('default adapter with a profile relation and field maps', () => {
   let app: TestApp;
   const profile = (data: Record<string, unknown>) => app.strapi.db.query('api::profile.profile' as any).create({ data });
 
-  beforeAll(async () => {
-    app = await startApp({
-      SERVICE_USER_PROFILE_RELATION: 'profile',
-      SERVICE_PROFILE_FIELD_MAP: JSON.stringify(PROFILE_MAP),
-      SERVICE_USER_FIELD_MAP: JSON.stringify({ email: 'email', first_name: 'first_name', last_name: 'last_name', phone: 'phone' }),
-    });
-  });
-  afterAll(async () => {
-    await app?.stop();
+  appForSuite({
+    SERVICE_USER_PROFILE_RELATION: 'profile',
+    SERVICE_PROFILE_FIELD_MAP: JSON.stringify(PROFILE_MAP),
+    SERVICE_USER_FIELD_MAP: JSON.stringify({ email: 'email', first_name: 'first_name', last_name: 'last_name', phone: 'phone' }),
+  }, (booted) => {
+    app = booted;
   });
 
   it('reads the profile through the relation', async () => {

@@ -10,18 +10,10 @@ import { solidPng } from '../../plugins/greeting-cards/server/src/providers/rend
 import { TEMPLATES } from '../../plugins/greeting-cards/server/src/seed/sample-data';
 import { countPixels, decodePng, pixelAt, PNG_SIGNATURE, pngSize } from '../helpers/png';
 import { flatten, inspectPdf } from '../helpers/pdf';
+import { isAlive } from '../helpers/processes';
 
 const balloonParty = TEMPLATES.find((t) => t.slug === 'balloon-party')!.canvas_data;
 const MESSAGE = 'Dear Sam,\nWishing you the happiest of birthdays and a wonderful year ahead, full of adventures, laughter and cake.\nLove, Alex';
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function waitUntil(condition: () => boolean, what: string, ms = 10_000) {
   const deadline = Date.now() + ms;

@@ -5,6 +5,7 @@ import fs from 'fs';
 import path from 'path';
 import { startApp, type TestApp } from '../helpers/strapi';
 import { decodePng, pixelAt, PNG_SIGNATURE, pngSize } from '../helpers/png';
+import { isAlive } from '../helpers/processes';
 import { getService } from '../../plugins/greeting-cards/server/src/services/get-service';
 import type { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/providers/renderer/puppeteer-renderer';
 import { UID } from '../../plugins/greeting-cards/server/src/uids';
@@ -13,15 +14,6 @@ let app: TestApp | undefined;
 let publicDir = '';
 const created: string[] = [];
 const PREVIEW_URL = /^\/uploads\/greeting-cards\/previews\/[0-9a-f]{32}\.png$/;
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function waitFor<T>(probe: () => Promise<T | null>, what: string, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { createCard, createRecipient, orderRow } from '../helpers/order-fixtures';
 
@@ -10,11 +10,8 @@ describe('security: checkout re-checks every item', () => {
   let app: TestApp;
   const http = () => app.http();
 
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false' });
-  });
-  afterAll(async () => {
-    await app?.stop();
+  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false' }, (booted) => {
+    app = booted;
   });
 
   async function cartWithItem(method: 'ecard' | 'post') {

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { QUIET_APP, appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 
 // Errors raised before our controllers run still answer in the spec's shape on the spec's routes,
@@ -6,12 +6,9 @@ import { createUser, TestUser } from '../helpers/users';
 describe('error shapes outside the controllers', () => {
   let app: TestApp;
   let user: TestUser;
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
+  appForSuite(QUIET_APP, async (booted) => {
+    app = booted;
     user = await createUser(app.strapi);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('malformed JSON is a 400 with detail, and nothing is created', async () => {

@@ -1,6 +1,6 @@
 import fs from 'fs';
 import path from 'path';
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { writePdf } from '../../plugins/greeting-cards/server/src/services/fulfilment/delivery-files';
@@ -11,17 +11,14 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
   let user: TestUser;
   const count = (name: string, where: Record<string, unknown> = {}) => app.strapi.db.query(`plugin::greeting-cards.${name}` as Parameters<typeof app.strapi.db.query>[0]).count({ where });
 
-  beforeAll(async () => {
-    app = await startApp({
-      SERVICE_SEED_SAMPLE_DATA: 'false',
-      SERVICE_RENDERER: 'memory',
-      SERVICE_CART_MAX_ITEMS: '3',
-      SERVICE_PUBLIC_URL: 'https://cards.example.test',
-    });
+  appForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_RENDERER: 'memory',
+    SERVICE_CART_MAX_ITEMS: '3',
+    SERVICE_PUBLIC_URL: 'https://cards.example.test',
+  }, async (booted) => {
+    app = booted;
     user = await createUser(app.strapi);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   describe('a cart holds at most SERVICE_CART_MAX_ITEMS items (item 6)', () => {

@@ -1,6 +1,6 @@
 import type { TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { appWithFakeStripeForSuite, FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, postWebhook, signEvent } from '../helpers/stripe-webhook';
 import { createPromo, deliveriesOf, orderRow, pendingOrder } from '../helpers/order-fixtures';
 
@@ -26,17 +26,16 @@ describe('security: payment integrity', () => {
     return { order, sessionId: res.body.session_id as string };
   }
 
-  beforeAll(async () => {
-    ({ app, fake } = await startAppWithFakeStripe({
-      SERVICE_SEED_SAMPLE_DATA: 'false',
-      SERVICE_STRIPE_SECRET_KEY: 'sk_test_payment_integrity',
-      SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      SERVICE_RENDERER: 'memory',
-    }));
+  appWithFakeStripeForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_STRIPE_SECRET_KEY: 'sk_test_payment_integrity',
+    SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    SERVICE_RENDERER: 'memory',
+  }, async (booted) => {
+    ({ app, fake } = booted);
     user = await createUser(app.strapi);
     await createPromo(app.strapi, { code: 'SOLO', kind: 'fixed', amount_pence: 50, max_uses_total: 1 });
   });
-  afterAll(() => stopAppAndFakeStripe(app, fake));
 
   it('does not pay for a session the order did not start, and records it', async () => {
     const { order, sessionId } = await openedOrder();

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 
 const ASSET = 'plugin::greeting-cards.asset';
@@ -14,16 +14,13 @@ describe('security: premium designs stay premium', () => {
   type Listed = Record<string, unknown> & { slug?: string; name?: string };
   const templateIn = (body: { results: Listed[] }, slug: string) => body.results.find((t) => t.slug === slug)!;
 
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_RENDERER: 'memory' });
+  appForSuite({ SERVICE_RENDERER: 'memory' }, async (booted) => {
+    app = booted;
     const premium = await app.strapi.db.query(TEMPLATE as never).findOne({ where: { slug: 'classic-gold-birthday' } });
     premiumCanvas = premium.canvas_data;
     await app.strapi.db.query(ASSET as never).update({ where: { name: 'Crown' }, data: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>' } });
     subscriber = await createUser(app.strapi);
     await http().post('/api/subscriptions/checkout/').set(subscriber.auth).send({ plan_slug: 'premium' }).expect(200);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('lists premium templates with their preview but without canvas_data for anonymous and non-subscribed callers', async () => {

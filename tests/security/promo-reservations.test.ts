@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createCard, createPromo, createRecipient } from '../helpers/order-fixtures';
 
@@ -16,13 +16,10 @@ describe('security: promo uses are reserved at checkout', () => {
     return { uuid: cart.uuid as string, checkout: (promo_code: string) => http().post(`/api/orders/${cart.uuid}/checkout/`).set(u.auth).send({ promo_code }) };
   }
 
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false' });
+  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false' }, async (booted) => {
+    app = booted;
     await createPromo(app.strapi, { code: 'LASTONE', kind: 'fixed', amount_pence: 50, max_uses_total: 1 });
     await createPromo(app.strapi, { code: 'RACE', kind: 'fixed', amount_pence: 50, max_uses_total: 1 });
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('a second unpaid checkout with FIRSTCARD is refused, and cancelling gives the use back', async () => {

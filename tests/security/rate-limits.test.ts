@@ -1,23 +1,20 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 
 // Issue 9, item 7: per-user and per-IP limits on writes and renders, answered 429 with Retry-After.
 // The limits are small here so the test reaches them; SERVICE_CORS_ORIGINS (item 10) is checked too.
 describe('rate limits', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startApp({
-      SERVICE_SEED_SAMPLE_DATA: 'false',
-      SERVICE_RENDERER: 'memory',
-      SERVICE_RATE_LIMIT_ENABLED: 'true',
-      SERVICE_RATE_LIMIT_WRITES_PER_USER: '3',
-      SERVICE_RATE_LIMIT_WRITES_PER_IP: '100',
-      SERVICE_RATE_LIMIT_RENDERS_PER_IP: '2',
-      SERVICE_CORS_ORIGINS: 'https://shop.example.test, https://admin.example.test/',
-    });
-  });
-  afterAll(async () => {
-    await app?.stop();
+  appForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_RENDERER: 'memory',
+    SERVICE_RATE_LIMIT_ENABLED: 'true',
+    SERVICE_RATE_LIMIT_WRITES_PER_USER: '3',
+    SERVICE_RATE_LIMIT_WRITES_PER_IP: '100',
+    SERVICE_RATE_LIMIT_RENDERS_PER_IP: '2',
+    SERVICE_CORS_ORIGINS: 'https://shop.example.test, https://admin.example.test/',
+  }, (booted) => {
+    app = booted;
   });
 
   it('limits card creation per user: 429 with detail and Retry-After, other users unaffected', async () => {

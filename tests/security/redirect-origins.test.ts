@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { orderRow, pendingOrder } from '../helpers/order-fixtures';
 
@@ -8,15 +8,12 @@ describe('security: return URLs stay on allowed origins', () => {
   let app: TestApp;
   const http = () => app.http();
 
-  beforeAll(async () => {
-    app = await startApp({
-      SERVICE_SEED_SAMPLE_DATA: 'true',
-      SERVICE_PUBLIC_URL: 'https://cards.example.test',
-      SERVICE_ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.test, https://other.example.test',
-    });
-  });
-  afterAll(async () => {
-    await app?.stop();
+  appForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'true',
+    SERVICE_PUBLIC_URL: 'https://cards.example.test',
+    SERVICE_ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.test, https://other.example.test',
+  }, (booted) => {
+    app = booted;
   });
 
   it('refuses a pay success_url or cancel_url elsewhere with 400 naming the field, and pays nothing', async () => {

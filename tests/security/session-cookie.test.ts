@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { QUIET_APP, appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { webSession } from '../web/session';
 
@@ -6,12 +6,9 @@ import { webSession } from '../web/session';
 describe('session cookie authentication', () => {
   let app: TestApp;
   let user: TestUser;
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
+  appForSuite(QUIET_APP, async (booted) => {
+    app = booted;
     user = await createUser(app.strapi);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('accepts the JWT from the gc_session cookie', async () => {

@@ -1,6 +1,6 @@
 import type { TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
-import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { appWithFakeStripeForSuite, FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, postWebhook, signEvent } from '../helpers/stripe-webhook';
 import { BILLING_PROFILE, createPlan, stripeSubscription, subscriptionRow } from '../helpers/subscriptions';
 
@@ -16,18 +16,17 @@ describe('billing profile in a host model with a user field', () => {
   const checkout = (auth: object) => app.http().post('/api/subscriptions/checkout/').set(auth).send({ plan_slug: 'monthly' });
   const accountsOf = (userId: number) => accounts().findMany({ where: { user: { id: userId } } });
 
-  beforeAll(async () => {
-    ({ app, fake } = await startAppWithFakeStripe({
-      SERVICE_SEED_SAMPLE_DATA: 'false',
-      SERVICE_STRIPE_SECRET_KEY: 'sk_test_billing_model',
-      SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      SERVICE_BILLING_PROFILE_MODEL: ACCOUNT,
-      SERVICE_BILLING_PROFILE_USER_FIELD: 'user',
-      SERVICE_BILLING_FIELD_MAP: JSON.stringify({ stripe_customer_id: 'customer_ref', email: 'billing_email' }),
-    }));
+  appWithFakeStripeForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_STRIPE_SECRET_KEY: 'sk_test_billing_model',
+    SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    SERVICE_BILLING_PROFILE_MODEL: ACCOUNT,
+    SERVICE_BILLING_PROFILE_USER_FIELD: 'user',
+    SERVICE_BILLING_FIELD_MAP: JSON.stringify({ stripe_customer_id: 'customer_ref', email: 'billing_email' }),
+  }, async (booted) => {
+    ({ app, fake } = booted);
     await createPlan(app.strapi, { slug: 'monthly', provider_price_id: 'price_monthly' });
   });
-  afterAll(() => stopAppAndFakeStripe(app, fake));
   beforeEach(() => fake.reset());
 
   it('creates the user\'s row with the e-mail, stores the customer in the mapped field and reuses it', async () => {

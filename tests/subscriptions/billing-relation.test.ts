@@ -1,6 +1,6 @@
 import type { TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
-import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { appWithFakeStripeForSuite, FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, postWebhook, signEvent } from '../helpers/stripe-webhook';
 import { BILLING_PROFILE, createPlan, stripeSubscription, subscriptionRow } from '../helpers/subscriptions';
 
@@ -17,17 +17,16 @@ describe('billing profile through a relation on the user and a field map', () =>
   const accountOf = async (userId: number) =>
     (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: userId }, populate: ['billing_account'] }))?.billing_account;
 
-  beforeAll(async () => {
-    ({ app, fake } = await startAppWithFakeStripe({
-      SERVICE_SEED_SAMPLE_DATA: 'false',
-      SERVICE_STRIPE_SECRET_KEY: 'sk_test_billing_relation',
-      SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      SERVICE_BILLING_PROFILE_RELATION: 'billing_account',
-      SERVICE_BILLING_FIELD_MAP: JSON.stringify({ stripe_customer_id: 'customer_ref', email: 'billing_email', name: 'billing_name' }),
-    }));
+  appWithFakeStripeForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_STRIPE_SECRET_KEY: 'sk_test_billing_relation',
+    SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    SERVICE_BILLING_PROFILE_RELATION: 'billing_account',
+    SERVICE_BILLING_FIELD_MAP: JSON.stringify({ stripe_customer_id: 'customer_ref', email: 'billing_email', name: 'billing_name' }),
+  }, async (booted) => {
+    ({ app, fake } = booted);
     await createPlan(app.strapi, { slug: 'monthly', provider_price_id: 'price_monthly' });
   });
-  afterAll(() => stopAppAndFakeStripe(app, fake));
   beforeEach(() => fake.reset());
 
   it('uses the customer of an existing account, creating no customer', async () => {

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createPlan, endPeriods, subscriptionsOf, PLAN } from '../helpers/subscriptions';
 
@@ -11,18 +11,15 @@ describe('subscriptions in demo mode: plans, checkout, portal, status', () => {
   const checkout = (u: TestUser, body: unknown) => http().post('/api/subscriptions/checkout/').set(u.auth).send(body as object);
   const mine = async (u: TestUser) => (await http().get('/api/me/subscription/').set(u.auth).expect(200)).body;
 
-  beforeAll(async () => {
-    app = await startApp({
-      SERVICE_SEED_SAMPLE_DATA: 'false',
-      SERVICE_PUBLIC_URL: 'https://cards.example.test/shop',
-      SERVICE_ALLOWED_REDIRECT_ORIGINS: 'https://elsewhere.example.test',
-      SERVICE_SUBSCRIPTION_SUCCESS_URL: '/welcome/premium/',
-      SERVICE_BILLING_PORTAL_RETURN_URL: 'https://account.example.test/billing',
-    });
+  appForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_PUBLIC_URL: 'https://cards.example.test/shop',
+    SERVICE_ALLOWED_REDIRECT_ORIGINS: 'https://elsewhere.example.test',
+    SERVICE_SUBSCRIPTION_SUCCESS_URL: '/welcome/premium/',
+    SERVICE_BILLING_PORTAL_RETURN_URL: 'https://account.example.test/billing',
+  }, async (booted) => {
+    app = booted;
     alice = await createUser(app.strapi);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('lists active plans publicly, without the provider price id', async () => {

@@ -1,16 +1,13 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { createPlan, subscriptionsOf } from '../helpers/subscriptions';
 
 // No provider key and demo payments off: subscribing and the portal are unavailable, status still works.
 describe('subscriptions with payments off', () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'false', SERVICE_STRIPE_SECRET_KEY: '' });
+  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'false', SERVICE_STRIPE_SECRET_KEY: '' }, async (booted) => {
+    app = booted;
     await createPlan(app.strapi, { slug: 'monthly' });
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('answers 503 naming the settings, and stores nothing', async () => {

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createPlan, endPeriods } from '../helpers/subscriptions';
 
@@ -18,13 +18,10 @@ describe('premium gating', () => {
   const newCard = async (u: TestUser) => (await http().post('/api/cards/').set(u.auth).send({ title: 'Plain', canvas_data: design() }).expect(201)).body;
   const subscribe = (u: TestUser, slug = 'premium') => http().post('/api/subscriptions/checkout/').set(u.auth).send({ plan_slug: slug }).expect(200);
 
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_RENDERER: 'memory' });
+  appForSuite({ SERVICE_RENDERER: 'memory' }, async (booted) => {
+    app = booted;
     crown = await app.strapi.db.query(ASSET as any).findOne({ where: { name: 'Crown' } });
     heart = await app.strapi.db.query(ASSET as any).findOne({ where: { is_premium: false, asset_type: 'sticker' } });
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('lists premium templates and assets for everyone, marked is_premium', async () => {

@@ -1,6 +1,6 @@
 import type { TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { appWithFakeStripeForSuite, FakeStripe } from '../helpers/fake-stripe';
 import { BILLING_PROFILE, createPlan } from '../helpers/subscriptions';
 
 const SECRET_KEY = 'sk_test_subscriptions_suite';
@@ -14,17 +14,16 @@ describe('subscriptions through the payment provider (real SDK, fake Stripe serv
   const sessionPosts = () => fake.requestsTo('POST', '/v1/checkout/sessions');
   const profileOf = (userId: number) => app.strapi.db.query(BILLING_PROFILE as any).findOne({ where: { user_key: userId }, populate: ['user'] });
 
-  beforeAll(async () => {
-    ({ app, fake } = await startAppWithFakeStripe({
-      SERVICE_SEED_SAMPLE_DATA: 'false',
-      SERVICE_STRIPE_SECRET_KEY: SECRET_KEY,
-      SERVICE_STRIPE_WEBHOOK_SECRET: 'whsec_subscriptions_suite',
-      SERVICE_PUBLIC_URL: 'https://cards.example.test',
-    }));
+  appWithFakeStripeForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_STRIPE_SECRET_KEY: SECRET_KEY,
+    SERVICE_STRIPE_WEBHOOK_SECRET: 'whsec_subscriptions_suite',
+    SERVICE_PUBLIC_URL: 'https://cards.example.test',
+  }, async (booted) => {
+    ({ app, fake } = booted);
     await createPlan(app.strapi, { slug: 'monthly', name: 'Monthly', provider_price_id: 'price_monthly' });
     await createPlan(app.strapi, { slug: 'unpriced', name: 'Unpriced' });
   });
-  afterAll(() => stopAppAndFakeStripe(app, fake));
   beforeEach(() => fake.reset());
 
   it('opens a subscription Checkout Session for the plan\'s price with the user\'s customer, reference and metadata', async () => {

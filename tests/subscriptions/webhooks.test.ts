@@ -1,6 +1,6 @@
 import type { TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { startAppWithFakeStripe, stopAppAndFakeStripe, FakeStripe } from '../helpers/fake-stripe';
+import { appWithFakeStripeForSuite, FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, postWebhook, signEvent } from '../helpers/stripe-webhook';
 import { createPlan, stripeSubscription, subscriptionRow } from '../helpers/subscriptions';
 
@@ -21,16 +21,15 @@ describe('subscription webhooks keep status, period end and cancellation in sync
     return res.body;
   }
 
-  beforeAll(async () => {
-    ({ app, fake } = await startAppWithFakeStripe({
-      SERVICE_SEED_SAMPLE_DATA: 'false',
-      SERVICE_STRIPE_SECRET_KEY: 'sk_test_subscription_events',
-      SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    }));
+  appWithFakeStripeForSuite({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_STRIPE_SECRET_KEY: 'sk_test_subscription_events',
+    SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  }, async (booted) => {
+    ({ app, fake } = booted);
     await createPlan(app.strapi, { slug: 'monthly', name: 'Monthly', provider_price_id: 'price_monthly' });
     await createPlan(app.strapi, { slug: 'plain', name: 'Plain', provider_price_id: 'price_plain', grants_premium: false });
   });
-  afterAll(() => stopAppAndFakeStripe(app, fake));
 
   it('checkout.session.completed (subscription mode) links the provider subscription to the user', async () => {
     const user = await createUser(app.strapi);

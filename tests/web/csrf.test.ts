@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { QUIET_APP, appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { htmx, webSession, WebSession } from './session';
 
@@ -9,14 +9,11 @@ describe('CSRF protection', () => {
   let user: TestUser;
   let other: TestUser;
   let s: WebSession;
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
+  appForSuite(QUIET_APP, async (booted) => {
+    app = booted;
     user = await createUser(app.strapi);
     other = await createUser(app.strapi);
     s = await webSession(app, user);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
   const FAILURE = { detail: 'CSRF token missing or incorrect.' };
 

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { htmx, metaCsrf, webSession, WebSession } from './session';
 
@@ -7,13 +7,10 @@ describe('storefront pages', () => {
   let app: TestApp;
   let user: TestUser;
   let s: WebSession;
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_RENDERER: 'memory', SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false' });
+  appForSuite({ SERVICE_RENDERER: 'memory', SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false' }, async (booted) => {
+    app = booted;
     user = await createUser(app.strapi, { username: 'Robin Page' });
     s = await webSession(app, user);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   const isFullPage = (html: string) => html.startsWith('<!doctype html>') && html.includes('<meta name="csrf-token"');

@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { fulfilment } from '../fulfilment/helpers';
@@ -10,13 +10,10 @@ describe('shopping through the storefront (demo payments)', () => {
   let user: TestUser;
   let s: WebSession;
   const http = () => app.http();
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_RENDERER: 'memory', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_PUBLIC_URL: 'https://cards.example.test' });
+  appForSuite({ SERVICE_RENDERER: 'memory', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_PUBLIC_URL: 'https://cards.example.test' }, async (booted) => {
+    app = booted;
     user = await createUser(app.strapi);
     s = await webSession(app, user);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   async function addItem(title: string, extra: Record<string, unknown> = {}) {

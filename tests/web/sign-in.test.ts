@@ -1,4 +1,4 @@
-import { startApp, TestApp } from '../helpers/strapi';
+import { QUIET_APP, appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { safeNext } from '../../plugins/greeting-cards/server/src/web/safe-next';
 
@@ -7,12 +7,9 @@ import { safeNext } from '../../plugins/greeting-cards/server/src/web/safe-next'
 describe('web sign-in', () => {
   let app: TestApp;
   let user: TestUser;
-  beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
+  appForSuite(QUIET_APP, async (booted) => {
+    app = booted;
     user = await createUser(app.strapi);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   const sessionCookie = (res: { headers: Record<string, string | string[] | undefined> }) =>
