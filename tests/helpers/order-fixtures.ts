@@ -3,7 +3,7 @@ import type supertest from 'supertest';
 import type { TestUser } from './users';
 
 // Rows the order tests need, created straight in the database, owned by a test user.
-const q = (strapi: Core.Strapi, uid: string) => strapi.db.query(uid as any);
+const q = (strapi: Core.Strapi, uid: string) => strapi.db.query(uid as never);
 
 export async function createCard(strapi: Core.Strapi, user: { id: number }, fields: Record<string, unknown> = {}) {
   return q(strapi, 'plugin::greeting-cards.card').create({
@@ -57,7 +57,7 @@ export async function pendingOrder(
 export async function deliveriesOf(strapi: Core.Strapi, orderUuid: string) {
   const order = await q(strapi, 'plugin::greeting-cards.order').findOne({ where: { uuid: orderUuid } });
   const items = await q(strapi, 'plugin::greeting-cards.order-item').findMany({ where: { order: { id: order.id } } });
-  return q(strapi, 'plugin::greeting-cards.delivery').findMany({ where: { order_item: { id: { $in: items.map((i: any) => i.id) } } }, populate: ['order_item'] });
+  return q(strapi, 'plugin::greeting-cards.delivery').findMany({ where: { order_item: { id: { $in: items.map((i: { id: number }) => i.id) } } }, populate: ['order_item'] });
 }
 
 export async function orderRow(strapi: Core.Strapi, uuid: string) {

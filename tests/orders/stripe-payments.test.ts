@@ -83,7 +83,7 @@ describe('orders: paying through the payment provider (real SDK, fake Stripe ser
     const order = await pendingOrder(app.strapi, http, u, [{ delivery_method: 'post' }, {}], 'FIRSTCARD');
     expect(order.total_pence).toBe(399);
     await pay(u, order.uuid);
-    const amounts = sessionPosts()[0].params.line_items.map((l: any) => Number(l.price_data.unit_amount));
+    const amounts = sessionPosts()[0].params.line_items.map((l: { price_data: { unit_amount: unknown } }) => Number(l.price_data.unit_amount));
     expect(amounts).toEqual([100, 299]);
     expect(amounts.reduce((a: number, b: number) => a + b, 0)).toBe(399);
   });

@@ -18,7 +18,7 @@ describe('session cookie authentication', () => {
     expect(created.status).toBe(201);
     const list = await app.http().get('/api/cards/').set('Cookie', `gc_session=${user.token}`);
     expect(list.status).toBe(200);
-    expect(list.body.results.map((c: any) => c.title)).toEqual(['From the web UI']);
+    expect(list.body.results.map((c: { title: string }) => c.title)).toEqual(['From the web UI']);
   });
 
   it('treats a stale or forged cookie as signed out (401), never as another user', async () => {
