@@ -13,14 +13,15 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { assertAllowedRedirects } from '../shared/redirects';
 import { query, type Row } from '../../db/query';
 
+// Starting a subscription (demo: active at once; provider: a subscription-mode Checkout Session) and
+// opening the billing portal, as helpers of the subscriptions service.
+
 export type SubscribingUser = { id: number; email?: string };
 type User = SubscribingUser;
 
 export const ALREADY_SUBSCRIBED =
   'You already have an active premium subscription. Manage or cancel it in the billing portal (POST /api/subscriptions/portal/).';
 
-// Starting a subscription (demo: active at once; provider: a subscription-mode Checkout Session) and
-// opening the billing portal.
 async function callProvider<T>(strapi: Core.Strapi, what: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();

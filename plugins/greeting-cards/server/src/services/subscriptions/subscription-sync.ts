@@ -10,9 +10,10 @@ import { query, type Row } from '../../db/query';
 type SubRow = StoredSubscription & Row;
 type CheckoutCompleted = SubscriptionAction & { kind: 'subscription_checkout_completed' };
 
-// Keeps subscription rows in step with the provider's events. Every write names the event's `created`
-// time; an event older than the last one applied, or one that would bring a canceled subscription back,
-// changes nothing.
+// Keeps subscription rows in step with the provider's events (already neutral actions: the provider
+// read its own payloads). Every write names the event's `created` time; an event older than the last
+// one applied, or one that would bring a canceled subscription back, changes nothing.
+
 const subs = (strapi: Core.Strapi) => query(strapi, UID.subscription);
 const plans = (strapi: Core.Strapi) => query(strapi, UID.subscriptionPlan);
 
