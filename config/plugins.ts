@@ -30,11 +30,11 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
       },
     },
   },
-  // The product. Every SERVICE_* environment variable is read by the plugin itself;
+  // The product, found by its package name (strapi-plugin-greeting-cards, a workspace here) as in any
+  // app that installs it. Every SERVICE_* environment variable is read by the plugin itself;
   // settings given here win over the environment.
   'greeting-cards': {
     enabled: true,
-    resolve: './plugins/greeting-cards',
     config: {},
   },
 });

@@ -7,6 +7,8 @@ import { getService } from './services/get-service';
 import { providers } from './providers/registry';
 import { registerJobs } from './jobs';
 import { initRateLimits } from './http/rate-limit';
+import { warnAboutHost } from './host/boot-warnings';
+import { nodeEnvironment } from './config/settings';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
@@ -20,6 +22,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   if (config.seedSampleData) await seedSampleData(strapi);
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
+  if (nodeEnvironment() !== 'test') warnAboutHost(strapi);
 };
 
 // Thumbnails need a browser and take a few seconds for the whole catalogue: never hold up boot.

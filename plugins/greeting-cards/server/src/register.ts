@@ -7,8 +7,12 @@ import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerStorefront } from './web';
 import { registerEditorRoutes } from './web/editor/routes';
+import { keepUnparsedBodyForWebhooks } from './host/raw-body';
+import { requireUsersPermissions } from './host/users-permissions';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
+  requireUsersPermissions(strapi);
+  keepUnparsedBodyForWebhooks(strapi);
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.
   providers(strapi).build(['userDetails']);
