@@ -8,6 +8,7 @@ import { providers } from './providers/registry';
 import { registerJobs } from './jobs';
 import { initRateLimits } from './http/rate-limit';
 import { registerAdminActions } from './permissions';
+import { applyContentManagerViews } from './content-manager/apply-views';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
@@ -17,6 +18,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // The renderer's browser still starts on the first render.
   providers(strapi).build(['billingProfile', 'postal', 'payment', 'subscription', 'webhook', 'mailer', 'renderer']);
   await registerAdminActions(strapi);
+  await applyContentManagerViews(strapi);
   await ensureDatabaseConstraints(strapi);
   await initRateLimits(strapi);
   if (config.seedSampleData) await seedSampleData(strapi);

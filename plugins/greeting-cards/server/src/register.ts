@@ -7,6 +7,7 @@ import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerStorefront } from './web';
 import { registerEditorRoutes } from './web/editor/routes';
+import { registerTemplateDesignRules } from './content-manager/template-design-rules';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerDevMailbox(strapi);
@@ -18,6 +19,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerWebhookRoutes(strapi);
   registerStorefront(strapi);
   registerEditorRoutes(strapi);
+  registerTemplateDesignRules(strapi);
 };
 
 export default register;
