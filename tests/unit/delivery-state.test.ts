@@ -1,6 +1,6 @@
 import {
   canMove, CARRIER_RESULTS, DELIVERY_TRANSITIONS, deliveryStatesAllowing, initialDeliveryStatus, SEND_RESULT_EVENTS, SENDER_RESULTS,
-  statusAfter, WAITING_STATES, type SendResult,
+  operatorMove, statusAfter, WAITING_STATES, type SendResult,
 } from '../../plugins/greeting-cards/server/src/domain/delivery-state';
 import { afterFailure } from '../../plugins/greeting-cards/server/src/domain/delivery-retry';
 import { DELIVERY_STATUSES } from '../../plugins/greeting-cards/server/src/domain/enums';
@@ -58,5 +58,27 @@ describe('send results against the state table', () => {
     } finally {
       table.sent = sent;
     }
+  });
+});
+
+describe('operator actions on deliveries', () => {
+  it('retries failed deliveries only', () => {
+    expect(operatorMove('retry', 'failed', 'ecard')).toEqual({ ok: true, to: 'pending' });
+    for (const status of ['pending', 'scheduled', 'processing', 'sent', 'delivered', 'cancelled'] as const) {
+      expect(operatorMove('retry', status, 'ecard').ok).toBe(false);
+    }
+  });
+  it('resends sent e-cards, never posted cards', () => {
+    expect(operatorMove('resend', 'sent', 'ecard')).toEqual({ ok: true, to: 'pending' });
+    const posted = operatorMove('resend', 'sent', 'post');
+    expect(posted).toEqual({ ok: false, reason: expect.stringContaining('(post)') });
+    expect(operatorMove('resend', 'failed', 'ecard').ok).toBe(false);
+  });
+  it('cancels waiting deliveries, and processing ones only when queued at the carrier', () => {
+    expect(operatorMove('cancel', 'scheduled', 'post')).toEqual({ ok: true, to: 'cancelled' });
+    expect(operatorMove('cancel', 'pending', 'ecard')).toEqual({ ok: true, to: 'cancelled' });
+    expect(operatorMove('cancel', 'processing', 'post', true)).toEqual({ ok: true, to: 'cancelled' });
+    expect(operatorMove('cancel', 'processing', 'post', false).ok).toBe(false);
+    expect(operatorMove('cancel', 'sent', 'ecard')).toEqual({ ok: false, reason: expect.stringContaining('This delivery is sent') });
   });
 });

@@ -9,6 +9,8 @@ import { registerJobs } from './jobs';
 import { initRateLimits } from './http/rate-limit';
 import { warnAboutHost } from './host/boot-warnings';
 import { nodeEnvironment } from './config/settings';
+import { registerAdminActions } from './permissions';
+import { applyContentManagerViews } from './content-manager/apply-views';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
@@ -17,9 +19,11 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // field) or a SERVICE_POSTAL_DELIVERY_BACKEND that cannot be loaded stops boot, naming the setting.
   // The renderer's browser still starts on the first render.
   providers(strapi).build(['billingProfile', 'postal', 'payment', 'subscription', 'webhook', 'mailer', 'renderer']);
+  await registerAdminActions(strapi);
+  await applyContentManagerViews(strapi);
   await ensureDatabaseConstraints(strapi);
   await initRateLimits(strapi);
-  if (config.seedSampleData) await seedSampleData(strapi);
+  if (config.seedSampleData) await getService(strapi, 'templateDesigns').withoutThumbnails(() => seedSampleData(strapi));
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
   if (nodeEnvironment() !== 'test') warnAboutHost(strapi);

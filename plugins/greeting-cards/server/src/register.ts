@@ -9,6 +9,7 @@ import { registerStorefront } from './web';
 import { registerEditorRoutes } from './web/editor/routes';
 import { keepUnparsedBodyForWebhooks } from './host/raw-body';
 import { requireUsersPermissions } from './host/users-permissions';
+import { registerTemplateDesignRules } from './content-manager/template-design-rules';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   requireUsersPermissions(strapi);
@@ -22,6 +23,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerWebhookRoutes(strapi);
   registerStorefront(strapi);
   registerEditorRoutes(strapi);
+  registerTemplateDesignRules(strapi);
 };
 
 export default register;
