@@ -7,8 +7,10 @@ import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerStorefront } from './web';
 import { registerEditorRoutes } from './web/editor/routes';
+import { registerCustomFields } from './custom-fields';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
+  registerCustomFields(strapi);
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.
   providers(strapi).build(['userDetails']);
