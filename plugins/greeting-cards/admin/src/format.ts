@@ -1,10 +1,11 @@
 // Money is integer pence from the server; the admin only formats it.
-export function money(pence: number | null | undefined, currency = 'GBP'): string {
+export function money(pence: number | null | undefined, currency?: string | null): string {
   if (pence === null || pence === undefined) return '—';
+  const code = (currency || 'GBP').toUpperCase();
   try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(pence / 100);
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency: code }).format(pence / 100);
   } catch {
-    return `${(pence / 100).toFixed(2)} ${currency}`;
+    return `${(pence / 100).toFixed(2)} ${code}`;
   }
 }
 

@@ -18,7 +18,7 @@ export interface OrderRow {
   subtotal_pence: number;
   discount_pence: number;
   total_pence: number;
-  currency: string;
+  currency: string | null;
   created_at: string;
   paid_at: string | null;
 }
@@ -56,14 +56,30 @@ export interface OrderDetail extends OrderRow {
 
 export interface PaymentIssue {
   id: number;
-  kind?: string;
-  order_uuid?: string | null;
-  amount_pence?: number;
-  currency?: string;
-  detail?: string | null;
-  reference?: string | null;
-  created_at?: string;
-  [key: string]: unknown;
+  kind: string;
+  order_uuid: string | null;
+  order_status?: string | null;
+  provider?: string | null;
+  session_id?: string | null;
+  payment_intent_id?: string | null;
+  amount_pence: number | null;
+  currency: string | null;
+  detail: string;
+  resolved?: boolean;
+  created_at: string | null;
+}
+
+export interface Refund {
+  order_uuid: string;
+  email: string | null;
+  total_pence: number;
+  currency: string | null;
+  payment_intent_id: string | null;
+  refunded_at: string | null;
+}
+
+export interface PaymentIssues extends Paged<PaymentIssue> {
+  refunds?: Paged<Refund>;
 }
 
 export interface HealthCheck {
@@ -71,7 +87,15 @@ export interface HealthCheck {
   detail: string;
 }
 
+export interface SettingEntry {
+  key: string;
+  env?: string;
+  value: unknown;
+  secret?: boolean;
+  description?: string;
+}
+
 export interface SettingsAnswer {
+  groups: Array<{ name: string; settings: SettingEntry[] }>;
   health: Record<string, HealthCheck>;
-  [group: string]: unknown;
 }

@@ -15,7 +15,7 @@ const DELIVERY_STATUSES = ['pending', 'scheduled', 'processing', 'sent', 'delive
 const DELIVERY_METHODS = ['ecard', 'post', 'print'] as const;
 const PAGE_SIZE = 20;
 
-export function DeliveriesPage({ canManage }: { canManage: boolean }) {
+export function DeliveriesPage() {
   const [status, setStatus] = React.useState('');
   const [method, setMethod] = React.useState('');
   const [page, setPage] = React.useState(1);
@@ -32,11 +32,6 @@ export function DeliveriesPage({ canManage }: { canManage: boolean }) {
             <ChoiceFilter name="delivery-method" text="Method" value={method} choices={DELIVERY_METHODS} onChange={(value) => { setMethod(value); setPage(1); }} />
           </Grid.Item>
         </Grid.Root>
-        {!canManage ? (
-          <Typography variant="pi" textColor="neutral600" tag="p">
-            Your role can see deliveries but not retry, cancel or resend them.
-          </Typography>
-        ) : null}
       </Box>
       {error ? <ErrorNotice error={error} what="deliveries" /> : null}
       {!data && isLoading ? <Loading what="deliveries" /> : null}
@@ -77,7 +72,10 @@ export function DeliveriesPage({ canManage }: { canManage: boolean }) {
                   <Td style={{ maxWidth: 260, whiteSpace: 'normal' }}>
                     <Typography textColor={delivery.last_error ? 'danger600' : 'neutral800'}>{delivery.last_error ?? '—'}</Typography>
                   </Td>
-                  <Td><DeliveryActions delivery={delivery} canManage={canManage} onDone={reload} /></Td>
+                  <Td>
+                    {/* The list itself needs deliveries.manage, so whoever sees it may act on it. */}
+                    <DeliveryActions delivery={delivery} canManage onDone={reload} />
+                  </Td>
                 </Tr>
               ))}
             </Tbody>

@@ -16,11 +16,11 @@ interface Section {
   allowed: (p: PluginPermissions) => boolean;
 }
 
-// Orders, deliveries and payments are read with orders.read; retry/cancel/resend also need
-// deliveries.manage (checked on the buttons); the settings view needs settings.read.
+// Orders and payments are read with orders.read; the deliveries list and its retry/cancel/resend need
+// deliveries.manage; the settings view needs settings.read. The server checks the same actions.
 const SECTIONS: Section[] = [
   { id: 'orders', name: 'Orders', allowed: (p) => p.canReadOrders },
-  { id: 'deliveries', name: 'Deliveries', allowed: (p) => p.canReadOrders || p.canManageDeliveries },
+  { id: 'deliveries', name: 'Deliveries', allowed: (p) => p.canManageDeliveries },
   { id: 'payments', name: 'Payments needing attention', allowed: (p) => p.canReadOrders },
   { id: 'settings', name: 'Settings', allowed: (p) => p.canReadSettings },
 ];
@@ -44,7 +44,7 @@ export function OperatorApp() {
       <Route index element={<Navigate to={`${PLUGIN_PATH}/${sections[0].id}`} replace />} />
       {permissions.canReadOrders ? <Route path="orders" element={<OrdersPage />} /> : null}
       {permissions.canReadOrders ? <Route path="orders/:uuid" element={<OrderDetailPage canManage={permissions.canManageDeliveries} />} /> : null}
-      {sections.some((s) => s.id === 'deliveries') ? <Route path="deliveries" element={<DeliveriesPage canManage={permissions.canManageDeliveries} />} /> : null}
+      {permissions.canManageDeliveries ? <Route path="deliveries" element={<DeliveriesPage />} /> : null}
       {permissions.canReadOrders ? <Route path="payments" element={<PaymentIssuesPage />} /> : null}
       {permissions.canReadSettings ? <Route path="settings" element={<SettingsView />} /> : null}
       <Route path="*" element={<Page.NoPermissions />} />
