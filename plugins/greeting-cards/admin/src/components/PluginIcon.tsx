@@ -1,0 +1,3 @@
+import { Gift } from '@strapi/icons';
+
+export const PluginIcon = () => <Gift />;
