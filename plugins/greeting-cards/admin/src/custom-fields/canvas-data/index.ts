@@ -1,13 +1,11 @@
+import type { ComponentType } from 'react';
+import type { StrapiApp } from '@strapi/strapi/admin';
 import { PLUGIN_ID } from '../../pluginId';
 
 export const CANVAS_DATA_FIELD = 'canvas-data';
 
-interface CustomFieldsApi {
-  register(field: Record<string, unknown>): void;
-}
-
 /** The admin half of the canvas_data custom field (the server half is server/src/custom-fields.ts). */
-export function registerCanvasDataField(app: { customFields: CustomFieldsApi }): void {
+export function registerCanvasDataField(app: Pick<StrapiApp, 'customFields'>): void {
   app.customFields.register({
     name: CANVAS_DATA_FIELD,
     pluginId: PLUGIN_ID,
@@ -15,7 +13,9 @@ export function registerCanvasDataField(app: { customFields: CustomFieldsApi }):
     intlLabel: { id: `${PLUGIN_ID}.canvas-data.label`, defaultMessage: 'Card design' },
     intlDescription: { id: `${PLUGIN_ID}.canvas-data.description`, defaultMessage: 'A Fabric.js design with a live preview and validation' },
     components: {
-      Input: async () => import('./CanvasDataInput'),
+      // Strapi types the input as a component without props, but the Content Manager renders it with
+      // the field's props (name, label, value, onChange...), which CanvasDataInput declares.
+      Input: async () => (await import('./CanvasDataInput')) as unknown as { default: ComponentType },
     },
   });
 }
