@@ -7,6 +7,8 @@ import { getService } from './services/get-service';
 import { providers } from './providers/registry';
 import { registerJobs } from './jobs';
 import { initRateLimits } from './http/rate-limit';
+import { registerAdminActions } from './permissions';
+import { applyContentManagerViews } from './content-manager/apply-views';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
@@ -15,6 +17,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // field) or a SERVICE_POSTAL_DELIVERY_BACKEND that cannot be loaded stops boot, naming the setting.
   // The renderer's browser still starts on the first render.
   providers(strapi).build(['billingProfile', 'postal', 'payment', 'subscription', 'webhook', 'mailer', 'renderer']);
+  await registerAdminActions(strapi);
+  await applyContentManagerViews(strapi);
   await ensureDatabaseConstraints(strapi);
   await initRateLimits(strapi);
   if (config.seedSampleData) await seedSampleData(strapi);

@@ -8,6 +8,7 @@ import { registerWebhookRoutes } from './routes/webhooks';
 import { registerStorefront } from './web';
 import { registerEditorRoutes } from './web/editor/routes';
 import { registerCustomFields } from './custom-fields';
+import { registerTemplateDesignRules } from './content-manager/template-design-rules';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerCustomFields(strapi);
@@ -20,6 +21,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerWebhookRoutes(strapi);
   registerStorefront(strapi);
   registerEditorRoutes(strapi);
+  registerTemplateDesignRules(strapi);
 };
 
 export default register;

@@ -11,6 +11,7 @@ export const UID = {
   promoCode: 'plugin::greeting-cards.promo-code',
   promoUse: 'plugin::greeting-cards.promo-use',
   order: 'plugin::greeting-cards.order',
+  orderStatusChange: 'plugin::greeting-cards.order-status-change',
   orderItem: 'plugin::greeting-cards.order-item',
   delivery: 'plugin::greeting-cards.delivery',
   subscriptionPlan: 'plugin::greeting-cards.subscription-plan',

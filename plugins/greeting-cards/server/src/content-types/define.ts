@@ -1,5 +1,6 @@
 // Small helpers so each schema reads as a list of fields. Relation targets are the UIDs of uids.ts.
 import { UID } from '../uids';
+import { CONTENT_VIEWS, contentManagerConfig } from '../content-manager/views';
 
 interface Options {
   singular: string;
@@ -21,6 +22,8 @@ export function defineType(o: Options) {
       options: { draftAndPublish: false },
       pluginOptions: hidden,
       attributes: o.attributes,
+      // The Content Manager's defaults for this type's views (labels, list columns, sort).
+      ...(CONTENT_VIEWS[o.singular] ? { config: contentManagerConfig(CONTENT_VIEWS[o.singular]) } : {}),
     },
   };
 }

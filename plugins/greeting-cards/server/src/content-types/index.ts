@@ -192,6 +192,16 @@ const order = defineType({
   },
 });
 
+const orderStatusChange = defineType({
+  singular: 'order-status-change', plural: 'order-status-changes', displayName: 'Order status change', curated: false,
+  description: 'One move of an order through its lifecycle (the status history operators see).',
+  attributes: {
+    order_id: int({ required: true }),
+    status: enumeration(ORDER_STATUSES),
+    at: dt(),
+  },
+});
+
 const orderItem = defineType({
   singular: 'order-item', plural: 'order-items', displayName: 'Order item', curated: false,
   description: 'One card to one recipient by one delivery method.',
@@ -311,6 +321,6 @@ const paymentIssue = defineType({
 
 export default {
   occasion, template, asset, card, 'library-entry': libraryEntry, recipient, reminder, 'gift-addon': giftAddon,
-  'promo-code': promoCode, 'promo-use': promoUse, order, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
+  'promo-code': promoCode, 'promo-use': promoUse, order, 'order-status-change': orderStatusChange, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
   subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent, 'payment-issue': paymentIssue,
 };

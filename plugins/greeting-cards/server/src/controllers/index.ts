@@ -8,5 +8,6 @@ import orders from './orders';
 import payments from './payments';
 import subscriptions from './subscriptions';
 import deliveries from './deliveries';
+import admin from './admin';
 
-export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries };
+export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries, admin };

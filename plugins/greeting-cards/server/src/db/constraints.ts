@@ -18,10 +18,17 @@ const UNIQUE_INDEXES: Array<[type: Uid, column: string]> = [
   [UID.billingProfile, 'user_key'],
 ];
 
+// Plain indexes for lookups that grow with the shop (an order's status history).
+const LOOKUP_INDEXES: Array<[type: Uid, column: string]> = [[UID.orderStatusChange, 'order_id']];
+
 export async function ensureDatabaseConstraints(strapi: Core.Strapi): Promise<void> {
   const knex = strapi.db.connection;
   for (const [uid, column] of UNIQUE_INDEXES) {
     const table = tableOf(strapi, uid);
     await knex.raw(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}_${column}_uq ON ${table} (${column})`);
+  }
+  for (const [uid, column] of LOOKUP_INDEXES) {
+    const table = tableOf(strapi, uid);
+    await knex.raw(`CREATE INDEX IF NOT EXISTS ${table}_${column}_ix ON ${table} (${column})`);
   }
 }

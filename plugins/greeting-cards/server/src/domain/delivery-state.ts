@@ -40,3 +40,37 @@ export function initialDeliveryStatus(due: Date | null, now: Date): DeliveryStat
 export function canMove(from: DeliveryStatus, to: DeliveryStatus): boolean {
   return Object.values(DELIVERY_TRANSITIONS[from]).includes(to);
 }
+
+// What an operator may do to a delivery from the admin panel. Kept apart from the table above: for the
+// dispatch job sent, failed and cancelled are final; only a person reopens one.
+// - retry: a failed delivery goes back in the queue (the job, or an immediate dispatch, sends it);
+// - resend: an e-card already sent is queued to be sent once more (posted cards cannot be re-posted);
+// - cancel: a delivery still waiting is cancelled; one queued at the carrier only if the carrier agrees.
+export type OperatorAction = 'retry' | 'resend' | 'cancel';
+
+export const OPERATOR_TRANSITIONS: Readonly<Record<OperatorAction, { from: DeliveryStatus[]; to: DeliveryStatus; methods?: string[] }>> = {
+  retry: { from: ['failed'], to: 'pending' },
+  resend: { from: ['sent', 'delivered'], to: 'pending', methods: ['ecard'] },
+  cancel: { from: [...WAITING_STATES, PROCESSING], to: 'cancelled' },
+};
+
+const OPERATOR_WHY: Record<OperatorAction, string> = {
+  retry: 'Only a failed delivery can be retried.',
+  resend: 'Only an e-card that has been sent can be sent again.',
+  cancel: 'Only a delivery that is scheduled, waiting or queued at the carrier can be cancelled.',
+};
+
+export type OperatorMove = { ok: true; to: DeliveryStatus } | { ok: false; reason: string };
+
+/**
+ * Whether an operator's action applies to a delivery in `status` sent by `method`. `atCarrier` tells a
+ * processing row queued at the postal backend (cancellable through it) from one being sent right now
+ * (not cancellable: the send is under way).
+ */
+export function operatorMove(action: OperatorAction, status: DeliveryStatus, method: string, atCarrier = false): OperatorMove {
+  const rule = OPERATOR_TRANSITIONS[action];
+  const methodOk = !rule.methods || rule.methods.includes(method);
+  const processingOk = status !== PROCESSING || (action === 'cancel' && atCarrier);
+  if (rule.from.includes(status) && methodOk && processingOk) return { ok: true, to: rule.to };
+  return { ok: false, reason: `${OPERATOR_WHY[action]} This delivery is ${status}${methodOk ? '' : ` (${method})`}.` };
+}

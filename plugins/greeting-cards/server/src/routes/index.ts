@@ -7,6 +7,7 @@ import reminders from './api/reminders';
 import orders from './api/orders';
 import subscriptions from './api/subscriptions';
 import deliveries from './api/deliveries';
+import admin from './admin';
 
 // One file per area under api/; their order matters only where two areas share a path prefix.
 export default {
@@ -14,4 +15,5 @@ export default {
     type: 'content-api',
     routes: [...catalogue, ...cards, ...library, ...me, ...recipients, ...reminders, ...orders, ...subscriptions, ...deliveries],
   },
+  admin,
 };

@@ -7,6 +7,7 @@ import orders from './orders';
 import fulfilment from './fulfilment';
 import subscriptions from './subscriptions';
 import rendering from './rendering';
+import operations from './operations';
 
 export default {
   ...catalogue,
@@ -16,4 +17,5 @@ export default {
   ...fulfilment,
   ...subscriptions,
   ...rendering,
+  ...operations,
 };

@@ -100,6 +100,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  async function dispatchOne(deliveryId: number, now: Date = new Date()): Promise<DispatchRun> {
+    const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
+    await claimAndSend(await store.dueIds(now, 1, [deliveryId]), now, run);
+    return run;
+  }
+
   const track = <T>(promise: Promise<T>): Promise<T> => {
     inFlight.add(promise);
     promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
@@ -133,10 +139,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     runDue,
 
     /** Sends one delivery now if it can be claimed (admin "retry now", tests). */
-    async dispatchOne(deliveryId: number, now: Date = new Date()): Promise<DispatchRun> {
-      const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
-      await claimAndSend(await store.dueIds(now, 1, [deliveryId]), now, run);
-      return run;
+    dispatchOne,
+
+    /** Sends one delivery soon, without holding up the caller (an operator's retry or resend); the job is the fallback. */
+    dispatchInBackground(deliveryId: number): void {
+      track(
+        dispatchOne(deliveryId).catch((error) => {
+          strapi.log.error(`[greeting-cards] dispatch of delivery ${deliveryId} stopped: ${errorText(error)}`);
+        }),
+      );
     },
 
     /** Waits for background dispatches started by startOrder (destroy, tests). */

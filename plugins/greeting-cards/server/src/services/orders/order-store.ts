@@ -56,7 +56,17 @@ export function orderStore(strapi: Core.Strapi) {
      */
     async moveIf(id: number, from: OrderStatus[], data: Row): Promise<boolean> {
       const result = await q(strapi, UID.order).updateMany({ where: { id, status: { $in: from } }, data });
-      return Number(result?.count ?? 0) === 1;
+      const moved = Number(result?.count ?? 0) === 1;
+      // Every status change passes here, and only the caller that won the move records it: the
+      // history operators see in the admin has each change exactly once.
+      if (moved && typeof data.status === 'string') {
+        await q(strapi, UID.orderStatusChange).create({ data: { order_id: id, status: data.status, at: new Date() } });
+      }
+      return moved;
+    },
+    /** The order's status changes, oldest first. */
+    statusChanges(orderId: number): Promise<Row[]> {
+      return q(strapi, UID.orderStatusChange).findMany({ where: { order_id: orderId }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
     },
   };
 }

@@ -1,0 +1,54 @@
+import type { Core } from '@strapi/strapi';
+import { action, type Ctx } from '../http/respond';
+import { parseId } from '../http/ids';
+import { pageRequest } from '../http/pagination';
+import { dayRange, oneOf, searchText } from '../http/admin-query';
+import { FieldErrorCollector } from '../errors';
+import { DELIVERY_METHODS, DELIVERY_STATUSES, ORDER_STATUSES } from '../domain/enums';
+import { getService } from '../services/get-service';
+
+// The admin API's controllers: read the query, call one service, answer JSON (errors in the spec's shapes).
+const queryOf = (ctx: Ctx): Record<string, unknown> => ctx.query ?? {};
+const bodyOf = (ctx: Ctx): Record<string, unknown> => (ctx.request.body && typeof ctx.request.body === 'object' ? ctx.request.body : {});
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  summary: action(strapi, async () => getService(strapi, 'adminOrders').summary()),
+
+  orders: action(strapi, async (ctx) => {
+    const query = queryOf(ctx);
+    const errors = new FieldErrorCollector();
+    const filters = { status: oneOf(query, 'status', ORDER_STATUSES, errors), range: dayRange(query, errors), q: searchText(query, errors) };
+    errors.throwIfAny();
+    return getService(strapi, 'adminOrders').list(filters, pageRequest(query));
+  }),
+
+  order: action(strapi, async (ctx) => getService(strapi, 'adminOrders').detail(String(ctx.params.uuid))),
+
+  paymentIssues: action(strapi, async (ctx) => getService(strapi, 'adminOrders').paymentIssues(pageRequest(queryOf(ctx)))),
+
+  deliveries: action(strapi, async (ctx) => {
+    const query = queryOf(ctx);
+    const errors = new FieldErrorCollector();
+    const filters = { status: oneOf(query, 'status', DELIVERY_STATUSES, errors), method: oneOf(query, 'method', DELIVERY_METHODS, errors) };
+    errors.throwIfAny();
+    return getService(strapi, 'adminDeliveries').list(filters, pageRequest(query));
+  }),
+
+  retryDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').retry(parseId(ctx.params.id))),
+  cancelDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').cancel(parseId(ctx.params.id))),
+  resendDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').resend(parseId(ctx.params.id))),
+
+  settings: action(strapi, async () => getService(strapi, 'adminSettings').report()),
+
+  validateDesign: action(strapi, async (ctx) => {
+    getService(strapi, 'templateDesigns').validOrThrow(bodyOf(ctx).canvas_data);
+    return { ok: true };
+  }),
+
+  previewDesign: action(strapi, async (ctx) => {
+    const png = await getService(strapi, 'templateDesigns').previewPng(bodyOf(ctx).canvas_data);
+    ctx.type = 'image/png';
+    ctx.set('Cache-Control', 'no-store');
+    return png;
+  }),
+});

@@ -1,0 +1,31 @@
+import { ADMIN_ACTIONS } from '../permissions';
+
+// The admin API (type 'admin': served under /greeting-cards/... with an admin JWT). Every route needs
+// a logged-in admin and, except the two design helpers any editor may use, one of the plugin's actions.
+// Wire formats: docs/admin-api.md.
+type Action = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
+
+function adminRoute(method: 'GET' | 'POST', path: string, handler: string, action: Action | null) {
+  const policies: unknown[] = ['admin::isAuthenticatedAdmin'];
+  if (action) policies.push({ name: 'admin::hasPermissions', config: { actions: [action] } });
+  return { method, path, handler, config: { policies } };
+}
+
+const { ordersRead, deliveriesManage, settingsRead } = ADMIN_ACTIONS;
+
+export default {
+  type: 'admin',
+  routes: [
+    adminRoute('GET', '/admin/summary', 'admin.summary', ordersRead),
+    adminRoute('GET', '/admin/orders', 'admin.orders', ordersRead),
+    adminRoute('GET', '/admin/orders/:uuid', 'admin.order', ordersRead),
+    adminRoute('GET', '/admin/payment-issues', 'admin.paymentIssues', ordersRead),
+    adminRoute('GET', '/admin/deliveries', 'admin.deliveries', deliveriesManage),
+    adminRoute('POST', '/admin/deliveries/:id/retry', 'admin.retryDelivery', deliveriesManage),
+    adminRoute('POST', '/admin/deliveries/:id/cancel', 'admin.cancelDelivery', deliveriesManage),
+    adminRoute('POST', '/admin/deliveries/:id/resend', 'admin.resendDelivery', deliveriesManage),
+    adminRoute('GET', '/admin/settings', 'admin.settings', settingsRead),
+    adminRoute('POST', '/admin/designs/validate', 'admin.validateDesign', null),
+    adminRoute('POST', '/admin/designs/preview', 'admin.previewDesign', null),
+  ],
+};

@@ -1,0 +1,82 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import { query } from '../../db/query';
+import { conflict, notFound } from '../../errors';
+import type { DeliveryMethod, DeliveryStatus } from '../../domain/enums';
+import { operatorMove, PROCESSING, type OperatorAction } from '../../domain/delivery-state';
+import type { PageRequest } from '../../http/pagination';
+import { pagedRows } from '../shared/paged-rows';
+import { getService } from '../get-service';
+import { deliveryView } from './admin-views';
+import type { DeliveryRow } from './rows';
+
+export interface DeliveryFilters {
+  status: DeliveryStatus | null;
+  method: DeliveryMethod | null;
+}
+
+const POPULATE = { order_item: { populate: { order: { select: ['id', 'uuid'] }, recipient: true } } };
+
+/**
+ * Deliveries as operators see and steer them. Every move is a conditional UPDATE on the status read
+ * (and, for a row queued at the carrier, on it still being unclaimed), so an operator's click racing
+ * the dispatch job changes the row at most once and otherwise answers 409.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const deliveries = () => query(strapi, UID.delivery);
+
+  async function load(id: number): Promise<DeliveryRow> {
+    const row: DeliveryRow | null = await deliveries().findOne({ where: { id }, populate: POPULATE });
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A processing row with no claim and a tracking reference has been handed to the postal backend. */
+  const atCarrier = (d: DeliveryRow) => d.status === PROCESSING && !d.claimed_at && Boolean(d.tracking_reference);
+
+  /** Asks the postal backend to stop a card it has queued; a refusal or a backend without cancel is a 409. */
+  async function cancelAtCarrier(d: DeliveryRow): Promise<void> {
+    const backend = getService(strapi, 'fulfilment').postalBackend();
+    if (!backend.cancel) throw conflict(`The postal backend "${backend.name}" cannot cancel a card it has queued.`);
+    const cancelled = await backend.cancel(String(d.tracking_reference));
+    if (!cancelled) throw conflict('The postal backend refused to cancel this card: it may already be printed or posted.');
+  }
+
+  async function act(action: OperatorAction, id: number) {
+    const current = await load(id);
+    const method = current.order_item?.delivery_method ?? '';
+    const move = operatorMove(action, current.status, method, atCarrier(current));
+    if (!move.ok) throw conflict(move.reason);
+    if (action === 'cancel' && current.status === PROCESSING) await cancelAtCarrier(current);
+    const requeue = move.to === 'pending';
+    const data = requeue
+      ? // Back in the queue now: no back-off wait, no stale claim. attempts keeps counting, so a retry
+        // that fails again is failed at once rather than given a fresh set of tries.
+        { status: move.to, next_attempt_at: null, claimed_by: null, claimed_at: null }
+      : { status: move.to, next_attempt_at: null };
+    const stillThere = current.status === PROCESSING ? { claimed_at: null } : {};
+    const { count } = await deliveries().updateMany({ where: { id, status: current.status, ...stillThere }, data });
+    if (Number(count) !== 1) throw conflict('This delivery changed while you were looking at it: reload and try again.');
+    if (requeue) getService(strapi, 'fulfilment').dispatchInBackground(id);
+    if (action === 'cancel') strapi.log.info(`[greeting-cards] delivery ${id} cancelled by an operator`);
+    return deliveryView(await load(id));
+  }
+
+  return {
+    async list(filters: DeliveryFilters, page: PageRequest) {
+      const where: Record<string, unknown> = {};
+      if (filters.status) where.status = filters.status;
+      if (filters.method) where.order_item = { delivery_method: filters.method };
+      const { count, rows } = await pagedRows<DeliveryRow>(
+        page,
+        async () => Number(await deliveries().count({ where })),
+        () => deliveries().findMany({ where, populate: POPULATE, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+      );
+      return { count, results: rows.map(deliveryView) };
+    },
+
+    retry: (id: number) => act('retry', id),
+    cancel: (id: number) => act('cancel', id),
+    resend: (id: number) => act('resend', id),
+  };
+};

@@ -1,0 +1,81 @@
+import type { Core } from '@strapi/strapi';
+import { getConfig } from '../../config/get-config';
+import { validateCanvasData, type CanvasResult } from '../../domain/canvas-data';
+import { errorText } from '../../domain/delivery-retry';
+import { fieldErrors } from '../../errors';
+import { query } from '../../db/query';
+import { UID } from '../../uids';
+import { getService } from '../get-service';
+
+interface TemplateRow {
+  id: number;
+  slug?: string;
+  canvas_data: unknown;
+  thumbnail_url?: string | null;
+}
+
+/** Template designs as content editors make them: the API's rules, previews, and thumbnails kept current. */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const inFlight = new Set<Promise<unknown>>();
+  const rendering = () => getService(strapi, 'rendering');
+  const templates = () => query(strapi, UID.template);
+
+  /** The same rules (and limits) the API applies to a shopper's canvas_data. */
+  function check(value: unknown): CanvasResult {
+    const { canvasMaxBytes, canvasMaxObjects, publicUrl } = getConfig(strapi);
+    return validateCanvasData(value, { maxBytes: canvasMaxBytes, maxObjects: canvasMaxObjects, publicUrl });
+  }
+
+  function validOrThrow(value: unknown) {
+    const result = check(value);
+    if (!result.ok) throw fieldErrors({ canvas_data: result.errors });
+    return result.value;
+  }
+
+  /**
+   * Renders the stored design of one template row unless its thumbnail already shows it. The URL is
+   * written only if the design is still the one drawn: when two saves race, the later one's render wins.
+   */
+  async function renderThumbnail(row: TemplateRow): Promise<void> {
+    const wanted = rendering().previewLocation(row.canvas_data).url;
+    if (row.thumbnail_url === wanted) return;
+    const url = await rendering().storePreview(row.canvas_data);
+    const current: TemplateRow | null = await templates().findOne({ where: { id: row.id }, select: ['id', 'canvas_data'] });
+    if (!current || rendering().previewLocation(current.canvas_data).url !== url) return;
+    await templates().update({ where: { id: row.id }, data: { thumbnail_url: url } });
+  }
+
+  async function refreshByDocument(documentId: string): Promise<void> {
+    const rows: TemplateRow[] = await templates().findMany({ where: { documentId }, select: ['id', 'slug', 'canvas_data', 'thumbnail_url'] });
+    for (const row of rows) {
+      try {
+        await renderThumbnail(row);
+      } catch (error) {
+        strapi.log.warn(`[greeting-cards] thumbnail for template "${row.slug ?? row.id}" not rendered: ${errorText(error)}`);
+      }
+    }
+  }
+
+  return {
+    check,
+    validOrThrow,
+
+    async previewPng(value: unknown, width = 600): Promise<Buffer> {
+      return rendering().previewPng(validOrThrow(value), { width });
+    },
+
+    /** Re-renders a saved template's thumbnail in the background (the save does not wait for Chromium). */
+    refreshThumbnail(saved: unknown): void {
+      const documentId = saved && typeof saved === 'object' ? (saved as { documentId?: unknown }).documentId : undefined;
+      if (typeof documentId !== 'string') return;
+      const job = refreshByDocument(documentId);
+      inFlight.add(job);
+      job.finally(() => inFlight.delete(job)).catch(() => undefined);
+    },
+
+    /** Waits for background thumbnail renders (tests, shutdown). */
+    async drain(): Promise<void> {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
+  };
+};

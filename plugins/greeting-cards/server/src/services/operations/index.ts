@@ -1,0 +1,19 @@
+import type { ServicesOf } from '../get-service';
+import adminOrders from './admin-orders-service';
+import adminDeliveries from './admin-deliveries-service';
+import adminSettings from './admin-settings-service';
+import templateDesigns from './admin-designs-service';
+
+/** What the admin panel's operator pages and the template editor need from the server. */
+const services = {
+  adminOrders,
+  adminDeliveries,
+  adminSettings,
+  templateDesigns,
+};
+
+export default services;
+
+declare module '../get-service' {
+  interface GreetingCardsServices extends ServicesOf<typeof services> {}
+}

@@ -1,0 +1,77 @@
+import type { Core } from '@strapi/strapi';
+import { createRequire } from 'module';
+import { isDevelopmentOrTest } from '../../config/settings';
+import { blankCanvas } from '../../domain/canvas-data';
+import { errorText } from '../../domain/delivery-retry';
+import { getService } from '../get-service';
+
+export interface Health {
+  ok: boolean;
+  detail: string;
+}
+
+// Health checks for the settings view. Each has a short deadline so a hung browser or SMTP server
+// makes the page say so instead of hanging it.
+const RENDER_TIMEOUT_MS = 20_000;
+const SMTP_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Can the renderer start and draw? A tiny blank preview through the real provider. */
+export async function rendererHealth(strapi: Core.Strapi, rendererName: string): Promise<Health> {
+  const started = Date.now();
+  try {
+    const png = await withTimeout(getService(strapi, 'rendering').previewPng(blankCanvas(), { width: 64 }), RENDER_TIMEOUT_MS, 'The renderer');
+    return { ok: png.length > 0, detail: `${rendererName}: drew a test preview in ${Date.now() - started} ms.` };
+  } catch (error) {
+    return { ok: false, detail: `${rendererName}: ${errorText(error)}` };
+  }
+}
+
+interface EmailConfig {
+  provider?: string;
+  providerOptions?: Record<string, unknown>;
+}
+
+interface Transport {
+  verify(): Promise<unknown>;
+  close(): void;
+}
+
+/** nodemailer as the email provider itself loads it (the plugin does not depend on it directly). */
+function loadNodemailer(): { createTransport(options: Record<string, unknown>): Transport } {
+  const fromProvider = createRequire(require.resolve('@strapi/provider-email-nodemailer'));
+  return fromProvider('nodemailer');
+}
+
+/** Which provider sends e-mail and whether it can: an SMTP handshake (and login) for nodemailer over SMTP. */
+export async function emailHealth(strapi: Core.Strapi): Promise<Health> {
+  const config = (strapi.config.get('plugin::email') ?? {}) as EmailConfig;
+  const provider = config.provider ?? 'none';
+  const options = config.providerOptions ?? {};
+  if (provider !== 'nodemailer') {
+    return { ok: false, detail: `Provider "${provider}": it cannot be checked from here; send a test message from Settings > Email.` };
+  }
+  if (options.streamTransport) {
+    return isDevelopmentOrTest()
+      ? { ok: true, detail: 'nodemailer without SMTP_HOST: messages are kept in the development mailbox.' }
+      : { ok: false, detail: 'nodemailer without SMTP_HOST: e-mail cannot be sent until SMTP is configured.' };
+  }
+  const where = `${String(options.host ?? '?')}:${String(options.port ?? 587)}`;
+  let transport: Transport | null = null;
+  try {
+    transport = loadNodemailer().createTransport({ ...options, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS });
+    await withTimeout(transport.verify(), SMTP_TIMEOUT_MS + 1000, 'The SMTP server');
+    return { ok: true, detail: `nodemailer over SMTP at ${where}: the server accepted the connection.` };
+  } catch (error) {
+    return { ok: false, detail: `nodemailer over SMTP at ${where}: ${errorText(error)}` };
+  } finally {
+    transport?.close();
+  }
+}

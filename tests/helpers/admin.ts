@@ -1,0 +1,45 @@
+import type { Core } from '@strapi/strapi';
+import type supertest from 'supertest';
+import crypto from 'crypto';
+
+export interface TestAdmin {
+  email: string;
+  token: string;
+  auth: { Authorization: string };
+}
+
+interface RoleService {
+  create(attributes: { name: string; description: string }): Promise<{ id: number }>;
+  assignPermissions(roleId: number, permissions: Array<Record<string, unknown>>): Promise<unknown>;
+}
+interface UserService {
+  create(attributes: Record<string, unknown>): Promise<{ id: number }>;
+}
+
+/**
+ * An admin panel user whose only role grants `actions` (an empty list: a role with no permissions),
+ * created through Strapi's admin services and logged in through POST /admin/login like the admin app.
+ */
+export async function createAdmin(strapi: Core.Strapi, http: () => supertest.Agent, actions: string[]): Promise<TestAdmin> {
+  const suffix = crypto.randomBytes(4).toString('hex');
+  const roles = strapi.service('admin::role') as unknown as RoleService;
+  const role = await roles.create({ name: `Role ${suffix}`, description: `Grants ${actions.join(', ') || 'nothing'}` });
+  if (actions.length) {
+    await roles.assignPermissions(role.id, actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] })));
+  }
+  const email = `admin_${suffix}@example.test`;
+  const password = 'Correct-horse-battery-9';
+  await (strapi.service('admin::user') as unknown as UserService).create({
+    firstname: 'Admin',
+    lastname: suffix,
+    email,
+    password,
+    isActive: true,
+    registrationToken: null,
+    roles: [role.id],
+  });
+  const res = await http().post('/admin/login').send({ email, password });
+  if (res.status !== 200 || !res.body?.data?.token) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const token: string = res.body.data.token;
+  return { email, token, auth: { Authorization: `Bearer ${token}` } };
+}
