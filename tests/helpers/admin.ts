@@ -9,6 +9,8 @@ export interface TestAdmin {
 }
 
 interface RoleService {
+  createRolesIfNoneExist(): Promise<void>;
+  getSuperAdmin(): Promise<{ id: number } | null>;
   create(attributes: { name: string; description: string }): Promise<{ id: number }>;
   assignPermissions(roleId: number, permissions: Array<Record<string, unknown>>): Promise<unknown>;
 }
@@ -27,6 +29,19 @@ export async function createAdmin(strapi: Core.Strapi, http: () => supertest.Age
   if (actions.length) {
     await roles.assignPermissions(role.id, actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] })));
   }
+  return adminWithRole(strapi, http, role.id, suffix);
+}
+
+/** A super admin (Strapi's built-in role, every permission), as the person who set the shop up. */
+export async function createSuperAdmin(strapi: Core.Strapi, http: () => supertest.Agent): Promise<TestAdmin> {
+  const roles = strapi.service('admin::role') as unknown as RoleService;
+  await roles.createRolesIfNoneExist();
+  const role = await roles.getSuperAdmin();
+  if (!role) throw new Error('no super admin role');
+  return adminWithRole(strapi, http, role.id, crypto.randomBytes(4).toString('hex'));
+}
+
+async function adminWithRole(strapi: Core.Strapi, http: () => supertest.Agent, roleId: number, suffix: string): Promise<TestAdmin> {
   const email = `admin_${suffix}@example.test`;
   const password = 'Correct-horse-battery-9';
   await (strapi.service('admin::user') as unknown as UserService).create({
@@ -36,7 +51,7 @@ export async function createAdmin(strapi: Core.Strapi, http: () => supertest.Age
     password,
     isActive: true,
     registrationToken: null,
-    roles: [role.id],
+    roles: [roleId],
   });
   const res = await http().post('/admin/login').send({ email, password });
   if (res.status !== 200 || !res.body?.data?.token) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -21,7 +21,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await applyContentManagerViews(strapi);
   await ensureDatabaseConstraints(strapi);
   await initRateLimits(strapi);
-  if (config.seedSampleData) await seedSampleData(strapi);
+  if (config.seedSampleData) await getService(strapi, 'templateDesigns').withoutThumbnails(() => seedSampleData(strapi));
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
 };

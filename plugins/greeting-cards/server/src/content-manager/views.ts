@@ -89,7 +89,7 @@ export function contentManagerConfig(view: ContentView) {
     metadatas[field] = { edit: { label, ...(description ? { description } : {}) }, list: { label } };
   }
   return {
-    settings: { mainField: view.mainField, defaultSortBy: view.sortBy, defaultSortOrder: view.sortOrder },
+    settings: { bulkable: true, filterable: true, searchable: true, pageSize: 20, mainField: view.mainField, defaultSortBy: view.sortBy, defaultSortOrder: view.sortOrder },
     metadatas,
     layouts: { list: view.list },
   };

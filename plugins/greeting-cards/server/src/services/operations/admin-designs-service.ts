@@ -17,6 +17,7 @@ interface TemplateRow {
 /** Template designs as content editors make them: the API's rules, previews, and thumbnails kept current. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const inFlight = new Set<Promise<unknown>>();
+  let paused = 0;
   const rendering = () => getService(strapi, 'rendering');
   const templates = () => query(strapi, UID.template);
 
@@ -66,11 +67,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Re-renders a saved template's thumbnail in the background (the save does not wait for Chromium). */
     refreshThumbnail(saved: unknown): void {
+      if (paused) return;
       const documentId = saved && typeof saved === 'object' ? (saved as { documentId?: unknown }).documentId : undefined;
       if (typeof documentId !== 'string') return;
       const job = refreshByDocument(documentId);
       inFlight.add(job);
       job.finally(() => inFlight.delete(job)).catch(() => undefined);
+    },
+
+    /**
+     * Runs `fn` without re-rendering thumbnails of the templates it writes: seeding the sample catalogue
+     * leaves thumbnails to SERVICE_RENDER_THUMBNAILS_ON_BOOT rather than starting Chromium at every boot.
+     */
+    async withoutThumbnails<T>(fn: () => Promise<T>): Promise<T> {
+      paused += 1;
+      try {
+        return await fn();
+      } finally {
+        paused -= 1;
+      }
     },
 
     /** Waits for background thumbnail renders (tests, shutdown). */
