@@ -90,18 +90,32 @@ export async function adminScreenshot(page: Page, screen: string): Promise<void>
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${screen}.png`) as `${string}.png`, fullPage: true });
 }
 
+/** On a failed wait, a screenshot and the page's text say what the page showed instead. */
+async function explainFailure(page: Page, what: string, error: unknown): Promise<never> {
+  const name = `failed-${what.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`;
+  await adminScreenshot(page, name).catch(() => undefined);
+  const shown = await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(() => '(no page)');
+  throw new Error(`${what}: ${(error as Error).message}\nURL ${page.url()}\nscreenshot admin-${name}.png\npage text:\n${shown}`);
+}
+
 /** Waits for visible text anywhere on the page (the admin renders asynchronously). */
 export async function waitForText(page: Page, text: string, timeout = 30000): Promise<void> {
-  await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+  try {
+    await page.waitForFunction((t) => (document.body.textContent ?? '').includes(t), { timeout }, text);
+  } catch (error) {
+    await explainFailure(page, `waiting for "${text}"`, error);
+  }
 }
 
 /** Clicks the first button (or link) whose visible text is exactly `text`. */
 export async function clickByText(page: Page, text: string, selector = 'button'): Promise<void> {
-  const handle = await page.waitForFunction(
-    (sel, t) => [...document.querySelectorAll<HTMLElement>(sel)].find((el) => el.innerText.trim() === t && !el.hasAttribute('disabled')) ?? null,
-    { timeout: 30000 },
-    selector,
-    text,
-  );
+  const handle = await page
+    .waitForFunction(
+      (sel, t) => [...document.querySelectorAll<HTMLElement>(sel)].find((el) => (el.textContent ?? '').trim() === t && !el.hasAttribute('disabled')) ?? null,
+      { timeout: 30000 },
+      selector,
+      text,
+    )
+    .catch((error: unknown) => explainFailure(page, `clicking "${text}"`, error));
   await (handle.asElement() as unknown as { click(): Promise<void> }).click();
 }

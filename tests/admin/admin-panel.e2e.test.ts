@@ -69,7 +69,7 @@ describe('admin panel in Chromium', () => {
     await waitForText(page, 'Orders today');
     await waitForText(page, shopper.email);
     // No settings.read in this role: no Settings tab.
-    const tabs = await page.$$eval('[role="tab"]', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
+    const tabs = await page.$$eval('[role="tab"]', (els) => els.map((el) => (el.textContent ?? '').trim()));
     expect(tabs).toEqual(['Orders', 'Deliveries', 'Payments needing attention']);
 
     // Search by part of the e-mail, then open the order.
@@ -79,7 +79,7 @@ describe('admin panel in Chromium', () => {
     await page.click(`a[href$="/orders/${orderUuid}"]`);
     await waitForText(page, `Order ${orderUuid}`);
     await waitForText(page, 'Status history');
-    const detail = await page.evaluate(() => document.body.innerText);
+    const detail = await page.evaluate(() => document.body.textContent ?? '');
     expect(detail).toContain('Ada Byron');
     expect(detail).toMatch(/Failed/);
     expect(detail).toContain(delivery.last_error);
@@ -111,7 +111,7 @@ describe('admin panel in Chromium', () => {
     await adminScreenshot(page, 'payments');
     await clickByText(page, 'Settings', '[role="tab"]');
     await waitForText(page, 'Card renderer (Chromium): working', 60000);
-    const settings = await page.evaluate(() => document.body.innerText);
+    const settings = await page.evaluate(() => document.body.textContent ?? '');
     expect(settings).toMatch(/E-mail: (working|not working)/);
     expect(settings).toContain('SERVICE_STRIPE_SECRET_KEY');
     await adminScreenshot(page, 'settings');
