@@ -84,10 +84,37 @@ export async function logIn(page: Page, baseUrl: string, email: string): Promise
   await Promise.all([page.waitForFunction(() => !location.pathname.includes('/auth/')), page.click('button[type="submit"]')]);
 }
 
-/** A desktop-width screenshot of an admin screen, saved as .tmp/screenshots/admin-<screen>.png. */
+/**
+ * A desktop-width screenshot of an admin screen, saved as .tmp/screenshots/admin-<screen>.png. The admin
+ * scrolls inside its own layout, so the window is made as tall as the content for the picture.
+ */
 export async function adminScreenshot(page: Page, screen: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${screen}.png`) as `${string}.png`, fullPage: true });
+  const viewport = page.viewport() ?? { width: 1280, height: 800 };
+  const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main, [role="dialog"], [role="alertdialog"]')].map((el) => el.scrollHeight), 0));
+  await page.setViewport({ ...viewport, height: Math.min(4000, Math.max(viewport.height, height + 120)) });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${screen}.png`) as `${string}.png` });
+  await page.setViewport(viewport);
+}
+
+/** Waits until the open dialog has finished its opening animation (so a screenshot shows it whole). */
+export async function waitForDialog(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('[role="alertdialog"], [role="dialog"]');
+    return dialog !== null && dialog.getAnimations({ subtree: true }).every((a) => a.playState !== 'running');
+  });
+}
+
+/** Replaces the text of the CodeMirror editor inside `container` by typing, as a person would. */
+export async function typeIntoCodeEditor(page: Page, container: string, text: string): Promise<void> {
+  const editor = `${container} .cm-content`;
+  await page.waitForSelector(editor);
+  await page.click(editor);
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyA');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text);
 }
 
 /** On a failed wait, a screenshot and the page's text say what the page showed instead. */

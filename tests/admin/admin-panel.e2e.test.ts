@@ -6,7 +6,7 @@ import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { DESKTOP, launchBrowser } from '../e2e/browser';
 import { until } from '../fulfilment/helpers';
-import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, waitForText } from './admin-browser';
+import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
 
 // The real admin panel (built by `strapi build` with the plugin's admin bundle) in real Chromium: an
 // operator works through the plugin page; an editor designs a template in the Content Manager.
@@ -92,6 +92,7 @@ describe('admin panel in Chromium', () => {
     await adminScreenshot(page, 'deliveries');
     await page.click(`button[aria-label="Retry delivery ${delivery.id} to Ada Byron"]`);
     await waitForText(page, 'Send this delivery again now?');
+    await waitForDialog(page);
     await adminScreenshot(page, 'deliveries-confirm');
     await clickByText(page, 'Confirm');
     await waitForText(page, 'The delivery was queued again.');
@@ -115,5 +116,54 @@ describe('admin panel in Chromium', () => {
     expect(settings).toMatch(/E-mail: (working|not working)/);
     expect(settings).toContain('SERVICE_STRIPE_SECRET_KEY');
     await adminScreenshot(page, 'settings');
+  });
+
+  it('an editor designs a template: live preview, an invalid design refused in the form, saved with a thumbnail', async () => {
+    const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Eddie');
+    const page = await newPage();
+    await logIn(page, app.baseUrl, editor);
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/create`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('input[name="name"]');
+    await page.type('input[name="name"]', 'Sunflower thanks');
+    const slugInput = 'input[name="slug"]';
+    await page.click(slugInput, { count: 3 });
+    await page.type(slugInput, 'sunflower-thanks');
+    const preview = '[data-testid="canvas-preview"]';
+
+    // A design the API would refuse: the field says why at once, and saving is refused by the server.
+    await typeIntoCodeEditor(page, '[data-testid="canvas-data-field"]', '{"version":"7.0.0","objects":"not a list"}');
+    await page.waitForSelector(`${preview} [role="alert"]`, { timeout: 30000 });
+    await clickByText(page, 'Save');
+    await waitForText(page, 'The design (canvas_data) is not valid');
+    await adminScreenshot(page, 'template-invalid');
+    expect(await db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } })).toBeNull();
+
+    // A valid design: its preview is drawn by the server's renderer, then the template saves.
+    const design = { version: '7.0.0', background: '#FFF4E0', objects: [{ type: 'textbox', text: 'Thank you', left: 120, top: 300, width: 1400, fontSize: 160, fill: '#7B2CBF', fontFamily: 'Georgia' }] };
+    await typeIntoCodeEditor(page, '[data-testid="canvas-data-field"]', JSON.stringify(design));
+    await waitForText(page, 'The design is valid.');
+    await page.waitForFunction((sel) => {
+      const img = document.querySelector<HTMLImageElement>(`${sel} img`);
+      return img !== null && img.complete && img.naturalWidth > 100;
+    }, { timeout: 30000 }, preview);
+    await adminScreenshot(page, 'template-edit');
+    await clickByText(page, 'Save');
+    await page.waitForFunction(() => !location.pathname.endsWith('/create'), { timeout: 30000 });
+    const saved = await db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } });
+    expect(saved.canvas_data.objects[0].text).toBe('Thank you');
+
+    // The thumbnail is rendered in the background; the template is then in the API and the shop.
+    const withThumbnail = await until(() => db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } }), (t) => Boolean(t?.thumbnail_url), 60000);
+    const listed = (await http().get('/api/templates/')).body.results.find((t: { slug: string }) => t.slug === 'sunflower-thanks');
+    expect(listed).toBeDefined();
+    expect(listed.canvas_data).toEqual(saved.canvas_data);
+    expect((await http().get(withThumbnail.thumbnail_url)).status).toBe(200);
+    const shop = await http().get('/templates/sunflower-thanks/');
+    expect(shop.status).toBe(200);
+    expect(shop.text).toContain('Sunflower thanks');
+
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Sunflower thanks');
+    await adminScreenshot(page, 'templates-list');
   });
 });

@@ -25,10 +25,10 @@ export function DeliveriesPage() {
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Box background="neutral0" hasRadius shadow="tableShadow" padding={4}>
         <Grid.Root gap={4}>
-          <Grid.Item col={3} s={6}>
+          <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
             <ChoiceFilter name="delivery-status" text="Status" value={status} choices={DELIVERY_STATUSES} onChange={(value) => { setStatus(value); setPage(1); }} />
           </Grid.Item>
-          <Grid.Item col={3} s={6}>
+          <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
             <ChoiceFilter name="delivery-method" text="Method" value={method} choices={DELIVERY_METHODS} onChange={(value) => { setMethod(value); setPage(1); }} />
           </Grid.Item>
         </Grid.Root>

@@ -53,16 +53,16 @@ export function OrderDetailPage({ canManage }: { canManage: boolean }) {
       <Section title={`Order ${order.uuid}`}>
         <dl style={{ margin: 0 }}>
           <Grid.Root gap={4}>
-            <Grid.Item col={3} s={6}><Fact name="Status"><StatusBadge status={order.status} /></Fact></Grid.Item>
-            <Grid.Item col={3} s={6}><Fact name="Customer">{order.email ?? '—'}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6}><Fact name="Placed">{dateTime(order.created_at)}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6}><Fact name="Paid">{dateTime(order.paid_at)}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6}><Fact name="Subtotal">{money(order.subtotal_pence, order.currency)}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6}><Fact name="Discount">{order.discount_pence ? `−${money(order.discount_pence, order.currency)}` : '—'}{order.promo_code ? ` (${order.promo_code})` : ''}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6}><Fact name="Total">{money(order.total_pence, order.currency)}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6}><Fact name="Payment provider">{order.payment?.provider ?? '—'}</Fact></Grid.Item>
-            <Grid.Item col={6} s={12}><Fact name="Checkout session">{order.payment?.session_id ?? '—'}</Fact></Grid.Item>
-            <Grid.Item col={6} s={12}><Fact name="Payment intent">{order.payment?.payment_intent_id ?? '—'}</Fact></Grid.Item>
+            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Status"><StatusBadge status={order.status} /></Fact></Grid.Item>
+            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Customer">{order.email ?? '—'}</Fact></Grid.Item>
+            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Placed">{dateTime(order.created_at)}</Fact></Grid.Item>
+            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Paid">{dateTime(order.paid_at)}</Fact></Grid.Item>
+            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Subtotal">{money(order.subtotal_pence, order.currency)}</Fact></Grid.Item>
+            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Discount">{order.discount_pence ? `−${money(order.discount_pence, order.currency)}` : '—'}{order.promo_code ? ` (${order.promo_code})` : ''}</Fact></Grid.Item>
+            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Total">{money(order.total_pence, order.currency)}</Fact></Grid.Item>
+            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Payment provider">{order.payment?.provider ?? '—'}</Fact></Grid.Item>
+            <Grid.Item col={6} s={12} direction="column" alignItems="stretch"><Fact name="Checkout session">{order.payment?.session_id ?? '—'}</Fact></Grid.Item>
+            <Grid.Item col={6} s={12} direction="column" alignItems="stretch"><Fact name="Payment intent">{order.payment?.payment_intent_id ?? '—'}</Fact></Grid.Item>
           </Grid.Root>
         </dl>
       </Section>

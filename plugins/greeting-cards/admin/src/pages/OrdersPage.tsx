@@ -29,16 +29,16 @@ export function OrdersPage() {
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Box background="neutral0" hasRadius shadow="tableShadow" padding={4}>
         <Grid.Root gap={4}>
-          <Grid.Item col={4} s={12}>
+          <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
             <SearchFilter name="q" text="Search orders" hint="Order number (uuid) or customer e-mail" onSearch={onSearch} />
           </Grid.Item>
-          <Grid.Item col={3} s={12}>
+          <Grid.Item col={3} s={12} direction="column" alignItems="stretch">
             <ChoiceFilter name="status" text="Status" value={status} choices={ORDER_STATUSES} onChange={(value) => { setStatus(value); setPage(1); }} />
           </Grid.Item>
-          <Grid.Item col={2} s={6}>
+          <Grid.Item col={2} s={6} direction="column" alignItems="stretch">
             <DateFilter name="from" text="From" value={from} onChange={(value) => { setFrom(value); setPage(1); }} />
           </Grid.Item>
-          <Grid.Item col={2} s={6}>
+          <Grid.Item col={2} s={6} direction="column" alignItems="stretch">
             <DateFilter name="to" text="To" value={to} onChange={(value) => { setTo(value); setPage(1); }} />
           </Grid.Item>
         </Grid.Root>

@@ -62,7 +62,7 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
   const shownError = error ?? (check.state === 'invalid' ? check.problems.join(' ') : undefined);
 
   return (
-    <Field.Root name={name} id={name} error={shownError} hint={hint} required={required} ref={ref}>
+    <Field.Root name={name} id={name} error={shownError} hint={hint} required={required} ref={ref} data-testid="canvas-data-field">
       <Field.Label>{label}</Field.Label>
       <Grid.Root gap={4}>
         <Grid.Item col={7} s={12} direction="column" alignItems="stretch">
