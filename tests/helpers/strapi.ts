@@ -28,10 +28,11 @@ const TEST_ENV: Record<string, string> = {
 };
 
 /**
- * Boots a real Strapi (no admin panel) on a fresh database. `env` is applied to process.env for the
- * boot (the plugin reads SERVICE_* settings from it) and restored by stop().
+ * Boots a real Strapi on a fresh database; the admin panel is served only when asked for (admin
+ * browser tests, which need `strapi build` first). `env` is applied to process.env for the boot (the
+ * plugin reads SERVICE_* settings from it) and restored by stop().
  */
-export async function startApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function startApp(env: Record<string, string | undefined> = {}, options: { serveAdminPanel?: boolean } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const applied: Record<string, string | undefined> = { ...TEST_ENV, ...db.env, ...env };
   const previous: Record<string, string | undefined> = {};
@@ -54,7 +55,7 @@ export async function startApp(env: Record<string, string | undefined> = {}): Pr
     appDir: APP_DIR,
     distDir: path.join(APP_DIR, 'dist'),
     autoReload: false,
-    serveAdminPanel: false,
+    serveAdminPanel: options.serveAdminPanel ?? false,
   });
   try {
     strapi = await instance.load();

@@ -4,6 +4,8 @@ import type { StrapiApp } from '@strapi/strapi/admin';
 
 import { Initializer } from './components/Initializer';
 import { PluginIcon } from './components/PluginIcon';
+import { registerCanvasDataField } from './custom-fields/canvas-data';
+import { ANY_PLUGIN_ACTION, SETTINGS_READ } from './permissions';
 import { PLUGIN_ID } from './pluginId';
 import { getTranslation } from './utils/getTranslation';
 
@@ -16,7 +18,7 @@ const plugin: StrapiApp['appPlugins'][string] = {
       icon: PluginIcon,
       intlLabel: { id: getTranslation('plugin.name'), defaultMessage: 'Greeting cards' },
       Component: () => import('./pages/App'),
-      permissions: [],
+      permissions: ANY_PLUGIN_ACTION,
     });
 
     app.addSettingsLink(
@@ -26,9 +28,11 @@ const plugin: StrapiApp['appPlugins'][string] = {
         to: PLUGIN_ID,
         intlLabel: { id: getTranslation('settings.link'), defaultMessage: 'Shop settings' },
         Component: () => import('./pages/SettingsPage'),
-        permissions: [],
+        permissions: SETTINGS_READ,
       }
     );
+
+    registerCanvasDataField(app);
 
     app.registerPlugin({
       id: PLUGIN_ID,

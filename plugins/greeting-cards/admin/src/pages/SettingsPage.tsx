@@ -1,30 +1,26 @@
-import { Box, Typography } from '@strapi/design-system';
-import { Layouts } from '@strapi/strapi/admin';
+import { Layouts, Page } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
 
+import { SETTINGS_READ } from '../permissions';
 import { getTranslation } from '../utils/getTranslation';
+import { SettingsView } from './SettingsView';
 
-// Placeholder until the settings view (shop settings, e-mail and renderer health) is built.
+// Settings > Greeting cards: the same view as the plugin page's Settings tab, for those who look there.
 const SettingsPage = () => {
   const { formatMessage } = useIntl();
 
   return (
-    <Layouts.Root>
-      <Layouts.Header
-        title={formatMessage({ id: getTranslation('settings.title'), defaultMessage: 'Greeting cards settings' })}
-      />
-      <Layouts.Content>
-        <Box background="neutral0" padding={6} shadow="filterShadow" hasRadius>
-          <Typography tag="p" data-testid="greeting-cards-settings">
-            {formatMessage({
-              id: getTranslation('settings.placeholder'),
-              defaultMessage:
-                "The shop's settings and the health of its e-mail and PDF rendering will be shown here.",
-            })}
-          </Typography>
-        </Box>
-      </Layouts.Content>
-    </Layouts.Root>
+    <Page.Protect permissions={SETTINGS_READ}>
+      <Page.Main>
+        <Layouts.Header
+          title={formatMessage({ id: getTranslation('settings.title'), defaultMessage: 'Greeting cards settings' })}
+          subtitle="The effective configuration, secrets masked, and whether rendering and e-mail work"
+        />
+        <Layouts.Content>
+          <SettingsView />
+        </Layouts.Content>
+      </Page.Main>
+    </Page.Protect>
   );
 };
 

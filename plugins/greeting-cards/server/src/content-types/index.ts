@@ -1,5 +1,6 @@
 import { defineType, rel, str, text, int, bool, json, dt, date, enumeration } from './define';
 import { UID } from '../uids';
+import { CANVAS_DATA_FIELD_UID } from '../custom-fields';
 import {
   TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
   DELIVERY_METHODS, PAYMENT_ISSUE_KINDS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
@@ -26,7 +27,8 @@ const template = defineType({
     description: text(),
     occasion: rel.manyToOne(UID.occasion),
     style: enumeration(TEMPLATE_STYLES, 'traditional'),
-    canvas_data: { type: 'json', required: true },
+    // A custom field over json (see custom-fields.ts): same column and API value, a preview in the admin.
+    canvas_data: { type: 'customField', customField: CANVAS_DATA_FIELD_UID, required: true },
     thumbnail: { type: 'media', multiple: false, allowedTypes: ['images'] },
     thumbnail_url: str({ configurable: false }),
     is_premium: bool(false),

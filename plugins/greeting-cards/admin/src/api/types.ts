@@ -1,0 +1,101 @@
+// Shapes of the plugin's admin API answers (see the server's admin routes).
+
+export interface Paged<T> {
+  count: number;
+  results: T[];
+}
+
+export interface Summary {
+  today: { orders: number; revenue_pence: number; failed_deliveries: number };
+  attention: { payment_issues: number; failed_deliveries: number };
+}
+
+export interface OrderRow {
+  uuid: string;
+  status: string;
+  email: string | null;
+  item_count: number;
+  subtotal_pence: number;
+  discount_pence: number;
+  total_pence: number;
+  currency: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface DeliveryRow {
+  id: number;
+  order_uuid?: string | null;
+  status: string;
+  method: string;
+  recipient_name: string | null;
+  tracking_reference: string | null;
+  scheduled_for: string | null;
+  attempts: number;
+  last_error: string | null;
+  updated_at?: string | null;
+}
+
+export interface OrderItem {
+  id?: number;
+  card_name?: string | null;
+  card?: string | null;
+  recipient_name: string | null;
+  delivery_method: string;
+  price_pence: number;
+  gift_addon?: string | { name?: string; price_pence?: number } | null;
+  delivery: Omit<DeliveryRow, 'method' | 'recipient_name' | 'order_uuid'> | null;
+}
+
+export interface OrderDetail extends OrderRow {
+  items: OrderItem[];
+  promo_code: string | null;
+  payment: { provider: string | null; session_id: string | null; payment_intent_id: string | null } | null;
+  history: Array<{ status: string; at: string }>;
+}
+
+export interface PaymentIssue {
+  id: number;
+  kind: string;
+  order_uuid: string | null;
+  order_status?: string | null;
+  provider?: string | null;
+  session_id?: string | null;
+  payment_intent_id?: string | null;
+  amount_pence: number | null;
+  currency: string | null;
+  detail: string;
+  resolved?: boolean;
+  created_at: string | null;
+}
+
+export interface Refund {
+  order_uuid: string;
+  email: string | null;
+  total_pence: number;
+  currency: string | null;
+  payment_intent_id: string | null;
+  refunded_at: string | null;
+}
+
+export interface PaymentIssues extends Paged<PaymentIssue> {
+  refunds?: Paged<Refund>;
+}
+
+export interface HealthCheck {
+  ok: boolean;
+  detail: string;
+}
+
+export interface SettingEntry {
+  key: string;
+  env?: string;
+  value: unknown;
+  secret?: boolean;
+  description?: string;
+}
+
+export interface SettingsAnswer {
+  groups: Array<{ name: string; settings: SettingEntry[] }>;
+  health: Record<string, HealthCheck>;
+}

@@ -1,0 +1,34 @@
+import { Status, Typography } from '@strapi/design-system';
+import { label } from '../format';
+
+type Variant = 'success' | 'danger' | 'warning' | 'neutral' | 'primary' | 'secondary';
+
+const VARIANTS: Record<string, Variant> = {
+  paid: 'success',
+  fulfilled: 'success',
+  sent: 'success',
+  delivered: 'success',
+  failed: 'danger',
+  refunded: 'warning',
+  needs_refund: 'warning',
+  amount_mismatch: 'danger',
+  session_mismatch: 'warning',
+  pending_payment: 'secondary',
+  scheduled: 'secondary',
+  processing: 'primary',
+  pending: 'primary',
+  cancelled: 'neutral',
+  cart: 'neutral',
+};
+
+/** A status as a coloured pill with its words (never colour alone). */
+export function StatusBadge({ status }: { status: string | null | undefined }) {
+  const variant = VARIANTS[status ?? ''] ?? 'neutral';
+  return (
+    <Status variant={variant} size="S">
+      <Typography tag="span" variant="omega" fontWeight="bold">
+        {label(status)}
+      </Typography>
+    </Status>
+  );
+}

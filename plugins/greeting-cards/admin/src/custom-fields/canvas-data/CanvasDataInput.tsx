@@ -1,0 +1,119 @@
+import * as React from 'react';
+import { Box, Field, Flex, Grid, JSONInput, Loader, Typography } from '@strapi/design-system';
+import { CheckCircle, WarningCircle } from '@strapi/icons';
+import { useDesignCheck } from './use-design-check';
+
+interface CanvasDataInputProps {
+  name: string;
+  label: string;
+  hint?: React.ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  error?: string;
+  value?: unknown;
+  onChange: (name: string, value: unknown) => void;
+}
+
+function asText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
+/**
+ * The template's design: its JSON, the preview the server draws from it, and the server's verdict on
+ * it, so an editor sees a broken design before saving rather than after.
+ */
+export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputProps>(function CanvasDataInput(
+  { name, label, hint, required, disabled, error, value, onChange },
+  ref,
+) {
+  const [text, setText] = React.useState(() => asText(value));
+  const [parseError, setParseError] = React.useState<string | null>(null);
+  const [design, setDesign] = React.useState<unknown>(() => (typeof value === 'string' ? null : value ?? null));
+  const lastSent = React.useRef<unknown>(value);
+
+  // A new value from outside (the form loaded, or a saved design came back) replaces the text.
+  React.useEffect(() => {
+    if (value === lastSent.current) return;
+    lastSent.current = value;
+    setText(asText(value));
+    setDesign(typeof value === 'string' ? null : value ?? null);
+    setParseError(null);
+  }, [value]);
+
+  const change = (next: string) => {
+    setText(next);
+    let parsed: unknown = null;
+    try {
+      parsed = next.trim() === '' ? null : JSON.parse(next);
+      setParseError(null);
+      setDesign(parsed);
+    } catch (problem) {
+      setParseError(`This is not valid JSON (${problem instanceof Error ? problem.message : 'parse error'}).`);
+      // Keep the text in the form so saving is refused by the server's check rather than silently
+      // storing the last good design.
+      parsed = next;
+    }
+    lastSent.current = parsed;
+    onChange(name, parsed);
+  };
+
+  const check = useDesignCheck(design, parseError);
+  const shownError = error ?? (check.state === 'invalid' ? check.problems.join(' ') : undefined);
+
+  return (
+    <Field.Root name={name} id={name} error={shownError} hint={hint} required={required} ref={ref} data-testid="canvas-data-field">
+      <Field.Label>{label}</Field.Label>
+      <Grid.Root gap={4}>
+        <Grid.Item col={7} s={12} direction="column" alignItems="stretch">
+          <JSONInput value={text} onChange={change} disabled={disabled} minHeight="320px" maxHeight="560px" aria-label={`${label} (JSON)`} />
+        </Grid.Item>
+        <Grid.Item col={5} s={12} direction="column" alignItems="stretch">
+          <Box background="neutral100" hasRadius padding={3} borderColor="neutral200" data-testid="canvas-preview">
+            <Flex direction="column" alignItems="center" gap={2}>
+              {check.previewUrl ? (
+                <img
+                  src={check.previewUrl}
+                  alt="Preview of the design"
+                  style={{ maxWidth: '100%', maxHeight: 420, boxShadow: '0 1px 4px rgba(33,33,52,.2)', opacity: check.state === 'valid' ? 1 : 0.4 }}
+                />
+              ) : (
+                <Typography textColor="neutral600">{check.state === 'checking' ? '' : 'The preview appears here once the design is valid.'}</Typography>
+              )}
+              <DesignVerdict state={check.state} problems={check.problems} />
+            </Flex>
+          </Box>
+        </Grid.Item>
+      </Grid.Root>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+
+function DesignVerdict({ state, problems }: { state: string; problems: string[] }) {
+  if (state === 'checking') return <Loader small>Checking the design…</Loader>;
+  if (state === 'valid') {
+    return (
+      <Flex gap={2} role="status">
+        <CheckCircle aria-hidden fill="success600" />
+        <Typography textColor="success700">{problems[0] ?? 'The design is valid.'}</Typography>
+      </Flex>
+    );
+  }
+  if (state === 'invalid' || state === 'unavailable') {
+    return (
+      <Flex gap={2} role="alert" alignItems="flex-start">
+        <WarningCircle aria-hidden fill="danger600" />
+        <Flex direction="column" alignItems="flex-start">
+          {problems.map((problem) => (
+            <Typography key={problem} textColor="danger700">{problem}</Typography>
+          ))}
+        </Flex>
+      </Flex>
+    );
+  }
+  return null;
+}
+
+export default CanvasDataInput;

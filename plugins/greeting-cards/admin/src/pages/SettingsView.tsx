@@ -1,0 +1,82 @@
+import { Box, Flex, Grid, Typography } from '@strapi/design-system';
+import { CheckCircle, WarningCircle } from '@strapi/icons';
+import { useResource } from '../api/use-resource';
+import type { HealthCheck, SettingEntry, SettingsAnswer } from '../api/types';
+import { ErrorNotice, Loading } from '../components/Feedback';
+import { label } from '../format';
+
+const HEALTH_NAMES: Record<string, string> = { renderer: 'Card renderer (Chromium)', email: 'E-mail' };
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function Health({ name, check }: { name: string; check: HealthCheck }) {
+  return (
+    <Box background={check.ok ? 'success100' : 'danger100'} borderColor={check.ok ? 'success200' : 'danger200'} hasRadius padding={4} height="100%">
+      <Flex gap={3} alignItems="flex-start">
+        {check.ok ? <CheckCircle aria-hidden fill="success600" /> : <WarningCircle aria-hidden fill="danger600" />}
+        <Flex direction="column" alignItems="flex-start" gap={1}>
+          <Typography variant="delta" tag="h2">{`${HEALTH_NAMES[name] ?? label(name)}: ${check.ok ? 'working' : 'not working'}`}</Typography>
+          <Typography textColor={check.ok ? 'success700' : 'danger700'} style={{ overflowWrap: 'anywhere' }}>{check.detail}</Typography>
+        </Flex>
+      </Flex>
+    </Box>
+  );
+}
+
+function Group({ name, settings }: { name: string; settings: SettingEntry[] }) {
+  return (
+    <Box background="neutral0" hasRadius shadow="tableShadow" padding={6} tag="section" aria-label={name}>
+      <Typography variant="delta" tag="h2">{name}</Typography>
+      <dl style={{ margin: '16px 0 0' }}>
+        <Grid.Root gap={4}>
+          {settings.map((setting) => (
+            <Grid.Item key={setting.key} col={6} s={12} direction="column" alignItems="stretch">
+              <Typography variant="sigma" textColor="neutral600" tag="dt">
+                {setting.env ?? label(setting.key)}
+              </Typography>
+              <Typography tag="dd" fontWeight="semiBold" style={{ margin: 0, overflowWrap: 'anywhere' }}>
+                {shown(setting.value)}
+                {setting.secret ? ' (secret, masked)' : ''}
+              </Typography>
+              {setting.description ? (
+                <Typography variant="pi" textColor="neutral600" tag="dd" style={{ margin: 0 }}>{setting.description}</Typography>
+              ) : null}
+            </Grid.Item>
+          ))}
+        </Grid.Root>
+      </dl>
+    </Box>
+  );
+}
+
+/** The effective configuration (secrets arrive masked from the server) and the health of what sends cards. */
+export function SettingsView() {
+  const { data, error, isLoading } = useResource<SettingsAnswer>('/settings');
+  if (error) return <ErrorNotice error={error} what="the settings" />;
+  if (!data || isLoading) return <Loading what="the settings and checking the renderer and e-mail" />;
+  return (
+    <Flex direction="column" alignItems="stretch" gap={4}>
+      <section aria-label="Health">
+        <Grid.Root gap={4}>
+          {Object.entries(data.health ?? {}).map(([name, check]) => (
+            <Grid.Item key={name} col={6} s={12} direction="column" alignItems="stretch">
+              <Health name={name} check={check} />
+            </Grid.Item>
+          ))}
+        </Grid.Root>
+      </section>
+      {(data.groups ?? []).map((group) => (
+        <Group key={group.name} name={group.name} settings={group.settings} />
+      ))}
+      <Typography variant="pi" textColor="neutral600">
+        These settings come from the environment and config/plugins; change them there and restart. Secrets are never shown in full.
+      </Typography>
+    </Flex>
+  );
+}

@@ -1,0 +1,148 @@
+import { execFileSync } from 'child_process';
+import crypto from 'crypto';
+import fs from 'fs';
+import path from 'path';
+import type { Core } from '@strapi/strapi';
+import type { Page } from 'puppeteer-core';
+import { APP_DIR } from '../helpers/database';
+import { SCREENSHOT_DIR } from '../e2e/browser';
+
+// Helpers for driving Strapi's real admin panel (with the plugin's admin bundle) in Chromium.
+
+const BUILD_DIR = path.join(APP_DIR, 'dist', 'build');
+const PLUGIN_ADMIN_DIR = path.join(APP_DIR, 'plugins', 'greeting-cards', 'dist', 'admin');
+const MARKER = path.join(BUILD_DIR, '.greeting-cards-admin-hash');
+
+function pluginAdminHash(): string {
+  if (!fs.existsSync(path.join(PLUGIN_ADMIN_DIR, 'index.mjs'))) {
+    throw new Error("The plugin's admin bundle is missing: run `npm run build:plugin` first.");
+  }
+  const hash = crypto.createHash('sha256');
+  for (const name of fs.readdirSync(PLUGIN_ADMIN_DIR, { recursive: true }).map(String).sort()) {
+    const file = path.join(PLUGIN_ADMIN_DIR, name);
+    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Builds the host's admin panel (`strapi build`, a few minutes on a busy machine) unless the build
+ * already holds this exact plugin admin bundle.
+ */
+export function ensureAdminBuilt(): void {
+  const wanted = pluginAdminHash();
+  const built = fs.existsSync(MARKER) ? fs.readFileSync(MARKER, 'utf8') : '';
+  if (built === wanted && fs.existsSync(path.join(BUILD_DIR, 'index.html'))) return;
+  const env: NodeJS.ProcessEnv = { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true' };
+  delete env.NODE_ENV;
+  execFileSync(path.join(APP_DIR, 'node_modules', '.bin', 'strapi'), ['build'], { cwd: APP_DIR, env, stdio: 'inherit' });
+  fs.writeFileSync(MARKER, wanted);
+}
+
+export const ADMIN_PASSWORD = 'Correct-horse-battery-9';
+
+interface RoleService {
+  create(attributes: { name: string; description: string }): Promise<{ id: number }>;
+  assignPermissions(roleId: number, permissions: Array<Record<string, unknown>>): Promise<unknown>;
+}
+
+/** A role granting exactly the plugin `actions` given, made through Strapi's admin role service. */
+export async function createRole(strapi: Core.Strapi, name: string, actions: string[]): Promise<number> {
+  const roles = strapi.service('admin::role') as unknown as RoleService;
+  const role = await roles.create({ name, description: `Grants ${actions.join(', ')}` });
+  await roles.assignPermissions(role.id, actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] })));
+  return role.id;
+}
+
+/** Strapi's built-in role (e.g. `strapi-editor`, which gets Content Manager rights on first boot). */
+export async function builtInRoleId(strapi: Core.Strapi, code: string): Promise<number> {
+  const role = await strapi.db.query('admin::role').findOne({ where: { code } });
+  if (!role) throw new Error(`no admin role ${code}`);
+  return role.id;
+}
+
+export async function createPanelUser(strapi: Core.Strapi, roleId: number, firstname: string): Promise<string> {
+  const email = `${firstname.toLowerCase()}.${crypto.randomBytes(3).toString('hex')}@example.test`;
+  await (strapi.service('admin::user') as unknown as { create(a: Record<string, unknown>): Promise<unknown> }).create({
+    firstname,
+    lastname: 'Tester',
+    email,
+    password: ADMIN_PASSWORD,
+    isActive: true,
+    registrationToken: null,
+    roles: [roleId],
+  });
+  return email;
+}
+
+/** Logs in through the admin's own login form, as a person would. */
+export async function logIn(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/admin/auth/login`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('input[name="email"]');
+  await page.type('input[name="email"]', email);
+  await page.type('input[name="password"]', ADMIN_PASSWORD);
+  await Promise.all([page.waitForFunction(() => !location.pathname.includes('/auth/')), page.click('button[type="submit"]')]);
+}
+
+/**
+ * A desktop-width screenshot of an admin screen, saved as .tmp/screenshots/admin-<screen>.png. The admin
+ * scrolls inside its own layout, so the window is made as tall as the content for the picture.
+ */
+export async function adminScreenshot(page: Page, screen: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const viewport = page.viewport() ?? { width: 1280, height: 800 };
+  const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main, [role="dialog"], [role="alertdialog"]')].map((el) => el.scrollHeight), 0));
+  await page.setViewport({ ...viewport, height: Math.min(4000, Math.max(viewport.height, height + 120)) });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${screen}.png`) as `${string}.png` });
+  await page.setViewport(viewport);
+}
+
+/** Waits until the open dialog has finished its opening animation (so a screenshot shows it whole). */
+export async function waitForDialog(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('[role="alertdialog"], [role="dialog"]');
+    return dialog !== null && dialog.getAnimations({ subtree: true }).every((a) => a.playState !== 'running');
+  });
+}
+
+/** Replaces the text of the CodeMirror editor inside `container` by typing, as a person would. */
+export async function typeIntoCodeEditor(page: Page, container: string, text: string): Promise<void> {
+  const editor = `${container} .cm-content`;
+  await page.waitForSelector(editor);
+  await page.click(editor);
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyA');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text);
+}
+
+/** On a failed wait, a screenshot and the page's text say what the page showed instead. */
+async function explainFailure(page: Page, what: string, error: unknown): Promise<never> {
+  const name = `failed-${what.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`;
+  await adminScreenshot(page, name).catch(() => undefined);
+  const shown = await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(() => '(no page)');
+  throw new Error(`${what}: ${(error as Error).message}\nURL ${page.url()}\nscreenshot admin-${name}.png\npage text:\n${shown}`);
+}
+
+/** Waits for visible text anywhere on the page (the admin renders asynchronously). */
+export async function waitForText(page: Page, text: string, timeout = 30000): Promise<void> {
+  try {
+    await page.waitForFunction((t) => (document.body.textContent ?? '').includes(t), { timeout }, text);
+  } catch (error) {
+    await explainFailure(page, `waiting for "${text}"`, error);
+  }
+}
+
+/** Clicks the first button (or link) whose visible text is exactly `text`. */
+export async function clickByText(page: Page, text: string, selector = 'button'): Promise<void> {
+  const handle = await page
+    .waitForFunction(
+      (sel, t) => [...document.querySelectorAll<HTMLElement>(sel)].find((el) => (el.textContent ?? '').trim() === t && !el.hasAttribute('disabled')) ?? null,
+      { timeout: 30000 },
+      selector,
+      text,
+    )
+    .catch((error: unknown) => explainFailure(page, `clicking "${text}"`, error));
+  await (handle.asElement() as unknown as { click(): Promise<void> }).click();
+}

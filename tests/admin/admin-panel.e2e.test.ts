@@ -1,0 +1,169 @@
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Core } from '@strapi/strapi';
+import { startApp, TestApp } from '../helpers/strapi';
+import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
+import { createUser } from '../helpers/users';
+import { createCard, createRecipient } from '../helpers/order-fixtures';
+import { DESKTOP, launchBrowser } from '../e2e/browser';
+import { until } from '../fulfilment/helpers';
+import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
+
+// The real admin panel (built by `strapi build` with the plugin's admin bundle) in real Chromium: an
+// operator works through the plugin page; an editor designs a template in the Content Manager.
+const ORDERS = 'plugin::greeting-cards.orders.read';
+const DELIVERIES = 'plugin::greeting-cards.deliveries.manage';
+const SETTINGS = 'plugin::greeting-cards.settings.read';
+
+const db = (strapi: Core.Strapi, name: string) => strapi.db.query(`plugin::greeting-cards.${name}` as Parameters<Core.Strapi['db']['query']>[0]);
+
+describe('admin panel in Chromium', () => {
+  let app: TestApp;
+  let smtp: SmtpCapture;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const http = () => app.http();
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.createBrowserContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.setViewport(DESKTOP);
+    return page;
+  }
+
+  beforeAll(async () => {
+    ensureAdminBuilt();
+    smtp = await startSmtpCapture();
+    app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DELIVERY_MAX_ATTEMPTS: '1' }, { serveAdminPanel: true });
+    browser = await launchBrowser();
+  }, 600_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await app?.stop();
+    await smtp?.stop();
+  });
+
+  it('an operator finds an order by e-mail and retries its failed e-card, which reaches the SMTP server', async () => {
+    // A paid e-card order whose only send failed (SMTP down, one attempt allowed).
+    const shopper = await createUser(app.strapi, { email: `grace.hopper.${Date.now()}@example.test` });
+    const recipient = await createRecipient(app.strapi, shopper, { email: 'ada.friend@example.test', first_name: 'Ada', last_name: 'Byron' });
+    const card = await createCard(app.strapi, shopper, { title: 'For Ada' });
+    expect((await http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ card_id: card.id, recipient_id: recipient.id })).status).toBe(200);
+    const orderUuid: string = (await http().get('/api/orders/cart/').set(shopper.auth)).body.uuid;
+    expect((await http().post(`/api/orders/${orderUuid}/checkout/`).set(shopper.auth).send({})).status).toBe(200);
+    await smtp.stop();
+    expect((await http().post(`/api/orders/${orderUuid}/pay/`).set(shopper.auth).send({})).status).toBe(200);
+    await app.strapi.plugin('greeting-cards').service('fulfilment').drain();
+    await smtp.start();
+    const [delivery] = await db(app.strapi, 'delivery').findMany({ where: { order_item: { order: { uuid: orderUuid } } } });
+    expect(delivery.status).toBe('failed');
+
+    const operator = await createPanelUser(app.strapi, await createRole(app.strapi, 'Shop operator', [ORDERS, DELIVERIES]), 'Olivia');
+    const page = await newPage();
+    await logIn(page, app.baseUrl, operator);
+
+    // The menu link is there for this role; the plugin page opens on its orders with today's figures.
+    await page.waitForSelector('a[href="/admin/plugins/greeting-cards"], nav a[aria-label="Greeting cards"], a[href$="plugins/greeting-cards"]');
+    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Orders today');
+    await waitForText(page, shopper.email);
+    // No settings.read in this role: no Settings tab.
+    const tabs = await page.$$eval('[role="tab"]', (els) => els.map((el) => (el.textContent ?? '').trim()));
+    expect(tabs).toEqual(['Orders', 'Deliveries', 'Payments needing attention']);
+
+    // Search by part of the e-mail, then open the order.
+    await page.type('input[type="search"]', 'grace.hopper');
+    await page.waitForFunction((uuid) => document.querySelector(`a[href$="/orders/${uuid}"]`) !== null, {}, orderUuid);
+    await adminScreenshot(page, 'orders');
+    await page.click(`a[href$="/orders/${orderUuid}"]`);
+    await waitForText(page, `Order ${orderUuid}`);
+    await waitForText(page, 'Status history');
+    const detail = await page.evaluate(() => document.body.textContent ?? '');
+    expect(detail).toContain('Ada Byron');
+    expect(detail).toMatch(/Failed/);
+    expect(detail).toContain(delivery.last_error);
+    await adminScreenshot(page, 'order');
+
+    // The deliveries tab lists the failed one with its error; retry it there, confirming first.
+    await clickByText(page, 'Deliveries', '[role="tab"]');
+    await waitForText(page, 'Last error');
+    await waitForText(page, 'Ada Byron');
+    await adminScreenshot(page, 'deliveries');
+    await page.click(`button[aria-label="Retry delivery ${delivery.id} to Ada Byron"]`);
+    await waitForText(page, 'Send this delivery again now?');
+    await waitForDialog(page);
+    await adminScreenshot(page, 'deliveries-confirm');
+    await clickByText(page, 'Confirm');
+    await waitForText(page, 'The delivery was queued again.');
+
+    const [mail] = await smtp.waitFor((m) => String(m.headers.get('x-greeting-card-delivery') ?? '') === String(delivery.id), 1, 30000);
+    expect(JSON.stringify(mail.to)).toContain('ada.friend@example.test');
+    const sent = await until(() => db(app.strapi, 'delivery').findOne({ where: { id: delivery.id } }), (d) => d.status === 'sent' || d.status === 'delivered');
+    expect(sent.attempts).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an admin with every plugin right sees payments needing attention and the settings with health', async () => {
+    const manager = await createPanelUser(app.strapi, await createRole(app.strapi, 'Shop manager', [ORDERS, DELIVERIES, SETTINGS]), 'Mona');
+    const page = await newPage();
+    await logIn(page, app.baseUrl, manager);
+    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/payments`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'No payment needs attention.');
+    await adminScreenshot(page, 'payments');
+    await clickByText(page, 'Settings', '[role="tab"]');
+    await waitForText(page, 'Card renderer (Chromium): working', 60000);
+    const settings = await page.evaluate(() => document.body.textContent ?? '');
+    expect(settings).toMatch(/E-mail: (working|not working)/);
+    expect(settings).toContain('SERVICE_STRIPE_SECRET_KEY');
+    await adminScreenshot(page, 'settings');
+  });
+
+  it('an editor designs a template: live preview, an invalid design refused in the form, saved with a thumbnail', async () => {
+    const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Eddie');
+    const page = await newPage();
+    await logIn(page, app.baseUrl, editor);
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/create`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('input[name="name"]');
+    await page.type('input[name="name"]', 'Sunflower thanks');
+    const slugInput = 'input[name="slug"]';
+    await page.click(slugInput, { count: 3 });
+    await page.type(slugInput, 'sunflower-thanks');
+    const preview = '[data-testid="canvas-preview"]';
+
+    // A design the API would refuse: the field says why at once, and saving is refused by the server.
+    await typeIntoCodeEditor(page, '[data-testid="canvas-data-field"]', '{"version":"7.0.0","objects":"not a list"}');
+    await page.waitForSelector(`${preview} [role="alert"]`, { timeout: 30000 });
+    await clickByText(page, 'Save');
+    await waitForText(page, 'The design (canvas_data) is not valid');
+    await adminScreenshot(page, 'template-invalid');
+    expect(await db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } })).toBeNull();
+
+    // A valid design: its preview is drawn by the server's renderer, then the template saves.
+    const design = { version: '7.0.0', background: '#FFF4E0', objects: [{ type: 'textbox', text: 'Thank you', left: 120, top: 300, width: 1400, fontSize: 160, fill: '#7B2CBF', fontFamily: 'Georgia' }] };
+    await typeIntoCodeEditor(page, '[data-testid="canvas-data-field"]', JSON.stringify(design));
+    await waitForText(page, 'The design is valid.');
+    await page.waitForFunction((sel) => {
+      const img = document.querySelector<HTMLImageElement>(`${sel} img`);
+      return img !== null && img.complete && img.naturalWidth > 100;
+    }, { timeout: 30000 }, preview);
+    await adminScreenshot(page, 'template-edit');
+    await clickByText(page, 'Save');
+    await page.waitForFunction(() => !location.pathname.endsWith('/create'), { timeout: 30000 });
+    const saved = await db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } });
+    expect(saved.canvas_data.objects[0].text).toBe('Thank you');
+
+    // The thumbnail is rendered in the background; the template is then in the API and the shop.
+    const withThumbnail = await until(() => db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } }), (t) => Boolean(t?.thumbnail_url), 60000);
+    const listed = (await http().get('/api/templates/')).body.results.find((t: { slug: string }) => t.slug === 'sunflower-thanks');
+    expect(listed).toBeDefined();
+    expect(listed.canvas_data).toEqual(saved.canvas_data);
+    expect((await http().get(withThumbnail.thumbnail_url)).status).toBe(200);
+    const shop = await http().get('/templates/sunflower-thanks/');
+    expect(shop.status).toBe(200);
+    expect(shop.text).toContain('Sunflower thanks');
+
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Sunflower thanks');
+    await adminScreenshot(page, 'templates-list');
+  });
+});
