@@ -2,7 +2,8 @@
 import { Canvas, FabricObject, FabricText, Point, Textbox } from 'fabric';
 import { api } from './api';
 import { Autosave, SaveState } from './autosave';
-import { canvasToDesign, Design, kindOf, loadDesign, TAG_KEYS } from './design';
+import { canvasToDesign, Design, drawPattern, kindOf, loadDesign, patternOf, TAG_KEYS } from './design';
+import type { BackgroundPattern } from '../server/src/domain/background-patterns';
 import { History } from './history';
 
 export interface Card {
@@ -201,6 +202,17 @@ export class Editor {
     this.canvas.backgroundColor = colour;
     this.canvas.requestRenderAll();
     this.changed();
+  }
+
+  /** The background pattern, or none; keeps the pattern's colour when only the name changes. */
+  setPattern(pattern: BackgroundPattern | null): void {
+    drawPattern(this.canvas, pattern, this.size);
+    this.canvas.requestRenderAll();
+    this.changed();
+  }
+
+  pattern(): BackgroundPattern | undefined {
+    return patternOf(this.canvas);
   }
 
   setMessage(message: string): void {
