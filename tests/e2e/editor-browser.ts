@@ -43,6 +43,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/**
+ * Starts a new card as a shopper does: opens the new-card page (`/editor/` or a template's) and
+ * presses its button, whose POST creates the card and opens it in the editor. Returns the card id.
+ */
+export async function startCard(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await Promise.all([page.waitForNavigation(), page.click('#start-card')]);
+  const match = /\/editor\/(\d+)\/$/.exec(page.url());
+  if (!match) throw new Error(`starting a card ended on ${page.url()}`);
+  await editorReady(page);
+  return Number(match[1]);
+}
+
 /** Waits until the editor has loaded its card and wired its tools. */
 export async function editorReady(page: Page): Promise<void> {
   await page.waitForSelector('#editor[data-ready="true"]', { timeout: 20000 });

@@ -22,7 +22,9 @@ import {
   saveStatus,
   screenshot,
   signedInPage,
+  startCard,
 } from './editor-browser';
+import { seriousA11yViolations } from './browser';
 
 /** Parsed JSON from the API and the database: checked by the assertions, not by types. */
 type Json = ReturnType<typeof JSON.parse>;
@@ -87,10 +89,7 @@ describe('the card editor in a real browser', () => {
   });
 
   it('opens a template as a new draft card of the shopper', async () => {
-    await page.goto(`${app.baseUrl}/editor/template/balloon-party/`);
-    expect(page.url()).toMatch(/\/editor\/\d+\/$/);
-    cardId = Number(/\/editor\/(\d+)\/$/.exec(page.url())![1]);
-    await editorReady(page);
+    cardId = await startCard(page, `${app.baseUrl}/editor/template/balloon-party/`);
     expect(await layerNames(page)).toContain('Text: Happy Birthday!');
     expect((await card()).status).toBe('draft');
     expect(pageErrors(page)).toEqual([]);
@@ -188,6 +187,24 @@ describe('the card editor in a real browser', () => {
     expect(await layerNames(page)).toEqual(before);
   });
 
+  it('puts a background pattern on the card, which undo takes off and redo puts back', async () => {
+    const layers = await layerNames(page);
+    const patternShown = (name: string) =>
+      page.waitForFunction((n) => (document.getElementById('background-pattern') as HTMLSelectElement).value === n, { timeout: 10000 }, name);
+    await page.select('#background-pattern', 'hearts');
+    await saveStatus(page, 'Saved');
+    expect((await card()).canvas_data.pattern).toEqual({ name: 'hearts', color: '#D6336C' });
+    expect(await layerNames(page)).toEqual(layers); // a background, not an object to select
+    await page.click('#undo');
+    await patternShown('');
+    await saveStatus(page, 'Saved');
+    expect((await card()).canvas_data.pattern).toBeUndefined();
+    await page.click('#redo');
+    await patternShown('hearts');
+    await saveStatus(page, 'Saved');
+    expect((await card()).canvas_data.pattern).toEqual({ name: 'hearts', color: '#D6336C' });
+  });
+
   it('says when a save fails, retries, and asks before leaving with unsaved changes', async () => {
     await page.setRequestInterception(true);
     let failing = true;
@@ -233,10 +250,11 @@ describe('the card editor in a real browser', () => {
     await saveStatus(page, 'Saved');
     const again = await card();
     expect(again.canvas_data).toEqual(saved.canvas_data);
+    expect(again.canvas_data.pattern).toEqual({ name: 'hearts', color: '#D6336C' });
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('draws the design like the server does: editor canvas vs PNG preview within 1 % of pixels', async () => {
+  it('draws the design (text, emoji, photo, background colour and pattern) like the server does: editor canvas vs PNG preview within 1 % of pixels', async () => {
     await page.focus('#canvas-wrap');
     await page.keyboard.press('Escape'); // no selection handles in the picture
     const canvasEl = await page.$('#canvas-wrap .canvas-container');
@@ -330,9 +348,8 @@ describe('the card editor in a real browser', () => {
 
   it('looks right at desktop and phone widths, keyboard and touch work', async () => {
     const desktop = await signedInPage(browser, app.baseUrl, shopper.token, DESKTOP);
-    await desktop.goto(`${app.baseUrl}/editor/template/balloon-party/`);
-    await editorReady(desktop);
-    cardId = Number(/\/editor\/(\d+)\/$/.exec(desktop.url())![1]);
+    await desktop.setBypassCSP(true); // only so axe-core can be injected
+    cardId = await startCard(desktop, `${app.baseUrl}/editor/template/balloon-party/`);
     await (await desktop.$('.ed-sticker[aria-label^="Add sticker"]:not([aria-label*="premium"])'))!.click();
     await saveStatus(desktop, 'Saved');
     await clickLayer(desktop, 'Text: Happy Birthday!');
@@ -362,8 +379,10 @@ describe('the card editor in a real browser', () => {
     await clickLayer(desktop, 'Text: Happy Birthday!');
     await desktop.$eval('#tools', (e) => e.scrollTo(0, 0));
     await screenshot(desktop, 'editor-desktop');
+    expect(await seriousA11yViolations(desktop)).toEqual([]);
 
     const phone = await signedInPage(browser, app.baseUrl, shopper.token, PHONE);
+    await phone.setBypassCSP(true);
     await phone.goto(`${app.baseUrl}/editor/${cardId}/`);
     await editorReady(phone);
     const layout = await phone.evaluate(() => {
@@ -375,6 +394,7 @@ describe('the card editor in a real browser', () => {
     expect(layout.scrollWidth).toBeLessThanOrEqual(PHONE.width);
     expect(layout).toMatchObject({ toolsPosition: 'fixed', toolsBottom: '0px' });
     await screenshot(phone, 'editor-phone');
+    expect(await seriousA11yViolations(phone)).toEqual([]);
 
     // Two fingers spread apart on a sticker make it bigger.
     const design = (await card()).canvas_data;

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { clickLayer, editorReady, launchBrowser, pageErrors, saveStatus, signedInPage } from './editor-browser';
+import { clickLayer, launchBrowser, pageErrors, saveStatus, signedInPage, startCard } from './editor-browser';
 
 // Cropping a photo with the mouse: the frame is dragged to the photo's left half, and the card then
 // holds a new upload with just that half, in the same place on the card.
@@ -33,9 +33,7 @@ describe('cropping a photo in the editor', () => {
   });
 
   it('crops the left half of a photo by dragging the frame', async () => {
-    await page.goto(`${app.baseUrl}/editor/`);
-    await editorReady(page);
-    cardId = Number(/\/editor\/(\d+)\/$/.exec(page.url())![1]);
+    cardId = await startCard(page, `${app.baseUrl}/editor/`);
 
     // Left half red, right half blue.
     const file = path.join(os.tmpdir(), `crop-${process.pid}.png`);

@@ -99,7 +99,8 @@ describe('storefront end to end (Chromium)', () => {
   it('opens a template page with a Personalise button for the editor', async () => {
     await clickAndNavigate('.template-grid a[href="/templates/balloon-party/"]');
     expect(await text('h1')).toBe('Balloon Party');
-    expect(await page.$eval('a.button-large', (a) => a.getAttribute('href'))).toBe('/editor/template/balloon-party/');
+    // Signed in, Personalise is a form POST (starting a card creates one; a GET never does).
+    expect(await page.$eval('button.button-large', (b) => b.closest('form')?.getAttribute('action'))).toBe('/editor/template/balloon-party/');
     await review('template');
   });
 

@@ -40,22 +40,60 @@ describe('editor pages and photo uploads', () => {
     }
   });
 
-  it('/editor/ starts a blank draft card and opens it', async () => {
-    const res = await page('/editor/', owner);
-    expect(res.status).toBe(302);
-    const id = Number(/^\/editor\/(\d+)\/$/.exec(res.headers.location)![1]);
+  /** Starts a card the way the shop's buttons do: a form POST with the page's CSRF field. */
+  const start = (path: string, u: TestUser, token = csrf(u)) =>
+    app.http().post(path).set('Cookie', cookie(u)).type('form').send({ _csrf: token }).redirects(0);
+  const newCardId = async (path: string, u: TestUser) => {
+    const res = await start(path, u);
+    expect(res.status).toBe(303);
+    return Number(/^\/editor\/(\d+)\/$/.exec(res.headers.location)![1]);
+  };
+  const cardCount = () => app.strapi.db.query('plugin::greeting-cards.card').count();
+
+  it('creates nothing on GET: the new-card pages show a button that POSTs', async () => {
+    const before = await cardCount();
+    for (const path of ['/editor/', '/editor/template/balloon-party/']) {
+      for (let i = 0; i < 3; i += 1) {
+        const res = await page(path, owner);
+        expect(res.status).toBe(200);
+        expect(res.text).toContain(`<form method="post" action="${path}">`);
+        expect(res.text).toContain(`name="_csrf" value="${csrf(owner)}"`);
+      }
+    }
+    expect(await cardCount()).toBe(before);
+    // Without the CSRF field (a cross-site form) nothing is created either.
+    const forged = await start('/editor/', owner, csrf(other));
+    expect(forged.status).toBe(403);
+    expect(await cardCount()).toBe(before);
+  });
+
+  it('POST /editor/ starts a blank draft card and opens it', async () => {
+    const id = await newCardId('/editor/', owner);
     const card = await app.http().get(`/api/cards/${id}/`).set(owner.auth);
     expect(card.body).toMatchObject({ status: 'draft', canvas_data: { width: 600, height: 850, background: '#FFFFFF', objects: [] } });
   });
 
+  it('POST /editor/template/<slug>/ starts a draft card from the template', async () => {
+    const id = await newCardId('/editor/template/balloon-party/', owner);
+    const card = await app.http().get(`/api/cards/${id}/`).set(owner.auth);
+    expect(card.body.status).toBe('draft');
+    expect(card.body.canvas_data.objects.some((o: { text?: string }) => o.text === 'Happy Birthday!')).toBe(true);
+    const anonymous = await app.http().post('/editor/template/balloon-party/').type('form').send({}).redirects(0);
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.location).toMatch(/^\/login\//);
+  });
+
   it('serves the editor page of an own card with its CSRF token, script file and labelled tools', async () => {
-    const id = Number(/(\d+)/.exec((await page('/editor/template/balloon-party/', owner)).headers.location)![1]);
+    const id = await newCardId('/editor/template/balloon-party/', owner);
     const res = await page(`/editor/${id}/`, owner);
     expect(res.status).toBe(200);
     expect(res.text).toContain(`<meta name="csrf-token" content="${csrf(owner)}">`);
     expect(csrf(owner)).toMatch(/^\S{16,}$/);
     expect(csrf(owner)).not.toBe(csrf(other));
-    expect(res.text).toContain('<script src="/static/editor/editor.js" defer></script>');
+    expect(res.text).toMatch(/<script src="\/static\/editor\/editor\.js\?v=[\w.-]+" defer><\/script>/);
+    // The shop's own header and navigation, so the shopper can get back.
+    expect(res.text).toContain('<nav class="main-nav" aria-label="Main">');
+    expect(res.text).toContain('href="/library/"');
     expect(res.text).not.toMatch(/<script>|<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+=/i); // no inline scripts or handlers
     for (const label of ['font-family', 'font-size', 'text-colour', 'text-align', 'inside-message', 'background-colour', 'photo-input']) {
       expect(res.text).toContain(`for="${label}"`);
@@ -67,7 +105,7 @@ describe('editor pages and photo uploads', () => {
   });
 
   it("answers 404 for someone else's card or a card that does not exist", async () => {
-    const id = Number(/(\d+)/.exec((await page('/editor/', owner)).headers.location)![1]);
+    const id = await newCardId('/editor/', owner);
     for (const path of [`/editor/${id}/`, '/editor/999999/', '/editor/abc/']) {
       const res = await page(path, other);
       expect(res.status).toBe(404);
@@ -76,11 +114,15 @@ describe('editor pages and photo uploads', () => {
   });
 
   it('refuses a premium template without a subscription, with a link to subscribe', async () => {
-    const res = await page('/editor/template/classic-gold-birthday/', owner);
-    expect(res.status).toBe(403);
-    expect(res.text).toContain('This design is premium');
-    expect(res.text).toContain('href="/subscriptions/"');
+    const before = await cardCount();
+    for (const res of [await page('/editor/template/classic-gold-birthday/', owner), await start('/editor/template/classic-gold-birthday/', owner)]) {
+      expect(res.status).toBe(403);
+      expect(res.text).toContain('This design is premium');
+      expect(res.text).toContain('href="/subscriptions/"');
+    }
+    expect(await cardCount()).toBe(before);
     expect((await page('/editor/template/no-such-template/', owner)).status).toBe(404);
+    expect((await start('/editor/template/no-such-template/', owner)).status).toBe(404);
   });
 
   it('serves static files without listings or path tricks', async () => {

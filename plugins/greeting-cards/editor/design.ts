@@ -2,7 +2,8 @@
 // are built the way the server renderer builds them (providers/renderer/in-page.ts): top-left
 // origins, the same Fabric classes, images sized to their box. Only the format's keys are written,
 // rounded, so a saved design passes validation unchanged and reloads to the same object list.
-import { Canvas, Circle, FabricImage, FabricObject, FabricText, IText, Rect, Textbox } from 'fabric';
+import { Canvas, Circle, FabricImage, FabricObject, FabricText, IText, Path, Rect, Textbox } from 'fabric';
+import { isPatternName, patternPath, type BackgroundPattern } from '../server/src/domain/background-patterns';
 
 export const EMOJI_FONT = "'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif";
 export const DESIGN_VERSION = '7.0.0';
@@ -13,6 +14,7 @@ export interface Design {
   width: number;
   height: number;
   background: string;
+  pattern?: BackgroundPattern;
   objects: Json[];
 }
 
@@ -22,6 +24,8 @@ export interface Tagged {
   gcKind?: 'emoji' | 'crop-frame';
   gcAssetId?: number;
   gcSrc?: string;
+  /** On the canvas's background object: the design's pattern it draws. */
+  gcPattern?: BackgroundPattern;
 }
 export const TAG_KEYS = ['gcKind', 'gcAssetId', 'gcSrc'];
 
@@ -108,13 +112,34 @@ export function objectToJson(o: FabricObject): Json | null {
 }
 
 export function canvasToDesign(canvas: Canvas, size: { width: number; height: number }): Design {
+  const pattern = patternOf(canvas);
   return {
     version: DESIGN_VERSION,
     width: size.width,
     height: size.height,
     background: typeof canvas.backgroundColor === 'string' ? canvas.backgroundColor : '#FFFFFF',
+    ...(pattern ? { pattern } : {}),
     objects: canvas.getObjects().map(objectToJson).filter((o): o is Json => o !== null),
   };
+}
+
+export function patternOf(canvas: Canvas): BackgroundPattern | undefined {
+  return (canvas.backgroundImage as (FabricObject & Tagged) | undefined)?.gcPattern;
+}
+
+/**
+ * Shows a background pattern (or none) the way the server renderer does (providers/renderer/in-page.ts):
+ * the same path from domain/background-patterns.ts as the canvas's background object, so it is
+ * drawn over the colour, under every object, and can never be selected or moved.
+ */
+export function drawPattern(canvas: Canvas, pattern: BackgroundPattern | null | undefined, size: { width: number; height: number }): void {
+  if (!pattern || !isPatternName(pattern.name)) {
+    canvas.backgroundImage = undefined;
+    return;
+  }
+  const path = new Path(patternPath(pattern.name, size.width, size.height), { fill: pattern.color, objectCaching: false, selectable: false, evented: false });
+  (path as Path & Tagged).gcPattern = { name: pattern.name, color: pattern.color };
+  canvas.backgroundImage = path;
 }
 
 function pick(raw: Json, keys: string[]): Json {
@@ -162,6 +187,7 @@ export async function loadDesign(canvas: Canvas, design: Partial<Design>): Promi
   const objects = await Promise.all((design.objects ?? []).map((o) => objectFromJson(o, width)));
   canvas.clear();
   canvas.backgroundColor = typeof design.background === 'string' ? design.background : '#FFFFFF';
+  drawPattern(canvas, design.pattern, { width, height: finite(design.height) ? design.height : 850 });
   for (const o of objects) if (o) canvas.add(o);
   canvas.requestRenderAll();
 }

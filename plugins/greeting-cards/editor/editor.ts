@@ -1,17 +1,13 @@
 // The editing session of one card: the Fabric canvas, its history and its saving.
 import { Canvas, FabricObject, FabricText, Point, Textbox } from 'fabric';
-import { api } from './api';
 import { Autosave, SaveState } from './autosave';
-import { canvasToDesign, Design, kindOf, loadDesign, TAG_KEYS } from './design';
+import { canvasToDesign, Design, drawPattern, kindOf, loadDesign, patternOf, TAG_KEYS } from './design';
+import type { BackgroundPattern } from '../server/src/domain/background-patterns';
 import { History } from './history';
 
-export interface Card {
-  id: number;
-  title: string;
-  status: string;
-  canvas_data: Partial<Design> | null;
-  inside_message: string;
-}
+import type { DesignStore, StoredDesign } from './store';
+
+export type Card = StoredDesign;
 
 const SNAP_PX = 8;
 
@@ -27,6 +23,7 @@ export class Editor {
   constructor(
     el: HTMLCanvasElement,
     readonly card: Card,
+    private readonly store: DesignStore,
     showSave: (state: SaveState, label: string, detail?: string) => void,
   ) {
     const data = card.canvas_data ?? {};
@@ -203,6 +200,17 @@ export class Editor {
     this.changed();
   }
 
+  /** The background pattern, or none; keeps the pattern's colour when only the name changes. */
+  setPattern(pattern: BackgroundPattern | null): void {
+    drawPattern(this.canvas, pattern, this.size);
+    this.canvas.requestRenderAll();
+    this.changed();
+  }
+
+  pattern(): BackgroundPattern | undefined {
+    return patternOf(this.canvas);
+  }
+
   setMessage(message: string): void {
     this.message = message;
     this.changed();
@@ -218,15 +226,12 @@ export class Editor {
 
   /** Draft autosave: PATCH keeps the card's status; save_design is the shopper's explicit save. */
   private async saveDraft(): Promise<void> {
-    await api('PATCH', `/api/cards/${this.card.id}/`, { canvas_data: this.design(), inside_message: this.message });
+    await this.store.saveDraft(this.design(), this.message);
   }
 
   async saveDesign(): Promise<void> {
     await this.autosave.flush(async () => {
-      const saved = await api<Card>('POST', `/api/cards/${this.card.id}/save_design/`, {
-        canvas_data: this.design(),
-        inside_message: this.message,
-      });
+      const saved = await this.store.save(this.design(), this.message);
       this.card.status = saved.status;
     });
   }

@@ -1,6 +1,5 @@
 // Entry point of the card editor bundle (assets/editor/editor.js), loaded by /editor/<card_id>/.
-import { api } from './api';
-import { Editor, Card } from './editor';
+import { Editor } from './editor';
 import { wireKeyboard } from './keyboard';
 import { wireCrop, wirePhotos } from './photos';
 import { wireSendForm, Addon, Prices } from './send';
@@ -8,6 +7,7 @@ import { wireStickers } from './stickers';
 import { wireToolbar } from './toolbar';
 import { wirePinch } from './touch';
 import { fitCanvas } from './layout';
+import { cardStore } from './store';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -23,9 +23,10 @@ async function start(root: HTMLElement): Promise<void> {
   const fonts = JSON.parse(root.dataset.fonts || '[]') as string[];
   const prices = JSON.parse(root.dataset.prices || '{}') as Prices;
   const addons = JSON.parse(root.dataset.addons || '[]') as Addon[];
-  const [card] = await Promise.all([api<Card>('GET', `/api/cards/${root.dataset.cardId}/`), fontsReady(fonts)]);
+  const store = cardStore(root.dataset.cardId ?? '');
+  const [card] = await Promise.all([store.load(), fontsReady(fonts)]);
 
-  const editor = new Editor($<HTMLCanvasElement>('card-canvas'), card, (state, label, detail) => {
+  const editor = new Editor($<HTMLCanvasElement>('card-canvas'), card, store, (state, label, detail) => {
     status.textContent = label;
     status.dataset.state = state;
     status.title = detail ?? '';

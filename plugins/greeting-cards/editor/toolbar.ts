@@ -3,6 +3,7 @@
 import { FabricText, Textbox } from 'fabric';
 import { kindOf } from './design';
 import type { Editor } from './editor';
+import { isPatternName } from '../server/src/domain/background-patterns';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -68,6 +69,12 @@ export function wireToolbar(editor: Editor, defaultFont: string): void {
     swatches.append(b);
   }
   background.addEventListener('change', () => editor.setBackground(background.value.toUpperCase()));
+  const pattern = $<HTMLSelectElement>('background-pattern');
+  const patternColour = $<HTMLInputElement>('pattern-colour');
+  const applyPattern = () =>
+    editor.setPattern(isPatternName(pattern.value) ? { name: pattern.value, color: patternColour.value.toUpperCase() } : null);
+  pattern.addEventListener('change', applyPattern);
+  patternColour.addEventListener('change', applyPattern);
 
   message.value = editor.message;
   message.addEventListener('input', () => editor.setMessage(message.value));
@@ -97,6 +104,9 @@ export function wireToolbar(editor: Editor, defaultFont: string): void {
     }
     const bg = editor.canvas.backgroundColor;
     if (typeof bg === 'string' && /^#[0-9a-f]{6}$/i.test(bg)) background.value = bg.toLowerCase();
+    const shown = editor.pattern();
+    pattern.value = shown?.name ?? '';
+    if (shown) patternColour.value = shown.color.toLowerCase();
     if (document.activeElement !== message && message.value !== editor.message) message.value = editor.message;
 
     const objects = editor.canvas.getObjects();

@@ -1,3 +1,4 @@
+import { PATTERN_NAMES, isPatternName, type BackgroundPattern } from './background-patterns';
 import { COMMON_OPTIONAL, COMMON_REQUIRED, numberIn, objectRules, type CanvasLimits } from './canvas-fields';
 
 // Validation of a design (`canvas_data`) against docs/canvas-data.md, the contract shared with the
@@ -20,6 +21,8 @@ export interface CanvasData {
   width?: number;
   height?: number;
   background: string;
+  /** optional: a curated pattern drawn over the background colour (domain/background-patterns.ts). */
+  pattern?: BackgroundPattern;
   objects: CanvasObject[];
 }
 
@@ -62,6 +65,17 @@ export function validateCanvasData(input: unknown, limits: CanvasLimits): Canvas
   if (input.background === undefined) add('background', 'is required');
   else if (typeof input.background !== 'string' || !HEX_BACKGROUND.test(input.background)) add('background', 'must be a colour in #RRGGBB form');
   else out.background = input.background;
+
+  if (input.pattern !== undefined && input.pattern !== null) {
+    const pattern = input.pattern;
+    if (!isPlainObject(pattern)) add('pattern', 'must be an object with a name and a color');
+    else {
+      const before = errors.length;
+      if (!isPatternName(pattern.name)) add('pattern.name', `must be one of ${PATTERN_NAMES.join(', ')}`);
+      if (typeof pattern.color !== 'string' || !HEX_BACKGROUND.test(pattern.color)) add('pattern.color', 'must be a colour in #RRGGBB form');
+      if (errors.length === before) out.pattern = { name: pattern.name as BackgroundPattern['name'], color: pattern.color as string };
+    }
+  }
 
   const objects = input.objects;
   if (objects === undefined) add('objects', 'is required');

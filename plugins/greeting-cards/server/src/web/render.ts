@@ -19,6 +19,12 @@ export interface Toast {
   text: string;
 }
 
+/**
+ * The page frame: `shop` is the storefront's column; `workspace` is the same header and navigation
+ * around a full-height tool (the card editor) with its own stylesheet and script.
+ */
+export type PageLayout = 'shop' | 'workspace';
+
 export interface ViewData {
   title?: string;
   toast?: Toast | null;
@@ -52,11 +58,11 @@ function send(ctx: Ctx, html: string, status?: number) {
   ctx.body = html;
 }
 
-export function renderPage(ctx: Ctx, view: string, data: ViewData = {}, status?: number): void {
+export function renderPage(ctx: Ctx, view: string, data: ViewData = {}, status?: number, layout: PageLayout = 'shop'): void {
   const strapi: Core.Strapi = ctx.state.gcStrapi;
   const it = common(strapi, ctx, data);
   const body = eta.render(view, it);
-  send(ctx, eta.render('layout', { ...it, body, fragment: false }), status);
+  send(ctx, eta.render('layout', { ...it, body, fragment: false, layout }), status);
 }
 
 export function renderPartial(ctx: Ctx, view: string, data: ViewData = {}, status?: number): void {

@@ -2,6 +2,7 @@
 // renderer hands to Fabric.js in the browser. Only known object types and known properties pass, so
 // nothing in a design can smuggle in Fabric features (clip paths, filters, custom classes) or fetch
 // from another host. Pure: no I/O.
+import { isPatternName, patternPath } from '../background-patterns';
 
 export const DEFAULT_WIDTH = 600;
 export const DEFAULT_HEIGHT = 850;
@@ -22,6 +23,8 @@ export interface PreparedDesign {
   width: number;
   height: number;
   background: string;
+  /** The background pattern as one path (domain/background-patterns.ts), drawn over the colour. */
+  pattern?: { path: string; fill: string };
   objects: PreparedObject[];
 }
 
@@ -117,5 +120,7 @@ export function prepareDesign(canvasData: unknown, publicUrl = ''): PreparedDesi
   const background = isSafeColour(data.background) ? data.background.trim() : '#FFFFFF';
   const rawObjects = Array.isArray(data.objects) ? data.objects : [];
   const objects = rawObjects.map((o) => prepareObject(o, publicUrl, width)).filter((o): o is PreparedObject => o !== null);
-  return { width, height, background, objects };
+  const raw = isRecord(data.pattern) ? data.pattern : null;
+  const pattern = raw && isPatternName(raw.name) && isSafeColour(raw.color) ? { path: patternPath(raw.name, width, height), fill: raw.color.trim() } : undefined;
+  return pattern ? { width, height, background, pattern, objects } : { width, height, background, objects };
 }

@@ -20,6 +20,11 @@ window.__gcDraw = async function (design, output, pngWidth) {
     enableRetinaScaling: false
   });
   try {
+    // The pattern is the canvas's background object, as in the editor: drawn over the colour, under
+    // every object, never selectable, and part of Fabric's SVG.
+    if (design.pattern) {
+      canvas.backgroundImage = new f.Path(design.pattern.path, { fill: design.pattern.fill, objectCaching: false });
+    }
     // Text is measured when it is created: load each web font (and the glyphs used) first.
     var faces = {};
     design.objects.forEach(function (o) {

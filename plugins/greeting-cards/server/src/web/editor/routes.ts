@@ -6,35 +6,34 @@ import { query } from '../../db/query';
 import { getConfig } from '../../config/get-config';
 import { getService } from '../../services/get-service';
 import { CURATED_FONTS } from '../../domain/fonts';
+import { blankCanvas } from '../../domain/canvas-data';
+import { PATTERN_NAMES } from '../../domain/background-patterns';
 import { UID } from '../../uids';
 import { csrfSatisfied } from '../csrf';
-import { renderEditorPage } from './editor-render';
+import { renderPage } from '../render';
+import { privateRoute, redirect, registerWebRoutes, type PrivateContext } from '../web-route';
 import { storeCroppedPhoto, storePhoto } from './photo-upload';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
-// template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload route.
+// template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
+// A GET never creates anything (a crawler, a prefetch or a reload must not leave drafts behind): the
+// two "new card" pages show a button whose POST creates the card and redirects to its editor.
 
-export const BLANK_DESIGN = { version: '7.0.0', width: 600, height: 850, background: '#FFFFFF', objects: [] };
-
-/** Our own path to come back to after signing in (never another host). */
-export function loginRedirect(path: string): string {
-  const safe = /^\/[^/\\]/.test(path) ? path : '/';
-  return `/login/?next=${encodeURIComponent(safe)}`;
+function messagePage(web: PrivateContext, status: number, heading: string, message: string, link?: { href: string; label: string }) {
+  renderPage(web.ctx, 'editor/message', { title: heading, heading, message, link }, status);
 }
 
-async function signedIn(strapi: Core.Strapi, ctx: Ctx) {
-  const user = await optionalUser(strapi, ctx).catch(() => null);
-  if (!user) ctx.redirect(loginRedirect(ctx.path));
-  return user;
-}
+const notFoundPage = (web: PrivateContext) => messagePage(web, 404, 'Card not found', 'There is no card here, or it belongs to someone else.');
 
-function messagePage(strapi: Core.Strapi, ctx: Ctx, status: number, heading: string, message: string, link?: { href: string; label: string }) {
-  renderEditorPage(strapi, ctx, 'editor/message', { title: heading, heading, message, link });
-  ctx.status = status;
+/** The refusals of starting from a template as pages: premium (with the way to subscribe) and unknown. */
+function templateRefusal(web: PrivateContext, error: unknown): void {
+  if (!(error instanceof ApiError)) throw error;
+  if (error.status === 403) {
+    return messagePage(web, 403, 'This design is premium', error.message, { href: '/subscriptions/', label: 'See subscriptions' });
+  }
+  if (error.status === 404) return messagePage(web, 404, 'Template not found', 'There is no template here.');
+  throw error;
 }
-
-const notFoundPage = (strapi: Core.Strapi, ctx: Ctx) =>
-  messagePage(strapi, ctx, 404, 'Card not found', 'There is no card here, or it belongs to someone else.');
 
 /** A JSON route of the editor for signed-in shoppers: CSRF-checked, answering 201 with the result. */
 function photoAction(strapi: Core.Strapi, run: (ctx: Ctx) => Promise<unknown>) {
@@ -55,9 +54,40 @@ function photoAction(strapi: Core.Strapi, run: (ctx: Ctx) => Promise<unknown>) {
   };
 }
 
-export function registerEditorRoutes(strapi: Core.Strapi): void {
-  const cards = () => getService(strapi, 'cards');
+async function editorPage(web: PrivateContext): Promise<void> {
+  const { ctx, strapi, user } = web;
+  if (!/^\d{1,10}$/.test(String(ctx.params.id))) return notFoundPage(web);
+  let card: { id: number; title: string };
+  try {
+    card = (await getService(strapi, 'cards').get(user.id, Number(ctx.params.id))) as { id: number; title: string };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return notFoundPage(web);
+    throw error;
+  }
+  const config = getConfig(strapi);
+  const addons = (await query(strapi, UID.giftAddon).findMany({
+    where: { is_active: true },
+    orderBy: { name: 'asc' },
+  })) as Array<{ id: number; name: string; price_pence: number }>;
+  renderPage(
+    ctx,
+    'editor/editor',
+    {
+      title: card.title || 'Your card',
+      script: '/static/editor/editor.js',
+      card,
+      fonts: CURATED_FONTS.map((f) => f.family),
+      patterns: PATTERN_NAMES,
+      premium: await getService(strapi, 'subscriptions').hasPremium(user.id),
+      prices: { ecard: config.ecardPrice, post: config.postedCardPrice, print: config.printPrice, gift_wrap: config.giftWrapPrice, currency: config.currency },
+      addons: addons.map((a) => ({ id: a.id, name: a.name, price_pence: a.price_pence })),
+    },
+    200,
+    'workspace',
+  );
+}
 
+export function registerEditorRoutes(strapi: Core.Strapi): void {
   strapi.server.routes([
     {
       method: 'POST',
@@ -77,70 +107,40 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
       }),
       config: { auth: false },
     },
-    {
-      method: 'GET',
-      path: '/editor',
-      handler: async (ctx: Ctx) => {
-        const user = await signedIn(strapi, ctx);
-        if (!user) return;
-        const card = (await cards().create(user.id, { title: 'My card', canvas_data: BLANK_DESIGN })) as { id: number };
-        ctx.redirect(`/editor/${card.id}/`);
-      },
-      config: { auth: false },
-    },
-    {
-      method: 'GET',
-      path: '/editor/template/:slug',
-      handler: async (ctx: Ctx) => {
-        const user = await signedIn(strapi, ctx);
-        if (!user) return;
-        try {
-          const card = (await cards().personalize(user.id, String(ctx.params.slug))) as { id: number };
-          ctx.redirect(`/editor/${card.id}/`);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          if (error.status === 403) {
-            return messagePage(strapi, ctx, 403, 'This design is premium', error.message, {
-              href: '/subscriptions/',
-              label: 'See subscriptions',
-            });
-          }
-          if (error.status === 404) return messagePage(strapi, ctx, 404, 'Template not found', 'There is no template here.');
-          throw error;
-        }
-      },
-      config: { auth: false },
-    },
-    {
-      method: 'GET',
-      path: '/editor/:id',
-      handler: async (ctx: Ctx) => {
-        const user = await signedIn(strapi, ctx);
-        if (!user) return;
-        if (!/^\d{1,10}$/.test(String(ctx.params.id))) return notFoundPage(strapi, ctx);
-        let card: { id: number; title: string };
-        try {
-          card = (await cards().get(user.id, Number(ctx.params.id))) as { id: number; title: string };
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 404) return notFoundPage(strapi, ctx);
-          throw error;
-        }
-        const config = getConfig(strapi);
-        const addons = (await query(strapi, UID.giftAddon).findMany({
-          where: { is_active: true },
-          orderBy: { name: 'asc' },
-        })) as Array<{ id: number; name: string; price_pence: number }>;
-        renderEditorPage(strapi, ctx, 'editor/editor', {
-          title: card.title || 'Your card',
-          script: '/static/editor/editor.js',
-          card,
-          fonts: CURATED_FONTS.map((f) => f.family),
-          premium: await getService(strapi, 'subscriptions').hasPremium(user.id),
-          prices: { ecard: config.ecardPrice, post: config.postedCardPrice, print: config.printPrice, gift_wrap: config.giftWrapPrice, currency: config.currency },
-          addons: addons.map((a) => ({ id: a.id, name: a.name, price_pence: a.price_pence })),
+  ]);
+
+  registerWebRoutes(strapi, [
+    privateRoute('GET', '/editor/', async ({ ctx }) => {
+      renderPage(ctx, 'editor/start', { title: 'A new card', heading: 'Design your own card', action: '/editor/', label: 'Start with a blank card' });
+    }),
+    privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
+      const card = (await getService(s, 'cards').create(user.id, { title: 'My card', canvas_data: blankCanvas() })) as { id: number };
+      redirect(ctx, `/editor/${card.id}/`);
+    }),
+    privateRoute('GET', '/editor/template/:slug/', async (web) => {
+      const slug = String(web.ctx.params.slug);
+      try {
+        // The same checks as creating the card (active template, premium), without creating it.
+        const template = await getService(web.strapi, 'catalogue').findActiveTemplate(slug);
+        await getService(web.strapi, 'premium').assertAccess(web.user.id, { templateId: template.id, canvasData: template.canvas_data });
+        renderPage(web.ctx, 'editor/start', {
+          title: template.name,
+          heading: `Personalise “${template.name}”`,
+          action: `/editor/template/${encodeURIComponent(slug)}/`,
+          label: 'Start designing',
         });
-      },
-      config: { auth: false },
-    },
+      } catch (error) {
+        templateRefusal(web, error);
+      }
+    }),
+    privateRoute('POST', '/editor/template/:slug/', async (web) => {
+      try {
+        const card = (await getService(web.strapi, 'cards').personalize(web.user.id, String(web.ctx.params.slug))) as { id: number };
+        redirect(web.ctx, `/editor/${card.id}/`);
+      } catch (error) {
+        templateRefusal(web, error);
+      }
+    }),
+    privateRoute('GET', '/editor/:id/', editorPage),
   ]);
 }

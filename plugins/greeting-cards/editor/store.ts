@@ -1,0 +1,32 @@
+// Where the editor's design comes from and goes to: the editor itself never calls an API path. A
+// shopper's card is the only store today; another one (an admin editing a template, say) is a second
+// object with these three methods, handed to `new Editor(...)` instead.
+import { api } from './api';
+import type { Design } from './design';
+
+export interface StoredDesign {
+  id: number;
+  title: string;
+  status: string;
+  canvas_data: Partial<Design> | null;
+  inside_message: string;
+}
+
+export interface DesignStore {
+  load(): Promise<StoredDesign>;
+  /** Autosave: keeps the work without changing its status. */
+  saveDraft(design: Design, message: string): Promise<void>;
+  /** The explicit Save; answers the new status. */
+  save(design: Design, message: string): Promise<{ status: string }>;
+}
+
+/** A shopper's card through the service's own API (`PATCH` for drafts, `save_design` for Save). */
+export function cardStore(id: number | string): DesignStore {
+  return {
+    load: () => api<StoredDesign>('GET', `/api/cards/${id}/`),
+    saveDraft: async (design, message) => {
+      await api('PATCH', `/api/cards/${id}/`, { canvas_data: design, inside_message: message });
+    },
+    save: (design, message) => api<StoredDesign>('POST', `/api/cards/${id}/save_design/`, { canvas_data: design, inside_message: message }),
+  };
+}
