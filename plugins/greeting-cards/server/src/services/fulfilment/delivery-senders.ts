@@ -27,6 +27,8 @@ function recipientOf(item: Row): Row {
   return item.snapshot?.recipient ?? item.recipient ?? {};
 }
 
+/** The buyer's render lane: one buyer's big order takes turns with everyone else's renders. */
+const ownerOf = (item: Row) => `user:${item.order?.user?.id ?? 'unknown'}`;
 
 export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend) {
   const rendering = () => getService(strapi, 'rendering');
@@ -41,7 +43,8 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     // The PNG travels inside the message (cid): no remote image to block, no tracking.
     let png: Buffer | null = null;
     try {
-      png = await rendering().previewPng(card.canvas_data, { width: 600 });
+      // Drawn once per design: a thousand copies of one card cost one render.
+      png = await rendering().storedPreviewPng(card.canvas_data, { owner: ownerOf(item) });
     } catch (error) {
       if (!card.preview_url) throw error;
     }
@@ -65,7 +68,8 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     return { status: 'sent', sent_at: now };
   }
 
-  const cardPdf = (item: Row) => rendering().cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '' });
+  const cardPdf = (item: Row) =>
+    rendering().cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '' }, { owner: ownerOf(item) });
 
   async function sendPost(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
     const r = recipientOf(item);
