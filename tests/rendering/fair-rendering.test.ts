@@ -7,7 +7,12 @@ import { design, q } from '../fulfilment/helpers';
 import type { MemoryRenderer } from '../../plugins/greeting-cards/server/src/providers/renderer/memory-renderer';
 
 let app: TestApp;
-const rendering = () => app.strapi.plugin('greeting-cards').service('rendering') as any;
+type Rendering = {
+  cardPdf(input: { canvasData: unknown; insideMessage?: string }, options?: { owner?: string }): Promise<Buffer>;
+  previewPng(canvasData: unknown, options?: { width?: number; owner?: string }): Promise<Buffer>;
+  provider(): unknown;
+};
+const rendering = () => app.strapi.plugin('greeting-cards').service('rendering') as unknown as Rendering;
 
 beforeAll(async () => {
   app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
