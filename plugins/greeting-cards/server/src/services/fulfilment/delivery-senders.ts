@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import { addressOf, fullName } from '../../domain/address';
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
@@ -25,6 +26,17 @@ export const viewUrl = (publicUrl: string, token: string) => `${publicUrl.replac
 /** The item as paid for: the checkout snapshot, falling back to the live rows for older items. */
 function recipientOf(item: Row): Row {
   return item.snapshot?.recipient ?? item.recipient ?? {};
+}
+
+/**
+ * One Message-ID per delivery: if an instance dies between the SMTP server's "accepted" and recording
+ * the send, the card is sent again after its claim runs out, and mail clients collapse the two copies.
+ */
+export function deliveryMessageId(publicUrl: string, delivery: Row): string {
+  const host = (/^https?:\/\/([^/:]+)/i.exec(publicUrl)?.[1] ?? 'greeting-cards.invalid').toLowerCase();
+  // A hash of the view token, never the token itself: Message-IDs end up in logs and replies.
+  const tag = crypto.createHash('sha256').update(String(delivery.view_token ?? '')).digest('hex').slice(0, 12);
+  return `<card-delivery-${delivery.id}.${tag}@${host}>`;
 }
 
 /** The buyer's render lane: one buyer's big order takes turns with everyone else's renders. */
@@ -63,6 +75,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       ...mail,
       attachments: png ? [{ filename: 'card.png', content: png, contentType: 'image/png', cid: 'card-front' }] : [],
       headers: { 'X-Greeting-Card-Delivery': String(delivery.id) },
+      messageId: deliveryMessageId(config.publicUrl, delivery),
     });
     await getService(strapi, 'library').addReceived(card.id, to);
     return { status: 'sent', sent_at: now };
