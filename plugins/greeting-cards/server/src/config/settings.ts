@@ -176,11 +176,23 @@ export const SETTING_RECORDS = {
   }),
   schedulerEnabled: flag({
     env: 'SERVICE_SCHEDULER_ENABLED', default: true, schema: z.boolean(),
-    describe: 'Run the every-minute job that sends due deliveries.',
+    describe: 'Run the job (every 15 s) that sends due deliveries, retries and takes over abandoned claims.',
   }),
   deliveryMaxAttempts: integer({
     env: 'SERVICE_DELIVERY_MAX_ATTEMPTS', default: 5, schema: z.number().int().min(1).max(100),
     describe: 'Attempts before a delivery is marked failed.',
+  }),
+  deliveryClaimLeaseSeconds: integer({
+    env: 'SERVICE_DELIVERY_CLAIM_LEASE_SECONDS', default: 30, schema: z.number().int().min(2, 'must be at least 2').max(3600, 'must be at most 3600'),
+    describe: 'How long a claim on a delivery holds unless its instance renews it; work of an instance that died is taken over after it.',
+  }),
+  deliveryClaimRenewSeconds: integer({
+    env: 'SERVICE_DELIVERY_CLAIM_RENEW_SECONDS', default: 10, schema: z.number().int().min(1, 'must be at least 1').max(1800, 'must be at most 1800'),
+    describe: 'How often an instance renews the claims it holds; must be under half the lease.',
+  }),
+  deliveryConcurrency: integer({
+    env: 'SERVICE_DELIVERY_CONCURRENCY', default: 8, schema: z.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64'),
+    describe: 'Deliveries one instance sends at the same time (renders still go one at a time).',
   }),
   remindersEnabled: flag({ env: 'SERVICE_REMINDERS_ENABLED', default: true, schema: z.boolean(), describe: 'Run the daily reminder job.' }),
   reminderDaysBefore: integerList({
@@ -286,6 +298,9 @@ export function settingFor(key: string): NamedSetting | undefined {
 export function environmentProblems(config: PluginConfig): string[] {
   const env = nodeEnvironment();
   const problems: string[] = [];
+  if (config.deliveryClaimRenewSeconds * 2 > config.deliveryClaimLeaseSeconds) {
+    problems.push('SERVICE_DELIVERY_CLAIM_RENEW_SECONDS (deliveryClaimRenewSeconds) must be at most half of SERVICE_DELIVERY_CLAIM_LEASE_SECONDS: a claim could run out between renewals');
+  }
   if (!config.publicUrl) problems.push(`SERVICE_PUBLIC_URL (publicUrl) must be set when NODE_ENV=${env}: e-mails would have no working links`);
   if (isDevelopmentOrTest()) return problems;
   if (config.renderer === 'memory') problems.push(`SERVICE_RENDERER (renderer) memory is a test double that draws nothing real; not allowed when NODE_ENV=${env}`);

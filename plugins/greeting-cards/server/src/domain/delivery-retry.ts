@@ -1,8 +1,5 @@
 // Retry rules for deliveries: pure, so the backoff and the give-up point are unit-tested.
 
-/** A claim older than this is treated as abandoned (its instance died mid-send) and may be taken over. */
-export const STALE_CLAIM_MS = 10 * 60_000;
-
 const BASE_DELAY_MS = 60_000;
 const MAX_DELAY_MS = 60 * 60_000;
 
@@ -27,4 +24,12 @@ export function afterFailure(previousAttempts: number, maxAttempts: number, now:
 export function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/\s+/g, ' ').trim().slice(0, 1000) || 'unknown error';
+}
+
+/**
+ * Claims are leases: a claim not renewed since `leaseMs` ago belongs to an instance that died (or
+ * stalled) and may be taken over. Before this time, the claim is its holder's.
+ */
+export function leaseExpiredBefore(leaseMs: number, now: number = Date.now()): Date {
+  return new Date(now - leaseMs);
 }

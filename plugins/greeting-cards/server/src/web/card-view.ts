@@ -12,9 +12,10 @@ function notFoundPage(ctx: Ctx): void {
   renderPage(ctx, 'error', { title: 'Card not found', heading: 'Card not found', message: 'This card link is not valid. Please check that you copied the whole link from your e-mail.' }, 404);
 }
 
-async function front(strapi: Core.Strapi, card: Row, alt: string): Promise<{ svg: string | null; image: string | null }> {
+async function front(strapi: Core.Strapi, card: Row, alt: string, owner: string): Promise<{ svg: string | null; image: string | null }> {
   try {
-    const svg = await getService(strapi, 'rendering').designSvg(card.canvas_data);
+    const svg = await getService(strapi, 'rendering').cachedDesignSvg(card.canvas_data, { owner });
+    // Drawn once per design and then read from the render cache: a view costs no Chromium work.
     // The SVG is sanitised by the rendering service; role and label make it an image to screen readers.
     return { svg: svg.replace(/^<svg\b/, `<svg role="img" aria-label="${alt.replace(/[&<>"']/g, '')}"`), image: null };
   } catch (error) {
@@ -56,7 +57,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
           : null;
         const senderName = sender?.display_name || 'someone who cares';
         const title = card.title || 'A card for you';
-        const design = await front(strapi, card, `Front of the card "${title}"`);
+        const design = await front(strapi, card, `Front of the card "${title}"`, `delivery:${delivery.id}`);
         await deliveries().recordView(delivery.id);
         // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
         ctx.state.gcUser = null;

@@ -33,6 +33,7 @@ export function createStrapiEmailMailer(strapi: Core.Strapi, options: { defaultF
         html: message.html,
         attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, cid: a.cid })),
         headers: message.headers,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       })) as NodemailerInfo | undefined;
       const messageId: string = info?.messageId ?? `<${crypto.randomUUID()}@greeting-cards>`;
       if (!mailboxMode) return { messageId };

@@ -15,6 +15,8 @@ export interface MailMessage {
   from?: string;
   attachments?: MailAttachment[];
   headers?: Record<string, string>;
+  /** A fixed Message-ID (with angle brackets): a resend after a crash then reads as the same message. */
+  messageId?: string;
 }
 
 export interface SentMail {

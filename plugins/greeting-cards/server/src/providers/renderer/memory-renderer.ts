@@ -1,6 +1,7 @@
 import type { PreparedDesign } from '../../domain/render/design-prep';
 import type { PageSizeMm, RendererProvider } from './types';
 import { hexToRgb, solidPng } from './png-encode';
+import { SerialQueue } from './serial-queue';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -12,8 +13,25 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 export class MemoryRenderer implements RendererProvider {
   readonly calls: Array<{ method: 'designSvg' | 'designPng' | 'printPdf'; detail: unknown }> = [];
   closed = false;
+  // Like the real renderer's one browser page: calls are served one at a time, in arrival order, each
+  // taking a turn of the event loop, so queueing and fairness behave as they do with Chromium.
+  private readonly queue = new SerialQueue();
 
-  async designSvg(design: PreparedDesign): Promise<string> {
+  private turn<T>(work: () => T): Promise<T> {
+    return this.queue.run(() => new Promise<T>((resolve, reject) => setImmediate(() => {
+      try {
+        resolve(work());
+      } catch (error) {
+        reject(error);
+      }
+    })));
+  }
+
+  designSvg(design: PreparedDesign): Promise<string> {
+    return this.turn(() => this.svgOf(design));
+  }
+
+  private svgOf(design: PreparedDesign): string {
     this.calls.push({ method: 'designSvg', detail: design });
     const texts = design.objects
       .filter((o) => typeof o.props.text === 'string')
@@ -28,22 +46,26 @@ export class MemoryRenderer implements RendererProvider {
 
   // The double only ever inlines the SVGs it built itself (every value escaped above), and it may not
   // run outside development and test (see config/settings.ts), so it passes them through.
-  async sanitizeSvg(svg: string): Promise<string> {
-    return svg;
+  sanitizeSvg(svg: string): Promise<string> {
+    return this.turn(() => svg);
   }
 
-  async emojiImages(): Promise<Record<string, string>> {
-    return {};
+  emojiImages(): Promise<Record<string, string>> {
+    return this.turn(() => ({}));
   }
 
-  async designPng(design: PreparedDesign, width: number): Promise<Buffer> {
-    this.calls.push({ method: 'designPng', detail: { design, width } });
-    return solidPng(width, Math.floor((width * design.height) / design.width), hexToRgb(design.background));
+  designPng(design: PreparedDesign, width: number): Promise<Buffer> {
+    return this.turn(() => {
+      this.calls.push({ method: 'designPng', detail: { design, width } });
+      return solidPng(width, Math.floor((width * design.height) / design.width), hexToRgb(design.background));
+    });
   }
 
-  async printPdf(html: string, page: PageSizeMm): Promise<Buffer> {
-    this.calls.push({ method: 'printPdf', detail: { html, page } });
-    return Buffer.from(`%PDF-1.4\n% in-memory renderer stand-in ${page.widthMm}x${page.heightMm}mm\n${html}\n%%EOF\n`, 'utf8');
+  printPdf(html: string, page: PageSizeMm): Promise<Buffer> {
+    return this.turn(() => {
+      this.calls.push({ method: 'printPdf', detail: { html, page } });
+      return Buffer.from(`%PDF-1.4\n% in-memory renderer stand-in ${page.widthMm}x${page.heightMm}mm\n${html}\n%%EOF\n`, 'utf8');
+    });
   }
 
   async close(): Promise<void> {

@@ -147,7 +147,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await applyStatus(cardId, 'saved', card);
     });
     // After the commit: rendering takes a while and must not hold the transaction open.
-    await refreshCardPreview(strapi, cardId, canvas, card.preview_hash);
+    await refreshCardPreview(strapi, cardId, canvas, card.preview_hash, `user:${userId}`);
     return serializeCard((await load(cardId))!);
   }
 

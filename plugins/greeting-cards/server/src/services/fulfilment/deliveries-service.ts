@@ -24,7 +24,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const stored = await readStoredPdf(strapi, delivery.pdf_path);
     if (stored) return stored;
     const card: Row = delivery.order_item?.card ?? {};
-    const pdf = await getService(strapi, 'rendering').cardPdf({ canvasData: card.canvas_data, insideMessage: card.inside_message ?? '' });
+    const pdf = await getService(strapi, 'rendering').cardPdf(
+      { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '' },
+      { owner: `delivery:${delivery.id}` },
+    );
     // Keep it for next time; a PDF that cannot be stored is still served.
     const path = await writePdf(strapi, delivery.id, pdf).catch(() => null);
     if (path) await q().update({ where: { id: delivery.id }, data: { pdf_path: path } });

@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import { addressOf, fullName } from '../../domain/address';
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
@@ -29,6 +30,19 @@ function recipientOf(item: Row): Row {
   return item.snapshot?.recipient ?? item.recipient ?? {};
 }
 
+/**
+ * One Message-ID per delivery: if an instance dies between the SMTP server's "accepted" and recording
+ * the send, the card is sent again after its claim runs out, and mail clients collapse the two copies.
+ */
+export function deliveryMessageId(publicUrl: string, delivery: Row): string {
+  const host = (/^https?:\/\/([^/:]+)/i.exec(publicUrl)?.[1] ?? 'greeting-cards.invalid').toLowerCase();
+  // A hash of the view token, never the token itself: Message-IDs end up in logs and replies.
+  const tag = crypto.createHash('sha256').update(String(delivery.view_token ?? '')).digest('hex').slice(0, 12);
+  return `<card-delivery-${delivery.id}.${tag}@${host}>`;
+}
+
+/** The buyer's render lane: one buyer's big order takes turns with everyone else's renders. */
+const ownerOf = (item: Row) => `user:${item.order?.user?.id ?? 'unknown'}`;
 
 export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend) {
   const rendering = () => getService(strapi, 'rendering');
@@ -43,7 +57,8 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     // The PNG travels inside the message (cid): no remote image to block, no tracking.
     let png: Buffer | null = null;
     try {
-      png = await rendering().previewPng(card.canvas_data, { width: 600 });
+      // Drawn once per design: a thousand copies of one card cost one render.
+      png = await rendering().storedPreviewPng(card.canvas_data, { owner: ownerOf(item) });
     } catch (error) {
       if (!card.preview_url) throw error;
     }
@@ -62,12 +77,14 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       ...mail,
       attachments: png ? [{ filename: 'card.png', content: png, contentType: 'image/png', cid: 'card-front' }] : [],
       headers: { 'X-Greeting-Card-Delivery': String(delivery.id) },
+      messageId: deliveryMessageId(config.publicUrl, delivery),
     });
     await getService(strapi, 'library').addReceived(card.id, to);
     return { status: senderStatus('ecard', 'sent'), sent_at: now };
   }
 
-  const cardPdf = (item: Row) => rendering().cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '' });
+  const cardPdf = (item: Row) =>
+    rendering().cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '' }, { owner: ownerOf(item) });
 
   async function sendPost(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
     const r = recipientOf(item);

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
-import { STALE_CLAIM_MS } from '../../domain/delivery-retry';
+import { leaseExpiredBefore } from '../../domain/delivery-retry';
+import { getConfig } from '../../config/get-config';
 import { PROCESSING, WAITING_STATES } from '../../domain/delivery-state';
 import { query } from '../../db/query';
 
@@ -9,23 +10,26 @@ type Row = Record<string, any>;
 /**
  * Queries behind dispatching, kept out of the fulfilment logic. The claim is one conditional UPDATE
  * whose affected-row count says whether this instance won: two instances on one database can race for
- * the same row and exactly one gets 1 back.
+ * the same row and exactly one gets 1 back. Claims are leases (SERVICE_DELIVERY_CLAIM_LEASE_SECONDS): the
+ * holder renews them while the work is pending, and a claim left unrenewed is taken over. Lease ages are
+ * measured on the wall clock, never on a run's `now` (tests pass their own `now` for schedules).
  */
 export function deliveryStore(strapi: Core.Strapi) {
   const q = () => query(strapi, UID.delivery);
+  const stale = () => leaseExpiredBefore(getConfig(strapi).deliveryClaimLeaseSeconds * 1000);
 
   return {
     /** Ids of deliveries due at `now`: pending or scheduled, time reached, not waiting for a retry, not freshly claimed. */
     async dueIds(now: Date, limit: number, onlyIds?: number[]): Promise<number[]> {
-      const stale = new Date(now.getTime() - STALE_CLAIM_MS);
+      const expired = stale();
       const rows: Row[] = await q().findMany({
         where: {
           ...(onlyIds ? { id: { $in: onlyIds } } : {}),
           $and: [
-            { $or: [{ status: { $in: WAITING_STATES } }, { status: PROCESSING, claimed_at: { $lt: stale } }] },
+            { $or: [{ status: { $in: WAITING_STATES } }, { status: PROCESSING, claimed_at: { $lt: expired } }] },
             { $or: [{ scheduled_for: null }, { scheduled_for: { $lte: now } }] },
             { $or: [{ next_attempt_at: null }, { next_attempt_at: { $lte: now } }] },
-            { $or: [{ claimed_at: null }, { claimed_at: { $lt: stale } }] },
+            { $or: [{ claimed_at: null }, { claimed_at: { $lt: expired } }] },
           ],
         },
         select: ['id'],
@@ -36,21 +40,34 @@ export function deliveryStore(strapi: Core.Strapi) {
     },
 
     /** Takes the delivery for `instanceId`; true only for the one caller whose UPDATE changed the row. */
-    async claim(id: number, instanceId: string, now: Date): Promise<boolean> {
-      const stale = new Date(now.getTime() - STALE_CLAIM_MS);
+    async claim(id: number, instanceId: string): Promise<boolean> {
+      const expired = stale();
       const { count } = await q().updateMany({
         // Waiting rows, or rows whose sender died mid-send (processing with a stale claim). A backend that
         // answered "processing" leaves no claim behind, so those are never taken again here.
         where: {
           id,
           $or: [
-            { status: { $in: WAITING_STATES }, $or: [{ claimed_at: null }, { claimed_at: { $lt: stale } }] },
-            { status: PROCESSING, claimed_at: { $lt: stale } },
+            { status: { $in: WAITING_STATES }, $or: [{ claimed_at: null }, { claimed_at: { $lt: expired } }] },
+            { status: PROCESSING, claimed_at: { $lt: expired } },
           ],
         },
-        data: { status: PROCESSING, claimed_by: instanceId, claimed_at: now },
+        data: { status: PROCESSING, claimed_by: instanceId, claimed_at: new Date() },
       });
       return count === 1;
+    },
+
+    /**
+     * Renews the leases this instance still holds on `ids` (a conditional UPDATE on claimed_by, so a
+     * claim that was lost is never taken back). Returns how many were renewed.
+     */
+    async renew(ids: number[], instanceId: string): Promise<number> {
+      if (!ids.length) return 0;
+      const { count } = await q().updateMany({
+        where: { id: { $in: ids }, status: PROCESSING, claimed_by: instanceId },
+        data: { claimed_at: new Date() },
+      });
+      return count;
     },
 
     /** Posted deliveries the backend is still working on (it answered "processing"), to ask about. */

@@ -9,10 +9,17 @@ import { UID } from '../../uids';
 import { deliveryStore } from './delivery-store';
 import { deliverySenders } from './delivery-senders';
 import { pollPostalStatus } from './postal-status';
+import { claimLeases } from './claim-leases';
 import { getService } from '../get-service';
 import { query } from '../../db/query';
 
 type Row = Record<string, any>;
+
+/** What a batch of sends leaves to settle once: cards already marked sent, orders to check for completion. */
+interface Settled {
+  cards: Set<number>;
+  orders: Set<number>;
+}
 
 export interface DispatchRun {
   claimed: number;
@@ -21,12 +28,12 @@ export interface DispatchRun {
   retrying: number;
 }
 
-const BATCH = 50;
-const CONCURRENCY = 4;
+/** Deliveries looked up per round of the job. */
+const BATCH = 100;
 
 /**
  * Fulfilment sends what a paid order bought. Payment completion calls startOrder once per order after
- * its deliveries are committed; the every-minute job (runDue) sends scheduled ones when due and retries
+ * its deliveries are committed; the every-15-seconds job (runDue) sends scheduled ones when due and retries
  * failures. Every send first claims its delivery with a conditional UPDATE, so two instances on one
  * database, or startOrder racing the job, never send the same card twice.
  */
@@ -36,9 +43,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const postalBackend = (): PostalBackend => providers(strapi).get('postal');
   const senders = deliverySenders(strapi, postalBackend);
   const inFlight = new Set<Promise<unknown>>();
+  const leases = claimLeases(strapi, store, instanceId);
 
-  /** Sends one claimed delivery and records the outcome; never throws. */
-  async function sendClaimed(id: number, now: Date): Promise<'sent' | 'failed' | 'retrying'> {
+  /** Sends one claimed delivery and records the outcome; never throws. `done` collects what to settle afterwards. */
+  async function sendClaimed(id: number, now: Date, done: Settled): Promise<'sent' | 'failed' | 'retrying'> {
     const delivery = await store.load(id);
     const item = delivery?.order_item;
     try {
@@ -50,7 +58,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // attempts counts every try, the successful one included.
       await store.finish(id, { ...outcome, attempts: Number(delivery.attempts ?? 0) + 1, last_error: null, next_attempt_at: null });
       // A backend that only queued the card (processing) is asked again by pollBackend.
-      if (outcome.status !== 'processing') await afterSent(item);
+      if (outcome.status !== 'processing') await afterSentInBatch(item, done);
       return 'sent';
     } catch (error) {
       const result = afterFailure(Number(delivery?.attempts ?? 0), getConfig(strapi).deliveryMaxAttempts, now);
@@ -60,21 +68,44 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** Claims and sends the given delivery ids, a few at a time. */
+  /**
+   * Claims and sends the given delivery ids, SERVICE_DELIVERY_CONCURRENCY at a time. A claim is renewed
+   * while its send is pending (claim-leases.ts) and released when the outcome is recorded.
+   */
   async function claimAndSend(ids: number[], now: Date, run: DispatchRun): Promise<void> {
     let next = 0;
+    const done: Settled = { cards: new Set(), orders: new Set() };
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++];
-        if (!(await store.claim(id, instanceId, now))) continue;
+        if (!(await store.claim(id, instanceId))) continue;
         run.claimed += 1;
-        const outcome = await sendClaimed(id, now);
+        leases.hold(id);
+        let outcome: Awaited<ReturnType<typeof sendClaimed>>;
+        try {
+          outcome = await sendClaimed(id, now, done);
+        } finally {
+          leases.release(id);
+        }
         if (outcome === 'sent') run.sent += 1;
         else if (outcome === 'failed') run.failed += 1;
         else run.retrying += 1;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(getConfig(strapi).deliveryConcurrency, ids.length) }, worker));
+    // Once per order, not once per card: checking a 1,000-card order after each of its cards was
+    // most of the time a big order took.
+    for (const orderId of done.orders) await getService(strapi, 'orders').markFulfilledIfDispatched(orderId);
+  }
+
+  /** A card is marked sent with its first delivery of the batch; its order is checked when the batch ends. */
+  async function afterSentInBatch(item: Row, done: Settled): Promise<void> {
+    const cardId = item.card?.id;
+    if (cardId && !done.cards.has(cardId)) {
+      done.cards.add(cardId);
+      await getService(strapi, 'cards').setStatus(cardId, 'sent');
+    }
+    if (item.order?.id) done.orders.add(item.order.id);
   }
 
   /** After a successful send: the card is sent (its library entry follows) and the order may be complete. */
@@ -153,6 +184,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Waits for background dispatches started by startOrder (destroy, tests). */
     async drain(): Promise<void> {
       while (inFlight.size) await Promise.allSettled([...inFlight]);
+      leases.stop();
     },
 
     postalBackend,

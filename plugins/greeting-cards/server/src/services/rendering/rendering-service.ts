@@ -2,8 +2,20 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
 import { providers } from '../../providers/registry';
 import type { RendererProvider } from '../../providers/renderer/types';
-import { createCardRenderer, type CardPdfInput, type CardRenderer } from './card-renderer';
+import path from 'path';
+import { createCardRenderer, PREVIEW_DIR, type CardPdfInput, type CardRenderer } from './card-renderer';
 import { generateMissingThumbnails, type ThumbnailRun } from './thumbnails';
+import { FairQueue } from './fair-queue';
+import { renderCache } from './render-cache';
+
+/** Whose render this is: jobs take turns between owners (see fair-queue.ts). */
+export interface RenderFor {
+  owner?: string;
+}
+
+/** Finished view-page SVGs, outside public/ (they are only shown through a delivery's token). */
+const SVG_CACHE_DIR = 'private/greeting-cards/render-cache';
+const SHARED = 'shared';
 
 /**
  * The `rendering` service: one design in every output (PNG preview, e-card SVG, print PDF).
@@ -13,6 +25,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let renderer: CardRenderer | null = null;
   let provider: RendererProvider | null = null;
   let stopped = false;
+  // The browser draws one thing at a time anyway; the fair queue decides whose turn it is.
+  const queue = new FairQueue(1);
+  const svgCache = renderCache(path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR));
+  // Same files as storePreview writes: a card's saved preview is its e-mail image too.
+  const pngCache = renderCache(path.join(strapi.dirs.static.public, PREVIEW_DIR));
+  const turn = <T>(owner: string | undefined, task: () => Promise<T>): Promise<T> => queue.run(owner || SHARED, task);
 
   const get = (): CardRenderer => {
     if (renderer) return renderer;
@@ -26,25 +44,40 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** PNG of the design, `width` pixels wide (default 600; height keeps the design's ratio). */
-    previewPng: (canvasData: unknown, options: { width?: number } = {}): Promise<Buffer> => get().previewPng(canvasData, options),
+    previewPng: (canvasData: unknown, options: { width?: number } & RenderFor = {}): Promise<Buffer> =>
+      turn(options.owner, () => get().previewPng(canvasData, options)),
+
+    /** The 600-pixel preview, drawn once per design and then read from the stored file (e-card e-mails). */
+    storedPreviewPng: (canvasData: unknown, options: RenderFor = {}): Promise<Buffer> =>
+      pngCache.get(`${get().previewLocation(canvasData).hash}.png`, () => turn(options.owner, () => get().previewPng(canvasData))),
 
     /** Sanitised SVG of the design, to inline into the e-card view page. */
-    designSvg: (canvasData: unknown): Promise<string> => get().designSvg(canvasData),
+    designSvg: (canvasData: unknown, options: RenderFor = {}): Promise<string> => turn(options.owner, () => get().designSvg(canvasData)),
+
+    /** The same SVG, drawn once per design and then answered from the cache (the public view page). */
+    cachedDesignSvg: async (canvasData: unknown, options: RenderFor = {}): Promise<string> => {
+      const key = `${get().previewLocation(canvasData).hash}.svg`;
+      const svg = await svgCache.get(key, async () => Buffer.from(await turn(options.owner, () => get().designSvg(canvasData)), 'utf8'));
+      return svg.toString('utf8');
+    },
 
     /** Cleans an SVG for inlining into a page (DOMPurify inside the renderer's Chromium). */
-    sanitizeSvg: (svg: string): Promise<string> => get().sanitizeSvg(svg),
+    sanitizeSvg: (svg: string, options: RenderFor = {}): Promise<string> => turn(options.owner, () => get().sanitizeSvg(svg)),
 
     /** Two-page print PDF of the folded card; cropMarks defaults to SERVICE_PRINT_CROP_MARKS. */
-    cardPdf: (input: CardPdfInput): Promise<Buffer> => get().cardPdf(input),
+    cardPdf: (input: CardPdfInput, options: RenderFor = {}): Promise<Buffer> => turn(options.owner, () => get().cardPdf(input)),
 
     /** Renders (unless already stored) and stores the preview; returns its public path. */
-    storePreview: (canvasData: unknown): Promise<string> => get().storePreview(canvasData),
+    storePreview: (canvasData: unknown, options: RenderFor = {}): Promise<string> => turn(options.owner, () => get().storePreview(canvasData)),
 
     /** The preview's content hash and public path, without rendering (compare with card.preview_hash). */
     previewLocation: (canvasData: unknown): { hash: string; url: string } => get().previewLocation(canvasData),
 
+    /** Render jobs waiting for their turn. */
+    waiting: (): number => queue.waiting(),
+
     /** Renders thumbnails for templates that have none (bootstrap runs it in the background). */
-    generateMissingThumbnails: (): Promise<ThumbnailRun> => generateMissingThumbnails(strapi, get(), () => stopped),
+    generateMissingThumbnails: (): Promise<ThumbnailRun> => generateMissingThumbnails(strapi, { ...get(), storePreview: (c: unknown) => turn('thumbnails', () => get().storePreview(c)) }, () => stopped),
 
     /** The provider in use (tests inspect the in-memory double or the browser's process id). */
     provider: (): RendererProvider => {

@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+// Fulfilment benchmark: one paid order of BENCH_CARDS e-cards (default 1,000) delivered to a real SMTP
+// server on loopback, by one Strapi instance (payment completion's startOrder) or by several instances
+// on one PostgreSQL racing the delivery job (--instances 2). Each instance is its own process booted
+// from the built app with NODE_ENV=production and the real Chromium renderer. Counts what the SMTP
+// server received (by the X-Greeting-Card-Delivery header): time to drain, e-mails per second,
+// duplicates, losses, peak RSS of each Strapi process and of its Chromium.
+//
+//   npm run build:plugin && node bench/fulfilment.js                 SQLite, one instance
+//   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres node bench/fulfilment.js --instances 2
+//   options: --cards N (1000), --designs K (1: one card to N people; N: a different card each)
+//
+// The table is printed and written to bench/results/fulfilment-<db>-<n>x.json.
+'use strict';
+const crypto = require('crypto');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const readline = require('readline');
+const { spawn } = require('child_process');
+const { SMTPServer } = require('smtp-server');
+
+const appDir = path.resolve(__dirname, '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const CARDS = Number(arg('cards', process.env.BENCH_CARDS || 1000));
+const DESIGNS = Math.max(1, Math.min(CARDS, Number(arg('designs', process.env.BENCH_DESIGNS || 1))));
+const INSTANCES = Math.max(1, Number(arg('instances', 1)));
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || '';
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS || 300_000);
+const TARGET_S = 60;
+const TARGET_RSS = 600 * 1024 * 1024;
+
+if (INSTANCES > 1 && !ADMIN_URL) {
+  console.error('Several instances need PostgreSQL: set BENCH_DATABASE_URL (SQLite is one process\'s database).');
+  process.exit(2);
+}
+
+async function createDatabase() {
+  const name = `gc_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  if (!ADMIN_URL) {
+    const filename = path.join(appDir, '.tmp', `${name}.db`);
+    fs.mkdirSync(path.dirname(filename), { recursive: true });
+    return { kind: 'sqlite', env: { DATABASE_URL: '', DATABASE_FILENAME: filename }, drop: async () => ['', '-wal', '-shm', '-journal'].forEach((s) => fs.rmSync(filename + s, { force: true })) };
+  }
+  const { Client } = require('pg');
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      const c = new Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** An SMTP server that counts messages per delivery id from the raw header, first arrival times kept. */
+async function startSmtp() {
+  const received = new Map();
+  let total = 0;
+  let lastAt = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk) => {
+        if (head.length < 8192) head += chunk.toString('latin1');
+      });
+      stream.on('end', () => {
+        const m = /^X-Greeting-Card-Delivery:\s*(\d+)/im.exec(head);
+        total += 1;
+        lastAt = Date.now();
+        if (m) received.set(m[1], (received.get(m[1]) || 0) + 1);
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return { port: server.server.address().port, received, total: () => total, lastAt: () => lastAt, stop: () => new Promise((r) => server.close(r)) };
+}
+
+function startInstance(env, label) {
+  const child = spawn(process.execPath, [path.join(__dirname, 'fulfilment-worker.js')], { cwd: appDir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const peak = { rss: 0, chromium: 0 };
+  const waiters = [];
+  let err = '';
+  child.stderr.on('data', (c) => (err = (err + c).slice(-4000)));
+  readline.createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('STATS ')) {
+      const s = JSON.parse(line.slice(6));
+      peak.rss = Math.max(peak.rss, s.rss);
+      peak.chromium = Math.max(peak.chromium, s.chromium);
+      return;
+    }
+    const w = waiters.findIndex((x) => line.startsWith(x.prefix));
+    if (w >= 0) waiters.splice(w, 1)[0].resolve(line);
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  exited.then((code) => {
+    for (const w of waiters.splice(0)) w.reject(new Error(`${label} exited (${code}): ${err}`));
+  });
+  const expect = (prefix) => new Promise((resolve, reject) => waiters.push({ prefix, resolve, reject }));
+  return {
+    label,
+    peak,
+    child,
+    ready: expect('READY'),
+    send(line, answerPrefix) {
+      const answer = answerPrefix ? expect(answerPrefix) : Promise.resolve('');
+      child.stdin.write(`${line}\n`);
+      return answer;
+    },
+    async quit() {
+      if (child.exitCode === null) child.stdin.write('QUIT\n');
+      await exited;
+    },
+  };
+}
+
+const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
+
+(async () => {
+  // The host app's compiled config (dist/); the plugin must be built already (npm run build:plugin).
+  if (!fs.existsSync(path.join(appDir, 'plugins/greeting-cards/dist/server/index.js'))) throw new Error('build the plugin first: npm run build:plugin');
+  await require('@strapi/strapi').compileStrapi({ appDir, ignoreDiagnostics: true });
+  const db = await createDatabase();
+  const smtp = await startSmtp();
+  const instances = [];
+  try {
+    const env = {
+      ...process.env,
+      ...db.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'error',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_SECURE: 'false',
+      SERVICE_PUBLIC_URL: 'https://cards.bench.test',
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false',
+      // The benchmark drives dispatch itself; the every-15-seconds job would only blur the split.
+      SERVICE_SCHEDULER_ENABLED: 'false',
+      SERVICE_REMINDERS_ENABLED: 'false',
+      APP_KEYS: `${crypto.randomBytes(16).toString('base64')},${crypto.randomBytes(16).toString('base64')}`,
+      API_TOKEN_SALT: crypto.randomBytes(16).toString('base64'),
+      ADMIN_JWT_SECRET: crypto.randomBytes(16).toString('base64'),
+      TRANSFER_TOKEN_SALT: crypto.randomBytes(16).toString('base64'),
+      ENCRYPTION_KEY: crypto.randomBytes(16).toString('base64'),
+      JWT_SECRET: crypto.randomBytes(16).toString('base64'),
+    };
+    // The first instance boots alone (it creates the schema), the others after it.
+    instances.push(startInstance(env, 'instance 1'));
+    await instances[0].ready;
+    for (let i = 2; i <= INSTANCES; i += 1) instances.push(startInstance(env, `instance ${i}`));
+    await Promise.all(instances.map((x) => x.ready));
+
+    process.stdout.write(`seeding ${CARDS} e-cards over ${DESIGNS} design(s) on ${db.kind}... `);
+    const orderId = Number((await instances[0].send(`SEED ${CARDS} ${DESIGNS}`, 'SEEDED')).split(' ')[1]);
+    console.log('done');
+    for (const x of instances) x.peak.rss = x.peak.chromium = 0;
+
+    const started = Date.now();
+    const runs = instances.length === 1
+      ? [instances[0].send(`START ${orderId}`, 'DONE')]
+      : instances.map((x) => x.send('DUE', 'DONE'));
+    const deadline = started + TIMEOUT_MS;
+    while (smtp.received.size < CARDS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const drainedMs = (smtp.received.size >= CARDS ? smtp.lastAt() : Date.now()) - started;
+    const results = (await Promise.all(runs)).map((line) => JSON.parse(line.slice(5)));
+    // Anything still arriving late would be a duplicate: give stragglers a moment to show up.
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const duplicates = smtp.total() - smtp.received.size;
+    const losses = CARDS - smtp.received.size;
+    const perInstance = instances.map((x, i) => ({ instance: x.label, sent: results[i].sent ?? null, peak_rss: x.peak.rss, peak_chromium_rss: x.peak.chromium }));
+    const result = {
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} x ${os.cpus()[0].model}, ${mb(os.totalmem())}`,
+      database: db.kind,
+      instances: INSTANCES,
+      cards: CARDS,
+      designs: DESIGNS,
+      drained_s: Number((drainedMs / 1000).toFixed(1)),
+      emails_per_s: Number((smtp.received.size / (drainedMs / 1000)).toFixed(1)),
+      received_unique: smtp.received.size,
+      duplicates,
+      losses,
+      per_instance: perInstance,
+      targets: { drained_within_60_s: drainedMs <= TARGET_S * 1000, strapi_rss_under_600_mb: perInstance.every((p) => p.peak_rss < TARGET_RSS), no_duplicates: duplicates === 0, no_losses: losses === 0 },
+    };
+
+    console.log(`\nFulfilment: ${CARDS} e-cards (${DESIGNS} design(s)), ${INSTANCES} instance(s), ${db.kind}, ${result.machine}`);
+    console.log('| Figure | Value | Target |');
+    console.log('|---|---|---|');
+    console.log(`| time to drain | ${result.drained_s} s | <= ${TARGET_S} s ${result.targets.drained_within_60_s ? 'met' : 'NOT met'} |`);
+    console.log(`| e-mails per second | ${result.emails_per_s} | |`);
+    console.log(`| received / duplicates / losses | ${result.received_unique} / ${duplicates} / ${losses} | all / 0 / 0 |`);
+    for (const p of perInstance) {
+      console.log(`| ${p.instance}: sent, peak Strapi RSS, peak Chromium RSS | ${p.sent ?? 'n/a'}, ${mb(p.peak_rss)}, ${mb(p.peak_chromium_rss)} | Strapi < 600 MB |`);
+    }
+    const out = path.join(__dirname, 'results', `fulfilment-${db.kind}-${INSTANCES}x.json`);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`\nwritten to ${path.relative(appDir, out)}`);
+    process.exitCode = result.targets.no_duplicates && result.targets.no_losses ? 0 : 1;
+  } finally {
+    await Promise.all(instances.map((x) => x.quit().catch(() => undefined)));
+    await smtp.stop();
+    await db.drop().catch(() => undefined);
+  }
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
