@@ -17,6 +17,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   providers(strapi).build(['billingProfile', 'postal', 'payment', 'subscription', 'webhook', 'mailer', 'renderer']);
   await ensureDatabaseConstraints(strapi);
   await initRateLimits(strapi);
+  // Before seeding, so seeded templates already change the catalogue version.
+  getService(strapi, 'catalogueVersion').watch();
   if (config.seedSampleData) await seedSampleData(strapi);
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
