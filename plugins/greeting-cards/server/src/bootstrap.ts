@@ -23,6 +23,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await applyContentManagerViews(strapi);
   await ensureDatabaseConstraints(strapi);
   await initRateLimits(strapi);
+  // Before seeding, so seeded templates already change the catalogue version.
+  getService(strapi, 'catalogueVersion').watch();
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').withoutThumbnails(() => seedSampleData(strapi));
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);

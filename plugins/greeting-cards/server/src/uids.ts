@@ -19,6 +19,7 @@ export const UID = {
   billingProfile: 'plugin::greeting-cards.billing-profile',
   paymentEvent: 'plugin::greeting-cards.payment-event',
   paymentIssue: 'plugin::greeting-cards.payment-issue',
+  catalogueVersion: 'plugin::greeting-cards.catalogue-version',
   user: 'plugin::users-permissions.user',
 } as const;
 

@@ -37,6 +37,17 @@ const template = defineType({
   },
 });
 
+// One row whose token changes whenever anything shoppers see in the catalogue changes. Every instance
+// reads it (one indexed-free single-row SELECT) to validate ETags and its small answer cache, so an
+// editor's change is visible on the next request on every instance, with no cross-process messages.
+const catalogueVersion = defineType({
+  singular: 'catalogue-version', plural: 'catalogue-versions', displayName: 'Catalogue version', curated: false,
+  description: 'Changes whenever the public catalogue changes (validator for HTTP caching).',
+  attributes: {
+    token: str({ required: true }),
+  },
+});
+
 const asset = defineType({
   singular: 'asset', plural: 'assets', displayName: 'Design asset', curated: true,
   description: 'Stickers, backgrounds, frames, fonts and patterns for the editor.',
@@ -323,4 +334,5 @@ export default {
   occasion, template, asset, card, 'library-entry': libraryEntry, recipient, reminder, 'gift-addon': giftAddon,
   'promo-code': promoCode, 'promo-use': promoUse, order, 'order-status-change': orderStatusChange, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
   subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent, 'payment-issue': paymentIssue,
+  'catalogue-version': catalogueVersion,
 };

@@ -1,44 +1,64 @@
 import type { Core } from '@strapi/strapi';
-import { action } from '../http/respond';
+import { action, type Ctx } from '../http/respond';
 import { pageOf, pageRequest } from '../http/pagination';
 import { choiceFilter, queryValue } from '../http/body';
+import { notModified } from '../http/conditional-get';
 import { ASSET_TYPES, TEMPLATE_STYLES } from '../domain/enums';
 import { getService } from '../services/get-service';
 import { optionalUser } from '../http/auth';
 
-// Public catalogue: no sign-in needed.
+// Public catalogue: no sign-in needed. Every answer carries an ETag derived from the catalogue version
+// in the database and Cache-Control; a matching If-None-Match gets 304 after one single-row read.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const catalogue = () => getService(strapi, 'catalogue');
+  const version = () => getService(strapi, 'catalogueVersion').current();
   // Premium designs' drawable data (template canvas, asset SVG) only for callers with premium.
-  const showPremium = async (ctx: Parameters<typeof optionalUser>[1]) => getService(strapi, 'premium').canSeePremium((await optionalUser(strapi, ctx))?.id);
+  const showPremium = async (ctx: Ctx) => getService(strapi, 'premium').canSeePremium((await optionalUser(strapi, ctx))?.id);
+  const audience = (premium: boolean) => (premium ? 'premium' : 'free');
+
   return {
     listOccasions: action(strapi, async (ctx) => {
       const page = pageRequest(ctx.query);
-      const { count, results } = await catalogue().listOccasions(page);
+      const v = await version();
+      if (notModified(ctx, { version: v })) return undefined;
+      const { count, results } = await catalogue().listOccasions(page, v);
       return pageOf(ctx, page, count, results);
     }),
 
+    // The list is the same for everyone (no designs in it), so it is publicly cacheable.
     listTemplates: action(strapi, async (ctx) => {
       const page = pageRequest(ctx.query);
       const style = choiceFilter(ctx.query, 'style', TEMPLATE_STYLES);
       // An unknown occasion slug simply matches nothing.
       const occasion = queryValue(ctx.query, 'occasion');
-      const { count, results } = await catalogue().listTemplates({ style, occasion }, page, await showPremium(ctx));
+      const v = await version();
+      if (notModified(ctx, { version: v })) return undefined;
+      const { count, results } = await catalogue().listTemplates({ style, occasion }, page, v);
       return pageOf(ctx, page, count, results);
     }),
 
-    getTemplate: action(strapi, async (ctx) => catalogue().getTemplate(String(ctx.params.slug), await showPremium(ctx))),
+    getTemplate: action(strapi, async (ctx) => {
+      const premium = await showPremium(ctx);
+      const v = await version();
+      if (notModified(ctx, { version: v, audience: audience(premium) })) return undefined;
+      return catalogue().getTemplate(String(ctx.params.slug), premium, v);
+    }),
 
     listGiftAddons: action(strapi, async (ctx) => {
       const page = pageRequest(ctx.query);
-      const { count, results } = await catalogue().listGiftAddons(page);
+      const v = await version();
+      if (notModified(ctx, { version: v })) return undefined;
+      const { count, results } = await catalogue().listGiftAddons(page, v);
       return pageOf(ctx, page, count, results);
     }),
 
     listAssets: action(strapi, async (ctx) => {
       const page = pageRequest(ctx.query);
       const assetType = choiceFilter(ctx.query, 'asset_type', ASSET_TYPES);
-      const { count, results } = await catalogue().listAssets({ asset_type: assetType }, page, await showPremium(ctx));
+      const premium = await showPremium(ctx);
+      const v = await version();
+      if (notModified(ctx, { version: v, audience: audience(premium) })) return undefined;
+      const { count, results } = await catalogue().listAssets({ asset_type: assetType }, page, premium, v);
       return pageOf(ctx, page, count, results);
     }),
   };

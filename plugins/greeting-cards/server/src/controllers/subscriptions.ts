@@ -3,6 +3,7 @@ import { action } from '../http/respond';
 import { requireUser } from '../http/auth';
 import { pageOf, pageRequest } from '../http/pagination';
 import { parseBody } from '../http/body';
+import { notModified } from '../http/conditional-get';
 import { portalInput, subscriptionCheckoutInput } from '../http/inputs';
 import { getService } from '../services/get-service';
 
@@ -12,6 +13,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     plans: action(strapi, async (ctx) => {
       const page = pageRequest(ctx.query ?? {});
+      // Plans are part of the public catalogue: same version-derived ETag (plans are few, so no cache).
+      if (notModified(ctx, { version: await getService(strapi, 'catalogueVersion').current() })) return undefined;
       const { count, results } = await subscriptions().listPlans(page);
       return pageOf(ctx, page, count, results);
     }),

@@ -18,6 +18,8 @@ export function zodToFieldErrors(error: ZodError): FieldErrors {
 
 /** Writes an error to the response in the spec's shape. Unknown errors are logged and hidden. */
 export function respondError(strapi: Core.Strapi, ctx: Ctx, error: unknown): void {
+  // A validator set before the failure (conditional GETs) belongs to the answer that was not given.
+  ctx.remove('ETag');
   if (error instanceof ApiError) {
     ctx.status = error.status;
     ctx.body = error.body;
@@ -42,7 +44,7 @@ export function action(strapi: Core.Strapi, fn: (ctx: Ctx) => Promise<unknown>) 
     try {
       const body = await fn(ctx);
       if (body !== undefined) ctx.body = body;
-      else if (!ctx.body) ctx.status = 204;
+      else if (!ctx.body && ctx.status !== 304) ctx.status = 204;
     } catch (error) {
       respondError(strapi, ctx, error);
     }

@@ -36,6 +36,28 @@ export function serializeTemplate(t: {
   };
 }
 
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * A template as a catalogue grid shows it: preview, name, slug, occasion, style, premium flag, and the
+ * design's background colour for the placeholder when no preview image exists yet. The design itself
+ * (canvas_data) is only on the detail route, so lists stay small and are the same for every caller.
+ */
+export function serializeTemplateSummary(t: Parameters<typeof serializeTemplate>[0]) {
+  const background = (t.canvas_data as { background?: unknown } | null | undefined)?.background;
+  return {
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    description: t.description ?? '',
+    occasion: t.occasion?.slug ?? null,
+    style: t.style,
+    is_premium: Boolean(t.is_premium),
+    thumbnail_url: mediaUrl(t.thumbnail, t.thumbnail_url),
+    background: typeof background === 'string' && HEX_COLOUR.test(background) ? background : null,
+  };
+}
+
 export function serializeGiftAddon(g: { id: number; name: string; description?: string | null; price_pence: number; image?: Media | null }) {
   return { id: g.id, name: g.name, description: g.description ?? '', price_pence: g.price_pence, image_url: mediaUrl(g.image) };
 }

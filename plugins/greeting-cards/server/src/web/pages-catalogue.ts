@@ -18,9 +18,10 @@ function pageNumber(raw: unknown): number {
 export const catalogueRoutes: WebRouteDef[] = [
   publicRoute('GET', '/', async ({ ctx, strapi }) => {
     const catalogue = getService(strapi, 'catalogue');
+    const version = await getService(strapi, 'catalogueVersion').current();
     const [occasions, popular] = await Promise.all([
-      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }),
-      catalogue.listTemplates({}, { page: 1, pageSize: 10, offset: 0 }),
+      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version),
+      catalogue.listTemplates({}, { page: 1, pageSize: 10, offset: 0 }, version),
     ]);
     renderPage(ctx, 'home', { title: 'Cards for every moment', occasions: occasions.results, occasionNames: namesBySlug(occasions.results), templates: popular.results });
   }),
@@ -32,9 +33,10 @@ export const catalogueRoutes: WebRouteDef[] = [
     // An unknown style is ignored here (the API answers 400): a stale link still shows cards.
     const style = (TEMPLATE_STYLES as readonly string[]).includes(styleRaw ?? '') ? (styleRaw as TemplateStyle) : undefined;
     const page = pageNumber(ctx.query.page);
+    const version = await getService(strapi, 'catalogueVersion').current();
     const [occasions, listing] = await Promise.all([
-      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }),
-      catalogue.listTemplates({ occasion, style }, { page, pageSize: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version),
+      catalogue.listTemplates({ occasion, style }, { page, pageSize: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, version),
     ]);
     const occasionName = occasions.results.find((o) => o.slug === occasion)?.name ?? null;
     renderPageOrPartial(ctx, 'catalogue', 'partials/catalogue-results', {

@@ -4,21 +4,38 @@ import { notFound } from '../../errors';
 import type { PageRequest } from '../../http/pagination';
 import { pagedRows } from '../shared/paged-rows';
 import type { AssetType, TemplateStyle } from '../../domain/enums';
-import { serializeAsset, serializeGiftAddon, serializeOccasion, serializeTemplate } from '../../serializers/catalogue';
+import { serializeAsset, serializeGiftAddon, serializeOccasion, serializeTemplate, serializeTemplateSummary } from '../../serializers/catalogue';
 import { query, tableOf } from '../../db/query';
+import { getService } from '../get-service';
+import { versionedCache } from './versioned-cache';
 
 export interface Listing<T> {
   count: number;
   results: T[];
 }
 
+// Columns a catalogue grid needs; the design (canvas_data) is read only for its background colour.
+const SUMMARY_COLUMNS = ['id', 'slug', 'name', 'description', 'style', 'is_premium', 'thumbnail_url', 'canvas_data'];
+
 // The public catalogue: occasions, active templates and active assets. Read-only for shoppers;
 // editors curate these in the admin panel.
+//
+// Every read takes the catalogue version (read once per request by the caller, who also uses it for
+// the ETag; read here when not given) and answers from a per-process cache valid for that version
+// only. Cached answers are shared: callers must not modify them.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const q = (uid: string) => query(strapi, uid);
+  const cache = versionedCache<unknown>();
+  const cached = async <T>(key: string, version: string | undefined, load: () => Promise<T>): Promise<T> =>
+    cache.get(key, version ?? (await getService(strapi, 'catalogueVersion').current()), load) as Promise<T>;
+  const pageKey = (page: PageRequest) => `${page.offset}:${page.pageSize}`;
 
   return {
-    async listOccasions(page: PageRequest): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+    listOccasions(page: PageRequest, version?: string): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+      return cached(`occasions|${pageKey(page)}`, version, () => this.readOccasions(page));
+    },
+
+    async readOccasions(page: PageRequest): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
       const { count, rows } = await pagedRows(
         page,
         () => q(UID.occasion).count(),
@@ -27,22 +44,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { count, results: rows.map(serializeOccasion) };
     },
 
-    async listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, showPremium = false) {
-      const where: Record<string, unknown> = { is_active: true };
-      if (filters.style) where.style = filters.style;
-      if (filters.occasion) where.occasion = { slug: filters.occasion };
-      const { count, rows } = await pagedRows(
-        page,
-        () => q(UID.template).count({ where }),
-        () => q(UID.template).findMany({
-          where,
-          populate: ['occasion', 'thumbnail'],
-          orderBy: [{ popularity: 'desc' }, { id: 'asc' }],
-          offset: page.offset,
-          limit: page.pageSize,
-        }),
-      );
-      return { count, results: rows.map((row) => serializeTemplate(row, showPremium)) };
+    /** Active templates for a grid (no design: the detail route has it), most used first. */
+    listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, version?: string) {
+      const key = `templates|${filters.occasion ?? ''}|${filters.style ?? ''}|${pageKey(page)}`;
+      return cached(key, version, async () => {
+        const where: Record<string, unknown> = { is_active: true };
+        if (filters.style) where.style = filters.style;
+        if (filters.occasion) where.occasion = { slug: filters.occasion };
+        const { count, rows } = await pagedRows(
+          page,
+          () => q(UID.template).count({ where }),
+          () => q(UID.template).findMany({
+            where,
+            select: SUMMARY_COLUMNS,
+            populate: { occasion: { select: ['slug'] }, thumbnail: { select: ['url'] } },
+            orderBy: [{ popularity: 'desc' }, { id: 'asc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+          }),
+        );
+        return { count, results: rows.map(serializeTemplateSummary) };
+      });
     },
 
     /** An active template by slug, as stored (with occasion), or the 404 error. */
@@ -52,10 +74,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return row;
     },
 
-    async getTemplate(slug: string, showPremium = false) {
-      const row = await q(UID.template).findOne({ where: { slug, is_active: true }, populate: ['occasion', 'thumbnail'] });
-      if (!row) throw notFound();
-      return serializeTemplate(row, showPremium);
+    getTemplate(slug: string, showPremium = false, version?: string) {
+      return cached(`template|${slug}|${showPremium ? 'premium' : 'free'}`, version, async () => {
+        const row = await q(UID.template).findOne({ where: { slug, is_active: true }, populate: ['occasion', 'thumbnail'] });
+        if (!row) throw notFound();
+        return serializeTemplate(row, showPremium);
+      });
     },
 
     /** Counts one more use of a template; the catalogue lists the most used first. */
@@ -63,28 +87,35 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // One atomic UPDATE, so concurrent uses are all counted. Call it outside a transaction.
       const knex = strapi.db.connection;
       await knex(tableOf(strapi, UID.template)).where({ id: templateId }).update({ popularity: knex.raw('COALESCE(popularity, 0) + 1') });
+      // The list order depends on popularity, and this raw update fires no lifecycle.
+      await getService(strapi, 'catalogueVersion').bump();
     },
 
     /** Active gift add-ons (posted cards can carry one), cheapest first. */
-    async listGiftAddons(page: PageRequest) {
-      const where = { is_active: true };
-      const { count, rows } = await pagedRows(
-        page,
-        () => q(UID.giftAddon).count({ where }),
-        () => q(UID.giftAddon).findMany({ where, populate: ['image'], orderBy: [{ price_pence: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
-      );
-      return { count, results: rows.map(serializeGiftAddon) };
+    listGiftAddons(page: PageRequest, version?: string) {
+      return cached(`gift-addons|${pageKey(page)}`, version, async () => {
+        const where = { is_active: true };
+        const { count, rows } = await pagedRows(
+          page,
+          () => q(UID.giftAddon).count({ where }),
+          () => q(UID.giftAddon).findMany({ where, populate: ['image'], orderBy: [{ price_pence: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+        );
+        return { count, results: rows.map(serializeGiftAddon) };
+      });
     },
 
-    async listAssets(filters: { asset_type?: AssetType }, page: PageRequest, showPremium = false) {
-      const where: Record<string, unknown> = { is_active: true };
-      if (filters.asset_type) where.asset_type = filters.asset_type;
-      const { count, rows } = await pagedRows(
-        page,
-        () => q(UID.asset).count({ where }),
-        () => q(UID.asset).findMany({ where, populate: ['image'], orderBy: [{ id: 'asc' }], offset: page.offset, limit: page.pageSize }),
-      );
-      return { count, results: rows.map((row) => serializeAsset(row, showPremium)) };
+    listAssets(filters: { asset_type?: AssetType }, page: PageRequest, showPremium = false, version?: string) {
+      const key = `assets|${filters.asset_type ?? ''}|${showPremium ? 'premium' : 'free'}|${pageKey(page)}`;
+      return cached(key, version, async () => {
+        const where: Record<string, unknown> = { is_active: true };
+        if (filters.asset_type) where.asset_type = filters.asset_type;
+        const { count, rows } = await pagedRows(
+          page,
+          () => q(UID.asset).count({ where }),
+          () => q(UID.asset).findMany({ where, populate: ['image'], orderBy: [{ id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+        );
+        return { count, results: rows.map((row) => serializeAsset(row, showPremium)) };
+      });
     },
   };
 };

@@ -1,9 +1,11 @@
 import type { ServicesOf } from '../get-service';
 import catalogue from './catalogue-service';
+import catalogueVersion from './catalogue-version-service';
 
 /** The catalogue: occasions, templates, design assets (public, read-only). */
 const services = {
   catalogue,
+  catalogueVersion,
 };
 
 export default services;

@@ -1,0 +1,195 @@
+// The application under load: a database (SQLite file, or a fresh PostgreSQL database when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set), seeded by a separate Strapi process, then the
+// production server (`strapi start`, NODE_ENV=production) in its own process, and an SMTP sink.
+// Needs `npm run build` first (the npm bench scripts do it).
+'use strict';
+const fs = require('fs');
+const net = require('net');
+const path = require('path');
+const crypto = require('crypto');
+const { spawn } = require('child_process');
+
+const ROOT = path.resolve(__dirname, '../..');
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** The databases to run on: SQLite always, PostgreSQL when a server URL is given. */
+function databaseKinds() {
+  return PG_ADMIN_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** A fresh, empty database of the given kind: { env, drop() }. */
+async function freshDatabase(kind, name) {
+  if (kind === 'sqlite') {
+    const filename = path.join(ROOT, '.tmp', `bench-${name}-${process.pid}.db`);
+    fs.mkdirSync(path.dirname(filename), { recursive: true });
+    const remove = () => {
+      for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${filename}${suffix}`, { force: true });
+    };
+    remove();
+    return { kind, env: { DATABASE_URL: '', DATABASE_FILENAME: filename }, drop: async () => remove() };
+  }
+  const { Client } = require('pg');
+  const database = `gc_bench_${name.replace(/\W/g, '_')}_${process.pid}`;
+  const admin = new Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database}`);
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return {
+    kind,
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      const c = new Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Settings for a production instance; secrets are random for each run. */
+function productionEnv(port, extra = {}) {
+  const secret = () => crypto.randomBytes(24).toString('base64');
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_KEYS: `${secret()},${secret()}`,
+    API_TOKEN_SALT: secret(),
+    ADMIN_JWT_SECRET: secret(),
+    TRANSFER_TOKEN_SALT: secret(),
+    ENCRYPTION_KEY: secret(),
+    JWT_SECRET: secret(),
+    SERVICE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SERVICE_DEMO_PAYMENTS: 'true',
+    // Rendering 500 thumbnails in the background would load the machine during the measurement.
+    SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false',
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    STRAPI_STARTUP_LOG: 'false',
+    BROWSER: 'false',
+    ...extra,
+  };
+}
+
+function runSeed(env, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(__dirname, 'seed-app.js')], {
+      cwd: ROOT,
+      env: { ...env, SERVICE_SEED_SAMPLE_DATA: 'true', SERVICE_SCHEDULER_ENABLED: 'false', SERVICE_REMINDERS_ENABLED: 'false', BENCH_SEED: JSON.stringify(options) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('SEEDED '));
+      if (code !== 0 || !line) reject(new Error(`seeding failed (${code}): ${err.slice(-2000)}`));
+      else resolve(JSON.parse(line.slice('SEEDED '.length)));
+    });
+  });
+}
+
+async function waitForHealth(url, child, deadlineMs = 90_000) {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/_health`);
+      if (res.status === 204 || res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not answer /_health in time');
+}
+
+/**
+ * A production instance on a fresh, seeded database: { url, seed, pid, stop() }.
+ * `seed` options: { templates, birthday, shoppers, cardsPerShopper } (see seed-app.js).
+ */
+async function startApp({ kind, name, seed = {}, env: extra = {} }) {
+  const db = await freshDatabase(kind, name);
+  const port = await freePort();
+  const env = productionEnv(port, { ...db.env, ...extra });
+  const seeded = await runSeed(env, seed);
+  const logFile = path.join(ROOT, '.tmp', `bench-${name}-${kind}.log`);
+  const log = fs.openSync(logFile, 'w');
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
+    cwd: ROOT,
+    env: { ...env, SERVICE_SEED_SAMPLE_DATA: 'false' },
+    stdio: ['ignore', log, log],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await db.drop();
+    throw new Error(`${error.message}; see ${path.relative(process.cwd(), logFile)}`);
+  }
+  return {
+    url,
+    kind,
+    seed: seeded,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.closeSync(log);
+      await db.drop();
+    },
+  };
+}
+
+/** An SMTP server on loopback that accepts and counts every message: { env, received(), stop() }. */
+async function startSmtpSink() {
+  const { SMTPServer } = require('smtp-server');
+  let count = 0;
+  const recipients = new Map();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        count += 1;
+        for (const r of session.envelope.rcptTo) recipients.set(r.address, (recipients.get(r.address) || 0) + 1);
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURE: 'false' },
+    received: () => count,
+    recipients,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+module.exports = { ROOT, databaseKinds, freshDatabase, productionEnv, runSeed, startApp, startSmtpSink, freePort };

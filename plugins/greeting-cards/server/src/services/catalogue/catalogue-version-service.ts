@@ -1,0 +1,56 @@
+import { randomBytes } from 'crypto';
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import { query, tableOf } from '../../db/query';
+
+// What shoppers see in the catalogue: a change to any of these changes the catalogue version.
+// Upload files are included because replacing a template's image in the media library changes its
+// URL without touching the template row.
+export const CATALOGUE_MODELS = [UID.occasion, UID.template, UID.asset, UID.giftAddon, UID.subscriptionPlan, 'plugin::upload.file'];
+
+const WRITE_EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
+
+/**
+ * The catalogue version: a random token in one database row, replaced after every change to the
+ * catalogue. It validates ETags and the per-process answer cache. Because it lives in the database,
+ * a change made on one instance is seen by every other instance on its next request.
+ *
+ * A fresh random token (not a counter read and written back) means two concurrent changes can never
+ * both write the same "next" value that a reader had already cached against.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const rows = () => query(strapi, UID.catalogueVersion);
+  const newToken = () => randomBytes(9).toString('base64url');
+
+  return {
+    /** The current token. A plain single-row read (no query-engine mapping): it runs on every catalogue request. */
+    async current(): Promise<string> {
+      const row = (await strapi.db.connection(tableOf(strapi, UID.catalogueVersion)).select('token').orderBy('id', 'asc').first()) as { token?: string } | undefined;
+      if (row?.token) return row.token;
+      return this.bump();
+    },
+
+    /**
+     * Replaces the token. Goes through the query engine so that, inside a transaction (document
+     * service writes run in one), it joins that transaction and commits with the change itself.
+     */
+    async bump(): Promise<string> {
+      const token = newToken();
+      const { count } = (await rows().updateMany({ where: {}, data: { token } })) as { count: number };
+      // First use on an empty table. Two instances racing here may both insert a row; that is harmless
+      // because every later bump rewrites all rows and readers take the first.
+      if (!count) await rows().create({ data: { token } });
+      return token;
+    },
+
+    /** Bumps the version after any write to a catalogue model (admin panel, document service, seed, thumbnails). */
+    watch(): void {
+      const bump = async () => {
+        await this.bump();
+      };
+      const subscriber: Record<string, unknown> = { models: CATALOGUE_MODELS };
+      for (const event of WRITE_EVENTS) subscriber[event] = bump;
+      strapi.db.lifecycles.subscribe(subscriber as Parameters<Core.Strapi['db']['lifecycles']['subscribe']>[0]);
+    },
+  };
+};

@@ -1,0 +1,29 @@
+/**
+ * A small per-process cache of catalogue answers, each stored with the catalogue version it was read
+ * at. An entry is used only while the database still holds that version, so another instance's change
+ * (which replaces the version) is never hidden by this cache. Bounded: the oldest entry goes first,
+ * so odd query strings cannot grow it without limit.
+ */
+export function versionedCache<T>(maxEntries = 500) {
+  const entries = new Map<string, { version: string; value: Promise<T> }>();
+
+  return {
+    /** The cached value for `key` at `version`, or `load()`'s result, stored for the next caller. */
+    get(key: string, version: string, load: () => Promise<T>): Promise<T> {
+      const hit = entries.get(key);
+      if (hit && hit.version === version) return hit.value;
+      // Concurrent misses share one load; a failed load is not kept.
+      const value = load();
+      entries.delete(key);
+      entries.set(key, { version, value });
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      return value;
+    },
+    clear(): void {
+      entries.clear();
+    },
+  };
+}
