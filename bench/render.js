@@ -12,8 +12,9 @@ const { execFileSync } = require('child_process');
 const dist = path.resolve(__dirname, '../plugins/greeting-cards/dist/server');
 const { createCardRenderer } = require(path.join(dist, 'services/rendering/card-renderer'));
 const { PuppeteerRenderer } = require(path.join(dist, 'providers/renderer/puppeteer-renderer'));
-const { localUploadsResolver } = require(path.join(dist, 'services/rendering/local-uploads'));
+const { localUploadsResolver } = require(path.join(dist, 'providers/renderer/local-uploads'));
 const { TEMPLATES } = require(path.join(dist, 'seed/sample-data'));
+const { markdownTable, saveResults, ms } = require('./lib/results');
 
 const CARDS = Number(process.env.BENCH_CARDS || 50);
 const WARMUP = 3;
@@ -124,6 +125,18 @@ async function main() {
   const resultFile = path.join(__dirname, 'results', 'render.txt');
   fs.mkdirSync(path.dirname(resultFile), { recursive: true });
   fs.writeFileSync(resultFile, `${lines.join('\n')}\n`);
+
+  // The same figures in the harness's shape (bench/run.js puts this table in the summary).
+  const cases = { cold_pdf: coldPdf, warm_pdf: warmPdf, cold_png: coldPng, warm_png: warmPng };
+  const labels = { cold_pdf: 'cold PDF (new browser)', warm_pdf: 'warm PDF (reused page)', cold_png: 'cold PNG 600px', warm_png: 'warm PNG 600px' };
+  const md = [
+    `Rendering, ${CARDS} cards cycling ${TEMPLATES.length} sample templates, ${version}.`,
+    '',
+    markdownTable(['Case', 'median', 'p95', 'mean'], Object.entries(cases).map(([k, st]) => [labels[k], ms(st.median), ms(st.p95), ms(st.mean)])),
+    '',
+    `Warm PDF median <= ${TARGET_WARM_PDF_MS} ms: ${warmPdf.median <= TARGET_WARM_PDF_MS ? 'met' : 'NOT met'}; warm/cold PDF ratio <= ${TARGET_RATIO}: ${pdfRatio <= TARGET_RATIO ? 'met' : 'NOT met'} (${pdfRatio.toFixed(3)}).`,
+  ].join('\n');
+  saveResults('render', { cards: CARDS, chromium: version, cases }, md);
 }
 
 main().catch((error) => {

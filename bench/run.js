@@ -36,10 +36,6 @@ process.exitCode = ran.some((r) => r.status !== 0) ? 1 : 0;
 
 function latestMarkdown(part) {
   const dir = path.join(__dirname, 'results');
-  if (part === 'render') {
-    const file = path.join(dir, 'render.txt');
-    return fs.existsSync(file) ? `\`\`\`\n${fs.readFileSync(file, 'utf8').trim()}\n\`\`\`` : null;
-  }
   const result = latestResult(part);
   if (!result) return null;
   const md = path.join(dir, `${part}-${result.date.slice(0, 10)}.md`);

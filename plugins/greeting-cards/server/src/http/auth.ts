@@ -3,6 +3,7 @@ import { unauthorized } from '../errors';
 import type { Ctx } from './respond';
 import { getConfig } from '../config/get-config';
 import { query } from '../db/query';
+import { verifyUserJwt } from './jwt-verifier';
 
 export const SESSION_COOKIE = 'gc_session';
 
@@ -39,7 +40,7 @@ export async function optionalUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthU
   if (!found.token) throw unauthorized('Invalid authorization header. Use "Bearer <token>".');
   let payload: { id?: number | string } | undefined;
   try {
-    payload = await strapi.plugin('users-permissions').service('jwt').verify(found.token);
+    payload = await verifyUserJwt(strapi, found.token);
   } catch {
     if (found.source === 'cookie') {
       ctx.state.gcUser = null;
