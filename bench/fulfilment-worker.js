@@ -34,7 +34,12 @@ function treeRss(rootPid) {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const [pid, ppid] of parents) if (tree.has(ppid) && !tree.has(pid)) tree.add(pid), (grew = true);
+    for (const [pid, ppid] of parents) {
+      if (tree.has(ppid) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
   }
   let total = 0;
   for (const pid of tree) {

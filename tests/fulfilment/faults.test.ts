@@ -19,6 +19,7 @@ import { deliveryHeader, design, fulfilment, q, until } from './helpers';
 const LEASE_S = 4;
 const OUTBOX = path.join(APP_DIR, 'private/greeting-cards/postal-outbox');
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- database rows as the query engine returns them
 type Row = Record<string, any>;
 
 describe('fulfilment under faults', () => {
