@@ -16,6 +16,7 @@ const crypto = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { saveResults } = require('./lib/results');
 const readline = require('readline');
 const { spawn } = require('child_process');
 const { SMTPServer } = require('smtp-server');
@@ -207,19 +208,21 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       targets: { drained_within_60_s: drainedMs <= TARGET_S * 1000, strapi_rss_under_600_mb: perInstance.every((p) => p.peak_rss < TARGET_RSS), no_duplicates: duplicates === 0, no_losses: losses === 0 },
     };
 
-    console.log(`\nFulfilment: ${CARDS} e-cards (${DESIGNS} design(s)), ${INSTANCES} instance(s), ${db.kind}, ${result.machine}`);
-    console.log('| Figure | Value | Target |');
-    console.log('|---|---|---|');
-    console.log(`| time to drain | ${result.drained_s} s | <= ${TARGET_S} s ${result.targets.drained_within_60_s ? 'met' : 'NOT met'} |`);
-    console.log(`| e-mails per second | ${result.emails_per_s} | |`);
-    console.log(`| received / duplicates / losses | ${result.received_unique} / ${duplicates} / ${losses} | all / 0 / 0 |`);
-    for (const p of perInstance) {
-      console.log(`| ${p.instance}: sent, peak Strapi RSS, peak Chromium RSS | ${p.sent ?? 'n/a'}, ${mb(p.peak_rss)}, ${mb(p.peak_chromium_rss)} | Strapi < 600 MB |`);
-    }
+    const lines = [
+      `Fulfilment: ${CARDS} e-cards (${DESIGNS} design(s)), ${INSTANCES} instance(s), ${db.kind}, ${result.machine}`,
+      '',
+      '| Figure | Value | Target |',
+      '|---|---|---|',
+      `| time to drain | ${result.drained_s} s | <= ${TARGET_S} s ${result.targets.drained_within_60_s ? 'met' : 'NOT met'} |`,
+      `| e-mails per second | ${result.emails_per_s} | |`,
+      `| received / duplicates / losses | ${result.received_unique} / ${duplicates} / ${losses} | all / 0 / 0 |`,
+      ...perInstance.map((p) => `| ${p.instance}: sent, peak Strapi RSS, peak Chromium RSS | ${p.sent ?? 'n/a'}, ${mb(p.peak_rss)}, ${mb(p.peak_chromium_rss)} | Strapi < 600 MB |`),
+    ];
+    // One file per database and instance count (the figures), and the dated table `npm run bench` collects.
     const out = path.join(__dirname, 'results', `fulfilment-${db.kind}-${INSTANCES}x.json`);
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`\nwritten to ${path.relative(appDir, out)}`);
+    saveResults('fulfilment', result, lines.join('\n'));
     process.exitCode = result.targets.no_duplicates && result.targets.no_losses ? 0 : 1;
   } finally {
     await Promise.all(instances.map((x) => x.quit().catch(() => undefined)));
