@@ -202,6 +202,7 @@ describe('the card editor in a real browser', () => {
     await page.click('#redo');
     await patternShown('hearts');
     await saveStatus(page, 'Saved');
+    await screenshot(page, 'editor-pattern');
     expect((await card()).canvas_data.pattern).toEqual({ name: 'hearts', color: '#D6336C' });
   });
 
@@ -378,6 +379,7 @@ describe('the card editor in a real browser', () => {
     await saveStatus(desktop, 'Saved');
     await clickLayer(desktop, 'Text: Happy Birthday!');
     await desktop.$eval('#tools', (e) => e.scrollTo(0, 0));
+    await desktop.evaluate(() => window.scrollTo(0, 0)); // the shop's header in the picture
     await screenshot(desktop, 'editor-desktop');
     expect(await seriousA11yViolations(desktop)).toEqual([]);
 
