@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { clickLayer, launchBrowser, layerNames, layersAre, pageErrors, saveStatus, signedInPage, startCard } from './editor-browser';
+import { clickLayer, launchBrowser, layerNames, layersAre, pageErrors, saveStatus, screenshot, signedInPage, startCard } from './editor-browser';
 
 /** Parsed JSON from the API: checked by the assertions, not by types. */
 type Json = ReturnType<typeof JSON.parse>;
@@ -25,6 +25,8 @@ describe('editor arrange tools and the posted-card send form', () => {
     browser = await launchBrowser();
     // Tall enough that the canvas is at zoom 1: a screen pixel is a design unit.
     page = await signedInPage(browser, app.baseUrl, shopper.token, { width: 1400, height: 1100 });
+    await page.goto(`${app.baseUrl}/editor/`);
+    await screenshot(page, 'editor-start'); // the new-card page: a button, nothing created yet
     cardId = await startCard(page, `${app.baseUrl}/editor/`);
   });
 
