@@ -177,6 +177,10 @@ describe('cards API', () => {
       const card = await newCard(alice);
       expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ canvas_data: design([], { background: '#12' }) }).expect(400)).body)
         .toEqual({ canvas_data: ['background: must be a colour in #RRGGBB form'] });
+      expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ canvas_data: design([], { pattern: { name: 'tartan', color: '#D6336C' } }) }).expect(400)).body)
+        .toEqual({ canvas_data: ['pattern.name: must be one of dots, stripes, checks, hearts, stars, confetti'] });
+      const patterned = design([], { pattern: { name: 'stars', color: '#D6336C' } });
+      expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ canvas_data: patterned }).expect(200)).body.canvas_data).toEqual(patterned);
       expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ title: null }).expect(400)).body).toEqual({ title: ['Not a valid string.'] });
       expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ status: 5 }).expect(400)).body).toEqual({ status: ['Not a valid string.'] });
     });

@@ -54,7 +54,7 @@ async function frontPanelOf(pdf: Buffer): Promise<Buffer> {
 // One shopper's whole journey through the editor in real Chromium, with the mouse and keyboard:
 // a template, edited text and font, a photo, a sticker, undo/redo, save, reload, the pixel match with
 // the server's rendering, then the send form, payment and the e-mail that carries the edited card.
-jest.setTimeout(180_000);
+jest.setTimeout(Number(process.env.EDITOR_TEST_TIMEOUT) || 180_000);
 
 const q = (app: TestApp, name: string) => app.strapi.db.query(`plugin::greeting-cards.${name}` as Json);
 const rendering = (app: TestApp) => app.strapi.plugin('greeting-cards').service('rendering') as Json;
@@ -202,6 +202,7 @@ describe('the card editor in a real browser', () => {
     await page.click('#redo');
     await patternShown('hearts');
     await saveStatus(page, 'Saved');
+    await screenshot(page, 'editor-pattern');
     expect((await card()).canvas_data.pattern).toEqual({ name: 'hearts', color: '#D6336C' });
   });
 
@@ -378,6 +379,7 @@ describe('the card editor in a real browser', () => {
     await saveStatus(desktop, 'Saved');
     await clickLayer(desktop, 'Text: Happy Birthday!');
     await desktop.$eval('#tools', (e) => e.scrollTo(0, 0));
+    await desktop.evaluate(() => window.scrollTo(0, 0)); // the shop's header in the picture
     await screenshot(desktop, 'editor-desktop');
     expect(await seriousA11yViolations(desktop)).toEqual([]);
 
