@@ -51,4 +51,30 @@ describe('security: promo uses are reserved at checkout', () => {
     const held = await app.strapi.db.query('plugin::greeting-cards.order' as never).count({ where: { promo_code: 'RACE' } });
     expect(held).toBe(1);
   });
+
+  // Orders checked out before uses were reserved have no promo-use rows; boot gives them theirs so the
+  // limits count them (the same step bootstrap runs, called here directly).
+  it('orders from before reservations get their uses at boot, once', async () => {
+    const u = await createUser(app.strapi);
+    const old = await cartOf(u);
+    expect((await old.checkout('FIRSTCARD')).status).toBe(200);
+    const orders = app.strapi.db.query('plugin::greeting-cards.order' as never);
+    const uses = app.strapi.db.query('plugin::greeting-cards.promo-use' as never);
+    const order = await orders.findOne({ where: { uuid: old.uuid } });
+    // As an order paid before this release looks: paid, with its code, holding nothing.
+    await uses.deleteMany({ where: { order_id: order.id } });
+    await orders.update({ where: { id: order.id }, data: { status: 'paid' } });
+    const promotions = app.strapi.plugin('greeting-cards').service('promotions');
+    const before = await promotions.usage('FIRSTCARD', u.id);
+    expect(before.byUser).toBe(0);
+
+    await promotions.backfillUses();
+    await promotions.backfillUses();
+    expect(await promotions.usage('FIRSTCARD', u.id)).toEqual({ total: before.total + 1, byUser: 1 });
+    const rows = await uses.count({ where: { order_id: order.id } });
+    const refused = await (await cartOf(u)).checkout('FIRSTCARD');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ promo_code: ['You have already used this promo code.'] });
+    expect(await uses.count({ where: { order_id: order.id } })).toBe(rows);
+  });
 });

@@ -23,6 +23,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await applyContentManagerViews(strapi);
   await ensureDatabaseConstraints(strapi);
   await initRateLimits(strapi);
+  await getService(strapi, 'promotions').backfillUses();
   // Before seeding, so seeded templates already change the catalogue version.
   getService(strapi, 'catalogueVersion').watch();
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').withoutThumbnails(() => seedSampleData(strapi));

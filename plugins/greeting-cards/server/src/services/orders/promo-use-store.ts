@@ -60,6 +60,24 @@ export function promoUseStore(strapi: Core.Strapi) {
       });
     },
 
+    /**
+     * Records a use for an order checked out before uses were reserved (it holds none yet). Unlike
+     * reserve() it never refuses: the order already has its discount, so its use counts even when the
+     * limit was overrun back then; it takes a limit's slot only while one is free. Idempotent.
+     */
+    async recordPastUse(promo: PromoDefinition, orderId: number, userId: number | null): Promise<boolean> {
+      return inTransaction(async (trx) => {
+        if (await trx(table()).first('id').where({ order_id: orderId })) return false;
+        const row = { code: promo.code, order_id: orderId, user_key: userId };
+        if (promo.max_uses_total != null) await claimSlot(trx, `${promo.code}#total`, promo.max_uses_total, row);
+        if (promo.max_uses_per_user != null && userId != null) {
+          await claimSlot(trx, `${promo.code}#user#${userId}`, promo.max_uses_per_user, row);
+        }
+        await trx(table()).insert({ ...row, slot_group: `${promo.code}#use`, slot_key: `${promo.code}#use#${orderId}` }).onConflict('slot_key').ignore();
+        return true;
+      });
+    },
+
     /** Gives the order's use back (cancelled, or its checkout expired). Safe to repeat. */
     async release(orderId: number): Promise<void> {
       await inTransaction((trx) => trx(table()).where({ order_id: orderId }).delete());

@@ -9,6 +9,8 @@ import { promoUseStore } from './promo-use-store';
 // holds one (a refund does not hand the code back); cancelling the order, or its checkout expiring,
 // gives it back.
 const MAX_CODE_LENGTH = 64;
+// The orders that hold a use (see above): every status from checkout on except cancelled.
+const ORDERS_HOLDING_USES = ['pending_payment', 'paid', 'fulfilled', 'refunded'];
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const reservations = promoUseStore(strapi);
@@ -39,5 +41,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (promo) await reservations.reserve(promo, order.id, userId);
     },
     release: (orderId: number): Promise<void> => reservations.release(orderId),
+    /**
+     * Gives orders checked out before uses were reserved (so holding none) their use, so the limits count
+     * them. Run at boot; cheap when there is nothing to do, and safe to repeat or to run on two instances.
+     */
+    async backfillUses(): Promise<number> {
+      const rows = await query(strapi, UID.order).findMany({
+        where: { promo_code: { $notNull: true }, status: { $in: ORDERS_HOLDING_USES } },
+        select: ['id', 'promo_code'],
+        populate: { user: { select: ['id'] } },
+      });
+      let recorded = 0;
+      for (const row of rows) {
+        if (!row.promo_code || (await reservations.holds(row.id))) continue;
+        const promo = await find(row.promo_code);
+        if (promo && (await reservations.recordPastUse(promo, row.id, row.user?.id ?? null))) recorded += 1;
+      }
+      if (recorded) strapi.log.info(`[greeting-cards] promo codes: recorded the uses of ${recorded} order(s) checked out before uses were reserved`);
+      return recorded;
+    },
   };
 };
