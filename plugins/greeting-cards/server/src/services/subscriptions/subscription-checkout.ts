@@ -39,17 +39,24 @@ function modeOrFail(strapi: Core.Strapi) {
   return mode;
 }
 
-async function activateDemo(strapi: Core.Strapi, user: User, plan: Row): Promise<void> {
+async function activateDemo(strapi: Core.Strapi, user: User, plan: Row, hasPremium: (userId: number) => Promise<boolean>): Promise<void> {
   const now = new Date();
-  // The id counts the user's subscriptions: two racing demo checkouts compute the same id and the
-  // unique index lets only one through.
-  const seq = (await query(strapi, UID.subscription).count({ where: { user: { id: user.id } } })) + 1;
   try {
-    await query(strapi, UID.subscription).create({
-      data: {
-        user: user.id, plan: plan.id, provider: 'demo', provider_subscription_id: `demo_sub_${user.id}_${seq}`,
-        status: 'active', current_period_start: now, current_period_end: periodEnd(now, plan.interval), last_event_at: now,
-      },
+    await strapi.db.transaction(async ({ trx }) => {
+      // One demo checkout per user at a time: the second waits on the user's row (PostgreSQL; SQLite
+      // runs one transaction at a time), then sees the first one's subscription and is refused. Without
+      // the lock, a checkout that finished between the other's premium check and its count let both in.
+      const users = strapi.db.metadata.get('plugin::users-permissions.user').tableName;
+      await trx(users).select('id').where({ id: user.id }).forUpdate().first();
+      if (await hasPremium(user.id)) throw conflict(ALREADY_SUBSCRIBED);
+      // The id counts the user's subscriptions; the unique index still stands behind the lock.
+      const seq = (await query(strapi, UID.subscription).count({ where: { user: { id: user.id } } })) + 1;
+      await query(strapi, UID.subscription).create({
+        data: {
+          user: user.id, plan: plan.id, provider: 'demo', provider_subscription_id: `demo_sub_${user.id}_${seq}`,
+          status: 'active', current_period_start: now, current_period_end: periodEnd(now, plan.interval), last_event_at: now,
+        },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_SUBSCRIBED);
@@ -69,7 +76,7 @@ export async function startSubscriptionCheckout(
   const successUrl = returnUrl(input.success_url, config.subscriptionSuccessUrl, '', config);
   const cancelUrl = returnUrl(input.cancel_url, config.subscriptionCancelUrl, '', config);
   if (modeOrFail(strapi) === 'demo') {
-    await activateDemo(strapi, user, plan);
+    await activateDemo(strapi, user, plan, hasPremium);
     return { checkout_url: successUrl, provider: 'demo' };
   }
   if (!plan.provider_price_id) throw badRequest('This plan has no provider price yet, so it cannot be bought online. Please choose another plan.');
