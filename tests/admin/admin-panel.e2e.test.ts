@@ -139,9 +139,16 @@ describe('admin panel in Chromium', () => {
     expect(await db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } })).toBeNull();
 
     // A valid design: its preview is drawn by the server's renderer, then the template saves.
-    const design = { version: '7.0.0', background: '#FFF4E0', objects: [{ type: 'textbox', text: 'Thank you', left: 120, top: 300, width: 1400, fontSize: 160, fill: '#7B2CBF', fontFamily: 'Georgia' }] };
+    const design = {
+      version: '7.0.0', width: 600, height: 850, background: '#FFF4E0',
+      objects: [
+        { type: 'circle', left: 180, top: 80, radius: 120, fill: '#FFD36E' },
+        { type: 'textbox', text: 'Thank you', left: 50, top: 380, width: 500, fontSize: 72, fill: '#7B2CBF', fontFamily: 'Georgia', textAlign: 'center' },
+      ],
+    };
     await typeIntoCodeEditor(page, '[data-testid="canvas-data-field"]', JSON.stringify(design));
     await waitForText(page, 'The design is valid.');
+    expect(await page.$eval('[data-testid="canvas-data-field"]', (el) => el.textContent)).not.toContain('must be an array');
     await page.waitForFunction((sel) => {
       const img = document.querySelector<HTMLImageElement>(`${sel} img`);
       return img !== null && img.complete && img.naturalWidth > 100;
