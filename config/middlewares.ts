@@ -6,8 +6,9 @@ export default [
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',
-  // includeUnparsed keeps the exact request text so Stripe webhook signatures can be verified.
-  { name: 'strapi::body', config: { includeUnparsed: true } },
+  // As a new app lists it: the plugin turns on includeUnparsed itself (the Stripe webhook's signature
+  // is over the exact request text).
+  'strapi::body',
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

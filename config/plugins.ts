@@ -29,11 +29,11 @@ export default ({ env }: { env: any }) => ({
       },
     },
   },
-  // The product. Every SERVICE_* environment variable is read by the plugin itself;
+  // The product, found by its package name (strapi-plugin-greeting-cards, a workspace here) as in any
+  // app that installs it. Every SERVICE_* environment variable is read by the plugin itself;
   // settings given here win over the environment.
   'greeting-cards': {
     enabled: true,
-    resolve: './plugins/greeting-cards',
     config: {},
   },
 });

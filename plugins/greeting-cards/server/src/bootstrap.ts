@@ -9,6 +9,8 @@ import { registerJobs } from './jobs';
 import { initRateLimits } from './http/rate-limit';
 import { registerAdminActions } from './permissions';
 import { applyContentManagerViews } from './content-manager/apply-views';
+import { warnAboutHost } from './host/boot-warnings';
+import { nodeEnvironment } from './config/settings';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
@@ -24,6 +26,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').withoutThumbnails(() => seedSampleData(strapi));
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
+  if (nodeEnvironment() !== 'test') warnAboutHost(strapi);
 };
 
 // Thumbnails need a browser and take a few seconds for the whole catalogue: never hold up boot.

@@ -9,8 +9,12 @@ import { registerStorefront } from './web';
 import { registerEditorRoutes } from './web/editor/routes';
 import { registerCustomFields } from './custom-fields';
 import { registerTemplateDesignRules } from './content-manager/template-design-rules';
+import { keepUnparsedBodyForWebhooks } from './host/raw-body';
+import { requireUsersPermissions } from './host/users-permissions';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
+  requireUsersPermissions(strapi);
+  keepUnparsedBodyForWebhooks(strapi);
   registerCustomFields(strapi);
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.

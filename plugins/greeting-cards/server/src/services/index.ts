@@ -8,6 +8,7 @@ import fulfilment from './fulfilment';
 import subscriptions from './subscriptions';
 import rendering from './rendering';
 import operations from './operations';
+import host from './host';
 
 export default {
   ...catalogue,
@@ -18,4 +19,5 @@ export default {
   ...subscriptions,
   ...rendering,
   ...operations,
+  ...host,
 };

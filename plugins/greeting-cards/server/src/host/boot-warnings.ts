@@ -1,0 +1,21 @@
+import type { Core } from '@strapi/strapi';
+import { getService } from '../services/get-service';
+import type { HostCheck } from './types';
+
+// Said once at boot, outside tests: a shop whose e-mail or Chromium does not work still starts, so
+// the log is where the person installing it first learns what to change.
+export function warnAboutHost(strapi: Core.Strapi): void {
+  setImmediate(() => {
+    getService(strapi, 'host')
+      .health()
+      .then((health) => {
+        warnIfBroken(strapi, 'e-mail', health.email);
+        warnIfBroken(strapi, 'renderer', health.renderer);
+      })
+      .catch((error: Error) => strapi.log.warn(`[greeting-cards] host checks failed: ${error.message}`));
+  });
+}
+
+function warnIfBroken(strapi: Core.Strapi, what: string, check: HostCheck): void {
+  if (!check.ok) strapi.log.warn(`[greeting-cards] ${what}: ${check.detail}`);
+}

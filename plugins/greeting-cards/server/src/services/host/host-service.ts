@@ -1,0 +1,31 @@
+import type { Core } from '@strapi/strapi';
+import { getConfig } from '../../config/get-config';
+import { isDevelopmentOrTest } from '../../config/settings';
+import { emailCheck, type EmailPluginConfig } from '../../host/email-check';
+import { rendererCheck } from '../../host/renderer-check';
+import type { HostCheck, HostHealth } from '../../host/types';
+
+/**
+ * The `host` service: what the plugin needs from the Strapi app it runs in, for the boot warnings and
+ * the admin settings view. Starting Chromium takes a second, so its result is kept until `refresh`.
+ */
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  let renderer: Promise<HostCheck> | null = null;
+
+  const checkRenderer = (): Promise<HostCheck> => {
+    if (getConfig(strapi).renderer === 'memory') {
+      return Promise.resolve({ ok: true, detail: 'The memory renderer (a test double) draws nothing real.' });
+    }
+    return rendererCheck();
+  };
+
+  return {
+    async health(options: { refresh?: boolean } = {}): Promise<HostHealth> {
+      if (!renderer || options.refresh) renderer = checkRenderer();
+      return {
+        renderer: await renderer,
+        email: emailCheck(strapi.config.get('plugin::email') as EmailPluginConfig | undefined, isDevelopmentOrTest()),
+      };
+    },
+  };
+};

@@ -1,0 +1,254 @@
+import { spawn, type ChildProcess } from 'child_process';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import supertest from 'supertest';
+import { startSmtpCapture, freePort, type SmtpCapture } from '../helpers/smtp';
+import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { buildEvent, signEvent } from '../helpers/stripe-webhook';
+import { launchBrowser, SCREENSHOT_DIR } from '../e2e/browser';
+
+// Installs the plugin as a developer would: `npm pack` (its prepack builds and verifies it), a brand-new
+// Strapi 5.54.0 app from create-strapi-app in a temporary folder outside this repository, the README's
+// install command with the tarball in place of the package name, the README's config/plugins.ts lines,
+// `npm run build` (admin included) and `npm start` in production. Then over HTTP: the sample catalogue,
+// a shopper registering, personalising a template and paying a demo order whose e-card reaches a real
+// SMTP server; the plugin's admin menu entry and settings page in real Chromium; and, booted again in
+// Stripe mode against the fake Stripe server, a signed webhook paying an order. Slow (minutes): it
+// downloads a new app's dependencies from the npm registry.
+
+const REPO = path.resolve(__dirname, '..', '..');
+const PLUGIN_DIR = path.join(REPO, 'plugins', 'greeting-cards');
+const STRAPI_VERSION = '5.54.0';
+const MINUTE = 60_000;
+
+jest.setTimeout(25 * MINUTE);
+
+/** The README's "Install into your Strapi app" section, and its code blocks by info string. */
+function readmeInstall() {
+  const text = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const start = text.indexOf('## Install into your Strapi app');
+  if (start < 0) throw new Error('README has no "Install into your Strapi app" section');
+  const end = text.indexOf('\n## ', start + 3);
+  const section = text.slice(start, end < 0 ? undefined : end);
+  const blocks = (info: string) => [...section.matchAll(/```([^\n]*)\n([\s\S]*?)```/g)].filter((m) => m[1].trim() === info).map((m) => m[2]);
+  return { section, blocks };
+}
+
+/** The environment a developer's shell has: nothing from this repository's npm run, jest or settings. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(npm_|INIT_CWD$|NODE_ENV$|JEST_|DATABASE_|TEST_DATABASE|SERVICE_|SMTP_|HOST$|PORT$)/i.test(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, STRAPI_TELEMETRY_DISABLED: 'true', BROWSER: 'false', ...extra };
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv()): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
+    });
+  });
+}
+
+interface Server {
+  url: string;
+  http: () => supertest.Agent;
+  log: () => string;
+  stop(): Promise<void>;
+}
+
+/** `npm start` in its own process group (npm, sh and node), stopped as a whole. */
+async function start(appDir: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: appDir,
+    env: cleanEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SERVICE_PUBLIC_URL: url, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  let exited = false;
+  const closed = new Promise<void>((resolve) => child.on('close', () => ((exited = true), resolve())));
+  const stop = async () => {
+    if (!exited) process.kill(-child.pid!, 'SIGTERM');
+    await closed;
+  };
+  const deadline = Date.now() + 3 * MINUTE;
+  for (;;) {
+    if (exited) throw new Error(`npm start exited before it answered:\n${output.slice(-4000)}`);
+    const ok = await fetch(`${url}/_health`).then((r) => r.status === 204, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`npm start did not answer within 3 minutes:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { url, http: () => supertest.agent(url), log: () => output, stop };
+}
+
+// The new app runs on its own SQLite database whatever TEST_DATABASE_URL says, so the PostgreSQL run of
+// the suite (which sets it) does not install it a second time.
+const describeInstall = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+
+describeInstall('installing the packed plugin into a new Strapi app', () => {
+  let work: string;
+  let appDir: string;
+  let smtp: SmtpCapture;
+  let fake: FakeStripe;
+  let server: Server | undefined;
+  const shopper = { username: 'installer', email: 'installer@example.test', password: 'Install-pass-123' };
+  const admin = { firstname: 'Shop', lastname: 'Admin', email: 'admin@example.test', password: 'Admin-pass-123' };
+
+  beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-install-'));
+    const { blocks } = readmeInstall();
+
+    // npm pack runs the package's prepack: the build and `strapi-plugin verify`.
+    await run('npm', ['pack', '--pack-destination', work], PLUGIN_DIR);
+    const tarball = fs.readdirSync(work).find((f) => /^strapi-plugin-greeting-cards-.*\.tgz$/.test(f));
+    if (!tarball) throw new Error('npm pack made no tarball');
+
+    await run('npx', ['-y', `create-strapi-app@${STRAPI_VERSION}`, 'app', '--non-interactive', '--skip-cloud', '--ts', '--use-npm',
+      '--install', '--no-example', '--no-git-init', '--dbclient', 'sqlite', '--dbfile', '.tmp/data.db', '--no-run'], work);
+    appDir = path.join(work, 'app');
+
+    // The README's install command, with the tarball in place of the registry package.
+    const install = blocks('sh')[0].split('\n').find((line) => line.startsWith('npm install'));
+    expect(install).toMatch(/strapi-plugin-greeting-cards/);
+    const args = install!.split(/\s+/).slice(1).map((a) => (a === 'strapi-plugin-greeting-cards' ? path.join(work, tarball) : a));
+    await run('npm', [...args, '--no-audit', '--no-fund'], appDir);
+
+    // The README's config/plugins.ts lines, inside the object the new app's file returns.
+    const pluginsFile = path.join(appDir, 'config', 'plugins.ts');
+    const plugins = fs.readFileSync(pluginsFile, 'utf8');
+    const anchor = '): Core.Config.Plugin => ({\n';
+    expect(plugins).toContain(anchor);
+    fs.writeFileSync(pluginsFile, plugins.replace(anchor, anchor + blocks('ts config/plugins.ts')[0]));
+
+    const firstRun = blocks('sh')[1];
+    expect(firstRun).toMatch(/^npm run build$/m);
+    expect(firstRun).toMatch(/npm start$/m);
+    await run('npm', ['run', 'build'], appDir);
+
+    smtp = await startSmtpCapture();
+    fake = await startFakeStripe();
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+    await fake?.close();
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('passes strapi-plugin verify', async () => {
+    const output = await run('npx', ['strapi-plugin', 'verify'], PLUGIN_DIR);
+    expect(output).toMatch(/Verified package\.json/);
+  });
+
+  it('runs the whole shop on demo payments, e-mails the e-card and shows its admin entry', async () => {
+    server = await start(appDir, { SERVICE_SEED_SAMPLE_DATA: 'true', SERVICE_DEMO_PAYMENTS: 'true', ...smtp.env });
+    const http = server.http;
+    // A working host: no warning about the webhook body, e-mail, users-permissions or Chromium.
+    expect(server.log()).not.toMatch(/\[greeting-cards\].*(e-mail|renderer|strapi::body)/);
+
+    const templates = await http().get('/api/templates/');
+    expect(templates.status).toBe(200);
+    expect(templates.body.count).toBeGreaterThan(0);
+    const slug = templates.body.results.find((t: { is_premium?: boolean }) => !t.is_premium).slug;
+
+    const registered = await http().post('/api/auth/local/register').send(shopper);
+    expect(registered.status).toBe(200);
+    const auth = { Authorization: `Bearer ${registered.body.jwt}` };
+
+    const card = await http().post(`/api/templates/${slug}/personalize/`).set(auth).send({});
+    expect(card.status).toBe(201);
+    const recipient = await http().post('/api/recipients/').set(auth).send({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' });
+    expect(recipient.status).toBe(201);
+    const added = await http().post('/api/orders/add_to_cart/').set(auth).send({ card_id: card.body.id, recipient_id: recipient.body.id, delivery_method: 'ecard' });
+    expect(added.status).toBe(200);
+    const cart = await http().get('/api/orders/cart/').set(auth);
+    const checkout = await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(auth).send({});
+    expect(checkout.status).toBe(200);
+    const paid = await http().post(`/api/orders/${cart.body.uuid}/pay/`).set(auth).send({});
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('paid');
+
+    const [ecard] = await smtp.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes('grace@example.test'), 1, 2 * MINUTE);
+    expect(ecard.html).toContain(`${server.url}/cards/view/`);
+
+    // The admin panel built by the app includes the plugin's menu link and settings page.
+    const registeredAdmin = await http().post('/admin/register-admin').send(admin);
+    expect(registeredAdmin.status).toBe(200);
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 1280, height: 800 });
+      await page.goto(`${server.url}/admin/auth/login`, { waitUntil: 'networkidle0' });
+      await page.type('input[name="email"]', admin.email);
+      await page.type('input[name="password"]', admin.password);
+      await page.click('button[type="submit"]');
+      const link = await page.waitForSelector('nav a[href="/admin/plugins/greeting-cards"]', { timeout: MINUTE });
+      await link!.click();
+      const home = await page.waitForSelector('[data-testid="greeting-cards-home"]', { timeout: MINUTE });
+      expect(await home!.evaluate((el) => el.textContent)).toMatch(/Orders, deliveries/);
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'install-admin-plugin-page.png') });
+      await page.goto(`${server.url}/admin/settings/greeting-cards`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('[data-testid="greeting-cards-settings"]', { timeout: MINUTE });
+      const settingsNav = await page.$$eval('a', (links) => links.map((a) => a.textContent ?? ''));
+      expect(settingsNav.some((text) => text.includes('Shop settings'))).toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'install-admin-settings.png') });
+    } finally {
+      await browser.close();
+    }
+    await server.stop();
+    server = undefined;
+  });
+
+  it('accepts a signed Stripe webhook in provider mode and pays the order', async () => {
+    const secret = 'whsec_install_test';
+    server = await start(appDir, {
+      SERVICE_STRIPE_SECRET_KEY: 'sk_test_install',
+      SERVICE_STRIPE_WEBHOOK_SECRET: secret,
+      SERVICE_STRIPE_API_BASE: fake.url,
+      ...smtp.env,
+    });
+    const http = server.http;
+    const login = await http().post('/api/auth/local').send({ identifier: shopper.email, password: shopper.password });
+    expect(login.status).toBe(200);
+    const auth = { Authorization: `Bearer ${login.body.jwt}` };
+    const templates = await http().get('/api/templates/');
+    const slug = templates.body.results.find((t: { is_premium?: boolean }) => !t.is_premium).slug;
+    const card = await http().post(`/api/templates/${slug}/personalize/`).set(auth).send({});
+    const recipient = await http().post('/api/recipients/').set(auth).send({ first_name: 'Alan', last_name: 'Turing', email: 'alan@example.test' });
+    await http().post('/api/orders/add_to_cart/').set(auth).send({ card_id: card.body.id, recipient_id: recipient.body.id, delivery_method: 'ecard' });
+    const cart = await http().get('/api/orders/cart/').set(auth);
+    expect((await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(auth).send({})).status).toBe(200);
+    const pay = await http().post(`/api/orders/${cart.body.uuid}/pay/`).set(auth).send({});
+    expect(pay.status).toBe(200);
+    expect(pay.body.checkout_url).toBeTruthy();
+
+    const session = fake.completeSession(pay.body.session_id);
+    const { payload, signature } = signEvent(buildEvent('checkout.session.completed', session), secret);
+    const webhook = await http().post('/payments/webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+    expect(webhook.status).toBe(200);
+    expect(webhook.body).toMatchObject({ received: true, result: 'paid' });
+    const order = await http().get(`/api/orders/${cart.body.uuid}/`).set(auth);
+    expect(order.body.status).toMatch(/^(paid|fulfilled)$/);
+    await smtp.waitFor((m) => JSON.stringify(m.to ?? '').includes('alan@example.test'), 1, 2 * MINUTE);
+  });
+});
