@@ -157,7 +157,7 @@ describe('admin panel in Chromium', () => {
     await clickByText(page, 'Save');
     await page.waitForFunction(() => !location.pathname.endsWith('/create'), { timeout: 30000 });
     const saved = await db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } });
-    expect(saved.canvas_data.objects[0].text).toBe('Thank you');
+    expect(saved.canvas_data.objects[1].text).toBe('Thank you');
 
     // The thumbnail is rendered in the background; the template is then in the API and the shop.
     const withThumbnail = await until(() => db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } }), (t) => Boolean(t?.thumbnail_url), 60000);
