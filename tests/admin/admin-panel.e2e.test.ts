@@ -6,7 +6,7 @@ import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { DESKTOP, launchBrowser } from '../e2e/browser';
 import { until } from '../fulfilment/helpers';
-import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
+import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, seriousViolationsInMain, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
 
 // The real admin panel (built by `strapi build` with the plugin's admin bundle) in real Chromium: an
 // operator works through the plugin page; an editor designs a template in the Content Manager.
@@ -28,6 +28,7 @@ describe('admin panel in Chromium', () => {
     contexts.push(context);
     const page = await context.newPage();
     await page.setViewport(DESKTOP);
+    await page.setBypassCSP(true);
     return page;
   }
 
@@ -76,6 +77,7 @@ describe('admin panel in Chromium', () => {
     await page.type('input[type="search"]', 'grace.hopper');
     await page.waitForFunction((uuid) => document.querySelector(`a[href$="/orders/${uuid}"]`) !== null, {}, orderUuid);
     await adminScreenshot(page, 'orders');
+    expect(await seriousViolationsInMain(page)).toEqual([]);
     await page.click(`a[href$="/orders/${orderUuid}"]`);
     await waitForText(page, `Order ${orderUuid}`);
     await waitForText(page, 'Status history');
@@ -84,12 +86,14 @@ describe('admin panel in Chromium', () => {
     expect(detail).toMatch(/Failed/);
     expect(detail).toContain(delivery.last_error);
     await adminScreenshot(page, 'order');
+    expect(await seriousViolationsInMain(page)).toEqual([]);
 
     // The deliveries tab lists the failed one with its error; retry it there, confirming first.
     await clickByText(page, 'Deliveries', '[role="tab"]');
     await waitForText(page, 'Last error');
     await waitForText(page, 'Ada Byron');
     await adminScreenshot(page, 'deliveries');
+    expect(await seriousViolationsInMain(page)).toEqual([]);
     await page.click(`button[aria-label="Retry delivery ${delivery.id} to Ada Byron"]`);
     await waitForText(page, 'Send this delivery again now?');
     await waitForDialog(page);
@@ -116,6 +120,7 @@ describe('admin panel in Chromium', () => {
     expect(settings).toMatch(/E-mail: (working|not working)/);
     expect(settings).toContain('SERVICE_STRIPE_SECRET_KEY');
     await adminScreenshot(page, 'settings');
+    expect(await seriousViolationsInMain(page)).toEqual([]);
   });
 
   it('an editor designs a template: live preview, an invalid design refused in the form, saved with a thumbnail', async () => {
