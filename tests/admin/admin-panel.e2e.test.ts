@@ -6,7 +6,7 @@ import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { DESKTOP, launchBrowser } from '../e2e/browser';
 import { until } from '../fulfilment/helpers';
-import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
+import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, seriousViolationsInMain, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
 
 // The real admin panel (built by `strapi build` with the plugin's admin bundle) in real Chromium: an
 // operator works through the plugin page; an editor designs a template in the Content Manager.
@@ -28,6 +28,7 @@ describe('admin panel in Chromium', () => {
     contexts.push(context);
     const page = await context.newPage();
     await page.setViewport(DESKTOP);
+    await page.setBypassCSP(true);
     return page;
   }
 
@@ -76,6 +77,7 @@ describe('admin panel in Chromium', () => {
     await page.type('input[type="search"]', 'grace.hopper');
     await page.waitForFunction((uuid) => document.querySelector(`a[href$="/orders/${uuid}"]`) !== null, {}, orderUuid);
     await adminScreenshot(page, 'orders');
+    expect(await seriousViolationsInMain(page)).toEqual([]);
     await page.click(`a[href$="/orders/${orderUuid}"]`);
     await waitForText(page, `Order ${orderUuid}`);
     await waitForText(page, 'Status history');
@@ -84,12 +86,14 @@ describe('admin panel in Chromium', () => {
     expect(detail).toMatch(/Failed/);
     expect(detail).toContain(delivery.last_error);
     await adminScreenshot(page, 'order');
+    expect(await seriousViolationsInMain(page)).toEqual([]);
 
     // The deliveries tab lists the failed one with its error; retry it there, confirming first.
     await clickByText(page, 'Deliveries', '[role="tab"]');
     await waitForText(page, 'Last error');
     await waitForText(page, 'Ada Byron');
     await adminScreenshot(page, 'deliveries');
+    expect(await seriousViolationsInMain(page)).toEqual([]);
     await page.click(`button[aria-label="Retry delivery ${delivery.id} to Ada Byron"]`);
     await waitForText(page, 'Send this delivery again now?');
     await waitForDialog(page);
@@ -116,6 +120,7 @@ describe('admin panel in Chromium', () => {
     expect(settings).toMatch(/E-mail: (working|not working)/);
     expect(settings).toContain('SERVICE_STRIPE_SECRET_KEY');
     await adminScreenshot(page, 'settings');
+    expect(await seriousViolationsInMain(page)).toEqual([]);
   });
 
   it('an editor designs a template: live preview, an invalid design refused in the form, saved with a thumbnail', async () => {
@@ -139,9 +144,16 @@ describe('admin panel in Chromium', () => {
     expect(await db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } })).toBeNull();
 
     // A valid design: its preview is drawn by the server's renderer, then the template saves.
-    const design = { version: '7.0.0', background: '#FFF4E0', objects: [{ type: 'textbox', text: 'Thank you', left: 120, top: 300, width: 1400, fontSize: 160, fill: '#7B2CBF', fontFamily: 'Georgia' }] };
+    const design = {
+      version: '7.0.0', width: 600, height: 850, background: '#FFF4E0',
+      objects: [
+        { type: 'circle', left: 180, top: 80, radius: 120, fill: '#FFD36E' },
+        { type: 'textbox', text: 'Thank you', left: 50, top: 380, width: 500, fontSize: 72, fill: '#7B2CBF', fontFamily: 'Georgia', textAlign: 'center' },
+      ],
+    };
     await typeIntoCodeEditor(page, '[data-testid="canvas-data-field"]', JSON.stringify(design));
     await waitForText(page, 'The design is valid.');
+    expect(await page.$eval('[data-testid="canvas-data-field"]', (el) => el.textContent)).not.toContain('must be an array');
     await page.waitForFunction((sel) => {
       const img = document.querySelector<HTMLImageElement>(`${sel} img`);
       return img !== null && img.complete && img.naturalWidth > 100;
@@ -150,7 +162,7 @@ describe('admin panel in Chromium', () => {
     await clickByText(page, 'Save');
     await page.waitForFunction(() => !location.pathname.endsWith('/create'), { timeout: 30000 });
     const saved = await db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } });
-    expect(saved.canvas_data.objects[0].text).toBe('Thank you');
+    expect(saved.canvas_data.objects[1].text).toBe('Thank you');
 
     // The thumbnail is rendered in the background; the template is then in the API and the shop.
     const withThumbnail = await until(() => db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } }), (t) => Boolean(t?.thumbnail_url), 60000);

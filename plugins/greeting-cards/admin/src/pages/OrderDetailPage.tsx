@@ -10,12 +10,13 @@ import { StatusBadge } from '../components/StatusBadge';
 import { dateTime, label, money } from '../format';
 import { PLUGIN_PATH } from '../paths';
 
-function Fact({ name, children }: { name: string; children: ReactNode }) {
+/** One fact of the order: a grid cell holding a <dt>/<dd> pair, so the grid itself can be the <dl>. */
+function Fact({ name, children, wide }: { name: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Flex direction="column" alignItems="flex-start" gap={1}>
+    <Grid.Item col={wide ? 6 : 3} s={wide ? 12 : 6} direction="column" alignItems="flex-start" gap={1}>
       <Typography variant="sigma" textColor="neutral600" tag="dt">{name}</Typography>
       <Typography tag="dd" style={{ margin: 0, overflowWrap: 'anywhere' }}>{children}</Typography>
-    </Flex>
+    </Grid.Item>
   );
 }
 
@@ -51,20 +52,18 @@ export function OrderDetailPage({ canManage }: { canManage: boolean }) {
     <Flex direction="column" alignItems="stretch" gap={4}>
       {back}
       <Section title={`Order ${order.uuid}`}>
-        <dl style={{ margin: 0 }}>
-          <Grid.Root gap={4}>
-            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Status"><StatusBadge status={order.status} /></Fact></Grid.Item>
-            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Customer">{order.email ?? '—'}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Placed">{dateTime(order.created_at)}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Paid">{dateTime(order.paid_at)}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Subtotal">{money(order.subtotal_pence, order.currency)}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Discount">{order.discount_pence ? `−${money(order.discount_pence, order.currency)}` : '—'}{order.promo_code ? ` (${order.promo_code})` : ''}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Total">{money(order.total_pence, order.currency)}</Fact></Grid.Item>
-            <Grid.Item col={3} s={6} direction="column" alignItems="stretch"><Fact name="Payment provider">{order.payment?.provider ?? '—'}</Fact></Grid.Item>
-            <Grid.Item col={6} s={12} direction="column" alignItems="stretch"><Fact name="Checkout session">{order.payment?.session_id ?? '—'}</Fact></Grid.Item>
-            <Grid.Item col={6} s={12} direction="column" alignItems="stretch"><Fact name="Payment intent">{order.payment?.payment_intent_id ?? '—'}</Fact></Grid.Item>
-          </Grid.Root>
-        </dl>
+        <Grid.Root gap={4} tag="dl" style={{ margin: 0 }}>
+            <Fact name="Status"><StatusBadge status={order.status} /></Fact>
+            <Fact name="Customer">{order.email ?? '—'}</Fact>
+            <Fact name="Placed">{dateTime(order.created_at)}</Fact>
+            <Fact name="Paid">{dateTime(order.paid_at)}</Fact>
+            <Fact name="Subtotal">{money(order.subtotal_pence, order.currency)}</Fact>
+            <Fact name="Discount">{order.discount_pence ? `−${money(order.discount_pence, order.currency)}` : '—'}{order.promo_code ? ` (${order.promo_code})` : ''}</Fact>
+            <Fact name="Total">{money(order.total_pence, order.currency)}</Fact>
+            <Fact name="Payment provider">{order.payment?.provider ?? '—'}</Fact>
+            <Fact wide name="Checkout session">{order.payment?.session_id ?? '—'}</Fact>
+            <Fact wide name="Payment intent">{order.payment?.payment_intent_id ?? '—'}</Fact>
+        </Grid.Root>
       </Section>
 
       <Section title="Items and deliveries">

@@ -33,8 +33,7 @@ function Group({ name, settings }: { name: string; settings: SettingEntry[] }) {
   return (
     <Box background="neutral0" hasRadius shadow="tableShadow" padding={6} tag="section" aria-label={name}>
       <Typography variant="delta" tag="h2">{name}</Typography>
-      <dl style={{ margin: '16px 0 0' }}>
-        <Grid.Root gap={4}>
+      <Grid.Root gap={4} tag="dl" style={{ margin: '16px 0 0' }}>
           {settings.map((setting) => (
             <Grid.Item key={setting.key} col={6} s={12} direction="column" alignItems="stretch">
               <Typography variant="sigma" textColor="neutral600" tag="dt">
@@ -49,8 +48,7 @@ function Group({ name, settings }: { name: string; settings: SettingEntry[] }) {
               ) : null}
             </Grid.Item>
           ))}
-        </Grid.Root>
-      </dl>
+      </Grid.Root>
     </Box>
   );
 }

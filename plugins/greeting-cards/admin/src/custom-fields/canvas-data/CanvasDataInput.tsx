@@ -59,7 +59,13 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
   };
 
   const check = useDesignCheck(design, parseError);
-  const shownError = error ?? (check.state === 'invalid' ? check.problems.join(' ') : undefined);
+  // The form's error (a refused save) is about the text it was given; once the editor changes the
+  // design, the live check speaks instead, so a fixed design does not keep showing the old refusal.
+  const [errorText, setErrorText] = React.useState<string | null>(null);
+  // Only a new error re-reads the text; typing must not.
+  React.useEffect(() => setErrorText(error ? text : null), [error]);
+  const formError = error && errorText === text ? error : undefined;
+  const shownError = formError ?? (check.state === 'invalid' ? check.problems.join(' ') : undefined);
 
   return (
     <Field.Root name={name} id={name} error={shownError} hint={hint} required={required} ref={ref} data-testid="canvas-data-field">
