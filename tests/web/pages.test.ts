@@ -15,6 +15,13 @@ describe('storefront pages', () => {
 
   const isFullPage = (html: string) => html.startsWith('<!doctype html>') && html.includes('<meta name="csrf-token"');
 
+  // Browsers ask for it on every page; without the file Strapi's favicon middleware answered 500.
+  it('serves the shop icon at /favicon.ico', async () => {
+    const res = await app.http().get('/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\//);
+  });
+
   it('home lists occasions and popular templates', async () => {
     const res = await app.http().get('/');
     expect(res.status).toBe(200);
