@@ -5,7 +5,7 @@ import { LAUNCH_ARGS } from '../providers/renderer/browser-session';
 // Thumbnails, e-card images and print PDFs are drawn by Chromium. Without one the shop still runs but
 // every render fails and retries, so the plugin starts it once to say so at boot and in the admin.
 
-const INSTALL_HINT =
+export const INSTALL_CHROMIUM =
   'Install Chromium (Debian/Ubuntu: `apt-get install chromium`) or set PUPPETEER_EXECUTABLE_PATH to a Chromium or Chrome binary.';
 
 export function chromiumPath(): string {
@@ -15,7 +15,7 @@ export function chromiumPath(): string {
 /** Starts and closes Chromium; `executablePath` defaults to the renderer's own choice. */
 export async function rendererCheck(executablePath: string = chromiumPath(), timeoutMs = 30_000): Promise<HostCheck> {
   if (!fs.existsSync(executablePath)) {
-    return { ok: false, detail: `No Chromium at ${executablePath}: cards cannot be drawn (thumbnails, e-cards, print PDFs). ${INSTALL_HINT}` };
+    return { ok: false, detail: `No Chromium at ${executablePath}: cards cannot be drawn (thumbnails, e-cards, print PDFs). ${INSTALL_CHROMIUM}` };
   }
   try {
     const puppeteer = (await import('puppeteer-core')).default;
@@ -36,6 +36,6 @@ export async function rendererCheck(executablePath: string = chromiumPath(), tim
     }
   } catch (error) {
     const message = (error as Error).message.split('\n')[0];
-    return { ok: false, detail: `Chromium at ${executablePath} could not be started (${message}): cards cannot be drawn. ${INSTALL_HINT}` };
+    return { ok: false, detail: `Chromium at ${executablePath} could not be started (${message}): cards cannot be drawn. ${INSTALL_CHROMIUM}` };
   }
 }

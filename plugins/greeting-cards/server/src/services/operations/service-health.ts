@@ -4,6 +4,8 @@ import { isDevelopmentOrTest } from '../../config/settings';
 import { blankCanvas } from '../../domain/canvas-data';
 import { errorText } from '../../domain/delivery-retry';
 import { getService } from '../get-service';
+import { emailCheck } from '../../host/email-check';
+import { INSTALL_CHROMIUM } from '../../host/renderer-check';
 
 export interface Health {
   ok: boolean;
@@ -30,7 +32,7 @@ export async function rendererHealth(strapi: Core.Strapi, rendererName: string):
     const png = await withTimeout(getService(strapi, 'rendering').previewPng(blankCanvas(), { width: 64 }), RENDER_TIMEOUT_MS, 'The renderer');
     return { ok: png.length > 0, detail: `${rendererName}: drew a test preview in ${Date.now() - started} ms.` };
   } catch (error) {
-    return { ok: false, detail: `${rendererName}: ${errorText(error)}` };
+    return { ok: false, detail: `${rendererName}: ${errorText(error)}${rendererName === 'puppeteer' ? ` ${INSTALL_CHROMIUM}` : ''}` };
   }
 }
 
@@ -53,16 +55,13 @@ function loadNodemailer(): { createTransport(options: Record<string, unknown>): 
 /** Which provider sends e-mail and whether it can: an SMTP handshake (and login) for nodemailer over SMTP. */
 export async function emailHealth(strapi: Core.Strapi): Promise<Health> {
   const config = (strapi.config.get('plugin::email') ?? {}) as EmailConfig;
-  const provider = config.provider ?? 'none';
+  const provider = config.provider ?? 'sendmail';
   const options = config.providerOptions ?? {};
-  if (provider !== 'nodemailer') {
-    return { ok: false, detail: `Provider "${provider}": it cannot be checked from here; send a test message from Settings > Email.` };
-  }
-  if (options.streamTransport) {
-    return isDevelopmentOrTest()
-      ? { ok: true, detail: 'nodemailer without SMTP_HOST: messages are kept in the development mailbox.' }
-      : { ok: false, detail: 'nodemailer without SMTP_HOST: e-mail cannot be sent until SMTP is configured.' };
-  }
+  // What the configuration alone says (the same check as the boot warning, with what to change); only
+  // nodemailer over SMTP can then be tried for real.
+  const configured = emailCheck(config, isDevelopmentOrTest());
+  const smtp = (provider === 'nodemailer' || provider === '@strapi/provider-email-nodemailer') && !options.streamTransport && options.host;
+  if (!configured.ok || !smtp) return configured;
   const where = `${String(options.host ?? '?')}:${String(options.port ?? 587)}`;
   let transport: Transport | null = null;
   try {
