@@ -228,9 +228,12 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
       ...smtp.env,
     });
     const http = server.http;
-    const login = await http().post('/api/auth/local').send({ identifier: shopper.email, password: shopper.password });
-    expect(login.status).toBe(200);
-    const auth = { Authorization: `Bearer ${login.body.jwt}` };
+    // A second shopper registers: signing in again (POST /api/auth/local) in a new app's refresh-token
+    // mode sets a secure cookie, which Strapi refuses over plain HTTP in production (500), before and
+    // without this plugin; behind HTTPS it works.
+    const registered = await http().post('/api/auth/local/register').send({ username: 'installer2', email: 'installer2@example.test', password: shopper.password });
+    expect(registered.status).toBe(200);
+    const auth = { Authorization: `Bearer ${registered.body.jwt}` };
     const templates = await http().get('/api/templates/');
     const slug = templates.body.results.find((t: { is_premium?: boolean }) => !t.is_premium).slug;
     const card = await http().post(`/api/templates/${slug}/personalize/`).set(auth).send({});
