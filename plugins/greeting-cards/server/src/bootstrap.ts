@@ -26,7 +26,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await getService(strapi, 'promotions').backfillUses();
   // Before seeding, so seeded templates already change the catalogue version.
   getService(strapi, 'catalogueVersion').watch();
-  if (config.seedSampleData) await getService(strapi, 'templateDesigns').withoutThumbnails(() => seedSampleData(strapi));
+  if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
   if (nodeEnvironment() !== 'test') warnAboutHost(strapi);

@@ -17,13 +17,15 @@ interface TemplateRow {
 /** Template designs as content editors make them: the API's rules, previews, and thumbnails kept current. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const inFlight = new Set<Promise<unknown>>();
-  let paused = 0;
+  // While the shipped sample catalogue is written: no thumbnail renders, and no size limits (see seeding()).
+  let seeding = 0;
   const rendering = () => getService(strapi, 'rendering');
   const templates = () => query(strapi, UID.template);
 
   /** The same rules (and limits) the API applies to a shopper's canvas_data. */
   function check(value: unknown): CanvasResult {
     const { canvasMaxBytes, canvasMaxObjects, publicUrl } = getConfig(strapi);
+    if (seeding) return validateCanvasData(value, { maxBytes: Number.MAX_SAFE_INTEGER, maxObjects: Number.MAX_SAFE_INTEGER, publicUrl });
     return validateCanvasData(value, { maxBytes: canvasMaxBytes, maxObjects: canvasMaxObjects, publicUrl });
   }
 
@@ -67,7 +69,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Re-renders a saved template's thumbnail in the background (the save does not wait for Chromium). */
     refreshThumbnail(saved: unknown): void {
-      if (paused) return;
+      if (seeding) return;
       const documentId = saved && typeof saved === 'object' ? (saved as { documentId?: unknown }).documentId : undefined;
       if (typeof documentId !== 'string') return;
       const job = refreshByDocument(documentId);
@@ -76,15 +78,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Runs `fn` without re-rendering thumbnails of the templates it writes: seeding the sample catalogue
-     * leaves thumbnails to SERVICE_RENDER_THUMBNAILS_ON_BOOT rather than starting Chromium at every boot.
+     * Runs `fn`, which writes the shipped sample catalogue: no thumbnail renders (left to
+     * SERVICE_RENDER_THUMBNAILS_ON_BOOT rather than starting Chromium at every boot), and the designs are
+     * checked without the configured size limits, which are set for shoppers' designs and may be smaller
+     * than a shipped template (personalising a template copies its design whatever the limits).
      */
-    async withoutThumbnails<T>(fn: () => Promise<T>): Promise<T> {
-      paused += 1;
+    async seeding<T>(fn: () => Promise<T>): Promise<T> {
+      seeding += 1;
       try {
         return await fn();
       } finally {
-        paused -= 1;
+        seeding -= 1;
       }
     },
 
