@@ -83,11 +83,6 @@ export function DesignerModal({ design, disabled, onUse }: DesignerModalProps) {
             style={{ width: '100%', height: '72vh', border: '1px solid #dcdce4', borderRadius: 4, background: '#fff' }}
           />
         </Modal.Body>
-        <Modal.Footer>
-          <Modal.Close>
-            <Button variant="tertiary">Cancel</Button>
-          </Modal.Close>
-        </Modal.Footer>
       </Modal.Content>
     </Modal.Root>
   );
