@@ -176,6 +176,9 @@ describe('admin panel in Chromium', () => {
 
     await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Sunflower thanks');
+    // The list's thumbnail column shows the rendered preview (the media field is only an override).
+    await page.waitForFunction((url) => [...document.querySelectorAll<HTMLImageElement>('img[data-testid="template-thumbnail"]')]
+      .some((img) => img.src.endsWith(url) && img.complete && img.naturalWidth > 0), { timeout: 30000 }, withThumbnail.thumbnail_url);
     await adminScreenshot(page, 'templates-list');
   });
 
