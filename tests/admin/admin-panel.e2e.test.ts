@@ -204,6 +204,10 @@ describe('admin panel in Chromium', () => {
     await frame.waitForFunction(() => [...document.querySelectorAll('#layers li')].some((li) => li.textContent?.includes('Home sweet home')));
     expect(await frame.$('#open-send')).toBeNull();
     expect(await frame.$('.site-header')).toBeNull();
+    // Only the framed editor's window is listened to: a message posted by any other window (here the
+    // admin page itself) does not touch the field. Had it been taken, the window would close and the
+    // clicks below would fail; messages are delivered in order, before the first click's round trip.
+    await page.evaluate(() => window.postMessage({ type: 'gc-designer:use', canvas_data: { version: '7.0.0', objects: [] } }, window.location.origin));
 
     await frame.click('#add-text');
     await page.keyboard.type('Welcome to your new home');
@@ -227,6 +231,10 @@ describe('admin panel in Chromium', () => {
       (res) => res.status === 200 && JSON.stringify(res.body.canvas_data).includes('Welcome to your new home'),
       30000,
     );
+    // Opened on its own (not framed by the admin panel) the designer has nothing to edit and says so.
+    const direct = await newPage();
+    await direct.goto(`${app.baseUrl}/editor/design/?embed=admin`, { waitUntil: 'networkidle0' });
+    await waitForText(direct, 'open it with “Open in designer” in the admin panel');
     const texts = saved.body.canvas_data.objects.filter((o: { type: string }) => o.type.toLowerCase() === 'textbox').map((o: { text: string }) => o.text);
     expect(texts).toEqual(['Home sweet home', 'Welcome to your new home']);
   });
