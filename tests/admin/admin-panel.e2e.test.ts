@@ -168,9 +168,8 @@ describe('admin panel in Chromium', () => {
     const withThumbnail = await until(() => db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } }), (t) => Boolean(t?.thumbnail_url), 60000);
     const listed = (await http().get('/api/templates/')).body.results.find((t: { slug: string }) => t.slug === 'sunflower-thanks');
     expect(listed).toBeDefined();
-    // The list carries what a grid needs; the design is on the detail route.
-    const detail = await http().get('/api/templates/sunflower-thanks/');
-    expect(detail.body.canvas_data).toEqual(saved.canvas_data);
+    // Lists carry what a grid needs; the design itself is on the detail route.
+    expect((await http().get('/api/templates/sunflower-thanks/')).body.canvas_data).toEqual(saved.canvas_data);
     expect((await http().get(withThumbnail.thumbnail_url)).status).toBe(200);
     const shop = await http().get('/templates/sunflower-thanks/');
     expect(shop.status).toBe(200);
@@ -178,6 +177,65 @@ describe('admin panel in Chromium', () => {
 
     await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Sunflower thanks');
+    // The list's thumbnail column shows the rendered preview (the media field is only an override).
+    await page.waitForFunction((url) => [...document.querySelectorAll<HTMLImageElement>('img[data-testid="template-thumbnail"]')]
+      .some((img) => img.src.endsWith(url) && img.complete && img.naturalWidth > 0), { timeout: 30000 }, withThumbnail.thumbnail_url);
     await adminScreenshot(page, 'templates-list');
+  });
+
+  it('an editor opens a template in the designer, adds text there, uses the design and saves the template', async () => {
+    const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
+    const start = {
+      version: '7.0.0', width: 600, height: 850, background: '#E8F4FF',
+      objects: [{ type: 'textbox', text: 'Home sweet home', left: 50, top: 120, width: 500, fontSize: 60, fill: '#1B4965', fontFamily: 'Georgia', textAlign: 'center' }],
+    };
+    const template = await documents.create({ data: { name: 'New home', slug: 'new-home', canvas_data: start } as never });
+    const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Dana');
+    const page = await newPage();
+    await logIn(page, app.baseUrl, editor);
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="open-designer"]');
+    await page.click('[data-testid="open-designer"]');
+
+    // The storefront's editor in the frame, given the template's current design by the admin page.
+    const frameHandle = await page.waitForSelector('iframe[data-testid="designer-frame"]');
+    const frame = await frameHandle!.contentFrame();
+    await frame.waitForSelector('#editor[data-ready="true"]', { timeout: 30000 });
+    await frame.waitForFunction(() => [...document.querySelectorAll('#layers li')].some((li) => li.textContent?.includes('Home sweet home')));
+    expect(await frame.$('#open-send')).toBeNull();
+    expect(await frame.$('.site-header')).toBeNull();
+    // Only the framed editor's window is listened to: a message posted by any other window (here the
+    // admin page itself) does not touch the field. Had it been taken, the window would close and the
+    // clicks below would fail; messages are delivered in order, before the first click's round trip.
+    await page.evaluate(() => window.postMessage({ type: 'gc-designer:use', canvas_data: { version: '7.0.0', objects: [] } }, window.location.origin));
+
+    await frame.click('#add-text');
+    await page.keyboard.type('Welcome to your new home');
+    await page.keyboard.press('Escape');
+    await frame.waitForFunction(() => [...document.querySelectorAll('#layers li')].some((li) => li.textContent?.includes('Welcome to your new home')));
+    await waitForDialog(page);
+    await adminScreenshot(page, 'designer');
+    await frame.click('#save');
+
+    // The design is back in the field (its JSON, preview and check), and the form's Save stores it.
+    await page.waitForFunction(() => document.querySelector('iframe[data-testid="designer-frame"]') === null, { timeout: 30000 });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="canvas-data-field"] .cm-content')?.textContent ?? '').includes('Welcome to your new home'),
+      { timeout: 30000 },
+    );
+    await waitForText(page, 'The design is valid.');
+    expect(await db(app.strapi, 'template').findOne({ where: { slug: 'new-home' } })).toMatchObject({ canvas_data: start });
+    await clickByText(page, 'Save');
+    const saved = await until(
+      () => http().get('/api/templates/new-home/'),
+      (res) => res.status === 200 && JSON.stringify(res.body.canvas_data).includes('Welcome to your new home'),
+      30000,
+    );
+    // Opened on its own (not framed by the admin panel) the designer has nothing to edit and says so.
+    const direct = await newPage();
+    await direct.goto(`${app.baseUrl}/editor/design/?embed=admin`, { waitUntil: 'networkidle0' });
+    await waitForText(direct, 'open it with “Open in designer” in the admin panel');
+    const texts = saved.body.canvas_data.objects.filter((o: { type: string }) => o.type.toLowerCase() === 'textbox').map((o: { text: string }) => o.text);
+    expect(texts).toEqual(['Home sweet home', 'Welcome to your new home']);
   });
 });

@@ -104,6 +104,25 @@ describe('editor pages and photo uploads', () => {
     expect(script.headers['cache-control']).toMatch(/max-age=\d{5,}/);
   });
 
+  it("serves the admin panel's template designer: the editor without card, send form, photos or shop navigation, framable by this origin only", async () => {
+    const before = await cardCount();
+    // Anonymous: the page holds nothing private and saves nothing; the admin page feeds it the design.
+    const res = await page('/editor/design/?embed=admin');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data-embed="admin"');
+    expect(res.text).toContain('>Use this design</button>');
+    expect(res.text).toContain('src="/static/editor/editor.js');
+    for (const absent of ['id="send-dialog"', 'id="open-send"', 'id="photo-input"', 'class="site-header"']) expect(res.text).not.toContain(absent);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    // The shopper's own editor is unchanged.
+    const own = await page(`/editor/${await newCardId('/editor/', owner)}/`, owner);
+    expect(own.text).not.toContain('data-embed');
+    expect(own.text).toContain('id="send-dialog"');
+    expect(own.text).toContain('class="site-header"');
+    expect(await cardCount()).toBe(before + 1);
+  });
+
   it("answers 404 for someone else's card or a card that does not exist", async () => {
     const id = await newCardId('/editor/', owner);
     for (const path of [`/editor/${id}/`, '/editor/999999/', '/editor/abc/']) {

@@ -8,6 +8,7 @@ import { wireToolbar } from './toolbar';
 import { wirePinch } from './touch';
 import { fitCanvas } from './layout';
 import { cardStore } from './store';
+import { cancelDesigner, templateStore } from './template-store';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -23,16 +24,19 @@ async function start(root: HTMLElement): Promise<void> {
   const fonts = JSON.parse(root.dataset.fonts || '[]') as string[];
   const prices = JSON.parse(root.dataset.prices || '{}') as Prices;
   const addons = JSON.parse(root.dataset.addons || '[]') as Addon[];
-  const store = cardStore(root.dataset.cardId ?? '');
+  // Template mode (framed by the admin panel): the design comes from and goes back to the admin page.
+  const forTemplate = root.dataset.embed === 'admin';
+  const store = forTemplate ? templateStore() : cardStore(root.dataset.cardId ?? '');
   const [card] = await Promise.all([store.load(), fontsReady(fonts)]);
 
   const editor = new Editor($<HTMLCanvasElement>('card-canvas'), card, store, (state, label, detail) => {
-    status.textContent = label;
+    // A template's changes are not saved anywhere until they are used, so "Saved" would mislead.
+    status.textContent = forTemplate && state !== 'error' ? (state === 'saved' ? 'Changes not used yet' : 'Unused changes') : label;
     status.dataset.state = state;
     status.title = detail ?? '';
   });
   await editor.load();
-  status.textContent = 'Saved';
+  status.textContent = forTemplate ? 'Ready' : 'Saved';
   status.dataset.state = 'saved';
 
   const wrap = $('canvas-wrap');
@@ -51,9 +55,14 @@ async function start(root: HTMLElement): Promise<void> {
   wireToolbar(editor, fonts[0] ?? 'Roboto');
   wireKeyboard(editor, wrap);
   wirePinch(editor, wrap);
-  wirePhotos(editor, $<HTMLInputElement>('photo-input'), $('photo-status'));
-  wireCrop(editor, $<HTMLButtonElement>('crop-photo'), $('photo-status'));
-  wireSendForm(editor, prices, addons);
+  if (forTemplate) {
+    $('cancel-design').addEventListener('click', cancelDesigner);
+  } else {
+    // Photos are uploaded to the shopper's account and the card is sent: neither belongs to a template.
+    wirePhotos(editor, $<HTMLInputElement>('photo-input'), $('photo-status'));
+    wireCrop(editor, $<HTMLButtonElement>('crop-photo'), $('photo-status'));
+    wireSendForm(editor, prices, addons);
+  }
   fitCanvas(editor, wrap);
 
   $('save').addEventListener('click', async () => {
@@ -64,12 +73,12 @@ async function start(root: HTMLElement): Promise<void> {
     }
   });
   window.addEventListener('beforeunload', (event) => {
-    if (!editor.autosave.hasUnsavedWork) return;
+    if (forTemplate || !editor.autosave.hasUnsavedWork) return;
     event.preventDefault();
     event.returnValue = ''; // older browsers need it to ask
   });
   root.dataset.ready = 'true';
-  await wireStickers(editor, $('stickers'), root.dataset.premium === 'true');
+  await wireStickers(editor, $('stickers'), forTemplate || root.dataset.premium === 'true');
 }
 
 function showError(message: string): void {

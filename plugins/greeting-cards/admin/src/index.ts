@@ -5,6 +5,7 @@ import type { StrapiApp } from '@strapi/strapi/admin';
 import { Initializer } from './components/Initializer';
 import { PluginIcon } from './components/PluginIcon';
 import { registerCanvasDataField } from './custom-fields/canvas-data';
+import { registerTemplateThumbnailColumn } from './content-manager/thumbnail-column';
 import { ANY_PLUGIN_ACTION, SETTINGS_READ } from './permissions';
 import { PLUGIN_ID } from './pluginId';
 import { getTranslation } from './utils/getTranslation';
@@ -40,6 +41,10 @@ const plugin: StrapiApp['appPlugins'][string] = {
       isReady: false,
       name: PLUGIN_ID,
     });
+  },
+
+  bootstrap(app) {
+    registerTemplateThumbnailColumn(app);
   },
 
   async registerTrads({ locales }: { locales: string[] }) {

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Box, Field, Flex, Grid, JSONInput, Loader, Typography } from '@strapi/design-system';
 import { CheckCircle, WarningCircle } from '@strapi/icons';
 import { useDesignCheck } from './use-design-check';
+import { DesignerModal } from './DesignerModal';
 
 interface CanvasDataInputProps {
   name: string;
@@ -58,6 +59,19 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
     onChange(name, parsed);
   };
 
+  // A design made in the designer replaces the JSON as if it had been typed, so the same preview and
+  // check run and the Content Manager's Save stores it.
+  const takeDesign = React.useCallback(
+    (next: unknown) => {
+      setText(asText(next));
+      setParseError(null);
+      setDesign(next ?? null);
+      lastSent.current = next;
+      onChange(name, next);
+    },
+    [name, onChange],
+  );
+
   const check = useDesignCheck(design, parseError);
   // The form's error (a refused save) is about the text it was given; once the editor changes the
   // design, the live check speaks instead, so a fixed design does not keep showing the old refusal.
@@ -69,7 +83,10 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
 
   return (
     <Field.Root name={name} id={name} error={shownError} hint={hint} required={required} ref={ref} data-testid="canvas-data-field">
-      <Field.Label>{label}</Field.Label>
+      <Flex justifyContent="space-between" alignItems="center" paddingBottom={1}>
+        <Field.Label>{label}</Field.Label>
+        <DesignerModal design={parseError ? null : design} disabled={disabled} onUse={takeDesign} />
+      </Flex>
       <Grid.Root gap={4}>
         <Grid.Item col={7} s={12} direction="column" alignItems="stretch">
           <JSONInput value={text} onChange={change} disabled={disabled} minHeight="320px" maxHeight="560px" aria-label={`${label} (JSON)`} />

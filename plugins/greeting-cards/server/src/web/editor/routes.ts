@@ -11,7 +11,7 @@ import { PATTERN_NAMES } from '../../domain/background-patterns';
 import { UID } from '../../uids';
 import { csrfSatisfied } from '../csrf';
 import { renderPage } from '../render';
-import { privateRoute, redirect, registerWebRoutes, type PrivateContext } from '../web-route';
+import { privateRoute, publicRoute, redirect, registerWebRoutes, type PrivateContext, type WebContext } from '../web-route';
 import { storeCroppedPhoto, storePhoto } from './photo-upload';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
@@ -87,6 +87,32 @@ async function editorPage(web: PrivateContext): Promise<void> {
   );
 }
 
+/**
+ * The editor in template mode, framed by the admin panel's "Open in designer". It reads nothing
+ * private and writes nothing: the design arrives from and returns to the admin page by postMessage
+ * (same origin only), and the admin's own Save stores it with the API's checks. So it needs no
+ * sign-in of its own; opened outside the admin panel it only says so.
+ */
+async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
+  renderPage(
+    ctx,
+    'editor/editor',
+    {
+      title: 'Template designer',
+      script: '/static/editor/editor.js',
+      embed: true,
+      card: { id: '', title: 'Template design' },
+      fonts: CURATED_FONTS.map((f) => f.family),
+      patterns: PATTERN_NAMES,
+      premium: true,
+      prices: {},
+      addons: [],
+    },
+    200,
+    'workspace',
+  );
+}
+
 export function registerEditorRoutes(strapi: Core.Strapi): void {
   strapi.server.routes([
     {
@@ -141,6 +167,8 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
         templateRefusal(web, error);
       }
     }),
+    // Before /editor/:id/, which would otherwise answer it as an unknown card.
+    publicRoute('GET', '/editor/design/', templateDesignerPage),
     privateRoute('GET', '/editor/:id/', editorPage),
   ]);
 }
