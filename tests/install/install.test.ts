@@ -222,6 +222,9 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
 
   it('accepts a signed Stripe webhook in provider mode and pays the order', async () => {
     const secret = 'whsec_install_test';
+    // If the test before failed half-way its server still runs: two Strapi processes on one SQLite file
+    // would make this one's requests fail for a reason of their own.
+    await server?.stop();
     server = await start(appDir, {
       SERVICE_STRIPE_SECRET_KEY: 'sk_test_install',
       SERVICE_STRIPE_WEBHOOK_SECRET: secret,
