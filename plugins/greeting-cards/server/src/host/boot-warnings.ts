@@ -5,15 +5,15 @@ import type { HostCheck } from './types';
 // Said once at boot, outside tests: a shop whose e-mail or Chromium does not work still starts, so
 // the log is where the person installing it first learns what to change.
 export function warnAboutHost(strapi: Core.Strapi): void {
-  setImmediate(() => {
-    getService(strapi, 'host')
-      .health()
-      .then((health) => {
-        warnIfBroken(strapi, 'e-mail', health.email);
-        warnIfBroken(strapi, 'renderer', health.renderer);
-      })
-      .catch((error: Error) => strapi.log.warn(`[greeting-cards] host checks failed: ${error.message}`));
-  });
+  // Not awaited (starting Chromium takes a second); the host service remembers the check so the plugin's
+  // destroy waits for it.
+  getService(strapi, 'host')
+    .health()
+    .then((health) => {
+      warnIfBroken(strapi, 'e-mail', health.email);
+      warnIfBroken(strapi, 'renderer', health.renderer);
+    })
+    .catch((error: Error) => strapi.log.warn(`[greeting-cards] host checks failed: ${error.message}`));
 }
 
 function warnIfBroken(strapi: Core.Strapi, what: string, check: HostCheck): void {

@@ -20,6 +20,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
+    /** Waits for a Chromium check still under way (plugin destroy: no browser may start after Strapi stops). */
+    async settled(): Promise<void> {
+      await renderer?.catch(() => undefined);
+    },
+
     async health(options: { refresh?: boolean } = {}): Promise<HostHealth> {
       if (!renderer || options.refresh) renderer = checkRenderer();
       return {
