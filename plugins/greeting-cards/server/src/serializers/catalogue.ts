@@ -23,6 +23,15 @@ export function serializeTemplate(t: {
   canvas_data?: unknown;
 }, showPremium = true) {
   return {
+    ...templateFields(t),
+    // Premium designs are listed with their preview for everyone; the design itself only for subscribers.
+    canvas_data: t.is_premium && !showPremium ? null : (t.canvas_data ?? null),
+  };
+}
+
+/** What the detail and the list share. */
+function templateFields(t: Parameters<typeof serializeTemplate>[0]) {
+  return {
     id: t.id,
     slug: t.slug,
     name: t.name,
@@ -31,8 +40,6 @@ export function serializeTemplate(t: {
     style: t.style,
     is_premium: Boolean(t.is_premium),
     thumbnail_url: mediaUrl(t.thumbnail, t.thumbnail_url),
-    // Premium designs are listed with their preview for everyone; the design itself only for subscribers.
-    canvas_data: t.is_premium && !showPremium ? null : (t.canvas_data ?? null),
   };
 }
 
@@ -46,14 +53,7 @@ const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 export function serializeTemplateSummary(t: Parameters<typeof serializeTemplate>[0]) {
   const background = (t.canvas_data as { background?: unknown } | null | undefined)?.background;
   return {
-    id: t.id,
-    slug: t.slug,
-    name: t.name,
-    description: t.description ?? '',
-    occasion: t.occasion?.slug ?? null,
-    style: t.style,
-    is_premium: Boolean(t.is_premium),
-    thumbnail_url: mediaUrl(t.thumbnail, t.thumbnail_url),
+    ...templateFields(t),
     background: typeof background === 'string' && HEX_COLOUR.test(background) ? background : null,
   };
 }
