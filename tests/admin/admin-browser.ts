@@ -11,34 +11,19 @@ const AXE_SOURCE = () => fs.readFileSync(require.resolve('axe-core/axe.min.js'),
 
 // Helpers for driving Strapi's real admin panel (with the plugin's admin bundle) in Chromium.
 
-const BUILD_DIR = path.join(APP_DIR, 'dist', 'build');
-const PLUGIN_ADMIN_DIR = path.join(APP_DIR, 'plugins', 'greeting-cards', 'dist', 'admin');
-const MARKER = path.join(BUILD_DIR, '.greeting-cards-admin-hash');
-
-function pluginAdminHash(): string {
-  if (!fs.existsSync(path.join(PLUGIN_ADMIN_DIR, 'index.mjs'))) {
-    throw new Error("The plugin's admin bundle is missing: run `npm run build:plugin` first.");
-  }
-  const hash = crypto.createHash('sha256');
-  for (const name of fs.readdirSync(PLUGIN_ADMIN_DIR, { recursive: true }).map(String).sort()) {
-    const file = path.join(PLUGIN_ADMIN_DIR, name);
-    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
-  }
-  return hash.digest('hex');
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { adminBuildIsCurrent, markAdminBuilt } = require('../../scripts/admin-build-marker') as { adminBuildIsCurrent(): boolean; markAdminBuilt(): void };
 
 /**
  * Builds the host's admin panel (`strapi build`, a few minutes on a busy machine) unless the build
- * already holds this exact plugin admin bundle.
+ * already holds this exact plugin admin bundle (`npm run build` records which one it used).
  */
 export function ensureAdminBuilt(): void {
-  const wanted = pluginAdminHash();
-  const built = fs.existsSync(MARKER) ? fs.readFileSync(MARKER, 'utf8') : '';
-  if (built === wanted && fs.existsSync(path.join(BUILD_DIR, 'index.html'))) return;
+  if (adminBuildIsCurrent()) return;
   const env: NodeJS.ProcessEnv = { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true' };
   delete env.NODE_ENV;
   execFileSync(path.join(APP_DIR, 'node_modules', '.bin', 'strapi'), ['build'], { cwd: APP_DIR, env, stdio: 'inherit' });
-  fs.writeFileSync(MARKER, wanted);
+  markAdminBuilt();
 }
 
 export const ADMIN_PASSWORD = 'Correct-horse-battery-9';

@@ -24,6 +24,20 @@ const MINUTE = 60_000;
 
 jest.setTimeout(25 * MINUTE);
 
+/**
+ * A copy of the plugin's sources to pack. prepack cleans and rebuilds `dist/`; doing that in the
+ * plugin itself would pull the built plugin from under any other test run using this checkout (CI runs
+ * the SQLite and PostgreSQL passes side by side). The copy sits inside the repository so its build
+ * tools resolve from the repository's node_modules; `.tmp/` is ignored by jest and git.
+ */
+function copyOfPlugin(): string {
+  const parent = fs.mkdtempSync(path.join(REPO, '.tmp', 'pack-'));
+  const copy = path.join(parent, 'greeting-cards');
+  fs.cpSync(PLUGIN_DIR, copy, { recursive: true, filter: (src) => !['dist', 'node_modules'].includes(path.relative(PLUGIN_DIR, src)) });
+  if (fs.existsSync(path.join(PLUGIN_DIR, 'node_modules'))) fs.symlinkSync(path.join(PLUGIN_DIR, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  return copy;
+}
+
 /** The README's "Install into your Strapi app" section, and its code blocks by info string. */
 function readmeInstall() {
   const text = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
@@ -105,6 +119,7 @@ const describeInstall = process.env.TEST_DATABASE_URL ? describe.skip : describe
 
 describeInstall('installing the packed plugin into a new Strapi app', () => {
   let work: string;
+  let packed: string | undefined;
   let appDir: string;
   let smtp: SmtpCapture;
   let fake: FakeStripe;
@@ -117,7 +132,8 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     const { blocks } = readmeInstall();
 
     // npm pack runs the package's prepack: the build and `strapi-plugin verify`.
-    await run('npm', ['pack', '--pack-destination', work], PLUGIN_DIR);
+    packed = copyOfPlugin();
+    await run('npm', ['pack', '--pack-destination', work], packed);
     const tarball = fs.readdirSync(work).find((f) => /^strapi-plugin-greeting-cards-.*\.tgz$/.test(f));
     if (!tarball) throw new Error('npm pack made no tarball');
 
@@ -152,10 +168,11 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     await smtp?.stop();
     await fake?.close();
     if (work) fs.rmSync(work, { recursive: true, force: true });
+    if (packed) fs.rmSync(path.dirname(packed), { recursive: true, force: true });
   });
 
   it('passes strapi-plugin verify', async () => {
-    const output = await run('npx', ['strapi-plugin', 'verify'], PLUGIN_DIR);
+    const output = await run('npx', ['strapi-plugin', 'verify'], packed ?? PLUGIN_DIR);
     expect(output).toMatch(/Verified package\.json/);
   });
 
