@@ -38,15 +38,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     checkout: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
       // Ownership first: another user's order is 404 even when the body is invalid.
-      await orders().ownedOrder(user.id, ctx.params.uuid);
+      const order = await orders().ownedOrder(user.id, ctx.params.uuid);
       const input = parseBody(orderCheckoutInput, objectOrEmpty(ctx.request.body));
-      return getService(strapi, 'checkout').checkout(user.id, ctx.params.uuid, input);
+      return getService(strapi, 'checkout').checkout(user.id, order, input);
     }),
     pay: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      await orders().ownedOrder(user.id, ctx.params.uuid);
+      const order = await orders().ownedOrder(user.id, ctx.params.uuid);
       const input = parseBody(payInput, objectOrEmpty(ctx.request.body));
-      const result = await getService(strapi, 'payments').pay(user, ctx.params.uuid, input);
+      const result = await getService(strapi, 'payments').pay(user, order, input);
       return result.kind === 'paid' ? result.order : { checkout_url: result.checkout_url, session_id: result.session_id };
     }),
   };

@@ -53,7 +53,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function applyStatus(cardId: number, status: CardStatus, current: { status: CardStatus; sent_at?: unknown }) {
     const data: Record<string, unknown> = { status };
     if ((status === 'sent' || status === 'delivered') && !current.sent_at) data.sent_at = new Date();
-    await cards().update({ where: { id: cardId }, data });
+    // updateMany: one UPDATE, without reading the row back.
+    await cards().updateMany({ where: { id: cardId }, data: { ...data, updatedAt: new Date() } });
     await library().syncCard(cardId);
   }
 

@@ -32,7 +32,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!type) return;
     const data = { type, is_pinned: Boolean(card.is_favorite) };
     // Updating even an unchanged entry moves it up the "most recently updated" order.
-    if (keep) await entries().update({ where: { id: keep.id }, data });
+    if (keep) await entries().updateMany({ where: { id: keep.id }, data: { ...data, updatedAt: new Date() } });
     else await entries().create({ data: { ...data, user: card.owner.id, card: card.id } });
   }
 

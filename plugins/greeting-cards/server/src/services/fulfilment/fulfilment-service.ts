@@ -44,6 +44,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const senders = deliverySenders(strapi, postalBackend);
   const inFlight = new Set<Promise<unknown>>();
   const leases = claimLeases(strapi, store, instanceId);
+  /** Orders whose completion check failed; the job's next run checks them again. */
+  const unsettledOrders = new Set<number>();
 
   /** Sends one claimed delivery and records the outcome; never throws. `done` collects what to settle afterwards. */
   async function sendClaimed(id: number, now: Date, done: Settled): Promise<'sent' | 'failed' | 'retrying'> {
@@ -92,20 +94,42 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         else run.retrying += 1;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(getConfig(strapi).deliveryConcurrency, ids.length) }, worker));
-    // Once per order, not once per card: checking a 1,000-card order after each of its cards was
-    // most of the time a big order took.
-    for (const orderId of done.orders) await getService(strapi, 'orders').markFulfilledIfDispatched(orderId);
+    try {
+      await Promise.all(Array.from({ length: Math.min(getConfig(strapi).deliveryConcurrency, ids.length) }, worker));
+    } finally {
+      // Once per order, not once per card: checking a 1,000-card order after each of its cards was
+      // most of the time a big order took. Also when the batch stopped early (a lost database
+      // connection): the cards it did send still count.
+      await settleOrders(done.orders);
+    }
+  }
+
+  /**
+   * Marks the orders whose deliveries have all gone out as fulfilled. A check that fails (the database
+   * went away mid-batch) is kept and tried again at the end of the job's next run, so an order whose
+   * last card went out in a failing batch does not stay "paid".
+   */
+  async function settleOrders(orderIds: Iterable<number>): Promise<void> {
+    for (const orderId of [...orderIds]) {
+      try {
+        await getService(strapi, 'orders').markFulfilledIfDispatched(orderId);
+        unsettledOrders.delete(orderId);
+      } catch (error) {
+        unsettledOrders.add(orderId);
+        strapi.log.warn(`[greeting-cards] order ${orderId}: completion check failed, tried again on the next run: ${errorText(error)}`);
+      }
+    }
   }
 
   /** A card is marked sent with its first delivery of the batch; its order is checked when the batch ends. */
   async function afterSentInBatch(item: Row, done: Settled): Promise<void> {
     const cardId = item.card?.id;
+    // The order first: should marking the card fail, the sent card still counts towards its order.
+    if (item.order?.id) done.orders.add(item.order.id);
     if (cardId && !done.cards.has(cardId)) {
       done.cards.add(cardId);
       await getService(strapi, 'cards').setStatus(cardId, 'sent');
     }
-    if (item.order?.id) done.orders.add(item.order.id);
   }
 
   /** After a successful send: the card is sent (its library entry follows) and the order may be complete. */
@@ -123,6 +147,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // instance holds, must not keep this loop busy.
       const ids = (await store.dueIds(now, BATCH + seen.size)).filter((id) => !seen.has(id)).slice(0, BATCH);
       if (!ids.length) {
+        await settleOrders(unsettledOrders);
         await pollPostalStatus(strapi, store, postalBackend(), afterSent, now);
         return run;
       }
@@ -137,6 +162,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return run;
   }
 
+  async function pendingDeliveryIds(orderId: number): Promise<number[]> {
+    const items: Row[] = await query(strapi, UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['id'] });
+    if (!items.length) return [];
+    const deliveries: Row[] = await query(strapi, UID.delivery).findMany({
+      where: { order_item: { id: { $in: items.map((i) => i.id) } }, status: 'pending' },
+      select: ['id'],
+    });
+    return deliveries.map((d) => d.id as number);
+  }
+
   const track = <T>(promise: Promise<T>): Promise<T> => {
     inFlight.add(promise);
     promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
@@ -147,21 +182,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     instanceId: () => instanceId,
 
     /**
-     * Dispatches the order's deliveries that are due now, in the background: the payment response does
-     * not wait for e-mail or PDFs. Whatever fails here is retried by the job.
+     * Dispatches the order's deliveries that are due now (`pendingIds` when the caller knows them), in
+     * the background: the payment response does not wait for e-mail or PDFs. Whatever fails here is
+     * retried by the job.
      */
-    async startOrder(orderId: number): Promise<void> {
-      const items: Row[] = await query(strapi, UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['id'] });
-      if (!items.length) return;
-      const deliveries: Row[] = await query(strapi, UID.delivery).findMany({
-        where: { order_item: { id: { $in: items.map((i) => i.id) } }, status: 'pending' },
-        select: ['id'],
-      });
-      if (!deliveries.length) return;
+    async startOrder(orderId: number, pendingIds?: number[]): Promise<void> {
+      // Payment completion knows the ids it just created; others (tests, recovery) look them up.
+      const ids = pendingIds ?? (await pendingDeliveryIds(orderId));
+      if (!ids.length) return;
       const now = new Date();
       const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
       track(
-        claimAndSend(deliveries.map((d) => d.id), now, run).catch((error) => {
+        claimAndSend(ids, now, run).catch((error) => {
           strapi.log.error(`[greeting-cards] dispatch of order ${orderId} stopped: ${errorText(error)}`);
         }),
       );

@@ -8,10 +8,10 @@ import { transition } from '../../domain/order-state';
 import { orderTotals, priceLine } from '../../domain/pricing';
 import type { OrderStatus } from '../../domain/enums';
 import { orderStore } from './order-store';
-import { recipientName, type ItemSnapshot, type OrderView } from '../../serializers/order';
+import { orderView, recipientName, type ItemSnapshot, type OrderView } from '../../serializers/order';
 import { getService } from '../get-service';
 import type { OrderCheckoutInput } from '../../http/inputs';
-import { ownedOrder, viewOrder } from './owned-order';
+import { ownedOrder } from './owned-order';
 import { query, type Row } from '../../db/query';
 
 const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
@@ -24,16 +24,17 @@ const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
 // Checkout: reprices the cart from settings, applies a promo code, freezes each item (snapshot) and
 // moves the cart to pending_payment. The cart_key is cleared, so the next add_to_cart starts a new cart.
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async checkout(userId: number, uuid: string, input: OrderCheckoutInput): Promise<OrderView> {
+  /** `order` is the uuid of one of the user's orders, or that order's row when the caller has just read it. */
+  async checkout(userId: number, order: string | Row, input: OrderCheckoutInput): Promise<OrderView> {
     const store = orderStore(strapi);
-    const order = await ownedOrder(strapi, userId, uuid);
+    if (typeof order === 'string') order = await ownedOrder(strapi, userId, order);
     const move = transition(order.status as OrderStatus, 'checkout');
     if (!move.ok) throw conflict(move.reason);
 
     const raw = input.promo_code;
 
     // Under the order's row lock, so no add_to_cart or removal lands between pricing and freezing.
-    await store.withLockedOrder(order.id, async (status) => {
+    const frozen = await store.withLockedOrder(order.id, async (status) => {
       const current = transition((status ?? order.status) as OrderStatus, 'checkout');
       if (!current.ok) throw conflict(current.reason);
       const items = await store.items(order.id);
@@ -59,6 +60,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         promoCode = result.code;
       }
       const frozenAt = new Date().toISOString();
+      const frozenItems: Row[] = [];
       for (const { item, unit_price_pence, line_total_pence } of priced) {
         const snapshot: ItemSnapshot = {
           card_title: item.card?.title ?? '',
@@ -68,13 +70,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           gift_addon_price_pence: item.gift_addon?.price_pence ?? null,
           frozen_at: frozenAt,
         };
-        await query(strapi, UID.orderItem).update({ where: { id: item.id }, data: { unit_price_pence, line_total_pence, snapshot } });
+        // updateMany: one UPDATE, without reading the row back.
+        await query(strapi, UID.orderItem).updateMany({ where: { id: item.id }, data: { unit_price_pence, line_total_pence, snapshot } });
+        frozenItems.push({ ...item, unit_price_pence, line_total_pence, snapshot });
       }
       const totals = orderTotals(priced.map((p) => p.line_total_pence), discount);
-      await store.moveIf(order.id, ['cart'], { status: current.to, cart_key: null, promo_code: promoCode, ...totals });
+      const changes = { status: current.to, cart_key: null, promo_code: promoCode, ...totals };
+      if (!(await store.moveIf(order.id, ['cart'], changes))) throw conflict('This order changed while it was being checked out. Please reload it.');
       // In the same transaction: when no use is left, the 400 rolls the whole checkout back.
       await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: promoCode }, userId);
+      return { order: { ...order, ...changes }, items: frozenItems };
     });
-    return viewOrder(strapi, (await store.byId(order.id))!);
+    // What was just written under the lock is the order's state: no need to read it back.
+    return orderView(frozen.order, frozen.items);
   },
 });

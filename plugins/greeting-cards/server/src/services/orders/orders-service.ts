@@ -47,7 +47,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     // Select the id too: with a relation filter Strapi de-duplicates rows over the selected columns,
     // so two items of the same price would otherwise count once.
     const items: Row[] = await q(UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['id', 'line_total_pence'] });
-    await q(UID.order).update({ where: { id: orderId }, data: { ...orderTotals(items.map((i) => i.line_total_pence)), promo_code: null } });
+    await q(UID.order).updateMany({ where: { id: orderId }, data: { ...orderTotals(items.map((i) => i.line_total_pence)), promo_code: null, updatedAt: new Date() } });
   }
 
   const ownedOrder = (userId: number, uuid: string): Promise<Row> => findOwnedOrder(strapi, userId, uuid);
@@ -63,7 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The one add-to-cart operation, shared by the API and the editor's send form. */
     async addToCart(userId: number, input: AddToCartInput): Promise<OrderView> {
-      const { recipient, addon } = await validateCartItem(strapi, userId, input);
+      const { card, recipient, addon } = await validateCartItem(strapi, userId, input);
       const price = priceLine(
         { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
         getConfig(strapi),
@@ -72,14 +72,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // so try the user's new cart) or waits until this item and the totals are in.
       for (let attempt = 0; attempt < 3; attempt++) {
         const cart = await cartOf(userId);
-        const added = await store.withLockedOrder(cart.id, async (status) => {
-          if (status !== 'cart') return false;
-          // Counted under the lock, so parallel adds cannot overshoot the limit.
+        const updated = await store.withLockedOrder(cart.id, async (status) => {
+          if (status !== 'cart') return null;
+          // Read under the lock, so parallel adds cannot overshoot the limit.
+          const items = await store.items(cart.id);
           const max = getConfig(strapi).cartMaxItems;
-          if ((await q(UID.orderItem).count({ where: { order: { id: cart.id } } })) >= max) {
-            throw badRequest(`A cart holds at most ${max} items. Check out or remove some first.`);
-          }
-          await q(UID.orderItem).create({
+          if (items.length >= max) throw badRequest(`A cart holds at most ${max} items. Check out or remove some first.`);
+          const created = await q(UID.orderItem).create({
             data: {
               order: cart.id,
               card: input.card_id,
@@ -91,10 +90,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               ...price,
             },
           });
-          await recomputeCartTotals(cart.id);
-          return true;
+          // The cart as it now stands, from what is in hand: no need to read it back.
+          const all = [...items, { ...created, card, recipient, gift_addon: addon }];
+          const totals = { ...orderTotals(all.map((i) => i.line_total_pence)), promo_code: null };
+          await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: new Date() } });
+          return orderView({ ...cart, ...totals }, all);
         });
-        if (added) return view((await store.byId(cart.id))!);
+        if (updated) return updated;
       }
       throw conflict('The cart is changing too fast. Please try again.');
     },

@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../errors';
 import { getService } from '../get-service';
-import type { Row } from '../../db/query';
+import { query, type Row } from '../../db/query';
+import { UID } from '../../uids';
 
 // The cart needs "this user's card / recipient, or none": the cards and recipients services answer a
 // missing or foreign row with a 404, which add_to_cart turns into a field error instead.
@@ -15,8 +16,9 @@ async function orNull(find: () => Promise<Row | null | undefined>): Promise<Row 
   }
 }
 
+/** The fields a cart item needs of its card (no design, no template or occasion: one query). */
 export function findOwnedCard(strapi: Core.Strapi, userId: number, id: number): Promise<Row | null> {
-  return orNull(() => getService(strapi, 'cards').findOwned(userId, id));
+  return query(strapi, UID.card).findOne({ where: { id, owner: { id: userId } }, select: ['id', 'title', 'status'] });
 }
 
 export function findOwnedRecipient(strapi: Core.Strapi, userId: number, id: number): Promise<Row | null> {

@@ -16,6 +16,17 @@ export interface PaymentDetails {
 /** At least 128 random bits, URL-safe: the e-card view link must not be guessable. */
 export const newViewToken = () => crypto.randomBytes(24).toString('base64url');
 
+/** The columns a completed payment sets on its order. */
+export function paidChanges(payment: PaymentDetails, now: Date) {
+  return {
+    status: 'paid' as const,
+    paid_at: now,
+    payment_provider: payment.provider,
+    ...(payment.sessionId ? { provider_session_id: payment.sessionId } : {}),
+    ...(payment.paymentId ? { provider_payment_id: payment.paymentId } : {}),
+  };
+}
+
 /**
  * The one payment-completion step, shared by demo pay, zero-total orders and the webhook.
  * Idempotent and race-safe: the conditional update (WHERE status = 'pending_payment') lets exactly one
@@ -24,26 +35,18 @@ export const newViewToken = () => crypto.randomBytes(24).toString('base64url');
  */
 export async function completeOrderPayment(strapi: Core.Strapi, orderId: number, payment: PaymentDetails, now = new Date()): Promise<boolean> {
   const store = orderStore(strapi);
+  const pendingIds: number[] = [];
   const won = await strapi.db.transaction(async () => {
-    const moved = await store.moveIf(orderId, statesAllowing('pay'), {
-      status: 'paid',
-      paid_at: now,
-      payment_provider: payment.provider,
-      ...(payment.sessionId ? { provider_session_id: payment.sessionId } : {}),
-      ...(payment.paymentId ? { provider_payment_id: payment.paymentId } : {}),
-    });
+    const moved = await store.moveIf(orderId, statesAllowing('pay'), paidChanges(payment, now));
     if (!moved) return false;
     const items = await store.items(orderId);
     for (const item of items) {
       const due = item.scheduled_for ? new Date(item.scheduled_for) : null;
-      await query(strapi, UID.delivery).create({
-        data: {
-          order_item: item.id,
-          status: initialDeliveryStatus(due, now),
-          scheduled_for: due ?? now,
-          view_token: newViewToken(),
-        },
+      const status = initialDeliveryStatus(due, now);
+      const delivery = await query(strapi, UID.delivery).create({
+        data: { order_item: item.id, status, scheduled_for: due ?? now, view_token: newViewToken() },
       });
+      if (status === 'pending') pendingIds.push(delivery.id);
     }
     for (const cardId of new Set(items.map((i) => i.card?.id).filter((id): id is number => typeof id === 'number'))) {
       await getService(strapi, 'cards').setStatus(cardId, 'ordered');
@@ -53,7 +56,7 @@ export async function completeOrderPayment(strapi: Core.Strapi, orderId: number,
   if (!won) return false;
   // After commit: fulfilment must only ever see a paid order whose deliveries exist.
   try {
-    await getService(strapi, 'fulfilment').startOrder(orderId);
+    await getService(strapi, 'fulfilment').startOrder(orderId, pendingIds);
   } catch (error) {
     // The payment stands; delivery records exist and fulfilment's own retries pick them up.
     strapi.log.error(`[greeting-cards] fulfilment of order ${orderId} failed to start: ${(error as Error).stack ?? error}`);

@@ -7,10 +7,10 @@ import { checkoutLines, returnUrl } from '../../domain/payment-lines';
 import type { OrderStatus } from '../../domain/enums';
 import { providers } from '../../providers/registry';
 import { orderStore } from './order-store';
-import { completeOrderPayment } from './payment-completion';
+import { completeOrderPayment, paidChanges } from './payment-completion';
 import { ownedOrder, viewOrder } from './owned-order';
 import { releaseSession } from './payment-session';
-import type { OrderView } from '../../serializers/order';
+import { orderView, type OrderView } from '../../serializers/order';
 import { getService } from '../get-service';
 import { assertAllowedRedirects } from '../shared/redirects';
 import type { Row } from '../../db/query';
@@ -33,9 +33,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Best effort: closes the order's open hosted session after the order was cancelled. */
     releaseSession: (order: Row): Promise<void> => releaseSession(strapi, order),
 
-    async pay(user: { id: number; email?: string }, uuid: string, input: PayInput): Promise<PayResult> {
+    /** `owned` is the uuid of one of the user's orders, or that order's row when the caller has just read it. */
+    async pay(user: { id: number; email?: string }, owned: string | Row, input: PayInput): Promise<PayResult> {
       const store = orderStore(strapi);
-      const order = await ownedOrder(strapi, user.id, uuid);
+      const order = typeof owned === 'string' ? await ownedOrder(strapi, user.id, owned) : owned;
       const move = transition(order.status as OrderStatus, 'pay');
       if (!move.ok) throw conflict(move.reason);
       assertAllowedRedirects(getConfig(strapi), { success_url: input.success_url, cancel_url: input.cancel_url });
@@ -76,8 +77,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
       if (start.kind === 'already_paid') throw conflict('This order has been paid; it will show as paid in a moment.');
       if (start.kind === 'completed') {
-        await completeOrderPayment(strapi, order.id, { provider: provider.name, sessionId: start.sessionId, paymentId: start.paymentId });
-        return paidView();
+        const payment = { provider: provider.name, sessionId: start.sessionId, paymentId: start.paymentId };
+        const paidAt = new Date();
+        if (!(await completeOrderPayment(strapi, order.id, payment, paidAt))) return paidView();
+        // This call made the order paid, and its items are frozen since checkout: the view needs no new read.
+        return { kind: 'paid', order: orderView({ ...order, ...paidChanges(payment, paidAt) }, items) };
       }
       if (start.sessionId !== previous) {
         await store.moveIf(order.id, ['pending_payment'], { payment_provider: provider.name, provider_session_id: start.sessionId });

@@ -1,0 +1,57 @@
+import { appForSuite, QUIET_APP, TestApp } from '../helpers/strapi';
+import { createUser } from '../helpers/users';
+import { createAddon, createCard, createRecipient } from '../helpers/order-fixtures';
+import { rowsWithRelations } from '../../plugins/greeting-cards/server/src/db/joined-rows';
+
+// The order items read in one joined query must be exactly what Strapi's own query engine returns
+// with populate (same attribute names, same value conversions: JSON, booleans, dates, nulls), on
+// SQLite and PostgreSQL alike, so every caller of the order store can rely on either.
+const ITEM = 'plugin::greeting-cards.order-item';
+const POPULATE = ['card', 'recipient', 'gift_addon'];
+
+describe('order items read in one joined query', () => {
+  let app: TestApp;
+  appForSuite(QUIET_APP, (booted) => {
+    app = booted;
+  });
+  const q = (uid: string) => app.strapi.db.query(uid as never);
+
+  it('matches Strapi populate for items with and without each relation', async () => {
+    const u = await createUser(app.strapi);
+    const recipient = await createRecipient(app.strapi, u, { address_line_2: null, email: 'ada@example.test' });
+    const addon = await createAddon(app.strapi, { price_pence: 425 });
+    const card = await createCard(app.strapi, u, { title: 'Ünïcode "quoted" title', inside_message: 'Line 1\nLine 2' });
+    const other = await createCard(app.strapi, u, { status: 'archived' });
+    const order = await q('plugin::greeting-cards.order').create({ data: { uuid: 'joined-1', user: u.id, status: 'pending_payment', currency: 'gbp' } });
+    const second = await q('plugin::greeting-cards.order').create({ data: { uuid: 'joined-2', user: u.id, status: 'cart', currency: 'gbp' } });
+    const snapshot = { card_title: 'Frozen', recipient_name: 'Ada', recipient: { first_name: 'Ada' }, gift_addon_name: null, gift_addon_price_pence: null, frozen_at: new Date().toISOString() };
+    await q(ITEM).create({ data: { order: order.id, card: card.id, recipient: recipient.id, gift_addon: addon.id, gift_wrap: true, delivery_method: 'post', scheduled_for: new Date('2030-02-03T04:05:06.789Z'), unit_price_pence: 299, line_total_pence: 724, snapshot } });
+    await q(ITEM).create({ data: { order: order.id, card: other.id, delivery_method: 'print', gift_wrap: false, unit_price_pence: 0, line_total_pence: 0 } });
+    await q(ITEM).create({ data: { order: second.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard', unit_price_pence: 99, line_total_pence: 99 } });
+
+    const ours = await rowsWithRelations(app.strapi, ITEM, 'order', [order.id, second.id], POPULATE);
+    const strapis = await q(ITEM).findMany({ where: { order: { id: { $in: [order.id, second.id] } } }, populate: [...POPULATE, 'order'], orderBy: { id: 'asc' } });
+    expect(ours).toHaveLength(3);
+    expect(ours.map((r) => r.order.id)).toEqual(strapis.map((r: any) => r.order.id));
+    const withoutOrder = (rows: any[]) => rows.map(({ order: _order, ...rest }) => rest);
+    expect(withoutOrder(ours)).toEqual(withoutOrder(strapis));
+    // The values that differ by database came back converted, not raw.
+    expect(ours[0].gift_wrap).toBe(true);
+    expect(ours[0].snapshot).toEqual(snapshot);
+    expect(ours[0].scheduled_for).toBe('2030-02-03T04:05:06.789Z');
+    expect(ours[1].recipient).toBeNull();
+    expect(ours[1].gift_addon).toBeNull();
+  });
+
+  it('reads inside a running transaction, seeing its own writes', async () => {
+    const u = await createUser(app.strapi);
+    const card = await createCard(app.strapi, u);
+    const order = await q('plugin::greeting-cards.order').create({ data: { uuid: 'joined-3', user: u.id, status: 'cart', currency: 'gbp' } });
+    const seen = await app.strapi.db.transaction(async () => {
+      await q(ITEM).create({ data: { order: order.id, card: card.id, delivery_method: 'ecard', unit_price_pence: 99, line_total_pence: 99 } });
+      return rowsWithRelations(app.strapi, ITEM, 'order', [order.id], POPULATE);
+    });
+    expect(seen.map((r) => r.card.id)).toEqual([card.id]);
+    expect(await rowsWithRelations(app.strapi, ITEM, 'order', [], POPULATE)).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { appForSuite, TestApp } from '../helpers/strapi';
+import { createUser } from '../helpers/users';
+import { createCard, createRecipient } from '../helpers/order-fixtures';
+
+// The checkout path's database round trips, counted at the connection. Each query is a round trip
+// under load (and on PostgreSQL a network hop), so the count is what a shopper's wait scales with: the
+// budgets below hold the gains from reading each order once and joining instead of looping. A change
+// that adds queries to these steps fails here first; raise a budget only with a reason.
+// Measured at 19 / 9 / 20 (add_to_cart starts a new cart each round: the last checkout closed the
+// previous one); before this budget they were 29 / 21 / 46.
+const BUDGET = { add_to_cart: 19, checkout: 9, pay: 20 };
+
+describe('checkout path: database queries per step', () => {
+  let app: TestApp;
+  const http = () => app.http();
+  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_STRIPE_SECRET_KEY: '', SERVICE_RENDERER: 'memory' }, (booted) => {
+    app = booted;
+  });
+
+  /** Runs `fn` and returns the SQL statements the app's connection sent meanwhile. */
+  async function sqlDuring<T>(fn: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
+    const sql: string[] = [];
+    const knex = app.strapi.db.connection;
+    const listener = (q: { sql: string }) => sql.push(q.sql);
+    knex.on('query', listener);
+    try {
+      const result = await fn();
+      return { result, sql };
+    } finally {
+      knex.off('query', listener);
+    }
+  }
+
+  it('adds to cart, checks out and pays within the query budget', async () => {
+    // The card is scheduled for tomorrow: sending it is fulfilment's background work, not the
+    // shopper's wait, and would otherwise race into the count.
+    const scheduled_for = new Date(Date.now() + 86400_000).toISOString();
+    const u = await createUser(app.strapi);
+    const recipient = await createRecipient(app.strapi, u);
+    // The second round is the steady state (a user's first cart also creates the cart row).
+    const counts: Record<string, number[]> = { add_to_cart: [], checkout: [], pay: [] };
+    for (let round = 0; round < 2; round++) {
+      const card = await createCard(app.strapi, u);
+      const add = await sqlDuring(() => http().post('/api/orders/add_to_cart/').set(u.auth).send({ card_id: card.id, recipient_id: recipient.id, scheduled_for }));
+      expect(add.result.status).toBe(200);
+      counts.add_to_cart.push(add.sql.length);
+      const uuid = add.result.body.uuid;
+      const checkout = await sqlDuring(() => http().post(`/api/orders/${uuid}/checkout/`).set(u.auth).send({}));
+      expect(checkout.result.status).toBe(200);
+      counts.checkout.push(checkout.sql.length);
+      const pay = await sqlDuring(() => http().post(`/api/orders/${uuid}/pay/`).set(u.auth).send({}));
+      expect(pay.result.status).toBe(200);
+      expect(pay.result.body.status).toBe('paid');
+      counts.pay.push(pay.sql.length);
+      if (process.env.SHOW_SQL) console.log(round, { add: add.sql, checkout: checkout.sql, pay: pay.sql });
+    }
+    console.log('queries per step (first, steady):', counts);
+    for (const step of Object.keys(BUDGET) as Array<keyof typeof BUDGET>) expect(counts[step][1]).toBeLessThanOrEqual(BUDGET[step]);
+  });
+});
