@@ -35,7 +35,7 @@ async function shopper(app, s, samples, errors) {
   const post = (path, body) => fetch(`${app.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   let orders = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
-    const cart = await timed(samples, errors, 'add_to_cart', () => post('/api/orders/add_to_cart/', { card_id: s.cards[round % s.cards.length], recipient_id: s.recipient, delivery_method: 'ecard' }));
+    const cart = await timed(samples, errors, 'add_to_cart', () => post('/api/orders/add_to_cart/', { card_id: s.cards[round % s.cards.length], recipient_id: s.recipient, delivery_method: 'ecard', ...(process.env.BENCH_SCHEDULED ? { scheduled_for: new Date(Date.now() + 86400_000).toISOString() } : {}) }));
     if (!cart) return orders;
     const checkedOut = await timed(samples, errors, 'checkout', () => post(`/api/orders/${cart.uuid}/checkout/`, {}));
     if (!checkedOut) return orders;
