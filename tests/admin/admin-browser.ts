@@ -11,7 +11,6 @@ const AXE_SOURCE = () => fs.readFileSync(require.resolve('axe-core/axe.min.js'),
 
 // Helpers for driving Strapi's real admin panel (with the plugin's admin bundle) in Chromium.
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { adminBuildIsCurrent, markAdminBuilt } = require('../../scripts/admin-build-marker') as { adminBuildIsCurrent(): boolean; markAdminBuilt(): void };
 
 /**
