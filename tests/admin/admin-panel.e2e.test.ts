@@ -180,6 +180,10 @@ describe('admin panel in Chromium', () => {
     // The list's thumbnail column shows the rendered preview (the media field is only an override).
     await page.waitForFunction((url) => [...document.querySelectorAll<HTMLImageElement>('img[data-testid="template-thumbnail"]')]
       .some((img) => img.src.endsWith(url) && img.complete && img.naturalWidth > 0), { timeout: 30000 }, withThumbnail.thumbnail_url);
+    // The column shows the rendered preview, so it is headed "Preview", not with the media field's label.
+    const headings = await page.$$eval('thead th', (cells) => cells.map((cell) => (cell.textContent ?? '').trim()));
+    expect(headings).toContain('Preview');
+    expect(headings).not.toContain('Thumbnail image');
     await adminScreenshot(page, 'templates-list');
   });
 
