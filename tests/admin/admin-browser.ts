@@ -83,6 +83,18 @@ export async function adminScreenshot(page: Page, screen: string): Promise<void>
   await page.setViewport(viewport);
 }
 
+/** Closes the Content Manager's guided tour when it opens (it covers the list in a screenshot). */
+export async function skipGuidedTour(page: Page): Promise<void> {
+  const skipped = await page.evaluate(() => {
+    // The tour's "Skip" button: the one whose popover says "Step n of m" within a few levels up.
+    const inTour = (el: Element | null, levels: number): boolean => Boolean(el) && (/Step \d+ of \d+/.test(el!.textContent ?? '') || (levels > 0 && inTour(el!.parentElement, levels - 1)));
+    const skip = [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => (b.textContent ?? '').trim() === 'Skip' && inTour(b.parentElement, 4));
+    skip?.click();
+    return Boolean(skip);
+  });
+  if (skipped) await page.waitForFunction(() => !/Step \d+ of \d+/.test(document.body.textContent ?? ''), { timeout: 10000 });
+}
+
 /** Waits until the open dialog has finished its opening animation (so a screenshot shows it whole). */
 export async function waitForDialog(page: Page): Promise<void> {
   await page.waitForFunction(() => {

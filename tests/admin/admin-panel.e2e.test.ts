@@ -3,10 +3,10 @@ import type { Core } from '@strapi/strapi';
 import { startApp, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser } from '../helpers/users';
-import { createCard, createRecipient } from '../helpers/order-fixtures';
+import { createCard, createPromo, createRecipient, pendingOrder } from '../helpers/order-fixtures';
 import { DESKTOP, launchBrowser } from '../e2e/browser';
 import { until } from '../fulfilment/helpers';
-import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, seriousViolationsInMain, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
+import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, seriousViolationsInMain, skipGuidedTour, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
 
 // The real admin panel (built by `strapi build` with the plugin's admin bundle) in real Chromium: an
 // operator works through the plugin page; an editor designs a template in the Content Manager.
@@ -121,6 +121,51 @@ describe('admin panel in Chromium', () => {
     expect(settings).toContain('SERVICE_STRIPE_SECRET_KEY');
     await adminScreenshot(page, 'settings');
     expect(await seriousViolationsInMain(page)).toEqual([]);
+  });
+
+  it('the promo-code list shows how many uses each code holds to a role that may read orders, a dash to one that may not', async () => {
+    await createPromo(app.strapi, { code: 'WELCOME5', amount_pence: 500, max_uses_total: 10 });
+    await createPromo(app.strapi, { code: 'ALWAYS', amount_pence: 100 });
+    await pendingOrder(app.strapi, http, await createUser(app.strapi), [{}], 'welcome5');
+    await pendingOrder(app.strapi, http, await createUser(app.strapi), [{}], 'WELCOME5');
+    await pendingOrder(app.strapi, http, await createUser(app.strapi), [{}], 'always');
+    const list = `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.promo-code`;
+    const usedByCode = (page: Page) =>
+      page.$$eval('tbody tr', (rows) => {
+        const headings = [...document.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim());
+        const [code, used] = [headings.indexOf('Code'), headings.indexOf('Used')];
+        return Object.fromEntries(rows.map((row) => [row.children[code]?.textContent?.trim(), row.children[used]?.querySelector('[data-testid="promo-uses"]')?.textContent?.trim() ?? null]));
+      });
+
+    // A super admin (every right, orders.read among them): the counts, next to the limit.
+    const owner = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-super-admin'), 'Sam');
+    const page = await newPage();
+    const countRequests: string[] = [];
+    page.on('request', (request) => request.url().includes('/promo-codes/uses') && countRequests.push(request.url()));
+    await logIn(page, app.baseUrl, owner);
+    await page.goto(list, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'WELCOME5');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="promo-uses"]')].some((cell) => cell.textContent === '2 of 10'), { timeout: 30000 });
+    expect(await usedByCode(page)).toEqual({ WELCOME5: '2 of 10', ALWAYS: '1' });
+    expect(countRequests).toHaveLength(1); // one request for the whole list, not one per row
+    await skipGuidedTour(page);
+    await adminScreenshot(page, 'promo-codes');
+
+    // An editor (Content Manager rights, no orders.read): the column is there, with a dash and no request.
+    const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Erin');
+    const editorPage = await newPage();
+    const editorRequests: string[] = [];
+    editorPage.on('request', (request) => request.url().includes('/promo-codes/uses') && editorRequests.push(request.url()));
+    await logIn(editorPage, app.baseUrl, editor);
+    await editorPage.goto(list, { waitUntil: 'networkidle0' });
+    await waitForText(editorPage, 'WELCOME5');
+    await editorPage.waitForFunction(() => [...document.querySelectorAll('[data-testid="promo-uses"]')].length === 2, { timeout: 30000 });
+    const dashes = Object.values(await usedByCode(editorPage));
+    expect(dashes).toHaveLength(2);
+    for (const text of dashes) expect(text).toMatch(/^—Your role may not read orders/);
+    expect(editorRequests).toEqual([]);
+    await skipGuidedTour(editorPage);
+    await adminScreenshot(editorPage, 'promo-codes-without-orders-right');
   });
 
   it('an editor designs a template: live preview, an invalid design refused in the form, saved with a thumbnail', async () => {

@@ -26,6 +26,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   paymentIssues: action(strapi, async (ctx) => getService(strapi, 'adminOrders').paymentIssues(pageRequest(queryOf(ctx)))),
 
+  promoCodeUses: action(strapi, async () => getService(strapi, 'adminPromotions').usesByCode()),
+
   deliveries: action(strapi, async (ctx) => {
     const query = queryOf(ctx);
     const errors = new FieldErrorCollector();

@@ -20,6 +20,7 @@ export default {
     adminRoute('GET', '/admin/orders', 'admin.orders', ordersRead),
     adminRoute('GET', '/admin/orders/:uuid', 'admin.order', ordersRead),
     adminRoute('GET', '/admin/payment-issues', 'admin.paymentIssues', ordersRead),
+    adminRoute('GET', '/admin/promo-codes/uses', 'admin.promoCodeUses', ordersRead),
     adminRoute('GET', '/admin/deliveries', 'admin.deliveries', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/retry', 'admin.retryDelivery', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/cancel', 'admin.cancelDelivery', deliveriesManage),

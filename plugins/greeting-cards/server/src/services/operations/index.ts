@@ -2,6 +2,7 @@ import type { ServicesOf } from '../get-service';
 import adminOrders from './admin-orders-service';
 import adminDeliveries from './admin-deliveries-service';
 import adminSettings from './admin-settings-service';
+import adminPromotions from './admin-promotions-service';
 import templateDesigns from './admin-designs-service';
 
 /** What the admin panel's operator pages and the template editor need from the server. */
@@ -9,6 +10,7 @@ const services = {
   adminOrders,
   adminDeliveries,
   adminSettings,
+  adminPromotions,
   templateDesigns,
 };
 
