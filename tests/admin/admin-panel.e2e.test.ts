@@ -1,6 +1,10 @@
+import fs from 'fs';
+import path from 'path';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import type { Core } from '@strapi/strapi';
 import { startApp, TestApp } from '../helpers/strapi';
+import { APP_DIR } from '../helpers/database';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser } from '../helpers/users';
 import { createCard, createPromo, createRecipient, pendingOrder } from '../helpers/order-fixtures';
@@ -232,7 +236,7 @@ describe('admin panel in Chromium', () => {
     await adminScreenshot(page, 'templates-list');
   });
 
-  it('an editor opens a template in the designer, adds text there, uses the design and saves the template', async () => {
+  it('an editor opens a template in the designer, adds text and a cropped photo there, uses the design and saves the template', async () => {
     const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
     const start = {
       version: '7.0.0', width: 600, height: 850, background: '#E8F4FF',
@@ -262,6 +266,22 @@ describe('admin panel in Chromium', () => {
     await page.keyboard.type('Welcome to your new home');
     await page.keyboard.press('Escape');
     await frame.waitForFunction(() => [...document.querySelectorAll('#layers li')].some((li) => li.textContent?.includes('Welcome to your new home')));
+
+    // A photo: chosen in the frame, uploaded by the admin page with the editor's admin sign-in, then
+    // cropped through the admin page the same way (the frame applied where it opens).
+    const photoFile = path.join(APP_DIR, '.tmp', `designer-photo-${process.pid}.png`);
+    const red = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#E74C3C' } }).png().toBuffer();
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2E86C1' } }).composite([{ input: red, left: 0, top: 0 }]).png().toFile(photoFile);
+    const uploads: number[] = [];
+    page.on('response', (response) => response.url().includes('/greeting-cards/admin/designs/photos') && uploads.push(response.status()));
+    await (await frame.$('#photo-input'))!.uploadFile(photoFile);
+    await frame.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo added.', { timeout: 30000 });
+    fs.rmSync(photoFile, { force: true });
+    await frame.waitForFunction(() => !(document.getElementById('crop-photo') as HTMLButtonElement).disabled);
+    await frame.click('#crop-photo');
+    await frame.click('#crop-photo');
+    await frame.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo cropped.', { timeout: 30000 });
+    expect(uploads).toEqual([201, 201]);
     await waitForDialog(page);
     await adminScreenshot(page, 'designer');
     await frame.click('#save');
@@ -286,5 +306,10 @@ describe('admin panel in Chromium', () => {
     await waitForText(direct, 'open it with “Open in designer” in the admin panel');
     const texts = saved.body.canvas_data.objects.filter((o: { type: string }) => o.type.toLowerCase() === 'textbox').map((o: { text: string }) => o.text);
     expect(texts).toEqual(['Home sweet home', 'Welcome to your new home']);
+    // The template keeps the cropped photo: a stored upload the design rules accepted.
+    const photos = saved.body.canvas_data.objects.filter((o: { type: string }) => o.type.toLowerCase() === 'image');
+    expect(photos).toHaveLength(1);
+    expect(photos[0].src).toMatch(/^\/uploads\/[\w.-]+\.png$/);
+    expect((await http().get(photos[0].src)).status).toBe(200);
   });
 });

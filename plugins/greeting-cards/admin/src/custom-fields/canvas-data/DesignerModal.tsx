@@ -1,11 +1,14 @@
 import * as React from 'react';
 import { Box, Button, Modal, Typography } from '@strapi/design-system';
 import { PaintBrush } from '@strapi/icons';
+import { useAdminApi } from '../../api/client';
+import { answerDesignerRequest, isDesignerRequest } from './designer-requests';
 
 // "Open in designer": the storefront's own Fabric.js editor in a frame, in its template mode
-// (/editor/design/?embed=admin). The frame needs nothing from the server beyond public assets and
-// writes nothing; the design travels by postMessage, and both sides only listen to their own origin,
-// so another site can neither feed a design in nor read one out.
+// (/editor/design/?embed=admin). The frame needs nothing from the server beyond public assets; the
+// design travels by postMessage, and both sides only listen to their own origin, so another site can
+// neither feed a design in nor read one out. Photos the designer adds are uploaded by this page, with
+// the admin's sign-in (designer-requests.ts), and their stored URLs go back to the frame.
 
 export const DESIGNER_PATH = '/editor/design/?embed=admin';
 
@@ -27,6 +30,7 @@ interface DesignerModalProps {
 }
 
 export function DesignerModal({ design, disabled, onUse }: DesignerModalProps) {
+  const api = useAdminApi();
   const [open, setOpen] = React.useState(false);
   const frame = React.useRef<HTMLIFrameElement>(null);
   const url = React.useMemo(designerUrl, []);
@@ -47,11 +51,13 @@ export function DesignerModal({ design, disabled, onUse }: DesignerModalProps) {
         setOpen(false);
       } else if (message?.type === 'gc-designer:cancel') {
         setOpen(false);
+      } else if (isDesignerRequest(message)) {
+        answerDesignerRequest(api, message).then((result) => target.postMessage(result, url.origin));
       }
     };
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);
-  }, [open, onUse, url]);
+  }, [open, onUse, url, api]);
 
   const openDesigner = (next: boolean) => {
     if (next) startDesign.current = design;

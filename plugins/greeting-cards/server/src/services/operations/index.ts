@@ -4,6 +4,7 @@ import adminDeliveries from './admin-deliveries-service';
 import adminSettings from './admin-settings-service';
 import adminPromotions from './admin-promotions-service';
 import templateDesigns from './admin-designs-service';
+import templatePhotos from './template-photos-service';
 
 /** What the admin panel's operator pages and the template editor need from the server. */
 const services = {
@@ -12,6 +13,7 @@ const services = {
   adminSettings,
   adminPromotions,
   templateDesigns,
+  templatePhotos,
 };
 
 export default services;
