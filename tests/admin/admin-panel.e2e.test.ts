@@ -236,6 +236,40 @@ describe('admin panel in Chromium', () => {
     await adminScreenshot(page, 'templates-list');
   });
 
+  it('the designer window says why instead of showing an empty frame when the shop is on another origin', async () => {
+    const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
+    const design = { version: '7.0.0', width: 600, height: 850, background: '#FFFFFF', objects: [] };
+    const template = await documents.create({ data: { name: 'Elsewhere', slug: 'elsewhere', canvas_data: design } as never });
+    const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Owen');
+    const page = await newPage();
+    await logIn(page, app.baseUrl, editor);
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="open-designer"]');
+
+    // The shop's editor answered from another origin (the same server under another host name): the
+    // shop refuses to be framed by a foreign page, so the browser shows nothing the admin may read.
+    const elsewhere = app.baseUrl.replace('127.0.0.1', 'localhost');
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (request.isInterceptResolutionHandled()) return;
+      if (request.url().startsWith(`${app.baseUrl}/editor/design/`)) {
+        request.respond({ status: 302, headers: { location: `${elsewhere}/editor/design/?embed=admin` } });
+      } else {
+        request.continue();
+      }
+    });
+    await page.click('[data-testid="open-designer"]');
+    await page.waitForSelector('[data-testid="designer-problem"]', { timeout: 30000 });
+    const message = await page.$eval('[data-testid="designer-problem"]', (el) => el.textContent ?? '');
+    expect(message).toContain('The designer could not be opened');
+    expect(message).toContain('one origin');
+    expect(await page.$('iframe[data-testid="designer-frame"]')).toBeNull();
+    await waitForDialog(page);
+    await adminScreenshot(page, 'designer-problem');
+    await clickByText(page, 'Close');
+    await page.waitForFunction(() => document.querySelector('[data-testid="designer-problem"]') === null);
+  });
+
   it('an editor opens a template in the designer, adds text and a cropped photo there, uses the design and saves the template', async () => {
     const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
     const start = {
