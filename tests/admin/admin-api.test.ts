@@ -70,6 +70,7 @@ describe('admin API for shop operators', () => {
       ['/greeting-cards/admin/orders', 'orders'],
       [`/greeting-cards/admin/orders/${orderUuid}`, 'orders'],
       ['/greeting-cards/admin/payment-issues', 'orders'],
+      ['/greeting-cards/admin/promo-codes/uses', 'orders'],
       ['/greeting-cards/admin/deliveries', 'deliveries'],
       ['/greeting-cards/admin/settings', 'settings'],
     ];

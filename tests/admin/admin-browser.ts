@@ -11,7 +11,6 @@ const AXE_SOURCE = () => fs.readFileSync(require.resolve('axe-core/axe.min.js'),
 
 // Helpers for driving Strapi's real admin panel (with the plugin's admin bundle) in Chromium.
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { adminBuildIsCurrent, markAdminBuilt } = require('../../scripts/admin-build-marker') as { adminBuildIsCurrent(): boolean; markAdminBuilt(): void };
 
 /**
@@ -82,6 +81,18 @@ export async function adminScreenshot(page: Page, screen: string): Promise<void>
   await page.setViewport({ ...viewport, height: Math.min(4000, Math.max(viewport.height, height + 120)) });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${screen}.png`) as `${string}.png` });
   await page.setViewport(viewport);
+}
+
+/** Closes the Content Manager's guided tour when it opens (it covers the list in a screenshot). */
+export async function skipGuidedTour(page: Page): Promise<void> {
+  const skipped = await page.evaluate(() => {
+    // The tour's "Skip" button: the one whose popover says "Step n of m" within a few levels up.
+    const inTour = (el: Element | null, levels: number): boolean => Boolean(el) && (/Step \d+ of \d+/.test(el!.textContent ?? '') || (levels > 0 && inTour(el!.parentElement, levels - 1)));
+    const skip = [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => (b.textContent ?? '').trim() === 'Skip' && inTour(b.parentElement, 4));
+    skip?.click();
+    return Boolean(skip);
+  });
+  if (skipped) await page.waitForFunction(() => !/Step \d+ of \d+/.test(document.body.textContent ?? ''), { timeout: 10000 });
 }
 
 /** Waits until the open dialog has finished its opening animation (so a screenshot shows it whole). */

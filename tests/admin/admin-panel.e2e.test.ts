@@ -1,12 +1,16 @@
+import fs from 'fs';
+import path from 'path';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import type { Core } from '@strapi/strapi';
 import { startApp, TestApp } from '../helpers/strapi';
+import { APP_DIR } from '../helpers/database';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser } from '../helpers/users';
-import { createCard, createRecipient } from '../helpers/order-fixtures';
+import { createCard, createPromo, createRecipient, pendingOrder } from '../helpers/order-fixtures';
 import { DESKTOP, launchBrowser } from '../e2e/browser';
 import { until } from '../fulfilment/helpers';
-import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, seriousViolationsInMain, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
+import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, seriousViolationsInMain, skipGuidedTour, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
 
 // The real admin panel (built by `strapi build` with the plugin's admin bundle) in real Chromium: an
 // operator works through the plugin page; an editor designs a template in the Content Manager.
@@ -123,6 +127,51 @@ describe('admin panel in Chromium', () => {
     expect(await seriousViolationsInMain(page)).toEqual([]);
   });
 
+  it('the promo-code list shows how many uses each code holds to a role that may read orders, a dash to one that may not', async () => {
+    await createPromo(app.strapi, { code: 'WELCOME5', amount_pence: 500, max_uses_total: 10 });
+    await createPromo(app.strapi, { code: 'ALWAYS', amount_pence: 100 });
+    await pendingOrder(app.strapi, http, await createUser(app.strapi), [{}], 'welcome5');
+    await pendingOrder(app.strapi, http, await createUser(app.strapi), [{}], 'WELCOME5');
+    await pendingOrder(app.strapi, http, await createUser(app.strapi), [{}], 'always');
+    const list = `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.promo-code`;
+    const usedByCode = (page: Page) =>
+      page.$$eval('tbody tr', (rows) => {
+        const headings = [...document.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim());
+        const [code, used] = [headings.indexOf('Code'), headings.indexOf('Used')];
+        return Object.fromEntries(rows.map((row) => [row.children[code]?.textContent?.trim(), row.children[used]?.querySelector('[data-testid="promo-uses"]')?.textContent?.trim() ?? null]));
+      });
+
+    // A super admin (every right, orders.read among them): the counts, next to the limit.
+    const owner = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-super-admin'), 'Sam');
+    const page = await newPage();
+    const countRequests: string[] = [];
+    page.on('request', (request) => request.url().includes('/promo-codes/uses') && countRequests.push(request.url()));
+    await logIn(page, app.baseUrl, owner);
+    await page.goto(list, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'WELCOME5');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="promo-uses"]')].some((cell) => cell.textContent === '2 of 10'), { timeout: 30000 });
+    expect(await usedByCode(page)).toEqual({ WELCOME5: '2 of 10', ALWAYS: '1' });
+    expect(countRequests).toHaveLength(1); // one request for the whole list, not one per row
+    await skipGuidedTour(page);
+    await adminScreenshot(page, 'promo-codes');
+
+    // An editor (Content Manager rights, no orders.read): the column is there, with a dash and no request.
+    const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Erin');
+    const editorPage = await newPage();
+    const editorRequests: string[] = [];
+    editorPage.on('request', (request) => request.url().includes('/promo-codes/uses') && editorRequests.push(request.url()));
+    await logIn(editorPage, app.baseUrl, editor);
+    await editorPage.goto(list, { waitUntil: 'networkidle0' });
+    await waitForText(editorPage, 'WELCOME5');
+    await editorPage.waitForFunction(() => [...document.querySelectorAll('[data-testid="promo-uses"]')].length === 2, { timeout: 30000 });
+    const dashes = Object.values(await usedByCode(editorPage));
+    expect(dashes).toHaveLength(2);
+    for (const text of dashes) expect(text).toMatch(/^—Your role may not read orders/);
+    expect(editorRequests).toEqual([]);
+    await skipGuidedTour(editorPage);
+    await adminScreenshot(editorPage, 'promo-codes-without-orders-right');
+  });
+
   it('an editor designs a template: live preview, an invalid design refused in the form, saved with a thumbnail', async () => {
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Eddie');
     const page = await newPage();
@@ -180,10 +229,48 @@ describe('admin panel in Chromium', () => {
     // The list's thumbnail column shows the rendered preview (the media field is only an override).
     await page.waitForFunction((url) => [...document.querySelectorAll<HTMLImageElement>('img[data-testid="template-thumbnail"]')]
       .some((img) => img.src.endsWith(url) && img.complete && img.naturalWidth > 0), { timeout: 30000 }, withThumbnail.thumbnail_url);
+    // The column shows the rendered preview, so it is headed "Preview", not with the media field's label.
+    const headings = await page.$$eval('thead th', (cells) => cells.map((cell) => (cell.textContent ?? '').trim()));
+    expect(headings).toContain('Preview');
+    expect(headings).not.toContain('Thumbnail image');
     await adminScreenshot(page, 'templates-list');
   });
 
-  it('an editor opens a template in the designer, adds text there, uses the design and saves the template', async () => {
+  it('the designer window says why instead of showing an empty frame when the shop is on another origin', async () => {
+    const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
+    const design = { version: '7.0.0', width: 600, height: 850, background: '#FFFFFF', objects: [] };
+    const template = await documents.create({ data: { name: 'Elsewhere', slug: 'elsewhere', canvas_data: design } as never });
+    const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Owen');
+    const page = await newPage();
+    await logIn(page, app.baseUrl, editor);
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="open-designer"]');
+
+    // The shop's editor answered from another origin (the same server under another host name): the
+    // shop refuses to be framed by a foreign page, so the browser shows nothing the admin may read.
+    const elsewhere = app.baseUrl.replace('127.0.0.1', 'localhost');
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (request.isInterceptResolutionHandled()) return;
+      if (request.url().startsWith(`${app.baseUrl}/editor/design/`)) {
+        request.respond({ status: 302, headers: { location: `${elsewhere}/editor/design/?embed=admin` } });
+      } else {
+        request.continue();
+      }
+    });
+    await page.click('[data-testid="open-designer"]');
+    await page.waitForSelector('[data-testid="designer-problem"]', { timeout: 30000 });
+    const message = await page.$eval('[data-testid="designer-problem"]', (el) => el.textContent ?? '');
+    expect(message).toContain('The designer could not be opened');
+    expect(message).toContain('one origin');
+    expect(await page.$('iframe[data-testid="designer-frame"]')).toBeNull();
+    await waitForDialog(page);
+    await adminScreenshot(page, 'designer-problem');
+    await clickByText(page, 'Close');
+    await page.waitForFunction(() => document.querySelector('[data-testid="designer-problem"]') === null);
+  });
+
+  it('an editor opens a template in the designer, adds text and a cropped photo there, uses the design and saves the template', async () => {
     const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
     const start = {
       version: '7.0.0', width: 600, height: 850, background: '#E8F4FF',
@@ -213,6 +300,22 @@ describe('admin panel in Chromium', () => {
     await page.keyboard.type('Welcome to your new home');
     await page.keyboard.press('Escape');
     await frame.waitForFunction(() => [...document.querySelectorAll('#layers li')].some((li) => li.textContent?.includes('Welcome to your new home')));
+
+    // A photo: chosen in the frame, uploaded by the admin page with the editor's admin sign-in, then
+    // cropped through the admin page the same way (the frame applied where it opens).
+    const photoFile = path.join(APP_DIR, '.tmp', `designer-photo-${process.pid}.png`);
+    const red = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#E74C3C' } }).png().toBuffer();
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2E86C1' } }).composite([{ input: red, left: 0, top: 0 }]).png().toFile(photoFile);
+    const uploads: number[] = [];
+    page.on('response', (response) => response.url().includes('/greeting-cards/admin/designs/photos') && uploads.push(response.status()));
+    await (await frame.$('#photo-input'))!.uploadFile(photoFile);
+    await frame.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo added.', { timeout: 30000 });
+    fs.rmSync(photoFile, { force: true });
+    await frame.waitForFunction(() => !(document.getElementById('crop-photo') as HTMLButtonElement).disabled);
+    await frame.click('#crop-photo');
+    await frame.click('#crop-photo');
+    await frame.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo cropped.', { timeout: 30000 });
+    expect(uploads).toEqual([201, 201]);
     await waitForDialog(page);
     await adminScreenshot(page, 'designer');
     await frame.click('#save');
@@ -237,5 +340,10 @@ describe('admin panel in Chromium', () => {
     await waitForText(direct, 'open it with “Open in designer” in the admin panel');
     const texts = saved.body.canvas_data.objects.filter((o: { type: string }) => o.type.toLowerCase() === 'textbox').map((o: { text: string }) => o.text);
     expect(texts).toEqual(['Home sweet home', 'Welcome to your new home']);
+    // The template keeps the cropped photo: a stored upload the design rules accepted.
+    const photos = saved.body.canvas_data.objects.filter((o: { type: string }) => o.type.toLowerCase() === 'image');
+    expect(photos).toHaveLength(1);
+    expect(photos[0].src).toMatch(/^\/uploads\/[\w.-]+\.png$/);
+    expect((await http().get(photos[0].src)).status).toBe(200);
   });
 });

@@ -18,16 +18,20 @@ interface UserService {
   create(attributes: Record<string, unknown>): Promise<{ id: number }>;
 }
 
+/** A plugin action (no subject), or an action on one content type (the Content Manager's rights). */
+export type AdminPermission = string | { action: string; subject: string };
+
 /**
- * An admin panel user whose only role grants `actions` (an empty list: a role with no permissions),
+ * An admin panel user whose only role grants `permissions` (an empty list: a role with no permissions),
  * created through Strapi's admin services and logged in through POST /admin/login like the admin app.
  */
-export async function createAdmin(strapi: Core.Strapi, http: () => supertest.Agent, actions: string[]): Promise<TestAdmin> {
+export async function createAdmin(strapi: Core.Strapi, http: () => supertest.Agent, permissions: AdminPermission[]): Promise<TestAdmin> {
   const suffix = crypto.randomBytes(4).toString('hex');
   const roles = strapi.service('admin::role') as unknown as RoleService;
-  const role = await roles.create({ name: `Role ${suffix}`, description: `Grants ${actions.join(', ') || 'nothing'}` });
-  if (actions.length) {
-    await roles.assignPermissions(role.id, actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] })));
+  const granted = permissions.map((p) => (typeof p === 'string' ? { action: p, subject: null } : p));
+  const role = await roles.create({ name: `Role ${suffix}`, description: `Grants ${granted.map((p) => p.action).join(', ') || 'nothing'}` });
+  if (granted.length) {
+    await roles.assignPermissions(role.id, granted.map((p) => ({ ...p, properties: {}, conditions: [] })));
   }
   return adminWithRole(strapi, http, role.id, suffix);
 }

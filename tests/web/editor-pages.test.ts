@@ -104,7 +104,7 @@ describe('editor pages and photo uploads', () => {
     expect(script.headers['cache-control']).toMatch(/max-age=\d{5,}/);
   });
 
-  it("serves the admin panel's template designer: the editor without card, send form, photos or shop navigation, framable by this origin only", async () => {
+  it("serves the admin panel's template designer: the editor without card, send form or shop navigation, framable by this origin only", async () => {
     const before = await cardCount();
     // Anonymous: the page holds nothing private and saves nothing; the admin page feeds it the design.
     const res = await page('/editor/design/?embed=admin');
@@ -112,7 +112,10 @@ describe('editor pages and photo uploads', () => {
     expect(res.text).toContain('data-embed="admin"');
     expect(res.text).toContain('>Use this design</button>');
     expect(res.text).toContain('src="/static/editor/editor.js');
-    for (const absent of ['id="send-dialog"', 'id="open-send"', 'id="photo-input"', 'class="site-header"']) expect(res.text).not.toContain(absent);
+    for (const absent of ['id="send-dialog"', 'id="open-send"', 'class="site-header"']) expect(res.text).not.toContain(absent);
+    // Photos can be added (the admin page uploads them with the admin's sign-in).
+    expect(res.text).toContain('id="photo-input"');
+    expect(res.text).toContain('id="crop-photo"');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     // The shopper's own editor is unchanged.

@@ -2,13 +2,14 @@
 import { Editor } from './editor';
 import { wireKeyboard } from './keyboard';
 import { wireCrop, wirePhotos } from './photos';
+import { shopperPhotos } from './photo-store';
 import { wireSendForm, Addon, Prices } from './send';
 import { wireStickers } from './stickers';
 import { wireToolbar } from './toolbar';
 import { wirePinch } from './touch';
 import { fitCanvas } from './layout';
 import { cardStore } from './store';
-import { cancelDesigner, templateStore } from './template-store';
+import { cancelDesigner, templatePhotos, templateStore } from './template-store';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -55,12 +56,14 @@ async function start(root: HTMLElement): Promise<void> {
   wireToolbar(editor, fonts[0] ?? 'Roboto');
   wireKeyboard(editor, wrap);
   wirePinch(editor, wrap);
+  // A template's photos are stored through the admin page (the admin's sign-in), a shopper's through the shop.
+  const photos = forTemplate ? templatePhotos() : shopperPhotos();
+  wirePhotos(editor, photos, $<HTMLInputElement>('photo-input'), $('photo-status'));
+  wireCrop(editor, photos, $<HTMLButtonElement>('crop-photo'), $('photo-status'));
   if (forTemplate) {
     $('cancel-design').addEventListener('click', cancelDesigner);
   } else {
-    // Photos are uploaded to the shopper's account and the card is sent: neither belongs to a template.
-    wirePhotos(editor, $<HTMLInputElement>('photo-input'), $('photo-status'));
-    wireCrop(editor, $<HTMLButtonElement>('crop-photo'), $('photo-status'));
+    // The card is sent: that does not belong to a template.
     wireSendForm(editor, prices, addons);
   }
   fitCanvas(editor, wrap);

@@ -1,14 +1,14 @@
-// Photo upload: the file goes to the plugin's upload route (type and size checked, metadata
-// stripped there), and the stored picture is placed on the card, fitted inside it.
+// Photo upload: the file goes to the photo store (the plugin's upload routes check the type and size
+// and strip metadata there), and the stored picture is placed on the card, fitted inside it.
 import { FabricImage, Point, Rect, util } from 'fabric';
-import { api } from './api';
 import type { Tagged } from './design';
 import type { Editor } from './editor';
+import type { PhotoStore } from './photo-store';
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
-export function wirePhotos(editor: Editor, input: HTMLInputElement, status: HTMLElement): void {
+export function wirePhotos(editor: Editor, photos: PhotoStore, input: HTMLInputElement, status: HTMLElement): void {
   input.addEventListener('change', async () => {
     const file = input.files?.[0];
     input.value = '';
@@ -24,9 +24,7 @@ export function wirePhotos(editor: Editor, input: HTMLInputElement, status: HTML
     }
     status.textContent = 'Uploading photo...';
     try {
-      const form = new FormData();
-      form.append('photo', file);
-      const uploaded = await api<{ url: string; width: number; height: number }>('POST', '/editor/photos/', form);
+      const uploaded = await photos.upload(file);
       const img = await FabricImage.fromURL(uploaded.url);
       const { width, height } = editor.size;
       const scale = Math.min((width * 0.7) / img.width, (height * 0.5) / img.height, 1);
@@ -44,7 +42,7 @@ export function wirePhotos(editor: Editor, input: HTMLInputElement, status: HTML
  * Crop: a frame over the selected photo that the shopper moves and resizes; applying it asks the
  * server for the cropped picture (a new upload) and puts it exactly where the frame was.
  */
-export function wireCrop(editor: Editor, button: HTMLButtonElement, status: HTMLElement): void {
+export function wireCrop(editor: Editor, photos: PhotoStore, button: HTMLButtonElement, status: HTMLElement): void {
   let frame: Rect | null = null;
   let photo: FabricImage | null = null;
 
@@ -108,7 +106,7 @@ export function wireCrop(editor: Editor, button: HTMLButtonElement, status: HTML
     button.disabled = true;
     status.textContent = 'Cropping photo...';
     try {
-      const cropped = await api<{ url: string }>('POST', '/editor/photos/crop/', { src: (target as FabricImage & Tagged).gcSrc, ...box });
+      const cropped = await photos.crop((target as FabricImage & Tagged).gcSrc ?? '', box);
       const img = await FabricImage.fromURL(cropped.url);
       img.set({
         originX: 'left', originY: 'top', left: corner.x, top: corner.y, angle: target.angle,

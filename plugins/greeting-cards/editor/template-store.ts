@@ -1,8 +1,10 @@
 // The editor inside the admin panel ("Open in designer" on a template's design field). The design
-// comes from the admin page that framed the editor and goes back to it; nothing is stored on the
-// server from here (the admin's own Save stores the template, with the API's checks). Messages are
-// only taken from and sent to the parent window of this very origin.
+// comes from the admin page that framed the editor and goes back to it; the design is not stored on
+// the server from here (the admin's own Save stores the template, with the API's checks). Photos are:
+// the admin page uploads them with the admin's sign-in, which this page never sees. Messages are only
+// taken from and sent to the parent window of this very origin.
 import type { Design } from './design';
+import type { CropBox, PhotoStore, StoredPhoto } from './photo-store';
 import type { DesignStore, StoredDesign } from './store';
 
 const ORIGIN = window.location.origin;
@@ -54,6 +56,59 @@ export function templateStore(): DesignStore {
       toParent({ type: 'gc-designer:use', canvas_data: design });
       return { status: 'draft' };
     },
+  };
+}
+
+interface ResultMessage {
+  type: 'gc-designer:result';
+  id: number;
+  ok: boolean;
+  value?: unknown;
+  error?: string;
+}
+
+function isResult(data: unknown, id: number): data is ResultMessage {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'gc-designer:result' && (data as { id?: unknown }).id === id;
+}
+
+// An upload of a large photo on a slow line takes a while; an admin page that never answers (an older
+// admin bundle) must not leave "Uploading photo..." forever.
+const ANSWER_WAIT_MS = 120_000;
+let lastRequest = 0;
+
+/** Asks the framing admin page to do something with the admin's sign-in; resolves with its answer. */
+function askParent<T>(type: string, payload: Record<string, unknown>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const id = ++lastRequest;
+    const finish = () => {
+      window.removeEventListener('message', listen);
+      window.clearTimeout(timer);
+    };
+    const listen = (event: MessageEvent) => {
+      if (event.origin !== ORIGIN || event.source !== window.parent || !isResult(event.data, id)) return;
+      finish();
+      if (event.data.ok) resolve(event.data.value as T);
+      else reject(new Error(event.data.error || 'the admin panel refused it.'));
+    };
+    const timer = window.setTimeout(() => {
+      finish();
+      reject(new Error('the admin panel did not answer. Reload the page and try again.'));
+    }, ANSWER_WAIT_MS);
+    window.addEventListener('message', listen);
+    try {
+      toParent({ type, id, ...payload });
+    } catch (error) {
+      finish();
+      reject(error);
+    }
+  });
+}
+
+/** A template's photos, uploaded and cropped by the admin page through the plugin's admin API. */
+export function templatePhotos(): PhotoStore {
+  return {
+    upload: (file: File) => askParent<StoredPhoto>('gc-designer:photo', { file }),
+    crop: (src: string, box: CropBox) => askParent<StoredPhoto>('gc-designer:crop', { src, box }),
   };
 }
 

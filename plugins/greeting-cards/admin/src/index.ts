@@ -6,6 +6,7 @@ import { Initializer } from './components/Initializer';
 import { PluginIcon } from './components/PluginIcon';
 import { registerCanvasDataField } from './custom-fields/canvas-data';
 import { registerTemplateThumbnailColumn } from './content-manager/thumbnail-column';
+import { registerPromoUsesColumn } from './content-manager/promo-uses-column';
 import { ANY_PLUGIN_ACTION, SETTINGS_READ } from './permissions';
 import { PLUGIN_ID } from './pluginId';
 import { getTranslation } from './utils/getTranslation';
@@ -45,6 +46,7 @@ const plugin: StrapiApp['appPlugins'][string] = {
 
   bootstrap(app) {
     registerTemplateThumbnailColumn(app);
+    registerPromoUsesColumn(app);
   },
 
   async registerTrads({ locales }: { locales: string[] }) {

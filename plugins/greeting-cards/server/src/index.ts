@@ -6,6 +6,7 @@ import contentTypes from './content-types';
 import routes from './routes';
 import controllers from './controllers';
 import services from './services';
+import policies from './policies';
 import { nulBytesMiddleware } from './http/nul-bytes';
 import { rateLimitMiddleware } from './http/rate-limit';
 import { accessLogMiddleware } from './http/access-log';
@@ -19,7 +20,7 @@ export default {
   routes,
   controllers,
   services,
-  policies: {},
+  policies,
   middlewares: {
     'nul-bytes': () => nulBytesMiddleware(),
     'rate-limit': rateLimitMiddleware,

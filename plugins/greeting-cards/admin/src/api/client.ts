@@ -60,6 +60,8 @@ export const API_BASE = '/greeting-cards/admin';
 export interface AdminApi {
   getJson<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T>;
   postJson<T>(path: string, body?: unknown): Promise<T>;
+  /** A multipart POST (file uploads); the browser sets the content type with its boundary. */
+  postForm<T>(path: string, form: FormData): Promise<T>;
   postForBlob(path: string, body: unknown): Promise<Blob>;
 }
 
@@ -79,10 +81,10 @@ export function useAdminApi(): AdminApi {
           credentials: 'include',
           headers: {
             Accept: 'application/json, image/png',
-            ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(payload === undefined || payload instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
             ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
           },
-          body: payload === undefined ? undefined : JSON.stringify(payload),
+          body: payload === undefined || payload instanceof FormData ? payload : JSON.stringify(payload),
         });
       const first = await call(token);
       if (first.status !== 401) return first;
@@ -100,6 +102,9 @@ export function useAdminApi(): AdminApi {
       },
       async postJson<T>(path: string, payload: unknown = {}) {
         return json<T>(await send('POST', path, payload));
+      },
+      async postForm<T>(path: string, form: FormData) {
+        return json<T>(await send('POST', path, form));
       },
       async postForBlob(path: string, payload: unknown) {
         const response = await send('POST', path, payload);

@@ -1,17 +1,21 @@
 import * as React from 'react';
 import { Typography } from '@strapi/design-system';
 import { PLUGIN_ID } from '../pluginId';
+import { getTranslation } from '../utils/getTranslation';
 
 // The template list's thumbnail column. The `thumbnail` media field is only an optional override; the
 // picture the shop shows is usually the preview rendered from the design (`thumbnail_url`, a plain
 // string the list would print as text). This column shows the same picture as the shop: the override
-// when there is one, else the rendered preview.
+// when there is one, else the rendered preview, so it is headed "Preview" rather than with the media
+// field's own label ("Thumbnail image", which the edit view keeps).
 
 const TEMPLATE_UID = `plugin::${PLUGIN_ID}.template`;
 const LIST_HOOK = 'Admin/CM/pages/ListView/inject-column-in-table';
 
 interface Header {
   name: string;
+  /** A string is an attribute's label; a translation object is shown as given (formatMessage). */
+  label?: string | { id: string; defaultMessage: string };
   [key: string]: unknown;
 }
 
@@ -48,12 +52,14 @@ function ThumbnailCell({ row }: { row: TemplateRow }) {
 /** The hook's arguments do not name the content type, but the list's address does. */
 const onTemplateList = () => window.location.pathname.includes(`/${TEMPLATE_UID}`);
 
+const PREVIEW_LABEL = { id: getTranslation('template-list.preview'), defaultMessage: 'Preview' };
+
 export function templateThumbnailColumn({ displayedHeaders, layout }: HookArgs): HookArgs {
   if (!onTemplateList()) return { displayedHeaders, layout };
   return {
     displayedHeaders: displayedHeaders.map((header) =>
       header.name === 'thumbnail'
-        ? { ...header, sortable: false, searchable: false, cellFormatter: (row: TemplateRow) => <ThumbnailCell row={row} /> }
+        ? { ...header, label: PREVIEW_LABEL, sortable: false, searchable: false, cellFormatter: (row: TemplateRow) => <ThumbnailCell row={row} /> }
         : header,
     ),
     layout,

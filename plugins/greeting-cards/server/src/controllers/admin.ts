@@ -3,6 +3,7 @@ import { action, type Ctx } from '../http/respond';
 import { parseId } from '../http/ids';
 import { pageRequest } from '../http/pagination';
 import { dayRange, oneOf, searchText } from '../http/admin-query';
+import { uploadedFile } from '../http/uploaded-file';
 import { FieldErrorCollector } from '../errors';
 import { DELIVERY_METHODS, DELIVERY_STATUSES, ORDER_STATUSES } from '../domain/enums';
 import { getService } from '../services/get-service';
@@ -26,6 +27,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   paymentIssues: action(strapi, async (ctx) => getService(strapi, 'adminOrders').paymentIssues(pageRequest(queryOf(ctx)))),
 
+  promoCodeUses: action(strapi, async () => getService(strapi, 'adminPromotions').usesByCode()),
+
   deliveries: action(strapi, async (ctx) => {
     const query = queryOf(ctx);
     const errors = new FieldErrorCollector();
@@ -43,6 +46,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   validateDesign: action(strapi, async (ctx) => {
     getService(strapi, 'templateDesigns').validOrThrow(bodyOf(ctx).canvas_data);
     return { ok: true };
+  }),
+
+  uploadTemplatePhoto: action(strapi, async (ctx) => {
+    const stored = await getService(strapi, 'templatePhotos').upload(uploadedFile(ctx, 'photo'));
+    ctx.status = 201;
+    return stored;
+  }),
+
+  cropTemplatePhoto: action(strapi, async (ctx) => {
+    const stored = await getService(strapi, 'templatePhotos').crop(bodyOf(ctx));
+    ctx.status = 201;
+    return stored;
   }),
 
   previewDesign: action(strapi, async (ctx) => {

@@ -1,7 +1,9 @@
 import { ADMIN_ACTIONS } from '../permissions';
+import { TEMPLATE_DESIGNER_POLICY } from '../policies/template-designer';
 
 // The admin API (type 'admin': served under /greeting-cards/... with an admin JWT). Every route needs
-// a logged-in admin and, except the two design helpers any editor may use, one of the plugin's actions.
+// a logged-in admin and, except the two design helpers any editor may use, one of the plugin's actions;
+// a template's photos need the Content Manager's right to create or edit templates instead.
 // Wire formats: docs/admin-api.md.
 type Action = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
 
@@ -9,6 +11,11 @@ function adminRoute(method: 'GET' | 'POST', path: string, handler: string, actio
   const policies: unknown[] = ['admin::isAuthenticatedAdmin'];
   if (action) policies.push({ name: 'admin::hasPermissions', config: { actions: [action] } });
   return { method, path, handler, config: { policies } };
+}
+
+/** For people designing templates: Strapi's Content Manager rights on templates, not a plugin action. */
+function templateDesignerRoute(method: 'POST', path: string, handler: string) {
+  return { method, path, handler, config: { policies: ['admin::isAuthenticatedAdmin', TEMPLATE_DESIGNER_POLICY] } };
 }
 
 const { ordersRead, deliveriesManage, settingsRead } = ADMIN_ACTIONS;
@@ -20,6 +27,7 @@ export default {
     adminRoute('GET', '/admin/orders', 'admin.orders', ordersRead),
     adminRoute('GET', '/admin/orders/:uuid', 'admin.order', ordersRead),
     adminRoute('GET', '/admin/payment-issues', 'admin.paymentIssues', ordersRead),
+    adminRoute('GET', '/admin/promo-codes/uses', 'admin.promoCodeUses', ordersRead),
     adminRoute('GET', '/admin/deliveries', 'admin.deliveries', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/retry', 'admin.retryDelivery', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/cancel', 'admin.cancelDelivery', deliveriesManage),
@@ -27,5 +35,7 @@ export default {
     adminRoute('GET', '/admin/settings', 'admin.settings', settingsRead),
     adminRoute('POST', '/admin/designs/validate', 'admin.validateDesign', null),
     adminRoute('POST', '/admin/designs/preview', 'admin.previewDesign', null),
+    templateDesignerRoute('POST', '/admin/designs/photos', 'admin.uploadTemplatePhoto'),
+    templateDesignerRoute('POST', '/admin/designs/photos/crop', 'admin.cropTemplatePhoto'),
   ],
 };

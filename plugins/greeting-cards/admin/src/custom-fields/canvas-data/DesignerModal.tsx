@@ -1,13 +1,17 @@
 import * as React from 'react';
-import { Box, Button, Modal, Typography } from '@strapi/design-system';
-import { PaintBrush } from '@strapi/icons';
+import { Box, Button, Flex, Modal, Typography } from '@strapi/design-system';
+import { PaintBrush, WarningCircle } from '@strapi/icons';
+import { useAdminApi } from '../../api/client';
+import { answerDesignerRequest, isDesignerRequest } from './designer-requests';
+import { crossOriginProblem, designerUrl, loadedFrameProblem, NO_ANSWER, READY_WAIT_MS } from './designer-frame';
 
 // "Open in designer": the storefront's own Fabric.js editor in a frame, in its template mode
-// (/editor/design/?embed=admin). The frame needs nothing from the server beyond public assets and
-// writes nothing; the design travels by postMessage, and both sides only listen to their own origin,
-// so another site can neither feed a design in nor read one out.
-
-export const DESIGNER_PATH = '/editor/design/?embed=admin';
+// (/editor/design/?embed=admin). The frame needs nothing from the server beyond public assets; the
+// design travels by postMessage, and both sides only listen to their own origin, so another site can
+// neither feed a design in nor read one out. Photos the designer adds are uploaded by this page, with
+// the admin's sign-in (designer-requests.ts), and their stored URLs go back to the frame. When the
+// designer cannot work here (another origin, not reachable, no answer) the window says why and what to
+// do instead of showing an empty frame (designer-frame.ts).
 
 /** The messages between the field and the framed editor (the same names are in editor/template-store.ts). */
 type DesignerMessage =
@@ -15,53 +19,67 @@ type DesignerMessage =
   | { type: 'gc-designer:use'; canvas_data: unknown }
   | { type: 'gc-designer:cancel' };
 
-function designerUrl(): URL {
-  const backend = (window as unknown as { strapi?: { backendURL?: string } }).strapi?.backendURL;
-  return new URL(DESIGNER_PATH, backend || window.location.origin);
-}
-
 interface DesignerModalProps {
   design: unknown;
   disabled?: boolean;
   onUse: (design: unknown) => void;
 }
 
+const backendUrl = () => (window as unknown as { strapi?: { backendURL?: string } }).strapi?.backendURL;
+
 export function DesignerModal({ design, disabled, onUse }: DesignerModalProps) {
+  const api = useAdminApi();
   const [open, setOpen] = React.useState(false);
+  const [problem, setProblem] = React.useState<string | null>(null);
   const frame = React.useRef<HTMLIFrameElement>(null);
-  const url = React.useMemo(designerUrl, []);
+  const url = React.useMemo(() => designerUrl(backendUrl(), window.location.href), []);
   // The design when the window opened: the editor loads it once, later form changes do not reload it.
   const startDesign = React.useRef<unknown>(design);
-  const sameOrigin = url.origin === window.location.origin;
 
   React.useEffect(() => {
-    if (!open) return undefined;
+    if (!open || problem) return undefined;
+    let ready = false;
     const listen = (event: MessageEvent) => {
       const target = frame.current?.contentWindow;
       if (event.origin !== url.origin || !target || event.source !== target) return;
       const message = event.data as DesignerMessage | null;
       if (message?.type === 'gc-designer:ready') {
+        ready = true;
         target.postMessage({ type: 'gc-designer:load', canvas_data: startDesign.current ?? null }, url.origin);
       } else if (message?.type === 'gc-designer:use') {
         onUse(message.canvas_data);
         setOpen(false);
       } else if (message?.type === 'gc-designer:cancel') {
         setOpen(false);
+      } else if (isDesignerRequest(message)) {
+        answerDesignerRequest(api, message).then((result) => target.postMessage(result, url.origin));
       }
     };
+    // A frame that loaded but never says it is ready (a page that hangs, a script that failed).
+    const timer = window.setTimeout(() => ready || setProblem(NO_ANSWER), READY_WAIT_MS);
     window.addEventListener('message', listen);
-    return () => window.removeEventListener('message', listen);
-  }, [open, onUse, url]);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('message', listen);
+    };
+  }, [open, problem, onUse, url, api]);
 
   const openDesigner = (next: boolean) => {
-    if (next) startDesign.current = design;
+    if (next) {
+      startDesign.current = design;
+      setProblem(crossOriginProblem(url, window.location.origin));
+    }
     setOpen(next);
+  };
+
+  const checkLoadedFrame = () => {
+    if (frame.current) setProblem((current) => current ?? loadedFrameProblem(frame.current as HTMLIFrameElement, url));
   };
 
   return (
     <Modal.Root open={open} onOpenChange={openDesigner}>
       <Modal.Trigger>
-        <Button type="button" variant="secondary" startIcon={<PaintBrush />} disabled={disabled || !sameOrigin} data-testid="open-designer">
+        <Button type="button" variant="secondary" startIcon={<PaintBrush />} disabled={disabled} data-testid="open-designer">
           Open in designer
         </Button>
       </Modal.Trigger>
@@ -70,20 +88,45 @@ export function DesignerModal({ design, disabled, onUse }: DesignerModalProps) {
           <Modal.Title>Design the template</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <Box paddingBottom={2}>
-            <Typography textColor="neutral600">
-              Edit the design, then choose “Use this design”. The template is stored when you save it in the form.
-            </Typography>
-          </Box>
-          <iframe
-            ref={frame}
-            src={url.toString()}
-            title="Template designer"
-            data-testid="designer-frame"
-            style={{ width: '100%', height: '72vh', border: '1px solid #dcdce4', borderRadius: 4, background: '#fff' }}
-          />
+          {problem ? (
+            <DesignerProblem message={problem} />
+          ) : (
+            <>
+              <Box paddingBottom={2}>
+                <Typography textColor="neutral600">
+                  Edit the design, then choose “Use this design”. The template is stored when you save it in the form.
+                </Typography>
+              </Box>
+              <iframe
+                ref={frame}
+                src={url.toString()}
+                title="Template designer"
+                data-testid="designer-frame"
+                onLoad={checkLoadedFrame}
+                style={{ width: '100%', height: '72vh', border: '1px solid #dcdce4', borderRadius: 4, background: '#fff' }}
+              />
+            </>
+          )}
         </Modal.Body>
+        {problem ? (
+          <Modal.Footer>
+            <Modal.Close>
+              <Button variant="tertiary">Close</Button>
+            </Modal.Close>
+          </Modal.Footer>
+        ) : null}
       </Modal.Content>
     </Modal.Root>
+  );
+}
+
+function DesignerProblem({ message }: { message: string }) {
+  return (
+    <Box background="danger100" borderColor="danger200" hasRadius padding={4} data-testid="designer-problem">
+      <Flex gap={3} alignItems="flex-start" role="alert">
+        <WarningCircle aria-hidden fill="danger600" width="2rem" height="2rem" />
+        <Typography textColor="danger700">{message}</Typography>
+      </Flex>
+    </Box>
   );
 }

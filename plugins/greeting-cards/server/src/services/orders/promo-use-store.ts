@@ -38,6 +38,20 @@ export function promoUseStore(strapi: Core.Strapi) {
       });
     },
 
+    /**
+     * Uses held per code (in capitals, as reserve() stores them), all codes in one grouped query; a code
+     * with no use held is absent. Counts the "CODE#use" rows, one per order holding the code.
+     */
+    async usesByCode(): Promise<Record<string, number>> {
+      const rows: Array<{ code: string; n: number | string }> = await strapi.db
+        .connection(table())
+        .select('code')
+        .count({ n: '*' })
+        .whereRaw("?? = ?? || '#use'", ['slot_group', 'code'])
+        .groupBy('code');
+      return Object.fromEntries(rows.map((row) => [row.code, Number(row.n)]));
+    },
+
     async holds(orderId: number): Promise<boolean> {
       return inTransaction(async (trx) => Boolean(await trx(table()).first('id').where({ order_id: orderId })));
     },

@@ -4,6 +4,7 @@ import path from 'path';
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { fieldError } from '../../errors';
+import type { UploadedFile } from '../../http/uploaded-file';
 import { CleanPhoto, cleanPhoto, cropPhoto, parseCropBox } from './photo-processing';
 
 /**
@@ -13,7 +14,7 @@ import { CleanPhoto, cleanPhoto, cropPhoto, parseCropBox } from './photo-process
  */
 export async function storePhoto(
   strapi: Core.Strapi,
-  file: { filepath: string; size: number } | undefined,
+  file: UploadedFile | undefined,
 ): Promise<StoredPhoto> {
   if (!file?.filepath) throw fieldError('photo', 'Choose a photo to upload.');
   return store(strapi, await cleanPhoto(file.filepath, file.size));

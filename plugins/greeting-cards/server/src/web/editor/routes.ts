@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { optionalUser } from '../../http/auth';
 import { ApiError, unauthorized } from '../../errors';
 import { respondError, type Ctx } from '../../http/respond';
+import { uploadedFile } from '../../http/uploaded-file';
 import { query } from '../../db/query';
 import { getConfig } from '../../config/get-config';
 import { getService } from '../../services/get-service';
@@ -89,9 +90,10 @@ async function editorPage(web: PrivateContext): Promise<void> {
 
 /**
  * The editor in template mode, framed by the admin panel's "Open in designer". It reads nothing
- * private and writes nothing: the design arrives from and returns to the admin page by postMessage
- * (same origin only), and the admin's own Save stores it with the API's checks. So it needs no
- * sign-in of its own; opened outside the admin panel it only says so.
+ * private and writes nothing itself: the design arrives from and returns to the admin page by
+ * postMessage (same origin only), and the admin's own Save stores it with the API's checks; photos
+ * are handed to the admin page, which uploads them with the admin's sign-in (admin designs/photos
+ * routes). So it needs no sign-in of its own; opened outside the admin panel it only says so.
  */
 async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
   renderPage(
@@ -118,10 +120,7 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
     {
       method: 'POST',
       path: '/editor/photos',
-      handler: photoAction(strapi, (ctx) => {
-        const files = ctx.request.files ?? {};
-        return storePhoto(strapi, Array.isArray(files.photo) ? files.photo[0] : files.photo);
-      }),
+      handler: photoAction(strapi, (ctx) => storePhoto(strapi, uploadedFile(ctx, 'photo'))),
       config: { auth: false },
     },
     {

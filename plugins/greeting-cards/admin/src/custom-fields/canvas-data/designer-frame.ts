@@ -1,0 +1,48 @@
+// Whether the designer can work in this admin panel, and if not, what to tell the editor instead of
+// showing an empty frame. The designer and this page talk by postMessage restricted to one origin, and
+// the shop only lets its own origin frame it (X-Frame-Options SAMEORIGIN, frame-ancestors 'self'), so
+// the admin panel and the shop must be served from one origin (README: "Admin panel and shop on one
+// origin"). No React here, so the unit tests can check it.
+
+export const DESIGNER_PATH = '/editor/design/?embed=admin';
+/** Long enough for a cold start on a slow line; the frame normally says it is ready within a second. */
+export const READY_WAIT_MS = 30_000;
+
+const HOW_TO = 'Serve the admin panel and the shop from one origin (for example both behind one reverse proxy on one host name) and open the designer again.';
+
+/** Where the designer is: the shop's editor on Strapi's backend URL (the admin's own origin by default). */
+export function designerUrl(backendUrl: string | undefined, here: string): URL {
+  return new URL(DESIGNER_PATH, new URL(backendUrl || '/', here));
+}
+
+/** A problem known before opening: the shop is on another origin than this admin panel. */
+export function crossOriginProblem(url: URL, adminOrigin: string): string | null {
+  if (url.origin === adminOrigin) return null;
+  return `The designer cannot open here: the shop's editor is at ${url.origin}, but this admin panel runs at ${adminOrigin}. The two must share one origin for the designer to work. ${HOW_TO}`;
+}
+
+/**
+ * A problem seen once the frame has loaded: a page the browser would not show (the server unreachable,
+ * or it refused to be framed, which is what a shop on another origin does) leaves a document this page
+ * may not read; a page of this origin without the editor is something else at that address.
+ */
+export function loadedFrameProblem(frame: HTMLIFrameElement, url: URL): string | null {
+  let doc: Document | null = null;
+  try {
+    doc = frame.contentDocument;
+  } catch {
+    doc = null;
+  }
+  // The frame's first, empty document: the designer's own load follows (and READY_WAIT_MS catches a
+  // frame that stays empty).
+  if (doc?.location.href === 'about:blank') return null;
+  if (!doc) {
+    return `The designer could not be opened: ${url.href} did not load in this window (the shop is not reachable, or it is served from another origin and refused to be framed). ${HOW_TO}`;
+  }
+  if (!doc.getElementById('editor')) {
+    return `The designer could not be opened: ${url.href} is not the card designer (is the greeting-cards shop served there?).`;
+  }
+  return null;
+}
+
+export const NO_ANSWER = `The designer did not start within ${READY_WAIT_MS / 1000} seconds. Close this window and try again; if it keeps happening, check that the shop's pages load at /editor/design/.`;
