@@ -97,7 +97,8 @@ export function deliveryStore(strapi: Core.Strapi) {
 
     /** Records the outcome and releases the claim. */
     finish(id: number, data: Row): Promise<unknown> {
-      return q().update({ where: { id }, data: { ...data, claimed_by: null, claimed_at: null } });
+      // updateMany: one UPDATE, without reading the row back (once per card sent).
+      return q().updateMany({ where: { id }, data: { ...data, claimed_by: null, claimed_at: null, updatedAt: new Date() } });
     },
   };
 }
