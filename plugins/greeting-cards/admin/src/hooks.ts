@@ -1,5 +1,5 @@
-import { useRBAC } from '@strapi/strapi/admin';
-import { DELIVERIES_MANAGE, ORDERS_READ, SETTINGS_READ } from './permissions';
+import { useAuth } from '@strapi/strapi/admin';
+import { ACTIONS } from './permissions';
 
 export interface PluginPermissions {
   isLoading: boolean;
@@ -9,17 +9,20 @@ export interface PluginPermissions {
 }
 
 /**
- * One useRBAC call per action: useRBAC names an action by its last word, so orders.read and
- * settings.read checked together would both become "canRead".
+ * The plugin's actions held by the signed-in admin, read from the permissions Strapi keeps for them
+ * (as Strapi's own page protection does). Not useRBAC: it checks once, when the page first renders,
+ * and when that happens before the admin's permissions have arrived (a full page load on a busy
+ * server) it answers "no" for good and the page showed "You don't have the permissions". Reading the
+ * stored permissions re-renders when they arrive. The server checks every route's action anyway.
  */
 export function usePluginPermissions(): PluginPermissions {
-  const orders = useRBAC(ORDERS_READ);
-  const deliveries = useRBAC(DELIVERIES_MANAGE);
-  const settings = useRBAC(SETTINGS_READ);
+  const permissions = useAuth('greeting-cards', (state) => state.permissions);
+  const isLoading = useAuth('greeting-cards', (state) => state.isLoading);
+  const has = (action: string) => (permissions ?? []).some((p) => p.action === action);
   return {
-    isLoading: orders.isLoading || deliveries.isLoading || settings.isLoading,
-    canReadOrders: Boolean(orders.allowedActions.canRead),
-    canManageDeliveries: Boolean(deliveries.allowedActions.canManage),
-    canReadSettings: Boolean(settings.allowedActions.canRead),
+    isLoading: Boolean(isLoading) || permissions === undefined,
+    canReadOrders: has(ACTIONS.ordersRead),
+    canManageDeliveries: has(ACTIONS.deliveriesManage),
+    canReadSettings: has(ACTIONS.settingsRead),
   };
 }
