@@ -2,6 +2,7 @@ import { appForSuite, QUIET_APP, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { createAddon, createCard, createRecipient } from '../helpers/order-fixtures';
 import { rowsWithRelations } from '../../plugins/greeting-cards/server/src/db/joined-rows';
+import { deliveryStore } from '../../plugins/greeting-cards/server/src/services/fulfilment/delivery-store';
 
 // The order items read in one joined query must be exactly what Strapi's own query engine returns
 // with populate (same attribute names, same value conversions: JSON, booleans, dates, nulls), on
@@ -41,6 +42,23 @@ describe('order items read in one joined query', () => {
     expect(ours[0].scheduled_for).toBe('2030-02-03T04:05:06.789Z');
     expect(ours[1].recipient).toBeNull();
     expect(ours[1].gift_addon).toBeNull();
+  });
+
+  it("loads a delivery for its sender exactly as Strapi's nested populate does", async () => {
+    const u = await createUser(app.strapi);
+    const recipient = await createRecipient(app.strapi, u);
+    const card = await createCard(app.strapi, u, { title: 'Sent card' });
+    const order = await q('plugin::greeting-cards.order').create({ data: { uuid: 'joined-4', user: u.id, status: 'paid', currency: 'gbp', paid_at: new Date() } });
+    const item = await q(ITEM).create({ data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard', unit_price_pence: 99, line_total_pence: 99 } });
+    const delivery = await q('plugin::greeting-cards.delivery').create({ data: { order_item: item.id, status: 'pending', view_token: 'joined-token-123456789012345', scheduled_for: new Date() } });
+    const ours = await deliveryStore(app.strapi).load(delivery.id);
+    const strapis = await q('plugin::greeting-cards.delivery').findOne({
+      where: { id: delivery.id },
+      populate: { order_item: { populate: { card: true, recipient: true, gift_addon: true, order: { populate: { user: true } } } } },
+    });
+    expect(ours).toEqual(strapis);
+    expect(ours?.order_item.order.user.id).toBe(u.id);
+    expect(await deliveryStore(app.strapi).load(999999)).toBeNull();
   });
 
   it('reads inside a running transaction, seeing its own writes', async () => {

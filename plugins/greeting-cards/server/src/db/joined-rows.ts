@@ -101,18 +101,24 @@ async function inCurrentTransaction<T>(strapi: Core.Strapi, fn: (knex: Knex) => 
   return strapi.db.transaction(({ trx }) => fn(trx as unknown as Knex));
 }
 
+type Filter = { parent: string; parentIds: number[] } | { ids: number[] };
+
 /**
  * Rows of `uid` whose to-one relation `parent` points at one of `parentIds`, each with its to-one
  * relations `populate` (null when unset) and `parent` itself as `{ id }`, ordered by id.
  */
-export async function rowsWithRelations(
-  strapi: Core.Strapi,
-  uid: string,
-  parent: string,
-  parentIds: number[],
-  populate: string[],
-): Promise<Row[]> {
-  if (!parentIds.length) return [];
+export function rowsWithRelations(strapi: Core.Strapi, uid: string, parent: string, parentIds: number[], populate: string[]): Promise<Row[]> {
+  return joinedRows(strapi, uid, { parent, parentIds }, populate);
+}
+
+/** Rows of `uid` with these ids, each with its to-one relations `populate` (null when unset), ordered by id. */
+export function rowsByIdWithRelations(strapi: Core.Strapi, uid: string, ids: number[], populate: string[]): Promise<Row[]> {
+  return joinedRows(strapi, uid, { ids }, populate);
+}
+
+async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, populate: string[]): Promise<Row[]> {
+  const wanted = 'ids' in filter ? filter.ids : filter.parentIds;
+  if (!wanted.length) return [];
   const meta = metaOf(strapi, uid);
   const link = (name: string): { join: JoinTable; target: Meta } => {
     const attribute = meta.attributes[name];
@@ -121,14 +127,17 @@ export async function rowsWithRelations(
     }
     return { join: attribute.joinTable, target: metaOf(strapi, attribute.target) };
   };
-  const up = link(parent);
+  const up = 'parent' in filter ? link(filter.parent) : null;
   const raw: Row[] = await inCurrentTransaction(strapi, (knex) => {
-    const query = knex(`${meta.tableName} as r`)
-      .select(columnsOf(meta, 'r', 'r__'))
-      .select({ r__parent: `p.${up.join.inverseJoinColumn.name}` })
-      .join(`${up.join.name} as p`, `p.${up.join.joinColumn.name}`, 'r.id')
-      .whereIn(`p.${up.join.inverseJoinColumn.name}`, parentIds)
-      .orderBy('r.id', 'asc');
+    const query = knex(`${meta.tableName} as r`).select(columnsOf(meta, 'r', 'r__')).orderBy('r.id', 'asc');
+    if (up) {
+      query
+        .select({ r__parent: `p.${up.join.inverseJoinColumn.name}` })
+        .join(`${up.join.name} as p`, `p.${up.join.joinColumn.name}`, 'r.id')
+        .whereIn(`p.${up.join.inverseJoinColumn.name}`, wanted);
+    } else {
+      query.whereIn('r.id', wanted);
+    }
     populate.forEach((name, i) => {
       const { join, target } = link(name);
       query
@@ -145,7 +154,7 @@ export async function rowsWithRelations(
     if (seen.has(record.r__id)) continue;
     seen.add(record.r__id);
     const row = readRow(meta, record, 'r__');
-    row[parent] = { id: Number(record.r__parent) };
+    if ('parent' in filter) row[filter.parent] = { id: Number(record.r__parent) };
     populate.forEach((name, i) => {
       row[name] = record[`t${i}__id`] === null || record[`t${i}__id`] === undefined ? null : readRow(link(name).target, record, `t${i}__`);
     });

@@ -4,6 +4,7 @@ import { leaseExpiredBefore } from '../../domain/delivery-retry';
 import { getConfig } from '../../config/get-config';
 import { PROCESSING, WAITING_STATES } from '../../domain/delivery-state';
 import { query } from '../../db/query';
+import { rowsByIdWithRelations } from '../../db/joined-rows';
 
 type Row = Record<string, any>;
 
@@ -87,12 +88,19 @@ export function deliveryStore(strapi: Core.Strapi) {
       return count === 1;
     },
 
-    /** Everything a sender needs about one delivery. */
-    load(id: number): Promise<Row | null> {
-      return q().findOne({
-        where: { id },
-        populate: { order_item: { populate: { card: true, recipient: true, gift_addon: true, order: { populate: { user: true } } } } },
-      });
+    /**
+     * Everything a sender needs about one delivery: its item with card, recipient, add-on and order, and
+     * the order's user. Three joined queries (Strapi's nested populate made seven), once per card sent.
+     */
+    async load(id: number): Promise<Row | null> {
+      const [delivery] = await rowsByIdWithRelations(strapi, UID.delivery, [id], ['order_item']);
+      if (!delivery?.order_item) return delivery ?? null;
+      const [item] = await rowsByIdWithRelations(strapi, UID.orderItem, [delivery.order_item.id], ['card', 'recipient', 'gift_addon', 'order']);
+      if (item?.order) {
+        const [order] = await rowsByIdWithRelations(strapi, UID.order, [item.order.id], ['user']);
+        item.order = order ?? item.order;
+      }
+      return { ...delivery, order_item: item ?? null };
     },
 
     /** Records the outcome and releases the claim. */
