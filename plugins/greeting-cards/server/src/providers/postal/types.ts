@@ -3,6 +3,12 @@ import type { Address } from '../../domain/address';
 /** What a postal backend receives for one posted card: the print-ready PDF and the packing data. */
 export interface PostalJob {
   deliveryId: number;
+  /**
+   * The same for every attempt at this delivery. A retry can follow a send whose answer was lost (the
+   * process or the database went away after the backend took the card): a backend that passes this to
+   * its provider as an idempotency key, or checks it itself as the stub does, never prints a card twice.
+   */
+  idempotencyKey: string;
   orderUuid: string;
   pdf: Buffer;
   address: Address;

@@ -36,9 +36,15 @@ function recipientOf(item: Row): Row {
  */
 export function deliveryMessageId(publicUrl: string, delivery: Row): string {
   const host = (/^https?:\/\/([^/:]+)/i.exec(publicUrl)?.[1] ?? 'greeting-cards.invalid').toLowerCase();
-  // A hash of the view token, never the token itself: Message-IDs end up in logs and replies.
-  const tag = crypto.createHash('sha256').update(String(delivery.view_token ?? '')).digest('hex').slice(0, 12);
-  return `<card-delivery-${delivery.id}.${tag}@${host}>`;
+  return `<card-delivery-${delivery.id}.${deliveryTag(delivery)}@${host}>`;
+}
+
+/**
+ * A short hash of the delivery's view token, never the token itself (Message-IDs and idempotency keys end
+ * up in logs and at providers): with the id it names this delivery across databases and instances.
+ */
+function deliveryTag(delivery: Row): string {
+  return crypto.createHash('sha256').update(String(delivery.view_token ?? '')).digest('hex').slice(0, 12);
 }
 
 /** The buyer's render lane: one buyer's big order takes turns with everyone else's renders. */
@@ -90,6 +96,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const r = recipientOf(item);
     const job: PostalJob = {
       deliveryId: delivery.id,
+      idempotencyKey: `card-delivery-${delivery.id}-${deliveryTag(delivery)}`,
       orderUuid: item.order.uuid,
       pdf: await cardPdf(item),
       address: addressOf(r),
