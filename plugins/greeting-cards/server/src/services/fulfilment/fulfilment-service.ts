@@ -28,6 +28,13 @@ export interface DispatchRun {
   retrying: number;
 }
 
+/** A card was sent and its delivery recorded; only the bookkeeping after it failed. */
+class AfterSendError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('bookkeeping after a send failed');
+  }
+}
+
 /** Deliveries looked up per round of the job. */
 const BATCH = 100;
 
@@ -46,6 +53,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const leases = claimLeases(strapi, store, instanceId);
   /** Orders whose completion check failed; the job's next run checks them again. */
   const unsettledOrders = new Set<number>();
+  /** Cards sent whose status update failed; the job's next run marks them. */
+  const unsentCards = new Set<number>();
 
   /** Sends one claimed delivery and records the outcome; never throws. `done` collects what to settle afterwards. */
   async function sendClaimed(id: number, now: Date, done: Settled): Promise<'sent' | 'failed' | 'retrying'> {
@@ -63,6 +72,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (outcome.status !== 'processing') await afterSentInBatch(item, done);
       return 'sent';
     } catch (error) {
+      // Sent and recorded, but the card's own status could not be updated: the send stands (a retry would
+      // send the card again); the card is marked on the job's next run.
+      if (error instanceof AfterSendError) {
+        strapi.log.warn(`[greeting-cards] delivery ${id} sent; its card's status is updated on the next run: ${errorText(error.cause)}`);
+        return 'sent';
+      }
       const result = afterFailure(Number(delivery?.attempts ?? 0), getConfig(strapi).deliveryMaxAttempts, now);
       strapi.log.warn(`[greeting-cards] delivery ${id} attempt ${result.attempts} failed: ${errorText(error)}`);
       await store.finish(id, { status: result.status, attempts: result.attempts, next_attempt_at: result.nextAttemptAt, last_error: errorText(error) });
@@ -95,7 +110,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     };
     try {
-      await Promise.all(Array.from({ length: Math.min(getConfig(strapi).deliveryConcurrency, ids.length) }, worker));
+      // allSettled, then the first error: with Promise.all the other workers went on sending after one
+      // failed, unawaited, and the cards they sent were never followed by their order's completion check.
+      const workers = await Promise.allSettled(Array.from({ length: Math.min(getConfig(strapi).deliveryConcurrency, ids.length) }, worker));
+      const failed = workers.find((w): w is PromiseRejectedResult => w.status === 'rejected');
+      if (failed) throw failed.reason;
     } finally {
       // Once per order, not once per card: checking a 1,000-card order after each of its cards was
       // most of the time a big order took. Also when the batch stopped early (a lost database
@@ -128,7 +147,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (item.order?.id) done.orders.add(item.order.id);
     if (cardId && !done.cards.has(cardId)) {
       done.cards.add(cardId);
-      await getService(strapi, 'cards').setStatus(cardId, 'sent');
+      try {
+        await getService(strapi, 'cards').setStatus(cardId, 'sent');
+      } catch (error) {
+        unsentCards.add(cardId);
+        throw new AfterSendError(error);
+      }
+    }
+  }
+
+  /** Marks sent the cards whose status update failed right after their send (see afterSentInBatch). */
+  async function settleCards(): Promise<void> {
+    for (const cardId of [...unsentCards]) {
+      try {
+        await getService(strapi, 'cards').setStatus(cardId, 'sent');
+        unsentCards.delete(cardId);
+      } catch (error) {
+        strapi.log.warn(`[greeting-cards] card ${cardId}: status not updated yet: ${errorText(error)}`);
+      }
     }
   }
 
@@ -147,6 +183,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // instance holds, must not keep this loop busy.
       const ids = (await store.dueIds(now, BATCH + seen.size)).filter((id) => !seen.has(id)).slice(0, BATCH);
       if (!ids.length) {
+        await settleCards();
         await settleOrders(unsettledOrders);
         await pollPostalStatus(strapi, store, postalBackend(), afterSent, now);
         return run;
