@@ -14,7 +14,9 @@ export interface TestDatabase {
 
 /**
  * A fresh, empty database for one test file: a new SQLite file, or with TEST_DATABASE_URL set, a new
- * PostgreSQL database created through that server and dropped afterwards.
+ * PostgreSQL database created through that server and dropped afterwards. Both are copies of the
+ * run's template (global-setup.js): the schema is there and every table is empty, so Strapi's boot
+ * skips the schema sync.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `gc_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
@@ -22,7 +24,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (adminUrl) {
     const admin = new Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = process.env.GC_TEST_TEMPLATE_DATABASE;
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -39,6 +42,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const filename = path.join(APP_DIR, '.tmp', `${name}.db`);
   fs.mkdirSync(path.dirname(filename), { recursive: true });
+  const template = process.env.GC_TEST_TEMPLATE_DATABASE;
+  if (template) fs.copyFileSync(template, filename);
   return {
     kind: 'sqlite',
     env: { DATABASE_URL: '', DATABASE_FILENAME: filename },

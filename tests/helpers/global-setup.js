@@ -1,7 +1,10 @@
-// Compiles the TypeScript host app (config/, src/) into dist/ once per test run. The plugin itself
-// is built by `npm test`'s pretest step (Strapi silently skips a plugin whose build is missing).
+// Compiles the TypeScript host app (config/, src/) into dist/ once per test run, then makes the
+// migrated, empty template database every test file's database is copied from (see
+// template-database.js). The plugin itself is built by `npm test`'s pretest step (Strapi silently
+// skips a plugin whose build is missing).
 const fs = require('fs');
 const path = require('path');
+const { createTemplate } = require('./template-database');
 
 module.exports = async () => {
   const appDir = path.resolve(__dirname, '../..');
@@ -13,4 +16,10 @@ module.exports = async () => {
   await compileStrapi({ appDir, ignoreDiagnostics: true });
   fs.mkdirSync(path.join(appDir, '.tmp'), { recursive: true });
   fs.mkdirSync(path.join(appDir, 'public/uploads'), { recursive: true });
+  if (process.env.TEST_TEMPLATE_DATABASE === 'false') return;
+  const started = Date.now();
+  const template = await createTemplate(appDir);
+  // Read by tests/helpers/database.ts in this process (the suite runs in band) and by any workers.
+  process.env.GC_TEST_TEMPLATE_DATABASE = template.name;
+  console.log(`\ntemplate database (${template.kind}) ready in ${Date.now() - started} ms`);
 };

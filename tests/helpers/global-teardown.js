@@ -1,0 +1,6 @@
+// Drops the template database global-setup.js made.
+const { dropTemplate } = require('./template-database');
+
+module.exports = async () => {
+  await dropTemplate(process.env.GC_TEST_TEMPLATE_DATABASE);
+};
