@@ -1,9 +1,20 @@
 /** Integration tests boot a real Strapi from dist/ (host) and plugins/greeting-cards/dist (plugin). */
+
+// With --coverage, jest instruments the plugin's server code: the TypeScript the unit tests import,
+// and the built JavaScript (dist/server) that the Strapi in the integration tests loads. CI's report
+// (scripts/ci-report.js) merges the SQLite and PostgreSQL runs' data.
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/tests', '<rootDir>/plugins/greeting-cards/server/src'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
+  coverageProvider: 'babel',
+  collectCoverageFrom: [
+    'plugins/greeting-cards/dist/server/**/*.js',
+    'plugins/greeting-cards/server/src/**/*.ts',
+    '!**/*.test.ts',
+    '!**/*.d.ts',
+  ],
   globalSetup: '<rootDir>/tests/helpers/global-setup.js',
   globalTeardown: '<rootDir>/tests/helpers/global-teardown.js',
   // Anchored: a bare '.tmp' pattern would also hide everything under /tmp/.

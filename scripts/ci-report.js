@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// CI's report after the test runs (.ci/run): where the time went per test file in each run, the
+// statement and branch coverage of the plugin's server code merged over the SQLite and PostgreSQL
+// runs (jest's own istanbul data), and the total count, written to .tmp/ci-total.txt for CI's
+// closing line. Exits 1 when a run's report is missing or holds a failure.
+//
+//   node scripts/ci-report.js --root <checkout> [--copy <the PostgreSQL run's copy of it>]
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const root = path.resolve(option('--root') || process.cwd());
+const copy = option('--copy') ? path.resolve(option('--copy')) : undefined;
+const tmp = path.join(root, '.tmp');
+const RUNS = ['sqlite', 'postgres', 'install'];
+
+function readRun(name) {
+  const file = path.join(tmp, `${name}.json`);
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const relative = (file) => {
+  for (const base of [root, copy].filter(Boolean)) {
+    if (file.startsWith(base + path.sep)) return path.relative(base, file);
+  }
+  return file;
+};
+
+let ok = true;
+const runs = {};
+for (const name of RUNS) {
+  runs[name] = readRun(name);
+  if (!runs[name]) {
+    console.log(`${name}: no report (the run did not finish)`);
+    ok = false;
+  }
+}
+
+// Per test file: seconds in each run, slowest first.
+const files = new Map();
+for (const name of RUNS) {
+  for (const result of runs[name]?.testResults ?? []) {
+    const file = relative(result.name);
+    const seconds = (result.endTime - result.startTime) / 1000;
+    const row = files.get(file) ?? { file, tests: 0 };
+    row[name] = seconds;
+    row.tests = Math.max(row.tests, (result.assertionResults ?? []).filter((a) => a.status !== 'pending').length);
+    files.set(file, row);
+  }
+}
+const fmt = (n) => (n === undefined ? '-' : n.toFixed(1));
+const rows = [...files.values()].sort((a, b) => Math.max(b.sqlite ?? 0, b.postgres ?? 0, b.install ?? 0) - Math.max(a.sqlite ?? 0, a.postgres ?? 0, a.install ?? 0));
+console.log('\n== time per test file (seconds; slowest first)');
+console.log(`${'sqlite'.padStart(8)} ${'postgres'.padStart(8)} ${'install'.padStart(8)} ${'tests'.padStart(5)}  file`);
+for (const row of rows) {
+  console.log(`${fmt(row.sqlite).padStart(8)} ${fmt(row.postgres).padStart(8)} ${fmt(row.install).padStart(8)} ${String(row.tests).padStart(5)}  ${row.file}`);
+}
+const sum = (name) => (runs[name]?.testResults ?? []).reduce((s, r) => s + (r.endTime - r.startTime) / 1000, 0);
+console.log(`${fmt(sum('sqlite')).padStart(8)} ${fmt(sum('postgres')).padStart(8)} ${fmt(sum('install')).padStart(8)}        sum of file times`);
+
+// Coverage: jest's own istanbul data from both database runs, merged by path inside this checkout.
+// It counts the built JavaScript Strapi loads in the integration tests (dist/server) and the
+// TypeScript the unit tests import (server/src) as the files they are, as jest's own report does.
+function coverageSummary() {
+  const { createCoverageMap } = require('istanbul-lib-coverage');
+  const map = createCoverageMap({});
+  let found = false;
+  for (const name of ['sqlite', 'postgres']) {
+    const file = path.join(tmp, `coverage-${name}`, 'coverage-final.json');
+    if (!fs.existsSync(file)) continue;
+    found = true;
+    for (const [key, value] of Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')))) {
+      const absolute = path.join(root, relative(value.path || key));
+      map.merge({ [absolute]: { ...value, path: absolute } });
+    }
+  }
+  return found ? map.getCoverageSummary() : undefined;
+}
+
+function printCoverage(summary) {
+  if (!summary) {
+    console.log('\n== coverage: no coverage data from the test runs');
+    return;
+  }
+  const line = (label, s) => `${label.padEnd(11)}: ${s.pct.toFixed(2)}% (${s.covered}/${s.total})`;
+  console.log('\n== coverage of plugins/greeting-cards (dist/server and server/src; SQLite and PostgreSQL runs merged)');
+  console.log(line('Statements', summary.statements));
+  console.log(line('Branches', summary.branches));
+  console.log(line('Functions', summary.functions));
+  console.log(line('Lines', summary.lines));
+  fs.writeFileSync(path.join(tmp, 'coverage-summary.json'), JSON.stringify(summary.toJSON(), null, 2));
+}
+
+async function main() {
+  printCoverage(coverageSummary());
+  console.log('\n== tests per run');
+  let passed = 0;
+  let failed = 0;
+  for (const name of RUNS) {
+    const run = runs[name];
+    if (!run) continue;
+    console.log(`${name}: ${run.numPassedTests} passed, ${run.numFailedTests} failed, ${run.numPendingTests} skipped`);
+    passed += run.numPassedTests;
+    failed += run.numFailedTests;
+    if (run.numFailedTests > 0 || run.numFailedTestSuites > 0 || run.numRuntimeErrorTestSuites > 0) ok = false;
+  }
+  fs.writeFileSync(path.join(tmp, 'ci-total.txt'), `total: ${passed} passed, ${failed} failed\n`);
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
