@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'child_process';
+import crypto from 'crypto';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -73,6 +74,36 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
+const CREATE_ARGS = ['app', '--non-interactive', '--skip-cloud', '--ts', '--use-npm', '--install', '--no-example', '--no-git-init',
+  '--dbclient', 'sqlite', '--dbfile', '.tmp/data.db', '--no-run'];
+
+/**
+ * A brand-new app from create-strapi-app, as a developer gets it, in `appDir`. Making one installs a
+ * whole Strapi app from the registry (a minute or two), and the result depends only on the Strapi
+ * version, the options and Node's version: it is kept, untouched, in a cache folder outside the
+ * repository (INSTALL_TEST_CACHE, default ~/.cache/greeting-cards-install-test) under a key of those,
+ * with a hash of the new app's lock file, and copied from there when both still match.
+ * INSTALL_TEST_CACHE=off always makes a new one.
+ */
+async function newStrapiApp(appDir: string): Promise<void> {
+  const cacheRoot = process.env.INSTALL_TEST_CACHE ?? path.join(os.homedir(), '.cache', 'greeting-cards-install-test');
+  const key = crypto.createHash('sha256').update(JSON.stringify([STRAPI_VERSION, CREATE_ARGS, process.version])).digest('hex').slice(0, 16);
+  const cached = path.join(cacheRoot, key, 'app');
+  const lockHash = (dir: string) => crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, 'package-lock.json'))).digest('hex');
+  const marker = path.join(cacheRoot, key, 'lock.sha256');
+  if (cacheRoot !== 'off' && fs.existsSync(marker) && fs.existsSync(path.join(cached, 'package-lock.json')) && fs.readFileSync(marker, 'utf8') === lockHash(cached)) {
+    // cp -a keeps node_modules' symlinks (.bin) as they are, and is much faster than a copy in Node.
+    await run('cp', ['-a', cached, appDir], path.dirname(appDir));
+    return;
+  }
+  await run('npx', ['-y', `create-strapi-app@${STRAPI_VERSION}`, ...CREATE_ARGS], path.dirname(appDir));
+  if (cacheRoot === 'off') return;
+  fs.rmSync(path.join(cacheRoot, key), { recursive: true, force: true });
+  fs.mkdirSync(path.join(cacheRoot, key), { recursive: true });
+  await run('cp', ['-a', appDir, cached], path.dirname(appDir));
+  fs.writeFileSync(marker, lockHash(cached));
+}
+
 interface Server {
   url: string;
   http: () => supertest.Agent;
@@ -138,9 +169,8 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     const tarball = fs.readdirSync(work).find((f) => /^strapi-plugin-greeting-cards-.*\.tgz$/.test(f));
     if (!tarball) throw new Error('npm pack made no tarball');
 
-    await run('npx', ['-y', `create-strapi-app@${STRAPI_VERSION}`, 'app', '--non-interactive', '--skip-cloud', '--ts', '--use-npm',
-      '--install', '--no-example', '--no-git-init', '--dbclient', 'sqlite', '--dbfile', '.tmp/data.db', '--no-run'], work);
     appDir = path.join(work, 'app');
+    await newStrapiApp(appDir);
 
     // The README's install command, with the tarball in place of the registry package.
     const install = blocks('sh')[0].split('\n').find((line) => line.startsWith('npm install'));
