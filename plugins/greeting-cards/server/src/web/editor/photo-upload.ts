@@ -3,7 +3,8 @@ import os from 'os';
 import path from 'path';
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
-import { fieldError } from '../../errors';
+import { fieldError, forbidden } from '../../errors';
+import { getService } from '../../services/get-service';
 import type { UploadedFile } from '../../http/uploaded-file';
 import { CleanPhoto, cleanPhoto, cropPhoto, parseCropBox } from './photo-processing';
 
@@ -29,6 +30,10 @@ export async function storeCroppedPhoto(strapi: Core.Strapi, src: unknown, body:
   const file = typeof src === 'string' && /^\/uploads\/[\w.-]+$/.test(src) ? path.resolve(uploadsDir, src.slice('/uploads/'.length)) : '';
   if (!file || !file.startsWith(uploadsDir + path.sep) || !(await fs.promises.stat(file).catch(() => null))?.isFile()) {
     throw fieldError('src', 'Only a photo uploaded to this service can be cropped.');
+  }
+  // A crop would turn a premium sticker's picture into a plain upload anyone could draw.
+  if (await getService(strapi, 'premium').isPremiumPicture(src as string)) {
+    throw forbidden('This picture is a premium sticker: it cannot be cropped into a new photo.');
   }
   const box = parseCropBox(body);
   return store(strapi, await cropPhoto(file, box));
