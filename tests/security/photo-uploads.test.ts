@@ -11,20 +11,36 @@ import { APP_DIR } from '../helpers/database';
 // Security round 2, item 5: the photo routes are rate-limited like every write, each shopper keeps at
 // most SERVICE_PHOTO_MAX_PER_USER photos, and the original upload (with its EXIF and GPS) is deleted
 // from the temporary folder on every path, accepted or refused, the admin designer's route included.
-// This file's temporary folder is its own (TMPDIR, which formidable and os.tmpdir() read), so "nothing
-// left" can be checked exactly.
-const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-photo-tmp-'));
+// The system temp folder is shared (and Jest's sandbox keeps TMPDIR from reaching os.tmpdir()), so the
+// check is: no file there written since this file started holds this run's marker, which is in the
+// photo's EXIF and so in every original upload.
+const TMP = os.tmpdir();
+const STARTED = Date.now();
 const UPLOADS = path.join(APP_DIR, 'public', 'uploads');
 const MARKER = `GPS-SECRET-${process.pid}-${Date.now()}`;
 const PHOTO = '/editor/photos/';
 const TEMPLATE = 'plugin::greeting-cards.template';
 
-/** Every file under a folder (recursively). */
-function filesUnder(dir: string): string[] {
+/** Files in a folder written since this test file started (recursively only where `deep` says). */
+function recentFiles(dir: string, deep: (name: string) => boolean): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) return deep(e.name) ? recentFiles(file, () => true) : [];
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    return e.isFile() && stat && stat.mtimeMs >= STARTED - 1000 && stat.size < 50 * 1024 * 1024 ? [file] : [];
+  });
 }
-const holdingMarker = (dir: string) => filesUnder(dir).filter((f) => fs.readFileSync(f).includes(MARKER));
+const holdsMarker = (file: string) => {
+  try {
+    return fs.readFileSync(file).includes(MARKER);
+  } catch {
+    return false; // gone meanwhile, or another user's file
+  }
+};
+// Strapi's upload plugin works in strapi-upload-* folders; formidable writes at the top level.
+const markedTempFiles = () => recentFiles(TMP, (name) => name.startsWith('strapi-upload-')).filter(holdsMarker);
+const markedUploads = () => recentFiles(UPLOADS, () => true).filter(holdsMarker);
 
 describe('security: photo uploads', () => {
   let app: TestApp;
@@ -39,11 +55,10 @@ describe('security: photo uploads', () => {
   const crop = (u: TestUser, src: string) => http().post('/editor/photos/crop/').set(u.auth).send({ src, left: 0, top: 0, width: 10, height: 10 });
 
   appForSuite({
-    TMPDIR: TMP,
     SERVICE_SEED_SAMPLE_DATA: 'false',
     SERVICE_RENDERER: 'memory',
     SERVICE_RATE_LIMIT_ENABLED: 'true',
-    SERVICE_RATE_LIMIT_WRITES_PER_USER: '6',
+    SERVICE_RATE_LIMIT_WRITES_PER_USER: '8',
     SERVICE_RATE_LIMIT_WRITES_PER_IP: '10000',
     SERVICE_PHOTO_MAX_PER_USER: '3',
   }, async (booted) => {
@@ -55,17 +70,16 @@ describe('security: photo uploads', () => {
       .toBuffer();
     expect(exifPhoto.includes(MARKER)).toBe(true);
   });
-  afterAll(() => fs.rmSync(TMP, { recursive: true, force: true }));
 
   it('limits uploads and crops per user like the other writes (429 with Retry-After)', async () => {
     const busy = await createUser(app.strapi);
-    for (let i = 0; i < 6; i++) expect((await http().post(PHOTO).set(busy.auth).send({})).status).toBe(400);
+    for (let i = 0; i < 8; i++) expect((await http().post(PHOTO).set(busy.auth).send({})).status).toBe(400);
     const limited = await upload(busy, exifPhoto);
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ detail: expect.stringMatching(/Too many requests/) });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     const cropper = await createUser(app.strapi);
-    for (let i = 0; i < 6; i++) expect((await crop(cropper, '/uploads/missing.jpg')).status).toBe(400);
+    for (let i = 0; i < 8; i++) expect((await crop(cropper, '/uploads/missing.jpg')).status).toBe(400);
     expect((await crop(cropper, '/uploads/missing.jpg')).status).toBe(429);
   });
 
@@ -91,7 +105,9 @@ describe('security: photo uploads', () => {
     const design = { version: '7.0.0', background: '#FFFFFF', objects: [{ type: 'image', src: urls[0], left: 0, top: 0, width: 40, height: 30 }] };
     await http().post('/api/cards/').set(keen.auth).send({ title: 'Holiday', canvas_data: design }).expect(201);
     const photoRows = app.strapi.db.query('plugin::greeting-cards.photo' as never);
-    await photoRows.updateMany({ where: { owner: { id: keen.id } }, data: { createdAt: new Date(Date.now() - 2 * 3600_000) } });
+    const ids = (await photoRows.findMany({ where: { owner: { id: keen.id } }, select: ['id'] })).map((r: { id: number }) => r.id);
+    expect(ids).toHaveLength(3);
+    await photoRows.updateMany({ where: { id: { $in: ids } }, data: { createdAt: new Date(Date.now() - 2 * 3600_000) } });
     expect((await upload(keen, exifPhoto)).status).toBe(201);
     expect((await http().get(urls[0])).status).toBe(200);
     for (const gone of urls.slice(1)) expect((await http().get(gone)).status).toBe(404);
@@ -125,7 +141,7 @@ describe('security: photo uploads', () => {
     const last = await upload(shopper, exifPhoto);
     expect([413, 429]).toContain(last.status);
 
-    expect(filesUnder(TMP)).toEqual([]);
-    expect(holdingMarker(UPLOADS)).toEqual([]);
+    expect(markedTempFiles()).toEqual([]);
+    expect(markedUploads()).toEqual([]);
   });
 });

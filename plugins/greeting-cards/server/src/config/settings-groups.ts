@@ -35,6 +35,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   billingProfileUserField: 'Subscriptions',
   canvasMaxBytes: 'Designs',
   canvasMaxObjects: 'Designs',
+  photoMaxPerUser: 'Designs',
   defaultFromEmail: 'Fulfilment',
   postalDeliveryBackend: 'Fulfilment',
   postalReferencePrefix: 'Fulfilment',

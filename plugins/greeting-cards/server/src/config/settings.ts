@@ -148,6 +148,10 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_CANVAS_MAX_OBJECTS', default: 500, schema: z.number().int().min(1, 'must be at least 1'),
     describe: 'Most objects accepted in one design.',
   }),
+  photoMaxPerUser: integer({
+    env: 'SERVICE_PHOTO_MAX_PER_USER', default: 200, schema: z.number().int().min(1, 'must be at least 1').max(1_000_000, 'is implausibly large'),
+    describe: 'Most photos (uploads and crops) one shopper keeps stored; past it uploads are 413. Photos on none of their cards for an hour make room.',
+  }),
   // fulfilment
   defaultFromEmail: text({
     env: 'SERVICE_DEFAULT_FROM_EMAIL', default: 'Greeting Cards <cards@localhost>',

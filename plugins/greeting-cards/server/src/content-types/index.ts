@@ -330,9 +330,20 @@ const paymentIssue = defineType({
   },
 });
 
+const photo = defineType({
+  singular: 'photo', plural: 'photos', displayName: 'Photo', curated: false,
+  description: 'A photo a shopper uploaded or cropped in the editor: what their photo quota counts.',
+  attributes: {
+    owner: rel.user(),
+    url: str({ required: true }),
+    // The upload plugin's file, removed with this record when the photo makes room for another.
+    file_id: int(),
+  },
+});
+
 export default {
   occasion, template, asset, card, 'library-entry': libraryEntry, recipient, reminder, 'gift-addon': giftAddon,
   'promo-code': promoCode, 'promo-use': promoUse, order, 'order-status-change': orderStatusChange, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
   subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent, 'payment-issue': paymentIssue,
-  'catalogue-version': catalogueVersion,
+  'catalogue-version': catalogueVersion, photo,
 };
