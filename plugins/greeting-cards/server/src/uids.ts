@@ -21,6 +21,7 @@ export const UID = {
   paymentIssue: 'plugin::greeting-cards.payment-issue',
   catalogueVersion: 'plugin::greeting-cards.catalogue-version',
   photo: 'plugin::greeting-cards.photo',
+  emailProof: 'plugin::greeting-cards.email-proof',
   user: 'plugin::users-permissions.user',
 } as const;
 

@@ -6,6 +6,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   seedSampleData: 'General',
   publicUrl: 'General',
   libraryAutoSaveDrafts: 'General',
+  receivedCards: 'General',
   useSystemUserDetails: 'User details',
   autoSyncUserRecipient: 'User details',
   userDetailsAdapter: 'User details',
