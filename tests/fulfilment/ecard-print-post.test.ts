@@ -2,7 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import { startApp, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
-import { createUser } from '../helpers/users';
+import { createUser, proveAddress } from '../helpers/users';
 import { createAddon, createCard, createRecipient, deliveriesOf, orderRow } from '../helpers/order-fixtures';
 import { flatten, inspectPdf } from '../helpers/pdf';
 import { deliveryHeader, design, fulfilment, q } from './helpers';
@@ -47,6 +47,7 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
   it('e-mails an e-card with both bodies, and its view link shows the design, counts views and offers the PDF', async () => {
     const sender = await createUser(app.strapi, { first_name: 'Sam', last_name: 'Jones' });
     const friend = await createUser(app.strapi);
+    await proveAddress(app.strapi, friend);
     const message = 'Happy birthday, Ada! <b>not bold</b> & "quoted"\n\nLove, Sam';
     const card = await createCard(app.strapi, sender, { title: 'Ada at <40>', canvas_data: design('Happy Birthday Ada'), inside_message: message });
     const recipient = await createRecipient(app.strapi, sender, { email: friend.email });

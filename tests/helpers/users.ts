@@ -9,6 +9,14 @@ export interface TestUser {
   auth: { Authorization: string };
 }
 
+/**
+ * Records that the user has proven their e-mail address (as opening the plugin's confirmation link
+ * does), so cards sent to it show under Received.
+ */
+export async function proveAddress(strapi: Core.Strapi, user: TestUser): Promise<void> {
+  await strapi.db.query('plugin::greeting-cards.email-proof' as never).create({ data: { user: user.id, email: user.email.toLowerCase(), proven_at: new Date() } });
+}
+
 /** Creates a confirmed users-permissions user with the Authenticated role and issues a JWT. */
 export async function createUser(strapi: Core.Strapi, fields: Record<string, unknown> = {}): Promise<TestUser> {
   const suffix = crypto.randomBytes(4).toString('hex');

@@ -1,5 +1,5 @@
 import { appForSuite, TestApp } from '../helpers/strapi';
-import { createUser, TestUser } from '../helpers/users';
+import { createUser, proveAddress, TestUser } from '../helpers/users';
 
 const ENTRY = 'plugin::greeting-cards.library-entry';
 const design = () => ({ version: '7.0.0', background: '#FFFFFF', objects: [] });
@@ -128,6 +128,7 @@ describe('library with auto-save on', () => {
 
   it('addReceived puts a delivered card in the library of the registered user with that e-mail', async () => {
     const frank = await createUser(app.strapi);
+    await proveAddress(app.strapi, frank);
     const card = await newCard(alice, 'To Frank');
     await cards().setStatus(card.id, 'delivered');
     expect(await library().addReceived(card.id, frank.email.toUpperCase())).toBe(true);

@@ -2,12 +2,16 @@ import fc from 'fast-check';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
+import { webSession, type WebSession } from '../web/session';
 
 // Issue 9: generated bodies (wrong types, huge strings, NUL and control characters, deep nesting,
 // unknown keys, known keys with nonsense) to every write route. Each answer must be below 500, a
 // refusal must have the spec's error shape, and a refused request must leave every table as it was.
-// FUZZ_RUNS (default 2000) is the number of bodies per route.
+// FUZZ_RUNS (default 2000) is the number of bodies per route. The storefront's form routes (security
+// round 2) get form bodies as a browser would send them, a quarter of FUZZ_RUNS each: they render whole
+// pages, so each answer costs more, and a form body has fewer shapes than JSON.
 const RUNS = Number(process.env.FUZZ_RUNS || 2000);
+const FORM_RUNS = Math.max(1, Math.ceil(RUNS / 4));
 
 const FIELDS = [
   'title', 'canvas_data', 'inside_message', 'is_favorite', 'template', 'card_id', 'recipient_id', 'delivery_method',
@@ -15,6 +19,7 @@ const FIELDS = [
   'address_line_1', 'address_line_2', 'city', 'county', 'postcode', 'country', 'notes', 'birthday', 'relationship',
   'recipient', 'occasion', 'event_type', 'event_date', 'days_before', 'is_active', 'plan_slug', 'success_url',
   'cancel_url', 'return_url', 'version', 'background', 'objects', 'id', 'owner', 'user', 'status', '__proto__', 'constructor',
+  'src', 'left', 'top', 'width', 'height', 'type', 'title', 'favorite', 'plan', '_csrf',
 ];
 
 const nasty = fc.string({ unit: fc.constantFrom('\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\u200b', '\ufeff', '\ud83c\udf89', 'a', '<', '"', '\\', "'", '%', '\n') });
@@ -42,6 +47,22 @@ const body: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.array(value, { maxLength: 5 }) },
 );
 
+// Form bodies: keys as forms name them (qs brackets included), values strings or repeated keys.
+const formKey = fc.oneof(fc.constantFrom(...FIELDS), fc.constantFrom('a[b]', 'objects[0][type]', 'items[]', '__proto__[x]', 'constructor[prototype][x]', 'card_id[]'), fc.string(), nasty);
+const formValue: fc.Arbitrary<string | string[]> = fc.oneof(
+  { weight: 6, arbitrary: fc.oneof(fc.string(), nasty, fc.constantFrom('', '1', '-1', '0', 'ecard', 'post', 'true', 'false', '2030-01-01', 'FIRSTCARD', 'premium', 'https://evil.example/', '99999999999999999999')) },
+  { weight: 1, arbitrary: huge },
+  { weight: 1, arbitrary: fc.array(fc.string(), { minLength: 2, maxLength: 4 }) },
+);
+const formBody = fc.record({ fields: fc.dictionary(formKey, formValue, { maxKeys: 8 }), htmx: fc.boolean() });
+function encodeForm(fields: Record<string, string | string[]>, csrf: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
+  // The session's token, so the body reaches the route rather than the CSRF check (set last: it wins).
+  params.set('_csrf', csrf);
+  return params.toString();
+}
+
 function isSpecError(status: number, payload: unknown): boolean {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return false;
   const entries = Object.entries(payload as Record<string, unknown>);
@@ -56,11 +77,15 @@ describe('fuzzing every write route', () => {
   let tables: string[] = [];
   let ids: { card: number; recipient: number; reminder: number; cart: string } = { card: 0, recipient: 0, reminder: 0, cart: '' };
 
-  /** Row counts of every plugin table, and the update times of the rows PATCH routes target: one query. */
+  /**
+   * Row counts of every plugin table, and the update times of the rows PATCH routes target: one query.
+   * The shopper's own address-book entry is left out of the update times: every page listing recipients
+   * refreshes it from the user record (SERVICE_AUTO_SYNC_USER_RECIPIENT), whatever the form said.
+   */
   async function snapshot(): Promise<string> {
     const knex = app.strapi.db.connection;
     const parts = tables.map((t) => `(SELECT COUNT(*) FROM ${t}) AS ${t}`);
-    parts.push(`(SELECT MAX(updated_at) FROM gc_cards) AS cards_updated`, `(SELECT MAX(updated_at) FROM gc_recipients) AS recipients_updated`, `(SELECT MAX(updated_at) FROM gc_reminders) AS reminders_updated`);
+    parts.push(`(SELECT MAX(updated_at) FROM gc_cards) AS cards_updated`, `(SELECT MAX(updated_at) FROM gc_recipients WHERE is_system_user IS NOT TRUE) AS recipients_updated`, `(SELECT MAX(updated_at) FROM gc_reminders) AS reminders_updated`);
     const rows = await knex.raw(`SELECT ${parts.join(', ')}`);
     const row = Array.isArray(rows) ? rows[0] : rows.rows[0];
     return JSON.stringify(row);
@@ -104,6 +129,9 @@ describe('fuzzing every write route', () => {
     ['subscribe', 'post', () => '/api/subscriptions/checkout/'],
     ['billing portal', 'post', () => '/api/subscriptions/portal/'],
     ['sync my recipient', 'post', () => '/api/me/sync_recipient/'],
+    // The editor's JSON routes (security round 2).
+    ['crop a photo', 'post', () => '/editor/photos/crop/'],
+    ['upload a photo, sent as JSON', 'post', () => '/editor/photos/'],
   ];
 
   it.each(WRITE_ROUTES)(`%s: ${RUNS} generated bodies, no 5xx, spec error shapes, no partial writes`, async (_name, method, path) => {
@@ -135,5 +163,50 @@ describe('fuzzing every write route', () => {
     ).finally(() => quiet.mockRestore());
     expect(answered).toBeGreaterThanOrEqual(RUNS);
     expect(logged.filter((m) => !/forbidden prototype property|invalid JSON|in JSON at position|JSON/i.test(m))).toEqual([]);
+  }, 900_000);
+
+  // The storefront's forms, as a signed-in browser posts them (cookie session, CSRF token, with or
+  // without htmx). They answer pages, so the rule is the same minus the JSON shape: never a 5xx, and a
+  // refusal (4xx) leaves every table as it was. Routes whose body does not matter (deletes, /editor/,
+  // /logout/) and the sign-in forms (their limits are another change) are left out.
+  const FORM_ROUTES: Array<[string, () => string]> = [
+    ['add a recipient', () => '/recipients/add/'],
+    ['add a reminder', () => '/reminders/add/'],
+    ['pin a card', () => `/library/${ids.card}/favorite/`],
+    ['apply a promo code', () => '/cart/promo/'],
+    ['check out the cart', () => '/cart/checkout/'],
+    ['pay an order', () => `/checkout/${ids.cart}/pay/`],
+    ['subscribe from the shop', () => '/subscriptions/subscribe/'],
+    ['open the billing portal', () => '/subscriptions/portal/'],
+  ];
+  let session: WebSession;
+
+  it.each(FORM_ROUTES)(`form %s: ${FORM_RUNS} generated forms, no 5xx, no writes from a refusal`, async (_name, path) => {
+    if (!session) {
+      session = await webSession(app, user);
+      // Showing the address book syncs the shopper's own entry (SERVICE_AUTO_SYNC_USER_RECIPIENT), a
+      // write of its own on the first page that lists recipients: done here, before any snapshot.
+      await app.http().get('/recipients/').set('Cookie', session.cookie).expect(200);
+    }
+    let answered = 0;
+    let before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(formBody, async ({ fields, htmx }) => {
+        const text = encodeForm(fields, session.csrf);
+        const req = app.http().post(path()).set('Cookie', session.cookie).set('Content-Type', 'application/x-www-form-urlencoded').redirects(0);
+        if (htmx) req.set('HX-Request', 'true');
+        const res = await req.send(text);
+        answered += 1;
+        if (res.status >= 500) throw new Error(`${res.status} for ${text.slice(0, 300)}: ${res.text.slice(0, 300)}`);
+        if (res.status >= 400) {
+          const after = await snapshot();
+          if (after !== before) throw new Error(`a refused form (${res.status}) changed the database:\n${before}\n${after}\nbody: ${text.slice(0, 300)}`);
+        } else {
+          before = await snapshot();
+        }
+      }),
+      { numRuns: FORM_RUNS, endOnFailure: true },
+    );
+    expect(answered).toBeGreaterThanOrEqual(FORM_RUNS);
   }, 900_000);
 });

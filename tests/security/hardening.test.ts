@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import { appForSuite, TestApp } from '../helpers/strapi';
-import { createUser, TestUser } from '../helpers/users';
+import { createUser, proveAddress, TestUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { writePdf } from '../../plugins/greeting-cards/server/src/services/fulfilment/delivery-files';
 
@@ -134,16 +134,19 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
   });
 
   describe('"received" library entries (item 17)', () => {
-    it('go only to a user whose e-mail address is confirmed', async () => {
+    // Security round 2 (item 8) made this "only for a proven address": tests/security/received-cards.test.ts.
+    it('are listed only for a user who has proven the address', async () => {
       const library = app.strapi.plugin('greeting-cards').service('library') as { addReceived(cardId: number, email: string): Promise<boolean> };
       const sender = await createUser(app.strapi);
       const card = await createCard(app.strapi, sender, { status: 'delivered' });
+      const listed = async (u: { auth: object }) => (await app.http().get('/api/library/?type=received').set(u.auth).expect(200)).body.count;
       const unconfirmed = await createUser(app.strapi, { confirmed: false });
-      expect(await library.addReceived(card.id, unconfirmed.email)).toBe(false);
-      expect(await count('library-entry', { user: { id: unconfirmed.id } })).toBe(0);
-      const confirmed = await createUser(app.strapi);
-      expect(await library.addReceived(card.id, confirmed.email)).toBe(true);
-      expect(await count('library-entry', { user: { id: confirmed.id }, type: 'received' })).toBe(1);
+      await library.addReceived(card.id, unconfirmed.email);
+      expect(await listed(unconfirmed)).toBe(0);
+      const proven = await createUser(app.strapi);
+      await proveAddress(app.strapi, proven);
+      expect(await library.addReceived(card.id, proven.email)).toBe(true);
+      expect(await listed(proven)).toBe(1);
     });
   });
 });

@@ -7,6 +7,7 @@ import { getService } from './services/get-service';
 import { providers } from './providers/registry';
 import { registerJobs } from './jobs';
 import { initRateLimits } from './http/rate-limit';
+import { discardUploadsMiddleware } from './http/discard-uploads';
 import { warnAboutHost } from './host/boot-warnings';
 import { nodeEnvironment } from './config/settings';
 import { registerAdminActions } from './permissions';
@@ -15,6 +16,9 @@ import { applyContentManagerViews } from './content-manager/apply-views';
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
   checkProfileRelation(strapi, config);
+  // Here, not in register(): the host's middlewares (strapi::body among them) are in place by now, so
+  // this runs inside the body parser and still sees every parsed file, before Strapi drops the list.
+  strapi.server.use(discardUploadsMiddleware());
   // Every provider is built once, now: a wrong billing setting (unknown content type, relation or
   // field) or a SERVICE_POSTAL_DELIVERY_BACKEND that cannot be loaded stops boot, naming the setting.
   // The renderer's browser still starts on the first render.

@@ -3,7 +3,7 @@
 
 export type FieldErrors = Record<string, string[]>;
 
-export type ErrorCode = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'unavailable';
+export type ErrorCode = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'too_large' | 'unavailable';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   unavailable: 503,
 };
 
@@ -36,6 +37,7 @@ export const unauthorized = (detail = NO_CREDENTIALS) => new ApiError('unauthori
 export const forbidden = (detail: string) => new ApiError('forbidden', { detail });
 export const conflict = (detail: string) => new ApiError('conflict', { detail });
 export const badRequest = (detail: string) => new ApiError('bad_request', { detail });
+export const tooLarge = (detail: string) => new ApiError('too_large', { detail });
 export const unavailable = (detail: string) => new ApiError('unavailable', { detail });
 export const fieldError = (field: string, message: string) => new ApiError('validation', { [field]: [message] });
 export const fieldErrors = (errors: FieldErrors) => new ApiError('validation', errors);

@@ -20,6 +20,8 @@ export const UID = {
   paymentEvent: 'plugin::greeting-cards.payment-event',
   paymentIssue: 'plugin::greeting-cards.payment-issue',
   catalogueVersion: 'plugin::greeting-cards.catalogue-version',
+  photo: 'plugin::greeting-cards.photo',
+  emailProof: 'plugin::greeting-cards.email-proof',
   user: 'plugin::users-permissions.user',
 } as const;
 

@@ -40,6 +40,10 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_LIBRARY_AUTO_SAVE_DRAFTS', default: true, schema: z.boolean(),
     describe: 'Keep each card\'s library entry in sync with its status; when off, drafts get no entry.',
   }),
+  receivedCards: flag({
+    env: 'SERVICE_RECEIVED_CARDS', default: true, schema: z.boolean(),
+    describe: 'List e-cards sent to a shopper\'s e-mail address under Received, once they have proven the address (the host\'s e-mail confirmation, or a link the plugin sends); when off, no received entries.',
+  }),
   // user details
   useSystemUserDetails: flag({
     env: 'SERVICE_USE_SYSTEM_USER_DETAILS', default: true, schema: z.boolean(),
@@ -147,6 +151,10 @@ export const SETTING_RECORDS = {
   canvasMaxObjects: integer({
     env: 'SERVICE_CANVAS_MAX_OBJECTS', default: 500, schema: z.number().int().min(1, 'must be at least 1'),
     describe: 'Most objects accepted in one design.',
+  }),
+  photoMaxPerUser: integer({
+    env: 'SERVICE_PHOTO_MAX_PER_USER', default: 200, schema: z.number().int().min(1, 'must be at least 1').max(1_000_000, 'is implausibly large'),
+    describe: 'Most photos (uploads and crops) one shopper keeps stored; past it uploads are 413. Photos on none of their cards for an hour make room.',
   }),
   // fulfilment
   defaultFromEmail: text({

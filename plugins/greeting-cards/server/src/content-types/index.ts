@@ -89,6 +89,8 @@ const libraryEntry = defineType({
     card: rel.manyToOne(UID.card),
     type: enumeration(LIBRARY_TYPES, 'draft'),
     is_pinned: bool(false),
+    // For `received`: the address the card was delivered to (shown only while the user has proven it).
+    received_address: str(),
   },
 });
 
@@ -330,9 +332,33 @@ const paymentIssue = defineType({
   },
 });
 
+const emailProof = defineType({
+  singular: 'email-proof', plural: 'email-proofs', displayName: 'E-mail proof', curated: false,
+  description: 'A confirmation link sent to a shopper\'s address, and whether it was opened: what shows them received cards.',
+  attributes: {
+    user: rel.user(),
+    email: str({ required: true }),
+    // SHA-256 of the link's token: the database never holds a working link.
+    token_hash: str({ unique: true }),
+    expires_at: dt(),
+    proven_at: dt(),
+  },
+});
+
+const photo = defineType({
+  singular: 'photo', plural: 'photos', displayName: 'Photo', curated: false,
+  description: 'A photo a shopper uploaded or cropped in the editor: what their photo quota counts.',
+  attributes: {
+    owner: rel.user(),
+    url: str({ required: true }),
+    // The upload plugin's file, removed with this record when the photo makes room for another.
+    file_id: int(),
+  },
+});
+
 export default {
   occasion, template, asset, card, 'library-entry': libraryEntry, recipient, reminder, 'gift-addon': giftAddon,
   'promo-code': promoCode, 'promo-use': promoUse, order, 'order-status-change': orderStatusChange, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
   subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent, 'payment-issue': paymentIssue,
-  'catalogue-version': catalogueVersion,
+  'catalogue-version': catalogueVersion, photo, 'email-proof': emailProof,
 };

@@ -9,7 +9,12 @@ const SPEC_PREFIXES = new Set(
   (routes['content-api'].routes as Array<{ path: string }>).map((r) => r.path.split('/')[1]).filter(Boolean),
 );
 
+// The editor's JSON routes answer in the spec's shape too (a body Strapi's parser refuses, such as one
+// with a __proto__ key, came out in Strapi's shape). Case-insensitive, as Koa's router matches.
+const EDITOR_JSON = /^\/editor\/photos(?:\/crop)?\/?$/i;
+
 export function isSpecPath(path: string): boolean {
+  if (EDITOR_JSON.test(path)) return true;
   const match = /^\/api\/([^/]+)/.exec(path);
   return Boolean(match && SPEC_PREFIXES.has(match[1]));
 }

@@ -5,6 +5,7 @@ import { registerWebRoutes } from './web-route';
 import { accountRoutes } from './pages-account';
 import { catalogueRoutes } from './pages-catalogue';
 import { libraryRoutes } from './pages-library';
+import { addressProofRoutes } from './pages-address-proof';
 import { peopleRoutes } from './pages-people';
 import { orderRoutes } from './pages-orders';
 import { subscriptionRoutes } from './pages-subscriptions';
@@ -14,6 +15,6 @@ import { registerCardViewRoutes } from './card-view';
 export function registerStorefront(strapi: Core.Strapi): void {
   strapi.server.use(csrfMiddleware(strapi));
   registerStaticFiles(strapi);
-  registerWebRoutes(strapi, [...accountRoutes, ...catalogueRoutes, ...libraryRoutes, ...peopleRoutes, ...orderRoutes, ...subscriptionRoutes]);
+  registerWebRoutes(strapi, [...accountRoutes, ...catalogueRoutes, ...libraryRoutes, ...addressProofRoutes, ...peopleRoutes, ...orderRoutes, ...subscriptionRoutes]);
   registerCardViewRoutes(strapi);
 }

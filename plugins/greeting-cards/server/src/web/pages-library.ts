@@ -1,5 +1,6 @@
 import { LIBRARY_TYPES, type LibraryType } from '../domain/enums';
 import { getService } from '../services/get-service';
+import { getConfig } from '../config/get-config';
 import { isHtmx, renderPageOrPartial, type Toast } from './render';
 import { formBody, formErrors, idParam } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef } from './web-route';
@@ -18,9 +19,14 @@ const tabType = (raw: unknown): LibraryType | undefined =>
   typeof raw === 'string' && (LIBRARY_TYPES as readonly string[]).includes(raw) ? (raw as LibraryType) : undefined;
 
 async function libraryPanel({ ctx, strapi, user }: PrivateContext, type: LibraryType | undefined, toast: Toast | null, status?: number) {
+  const receivedOn = getConfig(strapi).receivedCards;
+  const tabs = receivedOn ? LIBRARY_TABS : LIBRARY_TABS.filter((t) => t.type !== 'received');
   const { count, results } = await getService(strapi, 'library').list(user.id, type, { page: 1, pageSize: 100, offset: 0 });
-  const tab = LIBRARY_TABS.find((t) => t.type === (type ?? '')) ?? LIBRARY_TABS[0];
-  renderPageOrPartial(ctx, 'library', 'partials/library-panel', { title: 'My cards', tabs: LIBRARY_TABS, tab, entries: results, count, toast }, status);
+  const tab = tabs.find((t) => t.type === (type ?? '')) ?? tabs[0];
+  // Received cards show only for a proven address: the tab says how to prove it.
+  const proveAddress = receivedOn && tab.type === 'received' && !(await getService(strapi, 'addressProof').provenAddress(user.id));
+  const linkSent = proveAddress && ctx.query.link === 'sent';
+  renderPageOrPartial(ctx, 'library', 'partials/library-panel', { title: 'My cards', tabs, tab, entries: results, count, toast, proveAddress, linkSent }, status);
 }
 
 export const libraryRoutes: WebRouteDef[] = [

@@ -7,9 +7,11 @@ import type { PageRequest } from '../../http/pagination';
 import { pagedRows } from '../shared/paged-rows';
 import { serializeLibraryEntry } from '../../serializers/library';
 import { query } from '../../db/query';
+import { getService } from '../get-service';
 
 // A user's library: one entry per own card (draft/saved/sent, following the card's status) plus
-// `received` entries for cards delivered to the user's e-mail address.
+// `received` entries for cards delivered to the user's e-mail address, listed only while the user has
+// proven that address (people/address-proof-service.ts) and SERVICE_RECEIVED_CARDS is on.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const entries = () => query(strapi, UID.libraryEntry);
 
@@ -38,26 +40,38 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /**
    * Puts a delivered card into the library of the registered user with this e-mail address, as
-   * `received`. Idempotent. Returns false when no registered user has confirmed that address.
+   * `received`, noting the address. Idempotent. Returns false when no user has that address (or
+   * received cards are off). The entry is listed only once the user has proven the address, so an
+   * account registered under someone else's address never shows their cards; proving it later
+   * shows the cards that arrived before.
    */
   async function addReceived(cardId: number, email: string): Promise<boolean> {
-    const address = String(email ?? '').trim();
-    if (!address) return false;
+    const address = String(email ?? '').trim().toLowerCase();
+    if (!address || !getConfig(strapi).receivedCards) return false;
     const card = await query(strapi, UID.card).findOne({ where: { id: cardId }, select: ['id'] });
     if (!card) return false;
-    // Only a confirmed address proves its owner: anyone can register an unconfirmed account under
-    // someone else's e-mail and would otherwise read the cards sent to them.
-    const user = await query(strapi, getConfig(strapi).userModel).findOne({ where: { email: { $eqi: address }, confirmed: true }, select: ['id'] });
+    const user = await query(strapi, getConfig(strapi).userModel).findOne({ where: { email: { $eqi: address } }, select: ['id'] });
     if (!user) return false;
     const where = { card: { id: cardId }, user: { id: user.id }, type: 'received' };
     if (await entries().findOne({ where, select: ['id'] })) return true;
-    await entries().create({ data: { type: 'received', is_pinned: false, user: user.id, card: cardId } });
+    await entries().create({ data: { type: 'received', is_pinned: false, user: user.id, card: cardId, received_address: address } });
     return true;
+  }
+
+  /** Which received entries the user may see: those sent to their proven address (older entries, made
+   * before addresses were noted, count as sent to the current one). */
+  async function receivedFilter(userId: number): Promise<Record<string, unknown> | null> {
+    const proven = getConfig(strapi).receivedCards ? await getService(strapi, 'addressProof').provenAddress(userId) : null;
+    if (!proven) return null;
+    return { type: 'received', $or: [{ received_address: proven }, { received_address: { $null: true } }] };
   }
 
   async function list(userId: number, type: LibraryType | undefined, page: PageRequest) {
     const where: Record<string, unknown> = { user: { id: userId } };
-    if (type) where.type = type;
+    const received = type === undefined || type === 'received' ? await receivedFilter(userId) : null;
+    if (type === 'received') Object.assign(where, received ?? { id: { $null: true } });
+    else if (type) where.type = type;
+    else where.$or = [{ type: { $ne: 'received' } }, ...(received ? [received] : [])];
     const { count, rows } = await pagedRows(
       page,
       () => entries().count({ where }),

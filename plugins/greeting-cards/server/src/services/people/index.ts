@@ -3,6 +3,7 @@ import userDetails from './user-details-service';
 import recipients from './recipients-service';
 import reminders from './reminders-service';
 import reminderMail from './reminder-mail-service';
+import addressProof from './address-proof-service';
 
 /** Who shoppers are and who they send to: user details, the address book, reminders and their e-mails. */
 const services = {
@@ -10,6 +11,7 @@ const services = {
   recipients,
   reminders,
   reminderMail,
+  addressProof,
 };
 
 export default services;

@@ -2,13 +2,15 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { forbidden } from '../../errors';
 import { getService } from '../get-service';
-import { assetIdsInCanvas, copiesDesign, isPremiumTemplate, premiumAssetIdsInCanvas } from '../../domain/premium';
+import { assetIdsInCanvas, copiesDesign, isPremiumTemplate, premiumAssetIdsInCanvas, premiumAssetsDrawn, uploadPath } from '../../domain/premium';
 import { query } from '../../db/query';
+import { getConfig } from '../../config/get-config';
+import { drawablePremiumAssets } from './premium-assets';
 
 export interface PremiumContent {
   /** The template being used is premium. */
   premiumTemplate: boolean;
-  /** Premium assets the design uses (objects' assetId). */
+  /** Premium assets the design uses: named by an object's assetId, or drawn (their emoji or picture). */
   premiumAssetIds: number[];
 }
 
@@ -28,22 +30,37 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** What premium content a template and/or a design involve. */
   async function premiumContent(input: PremiumInput): Promise<PremiumContent> {
     let premiumTemplate = false;
+    let template: { id: number; is_premium?: boolean | null; canvas_data?: unknown } | null = null;
     if (input.templateId !== undefined) {
-      const template = await query(strapi, UID.template).findOne({ where: { id: input.templateId }, select: ['id', 'is_premium'] });
+      template = await query(strapi, UID.template).findOne({ where: { id: input.templateId }, select: ['id', 'is_premium', 'canvas_data'] });
       premiumTemplate = isPremiumTemplate(template);
     }
-    let premiumAssetIds: number[] = [];
+    const premiumAssetIds = new Set<number>();
     const ids = assetIdsInCanvas(input.canvasData);
     if (ids.length) {
       const assets = await query(strapi, UID.asset).findMany({ where: { id: { $in: ids } }, select: ['id', 'is_premium'] });
-      premiumAssetIds = premiumAssetIdsInCanvas(input.canvasData, assets);
+      for (const id of premiumAssetIdsInCanvas(input.canvasData, assets)) premiumAssetIds.add(id);
+    }
+    // The id is the client's to choose, so what the objects draw decides too.
+    if (countObjects(input.canvasData) > 0) {
+      const drawable = await drawablePremiumAssets(strapi, input.canvasData);
+      const { publicUrl } = getConfig(strapi);
+      // A free template that itself carries a premium sticker gives it to whoever starts from it.
+      const given = template && !premiumTemplate ? new Set(premiumAssetsDrawn(template.canvas_data, drawable, publicUrl)) : new Set<number>();
+      for (const id of premiumAssetsDrawn(input.canvasData, drawable, publicUrl)) if (!given.has(id)) premiumAssetIds.add(id);
     }
     // A design pasted from a premium template (its objects copied, without naming the template).
     if (!premiumTemplate && countObjects(input.canvasData) > 0) {
       const premiumTemplates = await query(strapi, UID.template).findMany({ where: { is_premium: true }, select: ['id', 'canvas_data'] });
       premiumTemplate = premiumTemplates.some((t) => t.id !== input.templateId && copiesDesign(input.canvasData, t.canvas_data));
     }
-    return { premiumTemplate, premiumAssetIds };
+    return { premiumTemplate, premiumAssetIds: [...premiumAssetIds] };
+  }
+
+  /** Whether an image source is a premium asset's picture (a crop must not copy it into a new upload). */
+  async function isPremiumPicture(src: string): Promise<boolean> {
+    const path = uploadPath(src, getConfig(strapi).publicUrl);
+    return (await drawablePremiumAssets(strapi, null)).some((a) => a.imagePaths.includes(path));
   }
 
   /** Whether this user's catalogue shows premium designs' drawable data (canvas, SVG). */
@@ -63,5 +80,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     throw forbidden(`${what}. Subscribe at /subscriptions/ to use premium designs.`);
   }
 
-  return { premiumContent, assertAccess, canSeePremium };
+  return { premiumContent, assertAccess, canSeePremium, isPremiumPicture };
 };

@@ -3,35 +3,47 @@ import os from 'os';
 import path from 'path';
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
-import { fieldError } from '../../errors';
+import { fieldError, forbidden } from '../../errors';
+import { getService } from '../../services/get-service';
 import type { UploadedFile } from '../../http/uploaded-file';
 import { CleanPhoto, cleanPhoto, cropPhoto, parseCropBox } from './photo-processing';
+import { makeRoomForPhoto, recordPhoto } from './photo-quota';
 
 /**
  * Stores a shopper's photo through Strapi's upload plugin (so it lives in the media library and
  * whatever upload provider the host configured), after cleaning it. Returns the stored file's URL,
- * which the design format accepts as an image src (/uploads/...).
+ * which the design format accepts as an image src (/uploads/...). A shopper's photo (`ownerId`) counts
+ * against their photo quota; the admin designer's do not. The original upload is deleted by
+ * http/discard-uploads.ts whatever happens here.
  */
 export async function storePhoto(
   strapi: Core.Strapi,
   file: UploadedFile | undefined,
+  ownerId?: number,
 ): Promise<StoredPhoto> {
   if (!file?.filepath) throw fieldError('photo', 'Choose a photo to upload.');
-  return store(strapi, await cleanPhoto(file.filepath, file.size));
+  const clean = await cleanPhoto(file.filepath, file.size);
+  if (ownerId !== undefined) await makeRoomForPhoto(strapi, ownerId);
+  return store(strapi, clean, ownerId);
 }
 
 /**
  * Crops a photo already stored in this service's uploads into a new stored photo. The design format
  * keeps an image as a picture filling a box, so a crop is a new picture rather than a crop setting.
  */
-export async function storeCroppedPhoto(strapi: Core.Strapi, src: unknown, body: Record<string, unknown>): Promise<StoredPhoto> {
+export async function storeCroppedPhoto(strapi: Core.Strapi, src: unknown, body: Record<string, unknown>, ownerId?: number): Promise<StoredPhoto> {
   const uploadsDir = path.resolve(strapi.dirs.static.public, 'uploads');
   const file = typeof src === 'string' && /^\/uploads\/[\w.-]+$/.test(src) ? path.resolve(uploadsDir, src.slice('/uploads/'.length)) : '';
   if (!file || !file.startsWith(uploadsDir + path.sep) || !(await fs.promises.stat(file).catch(() => null))?.isFile()) {
     throw fieldError('src', 'Only a photo uploaded to this service can be cropped.');
   }
+  // A crop would turn a premium sticker's picture into a plain upload anyone could draw.
+  if (await getService(strapi, 'premium').isPremiumPicture(src as string)) {
+    throw forbidden('This picture is a premium sticker: it cannot be cropped into a new photo.');
+  }
   const box = parseCropBox(body);
-  return store(strapi, await cropPhoto(file, box));
+  if (ownerId !== undefined) await makeRoomForPhoto(strapi, ownerId);
+  return store(strapi, await cropPhoto(file, box), ownerId);
 }
 
 export interface StoredPhoto {
@@ -40,7 +52,7 @@ export interface StoredPhoto {
   height: number;
 }
 
-async function store(strapi: Core.Strapi, clean: CleanPhoto): Promise<StoredPhoto> {
+async function store(strapi: Core.Strapi, clean: CleanPhoto, ownerId?: number): Promise<StoredPhoto> {
   const name = `photo-${crypto.randomBytes(8).toString('hex')}.${clean.ext}`;
   const tmp = path.join(os.tmpdir(), name);
   await fs.promises.writeFile(tmp, clean.data);
@@ -52,6 +64,7 @@ async function store(strapi: Core.Strapi, clean: CleanPhoto): Promise<StoredPhot
         data: { fileInfo: { name, alternativeText: 'Photo on a greeting card' } },
         files: { filepath: tmp, originalFilename: name, mimetype: clean.mime, size: clean.data.length },
       });
+    if (ownerId !== undefined) await recordPhoto(strapi, ownerId, { url: stored.url, fileId: stored.id });
     return { url: stored.url, width: clean.width, height: clean.height };
   } finally {
     await fs.promises.rm(tmp, { force: true });

@@ -11,6 +11,7 @@ import { blankCanvas } from '../../domain/canvas-data';
 import { PATTERN_NAMES } from '../../domain/background-patterns';
 import { UID } from '../../uids';
 import { csrfSatisfied } from '../csrf';
+import { rateLimit } from '../../http/rate-limit';
 import { renderPage } from '../render';
 import { privateRoute, publicRoute, redirect, registerWebRoutes, type PrivateContext, type WebContext } from '../web-route';
 import { storeCroppedPhoto, storePhoto } from './photo-upload';
@@ -36,23 +37,29 @@ function templateRefusal(web: PrivateContext, error: unknown): void {
   throw error;
 }
 
-/** A JSON route of the editor for signed-in shoppers: CSRF-checked, answering 201 with the result. */
-function photoAction(strapi: Core.Strapi, run: (ctx: Ctx) => Promise<unknown>) {
-  return async (ctx: Ctx) => {
-    try {
-      if (!csrfSatisfied(strapi, ctx)) {
-        ctx.status = 403;
-        ctx.body = { detail: 'CSRF token missing or incorrect.' };
-        return;
+/**
+ * A JSON route of the editor for signed-in shoppers: rate-limited like every write (SERVICE_RATE_LIMIT_*),
+ * CSRF-checked, answering 201 with the result.
+ */
+function photoAction(strapi: Core.Strapi, run: (ctx: Ctx, userId: number) => Promise<unknown>) {
+  const limit = rateLimit(strapi, 'writes');
+  return (ctx: Ctx) =>
+    limit(ctx, async () => {
+      try {
+        if (!csrfSatisfied(strapi, ctx)) {
+          ctx.status = 403;
+          ctx.body = { detail: 'CSRF token missing or incorrect.' };
+          return;
+        }
+        const user = await optionalUser(strapi, ctx);
+        if (!user) throw unauthorized();
+        const result = await run(ctx, user.id);
+        ctx.status = 201;
+        ctx.body = result;
+      } catch (error) {
+        respondError(strapi, ctx, error);
       }
-      if (!(await optionalUser(strapi, ctx))) throw unauthorized();
-      const result = await run(ctx);
-      ctx.status = 201;
-      ctx.body = result;
-    } catch (error) {
-      respondError(strapi, ctx, error);
-    }
-  };
+    });
 }
 
 async function editorPage(web: PrivateContext): Promise<void> {
@@ -120,15 +127,15 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
     {
       method: 'POST',
       path: '/editor/photos',
-      handler: photoAction(strapi, (ctx) => storePhoto(strapi, uploadedFile(ctx, 'photo'))),
+      handler: photoAction(strapi, (ctx, userId) => storePhoto(strapi, uploadedFile(ctx, 'photo'), userId)),
       config: { auth: false },
     },
     {
       method: 'POST',
       path: '/editor/photos/crop',
-      handler: photoAction(strapi, (ctx) => {
+      handler: photoAction(strapi, (ctx, userId) => {
         const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-        return storeCroppedPhoto(strapi, body.src, body);
+        return storeCroppedPhoto(strapi, body.src, body, userId);
       }),
       config: { auth: false },
     },

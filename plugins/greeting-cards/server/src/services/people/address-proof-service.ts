@@ -1,0 +1,63 @@
+import crypto from 'crypto';
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../uids';
+import { query, type Row } from '../../db/query';
+import { getConfig } from '../../config/get-config';
+import { getService } from '../get-service';
+import { addressProofEmail } from '../../emails/address-proof';
+
+// Whether a shopper has proven they own their account's e-mail address. With users-permissions'
+// e-mail confirmation off (its default) every account is `confirmed`, so `confirmed` proves nothing:
+// anyone may register under someone else's address. Proof is then a link this plugin sends to the
+// address; with the host's confirmation on, the host's `confirmed` is proof enough.
+// Received cards (library-service) are shown only for a proven address.
+
+const LINK_HOURS = 24;
+const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const normalise = (email: unknown) => String(email ?? '').trim().toLowerCase();
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const proofs = () => query(strapi, UID.emailProof);
+
+  async function hostConfirmsEmails(): Promise<boolean> {
+    const advanced = (await strapi.store({ type: 'plugin', name: 'users-permissions' }).get({ key: 'advanced' })) as Row | null;
+    return Boolean(advanced?.email_confirmation);
+  }
+
+  /** The user's address when they have proven it (lower case), else null. */
+  async function provenAddress(userId: number): Promise<string | null> {
+    const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id: userId }, select: ['id', 'email', 'confirmed'] })) as Row | null;
+    const email = normalise(user?.email);
+    if (!email) return null;
+    if (user?.confirmed === true && (await hostConfirmsEmails())) return email;
+    const proof = await proofs().findOne({ where: { user: { id: userId }, email, proven_at: { $notNull: true } }, select: ['id'] });
+    return proof ? email : null;
+  }
+
+  /** Sends the user a one-time link to their current address. */
+  async function sendLink(userId: number): Promise<void> {
+    const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id: userId }, select: ['id', 'email'] })) as Row | null;
+    const email = normalise(user?.email);
+    if (!email) return;
+    const token = crypto.randomBytes(32).toString('base64url');
+    await proofs().create({ data: { user: userId, email, token_hash: digest(token), expires_at: new Date(Date.now() + LINK_HOURS * 3600_000) } });
+    const link = `${getConfig(strapi).publicUrl.replace(/\/+$/, '')}/account/confirm-email/${token}/`;
+    await getService(strapi, 'mailer').send({ to: email, ...addressProofEmail({ link, hours: LINK_HOURS }) });
+  }
+
+  /**
+   * Marks the link's address proven. False for an unknown, used or expired link, or when the account's
+   * address changed since the link was sent (it proves the old address, not the new one).
+   */
+  async function confirm(token: string): Promise<boolean> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+    const proof = (await proofs().findOne({ where: { token_hash: digest(token) }, populate: { user: { select: ['id', 'email'] } } })) as Row | null;
+    if (!proof || proof.proven_at || !proof.user || new Date(proof.expires_at).getTime() < Date.now()) return false;
+    if (normalise(proof.user.email) !== proof.email) return false;
+    // Conditional on still being unused: two clicks at once prove it once.
+    const { count } = await proofs().updateMany({ where: { id: proof.id, proven_at: { $null: true } }, data: { proven_at: new Date() } });
+    return count > 0;
+  }
+
+  return { provenAddress, sendLink, confirm };
+};

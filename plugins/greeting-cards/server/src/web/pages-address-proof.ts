@@ -1,0 +1,21 @@
+import { getService } from '../services/get-service';
+import { renderPage } from './render';
+import { privateRoute, publicRoute, redirect, type WebRouteDef } from './web-route';
+
+// Proving one's e-mail address, so that cards sent to it show under Received (security: anyone can
+// register under someone else's address when the host does not confirm e-mails). The Received tab
+// offers the button; the e-mail carries the link.
+export const addressProofRoutes: WebRouteDef[] = [
+  privateRoute('POST', '/library/confirm-email/', async ({ ctx, strapi, user }) => {
+    await getService(strapi, 'addressProof').sendLink(user.id);
+    redirect(ctx, '/library/?type=received&link=sent');
+  }),
+
+  // A GET, as every e-mail link: it only marks this one address of this one account as proven.
+  publicRoute('GET', '/account/confirm-email/:token/', async ({ ctx, strapi }) => {
+    if (await getService(strapi, 'addressProof').confirm(String(ctx.params.token))) {
+      return renderPage(ctx, 'error', { title: 'Address confirmed', heading: 'Address confirmed', message: 'Thank you. Cards sent to this address now appear under Received in your library.' });
+    }
+    renderPage(ctx, 'error', { title: 'Link not valid', heading: 'This link is not valid', message: 'It may have been used already or have expired. Ask for a new one from the Received tab of your library.' }, 404);
+  }),
+];
