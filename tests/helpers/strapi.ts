@@ -32,7 +32,13 @@ const TEST_ENV: Record<string, string> = {
  * browser tests, which need `strapi build` first). `env` is applied to process.env for the boot (the
  * plugin reads SERVICE_* settings from it) and restored by stop().
  */
-export async function startApp(env: Record<string, string | undefined> = {}, options: { serveAdminPanel?: boolean } = {}): Promise<TestApp> {
+export interface StartOptions {
+  serveAdminPanel?: boolean;
+  /** Runs on the created instance before it loads: change the host's configuration (strapi.config) here. */
+  beforeLoad?: (strapi: Core.Strapi) => void;
+}
+
+export async function startApp(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const applied: Record<string, string | undefined> = { ...TEST_ENV, ...db.env, ...env };
   const previous: Record<string, string | undefined> = {};
@@ -58,6 +64,7 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
     serveAdminPanel: options.serveAdminPanel ?? false,
   });
   try {
+    options.beforeLoad?.(instance);
     strapi = await instance.load();
     await strapi.listen();
   } catch (error) {
@@ -88,9 +95,9 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
 /**
  * Boots and expects boot to fail (config validation); returns the error. Cleans up either way.
  */
-export async function bootFailure(env: Record<string, string | undefined>): Promise<Error> {
+export async function bootFailure(env: Record<string, string | undefined>, options: StartOptions = {}): Promise<Error> {
   try {
-    const app = await startApp(env);
+    const app = await startApp(env, options);
     await app.stop();
   } catch (error) {
     return error as Error;

@@ -1,18 +1,11 @@
+import type { Core } from '@strapi/strapi';
 import type { Ctx } from './respond';
-import routes from '../routes';
+import { isOwnApiRequest } from './own-routes';
 
 // Errors raised before our controllers run (malformed JSON, a body over the size limit, an unknown path
 // under one of our prefixes) come out of Strapi in its own shape, { data: null, error: {...} }. On the
 // spec's routes every error has the spec's shape, so those are rewritten to {"detail": "..."} here.
-
-const SPEC_PREFIXES = new Set(
-  (routes['content-api'].routes as Array<{ path: string }>).map((r) => r.path.split('/')[1]).filter(Boolean),
-);
-
-export function isSpecPath(path: string): boolean {
-  const match = /^\/api\/([^/]+)/.exec(path);
-  return Boolean(match && SPEC_PREFIXES.has(match[1]));
-}
+// Only there: the host's own routes keep Strapi's shape (see own-routes.ts).
 
 const MESSAGES: Record<number, string> = {
   400: 'Malformed request body: send valid JSON.',
@@ -22,10 +15,10 @@ const MESSAGES: Record<number, string> = {
   415: 'Unsupported media type: send application/json.',
 };
 
-export function specErrorShapeMiddleware() {
+export function specErrorShapeMiddleware(strapi: Core.Strapi) {
   return async (ctx: Ctx, next: () => Promise<unknown>) => {
     await next();
-    if (ctx.status < 400 || !isSpecPath(ctx.path)) return;
+    if (ctx.status < 400 || !isOwnApiRequest(strapi, ctx.path)) return;
     const body = ctx.body;
     const strapiShaped = body && typeof body === 'object' && 'error' in body && 'data' in body;
     if (!strapiShaped && body !== undefined && body !== null && body !== '' && !(ctx.status === 404 && typeof body === 'string')) return;
