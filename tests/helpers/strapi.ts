@@ -36,10 +36,13 @@ export interface StartOptions {
   serveAdminPanel?: boolean;
   /** Runs on the created instance before it loads: change the host's configuration (strapi.config) here. */
   beforeLoad?: (strapi: Core.Strapi) => void;
+  /** Boot on this database (another boot's) instead of a fresh one; stop() then leaves it to the caller. */
+  db?: TestDatabase;
 }
 
 export async function startApp(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = options.db ?? (await createTestDatabase());
+  const dropDb = () => (options.db ? Promise.resolve() : db.drop());
   const applied: Record<string, string | undefined> = { ...TEST_ENV, ...db.env, ...env };
   const previous: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(applied)) {
@@ -72,7 +75,7 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
     // HTTP server: close them, or the test process never exits.
     await instance.destroy().catch(() => undefined);
     restoreEnv();
-    await db.drop().catch(() => undefined);
+    await dropDb().catch(() => undefined);
     throw error;
   }
   const address = strapi.server.httpServer.address();
@@ -87,7 +90,7 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
     async stop() {
       await strapi.destroy();
       restoreEnv();
-      await db.drop();
+      await dropDb();
     },
   };
 }
