@@ -1,7 +1,7 @@
 import { startApp, TestApp } from '../helpers/strapi';
 
-// This repository's host lists a bare 'strapi::body' as a new app does; the plugin keeps the raw body
-// for its webhook (tests/orders/webhooks.test.ts posts real signed events through it).
+// This repository's host keeps the raw body for the plugin's webhook (tests/orders/webhooks.test.ts posts
+// real signed events through it); tests/foundation/raw-body-config.test.ts covers hosts that do not.
 describe('what the plugin needs from its host', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -9,7 +9,7 @@ describe('what the plugin needs from its host', () => {
   });
   afterAll(() => app.stop());
 
-  it('turns on includeUnparsed for strapi::body', () => {
+  it("has includeUnparsed on strapi::body in the host's own config", () => {
     const middlewares = app.strapi.config.get('middlewares') as unknown[];
     expect(middlewares).toContainEqual({ name: 'strapi::body', config: { includeUnparsed: true } });
   });

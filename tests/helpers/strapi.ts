@@ -32,8 +32,17 @@ const TEST_ENV: Record<string, string> = {
  * browser tests, which need `strapi build` first). `env` is applied to process.env for the boot (the
  * plugin reads SERVICE_* settings from it) and restored by stop().
  */
-export async function startApp(env: Record<string, string | undefined> = {}, options: { serveAdminPanel?: boolean } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+export interface StartOptions {
+  serveAdminPanel?: boolean;
+  /** Runs on the created instance before it loads: change the host's configuration (strapi.config) here. */
+  beforeLoad?: (strapi: Core.Strapi) => void;
+  /** Boot on this database (another boot's) instead of a fresh one; stop() then leaves it to the caller. */
+  db?: TestDatabase;
+}
+
+export async function startApp(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<TestApp> {
+  const db = options.db ?? (await createTestDatabase());
+  const dropDb = () => (options.db ? Promise.resolve() : db.drop());
   const applied: Record<string, string | undefined> = { ...TEST_ENV, ...db.env, ...env };
   const previous: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(applied)) {
@@ -58,6 +67,7 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
     serveAdminPanel: options.serveAdminPanel ?? false,
   });
   try {
+    options.beforeLoad?.(instance);
     strapi = await instance.load();
     await strapi.listen();
   } catch (error) {
@@ -65,7 +75,7 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
     // HTTP server: close them, or the test process never exits.
     await instance.destroy().catch(() => undefined);
     restoreEnv();
-    await db.drop().catch(() => undefined);
+    await dropDb().catch(() => undefined);
     throw error;
   }
   const address = strapi.server.httpServer.address();
@@ -80,7 +90,7 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
     async stop() {
       await strapi.destroy();
       restoreEnv();
-      await db.drop();
+      await dropDb();
     },
   };
 }
@@ -88,9 +98,9 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
 /**
  * Boots and expects boot to fail (config validation); returns the error. Cleans up either way.
  */
-export async function bootFailure(env: Record<string, string | undefined>): Promise<Error> {
+export async function bootFailure(env: Record<string, string | undefined>, options: StartOptions = {}): Promise<Error> {
   try {
-    const app = await startApp(env);
+    const app = await startApp(env, options);
     await app.stop();
   } catch (error) {
     return error as Error;

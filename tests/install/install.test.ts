@@ -185,6 +185,13 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     expect(plugins).toContain(anchor);
     fs.writeFileSync(pluginsFile, plugins.replace(anchor, anchor + blocks('ts config/plugins.ts')[0]));
 
+    // The README's strapi::body entry in place of the new app's bare one.
+    const middlewaresFile = path.join(appDir, 'config', 'middlewares.ts');
+    const middlewares = fs.readFileSync(middlewaresFile, 'utf8');
+    const bareBody = "  'strapi::body',\n";
+    expect(middlewares).toContain(bareBody);
+    fs.writeFileSync(middlewaresFile, middlewares.replace(bareBody, blocks('ts config/middlewares.ts')[0]));
+
     const firstRun = blocks('sh')[1];
     expect(firstRun).toMatch(/^npm run build$/m);
     expect(firstRun).toMatch(/npm start$/m);

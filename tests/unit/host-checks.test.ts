@@ -1,23 +1,26 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { keepUnparsedBody } from '../../plugins/greeting-cards/server/src/host/raw-body';
+import { UNPARSED_BODY_ENTRY, unparsedBodyProblem } from '../../plugins/greeting-cards/server/src/host/raw-body';
 import { emailCheck } from '../../plugins/greeting-cards/server/src/host/email-check';
 import { requireUsersPermissions, USERS_PERMISSIONS_MISSING } from '../../plugins/greeting-cards/server/src/host/users-permissions';
 import { rendererCheck } from '../../plugins/greeting-cards/server/src/host/renderer-check';
 
 describe('raw body for the webhook', () => {
-  it("turns a new app's bare 'strapi::body' into one that keeps the unparsed text", () => {
-    const { middlewares, found } = keepUnparsedBody(['strapi::errors', 'strapi::body', 'strapi::session']);
-    expect(found).toBe(true);
-    expect(middlewares).toEqual(['strapi::errors', { name: 'strapi::body', config: { includeUnparsed: true } }, 'strapi::session']);
+  it("asks a new app's bare 'strapi::body' for includeUnparsed, naming the file and the entry", () => {
+    const problem = unparsedBodyProblem(['strapi::errors', 'strapi::body', 'strapi::session']);
+    expect(problem).toMatch(/^config\/middlewares\.ts/);
+    expect(problem).toContain(`replace 'strapi::body' with ${UNPARSED_BODY_ENTRY}`);
   });
-  it("keeps the host's own body options", () => {
-    const { middlewares } = keepUnparsedBody([{ name: 'strapi::body', config: { jsonLimit: '2mb', includeUnparsed: false } }]);
-    expect(middlewares).toEqual([{ name: 'strapi::body', config: { jsonLimit: '2mb', includeUnparsed: true } }]);
+  it('asks the same of an app with no list (Strapi\'s defaults) and of includeUnparsed: false', () => {
+    expect(unparsedBodyProblem(undefined)).toContain(UNPARSED_BODY_ENTRY);
+    expect(unparsedBodyProblem([{ name: 'strapi::body', config: { jsonLimit: '2mb', includeUnparsed: false } }])).toContain(UNPARSED_BODY_ENTRY);
   });
   it('says when the body middleware is missing', () => {
-    expect(keepUnparsedBody(['strapi::errors']).found).toBe(false);
+    expect(unparsedBodyProblem(['strapi::errors'])).toMatch(/there is no 'strapi::body'/);
+  });
+  it('is satisfied by includeUnparsed, whatever other options the host sets', () => {
+    expect(unparsedBodyProblem([{ name: 'strapi::body', config: { jsonLimit: '2mb', includeUnparsed: true } }])).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from './config/get-config';
-import { ensureDatabaseConstraints } from './db/constraints';
+import { runOnce } from './db/run-once';
 import { seedSampleData } from './seed/seed-sample-data';
 import { checkProfileRelation } from './providers/user-details/load-adapter';
 import { getService } from './services/get-service';
@@ -25,9 +25,11 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   providers(strapi).build(['billingProfile', 'postal', 'payment', 'subscription', 'webhook', 'mailer', 'renderer']);
   await registerAdminActions(strapi);
   await applyContentManagerViews(strapi);
-  await ensureDatabaseConstraints(strapi);
+  // The tables' unique and lookup indexes are declared on the schemas (content-types/define.ts):
+  // Strapi's schema sync creates them, and a boot with unchanged schemas runs no DDL.
   await initRateLimits(strapi);
-  await getService(strapi, 'promotions').backfillUses();
+  // Orders checked out before promo-code uses were reserved: a data migration, once per database.
+  await runOnce(strapi, 'promo-uses-backfill', 1, () => getService(strapi, 'promotions').backfillUses());
   // Before seeding, so seeded templates already change the catalogue version.
   getService(strapi, 'catalogueVersion').watch();
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));

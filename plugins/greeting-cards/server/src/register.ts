@@ -7,21 +7,23 @@ import { registerDevMailbox } from './web/dev-mailbox';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerStorefront } from './web';
 import { registerEditorRoutes } from './web/editor/routes';
-import { keepUnparsedBodyForWebhooks } from './host/raw-body';
+import { checkUnparsedBodyForWebhooks } from './host/raw-body';
 import { requireUsersPermissions } from './host/users-permissions';
+import { requireSupportedDatabase } from './host/database-client';
 import { registerCustomFields } from './custom-fields';
 import { registerTemplateDesignRules } from './content-manager/template-design-rules';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   requireUsersPermissions(strapi);
-  keepUnparsedBodyForWebhooks(strapi);
+  requireSupportedDatabase(strapi);
+  checkUnparsedBodyForWebhooks(strapi);
   registerCustomFields(strapi);
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.
   providers(strapi).build(['userDetails']);
   strapi.server.use(corsOriginsMiddleware(strapi));
   strapi.server.use(loginSyncMiddleware(strapi));
-  strapi.server.use(specErrorShapeMiddleware());
+  strapi.server.use(specErrorShapeMiddleware(strapi));
   registerWebhookRoutes(strapi);
   registerStorefront(strapi);
   registerEditorRoutes(strapi);

@@ -10,18 +10,39 @@ interface Options {
   /** Curated types are edited by content editors; internal ones are hidden from the admin panel. */
   curated: boolean;
   attributes: Record<string, unknown>;
+  /** Columns with a unique index in the database (see below). */
+  unique?: string[];
+  /** Columns with a plain index, for lookups that grow with the shop. */
+  indexed?: string[];
+}
+
+// Strapi 5's `unique: true` is checked by the application, not the database, so it cannot stop two
+// racing requests. Unique indexes (NULLs never collide, in SQLite, PostgreSQL or MySQL) are what make
+// "one cart per user", "one system recipient per owner", "each webhook event once" and "unguessable
+// tokens never repeat" hold under concurrency. Declared on the schema, they belong to Strapi's own
+// schema sync: created with the table through Knex (portable SQL), compared only when the schemas
+// change, so a normal boot runs no DDL. The names are those the plugin's boot-time SQL used to create,
+// so existing databases already have them.
+function indexes(collectionName: string, o: Options) {
+  const list = [
+    ...(o.unique ?? []).map((column) => ({ name: `${collectionName}_${column}_uq`, columns: [column], type: 'unique' })),
+    ...(o.indexed ?? []).map((column) => ({ name: `${collectionName}_${column}_ix`, columns: [column] })),
+  ];
+  return list.length ? { indexes: list } : {};
 }
 
 export function defineType(o: Options) {
   const hidden = o.curated ? {} : { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } };
+  const collectionName = `gc_${o.plural.replace(/-/g, '_')}`;
   return {
     schema: {
       kind: 'collectionType',
-      collectionName: `gc_${o.plural.replace(/-/g, '_')}`,
+      collectionName,
       info: { singularName: o.singular, pluralName: o.plural, displayName: o.displayName, description: o.description },
       options: { draftAndPublish: false },
       pluginOptions: hidden,
       attributes: o.attributes,
+      ...indexes(collectionName, o),
       // The Content Manager's defaults for this type's views (labels, list columns, sort).
       ...(CONTENT_VIEWS[o.singular] ? { config: contentManagerConfig(CONTENT_VIEWS[o.singular]) } : {}),
     },

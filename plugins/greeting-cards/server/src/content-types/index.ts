@@ -97,6 +97,7 @@ const libraryEntry = defineType({
 const recipient = defineType({
   singular: 'recipient', plural: 'recipients', displayName: 'Recipient', curated: false,
   description: 'An address-book entry.',
+  unique: ['system_owner_key'],
   attributes: {
     owner: rel.user(),
     first_name: str({ default: '' }),
@@ -169,6 +170,7 @@ const promoCode = defineType({
 const promoUse = defineType({
   singular: 'promo-use', plural: 'promo-uses', displayName: 'Promo use', curated: false,
   description: 'A promo code use held by an order from checkout on; released when the order is cancelled.',
+  unique: ['slot_key'],
   attributes: {
     code: str({ required: true }),
     order_id: int({ required: true }),
@@ -183,6 +185,7 @@ const promoUse = defineType({
 const order = defineType({
   singular: 'order', plural: 'orders', displayName: 'Order', curated: false,
   description: 'A cart, then a paid order.',
+  unique: ['cart_key', 'uuid'],
   attributes: {
     uuid: str({ required: true, unique: true }),
     user: rel.user(),
@@ -208,6 +211,7 @@ const order = defineType({
 const orderStatusChange = defineType({
   singular: 'order-status-change', plural: 'order-status-changes', displayName: 'Order status change', curated: false,
   description: 'One move of an order through its lifecycle (the status history operators see).',
+  indexed: ['order_id'],
   attributes: {
     order_id: int({ required: true }),
     status: enumeration(ORDER_STATUSES),
@@ -236,6 +240,7 @@ const orderItem = defineType({
 const delivery = defineType({
   singular: 'delivery', plural: 'deliveries', displayName: 'Delivery', curated: false,
   description: 'The sending of one order item.',
+  unique: ['view_token', 'tracking_reference'],
   attributes: {
     order_item: rel.oneToOne(UID.orderItem),
     status: enumeration(DELIVERY_STATUSES, 'pending'),
@@ -273,6 +278,7 @@ const subscriptionPlan = defineType({
 const subscription = defineType({
   singular: 'subscription', plural: 'subscriptions', displayName: 'Subscription', curated: false,
   description: 'A user\'s subscription to a plan.',
+  unique: ['provider_subscription_id'],
   attributes: {
     user: rel.user(),
     plan: rel.manyToOne(UID.subscriptionPlan),
@@ -292,6 +298,7 @@ const subscription = defineType({
 const billingProfile = defineType({
   singular: 'billing-profile', plural: 'billing-profiles', displayName: 'Billing profile', curated: false,
   description: 'The payment provider customer of a user.',
+  unique: ['user_key'],
   attributes: {
     user: rel.oneToOne('plugin::users-permissions.user'),
     // The owner's id (whatever SERVICE_USER_MODEL is): a unique index on it means one profile per
@@ -306,6 +313,7 @@ const billingProfile = defineType({
 const paymentEvent = defineType({
   singular: 'payment-event', plural: 'payment-events', displayName: 'Payment event', curated: false,
   description: 'Each provider event recorded once: what makes webhooks idempotent.',
+  unique: ['event_id'],
   attributes: {
     provider: str({ required: true }),
     event_id: str({ required: true, unique: true }),

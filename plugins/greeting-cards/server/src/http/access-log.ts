@@ -3,9 +3,11 @@ import type { Ctx } from './respond';
 
 // Replaces Strapi's request logger ('strapi::logger' in the host's config/middlewares.ts): the same
 // one line per request, but a card's view token is a password to that card (anyone holding the link
-// can read it), so it never reaches the log.
+// can read it), so it never reaches the log. Only the plugin's view route is touched: every other line,
+// the host's routes included, is exactly Strapi's. Case-insensitive, as the router matches
+// (`/CARDS/VIEW/<token>` reaches the same page).
 
-const VIEW_TOKEN = /^(\/cards\/view\/)[^/?#]+/;
+const VIEW_TOKEN = /^(\/cards\/view\/)[^/?#]+/i;
 
 export function maskUrl(url: string): string {
   return url.replace(VIEW_TOKEN, '$1<token>');

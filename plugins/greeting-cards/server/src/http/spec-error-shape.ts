@@ -1,23 +1,15 @@
+import type { Core } from '@strapi/strapi';
 import type { Ctx } from './respond';
-import routes from '../routes';
+import { isOwnApiRequest } from './own-routes';
 
 // Errors raised before our controllers run (malformed JSON, a body over the size limit, an unknown path
 // under one of our prefixes) come out of Strapi in its own shape, { data: null, error: {...} }. On the
 // spec's routes every error has the spec's shape, so those are rewritten to {"detail": "..."} here.
-
-const SPEC_PREFIXES = new Set(
-  (routes['content-api'].routes as Array<{ path: string }>).map((r) => r.path.split('/')[1]).filter(Boolean),
-);
+// Only there: the host's own routes keep Strapi's shape (see own-routes.ts).
 
 // The editor's JSON routes answer in the spec's shape too (a body Strapi's parser refuses, such as one
 // with a __proto__ key, came out in Strapi's shape). Case-insensitive, as Koa's router matches.
 const EDITOR_JSON = /^\/editor\/photos(?:\/crop)?\/?$/i;
-
-export function isSpecPath(path: string): boolean {
-  if (EDITOR_JSON.test(path)) return true;
-  const match = /^\/api\/([^/]+)/.exec(path);
-  return Boolean(match && SPEC_PREFIXES.has(match[1]));
-}
 
 const MESSAGES: Record<number, string> = {
   400: 'Malformed request body: send valid JSON.',
@@ -27,10 +19,10 @@ const MESSAGES: Record<number, string> = {
   415: 'Unsupported media type: send application/json.',
 };
 
-export function specErrorShapeMiddleware() {
+export function specErrorShapeMiddleware(strapi: Core.Strapi) {
   return async (ctx: Ctx, next: () => Promise<unknown>) => {
     await next();
-    if (ctx.status < 400 || !isSpecPath(ctx.path)) return;
+    if (ctx.status < 400 || !(EDITOR_JSON.test(ctx.path) || isOwnApiRequest(strapi, ctx.path))) return;
     const body = ctx.body;
     const strapiShaped = body && typeof body === 'object' && 'error' in body && 'data' in body;
     if (!strapiShaped && body !== undefined && body !== null && body !== '' && !(ctx.status === 404 && typeof body === 'string')) return;

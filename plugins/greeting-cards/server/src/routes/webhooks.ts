@@ -1,11 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import type { Ctx } from '../http/respond';
+import { registerOwnRoutes } from '../http/own-routes';
 
 type WebhookController = { webhook(ctx: Ctx): Promise<void> };
 
 // Routes outside /api. The handler is looked up per request so it always reaches the loaded controller.
 export function registerWebhookRoutes(strapi: Core.Strapi): void {
-  strapi.server.routes([
+  registerOwnRoutes(strapi, [
     {
       method: 'POST',
       path: '/payments/webhook',

@@ -4,6 +4,7 @@ import { renderPage } from './render';
 import { rateLimit } from '../http/rate-limit';
 import type { Row } from '../db/query';
 import type { Ctx } from '../http/respond';
+import { registerOwnRoutes } from '../http/own-routes';
 
 // The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. No JavaScript
 // of its own and no tracking pixel: views are counted here, once per page request.
@@ -27,7 +28,7 @@ async function front(strapi: Core.Strapi, card: Row, alt: string, owner: string)
 export function registerCardViewRoutes(strapi: Core.Strapi): void {
   const deliveries = () => getService(strapi, 'deliveries');
 
-  strapi.server.routes([
+  registerOwnRoutes(strapi, [
     {
       method: 'GET',
       path: '/cards/view/:token/card.pdf',

@@ -5,6 +5,7 @@ import { getConfig } from '../config/get-config';
 import { isDevelopmentOrTest } from '../config/settings';
 import { html, page, raw } from './html';
 import type { Ctx } from '../http/respond';
+import { registerOwnRoutes } from '../http/own-routes';
 
 // Development only: lists the messages the mailer kept because no SMTP server is configured.
 
@@ -24,7 +25,7 @@ export function registerDevMailbox(strapi: Core.Strapi) {
   if (!isDevelopmentOrTest()) return;
   const dir = () => path.resolve(strapi.dirs.app.root, getConfig(strapi).mailboxDir);
 
-  strapi.server.routes([
+  registerOwnRoutes(strapi, [
     {
       method: 'GET',
       path: '/dev/mailbox',

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import fs from 'fs';
 import path from 'path';
 import type { Ctx } from '../http/respond';
+import { registerOwnRoutes } from '../http/own-routes';
 
 // GET /static/<path>: the storefront's CSS, scripts and images from the plugin's assets/ folder, plus
 // htmx from its npm package (no CDN). Files are immutable per release (URLs carry ?v=<version>), so
@@ -69,7 +70,7 @@ async function serve(ctx: Ctx) {
 }
 
 export function registerStaticFiles(strapi: Core.Strapi): void {
-  strapi.server.routes([
+  registerOwnRoutes(strapi, [
     { method: 'GET', path: '/static/:path(.*)', handler: serve, config: { auth: false } },
   ]);
 }

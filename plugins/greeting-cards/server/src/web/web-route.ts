@@ -6,6 +6,7 @@ import type { Ctx } from '../http/respond';
 import { CSRF_FAILURE, csrfSatisfied } from './csrf';
 import { isHtmx, renderPage } from './render';
 import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
+import { registerOwnRoutes } from '../http/own-routes';
 
 // Every storefront route goes through webRoute(): it resolves the signed-in user from the session
 // cookie, sends anonymous visitors of private pages to the sign-in page, checks the CSRF field of
@@ -113,5 +114,5 @@ export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
 }
 
 export function registerWebRoutes(strapi: Core.Strapi, defs: WebRouteDef[]): void {
-  strapi.server.routes(defs.map((def) => toKoaRoute(strapi, def)));
+  registerOwnRoutes(strapi, defs.map((def) => toKoaRoute(strapi, def)));
 }

@@ -43,7 +43,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     release: (orderId: number): Promise<void> => reservations.release(orderId),
     /**
      * Gives orders checked out before uses were reserved (so holding none) their use, so the limits count
-     * them. Run at boot; cheap when there is nothing to do, and safe to repeat or to run on two instances.
+     * them. Run once per database at boot (bootstrap's runOnce); safe to repeat or to run on two instances.
      */
     async backfillUses(): Promise<number> {
       const rows = await query(strapi, UID.order).findMany({

@@ -15,6 +15,7 @@ import { rateLimit } from '../../http/rate-limit';
 import { renderPage } from '../render';
 import { privateRoute, publicRoute, redirect, registerWebRoutes, type PrivateContext, type WebContext } from '../web-route';
 import { storeCroppedPhoto, storePhoto } from './photo-upload';
+import { registerOwnRoutes } from '../../http/own-routes';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -123,7 +124,7 @@ async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
 }
 
 export function registerEditorRoutes(strapi: Core.Strapi): void {
-  strapi.server.routes([
+  registerOwnRoutes(strapi, [
     {
       method: 'POST',
       path: '/editor/photos',
