@@ -9,11 +9,13 @@ import { registerStorefront } from './web';
 import { registerEditorRoutes } from './web/editor/routes';
 import { keepUnparsedBodyForWebhooks } from './host/raw-body';
 import { requireUsersPermissions } from './host/users-permissions';
+import { limitUsersPermissionsAuthRoutes } from './http/auth-rate-limit';
 import { registerCustomFields } from './custom-fields';
 import { registerTemplateDesignRules } from './content-manager/template-design-rules';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   requireUsersPermissions(strapi);
+  limitUsersPermissionsAuthRoutes(strapi);
   keepUnparsedBodyForWebhooks(strapi);
   registerCustomFields(strapi);
   registerDevMailbox(strapi);

@@ -15,6 +15,8 @@ const TABLE = 'gc_rate_limits';
 interface Limiters {
   user: Record<LimitKind, RateLimiterAbstract>;
   ip: Record<LimitKind, RateLimiterAbstract>;
+  // Sign-in, registration and password reset (http/auth-rate-limit.ts), with a window of their own.
+  auth: { identifier: RateLimiterAbstract; ip: RateLimiterAbstract };
 }
 
 const registry = new WeakMap<Core.Strapi, Limiters>();
@@ -25,9 +27,8 @@ const isPostgres = (strapi: Core.Strapi) => String(strapi.db.config.connection.c
 export async function initRateLimits(strapi: Core.Strapi): Promise<void> {
   const config = getConfig(strapi);
   if (!config.rateLimitEnabled) return;
-  const duration = config.rateLimitWindowSeconds;
   const postgres = isPostgres(strapi);
-  const make = async (keyPrefix: string, points: number): Promise<RateLimiterAbstract> => {
+  const make = async (keyPrefix: string, points: number, duration = config.rateLimitWindowSeconds): Promise<RateLimiterAbstract> => {
     if (!postgres) return new RateLimiterMemory({ keyPrefix, points, duration });
     return new Promise((resolve, reject) => {
       const limiter: RateLimiterPostgres = new RateLimiterPostgres(
@@ -42,12 +43,39 @@ export async function initRateLimits(strapi: Core.Strapi): Promise<void> {
   const limiters: Limiters = {
     user: { writes: await make('gc_w_user', config.rateLimitWritesPerUser), renders: await make('gc_r_user', config.rateLimitRendersPerUser) },
     ip: { writes: await make('gc_w_ip', config.rateLimitWritesPerIp), renders: await make('gc_r_ip', config.rateLimitRendersPerIp) },
+    auth: {
+      identifier: await make('gc_a_id', config.rateLimitAuthPerIdentifier, config.rateLimitAuthWindowSeconds),
+      ip: await make('gc_a_ip', config.rateLimitAuthPerIp, config.rateLimitAuthWindowSeconds),
+    },
   };
   registry.set(strapi, limiters);
 }
 
+/** Whole seconds until a refused caller may try again (at least 1), for Retry-After. */
+export const retryAfterSeconds = (rejection: RateLimiterRes): number => Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+
+/**
+ * Counts one sign-in, registration or password-reset attempt against the caller's IP and, when the
+ * request names one, its identifier (already normalised). Null when it may go ahead (or the limits are
+ * off, or the store is unreachable); otherwise the rejection, to answer 429 with.
+ */
+export async function consumeAuthAttempt(strapi: Core.Strapi, ctx: Ctx, identifier: string | null): Promise<RateLimiterRes | null> {
+  const limiters = registry.get(strapi);
+  if (!limiters) return null;
+  sweepExpired(limiters);
+  try {
+    await limiters.auth.ip.consume(ctx.request.ip || 'unknown');
+    if (identifier) await limiters.auth.identifier.consume(identifier);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return error;
+    strapi.log.warn(`[greeting-cards] sign-in rate limit not checked: ${(error as Error)?.message ?? error}`);
+    return null;
+  }
+}
+
 function tooMany(ctx: Ctx, rejection: RateLimiterRes): void {
-  const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  const seconds = retryAfterSeconds(rejection);
   ctx.status = 429;
   ctx.set('Retry-After', String(seconds));
   ctx.body = { detail: `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.` };

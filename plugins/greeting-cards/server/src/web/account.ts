@@ -88,7 +88,11 @@ export async function register(strapi: Core.Strapi, body: Row): Promise<AuthOutc
   return { ok: true, user, jwt: up(strapi).service('jwt').issue({ id: user.id }), needsConfirmation: false };
 }
 
-/** users-permissions' own rate limiter (the one on /api/auth/*), applied to the web forms too. */
+/**
+ * users-permissions' own rate limiter (the one on /api/auth/*), applied to the web forms too, as the
+ * host configured it. It keys on body.email, which a caller can vary at will, so it is only a second
+ * layer: the limit that holds is the plugin's (http/auth-rate-limit.ts).
+ */
 export async function withAuthRateLimit(strapi: Core.Strapi, ctx: Ctx, run: () => Promise<void>): Promise<'limited' | 'ok'> {
   // users-permissions' middleware factory has no exported type.
   const factory = up(strapi).middleware('rateLimit') as unknown as ((config: object, deps: { strapi: Core.Strapi }) => (ctx: Ctx, next: () => Promise<void>) => Promise<void>) | undefined;

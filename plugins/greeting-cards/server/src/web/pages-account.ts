@@ -1,5 +1,6 @@
 import type { Ctx } from '../http/respond';
 import { register, signIn, withAuthRateLimit } from './account';
+import { authAttempt } from '../http/auth-rate-limit';
 import { renderPage } from './render';
 import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
 import { clearSessionCookie, setSessionCookie } from './session';
@@ -27,6 +28,8 @@ export const accountRoutes: WebRouteDef[] = [
     const body = bodyOf(ctx);
     const next = safeNext(body.next);
     const values = { identifier: body.identifier };
+    // Counted per identifier and per IP (SERVICE_RATE_LIMIT_AUTH_*), with /api/auth/local's counters.
+    if (!(await authAttempt(strapi, ctx, body.identifier)).ok) return renderPage(ctx, 'login', { title: 'Sign in', next, values, errors: tooMany }, 429);
     const limited = await withAuthRateLimit(strapi, ctx, async () => {
       const outcome = await signIn(strapi, body);
       if (!outcome.ok) return renderPage(ctx, 'login', { title: 'Sign in', next, values, errors: outcome.errors }, 400);
@@ -40,6 +43,7 @@ export const accountRoutes: WebRouteDef[] = [
     const body = bodyOf(ctx);
     const next = safeNext(body.next);
     const values = { email: body.email, username: body.username };
+    if (!(await authAttempt(strapi, ctx, body.email)).ok) return renderPage(ctx, 'register', { title: 'Create your account', next, values, errors: tooMany }, 429);
     const limited = await withAuthRateLimit(strapi, ctx, async () => {
       const outcome = await register(strapi, body);
       if (!outcome.ok) return renderPage(ctx, 'register', { title: 'Create your account', next, values, errors: outcome.errors }, 400);
