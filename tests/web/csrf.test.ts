@@ -1,6 +1,6 @@
 import { QUIET_APP, appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { htmx, webSession, WebSession } from './session';
+import { htmx, postForm, webSession, WebSession } from './session';
 
 // Cookie-authenticated writes need the session's CSRF token, on web pages and on /api alike;
 // bearer-token requests are not exposed to CSRF and are unaffected.
@@ -75,8 +75,10 @@ describe('CSRF protection', () => {
     expect(names).toEqual(expect.arrayContaining(['Fielded', 'Headed']));
   });
 
-  it('needs no token where no session cookie is sent (anonymous sign-in form)', async () => {
-    const res = await app.http().post('/login/').type('form').send({ identifier: user.email, password: 'wrong-password' });
+  it('the anonymous sign-in form needs the token of its pre-session instead (see tests/security/login-csrf.test.ts)', async () => {
+    const res = await postForm(app, '/login/', { identifier: user.email, password: 'wrong-password' });
     expect(res.status).toBe(400);
+    const bare = await app.http().post('/login/').type('form').send({ identifier: user.email, password: 'wrong-password' });
+    expect(bare.status).toBe(403);
   });
 });

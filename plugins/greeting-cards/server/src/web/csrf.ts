@@ -24,6 +24,9 @@ export function csrfTokenFor(strapi: Core.Strapi, sessionValue: string): string 
   return crypto.createHmac('sha256', secretOf(strapi)).update(sessionValue).digest('base64url');
 }
 
+/** What a pre-session's token is bound to (web/pre-session.ts): its own domain, never a session's token. */
+export const preSessionBinding = (value: string): string => `pre-session:${value}`;
+
 export function isValidCsrfToken(strapi: Core.Strapi, sessionValue: string, token: unknown): boolean {
   if (typeof token !== 'string' || !token) return false;
   const expected = Buffer.from(csrfTokenFor(strapi, sessionValue));
@@ -37,8 +40,13 @@ export function cookieSession(ctx: Ctx): string | null {
   return ctx.cookies?.get(SESSION_COOKIE) || null;
 }
 
-/** The token pages print in <meta name="csrf-token">; empty for anonymous visitors. */
+/**
+ * The token pages print in <meta name="csrf-token"> and their forms' _csrf field: the session's; on
+ * the sign-in and registration pages the pre-session's (web/pre-session.ts), even beside a stale
+ * session cookie; empty for other anonymous pages.
+ */
 export function pageCsrfToken(strapi: Core.Strapi, ctx: Ctx): string {
+  if (!ctx.state.gcNewSession && ctx.state.gcPreSession) return csrfTokenFor(strapi, preSessionBinding(ctx.state.gcPreSession));
   const session = ctx.state.gcNewSession ?? cookieSession(ctx);
   return session ? csrfTokenFor(strapi, session) : '';
 }
