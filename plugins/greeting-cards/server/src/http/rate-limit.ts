@@ -74,11 +74,15 @@ export async function consumeAuthAttempt(strapi: Core.Strapi, ctx: Ctx, identifi
   }
 }
 
-function tooMany(ctx: Ctx, rejection: RateLimiterRes): void {
+/** The 429 message, in the spec's words; pages show the same sentence. */
+export const tooManyMessage = (seconds: number): string => `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+
+/** Answers 429 with Retry-After and the spec's {"detail"} body. */
+export function tooMany(ctx: Ctx, rejection: RateLimiterRes): void {
   const seconds = retryAfterSeconds(rejection);
   ctx.status = 429;
   ctx.set('Retry-After', String(seconds));
-  ctx.body = { detail: `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.` };
+  ctx.body = { detail: tooManyMessage(seconds) };
 }
 
 let requestsSinceSweep = 0;
@@ -91,24 +95,34 @@ function sweepExpired(limiters: Limiters): void {
 }
 
 /**
- * Koa middleware limiting one kind of request. With SERVICE_RATE_LIMIT_ENABLED off it does nothing.
- * A request counts against the caller's IP and, when signed in, against the user too.
+ * Counts one request of a kind against the caller's IP and, when signed in, against the user too.
+ * Null when it may go ahead (or the limits are off, or the store is unreachable); otherwise the
+ * rejection. Pages (web/page-limits.ts) and the API's route middleware below share these counters.
  */
+export async function consumeLimit(strapi: Core.Strapi, ctx: Ctx, kind: LimitKind, userId: number | null): Promise<RateLimiterRes | null> {
+  const limiters = registry.get(strapi);
+  if (!limiters) return null;
+  sweepExpired(limiters);
+  try {
+    await limiters.ip[kind].consume(ctx.request.ip || 'unknown');
+    if (userId !== null) await limiters.user[kind].consume(String(userId));
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return error;
+    // The store is unreachable: serving the request beats failing every write.
+    strapi.log.warn(`[greeting-cards] rate limit not checked: ${(error as Error)?.message ?? error}`);
+    return null;
+  }
+}
+
+/** Koa middleware limiting one kind of request. With SERVICE_RATE_LIMIT_ENABLED off it does nothing. */
 export function rateLimit(strapi: Core.Strapi, kind: LimitKind) {
   return async (ctx: Ctx, next: () => Promise<unknown>) => {
-    const limiters = registry.get(strapi);
-    if (!limiters) return next();
-    sweepExpired(limiters);
+    if (!registry.has(strapi)) return next();
     // A bad credential is the controller's to answer (401), not a reason to skip the IP limit.
     const user = await optionalUser(strapi, ctx).catch(() => null);
-    try {
-      await limiters.ip[kind].consume(ctx.request.ip || 'unknown');
-      if (user) await limiters.user[kind].consume(String(user.id));
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return tooMany(ctx, error);
-      // The store is unreachable: serving the request beats failing every write.
-      strapi.log.warn(`[greeting-cards] rate limit not checked: ${(error as Error)?.message ?? error}`);
-    }
+    const rejection = await consumeLimit(strapi, ctx, kind, user ? user.id : null);
+    if (rejection) return tooMany(ctx, rejection);
     return next();
   };
 }

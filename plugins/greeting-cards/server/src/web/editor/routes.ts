@@ -14,6 +14,8 @@ import { csrfSatisfied } from '../csrf';
 import { renderPage } from '../render';
 import { privateRoute, publicRoute, redirect, registerWebRoutes, type PrivateContext, type WebContext } from '../web-route';
 import { storeCroppedPhoto, storePhoto } from './photo-upload';
+import { consumeLimit, tooMany } from '../../http/rate-limit';
+import { limitedPage } from '../page-limits';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -45,7 +47,11 @@ function photoAction(strapi: Core.Strapi, run: (ctx: Ctx) => Promise<unknown>) {
         ctx.body = { detail: 'CSRF token missing or incorrect.' };
         return;
       }
-      if (!(await optionalUser(strapi, ctx))) throw unauthorized();
+      const user = await optionalUser(strapi, ctx);
+      if (!user) throw unauthorized();
+      // A stored (and resized) photo is a write like any other: the same counters as card saves.
+      const rejection = await consumeLimit(strapi, ctx, 'writes', user.id);
+      if (rejection) return tooMany(ctx, rejection);
       const result = await run(ctx);
       ctx.status = 201;
       ctx.body = result;
@@ -138,10 +144,11 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
     privateRoute('GET', '/editor/', async ({ ctx }) => {
       renderPage(ctx, 'editor/start', { title: 'A new card', heading: 'Design your own card', action: '/editor/', label: 'Start with a blank card' });
     }),
-    privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
+    // Creating and personalising count as writes, as POST /api/cards/ and .../personalize/ do.
+    limitedPage('writes', privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
       const card = (await getService(s, 'cards').create(user.id, { title: 'My card', canvas_data: blankCanvas() })) as { id: number };
       redirect(ctx, `/editor/${card.id}/`);
-    }),
+    })),
     privateRoute('GET', '/editor/template/:slug/', async (web) => {
       const slug = String(web.ctx.params.slug);
       try {
@@ -158,14 +165,14 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
         templateRefusal(web, error);
       }
     }),
-    privateRoute('POST', '/editor/template/:slug/', async (web) => {
+    limitedPage('writes', privateRoute('POST', '/editor/template/:slug/', async (web) => {
       try {
         const card = (await getService(web.strapi, 'cards').personalize(web.user.id, String(web.ctx.params.slug))) as { id: number };
         redirect(web.ctx, `/editor/${card.id}/`);
       } catch (error) {
         templateRefusal(web, error);
       }
-    }),
+    })),
     // Before /editor/:id/, which would otherwise answer it as an unknown card.
     publicRoute('GET', '/editor/design/', templateDesignerPage),
     privateRoute('GET', '/editor/:id/', editorPage),
