@@ -32,7 +32,11 @@ const TEST_ENV: Record<string, string> = {
  * browser tests, which need `strapi build` first). `env` is applied to process.env for the boot (the
  * plugin reads SERVICE_* settings from it) and restored by stop().
  */
-export async function startApp(env: Record<string, string | undefined> = {}, options: { serveAdminPanel?: boolean } = {}): Promise<TestApp> {
+export async function startApp(
+  env: Record<string, string | undefined> = {},
+  // beforeLoad sees the instance before register() and bootstrap() run (to observe its boot log).
+  options: { serveAdminPanel?: boolean; beforeLoad?: (strapi: Core.Strapi) => void } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const applied: Record<string, string | undefined> = { ...TEST_ENV, ...db.env, ...env };
   const previous: Record<string, string | undefined> = {};
@@ -58,6 +62,7 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
     serveAdminPanel: options.serveAdminPanel ?? false,
   });
   try {
+    options.beforeLoad?.(instance);
     strapi = await instance.load();
     await strapi.listen();
   } catch (error) {

@@ -7,7 +7,7 @@ import { getService } from './services/get-service';
 import { providers } from './providers/registry';
 import { registerJobs } from './jobs';
 import { initRateLimits } from './http/rate-limit';
-import { warnAboutHost } from './host/boot-warnings';
+import { warnAboutHost, warnAboutProxy } from './host/boot-warnings';
 import { nodeEnvironment } from './config/settings';
 import { registerAdminActions } from './permissions';
 import { applyContentManagerViews } from './content-manager/apply-views';
@@ -29,6 +29,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
+  warnAboutProxy(strapi);
   if (nodeEnvironment() !== 'test') warnAboutHost(strapi);
 };
 
