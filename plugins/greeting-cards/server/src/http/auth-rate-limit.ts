@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
 import { errors } from '@strapi/utils';
-import { consumeAuthAttempt, retryAfterSeconds } from './rate-limit';
+import { consumeAuthAttempt, retryAfterSeconds } from './limiter-store';
 import type { Ctx } from './respond';
 
 // Sign-in, registration and password reset, limited per identifier and per IP with the plugin's own
