@@ -6,6 +6,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
     config: {
       jwtSecret: secret(env, 'JWT_SECRET', 'dev-users-permissions-jwt-secret'),
       jwt: { expiresIn: '7d' },
+      // 'legacy-support' (default) or 'refresh' (session-managed access tokens); tests boot both.
+      jwtManagement: env('UP_JWT_MANAGEMENT', 'legacy-support'),
       ratelimit: { enabled: env.bool('AUTH_RATE_LIMIT', true) },
     },
   },

@@ -1,6 +1,7 @@
 import { QUIET_APP, appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { safeNext } from '../../plugins/greeting-cards/server/src/web/safe-next';
+import { postForm } from './session';
 
 // Sign-in, registration and sign-out through users-permissions; private pages send anonymous
 // visitors to /login/?next=... and back, but only ever to our own paths.
@@ -39,7 +40,7 @@ describe('web sign-in', () => {
   });
 
   it('signs in with the form, sets a safe session cookie and returns to next', async () => {
-    const res = await app.http().post('/login/').type('form').send({ identifier: user.email, password: 'correct-horse-battery', next: '/orders/' });
+    const res = await postForm(app, '/login/', { identifier: user.email, password: 'correct-horse-battery', next: '/orders/' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/orders/');
     const cookie = sessionCookie(res)!;
@@ -59,7 +60,7 @@ describe('web sign-in', () => {
     const before = koa.proxy;
     koa.proxy = true;
     try {
-      const res = await app.http().post('/login/').set('X-Forwarded-Proto', 'https').type('form').send({ identifier: user.email, password: 'correct-horse-battery' });
+      const res = await postForm(app, '/login/', { identifier: user.email, password: 'correct-horse-battery' }, { 'X-Forwarded-Proto': 'https' });
       expect(res.status).toBe(303);
       expect(sessionCookie(res)).toMatch(/; secure/i);
     } finally {
@@ -68,7 +69,7 @@ describe('web sign-in', () => {
   });
 
   it.each(['//evil.example/', 'https://evil.example/', '/\\evil.example', '/%0d%0aLocation:%20x', 'javascript:alert(1)', '/login/'])('never redirects to %s after sign-in', async (next) => {
-    const res = await app.http().post('/login/').type('form').send({ identifier: user.email, password: 'correct-horse-battery', next });
+    const res = await postForm(app, '/login/', { identifier: user.email, password: 'correct-horse-battery', next });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(safeNext(next));
     expect(res.headers.location.startsWith('/') && !res.headers.location.startsWith('//')).toBe(true);
@@ -82,22 +83,22 @@ describe('web sign-in', () => {
   });
 
   it('a wrong password re-renders the form with a message, and sets no cookie', async () => {
-    const res = await app.http().post('/login/').type('form').send({ identifier: user.email, password: 'nope-nope-nope' });
+    const res = await postForm(app, '/login/', { identifier: user.email, password: 'nope-nope-nope' });
     expect(res.status).toBe(400);
     expect(res.text).toContain('That e-mail address and password do not match an account.');
     expect(sessionCookie(res)).toBeUndefined();
   });
 
   it('registers a new account, signs it in and syncs its address-book entry', async () => {
-    const res = await app.http().post('/register/').type('form').send({ email: 'New.Person@Example.test', username: 'New Person', password: 'a-long-password' });
+    const res = await postForm(app, '/register/', { email: 'New.Person@Example.test', username: 'New Person', password: 'a-long-password' });
     expect(res.status).toBe(303);
     const jwt = /^gc_session=([^;]+)/.exec(sessionCookie(res)!)![1];
     const mine = await app.http().get('/api/recipients/').set('Authorization', `Bearer ${jwt}`);
     expect(mine.body.results).toEqual([expect.objectContaining({ email: 'new.person@example.test', is_system_user: true })]);
-    const again = await app.http().post('/register/').type('form').send({ email: 'new.person@example.test', username: 'Someone', password: 'a-long-password' });
+    const again = await postForm(app, '/register/', { email: 'new.person@example.test', username: 'Someone', password: 'a-long-password' });
     expect(again.status).toBe(400);
     expect(again.text).toContain('already exists');
-    const short = await app.http().post('/register/').type('form').send({ email: 'x@example.test', username: 'Xavier', password: 'short' });
+    const short = await postForm(app, '/register/', { email: 'x@example.test', username: 'Xavier', password: 'short' });
     expect(short.status).toBe(400);
     expect(short.text).toContain('Use at least 8 characters.');
   });
@@ -107,11 +108,11 @@ describe('web sign-in', () => {
     const advanced = (await store.get({ key: 'advanced' })) as Record<string, unknown>;
     await store.set({ key: 'advanced', value: { ...advanced, email_confirmation: true } });
     try {
-      const res = await app.http().post('/register/').type('form').send({ email: 'confirm.me@example.test', username: 'Confirm Me', password: 'a-long-password' });
+      const res = await postForm(app, '/register/', { email: 'confirm.me@example.test', username: 'Confirm Me', password: 'a-long-password' });
       expect(res.status).toBe(200);
       expect(res.text).toContain('Check your e-mail');
       expect(sessionCookie(res)).toBeUndefined();
-      const login = await app.http().post('/login/').type('form').send({ identifier: 'confirm.me@example.test', password: 'a-long-password' });
+      const login = await postForm(app, '/login/', { identifier: 'confirm.me@example.test', password: 'a-long-password' });
       expect(login.status).toBe(400);
       expect(login.text).toContain('Please confirm your e-mail address first');
     } finally {
@@ -120,7 +121,7 @@ describe('web sign-in', () => {
   });
 
   it('signs out with a POST that clears the cookie', async () => {
-    const login = await app.http().post('/login/').type('form').send({ identifier: user.email, password: 'correct-horse-battery' });
+    const login = await postForm(app, '/login/', { identifier: user.email, password: 'correct-horse-battery' });
     const jwt = /^gc_session=([^;]+)/.exec(sessionCookie(login)!)![1];
     const page = await app.http().get('/library/').set('Cookie', `gc_session=${jwt}`);
     const csrf = /<meta name="csrf-token" content="([^"]+)">/.exec(page.text)![1];

@@ -50,6 +50,7 @@
   document.addEventListener('htmx:responseError', function (event) {
     var xhr = event.detail && event.detail.xhr;
     if (xhr && xhr.status === 403) failure('Your session has changed. Please reload the page and try again.');
+    else if (xhr && xhr.status === 429) failure('Too many requests. Please wait a minute and try again.');
     else failure('Something went wrong. Please try again.');
   });
   document.addEventListener('htmx:sendError', function () {

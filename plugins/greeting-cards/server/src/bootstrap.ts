@@ -8,7 +8,7 @@ import { providers } from './providers/registry';
 import { registerJobs } from './jobs';
 import { initRateLimits } from './http/rate-limit';
 import { discardUploadsMiddleware } from './http/discard-uploads';
-import { warnAboutHost } from './host/boot-warnings';
+import { warnAboutHost, warnAboutProxy } from './host/boot-warnings';
 import { nodeEnvironment } from './config/settings';
 import { registerAdminActions } from './permissions';
 import { applyContentManagerViews } from './content-manager/apply-views';
@@ -35,6 +35,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
+  warnAboutProxy(strapi);
   if (nodeEnvironment() !== 'test') warnAboutHost(strapi);
 };
 

@@ -10,6 +10,7 @@ import policies from './policies';
 import { nulBytesMiddleware } from './http/nul-bytes';
 import { rateLimitMiddleware } from './http/rate-limit';
 import { accessLogMiddleware } from './http/access-log';
+import { csrfMiddleware } from './web/csrf';
 
 export default {
   register,
@@ -23,6 +24,8 @@ export default {
   policies,
   middlewares: {
     'nul-bytes': () => nulBytesMiddleware(),
+    // On every /api route of ours (routes/define.ts): decided on the route the router picked.
+    csrf: csrfMiddleware,
     'rate-limit': rateLimitMiddleware,
     // Used by the host's config/middlewares.ts in place of 'strapi::logger'.
     'access-log': accessLogMiddleware,

@@ -10,12 +10,14 @@ import { registerEditorRoutes } from './web/editor/routes';
 import { checkUnparsedBodyForWebhooks } from './host/raw-body';
 import { requireUsersPermissions } from './host/users-permissions';
 import { requireSupportedDatabase } from './host/database-client';
+import { limitUsersPermissionsAuthRoutes } from './http/auth-rate-limit';
 import { registerCustomFields } from './custom-fields';
 import { registerTemplateDesignRules } from './content-manager/template-design-rules';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   requireUsersPermissions(strapi);
   requireSupportedDatabase(strapi);
+  limitUsersPermissionsAuthRoutes(strapi);
   checkUnparsedBodyForWebhooks(strapi);
   registerCustomFields(strapi);
   registerDevMailbox(strapi);

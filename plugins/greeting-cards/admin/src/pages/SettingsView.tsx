@@ -5,7 +5,7 @@ import type { HealthCheck, SettingEntry, SettingsAnswer } from '../api/types';
 import { ErrorNotice, Loading } from '../components/Feedback';
 import { label } from '../format';
 
-const HEALTH_NAMES: Record<string, string> = { renderer: 'Card renderer (Chromium)', email: 'E-mail' };
+const HEALTH_NAMES: Record<string, string> = { renderer: 'Card renderer (Chromium)', email: 'E-mail', proxy: 'HTTPS behind a proxy' };
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';

@@ -58,6 +58,9 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   rateLimitWritesPerIp: 'Limits and security',
   rateLimitRendersPerUser: 'Limits and security',
   rateLimitRendersPerIp: 'Limits and security',
+  rateLimitAuthPerIdentifier: 'Limits and security',
+  rateLimitAuthPerIp: 'Limits and security',
+  rateLimitAuthWindowSeconds: 'Limits and security',
   corsOrigins: 'Limits and security',
 };
 

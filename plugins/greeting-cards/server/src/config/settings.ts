@@ -240,6 +240,18 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_RATE_LIMIT_RENDERS_PER_IP', default: 60, schema: perWindow,
     describe: 'Rendered responses (PDF downloads, the public view page) one IP may fetch per window.',
   }),
+  rateLimitAuthPerIdentifier: integer({
+    env: 'SERVICE_RATE_LIMIT_AUTH_PER_IDENTIFIER', default: 10, schema: perWindow,
+    describe: 'Sign-in, registration and password-reset attempts per identifier (e-mail or username) per auth window, through the pages and /api/auth/* alike.',
+  }),
+  rateLimitAuthPerIp: integer({
+    env: 'SERVICE_RATE_LIMIT_AUTH_PER_IP', default: 30, schema: perWindow,
+    describe: 'Sign-in, registration and password-reset attempts one IP may make per auth window.',
+  }),
+  rateLimitAuthWindowSeconds: integer({
+    env: 'SERVICE_RATE_LIMIT_AUTH_WINDOW_SECONDS', default: 900, schema: z.number().int().min(1, 'must be at least 1 second').max(86_400, 'must be at most a day'),
+    describe: 'Length of the window the sign-in, registration and password-reset limits count over, in seconds.',
+  }),
   corsOrigins: originList({
     env: 'SERVICE_CORS_ORIGINS', default: [], schema: z.array(origin),
     describe: "Comma-separated origins allowed to call the API with credentials (empty: the public URL's origin only).",

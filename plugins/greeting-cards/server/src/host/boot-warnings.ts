@@ -16,6 +16,14 @@ export function warnAboutHost(strapi: Core.Strapi): void {
     .catch((error: Error) => strapi.log.warn(`[greeting-cards] host checks failed: ${error.message}`));
 }
 
+/**
+ * Said at boot in every environment (it is cheap and needs no browser): an https shop whose proxy is
+ * not trusted hands out session cookies without Secure.
+ */
+export function warnAboutProxy(strapi: Core.Strapi): void {
+  warnIfBroken(strapi, 'proxy', getService(strapi, 'host').proxy());
+}
+
 function warnIfBroken(strapi: Core.Strapi, what: string, check: HostCheck): void {
   if (!check.ok) strapi.log.warn(`[greeting-cards] ${what}: ${check.detail}`);
 }

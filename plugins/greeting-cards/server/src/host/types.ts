@@ -7,4 +7,5 @@ export interface HostCheck {
 export interface HostHealth {
   renderer: HostCheck;
   email: HostCheck;
+  proxy: HostCheck;
 }

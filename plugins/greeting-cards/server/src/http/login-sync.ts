@@ -2,8 +2,9 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from '../config/get-config';
 import type { Ctx } from './respond';
 
-// users-permissions answers these with { jwt, user } when someone signs in or registers.
-const SIGN_IN_PATHS = [/^\/api\/auth\/local\/?$/, /^\/api\/auth\/local\/register\/?$/, /^\/api\/auth\/[\w-]+\/callback\/?$/];
+// users-permissions answers these with { jwt, user } when someone signs in or registers. Compared
+// case-insensitively, as the router matches them (/API/auth/local reaches the same handler).
+const SIGN_IN_PATHS = [/^\/api\/auth\/local\/?$/i, /^\/api\/auth\/local\/register\/?$/i, /^\/api\/auth\/[\w-]+\/callback\/?$/i];
 
 /**
  * Koa middleware that refreshes the user's is_system_user address-book entry after a successful

@@ -1,86 +1,33 @@
 import type { Core } from '@strapi/strapi';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { getConfig } from '../config/get-config';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { optionalUser } from './auth';
+import { consumeLimit, limitsOn, retryAfterSeconds, type LimitKind } from './limiter-store';
 import type { Ctx } from './respond';
 
-// Rate limits per user and per IP on the routes that write or render (rate-limiter-flexible).
-// On PostgreSQL the counters live in a table shared by every instance, so a limit holds however many
-// instances serve the traffic; on SQLite (one instance by nature) they live in memory.
+// Rate limits per user and per IP on the routes that write or render, answered 429 with Retry-After.
+// The counters are in limiter-store.ts; sign-in's limits are in auth-rate-limit.ts.
 
-export type LimitKind = 'writes' | 'renders';
+export { consumeLimit, initRateLimits, retryAfterSeconds, type LimitKind } from './limiter-store';
 
-const TABLE = 'gc_rate_limits';
+/** The 429 message, in the spec's words; pages show the same sentence. */
+export const tooManyMessage = (seconds: number): string => `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
-interface Limiters {
-  user: Record<LimitKind, RateLimiterAbstract>;
-  ip: Record<LimitKind, RateLimiterAbstract>;
-}
-
-const registry = new WeakMap<Core.Strapi, Limiters>();
-
-const isPostgres = (strapi: Core.Strapi) => String(strapi.db.config.connection.client).includes('pg') || String(strapi.db.config.connection.client).includes('postgres');
-
-/** Builds the limiters once, at bootstrap; on PostgreSQL it creates the shared table first. */
-export async function initRateLimits(strapi: Core.Strapi): Promise<void> {
-  const config = getConfig(strapi);
-  if (!config.rateLimitEnabled) return;
-  const duration = config.rateLimitWindowSeconds;
-  const postgres = isPostgres(strapi);
-  const make = async (keyPrefix: string, points: number): Promise<RateLimiterAbstract> => {
-    if (!postgres) return new RateLimiterMemory({ keyPrefix, points, duration });
-    return new Promise((resolve, reject) => {
-      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-        // clearExpiredByTimeout would start a timer that outlives Strapi; expired rows are reused
-        // per key (the key is the primary key) and swept in sweepExpired().
-        { storeClient: strapi.db.connection, storeType: 'knex', tableName: TABLE, keyPrefix, points, duration, clearExpiredByTimeout: false },
-        (error?: Error) => (error ? reject(error) : resolve(limiter)),
-      );
-    });
-  };
-  // One after another: each PostgreSQL limiter runs CREATE TABLE IF NOT EXISTS, which races with itself.
-  const limiters: Limiters = {
-    user: { writes: await make('gc_w_user', config.rateLimitWritesPerUser), renders: await make('gc_r_user', config.rateLimitRendersPerUser) },
-    ip: { writes: await make('gc_w_ip', config.rateLimitWritesPerIp), renders: await make('gc_r_ip', config.rateLimitRendersPerIp) },
-  };
-  registry.set(strapi, limiters);
-}
-
-function tooMany(ctx: Ctx, rejection: RateLimiterRes): void {
-  const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+/** Answers 429 with Retry-After and the spec's {"detail"} body. */
+export function tooMany(ctx: Ctx, rejection: RateLimiterRes): void {
+  const seconds = retryAfterSeconds(rejection);
   ctx.status = 429;
   ctx.set('Retry-After', String(seconds));
-  ctx.body = { detail: `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.` };
+  ctx.body = { detail: tooManyMessage(seconds) };
 }
 
-let requestsSinceSweep = 0;
-function sweepExpired(limiters: Limiters): void {
-  if (++requestsSinceSweep < 1000) return;
-  requestsSinceSweep = 0;
-  const store = limiters.ip.writes as unknown as { clearExpired?: (t: number) => Promise<void> };
-  // Keys that expired over an hour ago; a failed sweep only leaves rows behind.
-  void store.clearExpired?.(Date.now() - 3600_000)?.catch?.(() => undefined);
-}
-
-/**
- * Koa middleware limiting one kind of request. With SERVICE_RATE_LIMIT_ENABLED off it does nothing.
- * A request counts against the caller's IP and, when signed in, against the user too.
- */
+/** Koa middleware limiting one kind of request. With SERVICE_RATE_LIMIT_ENABLED off it does nothing. */
 export function rateLimit(strapi: Core.Strapi, kind: LimitKind) {
   return async (ctx: Ctx, next: () => Promise<unknown>) => {
-    const limiters = registry.get(strapi);
-    if (!limiters) return next();
-    sweepExpired(limiters);
+    if (!limitsOn(strapi)) return next();
     // A bad credential is the controller's to answer (401), not a reason to skip the IP limit.
     const user = await optionalUser(strapi, ctx).catch(() => null);
-    try {
-      await limiters.ip[kind].consume(ctx.request.ip || 'unknown');
-      if (user) await limiters.user[kind].consume(String(user.id));
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return tooMany(ctx, error);
-      // The store is unreachable: serving the request beats failing every write.
-      strapi.log.warn(`[greeting-cards] rate limit not checked: ${(error as Error)?.message ?? error}`);
-    }
+    const rejection = await consumeLimit(strapi, ctx, kind, user ? user.id : null);
+    if (rejection) return tooMany(ctx, rejection);
     return next();
   };
 }

@@ -8,7 +8,9 @@ export interface RouteDef {
   config: { auth: false; prefix: ''; policies: unknown[]; middlewares: unknown[] };
 }
 
-// Every spec route refuses NUL characters up front (see http/nul-bytes.ts).
+// Every spec route checks the CSRF token of cookie-authenticated writes (web/csrf.ts) on the route the
+// router picked (so /API/cards/ is checked like /api/cards/), then refuses NUL characters up front
+// (see http/nul-bytes.ts).
 export function route(method: RouteDef['method'], path: string, handler: string): RouteDef {
-  return { method, path, handler, config: { auth: false, prefix: '', policies: [], middlewares: ['plugin::greeting-cards.nul-bytes'] } };
+  return { method, path, handler, config: { auth: false, prefix: '', policies: [], middlewares: ['plugin::greeting-cards.csrf', 'plugin::greeting-cards.nul-bytes'] } };
 }

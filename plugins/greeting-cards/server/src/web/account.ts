@@ -13,6 +13,10 @@ const up = (strapi: Core.Strapi) => strapi.plugin('users-permissions');
 const advanced = async (strapi: Core.Strapi): Promise<Row> =>
   ((await strapi.store({ type: 'plugin', name: 'users-permissions' }).get({ key: 'advanced' })) as Row) ?? {};
 
+// users-permissions' jwt.issue() returns the token in 'legacy-support' mode and a Promise of it in
+// 'refresh' mode (it creates a session first); awaiting covers both.
+const issueJwt = async (strapi: Core.Strapi, id: unknown): Promise<string> => String(await up(strapi).service('jwt').issue({ id }));
+
 const fail = (field: string, message: string): AuthOutcome => ({ ok: false, errors: { [field]: [message] } });
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -41,7 +45,7 @@ export async function signIn(strapi: Core.Strapi, body: Row): Promise<AuthOutcom
   }
   if (user.blocked === true) return fail('non_field_errors', 'This account has been blocked. Please contact us.');
   await afterSignIn(strapi, Number(user.id));
-  return { ok: true, user, jwt: up(strapi).service('jwt').issue({ id: user.id }), needsConfirmation: false };
+  return { ok: true, user, jwt: await issueJwt(strapi, user.id), needsConfirmation: false };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -85,10 +89,14 @@ export async function register(strapi: Core.Strapi, body: Row): Promise<AuthOutc
     return { ok: true, user, jwt: null, needsConfirmation: true };
   }
   await afterSignIn(strapi, Number(user.id));
-  return { ok: true, user, jwt: up(strapi).service('jwt').issue({ id: user.id }), needsConfirmation: false };
+  return { ok: true, user, jwt: await issueJwt(strapi, user.id), needsConfirmation: false };
 }
 
-/** users-permissions' own rate limiter (the one on /api/auth/*), applied to the web forms too. */
+/**
+ * users-permissions' own rate limiter (the one on /api/auth/*), applied to the web forms too, as the
+ * host configured it. It keys on body.email, which a caller can vary at will, so it is only a second
+ * layer: the limit that holds is the plugin's (http/auth-rate-limit.ts).
+ */
 export async function withAuthRateLimit(strapi: Core.Strapi, ctx: Ctx, run: () => Promise<void>): Promise<'limited' | 'ok'> {
   // users-permissions' middleware factory has no exported type.
   const factory = up(strapi).middleware('rateLimit') as unknown as ((config: object, deps: { strapi: Core.Strapi }) => (ctx: Ctx, next: () => Promise<void>) => Promise<void>) | undefined;

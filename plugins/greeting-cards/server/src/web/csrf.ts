@@ -24,6 +24,9 @@ export function csrfTokenFor(strapi: Core.Strapi, sessionValue: string): string 
   return crypto.createHmac('sha256', secretOf(strapi)).update(sessionValue).digest('base64url');
 }
 
+/** What a pre-session's token is bound to (web/pre-session.ts): its own domain, never a session's token. */
+export const preSessionBinding = (value: string): string => `pre-session:${value}`;
+
 export function isValidCsrfToken(strapi: Core.Strapi, sessionValue: string, token: unknown): boolean {
   if (typeof token !== 'string' || !token) return false;
   const expected = Buffer.from(csrfTokenFor(strapi, sessionValue));
@@ -37,41 +40,50 @@ export function cookieSession(ctx: Ctx): string | null {
   return ctx.cookies?.get(SESSION_COOKIE) || null;
 }
 
-/** The token pages print in <meta name="csrf-token">; empty for anonymous visitors. */
+/**
+ * The token pages print in <meta name="csrf-token"> and their forms' _csrf field: the session's; on
+ * the sign-in and registration pages the pre-session's (web/pre-session.ts), even beside a stale
+ * session cookie; empty for other anonymous pages.
+ */
 export function pageCsrfToken(strapi: Core.Strapi, ctx: Ctx): string {
+  if (!ctx.state.gcNewSession && ctx.state.gcPreSession) return csrfTokenFor(strapi, preSessionBinding(ctx.state.gcPreSession));
   const session = ctx.state.gcNewSession ?? cookieSession(ctx);
   return session ? csrfTokenFor(strapi, session) : '';
 }
 
-const isFormPost = (ctx: Ctx) => Boolean(ctx.is?.('application/x-www-form-urlencoded', 'multipart/form-data'));
-
 /**
- * App-wide middleware. It runs before the body is parsed, so it checks the header here; a plain form
- * post to a web page (not /api) is handed on with ctx.state.csrfFormPending and the web route wrapper
- * checks its `_csrf` field once the body is parsed (see web-route.ts).
+ * Route middleware of every /api route of the plugin (routes/define.ts). It runs on the route the
+ * router picked, so it holds however the path is written (the router matches /API/recipients/ to
+ * /api/recipients/), and it leaves the host's own routes alone. The API takes the token from the
+ * header only: a plain cross-site <form> cannot set a header, so a form post to the API is refused.
  */
-export function csrfMiddleware(strapi: Core.Strapi) {
+export function csrfApiMiddleware(strapi: Core.Strapi) {
   return async (ctx: Ctx, next: () => Promise<unknown>) => {
     if (!UNSAFE.has(ctx.method)) return next();
     const session = cookieSession(ctx);
-    if (!session) return next();
-    if (isValidCsrfToken(strapi, session, ctx.get(CSRF_HEADER))) {
-      ctx.state.csrfVerified = true;
-      return next();
+    if (session && !isValidCsrfToken(strapi, session, ctx.get(CSRF_HEADER))) {
+      ctx.status = 403;
+      ctx.body = { detail: CSRF_FAILURE };
+      return;
     }
-    if (!ctx.path.startsWith('/api/') && isFormPost(ctx)) {
-      ctx.state.csrfFormPending = true;
-      return next();
-    }
-    ctx.status = 403;
-    ctx.body = { detail: CSRF_FAILURE };
+    return next();
   };
 }
 
-/** For web handlers: true when this request passed the CSRF check (or needs none). */
+/** Factory in the shape Strapi expects of a plugin middleware. */
+export function csrfMiddleware(_config: unknown, { strapi }: { strapi: Core.Strapi }) {
+  return csrfApiMiddleware(strapi);
+}
+
+/**
+ * For web handlers (pages and the editor's uploads), called by the route wrapper once the router has
+ * picked the route and the body is parsed: true when this request carries the session's token in the
+ * header (htmx, fetch) or the `_csrf` form field, or needs none.
+ */
 export function csrfSatisfied(strapi: Core.Strapi, ctx: Ctx): boolean {
-  if (!UNSAFE.has(ctx.method) || ctx.state.csrfVerified) return true;
+  if (!UNSAFE.has(ctx.method)) return true;
   const session = cookieSession(ctx);
   if (!session) return true;
+  if (isValidCsrfToken(strapi, session, ctx.get(CSRF_HEADER))) return true;
   return isValidCsrfToken(strapi, session, (ctx.request.body as Record<string, unknown> | undefined)?.[CSRF_FIELD]);
 }

@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { csrfMiddleware } from './csrf';
 import { registerStaticFiles } from './static-files';
 import { registerWebRoutes } from './web-route';
 import { accountRoutes } from './pages-account';
@@ -11,9 +10,11 @@ import { orderRoutes } from './pages-orders';
 import { subscriptionRoutes } from './pages-subscriptions';
 import { registerCardViewRoutes } from './card-view';
 
-/** The storefront: CSRF for cookie-authenticated writes (web and /api), static files and every page. */
+/**
+ * The storefront: static files and every page. CSRF is checked per route, on our routes only (the
+ * page wrapper in web-route.ts, the 'csrf' route middleware on /api routes), never app-wide.
+ */
 export function registerStorefront(strapi: Core.Strapi): void {
-  strapi.server.use(csrfMiddleware(strapi));
   registerStaticFiles(strapi);
   registerWebRoutes(strapi, [...accountRoutes, ...catalogueRoutes, ...libraryRoutes, ...addressProofRoutes, ...peopleRoutes, ...orderRoutes, ...subscriptionRoutes]);
   registerCardViewRoutes(strapi);

@@ -1,20 +1,32 @@
 import type { Ctx } from '../http/respond';
 import { register, signIn, withAuthRateLimit } from './account';
+import { authAttempt } from '../http/auth-rate-limit';
 import { renderPage } from './render';
 import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
 import { clearSessionCookie, setSessionCookie } from './session';
-import { publicRoute, redirect, type WebContext, type WebRouteDef } from './web-route';
+import { ensurePreSession } from './pre-session';
+import { anonymousFormRoute, publicRoute, redirect, type WebContext, type WebRouteDef } from './web-route';
 
 // /login/, /register/, /logout/. Forms post to the same URL; errors re-render the form (400).
 
 type Body = Record<string, unknown>;
 const bodyOf = (ctx: Ctx): Body => (ctx.request.body && typeof ctx.request.body === 'object' ? ctx.request.body : {});
 const tooMany = { non_field_errors: ['Too many attempts. Please wait a few minutes and try again.'] };
+const tryAgain = { non_field_errors: ['This form had expired or was sent from another site, so nothing was done. Please try again.'] };
+
+/** A post without its page's pre-session token (another site's form, an expired page): a fresh form. */
+function refusedForm(view: 'login' | 'register', title: string) {
+  return ({ ctx }: WebContext) => {
+    ensurePreSession(ctx, { fresh: true });
+    renderPage(ctx, view, { title, next: safeNext(bodyOf(ctx).next), values: {}, errors: tryAgain }, 403);
+  };
+}
 
 async function authForm(web: WebContext, view: 'login' | 'register', title: string) {
   const { ctx, user } = web;
   const next = safeNext(ctx.query.next);
   if (user) return redirect(ctx, next, 302);
+  ensurePreSession(ctx);
   const toast = ctx.query.signed_out ? { kind: 'info' as const, text: 'You are signed out. See you soon!' } : null;
   renderPage(ctx, view, { title, next, values: {}, errors: null, toast });
 }
@@ -23,10 +35,13 @@ export const accountRoutes: WebRouteDef[] = [
   publicRoute('GET', '/login/', (web) => authForm(web, 'login', 'Sign in')),
   publicRoute('GET', '/register/', (web) => authForm(web, 'register', 'Create your account')),
 
-  publicRoute('POST', '/login/', async ({ ctx, strapi }) => {
+  anonymousFormRoute('/login/', async ({ ctx, strapi }) => {
+    ensurePreSession(ctx);
     const body = bodyOf(ctx);
     const next = safeNext(body.next);
     const values = { identifier: body.identifier };
+    // Counted per identifier and per IP (SERVICE_RATE_LIMIT_AUTH_*), with /api/auth/local's counters.
+    if (!(await authAttempt(strapi, ctx, body.identifier)).ok) return renderPage(ctx, 'login', { title: 'Sign in', next, values, errors: tooMany }, 429);
     const limited = await withAuthRateLimit(strapi, ctx, async () => {
       const outcome = await signIn(strapi, body);
       if (!outcome.ok) return renderPage(ctx, 'login', { title: 'Sign in', next, values, errors: outcome.errors }, 400);
@@ -34,12 +49,14 @@ export const accountRoutes: WebRouteDef[] = [
       redirect(ctx, next);
     });
     if (limited === 'limited') renderPage(ctx, 'login', { title: 'Sign in', next, values, errors: tooMany }, 429);
-  }),
+  }, refusedForm('login', 'Sign in')),
 
-  publicRoute('POST', '/register/', async ({ ctx, strapi }) => {
+  anonymousFormRoute('/register/', async ({ ctx, strapi }) => {
+    ensurePreSession(ctx);
     const body = bodyOf(ctx);
     const next = safeNext(body.next);
     const values = { email: body.email, username: body.username };
+    if (!(await authAttempt(strapi, ctx, body.email)).ok) return renderPage(ctx, 'register', { title: 'Create your account', next, values, errors: tooMany }, 429);
     const limited = await withAuthRateLimit(strapi, ctx, async () => {
       const outcome = await register(strapi, body);
       if (!outcome.ok) return renderPage(ctx, 'register', { title: 'Create your account', next, values, errors: outcome.errors }, 400);
@@ -50,7 +67,7 @@ export const accountRoutes: WebRouteDef[] = [
       redirect(ctx, next === DEFAULT_AFTER_LOGIN ? '/catalogue/?welcome=1' : next);
     });
     if (limited === 'limited') renderPage(ctx, 'register', { title: 'Create your account', next, values, errors: tooMany }, 429);
-  }),
+  }, refusedForm('register', 'Create your account')),
 
   // POST only: a GET that signs out could be triggered by any page embedding an image.
   publicRoute('POST', '/logout/', async ({ ctx }) => {

@@ -3,6 +3,10 @@ import type { OrderView } from '../serializers/order';
 import { isHtmx, renderPage, renderPartial, type Toast } from './render';
 import { formBody, formErrors, idParam } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef } from './web-route';
+import { limitedPage } from './page-limits';
+
+// Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
+const checksPromo = (ctx: { query: Record<string, unknown> }) => typeof ctx.query.promo === 'string' && ctx.query.promo.trim() !== '';
 
 // Basket, checkout, payment and orders. Every step calls the services the API uses: removing an item,
 // the promo rules (a preview in the basket; checkout applies them again under the order lock), checkout,
@@ -68,18 +72,18 @@ async function orderPage(web: PrivateContext, uuid: string) {
 }
 
 export const orderRoutes: WebRouteDef[] = [
-  privateRoute('GET', '/cart/', async (web) => {
+  limitedPage('writes', privateRoute('GET', '/cart/', async (web) => {
     const toast: Toast | null = web.ctx.query.added ? { kind: 'success', text: 'Added to your basket.' } : null;
     // ?promo=CODE (pushed to the address bar when a code is applied) keeps the code across reloads.
     const code = typeof web.ctx.query.promo === 'string' ? web.ctx.query.promo.trim().slice(0, 64) : '';
     renderPage(web.ctx, 'cart', await cartData(web, code ? { ...(await promoState(web, code)), toast } : { toast }));
-  }),
+  }), checksPromo),
 
   privateRoute('DELETE', '/cart/remove/:item_id/', removeItem),
   privateRoute('POST', '/cart/remove/:item_id/', removeItem),
 
   // Applies a promo code inline: the discount is previewed with the same rules checkout uses.
-  privateRoute('POST', '/cart/promo/', async (web) => {
+  limitedPage('writes', privateRoute('POST', '/cart/promo/', async (web) => {
     const raw = String(formBody(web.ctx).promo_code ?? '').trim();
     const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
     const state: CartState = raw ? await promoState(web, raw, cart) : { errors: { promo_code: ['Enter a promo code.'] } };
@@ -90,9 +94,9 @@ export const orderRoutes: WebRouteDef[] = [
     }
     if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), failed ? 400 : 200);
     renderPage(web.ctx, 'cart', await cartData(web, state), failed ? 400 : 200);
-  }),
+  })),
 
-  privateRoute('POST', '/cart/checkout/', async (web) => {
+  limitedPage('writes', privateRoute('POST', '/cart/checkout/', async (web) => {
     const promo = String(formBody(web.ctx).promo_code ?? '').trim();
     const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
     try {
@@ -105,7 +109,7 @@ export const orderRoutes: WebRouteDef[] = [
       if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), 400);
       renderPage(web.ctx, 'cart', await cartData(web, state), 400);
     }
-  }),
+  })),
 
   privateRoute('GET', '/checkout/:uuid/', async (web) => {
     const order = await getService(web.strapi, 'orders').get(web.user.id, String(web.ctx.params.uuid));
@@ -114,7 +118,7 @@ export const orderRoutes: WebRouteDef[] = [
     renderPage(web.ctx, 'checkout', { title: 'Checkout', order, errors: null });
   }),
 
-  privateRoute('POST', '/checkout/:uuid/pay/', async (web) => {
+  limitedPage('writes', privateRoute('POST', '/checkout/:uuid/pay/', async (web) => {
     const uuid = String(web.ctx.params.uuid);
     try {
       // No return addresses given: the configured ones (/orders/{uuid}/ and /cart/) apply.
@@ -127,7 +131,7 @@ export const orderRoutes: WebRouteDef[] = [
       const order = await getService(web.strapi, 'orders').get(web.user.id, uuid);
       renderPage(web.ctx, 'checkout', { title: 'Checkout', order, errors: { non_field_errors: Object.values(errors).flat() } }, 400);
     }
-  }),
+  })),
 
   privateRoute('GET', '/orders/', async (web) => {
     const { results } = await getService(web.strapi, 'orders').list(web.user.id, { page: 1, pageSize: 100, offset: 0 });

@@ -4,6 +4,7 @@ import { optionalUser, type AuthUser } from '../http/auth';
 import { ApiError } from '../errors';
 import type { Ctx } from '../http/respond';
 import { CSRF_FAILURE, csrfSatisfied } from './csrf';
+import { preSessionSatisfied } from './pre-session';
 import { isHtmx, renderPage } from './render';
 import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
 import { registerOwnRoutes } from '../http/own-routes';
@@ -28,11 +29,23 @@ export interface WebRouteDef {
   method: WebMethod;
   path: string;
   private?: boolean;
+  // 'pre-session' for the anonymous forms (sign-in, registration): their token is bound to the
+  // pre-session cookie (web/pre-session.ts), not to a session; `refused` answers a post without it.
+  csrf?: 'session' | 'pre-session';
+  refused?: (web: WebContext) => Promise<void> | void;
   // Takes a WebContext; privateRoute narrows it to a PrivateContext (the wrapper signs the visitor in first).
   handler: (web: WebContext) => Promise<void>;
 }
 
 export const publicRoute = (method: WebMethod, path: string, handler: (web: WebContext) => Promise<void>): WebRouteDef => ({ method, path, handler });
+/** A POST of an anonymous form, refused (by `refused`) unless it carries its page's pre-session token. */
+export const anonymousFormRoute = (path: string, handler: (web: WebContext) => Promise<void>, refused: (web: WebContext) => Promise<void> | void): WebRouteDef => ({
+  method: 'POST',
+  path,
+  handler,
+  csrf: 'pre-session',
+  refused,
+});
 export const privateRoute = (method: WebMethod, path: string, handler: (web: PrivateContext) => Promise<void>): WebRouteDef => ({
   method,
   path,
@@ -96,7 +109,8 @@ export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
         }
         return redirect(ctx, loginUrl(ctx), def.method === 'GET' ? 302 : 303);
       }
-      if (!csrfSatisfied(strapi, ctx)) {
+      if (def.csrf === 'pre-session' ? !preSessionSatisfied(strapi, ctx) : !csrfSatisfied(strapi, ctx)) {
+        if (def.refused) return await def.refused({ ctx, strapi, user });
         return errorPage(ctx, 403, 'Please try again', `${CSRF_FAILURE} Your session may have changed in another tab: reload the page and try again.`);
       }
       await def.handler({ ctx, strapi, user });

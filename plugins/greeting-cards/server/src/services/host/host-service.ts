@@ -3,6 +3,7 @@ import { getConfig } from '../../config/get-config';
 import { isDevelopmentOrTest } from '../../config/settings';
 import { emailCheck, type EmailPluginConfig } from '../../host/email-check';
 import { rendererCheck } from '../../host/renderer-check';
+import { proxyCheck } from '../../host/proxy-check';
 import type { HostCheck, HostHealth } from '../../host/types';
 
 /**
@@ -19,6 +20,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return rendererCheck();
   };
 
+  const checkProxy = (): HostCheck =>
+    proxyCheck({
+      publicUrl: getConfig(strapi).publicUrl,
+      trustsProxy: Boolean((strapi.server.app as unknown as { proxy?: boolean }).proxy),
+      proxySetting: strapi.config.get('server.proxy'),
+    });
+
   return {
     /** Waits for a Chromium check still under way (plugin destroy: no browser may start after Strapi stops). */
     async settled(): Promise<void> {
@@ -30,7 +38,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return {
         renderer: await renderer,
         email: emailCheck(strapi.config.get('plugin::email') as EmailPluginConfig | undefined, isDevelopmentOrTest()),
+        proxy: checkProxy(),
       };
+    },
+
+    /** Whether Secure cookies and client addresses work behind a TLS proxy (checked at boot in every environment). */
+    proxy(): HostCheck {
+      return checkProxy();
     },
   };
 };

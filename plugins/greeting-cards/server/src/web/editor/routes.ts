@@ -11,11 +11,12 @@ import { blankCanvas } from '../../domain/canvas-data';
 import { PATTERN_NAMES } from '../../domain/background-patterns';
 import { UID } from '../../uids';
 import { csrfSatisfied } from '../csrf';
-import { rateLimit } from '../../http/rate-limit';
 import { renderPage } from '../render';
 import { privateRoute, publicRoute, redirect, registerWebRoutes, type PrivateContext, type WebContext } from '../web-route';
 import { storeCroppedPhoto, storePhoto } from './photo-upload';
 import { registerOwnRoutes } from '../../http/own-routes';
+import { consumeLimit, tooMany } from '../../http/rate-limit';
+import { limitedPage } from '../page-limits';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -43,24 +44,26 @@ function templateRefusal(web: PrivateContext, error: unknown): void {
  * CSRF-checked, answering 201 with the result.
  */
 function photoAction(strapi: Core.Strapi, run: (ctx: Ctx, userId: number) => Promise<unknown>) {
-  const limit = rateLimit(strapi, 'writes');
-  return (ctx: Ctx) =>
-    limit(ctx, async () => {
-      try {
-        if (!csrfSatisfied(strapi, ctx)) {
-          ctx.status = 403;
-          ctx.body = { detail: 'CSRF token missing or incorrect.' };
-          return;
-        }
-        const user = await optionalUser(strapi, ctx);
-        if (!user) throw unauthorized();
-        const result = await run(ctx, user.id);
-        ctx.status = 201;
-        ctx.body = result;
-      } catch (error) {
-        respondError(strapi, ctx, error);
+  return async (ctx: Ctx) => {
+    try {
+      if (!csrfSatisfied(strapi, ctx)) {
+        ctx.status = 403;
+        ctx.body = { detail: 'CSRF token missing or incorrect.' };
+        return;
       }
-    });
+      const user = await optionalUser(strapi, ctx);
+      if (!user) throw unauthorized();
+      // A stored (and resized) photo is a write like any other: the same counters as card saves,
+      // counted after sign-in and the CSRF check so that forged requests spend nothing.
+      const rejection = await consumeLimit(strapi, ctx, 'writes', user.id);
+      if (rejection) return tooMany(ctx, rejection);
+      const result = await run(ctx, user.id);
+      ctx.status = 201;
+      ctx.body = result;
+    } catch (error) {
+      respondError(strapi, ctx, error);
+    }
+  };
 }
 
 async function editorPage(web: PrivateContext): Promise<void> {
@@ -146,10 +149,11 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
     privateRoute('GET', '/editor/', async ({ ctx }) => {
       renderPage(ctx, 'editor/start', { title: 'A new card', heading: 'Design your own card', action: '/editor/', label: 'Start with a blank card' });
     }),
-    privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
+    // Creating and personalising count as writes, as POST /api/cards/ and .../personalize/ do.
+    limitedPage('writes', privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
       const card = (await getService(s, 'cards').create(user.id, { title: 'My card', canvas_data: blankCanvas() })) as { id: number };
       redirect(ctx, `/editor/${card.id}/`);
-    }),
+    })),
     privateRoute('GET', '/editor/template/:slug/', async (web) => {
       const slug = String(web.ctx.params.slug);
       try {
@@ -166,14 +170,14 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
         templateRefusal(web, error);
       }
     }),
-    privateRoute('POST', '/editor/template/:slug/', async (web) => {
+    limitedPage('writes', privateRoute('POST', '/editor/template/:slug/', async (web) => {
       try {
         const card = (await getService(web.strapi, 'cards').personalize(web.user.id, String(web.ctx.params.slug))) as { id: number };
         redirect(web.ctx, `/editor/${card.id}/`);
       } catch (error) {
         templateRefusal(web, error);
       }
-    }),
+    })),
     // Before /editor/:id/, which would otherwise answer it as an unknown card.
     publicRoute('GET', '/editor/design/', templateDesignerPage),
     privateRoute('GET', '/editor/:id/', editorPage),
