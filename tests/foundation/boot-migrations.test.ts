@@ -41,7 +41,8 @@ async function indexesOf(strapi: Core.Strapi, table: string): Promise<InspectedI
 
 describe('schema and data work at boot', () => {
   it('happens on the first boot only', async () => {
-    const db = await createTestDatabase();
+    // A brand-new database, not a copy of the run's migrated template: the first boot's work is the subject.
+    const db = await createTestDatabase({ fresh: true });
     const first: string[] = [];
     const second: string[] = [];
     try {

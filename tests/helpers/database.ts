@@ -16,15 +16,16 @@ export interface TestDatabase {
  * A fresh, empty database for one test file: a new SQLite file, or with TEST_DATABASE_URL set, a new
  * PostgreSQL database created through that server and dropped afterwards. Both are copies of the
  * run's template (global-setup.js): the schema is there and every table is empty, so Strapi's boot
- * skips the schema sync.
+ * skips the schema sync. `fresh` makes a brand-new, empty one instead (a test of what a first boot does
+ * to a database).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { fresh?: boolean } = {}): Promise<TestDatabase> {
   const name = `gc_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const admin = new Client({ connectionString: adminUrl });
     await admin.connect();
-    const template = process.env.GC_TEST_TEMPLATE_DATABASE;
+    const template = options.fresh ? undefined : process.env.GC_TEST_TEMPLATE_DATABASE;
     await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
     await admin.end();
     const url = new URL(adminUrl);
@@ -42,7 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const filename = path.join(APP_DIR, '.tmp', `${name}.db`);
   fs.mkdirSync(path.dirname(filename), { recursive: true });
-  const template = process.env.GC_TEST_TEMPLATE_DATABASE;
+  const template = options.fresh ? undefined : process.env.GC_TEST_TEMPLATE_DATABASE;
   if (template) fs.copyFileSync(template, filename);
   return {
     kind: 'sqlite',
