@@ -8,6 +8,7 @@ import { preSessionSatisfied } from './pre-session';
 import { isHtmx, renderPage } from './render';
 import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
 import { registerOwnRoutes } from '../http/own-routes';
+import { NUL_MESSAGE, nulField } from '../http/nul-bytes';
 
 // Every storefront route goes through webRoute(): it resolves the signed-in user from the session
 // cookie, sends anonymous visitors of private pages to the sign-in page, checks the CSRF field of
@@ -112,6 +113,12 @@ export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
       if (def.csrf === 'pre-session' ? !preSessionSatisfied(strapi, ctx) : !csrfSatisfied(strapi, ctx)) {
         if (def.refused) return await def.refused({ ctx, strapi, user });
         return errorPage(ctx, 403, 'Please try again', `${CSRF_FAILURE} Your session may have changed in another tab: reload the page and try again.`);
+      }
+      // As on the API (http/nul-bytes.ts): PostgreSQL refuses U+0000 in text, so a NUL anywhere is
+      // refused before a handler reads it, never a 500 or a half-done write.
+      if (nulField(ctx.params ?? {}) !== null) return errorPage(ctx, 404, 'Page not found', 'We could not find that page. It may have been removed, or the link may be incomplete.');
+      if (nulField(ctx.query ?? {}) !== null || nulField(ctx.request?.body) !== null) {
+        return errorPage(ctx, 400, 'That did not work', `${NUL_MESSAGE} Please check what you entered and try again.`);
       }
       await def.handler({ ctx, strapi, user });
     } catch (error) {
