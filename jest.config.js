@@ -20,6 +20,7 @@ module.exports = {
   ],
   globalSetup: '<rootDir>/tests/helpers/global-setup.js',
   globalTeardown: '<rootDir>/tests/helpers/global-teardown.js',
+  testSequencer: '<rootDir>/tests/helpers/lane-sequencer.js',
   // Anchored: a bare '.tmp' pattern would also hide everything under /tmp/.
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/\\.tmp/', '<rootDir>/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/\\.tmp/', '<rootDir>/plugins/greeting-cards/dist/'],

@@ -93,7 +93,7 @@ function printCoverage(summary) {
     return;
   }
   const line = (label, s) => `${label.padEnd(11)}: ${s.pct.toFixed(2)}% (${s.covered}/${s.total})`;
-  console.log('\n== coverage of plugins/greeting-cards (dist/server and server/src; SQLite and PostgreSQL runs merged)');
+  console.log('\n== coverage of plugins/greeting-cards (dist/server and server/src; from the runs that collected it)');
   console.log(line('Statements', summary.statements));
   console.log(line('Branches', summary.branches));
   console.log(line('Functions', summary.functions));
