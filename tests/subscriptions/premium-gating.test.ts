@@ -4,14 +4,16 @@ import { createPlan, endPeriods } from '../helpers/subscriptions';
 
 const ASSET = 'plugin::greeting-cards.asset';
 const design = (objects: unknown[] = []) => ({ version: '7.0.0', background: '#FFFFFF', objects });
-const sticker = (assetId: number) => ({ type: 'emoji', text: '👑', left: 10, top: 10, fontSize: 40, assetId });
+// A sticker draws its asset's own emoji: premium is judged by what an object draws, so a free asset id
+// on the crown's emoji is premium too (tests/security/premium-stickers.test.ts).
+const sticker = (asset: { id: number; emoji?: string | null }) => ({ type: 'emoji', text: asset.emoji ?? '', left: 10, top: 10, fontSize: 40, assetId: asset.id });
 
 // Seeded sample data: classic-gold-birthday is a premium template, balloon-party is not; the Crown
 // sticker is premium; the "premium" plan grants premium.
 describe('premium gating', () => {
   let app: TestApp;
-  let crown: { id: number };
-  let heart: { id: number };
+  let crown: { id: number; emoji?: string | null };
+  let heart: { id: number; emoji?: string | null };
   const http = () => app.http();
   const personalize = (u: TestUser, slug: string) => http().post(`/api/templates/${slug}/personalize/`).set(u.auth);
   const saveDesign = (u: TestUser, id: number, canvas: unknown) => http().post(`/api/cards/${id}/save_design/`).set(u.auth).send({ canvas_data: canvas });
@@ -39,10 +41,10 @@ describe('premium gating', () => {
     await personalize(user, 'balloon-party').expect(201);
 
     const card = await newCard(user);
-    const withCrown = await saveDesign(user, card.id, design([sticker(crown.id)])).expect(403);
+    const withCrown = await saveDesign(user, card.id, design([sticker(crown)])).expect(403);
     expect(withCrown.body).toEqual({ detail: 'This design uses premium stickers or assets. Subscribe at /subscriptions/ to use premium designs.' });
-    await http().post('/api/cards/').set(user.auth).send({ canvas_data: design([sticker(crown.id)]) }).expect(403);
-    await saveDesign(user, card.id, design([sticker(heart.id)])).expect(200);
+    await http().post('/api/cards/').set(user.auth).send({ canvas_data: design([sticker(crown)]) }).expect(403);
+    await saveDesign(user, card.id, design([sticker(heart)])).expect(200);
     expect((await http().get(`/api/cards/${card.id}/`).set(user.auth)).body.canvas_data.objects[0].assetId).toBe(heart.id);
   });
 
@@ -51,13 +53,13 @@ describe('premium gating', () => {
     await subscribe(user);
     const personalized = await personalize(user, 'classic-gold-birthday').expect(201);
     const card = await newCard(user);
-    await saveDesign(user, card.id, design([sticker(crown.id)])).expect(200);
-    await saveDesign(user, personalized.body.id, design([sticker(crown.id)])).expect(200);
+    await saveDesign(user, card.id, design([sticker(crown)])).expect(200);
+    await saveDesign(user, personalized.body.id, design([sticker(crown)])).expect(200);
 
     await endPeriods(app.strapi, user.id);
     await personalize(user, 'classic-gold-birthday').expect(403);
-    await saveDesign(user, card.id, design([sticker(crown.id)])).expect(403);
-    await saveDesign(user, card.id, design([sticker(heart.id)])).expect(200);
+    await saveDesign(user, card.id, design([sticker(crown)])).expect(403);
+    await saveDesign(user, card.id, design([sticker(heart)])).expect(200);
   });
 
   it('a subscription to a plan that does not grant premium does not open premium content', async () => {
