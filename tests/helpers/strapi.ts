@@ -13,19 +13,8 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-// Settings every test instance gets unless a test overrides them.
-const TEST_ENV: Record<string, string> = {
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  AUTH_RATE_LIMIT: 'false',
-  SERVICE_SCHEDULER_ENABLED: 'false',
-  SERVICE_REMINDERS_ENABLED: 'false',
-  STRAPI_TELEMETRY_DISABLED: 'true',
-  BROWSER: 'false',
-  STRAPI_STARTUP_LOG: 'false',
-  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-};
+// Settings every test instance gets unless a test overrides them (shared with the template's boot).
+const { TEST_ENV } = require('./template-database') as { TEST_ENV: Record<string, string> };
 
 /**
  * Boots a real Strapi on a fresh database; the admin panel is served only when asked for (admin

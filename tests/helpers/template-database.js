@@ -16,20 +16,22 @@ const crypto = require('crypto');
 // skip the sync. Everything else is data.
 const KEEP = new Set(['strapi_database_schema', 'strapi_migrations', 'strapi_migrations_internal']);
 
-const BOOT_ENV = {
+// The settings every test instance boots with (tests/helpers/strapi.ts uses them too).
+const TEST_ENV = {
   NODE_ENV: 'test',
   HOST: '127.0.0.1',
   PORT: '0',
   AUTH_RATE_LIMIT: 'false',
   SERVICE_SCHEDULER_ENABLED: 'false',
   SERVICE_REMINDERS_ENABLED: 'false',
-  SERVICE_SEED_SAMPLE_DATA: 'false',
-  SERVICE_RENDERER: 'memory',
   STRAPI_TELEMETRY_DISABLED: 'true',
   BROWSER: 'false',
   STRAPI_STARTUP_LOG: 'false',
-  LOG_LEVEL: 'error',
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
 };
+
+// The template's own boot: no sample catalogue (its rows would be emptied anyway), no browser.
+const BOOT_ENV = { ...TEST_ENV, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory', LOG_LEVEL: 'error' };
 
 function pgUrl(adminUrl, name) {
   const url = new URL(adminUrl);
@@ -142,4 +144,4 @@ async function dropTemplate(name) {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(name + suffix, { force: true });
 }
 
-module.exports = { createTemplate, dropTemplate };
+module.exports = { createTemplate, dropTemplate, TEST_ENV };
