@@ -140,6 +140,8 @@ describe('uploads: the aws-s3 provider against a local S3 server', () => {
     const view = await http().get(`/cards/view/${ecard.view_token}/`);
     expect(view.status).toBe(200);
     expect(view.text).toContain(cropped.body.url);
+    // This app's CSP (config/middlewares.ts) lets the page show pictures from the bucket.
+    expect(view.headers['content-security-policy']).toMatch(new RegExp(`img-src [^;]*${endpoint.replace(/[.:/]/g, '\\$&')}`));
 
     // 6. Print at home: the PDF is a private object, served through a signed, expiring URL.
     const printOrder = await buy(sender, card.id, recipient.id, 'print');
