@@ -37,6 +37,32 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
       },
     },
   },
+  // Media (shoppers' photos, card previews, print PDFs) on S3 or an S3-compatible server when
+  // UPLOAD_S3_BUCKET is set (@strapi/provider-upload-aws-s3); Strapi's local provider (public/uploads)
+  // otherwise. The plugin derives which image URLs designs may use from this config.
+  ...(env('UPLOAD_S3_BUCKET', '')
+    ? {
+        upload: {
+          config: {
+            provider: 'aws-s3',
+            providerOptions: {
+              ...(env('UPLOAD_S3_BASE_URL', '') ? { baseUrl: env('UPLOAD_S3_BASE_URL') } : {}),
+              s3Options: {
+                ...(env('UPLOAD_S3_ENDPOINT', '') ? { endpoint: env('UPLOAD_S3_ENDPOINT') } : {}),
+                forcePathStyle: env.bool('UPLOAD_S3_FORCE_PATH_STYLE', false),
+                region: env('UPLOAD_S3_REGION', 'us-east-1'),
+                credentials: { accessKeyId: env('UPLOAD_S3_ACCESS_KEY_ID', ''), secretAccessKey: env('UPLOAD_S3_SECRET_ACCESS_KEY', '') },
+                params: {
+                  Bucket: env('UPLOAD_S3_BUCKET'),
+                  // Leave unset for buckets with ACLs disabled (AWS's default since 2023).
+                  ...(env('UPLOAD_S3_ACL', '') ? { ACL: env('UPLOAD_S3_ACL') } : {}),
+                },
+              },
+            },
+          },
+        },
+      }
+    : {}),
   // The product, found by its package name (strapi-plugin-greeting-cards, a workspace here) as in any
   // app that installs it. Every SERVICE_* environment variable is read by the plugin itself;
   // settings given here win over the environment.

@@ -42,6 +42,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   postalReferencePrefix: 'Fulfilment',
   printCropMarks: 'Fulfilment',
   renderer: 'Fulfilment',
+  uploadImageOrigins: 'Fulfilment',
   renderThumbnailsOnBoot: 'Fulfilment',
   schedulerEnabled: 'Jobs',
   deliveryMaxAttempts: 'Jobs',

@@ -178,6 +178,10 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_RENDERER', default: 'puppeteer', schema: z.enum(['puppeteer', 'memory'], 'must be puppeteer or memory'),
     describe: 'Card renderer: puppeteer (Chromium + Fabric.js) or memory (test double, draws nothing real).',
   }),
+  uploadImageOrigins: originList({
+    env: 'SERVICE_UPLOAD_IMAGE_ORIGINS', default: [], schema: z.array(z.string().regex(/^https?:\/\/[^\s?#]+$/, 'must hold URL prefixes such as https://cdn.example.com/media (no query)')),
+    describe: 'Comma-separated URL prefixes, besides those derived from the upload provider\'s config, that design images may come from (and the renderer may fetch).',
+  }),
   renderThumbnailsOnBoot: flag({
     env: 'SERVICE_RENDER_THUMBNAILS_ON_BOOT', default: true, defaultWhen: { test: false }, schema: z.boolean(),
     describe: 'Render missing template thumbnails in the background after boot.',

@@ -1,11 +1,14 @@
 // Field rules of the design format (docs/canvas-data.md): one check per field of each object type.
 // A check returns an error message, or null when the value is fine. Pure.
+import { classifyImageSource } from './uploads/image-sources';
 /** What a design may weigh and where its images may come from (set from the plugin's settings). */
 export interface CanvasLimits {
   maxBytes: number;
   maxObjects: number;
   /** SERVICE_PUBLIC_URL: images may come from `{publicUrl}/uploads/...`. */
   publicUrl: string;
+  /** URL prefixes of the upload provider (domain/uploads/upload-origins.ts); none for the local one. */
+  remotePrefixes?: readonly string[];
 }
 
 const MAX_COORD = 100_000;
@@ -19,7 +22,6 @@ const COLOUR = new RegExp(
 // Font names end up inside SVG/CSS when rendering: letters, digits, spaces, commas, quotes, hyphens only.
 const FONT_FAMILY = /^[A-Za-z0-9 ,'"_-]{1,100}$/;
 const DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
-const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
 
 export type Check = (v: unknown) => string | null;
 
@@ -48,12 +50,11 @@ const fontWeight: Check = (v) =>
 const emojiText: Check = (v) => (typeof v === 'string' && v.length > 0 && v.length <= 32 ? null : 'must be an emoji (a string of 1 to 32 characters)');
 
 function imageSource(limits: CanvasLimits): Check {
-  const base = limits.publicUrl.replace(/\/+$/, '');
+  const rules = { publicUrl: limits.publicUrl, remotePrefixes: limits.remotePrefixes ?? [] };
   return (v) => {
     if (typeof v !== 'string') return 'must be a string';
     if (v.startsWith('data:')) return DATA_URL.test(v) ? null : 'must be a base64 data URL of a PNG, JPEG, GIF or WebP image';
-    const path = base && v.startsWith(`${base}/`) ? v.slice(base.length) : v;
-    if (UPLOAD_PATH.test(path) && !path.split('/').includes('..')) return null;
+    if (classifyImageSource(v, rules)) return null;
     return 'must be an upload of this service (/uploads/...) or an image data URL';
   };
 }

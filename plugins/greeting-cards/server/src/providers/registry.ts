@@ -6,7 +6,8 @@ import type { PostalBackend } from './postal/types';
 import { createStrapiEmailMailer } from './mailer/strapi-email-mailer';
 import type { Mailer } from './mailer/types';
 import { createRendererProvider, type RendererProvider } from './renderer';
-import { localUploadsResolver } from './renderer/local-uploads';
+import { uploadAssetsResolver } from './renderer/upload-assets';
+import { imageSourceRules } from '../services/uploads/image-rules';
 import { loadUserDetailsAdapter } from './user-details/load-adapter';
 import type { UserDetailsAdapter } from './user-details/types';
 import { buildBillingProfileStore } from './billing-profile';
@@ -39,7 +40,13 @@ const BUILDERS: Builders = {
     return createStrapiEmailMailer(strapi, { defaultFrom: config.defaultFromEmail, mailboxDir: config.mailboxDir });
   },
   // Cheap to build: the browser behind it starts on the first render.
-  renderer: (strapi) => createRendererProvider(getConfig(strapi).renderer, { resolveAsset: localUploadsResolver(strapi.dirs.static.public) }),
+  renderer: (strapi) => {
+    const { remotePrefixes } = imageSourceRules(strapi);
+    return createRendererProvider(getConfig(strapi).renderer, {
+      resolveAsset: uploadAssetsResolver(strapi.dirs.static.public, remotePrefixes),
+      remoteImagePrefixes: remotePrefixes,
+    });
+  },
   userDetails: (strapi) => loadUserDetailsAdapter(strapi, getConfig(strapi)),
   billingProfile: (strapi) => buildBillingProfileStore(strapi, getConfig(strapi)),
 };

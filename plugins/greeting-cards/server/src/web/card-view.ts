@@ -36,6 +36,12 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         ctx.state.gcStrapi = strapi;
         const delivery = await deliveries().byToken(String(ctx.params.token));
         if (!delivery) return notFoundPage(ctx);
+        // A PDF kept by a remote upload provider is fetched from it through a short-lived signed URL.
+        const signed = await deliveries().signedPdfUrlOf(delivery);
+        if (signed) {
+          ctx.set('Cache-Control', 'private, no-store');
+          return ctx.redirect(signed);
+        }
         const pdf = await deliveries().pdfOf(delivery);
         ctx.type = 'application/pdf';
         ctx.set('Content-Disposition', `inline; filename="card.pdf"`);

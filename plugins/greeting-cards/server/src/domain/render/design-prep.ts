@@ -3,6 +3,7 @@
 // nothing in a design can smuggle in Fabric features (clip paths, filters, custom classes) or fetch
 // from another host. Pure: no I/O.
 import { isPatternName, patternPath } from '../background-patterns';
+import { classifyImageSource, type ImageSourceRules } from '../uploads/image-sources';
 
 export const DEFAULT_WIDTH = 600;
 export const DEFAULT_HEIGHT = 850;
@@ -15,7 +16,7 @@ export interface PreparedObject {
   kind: PreparedKind;
   /** Fabric constructor options, already checked. */
   props: Record<string, string | number | boolean>;
-  /** image only: a data: URL or a path under /uploads/. */
+  /** image only: a data: URL, a path under /uploads/ or an allowed upload provider's URL. */
   src?: string;
 }
 
@@ -50,19 +51,22 @@ export function isSafeColour(v: unknown): v is string {
   return typeof v === 'string' && v.length <= 64 && COLOUR.test(v.trim());
 }
 
+/** The publicUrl alone (local uploads only) or the full rules with the upload provider's prefixes. */
+export type ImageRulesInput = string | ImageSourceRules;
+const rulesOf = (input: ImageRulesInput): ImageSourceRules => (typeof input === 'string' ? { publicUrl: input, remotePrefixes: [] } : input);
+
 /**
  * Maps an image src to something the renderer may load: data:image URLs as they are, our uploads as
- * a root-relative /uploads/... path (also when written with the public URL in front). Anything else
- * (other hosts, javascript:, path tricks) gives null and the image is left out.
+ * a root-relative /uploads/... path (also when written with the public URL in front), an allowed
+ * upload provider's URL as it is. Anything else (other hosts, javascript:, path tricks) gives null
+ * and the image is left out.
  */
-export function localImageSrc(src: unknown, publicUrl = ''): string | null {
+export function localImageSrc(src: unknown, rules: ImageRulesInput = ''): string | null {
   if (typeof src !== 'string') return null;
   if (DATA_IMAGE.test(src)) return src;
-  let path = src;
-  const base = publicUrl.replace(/\/+$/, '');
-  if (base && path.startsWith(`${base}/uploads/`)) path = path.slice(base.length);
-  if (!/^\/uploads\/[\w./-]+$/.test(path) || path.includes('..') || path.includes('//')) return null;
-  return path;
+  const source = classifyImageSource(src, rulesOf(rules));
+  if (!source) return null;
+  return source.kind === 'local' ? source.path : source.url;
 }
 
 function fontFamilyOf(v: unknown, fallback: string): string {
@@ -71,7 +75,7 @@ function fontFamilyOf(v: unknown, fallback: string): string {
   return v.replace(/"/g, "'");
 }
 
-function prepareObject(raw: unknown, publicUrl: string, canvasWidth: number): PreparedObject | null {
+function prepareObject(raw: unknown, rules: ImageSourceRules, canvasWidth: number): PreparedObject | null {
   if (!isRecord(raw) || typeof raw.type !== 'string') return null;
   const kind = raw.type as PreparedKind;
   if (!KINDS.includes(kind)) return null;
@@ -103,7 +107,7 @@ function prepareObject(raw: unknown, publicUrl: string, canvasWidth: number): Pr
     return { kind, props };
   }
   if (kind === 'image') {
-    const src = localImageSrc(raw.src, publicUrl);
+    const src = localImageSrc(raw.src, rules);
     return src ? { kind, props, src } : null;
   }
   if (kind === 'circle' && !finite(props.radius)) return null;
@@ -112,14 +116,15 @@ function prepareObject(raw: unknown, publicUrl: string, canvasWidth: number): Pr
   return { kind, props };
 }
 
-export function prepareDesign(canvasData: unknown, publicUrl = ''): PreparedDesign {
+export function prepareDesign(canvasData: unknown, imageRules: ImageRulesInput = ''): PreparedDesign {
+  const rules = rulesOf(imageRules);
   const data = isRecord(canvasData) ? canvasData : {};
   const dim = (v: unknown, d: number) => (finite(v) && v >= 16 && v <= 4000 ? Math.round(v) : d);
   const width = dim(data.width, DEFAULT_WIDTH);
   const height = dim(data.height, DEFAULT_HEIGHT);
   const background = isSafeColour(data.background) ? data.background.trim() : '#FFFFFF';
   const rawObjects = Array.isArray(data.objects) ? data.objects : [];
-  const objects = rawObjects.map((o) => prepareObject(o, publicUrl, width)).filter((o): o is PreparedObject => o !== null);
+  const objects = rawObjects.map((o) => prepareObject(o, rules, width)).filter((o): o is PreparedObject => o !== null);
   const raw = isRecord(data.pattern) ? data.pattern : null;
   const pattern = raw && isPatternName(raw.name) && isSafeColour(raw.color) ? { path: patternPath(raw.name, width, height), fill: raw.color.trim() } : undefined;
   return pattern ? { width, height, background, pattern, objects } : { width, height, background, objects };

@@ -2,12 +2,14 @@ import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import type { AssetResolver, RendererProviderOptions } from './types';
 import { fabricBrowserSource } from './fabric-source';
 import { IN_PAGE_SCRIPT } from './in-page';
-import { domPurifySource, SANITIZE_SCRIPT } from './svg-purify';
+import { domPurifySource, sanitizeScript } from './svg-purify';
+import { isAllowedRemoteImage } from '../../domain/uploads/image-sources';
 import { readFontFile } from './font-files';
 
 // Pages live on a made-up origin (.invalid never resolves) answered entirely by request
-// interception: the blank page itself, our uploads from disk, data: URLs. Everything else is
-// blocked, so a design can never make the server fetch from another host.
+// interception: the blank page itself, our uploads from disk, data: URLs, and images under the upload
+// provider's URL prefixes (fetched by Node through resolveAsset, never by Chromium itself). Everything
+// else is blocked, so a design can never make the server fetch from another host.
 export const ORIGIN = 'http://renderer.invalid';
 // The curated fonts' stylesheet is the editor's (served from assets/ here too), so text is drawn with
 // the same font files the shopper saw.
@@ -46,12 +48,12 @@ export async function launchSession(options: RendererProviderOptions): Promise<S
     protocolTimeout: (options.timeoutMs ?? 30_000) * 2,
   });
   try {
-    const designPage = await openPage(browser, options.resolveAsset);
+    const designPage = await openPage(browser, options);
     await designPage.addScriptTag({ content: fabricBrowserSource() });
     await designPage.addScriptTag({ content: IN_PAGE_SCRIPT });
     await designPage.addScriptTag({ content: domPurifySource() });
-    await designPage.addScriptTag({ content: SANITIZE_SCRIPT });
-    const printPage = await openPage(browser, options.resolveAsset);
+    await designPage.addScriptTag({ content: sanitizeScript(options.remoteImagePrefixes ?? []) });
+    const printPage = await openPage(browser, options);
     return { browser, designPage, printPage };
   } catch (error) {
     await browser.close().catch(() => undefined);
@@ -59,15 +61,17 @@ export async function launchSession(options: RendererProviderOptions): Promise<S
   }
 }
 
-async function openPage(browser: Browser, resolveAsset: AssetResolver): Promise<Page> {
+async function openPage(browser: Browser, options: RendererProviderOptions): Promise<Page> {
   const page = await browser.newPage();
   await page.setRequestInterception(true);
-  page.on('request', (request) => void answer(request, resolveAsset));
+  const rules = { publicUrl: '', remotePrefixes: options.remoteImagePrefixes ?? [] };
+  const isRemote = (url: string) => rules.remotePrefixes.length > 0 && isAllowedRemoteImage(url, rules);
+  page.on('request', (request) => void answer(request, options.resolveAsset, isRemote));
   await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
   return page;
 }
 
-async function answer(request: HTTPRequest, resolveAsset: AssetResolver): Promise<void> {
+async function answer(request: HTTPRequest, resolveAsset: AssetResolver, isRemote: (url: string) => boolean): Promise<void> {
   try {
     const url = request.url();
     if (url.startsWith('data:')) return await request.continue();
@@ -81,6 +85,14 @@ async function answer(request: HTTPRequest, resolveAsset: AssetResolver): Promis
       const asset = await resolveAsset(decodeURIComponent(new URL(url).pathname));
       if (asset) return await request.respond({ status: 200, contentType: asset.contentType, body: asset.body });
       return await request.respond({ status: 404, contentType: 'text/plain', body: '' });
+    }
+    if (isRemote(url)) {
+      // Images are loaded with crossOrigin=anonymous (a PNG export reads the canvas back), so the
+      // answer must allow that page's origin.
+      const asset = await resolveAsset(url);
+      const headers = { 'Access-Control-Allow-Origin': ORIGIN };
+      if (asset) return await request.respond({ status: 200, contentType: asset.contentType, body: asset.body, headers });
+      return await request.respond({ status: 404, contentType: 'text/plain', body: '', headers });
     }
     await request.abort('blockedbyclient');
   } catch {

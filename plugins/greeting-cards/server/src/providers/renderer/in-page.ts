@@ -55,7 +55,7 @@ window.__gcDraw = async function (design, output, pngWidth) {
           var boxW = props.width, boxH = props.height;
           delete props.width;
           delete props.height;
-          obj = await f.FabricImage.fromURL(o.src, {}, props);
+          obj = await f.FabricImage.fromURL(o.src, { crossOrigin: 'anonymous' }, props);
           // A design gives the box the image fills; Fabric sizes an image by its pixels and a scale.
           if (typeof boxW === 'number' && typeof boxH === 'number' && obj.width && obj.height) {
             obj.set({ scaleX: (boxW / obj.width) * (props.scaleX || 1), scaleY: (boxH / obj.height) * (props.scaleY || 1) });

@@ -21,10 +21,25 @@ export function domPurifySource(): string {
   return cached;
 }
 
-/** Installs window.__gcSanitizeSvg(svg) in a page that has DOMPurify loaded. */
-export const SANITIZE_SCRIPT = String.raw`
+/**
+ * Installs window.__gcSanitizeSvg(svg) in a page that has DOMPurify loaded. `remotePrefixes` are the
+ * upload provider's URL prefixes: an image reference under one of them is kept as well.
+ */
+export function sanitizeScript(remotePrefixes: readonly string[]): string {
+  return SANITIZE_TEMPLATE.replace('__GC_REMOTE_PREFIXES__', JSON.stringify([...remotePrefixes]).replace(/</g, '\\u003c'));
+}
+
+const SANITIZE_TEMPLATE = String.raw`
 (function () {
   var SAFE_REF = /^(#[\w-]+|data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+\/=\s]+|\/uploads\/(?!.*\.\.)[\w.\/-]+)$/;
+  var REMOTE_PREFIXES = __GC_REMOTE_PREFIXES__;
+  var REMOTE_PATH = /^https?:\/\/[\w.:-]+\/[\w.~%+\/-]*$/;
+  function safeRef(value) {
+    if (SAFE_REF.test(value)) return true;
+    if (!REMOTE_PATH.test(value) || /\/\.\.?(\/|$)|%2f|%5c|%2e/i.test(value)) return false;
+    for (var i = 0; i < REMOTE_PREFIXES.length; i++) if (value.indexOf(REMOTE_PREFIXES[i]) === 0) return true;
+    return false;
+  }
   var LOCAL_URL = /^url\(\s*["']?#[\w-]+["']?\s*\)$/i;
   var probe = document.createElement('div');
   function safeStyle(value) {
@@ -43,7 +58,7 @@ export const SANITIZE_SCRIPT = String.raw`
     var name = data.attrName.toLowerCase();
     var value = String(data.attrValue || '');
     if (name === 'href' || name === 'xlink:href' || name === 'src') {
-      if (!SAFE_REF.test(value.trim())) data.keepAttr = false;
+      if (!safeRef(value.trim())) data.keepAttr = false;
     } else if (name === 'style') {
       if (!safeStyle(value)) data.keepAttr = false;
     } else if (/url\(/i.test(value) && !LOCAL_URL.test(value.trim())) {
@@ -60,3 +75,6 @@ export const SANITIZE_SCRIPT = String.raw`
   };
 })();
 `;
+
+/** The sanitiser for local uploads only (no upload provider URLs). */
+export const SANITIZE_SCRIPT = sanitizeScript([]);

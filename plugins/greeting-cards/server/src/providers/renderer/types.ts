@@ -6,13 +6,16 @@ export interface PageSizeMm {
   heightMm: number;
 }
 
-/** A file the renderer may load while drawing (our own uploads only). */
+/** A file the renderer may load while drawing (our own uploads, local or at the upload provider). */
 export interface LocalAsset {
   body: Buffer;
   contentType: string;
 }
 
-/** Looks up a root-relative /uploads/... path; null when there is no such file. */
+/**
+ * Looks up a root-relative /uploads/... path, or an absolute URL `isRemoteImage` accepted (fetched over
+ * HTTP from the upload provider); null when there is no such file.
+ */
 export type AssetResolver = (path: string) => Promise<LocalAsset | null>;
 
 /**
@@ -42,6 +45,11 @@ export interface RendererProvider {
 
 export interface RendererProviderOptions {
   resolveAsset: AssetResolver;
+  /**
+   * The upload provider's URL prefixes (domain/uploads/upload-origins.ts): images under them are
+   * answered through resolveAsset; every other address stays blocked. Empty with the local provider.
+   */
+  remoteImagePrefixes?: readonly string[];
   /** Chromium binary; default PUPPETEER_EXECUTABLE_PATH or /usr/bin/chromium. */
   executablePath?: string;
   /** Milliseconds one render may take before it fails. */

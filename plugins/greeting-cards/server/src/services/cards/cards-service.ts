@@ -12,6 +12,7 @@ import { getService } from '../get-service';
 import { refreshCardPreview } from './card-preview';
 import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 import { query } from '../../db/query';
+import { imageSourceRules } from '../uploads/image-rules';
 
 export interface CardInput {
   title?: string;
@@ -33,8 +34,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Validated, normalised design, or the 400 naming what is wrong (see domain/canvas-data.ts). */
   function checkCanvas(value: unknown): CanvasData {
-    const { canvasMaxBytes, canvasMaxObjects, publicUrl } = getConfig(strapi);
-    const result = validateCanvasData(value, { maxBytes: canvasMaxBytes, maxObjects: canvasMaxObjects, publicUrl });
+    const { canvasMaxBytes, canvasMaxObjects } = getConfig(strapi);
+    const { publicUrl, remotePrefixes } = imageSourceRules(strapi);
+    const result = validateCanvasData(value, { maxBytes: canvasMaxBytes, maxObjects: canvasMaxObjects, publicUrl, remotePrefixes });
     if (!result.ok) throw fieldErrors({ canvas_data: result.errors });
     return result.value;
   }

@@ -4,7 +4,7 @@ import { notFound } from '../../errors';
 import type { PageRequest } from '../../http/pagination';
 import { serializeDelivery } from '../../serializers/delivery';
 import { pagedRows } from '../shared/paged-rows';
-import { readStoredPdf, writePdf } from './delivery-files';
+import { readStoredPdf, signedPdfUrl, writePdf } from './delivery-files';
 import { getService } from '../get-service';
 import { query } from '../../db/query';
 
@@ -63,6 +63,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     pdfOf,
+
+    /**
+     * The provider's signed, expiring URL of the delivery's PDF when a remote upload provider keeps
+     * it (rendered and stored first if need be); null with local storage, where we serve the bytes.
+     */
+    async signedPdfUrlOf(delivery: Row): Promise<string | null> {
+      if (!delivery.pdf_path) {
+        await pdfOf(delivery);
+        const row = await q().findOne({ where: { id: delivery.id }, select: ['id', 'pdf_path'] });
+        return signedPdfUrl(strapi, row?.pdf_path);
+      }
+      return signedPdfUrl(strapi, delivery.pdf_path);
+    },
 
     /**
      * Counts a view: one atomic increment, and first_viewed_at set only by the first view (a conditional

@@ -6,6 +6,7 @@ import { fieldErrors } from '../../errors';
 import { query } from '../../db/query';
 import { UID } from '../../uids';
 import { getService } from '../get-service';
+import { imageSourceRules } from '../uploads/image-rules';
 
 interface TemplateRow {
   id: number;
@@ -24,9 +25,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The same rules (and limits) the API applies to a shopper's canvas_data. */
   function check(value: unknown): CanvasResult {
-    const { canvasMaxBytes, canvasMaxObjects, publicUrl } = getConfig(strapi);
-    if (seeding) return validateCanvasData(value, { maxBytes: Number.MAX_SAFE_INTEGER, maxObjects: Number.MAX_SAFE_INTEGER, publicUrl });
-    return validateCanvasData(value, { maxBytes: canvasMaxBytes, maxObjects: canvasMaxObjects, publicUrl });
+    const { canvasMaxBytes, canvasMaxObjects } = getConfig(strapi);
+    const { publicUrl, remotePrefixes } = imageSourceRules(strapi);
+    if (seeding) return validateCanvasData(value, { maxBytes: Number.MAX_SAFE_INTEGER, maxObjects: Number.MAX_SAFE_INTEGER, publicUrl, remotePrefixes });
+    return validateCanvasData(value, { maxBytes: canvasMaxBytes, maxObjects: canvasMaxObjects, publicUrl, remotePrefixes });
   }
 
   function validOrThrow(value: unknown) {
@@ -40,11 +42,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * written only if the design is still the one drawn: when two saves race, the later one's render wins.
    */
   async function renderThumbnail(row: TemplateRow): Promise<void> {
-    const wanted = rendering().previewLocation(row.canvas_data).url;
-    if (row.thumbnail_url === wanted) return;
+    if (rendering().isPreviewOf(row.thumbnail_url, row.canvas_data)) return;
     const url = await rendering().storePreview(row.canvas_data);
     const current: TemplateRow | null = await templates().findOne({ where: { id: row.id }, select: ['id', 'canvas_data'] });
-    if (!current || rendering().previewLocation(current.canvas_data).url !== url) return;
+    if (!current || !rendering().isPreviewOf(url, current.canvas_data)) return;
     await templates().update({ where: { id: row.id }, data: { thumbnail_url: url } });
   }
 

@@ -1,10 +1,11 @@
 import fs from 'fs/promises';
 import path from 'path';
-import { prepareDesign, type PreparedDesign } from '../../domain/render/design-prep';
+import { prepareDesign, type ImageRulesInput, type PreparedDesign } from '../../domain/render/design-prep';
 import { cardPrintHtml, printPageSize } from '../../domain/render/print-layout';
 import { previewHash } from '../../domain/render/preview-hash';
 import { emojiIn } from '../../domain/render/emoji';
-import type { RendererProvider } from '../../providers/renderer/types';
+import type { AssetResolver, RendererProvider } from '../../providers/renderer/types';
+import type { PreviewStore } from '../uploads/preview-store';
 
 export const PREVIEW_DIR = 'uploads/greeting-cards/previews';
 export const DEFAULT_PREVIEW_WIDTH = 600;
@@ -17,8 +18,17 @@ export interface CardRendererOptions {
   publicDir: string;
   /** SERVICE_PUBLIC_URL: image sources written with it are treated as our own uploads. */
   publicUrl: string;
+  /** The upload provider's URL prefixes (services/uploads/image-rules.ts); none for local uploads. */
+  remotePrefixes?: readonly string[];
+  /** Reads a remote upload for the print PDF, whose page may load nothing but inline data and /uploads/. */
+  resolveAsset?: AssetResolver;
   /** Default for cardPdf when the caller does not say (SERVICE_PRINT_CROP_MARKS). */
   cropMarks: boolean;
+  /**
+   * Where storePreview keeps previews (the upload provider, services/uploads/preview-store.ts). Without
+   * one, previews are written below publicDir (tests and the bench use the renderer without Strapi).
+   */
+  previewStore?: PreviewStore;
   /** Small service mark printed on the back of the card. */
   brandText?: string;
 }
@@ -37,7 +47,22 @@ const clampWidth = (w: unknown) => (typeof w === 'number' && Number.isFinite(w) 
  */
 export function createCardRenderer(options: CardRendererOptions) {
   const { provider } = options;
-  const prepare = (canvasData: unknown): PreparedDesign => prepareDesign(canvasData, options.publicUrl);
+  const rules: ImageRulesInput = { publicUrl: options.publicUrl, remotePrefixes: options.remotePrefixes ?? [] };
+  const prepare = (canvasData: unknown): PreparedDesign => prepareDesign(canvasData, rules);
+
+  // The print page's CSP allows only inline data and our own origin: a photo at the upload provider
+  // goes in as a data URL (it ends up embedded in the PDF anyway). One that cannot be read is left out.
+  const inlineRemoteImages = async (design: PreparedDesign): Promise<PreparedDesign> => {
+    if (!design.objects.some((o) => o.src && /^https?:/.test(o.src))) return design;
+    const objects = await Promise.all(
+      design.objects.map(async (o) => {
+        if (!o.src || !/^https?:/.test(o.src)) return o;
+        const asset = options.resolveAsset ? await options.resolveAsset(o.src) : null;
+        return asset ? { ...o, src: `data:${asset.contentType};base64,${asset.body.toString('base64')}` } : null;
+      }),
+    );
+    return { ...design, objects: objects.filter((o): o is NonNullable<typeof o> => o !== null) };
+  };
 
   const designSvgOf = async (design: PreparedDesign, forPrint = false) => provider.sanitizeSvg(await provider.designSvg(design, { forPrint }));
 
@@ -62,7 +87,7 @@ export function createCardRenderer(options: CardRendererOptions) {
     },
 
     async cardPdf(input: CardPdfInput): Promise<Buffer> {
-      const design = prepare(input.canvasData);
+      const design = await inlineRemoteImages(prepare(input.canvasData));
       const cropMarks = input.cropMarks ?? options.cropMarks;
       const insideMessage = input.insideMessage ?? '';
       const html = cardPrintHtml({
@@ -76,7 +101,12 @@ export function createCardRenderer(options: CardRendererOptions) {
       return provider.printPdf(html, printPageSize(cropMarks));
     },
 
-    /** Where storePreview would put this design's preview, without rendering anything. */
+    /** True when `url` is this design's stored preview (whatever provider stored it). */
+    isPreviewOf(url: string | null | undefined, canvasData: unknown): boolean {
+      return typeof url === 'string' && url.endsWith(`/${previewPath(canvasData).hash}.png`);
+    },
+
+    /** Where storePreview would put this design's preview with the local provider, without rendering. */
     previewLocation(canvasData: unknown): { hash: string; url: string } {
       const { hash, url } = previewPath(canvasData);
       return { hash, url };
@@ -87,7 +117,13 @@ export function createCardRenderer(options: CardRendererOptions) {
      * returns its public path. A design whose preview already exists is not rendered again.
      */
     async storePreview(canvasData: unknown): Promise<string> {
-      const { url, file } = previewPath(canvasData);
+      const { url, file, hash } = previewPath(canvasData);
+      if (options.previewStore) {
+        const key = `${PREVIEW_DIR.slice('uploads/'.length)}/${hash}`;
+        const stored = await options.previewStore.find(key);
+        if (stored) return stored;
+        return options.previewStore.put(key, await provider.designPng(prepare(canvasData), DEFAULT_PREVIEW_WIDTH));
+      }
       try {
         await fs.access(file);
         return url;

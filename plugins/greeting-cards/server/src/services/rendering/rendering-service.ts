@@ -7,6 +7,9 @@ import { createCardRenderer, PREVIEW_DIR, type CardPdfInput, type CardRenderer }
 import { generateMissingThumbnails, type ThumbnailRun } from './thumbnails';
 import { FairQueue } from './fair-queue';
 import { renderCache } from './render-cache';
+import { imageSourceRules, usesLocalUploads } from '../uploads/image-rules';
+import { uploadPreviewStore } from '../uploads/preview-store';
+import { uploadAssetsResolver } from '../../providers/renderer/upload-assets';
 
 /** Whose render this is: jobs take turns between owners (see fair-queue.ts). */
 export interface RenderFor {
@@ -28,8 +31,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   // The browser draws one thing at a time anyway; the fair queue decides whose turn it is.
   const queue = new FairQueue(1);
   const svgCache = renderCache(path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR));
-  // Same files as storePreview writes: a card's saved preview is its e-mail image too.
-  const pngCache = renderCache(path.join(strapi.dirs.static.public, PREVIEW_DIR));
+  // With the local provider, the same files as storePreview writes: a card's saved preview is its
+  // e-mail image too. With a remote provider the e-mail's copy is cached privately, never in public/.
+  const pngCache = renderCache(usesLocalUploads(strapi) ? path.join(strapi.dirs.static.public, PREVIEW_DIR) : path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR));
   const turn = <T>(owner: string | undefined, task: () => Promise<T>): Promise<T> => queue.run(owner || SHARED, task);
 
   const get = (): CardRenderer => {
@@ -38,7 +42,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const config = getConfig(strapi);
     const publicDir = strapi.dirs.static.public;
     provider = providers(strapi).get('renderer');
-    renderer = createCardRenderer({ provider, publicDir, publicUrl: config.publicUrl, cropMarks: config.printCropMarks });
+    const { remotePrefixes } = imageSourceRules(strapi);
+    renderer = createCardRenderer({
+      provider,
+      publicDir,
+      publicUrl: config.publicUrl,
+      remotePrefixes,
+      resolveAsset: uploadAssetsResolver(publicDir, remotePrefixes),
+      previewStore: uploadPreviewStore(strapi),
+      cropMarks: config.printCropMarks,
+    });
     return renderer;
   };
 
@@ -69,6 +82,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Renders (unless already stored) and stores the preview; returns its public path. */
     storePreview: (canvasData: unknown, options: RenderFor = {}): Promise<string> => turn(options.owner, () => get().storePreview(canvasData)),
+
+    /** True when `url` is the stored preview of this design (compare a thumbnail_url with its design). */
+    isPreviewOf: (url: string | null | undefined, canvasData: unknown): boolean => get().isPreviewOf(url, canvasData),
 
     /** The preview's content hash and public path, without rendering (compare with card.preview_hash). */
     previewLocation: (canvasData: unknown): { hash: string; url: string } => get().previewLocation(canvasData),

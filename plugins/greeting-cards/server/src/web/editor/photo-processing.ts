@@ -64,7 +64,7 @@ export function parseCropBox(body: Record<string, unknown>): CropBox {
 }
 
 /** Cuts the box out of a stored photo (clamped to the picture) and cleans the result like an upload. */
-export async function cropPhoto(file: string, box: CropBox): Promise<CleanPhoto> {
+export async function cropPhoto(file: string | Buffer, box: CropBox): Promise<CleanPhoto> {
   const meta = await sharp(file).metadata();
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
