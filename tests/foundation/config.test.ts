@@ -44,6 +44,30 @@ describe('plugin configuration', () => {
     expect(() => validateConfig(fromEnvironment({ [name]: value }))).toThrow(pattern);
   });
 
+  it('asks a chosen print provider for its key, product map and callback secret, naming each', () => {
+    expect(validateConfig(fromEnvironment({})).postalProvider).toBe('stub');
+    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'royal-mail' }))).toThrow(/SERVICE_POSTAL_PROVIDER \(postalProvider\) must be stub, prodigi or gelato/);
+    const prodigi = () => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi' }));
+    expect(prodigi).toThrow(/SERVICE_PRODIGI_API_KEY \(prodigiApiKey\) must be set when SERVICE_POSTAL_PROVIDER=prodigi/);
+    expect(prodigi).toThrow(/SERVICE_PRODIGI_SKU_MAP \(prodigiSkuMap\) must map "card"/);
+    expect(prodigi).toThrow(/SERVICE_POSTAL_CALLBACK_SECRET \(postalCallbackSecret\) must be set/);
+    const complete = { SERVICE_PRODIGI_API_KEY: 'key', SERVICE_PRODIGI_SKU_MAP: '{"card":"SKU"}', SERVICE_POSTAL_CALLBACK_SECRET: 'a'.repeat(32) };
+    expect(validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete })).prodigiApiBase).toBe('https://api.sandbox.prodigi.com');
+    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete, SERVICE_POSTAL_CALLBACK_SECRET: 'short' }))).toThrow(/SERVICE_POSTAL_CALLBACK_SECRET.*at least 24/);
+    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete, SERVICE_PRODIGI_SHIPPING_METHOD: 'Pigeon' }))).toThrow(/SERVICE_PRODIGI_SHIPPING_METHOD/);
+    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete, SERVICE_PRODIGI_API_BASE: 'api.prodigi.com' }))).toThrow(/SERVICE_PRODIGI_API_BASE/);
+    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'gelato', SERVICE_POSTAL_CALLBACK_SECRET: 'a'.repeat(32), SERVICE_GELATO_API_KEY: 'key' })))
+      .toThrow(/SERVICE_GELATO_PRODUCT_MAP \(gelatoProductMap\) must map "card"/);
+    expect(() => validateConfig(fromEnvironment({ SERVICE_GELATO_ORDER_TYPE: 'maybe' }))).toThrow(/SERVICE_GELATO_ORDER_TYPE/);
+  });
+
+  it('refuses to boot with a print provider whose settings are missing, naming them', async () => {
+    const error = await bootFailure({ SERVICE_POSTAL_PROVIDER: 'gelato', SERVICE_GELATO_PRODUCT_MAP: '{"card":"cards_pf_a5"}' });
+    expect(error.message).toMatch(/SERVICE_GELATO_API_KEY/);
+    expect(error.message).toMatch(/SERVICE_POSTAL_CALLBACK_SECRET/);
+    expect(error.message).not.toMatch(/SERVICE_GELATO_PRODUCT_MAP/);
+  });
+
   it('stops Strapi booting with a message naming the bad setting', async () => {
     const error = await bootFailure({ SERVICE_GIFT_WRAP_PRICE: 'twelve' });
     expect(error.message).toMatch(/SERVICE_GIFT_WRAP_PRICE/);

@@ -77,7 +77,9 @@ describe('add-to-cart input and delivery rules', () => {
   });
   it('states what each method needs', () => {
     expect(deliveryRuleErrors('print', null, { gift_addon: false, gift_wrap: false })).toEqual({});
-    expect(deliveryRuleErrors('post', { address_line_1: 'x', city: 'y', postcode: 'z' }, { gift_addon: true, gift_wrap: true })).toEqual({});
+    expect(deliveryRuleErrors('post', { address_line_1: 'x', city: 'y', postcode: 'SW1A 1AA', country: 'GB' }, { gift_addon: true, gift_wrap: true })).toEqual({});
+    // A posted card's address must also be one that can be posted to (postal-address.test.ts has the details).
+    expect(Object.keys(deliveryRuleErrors('post', { address_line_1: 'x', city: 'y', postcode: 'z', country: 'GB' }, { gift_addon: false, gift_wrap: false }))).toEqual(['recipient_id']);
     expect(Object.keys(deliveryRuleErrors('ecard', { email: ' ' }, { gift_addon: true, gift_wrap: false }))).toEqual(['recipient_id', 'gift_addon_id']);
   });
 });

@@ -14,6 +14,10 @@ describe('stub postal backend: one printed card per idempotency key', () => {
     idempotencyKey: key,
     orderUuid: 'order-1',
     pdf: Buffer.from('%PDF-1.4 test'),
+    printFileUrl: 'https://cards.example.test/api/postal/print-files/1-0-x.pdf',
+    product: 'card',
+    customerReference: 'user-1',
+    recipientEmail: '',
     address: { address_line_1: '1 Test Street', city: 'London', postcode: 'N1 1AA' } as PostalJob['address'],
     packing: { card_title: 'Test', gift_addon: null, gift_wrap: false },
   });

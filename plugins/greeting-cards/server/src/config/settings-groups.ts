@@ -40,6 +40,17 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   defaultFromEmail: 'Fulfilment',
   postalDeliveryBackend: 'Fulfilment',
   postalReferencePrefix: 'Fulfilment',
+  postalProvider: 'Posted cards',
+  postalCallbackSecret: 'Posted cards',
+  prodigiApiKey: 'Posted cards',
+  prodigiApiBase: 'Posted cards',
+  prodigiSkuMap: 'Posted cards',
+  prodigiShippingMethod: 'Posted cards',
+  gelatoApiKey: 'Posted cards',
+  gelatoApiBase: 'Posted cards',
+  gelatoProductMap: 'Posted cards',
+  gelatoShipmentMethod: 'Posted cards',
+  gelatoOrderType: 'Posted cards',
   printCropMarks: 'Fulfilment',
   renderer: 'Fulfilment',
   uploadImageOrigins: 'Fulfilment',
@@ -66,7 +77,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
 };
 
 /** Values never shown in full, only masked. */
-export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>(['stripeSecretKey', 'stripeWebhookSecret']);
+export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>(['stripeSecretKey', 'stripeWebhookSecret', 'postalCallbackSecret', 'prodigiApiKey', 'gelatoApiKey']);
 
 /** A secret as operators may see it: `sk_t…9f` for a long one, `set` for a short one, `not set` when empty. */
 export function maskSecret(value: unknown): string {

@@ -16,6 +16,9 @@ const returnUrl = z.string().refine((v) => v === '' || v.startsWith('/') || abso
 const contentTypeUid = z.string().refine((v) => v === '' || /^(api|plugin)::[\w-]+\.[\w-]+$/.test(v), 'must be a content-type uid such as api::profile.profile');
 const relationName = z.string().regex(/^[\w]*$/, 'must be a relation name');
 const perWindow = z.number().int().min(1, 'must be at least 1').max(1_000_000, 'is implausibly large');
+const apiBase = z.string().regex(/^https?:\/\/[^\s]+[^/\s]$/, 'must be an absolute http(s) URL without a trailing slash');
+// Long enough not to be guessed, and safe in a URL path as it is.
+const secretToken = z.string().refine((v) => v === '' || /^[A-Za-z0-9_-]{24,}$/.test(v), 'must be at least 24 letters, digits, - or _');
 const origin = z.string().regex(/^https?:\/\/[^\s/]+$/, 'must hold origins such as https://cards.example.com (scheme, host, optional port; no path)');
 
 /** NODE_ENV as the plugin reads it: unset means development, as Strapi's own default. */
@@ -169,6 +172,46 @@ export const SETTING_RECORDS = {
   postalReferencePrefix: text({
     env: 'SERVICE_POSTAL_REFERENCE_PREFIX', default: 'PB', schema: z.string().regex(/^[A-Z]{1,8}$/, 'must be 1 to 8 capital letters'),
     describe: 'Prefix of the stub\'s tracking references.',
+  }),
+  // print-on-demand providers (providers/postal/; depth in docs/postal-providers.md)
+  postalProvider: text({
+    env: 'SERVICE_POSTAL_PROVIDER', default: 'stub', schema: z.enum(['stub', 'prodigi', 'gelato'], 'must be stub, prodigi or gelato'),
+    describe: 'Who prints and posts posted cards: stub (keeps the PDF in a local outbox), prodigi or gelato. SERVICE_POSTAL_DELIVERY_BACKEND, when set, replaces the stub only.',
+  }),
+  postalCallbackSecret: text({
+    env: 'SERVICE_POSTAL_CALLBACK_SECRET', default: '', schema: secretToken,
+    describe: 'Secret in the status callback URL /api/postal/<provider>/callback/<secret> and the key that signs print-file links; required for prodigi and gelato.',
+  }),
+  prodigiApiKey: text({ env: 'SERVICE_PRODIGI_API_KEY', default: '', schema: z.string(), describe: 'Prodigi API key (sent as X-API-Key); required for prodigi.' }),
+  prodigiApiBase: text({
+    env: 'SERVICE_PRODIGI_API_BASE', default: 'https://api.sandbox.prodigi.com', schema: apiBase,
+    describe: 'Prodigi API address: the sandbox by default; https://api.prodigi.com to print for real.',
+  }),
+  prodigiSkuMap: fieldMap({
+    env: 'SERVICE_PRODIGI_SKU_MAP', default: {}, schema: fieldMapSchema,
+    describe: 'JSON map from our print product to a Prodigi SKU, e.g. {"card":"<SKU>"}; "card" is required for prodigi.',
+  }),
+  prodigiShippingMethod: text({
+    env: 'SERVICE_PRODIGI_SHIPPING_METHOD', default: 'Standard',
+    schema: z.enum(['Budget', 'Standard', 'StandardPlus', 'Express', 'Overnight'], 'must be Budget, Standard, StandardPlus, Express or Overnight'),
+    describe: 'Prodigi shipping method of every posted card.',
+  }),
+  gelatoApiKey: text({ env: 'SERVICE_GELATO_API_KEY', default: '', schema: z.string(), describe: 'Gelato API key (sent as X-API-KEY); required for gelato.' }),
+  gelatoApiBase: text({
+    env: 'SERVICE_GELATO_API_BASE', default: 'https://order.gelatoapis.com', schema: apiBase,
+    describe: 'Gelato Order API address (tests point it at a local fake).',
+  }),
+  gelatoProductMap: fieldMap({
+    env: 'SERVICE_GELATO_PRODUCT_MAP', default: {}, schema: fieldMapSchema,
+    describe: 'JSON map from our print product to a Gelato productUid, e.g. {"card":"<productUid>"}; "card" is required for gelato.',
+  }),
+  gelatoShipmentMethod: text({
+    env: 'SERVICE_GELATO_SHIPMENT_METHOD', default: 'normal', schema: z.string().regex(/^[\w,-]+$/, 'must be a shipmentMethodUid such as normal, standard or express'),
+    describe: 'Gelato shipmentMethodUid of every posted card.',
+  }),
+  gelatoOrderType: text({
+    env: 'SERVICE_GELATO_ORDER_TYPE', default: 'draft', schema: z.enum(['draft', 'order'], 'must be draft or order'),
+    describe: 'draft (Gelato\'s test mode: nothing is printed or charged) or order (printed and charged).',
   }),
   printCropMarks: flag({
     env: 'SERVICE_PRINT_CROP_MARKS', default: false, schema: z.boolean(),
@@ -326,10 +369,29 @@ export function environmentProblems(config: PluginConfig): string[] {
     problems.push('SERVICE_DELIVERY_CLAIM_RENEW_SECONDS (deliveryClaimRenewSeconds) must be at most half of SERVICE_DELIVERY_CLAIM_LEASE_SECONDS: a claim could run out between renewals');
   }
   if (!config.publicUrl) problems.push(`SERVICE_PUBLIC_URL (publicUrl) must be set when NODE_ENV=${env}: e-mails would have no working links`);
+  problems.push(...postalProviderProblems(config));
   if (isDevelopmentOrTest()) return problems;
   if (config.renderer === 'memory') problems.push(`SERVICE_RENDERER (renderer) memory is a test double that draws nothing real; not allowed when NODE_ENV=${env}`);
   if (config.stripeSecretKey && !config.stripeWebhookSecret) {
     problems.push(`SERVICE_STRIPE_WEBHOOK_SECRET (stripeWebhookSecret) must be set when SERVICE_STRIPE_SECRET_KEY is, when NODE_ENV=${env}: payments could never be confirmed`);
   }
   return problems;
+}
+
+/** What a chosen print provider lacks: its key, its product map and the callback secret (every environment: a sandbox needs them too). */
+export function postalProviderProblems(config: PluginConfig): string[] {
+  const provider = config.postalProvider;
+  if (provider === 'stub') return [];
+  const needs: Array<[boolean, string]> =
+    provider === 'prodigi'
+      ? [
+          [!config.prodigiApiKey, 'SERVICE_PRODIGI_API_KEY (prodigiApiKey) must be set'],
+          [!config.prodigiSkuMap.card, 'SERVICE_PRODIGI_SKU_MAP (prodigiSkuMap) must map "card" to a Prodigi SKU'],
+        ]
+      : [
+          [!config.gelatoApiKey, 'SERVICE_GELATO_API_KEY (gelatoApiKey) must be set'],
+          [!config.gelatoProductMap.card, 'SERVICE_GELATO_PRODUCT_MAP (gelatoProductMap) must map "card" to a Gelato productUid'],
+        ];
+  needs.push([!config.postalCallbackSecret, 'SERVICE_POSTAL_CALLBACK_SECRET (postalCallbackSecret) must be set']);
+  return needs.filter(([missing]) => missing).map(([, message]) => `${message} when SERVICE_POSTAL_PROVIDER=${provider}`);
 }

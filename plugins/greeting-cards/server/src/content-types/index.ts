@@ -248,6 +248,10 @@ const delivery = defineType({
     sent_at: dt(),
     delivered_at: dt(),
     tracking_reference: str(),
+    // A print provider's news (providers/postal/): its own status word, and the carrier's tracking.
+    carrier_status: str(),
+    tracking_number: str(),
+    tracking_url: str(),
     view_token: str({ required: true, unique: true }),
     attempts: int({ default: 0 }),
     next_attempt_at: dt(),

@@ -8,6 +8,7 @@ import orders from './orders';
 import payments from './payments';
 import subscriptions from './subscriptions';
 import deliveries from './deliveries';
+import postal from './postal';
 import admin from './admin';
 
-export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries, admin };
+export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries, postal, admin };

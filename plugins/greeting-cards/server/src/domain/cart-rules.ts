@@ -1,5 +1,6 @@
 import type { DeliveryMethod } from './enums';
 import type { FieldErrors } from './cart-input';
+import { postalAddressProblems } from './postal-address';
 
 // What each delivery method needs from the recipient and which extras it allows.
 export interface RecipientFacts {
@@ -7,6 +8,7 @@ export interface RecipientFacts {
   address_line_1?: string | null;
   city?: string | null;
   postcode?: string | null;
+  country?: string | null;
 }
 
 const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
@@ -29,6 +31,9 @@ export function deliveryRuleErrors(
     else {
       const missing = POSTAL_FIELDS.filter((f) => !filled(recipient[f]));
       if (missing.length) add('recipient_id', `A posted card needs a recipient with ${POSTAL_FIELDS.join(', ')}; missing: ${missing.join(', ')}.`);
+      // Then the address's format, field by field: checked when the card is added and again at checkout.
+      const problems = Object.entries(postalAddressProblems(recipient)).filter(([field]) => !missing.includes(field as (typeof POSTAL_FIELDS)[number]));
+      for (const [field, message] of problems) add('recipient_id', `The recipient's ${field} cannot be posted to: ${message}`);
     }
   }
   if (method !== 'post') {

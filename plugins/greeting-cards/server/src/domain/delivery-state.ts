@@ -7,13 +7,15 @@ import type { DeliveryMethod, DeliveryStatus } from './enums';
 //   an instance that died mid-send, may be taken over);
 // - at the carrier: the postal backend queued the card (claimed_at cleared, tracking_reference set)
 //   and is asked for news by the dispatch job.
-export type DeliveryEvent = 'claim' | 'sent' | 'delivered' | 'queued' | 'retry' | 'fail' | 'cancel';
+// `carrier_cancel` is the print provider reporting a card it queued as cancelled (not `cancel`, which
+// names the states a refund may cancel without asking anyone).
+export type DeliveryEvent = 'claim' | 'sent' | 'delivered' | 'queued' | 'retry' | 'fail' | 'cancel' | 'carrier_cancel';
 
 export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, Partial<Record<DeliveryEvent, DeliveryStatus>>>> = {
   pending: { claim: 'processing', cancel: 'cancelled' },
   scheduled: { claim: 'processing', cancel: 'cancelled' },
   // Outcomes of a send (claimed) or of the carrier's news (at the carrier).
-  processing: { claim: 'processing', sent: 'sent', delivered: 'delivered', queued: 'processing', retry: 'pending', fail: 'failed' },
+  processing: { claim: 'processing', sent: 'sent', delivered: 'delivered', queued: 'processing', retry: 'pending', fail: 'failed', carrier_cancel: 'cancelled' },
   sent: {},
   delivered: {},
   failed: {},
@@ -71,6 +73,13 @@ export const SENDER_RESULTS = {
 
 /** The carrier's news about a card it queued (postal status(); `processing` there means no news yet). */
 export const CARRIER_RESULTS = ['sent', 'delivered', 'failed_permanently'] as const satisfies readonly SendResult[];
+
+/** Where a card queued at the carrier goes when the provider reports it cancelled. */
+export function carrierCancelledStatus(): DeliveryStatus {
+  const to = DELIVERY_TRANSITIONS[PROCESSING].carrier_cancel;
+  if (!to) throw new Error(`the delivery state table has no move from ${PROCESSING} for carrier_cancel`);
+  return to;
+}
 
 /** The status a claimed or queued (processing) delivery moves to on `result`; throws if the table has no such move. */
 export function statusAfter(result: SendResult): DeliveryStatus {

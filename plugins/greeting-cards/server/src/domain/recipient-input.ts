@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from './countries';
 import { isRealDate } from './calendar-dates';
+import { postcodeFits } from './postal-address';
 
 // Validation of address-book entries, shared by the API and the web UI. Every field is optional
 // here so the same schema serves create (defaults applied after) and PATCH (only what was sent).
@@ -73,6 +74,11 @@ export function checkRecipient(entry: RecipientFields): { errors: Record<string,
     const postcode = normaliseUkPostcode(value.postcode);
     if (postcode) value.postcode = postcode;
     else errors.postcode = ['Enter a valid UK postcode, such as SW1A 1AA.'];
+  }
+  // Other countries' postcodes are checked against their format when saved, so a posted card's
+  // address is right before checkout (which checks it again).
+  if (value.country !== 'GB' && value.postcode && !postcodeFits(value.country, value.postcode)) {
+    errors.postcode = [`Enter a valid postcode for ${value.country}.`];
   }
   return { errors, value };
 }

@@ -6,15 +6,42 @@ import { UID } from '../../uids';
 import { createStubPostalBackend } from './stub-postal-backend';
 import type { PostalBackend } from './types';
 import { query } from '../../db/query';
+import { createProdigiBackend } from './prodigi/prodigi-backend';
+import { createGelatoBackend } from './gelato/gelato-backend';
+
+/** Where a provider posts status callbacks for this shop: the secret in the path is the authentication. */
+export const callbackUrl = (config: PluginConfig, provider: string) =>
+  `${config.publicUrl.replace(/\/+$/, '')}/api/postal/${provider}/callback/${config.postalCallbackSecret}`;
 
 /** Where the stub keeps "posted" PDFs and packing slips (outside public/: they hold addresses). */
 export const POSTAL_OUTBOX = 'private/greeting-cards/postal-outbox';
 
 /**
- * The postal backend named by SERVICE_POSTAL_DELIVERY_BACKEND, or the built-in stub. Called at boot so
- * that a module that cannot be loaded stops Strapi with a message naming the setting.
+ * The print provider named by SERVICE_POSTAL_PROVIDER, else the module named by
+ * SERVICE_POSTAL_DELIVERY_BACKEND, else the built-in stub. Called at boot so that a module that cannot
+ * be loaded stops Strapi with a message naming the setting (missing provider settings are stopped
+ * earlier, by the config's validation: postalProviderProblems).
  */
 export function createPostalBackend(strapi: Core.Strapi, config: PluginConfig): PostalBackend {
+  if (config.postalProvider === 'prodigi') {
+    return createProdigiBackend({
+      apiKey: config.prodigiApiKey,
+      apiBase: config.prodigiApiBase,
+      skuMap: config.prodigiSkuMap,
+      shippingMethod: config.prodigiShippingMethod,
+      callbackUrl: callbackUrl(config, 'prodigi'),
+    });
+  }
+  if (config.postalProvider === 'gelato') {
+    return createGelatoBackend({
+      apiKey: config.gelatoApiKey,
+      apiBase: config.gelatoApiBase,
+      productMap: config.gelatoProductMap,
+      shipmentMethod: config.gelatoShipmentMethod,
+      orderType: config.gelatoOrderType,
+      currency: config.currency,
+    });
+  }
   if (config.postalDeliveryBackend) {
     return loadReplaceableModule<PostalBackend>(
       'SERVICE_POSTAL_DELIVERY_BACKEND',

@@ -38,6 +38,8 @@ export function createStubPostalBackend(options: StubOptions): PostalBackend {
     async send(job: PostalJob): Promise<PostalResult> {
       const missing = missingAddressFields(job);
       if (missing.length) throw new Error(`postal address incomplete: missing ${missing.join(', ')}`);
+      const pdf = job.pdf;
+      if (!pdf) throw new Error('the stub keeps the print file itself and was given none');
       await fs.mkdir(path.join(options.outbox, KEYS), { recursive: true });
       // Idempotent like a print provider's API: the first attempt records its reference under the job's
       // key (racing attempts agree on the one recorded first), and every later attempt answers
@@ -59,7 +61,7 @@ export function createStubPostalBackend(options: StubOptions): PostalBackend {
       }
       const slip = path.join(options.outbox, `${reference}.json`);
       if (!(await exists(slip))) {
-        await fs.writeFile(path.join(options.outbox, `${reference}.pdf`), job.pdf);
+        await fs.writeFile(path.join(options.outbox, `${reference}.pdf`), pdf);
         await fs.writeFile(
           slip,
           JSON.stringify({ reference, order: job.orderUuid, delivery: job.deliveryId, address: job.address, packing: job.packing }, null, 2),

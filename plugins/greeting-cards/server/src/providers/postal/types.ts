@@ -10,7 +10,18 @@ export interface PostalJob {
    */
   idempotencyKey: string;
   orderUuid: string;
-  pdf: Buffer;
+  /**
+   * The print file's bytes, for backends that keep or upload it themselves (the stub, custom modules).
+   * Absent for backends with `printFileByUrl`: they hand `printFileUrl` to a provider that fetches it.
+   */
+  pdf?: Buffer;
+  /** A signed, expiring address under SERVICE_PUBLIC_URL where the print file can be fetched. */
+  printFileUrl: string;
+  /** Our print product, the key of the provider's SKU map ("card" until print products exist). */
+  product: string;
+  /** The buyer, as a provider's customer reference (never their e-mail address). */
+  customerReference: string;
+  recipientEmail: string;
   address: Address;
   packing: {
     card_title: string;
@@ -20,7 +31,7 @@ export interface PostalJob {
 }
 
 export interface PostalResult {
-  /** The carrier's tracking reference. */
+  /** The backend's reference for the card: the stub's reference, or a print provider's order id. */
   trackingReference: string;
   /** `sent` once handed over; `processing` when the backend only queued it and reports later via status(). */
   status: 'processing' | 'sent';
@@ -33,7 +44,33 @@ export interface PostalResult {
  */
 export interface PostalBackend {
   name: string;
+  /** The backend's provider fetches the print file by URL, so the PDF is not rendered for send(). */
+  printFileByUrl?: boolean;
   send(job: PostalJob): Promise<PostalResult>;
+  /** True when cancelled; false when the provider refuses (production has started). */
   cancel?(trackingReference: string): Promise<boolean>;
   status?(trackingReference: string): Promise<'processing' | 'sent' | 'delivered' | 'failed'>;
+  /** The provider's order as news for our delivery (callbacks and polling read it; the provider's API is the truth). */
+  news?(trackingReference: string): Promise<CarrierNews>;
+}
+
+/**
+ * A print provider's order in our words. `accepted`, `in_production` and `printed` leave the delivery
+ * processing (at the carrier); the others move it through the delivery state table.
+ */
+export interface CarrierNews {
+  stage: 'accepted' | 'in_production' | 'printed' | 'shipped' | 'delivered' | 'failed' | 'cancelled';
+  /** The provider's own word for it, kept for the operator. */
+  providerStatus: string;
+  trackingNumber?: string;
+  trackingUrl?: string;
+  reason?: string;
+}
+
+/** Collapses news to the coarse answer of status() for the dispatch job's poll. */
+export function statusOfNews(news: CarrierNews): 'processing' | 'sent' | 'delivered' | 'failed' {
+  if (news.stage === 'shipped') return 'sent';
+  if (news.stage === 'delivered') return 'delivered';
+  if (news.stage === 'failed' || news.stage === 'cancelled') return 'failed';
+  return 'processing';
 }

@@ -8,6 +8,7 @@ import type { PostalBackend, PostalJob } from '../../providers/postal/types';
 import { senderStatus } from '../../domain/delivery-state';
 import type { DeliveryStatus } from '../../domain/enums';
 import { writePdf } from './delivery-files';
+import { printFileFor, printProductOf, signedPrintFileUrl } from './print-file';
 import { getService } from '../get-service';
 
 type Row = Record<string, any>;
@@ -50,6 +51,12 @@ function deliveryTag(delivery: Row): string {
 /** The buyer's render lane: one buyer's big order takes turns with everyone else's renders. */
 const ownerOf = (item: Row) => `user:${item.order?.user?.id ?? 'unknown'}`;
 
+/** Renders an item's card as the print PDF (both pages), in its buyer's render lane. */
+export function cardPdfRenderer(strapi: Core.Strapi) {
+  return (item: Row): Promise<Buffer> =>
+    getService(strapi, 'rendering').cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '' }, { owner: ownerOf(item) });
+}
+
 export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend) {
   const rendering = () => getService(strapi, 'rendering');
 
@@ -89,16 +96,21 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     return { status: senderStatus('ecard', 'sent'), sent_at: now };
   }
 
-  const cardPdf = (item: Row) =>
-    rendering().cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '' }, { owner: ownerOf(item) });
+  const cardPdf = cardPdfRenderer(strapi);
 
   async function sendPost(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
     const r = recipientOf(item);
+    const backend = postal();
     const job: PostalJob = {
       deliveryId: delivery.id,
       idempotencyKey: `card-delivery-${delivery.id}-${deliveryTag(delivery)}`,
       orderUuid: item.order.uuid,
-      pdf: await cardPdf(item),
+      // A provider that fetches the file by URL gets it rendered when it asks (print-files route).
+      pdf: backend.printFileByUrl ? undefined : await printFileFor(item, cardPdf),
+      printFileUrl: signedPrintFileUrl(getConfig(strapi), delivery.id, now),
+      product: printProductOf(item),
+      customerReference: `user-${item.order?.user?.id ?? 'unknown'}`,
+      recipientEmail: String(r.email ?? '').trim(),
       address: addressOf(r),
       packing: {
         card_title: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
@@ -106,7 +118,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
         gift_wrap: Boolean(item.gift_wrap),
       },
     };
-    const result = await postal().send(job);
+    const result = await backend.send(job);
     if (!result?.trackingReference) throw new Error('the postal backend returned no tracking reference');
     const status = senderStatus('post', result.status === 'processing' ? 'queued_at_carrier' : 'sent');
     return { status, sent_at: now, tracking_reference: result.trackingReference };

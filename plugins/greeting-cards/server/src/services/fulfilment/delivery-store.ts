@@ -76,10 +76,20 @@ export function deliveryStore(strapi: Core.Strapi) {
       return q().findMany({
         // At the carrier: processing without a claim.
         where: { status: PROCESSING, claimed_at: null, tracking_reference: { $notNull: true } },
-        select: ['id', 'tracking_reference'],
+        select: ['id', 'status', 'tracking_reference', 'carrier_status', 'tracking_number', 'tracking_url'],
         orderBy: [{ id: 'asc' }],
         limit,
       });
+    },
+
+    /** Fills in columns that are still empty (tracking that came after the move); never overwrites one. */
+    async fillIn(id: number, data: Row): Promise<void> {
+      for (const [key, value] of Object.entries(data)) await q().updateMany({ where: { id, [key]: null }, data: { [key]: value } });
+    },
+
+    /** A delivery by the backend's reference (a print provider's order id), or null. */
+    async byReference(reference: string): Promise<Row | null> {
+      return q().findOne({ where: { tracking_reference: reference } });
     },
 
     /** Moves a delivery at the carrier out of `processing` unless someone else already did; true when this call did. */

@@ -7,7 +7,11 @@ import { providers } from '../../providers/registry';
 import type { PostalBackend } from '../../providers/postal/types';
 import { UID } from '../../uids';
 import { deliveryStore } from './delivery-store';
-import { deliverySenders } from './delivery-senders';
+import { cardPdfRenderer, deliverySenders } from './delivery-senders';
+import { applyCarrierNews, type NewsOutcome, type QueuedDelivery } from './carrier-news';
+import { printFileFor } from './print-file';
+import type { CarrierNews } from '../../providers/postal/types';
+import { PROCESSING } from '../../domain/delivery-state';
 import { pollPostalStatus } from './postal-status';
 import { claimLeases } from './claim-leases';
 import { getService } from '../get-service';
@@ -257,6 +261,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     postalBackend,
+
+    /** The posted card whose backend reference (a print provider's order id) this is, or null. */
+    deliveryByReference: (reference: string) => store.byReference(reference) as Promise<QueuedDelivery | null>,
+
+    /** Applies a print provider's news to a delivery (status callbacks; the job's poll does the same). */
+    applyCarrierNews(row: QueuedDelivery, news: CarrierNews, now: Date = new Date()): Promise<NewsOutcome> {
+      return applyCarrierNews(store, row, news, afterSent, now);
+    },
+
+    /**
+     * The print file of a posted card while it is being handed to or made by the provider (processing:
+     * a provider may fetch again to reprint); null once it shipped, failed or was cancelled, and for
+     * anything that is not a posted card.
+     */
+    async printFile(deliveryId: number): Promise<Buffer | null> {
+      const delivery = await store.load(deliveryId);
+      const item = delivery?.order_item;
+      if (!delivery || delivery.status !== PROCESSING || item?.delivery_method !== 'post') return null;
+      return printFileFor(item, cardPdfRenderer(strapi));
+    },
 
     /** Swaps the postal backend (tests; hosts normally use SERVICE_POSTAL_DELIVERY_BACKEND). */
     usePostalBackend(backend: PostalBackend) {

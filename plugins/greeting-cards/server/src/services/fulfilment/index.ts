@@ -2,12 +2,14 @@ import type { ServicesOf } from '../get-service';
 import fulfilment from './fulfilment-service';
 import deliveries from './deliveries-service';
 import mailer from './mailer-service';
+import postalCallbacks from './postal-callbacks-service';
 
 /** Sending what a paid order bought: deliveries, their senders, the postal backend, e-mail. */
 const services = {
   fulfilment,
   deliveries,
   mailer,
+  postalCallbacks,
 };
 
 export default services;

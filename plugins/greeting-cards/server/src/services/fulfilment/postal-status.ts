@@ -3,6 +3,7 @@ import { errorText } from '../../domain/delivery-retry';
 import { statusAfter } from '../../domain/delivery-state';
 import type { PostalBackend } from '../../providers/postal/types';
 import type { deliveryStore } from './delivery-store';
+import { applyCarrierNews, type QueuedDelivery } from './carrier-news';
 
 type Row = Record<string, any>;
 
@@ -18,10 +19,16 @@ export async function pollPostalStatus(
   now: Date,
   limit = 50,
 ): Promise<number> {
-  if (typeof backend.status !== 'function') return 0;
+  if (typeof backend.status !== 'function' && typeof backend.news !== 'function') return 0;
   let moved = 0;
   for (const row of await store.awaitingBackend(limit)) {
     try {
+      // A print provider's full news (tracking, cancellation), applied as its callbacks are.
+      if (backend.news) {
+        if ((await applyCarrierNews(store, row as QueuedDelivery, await backend.news(row.tracking_reference), afterSent, now)) === 'moved') moved += 1;
+        continue;
+      }
+      if (!backend.status) continue;
       const state = await backend.status(row.tracking_reference);
       if (state === 'processing') continue;
       const data =

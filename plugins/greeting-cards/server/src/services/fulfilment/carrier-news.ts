@@ -1,0 +1,68 @@
+import { carrierCancelledStatus, PROCESSING, statusAfter } from '../../domain/delivery-state';
+import type { DeliveryStatus } from '../../domain/enums';
+import type { CarrierNews } from '../../providers/postal/types';
+import type { deliveryStore } from './delivery-store';
+
+/** A delivery queued at the carrier, as the poll and the callbacks read it. */
+export interface QueuedDelivery {
+  id: number;
+  status: string;
+  carrier_status?: string | null;
+  tracking_number?: string | null;
+  tracking_url?: string | null;
+}
+type Row = Record<string, unknown>;
+
+/** Where news takes a delivery queued at the carrier; null when it stays there (accepted, in production, printed). */
+export function statusForNews(news: CarrierNews): DeliveryStatus | null {
+  switch (news.stage) {
+    case 'shipped':
+      return statusAfter('sent');
+    case 'delivered':
+      return statusAfter('delivered');
+    case 'failed':
+      return statusAfter('failed_permanently');
+    case 'cancelled':
+      return carrierCancelledStatus();
+    default:
+      return null;
+  }
+}
+
+/** moved: the status changed; noted: only the provider's word did; unchanged: nothing did. */
+export type NewsOutcome = 'moved' | 'noted' | 'unchanged';
+
+/**
+ * Applies a provider's news to one delivery. Moves go through the state table and a conditional UPDATE
+ * on "still queued at the carrier", so news that arrives twice, or late (accepted after shipped), or
+ * races the dispatch job's poll, changes the row at most once. Tracking that arrives after the move
+ * (a second shipment callback) is filled in, never overwritten.
+ */
+export async function applyCarrierNews(
+  store: ReturnType<typeof deliveryStore>,
+  row: QueuedDelivery,
+  news: CarrierNews,
+  afterSent: (item: Row) => Promise<void>,
+  now: Date,
+): Promise<NewsOutcome> {
+  const to = statusForNews(news);
+  const tracking: Partial<Pick<QueuedDelivery, 'tracking_number' | 'tracking_url'>> = {};
+  if (news.trackingNumber) tracking.tracking_number = news.trackingNumber;
+  if (news.trackingUrl) tracking.tracking_url = news.trackingUrl;
+  if (to === null) {
+    // Still at the carrier: only the provider's word changes, and only while it is still queued.
+    if (row.status !== PROCESSING || row.carrier_status === news.providerStatus) return 'unchanged';
+    return (await store.settle(row.id, { carrier_status: news.providerStatus })) ? 'noted' : 'unchanged';
+  }
+  const data: Row = { status: to, carrier_status: news.providerStatus, ...tracking };
+  if (to === 'delivered') data.delivered_at = now;
+  if (news.stage === 'failed' || news.stage === 'cancelled') data.last_error = news.reason ?? `the print provider reported ${news.providerStatus}`;
+  if (await store.settle(row.id, data)) {
+    if (to === 'sent' || to === 'delivered') await afterSent((await store.load(row.id))?.order_item ?? {});
+    return 'moved';
+  }
+  // Already moved (a replay, or the poll got there first): fill in tracking it lacks, nothing else.
+  const missing = Object.fromEntries(Object.entries(tracking).filter(([key]) => !row[key as keyof typeof tracking]));
+  if (row.status === to && Object.keys(missing).length) await store.fillIn(row.id, missing);
+  return 'unchanged';
+}
