@@ -12,9 +12,9 @@ import { PATTERN_NAMES } from '../../domain/background-patterns';
 import { UID } from '../../uids';
 import { csrfSatisfied } from '../csrf';
 import { renderPage } from '../render';
-import { privateRoute, publicRoute, redirect, registerWebRoutes, type PrivateContext, type WebContext } from '../web-route';
+import { privateRoute, publicRoute, redirect, registerShopRoutes, registerWebRoutes, type PrivateContext, type WebContext, shopUrl } from '../web-route';
 import { storeCroppedPhoto, storePhoto } from './photo-upload';
-import { registerOwnRoutes } from '../../http/own-routes';
+import { assetPath, mountPoints } from '../../mount/mount-points';
 import { consumeLimit, tooMany } from '../../http/rate-limit';
 import { limitedPage } from '../page-limits';
 
@@ -33,7 +33,7 @@ const notFoundPage = (web: PrivateContext) => messagePage(web, 404, 'Card not fo
 function templateRefusal(web: PrivateContext, error: unknown): void {
   if (!(error instanceof ApiError)) throw error;
   if (error.status === 403) {
-    return messagePage(web, 403, 'This design is premium', error.message, { href: '/subscriptions/', label: 'See subscriptions' });
+    return messagePage(web, 403, 'This design is premium', error.message, { href: shopUrl(web.ctx, '/subscriptions/'), label: 'See subscriptions' });
   }
   if (error.status === 404) return messagePage(web, 404, 'Template not found', 'There is no template here.');
   throw error;
@@ -86,7 +86,7 @@ async function editorPage(web: PrivateContext): Promise<void> {
     'editor/editor',
     {
       title: card.title || 'Your card',
-      script: '/static/editor/editor.js',
+      script: assetPath(web.strapi, 'editor/editor.js'),
       card,
       fonts: CURATED_FONTS.map((f) => f.family),
       patterns: PATTERN_NAMES,
@@ -112,7 +112,7 @@ async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
     'editor/editor',
     {
       title: 'Template designer',
-      script: '/static/editor/editor.js',
+      script: assetPath(ctx.state.gcStrapi, 'editor/editor.js'),
       embed: true,
       card: { id: '', title: 'Template design' },
       fonts: CURATED_FONTS.map((f) => f.family),
@@ -127,7 +127,9 @@ async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
 }
 
 export function registerEditorRoutes(strapi: Core.Strapi): void {
-  registerOwnRoutes(strapi, [
+  // The admin panel's template designer frames this page, with or without the shop.
+  if (!mountPoints(strapi).storefront) return registerWebRoutes(strapi, [publicRoute('GET', '/editor/design/', templateDesignerPage)]);
+  registerShopRoutes(strapi, [
     {
       method: 'POST',
       path: '/editor/photos',
@@ -147,12 +149,12 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
 
   registerWebRoutes(strapi, [
     privateRoute('GET', '/editor/', async ({ ctx }) => {
-      renderPage(ctx, 'editor/start', { title: 'A new card', heading: 'Design your own card', action: '/editor/', label: 'Start with a blank card' });
+      renderPage(ctx, 'editor/start', { title: 'A new card', heading: 'Design your own card', action: shopUrl(ctx, '/editor/'), label: 'Start with a blank card' });
     }),
     // Creating and personalising count as writes, as POST /api/cards/ and .../personalize/ do.
     limitedPage('writes', privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
       const card = (await getService(s, 'cards').create(user.id, { title: 'My card', canvas_data: blankCanvas() })) as { id: number };
-      redirect(ctx, `/editor/${card.id}/`);
+      redirect(ctx, shopUrl(ctx, `/editor/${card.id}/`));
     })),
     privateRoute('GET', '/editor/template/:slug/', async (web) => {
       const slug = String(web.ctx.params.slug);
@@ -163,7 +165,7 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
         renderPage(web.ctx, 'editor/start', {
           title: template.name,
           heading: `Personalise “${template.name}”`,
-          action: `/editor/template/${encodeURIComponent(slug)}/`,
+          action: shopUrl(web.ctx, `/editor/template/${encodeURIComponent(slug)}/`),
           label: 'Start designing',
         });
       } catch (error) {
@@ -173,7 +175,7 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
     limitedPage('writes', privateRoute('POST', '/editor/template/:slug/', async (web) => {
       try {
         const card = (await getService(web.strapi, 'cards').personalize(web.user.id, String(web.ctx.params.slug))) as { id: number };
-        redirect(web.ctx, `/editor/${card.id}/`);
+        redirect(web.ctx, shopUrl(web.ctx, `/editor/${card.id}/`));
       } catch (error) {
         templateRefusal(web, error);
       }
