@@ -80,7 +80,8 @@ describe('mount point and brand settings', () => {
       const view = await app.http().get('/cards/view/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/');
       expect(view.status).toBe(404);
       expect(view.headers['content-type']).toMatch(/html/);
-      expect((await app.http().get('/editor/design/?embed=admin')).status).toBe(200);
+      expect((await app.http().get('/greeting-cards/designer/?embed=admin')).status).toBe(200);
+      expect((await app.http().get('/editor/design/?embed=admin')).status).toBe(404);
       expect((await app.http().get('/greeting-cards/static/css/shop.css')).status).toBe(200);
     });
   });

@@ -261,11 +261,11 @@ export const SETTING_RECORDS = {
   }),
   storefrontEnabled: flag({
     env: 'SERVICE_STOREFRONT_ENABLED', default: true, schema: z.boolean(),
-    describe: 'Serve the storefront pages, the editor and the e-card view page; when off, only the API, the admin and webhooks are mounted.',
+    describe: 'Serve the storefront pages and the editor; when off, only the API, webhooks, the admin (and its designer page), the static files and the e-card view page e-mails link to are mounted.',
   }),
   storefrontBasePath: text({
     env: 'SERVICE_STOREFRONT_BASE_PATH', default: '/', schema: urlPath,
-    describe: 'Path the storefront is mounted under (e.g. /shop): its pages, redirects, sign-in links and e-mailed view links all start with it.',
+    describe: 'Path the storefront is mounted under (e.g. /shop): its pages, redirects, sign-in links and e-mailed view links all start with it, and path-valued return addresses (SERVICE_ORDER_SUCCESS_URL...) are read under it.',
   }),
   staticPath: text({
     env: 'SERVICE_STATIC_PATH', default: '/greeting-cards/static', schema: urlPath.refine((v) => v !== '/', 'must not be /'),

@@ -12,7 +12,8 @@ import { PATTERN_NAMES } from '../../domain/background-patterns';
 import { UID } from '../../uids';
 import { csrfSatisfied } from '../csrf';
 import { renderPage } from '../render';
-import { privateRoute, publicRoute, redirect, registerShopRoutes, registerWebRoutes, type PrivateContext, type WebContext, shopUrl } from '../web-route';
+import { privateRoute, publicRoute, redirect, registerShopRoutes, registerWebRoutes, toKoaRoute, type PrivateContext, type WebContext, shopUrl } from '../web-route';
+import { registerOwnRoutes } from '../../http/own-routes';
 import { storeCroppedPhoto, storePhoto } from './photo-upload';
 import { assetPath, mountPoints } from '../../mount/mount-points';
 import { consumeLimit, tooMany } from '../../http/rate-limit';
@@ -126,9 +127,15 @@ async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
   );
 }
 
+/**
+ * Where the admin panel's template designer frames the editor: a fixed path in the plugin's own
+ * namespace, so the admin finds it whatever the shop's base path, and with the shop switched off.
+ */
+export const DESIGNER_PAGE = '/greeting-cards/designer/';
+
 export function registerEditorRoutes(strapi: Core.Strapi): void {
-  // The admin panel's template designer frames this page, with or without the shop.
-  if (!mountPoints(strapi).storefront) return registerWebRoutes(strapi, [publicRoute('GET', '/editor/design/', templateDesignerPage)]);
+  registerOwnRoutes(strapi, [toKoaRoute(strapi, publicRoute('GET', DESIGNER_PAGE, templateDesignerPage))]);
+  if (!mountPoints(strapi).storefront) return;
   registerShopRoutes(strapi, [
     {
       method: 'POST',
@@ -180,7 +187,8 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
         templateRefusal(web, error);
       }
     })),
-    // Before /editor/:id/, which would otherwise answer it as an unknown card.
+    // Before /editor/:id/, which would otherwise answer it as an unknown card. The designer's address
+    // before DESIGNER_PAGE, kept for admin panels built before it.
     publicRoute('GET', '/editor/design/', templateDesignerPage),
     privateRoute('GET', '/editor/:id/', editorPage),
   ]);
