@@ -252,8 +252,8 @@ describe('admin panel in Chromium', () => {
     await page.setRequestInterception(true);
     page.on('request', (request) => {
       if (request.isInterceptResolutionHandled()) return;
-      if (request.url().startsWith(`${app.baseUrl}/editor/design/`)) {
-        request.respond({ status: 302, headers: { location: `${elsewhere}/editor/design/?embed=admin` } });
+      if (request.url().startsWith(`${app.baseUrl}/greeting-cards/designer/`)) {
+        request.respond({ status: 302, headers: { location: `${elsewhere}/greeting-cards/designer/?embed=admin` } });
       } else {
         request.continue();
       }
@@ -336,7 +336,7 @@ describe('admin panel in Chromium', () => {
     );
     // Opened on its own (not framed by the admin panel) the designer has nothing to edit and says so.
     const direct = await newPage();
-    await direct.goto(`${app.baseUrl}/editor/design/?embed=admin`, { waitUntil: 'networkidle0' });
+    await direct.goto(`${app.baseUrl}/greeting-cards/designer/?embed=admin`, { waitUntil: 'networkidle0' });
     await waitForText(direct, 'open it with “Open in designer” in the admin panel');
     const texts = saved.body.canvas_data.objects.filter((o: { type: string }) => o.type.toLowerCase() === 'textbox').map((o: { text: string }) => o.text);
     expect(texts).toEqual(['Home sweet home', 'Welcome to your new home']);

@@ -7,9 +7,9 @@ describe('designer frame checks', () => {
   const page = (href: string, hasEditor: boolean) => ({ location: { href }, getElementById: (id: string) => (hasEditor && id === 'editor' ? {} : null) });
 
   it("finds the designer on Strapi's backend URL, or on the admin's own origin", () => {
-    expect(designerUrl(undefined, 'https://cards.example/admin/content-manager').href).toBe('https://cards.example/editor/design/?embed=admin');
-    expect(designerUrl('/', 'https://cards.example/admin').href).toBe('https://cards.example/editor/design/?embed=admin');
-    expect(designerUrl('https://api.cards.example', 'https://admin.cards.example/admin').href).toBe('https://api.cards.example/editor/design/?embed=admin');
+    expect(designerUrl(undefined, 'https://cards.example/admin/content-manager').href).toBe('https://cards.example/greeting-cards/designer/?embed=admin');
+    expect(designerUrl('/', 'https://cards.example/admin').href).toBe('https://cards.example/greeting-cards/designer/?embed=admin');
+    expect(designerUrl('https://api.cards.example', 'https://admin.cards.example/admin').href).toBe('https://api.cards.example/greeting-cards/designer/?embed=admin');
   });
 
   it('explains a shop on another origin before opening, with what to do', () => {
@@ -24,8 +24,8 @@ describe('designer frame checks', () => {
     const url = designerUrl(undefined, 'https://cards.example/admin');
     // Unreachable, or refused to be framed (another origin): the document cannot be read.
     expect(loadedFrameProblem(frameWith(null), url)).toMatch(/did not load in this window.*another origin.*one origin/);
-    expect(loadedFrameProblem(frameWith(page('https://cards.example/editor/design/?embed=admin', false)), url)).toMatch(/is not the card designer/);
-    expect(loadedFrameProblem(frameWith(page('https://cards.example/editor/design/?embed=admin', true)), url)).toBeNull();
+    expect(loadedFrameProblem(frameWith(page('https://cards.example/greeting-cards/designer/?embed=admin', false)), url)).toMatch(/is not the card designer/);
+    expect(loadedFrameProblem(frameWith(page('https://cards.example/greeting-cards/designer/?embed=admin', true)), url)).toBeNull();
     // The frame's first empty document is not a verdict.
     expect(loadedFrameProblem(frameWith(page('about:blank', false)), url)).toBeNull();
   });

@@ -23,6 +23,17 @@ export class ApiError extends Error {
   }
 }
 
+function meta(name: string): string {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
+}
+
+// The host may mount the API and the shop elsewhere (SERVICE_API_PREFIX, SERVICE_STOREFRONT_BASE_PATH):
+// the layout prints both, and every path the editor builds goes through these two.
+/** An API path of the spec (`/cards/1/`) as mounted (`/api/cards/1/`). */
+export const apiUrl = (path: string): string => `${meta('gc-api-prefix') || '/api'}${path}`;
+/** A storefront path (`/cart/`) under the shop's base path (`/shop/cart/`). */
+export const shopUrl = (path: string): string => `${meta('gc-base-path')}${path}`;
+
 export function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 }

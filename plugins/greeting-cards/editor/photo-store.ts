@@ -1,7 +1,7 @@
 // Where the editor's photos are stored: a shopper's through the shop's own routes (session cookie and
 // CSRF token); a template's, in the admin panel's designer, through the admin page that framed the
 // editor (template-store.ts), which holds the admin's sign-in. The photo tools never call a path.
-import { api } from './api';
+import { api, shopUrl } from './api';
 
 export interface StoredPhoto {
   url: string;
@@ -28,8 +28,8 @@ export function shopperPhotos(): PhotoStore {
     upload(file) {
       const form = new FormData();
       form.append('photo', file);
-      return api<StoredPhoto>('POST', '/editor/photos/', form);
+      return api<StoredPhoto>('POST', shopUrl('/editor/photos/'), form);
     },
-    crop: (src, box) => api<StoredPhoto>('POST', '/editor/photos/crop/', { src, ...box }),
+    crop: (src, box) => api<StoredPhoto>('POST', shopUrl('/editor/photos/crop/'), { src, ...box }),
   };
 }

@@ -1,6 +1,6 @@
 // The send form: who gets the card, how, when, and extras for posted cards. It saves the design,
 // then calls the same add-to-cart route as the API and goes to the cart.
-import { api } from './api';
+import { api, apiUrl, shopUrl } from './api';
 import type { Editor } from './editor';
 
 export interface Prices {
@@ -70,7 +70,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[]): v
     error.hidden = true;
     dialog.showModal();
     try {
-      const list = await api<{ results: Recipient[] }>('GET', '/api/recipients/?page_size=100');
+      const list = await api<{ results: Recipient[] }>('GET', apiUrl('/recipients/?page_size=100'));
       const options = list.results.map((r) => {
         const name = `${r.first_name} ${r.last_name}`.trim() || r.email || `Recipient ${r.id}`;
         return new Option(r.is_system_user ? `${name} (me)` : name, String(r.id));
@@ -93,7 +93,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[]): v
     try {
       let recipientId = Number(recipient.value);
       if (recipient.value === NEW) {
-        const created = await api<Recipient>('POST', '/api/recipients/', {
+        const created = await api<Recipient>('POST', apiUrl('/recipients/'), {
           first_name: $<HTMLInputElement>('r-first').value,
           last_name: $<HTMLInputElement>('r-last').value,
           email: $<HTMLInputElement>('r-email').value,
@@ -107,7 +107,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[]): v
       await editor.saveDesign();
       const when = $<HTMLInputElement>('scheduled-for').value;
       const post = method.value === 'post';
-      await api('POST', '/api/orders/add_to_cart/', {
+      await api('POST', apiUrl('/orders/add_to_cart/'), {
         card_id: editor.card.id,
         recipient_id: recipientId,
         delivery_method: method.value,
@@ -116,7 +116,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[]): v
         gift_addon_id: post && gift.value ? Number(gift.value) : null,
         gift_wrap: post && wrap.checked,
       });
-      window.location.assign('/cart/');
+      window.location.assign(shopUrl('/cart/'));
     } catch (e) {
       showError((e as Error).message);
     } finally {

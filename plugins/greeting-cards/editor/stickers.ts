@@ -1,7 +1,7 @@
 // The sticker shelf: emoji and pictures from the asset library. Premium ones are marked; without a
 // subscription they are shown but not usable, with a link to subscribe (the server refuses them too).
 import { FabricImage, FabricText } from 'fabric';
-import { api } from './api';
+import { api, apiUrl, shopUrl } from './api';
 import { EMOJI_FONT, Tagged } from './design';
 import type { Editor } from './editor';
 
@@ -21,7 +21,7 @@ interface Page<T> {
 export async function wireStickers(editor: Editor, shelf: HTMLElement, hasPremium: boolean): Promise<void> {
   let assets: Asset[];
   try {
-    assets = (await api<Page<Asset>>('GET', '/api/assets/?page_size=100')).results;
+    assets = (await api<Page<Asset>>('GET', apiUrl('/assets/?page_size=100'))).results;
   } catch (error) {
     shelf.innerHTML = '';
     const p = document.createElement('p');
@@ -61,7 +61,7 @@ export async function wireStickers(editor: Editor, shelf: HTMLElement, hasPremiu
     p.setAttribute('role', 'status');
     p.append('Premium stickers need a subscription. ');
     const a = document.createElement('a');
-    a.href = '/subscriptions/';
+    a.href = shopUrl('/subscriptions/');
     a.textContent = 'See subscriptions';
     p.append(a);
     shelf.append(p);

@@ -1,7 +1,7 @@
 // Where the editor's design comes from and goes to: the editor itself never calls an API path. A
 // shopper's card is the only store today; another one (an admin editing a template, say) is a second
 // object with these three methods, handed to `new Editor(...)` instead.
-import { api } from './api';
+import { api, apiUrl } from './api';
 import type { Design } from './design';
 
 export interface StoredDesign {
@@ -23,10 +23,10 @@ export interface DesignStore {
 /** A shopper's card through the service's own API (`PATCH` for drafts, `save_design` for Save). */
 export function cardStore(id: number | string): DesignStore {
   return {
-    load: () => api<StoredDesign>('GET', `/api/cards/${id}/`),
+    load: () => api<StoredDesign>('GET', apiUrl(`/cards/${id}/`)),
     saveDraft: async (design, message) => {
-      await api('PATCH', `/api/cards/${id}/`, { canvas_data: design, inside_message: message });
+      await api('PATCH', apiUrl(`/cards/${id}/`), { canvas_data: design, inside_message: message });
     },
-    save: (design, message) => api<StoredDesign>('POST', `/api/cards/${id}/save_design/`, { canvas_data: design, inside_message: message }),
+    save: (design, message) => api<StoredDesign>('POST', apiUrl(`/cards/${id}/save_design/`), { canvas_data: design, inside_message: message }),
   };
 }

@@ -12,9 +12,13 @@ import { warnAboutHost, warnAboutProxy } from './host/boot-warnings';
 import { nodeEnvironment } from './config/settings';
 import { registerAdminActions } from './permissions';
 import { applyContentManagerViews } from './content-manager/apply-views';
+import { checkRouteCollisions } from './mount/route-collisions';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   const config = getConfig(strapi);
+  // Every route of the host and the plugin is mounted by now (Strapi mounts routes just before the
+  // plugins' bootstrap): one answering where the other does stops boot, naming both.
+  checkRouteCollisions(strapi);
   checkProfileRelation(strapi, config);
   // Here, not in register(): the host's middlewares (strapi::body among them) are in place by now, so
   // this runs inside the body parser and still sees every parsed file, before Strapi drops the list.

@@ -13,12 +13,17 @@ import { requireSupportedDatabase } from './host/database-client';
 import { limitUsersPermissionsAuthRoutes } from './http/auth-rate-limit';
 import { registerCustomFields } from './custom-fields';
 import { registerTemplateDesignRules } from './content-manager/template-design-rules';
+import { applyApiPrefix } from './mount/api-prefix';
+import { checkOverrideDir } from './web/view-files';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   requireUsersPermissions(strapi);
   requireSupportedDatabase(strapi);
   limitUsersPermissionsAuthRoutes(strapi);
   checkUnparsedBodyForWebhooks(strapi);
+  // The mount points first: every route registered below is placed by them.
+  applyApiPrefix(strapi);
+  checkOverrideDir(strapi);
   registerCustomFields(strapi);
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.

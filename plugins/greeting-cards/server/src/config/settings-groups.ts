@@ -74,6 +74,16 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   rateLimitAuthPerIp: 'Limits and security',
   rateLimitAuthWindowSeconds: 'Limits and security',
   corsOrigins: 'Limits and security',
+  apiPrefix: 'Mount points',
+  storefrontEnabled: 'Mount points',
+  storefrontBasePath: 'Mount points',
+  staticPath: 'Mount points',
+  shopName: 'Brand',
+  shopTagline: 'Brand',
+  footerText: 'Brand',
+  logoUrl: 'Brand',
+  accentColour: 'Brand',
+  viewsDir: 'Brand',
 };
 
 /** Values never shown in full, only masked. */

@@ -19,6 +19,8 @@ const perWindow = z.number().int().min(1, 'must be at least 1').max(1_000_000, '
 const apiBase = z.string().regex(/^https?:\/\/[^\s]+[^/\s]$/, 'must be an absolute http(s) URL without a trailing slash');
 // Long enough not to be guessed, and safe in a URL path as it is.
 const secretToken = z.string().refine((v) => v === '' || /^[A-Za-z0-9_-]{24,}$/.test(v), 'must be at least 24 letters, digits, - or _');
+// A URL path as the plugin mounts it: slash-separated plain segments, no query, no trailing dot segments.
+const urlPath = z.string().regex(/^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?)?$/, 'must be a path such as /shop (letters, digits, - _ . ~ between slashes)');
 const origin = z.string().regex(/^https?:\/\/[^\s/]+$/, 'must hold origins such as https://cards.example.com (scheme, host, optional port; no path)');
 
 /** NODE_ENV as the plugin reads it: unset means development, as Strapi's own default. */
@@ -298,6 +300,48 @@ export const SETTING_RECORDS = {
   rateLimitAuthWindowSeconds: integer({
     env: 'SERVICE_RATE_LIMIT_AUTH_WINDOW_SECONDS', default: 900, schema: z.number().int().min(1, 'must be at least 1 second').max(86_400, 'must be at most a day'),
     describe: 'Length of the window the sign-in, registration and password-reset limits count over, in seconds.',
+  }),
+  // mount points: where the plugin's routes live inside the host app (see mount/mount-points.ts)
+  apiPrefix: text({
+    env: 'SERVICE_API_PREFIX', default: '/api', schema: urlPath.refine((v) => v !== '/', 'must not be /'),
+    describe: "Prefix of the plugin's API routes (`/api/templates/` by default); must start with the host's REST prefix (`/api`), e.g. /api/greeting-cards when the host has routes of its own at /api/orders.",
+  }),
+  storefrontEnabled: flag({
+    env: 'SERVICE_STOREFRONT_ENABLED', default: true, schema: z.boolean(),
+    describe: 'Serve the storefront pages and the editor; when off, only the API, webhooks, the admin (and its designer page), the static files and the e-card view page e-mails link to are mounted.',
+  }),
+  storefrontBasePath: text({
+    env: 'SERVICE_STOREFRONT_BASE_PATH', default: '/', schema: urlPath,
+    describe: 'Path the storefront is mounted under (e.g. /shop): its pages, redirects, sign-in links and e-mailed view links all start with it, and path-valued return addresses (SERVICE_ORDER_SUCCESS_URL...) are read under it.',
+  }),
+  staticPath: text({
+    env: 'SERVICE_STATIC_PATH', default: '/greeting-cards/static', schema: urlPath.refine((v) => v !== '/', 'must not be /'),
+    describe: "Path the storefront's CSS, scripts and images are served under. A file the host's public/ folder has at the same path wins, and unknown files fall through to it; old /static/ links keep working the same way.",
+  }),
+  // brand and templates
+  shopName: text({
+    env: 'SERVICE_SHOP_NAME', default: 'Kindred Cards', schema: z.string().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
+    describe: 'Shop name in the header, page titles and footer.',
+  }),
+  shopTagline: text({
+    env: 'SERVICE_SHOP_TAGLINE', default: 'Greeting cards, made personal', schema: z.string().max(160, 'must be at most 160 characters'),
+    describe: 'Line above the home page heading.',
+  }),
+  footerText: text({
+    env: 'SERVICE_FOOTER_TEXT', default: 'Cards designed with care, delivered on time. Prices include VAT.', schema: z.string().max(500, 'must be at most 500 characters'),
+    describe: 'Text of the storefront footer, after the shop name.',
+  }),
+  logoUrl: text({
+    env: 'SERVICE_LOGO_URL', default: '', schema: z.string().refine((v) => v === '' || /^\/(?![/\\])\S*$/.test(v) || absoluteUrl.test(v), 'must be a path such as /brand/logo.svg or an http(s) URL'),
+    describe: "Logo shown in the header instead of the envelope mark (a path in the host's public/ folder is simplest: Strapi's CSP allows images from the same origin only).",
+  }),
+  accentColour: text({
+    env: 'SERVICE_ACCENT_COLOUR', default: '#a3214f', schema: z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #a3214f'),
+    describe: 'Accent colour of buttons, links and the brand mark, as #rgb or #rrggbb (only hex: the value is written into the page\'s CSS).',
+  }),
+  viewsDir: text({
+    env: 'SERVICE_VIEWS_DIR', default: '', schema: z.string(),
+    describe: "Folder (relative to the app's root, or absolute) whose .eta files replace the storefront's templates of the same name (layout.eta, home.eta, partials/...); empty: the built-in views only.",
   }),
   corsOrigins: originList({
     env: 'SERVICE_CORS_ORIGINS', default: [], schema: z.array(origin),

@@ -7,12 +7,14 @@ import type { Row } from '../db/query';
 const METHOD_LABEL: Record<string, string> = { ecard: 'E-card', post: 'Posted card', print: 'Print at home' };
 
 /** A return URL: from the request, else the setting with {uuid} filled in and made absolute. */
-export function returnUrl(given: string | undefined, template: string, uuid: string, config: { publicUrl: string }): string {
+/** A path setting (`/cart/`) is a storefront page: under the storefront's base path, if it has one. */
+export function returnUrl(given: string | undefined, template: string, uuid: string, config: { publicUrl: string; storefrontBasePath?: string }): string {
   if (given) return given;
   const filled = template.split('{uuid}').join(encodeURIComponent(uuid));
   if (/^https?:\/\//.test(filled)) return filled;
   // Joined, not resolved: a public URL with a path (https://example.com/cards) keeps its path.
-  return `${config.publicUrl.replace(/\/+$/, '')}/${filled.replace(/^\/+/, '')}`;
+  const base = (config.storefrontBasePath ?? '').replace(/\/+$/, '');
+  return `${config.publicUrl.replace(/\/+$/, '')}${base}/${filled.replace(/^\/+/, '')}`;
 }
 
 /** One provider line per order item, the discount spread over them so they add up to the total. */

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import routes from '../routes';
+import { mountPoints } from '../mount/mount-points';
 
 // The plugin lives inside someone else's app, and `strapi.server.use` middlewares run for every path
 // of it. Whatever such a middleware changes (CORS, the error shape) must apply to the plugin's own
@@ -22,12 +23,40 @@ export function routePattern(path: string): RegExp {
   return new RegExp(`^${source}${path.endsWith('/') ? '' : '/?'}$`, 'i');
 }
 
-const API_ROUTES = (routes['content-api'].routes as Array<{ path: string }>).map((r) => `/api${r.path}`);
-const API_PATTERNS = API_ROUTES.map(routePattern);
-const API_PREFIXES = new Set(API_ROUTES.map((path) => path.split('/')[2].toLowerCase()));
+const API_PATHS = (routes['content-api'].routes as Array<{ path: string }>).map((r) => r.path);
+
+interface ApiTable {
+  patterns: RegExp[];
+  /** Lower-case first segments under the prefix (`/api/orders` -> `/api/orders`), for isOwnApiRequest. */
+  prefixes: Set<string>;
+  apiPrefix: string;
+}
+
+// Built once per instance from the API prefix setting (mount/mount-points.ts).
+const apiTables = new WeakMap<Core.Strapi, ApiTable>();
+
+function apiTable(strapi: Core.Strapi): ApiTable {
+  let table = apiTables.get(strapi);
+  if (!table) {
+    const { apiPrefix } = mountPoints(strapi);
+    table = {
+      apiPrefix,
+      patterns: API_PATHS.map((path) => routePattern(`${apiPrefix}${path}`)),
+      prefixes: new Set(API_PATHS.map((path) => `${apiPrefix}/${path.split('/')[1]}`.toLowerCase())),
+    };
+    apiTables.set(strapi, table);
+  }
+  return table;
+}
+
+/** The plugin's API routes as mounted (`/api/orders/:uuid`), for the boot collision check. */
+export function ownApiPaths(strapi: Core.Strapi): string[] {
+  return API_PATHS.map((path) => `${apiTable(strapi).apiPrefix}${path}`);
+}
 
 // Pages, static files and webhooks, recorded as they are registered (per Strapi instance).
 const serverPatterns = new WeakMap<Core.Strapi, RegExp[]>();
+const serverRoutes = new WeakMap<Core.Strapi, Array<{ path: string; methods: string[] }>>();
 
 /** strapi.server.routes, remembering the paths as the plugin's. Every route outside /api goes through here. */
 export function registerOwnRoutes(strapi: Core.Strapi, defs: ServerRoutes): void {
@@ -35,17 +64,25 @@ export function registerOwnRoutes(strapi: Core.Strapi, defs: ServerRoutes): void
   const patterns = serverPatterns.get(strapi) ?? [];
   patterns.push(...list.map((def) => routePattern(def.path)));
   serverPatterns.set(strapi, patterns);
+  const recorded = serverRoutes.get(strapi) ?? [];
+  recorded.push(...list.map((def) => ({ path: def.path, methods: [String(def.method).toUpperCase()] })));
+  serverRoutes.set(strapi, recorded);
   strapi.server.routes(defs);
 }
 
+/** The plugin's routes outside the API (pages, static files, webhooks) as registered, for the collision check. */
+export function ownServerRoutes(strapi: Core.Strapi): Array<{ path: string; methods: string[] }> {
+  return serverRoutes.get(strapi) ?? [];
+}
+
 /** True for a path of one of the plugin's spec /api/ routes (whatever the method). */
-export function isOwnApiRoute(path: string): boolean {
-  return API_PATTERNS.some((pattern) => pattern.test(path));
+export function isOwnApiRoute(strapi: Core.Strapi, path: string): boolean {
+  return apiTable(strapi).patterns.some((pattern) => pattern.test(path));
 }
 
 /** True for a path the plugin serves: a spec /api/ route, a page, a static file or a webhook. */
 export function isOwnRoute(strapi: Core.Strapi, path: string): boolean {
-  return isOwnApiRoute(path) || (serverPatterns.get(strapi) ?? []).some((pattern) => pattern.test(path));
+  return isOwnApiRoute(strapi, path) || (serverPatterns.get(strapi) ?? []).some((pattern) => pattern.test(path));
 }
 
 /**
@@ -54,11 +91,12 @@ export function isOwnRoute(strapi: Core.Strapi, path: string): boolean {
  * claims either (a host may well have `/api/orders/reports` of its own).
  */
 export function isOwnApiRequest(strapi: Core.Strapi, path: string): boolean {
-  if (isOwnApiRoute(path)) return true;
-  const prefix = /^\/api\/([^/]+)/i.exec(path)?.[1]?.toLowerCase();
-  if (!prefix || !API_PREFIXES.has(prefix)) return false;
+  if (isOwnApiRoute(strapi, path)) return true;
+  const { apiPrefix, prefixes } = apiTable(strapi);
+  if (!path.toLowerCase().startsWith(`${apiPrefix.toLowerCase()}/`)) return false;
+  const under = `${apiPrefix}/${path.slice(apiPrefix.length + 1).split('/')[0]}`.toLowerCase();
+  if (!prefixes.has(under)) return false;
   // Only routes declared under that prefix count: catch-alls such as strapi::public's `/(.+)` do not.
-  const under = `/api/${prefix}`;
   return !strapi.server
     .listRoutes()
     .some((layer) => layer.methods.length > 0 && layer.path.toLowerCase().startsWith(under) && layer.match(path));

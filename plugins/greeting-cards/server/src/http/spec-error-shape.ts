@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Ctx } from './respond';
 import { isOwnApiRequest } from './own-routes';
+import { mountPoints } from '../mount/mount-points';
 
 // Errors raised before our controllers run (malformed JSON, a body over the size limit, an unknown path
 // under one of our prefixes) come out of Strapi in its own shape, { data: null, error: {...} }. On the
@@ -9,7 +10,12 @@ import { isOwnApiRequest } from './own-routes';
 
 // The editor's JSON routes answer in the spec's shape too (a body Strapi's parser refuses, such as one
 // with a __proto__ key, came out in Strapi's shape). Case-insensitive, as Koa's router matches.
-const EDITOR_JSON = /^\/editor\/photos(?:\/crop)?\/?$/i;
+const EDITOR_JSON = /\/editor\/photos(?:\/crop)?\/?$/i;
+/** The editor's JSON routes, under the storefront's base path. */
+function isEditorJson(strapi: Core.Strapi, path: string): boolean {
+  const match = EDITOR_JSON.exec(path);
+  return Boolean(match) && path.slice(0, match!.index).toLowerCase() === mountPoints(strapi).base.toLowerCase();
+}
 
 const MESSAGES: Record<number, string> = {
   400: 'Malformed request body: send valid JSON.',
@@ -22,7 +28,7 @@ const MESSAGES: Record<number, string> = {
 export function specErrorShapeMiddleware(strapi: Core.Strapi) {
   return async (ctx: Ctx, next: () => Promise<unknown>) => {
     await next();
-    if (ctx.status < 400 || !(EDITOR_JSON.test(ctx.path) || isOwnApiRequest(strapi, ctx.path))) return;
+    if (ctx.status < 400 || !(isEditorJson(strapi, ctx.path) || isOwnApiRequest(strapi, ctx.path))) return;
     const body = ctx.body;
     const strapiShaped = body && typeof body === 'object' && 'error' in body && 'data' in body;
     if (!strapiShaped && body !== undefined && body !== null && body !== '' && !(ctx.status === 404 && typeof body === 'string')) return;

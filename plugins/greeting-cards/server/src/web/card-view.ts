@@ -4,7 +4,8 @@ import { renderPage } from './render';
 import { rateLimit } from '../http/rate-limit';
 import type { Row } from '../db/query';
 import type { Ctx } from '../http/respond';
-import { registerOwnRoutes } from '../http/own-routes';
+import { registerShopRoutes } from './web-route';
+import { mountPoints } from '../mount/mount-points';
 
 // The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. No JavaScript
 // of its own and no tracking pixel: views are counted here, once per page request.
@@ -28,7 +29,7 @@ async function front(strapi: Core.Strapi, card: Row, alt: string, owner: string)
 export function registerCardViewRoutes(strapi: Core.Strapi): void {
   const deliveries = () => getService(strapi, 'deliveries');
 
-  registerOwnRoutes(strapi, [
+  registerShopRoutes(strapi, [
     {
       method: 'GET',
       path: '/cards/view/:token/card.pdf',
@@ -75,7 +76,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
           design,
           message: String(card.inside_message ?? '').trim(),
           noScripts: true,
-          pdfUrl: `/cards/view/${encodeURIComponent(delivery.view_token)}/card.pdf`,
+          pdfUrl: `${mountPoints(strapi).base}/cards/view/${encodeURIComponent(delivery.view_token)}/card.pdf`,
         });
         ctx.set('X-Robots-Tag', 'noindex');
         ctx.set('Referrer-Policy', 'no-referrer');

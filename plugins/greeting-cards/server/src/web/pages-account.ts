@@ -2,10 +2,10 @@ import type { Ctx } from '../http/respond';
 import { register, signIn, withAuthRateLimit } from './account';
 import { authAttempt } from '../http/auth-rate-limit';
 import { renderPage } from './render';
-import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
+import { DEFAULT_AFTER_LOGIN } from './safe-next';
 import { clearSessionCookie, setSessionCookie } from './session';
 import { ensurePreSession } from './pre-session';
-import { anonymousFormRoute, publicRoute, redirect, type WebContext, type WebRouteDef } from './web-route';
+import { anonymousFormRoute, publicRoute, redirect, safeNextOf, shopUrl, type WebContext, type WebRouteDef } from './web-route';
 
 // /login/, /register/, /logout/. Forms post to the same URL; errors re-render the form (400).
 
@@ -18,13 +18,13 @@ const tryAgain = { non_field_errors: ['This form had expired or was sent from an
 function refusedForm(view: 'login' | 'register', title: string) {
   return ({ ctx }: WebContext) => {
     ensurePreSession(ctx, { fresh: true });
-    renderPage(ctx, view, { title, next: safeNext(bodyOf(ctx).next), values: {}, errors: tryAgain }, 403);
+    renderPage(ctx, view, { title, next: safeNextOf(ctx, bodyOf(ctx).next), values: {}, errors: tryAgain }, 403);
   };
 }
 
 async function authForm(web: WebContext, view: 'login' | 'register', title: string) {
   const { ctx, user } = web;
-  const next = safeNext(ctx.query.next);
+  const next = safeNextOf(ctx, ctx.query.next);
   if (user) return redirect(ctx, next, 302);
   ensurePreSession(ctx);
   const toast = ctx.query.signed_out ? { kind: 'info' as const, text: 'You are signed out. See you soon!' } : null;
@@ -38,7 +38,7 @@ export const accountRoutes: WebRouteDef[] = [
   anonymousFormRoute('/login/', async ({ ctx, strapi }) => {
     ensurePreSession(ctx);
     const body = bodyOf(ctx);
-    const next = safeNext(body.next);
+    const next = safeNextOf(ctx, body.next);
     const values = { identifier: body.identifier };
     // Counted per identifier and per IP (SERVICE_RATE_LIMIT_AUTH_*), with /api/auth/local's counters.
     if (!(await authAttempt(strapi, ctx, body.identifier)).ok) return renderPage(ctx, 'login', { title: 'Sign in', next, values, errors: tooMany }, 429);
@@ -54,7 +54,7 @@ export const accountRoutes: WebRouteDef[] = [
   anonymousFormRoute('/register/', async ({ ctx, strapi }) => {
     ensurePreSession(ctx);
     const body = bodyOf(ctx);
-    const next = safeNext(body.next);
+    const next = safeNextOf(ctx, body.next);
     const values = { email: body.email, username: body.username };
     if (!(await authAttempt(strapi, ctx, body.email)).ok) return renderPage(ctx, 'register', { title: 'Create your account', next, values, errors: tooMany }, 429);
     const limited = await withAuthRateLimit(strapi, ctx, async () => {
@@ -64,7 +64,7 @@ export const accountRoutes: WebRouteDef[] = [
         return renderPage(ctx, 'check-email', { title: 'Check your e-mail', email: outcome.user.email });
       }
       setSessionCookie(ctx, outcome.jwt!);
-      redirect(ctx, next === DEFAULT_AFTER_LOGIN ? '/catalogue/?welcome=1' : next);
+      redirect(ctx, next === shopUrl(ctx, DEFAULT_AFTER_LOGIN) ? shopUrl(ctx, '/catalogue/?welcome=1') : next);
     });
     if (limited === 'limited') renderPage(ctx, 'register', { title: 'Create your account', next, values, errors: tooMany }, 429);
   }, refusedForm('register', 'Create your account')),
@@ -72,7 +72,7 @@ export const accountRoutes: WebRouteDef[] = [
   // POST only: a GET that signs out could be triggered by any page embedding an image.
   publicRoute('POST', '/logout/', async ({ ctx }) => {
     clearSessionCookie(ctx);
-    redirect(ctx, '/login/?signed_out=1');
+    redirect(ctx, shopUrl(ctx, '/login/?signed_out=1'));
   }),
 ];
 

@@ -1,6 +1,6 @@
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
-import { privateRoute, publicRoute, redirect, type WebRouteDef } from './web-route';
+import { privateRoute, publicRoute, redirect, type WebRouteDef, shopUrl } from './web-route';
 
 // Proving one's e-mail address, so that cards sent to it show under Received (security: anyone can
 // register under someone else's address when the host does not confirm e-mails). The Received tab
@@ -8,7 +8,7 @@ import { privateRoute, publicRoute, redirect, type WebRouteDef } from './web-rou
 export const addressProofRoutes: WebRouteDef[] = [
   privateRoute('POST', '/library/confirm-email/', async ({ ctx, strapi, user }) => {
     await getService(strapi, 'addressProof').sendLink(user.id);
-    redirect(ctx, '/library/?type=received&link=sent');
+    redirect(ctx, shopUrl(ctx, '/library/?type=received&link=sent'));
   }),
 
   // A GET, as every e-mail link: it only marks this one address of this one account as proven.

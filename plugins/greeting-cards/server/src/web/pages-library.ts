@@ -3,7 +3,7 @@ import { getService } from '../services/get-service';
 import { getConfig } from '../config/get-config';
 import { isHtmx, renderPageOrPartial, type Toast } from './render';
 import { formBody, formErrors, idParam } from './form-input';
-import { privateRoute, redirect, type PrivateContext, type WebRouteDef } from './web-route';
+import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
 
 // /library/: tabs All, Drafts, Saved, Sent, Received (?type=), favourites pinned first by the service.
 
@@ -48,7 +48,7 @@ export const libraryRoutes: WebRouteDef[] = [
       failed = true;
       toast = { kind: 'error', text: 'That card is not in your library.' };
     }
-    if (!isHtmx(web.ctx)) return redirect(web.ctx, `/library/${type ? `?type=${type}` : ''}`);
+    if (!isHtmx(web.ctx)) return redirect(web.ctx, shopUrl(web.ctx, `/library/${type ? `?type=${type}` : ''}`));
     await libraryPanel(web, type, toast, failed ? 400 : 200);
   }),
 ];

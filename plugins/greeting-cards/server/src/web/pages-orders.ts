@@ -2,7 +2,7 @@ import { getService } from '../services/get-service';
 import type { OrderView } from '../serializers/order';
 import { isHtmx, renderPage, renderPartial, type Toast } from './render';
 import { formBody, formErrors, idParam } from './form-input';
-import { privateRoute, redirect, type PrivateContext, type WebRouteDef } from './web-route';
+import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
 import { limitedPage } from './page-limits';
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
@@ -61,7 +61,7 @@ const removeItem = async (web: PrivateContext) => {
     toast = { kind: 'error', text: 'That item is no longer in your basket.' };
   }
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, { toast }), failed ? 400 : 200);
-  redirect(web.ctx, '/cart/');
+  redirect(web.ctx, shopUrl(web.ctx, '/cart/'));
 };
 
 async function orderPage(web: PrivateContext, uuid: string) {
@@ -90,7 +90,7 @@ export const orderRoutes: WebRouteDef[] = [
     const failed = Boolean(state.errors);
     if (state.promo) {
       state.toast = { kind: 'success', text: `${state.promo.code} applied.` };
-      web.ctx.set('HX-Push-Url', `/cart/?promo=${encodeURIComponent(state.promo.code)}`);
+      web.ctx.set('HX-Push-Url', shopUrl(web.ctx, `/cart/?promo=${encodeURIComponent(state.promo.code)}`));
     }
     if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), failed ? 400 : 200);
     renderPage(web.ctx, 'cart', await cartData(web, state), failed ? 400 : 200);
@@ -101,7 +101,7 @@ export const orderRoutes: WebRouteDef[] = [
     const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
     try {
       const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {});
-      redirect(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`);
+      redirect(web.ctx, shopUrl(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`));
     } catch (error) {
       const errors = formErrors(error);
       if (!errors) throw error;
@@ -113,8 +113,8 @@ export const orderRoutes: WebRouteDef[] = [
 
   privateRoute('GET', '/checkout/:uuid/', async (web) => {
     const order = await getService(web.strapi, 'orders').get(web.user.id, String(web.ctx.params.uuid));
-    if (order.status === 'cart') return redirect(web.ctx, '/cart/', 302);
-    if (order.status !== 'pending_payment') return redirect(web.ctx, `/orders/${encodeURIComponent(order.uuid)}/`, 302);
+    if (order.status === 'cart') return redirect(web.ctx, shopUrl(web.ctx, '/cart/'), 302);
+    if (order.status !== 'pending_payment') return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(order.uuid)}/`), 302);
     renderPage(web.ctx, 'checkout', { title: 'Checkout', order, errors: null });
   }),
 
@@ -123,7 +123,7 @@ export const orderRoutes: WebRouteDef[] = [
     try {
       // No return addresses given: the configured ones (/orders/{uuid}/ and /cart/) apply.
       const result = await getService(web.strapi, 'payments').pay(web.user, uuid, {});
-      if (result.kind === 'paid') return redirect(web.ctx, `/orders/${encodeURIComponent(result.order.uuid)}/?paid=1`);
+      if (result.kind === 'paid') return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(result.order.uuid)}/?paid=1`));
       redirect(web.ctx, result.checkout_url);
     } catch (error) {
       const errors = formErrors(error);

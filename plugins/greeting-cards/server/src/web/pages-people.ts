@@ -5,7 +5,7 @@ import { parseBody } from '../http/body';
 import { getService } from '../services/get-service';
 import { isHtmx, renderPage, renderPartial, type Toast, type ViewData } from './render';
 import { formBody, formErrors, idParam, pickFilled } from './form-input';
-import { privateRoute, redirect, type PrivateContext, type WebRouteDef } from './web-route';
+import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
 
 // Address book and reminders. Add and delete answer the panel partial under htmx (swapped in place);
 // plain forms (no JavaScript) get a redirect back to the page, or the page with the form's errors.
@@ -45,7 +45,7 @@ async function remindersData({ strapi, user }: PrivateContext, state: PanelState
 async function answer(web: PrivateContext, page: string, view: string, load: (w: PrivateContext, s: PanelState) => Promise<ViewData>, state: PanelState) {
   const failed = Boolean(state.errors);
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, `partials/${view}-panel`, await load(web, state), failed ? 400 : 200);
-  if (!failed) return redirect(web.ctx, page);
+  if (!failed) return redirect(web.ctx, shopUrl(web.ctx, page));
   renderPage(web.ctx, view, await load(web, state), 400);
 }
 
@@ -72,7 +72,7 @@ const deleteRecipient = async (web: PrivateContext) => {
   // A failed delete is reported in the toast; the panel itself has no form errors to show.
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/recipients-panel', await recipientsData(web, { toast }), errors ? 400 : 200);
   if (errors) return renderPage(web.ctx, 'recipients', await recipientsData(web, { toast }), 400);
-  redirect(web.ctx, '/recipients/');
+  redirect(web.ctx, shopUrl(web.ctx, '/recipients/'));
 };
 
 const deleteReminder = async (web: PrivateContext) => {
@@ -81,7 +81,7 @@ const deleteReminder = async (web: PrivateContext) => {
   const toast: Toast = errors ? { kind: 'error', text: errors.non_field_errors?.[0] ?? 'Could not remove that reminder.' } : { kind: 'success', text: 'Reminder removed.' };
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/reminders-panel', await remindersData(web, { toast }), errors ? 400 : 200);
   if (errors) return renderPage(web.ctx, 'reminders', await remindersData(web, { toast }), 400);
-  redirect(web.ctx, '/reminders/');
+  redirect(web.ctx, shopUrl(web.ctx, '/reminders/'));
 };
 
 export const peopleRoutes: WebRouteDef[] = [

@@ -1,18 +1,17 @@
 import type { Core } from '@strapi/strapi';
-import { Eta } from 'eta';
-import path from 'path';
 import type { Ctx } from '../http/respond';
-import { PLUGIN_ROOT, ASSET_VERSION } from './static-files';
+import { ASSET_VERSION } from './static-files';
 import { pageCsrfToken } from './csrf';
 import { helpers } from './view-helpers';
 import { getConfig } from '../config/get-config';
+import { brandOf } from './brand';
+import { viewsFor } from './view-files';
+import { mountPoints } from '../mount/mount-points';
 
 // Pages and htmx fragments come from the same Eta views (escaping by default) and the same layout:
 // a full page wraps the view in the document, a fragment gets only the view plus an out-of-band toast.
 
-export const VIEWS_DIR = path.join(PLUGIN_ROOT, 'server', 'views');
-
-const eta = new Eta({ views: VIEWS_DIR, cache: process.env.NODE_ENV === 'production', autoEscape: true, autoTrim: false });
+export { VIEWS_DIR } from './view-files';
 
 export interface Toast {
   kind: 'success' | 'error' | 'info';
@@ -36,13 +35,21 @@ export const isHtmx = (ctx: Ctx): boolean => ctx.get('HX-Request') === 'true' &&
 
 function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
   const config = getConfig(strapi);
+  const mount = mountPoints(strapi);
   return {
     prices: { ecard: config.ecardPrice, post: config.postedCardPrice, print: config.printPrice, giftWrap: config.giftWrapPrice },
     currency: config.currency,
     ...data,
     user: ctx.state.gcUser ?? null,
     csrfToken: pageCsrfToken(strapi, ctx),
-    currentPath: ctx.path,
+    // The page's path within the shop (`/catalogue/` at `/shop/catalogue/`), for the navigation's current page.
+    currentPath: ctx.path.slice(mount.base.length) || '/',
+    // Every link a view prints starts with `base` (the storefront's base path, '' at the root), every
+    // asset with `assets`, every API call with `api`: see mount/mount-points.ts.
+    base: mount.base,
+    assets: mount.staticPath,
+    api: mount.apiPrefix,
+    brand: brandOf(strapi),
     v: ASSET_VERSION,
     h: helpers,
     toast: data.toast ?? null,
@@ -61,6 +68,7 @@ function send(ctx: Ctx, html: string, status?: number) {
 export function renderPage(ctx: Ctx, view: string, data: ViewData = {}, status?: number, layout: PageLayout = 'shop'): void {
   const strapi: Core.Strapi = ctx.state.gcStrapi;
   const it = common(strapi, ctx, data);
+  const eta = viewsFor(strapi);
   const body = eta.render(view, it);
   send(ctx, eta.render('layout', { ...it, body, fragment: false, layout }), status);
 }
@@ -68,6 +76,7 @@ export function renderPage(ctx: Ctx, view: string, data: ViewData = {}, status?:
 export function renderPartial(ctx: Ctx, view: string, data: ViewData = {}, status?: number): void {
   const strapi: Core.Strapi = ctx.state.gcStrapi;
   const it = common(strapi, ctx, data);
+  const eta = viewsFor(strapi);
   const body = eta.render(view, it);
   send(ctx, eta.render('layout', { ...it, body, fragment: true }), status);
 }

@@ -6,6 +6,8 @@
 
 export const DEFAULT_AFTER_LOGIN = '/library/';
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const BASE = 'http://shop.invalid';
 
 /** The path and query a browser would request for `raw` on this site, or null when it leaves it. */
@@ -32,13 +34,18 @@ function normalisedPath(raw: string): string | null {
   return path;
 }
 
-export function safeNext(raw: unknown, fallback = DEFAULT_AFTER_LOGIN): string {
+/**
+ * `base` is the storefront's base path ('' at the root, `/shop`): the fallback is its library page and
+ * its sign-in pages are refused. Any other path of this site stays allowed (it may be the host's).
+ */
+export function safeNext(raw: unknown, base = ''): string {
+  const fallback = `${base}${DEFAULT_AFTER_LOGIN}`;
   if (typeof raw !== 'string' || !raw.startsWith('/') || raw.length > 2000) return fallback;
   // Control characters are dropped by URL parsing (so "/\t/x" would become "//x"); backslashes are
   // read as slashes by browsers. Refused before parsing, as they have no place in our own links.
   if (/[\u0000-\u001f\u007f\\]/.test(raw) || raw.startsWith('//')) return fallback;
   const path = normalisedPath(raw);
   if (!path) return fallback;
-  if (/^\/(login|register|logout)\//i.test(path)) return fallback;
+  if (new RegExp(`^${escapeRegExp(base)}/(login|register|logout)/`, 'i').test(path)) return fallback;
   return path;
 }

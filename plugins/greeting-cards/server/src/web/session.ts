@@ -5,6 +5,8 @@ import type { Ctx } from '../http/respond';
 // Secure follows the request: ctx.secure honours X-Forwarded-Proto when Strapi's `proxy` is on, so a
 // production build on plain http://127.0.0.1 still signs in.
 
+// Path '/' whatever the storefront's base path: the same cookie signs in the editor's calls to the API,
+// which lives under its own prefix (SERVICE_API_PREFIX), not under the shop's path.
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function setSessionCookie(ctx: Ctx, jwt: string): void {

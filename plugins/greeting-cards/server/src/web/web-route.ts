@@ -9,6 +9,7 @@ import { isHtmx, renderPage } from './render';
 import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
 import { registerOwnRoutes } from '../http/own-routes';
 import { NUL_MESSAGE, nulField } from '../http/nul-bytes';
+import { mountPoints, shopPath } from '../mount/mount-points';
 
 // Every storefront route goes through webRoute(): it resolves the signed-in user from the session
 // cookie, sends anonymous visitors of private pages to the sign-in page, checks the CSRF field of
@@ -55,19 +56,30 @@ export const privateRoute = (method: WebMethod, path: string, handler: (web: Pri
   handler: handler as (web: WebContext) => Promise<void>,
 });
 
-function pageOfWrite(ctx: Ctx): string {
+function pageOfWrite(ctx: Ctx, base: string): string {
   try {
     const url = new URL(ctx.get('HX-Current-URL'));
     return url.pathname + url.search;
   } catch {
-    return DEFAULT_AFTER_LOGIN;
+    return `${base}${DEFAULT_AFTER_LOGIN}`;
   }
 }
 
+/** A storefront path (`/cart/`) under the base path, for a request a storefront route answers. */
+export function shopUrl(ctx: Ctx, path: string): string {
+  return shopPath(ctx.state.gcStrapi, path);
+}
+
+/** The request's `next` value judged against this storefront's base path (web/safe-next.ts). */
+export function safeNextOf(ctx: Ctx, raw: unknown): string {
+  return safeNext(raw, mountPoints(ctx.state.gcStrapi).base);
+}
+
 export function loginUrl(ctx: Ctx): string {
+  const { base } = mountPoints(ctx.state.gcStrapi);
   // After a write the page to come back to is the one it was made from, not the action URL.
-  const back = safeNext(ctx.method === 'GET' ? ctx.originalUrl : pageOfWrite(ctx));
-  return `/login/?next=${encodeURIComponent(back)}`;
+  const back = safeNext(ctx.method === 'GET' ? ctx.originalUrl : pageOfWrite(ctx, base), base);
+  return `${base}/login/?next=${encodeURIComponent(back)}`;
 }
 
 /** A redirect that also works for htmx requests (which would otherwise swap the target page in). */
@@ -134,6 +146,16 @@ export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
   return { method: def.method, path: def.path, handler, config: { auth: false as const } };
 }
 
+/** Registers storefront pages under the storefront's base path (`/cart/` is served at `/shop/cart/`). */
 export function registerWebRoutes(strapi: Core.Strapi, defs: WebRouteDef[]): void {
-  registerOwnRoutes(strapi, defs.map((def) => toKoaRoute(strapi, def)));
+  const { base } = mountPoints(strapi);
+  registerOwnRoutes(strapi, defs.map((def) => toKoaRoute(strapi, { ...def, path: `${base}${def.path}` })));
+}
+
+type KoaRoutes = Extract<Parameters<Core.Strapi['server']['routes']>[0], unknown[]>;
+
+/** Registers plain Koa routes of the storefront (the editor's JSON, the view page) under the base path. */
+export function registerShopRoutes(strapi: Core.Strapi, defs: KoaRoutes): void {
+  const { base } = mountPoints(strapi);
+  registerOwnRoutes(strapi, defs.map((def) => ({ ...def, path: `${base}${def.path}` })));
 }

@@ -4,7 +4,8 @@
 // the admin panel and the shop must be served from one origin (README: "Admin panel and shop on one
 // origin"). No React here, so the unit tests can check it.
 
-export const DESIGNER_PATH = '/editor/design/?embed=admin';
+// A fixed path of the plugin's (server/src/web/editor/routes.ts DESIGNER_PAGE), wherever the shop is mounted.
+export const DESIGNER_PATH = '/greeting-cards/designer/?embed=admin';
 /** Long enough for a cold start on a slow line; the frame normally says it is ready within a second. */
 export const READY_WAIT_MS = 30_000;
 

@@ -2,6 +2,7 @@ import crypto from 'crypto';
 import { addressOf, fullName } from '../../domain/address';
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
+import { publicShopUrl } from '../../mount/mount-points';
 import { ecardEmail } from '../../emails/ecard';
 import { printReadyEmail } from '../../emails/print-ready';
 import type { PostalBackend, PostalJob } from '../../providers/postal/types';
@@ -24,7 +25,8 @@ export interface SendOutcome {
 
 const absolute = (base: string, pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${base.replace(/\/+$/, '')}${pathOrUrl}`);
 
-export const viewUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/cards/view/${encodeURIComponent(token)}/`;
+/** `shopRoot` is the public URL plus the storefront's base path (mount/mount-points.ts publicShopUrl). */
+export const viewUrl = (shopRoot: string, token: string) => `${shopRoot.replace(/\/+$/, '')}/cards/view/${encodeURIComponent(token)}/`;
 
 /** The item as paid for: the checkout snapshot, falling back to the live rows for older items. */
 function recipientOf(item: Row): Row {
@@ -75,7 +77,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     } catch (error) {
       if (!card.preview_url) throw error;
     }
-    const link = viewUrl(config.publicUrl, delivery.view_token);
+    const link = viewUrl(publicShopUrl(strapi, ''), delivery.view_token);
     const mail = ecardEmail({
       senderName: sender.display_name || 'A friend',
       recipientName: fullName(recipient),
@@ -126,13 +128,12 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
 
   async function sendPrint(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
     const pdfPath = await writePdf(strapi, delivery.id, await cardPdf(item));
-    const config = getConfig(strapi);
     const buyer = await getService(strapi, 'userDetails').forUser(item.order.user.id);
     if (buyer.email) {
       const mail = printReadyEmail({
         buyerName: buyer.display_name || 'there',
         cardTitle: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
-        pdfUrl: `${viewUrl(config.publicUrl, delivery.view_token)}card.pdf`,
+        pdfUrl: `${viewUrl(publicShopUrl(strapi, ''), delivery.view_token)}card.pdf`,
       });
       await getService(strapi, 'mailer').send({ to: buyer.email, ...mail, headers: { 'X-Greeting-Card-Delivery': String(delivery.id) } });
     }

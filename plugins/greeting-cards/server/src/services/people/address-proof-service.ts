@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { query, type Row } from '../../db/query';
 import { getConfig } from '../../config/get-config';
+import { publicShopUrl } from '../../mount/mount-points';
 import { getService } from '../get-service';
 import { addressProofEmail } from '../../emails/address-proof';
 
@@ -41,7 +42,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!email) return;
     const token = crypto.randomBytes(32).toString('base64url');
     await proofs().create({ data: { user: userId, email, token_hash: digest(token), expires_at: new Date(Date.now() + LINK_HOURS * 3600_000) } });
-    const link = `${getConfig(strapi).publicUrl.replace(/\/+$/, '')}/account/confirm-email/${token}/`;
+    const link = publicShopUrl(strapi, `/account/confirm-email/${token}/`);
     await getService(strapi, 'mailer').send({ to: email, ...addressProofEmail({ link, hours: LINK_HOURS }) });
   }
 

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
+import { publicShopUrl } from '../../mount/mount-points';
 import { toDateString } from '../../domain/calendar-dates';
 import { dueReminderKey } from '../../domain/reminder-schedule';
 import { defaultTitle, isYearly } from '../../domain/reminder-input';
@@ -22,7 +23,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const q = () => query(strapi, UID.reminder);
 
   function catalogueUrl(slug: string | null): string {
-    const base = getConfig(strapi).publicUrl.replace(/\/+$/, '');
+    const base = publicShopUrl(strapi, '');
     return slug ? `${base}/catalogue/?occasion=${encodeURIComponent(slug)}` : `${base}/catalogue/`;
   }
 

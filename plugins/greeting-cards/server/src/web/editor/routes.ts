@@ -12,9 +12,10 @@ import { PATTERN_NAMES } from '../../domain/background-patterns';
 import { UID } from '../../uids';
 import { csrfSatisfied } from '../csrf';
 import { renderPage } from '../render';
-import { privateRoute, publicRoute, redirect, registerWebRoutes, type PrivateContext, type WebContext } from '../web-route';
-import { storeCroppedPhoto, storePhoto } from './photo-upload';
+import { privateRoute, publicRoute, redirect, registerShopRoutes, registerWebRoutes, toKoaRoute, type PrivateContext, type WebContext, shopUrl } from '../web-route';
 import { registerOwnRoutes } from '../../http/own-routes';
+import { storeCroppedPhoto, storePhoto } from './photo-upload';
+import { assetPath, mountPoints } from '../../mount/mount-points';
 import { consumeLimit, tooMany } from '../../http/rate-limit';
 import { limitedPage } from '../page-limits';
 
@@ -33,7 +34,7 @@ const notFoundPage = (web: PrivateContext) => messagePage(web, 404, 'Card not fo
 function templateRefusal(web: PrivateContext, error: unknown): void {
   if (!(error instanceof ApiError)) throw error;
   if (error.status === 403) {
-    return messagePage(web, 403, 'This design is premium', error.message, { href: '/subscriptions/', label: 'See subscriptions' });
+    return messagePage(web, 403, 'This design is premium', error.message, { href: shopUrl(web.ctx, '/subscriptions/'), label: 'See subscriptions' });
   }
   if (error.status === 404) return messagePage(web, 404, 'Template not found', 'There is no template here.');
   throw error;
@@ -86,7 +87,7 @@ async function editorPage(web: PrivateContext): Promise<void> {
     'editor/editor',
     {
       title: card.title || 'Your card',
-      script: '/static/editor/editor.js',
+      script: assetPath(web.strapi, 'editor/editor.js'),
       card,
       fonts: CURATED_FONTS.map((f) => f.family),
       patterns: PATTERN_NAMES,
@@ -112,7 +113,7 @@ async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
     'editor/editor',
     {
       title: 'Template designer',
-      script: '/static/editor/editor.js',
+      script: assetPath(ctx.state.gcStrapi, 'editor/editor.js'),
       embed: true,
       card: { id: '', title: 'Template design' },
       fonts: CURATED_FONTS.map((f) => f.family),
@@ -126,8 +127,16 @@ async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
   );
 }
 
+/**
+ * Where the admin panel's template designer frames the editor: a fixed path in the plugin's own
+ * namespace, so the admin finds it whatever the shop's base path, and with the shop switched off.
+ */
+export const DESIGNER_PAGE = '/greeting-cards/designer/';
+
 export function registerEditorRoutes(strapi: Core.Strapi): void {
-  registerOwnRoutes(strapi, [
+  registerOwnRoutes(strapi, [toKoaRoute(strapi, publicRoute('GET', DESIGNER_PAGE, templateDesignerPage))]);
+  if (!mountPoints(strapi).storefront) return;
+  registerShopRoutes(strapi, [
     {
       method: 'POST',
       path: '/editor/photos',
@@ -147,12 +156,12 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
 
   registerWebRoutes(strapi, [
     privateRoute('GET', '/editor/', async ({ ctx }) => {
-      renderPage(ctx, 'editor/start', { title: 'A new card', heading: 'Design your own card', action: '/editor/', label: 'Start with a blank card' });
+      renderPage(ctx, 'editor/start', { title: 'A new card', heading: 'Design your own card', action: shopUrl(ctx, '/editor/'), label: 'Start with a blank card' });
     }),
     // Creating and personalising count as writes, as POST /api/cards/ and .../personalize/ do.
     limitedPage('writes', privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
       const card = (await getService(s, 'cards').create(user.id, { title: 'My card', canvas_data: blankCanvas() })) as { id: number };
-      redirect(ctx, `/editor/${card.id}/`);
+      redirect(ctx, shopUrl(ctx, `/editor/${card.id}/`));
     })),
     privateRoute('GET', '/editor/template/:slug/', async (web) => {
       const slug = String(web.ctx.params.slug);
@@ -163,7 +172,7 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
         renderPage(web.ctx, 'editor/start', {
           title: template.name,
           heading: `Personalise “${template.name}”`,
-          action: `/editor/template/${encodeURIComponent(slug)}/`,
+          action: shopUrl(web.ctx, `/editor/template/${encodeURIComponent(slug)}/`),
           label: 'Start designing',
         });
       } catch (error) {
@@ -173,12 +182,13 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
     limitedPage('writes', privateRoute('POST', '/editor/template/:slug/', async (web) => {
       try {
         const card = (await getService(web.strapi, 'cards').personalize(web.user.id, String(web.ctx.params.slug))) as { id: number };
-        redirect(web.ctx, `/editor/${card.id}/`);
+        redirect(web.ctx, shopUrl(web.ctx, `/editor/${card.id}/`));
       } catch (error) {
         templateRefusal(web, error);
       }
     })),
-    // Before /editor/:id/, which would otherwise answer it as an unknown card.
+    // Before /editor/:id/, which would otherwise answer it as an unknown card. The designer's address
+    // before DESIGNER_PAGE, kept for admin panels built before it.
     publicRoute('GET', '/editor/design/', templateDesignerPage),
     privateRoute('GET', '/editor/:id/', editorPage),
   ]);
