@@ -12,6 +12,7 @@ import { getService } from '../get-service';
 import { refreshCardPreview } from './card-preview';
 import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 import { query } from '../../db/query';
+import { effectiveProductCode } from '../../domain/print-products/products';
 
 export interface CardInput {
   title?: string;
@@ -59,11 +60,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function create(userId: number, input: CardInput) {
-    const canvas = input.canvas_data === undefined ? blankCanvas() : checkCanvas(input.canvas_data);
+    // A blank card is on the shop's default product, and its blank canvas has that product's aspect.
+    const product = getConfig(strapi).defaultProduct;
+    const canvas = input.canvas_data === undefined ? blankCanvas(product) : checkCanvas(input.canvas_data);
     await premium().assertAccess(userId, { canvasData: canvas });
     const id = await strapi.db.transaction(async () => {
       const row = await cards().create({
-        data: { owner: userId, title: input.title ?? '', canvas_data: canvas, inside_message: input.inside_message ?? '', status: 'draft' },
+        data: { owner: userId, title: input.title ?? '', product, canvas_data: canvas, inside_message: input.inside_message ?? '', status: 'draft' },
       });
       await library().syncCard(row.id);
       return row.id as number;
@@ -83,6 +86,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           title: template.name,
           template: template.id,
           occasion: template.occasion?.id ?? null,
+          // The card keeps its template's product, even if the template later changes size.
+          product: effectiveProductCode(template.product),
           // A copy, never a reference: editing the card must not touch the template.
           canvas_data: structuredClone(template.canvas_data ?? blankCanvas()),
           inside_message: '',

@@ -90,7 +90,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
   }
 
   const cardPdf = (item: Row) =>
-    rendering().cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '' }, { owner: ownerOf(item) });
+    rendering().cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '', product: item.card?.product }, { owner: ownerOf(item) });
 
   async function sendPost(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
     const r = recipientOf(item);
