@@ -10,6 +10,7 @@ import { LOCKED_STATUSES, shopperStatusChange } from '../../domain/card-status';
 import { CARD_POPULATE, CardRow, serializeCard } from '../../serializers/card';
 import { getService } from '../get-service';
 import { refreshCardPreview } from './card-preview';
+import { cardPreflight } from './card-preflight';
 import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 import { query } from '../../db/query';
 import { effectiveProductCode } from '../../domain/print-products/products';
@@ -111,8 +112,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { count, results: rows.map(serializeCard) };
   }
 
+  /** One card with its preflight report (lists leave it out: it reads the template and the photos). */
   async function get(userId: number, cardId: number) {
-    return serializeCard(await findOwned(userId, cardId));
+    const card = await findOwned(userId, cardId);
+    return { ...serializeCard(card), preflight: await cardPreflight(strapi, card) };
   }
 
   async function update(userId: number, cardId: number, patch: CardPatch) {
