@@ -123,7 +123,8 @@ describe('template designs in the admin', () => {
     const res = await http().get(`/content-manager/content-types/${UID.template}/configuration`).set(editor.auth);
     expect(res.status).toBe(200);
     const { contentType } = res.body.data;
-    expect(contentType.layouts.list).toEqual(['id', 'thumbnail', 'name', 'occasion', 'style', 'is_premium', 'is_active', 'popularity']);
+    expect(contentType.layouts.list).toEqual(['id', 'thumbnail', 'name', 'occasion', 'style', 'product', 'is_premium', 'is_active', 'popularity']);
+    expect(contentType.metadatas.product.edit).toMatchObject({ label: 'Product', description: expect.stringContaining('in5x7') });
     expect(contentType.settings).toMatchObject({ mainField: 'name', defaultSortBy: 'updatedAt', defaultSortOrder: 'DESC' });
     expect(contentType.metadatas.canvas_data.edit).toMatchObject({ label: 'Design', description: expect.stringContaining('same rules') });
     expect(contentType.metadatas.is_premium.list.label).toBe('Premium');

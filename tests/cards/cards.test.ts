@@ -11,7 +11,7 @@ const text = (extra: Record<string, unknown> = {}) => ({
 });
 const design = (objects: unknown[] = [text()], extra: Record<string, unknown> = {}) => ({ version: '7.0.0', background: '#FFFFFF', objects, ...extra });
 
-const CARD_KEYS = ['id', 'title', 'status', 'canvas_data', 'inside_message', 'template', 'occasion', 'preview_url', 'is_favorite', 'sent_at', 'created_at', 'updated_at'].sort();
+const CARD_KEYS = ['id', 'title', 'status', 'canvas_data', 'inside_message', 'template', 'occasion', 'product', 'preview_url', 'is_favorite', 'sent_at', 'created_at', 'updated_at'].sort();
 
 describe('cards API', () => {
   let app: TestApp;
@@ -145,7 +145,8 @@ describe('cards API', () => {
     it('returns the caller\'s card', async () => {
       const card = await newCard(alice);
       const res = await app.http().get(`/api/cards/${card.id}/`).set(alice.auth).expect(200);
-      expect(res.body).toEqual(card);
+      // The detail adds the preflight report (issue 21) to the card as the other routes give it.
+      expect(res.body).toEqual({ ...card, preflight: expect.any(Array) });
       await app.http().get(`/api/cards/${card.id}`).set(alice.auth).expect(200);
     });
 

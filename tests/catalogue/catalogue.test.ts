@@ -29,7 +29,7 @@ describe('catalogue: occasions, templates, assets', () => {
       expect(res.body.results.map((t: any) => t.slug)).not.toContain('hidden-draft');
       const first = res.body.results[0];
       // What a grid needs; the design itself (canvas_data) is only on the detail route.
-      expect(Object.keys(first).sort()).toEqual(['background', 'description', 'id', 'is_premium', 'name', 'occasion', 'slug', 'style', 'thumbnail_url'].sort());
+      expect(Object.keys(first).sort()).toEqual(['background', 'description', 'id', 'is_premium', 'name', 'occasion', 'product', 'slug', 'style', 'thumbnail_url'].sort());
       const balloon = res.body.results.find((t: any) => t.slug === 'balloon-party');
       expect(balloon).toMatchObject({ id: expect.any(Number), name: 'Balloon Party', occasion: 'birthday', style: 'funny', is_premium: false, thumbnail_url: null, background: '#FFF4D6' });
       const rows = await q(TEMPLATE).findMany({ where: { is_active: true }, select: ['slug', 'popularity'] });

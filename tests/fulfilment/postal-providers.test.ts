@@ -92,6 +92,9 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
     expect(assetUrl.startsWith(`${PUBLIC_URL}/api/postal/print-files/${delivery.id}-`)).toBe(true);
     // The fake fetched the PDF from the app over HTTP.
     expect(prodigi.files.get(order.id)?.subarray(0, 5).toString()).toBe('%PDF-');
+    // It is the printer's PDF of the card's product (A5 at trim plus 3 mm bleed: 154 x 216 mm), not the
+    // print-at-home sheet (A4 landscape); the in-memory renderer writes the page size into its stand-in.
+    expect(prodigi.files.get(order.id)?.toString('latin1')).toContain('154x216mm');
 
     const file = await app.http().get(pathOf(assetUrl));
     expect(file.status).toBe(200);
@@ -178,7 +181,8 @@ describe('posted cards through Gelato (fake Gelato Order API v4)', () => {
       SERVICE_POSTAL_PROVIDER: 'gelato',
       SERVICE_GELATO_API_KEY: 'gelato-test-key',
       SERVICE_GELATO_API_BASE: gelato.url,
-      SERVICE_GELATO_PRODUCT_MAP: '{"card":"cards_pf_a5_pt_350-gsm-coated-silk_cl_4-4_ver"}',
+      // The card's product (a5) has an entry of its own, which wins over the "card" fallback.
+      SERVICE_GELATO_PRODUCT_MAP: '{"card":"cards_pf_generic_fallback","a5":"cards_pf_a5_pt_350-gsm-coated-silk_cl_4-4_ver"}',
       SERVICE_GELATO_ORDER_TYPE: 'order',
       SERVICE_POSTAL_CALLBACK_SECRET: SECRET,
     });

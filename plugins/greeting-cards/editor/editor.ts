@@ -4,10 +4,15 @@ import { Autosave, SaveState } from './autosave';
 import { canvasToDesign, Design, drawPattern, kindOf, loadDesign, patternOf, TAG_KEYS } from './design';
 import type { BackgroundPattern } from '../server/src/domain/background-patterns';
 import { History } from './history';
+import { INNER_PAGES, PAGE_NAMES, type PageName } from '../server/src/domain/print-products/pages';
 
 import type { DesignStore, StoredDesign } from './store';
 
 export type Card = StoredDesign;
+
+/** One page's own part of a design: what canvas_data.pages holds for it (docs/canvas-data.md). */
+type PageSurface = Pick<Design, 'background' | 'pattern' | 'objects'>;
+const surfaceOf = (d: Design): PageSurface => ({ background: d.background, ...(d.pattern ? { pattern: d.pattern } : {}), objects: d.objects });
 
 const SNAP_PX = 8;
 
@@ -16,6 +21,10 @@ export class Editor {
   readonly size: { width: number; height: number };
   readonly autosave: Autosave;
   private history: History;
+  /** The page on the canvas; the others wait in `pageDesigns` with their own undo history. */
+  page: PageName = 'front';
+  private pageDesigns: Partial<Record<PageName, PageSurface>> = {};
+  private histories = new Map<PageName, History>();
   private restoring = false;
   private listeners: Array<() => void> = [];
   message: string;
@@ -29,6 +38,8 @@ export class Editor {
     const data = card.canvas_data ?? {};
     this.size = { width: data.width ?? 600, height: data.height ?? 850 };
     this.message = card.inside_message ?? '';
+    // Inner pages stay as they were until their tab is opened: saving never drops them.
+    this.pageDesigns = { ...((data as { pages?: Partial<Record<PageName, PageSurface>> }).pages ?? {}) };
     this.canvas = new Canvas(el, {
       width: this.size.width,
       height: this.size.height,
@@ -62,12 +73,37 @@ export class Editor {
     for (const o of this.canvas.getObjects()) o.set({ selectable: false, evented: false });
   }
 
+  /** The whole card: the front and every inner page (the one on the canvas as it is now). */
   design(): Design {
-    return canvasToDesign(this.canvas, this.size);
+    const shown = canvasToDesign(this.canvas, this.size);
+    const surfaces: Partial<Record<PageName, PageSurface>> = { ...this.pageDesigns, [this.page]: surfaceOf(shown) };
+    const front = surfaces.front ?? surfaceOf(shown);
+    const pages: Partial<Record<PageName, PageSurface>> = {};
+    for (const name of INNER_PAGES) if (surfaces[name]) pages[name] = surfaces[name];
+    const { pattern, ...rest } = front;
+    return { version: shown.version, width: this.size.width, height: this.size.height, ...rest, ...(pattern ? { pattern } : {}), ...(Object.keys(pages).length ? { pages } : {}) } as Design;
   }
 
+  /** The page on the canvas (undo and redo are per page). */
   snapshot(): string {
-    return JSON.stringify({ design: this.design(), message: this.message });
+    return JSON.stringify({ design: canvasToDesign(this.canvas, this.size), message: this.message });
+  }
+
+  /** Puts another page of the card on the canvas, keeping the one shown and its history. */
+  async showPage(name: PageName): Promise<void> {
+    if (name === this.page || !PAGE_NAMES.includes(name)) return;
+    this.pageDesigns[this.page] = surfaceOf(canvasToDesign(this.canvas, this.size));
+    this.histories.set(this.page, this.history);
+    this.page = name;
+    this.restoring = true;
+    try {
+      this.canvas.discardActiveObject();
+      await loadDesign(this.canvas, { ...this.size, ...(this.pageDesigns[name] ?? { background: '#FFFFFF', objects: [] }) });
+    } finally {
+      this.restoring = false;
+    }
+    this.history = this.histories.get(name) ?? new History(this.snapshot());
+    this.notify();
   }
 
   /** Called after every edit: records history, schedules the autosave, refreshes the panels. */

@@ -8,6 +8,8 @@ import { wireStickers } from './stickers';
 import { wireToolbar } from './toolbar';
 import { wirePinch } from './touch';
 import { fitCanvas } from './layout';
+import { wireGuides } from './guides';
+import { wirePages } from './pages';
 import { cardStore } from './store';
 import { cancelDesigner, templatePhotos, templateStore } from './template-store';
 
@@ -54,6 +56,8 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   wireToolbar(editor, fonts[0] ?? 'Roboto');
+  wirePages(editor, document.querySelector('.ed-pages') as HTMLElement, wrap.parentElement as HTMLElement);
+  wireGuides(editor, $<HTMLButtonElement>('toggle-guides'), $('guides-hint'), wrap);
   wireKeyboard(editor, wrap);
   wirePinch(editor, wrap);
   // A template's photos are stored through the admin page (the admin's sign-in), a shopper's through the shop.

@@ -4,6 +4,7 @@
 // To add a setting, add one record here (then run `npm run docs:settings` to refresh the README).
 // Precedence: default < environment variable < value given in the host's config/plugins.ts.
 import { z } from 'zod';
+import { PRODUCT_CODES } from '../domain/print-products/products';
 import { fieldMap, flag, integer, integerList, originList, text, type DefaultEnvironment, type Setting } from './setting-kinds';
 
 export { parseBool, parseInteger, parseIntegerList, parseJsonObject, parseOriginList, parseString } from './setting-kinds';
@@ -157,6 +158,14 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_CANVAS_MAX_OBJECTS', default: 500, schema: z.number().int().min(1, 'must be at least 1'),
     describe: 'Most objects accepted in one design.',
   }),
+  defaultProduct: text({
+    env: 'SERVICE_DEFAULT_PRODUCT', default: 'a5', schema: z.enum(PRODUCT_CODES as [string, ...string[]], `must be one of ${PRODUCT_CODES.join(', ')}`),
+    describe: `The card product (size) blank cards start on: ${PRODUCT_CODES.join(', ')} (domain/print-products/products.ts). Cards from a template keep the template's product.`,
+  }),
+  photoMinDpi: integer({
+    env: 'SERVICE_PHOTO_MIN_DPI', default: 150, schema: z.number().int().min(1, 'must be at least 1').max(2400, 'is implausibly large'),
+    describe: 'Photos whose effective resolution at print size is under this many dots per inch get a preflight warning.',
+  }),
   photoMaxPerUser: integer({
     env: 'SERVICE_PHOTO_MAX_PER_USER', default: 200, schema: z.number().int().min(1, 'must be at least 1').max(1_000_000, 'is implausibly large'),
     describe: 'Most photos (uploads and crops) one shopper keeps stored; past it uploads are 413. Photos on none of their cards for an hour make room.',
@@ -218,6 +227,11 @@ export const SETTING_RECORDS = {
   printCropMarks: flag({
     env: 'SERVICE_PRINT_CROP_MARKS', default: false, schema: z.boolean(),
     describe: 'Add crop marks and 3 mm bleed to print PDFs (pages grow to 303 x 216 mm).',
+  }),
+  printBackText: text({
+    env: 'SERVICE_PRINT_BACK_TEXT', default: 'Greeting Cards',
+    schema: z.string().max(200, 'must be at most 200 characters'),
+    describe: 'The shop\'s small print on the back of every printed card (name, web address).',
   }),
   renderer: text({
     env: 'SERVICE_RENDERER', default: 'puppeteer', schema: z.enum(['puppeteer', 'memory'], 'must be puppeteer or memory'),

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { CONTENT_VIEWS, contentManagerConfig } from './views';
 
 // Bump when CONTENT_VIEWS changes in a way existing installs should receive.
-const VIEWS_VERSION = 1;
+const VIEWS_VERSION = 2; // 2: the template's product
 
 interface StoredConfiguration {
   settings?: Record<string, unknown>;

@@ -2,11 +2,13 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { UID } from '../uids';
 import { getService } from '../services/get-service';
+import { fitCanvasToProduct } from '../domain/print-products/canvas-size';
+import { isProductCode } from '../domain/print-products/products';
 
 interface DocumentContext {
   uid: string;
   action: string;
-  params?: { data?: Record<string, unknown> };
+  params?: { data?: Record<string, unknown>; documentId?: string };
 }
 
 /**
@@ -20,6 +22,11 @@ export function registerTemplateDesignRules(strapi: Core.Strapi): void {
     const context = ctx as unknown as DocumentContext;
     if (context.uid !== UID.template || !['create', 'update'].includes(context.action)) return next();
     const data = context.params?.data;
+    // A product change alone still resizes the stored design: the canvas follows the product.
+    if (data && isProductCode(data.product) && !('canvas_data' in data) && context.action === 'update' && context.params?.documentId) {
+      const current = await strapi.db.query(UID.template).findOne({ where: { documentId: context.params.documentId }, select: ['canvas_data'] });
+      if (current?.canvas_data) data.canvas_data = current.canvas_data;
+    }
     const designGiven = Boolean(data && 'canvas_data' in data);
     if (data && designGiven) {
       const result = getService(strapi, 'templateDesigns').check(data.canvas_data);
@@ -28,8 +35,8 @@ export function registerTemplateDesignRules(strapi: Core.Strapi): void {
           errors: [{ path: ['canvas_data'], message: result.errors.join('; '), name: 'ValidationError' }],
         });
       }
-      // Stored as the API stores a shopper's design: normalised.
-      data.canvas_data = result.value;
+      // Stored as the API stores a shopper's design: normalised, on its product's canvas.
+      data.canvas_data = isProductCode(data.product) ? fitCanvasToProduct(result.value, data.product) : result.value;
     }
     const saved = await next();
     if (designGiven) getService(strapi, 'templateDesigns').refreshThumbnail(saved);

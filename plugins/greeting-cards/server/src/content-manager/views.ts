@@ -26,9 +26,10 @@ export const CONTENT_VIEWS: Record<string, ContentView> = {
   },
   template: {
     mainField: 'name', sortBy: 'updatedAt', sortOrder: 'DESC',
-    list: ['id', 'thumbnail', 'name', 'occasion', 'style', 'is_premium', 'is_active', 'popularity'],
+    list: ['id', 'thumbnail', 'name', 'occasion', 'style', 'product', 'is_premium', 'is_active', 'popularity'],
     labels: {
       name: 'Name', slug: 'Slug', description: 'Description', occasion: 'Occasion', style: 'Style',
+      product: ['Product', 'The card size it prints as: a6, a5, in5x7 (5 x 7 in) or square. The design\'s canvas follows it.'],
       canvas_data: ['Design', 'The card design. Checked with the same rules as the shop\'s API on every save.'],
       thumbnail: ['Thumbnail image', 'Optional. Leave empty to use the preview rendered from the design.'],
       thumbnail_url: ['Rendered preview', 'Re-rendered in the background whenever the design changes.'],

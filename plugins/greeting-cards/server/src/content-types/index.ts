@@ -1,5 +1,6 @@
 import { defineType, rel, str, text, int, bool, json, dt, date, enumeration } from './define';
 import { UID } from '../uids';
+import { LEGACY_PRODUCT, PRODUCT_CODES } from '../domain/print-products/products';
 import { CANVAS_DATA_FIELD_UID } from '../custom-fields';
 import {
   TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
@@ -27,6 +28,8 @@ const template = defineType({
     description: text(),
     occasion: rel.manyToOne(UID.occasion),
     style: enumeration(TEMPLATE_STYLES, 'traditional'),
+    // The card size it prints as (domain/print-products/products.ts); its design's canvas follows it.
+    product: enumeration(PRODUCT_CODES, LEGACY_PRODUCT),
     // A custom field over json (see custom-fields.ts): same column and API value, a preview in the admin.
     canvas_data: { type: 'customField', customField: CANVAS_DATA_FIELD_UID, required: true },
     thumbnail: { type: 'media', multiple: false, allowedTypes: ['images'] },
@@ -72,6 +75,9 @@ const card = defineType({
     template: rel.manyToOne(UID.template),
     occasion: rel.manyToOne(UID.occasion),
     status: enumeration(CARD_STATUSES, 'draft'),
+    // Fixed when the card is made: its template's product, or SERVICE_DEFAULT_PRODUCT for a blank card.
+    // Empty on cards made before products existed: they print as their template's, else as A5.
+    product: enumeration(PRODUCT_CODES),
     canvas_data: json(),
     inside_message: text({ default: '' }),
     preview_url: str(),

@@ -1,4 +1,6 @@
 import { PATTERN_NAMES, isPatternName, type BackgroundPattern } from './background-patterns';
+import { LEGACY_PRODUCT, productOf } from './print-products/products';
+import { INNER_PAGES, isInnerPage, type InnerPage } from './print-products/pages';
 import { COMMON_OPTIONAL, COMMON_REQUIRED, numberIn, objectRules, type CanvasLimits } from './canvas-fields';
 
 // Validation of a design (`canvas_data`) against docs/canvas-data.md, the contract shared with the
@@ -16,14 +18,22 @@ export type { CanvasLimits };
 
 export type CanvasObject = Record<string, unknown> & { type: string; left: number; top: number };
 
-export interface CanvasData {
-  version: string;
-  width?: number;
-  height?: number;
+/** What every page has: the front's keys (the design itself) and each inner page's. */
+export interface PageDesign {
   background: string;
   /** optional: a curated pattern drawn over the background colour (domain/background-patterns.ts). */
   pattern?: BackgroundPattern;
   objects: CanvasObject[];
+}
+
+/** The folded card's other pages (domain/print-products/pages.ts); a design without them is a front. */
+export type CardPages = Partial<Record<InnerPage, PageDesign>>;
+
+export interface CanvasData extends PageDesign {
+  version: string;
+  width?: number;
+  height?: number;
+  pages?: CardPages;
 }
 
 export type CanvasResult = { ok: true; value: CanvasData } | { ok: false; errors: string[] };
@@ -62,58 +72,94 @@ export function validateCanvasData(input: unknown, limits: CanvasLimits): Canvas
     else out[key] = input[key] as number;
   }
 
-  if (input.background === undefined) add('background', 'is required');
-  else if (typeof input.background !== 'string' || !HEX_BACKGROUND.test(input.background)) add('background', 'must be a colour in #RRGGBB form');
+  checkSurface(input, '', out, limits, add);
+
+  if (input.pages !== undefined && input.pages !== null) {
+    const pages = input.pages;
+    if (!isPlainObject(pages)) add('pages', `must be an object with any of ${INNER_PAGES.join(', ')}`);
+    else {
+      const clean: CardPages = {};
+      for (const [name, page] of Object.entries(pages)) {
+        if (!isInnerPage(name)) {
+          add(`pages.${name}`, `is not a page: pages are ${INNER_PAGES.join(', ')}`);
+          continue;
+        }
+        if (!isPlainObject(page)) {
+          add(`pages.${name}`, 'must be an object with a background and objects');
+          continue;
+        }
+        // A page may leave out its background (white) and objects (none); otherwise the front's rules.
+        const surface: PageDesign = { background: '#FFFFFF', objects: [] };
+        checkSurface({ background: '#FFFFFF', objects: [], ...page }, `pages.${name}.`, surface, limits, add);
+        clean[name] = surface;
+      }
+      out.pages = clean;
+    }
+  }
+
+  return errors.length ? { ok: false, errors } : { ok: true, value: out };
+}
+
+/** Background, pattern and objects of one page (the front is the design itself), into `out`. */
+function checkSurface(
+  input: Record<string, unknown>,
+  at: string,
+  out: PageDesign,
+  limits: CanvasLimits,
+  add: (path: string, message: string) => void,
+): void {
+  if (input.background === undefined) add(`${at}background`, 'is required');
+  else if (typeof input.background !== 'string' || !HEX_BACKGROUND.test(input.background)) add(`${at}background`, 'must be a colour in #RRGGBB form');
   else out.background = input.background;
 
   if (input.pattern !== undefined && input.pattern !== null) {
     const pattern = input.pattern;
-    if (!isPlainObject(pattern)) add('pattern', 'must be an object with a name and a color');
+    if (!isPlainObject(pattern)) add(`${at}pattern`, 'must be an object with a name and a color');
     else {
-      const before = errors.length;
-      if (!isPatternName(pattern.name)) add('pattern.name', `must be one of ${PATTERN_NAMES.join(', ')}`);
-      if (typeof pattern.color !== 'string' || !HEX_BACKGROUND.test(pattern.color)) add('pattern.color', 'must be a colour in #RRGGBB form');
-      if (errors.length === before) out.pattern = { name: pattern.name as BackgroundPattern['name'], color: pattern.color as string };
+      const nameOk = isPatternName(pattern.name);
+      const colourOk = typeof pattern.color === 'string' && HEX_BACKGROUND.test(pattern.color);
+      if (!nameOk) add(`${at}pattern.name`, `must be one of ${PATTERN_NAMES.join(', ')}`);
+      if (!colourOk) add(`${at}pattern.color`, 'must be a colour in #RRGGBB form');
+      if (nameOk && colourOk) out.pattern = { name: pattern.name as BackgroundPattern['name'], color: pattern.color as string };
     }
   }
 
   const objects = input.objects;
-  if (objects === undefined) add('objects', 'is required');
-  else if (!Array.isArray(objects)) add('objects', 'must be an array');
-  else if (objects.length > limits.maxObjects) add('objects', `must hold at most ${limits.maxObjects} objects (got ${objects.length})`);
+  if (objects === undefined) add(`${at}objects`, 'is required');
+  else if (!Array.isArray(objects)) add(`${at}objects`, 'must be an array');
+  else if (objects.length > limits.maxObjects) add(`${at}objects`, `must hold at most ${limits.maxObjects} objects (got ${objects.length})`);
   else {
     const rules = objectRules(limits);
     objects.forEach((object, index) => {
-      const at = `objects[${index}]`;
-      if (!isPlainObject(object)) return add(at, 'must be an object');
+      const where = `${at}objects[${index}]`;
+      if (!isPlainObject(object)) return add(where, 'must be an object');
       const type = object.type;
       if (typeof type !== 'string' || !(type in rules)) {
-        return add(`${at}.type`, `must be one of ${Object.keys(rules).join(', ')}`);
+        return add(`${where}.type`, `must be one of ${Object.keys(rules).join(', ')}`);
       }
       const { required, optional } = rules[type];
       const clean: Record<string, unknown> = { type };
       for (const [field, check] of Object.entries({ ...COMMON_REQUIRED, ...required })) {
-        if (object[field] === undefined) add(`${at}.${field}`, 'is required');
+        if (object[field] === undefined) add(`${where}.${field}`, 'is required');
         else {
           const problem = check(object[field]);
-          if (problem) add(`${at}.${field}`, problem);
+          if (problem) add(`${where}.${field}`, problem);
           else clean[field] = object[field];
         }
       }
       for (const [field, check] of Object.entries({ ...COMMON_OPTIONAL, ...optional })) {
         if (object[field] === undefined || object[field] === null) continue;
         const problem = check(object[field]);
-        if (problem) add(`${at}.${field}`, problem);
+        if (problem) add(`${where}.${field}`, problem);
         else clean[field] = object[field];
       }
       out.objects.push(clean as CanvasObject);
     });
   }
-
-  return errors.length ? { ok: false, errors } : { ok: true, value: out };
 }
 
-/** A blank design: what a card starts with when none is given. */
-export function blankCanvas(): CanvasData {
-  return { version: '7.0.0', width: 600, height: 850, background: '#FFFFFF', objects: [] };
+/** A blank design: what a card starts with when none is given, on its product's canvas (A5 unless said). */
+export function blankCanvas(product: unknown = LEGACY_PRODUCT): CanvasData {
+  const { width, height } = productOf(product).canvas;
+  return { version: '7.0.0', width, height, background: '#FFFFFF', objects: [] };
 }

@@ -81,6 +81,8 @@ const TEXT_RULES = {
     fontStyle: oneOf(['normal', 'italic', 'oblique']),
     lineHeight: numberIn(0, 10),
     underline: bool,
+    // Set by editors on a template's sample text ("Your name here"): preflight warns while a card still says it.
+    placeholder: bool,
   },
 };
 

@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import { allObjects } from './print-products/pages';
 
 // Which premium content a template or a design involves. Pure: callers pass rows they loaded.
 // Whether the user may use it is decided in services/subscriptions/premium-service.ts (the subscription check).
@@ -9,10 +10,8 @@ export function isPremiumTemplate(template: { is_premium?: boolean | null } | nu
 
 /** Every asset id a design refers to (objects' `assetId`), once each, in first-use order. */
 export function assetIdsInCanvas(canvas: unknown): number[] {
-  const objects = (canvas as { objects?: unknown } | null | undefined)?.objects;
-  if (!Array.isArray(objects)) return [];
   const ids = new Set<number>();
-  for (const object of objects) {
+  for (const object of allObjects(canvas)) {
     const id = (object as { assetId?: unknown } | null)?.assetId;
     if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) ids.add(id);
   }
@@ -57,10 +56,9 @@ export function hasDataUrlImage(canvas: unknown): boolean {
   return objectsOf(canvas).some((o) => typeof o.src === 'string' && o.src.startsWith('data:'));
 }
 
+// Every page's objects: a premium sticker inside the card is as premium as one on the front.
 function objectsOf(canvas: unknown): Array<Record<string, unknown>> {
-  const objects = (canvas as { objects?: unknown } | null | undefined)?.objects;
-  if (!Array.isArray(objects)) return [];
-  return objects.filter((o): o is Record<string, unknown> => Boolean(o) && typeof o === 'object' && !Array.isArray(o));
+  return allObjects(canvas);
 }
 
 /**
@@ -102,10 +100,7 @@ function canonical(value: unknown): string {
 
 /** Each object of a design without its placement, as comparable text. */
 export function objectFingerprints(canvas: unknown): string[] {
-  const objects = (canvas as { objects?: unknown } | null | undefined)?.objects;
-  if (!Array.isArray(objects)) return [];
-  return objects
-    .filter((o): o is Record<string, unknown> => Boolean(o) && typeof o === 'object' && !Array.isArray(o))
+  return objectsOf(canvas)
     .map((o) => canonical(Object.fromEntries(Object.entries(o).filter(([k]) => !PLACEMENT.has(k)))));
 }
 

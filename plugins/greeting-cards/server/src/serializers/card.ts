@@ -1,5 +1,6 @@
 // The one wire shape of a card, shared by the cards API, library and orders.
 import type { CardStatus } from '../domain/enums';
+import { effectiveProductCode } from '../domain/print-products/products';
 
 export interface CardRow {
   id: number;
@@ -7,7 +8,8 @@ export interface CardRow {
   status: CardStatus;
   canvas_data?: unknown;
   inside_message?: string | null;
-  template?: { id: number; slug?: string | null } | null;
+  product?: string | null;
+  template?: { id: number; slug?: string | null; product?: string | null } | null;
   occasion?: { id: number; slug?: string | null } | null;
   preview_url?: string | null;
   preview_hash?: string | null;
@@ -31,6 +33,8 @@ export function serializeCard(card: CardRow) {
     canvas_data: card.canvas_data ?? null,
     inside_message: card.inside_message ?? '',
     template: card.template?.slug ?? null,
+    // The card size it prints as (domain/print-products/products.ts). Older cards have none stored.
+    product: effectiveProductCode(card.product, card.template?.product),
     occasion: card.occasion?.slug ?? null,
     preview_url: card.preview_url || null,
     is_favorite: Boolean(card.is_favorite),

@@ -1,4 +1,5 @@
 // Wire shapes of the public catalogue: occasions, templates, assets.
+import { effectiveProductCode } from '../domain/print-products/products';
 
 interface Media {
   url?: string | null;
@@ -17,6 +18,7 @@ export function serializeTemplate(t: {
   description?: string | null;
   occasion?: { slug?: string | null } | null;
   style: string;
+  product?: string | null;
   is_premium?: boolean | null;
   thumbnail?: Media | null;
   thumbnail_url?: string | null;
@@ -38,6 +40,7 @@ function templateFields(t: Parameters<typeof serializeTemplate>[0]) {
     description: t.description ?? '',
     occasion: t.occasion?.slug ?? null,
     style: t.style,
+    product: effectiveProductCode(t.product),
     is_premium: Boolean(t.is_premium),
     thumbnail_url: mediaUrl(t.thumbnail, t.thumbnail_url),
   };

@@ -1,16 +1,25 @@
-// The print-ready layout of a folded A5 card on two A4 landscape pages:
-//   page 1 (outside): back panel on the left (small service mark), the design's front on the right;
-//   page 2 (inside):  left panel blank, right panel with the inside message, wrapped and centred.
-// With crop marks on, each page grows by a 3 mm bleed on every side (303 x 216 mm): the panels'
-// backgrounds run into the bleed, the design stays inside the trim box, and short marks are drawn in
-// the bleed at the trim corners and at the fold, stopping short of the trim so none survive cutting.
+// The print-at-home layout of a folded card: its flat sheet (the product's, see
+// domain/print-products/products.ts; A5 is A4 landscape, as it always was), two sheets:
+//   page 1 (outside): back panel on the left (its design, if any, and the shop's small print),
+//                     the design's front on the right;
+//   page 2 (inside):  inside left (blank or designed), inside right (its design, if any, and the
+//                     inside message, wrapped and centred).
+// With crop marks on, each page grows by the product's bleed on every side (A5: 303 x 216 mm): the
+// panels' backgrounds run into the bleed, the design stays inside the trim box, and short marks are
+// drawn in the bleed at the trim corners and at the fold, stopping short of the trim so none survive
+// cutting. The printer's PDF (one page per card page, no marks) is printer-layout.ts.
 import type { PageSizeMm } from '../../providers/renderer/types';
+import { productOf, type Product } from '../print-products/products';
 import { replaceEmoji } from './emoji';
 
 export const A4_LANDSCAPE: PageSizeMm = { widthMm: 297, heightMm: 210 };
-export const BLEED_MM = 3;
-const PANEL_MM = A4_LANDSCAPE.widthMm / 2; // 148.5 mm, a folded A5 card (148 mm) with half a mm to spare
 const MARK_GAP_MM = 0.5;
+
+/** One drawn page: its sanitised SVG and the background colour that fills around it (bleed, slivers). */
+export interface DrawnPage {
+  svg: string;
+  background: string;
+}
 
 export interface PrintLayoutInput {
   /** The design's front, already sanitised SVG markup. */
@@ -22,11 +31,16 @@ export interface PrintLayoutInput {
   brandText: string;
   /** PNG data URLs of emoji drawn from the colour emoji font, keyed by the emoji. */
   emojiImages?: Record<string, string>;
+  /** Product code (default the legacy A5). */
+  product?: string;
+  /** The inner pages that have a design of their own; the others are blank as before pages existed. */
+  pages?: { inside_left?: DrawnPage; inside_right?: DrawnPage; back?: DrawnPage };
 }
 
-export function printPageSize(cropMarks: boolean): PageSizeMm {
-  const bleed = cropMarks ? BLEED_MM : 0;
-  return { widthMm: A4_LANDSCAPE.widthMm + 2 * bleed, heightMm: A4_LANDSCAPE.heightMm + 2 * bleed };
+export function printPageSize(cropMarks: boolean, product?: string): PageSizeMm {
+  const p = productOf(product);
+  const bleed = cropMarks ? p.bleedMm : 0;
+  return { widthMm: p.homeSheetMm.width + 2 * bleed, heightMm: p.homeSheetMm.height + 2 * bleed };
 }
 
 export const escapeHtml = (s: string) =>
@@ -42,8 +56,7 @@ export function messageFontSizePt(message: string): number {
   return 9;
 }
 
-function cropMarksSvg(size: PageSizeMm): string {
-  const b = BLEED_MM;
+function cropMarksSvg(size: PageSizeMm, b: number): string {
   const { widthMm: w, heightMm: h } = size;
   const stop = b - MARK_GAP_MM;
   const lines: string[] = [];
@@ -56,7 +69,7 @@ function cropMarksSvg(size: PageSizeMm): string {
   return `<svg class="marks" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}mm" height="${h}mm"><g stroke="#000" stroke-width="0.1">${lines.join('')}</g></svg>`;
 }
 
-function messageHtml(message: string, images: Record<string, string>): string {
+export function messageHtml(message: string, images: Record<string, string>): string {
   return replaceEmoji(message, escapeHtml, (e) => (images[e] && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(images[e])
     ? `<img class="emoji" alt="${escapeHtml(e)}" src="${images[e]}">`
     : escapeHtml(e)));
@@ -66,12 +79,10 @@ function messageHtml(message: string, images: Record<string, string>): string {
 // may load from anywhere but inline data and our uploads, whatever a design holds.
 export const PRINT_CSP = "default-src 'none'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:";
 
-export function cardPrintHtml(input: PrintLayoutInput): string {
-  const size = printPageSize(input.cropMarks);
-  const b = input.cropMarks ? BLEED_MM : 0;
-  const marks = input.cropMarks ? cropMarksSvg(size) : '';
-  const mm = (n: number) => `${Number(n.toFixed(3))}mm`;
-  const message = input.insideMessage.trim();
+export const mm = (n: number) => `${Number(n.toFixed(3))}mm`;
+
+/** The style sheet's head shared by both print documents: CSP, fonts, message and small print. */
+export function printHead(size: PageSizeMm, message: string, extraCss: string): string {
   return `<!doctype html>
 <html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${PRINT_CSP}"><link rel="stylesheet" href="/static/fonts/fonts.css"><style>
@@ -79,29 +90,54 @@ export function cardPrintHtml(input: PrintLayoutInput): string {
 html, body { margin: 0; padding: 0; }
 .page { position: relative; width: ${mm(size.widthMm)}; height: ${mm(size.heightMm)}; overflow: hidden; break-after: page; }
 .page:last-child { break-after: auto; }
-.panel { position: absolute; top: 0; height: ${mm(size.heightMm)}; background: #fff; }
-.left { left: 0; width: ${mm(b + PANEL_MM)}; }
-.right { left: ${mm(b + PANEL_MM)}; width: ${mm(b + PANEL_MM)}; }
-.trim { position: absolute; top: ${mm(b)}; width: ${mm(PANEL_MM)}; height: ${mm(A4_LANDSCAPE.heightMm)}; }
-.left .trim { left: ${mm(b)}; }
-.right .trim { left: 0; }
-.front svg { display: block; width: 100%; height: 100%; }
+.art svg { display: block; width: 100%; height: 100%; }
 .brand { position: absolute; left: 0; right: 0; bottom: 16mm; text-align: center; color: #8a8a8a;
   font: 8pt 'DejaVu Sans', 'Liberation Sans', sans-serif; letter-spacing: 0.08em; }
 .message { display: flex; align-items: center; justify-content: center; box-sizing: border-box; padding: 20mm 16mm; }
 .message p { margin: 0; text-align: center; white-space: pre-wrap; overflow-wrap: anywhere; color: #2b2b2b;
   font: italic ${messageFontSizePt(message)}pt/1.45 'Georgia', 'DejaVu Serif', 'Liberation Serif', serif, 'Noto Color Emoji'; }
 .message img.emoji { height: 1.2em; width: 1.2em; vertical-align: -0.25em; }
-.marks { position: absolute; left: 0; top: 0; }
-</style></head><body>
+${extraCss}
+</style></head><body>`;
+}
+
+/** What goes on one panel or page inside its trim box: the page's art, then its words on top. */
+export function pageContent(art: DrawnPage | undefined, words: string): string {
+  return `${art ? `<div class="art layer">${art.svg}</div>` : ''}${words}`;
+}
+
+export const backWords = (brandText: string) => `<div class="brand">${escapeHtml(brandText)}</div>`;
+export const messageWords = (message: string, images: Record<string, string>) =>
+  (message ? `<div class="layer message"><p>${messageHtml(message, images)}</p></div>` : '');
+const background = (page: DrawnPage | undefined) => (page ? ` style="background: ${escapeHtml(page.background)}"` : '');
+
+export function cardPrintHtml(input: PrintLayoutInput): string {
+  const product: Product = productOf(input.product);
+  const size = printPageSize(input.cropMarks, input.product);
+  const b = input.cropMarks ? product.bleedMm : 0;
+  const panel = { width: product.homeSheetMm.width / 2, height: product.homeSheetMm.height };
+  const marks = input.cropMarks ? cropMarksSvg(size, b) : '';
+  const message = input.insideMessage.trim();
+  const pages = input.pages ?? {};
+  const front: DrawnPage = { svg: input.frontSvg, background: input.frontBackground };
+  const css = `.panel { position: absolute; top: 0; height: ${mm(size.heightMm)}; background: #fff; }
+.left { left: 0; width: ${mm(b + panel.width)}; }
+.right { left: ${mm(b + panel.width)}; width: ${mm(b + panel.width)}; }
+.trim { position: absolute; top: ${mm(b)}; width: ${mm(panel.width)}; height: ${mm(panel.height)}; }
+.left .trim { left: ${mm(b)}; }
+.right .trim { left: 0; }
+.layer { position: absolute; inset: 0; }
+.message.layer { display: flex; }
+.marks { position: absolute; left: 0; top: 0; }`;
+  return `${printHead(size, message, css)}
 <section class="page outside">
-  <div class="panel left back"><div class="trim"><div class="brand">${escapeHtml(input.brandText)}</div></div></div>
-  <div class="panel right front" style="background: ${escapeHtml(input.frontBackground)}"><div class="trim">${input.frontSvg}</div></div>
+  <div class="panel left back"${background(pages.back)}><div class="trim">${pageContent(pages.back, backWords(input.brandText))}</div></div>
+  <div class="panel right front"${background(front)}><div class="trim">${pageContent(front, '')}</div></div>
   ${marks}
 </section>
 <section class="page inside">
-  <div class="panel left"></div>
-  <div class="panel right"><div class="trim message"><p>${messageHtml(message, input.emojiImages ?? {})}</p></div></div>
+  <div class="panel left"${background(pages.inside_left)}><div class="trim">${pageContent(pages.inside_left, '')}</div></div>
+  <div class="panel right"${background(pages.inside_right)}><div class="trim">${pageContent(pages.inside_right, messageWords(message, input.emojiImages ?? {}))}</div></div>
   ${marks}
 </section>
 </body></html>`;

@@ -6,12 +6,13 @@ import { UID } from '../../uids';
 import { createStubPostalBackend } from './stub-postal-backend';
 import type { PostalBackend } from './types';
 import { query } from '../../db/query';
+import { apiPathOf, mountPointsOf } from '../../mount/mount-points';
 import { createProdigiBackend } from './prodigi/prodigi-backend';
 import { createGelatoBackend } from './gelato/gelato-backend';
 
 /** Where a provider posts status callbacks for this shop: the secret in the path is the authentication. */
 export const callbackUrl = (config: PluginConfig, provider: string) =>
-  `${config.publicUrl.replace(/\/+$/, '')}/api/postal/${provider}/callback/${config.postalCallbackSecret}`;
+  `${config.publicUrl.replace(/\/+$/, '')}${apiPathOf(mountPointsOf(config), `/postal/${provider}/callback/${config.postalCallbackSecret}`)}`;
 
 /** Where the stub keeps "posted" PDFs and packing slips (outside public/: they hold addresses). */
 export const POSTAL_OUTBOX = 'private/greeting-cards/postal-outbox';

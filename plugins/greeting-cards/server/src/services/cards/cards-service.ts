@@ -10,9 +10,11 @@ import { LOCKED_STATUSES, shopperStatusChange } from '../../domain/card-status';
 import { CARD_POPULATE, CardRow, serializeCard } from '../../serializers/card';
 import { getService } from '../get-service';
 import { refreshCardPreview } from './card-preview';
+import { cardPreflight } from './card-preflight';
 import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 import { query } from '../../db/query';
 import { imageSourceRules } from '../uploads/image-rules';
+import { effectiveProductCode } from '../../domain/print-products/products';
 
 export interface CardInput {
   title?: string;
@@ -61,11 +63,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function create(userId: number, input: CardInput) {
-    const canvas = input.canvas_data === undefined ? blankCanvas() : checkCanvas(input.canvas_data);
+    // A blank card is on the shop's default product, and its blank canvas has that product's aspect.
+    const product = getConfig(strapi).defaultProduct;
+    const canvas = input.canvas_data === undefined ? blankCanvas(product) : checkCanvas(input.canvas_data);
     await premium().assertAccess(userId, { canvasData: canvas });
     const id = await strapi.db.transaction(async () => {
       const row = await cards().create({
-        data: { owner: userId, title: input.title ?? '', canvas_data: canvas, inside_message: input.inside_message ?? '', status: 'draft' },
+        data: { owner: userId, title: input.title ?? '', product, canvas_data: canvas, inside_message: input.inside_message ?? '', status: 'draft' },
       });
       await library().syncCard(row.id);
       return row.id as number;
@@ -85,6 +89,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           title: template.name,
           template: template.id,
           occasion: template.occasion?.id ?? null,
+          // The card keeps its template's product, even if the template later changes size.
+          product: effectiveProductCode(template.product),
           // A copy, never a reference: editing the card must not touch the template.
           canvas_data: structuredClone(template.canvas_data ?? blankCanvas()),
           inside_message: '',
@@ -108,8 +114,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { count, results: rows.map(serializeCard) };
   }
 
+  /** One card with its preflight report (lists leave it out: it reads the template and the photos). */
   async function get(userId: number, cardId: number) {
-    return serializeCard(await findOwned(userId, cardId));
+    const card = await findOwned(userId, cardId);
+    return { ...serializeCard(card), preflight: await cardPreflight(strapi, card) };
   }
 
   async function update(userId: number, cardId: number, patch: CardPatch) {

@@ -15,7 +15,7 @@ export interface Listing<T> {
 }
 
 // Columns a catalogue grid needs; the design (canvas_data) is read only for its background colour.
-const SUMMARY_COLUMNS = ['id', 'slug', 'name', 'description', 'style', 'is_premium', 'thumbnail_url', 'canvas_data'];
+const SUMMARY_COLUMNS = ['id', 'slug', 'name', 'description', 'style', 'product', 'is_premium', 'thumbnail_url', 'canvas_data'];
 
 // The public catalogue: occasions, active templates and active assets. Read-only for shoppers;
 // editors curate these in the admin panel.

@@ -25,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (stored) return stored;
     const card: Row = delivery.order_item?.card ?? {};
     const pdf = await getService(strapi, 'rendering').cardPdf(
-      { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '' },
+      { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product },
       { owner: `delivery:${delivery.id}` },
     );
     // Keep it for next time; a PDF that cannot be stored is still served.

@@ -56,7 +56,13 @@ const ownerOf = (item: Row) => `user:${item.order?.user?.id ?? 'unknown'}`;
 /** Renders an item's card as the print PDF (both pages), in its buyer's render lane. */
 export function cardPdfRenderer(strapi: Core.Strapi) {
   return (item: Row): Promise<Buffer> =>
-    getService(strapi, 'rendering').cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '' }, { owner: ownerOf(item) });
+    getService(strapi, 'rendering').cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '', product: item.card?.product }, { owner: ownerOf(item) });
+}
+
+/** Renders an item's card as the printer's PDF of its product (what a print provider prints). */
+export function printerPdfRenderer(strapi: Core.Strapi) {
+  return (item: Row): Promise<Buffer> =>
+    getService(strapi, 'rendering').printerPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '', product: item.card?.product }, { owner: ownerOf(item) });
 }
 
 export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend) {

@@ -7,7 +7,7 @@ import { providers } from '../../providers/registry';
 import type { PostalBackend } from '../../providers/postal/types';
 import { UID } from '../../uids';
 import { deliveryStore } from './delivery-store';
-import { cardPdfRenderer, deliverySenders } from './delivery-senders';
+import { deliverySenders, printerPdfRenderer } from './delivery-senders';
 import { applyCarrierNews, type NewsOutcome, type QueuedDelivery } from './carrier-news';
 import { printFileFor } from './print-file';
 import type { CarrierNews } from '../../providers/postal/types';
@@ -279,7 +279,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const delivery = await store.load(deliveryId);
       const item = delivery?.order_item;
       if (!delivery || delivery.status !== PROCESSING || item?.delivery_method !== 'post') return null;
-      return printFileFor(item, cardPdfRenderer(strapi));
+      return printFileFor(item, printerPdfRenderer(strapi));
     },
 
     /** Swaps the postal backend (tests; hosts normally use SERVICE_POSTAL_DELIVERY_BACKEND). */

@@ -1,11 +1,12 @@
 import crypto from 'crypto';
 import type { PluginConfig } from '../../config/settings';
+import { effectiveProductCode } from '../../domain/print-products/products';
+import { apiPathOf, mountPointsOf } from '../../mount/mount-points';
 
 // The print file of a posted card, and the signed link print providers fetch it from.
 //
-// THE SEAM: printFileFor() is the one place that says which PDF a printer gets. Today it is the print
-// PDF fulfilment already renders for posted cards (the card's front and inside); when print products
-// and their printer's PDF land (issue 21), only this function changes.
+// THE SEAM: printFileFor() is the one place that says which PDF a printer gets: the printer's PDF of
+// the card's print product (one page per card page at trim plus bleed, no crop marks).
 
 type Row = Record<string, unknown>;
 export type RenderCardPdf = (item: Row) => Promise<Buffer>;
@@ -16,11 +17,13 @@ export function printFileFor(item: Row, renderCardPdf: RenderCardPdf): Promise<B
 }
 
 /**
- * Our print product of an order item: the key of a provider's SKU map. "card" until print products
- * exist (issue 21 may record one on the item as print_product).
+ * Our print product of an order item (the card's product: a5, a6, in5x7, square; a5 for cards made
+ * before products existed): the key of a provider's SKU map, whose "card" entry covers any product
+ * without one of its own.
  */
 export function printProductOf(item: Row): string {
-  return typeof item.print_product === 'string' && item.print_product ? item.print_product : 'card';
+  const card = (item.card ?? {}) as Row;
+  return effectiveProductCode(card.product);
 }
 
 /** How long a provider may take to fetch a print file (they fetch at once, and again if a print is redone). */
@@ -33,10 +36,11 @@ const keyOf = (config: PluginConfig) => `print-file:${config.postalCallbackSecre
 const signature = (config: PluginConfig, deliveryId: number, expires: number) =>
   crypto.createHmac('sha256', keyOf(config)).update(`${deliveryId}.${expires}`).digest('base64url');
 
-/** /api/postal/print-files/<delivery>-<expires>-<signature>.pdf under the public URL; unguessable without the secret. */
+/** {API prefix}/postal/print-files/<delivery>-<expires>-<signature>.pdf under the public URL; unguessable without the secret. */
 export function signedPrintFileUrl(config: PluginConfig, deliveryId: number, now: Date): string {
   const expires = Math.floor((now.getTime() + PRINT_FILE_TTL_MS) / 1000);
-  return `${config.publicUrl.replace(/\/+$/, '')}/api/postal/print-files/${deliveryId}-${expires}-${signature(config, deliveryId, expires)}.pdf`;
+  const file = `${deliveryId}-${expires}-${signature(config, deliveryId, expires)}.pdf`;
+  return `${config.publicUrl.replace(/\/+$/, '')}${apiPathOf(mountPointsOf(config), `/postal/print-files/${file}`)}`;
 }
 
 /** The delivery id a print-file name was signed for, or null when it is forged, malformed or expired. */

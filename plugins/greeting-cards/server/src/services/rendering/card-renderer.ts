@@ -1,7 +1,9 @@
 import fs from 'fs/promises';
 import path from 'path';
 import { prepareDesign, type ImageRulesInput, type PreparedDesign } from '../../domain/render/design-prep';
-import { cardPrintHtml, printPageSize } from '../../domain/render/print-layout';
+import { cardPrintHtml, printPageSize, type DrawnPage } from '../../domain/render/print-layout';
+import { printerPageSize, printerPdfHtml } from '../../domain/render/printer-layout';
+import { INNER_PAGES, pageDesign, pageIsDesigned, type PageName } from '../../domain/print-products/pages';
 import { previewHash } from '../../domain/render/preview-hash';
 import { emojiIn } from '../../domain/render/emoji';
 import type { AssetResolver, RendererProvider } from '../../providers/renderer/types';
@@ -37,6 +39,13 @@ export interface CardPdfInput {
   canvasData: unknown;
   insideMessage?: string | null;
   cropMarks?: boolean;
+  /** The card's product code (domain/print-products/products.ts); default the legacy A5. */
+  product?: string | null;
+}
+
+/** Which page of the card to draw (default the front: the design itself). */
+export interface PageOption {
+  page?: PageName;
 }
 
 const clampWidth = (w: unknown) => (typeof w === 'number' && Number.isFinite(w) ? Math.min(4000, Math.max(16, Math.round(w))) : DEFAULT_PREVIEW_WIDTH);
@@ -65,6 +74,19 @@ export function createCardRenderer(options: CardRendererOptions) {
   };
 
   const designSvgOf = async (design: PreparedDesign, forPrint = false) => provider.sanitizeSvg(await provider.designSvg(design, { forPrint }));
+  // Any page goes through the same preparation and drawing as the front: one renderer for every page.
+  const preparePage = (canvasData: unknown, page: PageName = 'front'): PreparedDesign => prepare(page === 'front' ? canvasData : pageDesign(canvasData, page));
+  const drawPage = async (canvasData: unknown, page: PageName): Promise<DrawnPage> => {
+    // Print pages embed remote photos (see inlineRemoteImages), whichever page they are on.
+    const design = await inlineRemoteImages(preparePage(canvasData, page));
+    return { svg: await designSvgOf(design, true), background: design.background };
+  };
+  /** The inner pages that have a design of their own, drawn; the rest stay blank as before pages. */
+  const drawnInnerPages = async (canvasData: unknown) => {
+    const pages: Partial<Record<PageName, DrawnPage>> = {};
+    for (const page of INNER_PAGES) if (pageIsDesigned(canvasData, page)) pages[page] = await drawPage(canvasData, page);
+    return pages;
+  };
 
   const previewPath = (canvasData: unknown, width = DEFAULT_PREVIEW_WIDTH) => {
     const hash = previewHash(prepare(canvasData), clampWidth(width));
@@ -72,8 +94,8 @@ export function createCardRenderer(options: CardRendererOptions) {
   };
 
   return {
-    previewPng(canvasData: unknown, opts: { width?: number } = {}): Promise<Buffer> {
-      return provider.designPng(prepare(canvasData), clampWidth(opts.width));
+    previewPng(canvasData: unknown, opts: { width?: number } & PageOption = {}): Promise<Buffer> {
+      return provider.designPng(preparePage(canvasData, opts.page), clampWidth(opts.width));
     },
 
     /** Any SVG cleaned by the provider's sanitiser (DOMPurify in Chromium for the default renderer). */
@@ -81,15 +103,16 @@ export function createCardRenderer(options: CardRendererOptions) {
       return provider.sanitizeSvg(svg);
     },
 
-    /** Sanitised SVG of the front, for inlining into the e-card view page. */
-    designSvg(canvasData: unknown): Promise<string> {
-      return designSvgOf(prepare(canvasData));
+    /** Sanitised SVG of the front (or another page), for inlining into the e-card view page. */
+    designSvg(canvasData: unknown, opts: PageOption = {}): Promise<string> {
+      return designSvgOf(preparePage(canvasData, opts.page));
     },
 
     async cardPdf(input: CardPdfInput): Promise<Buffer> {
       const design = await inlineRemoteImages(prepare(input.canvasData));
       const cropMarks = input.cropMarks ?? options.cropMarks;
       const insideMessage = input.insideMessage ?? '';
+      const product = input.product ?? undefined;
       const html = cardPrintHtml({
         frontSvg: await designSvgOf(design, true),
         emojiImages: await provider.emojiImages(emojiIn(insideMessage), EMOJI_PX),
@@ -97,8 +120,28 @@ export function createCardRenderer(options: CardRendererOptions) {
         insideMessage,
         cropMarks,
         brandText: options.brandText ?? 'Greeting Cards',
+        product,
+        pages: await drawnInnerPages(input.canvasData),
       });
-      return provider.printPdf(html, printPageSize(cropMarks));
+      return provider.printPdf(html, printPageSize(cropMarks, product));
+    },
+
+    /**
+     * The printer's PDF: one page per card page (front, inside left, inside right, back) at the
+     * product's trim plus bleed, no crop marks, text as vector text, photos as their files.
+     */
+    async printerPdf(input: Omit<CardPdfInput, 'cropMarks'>): Promise<Buffer> {
+      const insideMessage = input.insideMessage ?? '';
+      const product = input.product ?? undefined;
+      const pages: Partial<Record<PageName, DrawnPage>> = { front: await drawPage(input.canvasData, 'front'), ...(await drawnInnerPages(input.canvasData)) };
+      const html = printerPdfHtml({
+        product,
+        pages,
+        insideMessage,
+        brandText: options.brandText ?? 'Greeting Cards',
+        emojiImages: await provider.emojiImages(emojiIn(insideMessage), EMOJI_PX),
+      });
+      return provider.printPdf(html, printerPageSize(product));
     },
 
     /** True when `url` is this design's stored preview (whatever provider stored it). */

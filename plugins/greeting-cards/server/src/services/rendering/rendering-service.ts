@@ -3,7 +3,7 @@ import { getConfig } from '../../config/get-config';
 import { providers } from '../../providers/registry';
 import type { RendererProvider } from '../../providers/renderer/types';
 import path from 'path';
-import { createCardRenderer, PREVIEW_DIR, type CardPdfInput, type CardRenderer } from './card-renderer';
+import { createCardRenderer, PREVIEW_DIR, type CardPdfInput, type CardRenderer, type PageOption } from './card-renderer';
 import { generateMissingThumbnails, type ThumbnailRun } from './thumbnails';
 import { FairQueue } from './fair-queue';
 import { renderCache } from './render-cache';
@@ -51,13 +51,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       resolveAsset: uploadAssetsResolver(publicDir, remotePrefixes),
       previewStore: uploadPreviewStore(strapi),
       cropMarks: config.printCropMarks,
+      brandText: config.printBackText,
     });
     return renderer;
   };
 
   return {
     /** PNG of the design, `width` pixels wide (default 600; height keeps the design's ratio). */
-    previewPng: (canvasData: unknown, options: { width?: number } & RenderFor = {}): Promise<Buffer> =>
+    previewPng: (canvasData: unknown, options: { width?: number } & PageOption & RenderFor = {}): Promise<Buffer> =>
       turn(options.owner, () => get().previewPng(canvasData, options)),
 
     /** The 600-pixel preview, drawn once per design and then read from the stored file (e-card e-mails). */
@@ -65,7 +66,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       pngCache.get(`${get().previewLocation(canvasData).hash}.png`, () => turn(options.owner, () => get().previewPng(canvasData))),
 
     /** Sanitised SVG of the design, to inline into the e-card view page. */
-    designSvg: (canvasData: unknown, options: RenderFor = {}): Promise<string> => turn(options.owner, () => get().designSvg(canvasData)),
+    designSvg: (canvasData: unknown, options: PageOption & RenderFor = {}): Promise<string> => turn(options.owner, () => get().designSvg(canvasData, options)),
 
     /** The same SVG, drawn once per design and then answered from the cache (the public view page). */
     cachedDesignSvg: async (canvasData: unknown, options: RenderFor = {}): Promise<string> => {
@@ -79,6 +80,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Two-page print PDF of the folded card; cropMarks defaults to SERVICE_PRINT_CROP_MARKS. */
     cardPdf: (input: CardPdfInput, options: RenderFor = {}): Promise<Buffer> => turn(options.owner, () => get().cardPdf(input)),
+
+    /** The printer's PDF: one page per card page at trim plus bleed (see domain/render/printer-layout.ts). */
+    printerPdf: (input: Omit<CardPdfInput, 'cropMarks'>, options: RenderFor = {}): Promise<Buffer> => turn(options.owner, () => get().printerPdf(input)),
 
     /** Renders (unless already stored) and stores the preview; returns its public path. */
     storePreview: (canvasData: unknown, options: RenderFor = {}): Promise<string> => turn(options.owner, () => get().storePreview(canvasData)),

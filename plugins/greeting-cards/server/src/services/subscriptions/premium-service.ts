@@ -6,6 +6,7 @@ import { assetIdsInCanvas, copiesDesign, isPremiumTemplate, premiumAssetIdsInCan
 import { query } from '../../db/query';
 import { getConfig } from '../../config/get-config';
 import { drawablePremiumAssets } from './premium-assets';
+import { allObjects } from '../../domain/print-products/pages';
 
 export interface PremiumContent {
   /** The template being used is premium. */
@@ -14,10 +15,8 @@ export interface PremiumContent {
   premiumAssetIds: number[];
 }
 
-const countObjects = (canvas: unknown): number => {
-  const objects = (canvas as { objects?: unknown } | null | undefined)?.objects;
-  return Array.isArray(objects) ? objects.length : 0;
-};
+// Objects of every page (front, inside, back) count.
+const countObjects = (canvas: unknown): number => allObjects(canvas).length;
 
 export interface PremiumInput {
   templateId?: number;

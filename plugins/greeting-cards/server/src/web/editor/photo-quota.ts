@@ -4,6 +4,7 @@ import { query, type Row } from '../../db/query';
 import { getConfig } from '../../config/get-config';
 import { tooLarge } from '../../errors';
 import { uploadPath } from '../../domain/premium';
+import { allObjects } from '../../domain/print-products/pages';
 
 // Each shopper keeps at most SERVICE_PHOTO_MAX_PER_USER photos (uploads and crops). Photos cannot be
 // deleted one by one, and every crop is a new photo, so a cap alone would lock a shopper out for good:
@@ -19,9 +20,8 @@ async function photosOnCards(strapi: Core.Strapi, ownerId: number): Promise<Set<
   const cards = (await query(strapi, UID.card).findMany({ where: { owner: { id: ownerId } }, select: ['canvas_data'] })) as Row[];
   const used = new Set<string>();
   for (const card of cards) {
-    const objects = (card.canvas_data as { objects?: unknown } | null)?.objects;
-    if (!Array.isArray(objects)) continue;
-    for (const o of objects) if (typeof o?.src === 'string') used.add(uploadPath(o.src, publicUrl));
+    // Every page's photos: one on the inside is as much in use as one on the front.
+    for (const o of allObjects(card.canvas_data)) if (typeof o?.src === 'string') used.add(uploadPath(o.src, publicUrl));
   }
   return used;
 }

@@ -1,6 +1,7 @@
 import type { CarrierNews, PostalBackend, PostalJob, PostalResult } from '../types';
 import { statusOfNews } from '../types';
 import { expectOk, providerHttp, splitName } from '../shared/provider-http';
+import { skuFor } from '../shared/sku-map';
 
 // Gelato Order API v4 (see docs/postal-providers.md). Gelato takes no idempotency header, so our
 // delivery's idempotency key is the order's orderReferenceId, and every send first searches for an
@@ -72,7 +73,7 @@ export function createGelatoBackend(options: GelatoOptions): PostalBackend {
 
   function orderBody(job: PostalJob) {
     const a = job.address;
-    const productUid = options.productMap[job.product];
+    const productUid = skuFor(options.productMap, job.product);
     if (!productUid) throw new Error(`SERVICE_GELATO_PRODUCT_MAP has no productUid for the print product "${job.product}"`);
     return {
       orderType: options.orderType,

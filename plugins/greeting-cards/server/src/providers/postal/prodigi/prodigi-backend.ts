@@ -1,6 +1,7 @@
 import type { CarrierNews, PostalBackend, PostalJob, PostalResult } from '../types';
 import { statusOfNews } from '../types';
 import { expectOk, providerHttp } from '../shared/provider-http';
+import { skuFor } from '../shared/sku-map';
 
 // Prodigi Print API v4 (see docs/postal-providers.md for what this relies on). Orders are created with
 // our delivery's idempotency key, so a retry after a lost answer gets the same order back instead of a
@@ -56,7 +57,7 @@ export function createProdigiBackend(options: ProdigiOptions): PostalBackend {
 
   function orderBody(job: PostalJob) {
     const a = job.address;
-    const sku = options.skuMap[job.product];
+    const sku = skuFor(options.skuMap, job.product);
     if (!sku) throw new Error(`SERVICE_PRODIGI_SKU_MAP has no SKU for the print product "${job.product}"`);
     return {
       merchantReference: `${job.orderUuid}/${job.deliveryId}`,
