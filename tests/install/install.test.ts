@@ -8,6 +8,9 @@ import { startSmtpCapture, freePort, type SmtpCapture } from '../helpers/smtp';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, signEvent } from '../helpers/stripe-webhook';
 import { launchBrowser, SCREENSHOT_DIR } from '../e2e/browser';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+
+const S3rver = require('s3rver');
 
 // Installs the plugin as a developer would: `npm pack` (its prepack builds and verifies it), a brand-new
 // Strapi 5.54.0 app from create-strapi-app in a temporary folder outside this repository, the README's
@@ -21,6 +24,10 @@ import { launchBrowser, SCREENSHOT_DIR } from '../e2e/browser';
 const REPO = path.resolve(__dirname, '..', '..');
 const PLUGIN_DIR = path.join(REPO, 'plugins', 'greeting-cards');
 const STRAPI_VERSION = '5.54.0';
+// The newest aws-s3 upload provider the registry has (there is no 5.54.0 of it); the repository's own
+// host pins the same version.
+const S3_PROVIDER = `@strapi/provider-upload-aws-s3@${require('../../package.json').dependencies['@strapi/provider-upload-aws-s3']}`;
+const BUCKET = 'host-media';
 const MINUTE = 60_000;
 
 jest.setTimeout(25 * MINUTE);
@@ -72,6 +79,60 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
     });
   });
+}
+
+/** Writes `files` (paths relative to `root`) as a developer's editor would. */
+function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+}
+
+const FRONTEND_ORIGIN = 'https://frontend.example';
+
+/**
+ * What a headless CMS has before it meets the plugin: its own order type at /api/orders (the path the
+ * spec gives our orders too), articles its front end reads from another origin, `strapi::cors` allowing
+ * that origin, and a bootstrap that opens both lists to the public and writes one of each. The new app
+ * already signs users in with refresh tokens (`jwtManagement: 'refresh'` in its config/plugins.ts).
+ */
+function addHostContent(appDir: string): void {
+  const api = (name: string, plural: string, attributes: Record<string, unknown>) => ({
+    [`src/api/${name}/content-types/${name}/schema.json`]: JSON.stringify({
+      kind: 'collectionType', collectionName: plural,
+      info: { singularName: name, pluralName: plural, displayName: name },
+      options: { draftAndPublish: false }, attributes,
+    }, null, 2),
+    [`src/api/${name}/controllers/${name}.ts`]: `import { factories } from '@strapi/strapi';\nexport default factories.createCoreController('api::${name}.${name}');\n`,
+    [`src/api/${name}/services/${name}.ts`]: `import { factories } from '@strapi/strapi';\nexport default factories.createCoreService('api::${name}.${name}');\n`,
+    [`src/api/${name}/routes/${name}.ts`]: `import { factories } from '@strapi/strapi';\nexport default factories.createCoreRouter('api::${name}.${name}');\n`,
+  });
+  writeFiles(appDir, {
+    ...api('order', 'orders', { reference: { type: 'string' } }),
+    ...api('article', 'articles', { title: { type: 'string' } }),
+    'src/index.ts': `import type { Core } from '@strapi/strapi';
+
+export default {
+  register() {},
+  async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
+    for (const action of ['api::order.order.find', 'api::article.article.find']) {
+      const granted = await strapi.db.query('plugin::users-permissions.permission').findOne({ where: { action, role: role.id } });
+      if (!granted) await strapi.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
+    }
+    if ((await strapi.documents('api::order.order').count({})) === 0) {
+      await strapi.documents('api::order.order').create({ data: { reference: 'HOST-ORDER-1' } });
+      await strapi.documents('api::article.article').create({ data: { title: 'News from the host' } });
+    }
+  },
+};
+`,
+  });
+  const middlewaresFile = path.join(appDir, 'config', 'middlewares.ts');
+  const middlewares = fs.readFileSync(middlewaresFile, 'utf8');
+  expect(middlewares).toContain("  'strapi::cors',\n");
+  fs.writeFileSync(middlewaresFile, middlewares.replace("  'strapi::cors',\n", `  { name: 'strapi::cors', config: { origin: ['${FRONTEND_ORIGIN}'] } },\n`));
 }
 
 const CREATE_ARGS = ['app', '--non-interactive', '--skip-cloud', '--ts', '--use-npm', '--install', '--no-example', '--no-git-init',
@@ -144,6 +205,22 @@ async function start(appDir: string, env: Record<string, string>): Promise<Serve
   return { url, http: () => supertest.agent(url), log: () => output, stop };
 }
 
+/**
+ * Strapi's documented aws-s3 provider options, as the host has them, pointed at a local S3-compatible
+ * server: they go inside the new app's own `upload.config` (which holds its upload security settings).
+ */
+const S3_UPLOAD_OPTIONS = `      provider: 'aws-s3',
+      providerOptions: {
+        s3Options: {
+          endpoint: env('S3_ENDPOINT'),
+          forcePathStyle: true,
+          region: 'us-east-1',
+          credentials: { accessKeyId: env('S3_ACCESS_KEY_ID'), secretAccessKey: env('S3_ACCESS_SECRET') },
+          params: { Bucket: env('S3_BUCKET'), ACL: 'public-read' },
+        },
+      },
+`;
+
 // The new app runs on its own SQLite database whatever TEST_DATABASE_URL says, so the PostgreSQL run of
 // the suite (which sets it) does not install it a second time. CI runs it on its own, beside the
 // SQLite pass (INSTALL_TEST=later there).
@@ -156,8 +233,18 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
   let smtp: SmtpCapture;
   let fake: FakeStripe;
   let server: Server | undefined;
+  let s3server: { close(): Promise<void> } | undefined;
+  let s3env: Record<string, string> = {};
+  let s3: S3Client;
+  const bucketKeys = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key ?? '');
+  const uploadsFiles = () => fs.readdirSync(path.join(appDir, 'public', 'uploads'), { recursive: true }).map(String).filter((f) => fs.statSync(path.join(appDir, 'public', 'uploads', f)).isFile());
   const shopper = { username: 'installer', email: 'installer@example.test', password: 'Install-pass-123' };
   const admin = { firstname: 'Shop', lastname: 'Admin', email: 'admin@example.test', password: 'Admin-pass-123' };
+  // The host has its own /api/orders, so the plugin's API moves under a prefix of its own; the shop moves
+  // to /shop with a brand of the host's.
+  const API = '/api/greeting-cards';
+  const SHOP = '/shop';
+  const moved = { SERVICE_API_PREFIX: API, SERVICE_STOREFRONT_BASE_PATH: SHOP, SERVICE_SHOP_NAME: 'Harbour Cards', SERVICE_ACCENT_COLOUR: '#1d5c63' };
 
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-install-'));
@@ -176,14 +263,17 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     const install = blocks('sh')[0].split('\n').find((line) => line.startsWith('npm install'));
     expect(install).toMatch(/strapi-plugin-greeting-cards/);
     const args = install!.split(/\s+/).slice(1).map((a) => (a === 'strapi-plugin-greeting-cards' ? path.join(work, tarball) : a));
-    await run('npm', [...args, '--no-audit', '--no-fund'], appDir);
+    // The host keeps its media on S3: the aws-s3 provider, installed with the plugin.
+    await run('npm', [...args, S3_PROVIDER, '--no-audit', '--no-fund'], appDir);
 
     // The README's config/plugins.ts lines, inside the object the new app's file returns.
     const pluginsFile = path.join(appDir, 'config', 'plugins.ts');
     const plugins = fs.readFileSync(pluginsFile, 'utf8');
     const anchor = '): Core.Config.Plugin => ({\n';
     expect(plugins).toContain(anchor);
-    fs.writeFileSync(pluginsFile, plugins.replace(anchor, anchor + blocks('ts config/plugins.ts')[0]));
+    const uploadConfig = '  upload: {\n    config: {\n';
+    expect(plugins).toContain(uploadConfig);
+    fs.writeFileSync(pluginsFile, plugins.replace(anchor, anchor + blocks('ts config/plugins.ts')[0]).replace(uploadConfig, uploadConfig + S3_UPLOAD_OPTIONS));
 
     // The README's strapi::body entry in place of the new app's bare one.
     const middlewaresFile = path.join(appDir, 'config', 'middlewares.ts');
@@ -192,6 +282,9 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     expect(middlewares).toContain(bareBody);
     fs.writeFileSync(middlewaresFile, middlewares.replace(bareBody, blocks('ts config/middlewares.ts')[0]));
 
+    // The host's own content and CORS, before its first build, as an existing app would have them.
+    addHostContent(appDir);
+
     const firstRun = blocks('sh')[1];
     expect(firstRun).toMatch(/^npm run build$/m);
     expect(firstRun).toMatch(/npm start$/m);
@@ -199,12 +292,19 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
 
     smtp = await startSmtpCapture();
     fake = await startFakeStripe();
+    const s3dir = fs.mkdtempSync(path.join(work, 's3-'));
+    const s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET }] });
+    const { port } = await s3rver.run();
+    s3server = s3rver;
+    s3env = { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_ACCESS_SECRET: 'S3RVER' };
+    s3 = new S3Client({ endpoint: s3env.S3_ENDPOINT, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   });
 
   afterAll(async () => {
     await server?.stop();
     await smtp?.stop();
     await fake?.close();
+    await s3server?.close();
     if (work) fs.rmSync(work, { recursive: true, force: true });
     if (packed) fs.rmSync(path.dirname(packed), { recursive: true, force: true });
   });
@@ -214,36 +314,99 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     expect(output).toMatch(/Verified package\.json/);
   });
 
-  it('runs the whole shop on demo payments, e-mails the e-card and shows its admin entry', async () => {
-    server = await start(appDir, { SERVICE_SEED_SAMPLE_DATA: 'true', SERVICE_DEMO_PAYMENTS: 'true', ...smtp.env });
+  it("refuses to boot while its API would take the host's /api/orders, naming both", async () => {
+    const failure = await start(appDir, { ...s3env, ...smtp.env }).then(
+      async (running) => (await running.stop(), undefined),
+      (error: Error) => error,
+    );
+    expect(failure?.message).toMatch(/npm start exited before it answered/);
+    expect(failure?.message).toMatch(/\/api\/orders/);
+    expect(failure?.message).toMatch(/api::order\.order/);
+    expect(failure?.message).toMatch(/SERVICE_API_PREFIX/);
+  });
+
+  it("leaves the host's routes as they were, and runs the moved, branded shop on demo payments", async () => {
+    const uploadsBefore = uploadsFiles();
+    server = await start(appDir, { SERVICE_SEED_SAMPLE_DATA: 'true', SERVICE_DEMO_PAYMENTS: 'true', ...moved, ...s3env, ...smtp.env });
     const http = server.http;
     // A working host: no warning about the webhook body, e-mail, users-permissions or Chromium.
     expect(server.log()).not.toMatch(/\[greeting-cards\].*(e-mail|renderer|strapi::body)/);
 
-    const templates = await http().get('/api/templates/');
+    // The host's routes answer as stock Strapi does: its CORS for its front end, its own orders and
+    // articles in Strapi's response shape, its error shape, its public/ folder.
+    const preflight = await http().options('/api/auth/local').set('Origin', FRONTEND_ORIGIN).set('Access-Control-Request-Method', 'POST');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(FRONTEND_ORIGIN);
+    const articles = await http().get('/api/articles').set('Origin', FRONTEND_ORIGIN);
+    expect(articles.status).toBe(200);
+    expect(articles.headers['access-control-allow-origin']).toBe(FRONTEND_ORIGIN);
+    expect(articles.body.data.map((a: { title: string }) => a.title)).toEqual(['News from the host']);
+    const hostOrders = await http().get('/api/orders');
+    expect(hostOrders.status).toBe(200);
+    expect(hostOrders.body).toMatchObject({ data: [{ reference: 'HOST-ORDER-1' }], meta: { pagination: { total: 1 } } });
+    // The public role may list the host's orders but not read one: Strapi's own 403, in Strapi's shape.
+    const forbidden = await http().get('/api/orders/no-such-order');
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toMatchObject({ data: null, error: { status: 403, name: 'ForbiddenError' } });
+    const robots = await http().get('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.text).toBe(fs.readFileSync(path.join(appDir, 'public', 'robots.txt'), 'utf8'));
+
+    // The shop, under /shop, in the host's brand; the root stays the host's.
+    const home = await http().get(`${SHOP}/`);
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('Harbour Cards');
+    expect(home.text).toContain('#1d5c63');
+    expect((await http().get('/')).text).not.toContain('Harbour Cards');
+
+    // Shop sign-in in the app's refresh-token mode: the session cookie holds a token, and the library opens.
+    const registered = await http().post('/api/auth/local/register').send(shopper);
+    expect(registered.status).toBe(200);
+    const auth = { Authorization: `Bearer ${registered.body.jwt}` };
+    const browserLike = http();
+    const loginPage = await browserLike.get(`${SHOP}/login/`);
+    expect(loginPage.status).toBe(200);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(loginPage.text)?.[1];
+    expect(csrf).toBeTruthy();
+    const signedIn = await browserLike.post(`${SHOP}/login/`).type('form').send({ _csrf: csrf!, identifier: shopper.email, password: shopper.password, next: `${SHOP}/library/` });
+    expect(signedIn.status).toBe(303);
+    expect(String(signedIn.headers['set-cookie'])).not.toContain('[object Promise]');
+    expect(signedIn.headers.location).toMatch(new RegExp(`${SHOP}/library/$`));
+    const library = await browserLike.get(`${SHOP}/library/`);
+    expect(library.status).toBe(200);
+    expect(library.text).toContain('Harbour Cards');
+
+    const templates = await http().get(`${API}/templates/`);
     expect(templates.status).toBe(200);
     expect(templates.body.count).toBeGreaterThan(0);
     const slug = templates.body.results.find((t: { is_premium?: boolean }) => !t.is_premium).slug;
 
-    const registered = await http().post('/api/auth/local/register').send(shopper);
-    expect(registered.status).toBe(200);
-    const auth = { Authorization: `Bearer ${registered.body.jwt}` };
-
-    const card = await http().post(`/api/templates/${slug}/personalize/`).set(auth).send({});
+    const card = await http().post(`${API}/templates/${slug}/personalize/`).set(auth).send({});
     expect(card.status).toBe(201);
-    const recipient = await http().post('/api/recipients/').set(auth).send({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' });
+    const recipient = await http().post(`${API}/recipients/`).set(auth).send({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' });
     expect(recipient.status).toBe(201);
-    const added = await http().post('/api/orders/add_to_cart/').set(auth).send({ card_id: card.body.id, recipient_id: recipient.body.id, delivery_method: 'ecard' });
+    const added = await http().post(`${API}/orders/add_to_cart/`).set(auth).send({ card_id: card.body.id, recipient_id: recipient.body.id, delivery_method: 'ecard' });
     expect(added.status).toBe(200);
-    const cart = await http().get('/api/orders/cart/').set(auth);
-    const checkout = await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(auth).send({});
+    const cart = await http().get(`${API}/orders/cart/`).set(auth);
+    const checkout = await http().post(`${API}/orders/${cart.body.uuid}/checkout/`).set(auth).send({});
     expect(checkout.status).toBe(200);
-    const paid = await http().post(`/api/orders/${cart.body.uuid}/pay/`).set(auth).send({});
+    const paid = await http().post(`${API}/orders/${cart.body.uuid}/pay/`).set(auth).send({});
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('paid');
 
     const [ecard] = await smtp.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes('grace@example.test'), 1, 2 * MINUTE);
-    expect(ecard.html).toContain(`${server.url}/cards/view/`);
+    const viewLink = new RegExp(`${server.url}${SHOP}/cards/view/[^"\\s]+`).exec(ecard.html)?.[0];
+    expect(viewLink).toBeTruthy();
+    const view = await http().get(viewLink!.slice(server.url.length));
+    expect(view.status).toBe(200);
+    expect(view.text).toContain('Harbour Cards');
+    // Every file the journey made (the sample templates' thumbnails, the card's preview) is in the
+    // host's bucket, and none in public/uploads.
+    const keys = await bucketKeys();
+    expect(keys.filter((k) => /^greeting-cards\/previews\/.+\.png$/.test(k)).length).toBeGreaterThan(0);
+    expect(uploadsFiles()).toEqual(uploadsBefore);
+    // The host's order list is untouched by the shop's order.
+    expect((await http().get('/api/orders')).body.meta.pagination.total).toBe(1);
 
     // The admin panel built by the app includes the plugin's menu link and settings page.
     const registeredAdmin = await http().post('/admin/register-admin').send(admin);
@@ -281,6 +444,8 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     // would make this one's requests fail for a reason of their own.
     await server?.stop();
     server = await start(appDir, {
+      ...moved,
+      ...s3env,
       SERVICE_STRIPE_SECRET_KEY: 'sk_test_install',
       SERVICE_STRIPE_WEBHOOK_SECRET: secret,
       SERVICE_STRIPE_API_BASE: fake.url,
@@ -293,14 +458,14 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     const registered = await http().post('/api/auth/local/register').send({ username: 'installer2', email: 'installer2@example.test', password: shopper.password });
     if (registered.status !== 200) throw new Error(`register answered ${registered.status} ${JSON.stringify(registered.body)}; server log:\n${server.log().slice(-4000)}`);
     const auth = { Authorization: `Bearer ${registered.body.jwt}` };
-    const templates = await http().get('/api/templates/');
+    const templates = await http().get(`${API}/templates/`);
     const slug = templates.body.results.find((t: { is_premium?: boolean }) => !t.is_premium).slug;
-    const card = await http().post(`/api/templates/${slug}/personalize/`).set(auth).send({});
-    const recipient = await http().post('/api/recipients/').set(auth).send({ first_name: 'Alan', last_name: 'Turing', email: 'alan@example.test' });
-    await http().post('/api/orders/add_to_cart/').set(auth).send({ card_id: card.body.id, recipient_id: recipient.body.id, delivery_method: 'ecard' });
-    const cart = await http().get('/api/orders/cart/').set(auth);
-    expect((await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(auth).send({})).status).toBe(200);
-    const pay = await http().post(`/api/orders/${cart.body.uuid}/pay/`).set(auth).send({});
+    const card = await http().post(`${API}/templates/${slug}/personalize/`).set(auth).send({});
+    const recipient = await http().post(`${API}/recipients/`).set(auth).send({ first_name: 'Alan', last_name: 'Turing', email: 'alan@example.test' });
+    await http().post(`${API}/orders/add_to_cart/`).set(auth).send({ card_id: card.body.id, recipient_id: recipient.body.id, delivery_method: 'ecard' });
+    const cart = await http().get(`${API}/orders/cart/`).set(auth);
+    expect((await http().post(`${API}/orders/${cart.body.uuid}/checkout/`).set(auth).send({})).status).toBe(200);
+    const pay = await http().post(`${API}/orders/${cart.body.uuid}/pay/`).set(auth).send({});
     expect(pay.status).toBe(200);
     expect(pay.body.checkout_url).toBeTruthy();
 
@@ -309,7 +474,7 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     const webhook = await http().post('/payments/webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
     expect(webhook.status).toBe(200);
     expect(webhook.body).toMatchObject({ received: true, result: 'paid' });
-    const order = await http().get(`/api/orders/${cart.body.uuid}/`).set(auth);
+    const order = await http().get(`${API}/orders/${cart.body.uuid}/`).set(auth);
     expect(order.body.status).toMatch(/^(paid|fulfilled)$/);
     await smtp.waitFor((m) => JSON.stringify(m.to ?? '').includes('alan@example.test'), 1, 2 * MINUTE);
   });
