@@ -200,7 +200,7 @@ export const SETTING_RECORDS = {
   }),
   prodigiSkuMap: fieldMap({
     env: 'SERVICE_PRODIGI_SKU_MAP', default: {}, schema: fieldMapSchema,
-    describe: 'JSON map from our print product to a Prodigi SKU, e.g. {"card":"<SKU>"}; "card" is required for prodigi.',
+    describe: 'JSON map from our print products (a5, a6, in5x7, square) to Prodigi SKUs, e.g. {"card":"<SKU>","a6":"<SKU>"}; "card" is required for prodigi and covers every product without an entry of its own.',
   }),
   prodigiShippingMethod: text({
     env: 'SERVICE_PRODIGI_SHIPPING_METHOD', default: 'Standard',
@@ -214,7 +214,7 @@ export const SETTING_RECORDS = {
   }),
   gelatoProductMap: fieldMap({
     env: 'SERVICE_GELATO_PRODUCT_MAP', default: {}, schema: fieldMapSchema,
-    describe: 'JSON map from our print product to a Gelato productUid, e.g. {"card":"<productUid>"}; "card" is required for gelato.',
+    describe: 'JSON map from our print products (a5, a6, in5x7, square) to Gelato productUids, e.g. {"card":"<productUid>","a6":"<productUid>"}; "card" is required for gelato and covers every product without an entry of its own.',
   }),
   gelatoShipmentMethod: text({
     env: 'SERVICE_GELATO_SHIPMENT_METHOD', default: 'normal', schema: z.string().regex(/^[\w,-]+$/, 'must be a shipmentMethodUid such as normal, standard or express'),

@@ -17,7 +17,7 @@ export interface PostalJob {
   pdf?: Buffer;
   /** A signed, expiring address under SERVICE_PUBLIC_URL where the print file can be fetched. */
   printFileUrl: string;
-  /** Our print product, the key of the provider's SKU map ("card" until print products exist). */
+  /** The card's print product (a5, a6, in5x7, square): the key of the provider's SKU map, whose "card" entry covers products without one. */
   product: string;
   /** The buyer, as a provider's customer reference (never their e-mail address). */
   customerReference: string;
