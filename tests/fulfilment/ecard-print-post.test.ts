@@ -220,6 +220,9 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
       status: 'sent',
       delivery_method: 'post',
       tracking_reference: sent[0].tracking_reference,
+      // The stub posts nothing a carrier tracks: no number, no link.
+      tracking_number: null,
+      tracking_url: null,
       view_token: sent[0].view_token,
       scheduled_for: expect.any(String),
       sent_at: expect.any(String),

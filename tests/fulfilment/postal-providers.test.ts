@@ -5,6 +5,7 @@ import { ShopAddress } from '../helpers/fake-print-provider';
 import { startFakeProdigi, type FakeProdigi } from '../helpers/fake-prodigi';
 import { startFakeGelato, type FakeGelato } from '../helpers/fake-gelato';
 import { fulfilment, q } from './helpers';
+import { webSession } from '../web/session';
 
 // Posted cards through Prodigi and Gelato: our real provider clients, driven by the real fulfilment
 // path (demo payment, dispatch, retry job, callbacks, operator cancel), against local fakes of the
@@ -107,7 +108,7 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
   });
 
   it('callbacks move the delivery through production to shipped with tracking; replays and late news change nothing', async () => {
-    const { uuid, delivery } = await buyPostedCard(app);
+    const { uuid, delivery, user } = await buyPostedCard(app);
     const row = await reload(app, delivery.id);
     const id = row.tracking_reference as string;
     const assetUrl: string = prodigi.orders.get(id).items[0].assets[0].url;
@@ -125,6 +126,14 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
       status: 'sent', tracking_number: 'RM123456785GB', tracking_url: 'https://tracking.example.test/RM123456785GB',
     });
     expect((await orderRow(app.strapi, uuid)).status).toBe('fulfilled');
+
+    // The shopper sees it: the deliveries API and the order page carry the carrier's tracking link.
+    const listed = await app.http().get('/api/deliveries/').set(user.auth);
+    expect(listed.body.results).toEqual([expect.objectContaining({ id: delivery.id, status: 'sent', tracking_number: 'RM123456785GB', tracking_url: 'https://tracking.example.test/RM123456785GB' })]);
+    const session = await webSession(app, user);
+    const page = await app.http().get(`/orders/${uuid}/`).set('Cookie', session.cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<a class="tracking-link" href="https:\/\/tracking\.example\.test\/RM123456785GB"[^>]*>Track this card \(RM123456785GB\)<\/a>/);
 
     // The same callback again: nothing moves.
     expect((await prodigi.callback(id)).body).toEqual({ delivery: delivery.id, status: 'sent', outcome: 'unchanged' });

@@ -4,6 +4,8 @@ import type { Row } from '../db/query';
 // Wire shape of a delivery in GET /api/deliveries/ (the buyer's view).
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+// A carrier's tracking page as the print provider reported it; only http(s) links are ever shown.
+const trackingUrl = (v: unknown) => (typeof v === 'string' && /^https?:\/\/[^\s"'<>]+$/i.test(v) ? v : null);
 
 export function serializeDelivery(d: Row) {
   const item: Row = d.order_item ?? {};
@@ -19,6 +21,8 @@ export function serializeDelivery(d: Row) {
     status: d.status,
     delivery_method: item.delivery_method ?? null,
     tracking_reference: d.tracking_reference ?? null,
+    tracking_number: d.tracking_number ?? null,
+    tracking_url: trackingUrl(d.tracking_url),
     view_token: d.view_token,
     scheduled_for: iso(d.scheduled_for),
     sent_at: iso(d.sent_at),
