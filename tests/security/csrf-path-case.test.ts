@@ -25,7 +25,13 @@ function ourWriteRoutes(strapi: Core.Strapi): Array<{ method: string; path: stri
   return [...api, ...pages];
 }
 
-const fill = (path: string) => path.replace(/:uuid/g, '00000000-0000-4000-8000-000000000000').replace(/:slug/g, 'some-slug').replace(/:[a-z_]+/gi, '1');
+// A parameter with a pattern (`:provider(prodigi|gelato)`) takes the pattern's first alternative.
+const fill = (path: string) =>
+  path
+    .replace(/:[a-z_]+\(([^)|]+)[^)]*\)/gi, '$1')
+    .replace(/:uuid/g, '00000000-0000-4000-8000-000000000000')
+    .replace(/:slug/g, 'some-slug')
+    .replace(/:[a-z_]+/gi, '1');
 const upper = (path: string) => path.toUpperCase();
 // Every other letter upper case: /aPi/ReCiPiEnTs/
 const mixed = (path: string) => path.replace(/[a-z]/gi, (c, i: number) => (i % 2 ? c.toUpperCase() : c.toLowerCase()));
