@@ -192,6 +192,10 @@ describe('the card editor in a real browser', () => {
     const patternShown = (name: string) =>
       page.waitForFunction((n) => (document.getElementById('background-pattern') as HTMLSelectElement).value === n, { timeout: 10000 }, name);
     await page.select('#background-pattern', 'hearts');
+    // The status may still say "Saved" from the last save until the debounced autosave starts: wait for
+    // the stored card to carry the pattern (or give up after 20 s and show what it holds).
+    const deadline = Date.now() + 20_000;
+    while ((await card()).canvas_data.pattern?.name !== 'hearts' && Date.now() < deadline) await page.waitForNetworkIdle({ idleTime: 200 });
     await saveStatus(page, 'Saved');
     expect((await card()).canvas_data.pattern).toEqual({ name: 'hearts', color: '#D6336C' });
     expect(await layerNames(page)).toEqual(layers); // a background, not an object to select
