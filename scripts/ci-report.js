@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // CI's report after the test runs (.ci/run): where the time went per test file in each run, the
 // statement and branch coverage of the plugin's server code merged over the SQLite and PostgreSQL
-// runs (jest's own istanbul data), and the total count, written to .tmp/ci-total.txt for CI's
+// runs (jest's own data, in istanbul's format whichever provider measured it), and the total count, written to .tmp/ci-total.txt for CI's
 // closing line. Exits 1 when a run's report is missing or holds a failure.
 //
 //   node scripts/ci-report.js --root <checkout> [--copy <the PostgreSQL run's copy of it>]
@@ -68,7 +68,7 @@ for (const row of rows) {
 const sum = (name) => (runs[name]?.testResults ?? []).reduce((s, r) => s + (r.endTime - r.startTime) / 1000, 0);
 console.log(`${fmt(sum('sqlite')).padStart(8)} ${fmt(sum('postgres')).padStart(8)} ${fmt(sum('install')).padStart(8)}        sum of file times`);
 
-// Coverage: jest's own istanbul data from both database runs, merged by path inside this checkout.
+// Coverage: jest's own data (istanbul's format) from both database runs, merged by path inside this checkout.
 // It counts the built JavaScript Strapi loads in the integration tests (dist/server) and the
 // TypeScript the unit tests import (server/src) as the files they are, as jest's own report does.
 function coverageSummary() {
