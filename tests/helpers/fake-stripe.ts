@@ -21,6 +21,8 @@ export interface FakeStripe {
   sessions: Map<string, Record<string, any>>;
   customers: Map<string, Record<string, any>>;
   subscriptions: Map<string, Record<string, any>>;
+  /** Refunds made (POST /v1/refunds), by id. */
+  refunds: Map<string, Record<string, any>>;
   /** Requests to one path (e.g. '/v1/checkout/sessions'), in order. */
   requestsTo(method: string, path: string): RecordedRequest[];
   /** Marks a session completed and paid, as if the buyer paid on the hosted page; returns it. */
@@ -75,6 +77,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Record<string, any>>();
   const customers = new Map<string, Record<string, any>>();
   const subscriptions = new Map<string, Record<string, any>>();
+  const refunds = new Map<string, Record<string, any>>();
   const replays = new Map<string, { status: number; body: unknown }>();
   let url = '';
   let injected: { status: number; message: string; type: string } | null = null;
@@ -135,6 +138,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const sub = subscriptions.get(m[1]);
       if (!sub) throw new StripeError(404, `No such subscription: '${m[1]}'`, 'id', 'resource_missing');
       return sub;
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      need(p.payment_intent || p.charge, 'Missing required param: payment_intent.', 'payment_intent');
+      const paid = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === p.payment_intent && s.payment_status === 'paid');
+      if (!paid) throw new StripeError(404, `No such payment_intent: '${p.payment_intent}'`, 'payment_intent', 'resource_missing');
+      const already = [...refunds.values()].filter((r) => r.payment_intent === p.payment_intent).reduce((sum, r) => sum + r.amount, 0);
+      const amount = p.amount === undefined ? paid.amount_total - already : Number(p.amount);
+      need(Number.isInteger(amount) && amount > 0, 'Invalid positive integer', 'amount');
+      if (amount > paid.amount_total - already) {
+        throw new StripeError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount_total - already})`, 'amount', 'amount_too_large');
+      }
+      const refund = { id: rid('re'), object: 'refund', amount, currency: paid.currency, payment_intent: p.payment_intent, status: 'succeeded', metadata: p.metadata ?? {} };
+      refunds.set(refund.id, refund);
+      return refund;
     }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: rid('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {} };
@@ -207,6 +224,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     customers,
     subscriptions,
+    refunds,
     requestsTo: (method, path) => requests.filter((r) => r.method === method && r.path === path),
     completeSession(id, paymentIntent = rid('pi')) {
       return Object.assign(existing(id), { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, url: null });
@@ -239,6 +257,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.clear();
       customers.clear();
       subscriptions.clear();
+      refunds.clear();
       replays.clear();
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
