@@ -148,11 +148,18 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     // Without the form's CSRF token the POST is refused.
     expect((await http().post(confirmPath).set('Cookie', session.cookie).type('form').send({})).status).toBe(403);
 
-    const done = await http().post(confirmPath).set('Cookie', session.cookie).type('form').send({ _csrf: session.csrf });
+    const posted = await http().post(confirmPath).set('Cookie', session.cookie).type('form').send({ _csrf: session.csrf });
+    // Post/redirect/get: back to the order page, which says what happened to the money.
+    expect(posted.status).toBe(303);
+    expect(posted.headers.location).toBe(`/orders/${uuid}/?cancelled=${delivery.id}`);
+    const done = await http().get(posted.headers.location).set('Cookie', session.cookie);
     expect(done.status).toBe(200);
     expect(done.text).toContain(`Your card is cancelled and £${(order.total_pence / 100).toFixed(2)} is on its way back to you.`);
     expect(done.text).toMatch(/delivery-status">Cancelled</);
     expect(done.text).not.toContain(`href="${confirmPath}"`);
+    expect(done.text).not.toContain('At the printer:');
+    // Another order's cancelled card in the address bar says nothing here.
+    expect((await http().get(`/orders/${uuid}/?cancelled=999999`).set('Cookie', session.cookie)).text).not.toContain('Your card is cancelled');
     expect((await reload(delivery.id)).status).toBe('cancelled');
   });
 
@@ -220,6 +227,22 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     expect(await reload(delivery.id)).toMatchObject({ status: 'failed', attempts: 3 });
     await smtp.waitFor((m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(delivery.id), 2);
     expect(mailsAbout(delivery.id)).toHaveLength(2);
+  });
+
+  it('the run-once migration gives cards queued before the timeline existed one "migrated" entry, and only once', async () => {
+    const { delivery } = await buyPostedCard();
+    const row = await reload(delivery.id);
+    const events = () => q(app.strapi, 'delivery-event').findMany({ where: { delivery_id: delivery.id } });
+    // As if it had been queued before the table existed.
+    await q(app.strapi, 'delivery-event').deleteMany({ where: { delivery_id: delivery.id } });
+    const marker = await app.strapi.store({ type: 'plugin', name: 'greeting-cards', key: 'migration:delivery-timeline-backfill' }).get({});
+    expect(marker).toBe(1);
+
+    expect(await fulfilment(app.strapi).backfillTimeline()).toBeGreaterThanOrEqual(1);
+    expect(await events()).toEqual([expect.objectContaining({ source: 'migrated', status: 'processing', postal_status: 'accepted', detail: expect.stringContaining(row.tracking_reference) })]);
+    // Safe to repeat: a card with an entry is skipped.
+    expect(await fulfilment(app.strapi).backfillTimeline()).toBe(0);
+    expect(await events()).toHaveLength(1);
   });
 
   it('the poll asks about the least recently checked cards first, so a card queued later is polled too', async () => {

@@ -1,7 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from './config/get-config';
 import { runOnce } from './db/run-once';
-import { backfillDeliveryTimeline } from './services/fulfilment/timeline-backfill';
 import { seedSampleData } from './seed/seed-sample-data';
 import { checkProfileRelation } from './providers/user-details/load-adapter';
 import { getService } from './services/get-service';
@@ -36,7 +35,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // Orders checked out before promo-code uses were reserved: a data migration, once per database.
   await runOnce(strapi, 'promo-uses-backfill', 1, () => getService(strapi, 'promotions').backfillUses());
   // Posted cards at a print provider before the operator's timeline existed get their first entry.
-  await runOnce(strapi, 'delivery-timeline-backfill', 1, () => backfillDeliveryTimeline(strapi));
+  await runOnce(strapi, 'delivery-timeline-backfill', 1, () => getService(strapi, 'fulfilment').backfillTimeline());
   // Before seeding, so seeded templates already change the catalogue version.
   getService(strapi, 'catalogueVersion').watch();
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));

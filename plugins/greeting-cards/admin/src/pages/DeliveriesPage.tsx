@@ -75,7 +75,7 @@ export function DeliveriesPage() {
                   </Td>
                   <Td><Typography>{label(delivery.method)}</Typography></Td>
                   <Td><StatusBadge status={delivery.status} /></Td>
-                  <Td>
+                  <Td style={{ whiteSpace: 'normal' }}>
                     <Flex direction="column" alignItems="flex-start" gap={1}>
                       <Typography>{delivery.provider_order_id ? `Provider order ${delivery.provider_order_id}` : (delivery.tracking_reference ?? '—')}</Typography>
                       {delivery.postal_status ? <Typography variant="pi" textColor="neutral600">{label(delivery.postal_status)}</Typography> : null}
@@ -94,7 +94,7 @@ export function DeliveriesPage() {
                   </Td>
                   <Td><Typography>{dateTime(delivery.scheduled_for)}</Typography></Td>
                   <Td><Typography>{delivery.attempts}</Typography></Td>
-                  <Td style={{ maxWidth: 260, whiteSpace: 'normal' }}>
+                  <Td style={{ maxWidth: 260, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
                     <Typography textColor={delivery.last_error ? 'danger600' : 'neutral800'}>{delivery.last_error ?? '—'}</Typography>
                   </Td>
                   <Td>
@@ -104,7 +104,7 @@ export function DeliveriesPage() {
                 </Tr>
                 {openId === delivery.id ? (
                   <Tr id={`timeline-${delivery.id}`}>
-                    <Td colSpan={8}>
+                    <Td colSpan={8} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
                       <DeliveryTimeline id={delivery.id} version={version} />
                     </Td>
                   </Tr>

@@ -106,9 +106,9 @@ export const orderRoutes: WebRouteDef[] = [
   limitedPage('writes', privateRoute('POST', '/orders/:uuid/deliveries/:delivery_id/cancel/', async (web) => {
     const data = await cancellableDelivery(web);
     try {
-      const result = await getService(web.strapi, 'deliveries').cancelForOwner(web.user.id, data.delivery.id);
-      const toast: Toast = { kind: 'success', text: refundText(result.refund, data.order.currency) };
-      renderPage(web.ctx, 'order', { title: 'Your order', ...(await orderPage(web, data.order.uuid)), toast });
+      await getService(web.strapi, 'deliveries').cancelForOwner(web.user.id, data.delivery.id);
+      // Post/redirect/get: reloading the order page never posts the cancel again.
+      redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?cancelled=${data.delivery.id}`));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
       const toast: Toast = { kind: 'error', text: error.message };
@@ -185,7 +185,10 @@ export const orderRoutes: WebRouteDef[] = [
 
   privateRoute('GET', '/orders/:uuid/', async (web) => {
     const data = await orderPage(web, String(web.ctx.params.uuid));
-    const toast: Toast | null = web.ctx.query.paid ? { kind: 'success', text: 'Thank you! Your payment went through.' } : null;
+    let toast: Toast | null = web.ctx.query.paid ? { kind: 'success', text: 'Thank you! Your payment went through.' } : null;
+    // Back from cancelling one of this order's cards: say what happened to the money.
+    const cancelled = data.deliveries.find((d) => d.id === idParam(web.ctx.query.cancelled) && d.status === 'cancelled');
+    if (cancelled) toast = { kind: 'success', text: refundText(await getService(web.strapi, 'refunds').ofDelivery(cancelled.id), data.order.currency) };
     renderPage(web.ctx, 'order', { title: 'Your order', ...data, toast });
   }),
 ];

@@ -82,7 +82,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!move.ok) throw conflict(move.reason);
         if (atCarrier(delivery)) await cancelAtCarrier(strapi, delivery, 'The printer has already started on this card, so it can no longer be cancelled.');
         const stillThere = delivery.status === 'processing' ? { claimed_at: null } : {};
-        const { count } = await q().updateMany({ where: { id: deliveryId, status: delivery.status, ...stillThere }, data: { status: 'cancelled', next_attempt_at: null } });
+        const { count } = await q().updateMany({ where: { id: deliveryId, status: delivery.status, ...stillThere }, data: { status: 'cancelled', next_attempt_at: null, ...(delivery.postal_status ? { postal_status: 'cancelled' } : {}) } });
         if (count === 1) {
           await getService(strapi, 'fulfilment').recordEvent({ deliveryId, source: 'cancelled', status: 'cancelled', postalStatus: delivery.postal_status ?? null, detail: 'by the buyer' });
         } else if ((await find())?.status !== 'cancelled') {

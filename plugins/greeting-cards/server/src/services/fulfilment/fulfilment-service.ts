@@ -10,6 +10,7 @@ import { deliveryStore, type DeliveryEventInput } from './delivery-store';
 import { deliverySenders, printerPdfRenderer } from './delivery-senders';
 import { applyCarrierNews, type NewsHooks, type NewsOutcome, type NewsSource, type QueuedDelivery } from './carrier-news';
 import { notifyOperatorOfFailure } from './failure-notice';
+import { backfillDeliveryTimeline } from './timeline-backfill';
 import { printFileFor } from './print-file';
 import type { CarrierNews } from '../../providers/postal/types';
 import { PROCESSING } from '../../domain/delivery-state';
@@ -301,6 +302,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** A delivery's timeline, oldest first (the operator's delivery page). */
     timeline: (deliveryId: number) => store.events(deliveryId),
+
+    /** Gives posted cards queued before the timeline existed their first entry (bootstrap runs it once per database). */
+    backfillTimeline: () => backfillDeliveryTimeline(strapi),
 
     /** E-mails the operator about a failed posted card, once per failure (see failure-notice.ts). */
     notifyFailure: (deliveryId: number) => notifyOperatorOfFailure(strapi, store, deliveryId),

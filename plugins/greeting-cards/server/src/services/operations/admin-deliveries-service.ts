@@ -44,7 +44,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         // that fails again is failed at once rather than given a fresh set of tries.
         // A new failure is a new e-mail to the operator.
         { status: move.to, next_attempt_at: null, claimed_by: null, claimed_at: null, failure_notified_at: null }
-      : { status: move.to, next_attempt_at: null };
+      : { status: move.to, next_attempt_at: null, ...(current.postal_status ? { postal_status: 'cancelled' } : {}) };
     const stillThere = current.status === PROCESSING ? { claimed_at: null } : {};
     const { count } = await deliveries().updateMany({ where: { id, status: current.status, ...stillThere }, data });
     if (Number(count) !== 1) throw conflict('This delivery changed while you were looking at it: reload and try again.');
