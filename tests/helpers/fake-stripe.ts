@@ -33,8 +33,8 @@ export interface FakeStripe {
    */
   completeSubscriptionSession(id: string): Record<string, any>;
   expireSession(id: string): Record<string, any>;
-  /** The next request (any path) answers this Stripe error instead, e.g. failNext(500, 'boom'). */
-  failNext(status: number, message: string, type?: string): void;
+  /** The next request (any path), or the next `times`, answer this Stripe error instead, e.g. failNext(500, 'boom'). */
+  failNext(status: number, message: string, type?: string, times?: number): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -80,7 +80,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds = new Map<string, Record<string, any>>();
   const replays = new Map<string, { status: number; body: unknown }>();
   let url = '';
-  let injected: { status: number; message: string; type: string } | null = null;
+  let injected: { status: number; message: string; type: string; times: number } | null = null;
 
   function createSession(p: Record<string, any>) {
     need(p.mode, 'Missing required param: mode.', 'mode');
@@ -191,7 +191,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       let payload: unknown;
       if (injected) {
         const failure = injected;
-        injected = null;
+        injected = failure.times > 1 ? { ...failure, times: failure.times - 1 } : null;
         return send(failure.status, { error: { type: failure.type, message: failure.message } });
       }
       if (!/^Bearer sk_(test|live)_\w+$/.test(authorization ?? '')) {
@@ -248,8 +248,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id, url: null });
     },
     expireSession: (id) => Object.assign(existing(id), { status: 'expired', url: null }),
-    failNext(status, message, type = 'api_error') {
-      injected = { status, message, type };
+    failNext(status, message, type = 'api_error', times = 1) {
+      injected = { status, message, type, times };
     },
     reset() {
       injected = null;

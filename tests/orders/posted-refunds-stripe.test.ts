@@ -80,4 +80,27 @@ describe('cancelling a posted card paid through Stripe refunds its price once', 
     expect(new Set(calls.map((c) => c.idempotencyKey))).toEqual(new Set([`gc-refund-delivery-${posted.id}`]));
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
   });
+
+  it('a refund Stripe keeps failing is left pending, and the dispatch job finishes it later with the same key: one refund', async () => {
+    const { session, posted, price } = await paidOrder();
+    // Both the request and the SDK's own retry fail.
+    fake.failNext(500, 'Stripe is down', 'api_error', 2);
+    const res = await http().post(`/api/deliveries/${posted.id}/cancel/`).set(user.auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'cancelled', refund: { amount_pence: price, status: 'pending' } });
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(0);
+
+    await app.strapi.plugin('greeting-cards').service('fulfilment').runDue(new Date());
+    const row = await app.strapi.db.query('plugin::greeting-cards.refund' as never).findOne({ where: { delivery_id: posted.id } });
+    expect(row).toMatchObject({ status: 'succeeded', amount_pence: price });
+    const made = [...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent);
+    expect(made).toHaveLength(1);
+    expect(row.provider_refund_id).toBe(made[0].id);
+    const keys = new Set(fake.requestsTo('POST', '/v1/refunds').filter((c) => c.params.payment_intent === session.payment_intent).map((c) => c.idempotencyKey));
+    expect(keys).toEqual(new Set([`gc-refund-delivery-${posted.id}`]));
+    // Nothing left to do: the next run asks Stripe nothing more.
+    const calls = fake.requestsTo('POST', '/v1/refunds').length;
+    await app.strapi.plugin('greeting-cards').service('fulfilment').runDue(new Date());
+    expect(fake.requestsTo('POST', '/v1/refunds')).toHaveLength(calls);
+  });
 });

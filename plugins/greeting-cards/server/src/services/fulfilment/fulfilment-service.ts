@@ -212,6 +212,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await settleCards();
         await settleOrders(unsettledOrders);
         await pollPostalStatus(strapi, store, postalBackend(), newsHooks(), now);
+        // Refunds of cancelled cards that the payment provider did not confirm are asked for again.
+        await getService(strapi, 'refunds')
+          .finishPending()
+          .catch((error: unknown) => strapi.log.warn(`[greeting-cards] pending refunds not retried: ${errorText(error)}`));
         return run;
       }
       ids.forEach((id) => seen.add(id));

@@ -76,7 +76,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (given >= Number(order.total_pence ?? 0)) await orderStore(strapi).moveIf(order.id, statesAllowing('refund'), { status: 'refunded', refunded_at: new Date() });
   }
 
-  return {
+  const api = {
     /**
      * Refunds a cancelled posted card's price; safe to call again (it then finishes a refund left
      * pending, or just answers the one made). Null when nothing is owed (a free card, an order already
@@ -116,9 +116,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return refundView({ ...row, status: 'succeeded' });
     },
 
+    /**
+     * Asks again for refunds left pending (the provider failed or did not answer), oldest first, with
+     * their original idempotency keys: the dispatch job's fallback, so a buyer's money does not wait
+     * for them to press cancel again. Returns how many were made.
+     */
+    async finishPending(limit = 20): Promise<number> {
+      const rows: Row[] = await refunds().findMany({ where: { status: 'pending' }, select: ['delivery_id', 'requested_by'], orderBy: [{ id: 'asc' }], limit });
+      let made = 0;
+      for (const row of rows) {
+        const view = await api.refundCancelledDelivery(Number(row.delivery_id), row.requested_by === 'operator' ? 'operator' : 'shopper');
+        if (view?.status === 'succeeded') made += 1;
+      }
+      return made;
+    },
+
     /** The refund of one delivery, if any (the operator's page). */
     async ofDelivery(deliveryId: number): Promise<RefundView | null> {
       return refundView(await refunds().findOne({ where: { delivery_id: deliveryId } }));
     },
   };
+  return api;
 };
