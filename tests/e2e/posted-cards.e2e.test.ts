@@ -116,7 +116,7 @@ describe('posted cards in Chromium: the buyer cancels, the operator reads the ti
     const failed = await buyPostedCard('Failed card');
     expect((await q(app.strapi, 'delivery').findOne({ where: { id: failed.delivery.id } })).status).toBe('failed');
 
-    const operator = await createPanelUser(app.strapi, await createRole(app.strapi, 'Postal operator', [DELIVERIES]), 'Otto');
+    const operator = await createPanelUser(app.strapi, await createRole(app.strapi, 'Postal operator', [DELIVERIES]), 'Operator');
     const page = await newPage();
     await logIn(page, app.baseUrl, operator);
     await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/deliveries`, { waitUntil: 'networkidle0' });
