@@ -23,6 +23,7 @@ describe('admin API for shop operators', () => {
   const admins: Record<'none' | 'orders' | 'deliveries' | 'settings' | 'operator', TestAdmin> = {} as never;
   let shopper: TestUser;
   let orderUuid: string;
+  let refundedUuid = '';
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
@@ -164,6 +165,7 @@ describe('admin API for shop operators', () => {
       {
         id: delivery.id, order_uuid: orderUuid, status: 'failed', method: 'ecard', recipient_name: 'Ada Byron', tracking_reference: null,
         scheduled_for: expect.any(String), attempts: 1, last_error: expect.any(String), updated_at: expect.any(String),
+        provider_order_id: null, postal_status: null,
       },
     ]);
     expect(smtp.messages.filter((m) => to(m).includes('friend@example.test'))).toHaveLength(0);
@@ -239,6 +241,10 @@ describe('admin API for shop operators', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'cancelled', method: 'post', tracking_reference: `QC-${queued.id}` });
     expect(cancelled).toEqual([`QC-${queued.id}`]);
+    // The buyer's money for it goes back (demo payments: recorded), and with it the whole order.
+    expect(await db(app.strapi, 'refund').findMany({ where: { delivery_id: queued.id } })).toEqual([expect.objectContaining({ provider: 'demo', status: 'succeeded', requested_by: 'operator' })]);
+    expect((await db(app.strapi, 'order').findOne({ where: { uuid } })).status).toBe('refunded');
+    refundedUuid = uuid;
   });
 
   it('lists payment issues and refunds', async () => {
@@ -249,7 +255,8 @@ describe('admin API for shop operators', () => {
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(1);
     expect(res.body.results[0]).toMatchObject({ kind: 'needs_refund', order_uuid: orderUuid, payment_intent_id: 'pi_second', amount_pence: 299, resolved: false });
-    expect(res.body.refunds).toEqual({ count: 0, results: [] });
+    // The order whose posted card an operator cancelled above was refunded in full.
+    expect(res.body.refunds).toEqual({ count: 1, results: [expect.objectContaining({ order_uuid: refundedUuid })] });
     expect((await http().get('/greeting-cards/admin/summary').set(admins.orders.auth)).body.attention.payment_issues).toBe(1);
   });
 

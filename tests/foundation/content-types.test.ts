@@ -2,7 +2,7 @@ import { appForSuite, TestApp } from '../helpers/strapi';
 
 const UIDS = [
   'occasion', 'template', 'asset', 'card', 'library-entry', 'recipient', 'reminder', 'gift-addon', 'promo-code',
-  'promo-use', 'order', 'order-status-change', 'order-item', 'delivery', 'subscription-plan', 'subscription', 'billing-profile', 'payment-event', 'payment-issue',
+  'promo-use', 'order', 'order-status-change', 'order-item', 'delivery', 'delivery-event', 'refund', 'subscription-plan', 'subscription', 'billing-profile', 'payment-event', 'payment-issue',
   'catalogue-version', 'photo', 'email-proof',
 ].map((n) => `plugin::greeting-cards.${n}`);
 

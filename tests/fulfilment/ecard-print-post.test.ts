@@ -223,6 +223,9 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
       // The stub posts nothing a carrier tracks: no number, no link.
       tracking_number: null,
       tracking_url: null,
+      // The stub is no print provider: no stage there; posted already, so no longer cancellable.
+      postal_status: null,
+      cancellable: false,
       view_token: sent[0].view_token,
       scheduled_for: expect.any(String),
       sent_at: expect.any(String),

@@ -243,6 +243,29 @@ describe('posted cards through Gelato (fake Gelato Order API v4)', () => {
     expect((await post({ event: 'order_status_updated', orderId: 'not-ours' })).status).toBe(404);
   });
 
+  it('delivered after shipped: the status stays sent (as the spec\'s clients know it), postal_status says delivered, once; the order page shows it', async () => {
+    const { uuid, delivery, user } = await buyPostedCard(app);
+    const id = (await reload(app, delivery.id)).tracking_reference as string;
+    gelato.ship(id, { trackingCode: 'JD014600009999', trackingUrl: 'https://tracking.example.test/JD014600009999' });
+    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({ delivery: delivery.id, status: 'sent', outcome: 'moved' });
+    expect(await reload(app, delivery.id)).toMatchObject({ status: 'sent', postal_status: 'shipped', delivered_at: null });
+
+    gelato.setStatus(id, 'delivered');
+    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({ delivery: delivery.id, status: 'sent', outcome: 'noted' });
+    const delivered = await reload(app, delivery.id);
+    expect(delivered).toMatchObject({ status: 'sent', postal_status: 'delivered', carrier_status: 'delivered', tracking_number: 'JD014600009999' });
+    expect(delivered.delivered_at).not.toBeNull();
+    // The same news again: nothing changes, the delivery time stays.
+    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({ delivery: delivery.id, status: 'sent', outcome: 'unchanged' });
+    expect((await reload(app, delivery.id)).delivered_at).toEqual(delivered.delivered_at);
+
+    const listed = await app.http().get('/api/deliveries/').set(user.auth);
+    expect(listed.body.results.find((d: { id: number }) => d.id === delivery.id)).toMatchObject({ status: 'sent', postal_status: 'delivered', delivered_at: expect.any(String), cancellable: false });
+    const session = await webSession(app, user);
+    const page = await app.http().get(`/orders/${uuid}/`).set('Cookie', session.cookie);
+    expect(page.text).toContain('At the printer: <strong>Delivered</strong>');
+  });
+
   it('an operator cancels before production; once printed Gelato refuses and the delivery stays', async () => {
     const first = await buyPostedCard(app);
     const firstOrder = (await reload(app, first.delivery.id)).tracking_reference as string;

@@ -15,6 +15,8 @@ export interface FakeProdigi extends JsonServer {
   files: Map<string, Buffer>;
   /** Creates that made a new order (replays excluded). */
   created: () => Json[];
+  /** The next `n` creates answer 503 without making an order (Prodigi down). */
+  failNext(n?: number): void;
   /** The next `n` accepted creates store the order and then drop the connection unanswered. */
   dropAfterAccepting(n?: number): void;
   startProduction(id: string): void;
@@ -29,6 +31,7 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
   const files = new Map<string, Buffer>();
   const createdIds: string[] = [];
   let drops = 0;
+  let outages = 0;
   let seq = 840000;
 
   const validation = (failures: Record<string, string[]>): Reply => ({ status: 400, body: { outcome: 'ValidationFailed', failures } });
@@ -92,7 +95,13 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
   const server = await startJsonServer(async (req) => {
     if (req.headers['x-api-key'] !== apiKey) return { status: 401, body: { statusCode: 401, outcome: 'NotAuthenticated' } };
     const path = req.path.split('?')[0];
-    if (req.method === 'POST' && path === '/v4.0/orders') return create(req);
+    if (req.method === 'POST' && path === '/v4.0/orders') {
+      if (outages > 0) {
+        outages -= 1;
+        return { status: 503, body: { statusCode: 503, outcome: 'ServiceUnavailable' } };
+      }
+      return create(req);
+    }
     const get = /^\/v4\.0\/orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && get) {
       const order = orders.get(decodeURIComponent(get[1]));
@@ -123,6 +132,9 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
     orders,
     files,
     created: () => createdIds.map((id) => orders.get(id)),
+    failNext(n = 1) {
+      outages = n;
+    },
     dropAfterAccepting(n = 1) {
       drops = n;
     },

@@ -21,6 +21,8 @@ export interface FakeStripe {
   sessions: Map<string, Record<string, any>>;
   customers: Map<string, Record<string, any>>;
   subscriptions: Map<string, Record<string, any>>;
+  /** Refunds made (POST /v1/refunds), by id. */
+  refunds: Map<string, Record<string, any>>;
   /** Requests to one path (e.g. '/v1/checkout/sessions'), in order. */
   requestsTo(method: string, path: string): RecordedRequest[];
   /** Marks a session completed and paid, as if the buyer paid on the hosted page; returns it. */
@@ -31,8 +33,8 @@ export interface FakeStripe {
    */
   completeSubscriptionSession(id: string): Record<string, any>;
   expireSession(id: string): Record<string, any>;
-  /** The next request (any path) answers this Stripe error instead, e.g. failNext(500, 'boom'). */
-  failNext(status: number, message: string, type?: string): void;
+  /** The next request (any path), or the next `times`, answer this Stripe error instead, e.g. failNext(500, 'boom'). */
+  failNext(status: number, message: string, type?: string, times?: number): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -75,9 +77,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Record<string, any>>();
   const customers = new Map<string, Record<string, any>>();
   const subscriptions = new Map<string, Record<string, any>>();
+  const refunds = new Map<string, Record<string, any>>();
   const replays = new Map<string, { status: number; body: unknown }>();
   let url = '';
-  let injected: { status: number; message: string; type: string } | null = null;
+  let injected: { status: number; message: string; type: string; times: number } | null = null;
 
   function createSession(p: Record<string, any>) {
     need(p.mode, 'Missing required param: mode.', 'mode');
@@ -136,6 +139,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!sub) throw new StripeError(404, `No such subscription: '${m[1]}'`, 'id', 'resource_missing');
       return sub;
     }
+    if (method === 'POST' && path === '/v1/refunds') {
+      need(p.payment_intent || p.charge, 'Missing required param: payment_intent.', 'payment_intent');
+      const paid = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === p.payment_intent && s.payment_status === 'paid');
+      if (!paid) throw new StripeError(404, `No such payment_intent: '${p.payment_intent}'`, 'payment_intent', 'resource_missing');
+      const already = [...refunds.values()].filter((r) => r.payment_intent === p.payment_intent).reduce((sum, r) => sum + r.amount, 0);
+      const amount = p.amount === undefined ? paid.amount_total - already : Number(p.amount);
+      need(Number.isInteger(amount) && amount > 0, 'Invalid positive integer', 'amount');
+      if (amount > paid.amount_total - already) {
+        throw new StripeError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount_total - already})`, 'amount', 'amount_too_large');
+      }
+      const refund = { id: rid('re'), object: 'refund', amount, currency: paid.currency, payment_intent: p.payment_intent, status: 'succeeded', metadata: p.metadata ?? {} };
+      refunds.set(refund.id, refund);
+      return refund;
+    }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: rid('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {} };
       customers.set(customer.id, customer);
@@ -174,7 +191,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       let payload: unknown;
       if (injected) {
         const failure = injected;
-        injected = null;
+        injected = failure.times > 1 ? { ...failure, times: failure.times - 1 } : null;
         return send(failure.status, { error: { type: failure.type, message: failure.message } });
       }
       if (!/^Bearer sk_(test|live)_\w+$/.test(authorization ?? '')) {
@@ -207,6 +224,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     customers,
     subscriptions,
+    refunds,
     requestsTo: (method, path) => requests.filter((r) => r.method === method && r.path === path),
     completeSession(id, paymentIntent = rid('pi')) {
       return Object.assign(existing(id), { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, url: null });
@@ -230,8 +248,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id, url: null });
     },
     expireSession: (id) => Object.assign(existing(id), { status: 'expired', url: null }),
-    failNext(status, message, type = 'api_error') {
-      injected = { status, message, type };
+    failNext(status, message, type = 'api_error', times = 1) {
+      injected = { status, message, type, times };
     },
     reset() {
       injected = null;
@@ -239,6 +257,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.clear();
       customers.clear();
       subscriptions.clear();
+      refunds.clear();
       replays.clear();
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),

@@ -1,6 +1,6 @@
 import {
   canMove, CARRIER_RESULTS, DELIVERY_TRANSITIONS, deliveryStatesAllowing, initialDeliveryStatus, SEND_RESULT_EVENTS, SENDER_RESULTS,
-  operatorMove, statusAfter, WAITING_STATES, type SendResult,
+  operatorMove, shopperCancelMove, shopperMayCancel, statusAfter, WAITING_STATES, type SendResult,
 } from '../../plugins/greeting-cards/server/src/domain/delivery-state';
 import { afterFailure } from '../../plugins/greeting-cards/server/src/domain/delivery-retry';
 import { DELIVERY_STATUSES } from '../../plugins/greeting-cards/server/src/domain/enums';
@@ -80,5 +80,30 @@ describe('operator actions on deliveries', () => {
     expect(operatorMove('cancel', 'processing', 'post', true)).toEqual({ ok: true, to: 'cancelled' });
     expect(operatorMove('cancel', 'processing', 'post', false).ok).toBe(false);
     expect(operatorMove('cancel', 'sent', 'ecard')).toEqual({ ok: false, reason: expect.stringContaining('This delivery is sent') });
+  });
+});
+
+describe('the buyer cancelling a posted card', () => {
+  it('cancels waiting and failed posted cards at once, and one at the print provider only before production', () => {
+    for (const status of ['pending', 'scheduled', 'failed'] as const) expect(shopperCancelMove(status, 'post', false, null)).toEqual({ ok: true, to: 'cancelled' });
+    expect(shopperCancelMove('processing', 'post', true, 'accepted')).toEqual({ ok: true, to: 'cancelled' });
+    expect(shopperCancelMove('processing', 'post', true, null)).toEqual({ ok: true, to: 'cancelled' });
+    for (const stage of ['in_production', 'printed']) {
+      expect(shopperCancelMove('processing', 'post', true, stage)).toEqual({ ok: false, reason: 'The printer has already started on this card, so it can no longer be cancelled.' });
+    }
+  });
+
+  it('refuses a card being handed over right now, one already on its way, and anything but a posted card', () => {
+    expect(shopperCancelMove('processing', 'post', false, null)).toMatchObject({ ok: false, reason: expect.stringMatching(/right now/) });
+    expect(shopperCancelMove('sent', 'post', false, 'shipped')).toMatchObject({ ok: false, reason: expect.stringMatching(/already on its way/) });
+    expect(shopperCancelMove('cancelled', 'post', false, null)).toMatchObject({ ok: false, reason: expect.stringMatching(/already cancelled/) });
+    expect(shopperCancelMove('pending', 'ecard', false, null)).toMatchObject({ ok: false, reason: expect.stringMatching(/Only a posted card/) });
+  });
+
+  it('offers the button exactly where the API would cancel', () => {
+    expect(shopperMayCancel('processing', 'post', 'accepted')).toBe(true);
+    expect(shopperMayCancel('processing', 'post', 'in_production')).toBe(false);
+    expect(shopperMayCancel('sent', 'post', 'delivered')).toBe(false);
+    expect(shopperMayCancel('scheduled', 'print', null)).toBe(false);
   });
 });

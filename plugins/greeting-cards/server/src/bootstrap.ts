@@ -34,6 +34,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await initRateLimits(strapi);
   // Orders checked out before promo-code uses were reserved: a data migration, once per database.
   await runOnce(strapi, 'promo-uses-backfill', 1, () => getService(strapi, 'promotions').backfillUses());
+  // Posted cards at a print provider before the operator's timeline existed get their first entry.
+  await runOnce(strapi, 'delivery-timeline-backfill', 1, () => getService(strapi, 'fulfilment').backfillTimeline());
   // Before seeding, so seeded templates already change the catalogue version.
   getService(strapi, 'catalogueVersion').watch();
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));

@@ -14,6 +14,8 @@ export const UID = {
   orderStatusChange: 'plugin::greeting-cards.order-status-change',
   orderItem: 'plugin::greeting-cards.order-item',
   delivery: 'plugin::greeting-cards.delivery',
+  deliveryEvent: 'plugin::greeting-cards.delivery-event',
+  refund: 'plugin::greeting-cards.refund',
   subscriptionPlan: 'plugin::greeting-cards.subscription-plan',
   subscription: 'plugin::greeting-cards.subscription',
   billingProfile: 'plugin::greeting-cards.billing-profile',

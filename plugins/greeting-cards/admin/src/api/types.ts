@@ -34,6 +34,27 @@ export interface DeliveryRow {
   attempts: number;
   last_error: string | null;
   updated_at?: string | null;
+  provider_order_id?: string | null;
+  postal_status?: string | null;
+}
+
+export interface DeliveryEvent {
+  at: string | null;
+  source: string;
+  status: string | null;
+  postal_status: string | null;
+  provider_status: string | null;
+  detail: string | null;
+}
+
+export interface DeliveryDetail extends DeliveryRow {
+  provider: string | null;
+  carrier_status: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  delivered_at: string | null;
+  events: DeliveryEvent[];
+  refund: { amount_pence: number; currency: string; status: string } | null;
 }
 
 export interface OrderItem {

@@ -13,10 +13,12 @@ const WORDING: Record<Action, { button: string; question: string; done: string }
 };
 
 /** Which actions make sense for a delivery; the server has the last word (409 with a reason). */
-export function actionsFor(delivery: Pick<DeliveryRow, 'status' | 'method'>): Action[] {
+export function actionsFor(delivery: Pick<DeliveryRow, 'status' | 'method' | 'postal_status'>): Action[] {
   const actions: Action[] = [];
   if (delivery.status === 'failed') actions.push('retry');
   if (delivery.status === 'scheduled' || delivery.status === 'pending') actions.push('cancel');
+  // A posted card at the print provider until production starts; the provider decides (409 otherwise).
+  if (delivery.method === 'post' && delivery.status === 'processing' && (!delivery.postal_status || delivery.postal_status === 'accepted')) actions.push('cancel');
   if (delivery.method === 'ecard' && (delivery.status === 'sent' || delivery.status === 'delivered')) actions.push('resend');
   return actions;
 }

@@ -1,10 +1,11 @@
 import * as React from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Flex, Grid, Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Box, Button, Flex, Grid, Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { useResource } from '../api/use-resource';
 import type { DeliveryRow, Paged } from '../api/types';
 import { ChoiceFilter } from '../components/Filters';
 import { DeliveryActions } from '../components/DeliveryActions';
+import { DeliveryTimeline } from '../components/DeliveryTimeline';
 import { Empty, ErrorNotice, Loading } from '../components/Feedback';
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
@@ -20,6 +21,13 @@ export function DeliveriesPage() {
   const [method, setMethod] = React.useState('');
   const [page, setPage] = React.useState(1);
   const { data, error, isLoading, reload } = useResource<Paged<DeliveryRow>>('/deliveries', { status, method, page, page_size: PAGE_SIZE });
+  // The posted card whose provider timeline is open, and a counter that makes it read again after an action.
+  const [openId, setOpenId] = React.useState<number | null>(null);
+  const [version, setVersion] = React.useState(0);
+  const afterAction = React.useCallback(() => {
+    reload();
+    setVersion((n) => n + 1);
+  }, [reload]);
 
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
@@ -53,7 +61,8 @@ export function DeliveriesPage() {
             </Thead>
             <Tbody>
               {data.results.map((delivery) => (
-                <Tr key={delivery.id}>
+                <React.Fragment key={delivery.id}>
+                <Tr>
                   <Td>
                     <Flex direction="column" alignItems="flex-start">
                       <Typography>{delivery.recipient_name ?? '—'}</Typography>
@@ -66,17 +75,41 @@ export function DeliveriesPage() {
                   </Td>
                   <Td><Typography>{label(delivery.method)}</Typography></Td>
                   <Td><StatusBadge status={delivery.status} /></Td>
-                  <Td><Typography>{delivery.tracking_reference ?? '—'}</Typography></Td>
+                  <Td style={{ whiteSpace: 'normal' }}>
+                    <Flex direction="column" alignItems="flex-start" gap={1}>
+                      <Typography>{delivery.provider_order_id ? `Provider order ${delivery.provider_order_id}` : (delivery.tracking_reference ?? '—')}</Typography>
+                      {delivery.postal_status ? <Typography variant="pi" textColor="neutral600">{label(delivery.postal_status)}</Typography> : null}
+                      {delivery.method === 'post' ? (
+                        <Button
+                          variant="tertiary"
+                          size="S"
+                          aria-expanded={openId === delivery.id}
+                          aria-controls={`timeline-${delivery.id}`}
+                          onClick={() => setOpenId(openId === delivery.id ? null : delivery.id)}
+                        >
+                          {openId === delivery.id ? 'Hide timeline' : 'Timeline'}
+                        </Button>
+                      ) : null}
+                    </Flex>
+                  </Td>
                   <Td><Typography>{dateTime(delivery.scheduled_for)}</Typography></Td>
                   <Td><Typography>{delivery.attempts}</Typography></Td>
-                  <Td style={{ maxWidth: 260, whiteSpace: 'normal' }}>
+                  <Td style={{ maxWidth: 260, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
                     <Typography textColor={delivery.last_error ? 'danger600' : 'neutral800'}>{delivery.last_error ?? '—'}</Typography>
                   </Td>
                   <Td>
                     {/* The list itself needs deliveries.manage, so whoever sees it may act on it. */}
-                    <DeliveryActions delivery={delivery} canManage onDone={reload} />
+                    <DeliveryActions delivery={delivery} canManage onDone={afterAction} />
                   </Td>
                 </Tr>
+                {openId === delivery.id ? (
+                  <Tr id={`timeline-${delivery.id}`}>
+                    <Td colSpan={8} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                      <DeliveryTimeline id={delivery.id} version={version} />
+                    </Td>
+                  </Tr>
+                ) : null}
+                </React.Fragment>
               ))}
             </Tbody>
           </Table>

@@ -43,6 +43,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   postalDeliveryBackend: 'Fulfilment',
   postalReferencePrefix: 'Fulfilment',
   postalProvider: 'Posted cards',
+  operatorEmail: 'Posted cards',
   postalCallbackSecret: 'Posted cards',
   prodigiApiKey: 'Posted cards',
   prodigiApiBase: 'Posted cards',

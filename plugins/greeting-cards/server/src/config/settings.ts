@@ -189,6 +189,11 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_POSTAL_PROVIDER', default: 'stub', schema: z.enum(['stub', 'prodigi', 'gelato'], 'must be stub, prodigi or gelato'),
     describe: 'Who prints and posts posted cards: stub (keeps the PDF in a local outbox), prodigi or gelato. SERVICE_POSTAL_DELIVERY_BACKEND, when set, replaces the stub only.',
   }),
+  operatorEmail: text({
+    env: 'SERVICE_OPERATOR_EMAIL', default: '',
+    schema: z.string().refine((v) => v === '' || /^[^\s@]+@[^\s@]+$/.test(v), 'must be an e-mail address'),
+    describe: 'Where the plugin e-mails operators: a posted card whose submission to the print provider failed for good (once per failure). Empty: no e-mail.',
+  }),
   postalCallbackSecret: text({
     env: 'SERVICE_POSTAL_CALLBACK_SECRET', default: '', schema: secretToken,
     describe: 'Secret in the status callback URL /api/postal/<provider>/callback/<secret> and the key that signs print-file links; required for prodigi and gelato.',

@@ -256,8 +256,15 @@ const delivery = defineType({
     tracking_reference: str(),
     // A print provider's news (providers/postal/): its own status word, and the carrier's tracking.
     carrier_status: str(),
+    // The provider's stage in our words (accepted ... shipped, delivered, failed, cancelled): it goes on
+    // after `status` stops at sent, so a card the carrier later delivers says so without a new status.
+    postal_status: str(),
     tracking_number: str(),
     tracking_url: str(),
+    // When the poll last asked the provider about it: the poll takes the least recently asked first.
+    last_checked_at: dt(),
+    // Set when the operator was e-mailed about this failure (cleared by a retry): one e-mail per failure.
+    failure_notified_at: dt(),
     view_token: str({ required: true, unique: true }),
     attempts: int({ default: 0 }),
     next_attempt_at: dt(),
@@ -267,6 +274,40 @@ const delivery = defineType({
     first_viewed_at: dt(),
     view_count: int({ default: 0 }),
     pdf_path: str(),
+  },
+});
+
+const deliveryEvent = defineType({
+  singular: 'delivery-event', plural: 'delivery-events', displayName: 'Delivery event', curated: false,
+  description: 'One accepted step of a posted card at its print provider (submission, callback, poll, cancel, retry): the operator\'s timeline.',
+  indexed: ['delivery_id'],
+  attributes: {
+    delivery_id: int({ required: true }),
+    // submitted, callback, poll, cancelled, retry, failed, refund, migrated
+    source: str({ required: true }),
+    status: str(),
+    postal_status: str(),
+    provider_status: str(),
+    detail: text(),
+    at: dt(),
+  },
+});
+
+const refund = defineType({
+  singular: 'refund', plural: 'refunds', displayName: 'Refund', curated: false,
+  description: 'Money given back for one cancelled delivery: one row per delivery (a unique index), so a retry never refunds twice.',
+  unique: ['delivery_id'],
+  indexed: ['order_id'],
+  attributes: {
+    delivery_id: int({ required: true, unique: true }),
+    order_id: int({ required: true }),
+    amount_pence: int({ required: true }),
+    currency: str(),
+    provider: str(),
+    provider_refund_id: str(),
+    // pending: asked for, not confirmed; succeeded: the provider made it; manual: an operator must (see payment issues).
+    status: str({ default: 'pending' }),
+    requested_by: str(),
   },
 });
 
@@ -376,7 +417,7 @@ const photo = defineType({
 
 export default {
   occasion, template, asset, card, 'library-entry': libraryEntry, recipient, reminder, 'gift-addon': giftAddon,
-  'promo-code': promoCode, 'promo-use': promoUse, order, 'order-status-change': orderStatusChange, 'order-item': orderItem, delivery, 'subscription-plan': subscriptionPlan,
+  'promo-code': promoCode, 'promo-use': promoUse, order, 'order-status-change': orderStatusChange, 'order-item': orderItem, delivery, 'delivery-event': deliveryEvent, refund, 'subscription-plan': subscriptionPlan,
   subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent, 'payment-issue': paymentIssue,
   'catalogue-version': catalogueVersion, photo, 'email-proof': emailProof,
 };

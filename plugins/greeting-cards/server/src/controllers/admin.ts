@@ -37,6 +37,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     return getService(strapi, 'adminDeliveries').list(filters, pageRequest(query));
   }),
 
+  delivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').detail(parseId(ctx.params.id))),
   retryDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').retry(parseId(ctx.params.id))),
   cancelDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').cancel(parseId(ctx.params.id))),
   resendDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').resend(parseId(ctx.params.id))),

@@ -13,6 +13,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     return pageOf(ctx, page, count, results);
   }),
 
+  cancel: action(strapi, async (ctx) => {
+    const user = await requireUser(strapi, ctx);
+    return getService(strapi, 'deliveries').cancelForOwner(user.id, parseId(ctx.params.id));
+  }),
+
   pdf: action(strapi, async (ctx) => {
     const user = await requireUser(strapi, ctx);
     const { pdf, filename } = await getService(strapi, 'deliveries').pdfForOwner(user.id, parseId(ctx.params.id));

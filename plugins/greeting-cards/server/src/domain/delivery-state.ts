@@ -126,3 +126,25 @@ export function operatorMove(action: OperatorAction, status: DeliveryStatus, met
   if (rule.from.includes(status) && methodOk && processingOk) return { ok: true, to: rule.to };
   return { ok: false, reason: `${OPERATOR_WHY[action]} This delivery is ${status}${methodOk ? '' : ` (${method})`}.` };
 }
+
+// What a buyer may cancel: their own posted card until the printer starts on it. Waiting and failed
+// cards (never printed) at once; a card queued at the print provider only while the provider has not
+// reported production, and then only if the provider agrees. A card being handed over this very moment
+// (claimed) waits for the answer.
+const PRODUCTION_STARTED = ['in_production', 'printed', 'shipped', 'delivered'];
+
+export function shopperCancelMove(status: DeliveryStatus, method: string, queuedAtCarrier: boolean, postalStatus: string | null): OperatorMove {
+  if (method !== 'post') return { ok: false, reason: 'Only a posted card can be cancelled; e-cards and print-at-home cards cannot.' };
+  if (WAITING_STATES.includes(status) || status === 'failed') return { ok: true, to: 'cancelled' };
+  if (status === PROCESSING && !queuedAtCarrier) return { ok: false, reason: 'This card is being handed to the printer right now. Try again in a minute.' };
+  if (status === PROCESSING && postalStatus && PRODUCTION_STARTED.includes(postalStatus)) {
+    return { ok: false, reason: 'The printer has already started on this card, so it can no longer be cancelled.' };
+  }
+  if (status === PROCESSING) return { ok: true, to: 'cancelled' };
+  return { ok: false, reason: `This card is ${status === 'cancelled' ? 'already cancelled' : 'already on its way'}, so it can no longer be cancelled.` };
+}
+
+/** Whether the buyer's order page offers to cancel the card (the API decides again when asked). */
+export function shopperMayCancel(status: DeliveryStatus, method: string, postalStatus: string | null): boolean {
+  return shopperCancelMove(status, method, status === PROCESSING, postalStatus).ok;
+}

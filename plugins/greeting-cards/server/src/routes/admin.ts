@@ -29,6 +29,7 @@ export default {
     adminRoute('GET', '/admin/payment-issues', 'admin.paymentIssues', ordersRead),
     adminRoute('GET', '/admin/promo-codes/uses', 'admin.promoCodeUses', ordersRead),
     adminRoute('GET', '/admin/deliveries', 'admin.deliveries', deliveriesManage),
+    adminRoute('GET', '/admin/deliveries/:id', 'admin.delivery', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/retry', 'admin.retryDelivery', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/cancel', 'admin.cancelDelivery', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/resend', 'admin.resendDelivery', deliveriesManage),

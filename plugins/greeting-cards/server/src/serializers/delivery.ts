@@ -1,5 +1,6 @@
 import { fullName } from '../domain/address';
 import type { Row } from '../db/query';
+import { shopperMayCancel } from '../domain/delivery-state';
 
 // Wire shape of a delivery in GET /api/deliveries/ (the buyer's view).
 
@@ -21,6 +22,10 @@ export function serializeDelivery(d: Row) {
     status: d.status,
     delivery_method: item.delivery_method ?? null,
     tracking_reference: d.tracking_reference ?? null,
+    // Extensions for posted cards: the print provider's stage (it goes on to "delivered" after status
+    // stops at sent) and whether the buyer may still cancel (POST /api/deliveries/{id}/cancel/).
+    postal_status: item.delivery_method === 'post' ? (d.postal_status ?? null) : null,
+    cancellable: shopperMayCancel(d.status, item.delivery_method ?? '', d.postal_status ?? null),
     tracking_number: d.tracking_number ?? null,
     tracking_url: trackingUrl(d.tracking_url),
     view_token: d.view_token,

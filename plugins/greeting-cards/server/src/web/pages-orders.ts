@@ -4,6 +4,11 @@ import { isHtmx, renderPage, renderPartial, type Toast } from './render';
 import { formBody, formErrors, idParam } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
 import { limitedPage } from './page-limits';
+import { ApiError, notFound } from '../errors';
+import type { RefundView } from '../services/orders/refunds-service';
+import { helpers } from './view-helpers';
+
+const money = (pence: number, currency: string) => helpers.money(pence, currency);
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
 const checksPromo = (ctx: { query: Record<string, unknown> }) => typeof ctx.query.promo === 'string' && ctx.query.promo.trim() !== '';
@@ -71,7 +76,47 @@ async function orderPage(web: PrivateContext, uuid: string) {
   return { order, deliveries: all.results.filter((d) => d.order === order.uuid) };
 }
 
+/** The buyer's posted card on this order, for the cancel confirmation; not theirs or not on it: 404. */
+async function cancellableDelivery(web: PrivateContext) {
+  const data = await orderPage(web, String(web.ctx.params.uuid));
+  const id = idParam(web.ctx.params.delivery_id);
+  const delivery = data.deliveries.find((d) => d.id === id);
+  if (!delivery) throw notFound();
+  const item = data.order.items.find((i) => i.card === delivery.card?.id && i.recipient_name === delivery.recipient_name && i.delivery_method === 'post');
+  return { ...data, delivery, price_pence: item?.line_total_pence ?? 0 };
+}
+
+const refundText = (refund: RefundView | null, currency: string) => {
+  if (!refund) return 'Your card is cancelled.';
+  const amount = money(refund.amount_pence, currency);
+  if (refund.status === 'succeeded') return `Your card is cancelled and ${amount} is on its way back to you.`;
+  if (refund.status === 'manual') return `Your card is cancelled. We will refund ${amount} to you by hand within a few days.`;
+  return `Your card is cancelled. The refund of ${amount} is being made: reload this page in a minute.`;
+};
+
 export const orderRoutes: WebRouteDef[] = [
+  // Cancelling a posted card: a confirmation page first (a plain form, so it works by keyboard and
+  // without JavaScript), then the same service the API's POST /api/deliveries/{id}/cancel/ calls.
+  privateRoute('GET', '/orders/:uuid/deliveries/:delivery_id/cancel/', async (web) => {
+    const data = await cancellableDelivery(web);
+    if (!data.delivery.cancellable) return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/`), 302);
+    renderPage(web.ctx, 'cancel-delivery', { title: 'Cancel a posted card', ...data });
+  }),
+
+  limitedPage('writes', privateRoute('POST', '/orders/:uuid/deliveries/:delivery_id/cancel/', async (web) => {
+    const data = await cancellableDelivery(web);
+    try {
+      await getService(web.strapi, 'deliveries').cancelForOwner(web.user.id, data.delivery.id);
+      // Post/redirect/get: reloading the order page never posts the cancel again.
+      redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?cancelled=${data.delivery.id}`));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 409) throw error;
+      const toast: Toast = { kind: 'error', text: error.message };
+      renderPage(web.ctx, 'order', { title: 'Your order', ...(await orderPage(web, data.order.uuid)), toast }, 409);
+    }
+  })),
+
+
   limitedPage('writes', privateRoute('GET', '/cart/', async (web) => {
     const toast: Toast | null = web.ctx.query.added ? { kind: 'success', text: 'Added to your basket.' } : null;
     // ?promo=CODE (pushed to the address bar when a code is applied) keeps the code across reloads.
@@ -140,7 +185,10 @@ export const orderRoutes: WebRouteDef[] = [
 
   privateRoute('GET', '/orders/:uuid/', async (web) => {
     const data = await orderPage(web, String(web.ctx.params.uuid));
-    const toast: Toast | null = web.ctx.query.paid ? { kind: 'success', text: 'Thank you! Your payment went through.' } : null;
+    let toast: Toast | null = web.ctx.query.paid ? { kind: 'success', text: 'Thank you! Your payment went through.' } : null;
+    // Back from cancelling one of this order's cards: say what happened to the money.
+    const cancelled = data.deliveries.find((d) => d.id === idParam(web.ctx.query.cancelled) && d.status === 'cancelled');
+    if (cancelled) toast = { kind: 'success', text: refundText(await getService(web.strapi, 'refunds').ofDelivery(cancelled.id), data.order.currency) };
     renderPage(web.ctx, 'order', { title: 'Your order', ...data, toast });
   }),
 ];

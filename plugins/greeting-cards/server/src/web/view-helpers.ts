@@ -25,6 +25,14 @@ export const helpers = {
     const text = String(code ?? '').replace(/[_-]+/g, ' ').trim();
     return text ? text[0].toUpperCase() + text.slice(1) : '';
   },
+  /** A posted card's stage at the print provider, as the buyer reads it. */
+  postalStage(code: unknown): string {
+    const words: Record<string, string> = {
+      accepted: 'Received, not yet printed', in_production: 'Being printed', printed: 'Printed', shipped: 'Posted',
+      delivered: 'Delivered', failed: 'Could not be printed', cancelled: 'Cancelled',
+    };
+    return words[String(code)] ?? String(code ?? '');
+  },
   deliveryMethod(code: unknown): string {
     return ({ ecard: 'E-card', post: 'Posted card', print: 'Print at home' } as Record<string, string>)[String(code)] ?? String(code ?? '');
   },

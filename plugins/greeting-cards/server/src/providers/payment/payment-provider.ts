@@ -33,6 +33,17 @@ export interface SessionInfo {
   url: string | null;
 }
 
+/** Part of a payment given back (a cancelled posted card). */
+export interface RefundRequest {
+  /** The provider's payment id recorded on the order (Stripe: the payment intent). */
+  paymentId: string;
+  amountPence: number;
+  currency: string;
+  /** Same key, same refund: a retried request never gives the money back twice. */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   /** The request header (lower case) that carries a webhook's signature. */
@@ -47,6 +58,8 @@ export interface PaymentProvider {
    * the event into a neutral action; the event's id and type are kept to record it once.
    */
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): WebhookEvent;
+  /** Gives back part or all of a payment; the provider's refund id. Absent: refunds are made by hand. */
+  refund?(request: RefundRequest): Promise<{ refundId: string }>;
 }
 
 /** A verified webhook: the provider's event (id, type, payload) and what it means for us. */

@@ -4,6 +4,7 @@ import { limited } from '../limits';
 // Literal paths before parameter paths.
 const routes: RouteDef[] = [
   route('GET', '/deliveries', 'deliveries.list'),
+  limited('writes', route('POST', '/deliveries/:id/cancel', 'deliveries.cancel')),
   limited('renders', route('GET', '/deliveries/:id/pdf', 'deliveries.pdf')),
 ];
 

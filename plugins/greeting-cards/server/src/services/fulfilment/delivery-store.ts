@@ -8,6 +8,17 @@ import { rowsByIdWithRelations } from '../../db/joined-rows';
 
 type Row = Record<string, any>;
 
+/** One step in a delivery's timeline: where it came from, and the state it left the delivery in. */
+export interface DeliveryEventInput {
+  deliveryId: number;
+  source: 'submitted' | 'submit_failed' | 'callback' | 'poll' | 'cancelled' | 'retry' | 'refund' | 'migrated';
+  status?: string | null;
+  postalStatus?: string | null;
+  providerStatus?: string | null;
+  detail?: string | null;
+  at?: Date;
+}
+
 /**
  * Queries behind dispatching, kept out of the fulfilment logic. The claim is one conditional UPDATE
  * whose affected-row count says whether this instance won: two instances on one database can race for
@@ -71,15 +82,41 @@ export function deliveryStore(strapi: Core.Strapi) {
       return count;
     },
 
-    /** Posted deliveries the backend is still working on (it answered "processing"), to ask about. */
+    /**
+     * Posted deliveries the backend is still working on (it answered "processing"), to ask about: never
+     * asked first, then the least recently asked, so every queued card gets its turn however many wait.
+     * Two queries rather than ORDER BY ... NULLS FIRST, which SQLite and PostgreSQL order differently.
+     */
     async awaitingBackend(limit: number): Promise<Row[]> {
-      return q().findMany({
-        // At the carrier: processing without a claim.
-        where: { status: PROCESSING, claimed_at: null, tracking_reference: { $notNull: true } },
-        select: ['id', 'status', 'tracking_reference', 'carrier_status', 'tracking_number', 'tracking_url'],
-        orderBy: [{ id: 'asc' }],
-        limit,
+      // At the carrier: processing without a claim.
+      const atCarrier = { status: PROCESSING, claimed_at: null, tracking_reference: { $notNull: true } };
+      const select = ['id', 'status', 'tracking_reference', 'carrier_status', 'postal_status', 'tracking_number', 'tracking_url'];
+      const never: Row[] = await q().findMany({ where: { ...atCarrier, last_checked_at: null }, select, orderBy: [{ id: 'asc' }], limit });
+      if (never.length >= limit) return never;
+      const asked: Row[] = await q().findMany({
+        where: { ...atCarrier, last_checked_at: { $notNull: true } },
+        select,
+        orderBy: [{ last_checked_at: 'asc' }, { id: 'asc' }],
+        limit: limit - never.length,
       });
+      return [...never, ...asked];
+    },
+
+    /** Notes that the provider was asked about the delivery (the poll's order). */
+    async markChecked(id: number, at: Date): Promise<void> {
+      await q().updateMany({ where: { id }, data: { last_checked_at: at } });
+    },
+
+    /** Adds a step to the delivery's timeline (the operator's delivery page). */
+    async addEvent(event: DeliveryEventInput): Promise<void> {
+      await query(strapi, UID.deliveryEvent).createMany({
+        data: [{ delivery_id: event.deliveryId, source: event.source, status: event.status ?? null, postal_status: event.postalStatus ?? null, provider_status: event.providerStatus ?? null, detail: event.detail ?? null, at: event.at ?? new Date() }],
+      });
+    },
+
+    /** The delivery's timeline, oldest first. */
+    events(deliveryId: number): Promise<Row[]> {
+      return query(strapi, UID.deliveryEvent).findMany({ where: { delivery_id: deliveryId }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
     },
 
     /** Fills in columns that are still empty (tracking that came after the move); never overwrites one. */
@@ -95,6 +132,18 @@ export function deliveryStore(strapi: Core.Strapi) {
     /** Moves a delivery at the carrier out of `processing` unless someone else already did; true when this call did. */
     async settle(id: number, data: Row): Promise<boolean> {
       const { count } = await q().updateMany({ where: { id, status: PROCESSING, claimed_at: null }, data });
+      return count === 1;
+    },
+
+    /**
+     * A card that shipped (sent) and that the carrier now reports delivered: postal_status and
+     * delivered_at are set once (a conditional UPDATE), the status stays sent. True when this call did.
+     */
+    async markDeliveredAfterShipping(id: number, providerStatus: string, at: Date): Promise<boolean> {
+      const { count } = await q().updateMany({
+        where: { id, status: 'sent', $or: [{ postal_status: null }, { postal_status: { $ne: 'delivered' } }] },
+        data: { postal_status: 'delivered', carrier_status: providerStatus, delivered_at: at },
+      });
       return count === 1;
     },
 

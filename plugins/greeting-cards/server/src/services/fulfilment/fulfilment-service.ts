@@ -6,9 +6,11 @@ import { afterFailure, errorText } from '../../domain/delivery-retry';
 import { providers } from '../../providers/registry';
 import type { PostalBackend } from '../../providers/postal/types';
 import { UID } from '../../uids';
-import { deliveryStore } from './delivery-store';
+import { deliveryStore, type DeliveryEventInput } from './delivery-store';
 import { deliverySenders, printerPdfRenderer } from './delivery-senders';
-import { applyCarrierNews, type NewsOutcome, type QueuedDelivery } from './carrier-news';
+import { applyCarrierNews, type NewsHooks, type NewsOutcome, type NewsSource, type QueuedDelivery } from './carrier-news';
+import { notifyOperatorOfFailure } from './failure-notice';
+import { backfillDeliveryTimeline } from './timeline-backfill';
 import { printFileFor } from './print-file';
 import type { CarrierNews } from '../../providers/postal/types';
 import { PROCESSING } from '../../domain/delivery-state';
@@ -60,6 +62,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Cards sent whose status update failed; the job's next run marks them. */
   const unsentCards = new Set<number>();
 
+  /** A timeline entry that must never undo the send it describes: a failure to write it is only logged. */
+  async function recordQuietly(event: DeliveryEventInput): Promise<void> {
+    try {
+      await store.addEvent(event);
+    } catch (error) {
+      strapi.log.warn(`[greeting-cards] delivery ${event.deliveryId}: timeline entry not written: ${errorText(error)}`);
+    }
+  }
+
+  const newsHooks = (): NewsHooks => ({ afterSent, afterFailed: async (id) => void (await notifyOperatorOfFailure(strapi, store, id)) });
+
   /** Sends one claimed delivery and records the outcome; never throws. `done` collects what to settle afterwards. */
   async function sendClaimed(id: number, now: Date, done: Settled): Promise<'sent' | 'failed' | 'retrying'> {
     const delivery = await store.load(id);
@@ -71,7 +84,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!send) throw new Error(`unknown delivery method "${item.delivery_method}"`);
       const outcome = await send(delivery, item, new Date());
       // attempts counts every try, the successful one included.
-      await store.finish(id, { ...outcome, attempts: Number(delivery.attempts ?? 0) + 1, last_error: null, next_attempt_at: null });
+      // A card a print provider queued starts its own progress there (postal_status) at "accepted".
+      const accepted = method === 'post' && outcome.status === PROCESSING ? { postal_status: 'accepted' } : {};
+      await store.finish(id, { ...outcome, ...accepted, attempts: Number(delivery.attempts ?? 0) + 1, last_error: null, next_attempt_at: null });
+      if (method === 'post') {
+        await recordQuietly({ deliveryId: id, source: 'submitted', status: outcome.status, postalStatus: outcome.status === PROCESSING ? 'accepted' : null, detail: outcome.tracking_reference ? `order ${outcome.tracking_reference}` : null });
+      }
       // A backend that only queued the card (processing) is asked again by pollBackend.
       if (outcome.status !== 'processing') await afterSentInBatch(item, done);
       return 'sent';
@@ -85,6 +103,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const result = afterFailure(Number(delivery?.attempts ?? 0), getConfig(strapi).deliveryMaxAttempts, now);
       strapi.log.warn(`[greeting-cards] delivery ${id} attempt ${result.attempts} failed: ${errorText(error)}`);
       await store.finish(id, { status: result.status, attempts: result.attempts, next_attempt_at: result.nextAttemptAt, last_error: errorText(error) });
+      if (item?.delivery_method === 'post') {
+        await recordQuietly({ deliveryId: id, source: 'submit_failed', status: result.status, detail: `attempt ${result.attempts}: ${errorText(error)}` });
+        if (result.status === 'failed') await notifyOperatorOfFailure(strapi, store, id);
+      }
       return result.status === 'failed' ? 'failed' : 'retrying';
     }
   }
@@ -189,7 +211,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!ids.length) {
         await settleCards();
         await settleOrders(unsettledOrders);
-        await pollPostalStatus(strapi, store, postalBackend(), afterSent, now);
+        await pollPostalStatus(strapi, store, postalBackend(), newsHooks(), now);
+        // Refunds of cancelled cards that the payment provider did not confirm are asked for again.
+        await getService(strapi, 'refunds')
+          .finishPending()
+          .catch((error: unknown) => strapi.log.warn(`[greeting-cards] pending refunds not retried: ${errorText(error)}`));
         return run;
       }
       ids.forEach((id) => seen.add(id));
@@ -266,9 +292,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     deliveryByReference: (reference: string) => store.byReference(reference) as Promise<QueuedDelivery | null>,
 
     /** Applies a print provider's news to a delivery (status callbacks; the job's poll does the same). */
-    applyCarrierNews(row: QueuedDelivery, news: CarrierNews, now: Date = new Date()): Promise<NewsOutcome> {
-      return applyCarrierNews(store, row, news, afterSent, now);
+    applyCarrierNews(row: QueuedDelivery, news: CarrierNews, now: Date = new Date(), source: NewsSource = 'callback'): Promise<NewsOutcome> {
+      return applyCarrierNews(store, row, news, newsHooks(), now, source);
     },
+
+    /** Asks the postal backend about up to `limit` cards it queued, least recently asked first (the job does this each run). */
+    pollCarriers(now: Date = new Date(), limit = 50): Promise<number> {
+      return pollPostalStatus(strapi, store, postalBackend(), newsHooks(), now, limit);
+    },
+
+    /** Adds a step to a delivery's timeline (operator and shopper actions). */
+    recordEvent: (event: DeliveryEventInput) => recordQuietly(event),
+
+    /** A delivery's timeline, oldest first (the operator's delivery page). */
+    timeline: (deliveryId: number) => store.events(deliveryId),
+
+    /** Gives posted cards queued before the timeline existed their first entry (bootstrap runs it once per database). */
+    backfillTimeline: () => backfillDeliveryTimeline(strapi),
+
+    /** E-mails the operator about a failed posted card, once per failure (see failure-notice.ts). */
+    notifyFailure: (deliveryId: number) => notifyOperatorOfFailure(strapi, store, deliveryId),
 
     /**
      * The print file of a posted card while it is being handed to or made by the provider (processing:

@@ -3,9 +3,7 @@ import { errorText } from '../../domain/delivery-retry';
 import { statusAfter } from '../../domain/delivery-state';
 import type { PostalBackend } from '../../providers/postal/types';
 import type { deliveryStore } from './delivery-store';
-import { applyCarrierNews, type QueuedDelivery } from './carrier-news';
-
-type Row = Record<string, any>;
+import { applyCarrierNews, type NewsHooks, type QueuedDelivery } from './carrier-news';
 
 /**
  * Asks a backend that has status() about the posted cards it only queued (answered "processing"),
@@ -15,7 +13,7 @@ export async function pollPostalStatus(
   strapi: Core.Strapi,
   store: ReturnType<typeof deliveryStore>,
   backend: PostalBackend,
-  afterSent: (item: Row) => Promise<void>,
+  hooks: NewsHooks,
   now: Date,
   limit = 50,
 ): Promise<number> {
@@ -23,9 +21,11 @@ export async function pollPostalStatus(
   let moved = 0;
   for (const row of await store.awaitingBackend(limit)) {
     try {
+      // Asked, whatever the answer: the next poll starts with the cards asked about longest ago.
+      await store.markChecked(row.id, new Date());
       // A print provider's full news (tracking, cancellation), applied as its callbacks are.
       if (backend.news) {
-        if ((await applyCarrierNews(store, row as QueuedDelivery, await backend.news(row.tracking_reference), afterSent, now)) === 'moved') moved += 1;
+        if ((await applyCarrierNews(store, row as QueuedDelivery, await backend.news(row.tracking_reference), hooks, now, 'poll')) === 'moved') moved += 1;
         continue;
       }
       if (!backend.status) continue;
@@ -37,7 +37,8 @@ export async function pollPostalStatus(
           : { status: statusAfter(state), ...(state === 'delivered' ? { delivered_at: now } : {}) };
       if (!(await store.settle(row.id, data))) continue;
       moved += 1;
-      if (state !== 'failed') await afterSent((await store.load(row.id))?.order_item ?? {});
+      if (state === 'failed') await hooks.afterFailed?.(row.id);
+      if (state !== 'failed') await hooks.afterSent((await store.load(row.id))?.order_item ?? {});
     } catch (error) {
       strapi.log.warn(`[greeting-cards] postal status of delivery ${row.id} unknown: ${errorText(error)}`);
     }

@@ -4,10 +4,11 @@ import { query } from '../../db/query';
 import { conflict, notFound } from '../../errors';
 import type { DeliveryMethod, DeliveryStatus } from '../../domain/enums';
 import { operatorMove, PROCESSING, type OperatorAction } from '../../domain/delivery-state';
+import { atCarrier, cancelAtCarrier } from '../fulfilment/carrier-cancel';
 import type { PageRequest } from '../../http/pagination';
 import { pagedRows } from '../shared/paged-rows';
 import { getService } from '../get-service';
-import { deliveryView } from './admin-views';
+import { deliveryEventView, deliveryView } from './admin-views';
 import type { DeliveryRow } from './rows';
 
 export interface DeliveryFilters {
@@ -31,34 +32,30 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return row;
   }
 
-  /** A processing row with no claim and a tracking reference has been handed to the postal backend. */
-  const atCarrier = (d: DeliveryRow) => d.status === PROCESSING && !d.claimed_at && Boolean(d.tracking_reference);
-
-  /** Asks the postal backend to stop a card it has queued; a refusal or a backend without cancel is a 409. */
-  async function cancelAtCarrier(d: DeliveryRow): Promise<void> {
-    const backend = getService(strapi, 'fulfilment').postalBackend();
-    if (!backend.cancel) throw conflict(`The postal backend "${backend.name}" cannot cancel a card it has queued.`);
-    const cancelled = await backend.cancel(String(d.tracking_reference));
-    if (!cancelled) throw conflict('The postal backend refused to cancel this card: it may already be printed or posted.');
-  }
-
   async function act(action: OperatorAction, id: number) {
     const current = await load(id);
     const method = current.order_item?.delivery_method ?? '';
     const move = operatorMove(action, current.status, method, atCarrier(current));
     if (!move.ok) throw conflict(move.reason);
-    if (action === 'cancel' && current.status === PROCESSING) await cancelAtCarrier(current);
+    if (action === 'cancel' && current.status === PROCESSING) await cancelAtCarrier(strapi, current, 'The postal backend refused to cancel this card: it may already be printed or posted.');
     const requeue = move.to === 'pending';
     const data = requeue
       ? // Back in the queue now: no back-off wait, no stale claim. attempts keeps counting, so a retry
         // that fails again is failed at once rather than given a fresh set of tries.
-        { status: move.to, next_attempt_at: null, claimed_by: null, claimed_at: null }
-      : { status: move.to, next_attempt_at: null };
+        // A new failure is a new e-mail to the operator.
+        { status: move.to, next_attempt_at: null, claimed_by: null, claimed_at: null, failure_notified_at: null }
+      : { status: move.to, next_attempt_at: null, ...(current.postal_status ? { postal_status: 'cancelled' } : {}) };
     const stillThere = current.status === PROCESSING ? { claimed_at: null } : {};
     const { count } = await deliveries().updateMany({ where: { id, status: current.status, ...stillThere }, data });
     if (Number(count) !== 1) throw conflict('This delivery changed while you were looking at it: reload and try again.');
-    if (requeue) getService(strapi, 'fulfilment').dispatchInBackground(id);
-    if (action === 'cancel') strapi.log.info(`[greeting-cards] delivery ${id} cancelled by an operator`);
+    const fulfilment = getService(strapi, 'fulfilment');
+    if (method === 'post') await fulfilment.recordEvent({ deliveryId: id, source: action === 'cancel' ? 'cancelled' : 'retry', status: move.to, detail: `by an operator` });
+    if (requeue) fulfilment.dispatchInBackground(id);
+    if (action === 'cancel') {
+      strapi.log.info(`[greeting-cards] delivery ${id} cancelled by an operator`);
+      // A posted card's price goes back to the buyer, as when they cancel it themselves.
+      if (method === 'post') await getService(strapi, 'refunds').refundCancelledDelivery(id, 'operator');
+    }
     return deliveryView(await load(id));
   }
 
@@ -73,6 +70,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         () => deliveries().findMany({ where, populate: POPULATE, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
       );
       return { count, results: rows.map(deliveryView) };
+    },
+
+    /** One delivery with its print provider's order, tracking, timeline and refund (the operator's delivery page). */
+    async detail(id: number) {
+      const row = await load(id);
+      const [events, refund] = await Promise.all([getService(strapi, 'fulfilment').timeline(id), getService(strapi, 'refunds').ofDelivery(id)]);
+      return {
+        ...deliveryView(row),
+        carrier_status: row.carrier_status ?? null,
+        tracking_number: row.tracking_number ?? null,
+        tracking_url: row.tracking_url ?? null,
+        delivered_at: row.delivered_at ? new Date(row.delivered_at as string).toISOString() : null,
+        provider: row.order_item?.delivery_method === 'post' ? getService(strapi, 'fulfilment').postalBackend().name : null,
+        events: events.map(deliveryEventView),
+        refund,
+      };
     },
 
     retry: (id: number) => act('retry', id),

@@ -46,6 +46,21 @@ export function deliveryView(d: DeliveryRow) {
     attempts: Number(d.attempts ?? 0),
     last_error: d.last_error ?? null,
     updated_at: iso(d.updatedAt),
+    // Posted cards: the print provider's order id and stage (null for other methods).
+    provider_order_id: item?.delivery_method === 'post' ? (d.tracking_reference ?? null) : null,
+    postal_status: item?.delivery_method === 'post' ? (d.postal_status ?? null) : null,
+  };
+}
+
+/** One step of a posted card's timeline (GET /greeting-cards/admin/deliveries/:id). */
+export function deliveryEventView(e: Record<string, unknown>) {
+  return {
+    at: iso(e.at as string | null),
+    source: e.source ?? null,
+    status: e.status ?? null,
+    postal_status: e.postal_status ?? null,
+    provider_status: e.provider_status ?? null,
+    detail: e.detail ?? null,
   };
 }
 

@@ -32,6 +32,11 @@ export interface DeliveryRow {
   last_error?: string | null;
   claimed_at?: When;
   updatedAt?: When;
+  carrier_status?: string | null;
+  postal_status?: string | null;
+  tracking_number?: string | null;
+  tracking_url?: string | null;
+  delivered_at?: When;
   order_item?: ItemRow | null;
 }
 

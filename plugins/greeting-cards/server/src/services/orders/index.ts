@@ -4,6 +4,7 @@ import checkout from './checkout-service';
 import promotions from './promotions-service';
 import payments from './payments-service';
 import paymentWebhook from './payment-webhook-service';
+import refunds from './refunds-service';
 
 /** The cart, checkout, promotions, payment and the payment webhook. */
 const services = {
@@ -12,6 +13,7 @@ const services = {
   promotions,
   payments,
   'payment-webhook': paymentWebhook,
+  refunds,
 };
 
 export default services;

@@ -67,6 +67,13 @@ export function createStripePaymentProvider(options: StripeOptions): PaymentProv
       const s = await client.checkout.sessions.retrieve(sessionId);
       if (s.status === 'open') await client.checkout.sessions.expire(sessionId);
     },
+    async refund(request) {
+      const refund = await client.refunds.create(
+        { payment_intent: request.paymentId, amount: request.amountPence, metadata: request.metadata ?? {} },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { refundId: refund.id };
+    },
     parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookVerificationError('The webhook secret is not configured.');
       if (!signature) throw new WebhookVerificationError('Missing Stripe-Signature header.');
