@@ -4,6 +4,7 @@ import { startApp, TestApp } from '../helpers/strapi';
 import { createTestDatabase, APP_DIR, type TestDatabase } from '../helpers/database';
 import { createUser, TestUser } from '../helpers/users';
 import { decodePng, pixelAt } from '../helpers/png';
+import { createRecipient } from '../helpers/order-fixtures';
 
 // Issue 21, item 6: every card shows its design wherever it is listed. A card made through the API,
 // a design changed by PATCH (the editor's autosave) and a personalised card all get a preview, drawn
@@ -66,6 +67,17 @@ describe('card previews follow the design', () => {
     expect(pixelAt(await previewPng(second.preview_url), 5, 5).slice(0, 3)).toEqual([0x1d, 0x4e, 0xd8]);
     // The library page lists the card with the current front.
     expect(await libraryHtml()).toContain(`<img src="${second.preview_url}" alt="Preview of “Made by API”"`);
+  });
+
+  it('shows the current front in the basket', async () => {
+    const created = (await app.http().post('/api/cards/').set(shopper.auth).send({ title: 'In the basket', canvas_data: design('#F4A261') }).expect(201)).body;
+    const recipient = await createRecipient(app.strapi, shopper);
+    await app.http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ card_id: created.id, recipient_id: recipient.id }).expect(200);
+    await app.http().patch(`/api/cards/${created.id}/`).set(shopper.auth).send({ canvas_data: design('#264653') }).expect(200);
+    const current = design('#264653');
+    const shown = await until(() => card(created.id), (c) => Boolean(c.preview_url) && c.preview_url.endsWith(path.basename(fileOf(current))), 'the patched design\'s preview');
+    const basket = (await app.http().get('/cart/').set('Cookie', `gc_session=${shopper.token}`).expect(200)).text;
+    expect(basket).toContain(`<img class="entry-thumb" src="${shown.preview_url}"`);
   });
 
   it('draws a burst of autosaves once, with the last design', async () => {

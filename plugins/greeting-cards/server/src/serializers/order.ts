@@ -26,8 +26,6 @@ export function itemView(item: Row) {
     id: item.id,
     card: idOf(item.card),
     card_title: snap ? snap.card_title : (item.card?.title ?? ''),
-    // The card's current front (an ordered card's design is frozen, so this is what was bought).
-    card_preview_url: (item.card?.preview_url as string | undefined) || null,
     recipient: idOf(item.recipient),
     recipient_name: snap ? snap.recipient_name : recipientName(item.recipient),
     delivery_method: item.delivery_method,
