@@ -203,6 +203,9 @@ describe('storefront end to end (Chromium)', () => {
     expect(link.startsWith(base)).toBe(true);
     await page.goto(link, { waitUntil: 'load' });
     expect(await text('h1')).toBe('Happy birthday, Frankie');
+    // The front first; the recipient opens the card to read the inside.
+    await page.click('.card-opener summary');
+    await page.waitForSelector('.card-opener[open]');
     expect(await text('.card-inside')).toContain('Have a wonderful day!');
     await review('card-view');
   });

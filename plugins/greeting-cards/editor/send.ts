@@ -66,9 +66,23 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[]): v
     error.hidden = false;
   };
 
+  // The card's current front, as the renderer draws it: after any waiting autosave, so it is the
+  // design on screen.
+  const showFront = async () => {
+    const front = $<HTMLImageElement>('send-front');
+    try {
+      if (editor.autosave.hasUnsavedWork) await editor.autosave.flush();
+      front.src = shopUrl(`/editor/${editor.card.id}/front.png?v=${Date.now()}`);
+      front.hidden = false;
+    } catch {
+      front.hidden = true;
+    }
+  };
+
   $('open-send').addEventListener('click', async () => {
     error.hidden = true;
     dialog.showModal();
+    void showFront();
     try {
       const list = await api<{ results: Recipient[] }>('GET', apiUrl('/recipients/?page_size=100'));
       const options = list.results.map((r) => {

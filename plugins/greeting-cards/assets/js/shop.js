@@ -14,8 +14,36 @@
     });
   }
 
+  // The phone menu: the Menu button opens and closes the main navigation (aria-expanded tells screen
+  // readers); Escape or a click elsewhere closes it, and focus goes back to the button after Escape.
+  function setUpMenu() {
+    var toggle = document.getElementById('menu-toggle');
+    var nav = document.getElementById('main-nav');
+    if (!toggle || !nav) return;
+    toggle.hidden = false;
+    document.body.classList.add('has-menu');
+    function setOpen(open, focusTarget) {
+      toggle.setAttribute('aria-expanded', String(open));
+      nav.classList.toggle('is-open', open);
+      if (focusTarget) focusTarget.focus();
+    }
+    toggle.addEventListener('click', function () {
+      var open = toggle.getAttribute('aria-expanded') !== 'true';
+      setOpen(open, open ? nav.querySelector('a, button') : null);
+    });
+    document.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && toggle.getAttribute('aria-expanded') === 'true') setOpen(false, toggle);
+    });
+    document.addEventListener('click', function (event) {
+      if (toggle.getAttribute('aria-expanded') !== 'true') return;
+      if (nav.contains(event.target) || toggle.contains(event.target)) return;
+      setOpen(false, null);
+    });
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
     arm(document);
+    setUpMenu();
   });
 
   document.addEventListener('htmx:afterSettle', function (event) {

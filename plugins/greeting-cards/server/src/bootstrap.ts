@@ -41,6 +41,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));
   registerJobs(strapi);
   if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
+  // Card previews a restart interrupted (changed designs whose render never ran), in the background.
+  setImmediate(() => getService(strapi, 'cardPreviews').resume());
   warnAboutProxy(strapi);
   if (nodeEnvironment() !== 'test') warnAboutHost(strapi);
 };

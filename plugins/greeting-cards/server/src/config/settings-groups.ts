@@ -39,6 +39,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   defaultProduct: 'Designs',
   photoMinDpi: 'Designs',
   photoMaxPerUser: 'Designs',
+  cardPreviewDelayMs: 'Designs',
   defaultFromEmail: 'Fulfilment',
   postalDeliveryBackend: 'Fulfilment',
   postalReferencePrefix: 'Fulfilment',

@@ -166,6 +166,10 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_PHOTO_MIN_DPI', default: 150, schema: z.number().int().min(1, 'must be at least 1').max(2400, 'is implausibly large'),
     describe: 'Photos whose effective resolution at print size is under this many dots per inch get a preflight warning.',
   }),
+  cardPreviewDelayMs: integer({
+    env: 'SERVICE_CARD_PREVIEW_DELAY_MS', default: 2000, schema: z.number().int().min(0, 'must be 0 or more').max(600_000, 'is implausibly large'),
+    describe: 'A card\'s list preview is redrawn this many milliseconds after the last change to its design (autosave, PATCH, POST), in the background; a burst of changes is one render.',
+  }),
   photoMaxPerUser: integer({
     env: 'SERVICE_PHOTO_MAX_PER_USER', default: 200, schema: z.number().int().min(1, 'must be at least 1').max(1_000_000, 'is implausibly large'),
     describe: 'Most photos (uploads and crops) one shopper keeps stored; past it uploads are 413. Photos on none of their cards for an hour make room.',

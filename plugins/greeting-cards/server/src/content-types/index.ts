@@ -82,6 +82,10 @@ const card = defineType({
     inside_message: text({ default: '' }),
     preview_url: str(),
     preview_hash: str(),
+    // Bumped by every change to canvas_data; preview_revision is the revision the preview shows. A
+    // preview is written only over an older revision's, so a slow render never replaces a newer one.
+    design_revision: int({ default: 0 }),
+    preview_revision: int({ default: 0 }),
     is_favorite: bool(false),
     sent_at: dt(),
   },

@@ -6,24 +6,54 @@ import type { Row } from '../db/query';
 import type { Ctx } from '../http/respond';
 import { registerShopRoutes } from './web-route';
 import { mountPoints } from '../mount/mount-points';
+import { pageDesign, pageIsDesigned, type PageName } from '../domain/print-products/pages';
+import { cardViewLayout } from '../domain/render/card-view-layout';
 
-// The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. No JavaScript
-// of its own and no tracking pixel: views are counted here, once per page request.
+// The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. It shows the
+// front, and "Open the card" (a native disclosure: keyboard and screen readers know it, no JavaScript)
+// shows the inside left and right. No tracking pixel: views are counted here, once per page request.
 
 function notFoundPage(ctx: Ctx): void {
   renderPage(ctx, 'error', { title: 'Card not found', heading: 'Card not found', message: 'This card link is not valid. Please check that you copied the whole link from your e-mail.' }, 404);
 }
 
-async function front(strapi: Core.Strapi, card: Row, alt: string, owner: string): Promise<{ svg: string | null; image: string | null }> {
+type Drawn = { svg: string | null; image: string | null };
+
+/** One page of the card as sanitised SVG, drawn once per design by the same renderer as the PDF. */
+async function pageSvg(strapi: Core.Strapi, card: Row, page: PageName, alt: string, owner: string): Promise<string> {
+  // A page drawn on its own is a whole design (see pageDesign): it shares the front's render cache.
+  const svg = await getService(strapi, 'rendering').cachedDesignSvg(page === 'front' ? card.canvas_data : pageDesign(card.canvas_data, page), { owner });
+  // The SVG is sanitised by the rendering service; role and label make it an image to screen readers.
+  return svg.replace(/^<svg\b/, `<svg role="img" aria-label="${alt.replace(/[&<>"']/g, '')}"`);
+}
+
+async function front(strapi: Core.Strapi, card: Row, alt: string, owner: string): Promise<Drawn> {
   try {
-    const svg = await getService(strapi, 'rendering').cachedDesignSvg(card.canvas_data, { owner });
     // Drawn once per design and then read from the render cache: a view costs no Chromium work.
-    // The SVG is sanitised by the rendering service; role and label make it an image to screen readers.
-    return { svg: svg.replace(/^<svg\b/, `<svg role="img" aria-label="${alt.replace(/[&<>"']/g, '')}"`), image: null };
+    return { svg: await pageSvg(strapi, card, 'front', alt, owner), image: null };
   } catch (error) {
     strapi.log.warn(`[greeting-cards] e-card design not rendered, showing the preview: ${(error as Error).message}`);
     return { svg: null, image: card.preview_url || null };
   }
+}
+
+/**
+ * The inside left and right as the printer's PDF has them: a page with a design of its own is drawn,
+ * the others are plain white. The inside message is laid over the inside right in the page (text a
+ * screen reader reads), sized as on paper (see domain/render/card-view-layout.ts).
+ */
+async function inside(strapi: Core.Strapi, card: Row, owner: string): Promise<Record<'inside_left' | 'inside_right', Drawn>> {
+  const drawn: Record<string, Drawn> = {};
+  for (const page of ['inside_left', 'inside_right'] as const) {
+    drawn[page] = { svg: null, image: null };
+    if (!pageIsDesigned(card.canvas_data, page)) continue;
+    try {
+      drawn[page].svg = await pageSvg(strapi, card, page, page === 'inside_left' ? 'Inside left page' : 'Inside right page', owner);
+    } catch (error) {
+      strapi.log.warn(`[greeting-cards] e-card ${page} not rendered: ${(error as Error).message}`);
+    }
+  }
+  return drawn as Record<'inside_left' | 'inside_right', Drawn>;
 }
 
 export function registerCardViewRoutes(strapi: Core.Strapi): void {
@@ -65,7 +95,10 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
           : null;
         const senderName = sender?.display_name || 'someone who cares';
         const title = card.title || 'A card for you';
-        const design = await front(strapi, card, `Front of the card "${title}"`, `delivery:${delivery.id}`);
+        const owner = `delivery:${delivery.id}`;
+        const design = await front(strapi, card, `Front of the card "${title}"`, owner);
+        const pages = await inside(strapi, card, owner);
+        const message = String(card.inside_message ?? '').trim();
         await deliveries().recordView(delivery.id);
         // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
         ctx.state.gcUser = null;
@@ -74,7 +107,9 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
           cardTitle: title,
           senderName,
           design,
-          message: String(card.inside_message ?? '').trim(),
+          pages,
+          layout: cardViewLayout(card.canvas_data, message, card.product),
+          message,
           noScripts: true,
           pdfUrl: `${mountPoints(strapi).base}/cards/view/${encodeURIComponent(delivery.view_token)}/card.pdf`,
         });

@@ -9,6 +9,7 @@ import type { RefundView } from '../services/orders/refunds-service';
 import { helpers } from './view-helpers';
 
 const money = (pence: number, currency: string) => helpers.money(pence, currency);
+import { withCardFronts } from './card-fronts';
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
 const checksPromo = (ctx: { query: Record<string, unknown> }) => typeof ctx.query.promo === 'string' && ctx.query.promo.trim() !== '';
@@ -25,7 +26,8 @@ interface CartState {
 }
 
 async function cartData({ strapi, user }: PrivateContext, state: CartState) {
-  const [cart, orders] = await Promise.all([getService(strapi, 'orders').getCart(user.id), getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 })]);
+  const [bare, orders] = await Promise.all([getService(strapi, 'orders').getCart(user.id), getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 })]);
+  const cart = await withCardFronts(strapi, bare);
   const discount = Math.min(state.promo?.discount_pence ?? 0, cart.subtotal_pence);
   return {
     title: 'Your basket',
@@ -70,7 +72,7 @@ const removeItem = async (web: PrivateContext) => {
 };
 
 async function orderPage(web: PrivateContext, uuid: string) {
-  const order = await getService(web.strapi, 'orders').get(web.user.id, uuid);
+  const order = await withCardFronts(web.strapi, await getService(web.strapi, 'orders').get(web.user.id, uuid));
   // Deliveries of this order, from the buyer's delivery list (the same one the API serves).
   const all = await getService(web.strapi, 'deliveries').listForUser(web.user.id, { page: 1, pageSize: 100, offset: 0 });
   return { order, deliveries: all.results.filter((d) => d.order === order.uuid) };
@@ -160,7 +162,7 @@ export const orderRoutes: WebRouteDef[] = [
     const order = await getService(web.strapi, 'orders').get(web.user.id, String(web.ctx.params.uuid));
     if (order.status === 'cart') return redirect(web.ctx, shopUrl(web.ctx, '/cart/'), 302);
     if (order.status !== 'pending_payment') return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(order.uuid)}/`), 302);
-    renderPage(web.ctx, 'checkout', { title: 'Checkout', order, errors: null });
+    renderPage(web.ctx, 'checkout', { title: 'Checkout', order: await withCardFronts(web.strapi, order), errors: null });
   }),
 
   limitedPage('writes', privateRoute('POST', '/checkout/:uuid/pay/', async (web) => {
@@ -174,7 +176,7 @@ export const orderRoutes: WebRouteDef[] = [
       const errors = formErrors(error);
       if (!errors) throw error;
       const order = await getService(web.strapi, 'orders').get(web.user.id, uuid);
-      renderPage(web.ctx, 'checkout', { title: 'Checkout', order, errors: { non_field_errors: Object.values(errors).flat() } }, 400);
+      renderPage(web.ctx, 'checkout', { title: 'Checkout', order: await withCardFronts(web.strapi, order), errors: { non_field_errors: Object.values(errors).flat() } }, 400);
     }
   })),
 

@@ -9,7 +9,7 @@ import { blankCanvas, CanvasData, validateCanvasData } from '../../domain/canvas
 import { LOCKED_STATUSES, shopperStatusChange } from '../../domain/card-status';
 import { CARD_POPULATE, CardRow, serializeCard } from '../../serializers/card';
 import { getService } from '../get-service';
-import { refreshCardPreview } from './card-preview';
+import { bumpDesignRevision } from './card-preview';
 import { cardPreflight } from './card-preflight';
 import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 import { query } from '../../db/query';
@@ -33,6 +33,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const cards = () => query(strapi, UID.card);
   const library = () => getService(strapi, 'library');
   const premium = () => getService(strapi, 'premium');
+  const previews = () => getService(strapi, 'cardPreviews');
 
   /** Validated, normalised design, or the 400 naming what is wrong (see domain/canvas-data.ts). */
   function checkCanvas(value: unknown): CanvasData {
@@ -69,11 +70,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await premium().assertAccess(userId, { canvasData: canvas });
     const id = await strapi.db.transaction(async () => {
       const row = await cards().create({
-        data: { owner: userId, title: input.title ?? '', product, canvas_data: canvas, inside_message: input.inside_message ?? '', status: 'draft' },
+        data: { owner: userId, title: input.title ?? '', product, canvas_data: canvas, inside_message: input.inside_message ?? '', status: 'draft', design_revision: 1 },
       });
       await library().syncCard(row.id);
       return row.id as number;
     });
+    // Drawn in the background: the library shows it a moment later, the request does not wait.
+    previews().changed(id);
     return serializeCard((await load(id))!);
   }
 
@@ -82,6 +85,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const catalogue = getService(strapi, 'catalogue');
     const template = await catalogue.findActiveTemplate(slug);
     await premium().assertAccess(userId, { templateId: template.id, canvasData: template.canvas_data });
+    // The template's preview is the card's until the card's own is drawn: the library shows the
+    // design at once. When it is exactly this design's render, it counts as the card's own.
+    const canvas = structuredClone(template.canvas_data ?? blankCanvas());
+    const thumbnail = typeof template.thumbnail_url === 'string' && template.thumbnail_url ? template.thumbnail_url : null;
+    const ownRender = thumbnail !== null && getService(strapi, 'rendering').isPreviewOf(thumbnail, canvas);
     const id = await strapi.db.transaction(async () => {
       const row = await cards().create({
         data: {
@@ -92,14 +100,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           // The card keeps its template's product, even if the template later changes size.
           product: effectiveProductCode(template.product),
           // A copy, never a reference: editing the card must not touch the template.
-          canvas_data: structuredClone(template.canvas_data ?? blankCanvas()),
+          canvas_data: canvas,
           inside_message: '',
           status: 'draft',
+          preview_url: thumbnail,
+          preview_hash: ownRender ? getService(strapi, 'rendering').previewLocation(canvas).hash : null,
+          design_revision: 1,
+          preview_revision: ownRender ? 1 : 0,
         },
       });
       await library().syncCard(row.id);
       return row.id as number;
     });
+    if (!ownRender) previews().changed(id);
     await catalogue.bumpPopularity(template.id);
     return serializeCard((await load(id))!);
   }
@@ -136,10 +149,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     if (patch.title !== undefined) data.title = patch.title;
     if (patch.inside_message !== undefined) data.inside_message = patch.inside_message;
-    await strapi.db.transaction(async () => {
+    await strapi.db.transaction(async ({ trx }) => {
       if (Object.keys(data).length) await cards().update({ where: { id: cardId }, data });
+      if (data.canvas_data !== undefined) await bumpDesignRevision(strapi, trx, cardId);
       if (patch.status !== undefined && patch.status !== card.status) await applyStatus(cardId, patch.status as CardStatus, card);
     });
+    // Autosave and PATCH: the preview follows in the background (debounced, see card-previews-service.ts).
+    if (data.canvas_data !== undefined) previews().changed(cardId);
     return serializeCard((await load(cardId))!);
   }
 
@@ -152,13 +168,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const data: Record<string, unknown> = { canvas_data: canvas };
     if (input.inside_message !== undefined) data.inside_message = input.inside_message;
     if (input.title !== undefined) data.title = input.title;
-    await strapi.db.transaction(async () => {
+    await strapi.db.transaction(async ({ trx }) => {
       await cards().update({ where: { id: cardId }, data });
+      await bumpDesignRevision(strapi, trx, cardId);
       // Saving again keeps the entry fresh (it moves up the library) even when already saved.
       await applyStatus(cardId, 'saved', card);
     });
-    // After the commit: rendering takes a while and must not hold the transaction open.
-    await refreshCardPreview(strapi, cardId, canvas, card.preview_hash, `user:${userId}`);
+    // After the commit: rendering takes a while and must not hold the transaction open. An explicit
+    // save waits for its preview; it is the same render the background one does.
+    await previews().refreshNow(cardId);
     return serializeCard((await load(cardId))!);
   }
 

@@ -1,11 +1,13 @@
 import type { ServicesOf } from '../get-service';
 import cards from './cards-service';
 import library from './library-service';
+import cardPreviews from './card-previews-service';
 
 /** A shopper's cards and their library. */
 const services = {
   cards,
   library,
+  cardPreviews,
 };
 
 export default services;

@@ -191,5 +191,24 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
     // before DESIGNER_PAGE, kept for admin panels built before it.
     publicRoute('GET', '/editor/design/', templateDesignerPage),
     privateRoute('GET', '/editor/:id/', editorPage),
+    // The send form's picture of the card: the stored design's front, drawn by the same renderer as
+    // the list previews (and read from the same files once drawn). Another shopper's card is a 404.
+    limitedPage('renders', privateRoute('GET', '/editor/:id/front.png', async ({ ctx, strapi: s, user }) => {
+      const id = Number(ctx.params.id);
+      const card = Number.isSafeInteger(id) && id > 0
+        ? await getService(s, 'cards').findOwned(user.id, id).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        })
+        : null;
+      if (!card) {
+        ctx.status = 404;
+        ctx.body = { detail: 'Not found.' };
+        return;
+      }
+      ctx.type = 'image/png';
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.body = await getService(s, 'rendering').storedPreviewPng(card.canvas_data, { owner: `user:${user.id}` });
+    })),
   ]);
 }
