@@ -1,0 +1,16 @@
+import type { ServicesOf } from '../get-service';
+import groupCards from './group-cards-service';
+import groupSigning from './signing-service';
+
+/** Group cards: the organiser's side (start, moderate, close) and the signers' side (the public link). */
+const services = {
+  groupCards,
+  groupSigning,
+};
+
+export default services;
+
+// Types getService(strapi, name) for this area without the registry importing every service.
+declare module '../get-service' {
+  interface GreetingCardsServices extends ServicesOf<typeof services> {}
+}
