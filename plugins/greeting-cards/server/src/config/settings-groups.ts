@@ -79,6 +79,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   rateLimitSignaturesPerIp: 'Limits and security',
   rateLimitSignaturesPerLink: 'Limits and security',
   groupCardMaxSignatures: 'Group cards',
+  shopTimeZone: 'Group cards',
   groupCardReminders: 'Group cards',
   corsOrigins: 'Limits and security',
   apiPrefix: 'Mount points',

@@ -328,6 +328,11 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_GROUP_CARD_MAX_SIGNATURES', default: 150, schema: z.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000'),
     describe: 'Most signatures one group card takes; signing past it is a 400.',
   }),
+  shopTimeZone: text({
+    env: 'SERVICE_SHOP_TIME_ZONE', default: 'Europe/London',
+    schema: z.string().refine((v) => { try { new Intl.DateTimeFormat('en-GB', { timeZone: v }); return true; } catch { return false; } }, 'must be an IANA time zone such as Europe/London'),
+    describe: 'Time zone of the dates and times shoppers type and read on the pages (group-card deadlines).',
+  }),
   groupCardReminders: flag({
     env: 'SERVICE_GROUP_CARD_REMINDERS', default: true, schema: z.boolean(),
     describe: 'E-mail invited signers who have not signed one reminder a day before a group card\'s deadline.',
