@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp, QUIET_APP } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { createCard } from '../helpers/order-fixtures';
+import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { screenshots, seriousA11yViolations } from '../e2e/browser';
 import { launchBrowser, pageErrors, signedInPage } from '../e2e/editor-browser';
 
@@ -25,6 +25,7 @@ describe('group card pages (Chromium)', () => {
     alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Organiser' });
     bob = await createUser(app.strapi);
     cardId = (await createCard(app.strapi, alice, { title: 'Farewell' })).id;
+    await createRecipient(app.strapi, alice, { first_name: 'Sam', last_name: 'Jones', email: 'sam.jones@example.test' });
     await app.strapi.db.query('plugin::greeting-cards.asset' as never).create({ data: { name: 'Party', asset_type: 'sticker', emoji: '🎉', is_premium: false, is_active: true } });
     browser = await launchBrowser();
   });
@@ -114,8 +115,13 @@ describe('group card pages (Chromium)', () => {
     await hide!.click();
     await organiser.waitForSelector('xpath/.//li[contains(., "Come back soon")]//span[contains(@class, "badge") and contains(., "Hidden")]');
     await review(organiser, 'group-organiser');
-    await organiser.click('xpath/.//button[contains(., "Close signing")]');
-    await waitForText(organiser, '#share-heading', 'Signing is closed');
+    // Close and send: an e-card to Sam from the address book, into the basket.
+    await organiser.select('#send-method', 'ecard');
+    const sam = await organiser.$eval('#send-recipient', (el) => Array.from((el as HTMLSelectElement).options).find((o) => o.text.includes('Sam'))!.value);
+    await organiser.select('#send-recipient', sam);
+    await Promise.all([organiser.waitForNavigation(), organiser.click('.group-send-form button[type="submit"]')]);
+    expect(new URL(organiser.url()).pathname).toBe('/cart/');
+    await waitForText(organiser, 'main', 'Good luck, Sam!');
     const late = await open(null);
     const response = await late.goto(signLink.replace(/^https?:\/\/[^/]+/, app.baseUrl));
     expect(response!.status()).toBe(410);
@@ -123,6 +129,8 @@ describe('group card pages (Chromium)', () => {
     await review(late, 'group-sign-closed');
     const stored = (await app.http().get(`/api${groupPath.replace('/group/', '/group-cards/')}`).set(alice.auth)).body;
     expect(stored.status).toBe('closed');
+    const cart = (await app.http().get('/api/orders/cart/').set(alice.auth)).body;
+    expect(cart.items.map((i: { card: number; delivery_method: string }) => [i.card, i.delivery_method])).toEqual([[stored.basket_card_id, 'ecard']]);
     expect(stored.signatures.map((s: { message: string; status: string }) => [s.message, s.status])).toEqual([
       ['All the very best, Sam!', 'visible'], ['We will miss you <3', 'visible'], ['Come back soon', 'hidden'],
     ]);

@@ -162,6 +162,41 @@ describe('group cards API', () => {
     });
   });
 
+  describe('close and send', () => {
+    it('closes, lays the visible signatures inside a new card in order, and puts it in the basket once', async () => {
+      const g = await start(alice);
+      const a = (await sign(g.sign_token, { display_name: 'Ann', message: 'First message', colour: '#123456', font: 'Caveat' })).body.id;
+      const b = (await sign(g.sign_token, { display_name: 'Ben', message: 'Hidden one' })).body.id;
+      const c = (await sign(g.sign_token, { display_name: 'Cat', message: 'Third message', sticker_id: freeSticker })).body.id;
+      await app.http().post(`/api/group-cards/${g.uuid}/signatures/${b}/hide/`).set(alice.auth);
+      await app.http().post(`/api/group-cards/${g.uuid}/reorder/`).set(alice.auth).send({ signature_ids: [c, a] });
+      const bad = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'pigeon' });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body)).toEqual(['delivery_method']);
+      expect((await app.http().get(`/api/group-cards/${g.uuid}/`).set(alice.auth)).body.status).toBe('open');
+      expect((await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(bob.auth).send({ delivery_method: 'print' })).status).toBe(404);
+
+      const sent = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'print' });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({ status: 'closed', left_off: 0, basket_card_id: expect.any(Number) });
+      const again = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'print' });
+      expect(again.body.basket_card_id).toBe(sent.body.basket_card_id);
+
+      const cart = (await app.http().get('/api/orders/cart/').set(alice.auth)).body;
+      const items = cart.items.filter((i: { card: number }) => i.card === sent.body.basket_card_id);
+      expect(items).toHaveLength(1);
+      expect(items[0].delivery_method).toBe('print');
+      const card = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: sent.body.basket_card_id } });
+      const inside = card.canvas_data.pages.inside_right.objects.map((o: { text: string }) => o.text);
+      expect(inside).toEqual(['🎉 Third message\n— Cat', 'First message\n— Ann']);
+      expect(card.canvas_data.pages.inside_right.objects[1]).toMatchObject({ type: 'textbox', fill: '#123456', fontFamily: 'Caveat' });
+      expect(JSON.stringify(card.canvas_data)).not.toContain('Hidden one');
+      // The organiser's own card is left as it was.
+      const original = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: aliceCard } });
+      expect(original.canvas_data.pages).toBeUndefined();
+    });
+  });
+
   describe('signing', () => {
     it('shows the card to anyone with the link, without private fields', async () => {
       const g = await start(alice);

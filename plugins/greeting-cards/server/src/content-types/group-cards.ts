@@ -25,6 +25,9 @@ export const groupCard = defineType({
     approval_mode: bool(false),
     invite_emails: json(),
     closed_at: dt(),
+    // The finished card "Close and send" put in the organiser's basket: claimed (-1) by a conditional
+    // update before it is made, so pressing the button twice never adds two cards.
+    basket_card_id: int(),
     // The e-mails each sent once: claimed by a conditional update before sending.
     invitations_sent_at: dt(),
     reminder_sent_at: dt(),

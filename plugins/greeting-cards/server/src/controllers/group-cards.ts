@@ -49,6 +49,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return groups().update(user.id, uuidOf(ctx), parseBody(groupCardPatch, ctx.request.body));
     }),
 
+    send: action(strapi, async (ctx) => groups().sendToBasket((await requireUser(strapi, ctx)).id, uuidOf(ctx), ctx.request.body)),
+
     rotateLink: action(strapi, async (ctx) => groups().rotateLink((await requireUser(strapi, ctx)).id, uuidOf(ctx))),
 
     close: action(strapi, async (ctx) => groups().close((await requireUser(strapi, ctx)).id, uuidOf(ctx))),

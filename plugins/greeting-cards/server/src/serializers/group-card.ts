@@ -72,6 +72,7 @@ export function serializeGroupCard(row: Row, signatures: Row[], links: GroupCard
     approval_mode: Boolean(row.approval_mode),
     invite_emails: Array.isArray(row.invite_emails) ? (row.invite_emails as string[]) : [],
     max_signatures: maxSignatures,
+    basket_card_id: typeof row.basket_card_id === 'number' && row.basket_card_id > 0 ? row.basket_card_id : null,
     front_preview_url: (row.card?.preview_url as string | null) || null,
     signatures: signatures.map(serializeSignature),
   };

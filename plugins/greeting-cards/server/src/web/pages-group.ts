@@ -43,7 +43,8 @@ async function newFormData(web: PrivateContext, cardId: number | null, state: { 
 
 async function organiserData(web: PrivateContext, toast: Toast | null = null) {
   const group = await getService(web.strapi, 'groupCards').get(web.user.id, uuidOf(web));
-  return { title: group.title, group, deadlineText: group.deadline ? shopDateTime(group.deadline, tz(web)) : '', toast };
+  const recipients = group.basket_card_id ? [] : (await getService(web.strapi, 'recipients').list(web.user.id, ALL)).results;
+  return { title: group.title, group, recipients, deadlineText: group.deadline ? shopDateTime(group.deadline, tz(web)) : '', toast };
 }
 
 /** Answers a moderation action: the panel for htmx, otherwise back to the page. */
@@ -196,6 +197,12 @@ export const groupRoutes: WebRouteDef[] = [
     moderated(web, () => getService(web.strapi, 'groupCards').rotateLink(web.user.id, uuidOf(web)), 'New link made. The old link no longer works: share the new one.'))),
   limitedPage('writes', privateRoute('POST', '/group/:uuid/close/', async (web) =>
     moderated(web, () => getService(web.strapi, 'groupCards').close(web.user.id, uuidOf(web)), 'Closed: nobody can sign any more.'))),
+  limitedPage('writes', privateRoute('POST', '/group/:uuid/send/', async (web) => {
+    const values = pickFilled(formBody(web.ctx), ['delivery_method', 'recipient_id']);
+    const { errors } = await attempt(() => getService(web.strapi, 'groupCards').sendToBasket(web.user.id, uuidOf(web), { ...values, recipient_id: values.recipient_id ?? null }));
+    if (!errors) return redirect(web.ctx, shopUrl(web.ctx, '/cart/'));
+    renderPage(web.ctx, 'group-organiser', await organiserData(web, { kind: 'error', text: Object.values(errors)[0]?.[0] ?? 'That did not work.' }), 400);
+  })),
   signatureAction('hide', (web, id) => getService(web.strapi, 'groupCards').setSignatureVisible(web.user.id, uuidOf(web), id, false), 'Hidden: it will not be on the card.'),
   signatureAction('show', (web, id) => getService(web.strapi, 'groupCards').setSignatureVisible(web.user.id, uuidOf(web), id, true), 'Shown: it will be on the card.'),
   signatureAction('delete', (web, id) => getService(web.strapi, 'groupCards').removeSignature(web.user.id, uuidOf(web), id), 'Deleted.'),

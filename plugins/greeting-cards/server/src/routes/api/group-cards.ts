@@ -11,6 +11,7 @@ const routes: RouteDef[] = [
   limited('writes', route('PATCH', '/group-cards/:uuid', 'group-cards.update')),
   limited('writes', route('POST', '/group-cards/:uuid/rotate-link', 'group-cards.rotateLink')),
   limited('writes', route('POST', '/group-cards/:uuid/close', 'group-cards.close')),
+  limited('writes', route('POST', '/group-cards/:uuid/send', 'group-cards.send')),
   limited('writes', route('POST', '/group-cards/:uuid/reorder', 'group-cards.reorder')),
   limited('writes', route('POST', '/group-cards/:uuid/signatures/:id/hide', 'group-cards.hideSignature')),
   limited('writes', route('POST', '/group-cards/:uuid/signatures/:id/show', 'group-cards.showSignature')),

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
-import { fieldError, notFound } from '../../errors';
+import { badRequest, fieldError, fieldErrors, notFound } from '../../errors';
 import type { PageRequest } from '../../http/pagination';
 import { pagedRows } from '../shared/paged-rows';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -9,6 +9,9 @@ import { UID } from '../../uids';
 import type { GroupCardCreate, GroupCardPatch } from '../../domain/group-cards/group-card-input';
 import { serializeGroupCardSummary } from '../../serializers/group-card';
 import { groupCardStore, looksLikeUuid, newSignToken } from './group-card-store';
+import { parseAddToCart } from '../../domain/cart-input';
+import { getService } from '../get-service';
+import { finishedDesign } from './finished-design';
 
 // The organiser's side of group cards: start one, list them, change the link, moderate and close.
 // Every call takes the owner's id: another user's group card is "not found", exactly like a missing one.
@@ -120,5 +123,35 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return get(userId, uuid);
   }
 
-  return { findOwned, create, list, get, update, rotateLink, close, setSignatureVisible, removeSignature, reorder };
+  /**
+   * "Close and send": closes signing, makes the finished card (the design with the visible signatures
+   * laid out inside, in the organiser's order) and puts it in the organiser's basket with the chosen
+   * delivery, through the one add-to-cart operation. A second press adds nothing.
+   */
+  async function sendToBasket(userId: number, uuid: string, body: unknown) {
+    const group = await findOwned(userId, uuid);
+    const delivery = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    const parsed = parseAddToCart({ ...delivery, card_id: group.card?.id ?? 0 }, new Date());
+    if (!parsed.ok) throw fieldErrors(parsed.errors);
+    if (!group.card) throw badRequest('The card this group card was made from has been deleted.');
+    const claimed = await store.groups().updateMany({ where: { id: group.id, basket_card_id: { $null: true } }, data: { basket_card_id: -1 } });
+    if (!claimed.count) return { ...(await get(userId, uuid)), left_off: 0 };
+    try {
+      await close(userId, uuid);
+      const visible = await store.signaturesOf(group.id, ['visible']);
+      const { canvas, leftOff } = finishedDesign(group.card, visible);
+      const card = await query(strapi, UID.card).create({
+        data: { owner: userId, title: group.title, product: group.card.product ?? null, canvas_data: canvas, inside_message: group.card.inside_message ?? '', preview_url: group.card.preview_url ?? null, status: 'draft' },
+      });
+      await getService(strapi, 'orders').addToCart(userId, { ...parsed.value, card_id: card.id });
+      await store.groups().update({ where: { id: group.id }, data: { basket_card_id: card.id } });
+      return { ...(await get(userId, uuid)), basket_card_id: card.id as number, left_off: leftOff };
+    } catch (error) {
+      // Nothing in the basket: let the organiser try again.
+      await store.groups().update({ where: { id: group.id }, data: { basket_card_id: null } });
+      throw error;
+    }
+  }
+
+  return { sendToBasket, findOwned, create, list, get, update, rotateLink, close, setSignatureVisible, removeSignature, reorder };
 };
