@@ -1,11 +1,13 @@
 import type { ServicesOf } from '../get-service';
 import groupCards from './group-cards-service';
 import groupSigning from './signing-service';
+import groupCardMail from './group-card-mail-service';
 
 /** Group cards: the organiser's side (start, moderate, close) and the signers' side (the public link). */
 const services = {
   groupCards,
   groupSigning,
+  groupCardMail,
 };
 
 export default services;
