@@ -197,6 +197,31 @@ describe('group cards API', () => {
     });
   });
 
+  describe('e-card', () => {
+    it('shows the visible signatures on the recipient\'s view page once paid', async () => {
+      const shopper = await createUser(app.strapi);
+      const card = await createCard(app.strapi, shopper);
+      const g = (await app.http().post('/api/group-cards/').set(shopper.auth).send({ card_id: card.id, title: 'Well done', recipient_name: 'Sam', deadline: inDays(2) })).body;
+      await sign(g.sign_token, { display_name: 'Ann', message: 'Shown <b>message</b>' });
+      const hidden = (await sign(g.sign_token, { display_name: 'Ben', message: 'Hidden message' })).body.id;
+      await app.http().post(`/api/group-cards/${g.uuid}/signatures/${hidden}/hide/`).set(shopper.auth);
+      const recipient = (await app.http().post('/api/recipients/').set(shopper.auth).send({ first_name: 'Sam', email: 'sam@example.test' })).body.id;
+      expect((await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(shopper.auth).send({ delivery_method: 'ecard', recipient_id: recipient })).status).toBe(200);
+      const order = (await app.http().get('/api/orders/cart/').set(shopper.auth)).body;
+      expect((await app.http().post(`/api/orders/${order.uuid}/checkout/`).set(shopper.auth).send({})).status).toBe(200);
+      expect((await app.http().post(`/api/orders/${order.uuid}/pay/`).set(shopper.auth).send({})).status).toBe(200);
+      await app.strapi.plugin('greeting-cards').service('fulfilment').drain();
+      const deliveries = (await app.http().get('/api/deliveries/').set(shopper.auth)).body.results;
+      expect(deliveries).toHaveLength(1);
+      const page = await app.http().get(`/cards/view/${deliveries[0].view_token}/`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('aria-label="Inside right of the card');
+      expect(page.text).toContain('Shown &lt;b&gt;message&lt;/b&gt;');
+      expect(page.text).not.toContain('Shown <b>');
+      expect(page.text).not.toContain('Hidden message');
+    });
+  });
+
   describe('signing', () => {
     it('shows the card to anyone with the link, without private fields', async () => {
       const g = await start(alice);

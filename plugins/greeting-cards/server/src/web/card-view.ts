@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { pageDesign, pageIsDesigned } from '../domain/print-products/pages';
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
 import { rateLimit } from '../http/rate-limit';
@@ -12,6 +13,26 @@ import { mountPoints } from '../mount/mount-points';
 
 function notFoundPage(ctx: Ctx): void {
   renderPage(ctx, 'error', { title: 'Card not found', heading: 'Card not found', message: 'This card link is not valid. Please check that you copied the whole link from your e-mail.' }, 404);
+}
+
+/**
+ * The inside pages a design has (a group card's signatures, a written inside), drawn by the same
+ * renderer as the front; none for a card whose inside is only its message. A page that cannot be
+ * drawn is left out rather than failing the page.
+ */
+async function insidePages(strapi: Core.Strapi, card: Row, title: string, owner: string): Promise<Array<{ label: string; svg: string }>> {
+  const out: Array<{ label: string; svg: string }> = [];
+  for (const [page, label] of [['inside_left', 'Inside left'], ['inside_right', 'Inside right']] as const) {
+    if (!pageIsDesigned(card.canvas_data, page)) continue;
+    try {
+      const svg = await getService(strapi, 'rendering').cachedDesignSvg(pageDesign(card.canvas_data, page), { owner });
+      const alt = `${label} of the card "${title}"`.replace(/[&<>"']/g, '');
+      out.push({ label, svg: svg.replace(/^<svg\b/, `<svg role="img" aria-label="${alt}"`) });
+    } catch (error) {
+      strapi.log.warn(`[greeting-cards] e-card inside page not rendered: ${(error as Error).message}`);
+    }
+  }
+  return out;
 }
 
 async function front(strapi: Core.Strapi, card: Row, alt: string, owner: string): Promise<{ svg: string | null; image: string | null }> {
@@ -66,6 +87,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         const senderName = sender?.display_name || 'someone who cares';
         const title = card.title || 'A card for you';
         const design = await front(strapi, card, `Front of the card "${title}"`, `delivery:${delivery.id}`);
+        const inside = await insidePages(strapi, card, title, `delivery:${delivery.id}`);
         await deliveries().recordView(delivery.id);
         // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
         ctx.state.gcUser = null;
@@ -74,6 +96,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
           cardTitle: title,
           senderName,
           design,
+          inside,
           message: String(card.inside_message ?? '').trim(),
           noScripts: true,
           pdfUrl: `${mountPoints(strapi).base}/cards/view/${encodeURIComponent(delivery.view_token)}/card.pdf`,
