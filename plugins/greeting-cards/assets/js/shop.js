@@ -56,6 +56,18 @@
     if (invalid) invalid.focus();
   });
 
+  // "Copy link" buttons (group cards): copy the named field, and say so for screen readers too.
+  document.addEventListener('click', function (event) {
+    var button = event.target && event.target.closest && event.target.closest('[data-copy-from]');
+    if (!button) return;
+    var field = document.getElementById(button.getAttribute('data-copy-from'));
+    if (!field) return;
+    field.select();
+    var done = function () { button.textContent = 'Copied'; button.setAttribute('aria-live', 'polite'); };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(field.value).then(done, done);
+    else { document.execCommand('copy'); done(); }
+  });
+
   // A failed request that htmx does not swap (network error, 5xx) still gets feedback.
   function failure(text) {
     var box = document.getElementById('toasts');

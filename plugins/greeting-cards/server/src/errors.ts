@@ -3,7 +3,7 @@
 
 export type FieldErrors = Record<string, string[]>;
 
-export type ErrorCode = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'too_large' | 'unavailable';
+export type ErrorCode = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'too_large' | 'unavailable' | 'gone';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
@@ -14,6 +14,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   too_large: 413,
   unavailable: 503,
+  gone: 410,
 };
 
 export class ApiError extends Error {
@@ -38,6 +39,7 @@ export const forbidden = (detail: string) => new ApiError('forbidden', { detail 
 export const conflict = (detail: string) => new ApiError('conflict', { detail });
 export const badRequest = (detail: string) => new ApiError('bad_request', { detail });
 export const tooLarge = (detail: string) => new ApiError('too_large', { detail });
+export const gone = (detail: string) => new ApiError('gone', { detail });
 export const unavailable = (detail: string) => new ApiError('unavailable', { detail });
 export const fieldError = (field: string, message: string) => new ApiError('validation', { [field]: [message] });
 export const fieldErrors = (errors: FieldErrors) => new ApiError('validation', errors);

@@ -24,6 +24,8 @@ export const UID = {
   catalogueVersion: 'plugin::greeting-cards.catalogue-version',
   photo: 'plugin::greeting-cards.photo',
   emailProof: 'plugin::greeting-cards.email-proof',
+  groupCard: 'plugin::greeting-cards.group-card',
+  groupSignature: 'plugin::greeting-cards.group-signature',
   user: 'plugin::users-permissions.user',
 } as const;
 

@@ -324,6 +324,28 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_RATE_LIMIT_AUTH_WINDOW_SECONDS', default: 900, schema: z.number().int().min(1, 'must be at least 1 second').max(86_400, 'must be at most a day'),
     describe: 'Length of the window the sign-in, registration and password-reset limits count over, in seconds.',
   }),
+  rateLimitSignaturesPerIp: integer({
+    env: 'SERVICE_RATE_LIMIT_SIGNATURES_PER_IP', default: 20, schema: perWindow,
+    describe: 'Group-card signatures (adding, editing, deleting) one IP may make per window.',
+  }),
+  rateLimitSignaturesPerLink: integer({
+    env: 'SERVICE_RATE_LIMIT_SIGNATURES_PER_LINK', default: 120, schema: perWindow,
+    describe: 'Group-card signatures (adding, editing, deleting) one signing link may take per window, from all IPs together.',
+  }),
+  // group cards
+  groupCardMaxSignatures: integer({
+    env: 'SERVICE_GROUP_CARD_MAX_SIGNATURES', default: 150, schema: z.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000'),
+    describe: 'Most signatures one group card takes; signing past it is a 400.',
+  }),
+  shopTimeZone: text({
+    env: 'SERVICE_SHOP_TIME_ZONE', default: 'Europe/London',
+    schema: z.string().refine((v) => { try { new Intl.DateTimeFormat('en-GB', { timeZone: v }); return true; } catch { return false; } }, 'must be an IANA time zone such as Europe/London'),
+    describe: 'Time zone of the dates and times shoppers type and read on the pages (group-card deadlines).',
+  }),
+  groupCardReminders: flag({
+    env: 'SERVICE_GROUP_CARD_REMINDERS', default: true, schema: z.boolean(),
+    describe: 'E-mail invited signers who have not signed one reminder a day before a group card\'s deadline.',
+  }),
   // mount points: where the plugin's routes live inside the host app (see mount/mount-points.ts)
   apiPrefix: text({
     env: 'SERVICE_API_PREFIX', default: '/api', schema: urlPath.refine((v) => v !== '/', 'must not be /'),

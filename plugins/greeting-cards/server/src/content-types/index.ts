@@ -2,6 +2,7 @@ import { defineType, rel, str, text, int, bool, json, dt, date, enumeration } fr
 import { UID } from '../uids';
 import { LEGACY_PRODUCT, PRODUCT_CODES } from '../domain/print-products/products';
 import { CANVAS_DATA_FIELD_UID } from '../custom-fields';
+import { groupCard, groupSignature } from './group-cards';
 import {
   TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
   DELIVERY_METHODS, PAYMENT_ISSUE_KINDS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
@@ -424,4 +425,5 @@ export default {
   'promo-code': promoCode, 'promo-use': promoUse, order, 'order-status-change': orderStatusChange, 'order-item': orderItem, delivery, 'delivery-event': deliveryEvent, refund, 'subscription-plan': subscriptionPlan,
   subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent, 'payment-issue': paymentIssue,
   'catalogue-version': catalogueVersion, photo, 'email-proof': emailProof,
+  'group-card': groupCard, 'group-signature': groupSignature,
 };

@@ -10,5 +10,7 @@ import subscriptions from './subscriptions';
 import deliveries from './deliveries';
 import postal from './postal';
 import admin from './admin';
+import groupCards from './group-cards';
+import adminGroupCards from './admin-group-cards';
 
-export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries, postal, admin };
+export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries, postal, admin, 'group-cards': groupCards, 'admin-group-cards': adminGroupCards };

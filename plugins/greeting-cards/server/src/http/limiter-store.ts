@@ -16,6 +16,8 @@ interface Limiters {
   ip: Record<LimitKind, RateLimiterAbstract>;
   // Sign-in, registration and password reset (http/auth-rate-limit.ts), with a window of their own.
   auth: { identifier: RateLimiterAbstract; ip: RateLimiterAbstract };
+  // Group-card signing (routes/api/group-cards.ts): anonymous, so counted per IP and per signing link.
+  signing: { link: RateLimiterAbstract; ip: RateLimiterAbstract };
 }
 
 const registry = new WeakMap<Core.Strapi, Limiters>();
@@ -49,6 +51,7 @@ export async function initRateLimits(strapi: Core.Strapi): Promise<void> {
       identifier: await make('gc_a_id', config.rateLimitAuthPerIdentifier, config.rateLimitAuthWindowSeconds),
       ip: await make('gc_a_ip', config.rateLimitAuthPerIp, config.rateLimitAuthWindowSeconds),
     },
+    signing: { link: await make('gc_s_link', config.rateLimitSignaturesPerLink), ip: await make('gc_s_ip', config.rateLimitSignaturesPerIp) },
   };
   registry.set(strapi, limiters);
 }
@@ -98,6 +101,16 @@ export async function consumeAuthAttempt(strapi: Core.Strapi, ctx: Ctx, identifi
   const limiters = registry.get(strapi);
   if (!limiters) return null;
   return consumeBoth(strapi, ctx, limiters.auth.ip, limiters.auth.identifier, identifier);
+}
+
+/**
+ * Counts one signature write against the caller's IP and the signing link (keyed by its group card,
+ * so a rotated link shares the count). Null or the rejection, as consumeLimit.
+ */
+export async function consumeSigningAttempt(strapi: Core.Strapi, ctx: Ctx, linkKey: string): Promise<RateLimiterRes | null> {
+  const limiters = registry.get(strapi);
+  if (!limiters) return null;
+  return consumeBoth(strapi, ctx, limiters.signing.ip, limiters.signing.link, linkKey);
 }
 
 /** Whole seconds until a refused caller may try again (at least 1), for Retry-After. */

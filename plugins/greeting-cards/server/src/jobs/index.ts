@@ -35,6 +35,12 @@ export function registerJobs(strapi: Core.Strapi): void {
       options: { rule: '*/15 * * * * *' },
     };
   }
+  if (config.schedulerEnabled) {
+    jobs.greetingCardsGroupCards = {
+      task: singleFlight('group card e-mail', strapi, () => getService(strapi, 'groupCardMail').runDue(new Date())),
+      options: { rule: '0 * * * * *' },
+    };
+  }
   if (config.remindersEnabled) {
     jobs.greetingCardsReminders = {
       task: singleFlight('reminder', strapi, () => getService(strapi, 'reminderMail').runDaily(todayUtc())),

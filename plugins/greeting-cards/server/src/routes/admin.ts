@@ -33,6 +33,8 @@ export default {
     adminRoute('POST', '/admin/deliveries/:id/retry', 'admin.retryDelivery', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/cancel', 'admin.cancelDelivery', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/resend', 'admin.resendDelivery', deliveriesManage),
+    adminRoute('GET', '/admin/group-cards', 'admin-group-cards.list', ordersRead),
+    adminRoute('POST', '/admin/group-cards/:uuid/close', 'admin-group-cards.close', deliveriesManage),
     adminRoute('GET', '/admin/settings', 'admin.settings', settingsRead),
     adminRoute('POST', '/admin/designs/validate', 'admin.validateDesign', null),
     adminRoute('POST', '/admin/designs/preview', 'admin.previewDesign', null),

@@ -8,13 +8,14 @@ import orders from './api/orders';
 import subscriptions from './api/subscriptions';
 import deliveries from './api/deliveries';
 import postal from './api/postal';
+import groupCards from './api/group-cards';
 import admin from './admin';
 
 // One file per area under api/; their order matters only where two areas share a path prefix.
 export default {
   'content-api': {
     type: 'content-api',
-    routes: [...catalogue, ...cards, ...library, ...me, ...recipients, ...reminders, ...orders, ...subscriptions, ...deliveries, ...postal],
+    routes: [...catalogue, ...cards, ...library, ...me, ...recipients, ...reminders, ...orders, ...subscriptions, ...deliveries, ...postal, ...groupCards],
   },
   admin,
 };

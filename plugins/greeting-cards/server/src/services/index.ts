@@ -9,6 +9,7 @@ import subscriptions from './subscriptions';
 import rendering from './rendering';
 import host from './host';
 import operations from './operations';
+import groupCards from './group-cards';
 
 export default {
   ...catalogue,
@@ -20,4 +21,5 @@ export default {
   ...rendering,
   ...host,
   ...operations,
+  ...groupCards,
 };

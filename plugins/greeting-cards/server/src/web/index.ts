@@ -8,6 +8,7 @@ import { addressProofRoutes } from './pages-address-proof';
 import { peopleRoutes } from './pages-people';
 import { orderRoutes } from './pages-orders';
 import { subscriptionRoutes } from './pages-subscriptions';
+import { groupRoutes } from './pages-group';
 import { registerCardViewRoutes } from './card-view';
 import { registerOwnRoutes } from '../http/own-routes';
 import { mountPoints } from '../mount/mount-points';
@@ -24,7 +25,7 @@ export function registerStorefront(strapi: Core.Strapi): void {
   registerStaticFiles(strapi);
   registerCardViewRoutes(strapi);
   if (!storefront) return;
-  registerWebRoutes(strapi, [...accountRoutes, ...catalogueRoutes, ...libraryRoutes, ...addressProofRoutes, ...peopleRoutes, ...orderRoutes, ...subscriptionRoutes]);
+  registerWebRoutes(strapi, [...accountRoutes, ...catalogueRoutes, ...libraryRoutes, ...addressProofRoutes, ...peopleRoutes, ...orderRoutes, ...subscriptionRoutes, ...groupRoutes]);
   // `/shop` leads to the shop's home page at `/shop/` (a route without a slash also matches `/shop/`,
   // which the home page, registered first, answers).
   if (base) {

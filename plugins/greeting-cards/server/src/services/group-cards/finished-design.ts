@@ -1,0 +1,23 @@
+import type { Row } from '../../db/query';
+import { productOf } from '../../domain/print-products/products';
+import { layoutSignatures } from '../../domain/group-cards/signature-layout';
+
+/** The card's design with the visible signatures laid out on its inside pages (after what is there). */
+export function finishedDesign(card: Row, visible: Row[]): { canvas: Record<string, unknown>; leftOff: number } {
+  const design = (card.canvas_data && typeof card.canvas_data === 'object' ? card.canvas_data : {}) as Record<string, unknown>;
+  const fallback = productOf(card.product).canvas;
+  const size = { width: Number(design.width) || fallback.width, height: Number(design.height) || fallback.height };
+  const layout = layoutSignatures(
+    visible.map((s) => ({ display_name: s.display_name, message: s.message, colour: s.colour, font: s.font, emoji: s.sticker?.emoji ?? null })),
+    size,
+  );
+  const pages = (design.pages && typeof design.pages === 'object' ? design.pages : {}) as Record<string, Record<string, unknown>>;
+  const withPage = (name: 'inside_left' | 'inside_right', objects: unknown[]) => {
+    const own = pages[name] ?? {};
+    return { ...own, background: own.background ?? '#FFFFFF', objects: [...(Array.isArray(own.objects) ? own.objects : []), ...objects] };
+  };
+  return {
+    canvas: { ...design, pages: { ...pages, inside_right: withPage('inside_right', layout.inside_right), inside_left: withPage('inside_left', layout.inside_left) } },
+    leftOff: layout.leftOff,
+  };
+}

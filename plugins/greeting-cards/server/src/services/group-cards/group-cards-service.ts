@@ -1,0 +1,157 @@
+import type { Core } from '@strapi/strapi';
+import crypto from 'crypto';
+import { badRequest, fieldError, fieldErrors, notFound } from '../../errors';
+import type { PageRequest } from '../../http/pagination';
+import { pagedRows } from '../shared/paged-rows';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { query, type Row } from '../../db/query';
+import { UID } from '../../uids';
+import type { GroupCardCreate, GroupCardPatch } from '../../domain/group-cards/group-card-input';
+import { serializeGroupCardSummary } from '../../serializers/group-card';
+import { groupCardStore, looksLikeUuid, newSignToken } from './group-card-store';
+import { parseAddToCart } from '../../domain/cart-input';
+import { getService } from '../get-service';
+import { finishedDesign } from './finished-design';
+
+// The organiser's side of group cards: start one, list them, change the link, moderate and close.
+// Every call takes the owner's id: another user's group card is "not found", exactly like a missing one.
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const store = groupCardStore(strapi);
+
+  async function findOwned(userId: number, uuid: string): Promise<Row> {
+    if (!looksLikeUuid(uuid)) throw notFound();
+    const row = await store.byUuid(uuid.toLowerCase(), userId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  function checkDeadline(deadline: Date | undefined): void {
+    if (deadline && deadline.getTime() <= Date.now()) throw fieldError('deadline', 'Choose a deadline in the future.');
+  }
+
+  async function create(userId: number, input: GroupCardCreate) {
+    const card = await query(strapi, UID.card).findOne({ where: { id: input.card_id, owner: { id: userId } } });
+    if (!card) throw fieldError('card_id', `Invalid pk "${input.card_id}" - object does not exist.`);
+    checkDeadline(input.deadline);
+    // A token collision is astronomically unlikely; the unique index turns one into a retry, not a shared link.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const row = await store.groups().create({
+          data: {
+            uuid: crypto.randomUUID(), owner: userId, card: card.id, title: input.title, recipient_name: input.recipient_name,
+            deadline: input.deadline, status: 'open', sign_token: newSignToken(),
+            show_signatures: input.show_signatures ?? true, approval_mode: input.approval_mode ?? false,
+            invite_emails: input.invite_emails ?? [],
+          },
+        });
+        return store.detail((await store.byUuid(row.uuid))!);
+      } catch (error) {
+        if (attempt >= 2 || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+
+  async function list(userId: number, page: PageRequest) {
+    const where = { owner: { id: userId } };
+    const { count, rows } = await pagedRows(page, () => store.groups().count({ where }), () =>
+      store.groups().findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize, populate: { card: true } }),
+    );
+    const results = await Promise.all(rows.map(async (row: Row) => serializeGroupCardSummary(row, await store.countSignatures(row.id), store.links(row))));
+    return { count, results };
+  }
+
+  async function get(userId: number, uuid: string) {
+    return store.detail(await findOwned(userId, uuid));
+  }
+
+  async function update(userId: number, uuid: string, patch: GroupCardPatch) {
+    const row = await findOwned(userId, uuid);
+    checkDeadline(patch.deadline);
+    const data: Record<string, unknown> = {};
+    for (const key of ['title', 'recipient_name', 'deadline', 'show_signatures', 'approval_mode'] as const) if (patch[key] !== undefined) data[key] = patch[key];
+    if (Object.keys(data).length) await store.groups().update({ where: { id: row.id }, data });
+    return get(userId, uuid);
+  }
+
+  /** A new signing link; the old one stops working at once (lookups are by the current token only). */
+  async function rotateLink(userId: number, uuid: string) {
+    const row = await findOwned(userId, uuid);
+    await store.groups().update({ where: { id: row.id }, data: { sign_token: newSignToken() } });
+    return get(userId, uuid);
+  }
+
+  /** Closes to new signatures. Closing a closed card changes nothing and answers the same. */
+  async function close(userId: number, uuid: string) {
+    const row = await findOwned(userId, uuid);
+    // Conditional: two closes racing stamp closed_at once.
+    await store.groups().updateMany({ where: { id: row.id, status: 'open' }, data: { status: 'closed', closed_at: new Date() } });
+    return get(userId, uuid);
+  }
+
+  async function ownedSignature(userId: number, uuid: string, signatureId: number) {
+    const group = await findOwned(userId, uuid);
+    const signature = await store.signatureOf(group.id, signatureId);
+    if (!signature) throw notFound();
+    return { group, signature };
+  }
+
+  /** Shows (approves) or hides one signature. */
+  async function setSignatureVisible(userId: number, uuid: string, signatureId: number, visible: boolean) {
+    const { signature } = await ownedSignature(userId, uuid, signatureId);
+    await store.signatures().update({ where: { id: signature.id }, data: { status: visible ? 'visible' : 'hidden' } });
+    return get(userId, uuid);
+  }
+
+  async function removeSignature(userId: number, uuid: string, signatureId: number): Promise<void> {
+    const { signature } = await ownedSignature(userId, uuid, signatureId);
+    await store.signatures().delete({ where: { id: signature.id } });
+  }
+
+  /** Puts the listed signatures first, in that order; any not listed keep their order after them. */
+  async function reorder(userId: number, uuid: string, ids: number[]) {
+    const group = await findOwned(userId, uuid);
+    const current = await store.signaturesOf(group.id);
+    const known = new Set(current.map((s) => s.id as number));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) throw fieldError('signature_ids', `Not signatures of this group card: ${unknown.join(', ')}.`);
+    const listed = [...new Set(ids)];
+    const order = [...listed, ...current.map((s) => s.id as number).filter((id) => !listed.includes(id))];
+    await strapi.db.transaction(async () => {
+      for (const [index, id] of order.entries()) await store.signatures().update({ where: { id }, data: { position: index + 1 } });
+    });
+    return get(userId, uuid);
+  }
+
+  /**
+   * "Close and send": closes signing, makes the finished card (the design with the visible signatures
+   * laid out inside, in the organiser's order) and puts it in the organiser's basket with the chosen
+   * delivery, through the one add-to-cart operation. A second press adds nothing.
+   */
+  async function sendToBasket(userId: number, uuid: string, body: unknown) {
+    const group = await findOwned(userId, uuid);
+    const delivery = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    const parsed = parseAddToCart({ ...delivery, card_id: group.card?.id ?? 0 }, new Date());
+    if (!parsed.ok) throw fieldErrors(parsed.errors);
+    if (!group.card) throw badRequest('The card this group card was made from has been deleted.');
+    const claimed = await store.groups().updateMany({ where: { id: group.id, basket_card_id: { $null: true } }, data: { basket_card_id: -1 } });
+    if (!claimed.count) return { ...(await get(userId, uuid)), left_off: 0 };
+    try {
+      await close(userId, uuid);
+      const visible = await store.signaturesOf(group.id, ['visible']);
+      const { canvas, leftOff } = finishedDesign(group.card, visible);
+      const card = await query(strapi, UID.card).create({
+        data: { owner: userId, title: group.title, product: group.card.product ?? null, canvas_data: canvas, inside_message: group.card.inside_message ?? '', preview_url: group.card.preview_url ?? null, status: 'draft' },
+      });
+      await getService(strapi, 'orders').addToCart(userId, { ...parsed.value, card_id: card.id });
+      await store.groups().update({ where: { id: group.id }, data: { basket_card_id: card.id } });
+      return { ...(await get(userId, uuid)), basket_card_id: card.id as number, left_off: leftOff };
+    } catch (error) {
+      // Nothing in the basket: let the organiser try again.
+      await store.groups().update({ where: { id: group.id }, data: { basket_card_id: null } });
+      throw error;
+    }
+  }
+
+  return { sendToBasket, findOwned, create, list, get, update, rotateLink, close, setSignatureVisible, removeSignature, reorder };
+};

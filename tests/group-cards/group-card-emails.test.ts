@@ -1,0 +1,63 @@
+import { startApp, TestApp, QUIET_APP } from '../helpers/strapi';
+import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
+import { createUser, TestUser } from '../helpers/users';
+import { createCard } from '../helpers/order-fixtures';
+
+// Issue 23, stage 4: invited signers get one invitation and one reminder a day before the deadline,
+// the organiser one note when it passes; running the job again sends nothing more. Real SMTP server.
+
+describe('group card e-mails', () => {
+  let app: TestApp;
+  let smtp: SmtpCapture;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    app = await startApp({ ...QUIET_APP, ...smtp.env, SERVICE_PUBLIC_URL: 'https://cards.example.test' });
+    alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Organiser' });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.stop();
+  });
+
+  const run = (at: Date) => app.strapi.plugin('greeting-cards').service('groupCardMail').runDue(at);
+  const subjects = () => smtp.messages.map((m) => `${(m.to as { text: string }).text}: ${m.subject}`).sort();
+
+  it('sends each e-mail once, at its time, with the right link', async () => {
+    const card = await createCard(app.strapi, alice);
+    const deadline = new Date(Date.now() + 3 * 86_400_000);
+    const created = await app.http().post('/api/group-cards/').set(alice.auth).send({
+      card_id: card.id, title: 'Farewell <Sam>', recipient_name: 'Sam', deadline: deadline.toISOString(), invite_emails: ['ann@example.test', 'ben@example.test'],
+    });
+    expect(created.status).toBe(201);
+    const now = new Date();
+    expect(await run(now)).toEqual({ invitations: 2, reminders: 0, deadlines: 0 });
+    await smtp.waitFor((m) => /Sign the card/.test(m.subject ?? ''), 2);
+    const invitation = smtp.messages.find((m) => (m.to as { text: string }).text === 'ann@example.test')!;
+    expect(invitation.text).toContain(`https://cards.example.test/sign/${created.body.sign_token}/`);
+    expect(invitation.text).toContain('Alice Organiser is collecting messages for Sam: “Farewell <Sam>”.');
+    expect(String(invitation.html)).toContain('Farewell &lt;Sam&gt;');
+    expect(await run(now)).toEqual({ invitations: 0, reminders: 0, deadlines: 0 });
+
+    // A day before the deadline: one reminder each, once.
+    const dayBefore = new Date(deadline.getTime() - 20 * 3_600_000);
+    expect(await run(dayBefore)).toEqual({ invitations: 0, reminders: 2, deadlines: 0 });
+    expect(await run(new Date(dayBefore.getTime() + 3_600_000))).toEqual({ invitations: 0, reminders: 0, deadlines: 0 });
+
+    // After the deadline: the organiser, once, with a link to review and send.
+    const after = new Date(deadline.getTime() + 60_000);
+    expect(await run(after)).toEqual({ invitations: 0, reminders: 0, deadlines: 1 });
+    expect(await run(after)).toEqual({ invitations: 0, reminders: 0, deadlines: 0 });
+    await smtp.waitFor(() => true, 5);
+    expect(subjects()).toEqual([
+      `${alice.email}: Signing has closed: Farewell <Sam>`,
+      'ann@example.test: One day left to sign the card for Sam',
+      'ann@example.test: Sign the card for Sam',
+      'ben@example.test: One day left to sign the card for Sam',
+      'ben@example.test: Sign the card for Sam',
+    ].sort());
+    const note = smtp.messages.find((m) => /Signing has closed/.test(m.subject ?? ''))!;
+    expect(note.text).toContain(`https://cards.example.test/group/${created.body.uuid}/`);
+  });
+});

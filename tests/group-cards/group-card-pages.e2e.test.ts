@@ -1,0 +1,140 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { startApp, TestApp, QUIET_APP } from '../helpers/strapi';
+import { createUser, TestUser } from '../helpers/users';
+import { createCard, createRecipient } from '../helpers/order-fixtures';
+import { screenshots, seriousA11yViolations } from '../e2e/browser';
+import { launchBrowser, pageErrors, signedInPage } from '../e2e/editor-browser';
+
+// Issue 23, stage 2 in real Chromium: an organiser starts a group card from the page, three people sign
+// from separate browsers without accounts (one with a sticker), one edits their message, the organiser
+// hides one and closes signing, and a late signer is told who to contact.
+
+describe('group card pages (Chromium)', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let alice: TestUser;
+  let bob: TestUser;
+  let cardId: number;
+  let organiser: Page;
+  let signLink = '';
+  let groupPath = '';
+  const serverErrors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startApp({ ...QUIET_APP });
+    alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Organiser' });
+    bob = await createUser(app.strapi);
+    cardId = (await createCard(app.strapi, alice, { title: 'Farewell' })).id;
+    await createRecipient(app.strapi, alice, { first_name: 'Sam', last_name: 'Jones', email: 'sam.jones@example.test' });
+    await app.strapi.db.query('plugin::greeting-cards.asset' as never).create({ data: { name: 'Party', asset_type: 'sticker', emoji: '🎉', is_premium: false, is_active: true } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function open(token: string | null): Promise<Page> {
+    const page = await signedInPage(browser, app.baseUrl, token);
+    await page.setBypassCSP(true);
+    page.setDefaultTimeout(15000);
+    page.on('dialog', (dialog) => void dialog.accept());
+    page.on('response', (r) => {
+      if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.url()}`);
+    });
+    return page;
+  }
+  async function review(page: Page, name: string) {
+    await screenshots(page, name);
+    expect([name, await seriousA11yViolations(page)]).toEqual([name, []]);
+  }
+  const waitForText = (page: Page, selector: string, needle: string) =>
+    page.waitForFunction((sel, n) => Array.from(document.querySelectorAll(sel)).some((el) => (el as HTMLElement).innerText.includes(n)), {}, selector, needle);
+
+  it('keeps the organiser pages private: sign-in for anonymous visitors, 404 for other shoppers', async () => {
+    const anonymous = await app.http().get('/group/');
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.location).toBe('/login/?next=%2Fgroup%2F');
+    expect((await app.http().get(`/group/new/?card=${cardId}`).set('Cookie', `gc_session=${bob.token}`)).status).toBe(404);
+  });
+
+  it('shows a useful empty list, then starts a group card from a card', async () => {
+    organiser = await open(alice.token);
+    await organiser.goto(`${app.baseUrl}/group/`);
+    expect(await organiser.$eval('.empty-state', (el) => (el as HTMLElement).innerText)).toContain('start one here');
+    await review(organiser, 'group-list-empty');
+    await organiser.goto(`${app.baseUrl}/group/new/?card=${cardId}`);
+    await organiser.type('#g-title', 'Good luck, Sam!');
+    await organiser.type('#g-recipient', 'Sam <Jones>');
+    await review(organiser, 'group-new');
+    await Promise.all([organiser.waitForNavigation(), organiser.click('.group-new-form button[type="submit"]')]);
+    groupPath = new URL(organiser.url()).pathname;
+    expect(groupPath).toMatch(/^\/group\/[0-9a-f-]{36}\/$/);
+    expect(await organiser.$eval('h1', (el) => (el as HTMLElement).innerText)).toBe('Good luck, Sam!');
+    expect(await organiser.$eval('.lead', (el) => (el as HTMLElement).innerText)).toContain('For Sam <Jones>.');
+    signLink = await organiser.$eval('#sign-link', (el) => (el as HTMLInputElement).value);
+    expect(signLink).toMatch(/\/sign\/[A-Za-z0-9_-]{32}\/$/);
+  });
+
+  it('takes three signatures from three browsers without accounts, one with a sticker, and lets one be edited', async () => {
+    const signers = [await open(null), await open(null), await open(null)];
+    const messages = ['All the best!', 'We will miss you <3', 'Come back soon'];
+    for (const [i, page] of signers.entries()) {
+      await page.goto(signLink.replace(/^https?:\/\/[^/]+/, app.baseUrl));
+      if (i === 0) await review(page, 'group-sign-empty');
+      await page.type('#s-name', `Signer ${i + 1}`);
+      await page.type('#s-message', messages[i]);
+      if (i === 1) await page.click('input[name="sticker_id"]:not([value=""])');
+      await page.click('.sign-form button[type="submit"]');
+      await waitForText(page, '.my-signature', messages[i]);
+    }
+    // Signer 1 edits their own message from the same browser.
+    const first = signers[0];
+    await first.click('.my-signature a');
+    await first.waitForSelector('.my-signature textarea');
+    await first.click('.my-signature textarea', { count: 3 });
+    await first.keyboard.down('Control');
+    await first.keyboard.press('KeyA');
+    await first.keyboard.up('Control');
+    await first.type('.my-signature textarea', 'All the very best, Sam!');
+    await first.click('.my-signature button[type="submit"]');
+    await waitForText(first, '.my-signature', 'All the very best, Sam!');
+    await waitForText(first, '.signature-wall', 'We will miss you <3');
+    expect(await first.$eval('.signature-wall', (el) => (el as HTMLElement).innerText)).toContain('🎉');
+    await review(signers[1], 'group-sign');
+    // Another browser cannot change signer 1's message: it has no edit control for it.
+    expect(await signers[2].$$eval('.my-signature', (els) => els.map((el) => (el as HTMLElement).innerText).join('\n'))).not.toContain('All the very best');
+    for (const page of signers) expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('lets the organiser hide one message and close signing; a late signer is told who to contact', async () => {
+    await organiser.goto(`${app.baseUrl}${groupPath}`);
+    await waitForText(organiser, '.signature-list', 'Come back soon');
+    expect(await organiser.$$eval('.signature-list > li', (els) => els.length)).toBe(3);
+    const hide = await organiser.waitForSelector('xpath/.//li[contains(., "Come back soon")]//button[contains(., "Hide")]');
+    await hide!.click();
+    await organiser.waitForSelector('xpath/.//li[contains(., "Come back soon")]//span[contains(@class, "badge") and contains(., "Hidden")]');
+    await review(organiser, 'group-organiser');
+    // Close and send: an e-card to Sam from the address book, into the basket.
+    await organiser.select('#send-method', 'ecard');
+    const sam = await organiser.$eval('#send-recipient', (el) => Array.from((el as HTMLSelectElement).options).find((o) => o.text.includes('Sam'))!.value);
+    await organiser.select('#send-recipient', sam);
+    await Promise.all([organiser.waitForNavigation(), organiser.click('.group-send-form button[type="submit"]')]);
+    expect(new URL(organiser.url()).pathname).toBe('/cart/');
+    await waitForText(organiser, 'main', 'Good luck, Sam!');
+    const late = await open(null);
+    const response = await late.goto(signLink.replace(/^https?:\/\/[^/]+/, app.baseUrl));
+    expect(response!.status()).toBe(410);
+    expect(await late.$eval('main', (el) => (el as HTMLElement).innerText)).toContain('contact the organiser, Alice Organiser');
+    await review(late, 'group-sign-closed');
+    const stored = (await app.http().get(`/api${groupPath.replace('/group/', '/group-cards/')}`).set(alice.auth)).body;
+    expect(stored.status).toBe('closed');
+    const cart = (await app.http().get('/api/orders/cart/').set(alice.auth)).body;
+    expect(cart.items.map((i: { card: number; delivery_method: string }) => [i.card, i.delivery_method])).toEqual([[stored.basket_card_id, 'ecard']]);
+    expect(stored.signatures.map((s: { message: string; status: string }) => [s.message, s.status])).toEqual([
+      ['All the very best, Sam!', 'visible'], ['We will miss you <3', 'visible'], ['Come back soon', 'hidden'],
+    ]);
+    expect(pageErrors(organiser)).toEqual([]);
+    expect(serverErrors).toEqual([]);
+  });
+});
