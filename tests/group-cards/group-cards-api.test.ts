@@ -215,7 +215,7 @@ describe('group cards API', () => {
       expect(deliveries).toHaveLength(1);
       const page = await app.http().get(`/cards/view/${deliveries[0].view_token}/`);
       expect(page.status).toBe(200);
-      expect(page.text).toContain('aria-label="Inside right of the card');
+      expect(page.text).toContain('aria-label="Inside right page"');
       expect(page.text).toContain('Shown &lt;b&gt;message&lt;/b&gt;');
       expect(page.text).not.toContain('Shown <b>');
       expect(page.text).not.toContain('Hidden message');
