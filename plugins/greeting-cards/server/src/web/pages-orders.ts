@@ -4,6 +4,7 @@ import { isHtmx, renderPage, renderPartial, type Toast } from './render';
 import { formBody, formErrors, idParam } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
 import { limitedPage } from './page-limits';
+import { itemsPreflight, type ItemPreflight } from '../services/orders/checkout-preflight';
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
 const checksPromo = (ctx: { query: Record<string, unknown> }) => typeof ctx.query.promo === 'string' && ctx.query.promo.trim() !== '';
@@ -19,8 +20,13 @@ interface CartState {
   toast?: Toast | null;
 }
 
+/** The web basket's own acknowledgement: posted and printed cards with preflight warnings go ahead only once it is ticked. */
+const ACCEPT_FIELD = 'accept_preflight';
+const ACCEPT_MESSAGE = 'Some cards have print warnings. Fix them in the editor, or tick “Print them as they are” to go ahead.';
+
 async function cartData({ strapi, user }: PrivateContext, state: CartState) {
   const [cart, orders] = await Promise.all([getService(strapi, 'orders').getCart(user.id), getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 })]);
+  const checks = await itemsPreflight(strapi, cart.items);
   const discount = Math.min(state.promo?.discount_pence ?? 0, cart.subtotal_pence);
   return {
     title: 'Your basket',
@@ -33,6 +39,10 @@ async function cartData({ strapi, user }: PrivateContext, state: CartState) {
     total: cart.subtotal_pence - discount,
     errors: state.errors ?? null,
     toast: state.toast ?? null,
+    // Per item id: the print check of posted and printed cards, shown before payment.
+    preflight: Object.fromEntries(checks.map((c) => [c.itemId, c])) as Record<number, ItemPreflight>,
+    preflightWarnings: checks.some((c) => c.warnings.length > 0),
+    preflightErrors: checks.some((c) => c.errors.length > 0),
   };
 }
 
@@ -97,9 +107,16 @@ export const orderRoutes: WebRouteDef[] = [
   })),
 
   limitedPage('writes', privateRoute('POST', '/cart/checkout/', async (web) => {
-    const promo = String(formBody(web.ctx).promo_code ?? '').trim();
+    const body = formBody(web.ctx);
+    const promo = String(body.promo_code ?? '').trim();
     const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
     try {
+      // Errors are the checkout service's to refuse (the API's rule too); accepting warnings is the page's.
+      const checks = await itemsPreflight(web.strapi, cart.items);
+      if (checks.some((c) => c.warnings.length) && !checks.some((c) => c.errors.length) && body[ACCEPT_FIELD] !== 'on') {
+        const state: CartState = { promoValue: promo, errors: { [ACCEPT_FIELD]: [ACCEPT_MESSAGE], non_field_errors: [ACCEPT_MESSAGE] } };
+        return renderPage(web.ctx, 'cart', await cartData(web, state), 400);
+      }
       const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {});
       redirect(web.ctx, shopUrl(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`));
     } catch (error) {
