@@ -20,8 +20,13 @@ interface CartState {
   toast?: Toast | null;
 }
 
-/** The web basket's own acknowledgement: posted and printed cards with preflight warnings go ahead only once it is ticked. */
+/**
+ * The web basket's own acknowledgement: when the basket showed print warnings (its form then carries
+ * `preflight_review`), checkout goes ahead only once "Print them as they are" is ticked. A form post
+ * without it (a script, an older page) is treated like the API: warnings never block, errors always do.
+ */
 const ACCEPT_FIELD = 'accept_preflight';
+const REVIEW_FIELD = 'preflight_review';
 const ACCEPT_MESSAGE = 'Some cards have print warnings. Fix them in the editor, or tick “Print them as they are” to go ahead.';
 
 async function cartData({ strapi, user }: PrivateContext, state: CartState) {
@@ -112,7 +117,7 @@ export const orderRoutes: WebRouteDef[] = [
     const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
     try {
       // Errors are the checkout service's to refuse (the API's rule too); accepting warnings is the page's.
-      const checks = await itemsPreflight(web.strapi, cart.items);
+      const checks = body[REVIEW_FIELD] ? await itemsPreflight(web.strapi, cart.items) : [];
       if (checks.some((c) => c.warnings.length) && !checks.some((c) => c.errors.length) && body[ACCEPT_FIELD] !== 'on') {
         const state: CartState = { promoValue: promo, errors: { [ACCEPT_FIELD]: [ACCEPT_MESSAGE], non_field_errors: [ACCEPT_MESSAGE] } };
         return renderPage(web.ctx, 'cart', await cartData(web, state), 400);
