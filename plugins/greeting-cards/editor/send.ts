@@ -87,7 +87,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     update();
     recipient.focus();
     // The newest print check: the design as it is now, saved as a draft first (the status stays).
-    await editor.autosave.flush().catch(() => undefined);
+    if (editor.autosave.hasUnsavedWork) await editor.autosave.flush().catch(() => undefined);
     await preflight?.refresh();
     update();
   });
