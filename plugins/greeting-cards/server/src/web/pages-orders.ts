@@ -119,7 +119,7 @@ export const orderRoutes: WebRouteDef[] = [
       // Errors are the checkout service's to refuse (the API's rule too); accepting warnings is the page's.
       const checks = body[REVIEW_FIELD] ? await itemsPreflight(web.strapi, cart.items) : [];
       if (checks.some((c) => c.warnings.length) && !checks.some((c) => c.errors.length) && body[ACCEPT_FIELD] !== 'on') {
-        const state: CartState = { promoValue: promo, errors: { [ACCEPT_FIELD]: [ACCEPT_MESSAGE], non_field_errors: [ACCEPT_MESSAGE] } };
+        const state: CartState = { promoValue: promo, errors: { [ACCEPT_FIELD]: [ACCEPT_MESSAGE], non_field_errors: ['Your basket has print warnings: read them below before you pay.'] } };
         return renderPage(web.ctx, 'cart', await cartData(web, state), 400);
       }
       const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {});
