@@ -8,8 +8,8 @@ import { UID } from '../../plugins/greeting-cards/server/src/uids';
 // Issue 21, "Done when" in real Chromium: a shopper designs the front and the inside of a folded card
 // from a template whose sample name the designer marked as a placeholder, sees the guides, gets the
 // placeholder warning in the editor's print check, clicks it (the text is selected on its page), fixes
-// the text, the warning goes, and the card is posted, checked out and paid (demo payments). Then the
-// "Print it as it is" acknowledgement on the send form and the basket for a warning left in place.
+// the text, the warning goes, and the card is posted, checked out and paid (demo payments). Then a
+// warning left in place: "Fix it first" or "Print it as it is" on the send form, and the basket's button.
 // Screenshots: .tmp/screenshots/editor-preflight-*.png.
 jest.setTimeout(Number(process.env.EDITOR_TEST_TIMEOUT) || 240_000);
 
@@ -110,7 +110,7 @@ describe('print check in the editor, the send form and the basket', () => {
     await Promise.all([page.waitForNavigation(), page.click('#send-submit')]);
     expect(new URL(page.url()).pathname).toBe('/cart/');
     expect(await page.$('.preflight-notes')).toBeNull();
-    expect(await page.$('#accept_preflight')).toBeNull();
+    expect(await page.$eval('#cart-panel form[action$="/cart/checkout/"] button[type="submit"]', (b) => b.textContent)).toBe('Checkout');
     await Promise.all([page.waitForNavigation(), page.click('#cart-panel form[action$="/cart/checkout/"] button[type="submit"]')]);
     expect(new URL(page.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}\/$/);
     await Promise.all([page.waitForNavigation(), page.click('form[action$="/pay/"] button[type="submit"]')]);
@@ -123,40 +123,41 @@ describe('print check in the editor, the send form and the basket', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('asks for "Print it as it is" on the send form and "Print them as they are" in the basket for a warning left in place', async () => {
+  it('offers "Fix it first" or "Print it as it is" on the send form, and "Print them as they are" in the basket, for a warning left in place', async () => {
     const second = await startCard(page, `${app.baseUrl}/editor/template/named-for-you/`);
     await waitForPanel(1);
     await page.click('#inside-message');
     await page.keyboard.type('Love, Sam');
     await saveStatus(page, 'Saved');
-    await page.click('#open-send');
-    await page.waitForSelector('#recipient option[value="new"]');
-    await page.waitForFunction(() => document.querySelectorAll('#recipient option').length > 2);
-    await page.select('#recipient', (await page.$$eval('#recipient option', (os) => os.map((o) => (o as HTMLOptionElement).value)))[1]);
+    const chooseRecipient = async () => {
+      await page.click('#open-send');
+      await page.waitForFunction(() => document.querySelectorAll('#recipient option').length > 2);
+      await page.select('#recipient', (await page.$$eval('#recipient option', (os) => os.map((o) => (o as HTMLOptionElement).value)))[1]);
+    };
+    await chooseRecipient();
+    expect(await page.$eval('#send-submit', (b) => b.textContent)).toBe('Add to cart');
     await page.select('#delivery-method', 'print');
     expect(await shown('#send-preflight')).toBe(true);
     expect(await page.$eval('#send-preflight-list', (e) => e.textContent)).toMatch(/still says "Your name here"/);
-    expect(await shown('#send-accept-row')).toBe(true);
+    expect(await page.$eval('#send-submit', (b) => b.textContent)).toBe('Print it as it is: add to cart');
     await screenshot(page, 'editor-preflight-send');
-    await page.click('#send-submit');
-    await page.waitForFunction(() => !(document.getElementById('send-error') as HTMLElement).hidden);
-    expect(await page.$eval('#send-error', (e) => e.textContent)).toMatch(/Tick “Print it as it is”/);
+    // "Fix it first" goes back to the print check, on the warning.
+    await page.click('#send-fix');
+    await page.waitForFunction(() => !(document.getElementById('send-dialog') as HTMLDialogElement).open);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('ed-preflight-item'))).toBe(true);
     expect((await app.http().get('/api/orders/cart/').set(shopper.auth)).body.items).toEqual([]);
 
-    await page.click('#send-accept');
+    await chooseRecipient();
+    await page.select('#delivery-method', 'print');
     await Promise.all([page.waitForNavigation(), page.click('#send-submit')]);
     expect(new URL(page.url()).pathname).toBe('/cart/');
     expect(await page.$eval('.preflight-notes', (e) => e.textContent)).toMatch(/Print warnings:[\s\S]*still says "Your name here"/);
     const checkoutButton = '#cart-panel form[action$="/cart/checkout/"] button[type="submit"]';
-    await Promise.all([page.waitForNavigation(), page.click(checkoutButton)]);
-    // The basket again (the form's answer, 400), with the reason next to the box to tick.
-    expect(new URL(page.url()).pathname).toBe('/cart/checkout/');
-    expect(await page.$eval('#accept_preflight-error', (e) => e.textContent)).toMatch(/tick “Print them as they are”/);
+    expect(await page.$eval(checkoutButton, (b) => b.textContent)).toBe('Print them as they are: checkout');
     await screenshot(page, 'editor-preflight-basket');
-    await page.click('#accept_preflight');
     await Promise.all([page.waitForNavigation(), page.click(checkoutButton)]);
     expect(new URL(page.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}\/$/);
-    expect((await card(second)).status).not.toBe('archived');
+    expect((await card(second)).preflight).toEqual([expect.objectContaining({ code: 'placeholder_text' })]);
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -5,8 +5,8 @@ import { webSession, WebSession } from '../web/session';
 
 // Issue 21, item 5 at checkout: posted and printed items are checked again when the cart is checked
 // out. Errors (an object entirely off the card) block it with a 400 naming the card, on the API and on
-// the basket page; warnings never block the API (no new field for existing clients), and on the web
-// the basket lists them and asks for "Print them as they are" before going on.
+// the basket page; warnings never block (no new field for existing clients): the basket lists them
+// and its button then says "Print them as they are: checkout".
 const text = (t: string, extra: Record<string, unknown> = {}) => ({ type: 'textbox', text: t, left: 100, top: 300, width: 300, fontSize: 30, fill: '#112233', fontFamily: 'Georgia', ...extra });
 const design = (objects: unknown[]) => ({ version: '7.0.0', width: 600, height: 850, background: '#FFFFFF', objects });
 
@@ -44,7 +44,7 @@ describe('preflight at checkout', () => {
     const basket = await http().get('/cart/').set('Cookie', s.cookie).expect(200);
     expect(basket.text).toMatch(/class="preflight-error"><strong>Must fix.<\/strong> An object on the front is entirely outside the card/);
     expect(basket.text).toContain(`href="/editor/${card.id}/"`);
-    const page = await http().post('/cart/checkout/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf, accept_preflight: 'on', preflight_review: '1' });
+    const page = await http().post('/cart/checkout/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf });
     expect(page.status).toBe(400);
     expect(page.text).toMatch(/class="form-alert" role="alert">“Lost at sea” \(posted card\): An object on the front/);
   });
@@ -56,21 +56,22 @@ describe('preflight at checkout', () => {
     expect(res.body.status).toBe('pending_payment');
   });
 
-  it('checks out warnings on the API as before, and asks the basket page for "Print them as they are"', async () => {
+  it('lists warnings in the basket, whose button then says "Print them as they are", and checks out with them', async () => {
     // Text reaching into the safe margin: a warning, never an error.
     await cartWith('Edgy', [text('Edge', { left: 2 })], 'print');
     const basket = await http().get('/cart/').set('Cookie', s.cookie).expect(200);
     expect(basket.text).toMatch(/class="preflight-warning">Text on the front crosses the safe margin/);
-    expect(basket.text).toMatch(/<input type="checkbox" id="accept_preflight" name="accept_preflight"/);
-
-    const unticked = await http().post('/cart/checkout/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf, preflight_review: '1' });
-    expect(unticked.status).toBe(400);
-    expect(unticked.text).toMatch(/id="accept_preflight-error">Some cards have print warnings/);
-    expect(unticked.text).toMatch(/id="accept_preflight" name="accept_preflight" aria-invalid="true"/);
-
-    const ticked = await http().post('/cart/checkout/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf, preflight_review: '1', accept_preflight: 'on' });
-    expect(ticked.status).toBe(303);
-    expect(ticked.headers.location).toMatch(/^\/checkout\/[0-9a-f-]{36}\/$/);
+    expect(basket.text).toMatch(/<button[^>]*type="submit" aria-describedby="preflight-accept-note">Print them as they are: checkout<\/button>/);
+    // The same form, no new field: pressing the button is the acknowledgement.
+    const out = await http().post('/cart/checkout/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf });
+    expect(out.status).toBe(303);
+    expect(out.headers.location).toMatch(/^\/checkout\/[0-9a-f-]{36}\/$/);
+    // A basket without warnings keeps its plain button.
+    await cartWith('Tidy', [text('Inside the margins')], 'post');
+    const tidy = await http().get('/cart/').set('Cookie', s.cookie).expect(200);
+    expect(tidy.text).not.toContain('preflight-notes');
+    expect(tidy.text).toMatch(/type="submit">Checkout<\/button>/);
+    await emptyCart();
   });
 
   it('checks out a card with warnings through the API without any new field', async () => {

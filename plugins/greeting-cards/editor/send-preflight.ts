@@ -1,6 +1,8 @@
 // The print check in the send form: before a posted or printed card goes to the basket, the shopper
-// sees its warnings and either fixes them or ticks "Print it as it is". Errors (an object off the
-// card, a design that cannot be rendered) cannot be accepted: checkout refuses them too.
+// sees its warnings and chooses: "Fix it first" (back to the editor's print check) or the submit
+// button, which then says "Print it as it is: add to cart", so going ahead is the acknowledgement
+// itself and the form needs no extra step. Errors (an object off the card, a design that cannot be
+// rendered) cannot be accepted: the button stays off, and checkout refuses them too.
 import type { Editor } from './editor';
 import type { PreflightItem, PreflightPanel } from './preflight-panel';
 
@@ -11,8 +13,11 @@ export function sendFormChecks(editor: Editor, panel: PreflightPanel | undefined
   const box = $('send-preflight');
   const summary = $('send-preflight-summary');
   const list = $<HTMLUListElement>('send-preflight-list');
-  const acceptRow = $('send-accept-row');
-  const accept = $<HTMLInputElement>('send-accept');
+  const fix = $<HTMLButtonElement>('send-fix');
+  fix.addEventListener('click', () => {
+    $<HTMLDialogElement>('send-dialog').close();
+    (document.querySelector('#preflight .ed-preflight-item') as HTMLElement | null)?.focus();
+  });
 
   /** The card's report, with the empty-inside warning the server gives only once the card is in a posted item. */
   const itemsFor = (method: string): PreflightItem[] => {
@@ -36,8 +41,10 @@ export function sendFormChecks(editor: Editor, panel: PreflightPanel | undefined
           ? 'Before it is printed, check these warnings:'
           : 'Print warnings (an e-card is not printed, but have a look):';
     list.replaceChildren(...items.map((i) => Object.assign(document.createElement('li'), { textContent: `${i.severity === 'error' ? 'Must fix: ' : ''}${i.message}` })));
-    acceptRow.hidden = !(printed && items.length && !errors.length);
-    if (acceptRow.hidden) accept.checked = false;
+    const warned = printed && items.length > 0;
+    // Only the card's own report can be fixed in the editor's list; an empty message is fixed beside it.
+    fix.hidden = !warned;
+    submit.textContent = warned && !errors.length ? 'Print it as it is: add to cart' : 'Add to cart';
     submit.disabled = printed && errors.length > 0;
   };
 
@@ -46,10 +53,6 @@ export function sendFormChecks(editor: Editor, panel: PreflightPanel | undefined
     if (!PRINTED.has(method)) return null;
     const items = itemsFor(method);
     if (items.some((i) => i.severity === 'error')) return 'Fix the problems marked “Must fix” before this card can be printed.';
-    if (items.length && !accept.checked) {
-      accept.focus();
-      return 'Tick “Print it as it is” to send the card with these warnings, or cancel and fix them first.';
-    }
     return null;
   };
 

@@ -20,15 +20,6 @@ interface CartState {
   toast?: Toast | null;
 }
 
-/**
- * The web basket's own acknowledgement: when the basket showed print warnings (its form then carries
- * `preflight_review`), checkout goes ahead only once "Print them as they are" is ticked. A form post
- * without it (a script, an older page) is treated like the API: warnings never block, errors always do.
- */
-const ACCEPT_FIELD = 'accept_preflight';
-const REVIEW_FIELD = 'preflight_review';
-const ACCEPT_MESSAGE = 'Some cards have print warnings. Fix them in the editor, or tick “Print them as they are” to go ahead.';
-
 async function cartData({ strapi, user }: PrivateContext, state: CartState) {
   const [cart, orders] = await Promise.all([getService(strapi, 'orders').getCart(user.id), getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 })]);
   const checks = await itemsPreflight(strapi, cart.items);
@@ -112,16 +103,11 @@ export const orderRoutes: WebRouteDef[] = [
   })),
 
   limitedPage('writes', privateRoute('POST', '/cart/checkout/', async (web) => {
-    const body = formBody(web.ctx);
-    const promo = String(body.promo_code ?? '').trim();
+    const promo = String(formBody(web.ctx).promo_code ?? '').trim();
     const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
     try {
-      // Errors are the checkout service's to refuse (the API's rule too); accepting warnings is the page's.
-      const checks = body[REVIEW_FIELD] ? await itemsPreflight(web.strapi, cart.items) : [];
-      if (checks.some((c) => c.warnings.length) && !checks.some((c) => c.errors.length) && body[ACCEPT_FIELD] !== 'on') {
-        const state: CartState = { promoValue: promo, errors: { [ACCEPT_FIELD]: [ACCEPT_MESSAGE], non_field_errors: ['Your basket has print warnings: read them below before you pay.'] } };
-        return renderPage(web.ctx, 'cart', await cartData(web, state), 400);
-      }
+      // Preflight errors are refused by the checkout service (the API's rule too). Warnings are shown in
+      // the basket, whose button then says "Print them as they are: checkout": pressing it accepts them.
       const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {});
       redirect(web.ctx, shopUrl(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`));
     } catch (error) {
