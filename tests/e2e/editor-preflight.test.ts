@@ -170,9 +170,17 @@ describe('print check in the editor, the send form and the basket', () => {
     expect(panelBox.right).toBeLessThanOrEqual(390);
     await phone.$eval('#preflight', (e) => e.scrollIntoView());
     await screenshot(phone, 'editor-preflight-phone');
-    expect(third).toBeGreaterThan(0);
     await phone.reload();
     await editorReady(phone);
+    // The basket on the phone: the card's warning under it, the button that accepts it in full width.
+    const recipient = (await app.http().get('/api/recipients/').set(shopper.auth)).body.results.find((r: Json) => r.address_line_1);
+    await app.http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ card_id: third, recipient_id: recipient.id, delivery_method: 'post' }).expect(200);
+    await phone.goto(`${app.baseUrl}/cart/`);
+    expect(await phone.$eval('.preflight-notes', (e) => e.textContent)).toMatch(/still says "Your name here"[\s\S]*The inside of this posted card is empty/);
+    const button = await phone.$eval('#cart-panel form[action$="/cart/checkout/"] button[type="submit"]', (b) => b.getBoundingClientRect().toJSON());
+    expect(button.right).toBeLessThanOrEqual(390);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'editor-preflight-basket-phone');
     expect(pageErrors(phone)).toEqual([]);
     await phone.close();
   });
