@@ -346,4 +346,84 @@ describe('admin panel in Chromium', () => {
     expect(photos[0].src).toMatch(/^\/uploads\/[\w.-]+\.png$/);
     expect((await http().get(photos[0].src)).status).toBe(200);
   });
+  it('an editor switches a template to 5x7: the designer canvas takes that shape; a text marked there as a placeholder drives the shopper\'s warning', async () => {
+    const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
+    const start = {
+      version: '7.0.0', width: 600, height: 850, background: '#FDE2E4',
+      objects: [
+        { type: 'textbox', text: 'Congratulations', left: 50, top: 120, width: 500, fontSize: 56, fill: '#6A1B4D', fontFamily: 'Georgia', textAlign: 'center' },
+        { type: 'textbox', text: 'Dear friend', left: 50, top: 400, width: 500, fontSize: 40, fill: '#6A1B4D', fontFamily: 'Georgia', textAlign: 'center' },
+      ],
+    };
+    const template = await documents.create({ data: { name: 'Well done', slug: 'well-done', canvas_data: start } as never });
+    const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Pat');
+    const page = await newPage();
+    await logIn(page, app.baseUrl, editor);
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`, { waitUntil: 'networkidle0' });
+
+    // Opens the designer and reads the canvas's shape (width / height) and the guides' product line.
+    const openDesigner = async () => {
+      await page.waitForSelector('[data-testid="open-designer"]');
+      await page.click('[data-testid="open-designer"]');
+      const frame = (await (await page.waitForSelector('iframe[data-testid="designer-frame"]'))!.contentFrame())!;
+      await frame.waitForSelector('#editor[data-ready="true"]', { timeout: 30000 });
+      await frame.click('#toggle-guides');
+      const shape = await frame.$eval('#card-canvas', (c) => (c as HTMLCanvasElement).getBoundingClientRect().width / (c as HTMLCanvasElement).getBoundingClientRect().height);
+      const hint = await frame.$eval('#guides-hint', (e) => e.textContent ?? '');
+      return { frame, shape, hint };
+    };
+    const before = await openDesigner();
+    expect(before.hint).toMatch(/^A5 \(148 x 210 mm\)/);
+    expect(before.shape).toBeCloseTo(600 / 850, 2);
+    await before.frame.click('#cancel-design');
+    await page.waitForFunction(() => document.querySelector('iframe[data-testid="designer-frame"]') === null, { timeout: 30000 });
+
+    // The product field, as a person picks it: its combobox, then the option.
+    const combo = await page.evaluateHandle(() => {
+      const label = [...document.querySelectorAll('label')].find((l) => (l.textContent ?? '').trim().startsWith('Product'));
+      let root: HTMLElement | null = label ?? null;
+      while (root && !root.querySelector('[role="combobox"]')) root = root.parentElement;
+      return root?.querySelector('[role="combobox"]') ?? null;
+    });
+    await (combo.asElement() as unknown as { click(): Promise<void> }).click();
+    await clickByText(page, 'in5x7', '[role="option"]');
+    await page.waitForFunction(() => [...document.querySelectorAll('[role="combobox"]')].some((c) => (c.textContent ?? '').includes('in5x7')));
+
+    const after = await openDesigner();
+    expect(after.hint).toMatch(/^5 x 7 in \(127 x 178 mm\)/);
+    expect(after.shape).toBeCloseTo(600 / 841, 2);
+    expect(after.shape).toBeGreaterThan(before.shape + 0.004);
+
+    // The designer marks the sample name as a placeholder for the shopper to replace.
+    const flag = '#placeholder-flag';
+    expect(await after.frame.$eval(flag, (e) => (e as HTMLInputElement).disabled)).toBe(true);
+    const layers = await after.frame.$$('#layers .ed-layer');
+    for (const layer of layers) if ((await layer.evaluate((e) => e.textContent)) === 'Text: Dear friend') await layer.click();
+    await after.frame.waitForFunction((sel) => !(document.querySelector(sel) as HTMLInputElement).disabled, {}, flag);
+    expect(await after.frame.$eval(flag, (e) => (e.closest('label')?.textContent ?? '').trim())).toBe('This is a placeholder for the shopper to replace');
+    await after.frame.click(flag);
+    await waitForDialog(page);
+    await adminScreenshot(page, 'designer-5x7');
+    await after.frame.click('#save');
+    await page.waitForFunction(() => document.querySelector('iframe[data-testid="designer-frame"]') === null, { timeout: 30000 });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="canvas-data-field"] .cm-content')?.textContent ?? '').includes('"placeholder": true'),
+      { timeout: 30000 },
+    );
+    await clickByText(page, 'Save');
+    const saved = await until(
+      () => db(app.strapi, 'template').findOne({ where: { slug: 'well-done' } }),
+      (t) => t?.product === 'in5x7' && JSON.stringify(t.canvas_data).includes('"placeholder":true'),
+      30000,
+    );
+    expect(saved.canvas_data).toMatchObject({ width: 600, height: 841 });
+    expect(saved.canvas_data.objects.map((o: { text: string; placeholder?: boolean }) => [o.text, o.placeholder ?? false])).toEqual([['Congratulations', false], ['Dear friend', true]]);
+
+    // A shopper's card from it is a 5x7 card warned about the sample name until it is replaced.
+    const shopper = await createUser(app.strapi);
+    const card = (await http().post('/api/templates/well-done/personalize/').set(shopper.auth).expect(201)).body;
+    const detail = (await http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body;
+    expect(detail.product).toBe('in5x7');
+    expect(detail.preflight).toEqual([expect.objectContaining({ code: 'placeholder_text', page: 'front', object: 1 })]);
+  });
 });

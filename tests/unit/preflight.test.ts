@@ -52,6 +52,13 @@ describe('preflight', () => {
     expect(codes({ canvasData: { version: '7.0.0', background: 'nope', objects: [] } })).toEqual([['unrenderable', 'error', null, null]]);
   });
 
+  it('prints photos from the upload provider\'s URL prefixes, as the API accepts them', () => {
+    const remote = photo({ src: 'https://media.example.test/bucket/p.jpg' });
+    // Without the prefix the design could not have been saved: a photo the renderer will not load.
+    expect(codes({ canvasData: design([remote]) })).toEqual([['unrenderable', 'error', null, null]]);
+    expect(codes({ canvasData: design([remote]), limits: { ...LIMITS, remotePrefixes: ['https://media.example.test/bucket/'] } })).toEqual([]);
+  });
+
   it('measures boxes with scale and origin', () => {
     expect(objectBox({ type: 'rect', left: 100, top: 100, width: 50, height: 20, scaleX: 2, scaleY: 3, originX: 'center', originY: 'center' })).toEqual({ left: 50, top: 70, width: 100, height: 60 });
     expect(objectBox({ type: 'circle', left: 0, top: 0, radius: 10 })).toEqual({ left: 0, top: 0, width: 20, height: 20 });

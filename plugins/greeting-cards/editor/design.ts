@@ -26,8 +26,10 @@ export interface Tagged {
   gcSrc?: string;
   /** On the canvas's background object: the design's pattern it draws. */
   gcPattern?: BackgroundPattern;
+  /** On a template's text: the sample the shopper should replace (the format's `placeholder: true`). */
+  gcPlaceholder?: boolean;
 }
-export const TAG_KEYS = ['gcKind', 'gcAssetId', 'gcSrc'];
+export const TAG_KEYS = ['gcKind', 'gcAssetId', 'gcSrc', 'gcPlaceholder'];
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -82,6 +84,7 @@ export function objectToJson(o: FabricObject): Json | null {
     if (t.fontStyle && t.fontStyle !== 'normal') out.fontStyle = t.fontStyle;
     if (t.lineHeight !== 1.16) out.lineHeight = round(t.lineHeight);
     if (t.underline) out.underline = true;
+    if (tagged.gcPlaceholder) out.placeholder = true;
     return scales(o, out);
   }
   if (kind === 'image') {
@@ -162,6 +165,7 @@ export async function objectFromJson(raw: Json, canvasWidth: number): Promise<Fa
     if (type === 'textbox' && !finite(props.width)) props.width = Math.max(20, canvasWidth - (finite(props.left) ? props.left : 0));
     const text = String(raw.text ?? '');
     obj = type === 'textbox' ? new Textbox(text, props) : type === 'i-text' ? new IText(text, props) : new FabricText(text, props);
+    if (raw.placeholder === true) (obj as FabricObject & Tagged).gcPlaceholder = true;
   } else if (type === 'emoji') {
     obj = new FabricText(String(raw.text ?? ''), { ...pick(raw, [...COMMON, 'fontSize']), ...origin, fontFamily: EMOJI_FONT });
     (obj as FabricObject & Tagged).gcKind = 'emoji';

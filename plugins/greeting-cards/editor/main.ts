@@ -12,6 +12,8 @@ import { wireGuides } from './guides';
 import { wirePages } from './pages';
 import { cardStore } from './store';
 import { cancelDesigner, templatePhotos, templateStore } from './template-store';
+import { wirePreflightPanel, type PreflightPanel } from './preflight-panel';
+import { wirePlaceholderFlag } from './placeholder-flag';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -32,7 +34,10 @@ async function start(root: HTMLElement): Promise<void> {
   const store = forTemplate ? templateStore() : cardStore(root.dataset.cardId ?? '');
   const [card] = await Promise.all([store.load(), fontsReady(fonts)]);
 
+  // The print check is read again after every save, whichever saved it (autosave, Save, Send).
+  let preflight: PreflightPanel | undefined;
   const editor = new Editor($<HTMLCanvasElement>('card-canvas'), card, store, (state, label, detail) => {
+    if (state === 'saved') void preflight?.refresh();
     // A template's changes are not saved anywhere until they are used, so "Saved" would mislead.
     status.textContent = forTemplate && state !== 'error' ? (state === 'saved' ? 'Changes not used yet' : 'Unused changes') : label;
     status.dataset.state = state;
@@ -48,6 +53,8 @@ async function start(root: HTMLElement): Promise<void> {
     editor.freeze();
     showError('This card has been ordered, so its design can no longer change. Start a new card to make another.');
     for (const id of ['save', 'open-send', 'undo', 'redo']) $<HTMLButtonElement>(id).disabled = true;
+    // An ordered card's print check is over: it was made at checkout.
+    $('preflight').hidden = true;
     $('tools').hidden = true;
     $<HTMLTextAreaElement>('inside-message').readOnly = true;
     $<HTMLTextAreaElement>('inside-message').value = editor.message;
@@ -66,9 +73,11 @@ async function start(root: HTMLElement): Promise<void> {
   wireCrop(editor, photos, $<HTMLButtonElement>('crop-photo'), $('photo-status'));
   if (forTemplate) {
     $('cancel-design').addEventListener('click', cancelDesigner);
+    wirePlaceholderFlag(editor, $<HTMLInputElement>('placeholder-flag'));
   } else {
+    if (store.preflight) preflight = wirePreflightPanel(editor, $('preflight'), store.preflight, card.preflight);
     // The card is sent: that does not belong to a template.
-    wireSendForm(editor, prices, addons);
+    wireSendForm(editor, prices, addons, preflight);
   }
   fitCanvas(editor, wrap);
 

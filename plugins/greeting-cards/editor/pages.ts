@@ -18,5 +18,7 @@ export function wirePages(editor: Editor, tabs: HTMLElement, stage: HTMLElement)
       show();
     });
   }
+  // Other parts open pages too (a print warning opens the page it is about): the tabs follow.
+  editor.onChange(show);
   show();
 }

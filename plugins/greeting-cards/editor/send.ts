@@ -2,6 +2,8 @@
 // then calls the same add-to-cart route as the API and goes to the cart.
 import { api, apiUrl, shopUrl } from './api';
 import type { Editor } from './editor';
+import { sendFormChecks } from './send-preflight';
+import type { PreflightPanel } from './preflight-panel';
 
 export interface Prices {
   ecard: number;
@@ -30,7 +32,7 @@ export function money(pence: number, currency: string): string {
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(pence / 100);
 }
 
-export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[]): void {
+export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], preflight?: PreflightPanel): void {
   const dialog = $<HTMLDialogElement>('send-dialog');
   const form = $<HTMLFormElement>('send-form');
   const recipient = $<HTMLSelectElement>('recipient');
@@ -58,7 +60,9 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[]): v
       if (wrap.checked) total += prices.gift_wrap;
     }
     $('send-price').textContent = fmt(total);
+    checks.show(method.value);
   };
+  const checks = sendFormChecks(editor, preflight, submit);
   for (const el of [recipient, method, gift, wrap]) el.addEventListener('change', update);
 
   const showError = (message: string) => {
@@ -96,6 +100,10 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[]): v
     }
     update();
     recipient.focus();
+    // The newest print check: the design as it is now, saved as a draft first (the status stays).
+    if (editor.autosave.hasUnsavedWork) await editor.autosave.flush().catch(() => undefined);
+    await preflight?.refresh();
+    update();
   });
   $('send-cancel').addEventListener('click', () => dialog.close());
 
@@ -103,6 +111,8 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[]): v
     event.preventDefault();
     error.hidden = true;
     if (!recipient.value) return showError('Please choose who the card is for.');
+    const refusal = checks.refusal(method.value);
+    if (refusal) return showError(refusal);
     submit.disabled = true;
     try {
       let recipientId = Number(recipient.value);

@@ -3,6 +3,7 @@
 // object with these three methods, handed to `new Editor(...)` instead.
 import { api, apiUrl } from './api';
 import type { Design } from './design';
+import type { PreflightItem } from './preflight-panel';
 
 export interface StoredDesign {
   id: number;
@@ -10,6 +11,8 @@ export interface StoredDesign {
   status: string;
   canvas_data: Partial<Design> | null;
   inside_message: string;
+  /** Card detail's print check (a shopper's card; a template has none). */
+  preflight?: PreflightItem[];
 }
 
 export interface DesignStore {
@@ -18,6 +21,8 @@ export interface DesignStore {
   saveDraft(design: Design, message: string): Promise<void>;
   /** The explicit Save; answers the new status. */
   save(design: Design, message: string): Promise<{ status: string }>;
+  /** The stored card's print check, read again after a save; absent where there is none (templates). */
+  preflight?(): Promise<PreflightItem[]>;
 }
 
 /** A shopper's card through the service's own API (`PATCH` for drafts, `save_design` for Save). */
@@ -28,5 +33,6 @@ export function cardStore(id: number | string): DesignStore {
       await api('PATCH', apiUrl(`/cards/${id}/`), { canvas_data: design, inside_message: message });
     },
     save: (design, message) => api<StoredDesign>('POST', apiUrl(`/cards/${id}/save_design/`), { canvas_data: design, inside_message: message }),
+    preflight: async () => (await api<StoredDesign>('GET', apiUrl(`/cards/${id}/`))).preflight ?? [],
   };
 }

@@ -4,6 +4,7 @@
 // the admin page uploads them with the admin's sign-in, which this page never sees. Messages are only
 // taken from and sent to the parent window of this very origin.
 import type { Design } from './design';
+import { isProductCode, productOf } from '../server/src/domain/print-products/products';
 import type { CropBox, PhotoStore, StoredPhoto } from './photo-store';
 import type { DesignStore, StoredDesign } from './store';
 
@@ -12,6 +13,8 @@ const ORIGIN = window.location.origin;
 interface LoadMessage {
   type: 'gc-designer:load';
   canvas_data: Partial<Design> | null;
+  /** The template's product as the admin form holds it (maybe not saved yet). */
+  product?: string | null;
 }
 
 function isLoad(data: unknown): data is LoadMessage {
@@ -34,7 +37,13 @@ function designFromParent(): Promise<Partial<Design> | null> {
       if (event.origin !== ORIGIN || event.source !== window.parent || !isLoad(event.data)) return;
       window.removeEventListener('message', listen);
       const design = event.data.canvas_data;
-      resolve(design && typeof design === 'object' && !Array.isArray(design) ? design : null);
+      const given = design && typeof design === 'object' && !Array.isArray(design) ? design : null;
+      // The canvas follows the product (as the server stores it, domain/print-products/canvas-size.ts):
+      // a template switched to another size in the form is designed on that size's canvas at once.
+      const product = event.data.product;
+      if (!isProductCode(product)) return resolve(given);
+      const { width, height } = productOf(product).canvas;
+      resolve({ version: '7.0.0', background: '#FFFFFF', objects: [], ...(given ?? {}), width, height });
     };
     window.addEventListener('message', listen);
     toParent({ type: 'gc-designer:ready' });

@@ -10,6 +10,7 @@ import { helpers } from './view-helpers';
 
 const money = (pence: number, currency: string) => helpers.money(pence, currency);
 import { withCardFronts } from './card-fronts';
+import { itemsPreflight, type ItemPreflight } from '../services/orders/checkout-preflight';
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
 const checksPromo = (ctx: { query: Record<string, unknown> }) => typeof ctx.query.promo === 'string' && ctx.query.promo.trim() !== '';
@@ -28,6 +29,7 @@ interface CartState {
 async function cartData({ strapi, user }: PrivateContext, state: CartState) {
   const [bare, orders] = await Promise.all([getService(strapi, 'orders').getCart(user.id), getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 })]);
   const cart = await withCardFronts(strapi, bare);
+  const checks = await itemsPreflight(strapi, cart.items);
   const discount = Math.min(state.promo?.discount_pence ?? 0, cart.subtotal_pence);
   return {
     title: 'Your basket',
@@ -40,6 +42,10 @@ async function cartData({ strapi, user }: PrivateContext, state: CartState) {
     total: cart.subtotal_pence - discount,
     errors: state.errors ?? null,
     toast: state.toast ?? null,
+    // Per item id: the print check of posted and printed cards, shown before payment.
+    preflight: Object.fromEntries(checks.map((c) => [c.itemId, c])) as Record<number, ItemPreflight>,
+    preflightWarnings: checks.some((c) => c.warnings.length > 0),
+    preflightErrors: checks.some((c) => c.errors.length > 0),
   };
 }
 
@@ -147,6 +153,8 @@ export const orderRoutes: WebRouteDef[] = [
     const promo = String(formBody(web.ctx).promo_code ?? '').trim();
     const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
     try {
+      // Preflight errors are refused by the checkout service (the API's rule too). Warnings are shown in
+      // the basket, whose button then says "Print them as they are: checkout": pressing it accepts them.
       const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {});
       redirect(web.ctx, shopUrl(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`));
     } catch (error) {

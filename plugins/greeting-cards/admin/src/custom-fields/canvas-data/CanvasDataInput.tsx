@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { Box, Field, Flex, Grid, JSONInput, Loader, Typography } from '@strapi/design-system';
+import { useForm } from '@strapi/strapi/admin';
 import { CheckCircle, WarningCircle } from '@strapi/icons';
 import { useDesignCheck } from './use-design-check';
 import { DesignerModal } from './DesignerModal';
@@ -32,6 +33,9 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
   const [parseError, setParseError] = React.useState<string | null>(null);
   const [design, setDesign] = React.useState<unknown>(() => (typeof value === 'string' ? null : value ?? null));
   const lastSent = React.useRef<unknown>(value);
+  // The template's product field in the same form: the designer opens on that product's canvas, so a
+  // size picked a moment ago shows before the template is saved (the server then stores it the same way).
+  const product = useForm('CanvasDataInput', (form) => (form.values as { product?: unknown }).product, false);
 
   // A new value from outside (the form loaded, or a saved design came back) replaces the text.
   React.useEffect(() => {
@@ -85,7 +89,7 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
     <Field.Root name={name} id={name} error={shownError} hint={hint} required={required} ref={ref} data-testid="canvas-data-field">
       <Flex justifyContent="space-between" alignItems="center" paddingBottom={1}>
         <Field.Label>{label}</Field.Label>
-        <DesignerModal design={parseError ? null : design} disabled={disabled} onUse={takeDesign} />
+        <DesignerModal design={parseError ? null : design} product={product} disabled={disabled} onUse={takeDesign} />
       </Flex>
       <Grid.Root gap={4}>
         <Grid.Item col={7} s={12} direction="column" alignItems="stretch">

@@ -21,13 +21,15 @@ type DesignerMessage =
 
 interface DesignerModalProps {
   design: unknown;
+  /** The template's product as the form holds it now (saved or not): the designer's canvas takes its shape. */
+  product?: unknown;
   disabled?: boolean;
   onUse: (design: unknown) => void;
 }
 
 const backendUrl = () => (window as unknown as { strapi?: { backendURL?: string } }).strapi?.backendURL;
 
-export function DesignerModal({ design, disabled, onUse }: DesignerModalProps) {
+export function DesignerModal({ design, product, disabled, onUse }: DesignerModalProps) {
   const api = useAdminApi();
   const [open, setOpen] = React.useState(false);
   const [problem, setProblem] = React.useState<string | null>(null);
@@ -35,6 +37,7 @@ export function DesignerModal({ design, disabled, onUse }: DesignerModalProps) {
   const url = React.useMemo(() => designerUrl(backendUrl(), window.location.href), []);
   // The design when the window opened: the editor loads it once, later form changes do not reload it.
   const startDesign = React.useRef<unknown>(design);
+  const startProduct = React.useRef<unknown>(product);
 
   React.useEffect(() => {
     if (!open || problem) return undefined;
@@ -45,7 +48,7 @@ export function DesignerModal({ design, disabled, onUse }: DesignerModalProps) {
       const message = event.data as DesignerMessage | null;
       if (message?.type === 'gc-designer:ready') {
         ready = true;
-        target.postMessage({ type: 'gc-designer:load', canvas_data: startDesign.current ?? null }, url.origin);
+        target.postMessage({ type: 'gc-designer:load', canvas_data: startDesign.current ?? null, product: typeof startProduct.current === 'string' ? startProduct.current : null }, url.origin);
       } else if (message?.type === 'gc-designer:use') {
         onUse(message.canvas_data);
         setOpen(false);
@@ -67,6 +70,7 @@ export function DesignerModal({ design, disabled, onUse }: DesignerModalProps) {
   const openDesigner = (next: boolean) => {
     if (next) {
       startDesign.current = design;
+      startProduct.current = product;
       setProblem(crossOriginProblem(url, window.location.origin));
     }
     setOpen(next);

@@ -100,7 +100,7 @@ export function preflight(input: PreflightInput): PreflightIssue[] {
       issues.push({ code: 'placeholder_text', severity: 'warning', ...at, message: `The ${where} still says "${String(object.text).trim()}": replace the template's sample text with your own.` });
     }
     if (object.type === 'image') {
-      if (!localImageSrc(object.src, input.limits.publicUrl)) {
+      if (!localImageSrc(object.src, { publicUrl: input.limits.publicUrl, remotePrefixes: input.limits.remotePrefixes ?? [] })) {
         issues.push({ code: 'unrenderable', severity: 'error', ...at, message: `A photo on the ${where} cannot be loaded for printing.` });
         continue;
       }

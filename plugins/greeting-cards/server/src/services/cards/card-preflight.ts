@@ -7,6 +7,7 @@ import { allObjects } from '../../domain/print-products/pages';
 import { effectiveProductCode } from '../../domain/print-products/products';
 import { preflight, type PreflightIssue } from '../../domain/print-products/preflight';
 import type { CardRow } from '../../serializers/card';
+import { imageSourceRules } from '../uploads/image-rules';
 
 // Gathers what the pure preflight (domain/print-products/preflight.ts) needs about one card: its
 // product, its template's placeholder texts, whether it is going by post, and its photos' pixel sizes.
@@ -43,6 +44,7 @@ export async function cardPreflight(strapi: Core.Strapi, card: CardRow & { templ
     templateCanvas: card.template?.canvas_data,
     imageSizes: await photoSizes(strapi, card.canvas_data),
     minDpi: config.photoMinDpi,
-    limits: { maxBytes: config.canvasMaxBytes, maxObjects: config.canvasMaxObjects, publicUrl: config.publicUrl },
+    // The same image sources the API accepts: a photo from the upload provider's URL is printable.
+    limits: { maxBytes: config.canvasMaxBytes, maxObjects: config.canvasMaxObjects, ...imageSourceRules(strapi) },
   });
 }

@@ -4,6 +4,7 @@ import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
 import { conflict, fieldError, fieldErrors } from '../../errors';
 import { checkoutItemProblems } from './cart-item-validation';
+import { itemsPreflight, preflightErrorMessages } from './checkout-preflight';
 import { transition } from '../../domain/order-state';
 import { orderTotals, priceLine } from '../../domain/pricing';
 import type { OrderStatus } from '../../domain/enums';
@@ -41,6 +42,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       if (!items.length) throw conflict('The cart is empty.');
       const problems = checkoutItemProblems(items);
       if (problems.length) throw fieldErrors({ items: problems });
+      // Checked again here, whatever the basket showed: a design that cannot print must not be paid for.
+      // Warnings (placeholder text, a small photo, the safe margin) never block: the shopper may accept them.
+      const blocking = preflightErrorMessages(await itemsPreflight(strapi, items));
+      if (blocking.length) throw fieldErrors({ items: blocking });
       const config = getConfig(strapi);
       const priced = items.map((item) => ({
         item,
