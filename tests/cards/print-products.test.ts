@@ -104,6 +104,8 @@ describe('preflight on card detail', () => {
     expect(tidy.preflight).toEqual([{ code: 'placeholder_text', severity: 'warning', page: 'front', object: 0, message: expect.stringContaining('Your name here') }]);
     // The listed cards stay as they were: preflight is on the detail only.
     expect((await http().get('/api/cards/').set(bob.auth).expect(200)).body.results[0]).not.toHaveProperty('preflight');
+    expect(tidy.photo_resolutions).toEqual([]);
+    expect((await http().get('/api/cards/').set(bob.auth).expect(200)).body.results[0]).not.toHaveProperty('photo_resolutions');
 
     const canvas = design({
       objects: [
@@ -121,6 +123,9 @@ describe('preflight on card detail', () => {
       ['outside_safe_area', 'warning', 'back', 0],
     ]);
     expect(report[0].message).toMatch(/154 dpi.*under 200/);
+    // Every photo whose pixel size is known gets its effective resolution at print size, warned or not.
+    const detail = (await http().get(`/api/cards/${card.id}/`).set(bob.auth).expect(200)).body;
+    expect(detail.photo_resolutions).toEqual([{ page: 'front', object: 1, width_px: 600, height_px: 450, printed_width_mm: 98.7, dpi: 154 }]);
   });
 
   it('warns about an empty inside message once the card is in the basket to be posted', async () => {

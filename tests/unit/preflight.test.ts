@@ -1,5 +1,5 @@
 // Preflight of a card before print (issue 21, item 5). Pure.
-import { preflight, objectBox, type PreflightInput } from '../../plugins/greeting-cards/server/src/domain/print-products/preflight';
+import { preflight, objectBox, photoResolutions, type PreflightInput } from '../../plugins/greeting-cards/server/src/domain/print-products/preflight';
 
 const LIMITS = { maxBytes: 1 << 20, maxObjects: 500, publicUrl: 'https://cards.example.test' };
 const text = (t: string, extra: Record<string, unknown> = {}) => ({ type: 'textbox', text: t, left: 100, top: 300, width: 400, fontSize: 30, fill: '#000000', fontFamily: 'Georgia', ...extra });
@@ -62,5 +62,18 @@ describe('preflight', () => {
   it('measures boxes with scale and origin', () => {
     expect(objectBox({ type: 'rect', left: 100, top: 100, width: 50, height: 20, scaleX: 2, scaleY: 3, originX: 'center', originY: 'center' })).toEqual({ left: 50, top: 70, width: 100, height: 60 });
     expect(objectBox({ type: 'circle', left: 0, top: 0, radius: 10 })).toEqual({ left: 0, top: 0, width: 20, height: 20 });
+  });
+
+  it('reports each known photo\'s resolution at print size, on every page and product', () => {
+    const canvasData = design([photo(), photo({ src: '/uploads/unknown.jpg' })], { pages: { inside_left: { objects: [photo({ width: 200, scaleX: 2 })] } } });
+    const imageSizes = { '/uploads/p.jpg': { width: 2000, height: 1500 } };
+    // A5: 148 mm across 600 units; 400 units is 98.7 mm, so 2,000 px is 514 dpi. The unknown photo is left out.
+    expect(photoResolutions({ canvasData, product: 'a5', imageSizes })).toEqual([
+      { page: 'front', object: 0, width_px: 2000, height_px: 1500, printed_width_mm: 98.7, dpi: 514 },
+      { page: 'inside_left', object: 0, width_px: 2000, height_px: 1500, printed_width_mm: 98.7, dpi: 514 },
+    ]);
+    // The same photo on an A6 card is printed smaller, so its resolution is higher.
+    expect(photoResolutions({ canvasData: design([photo()]), product: 'a6', imageSizes })[0].dpi).toBeGreaterThan(514);
+    expect(photoResolutions({ canvasData: null, product: 'a5', imageSizes })).toEqual([]);
   });
 });

@@ -72,6 +72,50 @@ function placeholderTexts(templateCanvas: unknown): Set<string> {
   return texts;
 }
 
+/** A photo's effective resolution at print size: its pixel width over the inches it is drawn across. */
+function printDpi(size: { width: number } | undefined, drawnWidth: number, mmPerUnit: number): number | null {
+  const printedInches = (drawnWidth * mmPerUnit) / 25.4;
+  return size && printedInches > 0 ? Math.floor(size.width / printedInches) : null;
+}
+
+/** Millimetres per canvas unit for a design on its product (the canvas is fitted inside the trim). */
+function printScale(design: { width?: number; height?: number }, productCode: string): { mmPerUnit: number; canvas: { width: number; height: number } } {
+  const product = productOf(productCode);
+  const canvas = { width: design.width ?? product.canvas.width, height: design.height ?? product.canvas.height };
+  return { canvas, mmPerUnit: Math.min(product.trimMm.width / canvas.width, product.trimMm.height / canvas.height) };
+}
+
+export interface PhotoResolution {
+  page: PageName;
+  object: number;
+  /** The photo's pixel size, as the upload plugin recorded it. */
+  width_px: number;
+  height_px: number;
+  /** Its width on paper, in millimetres. */
+  printed_width_mm: number;
+  /** Its effective resolution at that size. */
+  dpi: number;
+}
+
+/**
+ * Every photo of the design whose pixel size is known, with its effective resolution at print size:
+ * what the shopper (and the printer) can check, beside the warnings for the ones under the minimum.
+ */
+export function photoResolutions(input: Pick<PreflightInput, 'canvasData' | 'product' | 'imageSizes'>): PhotoResolution[] {
+  if (!input.canvasData || typeof input.canvasData !== 'object') return [];
+  const { mmPerUnit } = printScale(input.canvasData as { width?: number; height?: number }, input.product);
+  const out: PhotoResolution[] = [];
+  for (const { page, index, object } of objectsByPage(input.canvasData)) {
+    if (object.type !== 'image') continue;
+    const size = input.imageSizes?.[String(object.src)];
+    const width = objectBox(object).width;
+    const dpi = printDpi(size, width, mmPerUnit);
+    if (!size || dpi === null) continue;
+    out.push({ page, object: index, width_px: size.width, height_px: size.height, printed_width_mm: Math.round(width * mmPerUnit * 10) / 10, dpi });
+  }
+  return out;
+}
+
 export function preflight(input: PreflightInput): PreflightIssue[] {
   const issues: PreflightIssue[] = [];
   const checked = validateCanvasData(input.canvasData, input.limits);
@@ -80,8 +124,7 @@ export function preflight(input: PreflightInput): PreflightIssue[] {
   }
   const design = checked.value;
   const product = productOf(input.product);
-  const canvas = { width: design.width ?? product.canvas.width, height: design.height ?? product.canvas.height };
-  const mmPerUnit = Math.min(product.trimMm.width / canvas.width, product.trimMm.height / canvas.height);
+  const { canvas, mmPerUnit } = printScale(design, input.product);
   const safe = product.safeMm / mmPerUnit;
   const placeholders = placeholderTexts(input.templateCanvas);
 
@@ -104,10 +147,8 @@ export function preflight(input: PreflightInput): PreflightIssue[] {
         issues.push({ code: 'unrenderable', severity: 'error', ...at, message: `A photo on the ${where} cannot be loaded for printing.` });
         continue;
       }
-      const size = input.imageSizes?.[String(object.src)];
-      const printedInches = (box.width * mmPerUnit) / 25.4;
-      if (size && printedInches > 0) {
-        const dpi = Math.floor(size.width / printedInches);
+      const dpi = printDpi(input.imageSizes?.[String(object.src)], box.width, mmPerUnit);
+      if (dpi !== null) {
         if (dpi < input.minDpi) {
           issues.push({ code: 'photo_low_resolution', severity: 'warning', ...at, message: `A photo on the ${where} is ${dpi} dpi at print size (under ${input.minDpi}): it may print blurred. Use a larger photo or make it smaller.` });
         }

@@ -5,7 +5,7 @@ import { getConfig } from '../../config/get-config';
 import { uploadPath } from '../../domain/premium';
 import { allObjects } from '../../domain/print-products/pages';
 import { effectiveProductCode } from '../../domain/print-products/products';
-import { preflight, type PreflightIssue } from '../../domain/print-products/preflight';
+import { photoResolutions, preflight, type PhotoResolution, type PreflightIssue } from '../../domain/print-products/preflight';
 import type { CardRow } from '../../serializers/card';
 import { imageSourceRules } from '../uploads/image-rules';
 
@@ -34,7 +34,19 @@ async function isPosted(strapi: Core.Strapi, cardId: number): Promise<boolean> {
   return (await query(strapi, UID.orderItem).count({ where: { card: { id: cardId }, delivery_method: 'post' } })) > 0;
 }
 
-export async function cardPreflight(strapi: Core.Strapi, card: CardRow & { template?: { canvas_data?: unknown } | null }): Promise<PreflightIssue[]> {
+type CardWithTemplate = CardRow & { template?: { canvas_data?: unknown } | null };
+
+/** The card's preflight report and the effective resolution of each of its photos at print size. */
+export async function cardPrintReport(strapi: Core.Strapi, card: CardWithTemplate): Promise<{ preflight: PreflightIssue[]; photo_resolutions: PhotoResolution[] }> {
+  const imageSizes = await photoSizes(strapi, card.canvas_data);
+  const product = effectiveProductCode(card.product, card.template?.product);
+  return {
+    preflight: await cardPreflight(strapi, card, imageSizes),
+    photo_resolutions: photoResolutions({ canvasData: card.canvas_data, product, imageSizes }),
+  };
+}
+
+export async function cardPreflight(strapi: Core.Strapi, card: CardWithTemplate, knownSizes?: Record<string, { width: number; height: number }>): Promise<PreflightIssue[]> {
   const config = getConfig(strapi);
   return preflight({
     canvasData: card.canvas_data,
@@ -42,7 +54,7 @@ export async function cardPreflight(strapi: Core.Strapi, card: CardRow & { templ
     insideMessage: card.inside_message ?? '',
     posted: await isPosted(strapi, card.id),
     templateCanvas: card.template?.canvas_data,
-    imageSizes: await photoSizes(strapi, card.canvas_data),
+    imageSizes: knownSizes ?? (await photoSizes(strapi, card.canvas_data)),
     minDpi: config.photoMinDpi,
     // The same image sources the API accepts: a photo from the upload provider's URL is printable.
     limits: { maxBytes: config.canvasMaxBytes, maxObjects: config.canvasMaxObjects, ...imageSourceRules(strapi) },

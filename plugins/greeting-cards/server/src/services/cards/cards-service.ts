@@ -10,7 +10,7 @@ import { LOCKED_STATUSES, shopperStatusChange } from '../../domain/card-status';
 import { CARD_POPULATE, CardRow, serializeCard } from '../../serializers/card';
 import { getService } from '../get-service';
 import { bumpDesignRevision } from './card-preview';
-import { cardPreflight } from './card-preflight';
+import { cardPrintReport } from './card-preflight';
 import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 import { query } from '../../db/query';
 import { imageSourceRules } from '../uploads/image-rules';
@@ -127,10 +127,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { count, results: rows.map(serializeCard) };
   }
 
-  /** One card with its preflight report (lists leave it out: it reads the template and the photos). */
+  /**
+   * One card with its preflight report and each photo's resolution at print size (lists leave them
+   * out: they read the template and the photos).
+   */
   async function get(userId: number, cardId: number) {
     const card = await findOwned(userId, cardId);
-    return { ...serializeCard(card), preflight: await cardPreflight(strapi, card) };
+    return { ...serializeCard(card), ...(await cardPrintReport(strapi, card)) };
   }
 
   async function update(userId: number, cardId: number, patch: CardPatch) {
