@@ -145,8 +145,9 @@ describe('cards API', () => {
     it('returns the caller\'s card', async () => {
       const card = await newCard(alice);
       const res = await app.http().get(`/api/cards/${card.id}/`).set(alice.auth).expect(200);
-      // The detail adds the preflight report (issue 21) to the card as the other routes give it.
-      expect(res.body).toEqual({ ...card, preflight: expect.any(Array) });
+      // The detail adds the preflight report and the photos' print resolutions (issue 21) to the card as
+      // the other routes give it.
+      expect(res.body).toEqual({ ...card, preflight: expect.any(Array), photo_resolutions: expect.any(Array) });
       await app.http().get(`/api/cards/${card.id}`).set(alice.auth).expect(200);
     });
 
