@@ -92,7 +92,7 @@ describe('editor pages and photo uploads', () => {
     expect(csrf(owner)).not.toBe(csrf(other));
     expect(res.text).toMatch(/<script src="\/greeting-cards\/static\/editor\/editor\.js\?v=[\w.-]+" defer><\/script>/);
     // The shop's own header and navigation, so the shopper can get back.
-    expect(res.text).toContain('<nav class="main-nav" aria-label="Main">');
+    expect(res.text).toContain('<nav class="main-nav" id="main-nav" aria-label="Main">');
     expect(res.text).toContain('href="/library/"');
     expect(res.text).not.toMatch(/<script>|<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+=/i); // no inline scripts or handlers
     for (const label of ['font-family', 'font-size', 'text-colour', 'text-align', 'inside-message', 'background-colour', 'photo-input']) {
