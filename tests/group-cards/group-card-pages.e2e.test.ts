@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp, QUIET_APP } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { createCard, createRecipient } from '../helpers/order-fixtures';
+import { createRecipient } from '../helpers/order-fixtures';
 import { screenshots, seriousA11yViolations } from '../e2e/browser';
 import { launchBrowser, pageErrors, signedInPage } from '../e2e/editor-browser';
 
@@ -24,7 +24,8 @@ describe('group card pages (Chromium)', () => {
     app = await startApp({ ...QUIET_APP });
     alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Organiser' });
     bob = await createUser(app.strapi);
-    cardId = (await createCard(app.strapi, alice, { title: 'Farewell' })).id;
+    // Made through the API, as the editor does, so it is in the organiser's library.
+    cardId = (await app.http().post('/api/cards/').set(alice.auth).send({ title: 'Farewell', canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [] } }).expect(201)).body.id;
     await createRecipient(app.strapi, alice, { first_name: 'Sam', last_name: 'Jones', email: 'sam.jones@example.test' });
     await app.strapi.db.query('plugin::greeting-cards.asset' as never).create({ data: { name: 'Party', asset_type: 'sticker', emoji: '🎉', is_premium: false, is_active: true } });
     browser = await launchBrowser();
@@ -63,7 +64,10 @@ describe('group card pages (Chromium)', () => {
     await organiser.goto(`${app.baseUrl}/group/`);
     expect(await organiser.$eval('.empty-state', (el) => (el as HTMLElement).innerText)).toContain('start one here');
     await review(organiser, 'group-list-empty');
-    await organiser.goto(`${app.baseUrl}/group/new/?card=${cardId}`);
+    // The empty state sends the organiser to the library, where each of their cards can start one.
+    await Promise.all([organiser.waitForNavigation(), organiser.click('.empty-state a[href="/library/"]')]);
+    await Promise.all([organiser.waitForNavigation(), organiser.click(`a.group-start[href="/group/new/?card=${cardId}"]`)]);
+    expect(new URL(organiser.url()).pathname).toBe('/group/new/');
     await organiser.type('#g-title', 'Good luck, Sam!');
     await organiser.type('#g-recipient', 'Sam <Jones>');
     await review(organiser, 'group-new');
