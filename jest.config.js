@@ -4,12 +4,15 @@
 // and the built JavaScript (dist/server) that the Strapi in the integration tests loads. CI's report
 // (scripts/ci-report.js) merges the SQLite and PostgreSQL runs' data.
 //
-// V8's own coverage by default: istanbul's (babel) instrumentation made a test file about 45 % slower
-// (tests/orders/cart.test.ts: 19 s plain, 28 s instrumented, 21 s with V8, one run each on a busy
-// 2-core machine), and the instrumented SQLite pass was CI's longest phase. The two count differently
-// (V8 counts lines and the branches it saw taken or not; istanbul every statement and branch arm), so
-// their figures are not comparable: COVERAGE_PROVIDER=babel gives istanbul's figures.
-const coverageProvider = process.env.COVERAGE_PROVIDER === 'babel' ? 'babel' : 'v8';
+// Istanbul's (babel) instrumentation by default. V8's own coverage (COVERAGE_PROVIDER=v8) ran a file
+// faster (tests/orders/cart.test.ts: 19 s plain, 28 s instrumented, 21 s with V8), but jest keeps every
+// test file's V8 data, sources included, in the main process until the run ends (jest issue 14287), and
+// our suite runs in band with a Strapi per file in that same process: a CI pass of 134 files with V8
+// coverage never wrote its report. Istanbul's counters merge as each file ends. CI halves the cost
+// instead by measuring each file on one database only (tests/helpers/lane-sequencer.js). The two
+// providers count differently (V8 lines and the branches it saw; istanbul every statement and branch
+// arm), so their figures are not comparable.
+const coverageProvider = process.env.COVERAGE_PROVIDER === 'v8' ? 'v8' : 'babel';
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/tests', '<rootDir>/plugins/greeting-cards/server/src'],

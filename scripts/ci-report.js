@@ -17,7 +17,9 @@ const option = (name) => {
 const root = path.resolve(option('--root') || process.cwd());
 const copy = option('--copy') ? path.resolve(option('--copy')) : undefined;
 const tmp = path.join(root, '.tmp');
-const RUNS = ['sqlite', 'postgres', 'install'];
+// Each database's pass is two shards (jest --shard, .ci/run); the table and totals show them as one.
+const RUNS = ['sqlite-1', 'sqlite-2', 'postgres-1', 'postgres-2', 'install'];
+const passOf = (run) => run.replace(/-\d+$/, '');
 
 function readRun(name) {
   const file = path.join(tmp, `${name}.json`);
@@ -38,10 +40,12 @@ const relative = (file) => {
 
 let ok = true;
 const runs = {};
+const missing = [];
 for (const name of RUNS) {
   runs[name] = readRun(name);
   if (!runs[name]) {
-    console.log(`${name}: no report (the run did not finish)`);
+    console.log(`${name}: no report (the run did not finish; the end of its pass's log is printed last)`);
+    missing.push(name);
     ok = false;
   }
 }
@@ -53,7 +57,7 @@ for (const name of RUNS) {
     const file = relative(result.name);
     const seconds = (result.endTime - result.startTime) / 1000;
     const row = files.get(file) ?? { file, tests: 0 };
-    row[name] = seconds;
+    row[passOf(name)] = seconds;
     row.tests = Math.max(row.tests, (result.assertionResults ?? []).filter((a) => a.status !== 'pending').length);
     files.set(file, row);
   }
@@ -65,8 +69,20 @@ console.log(`${'sqlite'.padStart(8)} ${'postgres'.padStart(8)} ${'install'.padSt
 for (const row of rows) {
   console.log(`${fmt(row.sqlite).padStart(8)} ${fmt(row.postgres).padStart(8)} ${fmt(row.install).padStart(8)} ${String(row.tests).padStart(5)}  ${row.file}`);
 }
-const sum = (name) => (runs[name]?.testResults ?? []).reduce((s, r) => s + (r.endTime - r.startTime) / 1000, 0);
+const sum = (pass) =>
+  RUNS.filter((name) => passOf(name) === pass)
+    .flatMap((name) => runs[name]?.testResults ?? [])
+    .reduce((s, r) => s + (r.endTime - r.startTime) / 1000, 0);
 console.log(`${fmt(sum('sqlite')).padStart(8)} ${fmt(sum('postgres')).padStart(8)} ${fmt(sum('install')).padStart(8)}        sum of file times`);
+
+// The shards' weights for the next runs (tests/helpers/lane-sequencer.js): each database file's mean
+// time in this run. Copy .tmp/test-weights.json over tests/helpers/test-weights.json when files grew.
+const weights = {};
+for (const row of rows) {
+  const times = [row.sqlite, row.postgres].filter((t) => t !== undefined);
+  if (times.length && row.install === undefined) weights[row.file] = Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 10) / 10;
+}
+fs.writeFileSync(path.join(tmp, 'test-weights.json'), JSON.stringify(weights, null, 1) + '\n');
 
 // Coverage: jest's own data (istanbul's format) from both database runs, merged by path inside this checkout.
 // It counts the built JavaScript Strapi loads in the integration tests (dist/server) and the
@@ -106,6 +122,7 @@ async function main() {
   console.log('\n== tests per run');
   let passed = 0;
   let failed = 0;
+  const failures = [];
   for (const name of RUNS) {
     const run = runs[name];
     if (!run) continue;
@@ -113,6 +130,23 @@ async function main() {
     passed += run.numPassedTests;
     failed += run.numFailedTests;
     if (run.numFailedTests > 0 || run.numFailedTestSuites > 0 || run.numRuntimeErrorTestSuites > 0) ok = false;
+    for (const result of run.testResults ?? []) {
+      const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
+      if (result.status === 'failed' && failedTests.length === 0) failures.push(`${name} ${relative(result.name)}: ${(result.message || '').slice(0, 1500)}`);
+      for (const a of failedTests) failures.push(`${name} ${relative(result.name)} › ${a.fullName}\n${(a.failureMessages ?? []).join('\n').slice(0, 1500)}`);
+    }
+  }
+  // Last, because a long log is cut from the top: what failed, and how a pass that wrote no report ended.
+  if (failures.length) {
+    console.log('\n== failures');
+    for (const failure of failures) console.log(`\n${failure}`);
+  }
+  for (const pass of new Set(missing.map(passOf))) {
+    const log = path.join(tmp, `${pass}.log`);
+    if (!fs.existsSync(log)) continue;
+    const lines = fs.readFileSync(log, 'utf8').split('\n');
+    console.log(`\n== the last 60 lines of the ${pass} log (a run without a report)`);
+    console.log(lines.slice(-60).join('\n'));
   }
   fs.writeFileSync(path.join(tmp, 'ci-total.txt'), `total: ${passed} passed, ${failed} failed\n`);
   process.exit(ok ? 0 : 1);

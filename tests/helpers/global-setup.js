@@ -12,6 +12,10 @@ module.exports = async () => {
   if (!fs.existsSync(pluginEntry)) {
     throw new Error('The plugin is not built: run `npm run build:plugin` (npm test does this for you).');
   }
+  // TEST_HOST_APP=false: the run boots no Strapi of this checkout (the install test makes an app of
+  // its own), so it neither compiles dist/ (which a test run beside it in this checkout is reading)
+  // nor makes a template database.
+  if (process.env.TEST_HOST_APP === 'false') return;
   const { compileStrapi } = require('@strapi/strapi');
   await compileStrapi({ appDir, ignoreDiagnostics: true });
   fs.mkdirSync(path.join(appDir, '.tmp'), { recursive: true });

@@ -1,10 +1,60 @@
-// Jest's own order (failed first, then slowest or largest first), reversed when TEST_ORDER=reverse.
-// CI runs the SQLite and PostgreSQL passes side by side on two cores: in the same order both would
-// start with the browser tests (the admin panel, the editor journey) at once, four Chromiums on two
-// cores, each pass then twice as slow there. Reversed, the PostgreSQL pass meets them last.
+// Jest's own order (failed first, then slowest or largest first), reversed when TEST_ORDER=reverse,
+// and shards (--shard=i/n) balanced by each file's measured time instead of jest's hash of its path.
+//
+// CI runs two lanes side by side on two cores, SQLite and PostgreSQL. Each lane runs both shards, one
+// after the other and in opposite orders (SQLite 1 then 2, PostgreSQL 2 then 1), so the two lanes never
+// run the same file at the same time, and each lane measures coverage on one shard only: coverage
+// instrumentation is paid once per file, split evenly between the lanes.
+//
+// Shards by time: jest's own split keeps the count of files even, and with the fuzz test (about 300 s)
+// and the admin browser test (about 165 s) on one side the lanes would end minutes apart. Weights are
+// seconds per file from a CI run (tests/helpers/test-weights.json, printed by scripts/ci-report.js as
+// `.tmp/test-weights.json`; copy it over when files grow or shrink a lot); a file without a weight
+// counts as the median. The split is the longest-first greedy one, stable for a given set of files.
+const fs = require('fs');
+const path = require('path');
 const Sequencer = require('@jest/test-sequencer').default;
 
+const WEIGHTS_FILE = path.join(__dirname, 'test-weights.json');
+
+function loadWeights() {
+  try {
+    return JSON.parse(fs.readFileSync(WEIGHTS_FILE, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** Splits files into `count` groups of nearly equal total weight; returns the group of each file. */
+function balancedShards(files, weightOf, count) {
+  const order = [...files].sort((a, b) => weightOf(b) - weightOf(a) || (a < b ? -1 : a > b ? 1 : 0));
+  const totals = new Array(count).fill(0);
+  const shardOf = new Map();
+  for (const file of order) {
+    let lightest = 0;
+    for (let i = 1; i < count; i += 1) if (totals[i] < totals[lightest]) lightest = i;
+    totals[lightest] += weightOf(file);
+    shardOf.set(file, lightest);
+  }
+  return { shardOf, totals };
+}
+
 class LaneSequencer extends Sequencer {
+  shard(tests, { shardIndex, shardCount }) {
+    const weights = loadWeights();
+    const rootOf = (test) => test.context.config.rootDir;
+    const key = (test) => path.relative(rootOf(test), test.path).split(path.sep).join('/');
+    const known = Object.values(weights).sort((a, b) => a - b);
+    const median = known.length ? known[Math.floor(known.length / 2)] : 1;
+    const weightOf = (file) => weights[file] ?? median;
+    const { shardOf } = balancedShards(
+      tests.map(key),
+      weightOf,
+      shardCount,
+    );
+    return tests.filter((test) => shardOf.get(key(test)) === shardIndex - 1);
+  }
+
   async sort(tests) {
     const sorted = await super.sort(tests);
     return process.env.TEST_ORDER === 'reverse' ? [...sorted].reverse() : sorted;
@@ -12,3 +62,4 @@ class LaneSequencer extends Sequencer {
 }
 
 module.exports = LaneSequencer;
+module.exports.balancedShards = balancedShards;
