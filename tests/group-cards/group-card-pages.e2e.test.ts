@@ -3,7 +3,7 @@ import { startApp, TestApp, QUIET_APP } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createRecipient } from '../helpers/order-fixtures';
 import { screenshots, seriousA11yViolations } from '../e2e/browser';
-import { launchBrowser, pageErrors, signedInPage } from '../e2e/editor-browser';
+import { editorReady, launchBrowser, pageErrors, screenshot, signedInPage } from '../e2e/editor-browser';
 
 // Issue 23, stage 2 in real Chromium: an organiser starts a group card from the page, three people sign
 // from separate browsers without accounts (one with a sticker), one edits their message, the organiser
@@ -61,13 +61,23 @@ describe('group card pages (Chromium)', () => {
 
   it('shows a useful empty list, then starts a group card from a card', async () => {
     organiser = await open(alice.token);
-    await organiser.goto(`${app.baseUrl}/group/`);
+    // The shop's main navigation leads to the group cards.
+    await organiser.goto(`${app.baseUrl}/catalogue/`);
+    await Promise.all([organiser.waitForNavigation(), organiser.click('#main-nav a[href="/group/"]')]);
+    expect(await organiser.$eval('#main-nav a[aria-current="page"]', (el) => (el as HTMLElement).innerText)).toBe('Group cards');
     expect(await organiser.$eval('.empty-state', (el) => (el as HTMLElement).innerText)).toContain('start one here');
     await review(organiser, 'group-list-empty');
-    // The empty state sends the organiser to the library, where each of their cards can start one.
+    // The empty state sends the organiser to the library, where each of their cards can start one,
+    // and so can the editor's send dialog: the organiser goes that way.
     await Promise.all([organiser.waitForNavigation(), organiser.click('.empty-state a[href="/library/"]')]);
-    await Promise.all([organiser.waitForNavigation(), organiser.click(`a.group-start[href="/group/new/?card=${cardId}"]`)]);
-    expect(new URL(organiser.url()).pathname).toBe('/group/new/');
+    expect(await organiser.$$(`a.group-start[href="/group/new/?card=${cardId}"]`)).toHaveLength(1);
+    await Promise.all([organiser.waitForNavigation(), organiser.click(`a[href="/editor/${cardId}/"]`)]);
+    await editorReady(organiser);
+    await organiser.click('#open-send');
+    await organiser.waitForSelector('#send-dialog[open] #send-group');
+    await screenshot(organiser, 'group-editor-send-desktop');
+    await Promise.all([organiser.waitForNavigation(), organiser.click('#send-group')]);
+    expect(new URL(organiser.url()).pathname + new URL(organiser.url()).search).toBe(`/group/new/?card=${cardId}`);
     await organiser.type('#g-title', 'Good luck, Sam!');
     await organiser.type('#g-recipient', 'Sam <Jones>');
     await review(organiser, 'group-new');
