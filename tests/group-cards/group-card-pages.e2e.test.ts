@@ -86,6 +86,7 @@ describe('group card pages (Chromium)', () => {
     await organiser.click('#open-send');
     await organiser.waitForSelector('#send-dialog[open] #send-group');
     await screenshot(organiser, 'group-editor-send-desktop');
+    expect(await seriousA11yViolations(organiser)).toEqual([]);
     await Promise.all([organiser.waitForNavigation(), organiser.click('#send-group')]);
     expect(new URL(organiser.url()).pathname + new URL(organiser.url()).search).toBe(`/group/new/?card=${cardId}`);
     await organiser.type('#g-title', 'Good luck, Sam!');
