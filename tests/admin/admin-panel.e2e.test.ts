@@ -75,7 +75,7 @@ describe('admin panel in Chromium', () => {
     await waitForText(page, shopper.email);
     // No settings.read in this role: no Settings tab.
     const tabs = await page.$$eval('[role="tab"]', (els) => els.map((el) => (el.textContent ?? '').trim()));
-    expect(tabs).toEqual(['Orders', 'Deliveries', 'Payments needing attention']);
+    expect(tabs).toEqual(['Orders', 'Deliveries', 'Payments needing attention', 'Group cards']);
 
     // Search by part of the e-mail, then open the order.
     await page.type('input[type="search"]', 'grace.hopper');
@@ -111,13 +111,26 @@ describe('admin panel in Chromium', () => {
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
   });
 
-  it('an admin with every plugin right sees payments needing attention and the settings with health', async () => {
+  it('an admin with every plugin right sees payments needing attention, closes a group card and sees the settings with health', async () => {
     const manager = await createPanelUser(app.strapi, await createRole(app.strapi, 'Shop manager', [ORDERS, DELIVERIES, SETTINGS]), 'Mona');
     const page = await newPage();
     await logIn(page, app.baseUrl, manager);
     await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/payments`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'No payment needs attention.');
     await adminScreenshot(page, 'payments');
+    // An open group card, closed from its row after confirming.
+    const organiser = await createUser(app.strapi);
+    const card = await createCard(app.strapi, organiser);
+    const group = (await http().post('/api/group-cards/').set(organiser.auth).send({ card_id: card.id, title: 'Retirement', recipient_name: 'Pat', deadline: new Date(Date.now() + 86_400_000).toISOString() }).expect(201)).body;
+    await clickByText(page, 'Group cards', '[role="tab"]');
+    await waitForText(page, organiser.email);
+    await adminScreenshot(page, 'group-cards');
+    expect(await seriousViolationsInMain(page)).toEqual([]);
+    await page.click('button[aria-label="Close group card “Retirement”"]');
+    await waitForDialog(page);
+    await clickByText(page, 'Confirm');
+    await waitForText(page, 'is closed to new signatures.');
+    expect((await http().get(`/api/group-cards/${group.uuid}/`).set(organiser.auth)).body.status).toBe('closed');
     await clickByText(page, 'Settings', '[role="tab"]');
     await waitForText(page, 'Card renderer (Chromium): working', 60000);
     const settings = await page.evaluate(() => document.body.textContent ?? '');

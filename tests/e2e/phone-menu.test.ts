@@ -9,7 +9,7 @@ import { launchBrowser, pageErrors, screenshot, signedInPage, startCard, editorR
 jest.setTimeout(180_000);
 
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
-const LINKS = ['Cards', 'My cards', 'Address book', 'Reminders', 'Orders', 'Premium', 'Basket', 'Sign out'];
+const LINKS = ['Cards', 'My cards', 'Group cards', 'Address book', 'Reminders', 'Orders', 'Premium', 'Basket', 'Sign out'];
 
 /** Whether the element is shown, inside the viewport's width, and the one a tap on its centre reaches. */
 const reachable = (page: Page, handleSelector: string, index = 0) =>

@@ -1,16 +1,22 @@
 import type { Browser, Page } from 'puppeteer-core';
-import { startApp, TestApp, QUIET_APP } from '../helpers/strapi';
+import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createRecipient } from '../helpers/order-fixtures';
+import { startSmtpCapture, SmtpCapture, freePort } from '../helpers/smtp';
+import { flatten, inspectPdf } from '../helpers/pdf';
 import { screenshots, seriousA11yViolations } from '../e2e/browser';
-import { launchBrowser, pageErrors, signedInPage } from '../e2e/editor-browser';
+import { editorReady, launchBrowser, pageErrors, screenshot, signedInPage } from '../e2e/editor-browser';
 
 // Issue 23, stage 2 in real Chromium: an organiser starts a group card from the page, three people sign
 // from separate browsers without accounts (one with a sticker), one edits their message, the organiser
-// hides one and closes signing, and a late signer is told who to contact.
+// hides one and closes signing, and a late signer is told who to contact. Then the organiser pays for
+// the e-card (demo payments), the recipient's e-mail arrives at a real SMTP server, and its link opens
+// the card with the two visible signatures inside, in the page and in the print PDF (the real
+// renderer, so the PDF is one poppler can read).
 
 describe('group card pages (Chromium)', () => {
   let app: TestApp;
+  let smtp: SmtpCapture;
   let browser: Browser;
   let alice: TestUser;
   let bob: TestUser;
@@ -21,7 +27,10 @@ describe('group card pages (Chromium)', () => {
   const serverErrors: string[] = [];
 
   beforeAll(async () => {
-    app = await startApp({ ...QUIET_APP });
+    smtp = await startSmtpCapture();
+    // The e-mail's links name the shop's public address: this server's.
+    const port = await freePort();
+    app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', PORT: String(port), SERVICE_PUBLIC_URL: `http://127.0.0.1:${port}` });
     alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Organiser' });
     bob = await createUser(app.strapi);
     // Made through the API, as the editor does, so it is in the organiser's library.
@@ -33,6 +42,7 @@ describe('group card pages (Chromium)', () => {
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
+    await smtp?.stop();
   });
 
   async function open(token: string | null): Promise<Page> {
@@ -61,13 +71,24 @@ describe('group card pages (Chromium)', () => {
 
   it('shows a useful empty list, then starts a group card from a card', async () => {
     organiser = await open(alice.token);
-    await organiser.goto(`${app.baseUrl}/group/`);
+    // The shop's main navigation leads to the group cards.
+    await organiser.goto(`${app.baseUrl}/catalogue/`);
+    await Promise.all([organiser.waitForNavigation(), organiser.click('#main-nav a[href="/group/"]')]);
+    expect(await organiser.$eval('#main-nav a[aria-current="page"]', (el) => (el as HTMLElement).innerText)).toBe('Group cards');
     expect(await organiser.$eval('.empty-state', (el) => (el as HTMLElement).innerText)).toContain('start one here');
     await review(organiser, 'group-list-empty');
-    // The empty state sends the organiser to the library, where each of their cards can start one.
+    // The empty state sends the organiser to the library, where each of their cards can start one,
+    // and so can the editor's send dialog: the organiser goes that way.
     await Promise.all([organiser.waitForNavigation(), organiser.click('.empty-state a[href="/library/"]')]);
-    await Promise.all([organiser.waitForNavigation(), organiser.click(`a.group-start[href="/group/new/?card=${cardId}"]`)]);
-    expect(new URL(organiser.url()).pathname).toBe('/group/new/');
+    expect(await organiser.$$(`a.group-start[href="/group/new/?card=${cardId}"]`)).toHaveLength(1);
+    await Promise.all([organiser.waitForNavigation(), organiser.click(`a[href="/editor/${cardId}/"]`)]);
+    await editorReady(organiser);
+    await organiser.click('#open-send');
+    await organiser.waitForSelector('#send-dialog[open] #send-group');
+    await screenshot(organiser, 'group-editor-send-desktop');
+    expect(await seriousA11yViolations(organiser)).toEqual([]);
+    await Promise.all([organiser.waitForNavigation(), organiser.click('#send-group')]);
+    expect(new URL(organiser.url()).pathname + new URL(organiser.url()).search).toBe(`/group/new/?card=${cardId}`);
     await organiser.type('#g-title', 'Good luck, Sam!');
     await organiser.type('#g-recipient', 'Sam <Jones>');
     await review(organiser, 'group-new');
@@ -139,6 +160,47 @@ describe('group card pages (Chromium)', () => {
       ['All the very best, Sam!', 'visible'], ['We will miss you <3', 'visible'], ['Come back soon', 'hidden'],
     ]);
     expect(pageErrors(organiser)).toEqual([]);
+    expect(serverErrors).toEqual([]);
+  });
+
+  it('pays for the e-card; the recipient opens the e-mailed link and reads the visible signatures, in the page and the print PDF', async () => {
+    await organiser.goto(`${app.baseUrl}/cart/`);
+    await Promise.all([organiser.waitForNavigation(), organiser.click('#cart-panel form[action="/cart/checkout/"] button')]);
+    expect(new URL(organiser.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}\/$/);
+    await Promise.all([organiser.waitForNavigation(), organiser.click('form[action$="/pay/"] button')]);
+    expect(organiser.url()).toMatch(/\/orders\/[0-9a-f-]{36}\/\?paid=1$/);
+
+    const [mail] = await smtp.waitFor((m) => JSON.stringify(m.to).includes('sam.jones@example.test'), 1, 20000);
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/cards\/view\/[A-Za-z0-9_-]+\/)/.exec(String(mail.text))?.[1];
+    expect(link?.startsWith(app.baseUrl)).toBe(true);
+    const recipient = await open(null);
+    // Without the unfolding (tests/e2e/card-view.test.ts covers it), so both screenshots show the open card.
+    await recipient.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+    await recipient.goto(link!);
+    expect(await recipient.$eval('h1', (el) => (el as HTMLElement).innerText)).toBe('Good luck, Sam!');
+    expect(await recipient.$$('.card-front svg, .card-front img')).toHaveLength(1);
+    await recipient.click('.card-opener summary');
+    await recipient.waitForSelector('.card-opener[open]');
+    // The signatures are text of the inside pages' drawings; the hidden one is not there.
+    const inside = await recipient.$eval('.card-inside', (el) => el.textContent ?? '');
+    expect(inside).toContain('All the very best, Sam!');
+    expect(inside).toContain('We will miss you <3');
+    expect(inside).toContain('Signer 2');
+    expect(inside).not.toContain('Come back soon');
+    await review(recipient, 'group-card-view');
+
+    const pdfPath = await recipient.$eval('.card-actions a[download]', (el) => el.getAttribute('href')!);
+    const pdf = await app.http().get(pdfPath).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect([pdf.status, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const text = flatten((await inspectPdf(pdf.body as Buffer)).pageTexts.join(' '));
+    expect(text).toContain('All the very best, Sam!');
+    expect(text).toContain('We will miss you <3');
+    expect(text).not.toContain('Come back soon');
+    expect(pageErrors(recipient)).toEqual([]);
     expect(serverErrors).toEqual([]);
   });
 });

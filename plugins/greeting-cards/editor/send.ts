@@ -106,6 +106,19 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     update();
   });
   $('send-cancel').addEventListener('click', () => dialog.close());
+  // Leaving for the group-card form: the design on screen is saved first, so the group card starts
+  // from it (and the page has no unsaved work to warn about).
+  const group = $<HTMLAnchorElement>('send-group');
+  group.addEventListener('click', async (event) => {
+    if (!editor.autosave.hasUnsavedWork) return;
+    event.preventDefault();
+    try {
+      await editor.autosave.flush();
+      window.location.assign(group.href);
+    } catch (e) {
+      showError(`Not saved: ${(e as Error).message}`);
+    }
+  });
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

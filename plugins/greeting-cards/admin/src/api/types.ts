@@ -38,6 +38,18 @@ export interface DeliveryRow {
   postal_status?: string | null;
 }
 
+export interface GroupCardRow {
+  uuid: string;
+  title: string;
+  recipient_name: string;
+  organiser: { id: number; email: string; username: string } | null;
+  status: string;
+  signature_count: number;
+  deadline: string | null;
+  closed_at: string | null;
+  created_at: string | null;
+}
+
 export interface DeliveryEvent {
   at: string | null;
   source: string;

@@ -19,6 +19,8 @@ const VARIANTS: Record<string, Variant> = {
   pending: 'primary',
   cancelled: 'neutral',
   cart: 'neutral',
+  open: 'primary',
+  closed: 'neutral',
 };
 
 /** A status as a coloured pill with its words (never colour alone). */

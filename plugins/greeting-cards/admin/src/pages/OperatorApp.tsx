@@ -4,6 +4,7 @@ import { Layouts, Page } from '@strapi/strapi/admin';
 import { usePluginPermissions, type PluginPermissions } from '../hooks';
 import { PLUGIN_PATH } from '../paths';
 import { DeliveriesPage } from './DeliveriesPage';
+import { GroupCardsPage } from './GroupCardsPage';
 import { OrderDetailPage } from './OrderDetailPage';
 import { OrdersPage } from './OrdersPage';
 import { PaymentIssuesPage } from './PaymentIssuesPage';
@@ -17,11 +18,13 @@ interface Section {
 }
 
 // Orders and payments are read with orders.read; the deliveries list and its retry/cancel/resend need
-// deliveries.manage; the settings view needs settings.read. The server checks the same actions.
+// deliveries.manage; the settings view needs settings.read; group cards are listed with orders.read
+// and closed with deliveries.manage. The server checks the same actions.
 const SECTIONS: Section[] = [
   { id: 'orders', name: 'Orders', allowed: (p) => p.canReadOrders },
   { id: 'deliveries', name: 'Deliveries', allowed: (p) => p.canManageDeliveries },
   { id: 'payments', name: 'Payments needing attention', allowed: (p) => p.canReadOrders },
+  { id: 'group-cards', name: 'Group cards', allowed: (p) => p.canReadOrders },
   { id: 'settings', name: 'Settings', allowed: (p) => p.canReadSettings },
 ];
 
@@ -46,6 +49,7 @@ export function OperatorApp() {
       {permissions.canReadOrders ? <Route path="orders/:uuid" element={<OrderDetailPage canManage={permissions.canManageDeliveries} />} /> : null}
       {permissions.canManageDeliveries ? <Route path="deliveries" element={<DeliveriesPage />} /> : null}
       {permissions.canReadOrders ? <Route path="payments" element={<PaymentIssuesPage />} /> : null}
+      {permissions.canReadOrders ? <Route path="group-cards" element={<GroupCardsPage canClose={permissions.canManageDeliveries} />} /> : null}
       {permissions.canReadSettings ? <Route path="settings" element={<SettingsView />} /> : null}
       <Route path="*" element={<Page.NoPermissions />} />
     </Routes>
