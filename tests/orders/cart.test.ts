@@ -62,7 +62,7 @@ describe('orders: cart and add_to_cart', () => {
     const item = res.body.items.find((i: any) => i.card === card.id);
     expect(item).toEqual({
       id: expect.any(Number), card: card.id, card_title: 'For Ada', recipient: recipient.id, recipient_name: 'Ada Lovelace',
-      delivery_method: 'ecard', scheduled_for: null, gift_addon: null, gift_wrap: false, unit_price_pence: 299, line_total_pence: 299,
+      delivery_method: 'ecard', scheduled_for: null, gift_addon: null, gift_wrap: false, unit_price_pence: 299, line_total_pence: 299, bulk_group: null,
     });
   });
 

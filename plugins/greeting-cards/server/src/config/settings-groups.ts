@@ -69,6 +69,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   reminderDaysBefore: 'Jobs',
   mailboxDir: 'Fulfilment',
   cartMaxItems: 'Limits and security',
+  bulkSendMaxRecipients: 'Limits and security',
   rateLimitEnabled: 'Limits and security',
   rateLimitWindowSeconds: 'Limits and security',
   rateLimitWritesPerUser: 'Limits and security',

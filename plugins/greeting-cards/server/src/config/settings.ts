@@ -288,6 +288,10 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_CART_MAX_ITEMS', default: 50, schema: z.number().int().min(1, 'must be at least 1').max(10_000, 'is implausibly large'),
     describe: 'Most items one cart may hold; adding past it is a 400.',
   }),
+  bulkSendMaxRecipients: integer({
+    env: 'SERVICE_BULK_SEND_MAX_RECIPIENTS', default: 500, schema: z.number().int().min(1, 'must be at least 1').max(5000, 'must be at most 5000'),
+    describe: 'Most recipients one bulk send (one card, many recipients) adds to the cart; the lines count once against SERVICE_CART_MAX_ITEMS.',
+  }),
   rateLimitEnabled: flag({
     env: 'SERVICE_RATE_LIMIT_ENABLED', default: true, defaultWhen: { test: false }, schema: z.boolean(),
     describe: 'Rate-limit writes and renders per user and per IP; answers 429 with Retry-After.',

@@ -243,6 +243,8 @@ const orderItem = defineType({
     gift_wrap: bool(false),
     unit_price_pence: int({ default: 0 }),
     line_total_pence: int({ default: 0 }),
+    // Lines added together by a bulk send share this; the cart's item limit counts the group once.
+    bulk_group: str(),
     // Frozen at checkout so later edits to the card or recipient cannot change what was paid for.
     snapshot: json(),
   },

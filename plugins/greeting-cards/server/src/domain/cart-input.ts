@@ -8,6 +8,8 @@ export type FieldErrors = Record<string, string[]>;
 export interface AddToCartInput {
   card_id: number;
   recipient_id: number | null;
+  /** Bulk send: one line per recipient, the same card and delivery (services/orders/bulk-send.ts). */
+  recipient_ids: number[] | null;
   delivery_method: DeliveryMethod;
   scheduled_for: Date | null;
   gift_addon_id: number | null;
@@ -78,6 +80,17 @@ export function parseAddToCart(body: unknown, now: Date): { ok: true; value: Add
     else recipientId = id;
   }
 
+  let recipientIds: number[] | null = null;
+  if (!blank(b.recipient_ids)) {
+    // A JSON list, or from a form: repeated fields (a list) or one field of comma-separated ids.
+    const raw = Array.isArray(b.recipient_ids) ? b.recipient_ids : typeof b.recipient_ids === 'string' ? b.recipient_ids.split(',') : null;
+    const ids = raw?.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => !blank(v)).map(parseId);
+    if (!ids || ids.length === 0 || ids.some((id) => id === undefined)) add('recipient_ids', 'Expected a list of recipient ids.');
+    else if (new Set(ids).size !== ids.length) add('recipient_ids', 'Each recipient may be listed once.');
+    else if (recipientId !== null) add('recipient_ids', 'Give either recipient_id or recipient_ids, not both.');
+    else recipientIds = ids as number[];
+  }
+
   let method: DeliveryMethod = 'ecard';
   if (!blank(b.delivery_method)) {
     if (typeof b.delivery_method === 'string' && (DELIVERY_METHODS as readonly string[]).includes(b.delivery_method)) {
@@ -109,6 +122,6 @@ export function parseAddToCart(body: unknown, now: Date): { ok: true; value: Add
   if (Object.keys(errors).length || cardId === undefined) return { ok: false, errors };
   return {
     ok: true,
-    value: { card_id: cardId, recipient_id: recipientId, delivery_method: method, scheduled_for: scheduledFor, gift_addon_id: giftAddonId, gift_wrap: giftWrap },
+    value: { card_id: cardId, recipient_id: recipientId, recipient_ids: recipientIds, delivery_method: method, scheduled_for: scheduledFor, gift_addon_id: giftAddonId, gift_wrap: giftWrap },
   };
 }

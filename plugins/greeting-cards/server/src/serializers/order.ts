@@ -34,6 +34,8 @@ export function itemView(item: Row) {
     gift_wrap: Boolean(item.gift_wrap),
     unit_price_pence: item.unit_price_pence,
     line_total_pence: item.line_total_pence,
+    // Lines of one bulk send share it (null for a single line).
+    bulk_group: item.bulk_group ?? null,
   };
 }
 

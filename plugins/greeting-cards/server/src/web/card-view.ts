@@ -1,3 +1,4 @@
+import { personaliseCard } from '../domain/merge-fields';
 import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
@@ -89,7 +90,8 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         const delivery = await deliveries().byToken(String(ctx.params.token));
         if (!delivery) return notFoundPage(ctx);
         const item: Row = delivery.order_item ?? {};
-        const card: Row = item.card ?? {};
+        // The recipient's own copy: merge fields ({first_name}...) filled in with their name.
+        const card: Row = personaliseCard(item.card ?? {}, item.snapshot?.recipient ?? item.recipient ?? null);
         const sender = item.order?.user?.id
           ? await getService(strapi, 'userDetails').forUser(item.order.user.id).catch(() => null)
           : null;

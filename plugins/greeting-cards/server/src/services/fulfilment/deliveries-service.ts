@@ -1,3 +1,4 @@
+import { personaliseCard } from '../../domain/merge-fields';
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { conflict, notFound } from '../../errors';
@@ -25,7 +26,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function pdfOf(delivery: Row): Promise<Buffer> {
     const stored = await readStoredPdf(strapi, delivery.pdf_path);
     if (stored) return stored;
-    const card: Row = delivery.order_item?.card ?? {};
+    const card: Row = personaliseCard(delivery.order_item?.card ?? {}, delivery.order_item?.snapshot?.recipient ?? delivery.order_item?.recipient ?? null);
     const pdf = await getService(strapi, 'rendering').cardPdf(
       { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product },
       { owner: `delivery:${delivery.id}` },

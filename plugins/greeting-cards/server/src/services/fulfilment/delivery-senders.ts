@@ -1,3 +1,4 @@
+import { personaliseCard } from '../../domain/merge-fields';
 import crypto from 'crypto';
 import { addressOf, fullName } from '../../domain/address';
 import type { Core } from '@strapi/strapi';
@@ -50,19 +51,26 @@ function deliveryTag(delivery: Row): string {
   return crypto.createHash('sha256').update(String(delivery.view_token ?? '')).digest('hex').slice(0, 12);
 }
 
+/** The item's card as drawn for its recipient: merge fields ({first_name}...) filled in. */
+const cardFor = (item: Row): Row => personaliseCard(item.card ?? {}, recipientOf(item));
+
 /** The buyer's render lane: one buyer's big order takes turns with everyone else's renders. */
 const ownerOf = (item: Row) => `user:${item.order?.user?.id ?? 'unknown'}`;
 
 /** Renders an item's card as the print PDF (both pages), in its buyer's render lane. */
 export function cardPdfRenderer(strapi: Core.Strapi) {
-  return (item: Row): Promise<Buffer> =>
-    getService(strapi, 'rendering').cardPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '', product: item.card?.product }, { owner: ownerOf(item) });
+  return (item: Row): Promise<Buffer> => {
+    const card = cardFor(item);
+    return getService(strapi, 'rendering').cardPdf({ canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product }, { owner: ownerOf(item) });
+  };
 }
 
 /** Renders an item's card as the printer's PDF of its product (what a print provider prints). */
 export function printerPdfRenderer(strapi: Core.Strapi) {
-  return (item: Row): Promise<Buffer> =>
-    getService(strapi, 'rendering').printerPdf({ canvasData: item.card?.canvas_data, insideMessage: item.card?.inside_message ?? '', product: item.card?.product }, { owner: ownerOf(item) });
+  return (item: Row): Promise<Buffer> => {
+    const card = cardFor(item);
+    return getService(strapi, 'rendering').printerPdf({ canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product }, { owner: ownerOf(item) });
+  };
 }
 
 export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend) {
@@ -73,7 +81,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const recipient = recipientOf(item);
     const to = String(recipient.email ?? '').trim();
     if (!to) throw new Error('the recipient has no e-mail address');
-    const card = item.card ?? {};
+    const card = cardFor(item);
     const sender = await getService(strapi, 'userDetails').forUser(item.order.user.id);
     // The PNG travels inside the message (cid): no remote image to block, no tracking.
     let png: Buffer | null = null;

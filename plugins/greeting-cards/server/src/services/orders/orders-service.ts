@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
 import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
-import { badRequest, conflict, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { orderTotals, priceLine } from '../../domain/pricing';
 import { statesAllowing, transition } from '../../domain/order-state';
 import { WAITING_STATES } from '../../domain/delivery-state';
@@ -18,6 +18,7 @@ import { ownedOrder as findOwnedOrder, viewOrder } from './owned-order';
 import { releaseSession } from './payment-session';
 import { query, type Row } from '../../db/query';
 import { getService } from '../get-service';
+import { bulkLines, cartEntries, cartFull, validateBulk } from './bulk-send';
 
 // The cart and the order list. Checkout and payment live in checkout-service.ts and payments-service.ts.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -52,6 +53,29 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const ownedOrder = (userId: number, uuid: string): Promise<Row> => findOwnedOrder(strapi, userId, uuid);
 
+  /** Bulk send (services/orders/bulk-send.ts): every line in, or none, under the cart's row lock. */
+  async function addManyToCart(userId: number, input: AddToCartInput): Promise<OrderView> {
+    const bulk = await validateBulk(strapi, userId, input);
+    const price = priceLine(
+      { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: bulk.addon ? bulk.addon.price_pence : null },
+      getConfig(strapi),
+    );
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const cart = await cartOf(userId);
+      const done = await store.withLockedOrder(cart.id, async (status) => {
+        if (status !== 'cart') return false;
+        const items = await store.items(cart.id);
+        const max = getConfig(strapi).cartMaxItems;
+        if (cartEntries(items) >= max) throw cartFull(max);
+        for (const data of bulkLines(cart.id, input, bulk, price)) await q(UID.orderItem).create({ data });
+        await recomputeCartTotals(cart.id);
+        return true;
+      });
+      if (done) return view((await store.byId(cart.id))!);
+    }
+    throw conflict('The cart is changing too fast. Please try again.');
+  }
+
   return {
     view,
     cartOf,
@@ -63,6 +87,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The one add-to-cart operation, shared by the API and the editor's send form. */
     async addToCart(userId: number, input: AddToCartInput): Promise<OrderView> {
+      if (input.recipient_ids?.length) return addManyToCart(userId, input);
       const { card, recipient, addon } = await validateCartItem(strapi, userId, input);
       const price = priceLine(
         { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
@@ -77,7 +102,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           // Read under the lock, so parallel adds cannot overshoot the limit.
           const items = await store.items(cart.id);
           const max = getConfig(strapi).cartMaxItems;
-          if (items.length >= max) throw badRequest(`A cart holds at most ${max} items. Check out or remove some first.`);
+          if (cartEntries(items) >= max) throw cartFull(max);
           const created = await q(UID.orderItem).create({
             data: {
               order: cart.id,
