@@ -7,6 +7,8 @@ import { fillText, mergeFieldsIn } from '../../plugins/greeting-cards/server/src
 
 // Bulk send (issue 24): one card to many recipients, one basket line each, with merge fields filled in
 // per recipient on everything the recipient sees; the cart's limit counts the group once.
+type Item = { id: number; bulk_group: string | null; line_total_pence: number };
+
 describe('bulk send with merge fields', () => {
   let app: TestApp;
   let smtp: SmtpCapture;
@@ -47,7 +49,7 @@ describe('bulk send with merge fields', () => {
     const res = await add(user, { card_id: card.id, recipient_ids: family.map((r) => r.id) });
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(5);
-    const groups = new Set(res.body.items.map((i: any) => i.bulk_group));
+    const groups = new Set((res.body.items as Item[]).map((i) => i.bulk_group));
     expect(groups.size).toBe(1);
     expect([...groups][0]).toEqual(expect.any(String));
     expect(res.body.total_pence).toBe(5 * res.body.items[0].line_total_pence);
@@ -62,7 +64,7 @@ describe('bulk send with merge fields', () => {
     expect(fullBulk.status).toBe(400);
 
     const cart = await http().get('/api/orders/cart/').set(user.auth);
-    const single = cart.body.items.find((i: any) => !i.bulk_group);
+    const single = (cart.body.items as Item[]).find((i) => !i.bulk_group)!;
     expect((await http().delete(`/api/orders/cart/items/${single.id}/`).set(user.auth)).status).toBeLessThan(300);
     expect((await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(user.auth).send({})).status).toBe(200);
     expect((await http().post(`/api/orders/${cart.body.uuid}/pay/`).set(user.auth).send({})).status).toBe(200);
@@ -84,7 +86,7 @@ describe('bulk send with merge fields', () => {
     }
     expect(firsts.size).toBe(5);
     // The stored card keeps its fields for the next send.
-    const stored = await app.strapi.db.query('plugin::greeting-cards.card' as any).findOne({ where: { id: card.id } });
+    const stored = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: card.id } });
     expect(JSON.stringify(stored.canvas_data)).toContain('{first_name}');
   });
 
