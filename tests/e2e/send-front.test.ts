@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
+import { createRecipient } from '../helpers/order-fixtures';
 import { decodePng, pixelAt } from '../helpers/png';
 import { launchBrowser, pageErrors, screenshot, signedInPage, startCard } from './editor-browser';
 
@@ -45,6 +46,36 @@ describe('the send form shows the current front', () => {
     const [r, g, b] = pixelAt(png, 3, 3);
     expect(`#${[r, g, b].map((n) => n.toString(16).padStart(2, '0')).join('')}`.toUpperCase()).toBe(colour.toUpperCase());
     await screenshot(page, 'send-front-desktop');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('sends one copy to each of several people ticked in the form, showing the count and the total', async () => {
+    await createRecipient(app.strapi, shopper, { first_name: 'Ada', last_name: 'Byron', email: 'ada.b@example.test' });
+    await createRecipient(app.strapi, shopper, { first_name: 'Grace', last_name: 'Hopper', email: 'grace.h@example.test' });
+    await createRecipient(app.strapi, shopper, { first_name: 'Alan', last_name: 'Turing', email: 'alan.t@example.test' });
+    await page.click('#send-cancel');
+    await page.click('#open-send');
+    await page.waitForFunction(() => [...(document.getElementById('recipient') as HTMLSelectElement).options].some((o) => o.value === 'many'));
+    await page.select('#recipient', 'many');
+    await page.waitForSelector('#many-recipients:not([hidden])');
+    expect(await page.$eval('#many-count', (e) => e.textContent)).toMatch(/Tick the people/);
+    // Keyboard: tick two people with the space bar, as a screen-reader user would.
+    const boxes = await page.$$('#many-list input[type=checkbox]');
+    const names = await page.$$eval('#many-list label', (els) => els.map((e) => e.textContent));
+    for (const name of ['Ada Byron', 'Alan Turing']) {
+      await boxes[names.indexOf(name)].focus();
+      await page.keyboard.press('Space');
+    }
+    await page.waitForFunction(() => /^2 people: .+ in all$/.test(document.getElementById('many-count')!.textContent ?? ''));
+    const one = await page.$eval('#delivery-method', (e) => (e as HTMLSelectElement).selectedOptions[0].textContent!);
+    const each = Number(/([\d.]+)\)$/.exec(one)![1]);
+    expect(await page.$eval('#send-price', (e) => e.textContent)).toContain((each * 2).toFixed(2));
+    await screenshot(page, 'send-many-desktop');
+    await Promise.all([page.waitForNavigation(), page.click('#send-submit')]);
+    expect(page.url()).toMatch(/\/cart\/$/);
+    const cart = await app.http().get('/api/orders/cart/').set(shopper.auth).expect(200);
+    expect(cart.body.items.map((i: { recipient_name: string }) => i.recipient_name).sort()).toEqual(['Ada Byron', 'Alan Turing']);
+    expect(new Set(cart.body.items.map((i: { bulk_group: string }) => i.bulk_group)).size).toBe(1);
     expect(pageErrors(page)).toEqual([]);
   });
 

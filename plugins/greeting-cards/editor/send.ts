@@ -23,10 +23,14 @@ interface Recipient {
   last_name: string;
   email: string;
   is_system_user: boolean;
+  /** Groups such as "Family" (present once the address book has tags). */
+  tags?: string[];
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const NEW = 'new';
+// "Several people": one copy each (bulk send), their names filled into the card's merge fields.
+const MANY = 'many';
 
 export function money(pence: number, currency: string): string {
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(pence / 100);
@@ -42,6 +46,12 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
   const error = $<HTMLParagraphElement>('send-error');
   const submit = $<HTMLButtonElement>('send-submit');
   const fmt = (p: number) => money(p, prices.currency);
+  const manyList = $<HTMLDivElement>('many-list');
+  const chosen = (): number[] =>
+    [...manyList.querySelectorAll<HTMLInputElement>('input[type=checkbox]:checked')].map((box) => Number(box.value));
+  // The copy the picture shows: the chosen person's (the first ticked one when sending to several).
+  const personChosen = (): number => (recipient.value === MANY ? (chosen()[0] ?? 0) : Number(recipient.value) || 0);
+  let personShown = -1;
 
   const labels: Record<string, string> = { ecard: 'E-card by e-mail', post: 'Posted card', print: 'Print at home' };
   method.replaceChildren(
@@ -54,13 +64,22 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     const post = method.value === 'post';
     $('post-extras').hidden = !post;
     $('new-recipient').hidden = recipient.value !== NEW;
+    const many = recipient.value === MANY;
+    $('many-recipients').hidden = !many;
     let total = prices[method.value as 'ecard' | 'post' | 'print'] ?? 0;
     if (post) {
       total += addons.find((a) => String(a.id) === gift.value)?.price_pence ?? 0;
       if (wrap.checked) total += prices.gift_wrap;
     }
+    if (many) {
+      const count = chosen().length;
+      $('many-count').textContent = count === 0 ? 'Tick the people who should get a copy.' : `${count} ${count === 1 ? 'person' : 'people'}: ${fmt(total * count)} in all`;
+      total *= count;
+    }
     $('send-price').textContent = fmt(total);
     checks.show(method.value);
+    // The picture follows the person chosen (merge fields), redrawn only when that changes.
+    if (dialog.open && personShown !== personChosen()) void showFront();
   };
   const checks = sendFormChecks(editor, preflight, submit);
   for (const el of [recipient, method, gift, wrap]) el.addEventListener('change', update);
@@ -76,11 +95,46 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     const front = $<HTMLImageElement>('send-front');
     try {
       if (editor.autosave.hasUnsavedWork) await editor.autosave.flush();
-      front.src = shopUrl(`/editor/${editor.card.id}/front.png?v=${Date.now()}`);
+      const who = personChosen();
+      personShown = who;
+      const forWhom = who > 0 ? `&recipient=${who}` : '';
+      front.src = shopUrl(`/editor/${editor.card.id}/front.png?v=${Date.now()}${forWhom}`);
       front.hidden = false;
     } catch {
       front.hidden = true;
     }
+  };
+
+  // One checkbox per person, and a button per tag that ticks everyone in it.
+  const showMany = (people: Recipient[]) => {
+    manyList.replaceChildren(
+      ...people.map((r) => {
+        const label = document.createElement('label');
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.value = String(r.id);
+        box.dataset.tags = JSON.stringify(r.tags ?? []);
+        box.addEventListener('change', update);
+        const name = `${`${r.first_name} ${r.last_name}`.trim() || r.email || `Recipient ${r.id}`}${r.is_system_user ? ' (me)' : ''}`;
+        label.append(box, document.createTextNode(r.tags?.length ? `${name} (${r.tags.join(', ')})` : name));
+        return label;
+      }),
+    );
+    const tags = [...new Set(people.flatMap((r) => r.tags ?? []))].sort((a, b) => a.localeCompare(b));
+    $('many-tags').replaceChildren(
+      ...tags.map((tag) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = `Everyone in ${tag}`;
+        button.addEventListener('click', () => {
+          for (const box of manyList.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
+            if ((JSON.parse(box.dataset.tags ?? '[]') as string[]).includes(tag)) box.checked = true;
+          }
+          update();
+        });
+        return button;
+      }),
+    );
   };
 
   $('open-send').addEventListener('click', async () => {
@@ -93,7 +147,8 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
         const name = `${r.first_name} ${r.last_name}`.trim() || r.email || `Recipient ${r.id}`;
         return new Option(r.is_system_user ? `${name} (me)` : name, String(r.id));
       });
-      recipient.replaceChildren(new Option('Choose a recipient', ''), ...options, new Option('+ New recipient', NEW));
+      recipient.replaceChildren(new Option('Choose a recipient', ''), ...options, new Option('Several people...', MANY), new Option('+ New recipient', NEW));
+      showMany(list.results);
     } catch (e) {
       recipient.replaceChildren(new Option('+ New recipient', NEW));
       showError(`Your address book could not be loaded: ${(e as Error).message}`);
@@ -124,11 +179,12 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     event.preventDefault();
     error.hidden = true;
     if (!recipient.value) return showError('Please choose who the card is for.');
+    if (recipient.value === MANY && chosen().length === 0) return showError('Tick at least one person to send the card to.');
     const refusal = checks.refusal(method.value);
     if (refusal) return showError(refusal);
     submit.disabled = true;
     try {
-      let recipientId = Number(recipient.value);
+      let recipientId = recipient.value === MANY ? 0 : Number(recipient.value);
       if (recipient.value === NEW) {
         const created = await api<Recipient>('POST', apiUrl('/recipients/'), {
           first_name: $<HTMLInputElement>('r-first').value,
@@ -144,9 +200,10 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
       await editor.saveDesign();
       const when = $<HTMLInputElement>('scheduled-for').value;
       const post = method.value === 'post';
+      const many = recipient.value === MANY;
       await api('POST', apiUrl('/orders/add_to_cart/'), {
         card_id: editor.card.id,
-        recipient_id: recipientId,
+        ...(many ? { recipient_ids: chosen() } : { recipient_id: recipientId }),
         delivery_method: method.value,
         // The picker gives local time; the API wants UTC.
         scheduled_for: when ? new Date(when).toISOString() : null,

@@ -74,12 +74,13 @@ export function fillDesign(canvasData: unknown, values: MergeValues): unknown {
 }
 
 /** A card row as drawn for one recipient: design and inside message filled in, everything else as is. */
-export function personaliseCard<T extends Record<string, unknown>>(card: T, recipient: MergeValues | null | undefined): T {
-  if (!card || mergeFieldsIn(card.canvas_data, card.inside_message).length === 0) return card;
+export function personaliseCard<T extends object>(card: T, recipient: MergeValues | null | undefined): T {
+  const row = card as { canvas_data?: unknown; inside_message?: unknown };
+  if (!card || mergeFieldsIn(row.canvas_data, row.inside_message).length === 0) return card;
   const values = recipient ?? {};
   return {
     ...card,
-    canvas_data: fillDesign(card.canvas_data, values),
-    inside_message: typeof card.inside_message === 'string' ? fillText(card.inside_message, values) : card.inside_message,
+    canvas_data: fillDesign(row.canvas_data, values),
+    inside_message: typeof row.inside_message === 'string' ? fillText(row.inside_message, values) : row.inside_message,
   };
 }

@@ -1,3 +1,4 @@
+import { personaliseCard } from '../../domain/merge-fields';
 import type { Core } from '@strapi/strapi';
 import { optionalUser } from '../../http/auth';
 import { ApiError, unauthorized } from '../../errors';
@@ -206,9 +207,16 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
         ctx.body = { detail: 'Not found.' };
         return;
       }
+      // ?recipient=<id>: the copy that recipient gets, merge fields ({first_name}...) filled in. Only
+      // the shopper's own recipients; any other id draws the card as stored.
+      const recipientId = Number(ctx.query.recipient);
+      const recipient = Number.isSafeInteger(recipientId) && recipientId > 0
+        ? await getService(s, 'recipients').findOwned(user.id, recipientId).catch(() => null)
+        : null;
+      const drawn = personaliseCard(card, recipient);
       ctx.type = 'image/png';
       ctx.set('Cache-Control', 'private, no-store');
-      ctx.body = await getService(s, 'rendering').storedPreviewPng(card.canvas_data, { owner: `user:${user.id}` });
+      ctx.body = await getService(s, 'rendering').storedPreviewPng(drawn.canvas_data, { owner: `user:${user.id}` });
     })),
   ]);
 }
