@@ -42,6 +42,8 @@ export function validateSubmission(body: unknown): { errors: Record<string, stri
     else errors[field] = parsed.error.issues.map((issue) => issue.message);
   }
   const checked = checkSubmission(good);
+  // A postcode cannot be judged without a country: the country's own error says what to fix first.
+  if (errors.country) delete checked.errors.postcode;
   for (const [field, messages] of Object.entries(checked.errors)) if (!errors[field]) errors[field] = messages;
   return { errors, value: Object.keys(errors).length ? null : checked.value };
 }
