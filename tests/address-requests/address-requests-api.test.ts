@@ -237,7 +237,7 @@ describe('address request links', () => {
       const form = (fields: Record<string, string>) => app.http().post(`/address/${token}/`).set('X-Forwarded-For', nextIp()).type('form').send(fields);
       const bad = await form({ first_name: '<b>Sam</b>', email: 'nope', address_line_1: '', city: 'Bath', postcode: 'BA1 1AA', country: 'GB' });
       expect(bad.status).toBe(400);
-      expect(bad.text).toContain('Please check the highlighted fields');
+      expect(bad.text).toContain('<li><a href="#a-email">E-mail address: Enter a valid email address.</a></li>');
       expect(bad.text).toMatch(/id="a-email"[^>]*aria-invalid="true" aria-describedby="email-error"/);
       expect(bad.text).toContain('<p class="field-error" id="email-error">Enter a valid email address.</p>');
       expect(bad.text).toContain('<p class="field-error" id="address_line_1-error">This field is required.</p>');

@@ -48,7 +48,7 @@ async function addressPage(web: WebContext, state: FormState = {}, status?: numb
     errors,
     values: { country: 'GB', ...(state.values ?? {}) },
     thanks: Boolean(state.thanks),
-    toast: errors ? { kind: 'error', text: 'Please check the highlighted fields.' } : null,
+    // No toast: the list of problems at the top of the form takes the focus and says it all.
   }, status);
 }
 
