@@ -2,6 +2,7 @@ import { startApp, QUIET_APP, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser, TestUser } from '../helpers/users';
 import { webSession } from '../web/session';
+import { nextDayCount, secondsToNextShopDay, shopDay } from '../../plugins/greeting-cards/server/src/domain/address-requests/link-day';
 
 // Issue 24, item 1: the address request link. The shopper's routes (make, rotate, revoke), the public
 // routes a friend uses without an account, the entry in the address book, the limits (per IP, per link,
@@ -271,5 +272,21 @@ describe('address request links', () => {
       // Without the page's token the form is refused.
       expect((await app.http().post('/recipients/request-link/').set('Cookie', s.cookie).type('form').send({})).status).toBe(403);
     });
+  });
+
+  // Pure: the daily cap's day is the shop's, summer time included.
+  it('counts the cap per day on the shop\'s clock and resets it at the shop\'s midnight', () => {
+    const london = 'Europe/London';
+    // 23:30 BST on 24 October 2026 is 22:30 UTC: still the 24th in the shop, and 30 minutes to its midnight.
+    expect(shopDay(new Date('2026-10-24T22:30:00Z'), london)).toBe('2026-10-24');
+    expect(secondsToNextShopDay(new Date('2026-10-24T22:30:00Z'), london)).toBe(1800);
+    // The night the clocks go back (25 October) is 25 hours long.
+    expect(secondsToNextShopDay(new Date('2026-10-24T23:00:00Z'), london)).toBe(25 * 3600);
+    // A shop ahead of UTC: 00:30 in Auckland is the previous day in UTC.
+    expect(shopDay(new Date('2026-06-30T12:30:00Z'), 'Pacific/Auckland')).toBe('2026-07-01');
+    expect(nextDayCount({ day_key: '2026-07-01', day_count: 2 }, '2026-07-01', 3)).toEqual({ day_key: '2026-07-01', day_count: 3 });
+    expect(nextDayCount({ day_key: '2026-07-01', day_count: 3 }, '2026-07-01', 3)).toBeNull();
+    expect(nextDayCount({ day_key: '2026-07-01', day_count: 3 }, '2026-07-02', 3)).toEqual({ day_key: '2026-07-02', day_count: 1 });
+    expect(nextDayCount({ day_key: null, day_count: null }, '2026-07-02', 3)).toEqual({ day_key: '2026-07-02', day_count: 1 });
   });
 });
