@@ -127,7 +127,12 @@ describe('address request links', () => {
 
     // A shopper whose only name is their e-mail address is not named on the public page.
     const dana = await createUser(app.strapi, { username: 'dana@example.test', email: 'dana@example.test' });
-    expect((await app.http().get(`/api/address/${(await makeLink(dana)).token}/`)).body).toEqual({ display_name: '' });
+    const danaLink = await makeLink(dana);
+    expect((await app.http().get(`/api/address/${danaLink.token}/`)).body).toEqual({ display_name: '' });
+    const danaPage = await app.http().get(`/address/${danaLink.token}/`);
+    expect(danaPage.text).toContain('A friend would like your address');
+    expect(danaPage.text).toContain('They send cards with us.');
+    expect(danaPage.text).not.toContain('dana@example.test');
   });
 
   it('adds a friend\'s entry marked as added by them, and updates it on a second submission from the same e-mail', async () => {
