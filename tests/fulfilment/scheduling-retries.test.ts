@@ -26,6 +26,8 @@ describe('postal backend setting', () => {
       const byName = new Map(jobs.map((j) => [j.name, j]));
       expect(byName.get('greetingCardsDeliveries')?.options).toEqual({ rule: '*/15 * * * * *' });
       expect(byName.get('greetingCardsReminders')?.options).toEqual({ rule: '0 0 8 * * *', tz: 'Etc/UTC' });
+      // The address links' daily summaries (issue 24) run with the scheduler, every minute.
+      expect(byName.get('greetingCardsAddressSummaries')?.options).toEqual({ rule: '30 * * * * *' });
       const next = byName.get('greetingCardsDeliveries')!.job.nextInvocation() as Date;
       // Abandoned claims are taken over within the lease plus this interval.
       expect(next.getTime() - Date.now()).toBeLessThanOrEqual(15_000);

@@ -75,7 +75,7 @@ describe('fuzzing every write route', () => {
   let app: TestApp;
   let user: TestUser;
   let tables: string[] = [];
-  let ids: { card: number; recipient: number; reminder: number; cart: string } = { card: 0, recipient: 0, reminder: 0, cart: '' };
+  let ids: { card: number; recipient: number; reminder: number; cart: string; addressToken: string } = { card: 0, recipient: 0, reminder: 0, cart: '', addressToken: '' };
 
   /**
    * Row counts of every plugin table, and the update times of the rows PATCH routes target: one query.
@@ -105,7 +105,8 @@ describe('fuzzing every write route', () => {
       data: { user: user.id, recipient: recipient.id, title: 'Birthday', type: 'birthday', event_date: '2030-05-01' },
     });
     const cart = await app.http().get('/api/orders/cart/').set(user.auth).expect(200);
-    ids = { card: card.id, recipient: recipient.id, reminder: reminder.id, cart: cart.body.uuid };
+    const addressLink = await app.http().post('/api/recipients/request-link/').set(user.auth).expect(201);
+    ids = { card: card.id, recipient: recipient.id, reminder: reminder.id, cart: cart.body.uuid, addressToken: addressLink.body.token };
     const knex = app.strapi.db.connection;
     const list = app.db.kind === 'postgres'
       ? (await knex.raw(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'gc\\_%'`)).rows
@@ -134,6 +135,8 @@ describe('fuzzing every write route', () => {
     ['subscribe', 'post', () => '/api/subscriptions/checkout/'],
     ['billing portal', 'post', () => '/api/subscriptions/portal/'],
     ['sync my recipient', 'post', () => '/api/me/sync_recipient/'],
+    // A friend's submission through an address link (issue 24): public, found by its token.
+    ['submit an address through a link', 'post', () => `/api/address/${ids.addressToken}/`],
     // The editor's JSON routes (security round 2).
     ['crop a photo', 'post', () => '/editor/photos/crop/'],
     ['upload a photo, sent as JSON', 'post', () => '/editor/photos/'],
@@ -183,6 +186,7 @@ describe('fuzzing every write route', () => {
     ['pay an order', () => `/checkout/${ids.cart}/pay/`],
     ['subscribe from the shop', () => '/subscriptions/subscribe/'],
     ['open the billing portal', () => '/subscriptions/portal/'],
+    ['send an address through a link', () => `/address/${ids.addressToken}/`],
   ];
   let session: WebSession;
 

@@ -26,6 +26,7 @@ export const UID = {
   emailProof: 'plugin::greeting-cards.email-proof',
   groupCard: 'plugin::greeting-cards.group-card',
   groupSignature: 'plugin::greeting-cards.group-signature',
+  addressRequestLink: 'plugin::greeting-cards.address-request-link',
   user: 'plugin::users-permissions.user',
 } as const;
 

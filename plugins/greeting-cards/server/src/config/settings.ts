@@ -336,6 +336,18 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_RATE_LIMIT_SIGNATURES_PER_LINK', default: 120, schema: perWindow,
     describe: 'Group-card signatures (adding, editing, deleting) one signing link may take per window, from all IPs together.',
   }),
+  rateLimitAddressSubmissionsPerIp: integer({
+    env: 'SERVICE_RATE_LIMIT_ADDRESS_SUBMISSIONS_PER_IP', default: 10, schema: perWindow,
+    describe: 'Address-request form submissions (valid or not) one IP may make per window.',
+  }),
+  rateLimitAddressSubmissionsPerLink: integer({
+    env: 'SERVICE_RATE_LIMIT_ADDRESS_SUBMISSIONS_PER_LINK', default: 30, schema: perWindow,
+    describe: 'Address-request form submissions (valid or not) one address link may take per window, from all IPs together.',
+  }),
+  addressLinkDailyCap: integer({
+    env: 'SERVICE_ADDRESS_LINK_DAILY_CAP', default: 50, schema: z.number().int().min(1, 'must be at least 1').max(10_000, 'must be at most 10000'),
+    describe: 'Entries (new or updated) one address link accepts per day on the shop\'s clock (SERVICE_SHOP_TIME_ZONE); past it the link answers 429 until midnight. Counted in the database, so it holds with rate limits off and across instances.',
+  }),
   // group cards
   groupCardMaxSignatures: integer({
     env: 'SERVICE_GROUP_CARD_MAX_SIGNATURES', default: 150, schema: z.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000'),

@@ -3,6 +3,7 @@ import { UID } from '../uids';
 import { LEGACY_PRODUCT, PRODUCT_CODES } from '../domain/print-products/products';
 import { CANVAS_DATA_FIELD_UID } from '../custom-fields';
 import { groupCard, groupSignature } from './group-cards';
+import { addressRequestLink } from './address-requests';
 import {
   TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
   DELIVERY_METHODS, PAYMENT_ISSUE_KINDS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
@@ -108,7 +109,7 @@ const libraryEntry = defineType({
 const recipient = defineType({
   singular: 'recipient', plural: 'recipients', displayName: 'Recipient', curated: false,
   description: 'An address-book entry.',
-  unique: ['system_owner_key'],
+  unique: ['system_owner_key', 'link_email_key'],
   attributes: {
     owner: rel.user(),
     first_name: str({ default: '' }),
@@ -128,6 +129,12 @@ const recipient = defineType({
     // Equals the owner's id on the is_system_user entry, null elsewhere: a unique index on it
     // makes "at most one system entry per owner" hold even when two syncs race.
     system_owner_key: int(),
+    // Issue 24: 'address_link' on entries a friend filled in through the shopper's address link, null
+    // on the shopper's own. link_email_key is "<owner id>:<lower-case e-mail>" on those entries: a
+    // unique index on it makes a second submission from the same e-mail update the entry, never add one.
+    source: str(),
+    link_email_key: str({ unique: true }),
+    link_submitted_at: dt(),
   },
 });
 
@@ -428,4 +435,5 @@ export default {
   subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent, 'payment-issue': paymentIssue,
   'catalogue-version': catalogueVersion, photo, 'email-proof': emailProof,
   'group-card': groupCard, 'group-signature': groupSignature,
+  'address-request-link': addressRequestLink,
 };

@@ -18,6 +18,8 @@ interface Limiters {
   auth: { identifier: RateLimiterAbstract; ip: RateLimiterAbstract };
   // Group-card signing (routes/api/group-cards.ts): anonymous, so counted per IP and per signing link.
   signing: { link: RateLimiterAbstract; ip: RateLimiterAbstract };
+  // Address-request submissions (routes/api/address-requests.ts): anonymous too, per IP and per link.
+  addressSubmissions: { link: RateLimiterAbstract; ip: RateLimiterAbstract };
 }
 
 const registry = new WeakMap<Core.Strapi, Limiters>();
@@ -52,6 +54,7 @@ export async function initRateLimits(strapi: Core.Strapi): Promise<void> {
       ip: await make('gc_a_ip', config.rateLimitAuthPerIp, config.rateLimitAuthWindowSeconds),
     },
     signing: { link: await make('gc_s_link', config.rateLimitSignaturesPerLink), ip: await make('gc_s_ip', config.rateLimitSignaturesPerIp) },
+    addressSubmissions: { link: await make('gc_ad_link', config.rateLimitAddressSubmissionsPerLink), ip: await make('gc_ad_ip', config.rateLimitAddressSubmissionsPerIp) },
   };
   registry.set(strapi, limiters);
 }
@@ -111,6 +114,16 @@ export async function consumeSigningAttempt(strapi: Core.Strapi, ctx: Ctx, linkK
   const limiters = registry.get(strapi);
   if (!limiters) return null;
   return consumeBoth(strapi, ctx, limiters.signing.ip, limiters.signing.link, linkKey);
+}
+
+/**
+ * Counts one address-request submission against the caller's IP and the link (keyed by its row, so a
+ * rotated link shares the count). Null or the rejection, as consumeLimit.
+ */
+export async function consumeAddressSubmission(strapi: Core.Strapi, ctx: Ctx, linkKey: string): Promise<RateLimiterRes | null> {
+  const limiters = registry.get(strapi);
+  if (!limiters) return null;
+  return consumeBoth(strapi, ctx, limiters.addressSubmissions.ip, limiters.addressSubmissions.link, linkKey);
 }
 
 /** Whole seconds until a refused caller may try again (at least 1), for Retry-After. */

@@ -40,6 +40,11 @@ export function registerJobs(strapi: Core.Strapi): void {
       task: singleFlight('group card e-mail', strapi, () => getService(strapi, 'groupCardMail').runDue(new Date())),
       options: { rule: '0 * * * * *' },
     };
+    // Claims each summary before sending (at most one a day per shopper), so running everywhere is safe.
+    jobs.greetingCardsAddressSummaries = {
+      task: singleFlight('address link summary', strapi, () => getService(strapi, 'addressSummaryMail').runDue(new Date())),
+      options: { rule: '30 * * * * *' },
+    };
   }
   if (config.remindersEnabled) {
     jobs.greetingCardsReminders = {

@@ -9,13 +9,14 @@ import subscriptions from './api/subscriptions';
 import deliveries from './api/deliveries';
 import postal from './api/postal';
 import groupCards from './api/group-cards';
+import addressRequests from './api/address-requests';
 import admin from './admin';
 
 // One file per area under api/; their order matters only where two areas share a path prefix.
 export default {
   'content-api': {
     type: 'content-api',
-    routes: [...catalogue, ...cards, ...library, ...me, ...recipients, ...reminders, ...orders, ...subscriptions, ...deliveries, ...postal, ...groupCards],
+    routes: [...catalogue, ...cards, ...library, ...me, ...addressRequests, ...recipients, ...reminders, ...orders, ...subscriptions, ...deliveries, ...postal, ...groupCards],
   },
   admin,
 };

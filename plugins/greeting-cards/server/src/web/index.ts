@@ -9,6 +9,7 @@ import { peopleRoutes } from './pages-people';
 import { orderRoutes } from './pages-orders';
 import { subscriptionRoutes } from './pages-subscriptions';
 import { groupRoutes } from './pages-group';
+import { addressRequestRoutes } from './pages-address-requests';
 import { registerCardViewRoutes } from './card-view';
 import { registerOwnRoutes } from '../http/own-routes';
 import { mountPoints } from '../mount/mount-points';
@@ -25,7 +26,7 @@ export function registerStorefront(strapi: Core.Strapi): void {
   registerStaticFiles(strapi);
   registerCardViewRoutes(strapi);
   if (!storefront) return;
-  registerWebRoutes(strapi, [...accountRoutes, ...catalogueRoutes, ...libraryRoutes, ...addressProofRoutes, ...peopleRoutes, ...orderRoutes, ...subscriptionRoutes, ...groupRoutes]);
+  registerWebRoutes(strapi, [...accountRoutes, ...catalogueRoutes, ...libraryRoutes, ...addressProofRoutes, ...peopleRoutes, ...orderRoutes, ...subscriptionRoutes, ...groupRoutes, ...addressRequestRoutes]);
   // `/shop` leads to the shop's home page at `/shop/` (a route without a slash also matches `/shop/`,
   // which the home page, registered first, answers).
   if (base) {

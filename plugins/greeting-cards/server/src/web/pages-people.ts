@@ -6,6 +6,7 @@ import { getService } from '../services/get-service';
 import { isHtmx, renderPage, renderPartial, type Toast, type ViewData } from './render';
 import { formBody, formErrors, idParam, pickFilled } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
+import { requestLinkData } from './pages-address-requests';
 
 // Address book and reminders. Add and delete answer the panel partial under htmx (swapped in place);
 // plain forms (no JavaScript) get a redirect back to the page, or the page with the form's errors.
@@ -20,7 +21,7 @@ interface PanelState {
 
 async function recipientsData({ strapi, user }: PrivateContext, state: PanelState) {
   const { results } = await getService(strapi, 'recipients').list(user.id, ALL);
-  return { title: 'Address book', recipients: results, errors: state.errors ?? null, values: state.values ?? {}, toast: state.toast ?? null };
+  return { title: 'Address book', recipients: results, errors: state.errors ?? null, values: state.values ?? {}, toast: state.toast ?? null, ...(await requestLinkData({ strapi, user })) };
 }
 
 async function remindersData({ strapi, user }: PrivateContext, state: PanelState) {
