@@ -211,6 +211,14 @@ describe('group cards API', () => {
     it('spills onto extra pages, refuses a posted card honestly, and prints every page at home', async () => {
       const g = await start(alice);
       await addSignatures(g.uuid, 40);
+      // The organiser is told before sending: the detail counts the extra pages, the page says why a
+      // posted card is not on offer.
+      const detail = (await app.http().get(`/api/group-cards/${g.uuid}/`).set(alice.auth)).body;
+      expect(detail.extra_pages).toBeGreaterThan(2);
+      const organiserPage = await app.http().get(`/group/${g.uuid}/`).set('Cookie', `gc_session=${alice.token}`);
+      expect(organiserPage.status).toBe(200);
+      expect(organiserPage.text).toContain('<option value="post" disabled>Posted card (too many messages)</option>');
+      expect(organiserPage.text).toContain(`The messages fill the inside and ${detail.extra_pages} extra pages.`);
       // A posted card has four pages: the send step says so, in the spec's shape, and nothing changes.
       const posted = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'post' });
       expect(posted.status).toBe(400);
@@ -220,7 +228,7 @@ describe('group cards API', () => {
       const sent = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'print' });
       expect(sent.status).toBe(200);
       expect(sent.body.left_off).toBe(0);
-      expect(sent.body.extra_pages).toBeGreaterThan(2);
+      expect(sent.body.extra_pages).toBe(detail.extra_pages);
       const card = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: sent.body.basket_card_id } });
       const { pages } = card.canvas_data;
       expect(pages.extra).toHaveLength(sent.body.extra_pages);
