@@ -30,7 +30,6 @@ const extraIndex = (page: string): number | null => {
   const m = /^extra_([1-9]\d{0,3})$/.exec(page);
   return m && Number(m[1]) <= MAX_EXTRA_PAGES ? Number(m[1]) - 1 : null;
 };
-export const isCardPage = (v: unknown): v is CardPage => isPageName(v) || (typeof v === 'string' && extraIndex(v) !== null);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
