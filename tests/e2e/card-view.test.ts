@@ -22,6 +22,8 @@ const canvas = {
   objects: [{ type: 'textbox', text: 'Happy Birthday', left: 60, top: 300, width: 480, fontSize: 64, fill: '#7B2CBF', fontFamily: 'Georgia' }],
   pages: {
     inside_left: { background: '#E0F2FE', objects: [{ type: 'textbox', text: 'Inside left words', left: 60, top: 380, width: 480, fontSize: 40, fill: '#1D4ED8', fontFamily: 'Georgia' }] },
+    // A large group card's extra pages of signatures (issue 23): shown after the inside.
+    extra: ['one', 'two', 'three'].map((n) => ({ background: '#FFFFFF', objects: [{ type: 'textbox', text: `Signatures page ${n}`, left: 48, top: 48, width: 504, fontSize: 14, fill: '#222222', fontFamily: 'Caveat' }] })),
   },
 };
 
@@ -91,6 +93,14 @@ describe('the e-card view page opens to the inside', () => {
     expect(Math.abs(left.top - right.top)).toBeLessThan(1);
     expect(right.left).toBeGreaterThanOrEqual(left.right - 1);
     await screenshot(page, 'card-view-open-desktop');
+    // The extra pages follow the inside in order, two to a row, each the renderer's SVG of that page.
+    const extra = await page.$$eval('.card-extra-page', (els) => els.map((e) => ({ label: e.getAttribute('aria-label'), text: e.querySelector('svg')?.textContent ?? '', box: e.getBoundingClientRect().toJSON() })));
+    expect(extra.map((e) => [e.label, /Signatures page \w+/.exec(e.text)?.[0]])).toEqual(['one', 'two', 'three'].map((n, i) => [`Extra page ${i + 1}`, `Signatures page ${n}`]));
+    expect(extra[0].box.top).toBeGreaterThan(right.bottom);
+    expect(Math.abs(extra[0].box.top - extra[1].box.top)).toBeLessThan(1);
+    expect(extra[2].box.top).toBeGreaterThan(extra[0].box.bottom);
+    await page.evaluate(() => document.querySelector('.card-extra')!.scrollIntoView());
+    await screenshot(page, 'card-view-extra-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Closing shows the front again.
@@ -115,6 +125,11 @@ describe('the e-card view page opens to the inside', () => {
     await page.evaluate(() => document.querySelector('.card-inside-right')!.scrollIntoView());
     expect(await page.$eval('.card-inside-right', (e) => (e as HTMLElement).innerText)).toContain('Dear Ada,');
     await screenshot(page, 'card-view-open-phone');
+    const extra = await page.$$eval('.card-extra-page', (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+    expect(extra[1].top).toBeGreaterThanOrEqual(extra[0].bottom);
+    expect(extra[0].width).toBeLessThanOrEqual(390);
+    await page.evaluate(() => document.querySelector('.card-extra')!.scrollIntoView());
+    await screenshot(page, 'card-view-extra-phone');
     await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'no-preference' }]);
     await page.reload({ waitUntil: 'load' });
     await page.tap('.card-opener summary');

@@ -197,6 +197,65 @@ describe('group cards API', () => {
     });
   });
 
+  describe('many signatures', () => {
+    /** Signatures beyond the suite's small cap, written as signing would (the layout has no cap of its own). */
+    const addSignatures = async (uuid: string, count: number) => {
+      const group = await app.strapi.db.query('plugin::greeting-cards.group-card' as never).findOne({ where: { uuid } });
+      const signatures = app.strapi.db.query('plugin::greeting-cards.group-signature' as never);
+      const long = 'Thank you for everything, we will all miss you and the Friday cakes. '.repeat(7).slice(0, 480);
+      for (let i = 1; i <= count; i += 1) {
+        await signatures.create({ data: { group_card: group.id, slot_key: `${group.id}#many${i}`, display_name: `Signer ${i}`, message: `${long} ${i}`, status: 'visible', position: i } });
+      }
+    };
+
+    it('spills onto extra pages, refuses a posted card honestly, and prints every page at home', async () => {
+      const g = await start(alice);
+      await addSignatures(g.uuid, 40);
+      // The organiser is told before sending: the detail counts the extra pages, the page says why a
+      // posted card is not on offer.
+      const detail = (await app.http().get(`/api/group-cards/${g.uuid}/`).set(alice.auth)).body;
+      expect(detail.extra_pages).toBeGreaterThan(2);
+      const organiserPage = await app.http().get(`/group/${g.uuid}/`).set('Cookie', `gc_session=${alice.token}`);
+      expect(organiserPage.status).toBe(200);
+      expect(organiserPage.text).toContain('<option value="post" disabled>Posted card (too many messages)</option>');
+      expect(organiserPage.text).toContain(`The messages fill the inside and ${detail.extra_pages} extra pages.`);
+      // A posted card has four pages: the send step says so, in the spec's shape, and nothing changes.
+      const posted = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'post' });
+      expect(posted.status).toBe(400);
+      expect(posted.body).toEqual({ delivery_method: [expect.stringMatching(/^This card has too many signatures for a posted card: they need \d+ more pages than its four\. Send it as an e-card or print it at home \(PDF\)/)] });
+      expect((await app.http().get(`/api/group-cards/${g.uuid}/`).set(alice.auth)).body).toMatchObject({ status: 'open', basket_card_id: null });
+
+      const sent = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'print' });
+      expect(sent.status).toBe(200);
+      expect(sent.body.left_off).toBe(0);
+      expect(sent.body.extra_pages).toBe(detail.extra_pages);
+      const card = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: sent.body.basket_card_id } });
+      const { pages } = card.canvas_data;
+      expect(pages.extra).toHaveLength(sent.body.extra_pages);
+      // Every signature once, in the organiser's order: inside right, inside left, then the extra pages.
+      const names = [pages.inside_right, pages.inside_left, ...pages.extra].flatMap((p: { objects: Array<{ text: string }> }) => p.objects.map((o) => /— (Signer \d+)$/.exec(o.text)![1]));
+      expect(names).toEqual(Array.from({ length: 40 }, (_, i) => `Signer ${i + 1}`));
+      // Checkout passes preflight as print at home (a posted card with extra pages would fail it).
+      const order = (await app.http().get('/api/orders/cart/').set(alice.auth)).body;
+      expect((await app.http().post(`/api/orders/${order.uuid}/checkout/`).set(alice.auth).send({})).status).toBe(200);
+      expect((await app.http().post(`/api/orders/${order.uuid}/pay/`).set(alice.auth).send({})).status).toBe(200);
+      await app.strapi.plugin('greeting-cards').service('fulfilment').drain();
+      const delivery = (await app.http().get('/api/deliveries/').set(alice.auth)).body.results.find((d: { card: { id: number } | null }) => d.card?.id === sent.body.basket_card_id);
+      const pdf = await app.http().get(`/api/deliveries/${delivery.id}/pdf`).set(alice.auth).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      expect(pdf.status).toBe(200);
+      // The in-memory renderer's stand-in carries the print document: the outside, the inside and one
+      // insert sheet per two extra pages, each page's signatures drawn as its text.
+      const html = (pdf.body as Buffer).toString('utf8');
+      expect(html.match(/<section class="page /g)).toHaveLength(2 + Math.ceil(sent.body.extra_pages / 2));
+      expect(html.match(/<section class="page insert">/g)).toHaveLength(Math.ceil(sent.body.extra_pages / 2));
+      expect(html).toContain('— Signer 40');
+    });
+  });
+
   describe('e-card', () => {
     it('shows the visible signatures on the recipient\'s view page once paid', async () => {
       const shopper = await createUser(app.strapi);

@@ -97,6 +97,21 @@ describe("printer's PDF", () => {
     expect(pages[3]).not.toContain('Happy Birthday!');
   });
 
+  it('prints a large group card\'s extra pages after the inside right, before the back; at home two to an insert sheet', async () => {
+    const withExtra = { ...folded, pages: { ...folded.pages, extra: ['one', 'two', 'three'].map((n) => ({ background: '#FFFFFF', objects: [text(`Extra page ${n} words`)] })) } };
+    const printer = await inspectPdf(await renderer.printerPdf({ canvasData: withExtra, insideMessage: MESSAGE, product: 'a5' }));
+    const pages = printer.pageTexts.map(flatten);
+    expect(pages).toHaveLength(7);
+    expect(pages[2]).toContain(MESSAGE);
+    expect(pages.slice(3, 6)).toEqual(['one', 'two', 'three'].map((n) => `Extra page ${n} words`));
+    expect(pages[6]).toContain(SMALL_PRINT);
+    const home = await inspectPdf(await renderer.cardPdf({ canvasData: withExtra, insideMessage: MESSAGE, product: 'a5' }));
+    expect(home.pages).toBe(4);
+    // Side by side, so pdftotext may interleave the two pages' wrapped lines: each page's words are there.
+    expect(flatten(home.pageTexts[2]).split(' ').sort()).toEqual('Extra page one words Extra page two words'.split(' ').sort());
+    expect(flatten(home.pageTexts[3])).toBe('Extra page three words');
+  });
+
   it('follows the product: 5 x 7 in pages are 133 x 184 mm, square 154 x 154 mm', async () => {
     for (const [product, w, h] of [['in5x7', 133, 184], ['square', 154, 154]] as const) {
       const canvas = fitCanvasToProduct({ version: '7.0.0', background: '#FFFFFF', objects: [text('Sized')] }, product);

@@ -80,8 +80,11 @@ export class Editor {
     const front = surfaces.front ?? surfaceOf(shown);
     const pages: Partial<Record<PageName, PageSurface>> = {};
     for (const name of INNER_PAGES) if (surfaces[name]) pages[name] = surfaces[name];
+    // A large group card's extra pages of signatures are not edited here, but saving keeps them.
+    const extra = (this.card.canvas_data as { pages?: { extra?: unknown } } | undefined)?.pages?.extra;
+    const kept = { ...pages, ...(Array.isArray(extra) && extra.length ? { extra } : {}) };
     const { pattern, ...rest } = front;
-    return { version: shown.version, width: this.size.width, height: this.size.height, ...rest, ...(pattern ? { pattern } : {}), ...(Object.keys(pages).length ? { pages } : {}) } as Design;
+    return { version: shown.version, width: this.size.width, height: this.size.height, ...rest, ...(pattern ? { pattern } : {}), ...(Object.keys(kept).length ? { pages: kept } : {}) } as Design;
   }
 
   /** The page on the canvas (undo and redo are per page). */

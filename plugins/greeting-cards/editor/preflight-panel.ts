@@ -45,7 +45,8 @@ export function wirePreflightPanel(
 
   const open = async (item: PreflightItem) => {
     if (isPageName(item.page) && item.page !== editor.page) await editor.showPage(item.page);
-    if (item.object !== null) editor.select(item.object);
+    // An object on a page the editor does not show (a group card's extra pages) is not selectable.
+    if (item.object !== null && item.page === editor.page) editor.select(item.object);
     (document.getElementById('canvas-wrap') as HTMLElement).focus();
   };
 

@@ -1,6 +1,6 @@
 import { PATTERN_NAMES, isPatternName, type BackgroundPattern } from './background-patterns';
 import { LEGACY_PRODUCT, productOf } from './print-products/products';
-import { INNER_PAGES, isInnerPage, type InnerPage } from './print-products/pages';
+import { INNER_PAGES, MAX_EXTRA_PAGES, isInnerPage, type InnerPage } from './print-products/pages';
 import { COMMON_OPTIONAL, COMMON_REQUIRED, numberIn, objectRules, type CanvasLimits } from './canvas-fields';
 
 // Validation of a design (`canvas_data`) against docs/canvas-data.md, the contract shared with the
@@ -26,8 +26,11 @@ export interface PageDesign {
   objects: CanvasObject[];
 }
 
-/** The folded card's other pages (domain/print-products/pages.ts); a design without them is a front. */
-export type CardPages = Partial<Record<InnerPage, PageDesign>>;
+/**
+ * The folded card's other pages (domain/print-products/pages.ts); a design without them is a front.
+ * `extra`: more inside pages after the inside right, made by the group-card layout.
+ */
+export type CardPages = Partial<Record<InnerPage, PageDesign>> & { extra?: PageDesign[] };
 
 export interface CanvasData extends PageDesign {
   version: string;
@@ -76,22 +79,37 @@ export function validateCanvasData(input: unknown, limits: CanvasLimits): Canvas
 
   if (input.pages !== undefined && input.pages !== null) {
     const pages = input.pages;
-    if (!isPlainObject(pages)) add('pages', `must be an object with any of ${INNER_PAGES.join(', ')}`);
+    // `extra` is left out of the messages: only the group-card layout makes extra pages.
+    const known = INNER_PAGES.join(', ');
+    if (!isPlainObject(pages)) add('pages', `must be an object with any of ${known}`);
     else {
       const clean: CardPages = {};
-      for (const [name, page] of Object.entries(pages)) {
-        if (!isInnerPage(name)) {
-          add(`pages.${name}`, `is not a page: pages are ${INNER_PAGES.join(', ')}`);
-          continue;
+      // A page may leave out its background (white) and objects (none); otherwise the front's rules.
+      const page = (value: unknown, at: string): PageDesign | null => {
+        if (!isPlainObject(value)) {
+          add(at, 'must be an object with a background and objects');
+          return null;
         }
-        if (!isPlainObject(page)) {
-          add(`pages.${name}`, 'must be an object with a background and objects');
-          continue;
-        }
-        // A page may leave out its background (white) and objects (none); otherwise the front's rules.
         const surface: PageDesign = { background: '#FFFFFF', objects: [] };
-        checkSurface({ background: '#FFFFFF', objects: [], ...page }, `pages.${name}.`, surface, limits, add);
-        clean[name] = surface;
+        checkSurface({ background: '#FFFFFF', objects: [], ...value }, `${at}.`, surface, limits, add);
+        return surface;
+      };
+      for (const [name, value] of Object.entries(pages)) {
+        if (name === 'extra') {
+          if (!Array.isArray(value)) add('pages.extra', 'must be an array of pages');
+          else if (value.length > MAX_EXTRA_PAGES) add('pages.extra', `must hold at most ${MAX_EXTRA_PAGES} pages (got ${value.length})`);
+          else {
+            const extra = value.map((v, i) => page(v, `pages.extra[${i}]`));
+            if (extra.length) clean.extra = extra.filter((p): p is PageDesign => p !== null);
+          }
+          continue;
+        }
+        if (!isInnerPage(name)) {
+          add(`pages.${name}`, `is not a page: pages are ${known}`);
+          continue;
+        }
+        const surface = page(value, `pages.${name}`);
+        if (surface) clean[name] = surface;
       }
       out.pages = clean;
     }

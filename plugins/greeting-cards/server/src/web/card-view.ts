@@ -7,12 +7,13 @@ import type { Row } from '../db/query';
 import type { Ctx } from '../http/respond';
 import { registerShopRoutes } from './web-route';
 import { mountPoints } from '../mount/mount-points';
-import { pageDesign, pageIsDesigned, type PageName } from '../domain/print-products/pages';
+import { extraPages, pageDesign, pageIsDesigned, type CardPage } from '../domain/print-products/pages';
 import { cardViewLayout } from '../domain/render/card-view-layout';
 
 // The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. It shows the
 // front, and "Open the card" (a native disclosure: keyboard and screen readers know it, no JavaScript)
-// shows the inside left and right. No tracking pixel: views are counted here, once per page request.
+// shows the inside left and right, then any extra pages a large group card has (as the print-at-home
+// PDF and the printer's PDF have them, two to a spread). No tracking pixel: views are counted here, once per page request.
 
 function notFoundPage(ctx: Ctx): void {
   renderPage(ctx, 'error', { title: 'Card not found', heading: 'Card not found', message: 'This card link is not valid. Please check that you copied the whole link from your e-mail.' }, 404);
@@ -21,7 +22,7 @@ function notFoundPage(ctx: Ctx): void {
 type Drawn = { svg: string | null; image: string | null };
 
 /** One page of the card as sanitised SVG, drawn once per design by the same renderer as the PDF. */
-async function pageSvg(strapi: Core.Strapi, card: Row, page: PageName, alt: string, owner: string): Promise<string> {
+async function pageSvg(strapi: Core.Strapi, card: Row, page: CardPage, alt: string, owner: string): Promise<string> {
   // A page drawn on its own is a whole design (see pageDesign): it shares the front's render cache.
   const svg = await getService(strapi, 'rendering').cachedDesignSvg(page === 'front' ? card.canvas_data : pageDesign(card.canvas_data, page), { owner });
   // The SVG is sanitised by the rendering service; role and label make it an image to screen readers.
@@ -55,6 +56,22 @@ async function inside(strapi: Core.Strapi, card: Row, owner: string): Promise<Re
     }
   }
   return drawn as Record<'inside_left' | 'inside_right', Drawn>;
+}
+
+/** A large group card's extra pages, in order, each drawn by the same renderer (a blank one if it fails). */
+async function extra(strapi: Core.Strapi, card: Row, owner: string): Promise<Array<Drawn & { label: string }>> {
+  const drawn: Array<Drawn & { label: string }> = [];
+  for (const [i, page] of extraPages(card.canvas_data).entries()) {
+    const label = `Extra page ${i + 1}`;
+    let svg: string | null = null;
+    try {
+      svg = await pageSvg(strapi, card, page, label, owner);
+    } catch (error) {
+      strapi.log.warn(`[greeting-cards] e-card ${page} not rendered: ${(error as Error).message}`);
+    }
+    drawn.push({ svg, image: null, label });
+  }
+  return drawn;
 }
 
 export function registerCardViewRoutes(strapi: Core.Strapi): void {
@@ -100,6 +117,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         const owner = `delivery:${delivery.id}`;
         const design = await front(strapi, card, `Front of the card "${title}"`, owner);
         const pages = await inside(strapi, card, owner);
+        const extraDrawn = await extra(strapi, card, owner);
         const message = String(card.inside_message ?? '').trim();
         await deliveries().recordView(delivery.id);
         // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
@@ -110,6 +128,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
           senderName,
           design,
           pages,
+          extra: extraDrawn,
           layout: cardViewLayout(card.canvas_data, message, card.product),
           message,
           noScripts: true,

@@ -2,8 +2,13 @@
 // all draw the same layout through the one renderer (the signatures become text objects on the inside
 // pages of the card's design). Messages flow down the inside right page, then the inside left, in the
 // organiser's order, at the largest size that fits, never smaller than MIN_FONT (readable in print).
+// When they do not fit the two inside pages even at MIN_FONT, they go on at MIN_FONT onto extra pages
+// (canvas_data.pages.extra), as many as needed up to MAX_EXTRA_PAGES: a full card of long messages
+// fits, so nothing is left off. Only a message taller than a whole page is split, by lines, across
+// pages; a card that would need more than MAX_EXTRA_PAGES reports what is left off.
 
 import type { CanvasObject } from '../canvas-data';
+import { MAX_EXTRA_PAGES } from '../print-products/pages';
 
 export interface SignatureForLayout {
   display_name: string;
@@ -16,8 +21,10 @@ export interface SignatureForLayout {
 export interface SignatureLayout {
   inside_right: CanvasObject[];
   inside_left: CanvasObject[];
+  /** Further inside pages, in order, when the two inside pages are not enough (most cards: none). */
+  extra: CanvasObject[][];
   fontSize: number;
-  /** Signatures that did not fit even at MIN_FONT (left off; the organiser is told). */
+  /** Signatures that did not fit even on MAX_EXTRA_PAGES extra pages (left off; the organiser is told). */
   leftOff: number;
 }
 
@@ -26,50 +33,126 @@ export const MAX_FONT = 24;
 export const MIN_FONT = 14;
 const LINE_HEIGHT = 1.25;
 const CHAR_WIDTH = 0.52; // average glyph width in ems, generous for the curated handwriting fonts
+const INSIDE_PAGES = 2;
+
+const perLineFor = (width: number, fontSize: number) => Math.max(8, Math.floor(width / (fontSize * CHAR_WIDTH)));
 
 /** Lines a text takes in a column `width` wide at `fontSize`, wrapping words. */
 export function linesFor(text: string, width: number, fontSize: number): number {
-  const perLine = Math.max(8, Math.floor(width / (fontSize * CHAR_WIDTH)));
+  const perLine = perLineFor(width, fontSize);
   return text.split('\n').reduce((sum, para) => sum + Math.max(1, Math.ceil(para.length / perLine)), 0);
+}
+
+/** The text broken into lines of at most `perLine` characters, at spaces where it can (long words are cut). */
+function wrap(text: string, perLine: number): string[] {
+  const lines: string[] = [];
+  for (const para of text.split('\n')) {
+    let line = '';
+    for (const word of para.split(' ')) {
+      let rest = word;
+      while (rest.length > perLine) {
+        if (line) lines.push(line);
+        lines.push(rest.slice(0, perLine));
+        rest = rest.slice(perLine);
+        line = '';
+      }
+      if (!line) line = rest;
+      else if (line.length + 1 + rest.length <= perLine) line += ` ${rest}`;
+      else {
+        lines.push(line);
+        line = rest;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
 }
 
 const blockText = (s: SignatureForLayout) => `${s.emoji ? `${s.emoji} ` : ''}${s.message}\n— ${s.display_name}`;
 
-function flow(signatures: SignatureForLayout[], page: { width: number; height: number }, margin: number, fontSize: number) {
-  const width = page.width - 2 * margin;
+interface Frame {
+  width: number;
+  height: number;
+  margin: number;
+}
+
+/**
+ * Flows every signature at one size onto at most `maxPages` pages. A signature that does not fit what
+ * is left of a page starts the next one; one taller than a whole page is split by lines. Stops at the
+ * first signature that does not fit the pages allowed (none of it is placed).
+ */
+function flow(signatures: SignatureForLayout[], frame: Frame, fontSize: number, maxPages: number) {
+  const width = frame.width - 2 * frame.margin;
+  const bottom = frame.height - frame.margin;
+  const lineHeight = fontSize * LINE_HEIGHT;
   const gap = fontSize * 0.9;
-  const pages: CanvasObject[][] = [[], []];
-  let pageIndex = 0;
-  let top = margin;
+  const pages: CanvasObject[][] = [[]];
+  let top = frame.margin;
   let placed = 0;
+  const box = (s: SignatureForLayout, text: string, at: number): CanvasObject => ({
+    type: 'textbox', left: frame.margin, top: at, width, text, fontSize, lineHeight: LINE_HEIGHT, textAlign: 'left',
+    fill: s.colour || '#222222', fontFamily: s.font || 'Roboto',
+  });
+  const nextPage = () => {
+    if (pages.length >= maxPages) return false;
+    pages.push([]);
+    top = frame.margin;
+    return true;
+  };
+
   for (const s of signatures) {
     const text = blockText(s);
-    const height = linesFor(text, width, fontSize) * fontSize * LINE_HEIGHT;
-    if (top + height > page.height - margin) {
-      if (pageIndex === 1) break;
-      pageIndex = 1;
-      top = margin;
-      if (top + height > page.height - margin) break;
+    const height = linesFor(text, width, fontSize) * lineHeight;
+    const mark = { page: pages.length, objects: pages[pages.length - 1].length, top };
+    let fits = true;
+    if (height <= bottom - frame.margin) {
+      // The usual case: the whole message on one page, the next one if this one is full.
+      if (top + height > bottom && !nextPage()) fits = false;
+      else {
+        pages[pages.length - 1].push(box(s, text, top));
+        top += height + gap;
+      }
+    } else {
+      // Taller than a page: as many lines as fit here, the rest on the pages after.
+      let lines = wrap(text, perLineFor(width, fontSize));
+      while (lines.length && fits) {
+        const room = Math.floor((bottom - top) / lineHeight);
+        if (room < 1) {
+          fits = nextPage();
+          continue;
+        }
+        pages[pages.length - 1].push(box(s, lines.slice(0, room).join('\n'), top));
+        top += Math.min(room, lines.length) * lineHeight + gap;
+        lines = lines.slice(room);
+      }
     }
-    pages[pageIndex].push({
-      type: 'textbox', left: margin, top, width, text, fontSize, lineHeight: LINE_HEIGHT, textAlign: 'left',
-      fill: s.colour || '#222222', fontFamily: s.font || 'Roboto',
-    });
-    top += height + gap;
+    if (!fits) {
+      // Undo any part of this signature already placed: a message is on the card whole or not at all.
+      pages.length = mark.page;
+      pages[mark.page - 1].length = mark.objects;
+      top = mark.top;
+      break;
+    }
     placed++;
   }
   return { pages, placed };
 }
 
-/** Lays the signatures out on the inside pages of a card `page` units in size. */
+/** Lays the signatures out on the inside pages (and extra pages if needed) of a card `page` units in size. */
 export function layoutSignatures(signatures: SignatureForLayout[], page: { width: number; height: number }): SignatureLayout {
-  const margin = Math.round(page.width * 0.08);
+  const frame = { ...page, margin: Math.round(page.width * 0.08) };
+  const result = (pages: CanvasObject[][], fontSize: number, placed: number): SignatureLayout => ({
+    inside_right: pages[0] ?? [],
+    inside_left: pages[1] ?? [],
+    extra: pages.slice(INSIDE_PAGES).filter((p) => p.length),
+    fontSize,
+    leftOff: signatures.length - placed,
+  });
   for (let fontSize = MAX_FONT; fontSize >= MIN_FONT; fontSize--) {
-    const { pages, placed } = flow(signatures, page, margin, fontSize);
-    if (placed === signatures.length || fontSize === MIN_FONT) {
-      return { inside_right: pages[0], inside_left: pages[1], fontSize, leftOff: signatures.length - placed };
-    }
+    const { pages, placed } = flow(signatures, frame, fontSize, INSIDE_PAGES);
+    if (placed === signatures.length) return result(pages, fontSize, placed);
   }
-  /* istanbul ignore next: the loop always returns at MIN_FONT */
-  return { inside_right: [], inside_left: [], fontSize: MIN_FONT, leftOff: signatures.length };
+  // More than the inside holds at the smallest readable size: go on onto extra pages at that size.
+  const { pages, placed } = flow(signatures, frame, MIN_FONT, INSIDE_PAGES + MAX_EXTRA_PAGES);
+  return result(pages, MIN_FONT, placed);
 }

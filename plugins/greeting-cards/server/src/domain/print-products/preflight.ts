@@ -6,17 +6,17 @@
 // judged by where it was drawn before turning, which is close enough for margins of a few millimetres.
 import { localImageSrc } from '../render/design-prep';
 import { validateCanvasData, type CanvasLimits } from '../canvas-data';
-import { objectsByPage, type PageName } from './pages';
+import { extraPages, objectsByPage, pageLabel, type CardPage } from './pages';
 import { productOf } from './products';
 
-export type PreflightCode = 'placeholder_text' | 'photo_low_resolution' | 'outside_safe_area' | 'empty_inside_message' | 'outside_trim' | 'unrenderable';
+export type PreflightCode = 'placeholder_text' | 'photo_low_resolution' | 'outside_safe_area' | 'empty_inside_message' | 'outside_trim' | 'unrenderable' | 'too_many_pages';
 export type PreflightSeverity = 'warning' | 'error';
 
 export interface PreflightIssue {
   code: PreflightCode;
   severity: PreflightSeverity;
-  /** The page the object is on, or null for the whole card. */
-  page: PageName | null;
+  /** The page the object is on (extra pages too: `extra_1`...), or null for the whole card. */
+  page: CardPage | null;
   /** The object's index in its page's `objects`, or null for the whole page or card. */
   object: number | null;
   message: string;
@@ -39,7 +39,6 @@ export interface PreflightInput {
 
 const TEXT_TYPES = new Set(['text', 'textbox', 'i-text']);
 const num = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
-const PAGE_LABEL: Record<PageName, string> = { front: 'front', inside_left: 'inside left', inside_right: 'inside right', back: 'back' };
 
 /** An object's box in canvas units (unrotated). */
 export function objectBox(o: Record<string, unknown>): { left: number; top: number; width: number; height: number } {
@@ -86,7 +85,7 @@ function printScale(design: { width?: number; height?: number }, productCode: st
 }
 
 export interface PhotoResolution {
-  page: PageName;
+  page: CardPage;
   object: number;
   /** The photo's pixel size, as the upload plugin recorded it. */
   width_px: number;
@@ -130,7 +129,7 @@ export function preflight(input: PreflightInput): PreflightIssue[] {
 
   for (const { page, index, object } of objectsByPage(design)) {
     const at = { page, object: index };
-    const where = PAGE_LABEL[page];
+    const where = pageLabel(page);
     const box = objectBox(object);
     const right = box.left + box.width;
     const bottom = box.top + box.height;
@@ -157,6 +156,12 @@ export function preflight(input: PreflightInput): PreflightIssue[] {
     if ((isText || object.type === 'image') && (box.left < safe || box.top < safe || right > canvas.width - safe || bottom > canvas.height - safe)) {
       issues.push({ code: 'outside_safe_area', severity: 'warning', ...at, message: `${isText ? 'Text' : 'A photo'} on the ${where} crosses the safe margin (${product.safeMm} mm from the edge): it may be trimmed.` });
     }
+  }
+  // A posted card is a folded card of four pages at the print service: extra pages of signatures
+  // (a large group card) cannot go with it, and are not silently dropped either.
+  const extra = extraPages(design).length;
+  if (input.posted && extra) {
+    issues.push({ code: 'too_many_pages', severity: 'error', page: null, object: null, message: `This card has ${extra} extra ${extra === 1 ? 'page' : 'pages'} of signatures, and a posted card has only its four pages. Send it as an e-card or print it at home instead.` });
   }
   if (input.posted && !input.insideMessage.trim()) {
     issues.push({ code: 'empty_inside_message', severity: 'warning', page: 'inside_right', object: null, message: 'The inside of this posted card is empty: add a message, or send it blank on purpose.' });

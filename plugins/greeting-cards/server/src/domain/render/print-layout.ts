@@ -3,7 +3,9 @@
 //   page 1 (outside): back panel on the left (its design, if any, and the shop's small print),
 //                     the design's front on the right;
 //   page 2 (inside):  inside left (blank or designed), inside right (its design, if any, and the
-//                     inside message, wrapped and centred).
+//                     inside message, wrapped and centred);
+//   pages 3...:       only for a card with extra pages (a large group card): insert sheets, two extra
+//                     pages side by side on each, in order, to print, fold and lay inside the card.
 // With crop marks on, each page grows by the product's bleed on every side (A5: 303 x 216 mm): the
 // panels' backgrounds run into the bleed, the design stays inside the trim box, and short marks are
 // drawn in the bleed at the trim corners and at the fold, stopping short of the trim so none survive
@@ -35,6 +37,8 @@ export interface PrintLayoutInput {
   product?: string;
   /** The inner pages that have a design of their own; the others are blank as before pages existed. */
   pages?: { inside_left?: DrawnPage; inside_right?: DrawnPage; back?: DrawnPage };
+  /** The card's extra pages, in order (canvas_data.pages.extra); most cards have none. */
+  extra?: DrawnPage[];
 }
 
 export function printPageSize(cropMarks: boolean, product?: string): PageSizeMm {
@@ -111,6 +115,21 @@ export const messageWords = (message: string, images: Record<string, string>) =>
   (message ? `<div class="layer message"><p>${messageHtml(message, images)}</p></div>` : '');
 const background = (page: DrawnPage | undefined) => (page ? ` style="background: ${escapeHtml(page.background)}"` : '');
 
+/** Sheets after the inside for extra pages: two to a sheet, the last one's right half blank if odd. */
+function insertSheets(extra: DrawnPage[], marks: string): string {
+  let html = '';
+  for (let i = 0; i < extra.length; i += 2) {
+    const [left, right] = [extra[i], extra[i + 1]];
+    html += `
+<section class="page insert">
+  <div class="panel left"${background(left)}><div class="trim">${pageContent(left, '')}</div></div>
+  <div class="panel right"${background(right)}><div class="trim">${pageContent(right, '')}</div></div>
+  ${marks}
+</section>`;
+  }
+  return html;
+}
+
 export function cardPrintHtml(input: PrintLayoutInput): string {
   const product: Product = productOf(input.product);
   const size = printPageSize(input.cropMarks, input.product);
@@ -139,6 +158,6 @@ export function cardPrintHtml(input: PrintLayoutInput): string {
   <div class="panel left"${background(pages.inside_left)}><div class="trim">${pageContent(pages.inside_left, '')}</div></div>
   <div class="panel right"${background(pages.inside_right)}><div class="trim">${pageContent(pages.inside_right, messageWords(message, input.emojiImages ?? {}))}</div></div>
   ${marks}
-</section>
+</section>${insertSheets(input.extra ?? [], marks)}
 </body></html>`;
 }

@@ -1,5 +1,5 @@
 // The printer's PDF of a folded card: one page per card page (front, inside left, inside right,
-// back), each at the product's trim size plus its bleed on every side, no crop marks: what print
+// then any extra pages a large group card has, back), each at the product's trim size plus its bleed on every side, no crop marks: what print
 // services ask for. Each page's background colour fills the bleed, its art is drawn at trim size and
 // may run on into the bleed (overflow visible), so a photo placed to the edge survives the cut.
 // Text stays vector text (the art is Fabric's SVG), photos are the original files (the SVG refers to
@@ -13,6 +13,8 @@ export interface PrinterLayoutInput {
   product?: string;
   /** Every page's art; a page left out is blank white. */
   pages: Partial<Record<PageName, DrawnPage>>;
+  /** The card's extra pages, in order, printed after the inside right (canvas_data.pages.extra). */
+  extra?: DrawnPage[];
   insideMessage: string;
   brandText: string;
   emojiImages?: Record<string, string>;
@@ -40,11 +42,14 @@ export function printerPdfHtml(input: PrinterLayoutInput): string {
     inside_right: messageWords(message, input.emojiImages ?? {}),
     back: backWords(input.brandText),
   };
-  const pages = PAGE_NAMES.map((name) => {
-    const art = input.pages[name];
+  const section = (name: string, art: DrawnPage | undefined, text: string) => {
     const style = art ? ` style="background: ${escapeHtml(art.background)}"` : '';
-    return `<section class="page ${name}"${style}><div class="trim">${pageContent(art, words[name])}</div></section>`;
-  });
+    return `<section class="page ${name}"${style}><div class="trim">${pageContent(art, text)}</div></section>`;
+  };
+  const pages = PAGE_NAMES.flatMap((name) => [
+    ...(name === 'back' ? (input.extra ?? []).map((art, i) => section(`extra extra-${i + 1}`, art, '')) : []),
+    section(name, input.pages[name], words[name]),
+  ]);
   return `${printHead(size, message, css)}
 ${pages.join('\n')}
 </body></html>`;

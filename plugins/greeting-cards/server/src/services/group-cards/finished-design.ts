@@ -2,8 +2,11 @@ import type { Row } from '../../db/query';
 import { productOf } from '../../domain/print-products/products';
 import { layoutSignatures } from '../../domain/group-cards/signature-layout';
 
-/** The card's design with the visible signatures laid out on its inside pages (after what is there). */
-export function finishedDesign(card: Row, visible: Row[]): { canvas: Record<string, unknown>; leftOff: number } {
+/**
+ * The card's design with the visible signatures laid out on its inside pages (after what is there) and,
+ * when there are many, on extra pages after them (white, signatures only). `extraPages` says how many.
+ */
+export function finishedDesign(card: Row, visible: Row[]): { canvas: Record<string, unknown>; leftOff: number; extraPages: number } {
   const design = (card.canvas_data && typeof card.canvas_data === 'object' ? card.canvas_data : {}) as Record<string, unknown>;
   const fallback = productOf(card.product).canvas;
   const size = { width: Number(design.width) || fallback.width, height: Number(design.height) || fallback.height };
@@ -16,8 +19,13 @@ export function finishedDesign(card: Row, visible: Row[]): { canvas: Record<stri
     const own = pages[name] ?? {};
     return { ...own, background: own.background ?? '#FFFFFF', objects: [...(Array.isArray(own.objects) ? own.objects : []), ...objects] };
   };
+  const extra = layout.extra.map((objects) => ({ background: '#FFFFFF', objects }));
   return {
-    canvas: { ...design, pages: { ...pages, inside_right: withPage('inside_right', layout.inside_right), inside_left: withPage('inside_left', layout.inside_left) } },
+    canvas: {
+      ...design,
+      pages: { ...pages, inside_right: withPage('inside_right', layout.inside_right), inside_left: withPage('inside_left', layout.inside_left), ...(extra.length ? { extra } : {}) },
+    },
     leftOff: layout.leftOff,
+    extraPages: extra.length,
   };
 }

@@ -5,6 +5,7 @@ import { query, type Row } from '../../db/query';
 import { getConfig } from '../../config/get-config';
 import { publicShopUrl, shopPath } from '../../mount/mount-points';
 import { serializeGroupCard, type GroupCardLinks } from '../../serializers/group-card';
+import { finishedDesign } from './finished-design';
 
 // The queries group cards and signatures share, so the services read as rules, not query details.
 
@@ -50,7 +51,12 @@ export function groupCardStore(strapi: Core.Strapi) {
     countSignatures: (groupId: number): Promise<number> => signatures().count({ where: { group_card: { id: groupId } } }),
 
     async detail(row: Row) {
-      return serializeGroupCard(row, await this.signaturesOf(row.id), links(row), getConfig(strapi).groupCardMaxSignatures);
+      const signatures = await this.signaturesOf(row.id);
+      // How many extra pages the visible signatures take as they stand (the layout is pure and quick):
+      // the organiser learns before sending that a posted card cannot carry them.
+      const visible = signatures.filter((s) => s.status === 'visible');
+      const extraPages = row.card ? finishedDesign(row.card, visible).extraPages : 0;
+      return { ...serializeGroupCard(row, signatures, links(row), getConfig(strapi).groupCardMaxSignatures), extra_pages: extraPages };
     },
   };
 }

@@ -124,6 +124,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
+   * A posted card is a folded card of four pages at the print service: when the signatures need extra
+   * pages, the honest answer is to say so before anything is closed, and point to the e-card or the
+   * print-at-home PDF, which carry every page (see docs/group-cards.md, Layout).
+   */
+  function refusePostWithExtraPages(method: string, extraPages: number): void {
+    if (method !== 'post' || !extraPages) return;
+    throw fieldError('delivery_method', `This card has too many signatures for a posted card: they need ${extraPages} more ${extraPages === 1 ? 'page' : 'pages'} than its four. Send it as an e-card or print it at home (PDF), or hide some signatures.`);
+  }
+
+  /**
    * "Close and send": closes signing, makes the finished card (the design with the visible signatures
    * laid out inside, in the organiser's order) and puts it in the organiser's basket with the chosen
    * delivery, through the one add-to-cart operation. A second press adds nothing.
@@ -134,18 +144,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const parsed = parseAddToCart({ ...delivery, card_id: group.card?.id ?? 0 }, new Date());
     if (!parsed.ok) throw fieldErrors(parsed.errors);
     if (!group.card) throw badRequest('The card this group card was made from has been deleted.');
+    if (group.basket_card_id === null || group.basket_card_id === undefined) {
+      refusePostWithExtraPages(parsed.value.delivery_method, finishedDesign(group.card, await store.signaturesOf(group.id, ['visible'])).extraPages);
+    }
     const claimed = await store.groups().updateMany({ where: { id: group.id, basket_card_id: { $null: true } }, data: { basket_card_id: -1 } });
     if (!claimed.count) return { ...(await get(userId, uuid)), left_off: 0 };
     try {
       await close(userId, uuid);
       const visible = await store.signaturesOf(group.id, ['visible']);
-      const { canvas, leftOff } = finishedDesign(group.card, visible);
+      const { canvas, leftOff, extraPages } = finishedDesign(group.card, visible);
+      // Signatures shown between the check above and the close: checked again on the final set.
+      refusePostWithExtraPages(parsed.value.delivery_method, extraPages);
       const card = await query(strapi, UID.card).create({
         data: { owner: userId, title: group.title, product: group.card.product ?? null, canvas_data: canvas, inside_message: group.card.inside_message ?? '', preview_url: group.card.preview_url ?? null, status: 'draft' },
       });
       await getService(strapi, 'orders').addToCart(userId, { ...parsed.value, card_id: card.id });
       await store.groups().update({ where: { id: group.id }, data: { basket_card_id: card.id } });
-      return { ...(await get(userId, uuid)), basket_card_id: card.id as number, left_off: leftOff };
+      return { ...(await get(userId, uuid)), basket_card_id: card.id as number, left_off: leftOff, extra_pages: extraPages };
     } catch (error) {
       // Nothing in the basket: let the organiser try again.
       await store.groups().update({ where: { id: group.id }, data: { basket_card_id: null } });

@@ -3,7 +3,7 @@ import path from 'path';
 import { prepareDesign, type ImageRulesInput, type PreparedDesign } from '../../domain/render/design-prep';
 import { cardPrintHtml, printPageSize, type DrawnPage } from '../../domain/render/print-layout';
 import { printerPageSize, printerPdfHtml } from '../../domain/render/printer-layout';
-import { INNER_PAGES, pageDesign, pageIsDesigned, type PageName } from '../../domain/print-products/pages';
+import { INNER_PAGES, extraPages, pageDesign, pageIsDesigned, type CardPage, type PageName } from '../../domain/print-products/pages';
 import { previewHash } from '../../domain/render/preview-hash';
 import { emojiIn } from '../../domain/render/emoji';
 import type { AssetResolver, RendererProvider } from '../../providers/renderer/types';
@@ -43,9 +43,9 @@ export interface CardPdfInput {
   product?: string | null;
 }
 
-/** Which page of the card to draw (default the front: the design itself). */
+/** Which page of the card to draw (default the front: the design itself; extra pages too). */
 export interface PageOption {
-  page?: PageName;
+  page?: CardPage;
 }
 
 const clampWidth = (w: unknown) => (typeof w === 'number' && Number.isFinite(w) ? Math.min(4000, Math.max(16, Math.round(w))) : DEFAULT_PREVIEW_WIDTH);
@@ -75,8 +75,8 @@ export function createCardRenderer(options: CardRendererOptions) {
 
   const designSvgOf = async (design: PreparedDesign, forPrint = false) => provider.sanitizeSvg(await provider.designSvg(design, { forPrint }));
   // Any page goes through the same preparation and drawing as the front: one renderer for every page.
-  const preparePage = (canvasData: unknown, page: PageName = 'front'): PreparedDesign => prepare(page === 'front' ? canvasData : pageDesign(canvasData, page));
-  const drawPage = async (canvasData: unknown, page: PageName): Promise<DrawnPage> => {
+  const preparePage = (canvasData: unknown, page: CardPage = 'front'): PreparedDesign => prepare(page === 'front' ? canvasData : pageDesign(canvasData, page));
+  const drawPage = async (canvasData: unknown, page: CardPage): Promise<DrawnPage> => {
     // Print pages embed remote photos (see inlineRemoteImages), whichever page they are on.
     const design = await inlineRemoteImages(preparePage(canvasData, page));
     return { svg: await designSvgOf(design, true), background: design.background };
@@ -86,6 +86,12 @@ export function createCardRenderer(options: CardRendererOptions) {
     const pages: Partial<Record<PageName, DrawnPage>> = {};
     for (const page of INNER_PAGES) if (pageIsDesigned(canvasData, page)) pages[page] = await drawPage(canvasData, page);
     return pages;
+  };
+  /** A large group card's extra pages, every one drawn (they exist only to be printed). */
+  const drawnExtraPages = async (canvasData: unknown): Promise<DrawnPage[]> => {
+    const drawn: DrawnPage[] = [];
+    for (const page of extraPages(canvasData)) drawn.push(await drawPage(canvasData, page));
+    return drawn;
   };
 
   const previewPath = (canvasData: unknown, width = DEFAULT_PREVIEW_WIDTH) => {
@@ -122,12 +128,13 @@ export function createCardRenderer(options: CardRendererOptions) {
         brandText: options.brandText ?? 'Greeting Cards',
         product,
         pages: await drawnInnerPages(input.canvasData),
+        extra: await drawnExtraPages(input.canvasData),
       });
       return provider.printPdf(html, printPageSize(cropMarks, product));
     },
 
     /**
-     * The printer's PDF: one page per card page (front, inside left, inside right, back) at the
+     * The printer's PDF: one page per card page (front, inside left, inside right, extra pages, back) at the
      * product's trim plus bleed, no crop marks, text as vector text, photos as their files.
      */
     async printerPdf(input: Omit<CardPdfInput, 'cropMarks'>): Promise<Buffer> {
@@ -137,6 +144,7 @@ export function createCardRenderer(options: CardRendererOptions) {
       const html = printerPdfHtml({
         product,
         pages,
+        extra: await drawnExtraPages(input.canvasData),
         insideMessage,
         brandText: options.brandText ?? 'Greeting Cards',
         emojiImages: await provider.emojiImages(emojiIn(insideMessage), EMOJI_PX),
