@@ -1,5 +1,6 @@
 import { canonicalTimeZone, formatInZone, localDate, localHour, offsetMinutes, zonedTimeToUtc, zoneOr } from '../../plugins/greeting-cards/server/src/domain/time-zones';
 import { parseScheduledFor, resolveScheduledDate } from '../../plugins/greeting-cards/server/src/domain/cart-input';
+import { fromEnvironment } from '../../plugins/greeting-cards/server/src/config/settings';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -82,5 +83,15 @@ describe('scheduled_for: a date goes at the send hour on the recipient\'s clock'
     const passed = resolveScheduledDate('2026-03-20', 'Europe/London', 9, now);
     expect(passed).toEqual({ ok: false, message: expect.stringContaining('09:00 in Europe/London, which has passed') });
     expect(resolveScheduledDate('2027-03-21', 'Europe/London', 9, now)).toEqual({ ok: false, message: 'The delivery time must be within a year from now.' });
+  });
+});
+
+describe('the shop\'s zone setting', () => {
+  it('is SERVICE_TIME_ZONE, still read from its former name SERVICE_SHOP_TIME_ZONE, the new name winning', () => {
+    expect(fromEnvironment({}).shopTimeZone).toBe('Europe/London');
+    expect(fromEnvironment({ SERVICE_TIME_ZONE: 'Pacific/Auckland' }).shopTimeZone).toBe('Pacific/Auckland');
+    expect(fromEnvironment({ SERVICE_SHOP_TIME_ZONE: 'Asia/Tokyo' }).shopTimeZone).toBe('Asia/Tokyo');
+    expect(fromEnvironment({ SERVICE_SHOP_TIME_ZONE: 'Asia/Tokyo', SERVICE_TIME_ZONE: 'Europe/Paris' }).shopTimeZone).toBe('Europe/Paris');
+    expect(fromEnvironment({ SERVICE_SCHEDULED_SEND_HOUR: '7' }).scheduledSendHour).toBe(7);
   });
 });
