@@ -25,7 +25,8 @@ describe('postal backend setting', () => {
       const jobs = (on.strapi as any).cron.jobs as Array<{ name: string; options: any; job: any }>;
       const byName = new Map(jobs.map((j) => [j.name, j]));
       expect(byName.get('greetingCardsDeliveries')?.options).toEqual({ rule: '*/15 * * * * *' });
-      expect(byName.get('greetingCardsReminders')?.options).toEqual({ rule: '0 0 8 * * *', tz: 'Etc/UTC' });
+      // Hourly: each shopper's reminders go when their own clock reaches the send hour.
+      expect(byName.get('greetingCardsReminders')?.options).toEqual({ rule: '0 0 * * * *', tz: 'Etc/UTC' });
       const next = byName.get('greetingCardsDeliveries')!.job.nextInvocation() as Date;
       // Abandoned claims are taken over within the lease plus this interval.
       expect(next.getTime() - Date.now()).toBeLessThanOrEqual(15_000);

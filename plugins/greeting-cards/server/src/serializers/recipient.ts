@@ -19,6 +19,7 @@ export interface RecipientRow {
   anniversary?: unknown;
   notes?: string | null;
   is_system_user?: boolean | number | null;
+  time_zone?: string | null;
   [field: string]: unknown;
 }
 
@@ -39,6 +40,8 @@ export interface RecipientResponse {
   anniversary: string | null;
   notes: string;
   is_system_user: boolean;
+  /** IANA zone; null: the shop's (SERVICE_TIME_ZONE). */
+  time_zone: string | null;
 }
 
 /** Full name of an entry; an entry without names (a system entry for a user with none) shows its e-mail. */
@@ -66,5 +69,6 @@ export function serializeRecipient(row: RecipientRow): RecipientResponse {
     notes: s(row.notes),
     // SQLite hands booleans back as 0/1.
     is_system_user: Boolean(row.is_system_user),
+    time_zone: row.time_zone || null,
   };
 }
