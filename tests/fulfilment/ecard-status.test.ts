@@ -130,6 +130,9 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
     expect(page.text).toContain('data-status="failed">Could not be delivered: ');
     expect(page.text).toContain('Recipient address rejected: User unknown');
     expect(page.text.match(/class="button button-quiet button-small send-again"/g)).toHaveLength(1);
+    // The library says the same per sent card.
+    const library = await http().get('/library/?type=sent').set('Cookie', session.cookie);
+    expect(library.text).toContain('E-cards: 1 sent, 0 opened, 1 failed');
 
     // Ownership: another shopper gets 404 (as for a missing id), an anonymous caller 401.
     const other = await createUser(app.strapi);

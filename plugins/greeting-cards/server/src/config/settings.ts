@@ -275,7 +275,7 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_DELIVERY_CONCURRENCY', default: 8, schema: z.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64'),
     describe: 'Deliveries one instance sends at the same time (renders still go one at a time).',
   }),
-  remindersEnabled: flag({ env: 'SERVICE_REMINDERS_ENABLED', default: true, schema: z.boolean(), describe: 'Run the daily reminder job.' }),
+  remindersEnabled: flag({ env: 'SERVICE_REMINDERS_ENABLED', default: true, schema: z.boolean(), describe: 'Run the reminder job (hourly: each shopper is reminded once a day, at SERVICE_SCHEDULED_SEND_HOUR on their clock).' }),
   reminderDaysBefore: integerList({
     env: 'SERVICE_REMINDER_DAYS_BEFORE', default: [7, 3, 1], schema: z.array(z.number().int().min(0).max(365)).max(10),
     describe: 'Days before an event to remind, when a reminder sets none.',

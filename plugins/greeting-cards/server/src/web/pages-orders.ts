@@ -28,13 +28,19 @@ interface CartState {
 }
 
 async function cartData({ strapi, user }: PrivateContext, state: CartState) {
-  const [bare, orders] = await Promise.all([getService(strapi, 'orders').getCart(user.id), getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 })]);
+  const [bare, orders, zone] = await Promise.all([
+    getService(strapi, 'orders').getCart(user.id),
+    getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 }),
+    // Send times on the shopper's clock.
+    getService(strapi, 'timeZones').ofUser(user.id),
+  ]);
   const cart = await withCardFronts(strapi, bare);
   const checks = await itemsPreflight(strapi, cart.items);
   const discount = Math.min(state.promo?.discount_pence ?? 0, cart.subtotal_pence);
   return {
     title: 'Your basket',
     cart,
+    zone,
     // Orders checked out but not paid (for example after cancelling on the payment page).
     unpaid: orders.results.filter((o) => o.status === 'pending_payment'),
     promo: state.promo ?? null,
