@@ -59,7 +59,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const check = sendAgainCheck({ status: delivery.status, delivery_method: method, sent_at: delivery.sent_at, opened_at: delivery.opened_at }, new Date(), rule().afterDays);
     if (!check.ok) throw badRequest(check.reason);
     const { count } = await q().updateMany({
-      where: { id: deliveryId, status: delivery.status, send_again_count: delivery.send_again_count ?? 0 },
+      // On the values read (a column added later is null on older rows), so two presses change it once.
+      where: { id: deliveryId, status: delivery.status, send_again_count: delivery.send_again_count ?? null },
       data: {
         status: 'pending',
         next_attempt_at: null,
