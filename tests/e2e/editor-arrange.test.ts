@@ -115,6 +115,7 @@ describe('editor arrange tools and the posted-card send form', () => {
     const picked = `${yyyy}-${mm}-${dd}`;
     expect(await page.$eval('#scheduled-for', (e) => (e as HTMLInputElement).value)).toBe(picked);
     expect(await page.$eval('#scheduled-hint', (e) => e.textContent)).toContain('09:00 where the recipient lives');
+    await screenshot(page, 'editor-send-date'); // the send form with its date and when it goes
     await page.click('#send-submit');
     // Either the basket opens, or the form says what went wrong (shown here rather than a bare timeout).
     await page.waitForFunction(() => location.pathname === '/cart/' || !document.getElementById('send-error')?.hidden, { timeout: 30000 });
