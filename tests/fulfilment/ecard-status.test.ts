@@ -150,6 +150,10 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
     expect(['pending', 'processing', 'sent']).toContain(first.body.status);
     const replay = await sendAgain(buyer, failed.id, 'press-one-0001');
     expect(replay.status).toBe(200);
+    // Another press (no key) while that copy is on its way, or just after: nothing more to send.
+    const meanwhile = await sendAgain(buyer, failed.id);
+    expect(meanwhile.status).toBe(400);
+    expect(meanwhile.body.detail).toMatch(/^(This e-card is already being sent again\.|An unopened e-card can be sent again 3 days after it was sent\.)$/);
     await fulfilment(app.strapi).drain();
     await smtp.waitFor((m) => deliveryHeader(m) === String(failed.id));
     const again = await sendAgain(buyer, failed.id, 'press-one-0001');

@@ -130,7 +130,8 @@ describe('e-card status per recipient', () => {
     expect(sendAgainCheck(ecard('sent', { sent_at: sentAt(7) }), now, 7)).toEqual({ ok: true });
     expect(sendAgainCheck(ecard('sent', { sent_at: sentAt(6.9) }), now, 7)).toEqual({ ok: false, reason: 'An unopened e-card can be sent again 7 days after it was sent.' });
     expect(sendAgainCheck(ecard('sent', { sent_at: sentAt(30), opened_at: sentAt(29) }), now, 7)).toEqual({ ok: false, reason: 'This e-card has already been opened.' });
-    expect(sendAgainCheck(ecard('pending'), now, 7).ok).toBe(false);
+    expect(sendAgainCheck(ecard('pending'), now, 7)).toEqual({ ok: false, reason: 'This e-card is not sent yet, so it cannot be sent again.' });
+    expect(sendAgainCheck(ecard('processing', { send_again_count: 1 }), now, 7)).toEqual({ ok: false, reason: 'This e-card is already being sent again.' });
     expect(sendAgainCheck(ecard('cancelled'), now, 7)).toEqual({ ok: false, reason: 'This e-card is cancelled, so it cannot be sent again.' });
     expect(sendAgainCheck({ status: 'failed', delivery_method: 'post' }, now, 7)).toEqual({ ok: false, reason: 'Only an e-card can be sent again.' });
   });

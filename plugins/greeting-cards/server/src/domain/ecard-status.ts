@@ -8,6 +8,8 @@ export interface EcardFacts {
   delivery_method?: string | null;
   sent_at?: Date | string | null;
   opened_at?: Date | string | null;
+  /** How many times the buyer has sent it again. */
+  send_again_count?: number | null;
 }
 
 /** The e-card's stage as its buyer reads it: opened comes after sent; null for posted and printed cards. */
@@ -31,6 +33,7 @@ const DAY_MS = 86_400_000;
 export function sendAgainCheck(d: EcardFacts, now: Date, afterDays: number): SendAgainCheck {
   if (d.delivery_method !== 'ecard') return { ok: false, reason: 'Only an e-card can be sent again.' };
   if (d.status === 'failed') return { ok: true };
+  if ((d.status === 'pending' || d.status === 'processing') && Number(d.send_again_count ?? 0) > 0) return { ok: false, reason: 'This e-card is already being sent again.' };
   if (d.status !== 'sent' && d.status !== 'delivered') return { ok: false, reason: `This e-card is ${d.status === 'cancelled' ? 'cancelled' : 'not sent yet'}, so it cannot be sent again.` };
   if (d.opened_at) return { ok: false, reason: 'This e-card has already been opened.' };
   const sentAt = d.sent_at ? new Date(d.sent_at).getTime() : NaN;

@@ -56,7 +56,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (key !== null && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw fieldErrors({ key: ['Use 8 to 100 letters, digits, - or _.'] });
     if (key && delivery.send_again_key === key) return view(delivery);
     const method = delivery.order_item?.delivery_method ?? null;
-    const check = sendAgainCheck({ status: delivery.status, delivery_method: method, sent_at: delivery.sent_at, opened_at: delivery.opened_at }, new Date(), rule().afterDays);
+    const check = sendAgainCheck({ status: delivery.status, delivery_method: method, sent_at: delivery.sent_at, opened_at: delivery.opened_at, send_again_count: delivery.send_again_count }, new Date(), rule().afterDays);
     if (!check.ok) throw badRequest(check.reason);
     const { count } = await q().updateMany({
       // On the values read (a column added later is null on older rows), so two presses change it once.
