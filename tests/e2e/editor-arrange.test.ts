@@ -105,17 +105,17 @@ describe('editor arrange tools and the posted-card send form', () => {
     expect(gift).toBeTruthy();
     await page.select('#gift-addon', gift.value);
     await page.click('#gift-wrap');
-    // The date picker typed as a person does: month, day, year, hour, minute, AM/PM; 60 days ahead
-    // (the service takes send dates up to a year away).
+    // The date picker typed as a person does: month, day, year; 60 days ahead (the service takes send
+    // dates up to a year away). A day, not a time: the card goes at 09:00 where the recipient lives.
     const day = new Date(Date.now() + 60 * 86_400_000);
     const two = (v: number) => String(v).padStart(2, '0');
     const [mm, dd, yyyy] = [two(day.getMonth() + 1), two(day.getDate()), String(day.getFullYear())];
     await page.focus('#scheduled-for'); // Tab into it: the month comes first
     await page.keyboard.type(`${mm}${dd}${yyyy}`);
-    await page.keyboard.press('ArrowRight'); // a year may have more digits: move on by hand
-    await page.keyboard.type('1030A');
-    const picked = `${yyyy}-${mm}-${dd}T10:30`;
+    const picked = `${yyyy}-${mm}-${dd}`;
     expect(await page.$eval('#scheduled-for', (e) => (e as HTMLInputElement).value)).toBe(picked);
+    expect(await page.$eval('#scheduled-hint', (e) => e.textContent)).toContain('09:00 where the recipient lives');
+    await screenshot(page, 'editor-send-date'); // the send form with its date and when it goes
     await page.click('#send-submit');
     // Either the basket opens, or the form says what went wrong (shown here rather than a bare timeout).
     await page.waitForFunction(() => location.pathname === '/cart/' || !document.getElementById('send-error')?.hidden, { timeout: 30000 });
@@ -128,8 +128,9 @@ describe('editor arrange tools and the posted-card send form', () => {
     expect(item).toMatchObject({ delivery_method: 'post', gift_wrap: true });
     expect(item.gift_addon).toBe(Number(gift.value));
     expect(item.line_total_pence).toBeGreaterThan(item.unit_price_pence); // gift and wrap priced in
-    const local = await page.evaluate((p) => new Date(p).toISOString(), picked);
-    expect(new Date(item.scheduled_for).toISOString()).toBe(local);
+    // The new recipient has no zone of their own: 09:00 on the shop's clock (Europe/London), read by Intl.
+    const london = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    expect(london.format(new Date(item.scheduled_for)).replace(',', '')).toBe(`${picked} 09:00`);
     const recipients = await app.http().get('/api/recipients/').set(shopper.auth);
     expect(recipients.body.results.map((r: Json) => `${r.first_name} ${r.last_name}, ${r.city}`)).toContain('Grace Hopper, Bristol');
     expect(pageErrors(page)).toEqual([]);

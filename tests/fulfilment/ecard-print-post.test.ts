@@ -234,6 +234,10 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
       view_count: 0,
       attempts: 1,
       last_error: null,
+      // E-card extensions (tests/fulfilment/ecard-status.test.ts): nothing for a posted card.
+      opened_at: null,
+      recipient_status: null,
+      can_send_again: false,
     });
     const other = await createUser(app.strapi);
     expect((await http().get('/api/deliveries/').set(other.auth)).body).toEqual({ count: 0, next: null, previous: null, results: [] });

@@ -25,7 +25,8 @@ describe('postal backend setting', () => {
       const jobs = (on.strapi as any).cron.jobs as Array<{ name: string; options: any; job: any }>;
       const byName = new Map(jobs.map((j) => [j.name, j]));
       expect(byName.get('greetingCardsDeliveries')?.options).toEqual({ rule: '*/15 * * * * *' });
-      expect(byName.get('greetingCardsReminders')?.options).toEqual({ rule: '0 0 8 * * *', tz: 'Etc/UTC' });
+      // Hourly: each shopper's reminders go when their own clock reaches the send hour.
+      expect(byName.get('greetingCardsReminders')?.options).toEqual({ rule: '0 0 * * * *', tz: 'Etc/UTC' });
       // The address links' daily summaries (issue 24) run with the scheduler, every minute.
       expect(byName.get('greetingCardsAddressSummaries')?.options).toEqual({ rule: '30 * * * * *' });
       const next = byName.get('greetingCardsDeliveries')!.job.nextInvocation() as Date;
@@ -269,5 +270,29 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     }
     expect(await job('2030-06-08')).toMatchObject({ sent: 1 });
     expect(smtp.messages.filter((m) => m.subject === 'Reminder: Retry me is in 2 days')).toHaveLength(1);
+  });
+
+  it('sends each shopper\'s reminders on their own day, once their clock reaches the send hour (the hourly job)', async () => {
+    // One shopper in Auckland (their own entry's time_zone), one on the shop's clock (Europe/London).
+    const kiwi = await createUser(app.strapi);
+    const own = await http().post('/api/me/sync_recipient/').set(kiwi.auth);
+    expect((await http().patch(`/api/recipients/${own.body.id}/`).set(kiwi.auth).send({ time_zone: 'Pacific/Auckland' })).status).toBe(200);
+    const londoner = await createUser(app.strapi);
+    const reminders = q(app.strapi, 'reminder');
+    for (const owner of [kiwi, londoner]) {
+      await reminders.create({ data: { user: owner.id, type: 'custom', title: `Day of ${owner.id}`, event_date: '2031-03-10', days_before: [0], is_active: true } });
+    }
+    const due = (at: string) => (app.strapi.plugin('greeting-cards').service('reminderMail') as any).runDue(new Date(at));
+    const reminded = () => smtp.messages.filter((m) => [kiwi.email, londoner.email].includes((m.to as any)?.text)).map((m) => (m.to as any)?.text);
+
+    // 08:00 on the 10th in Auckland (UTC+13 in March) is too early; 09:00 there is 20:00 UTC on the 9th.
+    expect(await due('2031-03-09T19:00:00Z')).toEqual({ sent: 0, failed: 0 });
+    expect(await due('2031-03-09T20:00:00Z')).toEqual({ sent: 1, failed: 0 });
+    expect(reminded()).toEqual([kiwi.email]);
+    // London's 09:00 comes thirteen hours later; each reminder goes once however often the job runs.
+    expect(await due('2031-03-10T08:59:00Z')).toEqual({ sent: 0, failed: 0 });
+    expect(await due('2031-03-10T09:00:00Z')).toEqual({ sent: 1, failed: 0 });
+    expect(await due('2031-03-10T15:00:00Z')).toEqual({ sent: 0, failed: 0 });
+    expect(reminded()).toEqual([kiwi.email, londoner.email]);
   });
 });

@@ -27,8 +27,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface SmtpOptions {
+  /**
+   * Refuses a recipient at RCPT TO, as a real server refuses an unknown mailbox: the returned text goes
+   * back with code 550 (null accepts). Asked on every message, so a test can change its mind.
+   */
+  rejectRecipient?: (address: string) => string | null;
+}
+
 /** A real SMTP server on 127.0.0.1 that parses every message it receives. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(options: SmtpOptions = {}): Promise<SmtpCapture> {
   const port = await freePort();
   const messages: ParsedMail[] = [];
   const waiters = new Set<() => void>();
@@ -42,6 +50,13 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        const refusal = options.rejectRecipient?.(address.address) ?? null;
+        if (!refusal) return callback();
+        const error = new Error(refusal) as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+      },
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((parsed) => {

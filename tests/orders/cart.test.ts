@@ -137,6 +137,55 @@ describe('orders: cart and add_to_cart', () => {
     expect((await sched(future(30))).status).toBe(200);
   });
 
+  it('sends a date-only scheduled_for at 09:00 on the recipient\'s clock (their time_zone, else the shop\'s)', async () => {
+    // A shopper of its own: the other tests count what is in `user`'s cart.
+    const shopper = await createUser(app.strapi);
+    const card = await createCard(app.strapi, shopper);
+    const london = await createRecipient(app.strapi, shopper);
+    // The recipient's zone is entered through the API, checked, and stored in the zone list's spelling.
+    const bad = await app.http().post('/api/recipients/').set(shopper.auth).send({ first_name: 'Kiri', email: 'kiri@example.test', country: 'NZ', time_zone: 'Auckland' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ time_zone: ['Enter an IANA time zone such as Europe/London or Pacific/Auckland.'] });
+    const created = await app.http().post('/api/recipients/').set(shopper.auth).send({ first_name: 'Kiri', email: 'kiri@example.test', country: 'NZ', time_zone: 'pacific/auckland' });
+    expect(created.status).toBe(201);
+    expect(created.body.time_zone).toBe('Pacific/Auckland');
+    expect(london.time_zone ?? null).toBeNull();
+
+    const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
+    const previousDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86400_000).toISOString().slice(0, 10);
+    // What a clock in `zone` reads at `instant`, by Intl (not the code under test).
+    const clock = (instant: string, zone: string) => {
+      const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+    };
+    const itemFor = async (body: Record<string, unknown>) => {
+      const res = await add(shopper, { card_id: card.id, ...body });
+      expect(res.status).toBe(200);
+      return res.body.items[res.body.items.length - 1];
+    };
+
+    // Ahead of UTC: 09:00 in Auckland is on the previous UTC day.
+    const kiwiDay = day(40);
+    const kiwi = await itemFor({ recipient_id: created.body.id, scheduled_for: kiwiDay });
+    expect(clock(kiwi.scheduled_for, 'Pacific/Auckland')).toBe(`${kiwiDay} 09:00`);
+    expect(kiwi.scheduled_for.slice(0, 10)).toBe(previousDay(kiwiDay));
+    // No zone of their own: the shop's (Europe/London), 09:00 GMT or BST as the day has it.
+    for (const offset of [45, 200]) {
+      const londonDay = day(offset);
+      const item = await itemFor({ recipient_id: london.id, scheduled_for: londonDay });
+      expect(clock(item.scheduled_for, 'Europe/London')).toBe(`${londonDay} 09:00`);
+    }
+    // Print at home has no recipient: the shop's clock too.
+    const print = await itemFor({ delivery_method: 'print', scheduled_for: day(50) });
+    expect(clock(print.scheduled_for, 'Europe/London')).toBe(`${day(50)} 09:00`);
+    // A full time in UTC keeps its meaning whatever the recipient's zone.
+    const exact = await itemFor({ recipient_id: created.body.id, scheduled_for: `${day(60)}T15:30:00Z` });
+    expect(exact.scheduled_for).toBe(`${day(60)}T15:30:00.000Z`);
+    // Yesterday has no 09:00 ahead anywhere; a date that is not on the calendar is refused.
+    expect((await add(shopper, { card_id: card.id, recipient_id: london.id, scheduled_for: day(-1) })).body).toEqual({ scheduled_for: [expect.stringContaining('The delivery time must be in the future.')] });
+    expect((await add(shopper, { card_id: card.id, recipient_id: london.id, scheduled_for: '2030-02-30' })).body.scheduled_for[0]).toContain('ISO 8601');
+  });
+
   it('removes a cart item and recomputes totals; other users\' items are 404', async () => {
     const u = await createUser(app.strapi);
     const r = await createRecipient(app.strapi, u);

@@ -5,7 +5,7 @@ const RECIPIENT = 'plugin::greeting-cards.recipient';
 
 const FIELDS = [
   'id', 'first_name', 'last_name', 'full_name', 'email', 'phone', 'address_line_1', 'address_line_2', 'city', 'county',
-  'postcode', 'country', 'birthday', 'anniversary', 'notes', 'is_system_user', 'added_by_recipient',
+  'postcode', 'country', 'birthday', 'anniversary', 'notes', 'is_system_user', 'added_by_recipient', 'time_zone',
 ].sort();
 
 describe('recipients API', () => {
@@ -67,6 +67,8 @@ describe('recipients API', () => {
       ['name as an object', { first_name: { a: 1 } }, 'first_name'],
       ['bad phone', { first_name: 'A', phone: 'call me maybe' }, 'phone'],
       ['country null', { first_name: 'A', country: null }, 'country'],
+      ['made-up time zone', { first_name: 'A', time_zone: 'Mars/Olympus_Mons' }, 'time_zone'],
+      ['offset for a time zone', { first_name: 'A', time_zone: '+01:00' }, 'time_zone'],
     ];
     it.each(cases)('%s is a 400 on the field', async (_name, body, field) => {
       const res = await post(alice, body);
@@ -259,6 +261,13 @@ describe('recipients API', () => {
       expect(notes.body).toMatchObject({ first_name: 'Alice', notes: 'Send to work', is_system_user: true });
       const badNotes = await app.http().patch(`/api/recipients/${sync.body.id}/`).set(alice.auth).send({ notes: 5 });
       expect(badNotes.status).toBe(400);
+      // The shopper's own time zone (their reminders and the times on their pages) lives here too.
+      expect(notes.body.time_zone).toBeNull();
+      const zone = await app.http().patch(`/api/recipients/${sync.body.id}/`).set(alice.auth).send({ time_zone: 'america/new_york' });
+      expect(zone.status).toBe(200);
+      expect(zone.body).toMatchObject({ time_zone: 'America/New_York', notes: 'Send to work', is_system_user: true });
+      expect((await app.http().patch(`/api/recipients/${sync.body.id}/`).set(alice.auth).send({ time_zone: 'New York' })).status).toBe(400);
+      expect((await app.http().post('/api/me/sync_recipient/').set(alice.auth)).body.time_zone).toBe('America/New_York');
     });
 
     it('is created when a password user logs in and when someone registers', async () => {

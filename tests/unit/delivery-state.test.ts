@@ -4,6 +4,7 @@ import {
 } from '../../plugins/greeting-cards/server/src/domain/delivery-state';
 import { afterFailure } from '../../plugins/greeting-cards/server/src/domain/delivery-retry';
 import { DELIVERY_STATUSES } from '../../plugins/greeting-cards/server/src/domain/enums';
+import { ecardCounts, recipientStatus, sendAgainCheck } from '../../plugins/greeting-cards/server/src/domain/ecard-status';
 
 describe('delivery state table', () => {
   it('lets only waiting deliveries be cancelled, and claims come from waiting or stale processing rows', () => {
@@ -105,5 +106,33 @@ describe('the buyer cancelling a posted card', () => {
     expect(shopperMayCancel('processing', 'post', 'in_production')).toBe(false);
     expect(shopperMayCancel('sent', 'post', 'delivered')).toBe(false);
     expect(shopperMayCancel('scheduled', 'print', null)).toBe(false);
+  });
+});
+
+describe('e-card status per recipient', () => {
+  const now = new Date('2030-06-10T12:00:00Z');
+  const ecard = (status: string, extra: Record<string, unknown> = {}) => ({ status, delivery_method: 'ecard', ...extra });
+
+  it('reads sent, then opened; failed; and nothing for other methods', () => {
+    expect(recipientStatus(ecard('sent'))).toBe('sent');
+    expect(recipientStatus(ecard('sent', { opened_at: now }))).toBe('opened');
+    expect(recipientStatus(ecard('failed'))).toBe('failed');
+    expect(recipientStatus(ecard('scheduled'))).toBe('scheduled');
+    expect(recipientStatus(ecard('processing'))).toBe('sending');
+    expect(recipientStatus({ status: 'sent', delivery_method: 'post' })).toBeNull();
+    expect(ecardCounts([ecard('sent'), ecard('sent', { opened_at: now }), ecard('failed'), ecard('pending'), { status: 'sent', delivery_method: 'post' }]))
+      .toEqual({ ecards: 4, sent: 2, opened: 1, failed: 1 });
+  });
+
+  it('lets a failed e-card be sent again at once, and a sent one only when unopened for the set days', () => {
+    expect(sendAgainCheck(ecard('failed'), now, 7)).toEqual({ ok: true });
+    const sentAt = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    expect(sendAgainCheck(ecard('sent', { sent_at: sentAt(7) }), now, 7)).toEqual({ ok: true });
+    expect(sendAgainCheck(ecard('sent', { sent_at: sentAt(6.9) }), now, 7)).toEqual({ ok: false, reason: 'An unopened e-card can be sent again 7 days after it was sent.' });
+    expect(sendAgainCheck(ecard('sent', { sent_at: sentAt(30), opened_at: sentAt(29) }), now, 7)).toEqual({ ok: false, reason: 'This e-card has already been opened.' });
+    expect(sendAgainCheck(ecard('pending'), now, 7)).toEqual({ ok: false, reason: 'This e-card is not sent yet, so it cannot be sent again.' });
+    expect(sendAgainCheck(ecard('processing', { send_again_count: 1 }), now, 7)).toEqual({ ok: false, reason: 'This e-card is already being sent again.' });
+    expect(sendAgainCheck(ecard('cancelled'), now, 7)).toEqual({ ok: false, reason: 'This e-card is cancelled, so it cannot be sent again.' });
+    expect(sendAgainCheck({ status: 'failed', delivery_method: 'post' }, now, 7)).toEqual({ ok: false, reason: 'Only an e-card can be sent again.' });
   });
 });

@@ -118,10 +118,17 @@ describe('storefront pages', () => {
     expect(bad.text.trim().startsWith('<div id="recipients-panel"')).toBe(true);
     expect(bad.text).toContain('Enter a valid email address.');
 
-    const added = await app.http().post('/recipients/add/').set(htmx(s)).type('form').send({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test' });
+    // The time zone field offers the zone list and checks what is typed.
+    expect(page.text).toContain('<option value="Pacific/Auckland">');
+    const badZone = await app.http().post('/recipients/add/').set(htmx(s)).type('form').send({ first_name: 'Ada', time_zone: 'Atlantis' });
+    expect(badZone.status).toBe(400);
+    expect(badZone.text).toContain('Enter an IANA time zone such as Europe/London or Pacific/Auckland.');
+
+    const added = await app.http().post('/recipients/add/').set(htmx(s)).type('form').send({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', time_zone: 'America/New_York' });
     expect(added.status).toBe(200);
     expect(isFullPage(added.text)).toBe(false);
     expect(added.text).toContain('Ada Lovelace');
+    expect(added.text).toContain(' · America/New_York');
     expect(added.text).toContain('hx-swap-oob="true"');
 
     const list = await app.http().get('/api/recipients/').set(user.auth);

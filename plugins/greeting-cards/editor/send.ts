@@ -205,8 +205,8 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
         card_id: editor.card.id,
         ...(many ? { recipient_ids: chosen() } : { recipient_id: recipientId }),
         delivery_method: method.value,
-        // The picker gives local time; the API wants UTC.
-        scheduled_for: when ? new Date(when).toISOString() : null,
+        // A date: the service sends it at the set hour on the recipient's clock (their time zone).
+        scheduled_for: when || null,
         gift_addon_id: post && gift.value ? Number(gift.value) : null,
         gift_wrap: post && wrap.checked,
       });

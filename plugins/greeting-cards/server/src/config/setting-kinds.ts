@@ -12,6 +12,11 @@ export type DefaultEnvironment = 'development' | 'production' | 'test';
 export interface Setting<S extends z.ZodType = z.ZodType> {
   /** The environment variable, named as in the spec (SERVICE_*). */
   env: string;
+  /**
+   * Earlier names of the variable, still read when `env` is unset (a rename must not silently drop an
+   * operator's value). The README names them beside `env`.
+   */
+  formerEnv?: string[];
   default: z.output<S>;
   /** Defaults that differ when NODE_ENV has this value (say so in `describe` only if it helps). */
   defaultWhen?: Partial<Record<DefaultEnvironment, z.output<S>>>;

@@ -14,6 +14,7 @@ function defaultCell(setting: NamedSetting): string {
 }
 
 export function settingsTable(): string {
-  const rows = SETTINGS.map((s) => `| \`${s.env}\` | ${defaultCell(s)} | ${s.describe} |`);
+  const name = (s: NamedSetting) => `\`${s.env}\`` + (s.formerEnv?.length ? ` (formerly ${s.formerEnv.map((n) => `\`${n}\``).join(', ')})` : '');
+  const rows = SETTINGS.map((s) => `| ${name(s)} | ${defaultCell(s)} | ${s.describe} |`);
   return ['| Setting | Default | Meaning |', '|---|---|---|', ...rows].join('\n') + '\n';
 }

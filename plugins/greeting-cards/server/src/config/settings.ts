@@ -5,6 +5,7 @@
 // Precedence: default < environment variable < value given in the host's config/plugins.ts.
 import { z } from 'zod';
 import { PRODUCT_CODES } from '../domain/print-products/products';
+import { isTimeZone } from '../domain/time-zones/zones';
 import { fieldMap, flag, integer, integerList, originList, text, type DefaultEnvironment, type Setting } from './setting-kinds';
 
 export { parseBool, parseInteger, parseIntegerList, parseJsonObject, parseOriginList, parseString } from './setting-kinds';
@@ -274,7 +275,7 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_DELIVERY_CONCURRENCY', default: 8, schema: z.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64'),
     describe: 'Deliveries one instance sends at the same time (renders still go one at a time).',
   }),
-  remindersEnabled: flag({ env: 'SERVICE_REMINDERS_ENABLED', default: true, schema: z.boolean(), describe: 'Run the daily reminder job.' }),
+  remindersEnabled: flag({ env: 'SERVICE_REMINDERS_ENABLED', default: true, schema: z.boolean(), describe: 'Run the reminder job (hourly: each shopper is reminded once a day, at SERVICE_SCHEDULED_SEND_HOUR on their clock).' }),
   reminderDaysBefore: integerList({
     env: 'SERVICE_REMINDER_DAYS_BEFORE', default: [7, 3, 1], schema: z.array(z.number().int().min(0).max(365)).max(10),
     describe: 'Days before an event to remind, when a reminder sets none.',
@@ -354,9 +355,18 @@ export const SETTING_RECORDS = {
     describe: 'Most signatures one group card takes; signing past it is a 400.',
   }),
   shopTimeZone: text({
-    env: 'SERVICE_SHOP_TIME_ZONE', default: 'Europe/London',
-    schema: z.string().refine((v) => { try { new Intl.DateTimeFormat('en-GB', { timeZone: v }); return true; } catch { return false; } }, 'must be an IANA time zone such as Europe/London'),
-    describe: 'Time zone of the dates and times shoppers type and read on the pages (group-card deadlines).',
+    // Named SERVICE_TIME_ZONE by the scheduling rules; SERVICE_SHOP_TIME_ZONE (its first name) still works.
+    env: 'SERVICE_TIME_ZONE', formerEnv: ['SERVICE_SHOP_TIME_ZONE'], default: 'Europe/London',
+    schema: z.string().refine((v) => isTimeZone(v), 'must be an IANA time zone such as Europe/London'),
+    describe: 'The shop\'s time zone: recipients and shoppers without a zone of their own get it, and group-card deadlines are typed and read on it.',
+  }),
+  scheduledSendHour: integer({
+    env: 'SERVICE_SCHEDULED_SEND_HOUR', default: 9, schema: z.number().int().min(0, 'must be an hour from 0 to 23').max(23, 'must be an hour from 0 to 23'),
+    describe: 'Hour (0-23) on the recipient\'s clock at which a card scheduled for a date (no time) goes out; reminders go at this hour on the shopper\'s clock.',
+  }),
+  resendUnopenedAfterDays: integer({
+    env: 'SERVICE_RESEND_UNOPENED_AFTER_DAYS', default: 7, schema: z.number().int().min(1, 'must be at least 1 day').max(365, 'must be at most 365 days'),
+    describe: 'Days after which an e-card nobody has opened may be sent again by its buyer (a failed one may be at once).',
   }),
   groupCardReminders: flag({
     env: 'SERVICE_GROUP_CARD_REMINDERS', default: true, schema: z.boolean(),
@@ -451,12 +461,13 @@ export class ConfigError extends Error {
 export function fromEnvironment(env: NodeJS.ProcessEnv = process.env): PluginConfig {
   const config: Record<string, unknown> = defaults();
   for (const s of SETTINGS) {
-    const raw = env[s.env];
-    if (raw === undefined || raw === '') continue;
+    // The current name wins over a former one when both are set.
+    const name = [s.env, ...(s.formerEnv ?? [])].find((n) => env[n] !== undefined && env[n] !== '');
+    if (!name) continue;
     try {
-      config[s.key] = s.parse(raw);
+      config[s.key] = s.parse(env[name]!);
     } catch (e) {
-      throw new ConfigError(`${s.env}: ${(e as Error).message}`);
+      throw new ConfigError(`${name}: ${(e as Error).message}`);
     }
   }
   return config as PluginConfig;

@@ -126,6 +126,9 @@ const recipient = defineType({
     anniversary: date(),
     notes: text({ default: '' }),
     is_system_user: bool(false),
+    // IANA zone (Europe/London) whose clock a card scheduled for a date follows; on the system entry,
+    // the shopper's own zone (reminders, dates on their pages). Null: the shop's SERVICE_TIME_ZONE.
+    time_zone: str(),
     // Equals the owner's id on the is_system_user entry, null elsewhere: a unique index on it
     // makes "at most one system entry per owner" hold even when two syncs race.
     system_owner_key: int(),
@@ -287,6 +290,12 @@ const delivery = defineType({
     last_error: text(),
     first_viewed_at: dt(),
     view_count: int({ default: 0 }),
+    // The first view of an e-card by someone other than its buyer (first_viewed_at counts every view).
+    opened_at: dt(),
+    // The buyer's "send again": the last press's key (a repeated request with it sends nothing more),
+    // and how many times it was sent again (each copy gets its own Message-ID).
+    send_again_key: str(),
+    send_again_count: int({ default: 0 }),
     pdf_path: str(),
   },
 });

@@ -5,6 +5,16 @@ import { parseId } from '../http/ids';
 import { pageOf, pageRequest } from '../http/pagination';
 import { getService } from '../services/get-service';
 
+/**
+ * The press a send-again request belongs to: an Idempotency-Key header, or `key` in the body (the order
+ * page's form); null when neither (each request is then a press of its own). The service checks it.
+ */
+function pressKey(ctx: { get(name: string): string; request: { body?: unknown } }): string | null {
+  const body = ctx.request.body && typeof ctx.request.body === 'object' ? (ctx.request.body as Record<string, unknown>) : {};
+  const raw = ctx.get('Idempotency-Key') || (typeof body.key === 'string' ? body.key : '');
+  return raw.trim() || null;
+}
+
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   list: action(strapi, async (ctx) => {
     const user = await requireUser(strapi, ctx);
@@ -16,6 +26,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   cancel: action(strapi, async (ctx) => {
     const user = await requireUser(strapi, ctx);
     return getService(strapi, 'deliveries').cancelForOwner(user.id, parseId(ctx.params.id));
+  }),
+
+  sendAgain: action(strapi, async (ctx) => {
+    const user = await requireUser(strapi, ctx);
+    return getService(strapi, 'deliveries').sendAgainForOwner(user.id, parseId(ctx.params.id), pressKey(ctx));
   }),
 
   pdf: action(strapi, async (ctx) => {

@@ -1,4 +1,5 @@
 import { DELIVERY_METHODS, DeliveryMethod } from './enums';
+import { zonedTimeToUtc } from './time-zones';
 
 // Parses an add-to-cart body (JSON from the API, or strings from the web form) into typed values.
 // Field-by-field so each wrong value gets its own message; ownership and existence are checked later
@@ -12,6 +13,11 @@ export interface AddToCartInput {
   recipient_ids: number[] | null;
   delivery_method: DeliveryMethod;
   scheduled_for: Date | null;
+  /**
+   * A send date without a time ('YYYY-MM-DD'): it goes out at SERVICE_SCHEDULED_SEND_HOUR on the
+   * recipient's clock, which only the service knows (resolveScheduledDate turns it into scheduled_for).
+   */
+  scheduled_date?: string | null;
   gift_addon_id: number | null;
   gift_wrap: boolean;
 }
@@ -20,7 +26,7 @@ export const MSG = {
   required: 'This field is required.',
   integer: 'A valid integer is required.',
   boolean: 'Must be a valid boolean.',
-  datetime: 'Datetime has wrong format. Use ISO 8601 in UTC, e.g. 2030-12-25T09:00:00Z.',
+  datetime: 'Datetime has wrong format. Use a date (2030-12-25) or ISO 8601 in UTC, e.g. 2030-12-25T09:00:00Z.',
   past: 'The delivery time must be in the future.',
   tooFar: 'The delivery time must be within a year from now.',
   choice: (v: unknown) => `"${String(v)}" is not a valid choice.`,
@@ -44,9 +50,43 @@ function parseBool(v: unknown): boolean | undefined {
 
 const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-]00:?00)$/;
 
-/** An ISO 8601 date-time in UTC (Z or +00:00), a real calendar time, in the future and within a year. */
-export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: Date } | { ok: false; message: string } {
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** In the future and at most a year ahead. */
+export function checkSendWindow(date: Date, now: Date): { ok: true; value: Date } | { ok: false; message: string } {
+  if (date.getTime() <= now.getTime()) return { ok: false, message: MSG.past };
+  const yearAhead = new Date(now);
+  yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
+  if (date.getTime() > yearAhead.getTime()) return { ok: false, message: MSG.tooFar };
+  return { ok: true, value: date };
+}
+
+/**
+ * A send date ('YYYY-MM-DD') as the instant it goes out: `hour`:00 on the recipient's clock (`zone`),
+ * then the same window as a full time. Today is fine while that hour is still ahead there.
+ */
+export function resolveScheduledDate(date: string, zone: string, hour: number, now: Date): { ok: true; value: Date } | { ok: false; message: string } {
+  const at = zonedTimeToUtc(date, hour, 0, zone);
+  if (!at) return { ok: false, message: MSG.datetime };
+  const checked = checkSendWindow(at, now);
+  if (!checked.ok && checked.message === MSG.past) {
+    return { ok: false, message: `${MSG.past} On ${date} the card would go at ${String(hour).padStart(2, '0')}:00 in ${zone}, which has passed: choose a later day, or no date to send it now.` };
+  }
+  return checked;
+}
+
+/**
+ * `scheduled_for`: a date ('YYYY-MM-DD', resolved later on the recipient's clock), or an ISO 8601
+ * date-time in UTC (Z or +00:00: an instant, whatever the recipient's zone), a real calendar time, in
+ * the future and within a year.
+ */
+export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: Date } | { ok: true; date: string } | { ok: false; message: string } {
   if (typeof raw !== 'string') return { ok: false, message: MSG.datetime };
+  if (DATE_ONLY.test(raw.trim())) {
+    const date = raw.trim();
+    // A real calendar date; its hour and zone come later.
+    return zonedTimeToUtc(date, 0, 0, 'UTC') ? { ok: true, date } : { ok: false, message: MSG.datetime };
+  }
   const m = ISO_UTC.exec(raw.trim());
   if (!m) return { ok: false, message: MSG.datetime };
   const [, y, mo, d, h, mi, s, frac] = m;
@@ -54,11 +94,7 @@ export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: D
   const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, s ? +s : 0, ms));
   const real = date.getUTCFullYear() === +y && date.getUTCMonth() === +mo - 1 && date.getUTCDate() === +d && +h < 24 && +mi < 60 && (!s || +s < 60);
   if (!real) return { ok: false, message: MSG.datetime };
-  if (date.getTime() <= now.getTime()) return { ok: false, message: MSG.past };
-  const yearAhead = new Date(now);
-  yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
-  if (date.getTime() > yearAhead.getTime()) return { ok: false, message: MSG.tooFar };
-  return { ok: true, value: date };
+  return checkSendWindow(date, now);
 }
 
 export function parseAddToCart(body: unknown, now: Date): { ok: true; value: AddToCartInput } | { ok: false; errors: FieldErrors } {
@@ -99,10 +135,12 @@ export function parseAddToCart(body: unknown, now: Date): { ok: true; value: Add
   }
 
   let scheduledFor: Date | null = null;
+  let scheduledDate: string | null = null;
   if (!blank(b.scheduled_for)) {
     const parsed = parseScheduledFor(b.scheduled_for, now);
-    if (parsed.ok) scheduledFor = parsed.value;
-    else add('scheduled_for', parsed.message);
+    if (!parsed.ok) add('scheduled_for', parsed.message);
+    else if ('date' in parsed) scheduledDate = parsed.date;
+    else scheduledFor = parsed.value;
   }
 
   let giftAddonId: number | null = null;
@@ -122,6 +160,6 @@ export function parseAddToCart(body: unknown, now: Date): { ok: true; value: Add
   if (Object.keys(errors).length || cardId === undefined) return { ok: false, errors };
   return {
     ok: true,
-    value: { card_id: cardId, recipient_id: recipientId, recipient_ids: recipientIds, delivery_method: method, scheduled_for: scheduledFor, gift_addon_id: giftAddonId, gift_wrap: giftWrap },
+    value: { card_id: cardId, recipient_id: recipientId, recipient_ids: recipientIds, delivery_method: method, scheduled_for: scheduledFor, scheduled_date: scheduledDate, gift_addon_id: giftAddonId, gift_wrap: giftWrap },
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from './countries';
 import { isRealDate } from './calendar-dates';
 import { postcodeFits } from './postal-address';
+import { canonicalTimeZone, TIME_ZONE_MESSAGE } from './time-zones/zones';
 
 // Validation of address-book entries, shared by the API and the web UI. Every field is optional
 // here so the same schema serves create (defaults applied after) and PATCH (only what was sent).
@@ -41,6 +42,13 @@ export const recipientFields = z.object({
   birthday: dateField,
   anniversary: dateField,
   notes: nullableText(LIMITS.notes),
+  // An IANA zone, stored in its canonical spelling; empty or null: the shop's zone.
+  time_zone: z
+    .string({ error: notString })
+    .nullable()
+    .transform((v) => (v === null || v.trim() === '' ? null : (canonicalTimeZone(v) ?? undefined)))
+    .refine((v) => v !== undefined, TIME_ZONE_MESSAGE)
+    .transform((v) => v ?? null),
 });
 
 export type RecipientFields = z.output<typeof recipientFields>;
@@ -50,7 +58,7 @@ export type RecipientPatch = z.output<typeof recipientPatch>;
 
 export const EMPTY_RECIPIENT: RecipientFields = {
   first_name: '', last_name: '', email: '', phone: '', address_line_1: '', address_line_2: '', city: '',
-  county: '', postcode: '', country: 'GB', birthday: null, anniversary: null, notes: '',
+  county: '', postcode: '', country: 'GB', birthday: null, anniversary: null, notes: '', time_zone: null,
 };
 
 const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$/;

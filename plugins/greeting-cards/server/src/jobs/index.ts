@@ -1,6 +1,5 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../config/get-config';
-import { todayUtc } from '../domain/calendar-dates';
 import { getService } from '../services/get-service';
 
 /** Runs `task` unless the previous run is still going (a slow minute must not pile up runs). */
@@ -48,8 +47,10 @@ export function registerJobs(strapi: Core.Strapi): void {
   }
   if (config.remindersEnabled) {
     jobs.greetingCardsReminders = {
-      task: singleFlight('reminder', strapi, () => getService(strapi, 'reminderMail').runDaily(todayUtc())),
-      options: { rule: '0 0 8 * * *', tz: 'Etc/UTC' },
+      // Hourly: each shopper's reminders go once their own clock reaches SERVICE_SCHEDULED_SEND_HOUR on
+      // the day (their time zone); the reminder's key keeps it to one e-mail however often this runs.
+      task: singleFlight('reminder', strapi, () => getService(strapi, 'reminderMail').runDue(new Date())),
+      options: { rule: '0 0 * * * *', tz: 'Etc/UTC' },
     };
   }
   if (Object.keys(jobs).length) strapi.cron.add(jobs as Parameters<Core.Strapi['cron']['add']>[0]);

@@ -1,6 +1,7 @@
 import { fullName } from '../domain/address';
 import type { Row } from '../db/query';
 import { shopperMayCancel } from '../domain/delivery-state';
+import { recipientStatus, sendAgainCheck } from '../domain/ecard-status';
 
 // Wire shape of a delivery in GET /api/deliveries/ (the buyer's view).
 
@@ -8,8 +9,15 @@ const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 // A carrier's tracking page as the print provider reported it; only http(s) links are ever shown.
 const trackingUrl = (v: unknown) => (typeof v === 'string' && /^https?:\/\/[^\s"'<>]+$/i.test(v) ? v : null);
 
-export function serializeDelivery(d: Row) {
+/** What "may it be sent again" is judged against: the clock and SERVICE_RESEND_UNOPENED_AFTER_DAYS. */
+export interface SendAgainRule {
+  now: Date;
+  afterDays: number;
+}
+
+export function serializeDelivery(d: Row, rule?: SendAgainRule) {
   const item: Row = d.order_item ?? {};
+  const facts = { status: d.status, delivery_method: item.delivery_method ?? null, sent_at: d.sent_at, opened_at: d.opened_at };
   const snap: Row = item.snapshot ?? {};
   const recipient: Row = snap.recipient ?? item.recipient ?? {};
   const recipientName =
@@ -36,5 +44,11 @@ export function serializeDelivery(d: Row) {
     view_count: Number(d.view_count ?? 0),
     attempts: Number(d.attempts ?? 0),
     last_error: d.status === 'failed' ? (d.last_error ?? null) : null,
+    // Extensions for e-cards (null for the others): opened is the recipient's first visit of the view
+    // page (not the buyer's own); the stage is sent, opened, or failed with the mail server's reason
+    // in last_error. can_send_again: POST /api/deliveries/{id}/send-again/ would be accepted now.
+    opened_at: iso(d.opened_at),
+    recipient_status: recipientStatus(facts),
+    can_send_again: rule ? sendAgainCheck(facts, rule.now, rule.afterDays).ok : false,
   };
 }

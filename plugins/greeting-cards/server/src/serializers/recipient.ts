@@ -19,6 +19,7 @@ export interface RecipientRow {
   anniversary?: unknown;
   notes?: string | null;
   is_system_user?: boolean | number | null;
+  time_zone?: string | null;
   [field: string]: unknown;
 }
 
@@ -41,6 +42,8 @@ export interface RecipientResponse {
   is_system_user: boolean;
   /** True when a friend filled the entry in through the owner's address link (issue 24). */
   added_by_recipient: boolean;
+  /** IANA zone; null: the shop's (SERVICE_TIME_ZONE). */
+  time_zone: string | null;
 }
 
 /** Full name of an entry; an entry without names (a system entry for a user with none) shows its e-mail. */
@@ -69,5 +72,6 @@ export function serializeRecipient(row: RecipientRow): RecipientResponse {
     // SQLite hands booleans back as 0/1.
     is_system_user: Boolean(row.is_system_user),
     added_by_recipient: row.source === 'address_link',
+    time_zone: row.time_zone || null,
   };
 }

@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
 import { rateLimit } from '../http/rate-limit';
+import { optionalUser } from '../http/auth';
 import type { Row } from '../db/query';
 import type { Ctx } from '../http/respond';
 import { registerShopRoutes } from './web-route';
@@ -13,7 +14,8 @@ import { cardViewLayout } from '../domain/render/card-view-layout';
 // The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. It shows the
 // front, and "Open the card" (a native disclosure: keyboard and screen readers know it, no JavaScript)
 // shows the inside left and right, then any extra pages a large group card has (as the print-at-home
-// PDF and the printer's PDF have them, two to a spread). No tracking pixel: views are counted here, once per page request.
+// PDF and the printer's PDF have them, two to a spread). No tracking pixel: views are counted here,
+// once per page request, and the first view by anyone but the signed-in buyer marks the card opened.
 
 function notFoundPage(ctx: Ctx): void {
   renderPage(ctx, 'error', { title: 'Card not found', heading: 'Card not found', message: 'This card link is not valid. Please check that you copied the whole link from your e-mail.' }, 404);
@@ -119,7 +121,9 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         const pages = await inside(strapi, card, owner);
         const extraDrawn = await extra(strapi, card, owner);
         const message = String(card.inside_message ?? '').trim();
-        await deliveries().recordView(delivery.id);
+        // The buyer looking at their own card (signed in) does not open it for the recipient.
+        const viewer = await optionalUser(strapi, ctx).catch(() => null);
+        await deliveries().recordView(delivery.id, new Date(), Boolean(viewer && viewer.id === item.order?.user?.id));
         // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
         ctx.state.gcUser = null;
         renderPage(ctx, 'card-view', {

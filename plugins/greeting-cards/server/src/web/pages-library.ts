@@ -26,7 +26,10 @@ async function libraryPanel({ ctx, strapi, user }: PrivateContext, type: Library
   // Received cards show only for a proven address: the tab says how to prove it.
   const proveAddress = receivedOn && tab.type === 'received' && !(await getService(strapi, 'addressProof').provenAddress(user.id));
   const linkSent = proveAddress && ctx.query.link === 'sent';
-  renderPageOrPartial(ctx, 'library', 'partials/library-panel', { title: 'My cards', tabs, tab, entries: results, count, toast, proveAddress, linkSent }, status);
+  // Sent cards say how their e-cards stand with the recipients (details on each order's page).
+  const sentIds = results.filter((e) => e.type === 'sent' && e.card).map((e) => e.card!.id);
+  const ecards = Object.fromEntries(await getService(strapi, 'deliveries').ecardCountsByCard(user.id, sentIds));
+  renderPageOrPartial(ctx, 'library', 'partials/library-panel', { title: 'My cards', tabs, tab, entries: results, count, toast, proveAddress, linkSent, ecards }, status);
 }
 
 export const libraryRoutes: WebRouteDef[] = [

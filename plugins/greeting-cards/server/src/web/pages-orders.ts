@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import { getService } from '../services/get-service';
 import type { OrderView } from '../serializers/order';
 import { isHtmx, renderPage, renderPartial, type Toast } from './render';
@@ -27,13 +28,19 @@ interface CartState {
 }
 
 async function cartData({ strapi, user }: PrivateContext, state: CartState) {
-  const [bare, orders] = await Promise.all([getService(strapi, 'orders').getCart(user.id), getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 })]);
+  const [bare, orders, zone] = await Promise.all([
+    getService(strapi, 'orders').getCart(user.id),
+    getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 }),
+    // Send times on the shopper's clock.
+    getService(strapi, 'timeZones').ofUser(user.id),
+  ]);
   const cart = await withCardFronts(strapi, bare);
   const checks = await itemsPreflight(strapi, cart.items);
   const discount = Math.min(state.promo?.discount_pence ?? 0, cart.subtotal_pence);
   return {
     title: 'Your basket',
     cart,
+    zone,
     // Orders checked out but not paid (for example after cancelling on the payment page).
     unpaid: orders.results.filter((o) => o.status === 'pending_payment'),
     promo: state.promo ?? null,
@@ -79,9 +86,10 @@ const removeItem = async (web: PrivateContext) => {
 
 async function orderPage(web: PrivateContext, uuid: string) {
   const order = await withCardFronts(web.strapi, await getService(web.strapi, 'orders').get(web.user.id, uuid));
-  // Deliveries of this order, from the buyer's delivery list (the same one the API serves).
-  const all = await getService(web.strapi, 'deliveries').listForUser(web.user.id, { page: 1, pageSize: 100, offset: 0 });
-  return { order, deliveries: all.results.filter((d) => d.order === order.uuid) };
+  // Deliveries of this order as GET /api/orders/{uuid}/ lists them; times on the buyer's clock.
+  const zone = await getService(web.strapi, 'timeZones').ofUser(web.user.id);
+  // One key per page shown: its "Send again" forms carry it, so a form posted twice sends once.
+  return { order, deliveries: order.deliveries, zone, pressKey: crypto.randomBytes(16).toString('base64url') };
 }
 
 /** The buyer's posted card on this order, for the cancel confirmation; not theirs or not on it: 404. */
@@ -121,6 +129,23 @@ export const orderRoutes: WebRouteDef[] = [
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
       const toast: Toast = { kind: 'error', text: error.message };
       renderPage(web.ctx, 'order', { title: 'Your order', ...(await orderPage(web, data.order.uuid)), toast }, 409);
+    }
+  })),
+
+  // "Send again" for an e-card that failed or was not opened: the service POST
+  // /api/deliveries/{id}/send-again/ calls, with the page's key (a double post sends once).
+  limitedPage('writes', privateRoute('POST', '/orders/:uuid/deliveries/:delivery_id/send-again/', async (web) => {
+    const data = await orderPage(web, String(web.ctx.params.uuid));
+    const delivery = data.deliveries.find((d) => d.id === idParam(web.ctx.params.delivery_id));
+    if (!delivery) throw notFound();
+    const key = String(formBody(web.ctx).key ?? '').trim() || null;
+    try {
+      await getService(web.strapi, 'deliveries').sendAgainForOwner(web.user.id, delivery.id, key);
+      redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?sent_again=${delivery.id}`));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      const toast: Toast = { kind: 'error', text: error.message };
+      renderPage(web.ctx, 'order', { title: 'Your order', ...(await orderPage(web, data.order.uuid)), toast }, 400);
     }
   })),
 
@@ -199,6 +224,8 @@ export const orderRoutes: WebRouteDef[] = [
     // Back from cancelling one of this order's cards: say what happened to the money.
     const cancelled = data.deliveries.find((d) => d.id === idParam(web.ctx.query.cancelled) && d.status === 'cancelled');
     if (cancelled) toast = { kind: 'success', text: refundText(await getService(web.strapi, 'refunds').ofDelivery(cancelled.id), data.order.currency) };
+    const again = data.deliveries.find((d) => d.id === idParam(web.ctx.query.sent_again));
+    if (again) toast = { kind: 'success', text: `Your e-card${again.recipient_name ? ` to ${again.recipient_name}` : ''} is being sent again.` };
     renderPage(web.ctx, 'order', { title: 'Your order', ...data, toast });
   }),
 ];

@@ -1,4 +1,7 @@
 // Small formatting helpers the views use (money is integer pence, formatted only here).
+import { formatInZone } from '../domain/time-zones';
+
+let zoneNames: string[] | null = null;
 
 const CURRENCY_SYMBOL: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
 
@@ -19,6 +22,16 @@ export const helpers = {
     const d = new Date(String(value));
     if (Number.isNaN(d.getTime())) return '';
     return d.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) + ' UTC';
+  },
+  /** An instant on a person's clock, naming the zone ("24 Dec 2030, 09:00 GMT"); UTC without a zone. */
+  dateTimeIn(value: unknown, zone: unknown): string {
+    if (!value) return '';
+    return typeof zone === 'string' && zone ? formatInZone(String(value), zone) : helpers.dateTime(value);
+  },
+  /** Every IANA zone Node knows, for the time-zone field's suggestions. */
+  timeZones(): string[] {
+    zoneNames ??= Intl.supportedValuesOf('timeZone');
+    return zoneNames;
   },
   /** Human words for stored codes ("pending_payment" -> "Pending payment"). */
   label(code: unknown): string {

@@ -5,6 +5,7 @@ import { limited } from '../limits';
 const routes: RouteDef[] = [
   route('GET', '/deliveries', 'deliveries.list'),
   limited('writes', route('POST', '/deliveries/:id/cancel', 'deliveries.cancel')),
+  limited('writes', route('POST', '/deliveries/:id/send-again', 'deliveries.sendAgain')),
   limited('renders', route('GET', '/deliveries/:id/pdf', 'deliveries.pdf')),
 ];
 

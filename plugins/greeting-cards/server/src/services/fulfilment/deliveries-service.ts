@@ -1,11 +1,14 @@
 import { personaliseCard } from '../../domain/merge-fields';
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, fieldErrors, notFound } from '../../errors';
 import { shopperCancelMove } from '../../domain/delivery-state';
 import { atCarrier, cancelAtCarrier } from './carrier-cancel';
 import type { PageRequest } from '../../http/pagination';
-import { serializeDelivery } from '../../serializers/delivery';
+import { serializeDelivery, type SendAgainRule } from '../../serializers/delivery';
+import { ecardCounts, sendAgainCheck, type EcardCounts } from '../../domain/ecard-status';
+import { getConfig } from '../../config/get-config';
+import crypto from 'crypto';
 import { pagedRows } from '../shared/paged-rows';
 import { readStoredPdf, signedPdfUrl, writePdf } from './delivery-files';
 import { getService } from '../get-service';
@@ -37,6 +40,50 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return pdf;
   }
 
+  const rule = (now: Date = new Date()): SendAgainRule => ({ now, afterDays: getConfig(strapi).resendUnopenedAfterDays });
+  const view = (d: Row) => serializeDelivery(d, rule());
+
+  /**
+   * The buyer sends their e-card again (POST /api/deliveries/{id}/send-again/): a failed one, or one
+   * nobody opened within SERVICE_RESEND_UNOPENED_AFTER_DAYS. The card goes back in the queue by one
+   * conditional UPDATE on the status read, and the fulfilment machinery sends it (as an operator's
+   * retry does). `key` names the press (the page's form carries one, an API client may send one): a
+   * repeated request with the key of the last press sends nothing more and answers as the first did.
+   */
+  async function sendAgainForOwner(userId: number, deliveryId: number, key: string | null) {
+    const find = () => q().findOne({ where: { id: deliveryId, ...ownedWhere(userId) }, populate: POPULATE });
+    const delivery = await find();
+    if (!delivery) throw notFound();
+    if (key !== null && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw fieldErrors({ key: ['Use 8 to 100 letters, digits, - or _.'] });
+    if (key && delivery.send_again_key === key) return view(delivery);
+    const method = delivery.order_item?.delivery_method ?? null;
+    const check = sendAgainCheck({ status: delivery.status, delivery_method: method, sent_at: delivery.sent_at, opened_at: delivery.opened_at, send_again_count: delivery.send_again_count }, new Date(), rule().afterDays);
+    if (!check.ok) throw badRequest(check.reason);
+    const { count } = await q().updateMany({
+      // On the values read (a column added later is null on older rows), so two presses change it once.
+      where: { id: deliveryId, status: delivery.status, send_again_count: delivery.send_again_count ?? null },
+      data: {
+        status: 'pending',
+        next_attempt_at: null,
+        claimed_by: null,
+        claimed_at: null,
+        failure_notified_at: null,
+        send_again_key: key ?? crypto.randomUUID(),
+        send_again_count: Number(delivery.send_again_count ?? 0) + 1,
+      },
+    });
+    if (count !== 1) {
+      // Another press got there first: the same press (its key) is answered as it was; any other waits.
+      const now = await find();
+      if (key && now?.send_again_key === key) return view(now);
+      throw badRequest('This e-card is already being sent again.');
+    }
+    const fulfilment = getService(strapi, 'fulfilment');
+    await fulfilment.recordEvent({ deliveryId, source: 'retry', status: 'pending', detail: 'sent again by the buyer' });
+    fulfilment.dispatchInBackground(deliveryId);
+    return view((await find()) ?? delivery);
+  }
+
   return {
     async listForUser(userId: number, page: PageRequest) {
       const where = ownedWhere(userId);
@@ -45,7 +92,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         () => q().count({ where }),
         () => q().findMany({ where, populate: POPULATE, orderBy: [{ id: 'desc' }], offset: page.offset, limit: page.pageSize }),
       );
-      return { count, results: rows.map(serializeDelivery) };
+      return { count, results: rows.map(view) };
+    },
+
+    /** The deliveries of one of the buyer's orders (its detail page and GET /api/orders/{uuid}/), oldest first. */
+    async listForOrder(userId: number, orderId: number) {
+      const rows: Row[] = await q().findMany({ where: { order_item: { order: { id: orderId, user: { id: userId } } } }, populate: POPULATE, orderBy: [{ id: 'asc' }] });
+      return rows.map(view);
+    },
+
+    sendAgainForOwner,
+
+    /** Per card of the buyer's: how its e-cards stand (sent, opened, failed), for the library. */
+    async ecardCountsByCard(userId: number, cardIds: number[]): Promise<Map<number, EcardCounts>> {
+      if (!cardIds.length) return new Map();
+      const rows: Row[] = await q().findMany({
+        where: { order_item: { delivery_method: 'ecard', card: { id: { $in: cardIds } }, order: { user: { id: userId } } } },
+        select: ['id', 'status', 'sent_at', 'opened_at'],
+        populate: { order_item: { select: ['id', 'delivery_method'], populate: { card: { select: ['id'] } } } },
+      });
+      const byCard = new Map<number, Row[]>();
+      for (const r of rows) {
+        const cardId = r.order_item?.card?.id;
+        if (cardId) byCard.set(cardId, [...(byCard.get(cardId) ?? []), { ...r, delivery_method: 'ecard' }]);
+      }
+      return new Map([...byCard].map(([id, list]) => [id, ecardCounts(list as Array<{ status: string }>)]));
     },
 
     /** The print PDF of the buyer's own delivery; another user's is "not found". */
@@ -59,7 +130,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async byToken(token: string): Promise<Row | null> {
       if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
       const delivery = await q().findOne({
-        where: { view_token: token, status: { $in: VIEWABLE } },
+        // Also while it is being sent again: the first e-mail's link keeps working.
+        where: { view_token: token, $or: [{ status: { $in: VIEWABLE } }, { status: { $in: ['pending', 'processing'] }, sent_at: { $notNull: true } }] },
         populate: { order_item: { populate: { card: true, recipient: true, order: { populate: { user: { select: ['id'] } } } } } },
       });
       return delivery ?? null;
@@ -91,7 +163,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         }
       }
       const refund = await getService(strapi, 'refunds').refundCancelledDelivery(deliveryId, 'shopper');
-      return { ...serializeDelivery((await find()) ?? delivery), refund };
+      return { ...view((await find()) ?? delivery), refund };
     },
 
     /**
@@ -109,12 +181,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Counts a view: one atomic increment, and first_viewed_at set only by the first view (a conditional
-     * update), so concurrent views neither lose counts nor move the first-view time.
+     * update), so concurrent views neither lose counts nor move the first-view time. A view by someone
+     * other than the buyer (`byBuyer` false) also opens the card: opened_at, set once the same way.
      */
-    async recordView(deliveryId: number, now: Date = new Date()): Promise<void> {
+    async recordView(deliveryId: number, now: Date = new Date(), byBuyer = false): Promise<void> {
       const table = strapi.db.metadata.get(UID.delivery).tableName;
       await strapi.db.connection(table).where({ id: deliveryId }).increment('view_count', 1);
       await q().updateMany({ where: { id: deliveryId, first_viewed_at: null }, data: { first_viewed_at: now } });
+      if (!byBuyer) await q().updateMany({ where: { id: deliveryId, opened_at: null }, data: { opened_at: now } });
     },
   };
 };

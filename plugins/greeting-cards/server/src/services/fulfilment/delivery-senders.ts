@@ -40,7 +40,9 @@ function recipientOf(item: Row): Row {
  */
 export function deliveryMessageId(publicUrl: string, delivery: Row): string {
   const host = (/^https?:\/\/([^/:]+)/i.exec(publicUrl)?.[1] ?? 'greeting-cards.invalid').toLowerCase();
-  return `<card-delivery-${delivery.id}.${deliveryTag(delivery)}@${host}>`;
+  // A copy the buyer sent again is a new message: the same Message-ID would be dropped as a duplicate.
+  const again = Number(delivery.send_again_count ?? 0) > 0 ? `.again${Number(delivery.send_again_count)}` : '';
+  return `<card-delivery-${delivery.id}.${deliveryTag(delivery)}${again}@${host}>`;
 }
 
 /**

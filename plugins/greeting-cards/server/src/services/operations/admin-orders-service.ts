@@ -11,6 +11,7 @@ import { orderStore } from '../orders/order-store';
 import { orderItemView, orderSummaryView } from './admin-views';
 import type { DeliveryRow, ItemRow, OrderRow } from './rows';
 import { iso } from './rows';
+import { ecardCounts } from '../../domain/ecard-status';
 
 export interface OrderFilters {
   status: OrderStatus | null;
@@ -97,6 +98,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return {
         ...orderSummaryView(order, items.length),
         items: items.map((item) => orderItemView(item, byItem.get(item.id) ?? null)),
+        // The buyer's order page shows the same per e-card; here the totals.
+        ecard_counts: ecardCounts(items.map((item) => ({ ...(byItem.get(item.id) ?? { status: 'none' }), delivery_method: item.delivery_method }))),
         promo_code: order.promo_code ?? null,
         payment: {
           provider: order.payment_provider ?? null,

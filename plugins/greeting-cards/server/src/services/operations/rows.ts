@@ -37,6 +37,8 @@ export interface DeliveryRow {
   tracking_number?: string | null;
   tracking_url?: string | null;
   delivered_at?: When;
+  sent_at?: When;
+  opened_at?: When;
   order_item?: ItemRow | null;
 }
 

@@ -3,7 +3,8 @@ import crypto from 'crypto';
 import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
 import { badRequest, fieldErrors, type FieldErrors } from '../../errors';
-import type { AddToCartInput } from '../../domain/cart-input';
+import { resolveScheduledDate, type AddToCartInput } from '../../domain/cart-input';
+import { zoneOr } from '../../domain/time-zones';
 import { deliveryRuleErrors } from '../../domain/cart-rules';
 import { mergeFieldsIn } from '../../domain/merge-fields';
 import { query, type Row } from '../../db/query';
@@ -33,6 +34,8 @@ export function cartEntries(items: Array<{ bulk_group?: string | null }>): numbe
 export interface ValidBulk {
   card: Row;
   recipients: Row[];
+  /** When each recipient's copy goes (by recipient id): a date resolves on each one's own clock. */
+  scheduledFor: Map<number, Date | null>;
   addon: Row | null;
   bulkGroup: string;
 }
@@ -73,8 +76,20 @@ export async function validateBulk(strapi: Core.Strapi, userId: number, input: A
       if (!String(recipient.first_name ?? '').trim()) add('recipient_ids', `${nameOf(recipient)}: the card says {first_name}, and this recipient has no first name.`);
     }
   }
+  // A date without a time goes at the send hour where each recipient lives: one card, many clocks.
+  const config = getConfig(strapi);
+  const scheduledFor = new Map<number, Date | null>();
+  for (const recipient of recipients) {
+    if (!input.scheduled_date) {
+      scheduledFor.set(recipient.id, input.scheduled_for);
+      continue;
+    }
+    const resolved = resolveScheduledDate(input.scheduled_date, zoneOr(recipient.time_zone, config.shopTimeZone), config.scheduledSendHour, new Date());
+    if (resolved.ok) scheduledFor.set(recipient.id, resolved.value);
+    else add('scheduled_for', `${nameOf(recipient)}: ${resolved.message}`);
+  }
   if (Object.keys(errors).length) throw fieldErrors(errors);
-  return { card: card!, recipients, addon, bulkGroup: crypto.randomUUID() };
+  return { card: card!, recipients, addon, scheduledFor, bulkGroup: crypto.randomUUID() };
 }
 
 /** The lines of a bulk add, ready to insert into the cart `orderId`. */
@@ -84,7 +99,7 @@ export function bulkLines(orderId: number, input: AddToCartInput, bulk: ValidBul
     card: input.card_id,
     recipient: recipient.id,
     delivery_method: input.delivery_method,
-    scheduled_for: input.scheduled_for,
+    scheduled_for: bulk.scheduledFor.get(recipient.id) ?? null,
     gift_addon: bulk.addon ? bulk.addon.id : null,
     gift_wrap: input.gift_wrap,
     bulk_group: bulk.bulkGroup,

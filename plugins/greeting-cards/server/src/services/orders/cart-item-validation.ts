@@ -1,7 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { fieldErrors, type FieldErrors } from '../../errors';
-import type { AddToCartInput } from '../../domain/cart-input';
+import { resolveScheduledDate, type AddToCartInput } from '../../domain/cart-input';
+import { zoneOr } from '../../domain/time-zones';
+import { getConfig } from '../../config/get-config';
 import { deliveryRuleErrors } from '../../domain/cart-rules';
 import { findOwnedCard, findOwnedRecipient } from './owned-records';
 import { query, type Row } from '../../db/query';
@@ -11,6 +13,8 @@ export interface ValidCartItem {
   card: Row;
   recipient: Row | null;
   addon: Row | null;
+  /** When it goes out: the time given, or a date given resolved on the recipient's clock. */
+  scheduledFor: Date | null;
 }
 
 const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
@@ -38,8 +42,16 @@ export async function validateCartItem(strapi: Core.Strapi, userId: number, inpu
     const rules = deliveryRuleErrors(input.delivery_method, recipient, { gift_addon: Boolean(input.gift_addon_id), gift_wrap: input.gift_wrap });
     for (const [field, messages] of Object.entries(rules)) if (!errors[field]) messages.forEach((m) => add(field, m));
   }
+  // A date without a time goes at the send hour where the recipient lives (the shop's clock without one).
+  let scheduledFor = input.scheduled_for;
+  if (input.scheduled_date && (!input.recipient_id || recipient)) {
+    const config = getConfig(strapi);
+    const resolved = resolveScheduledDate(input.scheduled_date, zoneOr(recipient?.time_zone, config.shopTimeZone), config.scheduledSendHour, new Date());
+    if (resolved.ok) scheduledFor = resolved.value;
+    else add('scheduled_for', resolved.message);
+  }
   if (Object.keys(errors).length) throw fieldErrors(errors);
-  return { input, card: card!, recipient, addon };
+  return { input, card: card!, recipient, addon, scheduledFor };
 }
 
 /**

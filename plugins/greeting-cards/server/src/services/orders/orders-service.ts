@@ -88,7 +88,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The one add-to-cart operation, shared by the API and the editor's send form. */
     async addToCart(userId: number, input: AddToCartInput): Promise<OrderView> {
       if (input.recipient_ids?.length) return addManyToCart(userId, input);
-      const { card, recipient, addon } = await validateCartItem(strapi, userId, input);
+      const { card, recipient, addon, scheduledFor } = await validateCartItem(strapi, userId, input);
       const price = priceLine(
         { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
         getConfig(strapi),
@@ -109,7 +109,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               card: input.card_id,
               recipient: recipient ? recipient.id : null,
               delivery_method: input.delivery_method,
-              scheduled_for: input.scheduled_for,
+              scheduled_for: scheduledFor,
               gift_addon: addon ? addon.id : null,
               gift_wrap: input.gift_wrap,
               ...price,
@@ -191,8 +191,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return done ? 'refunded' : 'already handled';
     },
 
-    async get(userId: number, uuid: string): Promise<OrderView> {
-      return view(await ownedOrder(userId, uuid));
+    /** One order, with its deliveries (status, sent, opened; empty until it is paid). */
+    async get(userId: number, uuid: string) {
+      const order = await ownedOrder(userId, uuid);
+      const [body, deliveries] = await Promise.all([view(order), order.status === 'cart' ? [] : getService(strapi, 'deliveries').listForOrder(userId, order.id)]);
+      return { ...body, deliveries };
     },
 
     /**

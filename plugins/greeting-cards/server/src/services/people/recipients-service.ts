@@ -14,7 +14,9 @@ import type { UserDetails } from './user-details-service';
 import { query } from '../../db/query';
 
 export const SYSTEM_ENTRY_READ_ONLY =
-  'This entry is your own details, copied from your user account: change them there. Only notes can be edited here.';
+  'This entry is your own details, copied from your user account: change them there. Only notes and your time zone can be edited here.';
+// What the system entry lets its owner change: the user account does not hold these.
+const SYSTEM_ENTRY_EDITABLE = ['notes', 'time_zone'];
 export const SYSTEM_ENTRY_UNDELETABLE = 'This entry is your own details, copied from your user account, and cannot be deleted.';
 
 const ORDER = [{ is_system_user: 'desc' }, { first_name: 'asc' }, { last_name: 'asc' }, { id: 'asc' }];
@@ -22,7 +24,7 @@ const ORDER = [{ is_system_user: 'desc' }, { first_name: 'asc' }, { last_name: '
 const cut = (value: string, max: number) => value.slice(0, max);
 
 /** The system entry's fields from the user's details. Host data is not validated, only made to fit the columns. */
-function fromDetails(d: UserDetails): Omit<RecipientFields, 'notes' | 'anniversary'> {
+function fromDetails(d: UserDetails): Omit<RecipientFields, 'notes' | 'anniversary' | 'time_zone'> {
   return {
     first_name: cut(d.first_name, LIMITS.name),
     last_name: cut(d.last_name, LIMITS.name),
@@ -100,9 +102,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async update(userId: number, recipientId: number, input: RecipientPatch): Promise<RecipientResponse> {
       const row = await findOwned(userId, recipientId);
       if (row.is_system_user) {
-        if (Object.keys(input).some((k) => k !== 'notes')) throw forbidden(SYSTEM_ENTRY_READ_ONLY);
-        if (input.notes === undefined) return serializeRecipient(row);
-        return serializeRecipient(await q().update({ where: { id: row.id }, data: { notes: input.notes } }));
+        if (Object.keys(input).some((k) => !SYSTEM_ENTRY_EDITABLE.includes(k))) throw forbidden(SYSTEM_ENTRY_READ_ONLY);
+        const own = Object.fromEntries(Object.entries(input).filter(([k, v]) => SYSTEM_ENTRY_EDITABLE.includes(k) && v !== undefined));
+        if (!Object.keys(own).length) return serializeRecipient(row);
+        return serializeRecipient(await q().update({ where: { id: row.id }, data: own }));
       }
       const current = {} as Record<string, unknown>;
       for (const field of RECIPIENT_FIELDS) current[field] = row[field] ?? (EMPTY_RECIPIENT as Record<string, unknown>)[field];

@@ -4,6 +4,7 @@ import { getConfig } from '../../config/get-config';
 import { publicShopUrl } from '../../mount/mount-points';
 import { toDateString } from '../../domain/calendar-dates';
 import { dueReminderKey } from '../../domain/reminder-schedule';
+import { localDate, localHour } from '../../domain/time-zones';
 import { defaultTitle, isYearly } from '../../domain/reminder-input';
 import { errorText } from '../../domain/delivery-retry';
 import { reminderEmail } from '../../emails/reminder';
@@ -28,17 +29,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Sends the reminders due on `today` ('YYYY-MM-DD'; tests choose it). Each one is claimed by moving
-   * last_sent_key to the new key with a conditional update, so two instances (or two runs on one day)
-   * send it once; a failed send puts the old key back so the next run tries again.
+   * Sends the reminders due on each owner's `todayOf(userId)` ('YYYY-MM-DD'; null: not yet today). Each
+   * one is claimed by moving last_sent_key to the new key with a conditional update, so two instances (or
+   * two runs on one day) send it once; a failed send puts the old key back so the next run tries again.
    */
-  async function runDaily(today: string): Promise<ReminderRun> {
+  async function sendDue(todayOf: (userIds: number[]) => Promise<(userId: number) => string | null>): Promise<ReminderRun> {
     const run: ReminderRun = { sent: 0, failed: 0 };
     const defaults = getConfig(strapi).reminderDaysBefore;
     const rows: Row[] = await q().findMany({ where: { is_active: true }, populate: { recipient: true, occasion: true, user: { select: ['id'] } }, orderBy: { id: 'asc' } });
+    const today = await todayOf(rows.map((r) => r.user?.id).filter((id): id is number => Number.isInteger(id)));
     for (const r of rows) {
+      const day = r.user?.id ? today(r.user.id) : null;
+      if (!day) continue;
       const eventDate = toDateString(r.event_date);
-      const key = dueReminderKey({ event_date: eventDate, yearly: isYearly(r.type), days_before: r.days_before, last_sent_key: r.last_sent_key }, today, defaults);
+      const key = dueReminderKey({ event_date: eventDate, yearly: isYearly(r.type), days_before: r.days_before, last_sent_key: r.last_sent_key }, day, defaults);
       if (!key || !r.user?.id) continue;
       const previous = r.last_sent_key ?? null;
       const { count } = await q().updateMany({ where: { id: r.id, last_sent_key: previous }, data: { last_sent_key: key, last_sent_at: new Date() } });
@@ -66,5 +70,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return run;
   }
 
-  return { runDaily, catalogueUrl };
+  /** Sends the reminders due on `today` for every owner alike (tests choose the day). */
+  const runDaily = (today: string): Promise<ReminderRun> => sendDue(async () => () => today);
+
+  /**
+   * The hourly job: each owner's reminders go on their own calendar day, once their clock has reached
+   * SERVICE_SCHEDULED_SEND_HOUR (their zone: time-zones-service), so nobody is reminded at 3 a.m.
+   */
+  const runDue = (now: Date = new Date()): Promise<ReminderRun> =>
+    sendDue(async (userIds) => {
+      const zones = await getService(strapi, 'timeZones').ofUsers(userIds);
+      const hour = getConfig(strapi).scheduledSendHour;
+      return (userId) => {
+        const zone = zones.get(userId) ?? getConfig(strapi).shopTimeZone;
+        return localHour(now, zone) >= hour ? localDate(now, zone) : null;
+      };
+    });
+
+  return { runDaily, runDue, catalogueUrl };
 };

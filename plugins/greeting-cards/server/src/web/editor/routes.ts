@@ -95,6 +95,8 @@ async function editorPage(web: PrivateContext): Promise<void> {
       premium: await getService(strapi, 'subscriptions').hasPremium(user.id),
       prices: { ecard: config.ecardPrice, post: config.postedCardPrice, print: config.printPrice, gift_wrap: config.giftWrapPrice, currency: config.currency },
       addons: addons.map((a) => ({ id: a.id, name: a.name, price_pence: a.price_pence })),
+      // A send date goes out at this hour on the recipient's clock (the form says so).
+      sendHour: `${String(config.scheduledSendHour).padStart(2, '0')}:00`,
     },
     200,
     'workspace',
