@@ -26,6 +26,7 @@ export const UID = {
   emailProof: 'plugin::greeting-cards.email-proof',
   groupCard: 'plugin::greeting-cards.group-card',
   groupSignature: 'plugin::greeting-cards.group-signature',
+  recipientTag: 'plugin::greeting-cards.recipient-tag',
   user: 'plugin::users-permissions.user',
 } as const;
 

@@ -3,6 +3,7 @@ import { UID } from '../uids';
 import { LEGACY_PRODUCT, PRODUCT_CODES } from '../domain/print-products/products';
 import { CANVAS_DATA_FIELD_UID } from '../custom-fields';
 import { groupCard, groupSignature } from './group-cards';
+import { recipientTag } from './recipient-tags';
 import {
   TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
   DELIVERY_METHODS, PAYMENT_ISSUE_KINDS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
@@ -426,4 +427,5 @@ export default {
   subscription, 'billing-profile': billingProfile, 'payment-event': paymentEvent, 'payment-issue': paymentIssue,
   'catalogue-version': catalogueVersion, photo, 'email-proof': emailProof,
   'group-card': groupCard, 'group-signature': groupSignature,
+  'recipient-tag': recipientTag,
 };

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Groups of recipients ("Family", "Work") as short tags. A tag is kept as typed (spaces tidied) and
 // compared without regard to case, so "family" and "Family " are one group: the key is what the
 // database filters on, the name is what people see.
@@ -54,3 +56,10 @@ export function readTags(input: unknown): { tags: string[]; problems: string[] }
   const tags = uniqueTags(list);
   return { tags, problems: tagProblems(tags) };
 }
+
+/** The `tags` field of a request body, for zod schemas at the edges: the unique tags, or a 400 on `tags`. */
+export const tagsField = z.unknown().transform((input, ctx) => {
+  const { tags, problems } = readTags(input);
+  for (const message of problems) ctx.addIssue({ code: 'custom', message });
+  return tags;
+});

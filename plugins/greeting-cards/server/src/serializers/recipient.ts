@@ -39,6 +39,8 @@ export interface RecipientResponse {
   anniversary: string | null;
   notes: string;
   is_system_user: boolean;
+  /** The groups the entry is in; rows read without their tags (services/people/recipient-tags-service) have none. */
+  tags: string[];
 }
 
 /** Full name of an entry; an entry without names (a system entry for a user with none) shows its e-mail. */
@@ -66,5 +68,6 @@ export function serializeRecipient(row: RecipientRow): RecipientResponse {
     notes: s(row.notes),
     // SQLite hands booleans back as 0/1.
     is_system_user: Boolean(row.is_system_user),
+    tags: Array.isArray(row.tags) ? row.tags.map(String) : [],
   };
 }

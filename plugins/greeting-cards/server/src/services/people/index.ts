@@ -4,6 +4,7 @@ import recipients from './recipients-service';
 import reminders from './reminders-service';
 import reminderMail from './reminder-mail-service';
 import addressProof from './address-proof-service';
+import recipientTags from './recipient-tags-service';
 
 /** Who shoppers are and who they send to: user details, the address book, reminders and their e-mails. */
 const services = {
@@ -12,6 +13,7 @@ const services = {
   reminders,
   reminderMail,
   addressProof,
+  recipientTags,
 };
 
 export default services;
