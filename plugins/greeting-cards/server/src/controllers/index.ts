@@ -12,5 +12,6 @@ import postal from './postal';
 import admin from './admin';
 import groupCards from './group-cards';
 import adminGroupCards from './admin-group-cards';
+import recipientImport from './recipient-import';
 
-export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries, postal, admin, 'group-cards': groupCards, 'admin-group-cards': adminGroupCards };
+export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries, postal, admin, 'group-cards': groupCards, 'admin-group-cards': adminGroupCards, 'recipient-import': recipientImport };

@@ -10,6 +10,7 @@ import rendering from './rendering';
 import host from './host';
 import operations from './operations';
 import groupCards from './group-cards';
+import recipientImport from './recipient-import';
 
 export default {
   ...catalogue,
@@ -22,4 +23,5 @@ export default {
   ...host,
   ...operations,
   ...groupCards,
+  ...recipientImport,
 };

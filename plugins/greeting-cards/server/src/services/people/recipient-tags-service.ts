@@ -34,13 +34,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** Tags of each entry, in the order they were added. */
+  /** Tags of each entry, alphabetically (ignoring case). */
   async function tagsOf(recipientIds: readonly number[]): Promise<Map<number, string[]>> {
     const out = new Map<number, string[]>();
     for (const ids of chunks([...new Set(recipientIds)])) {
       const rows = (await q().findMany({ where: { recipient_ref: { $in: ids } }, orderBy: [{ id: 'asc' }] })) as Row[];
       for (const row of rows) out.set(Number(row.recipient_ref), [...(out.get(Number(row.recipient_ref)) ?? []), String(row.name)]);
     }
+    for (const list of out.values()) list.sort((a, b) => tagKey(a).localeCompare(tagKey(b)));
     return out;
   }
 
