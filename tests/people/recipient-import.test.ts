@@ -25,7 +25,7 @@ describe('recipients import API', () => {
   const entries = async (who: TestUser, query = '') => {
     const res = await app.http().get(`/api/recipients/?page_size=100${query}`).set(who.auth);
     expect(res.status).toBe(200);
-    return (res.body.results as Array<Record<string, any>>).filter((r) => !r.is_system_user);
+    return (res.body.results as Array<Record<string, unknown>>).filter((r) => !r.is_system_user);
   };
 
   it('needs a signed-in user', async () => {
@@ -72,8 +72,9 @@ describe('recipients import API', () => {
     expect(family.map((r) => r.first_name).sort()).toEqual(['Ada', 'Ben', 'Eve', 'Hana', 'Lea']);
     const other = await user();
     expect(await entries(other, '&tag=Family')).toEqual([]);
-    const viaService = await (app.strapi.plugin('greeting-cards').service('recipientTags') as any).recipientsWithTag(owner.id, 'FAMILY');
-    expect(viaService.map((r: any) => r.first_name)).toEqual(['Ada', 'Ben', 'Eve', 'Hana', 'Lea']);
+    const tagsService = app.strapi.plugin('greeting-cards').service('recipientTags') as { recipientsWithTag(userId: number, tag: string): Promise<Array<{ first_name: string }>> };
+    const viaService = await tagsService.recipientsWithTag(owner.id, 'FAMILY');
+    expect(viaService.map((r) => r.first_name)).toEqual(['Ada', 'Ben', 'Eve', 'Hana', 'Lea']);
     expect((await app.http().get('/api/recipients/?tag=Nobody').set(owner.auth)).body.count).toBe(0);
   });
 
@@ -191,6 +192,6 @@ describe('recipients import API', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toEqual({ tags: [expect.any(String)] });
     await app.http().delete(`/api/recipients/${created.body.id}/`).set(owner.auth).expect(204);
-    expect(await app.strapi.db.query('plugin::greeting-cards.recipient-tag' as any).count({ where: { owner_ref: owner.id } })).toBe(0);
+    expect(await app.strapi.db.query('plugin::greeting-cards.recipient-tag' as never).count({ where: { owner_ref: owner.id } })).toBe(0);
   });
 });

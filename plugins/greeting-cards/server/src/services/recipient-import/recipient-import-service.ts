@@ -62,11 +62,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { preview: result.preview, existing };
   }
 
+  /** The columns of an entry: not its tags (their own table), nor the id and flag of one read from the book. */
   const fields = (entry: Entry): RecipientFields => {
-    const { tags: _tags, ...rest } = entry as Entry & { id?: number; is_system_user?: boolean };
-    delete (rest as { id?: number }).id;
-    delete (rest as { is_system_user?: boolean }).is_system_user;
-    return rest;
+    const out = {} as Record<string, unknown>;
+    for (const field of RECIPIENT_FIELDS) out[field] = (entry as unknown as Record<string, unknown>)[field];
+    return out as RecipientFields;
   };
 
   async function write(userId: number, rows: readonly PlannedRow[], existing: readonly ExistingEntry[]): Promise<ImportOutcome> {
