@@ -51,6 +51,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return rows.map((r) => Number(r.recipient_ref));
   }
 
+  /** Adds tags to entries, keeping those they have (bulk tagging, imports). */
+  async function addTags(ownerId: number, recipientIds: readonly number[], tags: readonly string[]): Promise<void> {
+    const wanted = uniqueTags(tags);
+    if (!wanted.length) return;
+    const existing = await tagsOf(recipientIds);
+    for (const id of new Set(recipientIds)) {
+      const have = new Set((existing.get(id) ?? []).map(tagKey));
+      await insert(ownerId, id, wanted.filter((t) => !have.has(tagKey(t))));
+    }
+  }
+
+  /** Takes one tag off entries. */
+  async function removeTag(ownerId: number, recipientIds: readonly number[], tag: string): Promise<void> {
+    for (const ids of chunks(recipientIds)) await q().deleteMany({ where: { owner_ref: ownerId, recipient_ref: { $in: ids }, tag_key: tagKey(tag) } });
+  }
+
   return {
     tagsOf,
     idsWithTag,
@@ -72,20 +88,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       await insert(ownerId, recipientId, wanted.filter((t) => !have.has(tagKey(t))));
     },
 
-    /** Adds tags to entries, keeping those they have (bulk tagging, imports). */
-    async addTags(ownerId: number, recipientIds: readonly number[], tags: readonly string[]): Promise<void> {
-      const wanted = uniqueTags(tags);
-      if (!wanted.length) return;
-      const existing = await tagsOf(recipientIds);
-      for (const id of new Set(recipientIds)) {
-        const have = new Set((existing.get(id) ?? []).map(tagKey));
-        await insert(ownerId, id, wanted.filter((t) => !have.has(tagKey(t))));
-      }
-    },
+    addTags,
+    removeTag,
 
-    /** Takes one tag off entries. */
-    async removeTag(ownerId: number, recipientIds: readonly number[], tag: string): Promise<void> {
-      for (const ids of chunks(recipientIds)) await q().deleteMany({ where: { owner_ref: ownerId, recipient_ref: { $in: ids }, tag_key: tagKey(tag) } });
+    /**
+     * Adds a tag to, or takes it off, those of `recipientIds` that are the owner's (others are ignored,
+     * as if they did not exist). Returns how many entries that was.
+     */
+    async tagOwned(ownerId: number, recipientIds: readonly number[], tag: string, op: 'add' | 'remove'): Promise<number> {
+      const owned: number[] = [];
+      for (const ids of chunks([...new Set(recipientIds)])) {
+        const rows = (await query(strapi, UID.recipient).findMany({ where: { id: { $in: ids }, owner: { id: ownerId } }, select: ['id'] })) as Row[];
+        owned.push(...rows.map((r) => Number(r.id)));
+      }
+      if (op === 'add') await addTags(ownerId, owned, [tag]);
+      else await removeTag(ownerId, owned, tag);
+      return owned.length;
     },
 
     /** The owner's tags, each once (first spelling), with how many entries have it: the page's filter. */
