@@ -68,6 +68,14 @@ describe('importing contacts and tagging them on the address book page', () => {
     expect(await text('.toast')).toMatch(/Added "Family" to 5 entries/);
     await Promise.all([page.waitForNavigation(), page.click('.tag-filter a.chip ::-p-text(Family)')]);
     expect(await page.$$eval('.entry-title', (els) => els.map((e) => (e as HTMLElement).innerText.trim()))).toEqual(['Ben Archer', 'Cleo Baker', 'Gus Fraser', 'Jo Irwin', 'Max Lloyd']);
+    // One entry's own tags, from its edit form: the page stays on the group.
+    await page.click('summary ::-p-text(Edit tags of Ben Archer)');
+    const tags = await page.$('.entry-tags[open] input[name=tags]');
+    await tags!.click({ count: 3 });
+    await tags!.type('Family, Work');
+    await page.click('.entry-tags[open] button[type=submit]');
+    await page.waitForSelector('.tag-filter a.chip ::-p-text(Work)');
+    expect(await page.$$eval('.entry', (els) => els.map((e) => (e as HTMLElement).querySelector('.tag-list')!.textContent!.trim().replace(/\s+/g, ' ')))).toEqual(['Family Work', 'Family', 'Family', 'Family', 'Family']);
     await screenshots(page, 'recipient-import-family');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(pageErrors(page)).toEqual([]);

@@ -122,7 +122,7 @@ export const peopleRoutes: WebRouteDef[] = [
     const body = formBody(web.ctx);
     const errors = id === null
       ? { non_field_errors: ['Not found.'] }
-      : await attempt(() => getService(web.strapi, 'recipients').update(web.user.id, id, parseBody(recipientPatch, { tags: body.tags ?? '' })));
+      : await attempt(() => getService(web.strapi, 'recipients').update(web.user.id, id, parseBody(recipientPatch.extend({ tags: tagsField }), { tags: body.tags ?? '' })));
     const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? 'Could not save those tags.' } : { kind: 'success', text: 'Tags saved.' };
     await answer(web, '/recipients/', 'recipients', recipientsData, { errors: errors ? {} : null, toast });
   }),

@@ -48,7 +48,8 @@ export const fieldForHeader = (header: string): ImportField | '' => BY_NAME.get(
 /** The mapping guessed from the headers: each field from the first column that names it. */
 export function guessMapping(headers: readonly string[]): ColumnMapping {
   const taken = new Set<ImportField>();
-  const mapping: ColumnMapping = {};
+  // No prototype: a column named "__proto__" or "constructor" is just a column.
+  const mapping: ColumnMapping = Object.create(null);
   for (const header of headers) {
     const field = fieldForHeader(header);
     mapping[header] = field && !taken.has(field) ? field : '';

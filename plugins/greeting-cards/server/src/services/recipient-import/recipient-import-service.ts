@@ -50,6 +50,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function plan(userId: number, text: string, mapping: Record<string, unknown> | undefined): Promise<{ preview: ImportPreview; existing: ExistingEntry[] }> {
+    // Text sent back by the preview form, not read from a file: each byte of a file gives at most one
+    // character, so a longer text cannot come from a file within the limit.
+    if (text.length > IMPORT_LIMITS.bytes) throw fieldError('file', TOO_LARGE);
     let table;
     try {
       table = importTable(text);
