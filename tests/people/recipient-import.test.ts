@@ -180,6 +180,26 @@ describe('recipients import API', () => {
     expect(await entries(owner)).toEqual([]);
   });
 
+  it('answers odd requests and odd files with 400s in the spec\'s shape, never a 500', async () => {
+    const owner = await user();
+    const json = await app.http().post('/api/recipients/import/').set(owner.auth).send({ file: 'First name\nSam', mapping: { a: { b: 1 } } });
+    expect(json.status).toBe(400);
+    expect(json.body).toEqual({ file: ['No file was submitted.'] });
+    const nested = await upload(owner, 'First name\nSam\n', { mapping: JSON.stringify({ 'First name': { deep: ['x'] } }) });
+    expect(nested.status).toBe(400);
+    expect(nested.body).toEqual({ mapping: [expect.any(String)] });
+    const brokenCard = await upload(owner, 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN\r\n', {}, 'broken.vcf');
+    expect(brokenCard.status).toBe(400);
+    expect(brokenCard.body).toEqual({ file: [expect.stringMatching(/vCard/)] });
+    // Random bytes are not UTF-8, so they are read as Windows-1252: whatever comes of it is a 200 or a 400.
+    const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
+    const res = await upload(owner, noise, { dry_run: 'true' }, 'noise.csv');
+    expect([200, 400]).toContain(res.status);
+    const proto = await upload(owner, '__proto__,constructor,First name\nx,y,Sam\n', { dry_run: 'true' });
+    expect(proto.status).toBe(200);
+    expect(proto.body.rows[0].values.first_name).toBe('Sam');
+  });
+
   it('sets tags from the API, and the list filters on them', async () => {
     const owner = await user();
     const created = await app.http().post('/api/recipients/').set(owner.auth).send({ first_name: 'Wyn', tags: [' Family ', 'family', 'Work'] });
