@@ -71,6 +71,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     tagsOf,
     idsWithTag,
 
+    /** Tags of entries just created (so they have none yet), written a few hundred rows per statement. */
+    async tagNewEntries(ownerId: number, entries: ReadonlyArray<{ id: number; tags: readonly string[] }>): Promise<void> {
+      const rows = entries.flatMap(({ id, tags }) =>
+        uniqueTags(tags).map((name) => ({ owner_ref: ownerId, recipient_ref: id, name, tag_key: tagKey(name), entry_key: `${id}:${tagKey(name)}` })),
+      );
+      for (const data of chunks(rows)) await q().createMany({ data });
+    },
+
     /** Rows with their `tags` attached, ready for serializeRecipient. */
     async withTags<T extends RecipientRow>(rows: readonly T[]): Promise<T[]> {
       const tags = await tagsOf(rows.map((r) => r.id));

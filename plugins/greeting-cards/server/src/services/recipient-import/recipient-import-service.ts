@@ -92,11 +92,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     }
     await strapi.db.transaction(async () => {
+      const made: Array<{ id: number; tags: string[] }> = [];
       for (const entry of fresh.values()) {
         const created = (await recipients().create({ data: { ...fields(entry), owner: userId, is_system_user: false } })) as Row;
-        await tags().addTags(userId, [created.id], entry.tags);
+        made.push({ id: created.id, tags: entry.tags });
         outcome.created += 1;
       }
+      await tags().tagNewEntries(userId, made);
       for (const [id, entry] of touched) {
         const before = byId.get(id)!;
         if (!entryChanged(before, entry)) continue;
