@@ -1,5 +1,5 @@
 import { RECIPIENT_FIELDS, recipientFields, recipientPatch } from '../domain/recipient-input';
-import { normaliseTag, readTags, tagsField } from '../domain/recipient-tags';
+import { normaliseTag, readTags, tagKey, tagsField } from '../domain/recipient-tags';
 import { REMINDER_TYPES } from '../domain/enums';
 import { reminderPatch } from '../domain/reminder-input';
 import { parseBody } from '../http/body';
@@ -21,25 +21,56 @@ interface PanelState {
 
 /** The group the address book is narrowed to: ?tag= on the page, the form's filter_tag on its actions. */
 function tagFilter(web: PrivateContext): string {
-  const body = web.ctx.method === 'GET' ? {} : formBody(web.ctx);
-  const raw = typeof body.filter_tag === 'string' ? body.filter_tag : typeof web.ctx.query.tag === 'string' ? web.ctx.query.tag : '';
+  // Not the form's `tag`: that is the tag the bulk form adds or removes.
+  const raw = listState(web, 'filter_tag') ?? pageQuery(web, 'tag') ?? '';
   return normaliseTag(raw);
+}
+
+const pageQuery = (web: PrivateContext, name: string): string | undefined => (typeof web.ctx.query[name] === 'string' ? web.ctx.query[name] : undefined);
+
+/** A value of the list's state kept by an action's form (DELETE sends it in the query). */
+function listState(web: PrivateContext, name: string): string | undefined {
+  const value = formBody(web.ctx)[name] ?? web.ctx.query[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The page of the address book shown (100 entries a page: an import can bring thousands). */
+function pageFilter(web: PrivateContext): number {
+  const raw = listState(web, 'filter_page') ?? pageQuery(web, 'page');
+  return typeof raw === 'string' && /^\d{1,6}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
 }
 
 async function recipientsData(web: PrivateContext, state: PanelState) {
   const { strapi, user } = web;
   const tag = tagFilter(web);
-  const [{ results }, tags] = await Promise.all([
-    getService(strapi, 'recipients').list(user.id, ALL, tag ? { tag } : {}),
+  const filter = tag ? { tag } : {};
+  const at = (page: number) => ({ page, pageSize: ALL.pageSize, offset: (page - 1) * ALL.pageSize });
+  let page = pageFilter(web);
+  const [first, tags] = await Promise.all([
+    getService(strapi, 'recipients').list(user.id, at(page), filter),
     getService(strapi, 'recipientTags').ownerTags(user.id),
   ]);
-  return { title: 'Address book', recipients: results, tags, tag, errors: state.errors ?? null, values: state.values ?? {}, toast: state.toast ?? null };
+  const pages = Math.max(1, Math.ceil(first.count / ALL.pageSize));
+  // Past the end (the last entries of the last page were just removed): the last page instead.
+  let { results } = first;
+  if (page > pages) {
+    page = pages;
+    results = (await getService(strapi, 'recipients').list(user.id, at(page), filter)).results;
+  }
+  // Shown as the group is spelt in the address book, whatever the link's capitals.
+  const shown = tags.find((t) => tagKey(t.name) === tagKey(tag))?.name ?? tag;
+  return {
+    title: 'Address book', recipients: results, count: first.count, page, pages, tags, tag: shown,
+    errors: state.errors ?? null, values: state.values ?? {}, toast: state.toast ?? null,
+  };
 }
 
-/** The address book's own address, keeping the group it is narrowed to. */
+/** The address book's own address, keeping the group and the page it shows. */
 const recipientsPage = (web: PrivateContext) => {
   const tag = tagFilter(web);
-  return tag ? `/recipients/?tag=${encodeURIComponent(tag)}` : '/recipients/';
+  const page = pageFilter(web);
+  const query = new URLSearchParams({ ...(tag ? { tag } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+  return query ? `/recipients/?${query}` : '/recipients/';
 };
 
 async function remindersData({ strapi, user }: PrivateContext, state: PanelState) {
@@ -91,7 +122,7 @@ const deleteRecipient = async (web: PrivateContext) => {
   // A failed delete is reported in the toast; the panel itself has no form errors to show.
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/recipients-panel', await recipientsData(web, { toast }), errors ? 400 : 200);
   if (errors) return renderPage(web.ctx, 'recipients', await recipientsData(web, { toast }), 400);
-  redirect(web.ctx, shopUrl(web.ctx, '/recipients/'));
+  redirect(web.ctx, shopUrl(web.ctx, recipientsPage(web)));
 };
 
 const deleteReminder = async (web: PrivateContext) => {
