@@ -80,14 +80,14 @@ describe('recipients import API', () => {
 
   it('reads semicolon-separated Windows-1252 files', async () => {
     const owner = await user();
-    const text = 'Given name;Surname;E-mail address;Street;Town;Zip;Date of birth\r\nZoë;Brontë;zoe@example.test;"12, Mill Lane";Bath;ba11ab;31.12.1980\r\n';
+    const text = 'Given name;Surname;E-mail address;Street;Town;Zip;Date of birth\r\nZoë;Lefèvre;zoe@example.test;"12, Mill Lane";Bath;ba11ab;31.12.1980\r\n';
     const bytes = Buffer.from(text, 'latin1');
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
     const res = await upload(owner, bytes);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ created: 1, merged: 0, skipped: [] });
     expect((await entries(owner))[0]).toMatchObject({
-      first_name: 'Zoë', last_name: 'Brontë', email: 'zoe@example.test', address_line_1: '12, Mill Lane', postcode: 'BA1 1AB', birthday: '1980-12-31',
+      first_name: 'Zoë', last_name: 'Lefèvre', email: 'zoe@example.test', address_line_1: '12, Mill Lane', postcode: 'BA1 1AB', birthday: '1980-12-31',
     });
   });
 
