@@ -151,6 +151,42 @@ describe('storefront pages', () => {
     expect(res.headers.location).toBe('/recipients/');
   });
 
+  it('recipients: 100 a page with a pager; tagging ticked entries keeps the page and the group', async () => {
+    const owner = await createUser(app.strapi);
+    const ws = await webSession(app, owner);
+    const csv = `First name,Email\n${Array.from({ length: 120 }, (_, i) => `P${String(i).padStart(3, '0')},p${i}@example.test`).join('\n')}\n`;
+    await app.http().post('/api/recipients/import/').set(owner.auth).attach('file', Buffer.from(csv), 'contacts.csv').expect(200);
+    const first = await app.http().get('/recipients/').set('Cookie', ws.cookie);
+    const { count } = (await app.http().get('/api/recipients/').set(owner.auth)).body;
+    expect(first.text).toContain(`Your contacts (${count})`);
+    expect(first.text).toContain('Page 1 of 2');
+    const second = await app.http().get('/recipients/?page=2').set('Cookie', ws.cookie);
+    expect(second.text).toContain('Page 2 of 2');
+    expect(second.text).toContain('P119');
+    expect(second.text).not.toContain('P000');
+
+    const onSecond = (await app.http().get('/api/recipients/?page=2&page_size=100').set(owner.auth)).body.results as Array<{ id: number; first_name: string }>;
+    const ids = onSecond.filter((r) => ['P118', 'P119'].includes(r.first_name)).map((r) => r.id);
+    const plain = await app.http().post('/recipients/tag/').set('Cookie', ws.cookie).type('form').send({ _csrf: ws.csrf, ids, tag: ' family ', op: 'add', filter_page: '2' });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.location).toBe('/recipients/?page=2');
+    const family = await app.http().get('/recipients/?tag=Family').set('Cookie', ws.cookie);
+    expect(family.text).toContain('family (2)');
+    expect(family.text).not.toContain('Page 1 of');
+
+    const removed = await app.http().post('/recipients/tag/').set(htmx(ws)).type('form').send({ ids: [ids[0]], tag: 'FAMILY', op: 'remove', filter_tag: 'family' });
+    expect(removed.status).toBe(200);
+    expect(removed.text).toContain('family (1)');
+    expect(removed.text).toContain('Removed &quot;FAMILY&quot; from 1 entry.');
+    const nothing = await app.http().post('/recipients/tag/').set(htmx(ws)).type('form').send({ tag: 'Family', op: 'add' });
+    expect(nothing.status).toBe(400);
+    expect(nothing.text).toContain('Tick the entries to tag first.');
+    // Another user's entry is not tagged: it is left out as if it did not exist.
+    const foreign = await app.http().post('/recipients/tag/').set(htmx(s)).type('form').send({ ids: [ids[1]], tag: 'Mine', op: 'add' });
+    expect(foreign.text).toContain('to 0 entries');
+    expect((await app.http().get(`/api/recipients/${ids[1]}/`).set(owner.auth)).body.tags).toEqual(['family']);
+  });
+
   it('reminders: add and delete swap the panel; the list links to the occasion in the catalogue', async () => {
     const full = await app.http().get('/reminders/').set('Cookie', s.cookie);
     expect(full.status).toBe(200);

@@ -27,6 +27,7 @@ export const UID = {
   groupCard: 'plugin::greeting-cards.group-card',
   groupSignature: 'plugin::greeting-cards.group-signature',
   addressRequestLink: 'plugin::greeting-cards.address-request-link',
+  recipientTag: 'plugin::greeting-cards.recipient-tag',
   user: 'plugin::users-permissions.user',
 } as const;
 

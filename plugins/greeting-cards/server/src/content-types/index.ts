@@ -4,6 +4,7 @@ import { LEGACY_PRODUCT, PRODUCT_CODES } from '../domain/print-products/products
 import { CANVAS_DATA_FIELD_UID } from '../custom-fields';
 import { groupCard, groupSignature } from './group-cards';
 import { addressRequestLink } from './address-requests';
+import { recipientTag } from './recipient-tags';
 import {
   TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
   DELIVERY_METHODS, PAYMENT_ISSUE_KINDS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
@@ -445,4 +446,5 @@ export default {
   'catalogue-version': catalogueVersion, photo, 'email-proof': emailProof,
   'group-card': groupCard, 'group-signature': groupSignature,
   'address-request-link': addressRequestLink,
+  'recipient-tag': recipientTag,
 };

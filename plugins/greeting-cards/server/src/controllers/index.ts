@@ -13,5 +13,6 @@ import admin from './admin';
 import groupCards from './group-cards';
 import adminGroupCards from './admin-group-cards';
 import addressRequests from './address-requests';
+import recipientImport from './recipient-import';
 
-export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries, postal, admin, 'group-cards': groupCards, 'admin-group-cards': adminGroupCards, 'address-requests': addressRequests };
+export default { catalogue, cards, library, me, recipients, reminders, orders, payments, subscriptions, deliveries, postal, admin, 'group-cards': groupCards, 'admin-group-cards': adminGroupCards, 'address-requests': addressRequests, 'recipient-import': recipientImport };

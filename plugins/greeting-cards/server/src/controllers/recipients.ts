@@ -1,7 +1,26 @@
 import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { recipientFields, recipientPatch } from '../domain/recipient-input';
+import { tagsField } from '../domain/recipient-tags';
 import { ownedResourceController } from './owned-resource';
+import { action } from '../http/respond';
+import { requireUser } from '../http/auth';
+import { pageOf, pageRequest } from '../http/pagination';
+import { queryValue } from '../http/body';
 
-export default ({ strapi }: { strapi: Core.Strapi }) =>
-  ownedResourceController(strapi, () => getService(strapi, 'recipients'), { create: recipientFields.partial(), update: recipientPatch });
+// Entries carry their groups as `tags`; a list narrows to one group with ?tag=.
+const withTags = { tags: tagsField.optional() };
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = () => getService(strapi, 'recipients');
+  const base = ownedResourceController(strapi, service, { create: recipientFields.partial().extend(withTags), update: recipientPatch.extend(withTags) });
+  return {
+    ...base,
+    list: action(strapi, async (ctx) => {
+      const user = await requireUser(strapi, ctx);
+      const page = pageRequest(ctx.query);
+      const { count, results } = await service().list(user.id, page, { tag: queryValue(ctx.query, 'tag') });
+      return pageOf(ctx, page, count, results);
+    }),
+  };
+};

@@ -44,6 +44,8 @@ export interface RecipientResponse {
   added_by_recipient: boolean;
   /** IANA zone; null: the shop's (SERVICE_TIME_ZONE). */
   time_zone: string | null;
+  /** The groups the entry is in; rows read without their tags (services/people/recipient-tags-service) have none. */
+  tags: string[];
 }
 
 /** Full name of an entry; an entry without names (a system entry for a user with none) shows its e-mail. */
@@ -73,5 +75,6 @@ export function serializeRecipient(row: RecipientRow): RecipientResponse {
     is_system_user: Boolean(row.is_system_user),
     added_by_recipient: row.source === 'address_link',
     time_zone: row.time_zone || null,
+    tags: Array.isArray(row.tags) ? row.tags.map(String) : [],
   };
 }

@@ -11,6 +11,7 @@ import host from './host';
 import operations from './operations';
 import groupCards from './group-cards';
 import addressRequests from './address-requests';
+import recipientImport from './recipient-import';
 
 export default {
   ...catalogue,
@@ -24,4 +25,5 @@ export default {
   ...operations,
   ...groupCards,
   ...addressRequests,
+  ...recipientImport,
 };

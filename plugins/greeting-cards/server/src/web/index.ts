@@ -6,6 +6,7 @@ import { catalogueRoutes } from './pages-catalogue';
 import { libraryRoutes } from './pages-library';
 import { addressProofRoutes } from './pages-address-proof';
 import { peopleRoutes } from './pages-people';
+import { recipientImportRoutes } from './pages-recipient-import';
 import { orderRoutes } from './pages-orders';
 import { subscriptionRoutes } from './pages-subscriptions';
 import { groupRoutes } from './pages-group';
@@ -26,7 +27,7 @@ export function registerStorefront(strapi: Core.Strapi): void {
   registerStaticFiles(strapi);
   registerCardViewRoutes(strapi);
   if (!storefront) return;
-  registerWebRoutes(strapi, [...accountRoutes, ...catalogueRoutes, ...libraryRoutes, ...addressProofRoutes, ...peopleRoutes, ...orderRoutes, ...subscriptionRoutes, ...groupRoutes, ...addressRequestRoutes]);
+  registerWebRoutes(strapi, [...accountRoutes, ...catalogueRoutes, ...libraryRoutes, ...addressProofRoutes, ...recipientImportRoutes, ...peopleRoutes, ...orderRoutes, ...subscriptionRoutes, ...groupRoutes, ...addressRequestRoutes]);
   // `/shop` leads to the shop's home page at `/shop/` (a route without a slash also matches `/shop/`,
   // which the home page, registered first, answers).
   if (base) {

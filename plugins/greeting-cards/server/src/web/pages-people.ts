@@ -1,4 +1,5 @@
-import { RECIPIENT_FIELDS, recipientFields } from '../domain/recipient-input';
+import { RECIPIENT_FIELDS, recipientFields, recipientPatch } from '../domain/recipient-input';
+import { normaliseTag, readTags, tagKey, tagsField } from '../domain/recipient-tags';
 import { REMINDER_TYPES } from '../domain/enums';
 import { reminderPatch } from '../domain/reminder-input';
 import { parseBody } from '../http/body';
@@ -19,10 +20,60 @@ interface PanelState {
   toast?: Toast | null;
 }
 
-async function recipientsData({ strapi, user }: PrivateContext, state: PanelState) {
-  const { results } = await getService(strapi, 'recipients').list(user.id, ALL);
-  return { title: 'Address book', recipients: results, errors: state.errors ?? null, values: state.values ?? {}, toast: state.toast ?? null, ...(await requestLinkData({ strapi, user })) };
+/** The group the address book is narrowed to: ?tag= on the page, the form's filter_tag on its actions. */
+function tagFilter(web: PrivateContext): string {
+  // Not the form's `tag`: that is the tag the bulk form adds or removes.
+  const raw = listState(web, 'filter_tag') ?? pageQuery(web, 'tag') ?? '';
+  return normaliseTag(raw);
 }
+
+const pageQuery = (web: PrivateContext, name: string): string | undefined => (typeof web.ctx.query[name] === 'string' ? web.ctx.query[name] : undefined);
+
+/** A value of the list's state kept by an action's form (DELETE sends it in the query). */
+function listState(web: PrivateContext, name: string): string | undefined {
+  const value = formBody(web.ctx)[name] ?? web.ctx.query[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The page of the address book shown (100 entries a page: an import can bring thousands). */
+function pageFilter(web: PrivateContext): number {
+  const raw = listState(web, 'filter_page') ?? pageQuery(web, 'page');
+  return typeof raw === 'string' && /^\d{1,6}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
+}
+
+async function recipientsData(web: PrivateContext, state: PanelState) {
+  const { strapi, user } = web;
+  const tag = tagFilter(web);
+  const filter = tag ? { tag } : {};
+  const at = (page: number) => ({ page, pageSize: ALL.pageSize, offset: (page - 1) * ALL.pageSize });
+  let page = pageFilter(web);
+  const [first, tags] = await Promise.all([
+    getService(strapi, 'recipients').list(user.id, at(page), filter),
+    getService(strapi, 'recipientTags').ownerTags(user.id),
+  ]);
+  const pages = Math.max(1, Math.ceil(first.count / ALL.pageSize));
+  // Past the end (the last entries of the last page were just removed): the last page instead.
+  let { results } = first;
+  if (page > pages) {
+    page = pages;
+    results = (await getService(strapi, 'recipients').list(user.id, at(page), filter)).results;
+  }
+  // Shown as the group is spelt in the address book, whatever the link's capitals.
+  const shown = tags.find((t) => tagKey(t.name) === tagKey(tag))?.name ?? tag;
+  return {
+    title: 'Address book', recipients: results, count: first.count, page, pages, tags, tag: shown,
+    errors: state.errors ?? null, values: state.values ?? {}, toast: state.toast ?? null,
+    ...(await requestLinkData({ strapi, user })),
+  };
+}
+
+/** The address book's own address, keeping the group and the page it shows. */
+const recipientsPage = (web: PrivateContext) => {
+  const tag = tagFilter(web);
+  const page = pageFilter(web);
+  const query = new URLSearchParams({ ...(tag ? { tag } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+  return query ? `/recipients/?${query}` : '/recipients/';
+};
 
 async function remindersData({ strapi, user }: PrivateContext, state: PanelState) {
   const [reminders, recipients, occasions] = await Promise.all([
@@ -46,7 +97,7 @@ async function remindersData({ strapi, user }: PrivateContext, state: PanelState
 async function answer(web: PrivateContext, page: string, view: string, load: (w: PrivateContext, s: PanelState) => Promise<ViewData>, state: PanelState) {
   const failed = Boolean(state.errors);
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, `partials/${view}-panel`, await load(web, state), failed ? 400 : 200);
-  if (!failed) return redirect(web.ctx, shopUrl(web.ctx, page));
+  if (!failed) return redirect(web.ctx, shopUrl(web.ctx, page === '/recipients/' ? recipientsPage(web) : page));
   renderPage(web.ctx, view, await load(web, state), 400);
 }
 
@@ -73,7 +124,7 @@ const deleteRecipient = async (web: PrivateContext) => {
   // A failed delete is reported in the toast; the panel itself has no form errors to show.
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/recipients-panel', await recipientsData(web, { toast }), errors ? 400 : 200);
   if (errors) return renderPage(web.ctx, 'recipients', await recipientsData(web, { toast }), 400);
-  redirect(web.ctx, shopUrl(web.ctx, '/recipients/'));
+  redirect(web.ctx, shopUrl(web.ctx, recipientsPage(web)));
 };
 
 const deleteReminder = async (web: PrivateContext) => {
@@ -90,14 +141,38 @@ export const peopleRoutes: WebRouteDef[] = [
 
   privateRoute('POST', '/recipients/add/', async (web) => {
     const body = formBody(web.ctx);
-    const values = pickFilled(body, RECIPIENT_FIELDS);
-    const errors = await attempt(() => getService(web.strapi, 'recipients').create(web.user.id, parseBody(recipientFields.partial(), values)));
+    const values = pickFilled(body, [...RECIPIENT_FIELDS, 'tags']);
+    const errors = await attempt(() => getService(web.strapi, 'recipients').create(web.user.id, parseBody(recipientFields.partial().extend({ tags: tagsField.optional() }), values)));
     const name = [values.first_name, values.last_name].filter(Boolean).join(' ') || values.email || 'The new entry';
     await answer(web, '/recipients/', 'recipients', recipientsData, {
       errors,
       values: errors ? values : {},
       toast: errors ? { kind: 'error', text: 'Please check the highlighted fields.' } : { kind: 'success', text: `${name} was added to your address book.` },
     });
+  }),
+  privateRoute('POST', '/recipients/:id/tags/', async (web) => {
+    const id = idParam(web.ctx.params.id);
+    const body = formBody(web.ctx);
+    const errors = id === null
+      ? { non_field_errors: ['Not found.'] }
+      : await attempt(() => getService(web.strapi, 'recipients').update(web.user.id, id, parseBody(recipientPatch.extend({ tags: tagsField }), { tags: body.tags ?? '' })));
+    const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? 'Could not save those tags.' } : { kind: 'success', text: 'Tags saved.' };
+    await answer(web, '/recipients/', 'recipients', recipientsData, { errors: errors ? {} : null, toast });
+  }),
+  // Tagging several entries at once: the ticked entries (ids) get the tag, or lose it with op=remove.
+  privateRoute('POST', '/recipients/tag/', async (web) => {
+    const body = formBody(web.ctx);
+    const ids = (Array.isArray(body.ids) ? body.ids : [body.ids]).map(idParam).filter((id): id is number => id !== null);
+    const { tags, problems } = readTags(typeof body.tag === 'string' ? body.tag : '');
+    const remove = body.op === 'remove';
+    let toast: Toast;
+    if (!ids.length) toast = { kind: 'error', text: 'Tick the entries to tag first.' };
+    else if (tags.length !== 1 || problems.length) toast = { kind: 'error', text: problems[0] ?? 'Type one tag, such as Family.' };
+    else {
+      const count = await getService(web.strapi, 'recipientTags').tagOwned(web.user.id, ids, tags[0], remove ? 'remove' : 'add');
+      toast = { kind: 'success', text: `${remove ? 'Removed' : 'Added'} "${tags[0]}" ${remove ? 'from' : 'to'} ${count} ${count === 1 ? 'entry' : 'entries'}.` };
+    }
+    await answer(web, '/recipients/', 'recipients', recipientsData, { errors: toast.kind === 'error' ? {} : null, toast });
   }),
   privateRoute('DELETE', '/recipients/:id/delete/', deleteRecipient),
   // Plain HTML forms cannot send DELETE: the same action by POST works without JavaScript.

@@ -5,6 +5,7 @@ import reminders from './reminders-service';
 import reminderMail from './reminder-mail-service';
 import addressProof from './address-proof-service';
 import timeZones from './time-zones-service';
+import recipientTags from './recipient-tags-service';
 
 /** Who shoppers are and who they send to: user details, the address book, reminders and their e-mails. */
 const services = {
@@ -14,6 +15,7 @@ const services = {
   reminderMail,
   addressProof,
   timeZones,
+  recipientTags,
 };
 
 export default services;

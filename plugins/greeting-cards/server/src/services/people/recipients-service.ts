@@ -12,6 +12,15 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type userDetailsService from './user-details-service';
 import type { UserDetails } from './user-details-service';
 import { query } from '../../db/query';
+import type recipientTagsService from './recipient-tags-service';
+
+/** A create or patch of an entry: its fields, and optionally its tags (replacing the ones it has). */
+export type RecipientInput = RecipientPatch & { tags?: string[] };
+
+/** Narrowing a list: `tag` keeps the entries in that group. */
+export interface RecipientFilter {
+  tag?: string;
+}
 
 export const SYSTEM_ENTRY_READ_ONLY =
   'This entry is your own details, copied from your user account: change them there. Only notes and your time zone can be edited here.';
@@ -43,6 +52,14 @@ function fromDetails(d: UserDetails): Omit<RecipientFields, 'notes' | 'anniversa
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const q = () => query(strapi, UID.recipient);
   const userDetails = () => strapi.plugin('greeting-cards').service('userDetails') as ReturnType<typeof userDetailsService>;
+  const tags = () => strapi.plugin('greeting-cards').service('recipientTags') as ReturnType<typeof recipientTagsService>;
+  /** The response for one row, tags included. */
+  const withTags = async (row: RecipientRow) => serializeRecipient((await tags().withTags([row]))[0]);
+  /** Applies the input's tags, if it has any, to a saved entry. */
+  async function saveTags(userId: number, row: RecipientRow, input: RecipientInput): Promise<RecipientResponse> {
+    if (input.tags !== undefined) await tags().setTags(userId, row.id, input.tags);
+    return withTags(row);
+  }
 
   async function findOwned(userId: number, recipientId: number): Promise<RecipientRow> {
     const row = await q().findOne({ where: { id: recipientId, owner: { id: userId } } });
@@ -78,34 +95,36 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     syncSystemRecipient,
 
     /** The address book; with SERVICE_AUTO_SYNC_USER_RECIPIENT the system entry is refreshed first. */
-    async list(userId: number, page: PageRequest): Promise<{ count: number; results: RecipientResponse[] }> {
+    async list(userId: number, page: PageRequest, filter: RecipientFilter = {}): Promise<{ count: number; results: RecipientResponse[] }> {
       if (getConfig(strapi).autoSyncUserRecipient) await syncSystemRow(userId);
-      const where = { owner: { id: userId } };
+      const where: Record<string, unknown> = { owner: { id: userId } };
+      if (filter.tag !== undefined) where.id = { $in: await tags().idsWithTag(userId, filter.tag) };
       const { count, rows } = await pagedRows<RecipientRow>(
         page,
         async () => Number(await q().count({ where })),
         () => q().findMany({ where, orderBy: ORDER, offset: page.offset, limit: page.pageSize }),
       );
-      return { count, results: rows.map(serializeRecipient) };
+      return { count, results: (await tags().withTags(rows)).map(serializeRecipient) };
     },
 
     async get(userId: number, recipientId: number): Promise<RecipientResponse> {
-      return serializeRecipient(await findOwned(userId, recipientId));
+      return withTags(await findOwned(userId, recipientId));
     },
 
-    async create(userId: number, input: RecipientPatch): Promise<RecipientResponse> {
+    async create(userId: number, { tags: tagList, ...input }: RecipientInput): Promise<RecipientResponse> {
       const { errors, value } = checkRecipient({ ...EMPTY_RECIPIENT, ...input });
       if (Object.keys(errors).length) throw fieldErrors(errors);
-      return serializeRecipient(await q().create({ data: { ...value, owner: userId, is_system_user: false } }));
+      return saveTags(userId, (await q().create({ data: { ...value, owner: userId, is_system_user: false } })) as RecipientRow, { tags: tagList });
     },
 
-    async update(userId: number, recipientId: number, input: RecipientPatch): Promise<RecipientResponse> {
+    async update(userId: number, recipientId: number, { tags: tagList, ...input }: RecipientInput): Promise<RecipientResponse> {
       const row = await findOwned(userId, recipientId);
       if (row.is_system_user) {
+        // Your own entry can be in groups too ("Family"): tags are the address book's, not the account's.
         if (Object.keys(input).some((k) => !SYSTEM_ENTRY_EDITABLE.includes(k))) throw forbidden(SYSTEM_ENTRY_READ_ONLY);
         const own = Object.fromEntries(Object.entries(input).filter(([k, v]) => SYSTEM_ENTRY_EDITABLE.includes(k) && v !== undefined));
-        if (!Object.keys(own).length) return serializeRecipient(row);
-        return serializeRecipient(await q().update({ where: { id: row.id }, data: own }));
+        if (!Object.keys(own).length) return saveTags(userId, row, { tags: tagList });
+        return saveTags(userId, (await q().update({ where: { id: row.id }, data: own })) as RecipientRow, { tags: tagList });
       }
       const current = {} as Record<string, unknown>;
       for (const field of RECIPIENT_FIELDS) current[field] = row[field] ?? (EMPTY_RECIPIENT as Record<string, unknown>)[field];
@@ -113,7 +132,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       current.anniversary = toDateString(row.anniversary);
       const { errors, value } = checkRecipient({ ...(current as RecipientFields), ...input });
       if (Object.keys(errors).length) throw fieldErrors(errors);
-      return serializeRecipient(await q().update({ where: { id: row.id }, data: value }));
+      return saveTags(userId, (await q().update({ where: { id: row.id }, data: value })) as RecipientRow, { tags: tagList });
     },
 
     async remove(userId: number, recipientId: number): Promise<void> {
@@ -122,6 +141,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // A reminder about someone who is no longer in the address book has nobody to remind about.
       const reminders = await query(strapi, UID.reminder).findMany({ where: { recipient: { id: row.id } }, select: ['id'] });
       if (reminders.length) await query(strapi, UID.reminder).deleteMany({ where: { id: { $in: reminders.map((r: { id: number }) => r.id) } } });
+      await tags().forgetEntries([row.id]);
       await q().delete({ where: { id: row.id } });
     },
   };

@@ -1,0 +1,60 @@
+import { FIELD_LABELS, IMPORT_FIELDS, importTable } from '../domain/recipient-import';
+import { getService } from '../services/get-service';
+import { uploadedFile } from '../http/uploaded-file';
+import { formBody, formErrors } from './form-input';
+import { limitedPage } from './page-limits';
+import { renderPage } from './render';
+import { privateRoute, type PrivateContext, type WebRouteDef } from './web-route';
+
+// /recipients/import/: upload a CSV or vCard file, check the preview (every row with its problems,
+// each column's field, changeable), then import. The file's text rides along in the preview form, so
+// nothing is kept on the server between the steps; the same service answers POST /api/recipients/import/.
+
+const FIELD_CHOICES = [{ value: '', label: 'Leave out' }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: FIELD_LABELS[f] }))];
+
+function page(web: PrivateContext, data: Record<string, unknown>, status?: number) {
+  renderPage(web.ctx, 'recipient-import', { title: 'Import contacts', fields: FIELD_CHOICES, errors: null, preview: null, outcome: null, content: '', ...data }, status);
+}
+
+/** The person's column choices (selects named map_<column number>) as a mapping by column name. */
+function chosenMapping(text: string, body: Record<string, unknown>): Record<string, string> | undefined {
+  if (!Object.keys(body).some((k) => k.startsWith('map_'))) return undefined;
+  const { headers } = importTable(text);
+  const mapping: Record<string, string> = {};
+  headers.forEach((header, i) => {
+    const value = body[`map_${i}`];
+    if (typeof value === 'string') mapping[header] = value;
+  });
+  return mapping;
+}
+
+async function importPost(web: PrivateContext) {
+  const service = getService(web.strapi, 'recipientImport');
+  const body = formBody(web.ctx);
+  const file = uploadedFile(web.ctx, 'file');
+  let text = '';
+  try {
+    // A new file starts over; otherwise the preview form sent back the text it was shown.
+    text = file || typeof body.content !== 'string' ? await service.uploadText(file) : body.content;
+    const mapping = file ? undefined : chosenMapping(text, body);
+    if (body.step === 'import' && !file) {
+      const outcome = await service.importRecipients(web.user.id, text, mapping);
+      return page(web, { outcome });
+    }
+    const preview = await service.preview(web.user.id, text, mapping);
+    page(web, { preview, content: text });
+  } catch (error) {
+    const errors = formErrors(error);
+    if (!errors) throw error;
+    const messages = { non_field_errors: Object.values(errors).flat() };
+    // A bad mapping keeps the file: the preview again, as guessed, with the reason. A file that cannot
+    // be read goes back to the upload.
+    if (errors.mapping && text) return page(web, { errors: messages, preview: await service.preview(web.user.id, text), content: text }, 400);
+    page(web, { errors: messages }, 400);
+  }
+}
+
+export const recipientImportRoutes: WebRouteDef[] = [
+  privateRoute('GET', '/recipients/import/', async (web) => page(web, {})),
+  limitedPage('writes', privateRoute('POST', '/recipients/import/', importPost)),
+];
