@@ -64,7 +64,7 @@ describe('add-to-cart input and delivery rules', () => {
   it('parses API and form values', () => {
     expect(parseAddToCart({ card_id: '7', recipient_id: 3, gift_wrap: 'on', delivery_method: 'post' }, now)).toEqual({
       ok: true,
-      value: { card_id: 7, recipient_id: 3, recipient_ids: null, delivery_method: 'post', scheduled_for: null, gift_addon_id: null, gift_wrap: true },
+      value: { card_id: 7, recipient_id: 3, recipient_ids: null, delivery_method: 'post', scheduled_for: null, scheduled_date: null, gift_addon_id: null, gift_wrap: true },
     });
     expect(parseAddToCart({ card_id: -1 }, now)).toEqual({ ok: false, errors: { card_id: ['A valid integer is required.'] } });
     expect(parseAddToCart({ card_id: 7, recipient_ids: '4, 5' }, now)).toMatchObject({ ok: true, value: { recipient_id: null, recipient_ids: [4, 5] } });
