@@ -90,6 +90,23 @@ describe('bulk send with merge fields', () => {
     expect(JSON.stringify(stored.canvas_data)).toContain('{first_name}');
   });
 
+  it('sends a dated bulk card at the send hour on each recipient\'s own clock', async () => {
+    const user = await createUser(app.strapi);
+    const card = await mergeCard(user);
+    const london = await createRecipient(app.strapi, user, { first_name: 'Lon', email: 'lon@example.test', time_zone: 'Europe/London' });
+    const auckland = await createRecipient(app.strapi, user, { first_name: 'Akl', email: 'akl@example.test', time_zone: 'Pacific/Auckland' });
+    const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const res = await add(user, { card_id: card.id, recipient_ids: [london.id, auckland.id], scheduled_for: day });
+    expect(res.status).toBe(200);
+    const at = (id: number) => new Date((res.body.items as Array<Item & { recipient: number; scheduled_for: string }>).find((i) => i.recipient === id)!.scheduled_for);
+    const hourIn = (date: Date, zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(date);
+    const dayIn = (date: Date, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(date);
+    expect([hourIn(at(london.id), 'Europe/London'), dayIn(at(london.id), 'Europe/London')]).toEqual(['09', day]);
+    expect([hourIn(at(auckland.id), 'Pacific/Auckland'), dayIn(at(auckland.id), 'Pacific/Auckland')]).toEqual(['09', day]);
+    // Auckland's morning comes first: the day before in UTC.
+    expect(at(auckland.id).getTime()).toBeLessThan(at(london.id).getTime());
+  });
+
   it('refuses a bad list with messages naming the field or the recipient, and adds nothing', async () => {
     const user = await createUser(app.strapi);
     const stranger = await createUser(app.strapi);
