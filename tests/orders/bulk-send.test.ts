@@ -107,6 +107,23 @@ describe('bulk send with merge fields', () => {
     expect(at(auckland.id).getTime()).toBeLessThan(at(london.id).getTime());
   });
 
+  it('sends to everyone with a tag, as they are now', async () => {
+    const user = await createUser(app.strapi);
+    const card = await mergeCard(user);
+    for (const [first, tags] of [['Kay', ['Work']], ['Lou', ['Work', 'Family']], ['Mo', ['Family']]] as const) {
+      const made = await http().post('/api/recipients/').set(user.auth).send({ first_name: first, last_name: 'Tagged', email: `${first.toLowerCase()}@example.test`, tags });
+      expect(made.status).toBe(201);
+    }
+    const res = await add(user, { card_id: card.id, recipient_tag: 'work' });
+    expect(res.status).toBe(200);
+    expect((res.body.items as Array<{ recipient_name: string }>).map((i) => i.recipient_name).sort()).toEqual(['Kay Tagged', 'Lou Tagged']);
+    const nobody = await add(user, { card_id: card.id, recipient_tag: 'Book club' });
+    expect([nobody.status, nobody.body]).toEqual([400, { recipient_tag: ['Nobody in your address book is tagged “Book club”.'] }]);
+    const both = await add(user, { card_id: card.id, recipient_tag: 'Work', recipient_id: 1 });
+    expect(both.status).toBe(400);
+    expect(both.body.recipient_tag).toEqual(['Give one of recipient_id, recipient_ids or recipient_tag.']);
+  });
+
   it('refuses a bad list with messages naming the field or the recipient, and adds nothing', async () => {
     const user = await createUser(app.strapi);
     const stranger = await createUser(app.strapi);
@@ -133,5 +150,36 @@ describe('bulk send with merge fields', () => {
     const cart = await http().get('/api/orders/cart/').set(user.auth);
     expect(cart.body.items).toHaveLength(0);
     expect((await http().post('/api/orders/add_to_cart/').send({ card_id: card.id, recipient_ids: [ada.id] })).status).toBe(401);
+  });
+});
+
+// Issue 24: "checkout of 500 lines stays under the cart and rate limits", with the shipped limits.
+describe('a bulk send of 500', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp({ ...QUIET_APP, SERVICE_RATE_LIMIT_ENABLED: 'true' });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('imports 500 people tagged Everyone, adds one card for all of them, checks out and pays', async () => {
+    const user = await createUser(app.strapi);
+    const rows = Array.from({ length: 500 }, (_, i) => `Person${i},Number${i},p${i}@example.test,Everyone`);
+    const imported = await app.http().post('/api/recipients/import/').set(user.auth)
+      .attach('file', Buffer.from(['First name,Last name,Email,Tags', ...rows].join('\n')), 'everyone.csv');
+    expect([imported.status, imported.body.created]).toEqual([200, 500]);
+    const card = await createCard(app.strapi, user, { canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [{ type: 'textbox', text: 'Hello {name}', left: 40, top: 60, width: 500, fontSize: 40, fill: '#000000', fontFamily: 'Georgia' }] } });
+    // A month ahead: the cards wait, so the test measures adding and paying, not sending.
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const added = await app.http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_tag: 'Everyone', scheduled_for: day });
+    expect(added.status).toBe(200);
+    expect(added.body.items).toHaveLength(500);
+    const uuid = added.body.uuid as string;
+    const checkout = await app.http().post(`/api/orders/${uuid}/checkout/`).set(user.auth).send({});
+    expect([checkout.status, checkout.body.total_pence]).toEqual([200, 500 * added.body.items[0].line_total_pence]);
+    expect((await app.http().post(`/api/orders/${uuid}/pay/`).set(user.auth).send({})).status).toBe(200);
+    const deliveries = await app.strapi.db.query('plugin::greeting-cards.delivery' as never).count({ where: { order_item: { order: { uuid } } } });
+    expect(deliveries).toBe(500);
   });
 });

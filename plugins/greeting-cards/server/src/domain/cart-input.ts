@@ -11,6 +11,8 @@ export interface AddToCartInput {
   recipient_id: number | null;
   /** Bulk send: one line per recipient, the same card and delivery (services/orders/bulk-send.ts). */
   recipient_ids: number[] | null;
+  /** Bulk send to everyone with this tag ("Family"): the service turns it into recipient_ids. */
+  recipient_tag?: string | null;
   delivery_method: DeliveryMethod;
   scheduled_for: Date | null;
   /**
@@ -127,6 +129,13 @@ export function parseAddToCart(body: unknown, now: Date): { ok: true; value: Add
     else recipientIds = ids as number[];
   }
 
+  let recipientTag: string | null = null;
+  if (!blank(b.recipient_tag)) {
+    if (typeof b.recipient_tag !== 'string' || !b.recipient_tag.trim() || b.recipient_tag.length > 60) add('recipient_tag', 'Expected the name of a tag, at most 60 characters.');
+    else if (recipientId !== null || recipientIds !== null) add('recipient_tag', 'Give one of recipient_id, recipient_ids or recipient_tag.');
+    else recipientTag = b.recipient_tag.trim();
+  }
+
   let method: DeliveryMethod = 'ecard';
   if (!blank(b.delivery_method)) {
     if (typeof b.delivery_method === 'string' && (DELIVERY_METHODS as readonly string[]).includes(b.delivery_method)) {
@@ -160,6 +169,6 @@ export function parseAddToCart(body: unknown, now: Date): { ok: true; value: Add
   if (Object.keys(errors).length || cardId === undefined) return { ok: false, errors };
   return {
     ok: true,
-    value: { card_id: cardId, recipient_id: recipientId, recipient_ids: recipientIds, delivery_method: method, scheduled_for: scheduledFor, scheduled_date: scheduledDate, gift_addon_id: giftAddonId, gift_wrap: giftWrap },
+    value: { card_id: cardId, recipient_id: recipientId, recipient_ids: recipientIds, ...(recipientTag ? { recipient_tag: recipientTag } : {}), delivery_method: method, scheduled_for: scheduledFor, scheduled_date: scheduledDate, gift_addon_id: giftAddonId, gift_wrap: giftWrap },
   };
 }

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
 import { UID } from '../../uids';
 import { getConfig } from '../../config/get-config';
-import { conflict, notFound } from '../../errors';
+import { conflict, fieldErrors, notFound } from '../../errors';
 import { orderTotals, priceLine } from '../../domain/pricing';
 import { statesAllowing, transition } from '../../domain/order-state';
 import { WAITING_STATES } from '../../domain/delivery-state';
@@ -87,6 +87,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The one add-to-cart operation, shared by the API and the editor's send form. */
     async addToCart(userId: number, input: AddToCartInput): Promise<OrderView> {
+      if (input.recipient_tag) {
+        // Everyone in a group, as they are now: the same as listing their ids.
+        const people = await getService(strapi, 'recipientTags').recipientsWithTag(userId, input.recipient_tag);
+        if (!people.length) throw fieldErrors({ recipient_tag: [`Nobody in your address book is tagged “${input.recipient_tag}”.`] });
+        return addManyToCart(userId, { ...input, recipient_tag: null, recipient_ids: people.map((r) => r.id) });
+      }
       if (input.recipient_ids?.length) return addManyToCart(userId, input);
       const { card, recipient, addon, scheduledFor } = await validateCartItem(strapi, userId, input);
       const price = priceLine(
