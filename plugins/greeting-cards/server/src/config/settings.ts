@@ -347,7 +347,7 @@ export const SETTING_RECORDS = {
   }),
   addressLinkDailyCap: integer({
     env: 'SERVICE_ADDRESS_LINK_DAILY_CAP', default: 50, schema: z.number().int().min(1, 'must be at least 1').max(10_000, 'must be at most 10000'),
-    describe: 'Entries (new or updated) one address link accepts per day on the shop\'s clock (SERVICE_SHOP_TIME_ZONE); past it the link answers 429 until midnight. Counted in the database, so it holds with rate limits off and across instances.',
+    describe: 'Entries (new or updated) one address link accepts per day on the shop\'s clock (SERVICE_TIME_ZONE); past it the link answers 429 until midnight. Counted in the database, so it holds with rate limits off and across instances.',
   }),
   // group cards
   groupCardMaxSignatures: integer({
