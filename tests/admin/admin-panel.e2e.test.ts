@@ -89,6 +89,8 @@ describe('admin panel in Chromium', () => {
     expect(detail).toContain('Ada Byron');
     expect(detail).toMatch(/Failed/);
     expect(detail).toContain(delivery.last_error);
+    // The e-card counts the shopper's order page shows, for operators (issue 24).
+    expect(detail).toContain('0 of 1 sent, 0 opened, 1 failed');
     await adminScreenshot(page, 'order');
     expect(await seriousViolationsInMain(page)).toEqual([]);
 

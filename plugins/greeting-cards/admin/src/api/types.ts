@@ -85,6 +85,8 @@ export interface OrderDetail extends OrderRow {
   promo_code: string | null;
   payment: { provider: string | null; session_id: string | null; payment_intent_id: string | null } | null;
   history: Array<{ status: string; at: string }>;
+  /** The order's e-cards: how many, sent (opened ones included), opened, failed. */
+  ecard_counts?: { ecards: number; sent: number; opened: number; failed: number };
 }
 
 export interface PaymentIssue {

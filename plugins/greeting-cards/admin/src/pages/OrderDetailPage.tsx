@@ -60,6 +60,9 @@ export function OrderDetailPage({ canManage }: { canManage: boolean }) {
             <Fact name="Subtotal">{money(order.subtotal_pence, order.currency)}</Fact>
             <Fact name="Discount">{order.discount_pence ? `−${money(order.discount_pence, order.currency)}` : '—'}{order.promo_code ? ` (${order.promo_code})` : ''}</Fact>
             <Fact name="Total">{money(order.total_pence, order.currency)}</Fact>
+            {order.ecard_counts?.ecards ? (
+              <Fact name="E-cards">{`${order.ecard_counts.sent} of ${order.ecard_counts.ecards} sent, ${order.ecard_counts.opened} opened, ${order.ecard_counts.failed} failed`}</Fact>
+            ) : null}
             <Fact name="Payment provider">{order.payment?.provider ?? '—'}</Fact>
             <Fact wide name="Checkout session">{order.payment?.session_id ?? '—'}</Fact>
             <Fact wide name="Payment intent">{order.payment?.payment_intent_id ?? '—'}</Fact>
