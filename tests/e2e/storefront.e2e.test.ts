@@ -109,7 +109,7 @@ describe('storefront end to end (Chromium)', () => {
     await page.type('#r-first_name', 'Frankie');
     await page.type('#r-last_name', 'Friend');
     await page.type('#r-email', friend);
-    await page.click('#recipients-panel form[hx-post] button[type="submit"]');
+    await page.click('#recipients-panel form[action$="/recipients/add/"] button[type="submit"]');
     await waitForText('#recipients-panel .entry-list', 'Frankie Friend');
     await waitForText('#toasts', 'was added to your address book');
     await review('recipients');
@@ -118,7 +118,7 @@ describe('storefront end to end (Chromium)', () => {
   it('removes a recipient in place (htmx DELETE, authorised only by the X-CSRF-Token header)', async () => {
     await page.type('#r-first_name', 'Temporary');
     await page.type('#r-email', 'temporary.e2e@example.test');
-    await page.click('#recipients-panel form[hx-post] button[type="submit"]');
+    await page.click('#recipients-panel form[action$="/recipients/add/"] button[type="submit"]');
     await waitForText('#recipients-panel .entry-list', 'Temporary');
     page.once('dialog', (dialog) => dialog.accept());
     const remove = await page.waitForSelector(`xpath///div[@id='recipients-panel']//li[.//p[contains(., 'Temporary')]]//form[@hx-delete]//button`);
