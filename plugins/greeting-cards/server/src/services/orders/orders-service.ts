@@ -53,6 +53,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const ownedOrder = (userId: number, uuid: string): Promise<Row> => findOwnedOrder(strapi, userId, uuid);
 
+  /**
+   * Runs `fn` on the user's cart under its row lock, with the items it holds (read under the lock, so
+   * parallel adds cannot overshoot the limit, which is checked here). A checkout either happened before
+   * (the order is no longer a cart, so the user's new cart is tried) or waits until `fn` is done.
+   */
+  async function onLockedCart<T>(userId: number, fn: (cart: Row, items: Row[]) => Promise<T>): Promise<T> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const cart = await cartOf(userId);
+      const done = await store.withLockedOrder(cart.id, async (status) => {
+        if (status !== 'cart') return null;
+        const items = await store.items(cart.id);
+        const max = getConfig(strapi).cartMaxItems;
+        if (cartEntries(items) >= max) throw cartFull(max);
+        return { value: await fn(cart, items) };
+      });
+      if (done) return done.value;
+    }
+    throw conflict('The cart is changing too fast. Please try again.');
+  }
+
   /** Bulk send (services/orders/bulk-send.ts): every line in, or none, under the cart's row lock. */
   async function addManyToCart(userId: number, input: AddToCartInput): Promise<OrderView> {
     const bulk = await validateBulk(strapi, userId, input);
@@ -60,20 +80,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: bulk.addon ? bulk.addon.price_pence : null },
       getConfig(strapi),
     );
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const cart = await cartOf(userId);
-      const done = await store.withLockedOrder(cart.id, async (status) => {
-        if (status !== 'cart') return false;
-        const items = await store.items(cart.id);
-        const max = getConfig(strapi).cartMaxItems;
-        if (cartEntries(items) >= max) throw cartFull(max);
-        for (const data of bulkLines(cart.id, input, bulk, price)) await q(UID.orderItem).create({ data });
-        await recomputeCartTotals(cart.id);
-        return true;
-      });
-      if (done) return view((await store.byId(cart.id))!);
-    }
-    throw conflict('The cart is changing too fast. Please try again.');
+    const cartId = await onLockedCart(userId, async (cart) => {
+      for (const data of bulkLines(cart.id, input, bulk, price)) await q(UID.orderItem).create({ data });
+      await recomputeCartTotals(cart.id);
+      return cart.id as number;
+    });
+    return view((await store.byId(cartId))!);
   }
 
   return {
@@ -99,37 +111,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
         getConfig(strapi),
       );
-      // Under the cart's row lock: a checkout either happened before (the order is no longer a cart,
-      // so try the user's new cart) or waits until this item and the totals are in.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const cart = await cartOf(userId);
-        const updated = await store.withLockedOrder(cart.id, async (status) => {
-          if (status !== 'cart') return null;
-          // Read under the lock, so parallel adds cannot overshoot the limit.
-          const items = await store.items(cart.id);
-          const max = getConfig(strapi).cartMaxItems;
-          if (cartEntries(items) >= max) throw cartFull(max);
-          const created = await q(UID.orderItem).create({
-            data: {
-              order: cart.id,
-              card: input.card_id,
-              recipient: recipient ? recipient.id : null,
-              delivery_method: input.delivery_method,
-              scheduled_for: scheduledFor,
-              gift_addon: addon ? addon.id : null,
-              gift_wrap: input.gift_wrap,
-              ...price,
-            },
-          });
-          // The cart as it now stands, from what is in hand: no need to read it back.
-          const all = [...items, { ...created, card, recipient, gift_addon: addon }];
-          const totals = { ...orderTotals(all.map((i) => i.line_total_pence)), promo_code: null };
-          await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: new Date() } });
-          return orderView({ ...cart, ...totals }, all);
+      return onLockedCart(userId, async (cart, items) => {
+        const created = await q(UID.orderItem).create({
+          data: {
+            order: cart.id,
+            card: input.card_id,
+            recipient: recipient ? recipient.id : null,
+            delivery_method: input.delivery_method,
+            scheduled_for: scheduledFor,
+            gift_addon: addon ? addon.id : null,
+            gift_wrap: input.gift_wrap,
+            ...price,
+          },
         });
-        if (updated) return updated;
-      }
-      throw conflict('The cart is changing too fast. Please try again.');
+        // The cart as it now stands, from what is in hand: no need to read it back.
+        const all = [...items, { ...created, card, recipient, gift_addon: addon }];
+        const totals = { ...orderTotals(all.map((i) => i.line_total_pence)), promo_code: null };
+        await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: new Date() } });
+        return orderView({ ...cart, ...totals }, all);
+      });
     },
 
     async removeCartItem(userId: number, itemId: number): Promise<OrderView> {
