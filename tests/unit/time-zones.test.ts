@@ -1,4 +1,4 @@
-import { canonicalTimeZone, formatInZone, localDate, localHour, offsetMinutes, zonedTimeToUtc, zoneOr } from '../../plugins/greeting-cards/server/src/domain/time-zones';
+import { canonicalTimeZone, formatInZone, formatLongInZone, localDate, localHour, localInputToIso, localInputValue, offsetMinutes, zonedTimeToUtc, zoneOr } from '../../plugins/greeting-cards/server/src/domain/time-zones';
 import { parseScheduledFor, resolveScheduledDate } from '../../plugins/greeting-cards/server/src/domain/cart-input';
 import { fromEnvironment } from '../../plugins/greeting-cards/server/src/config/settings';
 
@@ -93,5 +93,30 @@ describe('the shop\'s zone setting', () => {
     expect(fromEnvironment({ SERVICE_SHOP_TIME_ZONE: 'Asia/Tokyo' }).shopTimeZone).toBe('Asia/Tokyo');
     expect(fromEnvironment({ SERVICE_SHOP_TIME_ZONE: 'Asia/Tokyo', SERVICE_TIME_ZONE: 'Europe/Paris' }).shopTimeZone).toBe('Europe/Paris');
     expect(fromEnvironment({ SERVICE_SCHEDULED_SEND_HOUR: '7' }).scheduledSendHour).toBe(7);
+  });
+});
+
+describe('date-and-time form fields on the shop clock (group-card deadlines)', () => {
+  it('reads a typed deadline on the clock of the zone, summer time included', () => {
+    expect(localInputToIso('2030-01-31T17:00', 'Europe/London')).toBe('2030-01-31T17:00:00.000Z');
+    expect(localInputToIso('2030-07-31T17:00', 'Europe/London')).toBe('2030-07-31T16:00:00.000Z');
+    expect(localInputToIso(' 2030-01-31T17:00 ', 'Pacific/Auckland')).toBe('2030-01-31T04:00:00.000Z');
+    // 01:30 on the spring-forward night does not exist in London: read as the same time after the change.
+    expect(localInputToIso('2030-03-31T01:30', 'Europe/London')).toBe('2030-03-31T01:30:00.000Z');
+  });
+
+  it('refuses what is not a date and time', () => {
+    for (const bad of ['', '2030-01-31', '2030-02-30T10:00', '2030-01-31T24:00', '2030-01-31T10:60', '31/01/2030 10:00']) {
+      expect(localInputToIso(bad, 'Europe/London')).toBeNull();
+    }
+  });
+
+  it('writes an instant back as the input value and as text on that clock', () => {
+    expect(localInputValue('2030-07-31T16:00:00Z', 'Europe/London')).toBe('2030-07-31T17:00');
+    expect(localInputValue(new Date('2030-01-31T04:00:00Z'), 'Pacific/Auckland')).toBe('2030-01-31T17:00');
+    for (const local of ['2030-01-31T17:00', '2030-10-27T00:30', '2030-10-27T03:15']) {
+      expect(localInputValue(localInputToIso(local, 'Europe/London')!, 'Europe/London')).toBe(local);
+    }
+    expect(formatLongInZone('2030-01-31T17:00:00Z', 'Europe/London')).toBe('Thursday, 31 January 2030 at 17:00');
   });
 });

@@ -3,7 +3,7 @@ import { parseBody } from '../http/body';
 import { consumeSigningAttempt, retryAfterSeconds, tooManyMessage } from '../http/rate-limit';
 import { clearEditTokenCookie, editTokenFrom, setEditTokenCookie, signatureIdsWithCookies } from '../http/edit-tokens';
 import { groupCardCreate, signatureCreate, signaturePatch, FONT_FAMILIES } from '../domain/group-cards/group-card-input';
-import { shopDateTime, shopLocalToIso, shopLocalValue } from '../domain/group-cards/shop-time';
+import { formatLongInZone, localInputToIso, localInputValue } from '../domain/time-zones';
 import { ApiError } from '../errors';
 import { query } from '../db/query';
 import { UID } from '../uids';
@@ -37,14 +37,14 @@ async function attempt<T>(run: () => Promise<T>): Promise<{ errors: Record<strin
 async function newFormData(web: PrivateContext, cardId: number | null, state: { errors?: Record<string, string[]> | null; values?: Record<string, unknown> } = {}) {
   const card = cardId === null ? null : await query(web.strapi, UID.card).findOne({ where: { id: cardId, owner: { id: web.user.id } } });
   const cards = card ? [] : (await getService(web.strapi, 'cards').list(web.user.id, ALL)).results;
-  const inAWeek = shopLocalValue(new Date(Date.now() + 7 * 86_400_000), tz(web)).slice(0, 11) + '17:00';
+  const inAWeek = localInputValue(new Date(Date.now() + 7 * 86_400_000), tz(web)).slice(0, 11) + '17:00';
   return { title: 'Start a group card', card, cards, timeZone: tz(web), errors: state.errors ?? null, values: { deadline: inAWeek, show_signatures: 'on', ...(state.values ?? {}) } };
 }
 
 async function organiserData(web: PrivateContext, toast: Toast | null = null) {
   const group = await getService(web.strapi, 'groupCards').get(web.user.id, uuidOf(web));
   const recipients = group.basket_card_id ? [] : (await getService(web.strapi, 'recipients').list(web.user.id, ALL)).results;
-  return { title: group.title, group, recipients, deadlineText: group.deadline ? shopDateTime(group.deadline, tz(web)) : '', toast };
+  return { title: group.title, group, recipients, deadlineText: group.deadline ? formatLongInZone(group.deadline, tz(web)) : '', toast };
 }
 
 /** Answers a moderation action: the panel for htmx, otherwise back to the page. */
@@ -99,7 +99,7 @@ async function signData(web: WebContext, state: SignState = {}) {
     mine,
     stickers,
     fonts: FONT_FAMILIES,
-    deadlineText: view.deadline ? shopDateTime(view.deadline, tz(web)) : '',
+    deadlineText: view.deadline ? formatLongInZone(view.deadline, tz(web)) : '',
     errors: state.errors ?? null,
     values: state.values ?? {},
     toast: state.toast ?? null,
@@ -159,7 +159,7 @@ async function signed(web: WebContext, errors: Record<string, string[]> | null, 
 export const groupRoutes: WebRouteDef[] = [
   privateRoute('GET', '/group/', async (web) => {
     const { results } = await getService(web.strapi, 'groupCards').list(web.user.id, ALL);
-    renderPage(web.ctx, 'group-list', { title: 'Group cards', groups: results, deadlines: Object.fromEntries(results.map((g) => [g.uuid, g.deadline ? shopDateTime(g.deadline, tz(web)) : ''])) });
+    renderPage(web.ctx, 'group-list', { title: 'Group cards', groups: results, deadlines: Object.fromEntries(results.map((g) => [g.uuid, g.deadline ? formatLongInZone(g.deadline, tz(web)) : ''])) });
   }),
 
   privateRoute('GET', '/group/new/', async (web) => {
@@ -173,7 +173,7 @@ export const groupRoutes: WebRouteDef[] = [
   limitedPage('writes', privateRoute('POST', '/group/new/', async (web) => {
     const body = formBody(web.ctx);
     const values = pickFilled(body, ['card_id', 'title', 'recipient_name', 'deadline', 'invite_emails', 'show_signatures', 'approval_mode']);
-    const deadline = values.deadline ? shopLocalToIso(values.deadline, tz(web)) : undefined;
+    const deadline = values.deadline ? localInputToIso(values.deadline, tz(web)) : undefined;
     const input = {
       card_id: values.card_id,
       title: values.title,

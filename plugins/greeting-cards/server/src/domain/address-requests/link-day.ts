@@ -1,16 +1,16 @@
-import { shopLocalToIso, shopLocalValue } from '../group-cards/shop-time';
+import { localInputToIso, localInputValue } from '../time-zones';
 
-// The daily cap of an address link counts per day on the shop's clock (SERVICE_SHOP_TIME_ZONE), so
+// The daily cap of an address link counts per day on the shop's clock (SERVICE_TIME_ZONE), so
 // "per day" means what the shop's staff and shoppers mean by it, summer time included. Pure.
 
 /** The shop's date at `now`, as YYYY-MM-DD. */
-export const shopDay = (now: Date, timeZone: string): string => shopLocalValue(now, timeZone).slice(0, 10);
+export const shopDay = (now: Date, timeZone: string): string => localInputValue(now, timeZone).slice(0, 10);
 
 /** Whole seconds from `now` to the next midnight on the shop's clock (at least 1): the cap's Retry-After. */
 export function secondsToNextShopDay(now: Date, timeZone: string): number {
   const [y, m, d] = shopDay(now, timeZone).split('-').map(Number);
   const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  const midnight = shopLocalToIso(`${next}T00:00`, timeZone);
+  const midnight = localInputToIso(`${next}T00:00`, timeZone);
   const ms = midnight ? new Date(midnight).getTime() - now.getTime() : 86_400_000;
   return Math.max(1, Math.ceil(ms / 1000));
 }

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
 import type { Row } from '../../db/query';
 import { publicShopUrl } from '../../mount/mount-points';
-import { shopDateTime } from '../../domain/group-cards/shop-time';
+import { formatLongInZone } from '../../domain/time-zones';
 import { deadlinePassedEmail, invitationEmail, reminderEmail, type GroupCardEmailInput } from '../../emails/group-card';
 import { getService } from '../get-service';
 import { groupCardStore } from './group-card-store';
@@ -28,7 +28,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       organiserName: organiser?.display_name ?? '',
       title: String(group.title ?? ''),
       recipientName: String(group.recipient_name ?? ''),
-      deadline: group.deadline ? shopDateTime(group.deadline, getConfig(strapi).shopTimeZone) : '',
+      deadline: group.deadline ? formatLongInZone(group.deadline, getConfig(strapi).shopTimeZone) : '',
       link,
     };
   }
