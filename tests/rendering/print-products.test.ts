@@ -86,6 +86,12 @@ describe("printer's PDF", () => {
       expect(Math.abs(box.width - pt(154))).toBeLessThan(1);
       expect(Math.abs(box.height - pt(216))).toBeLessThan(1);
       expect(box.mediaBox[2] - box.mediaBox[0]).toBeCloseTo(box.width, 0);
+      // Where to cut: the TrimBox is the 148 x 210 mm card, 3 mm in from every edge; the BleedBox is the page.
+      expect(box.bleedBox).toEqual(box.mediaBox);
+      expect(box.trimBox[0] - box.mediaBox[0]).toBeCloseTo(pt(3), 1);
+      expect(box.trimBox[1] - box.mediaBox[1]).toBeCloseTo(pt(3), 1);
+      expect(box.trimBox[2] - box.trimBox[0]).toBeCloseTo(box.width - 2 * pt(3), 1);
+      expect(box.trimBox[3] - box.trimBox[1]).toBeCloseTo(box.height - 2 * pt(3), 1);
     }
     const facts = await inspectPdf(pdf);
     const pages = facts.pageTexts.map(flatten);
@@ -117,6 +123,9 @@ describe("printer's PDF", () => {
       const canvas = fitCanvasToProduct({ version: '7.0.0', background: '#FFFFFF', objects: [text('Sized')] }, product);
       const boxes = await pageBoxes(await renderer.printerPdf({ canvasData: canvas, insideMessage: 'x', product }));
       expect(boxes.map((b) => [Math.round((b.width * 25.4) / 72), Math.round((b.height * 25.4) / 72)])).toEqual(Array(4).fill([w, h]));
+      // The TrimBox is the product's trim (the page less 3 mm of bleed on each side).
+      const mm = (points: number) => Math.round((points * 25.4) / 72);
+      expect(boxes.map((b) => [mm(b.trimBox[2] - b.trimBox[0]), mm(b.trimBox[3] - b.trimBox[1])])).toEqual(Array(4).fill([w - 6, h - 6]));
     }
   });
 

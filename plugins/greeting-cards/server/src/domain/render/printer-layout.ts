@@ -23,7 +23,7 @@ export interface PrinterLayoutInput {
 /** One page of the printer's PDF: trim plus bleed on every side. */
 export function printerPageSize(product?: string): PageSizeMm {
   const p = productOf(product);
-  return { widthMm: p.trimMm.width + 2 * p.bleedMm, heightMm: p.trimMm.height + 2 * p.bleedMm };
+  return { widthMm: p.trimMm.width + 2 * p.bleedMm, heightMm: p.trimMm.height + 2 * p.bleedMm, bleedMm: p.bleedMm };
 }
 
 export function printerPdfHtml(input: PrinterLayoutInput): string {

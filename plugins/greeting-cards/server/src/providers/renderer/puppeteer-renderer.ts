@@ -2,6 +2,7 @@ import type { Page } from 'puppeteer-core';
 import type { PageSizeMm, RendererProvider, RendererProviderOptions } from './types';
 import { SerialQueue } from './serial-queue';
 import { launchSession, ORIGIN, type Session } from './browser-session';
+import { withPrintBoxes } from './print-boxes';
 import type { PreparedDesign as Design } from '../../domain/render/design-prep';
 
 function draw(page: Page, design: Design, output: 'svg' | 'print-svg' | 'png', width: number): Promise<string> {
@@ -87,7 +88,7 @@ export class PuppeteerRenderer implements RendererProvider {
         tagged: false, // print files need no accessibility tree, and building one costs time
         margin: { top: 0, right: 0, bottom: 0, left: 0 },
       });
-      return Buffer.from(pdf);
+      return size.bleedMm ? withPrintBoxes(pdf, size.bleedMm) : Buffer.from(pdf);
     });
   }
 

@@ -4,6 +4,11 @@ import type { PreparedDesign } from '../../domain/render/design-prep';
 export interface PageSizeMm {
   widthMm: number;
   heightMm: number;
+  /**
+   * A printer's page: the bleed around the trim, in mm. The PDF then says where to cut (TrimBox, the page
+   * inset by this much) and how far the art runs (BleedBox, the whole page), as print workflows read them.
+   */
+  bleedMm?: number;
 }
 
 /** A file the renderer may load while drawing (our own uploads, local or at the upload provider). */
