@@ -259,10 +259,13 @@ describe('cards API', () => {
     });
 
     it('renders and records a preview of the saved design, once per distinct design', async () => {
-      const provider = app.strapi.plugin('greeting-cards').service('rendering').provider() as { calls: Array<{ method: string }> };
-      const pngs = () => provider.calls.filter((c) => c.method === 'designPng').length;
+      const provider = app.strapi.plugin('greeting-cards').service('rendering').provider() as { calls: Array<{ method: string; detail: unknown }> };
       const card = await newCard(alice);
-      const canvas = design([text({ text: `Preview ${card.id}-${Date.now()}` })]);
+      const words = `Preview ${card.id}-${Date.now()}`;
+      const canvas = design([text({ text: words })]);
+      // Renders of this design only: creating a card (and earlier tests' edits) also queue debounced
+      // background renders of other designs, which may land while this test runs.
+      const pngs = () => provider.calls.filter((c) => c.method === 'designPng' && JSON.stringify(c.detail).includes(words)).length;
       const before = pngs();
       const res = await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: canvas }).expect(200);
       expect(res.body.preview_url).toMatch(/^\/uploads\/greeting-cards\/previews\/[0-9a-f]+\.png$/);
