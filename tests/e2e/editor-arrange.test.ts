@@ -99,6 +99,7 @@ describe('editor arrange tools and the posted-card send form', () => {
     await page.type('#r-line1', '1 Harbour Street');
     await page.type('#r-city', 'Bristol');
     await page.type('#r-postcode', 'BS1 4DJ');
+    await page.type('#r-time-zone', 'America/New_York'); // visiting friends abroad: their clock, not the shop's
     await page.select('#delivery-method', 'post');
     const gifts = await page.$$eval('#gift-addon option', (os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
     const gift = gifts.find((g) => g.value !== '')!;
@@ -128,11 +129,11 @@ describe('editor arrange tools and the posted-card send form', () => {
     expect(item).toMatchObject({ delivery_method: 'post', gift_wrap: true });
     expect(item.gift_addon).toBe(Number(gift.value));
     expect(item.line_total_pence).toBeGreaterThan(item.unit_price_pence); // gift and wrap priced in
-    // The new recipient has no zone of their own: 09:00 on the shop's clock (Europe/London), read by Intl.
-    const london = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    expect(london.format(new Date(item.scheduled_for)).replace(',', '')).toBe(`${picked} 09:00`);
+    // The zone typed for the new recipient decides the hour: 09:00 on New York's clock, read by Intl.
+    const newYork = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    expect(newYork.format(new Date(item.scheduled_for)).replace(',', '')).toBe(`${picked} 09:00`);
     const recipients = await app.http().get('/api/recipients/').set(shopper.auth);
-    expect(recipients.body.results.map((r: Json) => `${r.first_name} ${r.last_name}, ${r.city}`)).toContain('Grace Hopper, Bristol');
+    expect(recipients.body.results.map((r: Json) => `${r.first_name} ${r.last_name}, ${r.city}, ${r.time_zone}`)).toContain('Grace Hopper, Bristol, America/New_York');
     expect(pageErrors(page)).toEqual([]);
   });
 });

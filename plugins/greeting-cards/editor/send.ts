@@ -194,6 +194,8 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
           city: $<HTMLInputElement>('r-city').value,
           postcode: $<HTMLInputElement>('r-postcode').value,
           country: $<HTMLInputElement>('r-country').value || 'GB',
+          // Where they live decides the hour a dated card goes out; empty is the shop's zone.
+          time_zone: $<HTMLInputElement>('r-time-zone').value.trim() || null,
         });
         recipientId = created.id;
       }
