@@ -1,4 +1,4 @@
-import { layoutSignatures, linesFor, MAX_FONT, MIN_FONT } from '../../plugins/greeting-cards/server/src/domain/group-cards/signature-layout';
+import { fontSizes, layoutSignatures, linesFor, MAX_FONT, MIN_FONT } from '../../plugins/greeting-cards/server/src/domain/group-cards/signature-layout';
 import { validateCanvasData } from '../../plugins/greeting-cards/server/src/domain/canvas-data';
 import { cardPages, MAX_EXTRA_PAGES, objectsByPage, pageDesign } from '../../plugins/greeting-cards/server/src/domain/print-products/pages';
 import { preflight } from '../../plugins/greeting-cards/server/src/domain/print-products/preflight';
@@ -7,6 +7,31 @@ const A5 = { width: 600, height: 850 };
 const sig = (i: number, message = 'Good luck in the new job!') => ({ display_name: `Person ${i}`, message, colour: '#112233', font: 'Caveat', emoji: i % 2 ? '🎉' : null });
 
 describe('group-card signature layout', () => {
+  it('keeps the type the same size on paper whatever the product: larger canvas units on A6', () => {
+    const mmOf = (units: number, width: number, trimMm: number) => (units * trimMm) / width;
+    expect(fontSizes(600, 148)).toEqual({ max: MAX_FONT, min: MIN_FONT }); // A5, as before products
+    expect(fontSizes(600)).toEqual({ max: MAX_FONT, min: MIN_FONT });
+    for (const trimMm of [105, 127, 148]) { // A6, 5 x 7 in, square
+      const { min, max } = fontSizes(600, trimMm);
+      expect(Math.abs(mmOf(min, 600, trimMm) - mmOf(MIN_FONT, 600, 148))).toBeLessThan(0.15);
+      expect(Math.abs(mmOf(max, 600, trimMm) - mmOf(MAX_FONT, 600, 148))).toBeLessThan(0.15);
+    }
+    const A6 = { width: 600, height: 846, trimWidthMm: 105 };
+    const a6 = layoutSignatures(Array.from({ length: 60 }, (_, i) => sig(i, 'Good luck! '.repeat(40))), A6);
+    expect(a6.fontSize).toBe(fontSizes(600, 105).min);
+    expect(a6.fontSize).toBeGreaterThan(MIN_FONT);
+    expect(a6.extra.length).toBeGreaterThan(0);
+    for (const o of [a6.inside_right, a6.inside_left, ...a6.extra].flat()) expect(o.fontSize).toBe(a6.fontSize);
+    expect(a6.leftOff).toBe(0);
+    // A full A6 card of the longest messages needs more than the most extra pages at that size: the type
+    // gets smaller (never below A5's minimum in canvas units) rather than anyone being left off.
+    const full = layoutSignatures(Array.from({ length: 150 }, (_, i) => sig(i, `${i}: ${'Good luck! '.repeat(45)}`.slice(0, 500))), A6);
+    expect(full.leftOff).toBe(0);
+    expect(full.fontSize).toBeLessThan(fontSizes(600, 105).min);
+    expect(full.fontSize).toBeGreaterThanOrEqual(MIN_FONT);
+    expect(full.extra.length).toBeLessThanOrEqual(MAX_EXTRA_PAGES);
+  });
+
   it('puts a few signatures on the inside right page at the largest size, in order, inside the margins', () => {
     const layout = layoutSignatures([sig(1), sig(2), sig(3)], A5);
     expect(layout.fontSize).toBe(MAX_FONT);

@@ -28,9 +28,21 @@ export interface SignatureLayout {
   leftOff: number;
 }
 
-// Canvas units: an A5 page is 600 wide for 148 mm, so 14 units is about 3.5 mm (10 pt) of type.
+// Canvas units on an A5 page (600 wide for 148 mm): 14 units is about 3.5 mm (10 pt) of type. Other
+// products scale these so that the type prints at the same size in mm (see fontSizes).
 export const MAX_FONT = 24;
 export const MIN_FONT = 14;
+const A5_UNITS_PER_MM = 600 / 148;
+
+/**
+ * The largest and smallest sizes in canvas units for a page `width` units wide printed `trimWidthMm`
+ * wide: on A6 (600 units for 105 mm) a unit is smaller on paper, so the sizes grow to stay readable.
+ */
+export function fontSizes(width: number, trimWidthMm?: number): { max: number; min: number } {
+  if (!trimWidthMm || !(trimWidthMm > 0) || !(width > 0)) return { max: MAX_FONT, min: MIN_FONT };
+  const scale = width / trimWidthMm / A5_UNITS_PER_MM;
+  return { max: Math.round(MAX_FONT * scale), min: Math.round(MIN_FONT * scale) };
+}
 const LINE_HEIGHT = 1.25;
 const CHAR_WIDTH = 0.52; // average glyph width in ems, generous for the curated handwriting fonts
 const INSIDE_PAGES = 2;
@@ -138,9 +150,13 @@ function flow(signatures: SignatureForLayout[], frame: Frame, fontSize: number, 
   return { pages, placed };
 }
 
-/** Lays the signatures out on the inside pages (and extra pages if needed) of a card `page` units in size. */
-export function layoutSignatures(signatures: SignatureForLayout[], page: { width: number; height: number }): SignatureLayout {
-  const frame = { ...page, margin: Math.round(page.width * 0.08) };
+/**
+ * Lays the signatures out on the inside pages (and extra pages if needed) of a card `page` units in
+ * size, printed `page.trimWidthMm` wide (A5's scale when not given).
+ */
+export function layoutSignatures(signatures: SignatureForLayout[], page: { width: number; height: number; trimWidthMm?: number }): SignatureLayout {
+  const frame = { width: page.width, height: page.height, margin: Math.round(page.width * 0.08) };
+  const { max, min } = fontSizes(page.width, page.trimWidthMm);
   const result = (pages: CanvasObject[][], fontSize: number, placed: number): SignatureLayout => ({
     inside_right: pages[0] ?? [],
     inside_left: pages[1] ?? [],
@@ -148,11 +164,16 @@ export function layoutSignatures(signatures: SignatureForLayout[], page: { width
     fontSize,
     leftOff: signatures.length - placed,
   });
-  for (let fontSize = MAX_FONT; fontSize >= MIN_FONT; fontSize--) {
+  for (let fontSize = max; fontSize >= min; fontSize--) {
     const { pages, placed } = flow(signatures, frame, fontSize, INSIDE_PAGES);
     if (placed === signatures.length) return result(pages, fontSize, placed);
   }
-  // More than the inside holds at the smallest readable size: go on onto extra pages at that size.
-  const { pages, placed } = flow(signatures, frame, MIN_FONT, INSIDE_PAGES + MAX_EXTRA_PAGES);
-  return result(pages, MIN_FONT, placed);
+  // More than the inside holds at the smallest readable size: go on onto extra pages at that size. On a
+  // small product that can run past the most extra pages; then smaller type, down to A5's minimum in
+  // canvas units (what every product printed before sizes were scaled), rather than leaving anyone off.
+  const floor = Math.min(min, MIN_FONT);
+  for (let fontSize = min; ; fontSize--) {
+    const { pages, placed } = flow(signatures, frame, fontSize, INSIDE_PAGES + MAX_EXTRA_PAGES);
+    if (placed === signatures.length || fontSize <= floor) return result(pages, fontSize, placed);
+  }
 }

@@ -8,8 +8,10 @@ import { layoutSignatures } from '../../domain/group-cards/signature-layout';
  */
 export function finishedDesign(card: Row, visible: Row[]): { canvas: Record<string, unknown>; leftOff: number; extraPages: number } {
   const design = (card.canvas_data && typeof card.canvas_data === 'object' ? card.canvas_data : {}) as Record<string, unknown>;
-  const fallback = productOf(card.product).canvas;
-  const size = { width: Number(design.width) || fallback.width, height: Number(design.height) || fallback.height };
+  const product = productOf(card.product);
+  const fallback = product.canvas;
+  // The trim's width in mm keeps the type the same size on paper whatever the product (A6 scales it up).
+  const size = { width: Number(design.width) || fallback.width, height: Number(design.height) || fallback.height, trimWidthMm: product.trimMm.width };
   const layout = layoutSignatures(
     visible.map((s) => ({ display_name: s.display_name, message: s.message, colour: s.colour, font: s.font, emoji: s.sticker?.emoji ?? null })),
     size,
