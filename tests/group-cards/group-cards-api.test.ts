@@ -195,6 +195,22 @@ describe('group cards API', () => {
       const original = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: aliceCard } });
       expect(original.canvas_data.pages).toBeUndefined();
     });
+
+    it("puts the card's own inside message first in the signatures' flow, so nothing sits over them", async () => {
+      const withMessage = (await createCard(app.strapi, alice, { title: 'Retirement card' })).id;
+      await app.strapi.db.query('plugin::greeting-cards.card' as never).update({ where: { id: withMessage }, data: { inside_message: 'From all of us in accounts' } });
+      const g = await start(alice, { card_id: withMessage });
+      await sign(g.sign_token, { display_name: 'Ann', message: 'Enjoy the garden!' });
+      await sign(g.sign_token, { display_name: 'Ben', message: 'We will miss you.' });
+      const sent = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'print' });
+      expect(sent.status).toBe(200);
+      const card = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: sent.body.basket_card_id } });
+      // The message is in the design, at the top of the inside right; the renderer has none of its own to centre there.
+      expect(card.inside_message).toBe('');
+      const objects = card.canvas_data.pages.inside_right.objects as Array<{ text: string; top: number; fontSize: number }>;
+      expect(objects.map((o) => o.text)).toEqual(['From all of us in accounts', 'Enjoy the garden!\n— Ann', 'We will miss you.\n— Ben']);
+      for (let i = 1; i < objects.length; i++) expect(objects[i].top).toBeGreaterThanOrEqual(objects[i - 1].top + objects[i - 1].fontSize * 1.25);
+    });
   });
 
   describe('many signatures', () => {

@@ -43,6 +43,9 @@ describe('preflight', () => {
   it('warns about an empty inside message on a posted card only', () => {
     expect(codes({ insideMessage: '  ', posted: true })).toEqual([['empty_inside_message', 'warning', 'inside_right', null]]);
     expect(run({ insideMessage: '', posted: false })).toEqual([]);
+    // A designed inside page (a group card's signatures) is not an empty inside.
+    const signed = design([], { pages: { inside_right: { background: '#FFFFFF', objects: [text('Good luck!\n— Jo', { top: 100 })] } } });
+    expect(codes({ canvasData: signed, insideMessage: '', posted: true })).toEqual([]);
   });
 
   it('gives errors for an object entirely outside the trim and for a design that cannot be rendered', () => {

@@ -80,7 +80,8 @@ function wrap(text: string, perLine: number): string[] {
   return lines;
 }
 
-const blockText = (s: SignatureForLayout) => `${s.emoji ? `${s.emoji} ` : ''}${s.message}\n— ${s.display_name}`;
+// An entry without a name is the card's own inside message, which goes first (see finished-design.ts).
+const blockText = (s: SignatureForLayout) => `${s.emoji ? `${s.emoji} ` : ''}${s.message}${s.display_name ? `\n— ${s.display_name}` : ''}`;
 
 interface Frame {
   width: number;

@@ -163,7 +163,9 @@ export function preflight(input: PreflightInput): PreflightIssue[] {
   if (input.posted && extra) {
     issues.push({ code: 'too_many_pages', severity: 'error', page: null, object: null, message: `This card has ${extra} extra ${extra === 1 ? 'page' : 'pages'} of signatures, and a posted card has only its four pages. Send it as an e-card or print it at home instead.` });
   }
-  if (input.posted && !input.insideMessage.trim()) {
+  // Empty means nothing inside at all: a designed inside page (a group card's signatures) is a message.
+  const insideDrawn = objectsByPage(design).some(({ page }) => page === 'inside_left' || page === 'inside_right');
+  if (input.posted && !input.insideMessage.trim() && !insideDrawn) {
     issues.push({ code: 'empty_inside_message', severity: 'warning', page: 'inside_right', object: null, message: 'The inside of this posted card is empty: add a message, or send it blank on purpose.' });
   }
   return issues;

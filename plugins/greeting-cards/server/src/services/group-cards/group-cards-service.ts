@@ -152,11 +152,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     try {
       await close(userId, uuid);
       const visible = await store.signaturesOf(group.id, ['visible']);
-      const { canvas, leftOff, extraPages } = finishedDesign(group.card, visible);
+      const { canvas, leftOff, extraPages, insideMessage } = finishedDesign(group.card, visible);
       // Signatures shown between the check above and the close: checked again on the final set.
       refusePostWithExtraPages(parsed.value.delivery_method, extraPages);
       const card = await query(strapi, UID.card).create({
-        data: { owner: userId, title: group.title, product: group.card.product ?? null, canvas_data: canvas, inside_message: group.card.inside_message ?? '', preview_url: group.card.preview_url ?? null, status: 'draft' },
+        data: { owner: userId, title: group.title, product: group.card.product ?? null, canvas_data: canvas, inside_message: insideMessage, preview_url: group.card.preview_url ?? null, status: 'draft' },
       });
       await getService(strapi, 'orders').addToCart(userId, { ...parsed.value, card_id: card.id });
       await store.groups().update({ where: { id: group.id }, data: { basket_card_id: card.id } });
