@@ -19,7 +19,11 @@ const occasion = defineType({
     sort_order: int({ default: 0 }),
     month: int({ min: 1, max: 12 }),
     day: int({ min: 1, max: 31 }),
+    // Seasonal window (both optional): shown in the shop only from / until these instants.
+    available_from: dt(),
+    available_until: dt(),
   },
+  indexed: ['available_from', 'available_until'],
 });
 
 const template = defineType({
@@ -40,7 +44,11 @@ const template = defineType({
     is_premium: bool(false),
     is_active: bool(true),
     popularity: int({ default: 0 }),
+    // Seasonal window (both optional): listed and personalisable only from / until these instants.
+    available_from: dt(),
+    available_until: dt(),
   },
+  indexed: ['available_from', 'available_until'],
 });
 
 // One row whose token changes whenever anything shoppers see in the catalogue changes. Every instance
