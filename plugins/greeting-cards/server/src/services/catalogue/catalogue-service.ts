@@ -15,7 +15,7 @@ export interface Listing<T> {
 }
 
 // Columns a catalogue grid needs; the design (canvas_data) is read only for its background colour.
-const SUMMARY_COLUMNS = ['id', 'slug', 'name', 'description', 'style', 'product', 'is_premium', 'thumbnail_url', 'canvas_data'];
+const SUMMARY_COLUMNS = ['id', 'documentId', 'slug', 'name', 'description', 'style', 'product', 'is_premium', 'thumbnail_url', 'canvas_data'];
 
 /**
  * Inside its seasonal window now (domain/availability.ts isAvailable, as a condition on indexed
