@@ -74,15 +74,6 @@ export const CONTENT_VIEWS: Record<string, ContentView> = {
       interval: 'Billing interval', grants_premium: ['Unlocks premium designs', ''], ...common,
     },
   },
-  'payment-issue': {
-    mainField: 'order_uuid', sortBy: 'createdAt', sortOrder: 'DESC',
-    list: ['id', 'kind', 'order_uuid', 'amount_pence', 'resolved', 'createdAt'],
-    labels: {
-      kind: 'Kind', order_uuid: 'Order', order_status: 'Order status then', provider: 'Provider',
-      provider_session_id: 'Session id', provider_payment_id: 'Payment id', amount_pence: 'Amount (pence)', currency: 'Currency',
-      detail: 'What happened', resolved: ['Resolved', 'Tick once the payment has been refunded or explained.'],
-    },
-  },
 };
 
 type Metadata = { edit: { label: string; description?: string }; list: { label: string } };
