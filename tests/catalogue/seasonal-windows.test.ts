@@ -72,6 +72,19 @@ describe('catalogue: seasonal windows open and close by themselves, on every ins
     await app?.stop();
   });
 
+  /** Runs `fn` and returns the SQL statements this instance's connection sent meanwhile. */
+  async function sqlDuring<T>(fn: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
+    const sql: string[] = [];
+    const knex = app.strapi.db.connection;
+    const listener = (q: { sql: string }) => sql.push(q.sql);
+    knex.on('query', listener);
+    try {
+      return { result: await fn(), sql };
+    } finally {
+      knex.off('query', listener);
+    }
+  }
+
   it('lists a template and its occasion only inside their window; the list, its ETag and personalising follow the clock', async () => {
     const list = '/api/templates/?page_size=100';
     // A window opening a few seconds from now and closing a few seconds later: no editor saves
@@ -111,11 +124,17 @@ describe('catalogue: seasonal windows open and close by themselves, on every ins
     expect(second.slugs).not.toContain('advent-window');
     const token = await versionService().token();
 
+    // Windows cost no query of their own: a warm list is one single-row read (the version), an answer or a 304.
+    expect((await sqlDuring(() => http().get(list).expect(200))).sql).toHaveLength(1);
+    expect((await sqlDuring(() => http().get(list).set('If-None-Match', before.headers.etag).expect(304))).sql).toHaveLength(1);
+
     // The clock passes available_from: the same validator stops matching, by itself.
-    const opened = await eventually('the window to open', async () => {
+    const { result: opened, sql: whileOpening } = await sqlDuring(() => eventually('the window to open', async () => {
       const res = await http().get(list).set('If-None-Match', before.headers.etag);
       return res.status === 200 ? res : undefined;
-    });
+    }));
+    // The boundaries were not read again (same token): only the version and, once, the new page.
+    expect(whileOpening.filter((q) => /is not null/i.test(q))).toEqual([]);
     expect(Date.now()).toBeGreaterThanOrEqual(opens.getTime());
     expect(slugs(opened.body)).toContain('advent-window');
     expect(opened.headers.etag).not.toBe(before.headers.etag);
