@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { startApp, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser, TestUser } from '../helpers/users';
-import { createAdmin, TestAdmin } from '../helpers/admin';
+import { createAdmin, createSuperAdmin, TestAdmin } from '../helpers/admin';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 
 // The operators' admin API on a real Strapi: admin users and roles made through Strapi's own admin
@@ -11,6 +11,7 @@ import { createCard, createRecipient } from '../helpers/order-fixtures';
 const ORDERS = 'plugin::greeting-cards.orders.read';
 const DELIVERIES = 'plugin::greeting-cards.deliveries.manage';
 const SETTINGS = 'plugin::greeting-cards.settings.read';
+const PAYMENTS = 'plugin::greeting-cards.payments.manage';
 
 type Row = { id: number; status: string; [key: string]: unknown };
 const db = (strapi: Core.Strapi, name: string) => strapi.db.query(`plugin::greeting-cards.${name}` as Parameters<Core.Strapi['db']['query']>[0]);
@@ -20,7 +21,7 @@ describe('admin API for shop operators', () => {
   let app: TestApp;
   let smtp: SmtpCapture;
   const http = () => app.http();
-  const admins: Record<'none' | 'orders' | 'deliveries' | 'settings' | 'operator', TestAdmin> = {} as never;
+  const admins: Record<'none' | 'orders' | 'deliveries' | 'settings' | 'operator' | 'payments' | 'owner', TestAdmin> = {} as never;
   let shopper: TestUser;
   let orderUuid: string;
   let refundedUuid = '';
@@ -39,6 +40,8 @@ describe('admin API for shop operators', () => {
     admins.deliveries = await createAdmin(app.strapi, http, [DELIVERIES]);
     admins.settings = await createAdmin(app.strapi, http, [SETTINGS]);
     admins.operator = await createAdmin(app.strapi, http, [ORDERS, DELIVERIES]);
+    admins.payments = await createAdmin(app.strapi, http, [ORDERS, PAYMENTS]);
+    admins.owner = await createSuperAdmin(app.strapi, http);
 
     // A paid e-card order whose only send fails (SMTP down, one attempt allowed): a failed delivery.
     shopper = await createUser(app.strapi, { email: `Maria.Lopez.${Date.now()}@Example.test` });
@@ -258,6 +261,42 @@ describe('admin API for shop operators', () => {
     // The order whose posted card an operator cancelled above was refunded in full.
     expect(res.body.refunds).toEqual({ count: 1, results: [expect.objectContaining({ order_uuid: refundedUuid })] });
     expect((await http().get('/greeting-cards/admin/summary').set(admins.orders.auth)).body.attention.payment_issues).toBe(1);
+
+    // Resolving it is the operator page's one write, and needs payments.manage.
+    const issueId = res.body.results[0].id;
+    const resolve = `/greeting-cards/admin/payment-issues/${issueId}/resolve`;
+    expect((await http().post(resolve)).status).toBe(401);
+    for (const who of ['none', 'orders', 'operator'] as const) {
+      expect({ who, status: (await http().post(resolve).set(admins[who].auth)).status }).toEqual({ who, status: 403 });
+    }
+    expect((await db(app.strapi, 'payment-issue').findOne({ where: { id: issueId } })).resolved).toBe(false);
+    const resolved = await http().post(resolve).set(admins.payments.auth);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body).toMatchObject({ id: issueId, kind: 'needs_refund', payment_intent_id: 'pi_second', resolved: true });
+    // Idempotent, and an unknown issue is 404 in the plugin's error shape.
+    expect((await http().post(resolve).set(admins.payments.auth)).body).toMatchObject({ id: issueId, resolved: true });
+    expect((await http().post('/greeting-cards/admin/payment-issues/999999/resolve').set(admins.payments.auth)).body).toEqual({ detail: 'Not found.' });
+    expect((await http().get('/greeting-cards/admin/summary').set(admins.orders.auth)).body.attention.payment_issues).toBe(0);
+    expect((await http().get('/greeting-cards/admin/payment-issues').set(admins.orders.auth)).body.results[0]).toMatchObject({ id: issueId, resolved: true });
+  });
+
+  it('keeps records (payment issues, payment events, refunds, status changes) out of the Content Manager, even for a super admin', async () => {
+    const RECORDS = ['payment-issue', 'payment-event', 'refund', 'order-status-change', 'delivery-event'].map((name) => `plugin::greeting-cards.${name}`);
+    const types = await http().get('/content-manager/content-types').set(admins.owner.auth);
+    expect(types.status).toBe(200);
+    const byUid = new Map((types.body.data as Array<{ uid: string; isDisplayed: boolean }>).map((t) => [t.uid, t]));
+    for (const uid of RECORDS) expect({ uid, isDisplayed: byUid.get(uid)?.isDisplayed ?? false }).toEqual({ uid, isDisplayed: false });
+    // Curated catalogue types stay editable there.
+    expect(byUid.get('plugin::greeting-cards.template')?.isDisplayed).toBe(true);
+    // Strapi registers the Content Manager's create, update and delete rights only for displayed types, so
+    // not even a super admin can change or delete a record through its API (reading stays possible).
+    const kept = await db(app.strapi, 'payment-issue').create({ data: { kind: 'needs_refund', order_uuid: orderUuid, amount_pence: 100, currency: 'gbp', detail: 'Kept.' } });
+    const path = `/content-manager/collection-types/plugin::greeting-cards.payment-issue/${kept.documentId}`;
+    expect((await http().put(path).set(admins.owner.auth).send({ detail: 'Edited.', resolved: true })).status).toBe(403);
+    expect((await http().delete(path).set(admins.owner.auth)).status).toBe(403);
+    expect((await http().post('/content-manager/collection-types/plugin::greeting-cards.payment-issue').set(admins.owner.auth).send({ kind: 'needs_refund', detail: 'Made up.' })).status).toBe(403);
+    expect(await db(app.strapi, 'payment-issue').findOne({ where: { id: kept.id } })).toMatchObject({ detail: 'Kept.', resolved: false });
+    expect(await db(app.strapi, 'payment-issue').count({ where: { detail: 'Made up.' } })).toBe(0);
   });
 
   it('shows the effective settings with secrets masked, and the health of rendering and e-mail', async () => {

@@ -17,6 +17,7 @@ import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRol
 const ORDERS = 'plugin::greeting-cards.orders.read';
 const DELIVERIES = 'plugin::greeting-cards.deliveries.manage';
 const SETTINGS = 'plugin::greeting-cards.settings.read';
+const PAYMENTS = 'plugin::greeting-cards.payments.manage';
 
 const db = (strapi: Core.Strapi, name: string) => strapi.db.query(`plugin::greeting-cards.${name}` as Parameters<Core.Strapi['db']['query']>[0]);
 
@@ -114,12 +115,20 @@ describe('admin panel in Chromium', () => {
   });
 
   it('an admin with every plugin right sees payments needing attention, closes a group card and sees the settings with health', async () => {
-    const manager = await createPanelUser(app.strapi, await createRole(app.strapi, 'Shop manager', [ORDERS, DELIVERIES, SETTINGS]), 'Mona');
+    const manager = await createPanelUser(app.strapi, await createRole(app.strapi, 'Shop manager', [ORDERS, DELIVERIES, SETTINGS, PAYMENTS]), 'Mona');
     const page = await newPage();
     await logIn(page, app.baseUrl, manager);
     await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/payments`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'No payment needs attention.');
     await adminScreenshot(page, 'payments');
+    // A payment issue (hidden from the Content Manager) is marked resolved on this page.
+    const issue = await db(app.strapi, 'payment-issue').create({ data: { kind: 'needs_refund', order_uuid: null, provider: 'stripe', provider_payment_id: 'pi_twice', amount_pence: 299, currency: 'gbp', detail: 'Paid twice.' } });
+    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/payments`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Paid twice.');
+    expect(await page.evaluate(() => document.body.textContent ?? '')).toContain('£2.99');
+    await page.click(`button[aria-label="Mark payment issue ${issue.id} resolved"]`);
+    await waitForText(page, 'Marked resolved.');
+    expect((await db(app.strapi, 'payment-issue').findOne({ where: { id: issue.id } })).resolved).toBe(true);
     // An open group card, closed from its row after confirming.
     const organiser = await createUser(app.strapi);
     const card = await createCard(app.strapi, organiser);

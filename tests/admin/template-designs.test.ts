@@ -128,6 +128,14 @@ describe('template designs in the admin', () => {
     expect(contentType.settings).toMatchObject({ mainField: 'name', defaultSortBy: 'updatedAt', defaultSortOrder: 'DESC' });
     expect(contentType.metadatas.canvas_data.edit).toMatchObject({ label: 'Design', description: expect.stringContaining('same rules') });
     expect(contentType.metadatas.is_premium.list.label).toBe('Premium');
+    // The seasonal window is in the edit form, labelled and explained, for templates and occasions.
+    for (const uid of [UID.template, 'plugin::greeting-cards.occasion']) {
+      const config = (await http().get(`/content-manager/content-types/${uid}/configuration`).set(editor.auth).expect(200)).body.data.contentType;
+      const editFields = (config.layouts.edit as Array<Array<{ name: string }>>).flat().map((f) => f.name);
+      expect({ uid, editFields }).toEqual({ uid, editFields: expect.arrayContaining(['available_from', 'available_until']) });
+      expect(config.metadatas.available_from.edit).toMatchObject({ label: 'Available from', description: expect.stringContaining('by itself') });
+      expect(config.metadatas.available_until.edit).toMatchObject({ label: 'Available until', description: expect.stringContaining('by itself') });
+    }
     const promo = await http().get('/content-manager/content-types/plugin::greeting-cards.promo-code/configuration').set(editor.auth);
     expect(promo.body.data.contentType.layouts.list).toContain('max_uses_total');
     expect(promo.body.data.contentType.metadatas.amount_pence.edit.label).toBe('Amount off (pence)');

@@ -89,7 +89,7 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
     const signedIn = await http().get('/api/templates/?page_size=100').set(subscriber.auth).expect(200);
     expect(signedIn.body).toEqual(anonymous.body);
     for (const item of anonymous.body.results) {
-      expect(Object.keys(item).sort()).toEqual(['background', 'description', 'id', 'is_premium', 'name', 'occasion', 'product', 'slug', 'style', 'thumbnail_url']);
+      expect(Object.keys(item).sort()).toEqual(['background', 'description', 'documentId', 'id', 'is_premium', 'name', 'occasion', 'product', 'slug', 'style', 'thumbnail_url']);
       expect(item.background === null || /^#[0-9a-fA-F]{6}$/.test(item.background)).toBe(true);
     }
   });

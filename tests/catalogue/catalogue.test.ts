@@ -29,7 +29,7 @@ describe('catalogue: occasions, templates, assets', () => {
       expect(res.body.results.map((t: any) => t.slug)).not.toContain('hidden-draft');
       const first = res.body.results[0];
       // What a grid needs; the design itself (canvas_data) is only on the detail route.
-      expect(Object.keys(first).sort()).toEqual(['background', 'description', 'id', 'is_premium', 'name', 'occasion', 'product', 'slug', 'style', 'thumbnail_url'].sort());
+      expect(Object.keys(first).sort()).toEqual(['background', 'description', 'documentId', 'id', 'is_premium', 'name', 'occasion', 'product', 'slug', 'style', 'thumbnail_url'].sort());
       const balloon = res.body.results.find((t: any) => t.slug === 'balloon-party');
       expect(balloon).toMatchObject({ id: expect.any(Number), name: 'Balloon Party', occasion: 'birthday', style: 'funny', is_premium: false, thumbnail_url: null, background: '#FFF4D6' });
       const rows = await q(TEMPLATE).findMany({ where: { is_active: true }, select: ['slug', 'popularity'] });
@@ -115,7 +115,7 @@ describe('catalogue: occasions, templates, assets', () => {
       await q(OCCASION).create({ data: { name: 'First Of All', slug: 'first-of-all', sort_order: -5 } });
       const res = await app.http().get('/api/occasions/').expect(200);
       expect(res.body.count).toBe(await q(OCCASION).count());
-      expect(res.body.results[0]).toEqual({ id: expect.any(Number), name: 'First Of All', slug: 'first-of-all', sort_order: -5, month: null, day: null });
+      expect(res.body.results[0]).toEqual({ id: expect.any(Number), documentId: expect.any(String), name: 'First Of All', slug: 'first-of-all', sort_order: -5, month: null, day: null });
       const orders = res.body.results.map((o: any) => o.sort_order);
       expect(orders).toEqual([...orders].sort((a, b) => a - b));
       expect(res.body.results.find((o: any) => o.slug === 'christmas')).toMatchObject({ month: 12, day: 25 });
@@ -128,7 +128,7 @@ describe('catalogue: occasions, templates, assets', () => {
       expect(res.body.count).toBe(await q(ASSET).count({ where: { is_active: true } }));
       expect(res.body.results.map((a: any) => a.name)).not.toContain('Retired sticker');
       const sticker = res.body.results.find((a: any) => a.asset_type === 'sticker');
-      expect(Object.keys(sticker).sort()).toEqual(['asset_type', 'emoji', 'id', 'image_url', 'is_premium', 'name', 'svg', 'tags'].sort());
+      expect(Object.keys(sticker).sort()).toEqual(['asset_type', 'documentId', 'emoji', 'id', 'image_url', 'is_premium', 'name', 'svg', 'tags'].sort());
       expect(sticker.emoji).toEqual(expect.any(String));
       expect(Array.isArray(sticker.tags)).toBe(true);
       const background = res.body.results.find((a: any) => a.asset_type === 'background');
@@ -154,6 +154,31 @@ describe('catalogue: occasions, templates, assets', () => {
       const byDefault = await app.http().get('/api/assets/').expect(200);
       expect(byDefault.body.results).toHaveLength(24);
     });
+  });
+
+  it('gives every public catalogue entry its documentId (a string, Strapi\'s id for it) beside the numeric id', async () => {
+    const routes: Array<[route: string, uid: string]> = [
+      ['/api/templates/?page_size=100', TEMPLATE],
+      ['/api/occasions/?page_size=100', OCCASION],
+      ['/api/assets/?page_size=100&asset_type=sticker', ASSET],
+      ['/api/gift_addons/?page_size=100', 'plugin::greeting-cards.gift-addon'],
+      ['/api/subscriptions/plans/', 'plugin::greeting-cards.subscription-plan'],
+    ];
+    for (const [route, uid] of routes) {
+      const res = await app.http().get(route).expect(200);
+      expect({ route, count: res.body.results.length }).toEqual({ route, count: expect.any(Number) });
+      expect(res.body.results.length).toBeGreaterThan(0);
+      for (const entry of res.body.results) {
+        expect({ route, id: entry.id, documentId: entry.documentId }).toEqual({ route, id: expect.any(Number), documentId: expect.stringMatching(/^\w{10,}$/) });
+        // The same entry as Strapi's Document Service knows it.
+        const row = await q(uid).findOne({ where: { id: entry.id }, select: ['documentId'] });
+        expect({ route, documentId: entry.documentId }).toEqual({ route, documentId: row.documentId });
+      }
+    }
+    const detail = await app.http().get('/api/templates/balloon-party/').expect(200);
+    expect(detail.body).toMatchObject({ id: expect.any(Number), documentId: expect.any(String), slug: 'balloon-party' });
+    const doc = await app.strapi.documents(TEMPLATE as any).findOne({ documentId: detail.body.documentId });
+    expect(doc).toMatchObject({ slug: 'balloon-party' });
   });
 
   it('serves the catalogue to signed-in users too', async () => {

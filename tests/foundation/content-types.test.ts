@@ -6,7 +6,7 @@ const UIDS = [
   'catalogue-version', 'photo', 'email-proof',
 ].map((n) => `plugin::greeting-cards.${n}`);
 
-const CURATED = ['occasion', 'template', 'asset', 'gift-addon', 'promo-code', 'subscription-plan', 'payment-issue'].map((n) => `plugin::greeting-cards.${n}`);
+const CURATED = ['occasion', 'template', 'asset', 'gift-addon', 'promo-code', 'subscription-plan'].map((n) => `plugin::greeting-cards.${n}`);
 
 describe('foundation: content types and sample data', () => {
   let app: TestApp;

@@ -30,8 +30,8 @@ describe('subscriptions in demo mode: plans, checkout, portal, status', () => {
       const res = await http().get(path).expect(200);
       expect(res.body).toMatchObject({ count: 2, next: null, previous: null });
       expect(res.body.results).toEqual([
-        { id: expect.any(Number), slug: 'basic', name: 'Basic', description: '', amount_pence: 199, interval: 'month', grants_premium: false, has_price: false },
-        { id: priced.id, slug: 'gold', name: 'Gold', description: 'All of it', amount_pence: 999, interval: 'year', grants_premium: true, has_price: true },
+        { id: expect.any(Number), documentId: expect.any(String), slug: 'basic', name: 'Basic', description: '', amount_pence: 199, interval: 'month', grants_premium: false, has_price: false },
+        { id: priced.id, documentId: expect.any(String), slug: 'gold', name: 'Gold', description: 'All of it', amount_pence: 999, interval: 'year', grants_premium: true, has_price: true },
       ]);
       expect(JSON.stringify(res.body)).not.toContain('price_gold');
     }

@@ -1,12 +1,10 @@
-// Money is integer pence from the server; the admin only formats it.
-export function money(pence: number | null | undefined, currency?: string | null): string {
-  if (pence === null || pence === undefined) return '—';
-  const code = (currency || 'GBP').toUpperCase();
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency: code }).format(pence / 100);
-  } catch {
-    return `${(pence / 100).toFixed(2)} ${code}`;
-  }
+import { formatMoney } from '../../server/src/domain/money-format';
+
+// Money is whole minor units of its currency from the server (pence, cents, yen); the admin only
+// formats it, with the shop's own function, so a currency without minor units (JPY) is not divided by 100.
+export function money(minor: number | null | undefined, currency?: string | null): string {
+  if (minor === null || minor === undefined) return '—';
+  return formatMoney(minor, currency);
 }
 
 export function dateTime(value: string | null | undefined): string {

@@ -6,6 +6,7 @@ export interface PluginPermissions {
   canReadOrders: boolean;
   canManageDeliveries: boolean;
   canReadSettings: boolean;
+  canManagePayments: boolean;
 }
 
 /**
@@ -24,5 +25,6 @@ export function usePluginPermissions(): PluginPermissions {
     canReadOrders: has(ACTIONS.ordersRead),
     canManageDeliveries: has(ACTIONS.deliveriesManage),
     canReadSettings: has(ACTIONS.settingsRead),
+    canManagePayments: has(ACTIONS.paymentsManage),
   };
 }

@@ -6,12 +6,14 @@ export const ADMIN_ACTIONS = {
   ordersRead: 'plugin::greeting-cards.orders.read',
   deliveriesManage: 'plugin::greeting-cards.deliveries.manage',
   settingsRead: 'plugin::greeting-cards.settings.read',
+  paymentsManage: 'plugin::greeting-cards.payments.manage',
 } as const;
 
 const DECLARED = [
   { uid: 'orders.read', displayName: 'Read orders and payments', subCategory: 'orders' },
   { uid: 'deliveries.manage', displayName: 'See, retry, cancel and resend deliveries', subCategory: 'deliveries' },
   { uid: 'settings.read', displayName: 'Read the settings and service health', subCategory: 'settings' },
+  { uid: 'payments.manage', displayName: 'Mark payment issues resolved', subCategory: 'orders' },
 ];
 
 interface ActionProvider {

@@ -19,7 +19,8 @@ interface Section {
 
 // Orders and payments are read with orders.read; the deliveries list and its retry/cancel/resend need
 // deliveries.manage; the settings view needs settings.read; group cards are listed with orders.read
-// and closed with deliveries.manage. The server checks the same actions.
+// and closed with deliveries.manage; payment issues are marked resolved with payments.manage. The server
+// checks the same actions.
 const SECTIONS: Section[] = [
   { id: 'orders', name: 'Orders', allowed: (p) => p.canReadOrders },
   { id: 'deliveries', name: 'Deliveries', allowed: (p) => p.canManageDeliveries },
@@ -48,7 +49,7 @@ export function OperatorApp() {
       {permissions.canReadOrders ? <Route path="orders" element={<OrdersPage />} /> : null}
       {permissions.canReadOrders ? <Route path="orders/:uuid" element={<OrderDetailPage canManage={permissions.canManageDeliveries} />} /> : null}
       {permissions.canManageDeliveries ? <Route path="deliveries" element={<DeliveriesPage />} /> : null}
-      {permissions.canReadOrders ? <Route path="payments" element={<PaymentIssuesPage />} /> : null}
+      {permissions.canReadOrders ? <Route path="payments" element={<PaymentIssuesPage canResolve={permissions.canManagePayments} />} /> : null}
       {permissions.canReadOrders ? <Route path="group-cards" element={<GroupCardsPage canClose={permissions.canManageDeliveries} />} /> : null}
       {permissions.canReadSettings ? <Route path="settings" element={<SettingsView />} /> : null}
       <Route path="*" element={<Page.NoPermissions />} />

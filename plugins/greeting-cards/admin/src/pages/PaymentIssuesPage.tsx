@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Flex, Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Button, Flex, Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { useNotification } from '@strapi/strapi/admin';
+import { AdminApiError, useAdminApi } from '../api/client';
 import { useResource } from '../api/use-resource';
 import type { PaymentIssues } from '../api/types';
 import { Empty, ErrorNotice, Loading } from '../components/Feedback';
@@ -20,10 +22,38 @@ function OrderLink({ uuid }: { uuid: string | null }) {
   );
 }
 
+/**
+ * Marks an issue resolved once its money was refunded or explained: the one change operators make to
+ * these records (the Content Manager does not show them). The server checks payments.manage.
+ */
+function ResolveButton({ id, onDone }: { id: number; onDone: () => void }) {
+  const api = useAdminApi();
+  const { toggleNotification } = useNotification();
+  const [busy, setBusy] = React.useState(false);
+  const resolve = async () => {
+    setBusy(true);
+    try {
+      await api.postJson(`/payment-issues/${id}/resolve`);
+      toggleNotification({ type: 'success', message: 'Marked resolved.' });
+      onDone();
+    } catch (error) {
+      const message = error instanceof AdminApiError ? error.message : 'The server could not be reached.';
+      toggleNotification({ type: 'danger', title: 'Could not mark it resolved', message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="S" variant="secondary" disabled={busy} onClick={resolve} aria-label={`Mark payment issue ${id} resolved`}>
+      Mark resolved
+    </Button>
+  );
+}
+
 /** Money that did not pay its order (another session, a wrong amount, a refund to make) and refunds made. */
-export function PaymentIssuesPage() {
+export function PaymentIssuesPage({ canResolve }: { canResolve: boolean }) {
   const [page, setPage] = React.useState(1);
-  const { data, error, isLoading } = useResource<PaymentIssues>('/payment-issues', { page, page_size: PAGE_SIZE });
+  const { data, error, isLoading, reload } = useResource<PaymentIssues>('/payment-issues', { page, page_size: PAGE_SIZE });
   const refunds = data?.refunds;
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
@@ -35,7 +65,7 @@ export function PaymentIssuesPage() {
       {!data && isLoading ? <Loading what="payment issues" /> : null}
       {data && data.count === 0 ? <Empty content="No payment needs attention." /> : null}
       {data && data.count > 0 ? (
-        <Table colCount={6} rowCount={data.results.length + 1}>
+        <Table colCount={7} rowCount={data.results.length + 1}>
           <Thead>
             <Tr>
               <Th><Typography variant="sigma">Problem</Typography></Th>
@@ -44,6 +74,7 @@ export function PaymentIssuesPage() {
               <Th><Typography variant="sigma">Provider payment</Typography></Th>
               <Th><Typography variant="sigma">Detail</Typography></Th>
               <Th><Typography variant="sigma">When</Typography></Th>
+              <Th><Typography variant="sigma">Action</Typography></Th>
             </Tr>
           </Thead>
           <Tbody>
@@ -57,6 +88,7 @@ export function PaymentIssuesPage() {
                 </Td>
                 <Td style={{ maxWidth: 320, whiteSpace: 'normal' }}><Typography>{issue.detail || '—'}</Typography></Td>
                 <Td><Typography>{dateTime(issue.created_at)}</Typography></Td>
+                <Td>{issue.resolved ? <Typography textColor="neutral600">Resolved</Typography> : canResolve ? <ResolveButton id={issue.id} onDone={reload} /> : <Typography>—</Typography>}</Td>
               </Tr>
             ))}
           </Tbody>

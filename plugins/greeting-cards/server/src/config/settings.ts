@@ -80,14 +80,14 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_USER_MODEL', default: 'plugin::users-permissions.user', schema: contentTypeUid.refine((v) => v !== '', 'must not be empty'),
     describe: 'Content type users authenticate as.',
   }),
-  // prices, integer pence
-  ecardPrice: integer({ env: 'SERVICE_ECARD_PRICE', default: 299, schema: pence, describe: 'E-card price in pence.' }),
-  postedCardPrice: integer({ env: 'SERVICE_POSTED_CARD_PRICE', default: 399, schema: pence, describe: 'Posted card price in pence.' }),
-  printPrice: integer({ env: 'SERVICE_PRINT_PRICE', default: 0, schema: pence, describe: 'Print-at-home price in pence.' }),
-  giftWrapPrice: integer({ env: 'SERVICE_GIFT_WRAP_PRICE', default: 199, schema: pence, describe: 'Gift wrap price in pence.' }),
+  // prices, whole minor units of SERVICE_CURRENCY (the spec's "pence"; cents for EUR, yen for JPY)
+  ecardPrice: integer({ env: 'SERVICE_ECARD_PRICE', default: 299, schema: pence, describe: 'E-card price in pence (minor units of the currency).' }),
+  postedCardPrice: integer({ env: 'SERVICE_POSTED_CARD_PRICE', default: 399, schema: pence, describe: 'Posted card price in pence (minor units of the currency).' }),
+  printPrice: integer({ env: 'SERVICE_PRINT_PRICE', default: 0, schema: pence, describe: 'Print-at-home price in pence (minor units of the currency).' }),
+  giftWrapPrice: integer({ env: 'SERVICE_GIFT_WRAP_PRICE', default: 199, schema: pence, describe: 'Gift wrap price in pence (minor units of the currency).' }),
   currency: text({
     env: 'SERVICE_CURRENCY', default: 'GBP', schema: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as GBP'),
-    describe: 'ISO currency of all prices.',
+    describe: 'ISO currency of all prices. Every amount (settings, API `*_pence` fields, gift add-ons, plans) is in its minor units: pence for GBP, cents for EUR, whole yen for JPY (no minor unit).',
   }),
   // payments
   demoPayments: flag({

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { CONTENT_VIEWS, contentManagerConfig } from './views';
 
 // Bump when CONTENT_VIEWS changes in a way existing installs should receive.
-const VIEWS_VERSION = 2; // 2: the template's product
+const VIEWS_VERSION = 3; // 2: the template's product; 3: seasonal windows
 
 interface StoredConfiguration {
   settings?: Record<string, unknown>;

@@ -14,6 +14,11 @@ export interface ContentView {
 }
 
 const common = { is_active: ['Active', 'Inactive entries are hidden from the shop.'] as [string, string] };
+// The seasonal window (services/catalogue/availability.ts): either end may be left empty.
+const window = {
+  available_from: ['Available from', 'Optional. Hidden from the shop before this moment; it appears by itself when it comes.'] as [string, string],
+  available_until: ['Available until', 'Optional. Hidden from the shop from this moment on; it comes down by itself.'] as [string, string],
+};
 
 export const CONTENT_VIEWS: Record<string, ContentView> = {
   occasion: {
@@ -21,7 +26,7 @@ export const CONTENT_VIEWS: Record<string, ContentView> = {
     list: ['id', 'name', 'slug', 'sort_order', 'month', 'day'],
     labels: {
       name: 'Name', slug: 'Slug', sort_order: ['Sort order', 'Lower numbers come first in the shop.'],
-      month: ['Month', 'For seasonal occasions: 1-12.'], day: ['Day', 'For seasonal occasions: 1-31.'],
+      month: ['Month', 'For seasonal occasions: 1-12.'], day: ['Day', 'For seasonal occasions: 1-31.'], ...window,
     },
   },
   template: {
@@ -33,7 +38,7 @@ export const CONTENT_VIEWS: Record<string, ContentView> = {
       canvas_data: ['Design', 'The card design. Checked with the same rules as the shop\'s API on every save.'],
       thumbnail: ['Thumbnail image', 'Optional. Leave empty to use the preview rendered from the design.'],
       thumbnail_url: ['Rendered preview', 'Re-rendered in the background whenever the design changes.'],
-      is_premium: ['Premium', 'Only subscribers may use premium designs.'], ...common, popularity: 'Popularity',
+      is_premium: ['Premium', 'Only subscribers may use premium designs.'], ...common, popularity: 'Popularity', ...window,
     },
   },
   asset: {
@@ -67,15 +72,6 @@ export const CONTENT_VIEWS: Record<string, ContentView> = {
       name: 'Name', slug: 'Slug', description: 'Description',
       provider_price_id: ['Stripe price id', 'price_... from the Stripe dashboard.'], amount_pence: ['Price (pence)', 'Whole pence per interval.'],
       interval: 'Billing interval', grants_premium: ['Unlocks premium designs', ''], ...common,
-    },
-  },
-  'payment-issue': {
-    mainField: 'order_uuid', sortBy: 'createdAt', sortOrder: 'DESC',
-    list: ['id', 'kind', 'order_uuid', 'amount_pence', 'resolved', 'createdAt'],
-    labels: {
-      kind: 'Kind', order_uuid: 'Order', order_status: 'Order status then', provider: 'Provider',
-      provider_session_id: 'Session id', provider_payment_id: 'Payment id', amount_pence: 'Amount (pence)', currency: 'Currency',
-      detail: 'What happened', resolved: ['Resolved', 'Tick once the payment has been refunded or explained.'],
     },
   },
 };

@@ -19,7 +19,11 @@ const occasion = defineType({
     sort_order: int({ default: 0 }),
     month: int({ min: 1, max: 12 }),
     day: int({ min: 1, max: 31 }),
+    // Seasonal window (both optional): shown in the shop only from / until these instants.
+    available_from: dt(),
+    available_until: dt(),
   },
+  indexed: ['available_from', 'available_until'],
 });
 
 const template = defineType({
@@ -40,7 +44,11 @@ const template = defineType({
     is_premium: bool(false),
     is_active: bool(true),
     popularity: int({ default: 0 }),
+    // Seasonal window (both optional): listed and personalisable only from / until these instants.
+    available_from: dt(),
+    available_until: dt(),
   },
+  indexed: ['available_from', 'available_until'],
 });
 
 // One row whose token changes whenever anything shoppers see in the catalogue changes. Every instance
@@ -399,7 +407,9 @@ const paymentEvent = defineType({
 });
 
 const paymentIssue = defineType({
-  singular: 'payment-issue', plural: 'payment-issues', displayName: 'Payment issue', curated: true,
+  // A record, not content: hidden from the Content Manager (where it could be edited or deleted); operators
+  // read it on the plugin's Payment issues page and mark it resolved there (admin API, payments.manage).
+  singular: 'payment-issue', plural: 'payment-issues', displayName: 'Payment issue', curated: false,
   description: 'A payment that did not pay its order: another session, a wrong amount, or money taken for an order already paid, cancelled or refunded (refund it by hand).',
   attributes: {
     kind: enumeration(PAYMENT_ISSUE_KINDS, 'needs_refund'),

@@ -26,6 +26,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   order: action(strapi, async (ctx) => getService(strapi, 'adminOrders').detail(String(ctx.params.uuid))),
 
   paymentIssues: action(strapi, async (ctx) => getService(strapi, 'adminOrders').paymentIssues(pageRequest(queryOf(ctx)))),
+  resolvePaymentIssue: action(strapi, async (ctx) => getService(strapi, 'adminOrders').resolvePaymentIssue(parseId(ctx.params.id))),
 
   promoCodeUses: action(strapi, async () => getService(strapi, 'adminPromotions').usesByCode()),
 

@@ -18,7 +18,7 @@ function templateDesignerRoute(method: 'POST', path: string, handler: string) {
   return { method, path, handler, config: { policies: ['admin::isAuthenticatedAdmin', TEMPLATE_DESIGNER_POLICY] } };
 }
 
-const { ordersRead, deliveriesManage, settingsRead } = ADMIN_ACTIONS;
+const { ordersRead, deliveriesManage, settingsRead, paymentsManage } = ADMIN_ACTIONS;
 
 export default {
   type: 'admin',
@@ -27,6 +27,7 @@ export default {
     adminRoute('GET', '/admin/orders', 'admin.orders', ordersRead),
     adminRoute('GET', '/admin/orders/:uuid', 'admin.order', ordersRead),
     adminRoute('GET', '/admin/payment-issues', 'admin.paymentIssues', ordersRead),
+    adminRoute('POST', '/admin/payment-issues/:id/resolve', 'admin.resolvePaymentIssue', paymentsManage),
     adminRoute('GET', '/admin/promo-codes/uses', 'admin.promoCodeUses', ordersRead),
     adminRoute('GET', '/admin/deliveries', 'admin.deliveries', deliveriesManage),
     adminRoute('GET', '/admin/deliveries/:id', 'admin.delivery', deliveriesManage),

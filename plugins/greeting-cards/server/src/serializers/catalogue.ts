@@ -1,4 +1,6 @@
-// Wire shapes of the public catalogue: occasions, templates, assets.
+// Wire shapes of the public catalogue: occasions, templates, assets, gift add-ons. Each carries Strapi's
+// `documentId` beside the numeric `id` the spec fixes: the id the Document Service, the Content Manager
+// and Strapi's own REST API know the entry by (stable across drafts and locales, where `id` is not).
 import { effectiveProductCode } from '../domain/print-products/products';
 
 interface Media {
@@ -7,12 +9,13 @@ interface Media {
 
 const mediaUrl = (media: Media | null | undefined, fallback?: string | null) => media?.url || fallback || null;
 
-export function serializeOccasion(o: { id: number; name: string; slug: string; sort_order?: number | null; month?: number | null; day?: number | null }) {
-  return { id: o.id, name: o.name, slug: o.slug, sort_order: o.sort_order ?? 0, month: o.month ?? null, day: o.day ?? null };
+export function serializeOccasion(o: { id: number; documentId?: string | null; name: string; slug: string; sort_order?: number | null; month?: number | null; day?: number | null }) {
+  return { id: o.id, documentId: o.documentId ?? null, name: o.name, slug: o.slug, sort_order: o.sort_order ?? 0, month: o.month ?? null, day: o.day ?? null };
 }
 
 export function serializeTemplate(t: {
   id: number;
+  documentId?: string | null;
   slug: string;
   name: string;
   description?: string | null;
@@ -35,6 +38,7 @@ export function serializeTemplate(t: {
 function templateFields(t: Parameters<typeof serializeTemplate>[0]) {
   return {
     id: t.id,
+    documentId: t.documentId ?? null,
     slug: t.slug,
     name: t.name,
     description: t.description ?? '',
@@ -61,12 +65,13 @@ export function serializeTemplateSummary(t: Parameters<typeof serializeTemplate>
   };
 }
 
-export function serializeGiftAddon(g: { id: number; name: string; description?: string | null; price_pence: number; image?: Media | null }) {
-  return { id: g.id, name: g.name, description: g.description ?? '', price_pence: g.price_pence, image_url: mediaUrl(g.image) };
+export function serializeGiftAddon(g: { id: number; documentId?: string | null; name: string; description?: string | null; price_pence: number; image?: Media | null }) {
+  return { id: g.id, documentId: g.documentId ?? null, name: g.name, description: g.description ?? '', price_pence: g.price_pence, image_url: mediaUrl(g.image) };
 }
 
 export function serializeAsset(a: {
   id: number;
+  documentId?: string | null;
   name: string;
   asset_type: string;
   emoji?: string | null;
@@ -77,6 +82,7 @@ export function serializeAsset(a: {
 }, showPremium = true) {
   return {
     id: a.id,
+    documentId: a.documentId ?? null,
     name: a.name,
     asset_type: a.asset_type,
     emoji: a.emoji || null,

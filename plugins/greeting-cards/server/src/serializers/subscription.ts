@@ -8,6 +8,8 @@ const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 export function serializePlan(p: Row) {
   return {
     id: p.id,
+    // Strapi's id for the plan (Document Service, Content Manager), beside the spec's numeric id.
+    documentId: p.documentId ?? null,
     slug: p.slug,
     name: p.name,
     description: p.description ?? '',

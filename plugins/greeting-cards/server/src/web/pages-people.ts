@@ -79,7 +79,7 @@ async function remindersData({ strapi, user }: PrivateContext, state: PanelState
   const [reminders, recipients, occasions] = await Promise.all([
     getService(strapi, 'reminders').list(user.id, ALL),
     getService(strapi, 'recipients').list(user.id, ALL),
-    getService(strapi, 'catalogue').listOccasions(ALL),
+    getService(strapi, 'catalogue').readOccasions(ALL),
   ]);
   return {
     title: 'Reminders',

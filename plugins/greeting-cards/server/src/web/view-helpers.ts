@@ -1,15 +1,13 @@
-// Small formatting helpers the views use (money is integer pence, formatted only here).
+// Small formatting helpers the views use (money is whole minor units, formatted only here).
 import { formatInZone } from '../domain/time-zones';
+import { DEFAULT_LOCALE, formatMoney } from '../domain/money-format';
 
 let zoneNames: string[] | null = null;
 
-const CURRENCY_SYMBOL: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
-
 export const helpers = {
-  money(pence: unknown, currency = 'GBP'): string {
-    const value = Number(pence ?? 0);
-    const symbol = CURRENCY_SYMBOL[String(currency).toUpperCase()] ?? `${currency} `;
-    return `${value < 0 ? '-' : ''}${symbol}${(Math.abs(value) / 100).toFixed(2)}`;
+  /** Whole minor units of `currency` (pence, cents, yen) by Intl, with the currency's own decimals. */
+  money(minor: unknown, currency = 'GBP'): string {
+    return formatMoney(minor, currency, DEFAULT_LOCALE);
   },
   date(value: unknown): string {
     if (!value) return '';

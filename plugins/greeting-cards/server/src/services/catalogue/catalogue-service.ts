@@ -15,7 +15,19 @@ export interface Listing<T> {
 }
 
 // Columns a catalogue grid needs; the design (canvas_data) is read only for its background colour.
-const SUMMARY_COLUMNS = ['id', 'slug', 'name', 'description', 'style', 'product', 'is_premium', 'thumbnail_url', 'canvas_data'];
+const SUMMARY_COLUMNS = ['id', 'documentId', 'slug', 'name', 'description', 'style', 'product', 'is_premium', 'thumbnail_url', 'canvas_data'];
+
+/**
+ * Inside its seasonal window now (domain/availability.ts isAvailable, as a condition on indexed
+ * columns): part of the one query that reads the page, never a query of its own. The instant comes
+ * from this process's clock, as the catalogue version's does, so a cached answer matches its version.
+ */
+export const inWindow = (now = new Date()) => ({
+  $and: [
+    { $or: [{ available_from: { $null: true } }, { available_from: { $lte: now } }] },
+    { $or: [{ available_until: { $null: true } }, { available_until: { $gt: now } }] },
+  ],
+});
 
 // The public catalogue: occasions, active templates and active assets. Read-only for shoppers;
 // editors curate these in the admin panel.
@@ -31,24 +43,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const pageKey = (page: PageRequest) => `${page.offset}:${page.pageSize}`;
 
   return {
+    /** Occasions inside their seasonal window (the shop's filters and the spec's route). */
     listOccasions(page: PageRequest, version?: string): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
-      return cached(`occasions|${pageKey(page)}`, version, () => this.readOccasions(page));
+      return cached(`occasions|${pageKey(page)}`, version, () => this.readOccasions(page, inWindow()));
     },
 
-    async readOccasions(page: PageRequest): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+    /** Occasions; all of them when no window condition is given (a reminder is for any occasion, in season or not). */
+    async readOccasions(page: PageRequest, where: Record<string, unknown> = {}): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
       const { count, rows } = await pagedRows(
         page,
-        () => q(UID.occasion).count(),
-        () => q(UID.occasion).findMany({ orderBy: [{ sort_order: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+        () => q(UID.occasion).count({ where }),
+        () => q(UID.occasion).findMany({ where, orderBy: [{ sort_order: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
       );
       return { count, results: rows.map(serializeOccasion) };
     },
 
-    /** Active templates for a grid (no design: the detail route has it), most used first. */
+    /** Active templates inside their window, for a grid (no design: the detail route has it), most used first. */
     listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, version?: string) {
       const key = `templates|${filters.occasion ?? ''}|${filters.style ?? ''}|${pageKey(page)}`;
       return cached(key, version, async () => {
-        const where: Record<string, unknown> = { is_active: true };
+        const where: Record<string, unknown> = { is_active: true, ...inWindow() };
         if (filters.style) where.style = filters.style;
         if (filters.occasion) where.occasion = { slug: filters.occasion };
         const { count, rows } = await pagedRows(
@@ -67,16 +81,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /** An active template by slug, as stored (with occasion), or the 404 error. */
+    /** An active template inside its window by slug, as stored (with occasion), or the 404 error. */
     async findActiveTemplate(slug: string) {
-      const row = await q(UID.template).findOne({ where: { slug, is_active: true }, populate: ['occasion', 'thumbnail'] });
+      const row = await q(UID.template).findOne({ where: { slug, is_active: true, ...inWindow() }, populate: ['occasion', 'thumbnail'] });
       if (!row) throw notFound();
       return row;
     },
 
     getTemplate(slug: string, showPremium = false, version?: string) {
       return cached(`template|${slug}|${showPremium ? 'premium' : 'free'}`, version, async () => {
-        const row = await q(UID.template).findOne({ where: { slug, is_active: true }, populate: ['occasion', 'thumbnail'] });
+        const row = await q(UID.template).findOne({ where: { slug, is_active: true, ...inWindow() }, populate: ['occasion', 'thumbnail'] });
         if (!row) throw notFound();
         return serializeTemplate(row, showPremium);
       });

@@ -2,6 +2,10 @@ import { randomBytes } from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { query, tableOf } from '../../db/query';
+import { boundariesOf, lastBoundaryPassed } from '../../domain/availability';
+
+// Catalogue types with a seasonal window (available_from / available_until).
+const WINDOWED_MODELS = [UID.template, UID.occasion] as const;
 
 // What shoppers see in the catalogue: a change to any of these changes the catalogue version.
 // Upload files are included because replacing a template's image in the media library changes its
@@ -17,14 +21,53 @@ const WRITE_EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpd
  *
  * A fresh random token (not a counter read and written back) means two concurrent changes can never
  * both write the same "next" value that a reader had already cached against.
+ *
+ * Seasonal windows change what shoppers see with no write at all, so the version the callers get is
+ * the token plus the latest window boundary the clock has passed. The boundaries are read once per
+ * token (any edit to a window replaces the token), so a request still costs one single-row read, and
+ * every instance moves to the new version at the same instant, by itself.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const rows = () => query(strapi, UID.catalogueVersion);
   const newToken = () => randomBytes(9).toString('base64url');
+  // The window boundaries of the catalogue as of `token` (per process; concurrent misses share one read).
+  let boundaries: { token: string; times: Promise<number[]> } | null = null;
+
+  const readBoundaries = async (): Promise<number[]> => {
+    const windows = [];
+    for (const uid of WINDOWED_MODELS) {
+      windows.push(...(await query(strapi, uid).findMany({
+        select: ['available_from', 'available_until'],
+        where: { $or: [{ available_from: { $notNull: true } }, { available_until: { $notNull: true } }] },
+      })));
+    }
+    return boundariesOf(windows);
+  };
+
+  const boundariesAt = (token: string): Promise<number[]> => {
+    if (boundaries?.token !== token) {
+      const times = readBoundaries();
+      boundaries = { token, times };
+      times.catch(() => {
+        if (boundaries?.times === times) boundaries = null;
+      });
+    }
+    return boundaries.times;
+  };
 
   return {
-    /** The current token. A plain single-row read (no query-engine mapping): it runs on every catalogue request. */
-    async current(): Promise<string> {
+    /**
+     * The current version: the token, plus the latest seasonal boundary passed (see above). Runs on
+     * every catalogue request: one plain single-row read, and the boundaries only after a change.
+     */
+    async current(now = Date.now()): Promise<string> {
+      const token = await this.token();
+      const passed = lastBoundaryPassed(await boundariesAt(token), now);
+      return passed === null ? token : `${token}.${passed.toString(36)}`;
+    },
+
+    /** The stored token. A plain single-row read (no query-engine mapping). */
+    async token(): Promise<string> {
       const row = (await strapi.db.connection(tableOf(strapi, UID.catalogueVersion)).select('token').orderBy('id', 'asc').first()) as { token?: string } | undefined;
       if (row?.token) return row.token;
       return this.bump();

@@ -23,6 +23,24 @@ const UUID_CHARS = /^[0-9a-f-]+$/i;
 // Money counted as today's revenue: paid orders that were not given back.
 const EARNING: OrderStatus[] = ['paid', 'fulfilled'];
 
+/** A payment issue as the operator's page shows it. */
+function issueView(row: Record<string, unknown> & { id: number; createdAt?: string }) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    order_uuid: row.order_uuid ?? null,
+    order_status: row.order_status ?? null,
+    provider: row.provider ?? null,
+    session_id: row.provider_session_id ?? null,
+    payment_intent_id: row.provider_payment_id ?? null,
+    amount_pence: row.amount_pence ?? null,
+    currency: row.currency ?? null,
+    detail: row.detail ?? '',
+    resolved: Boolean(row.resolved),
+    created_at: iso(row.createdAt),
+  };
+}
+
 /** The operator's view of orders: today's figures, search, one order in full, payments needing a look. */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => query(strapi, UID.order);
@@ -126,20 +144,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       );
       return {
         count: issues.count,
-        results: issues.rows.map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          order_uuid: row.order_uuid ?? null,
-          order_status: row.order_status ?? null,
-          provider: row.provider ?? null,
-          session_id: row.provider_session_id ?? null,
-          payment_intent_id: row.provider_payment_id ?? null,
-          amount_pence: row.amount_pence ?? null,
-          currency: row.currency ?? null,
-          detail: row.detail ?? '',
-          resolved: Boolean(row.resolved),
-          created_at: iso(row.createdAt),
-        })),
+        results: issues.rows.map(issueView),
         refunds: {
           count: refunds.count,
           results: refunds.rows.map((o) => ({
@@ -152,6 +157,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           })),
         },
       };
+    },
+
+    /**
+     * Marks a payment issue resolved (refunded or explained): the one change an operator makes to these
+     * records, which the Content Manager no longer shows. Idempotent: a second click changes nothing.
+     */
+    async resolvePaymentIssue(id: number) {
+      const issues = query(strapi, UID.paymentIssue);
+      await issues.updateMany({ where: { id, resolved: false }, data: { resolved: true } });
+      const row = await issues.findOne({ where: { id } });
+      if (!row) throw notFound();
+      return issueView(row);
     },
   };
 };
