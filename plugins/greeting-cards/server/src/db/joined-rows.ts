@@ -162,3 +162,25 @@ async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, popu
   }
   return rows;
 }
+
+/** The link table of a relation of `uid` (Strapi keeps every relation in one), for hand-written joins. */
+export function linkOf(strapi: Core.Strapi, uid: string, name: string): { table: string; own: string; other: string } {
+  const attribute = metaOf(strapi, uid).attributes[name];
+  if (attribute?.type !== 'relation' || !attribute.joinTable) throw new Error(`${uid}.${name} is not a relation through a link table`);
+  return { table: attribute.joinTable.name, own: attribute.joinTable.joinColumn.name, other: attribute.joinTable.inverseJoinColumn.name };
+}
+
+/** A type's table and the column behind each attribute, for hand-written joins. */
+export function columnsOfType(strapi: Core.Strapi, uid: string): { table: string; column: (name: string) => string; type: (name: string) => string } {
+  const meta = metaOf(strapi, uid);
+  const byName = new Map(Object.entries(meta.columnToAttribute).map(([column, name]) => [name, column]));
+  return {
+    table: meta.tableName,
+    column: (name) => {
+      const column = byName.get(name);
+      if (!column) throw new Error(`${uid}.${name} has no column`);
+      return column;
+    },
+    type: (name) => meta.attributes[name]?.type ?? 'string',
+  };
+}

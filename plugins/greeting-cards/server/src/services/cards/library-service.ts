@@ -4,7 +4,7 @@ import { getConfig } from '../../config/get-config';
 import { libraryTypeFor } from '../../domain/card-status';
 import type { CardStatus, LibraryType } from '../../domain/enums';
 import type { PageRequest } from '../../http/pagination';
-import { pagedRows } from '../shared/paged-rows';
+import { libraryPage } from './library-rows';
 import { serializeLibraryEntry } from '../../serializers/library';
 import { query } from '../../db/query';
 import { getService } from '../get-service';
@@ -58,32 +58,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return true;
   }
 
-  /** Which received entries the user may see: those sent to their proven address (older entries, made
-   * before addresses were noted, count as sent to the current one). */
-  async function receivedFilter(userId: number): Promise<Record<string, unknown> | null> {
-    const proven = getConfig(strapi).receivedCards ? await getService(strapi, 'addressProof').provenAddress(userId) : null;
-    if (!proven) return null;
-    return { type: 'received', $or: [{ received_address: proven }, { received_address: { $null: true } }] };
-  }
-
-  async function list(userId: number, type: LibraryType | undefined, page: PageRequest) {
-    const where: Record<string, unknown> = { user: { id: userId } };
-    const received = type === undefined || type === 'received' ? await receivedFilter(userId) : null;
-    if (type === 'received') Object.assign(where, received ?? { id: { $null: true } });
-    else if (type) where.type = type;
-    else where.$or = [{ type: { $ne: 'received' } }, ...(received ? [received] : [])];
-    const { count, rows } = await pagedRows(
-      page,
-      () => entries().count({ where }),
-      () => entries().findMany({
-        where,
-        populate: { card: { select: ['id', 'title', 'status', 'preview_url'] } },
-        orderBy: [{ is_pinned: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }],
-        offset: page.offset,
-        limit: page.pageSize,
-      }),
-    );
-    return { count, results: rows.map(serializeLibraryEntry) };
+  /**
+   * One page of the user's library, each entry with its card summary, in a fixed number of queries
+   * whatever the page size (library-rows.ts). Received entries show only for the user's proven
+   * address (older entries, made before addresses were noted, count as sent to the current one).
+   * Pass the signed-in user's row when there is one: it saves reading it again.
+   */
+  async function list(user: number | { id: number; email?: unknown; confirmed?: unknown }, type: LibraryType | undefined, page: PageRequest) {
+    const userId = typeof user === 'number' ? user : user.id;
+    const wantsReceived = type === undefined || type === 'received';
+    const provenAddress = wantsReceived && getConfig(strapi).receivedCards ? await getService(strapi, 'addressProof').provenAddress(user) : null;
+    const { count, rows } = await libraryPage(strapi, { userId, type, provenAddress }, page);
+    return { count, results: rows.map((row) => serializeLibraryEntry(row as Parameters<typeof serializeLibraryEntry>[0])), provenAddress };
   }
 
   /** Removes every entry of a card (in any library): the card is being deleted. */

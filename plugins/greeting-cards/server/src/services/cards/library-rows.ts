@@ -1,0 +1,66 @@
+import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { UID } from '../../uids';
+import type { LibraryType } from '../../domain/enums';
+import type { PageRequest } from '../../http/pagination';
+import { columnsOfType, fromDb, linkOf } from '../../db/joined-rows';
+import type { Row } from '../../db/query';
+
+// One page of a user's library with each entry's card summary and the total, in ONE query: Strapi's
+// engine took three (count, entries, then the cards populated by entry ids). The total rides along as
+// a window count; only a page past the end (no rows to carry it) asks for the count on its own.
+
+export interface LibraryFilter {
+  userId: number;
+  type: LibraryType | undefined;
+  /** The user's proven address: received entries show only for it (null: none show). */
+  provenAddress: string | null;
+}
+
+const ENTRY_FIELDS = ['id', 'type', 'is_pinned', 'createdAt', 'updatedAt'];
+const CARD_FIELDS = ['id', 'title', 'status', 'preview_url'];
+
+export async function libraryPage(strapi: Core.Strapi, filter: LibraryFilter, page: PageRequest): Promise<{ count: number; rows: Row[] }> {
+  const entry = columnsOfType(strapi, UID.libraryEntry);
+  const card = columnsOfType(strapi, UID.card);
+  const owner = linkOf(strapi, UID.libraryEntry, 'user');
+  const cardLink = linkOf(strapi, UID.libraryEntry, 'card');
+  const knex = strapi.db.connection;
+  const e = (name: string) => `e.${entry.column(name)}`;
+
+  const received = (q: Knex.QueryBuilder) => {
+    if (!filter.provenAddress) return q.whereRaw('1 = 0');
+    // Entries made before addresses were noted count as sent to the current one.
+    return q.where(e('type'), 'received').andWhere((r) => r.where(e('received_address'), filter.provenAddress).orWhereNull(e('received_address')));
+  };
+  const base = () => {
+    const q = knex(`${entry.table} as e`).join(`${owner.table} as u`, `u.${owner.own}`, 'e.id').where(`u.${owner.other}`, filter.userId);
+    if (filter.type === 'received') q.where(received);
+    else if (filter.type) q.where(e('type'), filter.type);
+    else q.where((w) => w.whereNot(e('type'), 'received').orWhere(received));
+    return q;
+  };
+
+  const select: Record<string, string> = {};
+  for (const name of ENTRY_FIELDS) select[`e__${name}`] = e(name);
+  for (const name of CARD_FIELDS) select[`c__${name}`] = `c.${card.column(name)}`;
+  const raw: Row[] = await base()
+    .leftJoin(`${cardLink.table} as cl`, `cl.${cardLink.own}`, 'e.id')
+    .leftJoin(`${card.table} as c`, 'c.id', `cl.${cardLink.other}`)
+    .select(select)
+    .select(knex.raw('count(*) over () as total'))
+    .orderBy([{ column: e('is_pinned'), order: 'desc' }, { column: e('updatedAt'), order: 'desc' }, { column: e('id'), order: 'desc' }])
+    .offset(page.offset)
+    .limit(page.pageSize);
+
+  const rows = raw.map((r) => {
+    const row: Row = {};
+    for (const name of ENTRY_FIELDS) row[name] = fromDb(entry.type(name), r[`e__${name}`]);
+    row.card = r.c__id === null || r.c__id === undefined ? null : Object.fromEntries(CARD_FIELDS.map((name) => [name, fromDb(card.type(name), r[`c__${name}`])]));
+    return row;
+  });
+  if (raw.length) return { count: Number(raw[0].total), rows };
+  if (page.offset === 0) return { count: 0, rows };
+  const [counted] = await base().count({ total: '*' });
+  return { count: Number(counted?.total ?? 0), rows };
+}
