@@ -95,7 +95,7 @@ function readRow(meta: Meta, raw: Row, prefix: string): Row {
 }
 
 /** The transaction this call runs in, when there is one (Strapi keeps it per async context). */
-async function inCurrentTransaction<T>(strapi: Core.Strapi, fn: (knex: Knex) => Promise<T>): Promise<T> {
+export async function inCurrentTransaction<T>(strapi: Core.Strapi, fn: (knex: Knex) => Promise<T>): Promise<T> {
   if (!strapi.db.inTransaction()) return fn(strapi.db.connection);
   // Nested: Strapi hands back the running transaction and neither begins nor commits.
   return strapi.db.transaction(({ trx }) => fn(trx as unknown as Knex));

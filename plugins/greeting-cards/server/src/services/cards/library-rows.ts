@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { UID } from '../../uids';
 import type { LibraryType } from '../../domain/enums';
 import type { PageRequest } from '../../http/pagination';
-import { columnsOfType, fromDb, linkOf } from '../../db/joined-rows';
+import { columnsOfType, fromDb, inCurrentTransaction, linkOf } from '../../db/joined-rows';
 import type { Row } from '../../db/query';
 
 // One page of a user's library with each entry's card summary and the total, in ONE query: Strapi's
@@ -63,4 +63,49 @@ export async function libraryPage(strapi: Core.Strapi, filter: LibraryFilter, pa
   if (page.offset === 0) return { count: 0, rows };
   const [counted] = await base().count({ total: '*' });
   return { count: Number(counted?.total ?? 0), rows };
+}
+
+export interface CardForSync {
+  id: number;
+  status: string;
+  is_favorite: boolean;
+  ownerId: number | null;
+}
+
+/** The cards' status, favourite flag and owner, in one query (the engine reads the owner separately). */
+export async function cardsForSync(strapi: Core.Strapi, cardIds: number[]): Promise<CardForSync[]> {
+  if (!cardIds.length) return [];
+  const card = columnsOfType(strapi, UID.card);
+  const owner = linkOf(strapi, UID.card, 'owner');
+  const raw: Row[] = await inCurrentTransaction(strapi, (knex) =>
+    knex(`${card.table} as c`)
+      .leftJoin(`${owner.table} as o`, `o.${owner.own}`, 'c.id')
+      .whereIn('c.id', cardIds)
+      .select({ id: 'c.id', status: `c.${card.column('status')}`, is_favorite: `c.${card.column('is_favorite')}`, owner_id: `o.${owner.other}` })
+      .orderBy('c.id', 'asc'),
+  );
+  return raw.map((r) => ({
+    id: Number(r.id),
+    status: String(r.status),
+    is_favorite: fromDb('boolean', r.is_favorite) === true,
+    ownerId: r.owner_id === null || r.owner_id === undefined ? null : Number(r.owner_id),
+  }));
+}
+
+/** The own (not received) entries of these cards with their user, oldest first, in one query. */
+export async function ownEntriesOf(strapi: Core.Strapi, cardIds: number[]): Promise<Array<{ id: number; cardId: number; userId: number | null }>> {
+  if (!cardIds.length) return [];
+  const entry = columnsOfType(strapi, UID.libraryEntry);
+  const user = linkOf(strapi, UID.libraryEntry, 'user');
+  const card = linkOf(strapi, UID.libraryEntry, 'card');
+  const raw: Row[] = await inCurrentTransaction(strapi, (knex) =>
+    knex(`${entry.table} as e`)
+      .join(`${card.table} as cl`, `cl.${card.own}`, 'e.id')
+      .leftJoin(`${user.table} as ul`, `ul.${user.own}`, 'e.id')
+      .whereIn(`cl.${card.other}`, cardIds)
+      .whereNot(`e.${entry.column('type')}`, 'received')
+      .select({ id: 'e.id', card_id: `cl.${card.other}`, user_id: `ul.${user.other}` })
+      .orderBy('e.id', 'asc'),
+  );
+  return raw.map((r) => ({ id: Number(r.id), cardId: Number(r.card_id), userId: r.user_id === null || r.user_id === undefined ? null : Number(r.user_id) }));
 }

@@ -4,7 +4,8 @@ import { getConfig } from '../../config/get-config';
 import { libraryTypeFor } from '../../domain/card-status';
 import type { CardStatus, LibraryType } from '../../domain/enums';
 import type { PageRequest } from '../../http/pagination';
-import { libraryPage } from './library-rows';
+import { cardsForSync, libraryPage, ownEntriesOf, type CardForSync } from './library-rows';
+import { chunks } from '../../db/bulk-rows';
 import { serializeLibraryEntry } from '../../serializers/library';
 import { query } from '../../db/query';
 import { getService } from '../get-service';
@@ -36,6 +37,45 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     // Updating even an unchanged entry moves it up the "most recently updated" order.
     if (keep) await entries().updateMany({ where: { id: keep.id }, data: { ...data, updatedAt: new Date() } });
     else await entries().create({ data: { ...data, user: card.owner.id, card: card.id } });
+  }
+
+  /**
+   * syncCard for many cards at once (paying a large order marks every card ordered): the cards and
+   * their entries are read in one query each per batch, and the entries that stay are updated with one
+   * UPDATE per (type, pinned) pair. Same outcome as syncCard on each card.
+   */
+  async function syncCards(cardIds: number[]): Promise<void> {
+    const autoSave = getConfig(strapi).libraryAutoSaveDrafts;
+    for (const batch of chunks([...new Set(cardIds)])) {
+      const cards = await cardsForSync(strapi, batch);
+      const existing = await ownEntriesOf(strapi, batch);
+      const updates = new Map<string, number[]>();
+      const extra: number[] = [];
+      const missing: Array<{ card: CardForSync; type: string }> = [];
+      for (const card of cards) {
+        if (card.ownerId === null) continue;
+        const type = libraryTypeFor(card.status as CardStatus, autoSave);
+        const own = existing.filter((e) => e.cardId === card.id && e.userId === card.ownerId);
+        const keep = type ? own[0] : undefined;
+        extra.push(...own.filter((e) => e !== keep).map((e) => e.id));
+        if (!type) continue;
+        if (!keep) missing.push({ card, type });
+        else {
+          const key = `${type}|${card.is_favorite}`;
+          updates.set(key, [...(updates.get(key) ?? []), keep.id]);
+        }
+      }
+      if (extra.length) await entries().deleteMany({ where: { id: { $in: extra } } });
+      const now = new Date();
+      for (const [key, ids] of updates) {
+        const [type, pinned] = key.split('|');
+        await entries().updateMany({ where: { id: { $in: ids } }, data: { type, is_pinned: pinned === 'true', updatedAt: now } });
+      }
+      // A card without an entry (auto-save off and a draft ordered, or an entry lost) is rare: one by one.
+      for (const { card, type } of missing) {
+        await entries().create({ data: { type, is_pinned: card.is_favorite, user: card.ownerId, card: card.id } });
+      }
+    }
   }
 
   /**
@@ -79,5 +119,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (rows.length) await entries().deleteMany({ where: { id: { $in: rows.map((r) => r.id) } } });
   }
 
-  return { syncCard, addReceived, list, removeCard };
+  return { syncCard, syncCards, addReceived, list, removeCard };
 };

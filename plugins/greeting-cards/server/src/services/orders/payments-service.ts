@@ -79,7 +79,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (start.kind === 'completed') {
         const payment = { provider: provider.name, sessionId: start.sessionId, paymentId: start.paymentId };
         const paidAt = new Date();
-        if (!(await completeOrderPayment(strapi, order.id, payment, paidAt))) return paidView();
+        if (!(await completeOrderPayment(strapi, order.id, payment, paidAt, items))) return paidView();
         // This call made the order paid, and its items are frozen since checkout: the view needs no new read.
         return { kind: 'paid', order: orderView({ ...order, ...paidChanges(payment, paidAt) }, items) };
       }
