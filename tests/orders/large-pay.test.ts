@@ -35,7 +35,11 @@ describe('paying an order of many lines', () => {
       const card = await createCard(app.strapi, user, { title: `Card ${i}`, status, is_favorite: i === 0 });
       await q(app, 'library-entry').create({ data: { user: user.id, card: card.id, type: status, is_pinned: i === 0 } });
       await q(app, 'order-item').create({
-        data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard', scheduled_for, unit_price_pence: 250, line_total_pence: 250 },
+        data: {
+          order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard', scheduled_for, unit_price_pence: 250, line_total_pence: 250,
+          // As checkout freezes it.
+          snapshot: { card_title: `Card ${i}`, recipient_name: 'Ada Lovelace', recipient: null, gift_addon_name: null, gift_addon_price_pence: null, frozen_at: new Date().toISOString() },
+        },
       });
       cardIds.push(card.id);
     }
@@ -65,6 +69,7 @@ describe('paying an order of many lines', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('paid');
     expect(res.body.items).toHaveLength(LINES);
+    expect(res.body.items[LINES - 1]).toMatchObject({ card: cardIds[LINES - 1], card_title: `Card ${LINES - 1}`, recipient: recipient.id, recipient_name: 'Ada Lovelace', gift_addon: null });
 
     // Every line has exactly one delivery, scheduled as the line says, with its own view token.
     const items = (await q(app, 'order-item').findMany({ where: { order: { id: order.id } }, select: ['id'] })) as Array<{ id: number }>;

@@ -116,7 +116,15 @@ export function rowsByIdWithRelations(strapi: Core.Strapi, uid: string, ids: num
   return joinedRows(strapi, uid, { ids }, populate);
 }
 
-async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, populate: string[]): Promise<Row[]> {
+/**
+ * Rows of `uid` whose to-one relation `parent` points at one of `parentIds`, with the to-one relations
+ * `refs` as `{ id }` only (the link table joined, not the target's row), ordered by id.
+ */
+export function rowsWithRelationIds(strapi: Core.Strapi, uid: string, parent: string, parentIds: number[], refs: string[]): Promise<Row[]> {
+  return joinedRows(strapi, uid, { parent, parentIds }, [], refs);
+}
+
+async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, populate: string[], refs: string[] = []): Promise<Row[]> {
   const wanted = 'ids' in filter ? filter.ids : filter.parentIds;
   if (!wanted.length) return [];
   const meta = metaOf(strapi, uid);
@@ -145,6 +153,10 @@ async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, popu
         .leftJoin(`${target.tableName} as t${i}`, `t${i}.id`, `l${i}.${join.inverseJoinColumn.name}`)
         .select(columnsOf(target, `t${i}`, `t${i}__`));
     });
+    refs.forEach((name, i) => {
+      const { join } = link(name);
+      query.leftJoin(`${join.name} as k${i}`, `k${i}.${join.joinColumn.name}`, 'r.id').select({ [`k${i}__id`]: `k${i}.${join.inverseJoinColumn.name}` });
+    });
     return query;
   });
   const seen = new Set<unknown>();
@@ -157,6 +169,9 @@ async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, popu
     if ('parent' in filter) row[filter.parent] = { id: Number(record.r__parent) };
     populate.forEach((name, i) => {
       row[name] = record[`t${i}__id`] === null || record[`t${i}__id`] === undefined ? null : readRow(link(name).target, record, `t${i}__`);
+    });
+    refs.forEach((name, i) => {
+      row[name] = record[`k${i}__id`] === null || record[`k${i}__id`] === undefined ? null : { id: Number(record[`k${i}__id`]) };
     });
     rows.push(row);
   }

@@ -57,7 +57,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Reuse a hosted page that is still open; otherwise start a new checkout. The idempotency key names
       // the previous session, so racing clicks share one session while a retry after expiry gets a new one.
       const previous: string | null = order.provider_session_id ?? null;
-      const items = await store.items(order.id);
+      // Past checkout: the snapshots say what the lines are (checkoutLines and the order view read them).
+      const items = await store.frozenItems(order.id);
       const start = await callProvider(order.uuid, async () => {
         if (previous) {
           const session = await provider.getSession(previous);
