@@ -11,7 +11,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const user = await requireUser(strapi, ctx);
     const page = pageRequest(ctx.query);
     const type = choiceFilter(ctx.query, 'type', LIBRARY_TYPES);
-    const { count, results } = await getService(strapi, 'library').list(user.id, type, page);
+    const { count, results } = await getService(strapi, 'library').list(user, type, page);
     return pageOf(ctx, page, count, results);
   }),
 });

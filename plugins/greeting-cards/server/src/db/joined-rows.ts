@@ -95,7 +95,7 @@ function readRow(meta: Meta, raw: Row, prefix: string): Row {
 }
 
 /** The transaction this call runs in, when there is one (Strapi keeps it per async context). */
-async function inCurrentTransaction<T>(strapi: Core.Strapi, fn: (knex: Knex) => Promise<T>): Promise<T> {
+export async function inCurrentTransaction<T>(strapi: Core.Strapi, fn: (knex: Knex) => Promise<T>): Promise<T> {
   if (!strapi.db.inTransaction()) return fn(strapi.db.connection);
   // Nested: Strapi hands back the running transaction and neither begins nor commits.
   return strapi.db.transaction(({ trx }) => fn(trx as unknown as Knex));
@@ -116,7 +116,15 @@ export function rowsByIdWithRelations(strapi: Core.Strapi, uid: string, ids: num
   return joinedRows(strapi, uid, { ids }, populate);
 }
 
-async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, populate: string[]): Promise<Row[]> {
+/**
+ * Rows of `uid` whose to-one relation `parent` points at one of `parentIds`, with the to-one relations
+ * `refs` as `{ id }` only (the link table joined, not the target's row), ordered by id.
+ */
+export function rowsWithRelationIds(strapi: Core.Strapi, uid: string, parent: string, parentIds: number[], refs: string[]): Promise<Row[]> {
+  return joinedRows(strapi, uid, { parent, parentIds }, [], refs);
+}
+
+async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, populate: string[], refs: string[] = []): Promise<Row[]> {
   const wanted = 'ids' in filter ? filter.ids : filter.parentIds;
   if (!wanted.length) return [];
   const meta = metaOf(strapi, uid);
@@ -145,6 +153,10 @@ async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, popu
         .leftJoin(`${target.tableName} as t${i}`, `t${i}.id`, `l${i}.${join.inverseJoinColumn.name}`)
         .select(columnsOf(target, `t${i}`, `t${i}__`));
     });
+    refs.forEach((name, i) => {
+      const { join } = link(name);
+      query.leftJoin(`${join.name} as k${i}`, `k${i}.${join.joinColumn.name}`, 'r.id').select({ [`k${i}__id`]: `k${i}.${join.inverseJoinColumn.name}` });
+    });
     return query;
   });
   const seen = new Set<unknown>();
@@ -158,7 +170,32 @@ async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, popu
     populate.forEach((name, i) => {
       row[name] = record[`t${i}__id`] === null || record[`t${i}__id`] === undefined ? null : readRow(link(name).target, record, `t${i}__`);
     });
+    refs.forEach((name, i) => {
+      row[name] = record[`k${i}__id`] === null || record[`k${i}__id`] === undefined ? null : { id: Number(record[`k${i}__id`]) };
+    });
     rows.push(row);
   }
   return rows;
+}
+
+/** The link table of a relation of `uid` (Strapi keeps every relation in one), for hand-written joins. */
+export function linkOf(strapi: Core.Strapi, uid: string, name: string): { table: string; own: string; other: string } {
+  const attribute = metaOf(strapi, uid).attributes[name];
+  if (attribute?.type !== 'relation' || !attribute.joinTable) throw new Error(`${uid}.${name} is not a relation through a link table`);
+  return { table: attribute.joinTable.name, own: attribute.joinTable.joinColumn.name, other: attribute.joinTable.inverseJoinColumn.name };
+}
+
+/** A type's table and the column behind each attribute, for hand-written joins. */
+export function columnsOfType(strapi: Core.Strapi, uid: string): { table: string; column: (name: string) => string; type: (name: string) => string } {
+  const meta = metaOf(strapi, uid);
+  const byName = new Map(Object.entries(meta.columnToAttribute).map(([column, name]) => [name, column]));
+  return {
+    table: meta.tableName,
+    column: (name) => {
+      const column = byName.get(name);
+      if (!column) throw new Error(`${uid}.${name} has no column`);
+      return column;
+    },
+    type: (name) => meta.attributes[name]?.type ?? 'string',
+  };
 }

@@ -21,10 +21,10 @@ const tabType = (raw: unknown): LibraryType | undefined =>
 async function libraryPanel({ ctx, strapi, user }: PrivateContext, type: LibraryType | undefined, toast: Toast | null, status?: number) {
   const receivedOn = getConfig(strapi).receivedCards;
   const tabs = receivedOn ? LIBRARY_TABS : LIBRARY_TABS.filter((t) => t.type !== 'received');
-  const { count, results } = await getService(strapi, 'library').list(user.id, type, { page: 1, pageSize: 100, offset: 0 });
+  const { count, results, provenAddress } = await getService(strapi, 'library').list(user, type, { page: 1, pageSize: 100, offset: 0 });
   const tab = tabs.find((t) => t.type === (type ?? '')) ?? tabs[0];
   // Received cards show only for a proven address: the tab says how to prove it.
-  const proveAddress = receivedOn && tab.type === 'received' && !(await getService(strapi, 'addressProof').provenAddress(user.id));
+  const proveAddress = receivedOn && tab.type === 'received' && !provenAddress;
   const linkSent = proveAddress && ctx.query.link === 'sent';
   // Sent cards say how their e-cards stand with the recipients (details on each order's page).
   const sentIds = results.filter((e) => e.type === 'sent' && e.card).map((e) => e.card!.id);

@@ -4,7 +4,8 @@ import { getConfig } from '../../config/get-config';
 import { libraryTypeFor } from '../../domain/card-status';
 import type { CardStatus, LibraryType } from '../../domain/enums';
 import type { PageRequest } from '../../http/pagination';
-import { pagedRows } from '../shared/paged-rows';
+import { cardsForSync, libraryPage, ownEntriesOf, type CardForSync } from './library-rows';
+import { chunks } from '../../db/bulk-rows';
 import { serializeLibraryEntry } from '../../serializers/library';
 import { query } from '../../db/query';
 import { getService } from '../get-service';
@@ -39,6 +40,45 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
+   * syncCard for many cards at once (paying a large order marks every card ordered): the cards and
+   * their entries are read in one query each per batch, and the entries that stay are updated with one
+   * UPDATE per (type, pinned) pair. Same outcome as syncCard on each card.
+   */
+  async function syncCards(cardIds: number[]): Promise<void> {
+    const autoSave = getConfig(strapi).libraryAutoSaveDrafts;
+    for (const batch of chunks([...new Set(cardIds)])) {
+      const cards = await cardsForSync(strapi, batch);
+      const existing = await ownEntriesOf(strapi, batch);
+      const updates = new Map<string, number[]>();
+      const extra: number[] = [];
+      const missing: Array<{ card: CardForSync; type: string }> = [];
+      for (const card of cards) {
+        if (card.ownerId === null) continue;
+        const type = libraryTypeFor(card.status as CardStatus, autoSave);
+        const own = existing.filter((e) => e.cardId === card.id && e.userId === card.ownerId);
+        const keep = type ? own[0] : undefined;
+        extra.push(...own.filter((e) => e !== keep).map((e) => e.id));
+        if (!type) continue;
+        if (!keep) missing.push({ card, type });
+        else {
+          const key = `${type}|${card.is_favorite}`;
+          updates.set(key, [...(updates.get(key) ?? []), keep.id]);
+        }
+      }
+      if (extra.length) await entries().deleteMany({ where: { id: { $in: extra } } });
+      const now = new Date();
+      for (const [key, ids] of updates) {
+        const [type, pinned] = key.split('|');
+        await entries().updateMany({ where: { id: { $in: ids } }, data: { type, is_pinned: pinned === 'true', updatedAt: now } });
+      }
+      // A card without an entry (auto-save off and a draft ordered, or an entry lost) is rare: one by one.
+      for (const { card, type } of missing) {
+        await entries().create({ data: { type, is_pinned: card.is_favorite, user: card.ownerId, card: card.id } });
+      }
+    }
+  }
+
+  /**
    * Puts a delivered card into the library of the registered user with this e-mail address, as
    * `received`, noting the address. Idempotent. Returns false when no user has that address (or
    * received cards are off). The entry is listed only once the user has proven the address, so an
@@ -58,32 +98,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return true;
   }
 
-  /** Which received entries the user may see: those sent to their proven address (older entries, made
-   * before addresses were noted, count as sent to the current one). */
-  async function receivedFilter(userId: number): Promise<Record<string, unknown> | null> {
-    const proven = getConfig(strapi).receivedCards ? await getService(strapi, 'addressProof').provenAddress(userId) : null;
-    if (!proven) return null;
-    return { type: 'received', $or: [{ received_address: proven }, { received_address: { $null: true } }] };
-  }
-
-  async function list(userId: number, type: LibraryType | undefined, page: PageRequest) {
-    const where: Record<string, unknown> = { user: { id: userId } };
-    const received = type === undefined || type === 'received' ? await receivedFilter(userId) : null;
-    if (type === 'received') Object.assign(where, received ?? { id: { $null: true } });
-    else if (type) where.type = type;
-    else where.$or = [{ type: { $ne: 'received' } }, ...(received ? [received] : [])];
-    const { count, rows } = await pagedRows(
-      page,
-      () => entries().count({ where }),
-      () => entries().findMany({
-        where,
-        populate: { card: { select: ['id', 'title', 'status', 'preview_url'] } },
-        orderBy: [{ is_pinned: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }],
-        offset: page.offset,
-        limit: page.pageSize,
-      }),
-    );
-    return { count, results: rows.map(serializeLibraryEntry) };
+  /**
+   * One page of the user's library, each entry with its card summary, in a fixed number of queries
+   * whatever the page size (library-rows.ts). Received entries show only for the user's proven
+   * address (older entries, made before addresses were noted, count as sent to the current one).
+   * Pass the signed-in user's row when there is one: it saves reading it again.
+   */
+  async function list(user: number | { id: number; email?: unknown; confirmed?: unknown }, type: LibraryType | undefined, page: PageRequest) {
+    const userId = typeof user === 'number' ? user : user.id;
+    const wantsReceived = type === undefined || type === 'received';
+    const provenAddress = wantsReceived && getConfig(strapi).receivedCards ? await getService(strapi, 'addressProof').provenAddress(user) : null;
+    const { count, rows } = await libraryPage(strapi, { userId, type, provenAddress }, page);
+    return { count, results: rows.map((row) => serializeLibraryEntry(row as Parameters<typeof serializeLibraryEntry>[0])), provenAddress };
   }
 
   /** Removes every entry of a card (in any library): the card is being deleted. */
@@ -93,5 +119,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (rows.length) await entries().deleteMany({ where: { id: { $in: rows.map((r) => r.id) } } });
   }
 
-  return { syncCard, addReceived, list, removeCard };
+  return { syncCard, syncCards, addReceived, list, removeCard };
 };

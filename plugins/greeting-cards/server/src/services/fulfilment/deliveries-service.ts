@@ -13,6 +13,7 @@ import { pagedRows } from '../shared/paged-rows';
 import { readStoredPdf, signedPdfUrl, writePdf } from './delivery-files';
 import { getService } from '../get-service';
 import { query } from '../../db/query';
+import { columnsOfType, linkOf } from '../../db/joined-rows';
 
 type Row = Record<string, any>;
 
@@ -106,15 +107,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Per card of the buyer's: how its e-cards stand (sent, opened, failed), for the library. */
     async ecardCountsByCard(userId: number, cardIds: number[]): Promise<Map<number, EcardCounts>> {
       if (!cardIds.length) return new Map();
-      const rows: Row[] = await q().findMany({
-        where: { order_item: { delivery_method: 'ecard', card: { id: { $in: cardIds } }, order: { user: { id: userId } } } },
-        select: ['id', 'status', 'sent_at', 'opened_at'],
-        populate: { order_item: { select: ['id', 'delivery_method'], populate: { card: { select: ['id'] } } } },
-      });
+      // One joined query (the engine's populate took three): the library page reads it per request.
+      const delivery = columnsOfType(strapi, UID.delivery);
+      const item = columnsOfType(strapi, UID.orderItem);
+      const toItem = linkOf(strapi, UID.delivery, 'order_item');
+      const toCard = linkOf(strapi, UID.orderItem, 'card');
+      const toOrder = linkOf(strapi, UID.orderItem, 'order');
+      const toUser = linkOf(strapi, UID.order, 'user');
+      const raw: Row[] = await strapi.db.connection(`${delivery.table} as d`)
+        .join(`${toItem.table} as di`, `di.${toItem.own}`, 'd.id')
+        .join(`${item.table} as i`, 'i.id', `di.${toItem.other}`)
+        .join(`${toCard.table} as ic`, `ic.${toCard.own}`, 'i.id')
+        .join(`${toOrder.table} as io`, `io.${toOrder.own}`, 'i.id')
+        .join(`${toUser.table} as ou`, `ou.${toUser.own}`, `io.${toOrder.other}`)
+        .where(`i.${item.column('delivery_method')}`, 'ecard')
+        .whereIn(`ic.${toCard.other}`, cardIds)
+        .where(`ou.${toUser.other}`, userId)
+        .distinct({ id: 'd.id', card_id: `ic.${toCard.other}`, status: `d.${delivery.column('status')}`, opened_at: `d.${delivery.column('opened_at')}` });
       const byCard = new Map<number, Row[]>();
-      for (const r of rows) {
-        const cardId = r.order_item?.card?.id;
-        if (cardId) byCard.set(cardId, [...(byCard.get(cardId) ?? []), { ...r, delivery_method: 'ecard' }]);
+      for (const r of raw) {
+        const cardId = Number(r.card_id);
+        byCard.set(cardId, [...(byCard.get(cardId) ?? []), { status: String(r.status), opened_at: r.opened_at ?? null, delivery_method: 'ecard' }]);
       }
       return new Map([...byCard].map(([id, list]) => [id, ecardCounts(list as Array<{ status: string }>)]));
     },

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import type { OrderStatus } from '../../domain/enums';
 import { query, tableOf, type Row } from '../../db/query';
-import { rowsWithRelations } from '../../db/joined-rows';
+import { rowsWithRelationIds, rowsWithRelations } from '../../db/joined-rows';
 
 // Query details for orders and their items, kept out of the services.
 const q = (strapi: Core.Strapi, uid: string) => query(strapi, uid);
@@ -26,6 +26,14 @@ export function orderStore(strapi: Core.Strapi) {
     /** The order's items with card, recipient and add-on, in one query. */
     items(orderId: number): Promise<Row[]> {
       return rowsWithRelations(strapi, UID.orderItem, 'order', [orderId], ITEM_POPULATE);
+    },
+    /**
+     * The items of an order past checkout, with card, recipient and add-on as ids only: their snapshot
+     * (frozen at checkout) holds what the order shows, so paying a large order does not read every
+     * card's design, recipient and add-on again.
+     */
+    frozenItems(orderId: number): Promise<Row[]> {
+      return rowsWithRelationIds(strapi, UID.orderItem, 'order', [orderId], ITEM_POPULATE);
     },
     async itemsByOrder(orderIds: number[]): Promise<Map<number, Row[]>> {
       const map = new Map<number, Row[]>(orderIds.map((id) => [id, []]));

@@ -57,7 +57,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Reuse a hosted page that is still open; otherwise start a new checkout. The idempotency key names
       // the previous session, so racing clicks share one session while a retry after expiry gets a new one.
       const previous: string | null = order.provider_session_id ?? null;
-      const items = await store.items(order.id);
+      // Past checkout: the snapshots say what the lines are (checkoutLines and the order view read them).
+      const items = await store.frozenItems(order.id);
       const start = await callProvider(order.uuid, async () => {
         if (previous) {
           const session = await provider.getSession(previous);
@@ -79,7 +80,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (start.kind === 'completed') {
         const payment = { provider: provider.name, sessionId: start.sessionId, paymentId: start.paymentId };
         const paidAt = new Date();
-        if (!(await completeOrderPayment(strapi, order.id, payment, paidAt))) return paidView();
+        if (!(await completeOrderPayment(strapi, order.id, payment, paidAt, items))) return paidView();
         // This call made the order paid, and its items are frozen since checkout: the view needs no new read.
         return { kind: 'paid', order: orderView({ ...order, ...paidChanges(payment, paidAt) }, items) };
       }

@@ -26,8 +26,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The user's address when they have proven it (lower case), else null. */
-  async function provenAddress(userId: number): Promise<string | null> {
-    const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id: userId }, select: ['id', 'email', 'confirmed'] })) as Row | null;
+  // Takes the user row when the caller already has it (the signed-in user of the request): reading it
+  // again was one of the queries every library request paid.
+  async function provenAddress(userOrId: number | { id: number; email?: unknown; confirmed?: unknown }): Promise<string | null> {
+    const userId = typeof userOrId === 'number' ? userOrId : userOrId.id;
+    const user = typeof userOrId === 'number'
+      ? ((await query(strapi, getConfig(strapi).userModel).findOne({ where: { id: userId }, select: ['id', 'email', 'confirmed'] })) as Row | null)
+      : userOrId;
     const email = normalise(user?.email);
     if (!email) return null;
     if (user?.confirmed === true && (await hostConfirmsEmails())) return email;

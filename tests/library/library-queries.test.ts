@@ -1,0 +1,88 @@
+import crypto from 'crypto';
+import { appForSuite, TestApp } from '../helpers/strapi';
+import { createUser, proveAddress, TestUser } from '../helpers/users';
+import { createCard } from '../helpers/order-fixtures';
+
+// Signed-in reads of the library (GET /api/library/ and the /library/ page) hold a fixed number of
+// database round trips whatever the page size: what the grid shows (cards, e-card counts of sent
+// cards, received entries) is read in batches, never per card. A library of 3 cards and one of 30
+// must cost the same; a change that adds a query per card fails here first.
+// Measured (steady state, per request, 3 or 30 cards): API 4 and page 5. Before: API 7 (the user row
+// read twice, then count, entries and their cards as three queries) and page 10 (e-card counts of sent
+// cards as three more, and the proven address read again on the Received tab).
+const BUDGET = { api: 4, page: 5 };
+
+const q = (app: TestApp, uid: string) => app.strapi.db.query(`plugin::greeting-cards.${uid}` as never);
+
+describe('library reads: database queries per request', () => {
+  let app: TestApp;
+  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' }, (booted) => {
+    app = booted;
+  });
+
+  async function sqlDuring<T>(fn: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
+    const sql: string[] = [];
+    const knex = app.strapi.db.connection;
+    const listener = (e: { sql: string }) => sql.push(e.sql);
+    knex.on('query', listener);
+    try {
+      return { result: await fn(), sql };
+    } finally {
+      knex.off('query', listener);
+    }
+  }
+
+  /** A user whose library holds `n` cards: a third drafts, a third sent as e-cards, a third received. */
+  async function libraryOf(n: number): Promise<TestUser> {
+    const user = await createUser(app.strapi);
+    const sender = await createUser(app.strapi);
+    await proveAddress(app.strapi, user);
+    const order = await q(app, 'order').create({ data: { uuid: crypto.randomUUID(), user: user.id, status: 'paid' } });
+    for (let i = 0; i < n; i++) {
+      const kind = i % 3;
+      const owner = kind === 2 ? sender : user;
+      const card = await createCard(app.strapi, owner, { title: `Card ${i}`, status: kind === 1 ? 'sent' : 'draft' });
+      await q(app, 'library-entry').create({ data: { user: owner.id, card: card.id, type: kind === 1 ? 'sent' : 'draft' } });
+      if (kind === 1) {
+        const item = await q(app, 'order-item').create({ data: { order: order.id, card: card.id, delivery_method: 'ecard' } });
+        await q(app, 'delivery').create({ data: { order_item: item.id, status: 'sent', sent_at: new Date(), view_token: crypto.randomBytes(16).toString('hex') } });
+      }
+      if (kind === 2) {
+        await q(app, 'library-entry').create({ data: { user: user.id, card: card.id, type: 'received', received_address: user.email.toLowerCase() } });
+      }
+    }
+    return user;
+  }
+
+  /** Queries of the second of two identical requests (the first may fill caches). */
+  async function steadyCount(request: () => Promise<{ status: number; text: string; body: unknown }>): Promise<{ count: number; text: string; body: unknown; sql: string[] }> {
+    await request();
+    const { result, sql } = await sqlDuring(request);
+    expect(result.status).toBe(200);
+    return { count: sql.length, text: result.text, body: result.body, sql };
+  }
+
+  it('answers a library of 3 and of 30 cards in the same, budgeted number of queries', async () => {
+    const counts: Record<string, number[]> = { api: [], page: [] };
+    for (const n of [3, 30]) {
+      const user = await libraryOf(n);
+      const api = await steadyCount(() => app.http().get('/api/library/?page_size=100').set(user.auth));
+      const body = api.body as { count: number; results: Array<{ type: string; card: { title: string } | null }> };
+      // Every card is listed, received ones included: the count is of a full grid, not of an empty one.
+      expect(body.count).toBe(n);
+      expect(body.results.filter((e) => e.type === 'received')).toHaveLength(n / 3);
+      counts.api.push(api.count);
+
+      const page = await steadyCount(() => app.http().get('/library/').set('Cookie', `gc_session=${user.token}`));
+      expect(page.text).toContain('Card 0');
+      expect(page.text).toContain(`Card ${n - 1}`);
+      counts.page.push(page.count);
+      if (process.env.SHOW_SQL) console.log(n, { api: api.sql, page: page.sql });
+    }
+    console.log('queries per library request (3 cards, 30 cards):', counts);
+    expect(counts.api[1]).toBe(counts.api[0]);
+    expect(counts.page[1]).toBe(counts.page[0]);
+    expect(counts.api[1]).toBeLessThanOrEqual(BUDGET.api);
+    expect(counts.page[1]).toBeLessThanOrEqual(BUDGET.page);
+  });
+});
