@@ -9,7 +9,9 @@ import { createCard, createRecipient } from '../helpers/order-fixtures';
 // brings back a query per line fails here first.
 // Measured for 1,000 lines, before -> after the batching, same machine and load: SQLite 9,019 -> 33
 // queries, PostgreSQL 9,008 -> 22 (the answer time is logged, not asserted: the machine's load decides it).
-const LINES = Number(process.env.LARGE_PAY_LINES ?? 1000);
+// 600 by default: past one 500-row batch (so the batching's second round runs), at a fraction of the
+// fixture time of 1,000 (built row by row below); LARGE_PAY_LINES=1000 for the issue's figure.
+const LINES = Number(process.env.LARGE_PAY_LINES ?? 600);
 const PAY_QUERIES = 40;
 
 const q = (app: TestApp, uid: string) => app.strapi.db.query(`plugin::greeting-cards.${uid}` as never);
