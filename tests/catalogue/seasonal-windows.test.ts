@@ -1,6 +1,7 @@
 import { spawn, ChildProcess } from 'child_process';
 import path from 'path';
 import { startApp, TestApp } from '../helpers/strapi';
+import { sqlDuring as sqlCount } from '../helpers/sql-count';
 import { createUser, TestUser } from '../helpers/users';
 
 const TEMPLATE = 'plugin::greeting-cards.template';
@@ -72,18 +73,7 @@ describe('catalogue: seasonal windows open and close by themselves, on every ins
     await app?.stop();
   });
 
-  /** Runs `fn` and returns the SQL statements this instance's connection sent meanwhile. */
-  async function sqlDuring<T>(fn: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
-    const sql: string[] = [];
-    const knex = app.strapi.db.connection;
-    const listener = (q: { sql: string }) => sql.push(q.sql);
-    knex.on('query', listener);
-    try {
-      return { result: await fn(), sql };
-    } finally {
-      knex.off('query', listener);
-    }
-  }
+  const sqlDuring = <T>(fn: () => Promise<T>) => sqlCount(app, fn);
 
   it('lists a template and its occasion only inside their window; the list, its ETag and personalising follow the clock', async () => {
     const list = '/api/templates/?page_size=100';

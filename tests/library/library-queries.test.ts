@@ -1,5 +1,6 @@
 import crypto from 'crypto';
 import { appForSuite, TestApp } from '../helpers/strapi';
+import { sqlDuring as sqlCount } from '../helpers/sql-count';
 import { createUser, proveAddress, TestUser } from '../helpers/users';
 import { createCard } from '../helpers/order-fixtures';
 
@@ -20,17 +21,7 @@ describe('library reads: database queries per request', () => {
     app = booted;
   });
 
-  async function sqlDuring<T>(fn: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
-    const sql: string[] = [];
-    const knex = app.strapi.db.connection;
-    const listener = (e: { sql: string }) => sql.push(e.sql);
-    knex.on('query', listener);
-    try {
-      return { result: await fn(), sql };
-    } finally {
-      knex.off('query', listener);
-    }
-  }
+  const sqlDuring = <T>(fn: () => Promise<T>) => sqlCount(app, fn);
 
   /** A user whose library holds `n` cards: a third drafts, a third sent as e-cards, a third received. */
   async function libraryOf(n: number): Promise<TestUser> {

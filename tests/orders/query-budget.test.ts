@@ -1,4 +1,5 @@
 import { appForSuite, TestApp } from '../helpers/strapi';
+import { sqlDuring as sqlCount } from '../helpers/sql-count';
 import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 
@@ -18,19 +19,7 @@ describe('checkout path: database queries per step', () => {
     app = booted;
   });
 
-  /** Runs `fn` and returns the SQL statements the app's connection sent meanwhile. */
-  async function sqlDuring<T>(fn: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
-    const sql: string[] = [];
-    const knex = app.strapi.db.connection;
-    const listener = (q: { sql: string }) => sql.push(q.sql);
-    knex.on('query', listener);
-    try {
-      const result = await fn();
-      return { result, sql };
-    } finally {
-      knex.off('query', listener);
-    }
-  }
+  const sqlDuring = <T>(fn: () => Promise<T>) => sqlCount(app, fn);
 
   it('adds to cart, checks out and pays within the query budget', async () => {
     // The card is scheduled for tomorrow: sending it is fulfilment's background work, not the

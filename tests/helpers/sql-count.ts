@@ -1,0 +1,17 @@
+import type { TestApp } from './strapi';
+
+/**
+ * Runs `fn` and returns the SQL statements the app's connection sent meanwhile: what a request costs in
+ * database round trips, counted at the connection (tests hold query budgets with it).
+ */
+export async function sqlDuring<T>(app: TestApp, fn: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
+  const sql: string[] = [];
+  const knex = app.strapi.db.connection;
+  const listener = (e: { sql: string }) => sql.push(e.sql);
+  knex.on('query', listener);
+  try {
+    return { result: await fn(), sql };
+  } finally {
+    knex.off('query', listener);
+  }
+}
