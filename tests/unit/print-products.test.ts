@@ -117,8 +117,8 @@ describe('print layouts by product', () => {
   });
 
   it('sizes the printer\'s pages at trim plus bleed', () => {
-    expect(printerPageSize('a5')).toEqual({ widthMm: 154, heightMm: 216 });
-    expect(printerPageSize('square')).toEqual({ widthMm: 154, heightMm: 154 });
+    expect(printerPageSize('a5')).toEqual({ widthMm: 154, heightMm: 216, bleedMm: 3 });
+    expect(printerPageSize('square')).toEqual({ widthMm: 154, heightMm: 154, bleedMm: 3 });
   });
 
   it('puts inner pages\' art on the home sheet and gives the printer four pages, message and small print on theirs', () => {
