@@ -89,11 +89,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     getTemplate(slug: string, showPremium = false, version?: string) {
-      return cached(`template|${slug}|${showPremium ? 'premium' : 'free'}`, version, async () => {
-        const row = await q(UID.template).findOne({ where: { slug, is_active: true, ...inWindow() }, populate: ['occasion', 'thumbnail'] });
-        if (!row) throw notFound();
-        return serializeTemplate(row, showPremium);
-      });
+      return cached(`template|${slug}|${showPremium ? 'premium' : 'free'}`, version, async () => serializeTemplate(await this.findActiveTemplate(slug), showPremium));
     },
 
     /** Counts one more use of a template; the catalogue lists the most used first. */
