@@ -3,6 +3,9 @@ import fs from 'fs';
 import crypto from 'crypto';
 import { Client } from 'pg';
 
+// Settings every test database gets (see template-database.js).
+const { PG_FAST_COMMIT } = require('./template-database') as { PG_FAST_COMMIT: string };
+
 export const APP_DIR = path.resolve(__dirname, '../..');
 
 export interface TestDatabase {
@@ -26,8 +29,13 @@ export async function createTestDatabase(options: { fresh?: boolean } = {}): Pro
     const admin = new Client({ connectionString: adminUrl });
     await admin.connect();
     const template = options.fresh ? undefined : process.env.GC_TEST_TEMPLATE_DATABASE;
-    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-    await admin.end();
+    try {
+      await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+      // Per-database settings are not copied from a template.
+      await admin.query(`ALTER DATABASE ${name} ${PG_FAST_COMMIT}`);
+    } finally {
+      await admin.end();
+    }
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     return {

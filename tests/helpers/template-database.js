@@ -28,7 +28,16 @@ const TEST_ENV = {
   BROWSER: 'false',
   STRAPI_STARTUP_LOG: 'false',
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+  // Throwaway databases: commits need not wait for the disk (config/database.ts). Most of a boot on a
+  // shared VM's disk was spent in SQLite's per-commit syncs (measured: 4.4 s down to 0.9 s a boot).
+  DATABASE_SQLITE_JOURNAL_MODE: 'WAL',
+  DATABASE_SQLITE_SYNCHRONOUS: 'NORMAL',
 };
+
+// The PostgreSQL counterpart, per database (the server's own settings are left alone): a commit
+// returns before its WAL reaches the disk. A crash of the server could lose the last commits, never
+// corrupt; a test database does not outlive its file.
+const PG_FAST_COMMIT = 'SET synchronous_commit = off';
 
 // The template's own boot: no sample catalogue (its rows would be emptied anyway), no browser.
 const BOOT_ENV = { ...TEST_ENV, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory', LOG_LEVEL: 'error' };
@@ -113,7 +122,10 @@ async function createTemplate(appDir) {
   const name = `gc_tpl_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    await withPg(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+    await withPg(adminUrl, async (client) => {
+      await client.query(`CREATE DATABASE ${name}`);
+      await client.query(`ALTER DATABASE ${name} ${PG_FAST_COMMIT}`);
+    });
     try {
       await bootOnce(appDir, { DATABASE_URL: pgUrl(adminUrl, name) });
       await emptyPostgres(pgUrl(adminUrl, name));
@@ -144,4 +156,4 @@ async function dropTemplate(name) {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(name + suffix, { force: true });
 }
 
-module.exports = { createTemplate, dropTemplate, TEST_ENV };
+module.exports = { PG_FAST_COMMIT, createTemplate, dropTemplate, TEST_ENV };
