@@ -119,22 +119,15 @@ async function waitForHealth(url, child, deadlineMs = 90_000) {
   throw new Error('server did not answer /_health in time');
 }
 
-/**
- * A production instance on a fresh, seeded database: { url, seed, pid, stop() }.
- * `seed` options: { templates, birthday, shoppers, cardsPerShopper } (see seed-app.js).
- */
-async function startApp({ kind, name, seed = {}, env: extra = {} }) {
-  const db = await freshDatabase(kind, name);
-  const port = await freePort();
-  const env = productionEnv(port, { ...db.env, ...extra });
-  const seeded = await runSeed(env, seed);
-  const logFile = path.join(ROOT, '.tmp', `bench-${name}-${kind}.log`);
+/** Starts one `strapi start` process with `env`, logging to .tmp/bench-<label>.log: { url, pid, child, log }. */
+async function spawnServer(env, port, label) {
+  const logFile = path.join(ROOT, '.tmp', `bench-${label}.log`);
   const log = fs.openSync(logFile, 'w');
-  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server (open it in Chrome's DevTools).
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const child = spawn(process.execPath, [...profile, path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
     cwd: ROOT,
-    env: { ...env, SERVICE_SEED_SAMPLE_DATA: 'false' },
+    env: { ...env, PORT: String(port), SERVICE_SEED_SAMPLE_DATA: 'false' },
     stdio: ['ignore', log, log],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -142,23 +135,68 @@ async function startApp({ kind, name, seed = {}, env: extra = {} }) {
     await waitForHealth(url, child);
   } catch (error) {
     child.kill('SIGKILL');
-    await db.drop();
+    fs.closeSync(log);
     throw new Error(`${error.message}; see ${path.relative(process.cwd(), logFile)}`);
   }
+  return { url, pid: child.pid, child, log };
+}
+
+async function stopServer(server) {
+  const { child } = server;
+  if (child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  fs.closeSync(server.log);
+}
+
+/**
+ * A production deployment on a fresh, seeded database: { url, seed, pid, pids, stop() }.
+ * `seed` options: { templates, birthday, shoppers, cardsPerShopper } (see seed-app.js).
+ * `web` > 0 splits the roles (issue 25): that many SERVICE_ROLE=web instances behind a round-robin
+ * balancer on loopback (bench/lib/balancer.js), plus `workers` SERVICE_ROLE=worker instances (default
+ * 1) that deliver. With `web` 0 (the default) one instance does everything, as a single machine runs.
+ * All instances share the database and the secrets, as a real deployment does.
+ */
+async function startApp({ kind, name, seed = {}, env: extra = {}, web = 0, workers = 1 }) {
+  if (web > 0 && kind !== 'postgres') throw new Error('split roles need PostgreSQL (several processes on one SQLite file wait on its lock): set BENCH_DATABASE_URL');
+  const db = await freshDatabase(kind, name);
+  const roles = web > 0 ? [...Array(web).fill('web'), ...Array(workers).fill('worker')] : ['all'];
+  const ports = [];
+  for (let i = 0; i < roles.length; i += 1) ports.push(await freePort());
+  // With a balancer, the public address is the balancer's: links in e-mails and allowed redirects.
+  const balancerPort = web > 0 ? await freePort() : null;
+  const env = productionEnv(balancerPort ?? ports[0], { ...db.env, ...extra });
+  const seeded = await runSeed(env, seed);
+  const servers = [];
+  let balancer = null;
+  try {
+    for (let i = 0; i < roles.length; i += 1) {
+      const roleEnv = roles[i] === 'all' ? {} : { SERVICE_ROLE: roles[i] };
+      servers.push(await spawnServer({ ...env, ...roleEnv }, ports[i], `${name}-${kind}${roles.length > 1 ? `-${roles[i]}${i}` : ''}`));
+    }
+    if (web > 0) {
+      const { startBalancer } = require('./balancer');
+      balancer = await startBalancer(servers.filter((_, i) => roles[i] === 'web').map((s) => s.url), balancerPort);
+    }
+  } catch (error) {
+    await Promise.all(servers.map(stopServer));
+    await db.drop();
+    throw error;
+  }
   return {
-    url,
+    url: balancer ? balancer.url : servers[0].url,
     kind,
     seed: seeded,
-    pid: child.pid,
+    pid: servers[0].pid,
+    pids: servers.map((s, i) => ({ role: roles[i], pid: s.pid })),
+    roles,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      fs.closeSync(log);
+      if (balancer) await balancer.stop();
+      await Promise.all(servers.map(stopServer));
       await db.drop();
     },
   };

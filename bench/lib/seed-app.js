@@ -67,8 +67,39 @@ async function main() {
     shoppers.push({ id: user.id, token, cards: cardIds, recipient: recipient.id });
   }
 
+  // A large order waiting for payment (issue 25's "paying an order of 1,000 items"): one shopper, N
+  // e-cards each its own card, built row by row as checkout leaves them, to time `pay` alone.
+  let largeOrder = null;
+  if (options.largeOrder) {
+    const user = await strapi.plugin('users-permissions').service('user').add({
+      username: 'bench_large_order', email: 'bench_large_order@example.test', password: 'correct-horse-battery-staple',
+      provider: 'local', confirmed: true, blocked: false, role: role.id,
+    });
+    const recipient = await q(RECIPIENT).create({
+      data: { owner: user.id, first_name: 'Bench', last_name: 'Large', email: 'bench_large@example.test', address_line_1: '1 Loopback Lane', city: 'London', postcode: 'SW1A 1AA' },
+    });
+    const uuid = require('crypto').randomUUID();
+    const lines = options.largeOrder;
+    const order = await q('plugin::greeting-cards.order').create({
+      data: { uuid, user: user.id, status: 'pending_payment', subtotal_pence: 250 * lines, total_pence: 250 * lines, currency: 'GBP' },
+    });
+    // Scheduled for tomorrow: the answer time of `pay` is measured, not the sending after it.
+    const scheduled_for = new Date(Date.now() + 86400_000);
+    for (let i = 0; i < lines; i += 1) {
+      const design = free[i % free.length];
+      const card = await cards.create(user.id, { title: `Large order card ${i + 1}`, canvas_data: design.canvas_data });
+      await q('plugin::greeting-cards.order-item').create({
+        data: {
+          order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard', scheduled_for, unit_price_pence: 250, line_total_pence: 250,
+          snapshot: { card_title: `Large order card ${i + 1}`, recipient_name: 'Bench Large', recipient: null, gift_addon_name: null, gift_addon_price_pence: null, frozen_at: new Date().toISOString() },
+        },
+      });
+    }
+    largeOrder = { uuid, lines, token: strapi.plugin('users-permissions').service('jwt').issue({ id: user.id }) };
+  }
+
   const detailSlug = samples.find((t) => !t.is_premium && t.occasion?.slug === 'birthday')?.slug ?? samples[0].slug;
-  process.stdout.write(`SEEDED ${JSON.stringify({ templates: active, birthday: inBirthday, detailSlug, shoppers })}\n`);
+  process.stdout.write(`SEEDED ${JSON.stringify({ templates: active, birthday: inBirthday, detailSlug, shoppers, largeOrder })}\n`);
   await strapi.destroy();
 }
 
