@@ -61,6 +61,12 @@ describe('security: received cards need a proven address', () => {
     expect(list.results[0]).toMatchObject({ type: 'received', card: { id: card.id } });
     // A link is used once.
     expect((await app.http().get(link)).status).toBe(404);
+    // The proof is of that address: once the account's address changes, nothing shows until the new
+    // one is proven (the proven address is remembered per process, keyed by the address).
+    const changed = { ...owner, email: `changed-${owner.email}` };
+    await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: owner.id }, data: { email: changed.email } });
+    await deliveredCard(changed);
+    expect((await received(owner)).count).toBe(0);
   });
 
   it('trusts the host\'s own e-mail confirmation when it is on', async () => {

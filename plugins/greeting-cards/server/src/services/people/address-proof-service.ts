@@ -14,15 +14,44 @@ import { addressProofEmail } from '../../emails/address-proof';
 // Received cards (library-service) are shown only for a proven address.
 
 const LINK_HOURS = 24;
+// users-permissions' e-mail confirmation switch, read at most this often per process: every library
+// request asked for it (a query each). This process sees its own changes at once; other instances
+// within this time.
+const HOST_SETTING_TTL_MS = 5_000;
+// Proven addresses remembered per process, keyed by user and address. Exact, not a guess: a proof is
+// never withdrawn, and a changed address is another key. Only "proven" is kept (another instance may
+// prove an address at any time, so "not proven" is always asked again). Bounded: cleared when full.
+const PROVEN_CACHE_SIZE = 10_000;
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const normalise = (email: unknown) => String(email ?? '').trim().toLowerCase();
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const proofs = () => query(strapi, UID.emailProof);
 
+  let hostSetting: { value: boolean; until: number } | null = null;
+  let watching = false;
+  const proven = new Set<string>();
+
+  function watchHostSetting(): void {
+    if (watching) return;
+    watching = true;
+    const forget = () => {
+      hostSetting = null;
+    };
+    strapi.db.lifecycles.subscribe({ models: ['strapi::core-store'], afterCreate: forget, afterUpdate: forget, afterDelete: forget });
+  }
+
   async function hostConfirmsEmails(): Promise<boolean> {
+    watchHostSetting();
+    if (hostSetting && hostSetting.until > Date.now()) return hostSetting.value;
     const advanced = (await strapi.store({ type: 'plugin', name: 'users-permissions' }).get({ key: 'advanced' })) as Row | null;
-    return Boolean(advanced?.email_confirmation);
+    hostSetting = { value: Boolean(advanced?.email_confirmation), until: Date.now() + HOST_SETTING_TTL_MS };
+    return hostSetting.value;
+  }
+
+  function remember(key: string): void {
+    if (proven.size >= PROVEN_CACHE_SIZE) proven.clear();
+    proven.add(key);
   }
 
   /** The user's address when they have proven it (lower case), else null. */
@@ -35,9 +64,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       : userOrId;
     const email = normalise(user?.email);
     if (!email) return null;
+    const key = `${userId}:${email}`;
+    if (proven.has(key)) return email;
     if (user?.confirmed === true && (await hostConfirmsEmails())) return email;
     const proof = await proofs().findOne({ where: { user: { id: userId }, email, proven_at: { $notNull: true } }, select: ['id'] });
-    return proof ? email : null;
+    if (!proof) return null;
+    remember(key);
+    return email;
   }
 
   /** Sends the user a one-time link to their current address. */
