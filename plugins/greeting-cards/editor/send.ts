@@ -141,6 +141,10 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     error.hidden = true;
     dialog.showModal();
     void showFront();
+    // The address book is read again at every opening (people may have been added meanwhile); the
+    // list of the last opening is not offered while the new one loads.
+    recipient.replaceChildren(new Option('Loading your address book...', ''));
+    manyList.replaceChildren();
     try {
       const list = await api<{ results: Recipient[] }>('GET', apiUrl('/recipients/?page_size=100'));
       const options = list.results.map((r) => {
