@@ -154,6 +154,27 @@ describe('editable settings', () => {
     expect(entry(seenThere, 'ecardPrice')).toMatchObject({ value: 349, stored: true });
   });
 
+  it('costs the shop one single-row read per two seconds per instance, not one per request', async () => {
+    const reads: string[] = [];
+    const all: string[] = [];
+    const listener = (e: { sql: string }) => {
+      all.push(e.sql);
+      if (e.sql.includes('greeting-cards settings freshness')) reads.push(e.sql);
+    };
+    app.strapi.db.connection.on('query', listener);
+    const started = Date.now();
+    try {
+      for (let i = 0; i < 40; i++) await http().get('/api/templates/').expect(200);
+    } finally {
+      app.strapi.db.connection.off('query', listener);
+    }
+    const windows = Math.ceil((Date.now() - started) / 2000);
+    expect(reads.length).toBeLessThanOrEqual(windows);
+    // The read is of the one store row, nothing else.
+    for (const sql of reads) expect(sql).toMatch(/strapi_core_store_settings/);
+    expect(all.length).toBeGreaterThanOrEqual(40);
+  });
+
   it('null puts a setting back to its default', async () => {
     const res = await put(owner, { ecardPrice: null, currency: 'EUR' });
     expect(res.status).toBe(200);
