@@ -112,6 +112,12 @@ describe('editable settings', () => {
     // The valid part of a refused change is not stored either.
     expect(entry(await get(), 'giftWrapPrice').value).toBe(199);
     expect((await put(owner, {})).status).toBe(400);
+    // Odd shapes are field errors too, never a 500.
+    for (const body of [[1, 2], { ecardPrice: '349' }, { reminderDaysBefore: 'x' }, { shopTagline: { a: 1 } }, { groupCardReminders: 'yes' }, { ecardPrice: 1e12 }]) {
+      const odd = await put(owner, body);
+      expect([odd.status, Object.values(odd.body).every(Array.isArray)]).toEqual([400, true]);
+    }
+    expect((await get()).stored).toBeNull();
   });
 
   it('refuses to change a value the environment pins, saying where it is set', async () => {
