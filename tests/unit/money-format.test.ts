@@ -1,4 +1,4 @@
-import { formatMoney, minorUnitDigits, toMajorUnits } from '../../plugins/greeting-cards/server/src/domain/money-format';
+import { formatMoney, minorUnitDigits, parseMajorAmount, toMajorText, toMajorUnits } from '../../plugins/greeting-cards/server/src/domain/money-format';
 import { helpers } from '../../plugins/greeting-cards/server/src/web/view-helpers';
 
 // Intl separates a number from a trailing symbol with a no-break space; compare with plain spaces.
@@ -48,5 +48,33 @@ describe('money: whole minor units formatted by Intl, with each currency\'s own 
     expect(helpers.money(399, 'GBP')).toBe('£3.99');
     expect(helpers.money(500, 'JPY')).toBe('JP¥500');
     expect(helpers.money(1250, 'EUR')).toBe('€12.50');
+  });
+});
+
+describe('decimal amounts typed on the admin settings page', () => {
+  it('become whole minor units of the currency, without floating point', () => {
+    expect(parseMajorAmount('3.49', 'GBP')).toBe(349);
+    expect(parseMajorAmount('3.5', 'GBP')).toBe(350);
+    expect(parseMajorAmount(' 3 ', 'GBP')).toBe(300);
+    expect(parseMajorAmount('3,49', 'EUR')).toBe(349);
+    expect(parseMajorAmount('0.29', 'GBP')).toBe(29);
+    // 1.13 * 100 is 112.99999999999999 in floating point.
+    expect(parseMajorAmount('1.13', 'GBP')).toBe(113);
+    expect(parseMajorAmount('500', 'JPY')).toBe(500);
+    expect(parseMajorAmount('1.234', 'KWD')).toBe(1234);
+  });
+
+  it('refuse what is not an amount, or has more decimals than the currency', () => {
+    for (const [text, currency] of [['3.999', 'GBP'], ['5.5', 'JPY'], ['-1', 'GBP'], ['abc', 'GBP'], ['', 'GBP'], ['1e3', 'GBP'], ['£3', 'GBP']]) {
+      expect(parseMajorAmount(text, currency)).toBeNull();
+    }
+  });
+
+  it('are shown back as the same text', () => {
+    expect(toMajorText(349, 'GBP')).toBe('3.49');
+    expect(toMajorText(5, 'GBP')).toBe('0.05');
+    expect(toMajorText(500, 'JPY')).toBe('500');
+    expect(toMajorText(1234, 'KWD')).toBe('1.234');
+    for (const minor of [0, 1, 99, 113, 299, 123456]) expect(parseMajorAmount(toMajorText(minor, 'EUR'), 'EUR')).toBe(minor);
   });
 });

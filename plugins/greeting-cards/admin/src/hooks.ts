@@ -6,6 +6,7 @@ export interface PluginPermissions {
   canReadOrders: boolean;
   canManageDeliveries: boolean;
   canReadSettings: boolean;
+  canUpdateSettings: boolean;
   canManagePayments: boolean;
 }
 
@@ -25,6 +26,7 @@ export function usePluginPermissions(): PluginPermissions {
     canReadOrders: has(ACTIONS.ordersRead),
     canManageDeliveries: has(ACTIONS.deliveriesManage),
     canReadSettings: has(ACTIONS.settingsRead),
+    canUpdateSettings: has(ACTIONS.settingsUpdate),
     canManagePayments: has(ACTIONS.paymentsManage),
   };
 }

@@ -4,6 +4,7 @@ export const ACTIONS = {
   ordersRead: 'plugin::greeting-cards.orders.read',
   deliveriesManage: 'plugin::greeting-cards.deliveries.manage',
   settingsRead: 'plugin::greeting-cards.settings.read',
+  settingsUpdate: 'plugin::greeting-cards.settings.update',
   paymentsManage: 'plugin::greeting-cards.payments.manage',
 } as const;
 

@@ -13,8 +13,11 @@ import { nodeEnvironment } from './config/settings';
 import { registerAdminActions } from './permissions';
 import { applyContentManagerViews } from './content-manager/apply-views';
 import { checkRouteCollisions } from './mount/route-collisions';
+import { initStoredSettings, settingsFreshness } from './config/stored-settings';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
+  // First: what editors changed on the admin settings page is part of the configuration from here on.
+  await initStoredSettings(strapi);
   const config = getConfig(strapi);
   // Every route of the host and the plugin is mounted by now (Strapi mounts routes just before the
   // plugins' bootstrap): one answering where the other does stops boot, naming both.
@@ -23,6 +26,9 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // Here, not in register(): the host's middlewares (strapi::body among them) are in place by now, so
   // this runs inside the body parser and still sees every parsed file, before Strapi drops the list.
   strapi.server.use(discardUploadsMiddleware());
+  // Every request (the host's too: it only compares a timestamp) sees stored settings at most two
+  // seconds old, so a change on one instance reaches the others without a restart.
+  strapi.server.use(settingsFreshness(strapi));
   // Every provider is built once, now: a wrong billing setting (unknown content type, relation or
   // field) or a SERVICE_POSTAL_DELIVERY_BACKEND that cannot be loaded stops boot, naming the setting.
   // The renderer's browser still starts on the first render.

@@ -6,6 +6,7 @@ export const ADMIN_ACTIONS = {
   ordersRead: 'plugin::greeting-cards.orders.read',
   deliveriesManage: 'plugin::greeting-cards.deliveries.manage',
   settingsRead: 'plugin::greeting-cards.settings.read',
+  settingsUpdate: 'plugin::greeting-cards.settings.update',
   paymentsManage: 'plugin::greeting-cards.payments.manage',
 } as const;
 
@@ -13,6 +14,8 @@ const DECLARED = [
   { uid: 'orders.read', displayName: 'Read orders and payments', subCategory: 'orders' },
   { uid: 'deliveries.manage', displayName: 'See, retry, cancel and resend deliveries', subCategory: 'deliveries' },
   { uid: 'settings.read', displayName: 'Read the settings and service health', subCategory: 'settings' },
+  // Its own action: seeing the configuration is an operator's job, changing prices is an owner's.
+  { uid: 'settings.update', displayName: 'Change prices, currency, brand, reminders and delivery options', subCategory: 'settings' },
   { uid: 'payments.manage', displayName: 'Mark payment issues resolved', subCategory: 'orders' },
 ];
 

@@ -60,6 +60,7 @@ export const API_BASE = '/greeting-cards/admin';
 export interface AdminApi {
   getJson<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T>;
   postJson<T>(path: string, body?: unknown): Promise<T>;
+  putJson<T>(path: string, body: unknown): Promise<T>;
   /** A multipart POST (file uploads); the browser sets the content type with its boundary. */
   postForm<T>(path: string, form: FormData): Promise<T>;
   postForBlob(path: string, body: unknown): Promise<Blob>;
@@ -73,7 +74,7 @@ function backendUrl(): string {
 export function useAdminApi(): AdminApi {
   const token = useAuth('GreetingCards', (state) => state.token);
   return React.useMemo<AdminApi>(() => {
-    async function send(method: 'GET' | 'POST', path: string, payload?: unknown, signal?: AbortSignal): Promise<Response> {
+    async function send(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, signal?: AbortSignal): Promise<Response> {
       const call = (bearer: string | null) =>
         fetch(backendUrl() + API_BASE + path, {
           method,
@@ -102,6 +103,9 @@ export function useAdminApi(): AdminApi {
       },
       async postJson<T>(path: string, payload: unknown = {}) {
         return json<T>(await send('POST', path, payload));
+      },
+      async putJson<T>(path: string, payload: unknown) {
+        return json<T>(await send('PUT', path, payload));
       },
       async postForm<T>(path: string, form: FormData) {
         return json<T>(await send('POST', path, form));

@@ -128,9 +128,19 @@ export interface SettingEntry {
   value: unknown;
   secret?: boolean;
   description?: string;
+  /** Editors may change it on the settings page (PUT /settings), unless pinned_by names who sets it. */
+  editable?: boolean;
+  kind?: 'money' | 'integer' | 'boolean' | 'list' | 'text';
+  form_group?: string;
+  /** The environment variable (or "config/plugins") that sets it and wins over the page. */
+  pinned_by?: string | null;
+  /** A value stored from the page is in effect. */
+  stored?: boolean;
 }
 
 export interface SettingsAnswer {
   groups: Array<{ name: string; settings: SettingEntry[] }>;
+  currency?: string;
+  stored?: { version: string; updated_at: string; updated_by: string | null } | null;
   health: Record<string, HealthCheck>;
 }

@@ -1,9 +1,12 @@
+import * as React from 'react';
 import { Box, Flex, Grid, Typography } from '@strapi/design-system';
 import { CheckCircle, WarningCircle } from '@strapi/icons';
 import { useResource } from '../api/use-resource';
 import type { HealthCheck, SettingEntry, SettingsAnswer } from '../api/types';
 import { ErrorNotice, Loading } from '../components/Feedback';
 import { label } from '../format';
+import { usePluginPermissions } from '../hooks';
+import { SettingsForm } from './SettingsForm';
 
 const HEALTH_NAMES: Record<string, string> = { renderer: 'Card renderer (Chromium)', email: 'E-mail', proxy: 'HTTPS behind a proxy' };
 
@@ -35,7 +38,7 @@ function Group({ name, settings }: { name: string; settings: SettingEntry[] }) {
       <Typography variant="delta" tag="h2">{name}</Typography>
       <Grid.Root gap={4} tag="dl" style={{ margin: '16px 0 0' }}>
           {settings.map((setting) => (
-            <Grid.Item key={setting.key} col={6} s={12} direction="column" alignItems="stretch">
+            <Grid.Item key={setting.key} col={6} m={6} xs={12} direction="column" alignItems="stretch">
               <Typography variant="sigma" textColor="neutral600" tag="dt">
                 {setting.env ?? label(setting.key)}
               </Typography>
@@ -53,27 +56,44 @@ function Group({ name, settings }: { name: string; settings: SettingEntry[] }) {
   );
 }
 
-/** The effective configuration (secrets arrive masked from the server) and the health of what sends cards. */
+/**
+ * The settings editors may change (a form; saving needs settings.update), the rest of the effective
+ * configuration read-only (secrets arrive masked from the server), and the health of what sends cards.
+ */
 export function SettingsView() {
   const { data, error, isLoading } = useResource<SettingsAnswer>('/settings');
-  if (error) return <ErrorNotice error={error} what="the settings" />;
-  if (!data || isLoading) return <Loading what="the settings and checking the renderer and e-mail" />;
+  const { canUpdateSettings } = usePluginPermissions();
+  // The PUT answers the whole report: shown at once, without a reload that would flash the loader.
+  const [saved, setSaved] = React.useState<SettingsAnswer | null>(null);
+  const answer = saved ?? data;
+  if (error && !saved) return <ErrorNotice error={error} what="the settings" />;
+  if (!answer || (isLoading && !saved)) return <Loading what="the settings and checking the renderer and e-mail" />;
+  const readOnly = (answer.groups ?? [])
+    .map((group) => ({ name: group.name, settings: group.settings.filter((s) => !s.editable) }))
+    .filter((group) => group.settings.length);
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
       <section aria-label="Health">
         <Grid.Root gap={4}>
-          {Object.entries(data.health ?? {}).map(([name, check]) => (
-            <Grid.Item key={name} col={6} s={12} direction="column" alignItems="stretch">
+          {Object.entries(answer.health ?? {}).map(([name, check]) => (
+            <Grid.Item key={name} col={6} m={6} xs={12} direction="column" alignItems="stretch">
               <Health name={name} check={check} />
             </Grid.Item>
           ))}
         </Grid.Root>
       </section>
-      {(data.groups ?? []).map((group) => (
+      {saved ? (
+        <Box background="success100" borderColor="success200" hasRadius padding={3} role="status">
+          <Typography textColor="success700">Saved. The shop uses the new settings now; other servers pick them up within two seconds.</Typography>
+        </Box>
+      ) : null}
+      <SettingsForm key={answer.stored?.version ?? 'defaults'} answer={answer} canUpdate={canUpdateSettings} onSaved={setSaved} />
+      <Typography variant="beta" tag="h2" style={{ marginTop: 16 }}>From the environment (read-only here)</Typography>
+      {readOnly.map((group) => (
         <Group key={group.name} name={group.name} settings={group.settings} />
       ))}
       <Typography variant="pi" textColor="neutral600">
-        These settings come from the environment and config/plugins; change them there and restart. Secrets are never shown in full.
+        Everything outside Shop settings is read-only here: they come from the environment and config/plugins; change them there and restart. Secrets are never shown in full.
       </Typography>
     </Flex>
   );

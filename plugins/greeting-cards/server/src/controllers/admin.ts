@@ -44,6 +44,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   resendDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').resend(parseId(ctx.params.id))),
 
   settings: action(strapi, async () => getService(strapi, 'adminSettings').report()),
+  updateSettings: action(strapi, async (ctx) => getService(strapi, 'adminSettings').update(bodyOf(ctx), ctx.state.user?.email ?? null)),
 
   validateDesign: action(strapi, async (ctx) => {
     getService(strapi, 'templateDesigns').validOrThrow(bodyOf(ctx).canvas_data);

@@ -46,3 +46,25 @@ export function formatMoney(minor: unknown, currency?: string | null, locale: st
   if (!formatter) return `${(value / 100).toFixed(2)} ${code}`;
   return formatter.format(toMajorUnits(value, code));
 }
+
+/** Whole minor units as the decimal text a person types: 399 GBP is "3.99", 500 JPY is "500". */
+export function toMajorText(minor: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
+  return digits ? `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}` : `${sign}${text}`;
+}
+
+/**
+ * A typed decimal amount as whole minor units of the currency, without floating point: "3.49" GBP is
+ * 349, "3.5" is 350, "500" JPY is 500; a comma works as the decimal mark. Null for anything else, or for
+ * more decimals than the currency has ("3.999" GBP, "5.5" JPY), so a price is never silently rounded.
+ */
+export function parseMajorAmount(text: string, currency: string): number | null {
+  const digits = minorUnitDigits(currency);
+  const match = /^(\d+)(?:[.,](\d*))?$/.exec(text.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return null;
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}

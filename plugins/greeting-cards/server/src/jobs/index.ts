@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../config/get-config';
 import { getService } from '../services/get-service';
+import { refreshIfStale } from '../config/stored-settings';
 
 /** Runs `task` unless the previous run is still going (a slow minute must not pile up runs). */
 function singleFlight(name: string, strapi: Core.Strapi, task: () => Promise<unknown>) {
@@ -9,6 +10,8 @@ function singleFlight(name: string, strapi: Core.Strapi, task: () => Promise<unk
     if (running) return;
     running = true;
     try {
+      // Jobs read settings editors may change (reminder days, send hour): as fresh as a request's.
+      await refreshIfStale(strapi);
       await task();
     } catch (error) {
       strapi.log.error(`[greeting-cards] ${name} job failed: ${(error as Error).stack ?? error}`);

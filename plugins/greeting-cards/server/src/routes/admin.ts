@@ -7,7 +7,7 @@ import { TEMPLATE_DESIGNER_POLICY } from '../policies/template-designer';
 // Wire formats: docs/admin-api.md.
 type Action = (typeof ADMIN_ACTIONS)[keyof typeof ADMIN_ACTIONS];
 
-function adminRoute(method: 'GET' | 'POST', path: string, handler: string, action: Action | null) {
+function adminRoute(method: 'GET' | 'POST' | 'PUT', path: string, handler: string, action: Action | null) {
   const policies: unknown[] = ['admin::isAuthenticatedAdmin'];
   if (action) policies.push({ name: 'admin::hasPermissions', config: { actions: [action] } });
   return { method, path, handler, config: { policies } };
@@ -18,7 +18,7 @@ function templateDesignerRoute(method: 'POST', path: string, handler: string) {
   return { method, path, handler, config: { policies: ['admin::isAuthenticatedAdmin', TEMPLATE_DESIGNER_POLICY] } };
 }
 
-const { ordersRead, deliveriesManage, settingsRead, paymentsManage } = ADMIN_ACTIONS;
+const { ordersRead, deliveriesManage, settingsRead, settingsUpdate, paymentsManage } = ADMIN_ACTIONS;
 
 export default {
   type: 'admin',
@@ -37,6 +37,7 @@ export default {
     adminRoute('GET', '/admin/group-cards', 'admin-group-cards.list', ordersRead),
     adminRoute('POST', '/admin/group-cards/:uuid/close', 'admin-group-cards.close', deliveriesManage),
     adminRoute('GET', '/admin/settings', 'admin.settings', settingsRead),
+    adminRoute('PUT', '/admin/settings', 'admin.updateSettings', settingsUpdate),
     adminRoute('POST', '/admin/designs/validate', 'admin.validateDesign', null),
     adminRoute('POST', '/admin/designs/preview', 'admin.previewDesign', null),
     templateDesignerRoute('POST', '/admin/designs/photos', 'admin.uploadTemplatePhoto'),

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import path from 'path';
 import type { PluginConfig } from '../../config/settings';
+import { getConfig } from '../../config/get-config';
 import { loadReplaceableModule } from '../shared/load-module';
 import { UID } from '../../uids';
 import { createStubPostalBackend } from './stub-postal-backend';
@@ -40,7 +41,10 @@ export function createPostalBackend(strapi: Core.Strapi, config: PluginConfig): 
       productMap: config.gelatoProductMap,
       shipmentMethod: config.gelatoShipmentMethod,
       orderType: config.gelatoOrderType,
-      currency: config.currency,
+      // Read at each order, not at boot: editors may change the currency on the admin settings page.
+      get currency() {
+        return getConfig(strapi).currency;
+      },
     });
   }
   if (config.postalDeliveryBackend) {
