@@ -248,10 +248,14 @@ describe('fulfilment under faults', () => {
         await admin.end();
       }
     }
-    // Only the surviving worker sends from here on (this process runs no job): the dead one's claims after their lease.
+    // Only the surviving worker sends from here on (this process runs no job): the dead one's claims after
+    // their lease. The order is marked fulfilled when the batch that sent its last card ends.
     await until(
-      () => q(strapi, 'delivery').count({ where: { id: { $in: [...ecardIds, ...postedIds] }, $or: [{ status: { $notIn: ['sent', 'delivered'] } }, { claimed_by: { $notNull: true } }] } }),
-      (left: number) => left === 0,
+      async () => ({
+        left: await q(strapi, 'delivery').count({ where: { id: { $in: [...ecardIds, ...postedIds] }, $or: [{ status: { $notIn: ['sent', 'delivered'] } }, { claimed_by: { $notNull: true } }] } }),
+        order: (await q(strapi, 'order').findOne({ where: { id: order.id }, select: ['status'] })).status,
+      }),
+      ({ left, order: status }) => left === 0 && status === 'fulfilled',
       90_000,
     );
     const copies = await expectDeliveredOnce(order, ecardIds, postedIds, 8);
