@@ -260,7 +260,7 @@ describe('fulfilment under faults', () => {
     );
     const copies = await expectDeliveredOnce(order, ecardIds, postedIds, 8);
     const webStatus = await web.status();
-    expect(webStatus).toEqual({ claims: 0, renderer: 'RefusingRenderer', browserPid: null, refusals: 0 });
+    expect(webStatus).toEqual({ claims: 0, renderer: 'RefusingRenderer', browserPid: null, refusals: 0, jobs: {} });
     const survivorStatus = await survivor.status();
     expect(survivorStatus.claims).toBeGreaterThan(0);
     console.log(`roles split: worker killed holding ${held} claim(s); ${survivorStatus.claims} claims by the surviving worker, none by the web instance; ${copies} same-Message-ID cop(ies)`);

@@ -22,7 +22,8 @@ const { createStrapi } = require('@strapi/strapi');
       if (go) void fulfilment.startOrder(Number(go[1]));
       if (line === 'STATUS') {
         const provider = plugin.service('rendering').provider();
-        const status = { claims: fulfilment.claimsTaken(), renderer: provider.constructor.name, browserPid: provider.browserPid?.() ?? null, refusals: provider.refusals ?? null };
+        const jobs = Object.fromEntries(strapi.cron.jobs.filter((j) => String(j.name).startsWith('greetingCards')).map((j) => [j.name, j.options.rule]));
+        const status = { claims: fulfilment.claimsTaken(), renderer: provider.constructor.name, browserPid: provider.browserPid?.() ?? null, refusals: provider.refusals ?? null, jobs };
         process.stdout.write(`STATUS ${JSON.stringify(status)}\n`);
       }
       if (line === 'STOP') {

@@ -6,6 +6,8 @@ export interface RoleStatus {
   renderer: string;
   browserPid: number | null;
   refusals: number | null;
+  /** The plugin's cron jobs in that process, by name: their rule. */
+  jobs: Record<string, string>;
 }
 
 export interface RoleProcess {

@@ -9,6 +9,7 @@ import { createUser } from '../helpers/users';
 import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixtures';
 import { deliveryHeader, design, fulfilment, q, until } from './helpers';
 import { startRoleProcess, type RoleProcess } from './role-processes';
+import { everySeconds } from '../../plugins/greeting-cards/server/src/jobs';
 
 const PUBLIC_URL = 'https://cards.example.test';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- services and rows as Strapi returns them
@@ -40,8 +41,10 @@ describe('SERVICE_ROLE: web and worker instances on one database', () => {
     await smtp?.stop();
   });
 
-  it('registers none of the plugin\'s jobs on the web instance, although its scheduler setting is on', () => {
+  it('registers none of the plugin\'s jobs on the web instance, although its scheduler setting is on; the worker polls as told', async () => {
     expect(cronJobs(web)).toEqual([]);
+    const { jobs } = await worker.status();
+    expect(jobs).toEqual(expect.objectContaining({ greetingCardsDeliveries: '*/1 * * * * *', greetingCardsPendingRenders: '*/1 * * * * *' }));
   });
 
   it('an order paid through the web instance is e-mailed by the worker; the web instance never claims or draws', async () => {
@@ -114,5 +117,11 @@ describe('SERVICE_ROLE: validation', () => {
     expect(error.message).toMatch(/web, worker or all/);
     const poll = await bootFailure({ SERVICE_WORKER_POLL_SECONDS: '0', SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
     expect(poll.message).toContain('SERVICE_WORKER_POLL_SECONDS');
+  });
+
+  it('turns the poll interval into a cron rule (the default 15 s is the rule `all` always had)', () => {
+    expect(everySeconds(15)).toBe('*/15 * * * * *');
+    expect(everySeconds(1)).toBe('*/1 * * * * *');
+    expect(everySeconds(60)).toBe('0 * * * * *');
   });
 });
