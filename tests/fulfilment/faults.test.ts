@@ -2,7 +2,8 @@
 // stopped in the middle of a run, Chromium killed mid-render, a Strapi process killed mid-run (its
 // claims taken over by another process once their lease runs out) and, on PostgreSQL, every database
 // connection terminated mid-run (pg_terminate_backend: the honest, non-destructive stand-in for a
-// database restart on a shared server). Afterwards every paid card went out, counted at the SMTP server
+// database restart on a shared server), and the same faults with the roles split (SERVICE_ROLE: one web
+// instance taking the order, two workers sending it, one of them killed). Afterwards every paid card went out, counted at the SMTP server
 // (any resend of a send cut off by the fault carries the same Message-ID) and exactly once in the
 // postal outbox, and no order or delivery is left stuck.
 import fs from 'fs';
@@ -15,6 +16,7 @@ import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { APP_DIR } from '../helpers/database';
 import { deliveryHeader, design, fulfilment, q, until } from './helpers';
+import { startRoleProcess, type RoleProcess } from './role-processes';
 
 const LEASE_S = 4;
 const OUTBOX = path.join(APP_DIR, 'private/greeting-cards/postal-outbox');
@@ -26,6 +28,7 @@ describe('fulfilment under faults', () => {
   let app: TestApp;
   let smtp: SmtpCapture;
   const children: ChildProcess[] = [];
+  const roleProcesses: RoleProcess[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
@@ -39,6 +42,7 @@ describe('fulfilment under faults', () => {
     });
   });
   afterAll(async () => {
+    await Promise.allSettled(roleProcesses.map((p) => p.stop()));
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
     await app?.stop();
     await smtp?.stop();
@@ -207,5 +211,59 @@ describe('fulfilment under faults', () => {
     await settle([...ecardIds, ...postedIds]);
     const copies = await expectDeliveredOnce(order, ecardIds, postedIds, 8);
     console.log(`PostgreSQL connections terminated: ${copies} same-Message-ID cop(ies)`);
+  });
+
+  it('roles split (one web, two workers): a worker killed mid-run (and on PostgreSQL every connection terminated), every card still goes out once; the web instance sends nothing', async () => {
+    const { strapi } = app;
+    const { order, ecardIds, postedIds } = await paidOrder('roles', 30, 3);
+    const base = {
+      ...process.env, ...app.db.env, ...smtp.env,
+      NODE_ENV: 'test', SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_PUBLIC_URL: 'https://cards.example.test',
+      SERVICE_DELIVERY_CLAIM_LEASE_SECONDS: String(LEASE_S), SERVICE_DELIVERY_CLAIM_RENEW_SECONDS: '1', SERVICE_DELIVERY_MAX_ATTEMPTS: '50',
+      SERVICE_DELIVERY_CONCURRENCY: '4', SERVICE_WORKER_POLL_SECONDS: '1',
+      // Switched on everywhere: the role, not this switch, keeps the web instance from sending.
+      SERVICE_SCHEDULER_ENABLED: 'true', SERVICE_REMINDERS_ENABLED: 'false', STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error',
+    };
+    const [web, doomed, survivor] = await Promise.all([
+      startRoleProcess({ ...base, SERVICE_ROLE: 'web' }),
+      // No browser in the process that is killed (a SIGKILL would leave its Chromium behind); the other draws with Chromium.
+      startRoleProcess({ ...base, SERVICE_ROLE: 'worker', SERVICE_RENDERER: 'memory' }),
+      startRoleProcess({ ...base, SERVICE_ROLE: 'worker', SERVICE_RENDERER: 'puppeteer' }),
+    ]);
+    roleProcesses.push(web, doomed, survivor);
+    // Payment completion on the web instance: nothing is dispatched there, the workers' job picks the order up.
+    web.go(order.id);
+    await smtp.waitFor((m) => ecardIds.includes(Number(deliveryHeader(m))), 5, 60_000);
+    const held = await until(() => q(strapi, 'delivery').count({ where: { claimed_by: doomed.instanceId } }), (n: number) => n > 0, 60_000);
+    doomed.child.kill('SIGKILL');
+    await new Promise((r) => (doomed.child.exitCode !== null || doomed.child.signalCode !== null ? r(null) : doomed.child.once('exit', r)));
+    if (process.env.TEST_DATABASE_URL) {
+      const dbName = new URL(app.db.env.DATABASE_URL).pathname.slice(1);
+      const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+        expect(rows.length).toBeGreaterThan(0);
+      } finally {
+        await admin.end();
+      }
+    }
+    // Only the surviving worker sends from here on (this process runs no job): the dead one's claims after
+    // their lease. The order is marked fulfilled when the batch that sent its last card ends.
+    await until(
+      async () => ({
+        left: await q(strapi, 'delivery').count({ where: { id: { $in: [...ecardIds, ...postedIds] }, $or: [{ status: { $notIn: ['sent', 'delivered'] } }, { claimed_by: { $notNull: true } }] } }),
+        order: (await q(strapi, 'order').findOne({ where: { id: order.id }, select: ['status'] })).status,
+      }),
+      ({ left, order: status }) => left === 0 && status === 'fulfilled',
+      90_000,
+    );
+    const copies = await expectDeliveredOnce(order, ecardIds, postedIds, 8);
+    const webStatus = await web.status();
+    expect(webStatus).toEqual({ claims: 0, renderer: 'RefusingRenderer', browserPid: null, refusals: 0, jobs: {} });
+    const survivorStatus = await survivor.status();
+    expect(survivorStatus.claims).toBeGreaterThan(0);
+    console.log(`roles split: worker killed holding ${held} claim(s); ${survivorStatus.claims} claims by the surviving worker, none by the web instance; ${copies} same-Message-ID cop(ies)`);
+    await Promise.all([web.stop(), survivor.stop()]);
   });
 });

@@ -6,6 +6,7 @@ import { checkProfileRelation } from './providers/user-details/load-adapter';
 import { getService } from './services/get-service';
 import { providers } from './providers/registry';
 import { registerJobs } from './jobs';
+import { doesBackgroundWork } from './config/service-role';
 import { initRateLimits } from './http/rate-limit';
 import { discardUploadsMiddleware } from './http/discard-uploads';
 import { warnAboutHost, warnAboutProxy } from './host/boot-warnings';
@@ -46,9 +47,12 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   getService(strapi, 'catalogueVersion').watch();
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));
   registerJobs(strapi);
-  if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
-  // Card previews a restart interrupted (changed designs whose render never ran), in the background.
-  setImmediate(() => getService(strapi, 'cardPreviews').resume());
+  // SERVICE_ROLE=web draws nothing (its renderer refuses): thumbnails and previews are a worker's.
+  if (doesBackgroundWork(strapi)) {
+    if (config.renderThumbnailsOnBoot) renderThumbnailsInBackground(strapi);
+    // Card previews a restart interrupted (changed designs whose render never ran), in the background.
+    setImmediate(() => getService(strapi, 'cardPreviews').resume());
+  }
   warnAboutProxy(strapi);
   if (nodeEnvironment() !== 'test') warnAboutHost(strapi);
 };

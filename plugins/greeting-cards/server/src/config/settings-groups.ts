@@ -58,6 +58,8 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   printCropMarks: 'Fulfilment',
   printBackText: 'Fulfilment',
   renderer: 'Fulfilment',
+  serviceRole: 'Jobs',
+  workerPollSeconds: 'Jobs',
   uploadImageOrigins: 'Fulfilment',
   renderThumbnailsOnBoot: 'Fulfilment',
   schedulerEnabled: 'Jobs',

@@ -255,9 +255,17 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_RENDER_THUMBNAILS_ON_BOOT', default: true, defaultWhen: { test: false }, schema: z.boolean(),
     describe: 'Render missing template thumbnails in the background after boot.',
   }),
+  serviceRole: text({
+    env: 'SERVICE_ROLE', default: 'all', schema: z.enum(['web', 'worker', 'all'], 'must be web, worker or all'),
+    describe: 'What this instance does: web (pages and the API; never starts Chromium or sends deliveries), worker (deliveries, renders, reminders, thumbnails; it keeps every route, so Strapi\'s /_health answers and a load balancer may send the print-file and PDF routes to it) or all (both, one process). See Scaling.',
+  }),
+  workerPollSeconds: integer({
+    env: 'SERVICE_WORKER_POLL_SECONDS', default: 15, schema: z.number().int().min(1, 'must be at least 1').max(60, 'must be at most 60'),
+    describe: 'How often the delivery job (and, on a worker, the job that draws pending card previews and thumbnails) looks for work; with SERVICE_ROLE=web the web instances leave paid orders to it.',
+  }),
   schedulerEnabled: flag({
     env: 'SERVICE_SCHEDULER_ENABLED', default: true, schema: z.boolean(),
-    describe: 'Run the job (every 15 s) that sends due deliveries, retries and takes over abandoned claims.',
+    describe: 'Run the job (every SERVICE_WORKER_POLL_SECONDS) that sends due deliveries, retries and takes over abandoned claims (never on SERVICE_ROLE=web).',
   }),
   deliveryMaxAttempts: integer({
     env: 'SERVICE_DELIVERY_MAX_ATTEMPTS', default: 5, schema: z.number().int().min(1).max(100),

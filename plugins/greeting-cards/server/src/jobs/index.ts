@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from '../config/get-config';
 import { getService } from '../services/get-service';
 import { refreshIfStale } from '../config/stored-settings';
+import { serviceRole } from '../config/service-role';
 
 /** Runs `task` unless the previous run is still going (a slow minute must not pile up runs). */
 function singleFlight(name: string, strapi: Core.Strapi, task: () => Promise<unknown>) {
@@ -21,20 +22,40 @@ function singleFlight(name: string, strapi: Core.Strapi, task: () => Promise<unk
   };
 }
 
+/** A cron rule (with seconds) that fires every `seconds` (1-60) seconds. */
+export function everySeconds(seconds: number): string {
+  return seconds >= 60 ? '0 * * * * *' : `*/${seconds} * * * * *`;
+}
+
 /**
  * Registers the plugin's cron jobs. Strapi runs cron on every instance: the delivery job claims each
  * row atomically and the reminder job claims each reminder's key, so running everywhere is safe.
  * Each job has its own switch (tests boot with both off and call the job functions directly).
+ * A SERVICE_ROLE=web instance registers none: it never sends or draws; workers do (see service-role.ts).
  */
 export function registerJobs(strapi: Core.Strapi): void {
   const config = getConfig(strapi);
+  const role = serviceRole(strapi);
+  if (role === 'web') return;
   const jobs: Record<string, unknown> = {};
   if (config.schedulerEnabled) {
     jobs.greetingCardsDeliveries = {
       task: singleFlight('delivery', strapi, () => getService(strapi, 'fulfilment').runDue(new Date())),
-      // Every 15 s: cheap when nothing is due, and work of an instance that died is taken over within
-      // the claim lease plus 15 s (under a minute with the default 30 s lease).
-      options: { rule: '*/15 * * * * *' },
+      // Every SERVICE_WORKER_POLL_SECONDS (15 s): cheap when nothing is due, and work of an instance that
+      // died is taken over within the claim lease plus the poll (under a minute with the defaults). With
+      // web instances in front, this poll is also how a paid order's cards leave.
+      options: { rule: everySeconds(config.workerPollSeconds) },
+    };
+  }
+  if (role === 'worker') {
+    // Card previews and template thumbnails web instances left (they never draw): found in the database
+    // by their revisions and hashes, drawn here. `all` draws its own as the designs change.
+    jobs.greetingCardsPendingRenders = {
+      task: singleFlight('pending renders', strapi, async () => {
+        await getService(strapi, 'cardPreviews').resumeNow();
+        if (config.renderThumbnailsOnBoot) await getService(strapi, 'rendering').generateMissingThumbnails();
+      }),
+      options: { rule: everySeconds(config.workerPollSeconds) },
     };
   }
   if (config.schedulerEnabled) {

@@ -5,7 +5,8 @@ import { createPostalBackend } from './postal';
 import type { PostalBackend } from './postal/types';
 import { createStrapiEmailMailer } from './mailer/strapi-email-mailer';
 import type { Mailer } from './mailer/types';
-import { createRendererProvider, type RendererProvider } from './renderer';
+import { createRendererProvider, RefusingRenderer, type RendererProvider } from './renderer';
+import { doesBackgroundWork } from '../config/service-role';
 import { uploadAssetsResolver } from './renderer/upload-assets';
 import { imageSourceRules } from '../services/uploads/image-rules';
 import { loadUserDetailsAdapter } from './user-details/load-adapter';
@@ -40,7 +41,9 @@ const BUILDERS: Builders = {
     return createStrapiEmailMailer(strapi, { defaultFrom: config.defaultFromEmail, mailboxDir: config.mailboxDir });
   },
   // Cheap to build: the browser behind it starts on the first render.
+  // A web instance never starts Chromium (SERVICE_ROLE): its renderer refuses, loudly.
   renderer: (strapi) => {
+    if (!doesBackgroundWork(strapi)) return new RefusingRenderer();
     const { remotePrefixes } = imageSourceRules(strapi);
     return createRendererProvider(getConfig(strapi).renderer, {
       resolveAsset: uploadAssetsResolver(strapi.dirs.static.public, remotePrefixes),

@@ -10,6 +10,7 @@ import { registerShopRoutes } from './web-route';
 import { mountPoints } from '../mount/mount-points';
 import { extraPages, pageDesign, pageIsDesigned, type CardPage } from '../domain/print-products/pages';
 import { cardViewLayout } from '../domain/render/card-view-layout';
+import { ApiError } from '../errors';
 
 // The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. It shows the
 // front, and "Open the card" (a native disclosure: keyboard and screen readers know it, no JavaScript)
@@ -19,6 +20,12 @@ import { cardViewLayout } from '../domain/render/card-view-layout';
 
 function notFoundPage(ctx: Ctx): void {
   renderPage(ctx, 'error', { title: 'Card not found', heading: 'Card not found', message: 'This card link is not valid. Please check that you copied the whole link from your e-mail.' }, 404);
+}
+
+/** A page that could not be drawn; on a SERVICE_ROLE=web instance not yet drawn by a worker is expected (503), not a warning. */
+function notDrawn(strapi: Core.Strapi, what: string, error: unknown): void {
+  if (error instanceof ApiError && error.status === 503) return;
+  strapi.log.warn(`[greeting-cards] ${what}: ${(error as Error).message}`);
 }
 
 type Drawn = { svg: string | null; image: string | null };
@@ -36,7 +43,7 @@ async function front(strapi: Core.Strapi, card: Row, alt: string, owner: string)
     // Drawn once per design and then read from the render cache: a view costs no Chromium work.
     return { svg: await pageSvg(strapi, card, 'front', alt, owner), image: null };
   } catch (error) {
-    strapi.log.warn(`[greeting-cards] e-card design not rendered, showing the preview: ${(error as Error).message}`);
+    notDrawn(strapi, 'e-card design not rendered, showing the preview', error);
     return { svg: null, image: card.preview_url || null };
   }
 }
@@ -54,7 +61,7 @@ async function inside(strapi: Core.Strapi, card: Row, owner: string): Promise<Re
     try {
       drawn[page].svg = await pageSvg(strapi, card, page, page === 'inside_left' ? 'Inside left page' : 'Inside right page', owner);
     } catch (error) {
-      strapi.log.warn(`[greeting-cards] e-card ${page} not rendered: ${(error as Error).message}`);
+      notDrawn(strapi, `e-card ${page} not rendered`, error);
     }
   }
   return drawn as Record<'inside_left' | 'inside_right', Drawn>;
@@ -69,7 +76,7 @@ async function extra(strapi: Core.Strapi, card: Row, owner: string): Promise<Arr
     try {
       svg = await pageSvg(strapi, card, page, label, owner);
     } catch (error) {
-      strapi.log.warn(`[greeting-cards] e-card ${page} not rendered: ${(error as Error).message}`);
+      notDrawn(strapi, `e-card ${page} not rendered`, error);
     }
     drawn.push({ svg, image: null, label });
   }

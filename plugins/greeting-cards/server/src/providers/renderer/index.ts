@@ -5,6 +5,7 @@ import { MemoryRenderer } from './memory-renderer';
 export type { RendererProvider, RendererProviderOptions, PageSizeMm, AssetResolver, LocalAsset } from './types';
 export { PuppeteerRenderer } from './puppeteer-renderer';
 export { MemoryRenderer } from './memory-renderer';
+export { RefusingRenderer, RenderingRefusedError } from './refusing-renderer';
 
 export const RENDERER_NAMES = ['puppeteer', 'memory'] as const;
 export type RendererName = (typeof RENDERER_NAMES)[number];

@@ -28,7 +28,8 @@ export async function cardsWithStalePreviews(strapi: Core.Strapi, limit: number)
   return rows.map((r) => Number(r.id));
 }
 
-export type PreviewOutcome = 'current' | 'rendered' | 'superseded' | 'gone' | 'failed';
+/** `deferred`: left for a worker (SERVICE_ROLE=web never draws). */
+export type PreviewOutcome = 'current' | 'rendered' | 'superseded' | 'gone' | 'failed' | 'deferred';
 
 /**
  * Brings one card's preview up to its stored design: renders and stores the PNG (the same rendering

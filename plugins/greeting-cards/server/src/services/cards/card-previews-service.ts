@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
+import { doesBackgroundWork } from '../../config/service-role';
 import { cardsWithStalePreviews, refreshCardPreview, type PreviewOutcome } from './card-preview';
 
 /** How many left-over cards one boot brings up to date (the rest wait for their next change). */
@@ -13,12 +14,18 @@ const MAX_WAIT_DELAYS = 5;
  * after the last change (a burst of autosaves is one render), one at a time per card, through the
  * rendering service's fair queue. What a restart interrupts is found again at boot from the
  * revisions stored on the cards (see card-preview.ts).
+ *
+ * On a SERVICE_ROLE=web instance nothing is drawn here: the design's revision is already stored with
+ * it, and a worker's job (jobs/index.ts) finds the card by it and draws the preview. The shopper sees
+ * the previous preview until then.
  */
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const timers = new Map<number, { timer: NodeJS.Timeout; since: number }>();
   const running = new Map<number, Promise<PreviewOutcome>>();
   const background = new Set<Promise<unknown>>();
   let stopped = false;
+  // Read once: the role does not change while Strapi runs.
+  const drawsHere = doesBackgroundWork(strapi);
 
   function track<T>(job: Promise<T>): Promise<T> {
     background.add(job);
@@ -35,6 +42,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     for (let current = running.get(cardId); current; current = running.get(cardId)) await current.catch(() => undefined);
     if (stopped) return 'failed';
+    if (!drawsHere) return 'deferred';
     const job = refreshCardPreview(strapi, cardId).finally(() => running.delete(cardId));
     running.set(cardId, job);
     return job;
@@ -42,7 +50,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The card's design changed: redraw its preview once the changes pause. */
   function changed(cardId: number): void {
-    if (stopped) return;
+    if (stopped || !drawsHere) return;
     const delay = getConfig(strapi).cardPreviewDelayMs;
     const pending = timers.get(cardId);
     const since = pending?.since ?? Date.now();
@@ -56,18 +64,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     timers.set(cardId, { timer, since });
   }
 
+  /**
+   * Draws every card whose preview is older than its design, one at a time; resolves with how many
+   * were drawn. A worker's job runs it every poll (work web instances left).
+   */
+  async function resumeNow(): Promise<number> {
+    if (stopped || !drawsHere) return 0;
+    const ids = await cardsWithStalePreviews(strapi, RESUME_LIMIT);
+    let drawn = 0;
+    for (const id of ids) {
+      if (stopped) break;
+      if (timers.has(id) || running.has(id)) continue;
+      if ((await track(refreshNow(id))) === 'rendered') drawn += 1;
+    }
+    return drawn;
+  }
+
   /** At boot: previews a restart left behind, one card at a time in the background. */
   function resume(): void {
-    if (stopped) return;
+    if (stopped || !drawsHere) return;
     track(
-      (async () => {
-        const ids = await cardsWithStalePreviews(strapi, RESUME_LIMIT);
-        for (const id of ids) {
-          if (stopped) break;
-          if (!timers.has(id)) await refreshNow(id);
-        }
-        if (ids.length) strapi.log.info(`[greeting-cards] card previews brought up to date after restart: ${ids.length}`);
-      })().catch((error: Error) => strapi.log.warn(`[greeting-cards] card previews not resumed: ${error.message}`)),
+      resumeNow()
+        .then((drawn) => {
+          if (drawn) strapi.log.info(`[greeting-cards] card previews brought up to date after restart: ${drawn}`);
+        })
+        .catch((error: Error) => strapi.log.warn(`[greeting-cards] card previews not resumed: ${error.message}`)),
     );
   }
 
@@ -75,6 +96,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     changed,
     refreshNow,
     resume,
+    resumeNow,
     /** Cards waiting for their debounce delay (operators, tests). */
     pending: (): number => timers.size,
     /**

@@ -1,7 +1,7 @@
 import { personaliseCard } from '../../domain/merge-fields';
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
-import { badRequest, conflict, fieldErrors, notFound } from '../../errors';
+import { badRequest, conflict, fieldErrors, notFound, unavailable } from '../../errors';
 import { shopperCancelMove } from '../../domain/delivery-state';
 import { atCarrier, cancelAtCarrier } from './carrier-cancel';
 import type { PageRequest } from '../../http/pagination';
@@ -30,6 +30,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function pdfOf(delivery: Row): Promise<Buffer> {
     const stored = await readStoredPdf(strapi, delivery.pdf_path);
     if (stored) return stored;
+    // SERVICE_ROLE=web draws nothing: a 503 the buyer's browser can retry (print-at-home files are
+    // drawn and stored by the worker that sends them).
+    if (!getService(strapi, 'rendering').drawsHere()) throw unavailable('This PDF is being prepared. Please try again in a moment.');
     const card: Row = personaliseCard(delivery.order_item?.card ?? {}, delivery.order_item?.snapshot?.recipient ?? delivery.order_item?.recipient ?? null);
     const pdf = await getService(strapi, 'rendering').cardPdf(
       { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product },

@@ -12,6 +12,8 @@ import type { DeliveryStatus } from '../../domain/enums';
 import { writePdf } from './delivery-files';
 import { printFileFor, printProductOf, signedPrintFileUrl } from './print-file';
 import { getService } from '../get-service';
+import { serviceRole } from '../../config/service-role';
+import { errorText } from '../../domain/delivery-retry';
 
 type Row = Record<string, any>;
 
@@ -111,6 +113,13 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       messageId: deliveryMessageId(config.publicUrl, delivery),
     });
     await getService(strapi, 'library').addReceived(card.id, to);
+    // Web instances draw nothing: the card's view page is drawn here, once per design, for them to serve
+    // (`all` draws it on the first view, as before). A failure only costs the view page its drawing.
+    if (serviceRole(strapi) === 'worker') {
+      await rendering()
+        .drawViewPages(card.canvas_data, { owner: ownerOf(item) })
+        .catch((error: unknown) => strapi.log.warn(`[greeting-cards] delivery ${delivery.id}: view page not drawn ahead: ${errorText(error)}`));
+    }
     return { status: senderStatus('ecard', 'sent'), sent_at: now };
   }
 

@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
 import os from 'os';
 import { getConfig } from '../../config/get-config';
+import { doesBackgroundWork } from '../../config/service-role';
+import { unavailable } from '../../errors';
 import { afterFailure, errorText } from '../../domain/delivery-retry';
 import { providers } from '../../providers/registry';
 import type { PostalBackend } from '../../providers/postal/types';
@@ -57,6 +59,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const senders = deliverySenders(strapi, postalBackend);
   const inFlight = new Set<Promise<unknown>>();
   const leases = claimLeases(strapi, store, instanceId);
+  // SERVICE_ROLE=web never claims or sends: paid deliveries stay pending for a worker's job (runDue).
+  const sendsHere = doesBackgroundWork(strapi);
+  /** Deliveries this instance has claimed since boot (operators, tests of the roles). */
+  let claimsTaken = 0;
   /** Orders whose completion check failed; the job's next run checks them again. */
   const unsettledOrders = new Set<number>();
   /** Cards sent whose status update failed; the job's next run marks them. */
@@ -116,12 +122,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * while its send is pending (claim-leases.ts) and released when the outcome is recorded.
    */
   async function claimAndSend(ids: number[], now: Date, run: DispatchRun): Promise<void> {
+    // Loud, not quiet: a path that forgot the role must not send (and draw) on a web instance.
+    if (!sendsHere) throw new Error('[greeting-cards] this instance runs with SERVICE_ROLE=web and never sends deliveries: a worker does');
     let next = 0;
     const done: Settled = { cards: new Set(), orders: new Set() };
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++];
         if (!(await store.claim(id, instanceId))) continue;
+        claimsTaken += 1;
         run.claimed += 1;
         leases.hold(id);
         let outcome: Awaited<ReturnType<typeof sendClaimed>>;
@@ -202,6 +211,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Sends every delivery due at `now` (the job's body; tests call it directly with their own clock). */
   async function runDue(now: Date = new Date()): Promise<DispatchRun> {
+    if (!sendsHere) throw new Error('[greeting-cards] this instance runs with SERVICE_ROLE=web and never runs the delivery job: a worker does');
     const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
     const seen = new Set<number>();
     for (;;) {
@@ -248,12 +258,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     instanceId: () => instanceId,
 
+    /** How many deliveries this instance has claimed since it booted (none on SERVICE_ROLE=web). */
+    claimsTaken: () => claimsTaken,
+
     /**
      * Dispatches the order's deliveries that are due now (`pendingIds` when the caller knows them), in
      * the background: the payment response does not wait for e-mail or PDFs. Whatever fails here is
      * retried by the job.
      */
     async startOrder(orderId: number, pendingIds?: number[]): Promise<void> {
+      // A web instance leaves them pending: a worker's delivery job claims them within SERVICE_WORKER_POLL_SECONDS.
+      if (!sendsHere) return;
       // Payment completion knows the ids it just created; others (tests, recovery) look them up.
       const ids = pendingIds ?? (await pendingDeliveryIds(orderId));
       if (!ids.length) return;
@@ -273,6 +288,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Sends one delivery soon, without holding up the caller (an operator's retry or resend); the job is the fallback. */
     dispatchInBackground(deliveryId: number): void {
+      // The row is pending and due: on a web instance, a worker's job sends it.
+      if (!sendsHere) return;
       track(
         dispatchOne(deliveryId).catch((error) => {
           strapi.log.error(`[greeting-cards] dispatch of delivery ${deliveryId} stopped: ${errorText(error)}`);
@@ -322,6 +339,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const delivery = await store.load(deliveryId);
       const item = delivery?.order_item;
       if (!delivery || delivery.status !== PROCESSING || item?.delivery_method !== 'post') return null;
+      // A web instance never draws: the provider fetches again after a 503 and reaches a worker or an
+      // `all` instance (route /postal/print-files/ to them, see the README's Scaling section).
+      if (!sendsHere) throw unavailable('This print file is being prepared. Please try again in a moment.');
       return printFileFor(item, printerPdfRenderer(strapi));
     },
 

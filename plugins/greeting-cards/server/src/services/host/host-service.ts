@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
 import { isDevelopmentOrTest } from '../../config/settings';
+import { doesBackgroundWork } from '../../config/service-role';
 import { emailCheck, type EmailPluginConfig } from '../../host/email-check';
 import { rendererCheck } from '../../host/renderer-check';
 import { proxyCheck } from '../../host/proxy-check';
@@ -14,6 +15,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let renderer: Promise<HostCheck> | null = null;
 
   const checkRenderer = (): Promise<HostCheck> => {
+    // Not even a test launch on a web instance: it never starts Chromium (the workers need it, not it).
+    if (!doesBackgroundWork(strapi)) {
+      return Promise.resolve({ ok: true, detail: 'Not used on this instance (SERVICE_ROLE=web): workers draw.' });
+    }
     if (getConfig(strapi).renderer === 'memory') {
       return Promise.resolve({ ok: true, detail: 'The memory renderer (a test double) draws nothing real.' });
     }

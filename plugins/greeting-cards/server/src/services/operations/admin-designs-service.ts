@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
 import { validateCanvasData, type CanvasResult } from '../../domain/canvas-data';
 import { errorText } from '../../domain/delivery-retry';
-import { fieldErrors } from '../../errors';
+import { fieldErrors, unavailable } from '../../errors';
 import { query } from '../../db/query';
 import { UID } from '../../uids';
 import { getService } from '../get-service';
@@ -60,11 +60,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  async function clearStaleThumbnails(documentId: string): Promise<void> {
+    const rows: TemplateRow[] = await templates().findMany({ where: { documentId }, select: ['id', 'canvas_data', 'thumbnail_url'] });
+    for (const row of rows) {
+      if (row.thumbnail_url && !rendering().isPreviewOf(row.thumbnail_url, row.canvas_data)) {
+        await templates().update({ where: { id: row.id }, data: { thumbnail_url: null } });
+      }
+    }
+  }
+
   return {
     check,
     validOrThrow,
 
     async previewPng(value: unknown, width = 600): Promise<Buffer> {
+      // A live preview of an unsaved design cannot wait for a worker's job: say so (503) on a web instance.
+      if (!rendering().drawsHere()) throw unavailable('Live previews are drawn by instances that render (SERVICE_ROLE=worker or all); this one runs with SERVICE_ROLE=web. The thumbnail is drawn by a worker after saving.');
       return rendering().previewPng(validOrThrow(value), { width });
     },
 
@@ -73,7 +84,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (seeding) return;
       const documentId = saved && typeof saved === 'object' ? (saved as { documentId?: unknown }).documentId : undefined;
       if (typeof documentId !== 'string') return;
-      const job = refreshByDocument(documentId);
+      // A web instance clears a thumbnail that no longer shows the design: a worker's job draws the missing ones.
+      const job = rendering().drawsHere() ? refreshByDocument(documentId) : clearStaleThumbnails(documentId);
       inFlight.add(job);
       job.finally(() => inFlight.delete(job)).catch(() => undefined);
     },

@@ -28,6 +28,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /** Can the renderer start and draw? A tiny blank preview through the real provider. */
 export async function rendererHealth(strapi: Core.Strapi, rendererName: string): Promise<Health> {
   const started = Date.now();
+  if (!getService(strapi, 'rendering').drawsHere()) return { ok: true, detail: `${rendererName}: not used on this instance (SERVICE_ROLE=web: workers draw).` };
   try {
     const png = await withTimeout(getService(strapi, 'rendering').previewPng(blankCanvas(), { width: 64 }), RENDER_TIMEOUT_MS, 'The renderer');
     return { ok: png.length > 0, detail: `${rendererName}: drew a test preview in ${Date.now() - started} ms.` };

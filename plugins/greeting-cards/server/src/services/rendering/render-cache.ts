@@ -25,6 +25,12 @@ export function renderCache(dir: string) {
   }
 
   return {
+    /** The cached bytes under `key`, or null: never draws (a SERVICE_ROLE=web instance serves only what is stored). */
+    async peek(key: string): Promise<Buffer | null> {
+      if (!/^[\w.-]+$/.test(key)) throw new Error(`bad render cache key "${key}"`);
+      return read(path.join(dir, key));
+    },
+
     /** The cached bytes under `key`, or what `produce` makes (stored for next time). */
     async get(key: string, produce: () => Promise<Buffer>): Promise<Buffer> {
       if (!/^[\w.-]+$/.test(key)) throw new Error(`bad render cache key "${key}"`);

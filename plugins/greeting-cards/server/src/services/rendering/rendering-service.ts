@@ -1,5 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
+import { doesBackgroundWork } from '../../config/service-role';
+import { unavailable } from '../../errors';
 import { providers } from '../../providers/registry';
 import type { RendererProvider } from '../../providers/renderer/types';
 import path from 'path';
@@ -10,6 +12,7 @@ import { renderCache } from './render-cache';
 import { imageSourceRules, usesLocalUploads } from '../uploads/image-rules';
 import { uploadPreviewStore } from '../uploads/preview-store';
 import { uploadAssetsResolver } from '../../providers/renderer/upload-assets';
+import { extraPages, pageDesign, pageIsDesigned } from '../../domain/print-products/pages';
 
 /** Whose render this is: jobs take turns between owners (see fair-queue.ts). */
 export interface RenderFor {
@@ -19,6 +22,9 @@ export interface RenderFor {
 /** Finished view-page SVGs, outside public/ (they are only shown through a delivery's token). */
 const SVG_CACHE_DIR = 'private/greeting-cards/render-cache';
 const SHARED = 'shared';
+
+/** What a SERVICE_ROLE=web instance answers (503, {"detail"}) for a render nobody has stored yet. */
+export const BEING_PREPARED = 'This image is being prepared. Please try again in a moment.';
 
 /**
  * The `rendering` service: one design in every output (PNG preview, e-card SVG, print PDF).
@@ -35,6 +41,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   // e-mail image too. With a remote provider the e-mail's copy is cached privately, never in public/.
   const pngCache = renderCache(usesLocalUploads(strapi) ? path.join(strapi.dirs.static.public, PREVIEW_DIR) : path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR));
   const turn = <T>(owner: string | undefined, task: () => Promise<T>): Promise<T> => queue.run(owner || SHARED, task);
+  // SERVICE_ROLE=web: the stored renders are served, nothing is drawn (the provider refuses anyway).
+  const drawsHere = doesBackgroundWork(strapi);
+  /** A stored render, or on a web instance the 503 that says it is being prepared. */
+  const stored = async (cache: ReturnType<typeof renderCache>, key: string, produce: () => Promise<Buffer>): Promise<Buffer> => {
+    if (drawsHere) return cache.get(key, produce);
+    const body = await cache.peek(key);
+    if (!body) throw unavailable(BEING_PREPARED);
+    return body;
+  };
 
   const get = (): CardRenderer => {
     if (renderer) return renderer;
@@ -56,6 +71,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return renderer;
   };
 
+  const cachedDesignSvg = async (canvasData: unknown, options: RenderFor = {}): Promise<string> => {
+    const key = `${get().previewLocation(canvasData).hash}.svg`;
+    const svg = await stored(svgCache, key, async () => Buffer.from(await turn(options.owner, () => get().designSvg(canvasData)), 'utf8'));
+    return svg.toString('utf8');
+  };
+
   return {
     /** PNG of the design, `width` pixels wide (default 600; height keeps the design's ratio). */
     previewPng: (canvasData: unknown, options: { width?: number } & PageOption & RenderFor = {}): Promise<Buffer> =>
@@ -63,16 +84,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The 600-pixel preview, drawn once per design and then read from the stored file (e-card e-mails). */
     storedPreviewPng: (canvasData: unknown, options: RenderFor = {}): Promise<Buffer> =>
-      pngCache.get(`${get().previewLocation(canvasData).hash}.png`, () => turn(options.owner, () => get().previewPng(canvasData))),
+      stored(pngCache, `${get().previewLocation(canvasData).hash}.png`, () => turn(options.owner, () => get().previewPng(canvasData))),
 
     /** Sanitised SVG of the design, to inline into the e-card view page. */
     designSvg: (canvasData: unknown, options: PageOption & RenderFor = {}): Promise<string> => turn(options.owner, () => get().designSvg(canvasData, options)),
 
     /** The same SVG, drawn once per design and then answered from the cache (the public view page). */
-    cachedDesignSvg: async (canvasData: unknown, options: RenderFor = {}): Promise<string> => {
-      const key = `${get().previewLocation(canvasData).hash}.svg`;
-      const svg = await svgCache.get(key, async () => Buffer.from(await turn(options.owner, () => get().designSvg(canvasData)), 'utf8'));
-      return svg.toString('utf8');
+    cachedDesignSvg,
+
+    /**
+     * Draws into the cache every page the public e-card page shows (the front, designed inside pages,
+     * a group card's extra pages; see web/card-view.ts). A worker does this as it sends an e-card, so a
+     * SERVICE_ROLE=web instance, which only serves stored renders, can show the card.
+     */
+    async drawViewPages(canvasData: unknown, options: RenderFor = {}): Promise<void> {
+      const pages = [...(['inside_left', 'inside_right'] as const).filter((p) => pageIsDesigned(canvasData, p)), ...extraPages(canvasData)];
+      await cachedDesignSvg(canvasData, options);
+      for (const page of pages) await cachedDesignSvg(pageDesign(canvasData, page), options);
     },
 
     /** Cleans an SVG for inlining into a page (DOMPurify inside the renderer's Chromium). */
@@ -93,11 +121,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The preview's content hash and public path, without rendering (compare with card.preview_hash). */
     previewLocation: (canvasData: unknown): { hash: string; url: string } => get().previewLocation(canvasData),
 
+    /** False on a SERVICE_ROLE=web instance: it serves stored renders and leaves drawing to workers. */
+    drawsHere: (): boolean => drawsHere,
+
     /** Render jobs waiting for their turn. */
     waiting: (): number => queue.waiting(),
 
     /** Renders thumbnails for templates that have none (bootstrap runs it in the background). */
-    generateMissingThumbnails: (): Promise<ThumbnailRun> => generateMissingThumbnails(strapi, { ...get(), storePreview: (c: unknown) => turn('thumbnails', () => get().storePreview(c)) }, () => stopped),
+    generateMissingThumbnails: async (): Promise<ThumbnailRun> =>
+      !drawsHere ? { rendered: 0, failed: 0 } : generateMissingThumbnails(strapi, { ...get(), storePreview: (c: unknown) => turn('thumbnails', () => get().storePreview(c)) }, () => stopped),
 
     /** The provider in use (tests inspect the in-memory double or the browser's process id). */
     provider: (): RendererProvider => {

@@ -218,7 +218,14 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
       const drawn = personaliseCard(card, recipient);
       ctx.type = 'image/png';
       ctx.set('Cache-Control', 'private, no-store');
-      ctx.body = await getService(s, 'rendering').storedPreviewPng(drawn.canvas_data, { owner: `user:${user.id}` });
+      try {
+        ctx.body = await getService(s, 'rendering').storedPreviewPng(drawn.canvas_data, { owner: `user:${user.id}` });
+      } catch (error) {
+        // SERVICE_ROLE=web serves stored pictures only: a personalised copy not drawn yet is a JSON 503.
+        if (!(error instanceof ApiError) || error.status !== 503) throw error;
+        ctx.set('Retry-After', '5');
+        respondError(s, ctx, error);
+      }
     })),
   ]);
 }
