@@ -60,6 +60,8 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   renderer: 'Fulfilment',
   uploadImageOrigins: 'Fulfilment',
   renderThumbnailsOnBoot: 'Fulfilment',
+  renderPages: 'Fulfilment',
+  renderMemoryMb: 'Fulfilment',
   schedulerEnabled: 'Jobs',
   deliveryMaxAttempts: 'Jobs',
   deliveryClaimLeaseSeconds: 'Jobs',

@@ -42,9 +42,12 @@ const BUILDERS: Builders = {
   // Cheap to build: the browser behind it starts on the first render.
   renderer: (strapi) => {
     const { remotePrefixes } = imageSourceRules(strapi);
-    return createRendererProvider(getConfig(strapi).renderer, {
+    const config = getConfig(strapi);
+    return createRendererProvider(config.renderer, {
       resolveAsset: uploadAssetsResolver(strapi.dirs.static.public, remotePrefixes),
       remoteImagePrefixes: remotePrefixes,
+      pages: config.renderPages,
+      memoryBudgetMb: config.renderMemoryMb,
     });
   },
   userDetails: (strapi) => loadUserDetailsAdapter(strapi, getConfig(strapi)),

@@ -1,0 +1,70 @@
+// Decisions behind the renderer's page pool and memory budget, kept pure so they are tested without a
+// browser (providers/renderer/puppeteer-renderer.ts measures and acts on them).
+
+export type RecycleAction = 'keep' | 'page' | 'browser';
+
+/** What was measured after a render; null where nothing could be measured (no /proc, a page gone). */
+export interface MemoryReading {
+  /** Resident memory of Chromium and every process below it, in bytes. */
+  browserRssBytes: number | null;
+  /** The script heap in use on the page that just drew (CDP Performance.getMetrics JSHeapUsedSize). */
+  pageHeapBytes: number | null;
+}
+
+const MB = 1024 * 1024;
+/**
+ * A page may keep this share of the budget, divided between the pages, as script heap. Fabric's canvases and
+ * image caches live mostly outside the JS heap, so the browser's whole RSS is the main test and a page heap
+ * above its share means something leaks in the page itself: reopening that page is cheaper than the browser.
+ */
+const PAGE_HEAP_SHARE = 0.25;
+
+/**
+ * What to do after a render given a reading and the budget (SERVICE_RENDER_MEMORY_MB; 0 means no budget):
+ * restart the browser when it is over budget, reopen the page when its own heap outgrew its share.
+ */
+export function recycleAction(reading: MemoryReading, budgetMb: number, pages: number): RecycleAction {
+  if (!(budgetMb > 0)) return 'keep';
+  const budget = budgetMb * MB;
+  if (reading.browserRssBytes !== null && reading.browserRssBytes > budget) return 'browser';
+  const pageShare = (budget * PAGE_HEAP_SHARE) / Math.max(1, pages);
+  if (reading.pageHeapBytes !== null && reading.pageHeapBytes > pageShare) return 'page';
+  return 'keep';
+}
+
+/**
+ * Whether to measure after this render: always the first one of a browser, then at most every `intervalMs`.
+ * Reading /proc for the process tree costs a few milliseconds; after every 60 ms render it would be a
+ * noticeable share of a core, while memory grows slowly enough to be caught a fraction of a second later.
+ */
+export function measureDue(lastMeasuredAt: number | null, now: number, intervalMs: number): boolean {
+  return lastMeasuredAt === null || now - lastMeasuredAt >= intervalMs;
+}
+
+/** The pids of `root` and all its descendants, from a pid -> parent pid map (Linux /proc/<pid>/stat). */
+export function processTree(parents: ReadonlyMap<number, number>, root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const [pid, ppid] of parents) {
+    const list = children.get(ppid);
+    if (list) list.push(pid);
+    else children.set(ppid, [pid]);
+  }
+  const tree: number[] = [];
+  const stack = [root];
+  const seen = new Set<number>();
+  while (stack.length) {
+    const pid = stack.pop() as number;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    tree.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/** The parent pid field of a /proc/<pid>/stat line (the name in parentheses may hold spaces). */
+export function parentPidOf(statLine: string): number | null {
+  const rest = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
+  const ppid = Number(rest[1]);
+  return Number.isInteger(ppid) ? ppid : null;
+}
