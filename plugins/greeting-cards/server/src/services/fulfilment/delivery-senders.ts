@@ -12,6 +12,7 @@ import type { DeliveryStatus } from '../../domain/enums';
 import { writePdf } from './delivery-files';
 import { printFileFor, printProductOf, signedPrintFileUrl } from './print-file';
 import { getService } from '../get-service';
+import { currentPreviewUrl } from '../../domain/render/stored-preview';
 
 type Row = Record<string, any>;
 
@@ -88,8 +89,10 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     // The PNG travels inside the message (cid): no remote image to block, no tracking.
     let png: Buffer | null = null;
     try {
-      // Drawn once per design: a thousand copies of one card cost one render.
-      png = await rendering().storedPreviewPng(card.canvas_data, { owner: ownerOf(item) });
+      // The preview made when the design last changed, when it shows this design (merge fields filled in
+      // make another picture); otherwise drawn now, once per design: a thousand copies cost one render.
+      const storedUrl = currentPreviewUrl(card, rendering().previewLocation(card.canvas_data).hash);
+      png = await rendering().storedPreviewPng(card.canvas_data, { owner: ownerOf(item), storedUrl });
     } catch (error) {
       if (!card.preview_url) throw error;
     }
