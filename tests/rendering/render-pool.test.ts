@@ -44,19 +44,20 @@ describe('the renderer page pool', () => {
   });
 
   it('replaces a browser over its memory budget between renders and still completes every queued render', async () => {
-    // 1 MB: any real Chromium is over it, so every measurement asks for a new browser.
+    // 1 MB: any real Chromium is over it, so every measurement after a browser's first asks for a new one.
     const { provider, renderer } = rendererWith({ pages: 2, memoryBudgetMb: 1, measureEveryMs: 0 });
     await renderer.previewPng(designs(1)[0], { width: 60 });
     const first = provider.browserPid()!;
-    expect(provider.stats().browserRecycles).toBe(1);
+    // The first reading is the browser's baseline: a browser is restarted for growing, not for starting big.
+    expect(provider.stats().browserRecycles).toBe(0);
 
     const queued = designs(6).map((d) => renderer.previewPng(d, { width: 100 }));
     const pngs = await Promise.all(queued);
     expect(pngs.map(pngSize)).toEqual(Array(6).fill({ width: 100, height: 141 }));
     const stats = provider.stats();
     expect(stats.designPng).toBe(7);
-    expect(stats.browserRecycles).toBeGreaterThanOrEqual(2);
-    expect(stats.launches).toBeGreaterThanOrEqual(3);
+    expect(stats.browserRecycles).toBeGreaterThanOrEqual(1);
+    expect(stats.launches).toBeGreaterThanOrEqual(2);
     expect(stats.lastBrowserRss).toBeGreaterThan(1024 * 1024);
     // The first browser is gone, not left running beside its successor.
     expect(isAlive(first)).toBe(false);

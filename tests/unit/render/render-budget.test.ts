@@ -16,6 +16,12 @@ describe('the renderer memory budget', () => {
     expect(recycleAction({ browserRssBytes: 300 * MB, pageHeapBytes: 51 * MB }, 400, 1)).toBe('keep');
   });
 
+  it('does not restart a browser that has not grown since it started (it would start over budget again)', () => {
+    expect(recycleAction({ browserRssBytes: 420 * MB, pageHeapBytes: 1 * MB }, 400, 2, 380 * MB)).toBe('keep');
+    expect(recycleAction({ browserRssBytes: 481 * MB, pageHeapBytes: 1 * MB }, 400, 2, 380 * MB)).toBe('browser');
+    expect(recycleAction({ browserRssBytes: 401 * MB, pageHeapBytes: 1 * MB }, 400, 2, 300 * MB)).toBe('browser');
+  });
+
   it('does nothing without a budget or without a reading', () => {
     expect(recycleAction({ browserRssBytes: 5000 * MB, pageHeapBytes: 5000 * MB }, 0, 2)).toBe('keep');
     expect(recycleAction({ browserRssBytes: null, pageHeapBytes: null }, 100, 2)).toBe('keep');

@@ -252,8 +252,8 @@ export const SETTING_RECORDS = {
     describe: 'Browser pages that draw designs at the same time, in one Chromium (about one per core: a warm render is CPU-bound). Owners still take turns for them.',
   }),
   renderMemoryMb: integer({
-    env: 'SERVICE_RENDER_MEMORY_MB', default: 450, schema: z.number().int().min(0, 'must be 0 (no budget) or more').max(65_536, 'is implausibly large'),
-    describe: 'Memory budget of the renderer\'s Chromium (all its processes, resident): measured between renders, a browser over it is restarted once its renders in hand finish (queued renders wait, none is lost); a page whose script heap outgrows its share is reopened. 0 turns the budget off.',
+    env: 'SERVICE_RENDER_MEMORY_MB', default: 400, schema: z.number().int().min(0, 'must be 0 (no budget) or more').max(65_536, 'is implausibly large'),
+    describe: 'Memory budget of the renderer\'s Chromium: what its processes hold of their own (anonymous and shared memory, not the binary every process maps; a fresh browser with two pages holds about 300 MB). Measured between renders; a browser over it that has grown since it started is restarted once its renders in hand finish (queued renders wait, none is lost); a page whose script heap outgrows its share is reopened. 0 turns the budget off.',
   }),
   uploadImageOrigins: originList({
     env: 'SERVICE_UPLOAD_IMAGE_ORIGINS', default: [], schema: z.array(z.string().regex(/^https?:\/\/[^\s?#]+$/, 'must hold URL prefixes such as https://cdn.example.com/media (no query)')),

@@ -5,7 +5,12 @@ export type RecycleAction = 'keep' | 'page' | 'browser';
 
 /** What was measured after a render; null where nothing could be measured (no /proc, a page gone). */
 export interface MemoryReading {
-  /** Resident memory of Chromium and every process below it, in bytes. */
+  /**
+   * Memory Chromium and every process below it hold, in bytes: their anonymous and shared-memory pages
+   * (providers/renderer/process-memory.ts). Not the sum of their RSS: that counts the Chromium binary and
+   * libraries once per process (a fresh browser with two pages sums to about 1.2 GB, of which about 300 MB
+   * is its own).
+   */
   browserRssBytes: number | null;
   /** The script heap in use on the page that just drew (CDP Performance.getMetrics JSHeapUsedSize). */
   pageHeapBytes: number | null;
@@ -20,13 +25,22 @@ const MB = 1024 * 1024;
 const PAGE_HEAP_SHARE = 0.25;
 
 /**
- * What to do after a render given a reading and the budget (SERVICE_RENDER_MEMORY_MB; 0 means no budget):
- * restart the browser when it is over budget, reopen the page when its own heap outgrew its share.
+ * A browser is restarted only if it also grew by this share of the budget since its first reading: one
+ * that starts out over the budget (a budget set too low for the pages asked for) would otherwise be
+ * restarted after every render, and a restart gains nothing then.
  */
-export function recycleAction(reading: MemoryReading, budgetMb: number, pages: number): RecycleAction {
+const MIN_GROWTH_SHARE = 0.25;
+
+/**
+ * What to do after a render given a reading and the budget (SERVICE_RENDER_MEMORY_MB; 0 means no budget):
+ * restart the browser when it is over budget and has grown since `baselineBytes` (its first reading after
+ * launch), reopen the page when its own heap outgrew its share.
+ */
+export function recycleAction(reading: MemoryReading, budgetMb: number, pages: number, baselineBytes: number | null = null): RecycleAction {
   if (!(budgetMb > 0)) return 'keep';
   const budget = budgetMb * MB;
-  if (reading.browserRssBytes !== null && reading.browserRssBytes > budget) return 'browser';
+  const grown = baselineBytes === null || (reading.browserRssBytes ?? 0) - baselineBytes > budget * MIN_GROWTH_SHARE;
+  if (reading.browserRssBytes !== null && reading.browserRssBytes > budget && grown) return 'browser';
   const pageShare = (budget * PAGE_HEAP_SHARE) / Math.max(1, pages);
   if (reading.pageHeapBytes !== null && reading.pageHeapBytes > pageShare) return 'page';
   return 'keep';

@@ -42,6 +42,8 @@ export interface Session {
   /** Renders done since launch, and when memory was last measured (render-budget.ts measureDue). */
   renders: number;
   measuredAt: number | null;
+  /** The first memory reading after launch (the budget restarts only a browser that grew since). */
+  baselineBytes: number | null;
 }
 
 /** Starts Chromium with `pages` drawing pages ready (Fabric and our drawing script loaded in each). */
@@ -61,7 +63,7 @@ export async function launchSession(options: RendererProviderOptions, pages = 1)
   try {
     const free: Slot[] = [];
     for (let i = 0; i < pages; i += 1) free.push({ designPage: await openDesignPage(browser, options), printPage: null });
-    return { browser, free, active: 0, renders: 0, measuredAt: null };
+    return { browser, free, active: 0, renders: 0, measuredAt: null, baselineBytes: null };
   } catch (error) {
     await browser.close().catch(() => undefined);
     throw error;

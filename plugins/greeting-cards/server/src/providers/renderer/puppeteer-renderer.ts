@@ -185,11 +185,12 @@ export class PuppeteerRenderer implements RendererProvider {
     session.measuredAt = now;
     const reading: MemoryReading = { browserRssBytes: treeRssBytes(session.browser.process()?.pid), pageHeapBytes: null };
     this.counters.lastBrowserRss = reading.browserRssBytes;
-    if (recycleAction(reading, budget, this.pages) !== 'browser') {
+    if (session.baselineBytes === null) session.baselineBytes = reading.browserRssBytes;
+    if (recycleAction(reading, budget, this.pages, session.baselineBytes) !== 'browser') {
       const metrics = await slot.designPage.metrics().catch(() => null);
       reading.pageHeapBytes = metrics?.JSHeapUsedSize ?? null;
     }
-    const action = recycleAction(reading, budget, this.pages);
+    const action = recycleAction(reading, budget, this.pages, session.baselineBytes);
     if (action === 'browser') this.retire(session);
     else if (action === 'page' && session.free.includes(slot)) {
       // The page is free again but no other task has taken it yet (this runs before the queue moves on).
