@@ -22,6 +22,12 @@ describe('the renderer memory budget', () => {
     expect(recycleAction({ browserRssBytes: 401 * MB, pageHeapBytes: 1 * MB }, 400, 2, 300 * MB)).toBe('browser');
   });
 
+  it('asks an over-budget browser to free memory first, and restarts it only if it is still over next time', () => {
+    expect(recycleAction({ browserRssBytes: 500 * MB, pageHeapBytes: 1 * MB }, 400, 2, 300 * MB, false)).toBe('relieve');
+    expect(recycleAction({ browserRssBytes: 500 * MB, pageHeapBytes: 1 * MB }, 400, 2, 300 * MB, true)).toBe('browser');
+    expect(recycleAction({ browserRssBytes: 380 * MB, pageHeapBytes: 1 * MB }, 400, 2, 300 * MB, false)).toBe('keep');
+  });
+
   it('does nothing without a budget or without a reading', () => {
     expect(recycleAction({ browserRssBytes: 5000 * MB, pageHeapBytes: 5000 * MB }, 0, 2)).toBe('keep');
     expect(recycleAction({ browserRssBytes: null, pageHeapBytes: null }, 100, 2)).toBe('keep');

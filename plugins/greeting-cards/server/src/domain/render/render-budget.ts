@@ -1,7 +1,7 @@
 // Decisions behind the renderer's page pool and memory budget, kept pure so they are tested without a
 // browser (providers/renderer/puppeteer-renderer.ts measures and acts on them).
 
-export type RecycleAction = 'keep' | 'page' | 'browser';
+export type RecycleAction = 'keep' | 'relieve' | 'page' | 'browser';
 
 /** What was measured after a render; null where nothing could be measured (no /proc, a page gone). */
 export interface MemoryReading {
@@ -32,15 +32,18 @@ const PAGE_HEAP_SHARE = 0.25;
 const MIN_GROWTH_SHARE = 0.25;
 
 /**
- * What to do after a render given a reading and the budget (SERVICE_RENDER_MEMORY_MB; 0 means no budget):
- * restart the browser when it is over budget and has grown since `baselineBytes` (its first reading after
- * launch), reopen the page when its own heap outgrew its share.
+ * What to do after a render given a reading and the budget (SERVICE_RENDER_MEMORY_MB; 0 means no budget).
+ * Over budget, and grown since `baselineBytes` (its first reading after launch): first `relieve` (ask
+ * Chromium to collect garbage and drop caches, as under memory pressure: measured, its memory swings by
+ * 100 MB between collections, and a restart costs about a second), and restart the browser only if it is
+ * still over at the next reading (`relievedLastTime`). Under budget: reopen the page whose own heap outgrew
+ * its share.
  */
-export function recycleAction(reading: MemoryReading, budgetMb: number, pages: number, baselineBytes: number | null = null): RecycleAction {
+export function recycleAction(reading: MemoryReading, budgetMb: number, pages: number, baselineBytes: number | null = null, relievedLastTime = true): RecycleAction {
   if (!(budgetMb > 0)) return 'keep';
   const budget = budgetMb * MB;
   const grown = baselineBytes === null || (reading.browserRssBytes ?? 0) - baselineBytes > budget * MIN_GROWTH_SHARE;
-  if (reading.browserRssBytes !== null && reading.browserRssBytes > budget && grown) return 'browser';
+  if (reading.browserRssBytes !== null && reading.browserRssBytes > budget && grown) return relievedLastTime ? 'browser' : 'relieve';
   const pageShare = (budget * PAGE_HEAP_SHARE) / Math.max(1, pages);
   if (reading.pageHeapBytes !== null && reading.pageHeapBytes > pageShare) return 'page';
   return 'keep';

@@ -44,6 +44,8 @@ export interface Session {
   measuredAt: number | null;
   /** The first memory reading after launch (the budget restarts only a browser that grew since). */
   baselineBytes: number | null;
+  /** The last reading was over budget and the browser was asked to free memory (render-budget.ts 'relieve'). */
+  relieved: boolean;
 }
 
 /** Starts Chromium with `pages` drawing pages ready (Fabric and our drawing script loaded in each). */
@@ -63,7 +65,7 @@ export async function launchSession(options: RendererProviderOptions, pages = 1)
   try {
     const free: Slot[] = [];
     for (let i = 0; i < pages; i += 1) free.push({ designPage: await openDesignPage(browser, options), printPage: null });
-    return { browser, free, active: 0, renders: 0, measuredAt: null, baselineBytes: null };
+    return { browser, free, active: 0, renders: 0, measuredAt: null, baselineBytes: null, relieved: false };
   } catch (error) {
     await browser.close().catch(() => undefined);
     throw error;

@@ -26,6 +26,8 @@ export interface RendererStats {
   launches: number;
   browserRecycles: number;
   pageRecycles: number;
+  /** Times the browser was over budget and asked to free memory first. */
+  relieved: number;
   /** The last memory reading of the whole browser (bytes, all processes), null before the first. */
   lastBrowserRss: number | null;
 }
@@ -49,7 +51,7 @@ export class PuppeteerRenderer implements RendererProvider {
   private closed = false;
   private pid: number | undefined;
   private readonly emojiCache = new Map<string, string>();
-  private readonly counters: RendererStats = { designPng: 0, designSvg: 0, printPdf: 0, launches: 0, browserRecycles: 0, pageRecycles: 0, lastBrowserRss: null };
+  private readonly counters: RendererStats = { designPng: 0, designSvg: 0, printPdf: 0, launches: 0, browserRecycles: 0, pageRecycles: 0, relieved: 0, lastBrowserRss: null };
 
   constructor(private readonly options: RendererProviderOptions) {
     this.pages = Math.max(1, Math.floor(options.pages ?? 1));
@@ -186,18 +188,42 @@ export class PuppeteerRenderer implements RendererProvider {
     const reading: MemoryReading = { browserRssBytes: treeRssBytes(session.browser.process()?.pid), pageHeapBytes: null };
     this.counters.lastBrowserRss = reading.browserRssBytes;
     if (session.baselineBytes === null) session.baselineBytes = reading.browserRssBytes;
-    if (recycleAction(reading, budget, this.pages, session.baselineBytes) !== 'browser') {
+    const over = (a: string) => a === 'browser' || a === 'relieve';
+    if (!over(recycleAction(reading, budget, this.pages, session.baselineBytes, session.relieved))) {
       const metrics = await slot.designPage.metrics().catch(() => null);
       reading.pageHeapBytes = metrics?.JSHeapUsedSize ?? null;
     }
-    const action = recycleAction(reading, budget, this.pages, session.baselineBytes);
-    if (action === 'browser') this.retire(session);
+    const action = recycleAction(reading, budget, this.pages, session.baselineBytes, session.relieved);
+    session.relieved = action === 'relieve';
+    if (action === 'relieve') {
+      this.counters.relieved += 1;
+      await this.relieve(session, slot);
+    } else if (action === 'browser') this.retire(session);
     else if (action === 'page' && session.free.includes(slot)) {
       // The page is free again but no other task has taken it yet (this runs before the queue moves on).
       this.counters.pageRecycles += 1;
       const old = slot.designPage;
       await old.close().catch(() => undefined);
       slot.designPage = await openDesignPage(session.browser, this.options).catch(() => old);
+    }
+  }
+
+  /**
+   * Asks Chromium to free what it can: a critical memory-pressure signal (renderers drop image and font
+   * caches) and a full garbage collection on the page that just drew. The next reading decides whether the
+   * browser still has to go.
+   */
+  private async relieve(session: Session, slot: Slot): Promise<void> {
+    try {
+      const client = await slot.designPage.createCDPSession();
+      try {
+        await client.send('Memory.simulatePressureNotification', { level: 'critical' });
+        await client.send('HeapProfiler.collectGarbage');
+      } finally {
+        await client.detach().catch(() => undefined);
+      }
+    } catch {
+      // a page that cannot be asked is measured again next time like any other
     }
   }
 
