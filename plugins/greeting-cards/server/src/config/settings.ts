@@ -253,7 +253,7 @@ export const SETTING_RECORDS = {
   }),
   renderMemoryMb: integer({
     env: 'SERVICE_RENDER_MEMORY_MB', default: 400, schema: z.number().int().min(0, 'must be 0 (no budget) or more').max(65_536, 'is implausibly large'),
-    describe: 'Memory budget of the renderer\'s Chromium: what its processes hold of their own (anonymous and shared memory, not the binary every process maps; a fresh browser with two pages holds about 300 MB). Measured between renders; a browser over it that has grown since it started is restarted once its renders in hand finish (queued renders wait, none is lost); a page whose script heap outgrows its share is reopened. 0 turns the budget off.',
+    describe: 'Memory budget of the renderer\'s Chromium: what its processes hold of their own (anonymous and shared memory, not the binary every process maps; a fresh browser with two pages holds about 300 MB). Measured between renders: a browser over it that has grown since it started is first asked to free memory, then, still over, restarted once its renders in hand finish (queued renders wait, none is lost); a page whose script heap outgrows its share is reopened. 0 turns the budget off.',
   }),
   uploadImageOrigins: originList({
     env: 'SERVICE_UPLOAD_IMAGE_ORIGINS', default: [], schema: z.array(z.string().regex(/^https?:\/\/[^\s?#]+$/, 'must hold URL prefixes such as https://cdn.example.com/media (no query)')),
