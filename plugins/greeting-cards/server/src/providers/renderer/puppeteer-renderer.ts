@@ -259,6 +259,8 @@ export class PuppeteerRenderer implements RendererProvider {
 
   private async currentSession(): Promise<Session> {
     if (this.retiring) await this.retiring;
+    // Shut down while waiting for the old browser to go: start no new one.
+    if (this.closed) throw new Error('[greeting-cards] the renderer has been shut down');
     if (this.session) {
       const s = await this.session.catch(() => null);
       if (s && s.browser.connected && s === this.current) return s;
