@@ -1,8 +1,11 @@
 // One Strapi instance for bench/fulfilment.js: boots from the built app (dist/) on the database and SMTP
 // server named by the environment, then takes commands on stdin, one per line:
-//   SEED <cards> <designs>  creates a paid order of <cards> e-cards to distinct recipients, spread over
-//                           <designs> saved cards (their previews stored, as saving in the editor does);
-//                           answers "SEEDED <orderId>"
+//   SEED <cards> <designs> [missing]
+//                           creates a paid order of <cards> e-cards to distinct recipients, spread over
+//                           <designs> saved cards, their previews stored and current as saving in the
+//                           editor leaves them (rendered here, several at a time through the page pool),
+//                           or with "missing" none stored (every e-mail picture is drawn at send time);
+//                           answers "SEEDED <orderId> <seconds the previews took>"
 //   START <orderId>         what payment completion does: fulfilment.startOrder, then waits for it
 //   DUE                     one run of the delivery job (runDue), as a second instance's job would
 //   QUIT                    stops Strapi (and its Chromium) and exits
@@ -16,9 +19,14 @@ const { createStrapi } = require('@strapi/strapi');
 const appDir = path.resolve(__dirname, '..');
 const say = (line) => process.stdout.write(`${line}\n`);
 
-/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
-function treeRss(rootPid) {
-  if (!rootPid) return 0;
+/**
+ * Memory of a process and all its descendants, in bytes (Linux /proc): the sum of their RSS (counts the
+ * Chromium binary and libraries once per process, so it reads about 900 MB high) and, when `withPss`,
+ * their PSS (shared pages split between the processes sharing them: the memory they really take).
+ * PSS costs the kernel a walk of each process's page tables, so it is sampled less often.
+ */
+function treeMemory(rootPid, withPss) {
+  if (!rootPid) return { rss: 0, pss: null };
   const parents = new Map();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -41,16 +49,21 @@ function treeRss(rootPid) {
       }
     }
   }
-  let total = 0;
+  let rss = 0;
+  let pss = withPss ? 0 : null;
   for (const pid of tree) {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) total += Number(m[1]) * 1024;
+      if (m) rss += Number(m[1]) * 1024;
+      if (withPss) {
+        const p = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+        if (p) pss += Number(p[1]) * 1024;
+      }
     } catch {
       // gone
     }
   }
-  return total;
+  return { rss, pss };
 }
 
 (async () => {
@@ -60,32 +73,64 @@ function treeRss(rootPid) {
   const rendering = plugin.service('rendering');
   const q = (name) => strapi.db.query(`plugin::greeting-cards.${name}`);
 
+  let tick = 0;
   const stats = setInterval(() => {
     let chromium = 0;
+    let chromiumPss = null;
+    tick += 1;
     try {
       const provider = rendering.provider();
-      chromium = treeRss(typeof provider.browserPid === 'function' ? provider.browserPid() : 0);
+      const memory = treeMemory(typeof provider.browserPid === 'function' ? provider.browserPid() : 0, tick % 4 === 0);
+      chromium = memory.rss;
+      chromiumPss = memory.pss;
     } catch {
       // rendering not started
     }
-    say(`STATS ${JSON.stringify({ rss: process.memoryUsage().rss, chromium })}`);
+    // The renderer's own counters (renders, browser restarts for the memory budget) when it has them.
+    let renderer = null;
+    try {
+      const provider = rendering.provider();
+      if (typeof provider.stats === 'function') renderer = provider.stats();
+    } catch {
+      // rendering not started
+    }
+    say(`STATS ${JSON.stringify({ rss: process.memoryUsage().rss, chromium, chromiumPss, renderer })}`);
   }, 500);
   stats.unref();
 
-  async function seed(cards, designs) {
+  async function seed(cards, designs, missing) {
     const { TEMPLATES } = require(path.join(appDir, 'plugins/greeting-cards/dist/server/seed/sample-data'));
     const stamp = Date.now();
     const user = await strapi.db.query('plugin::users-permissions.user').create({
       data: { username: `bench-${stamp}`, email: `bench-${stamp}@bench.test`, provider: 'local', confirmed: true, blocked: false, password: 'not-used-Bench-1' },
     });
     const saved = [];
-    for (let d = 0; d < designs; d += 1) {
+    // A distinct design per card: the template's own, with the card's number (and the run's stamp, so no
+    // earlier run's stored preview is found) added as a text box.
+    const canvases = Array.from({ length: designs }, (_, d) => {
       const template = TEMPLATES[d % TEMPLATES.length];
-      // A distinct design per card: the template's own, with the card's number added as a text box.
-      const canvas = { ...template.canvas_data, objects: [...(template.canvas_data.objects || []), { type: 'textbox', text: `Card ${d + 1}`, left: 80, top: 80, width: 600, fontSize: 48, fill: '#333333', fontFamily: 'Georgia' }] };
-      const url = await rendering.storePreview(canvas);
+      return { ...template.canvas_data, objects: [...(template.canvas_data.objects || []), { type: 'textbox', text: `Card ${d + 1} ${stamp}`, left: 80, top: 80, width: 600, fontSize: 48, fill: '#333333', fontFamily: 'Georgia' }] };
+    });
+    const previewsStarted = Date.now();
+    const urls = new Array(designs).fill(null);
+    if (!missing) {
+      // As the cardPreviews service does after each save: through the rendering service's fair queue, which
+      // keeps every page of the pool busy.
+      let next = 0;
+      const worker = async () => {
+        while (next < designs) {
+          const d = next++;
+          urls[d] = await rendering.storePreview(canvases[d], { owner: `user:${user.id}` });
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+    }
+    const previewSeconds = (Date.now() - previewsStarted) / 1000;
+    for (let d = 0; d < designs; d += 1) {
+      const canvas = canvases[d];
       const { hash } = rendering.previewLocation(canvas);
-      saved.push(await q('card').create({ data: { owner: user.id, title: `Bench card ${d + 1}`, status: 'ordered', canvas_data: canvas, inside_message: 'With love from the benchmark', preview_url: url, preview_hash: hash } }));
+      const preview = urls[d] ? { preview_url: urls[d], preview_hash: hash, design_revision: 1, preview_revision: 1 } : { design_revision: 1 };
+      saved.push(await q('card').create({ data: { owner: user.id, title: `Bench card ${d + 1}`, status: 'ordered', canvas_data: canvas, inside_message: 'With love from the benchmark', ...preview } }));
     }
     const order = await q('order').create({ data: { uuid: `bench-${stamp}`, user: user.id, status: 'paid', paid_at: new Date() } });
     await strapi.db.transaction(async () => {
@@ -98,14 +143,14 @@ function treeRss(rootPid) {
         await q('delivery').create({ data: { order_item: item.id, status: 'pending', view_token: `bench-${stamp}-${i}-${Math.random().toString(36).slice(2, 12)}` } });
       }
     });
-    return order.id;
+    return `${order.id} ${previewSeconds.toFixed(1)}`;
   }
 
   say('READY');
   const lines = readline.createInterface({ input: process.stdin });
   for await (const line of lines) {
     const [command, ...args] = line.trim().split(/\s+/);
-    if (command === 'SEED') say(`SEEDED ${await seed(Number(args[0]), Number(args[1]))}`);
+    if (command === 'SEED') say(`SEEDED ${await seed(Number(args[0]), Number(args[1]), args[2] === 'missing')}`);
     else if (command === 'START') {
       await fulfilment.startOrder(Number(args[0]));
       await fulfilment.drain();

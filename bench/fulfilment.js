@@ -8,7 +8,10 @@
 //
 //   npm run build:plugin && node bench/fulfilment.js                 SQLite, one instance
 //   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres node bench/fulfilment.js --instances 2
-//   options: --cards N (1000), --designs K (1: one card to N people; N: a different card each)
+//   options: --cards N (1000), --designs K (1: one card to N people; N: a different card each),
+//            --previews ready|missing (ready: the cards' previews were rendered when they were saved, as
+//            in the shop, and the time that took is reported; missing: every picture is drawn at send time)
+//   BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the Strapi process (open it in Chrome's DevTools).
 //
 // The table is printed and written to bench/results/fulfilment-<db>-<n>x.json.
 'use strict';
@@ -29,6 +32,7 @@ const arg = (name, fallback) => {
 const CARDS = Number(arg('cards', process.env.BENCH_CARDS || 1000));
 const DESIGNS = Math.max(1, Math.min(CARDS, Number(arg('designs', process.env.BENCH_DESIGNS || 1))));
 const INSTANCES = Math.max(1, Number(arg('instances', 1)));
+const PREVIEWS = arg('previews', 'ready') === 'missing' ? 'missing' : 'ready';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || '';
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS || 300_000);
 const TARGET_S = 60;
@@ -96,8 +100,9 @@ async function startSmtp() {
 }
 
 function startInstance(env, label) {
-  const child = spawn(process.execPath, [path.join(__dirname, 'fulfilment-worker.js')], { cwd: appDir, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  const peak = { rss: 0, chromium: 0 };
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(__dirname, 'fulfilment-worker.js')], { cwd: appDir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const peak = { rss: 0, chromium: 0, chromiumPss: 0, renderer: null };
   const waiters = [];
   let err = '';
   child.stderr.on('data', (c) => (err = (err + c).slice(-4000)));
@@ -106,6 +111,8 @@ function startInstance(env, label) {
       const s = JSON.parse(line.slice(6));
       peak.rss = Math.max(peak.rss, s.rss);
       peak.chromium = Math.max(peak.chromium, s.chromium);
+      if (s.chromiumPss !== null) peak.chromiumPss = Math.max(peak.chromiumPss, s.chromiumPss);
+      if (s.renderer) peak.renderer = s.renderer;
       return;
     }
     const w = waiters.findIndex((x) => line.startsWith(x.prefix));
@@ -173,10 +180,15 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
     for (let i = 2; i <= INSTANCES; i += 1) instances.push(startInstance(env, `instance ${i}`));
     await Promise.all(instances.map((x) => x.ready));
 
-    process.stdout.write(`seeding ${CARDS} e-cards over ${DESIGNS} design(s) on ${db.kind}... `);
-    const orderId = Number((await instances[0].send(`SEED ${CARDS} ${DESIGNS}`, 'SEEDED')).split(' ')[1]);
-    console.log('done');
-    for (const x of instances) x.peak.rss = x.peak.chromium = 0;
+    process.stdout.write(`seeding ${CARDS} e-cards over ${DESIGNS} design(s) on ${db.kind}, previews ${PREVIEWS}... `);
+    const seeded = (await instances[0].send(`SEED ${CARDS} ${DESIGNS} ${PREVIEWS}`, 'SEEDED')).split(' ');
+    const orderId = Number(seeded[1]);
+    const previewSeconds = Number(seeded[2]);
+    console.log(`done (previews ${previewSeconds} s)`);
+    // The previews' rendering is the shop's work before payment: its peaks are reported on their own.
+    await new Promise((r) => setTimeout(r, 600));
+    const seedPeak = { rss: instances[0].peak.rss, chromium: instances[0].peak.chromium, chromiumPss: instances[0].peak.chromiumPss, renderer: instances[0].peak.renderer };
+    for (const x of instances) x.peak.rss = x.peak.chromium = x.peak.chromiumPss = 0;
 
     const started = Date.now();
     const runs = instances.length === 1
@@ -191,7 +203,7 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
 
     const duplicates = smtp.total() - smtp.received.size;
     const losses = CARDS - smtp.received.size;
-    const perInstance = instances.map((x, i) => ({ instance: x.label, sent: results[i].sent ?? null, peak_rss: x.peak.rss, peak_chromium_rss: x.peak.chromium }));
+    const perInstance = instances.map((x, i) => ({ instance: x.label, sent: results[i].sent ?? null, peak_rss: x.peak.rss, peak_chromium_rss: x.peak.chromium, peak_chromium_pss: x.peak.chromiumPss, renderer: x.peak.renderer }));
     const result = {
       date: new Date().toISOString(),
       machine: `${os.cpus().length} x ${os.cpus()[0].model}, ${mb(os.totalmem())}`,
@@ -199,6 +211,13 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       instances: INSTANCES,
       cards: CARDS,
       designs: DESIGNS,
+      previews: PREVIEWS,
+      previews_rendered_s: PREVIEWS === 'ready' ? previewSeconds : null,
+      previews_peak_rss: seedPeak.rss,
+      previews_peak_chromium_rss: seedPeak.chromium,
+      previews_peak_chromium_pss: seedPeak.chromiumPss,
+      renders_before_send: seedPeak.renderer,
+      load_average: os.loadavg().map((l) => Number(l.toFixed(2))),
       drained_s: Number((drainedMs / 1000).toFixed(1)),
       emails_per_s: Number((smtp.received.size / (drainedMs / 1000)).toFixed(1)),
       received_unique: smtp.received.size,
@@ -209,17 +228,19 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
     };
 
     const lines = [
-      `Fulfilment: ${CARDS} e-cards (${DESIGNS} design(s)), ${INSTANCES} instance(s), ${db.kind}, ${result.machine}`,
+      `Fulfilment: ${CARDS} e-cards (${DESIGNS} design(s), previews ${PREVIEWS}), ${INSTANCES} instance(s), ${db.kind}, ${result.machine}, load average ${result.load_average.join(' ')}`,
       '',
       '| Figure | Value | Target |',
       '|---|---|---|',
       `| time to drain | ${result.drained_s} s | <= ${TARGET_S} s ${result.targets.drained_within_60_s ? 'met' : 'NOT met'} |`,
       `| e-mails per second | ${result.emails_per_s} | |`,
       `| received / duplicates / losses | ${result.received_unique} / ${duplicates} / ${losses} | all / 0 / 0 |`,
-      ...perInstance.map((p) => `| ${p.instance}: sent, peak Strapi RSS, peak Chromium RSS | ${p.sent ?? 'n/a'}, ${mb(p.peak_rss)}, ${mb(p.peak_chromium_rss)} | Strapi < 600 MB |`),
+      ...perInstance.map((p) => `| ${p.instance}: sent, peak Strapi RSS, peak Chromium (whole process tree: RSS sum / PSS) | ${p.sent ?? 'n/a'}, ${mb(p.peak_rss)}, ${mb(p.peak_chromium_rss)} / ${mb(p.peak_chromium_pss)} | Strapi < 600 MB |`),
+      ...perInstance.filter((p) => p.renderer).map((p) => `| ${p.instance}: renderer counters at the end (PNG / SVG / PDF renders, launches, browser restarts, page reopens) | ${p.renderer.designPng} / ${p.renderer.designSvg} / ${p.renderer.printPdf}, ${p.renderer.launches}, ${p.renderer.browserRecycles}, ${p.renderer.pageRecycles} | |`),
+      ...(PREVIEWS === 'ready' ? [`| before payment: ${DESIGNS} previews rendered in, peak Strapi RSS, peak Chromium (RSS sum / PSS) | ${previewSeconds} s, ${mb(seedPeak.rss)}, ${mb(seedPeak.chromium)} / ${mb(seedPeak.chromiumPss)} | |`] : []),
     ];
     // One file per database and instance count (the figures), and the dated table `npm run bench` collects.
-    const out = path.join(__dirname, 'results', `fulfilment-${db.kind}-${INSTANCES}x.json`);
+    const out = path.join(__dirname, 'results', `fulfilment-${db.kind}-${INSTANCES}x${DESIGNS > 1 ? `-${DESIGNS}-designs-${PREVIEWS}` : ''}.json`);
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
     saveResults('fulfilment', result, lines.join('\n'));

@@ -62,6 +62,8 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   workerPollSeconds: 'Jobs',
   uploadImageOrigins: 'Fulfilment',
   renderThumbnailsOnBoot: 'Fulfilment',
+  renderPages: 'Fulfilment',
+  renderMemoryMb: 'Fulfilment',
   schedulerEnabled: 'Jobs',
   deliveryMaxAttempts: 'Jobs',
   deliveryClaimLeaseSeconds: 'Jobs',

@@ -247,6 +247,14 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_RENDERER', default: 'puppeteer', schema: z.enum(['puppeteer', 'memory'], 'must be puppeteer or memory'),
     describe: 'Card renderer: puppeteer (Chromium + Fabric.js) or memory (test double, draws nothing real).',
   }),
+  renderPages: integer({
+    env: 'SERVICE_RENDER_PAGES', default: 2, schema: z.number().int().min(1, 'must be at least 1').max(16, 'must be at most 16'),
+    describe: 'Browser pages that draw designs at the same time, in one Chromium (about one per core: a warm render is CPU-bound). Owners still take turns for them.',
+  }),
+  renderMemoryMb: integer({
+    env: 'SERVICE_RENDER_MEMORY_MB', default: 400, schema: z.number().int().min(0, 'must be 0 (no budget) or more').max(65_536, 'is implausibly large'),
+    describe: 'Memory budget of the renderer\'s Chromium: what its processes hold of their own (anonymous and shared memory, not the binary every process maps; a fresh browser with two pages holds about 300 MB). Measured between renders: a browser over it that has grown since it started is first asked to free memory, then, still over, restarted once its renders in hand finish (queued renders wait, none is lost); a page whose script heap outgrows its share is reopened. 0 turns the budget off.',
+  }),
   uploadImageOrigins: originList({
     env: 'SERVICE_UPLOAD_IMAGE_ORIGINS', default: [], schema: z.array(z.string().regex(/^https?:\/\/[^\s?#]+$/, 'must hold URL prefixes such as https://cdn.example.com/media (no query)')),
     describe: 'Comma-separated URL prefixes, besides those derived from the upload provider\'s config, that design images may come from (and the renderer may fetch).',
@@ -281,7 +289,7 @@ export const SETTING_RECORDS = {
   }),
   deliveryConcurrency: integer({
     env: 'SERVICE_DELIVERY_CONCURRENCY', default: 8, schema: z.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64'),
-    describe: 'Deliveries one instance sends at the same time (renders still go one at a time).',
+    describe: 'Deliveries one instance sends at the same time (renders go SERVICE_RENDER_PAGES at a time).',
   }),
   remindersEnabled: flag({ env: 'SERVICE_REMINDERS_ENABLED', default: true, schema: z.boolean(), describe: 'Run the reminder job (hourly: each shopper is reminded once a day, at SERVICE_SCHEDULED_SEND_HOUR on their clock).' }),
   reminderDaysBefore: integerList({

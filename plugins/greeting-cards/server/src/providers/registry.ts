@@ -45,9 +45,12 @@ const BUILDERS: Builders = {
   renderer: (strapi) => {
     if (!doesBackgroundWork(strapi)) return new RefusingRenderer();
     const { remotePrefixes } = imageSourceRules(strapi);
-    return createRendererProvider(getConfig(strapi).renderer, {
+    const config = getConfig(strapi);
+    return createRendererProvider(config.renderer, {
       resolveAsset: uploadAssetsResolver(strapi.dirs.static.public, remotePrefixes),
       remoteImagePrefixes: remotePrefixes,
+      pages: config.renderPages,
+      memoryBudgetMb: config.renderMemoryMb,
     });
   },
   userDetails: (strapi) => loadUserDetailsAdapter(strapi, getConfig(strapi)),

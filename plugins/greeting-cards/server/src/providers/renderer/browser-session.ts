@@ -25,16 +25,31 @@ export const LAUNCH_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-export interface Session {
-  browser: Browser;
+/** One page of the pool: draws designs, and prints on a page of its own opened on first use. */
+export interface Slot {
   /** Fabric.js loaded once; draws designs to SVG or PNG. */
   designPage: Page;
-  /** Receives print documents with setContent and prints them. */
-  printPage: Page;
+  /** Receives print documents with setContent and prints them (opened on the first print). */
+  printPage: Page | null;
 }
 
-/** Starts Chromium with its two pages ready: Fabric and our drawing script loaded in one. */
-export async function launchSession(options: RendererProviderOptions): Promise<Session> {
+export interface Session {
+  browser: Browser;
+  /** Slots not drawing right now; the renderer's bounded queue lets no more tasks in than there are slots. */
+  free: Slot[];
+  /** Renders under way on this browser (it is closed for recycling only once this is 0). */
+  active: number;
+  /** Renders done since launch, and when memory was last measured (render-budget.ts measureDue). */
+  renders: number;
+  measuredAt: number | null;
+  /** The first memory reading after launch (the budget restarts only a browser that grew since). */
+  baselineBytes: number | null;
+  /** The last reading was over budget and the browser was asked to free memory (render-budget.ts 'relieve'). */
+  relieved: boolean;
+}
+
+/** Starts Chromium with `pages` drawing pages ready (Fabric and our drawing script loaded in each). */
+export async function launchSession(options: RendererProviderOptions, pages = 1): Promise<Session> {
   // Loaded on first render so booting Strapi never pays for puppeteer.
   const puppeteer = (await import('puppeteer-core')).default;
   const browser = await puppeteer.launch({
@@ -48,17 +63,28 @@ export async function launchSession(options: RendererProviderOptions): Promise<S
     protocolTimeout: (options.timeoutMs ?? 30_000) * 2,
   });
   try {
-    const designPage = await openPage(browser, options);
-    await designPage.addScriptTag({ content: fabricBrowserSource() });
-    await designPage.addScriptTag({ content: IN_PAGE_SCRIPT });
-    await designPage.addScriptTag({ content: domPurifySource() });
-    await designPage.addScriptTag({ content: sanitizeScript(options.remoteImagePrefixes ?? []) });
-    const printPage = await openPage(browser, options);
-    return { browser, designPage, printPage };
+    const free: Slot[] = [];
+    for (let i = 0; i < pages; i += 1) free.push({ designPage: await openDesignPage(browser, options), printPage: null });
+    return { browser, free, active: 0, renders: 0, measuredAt: null, baselineBytes: null, relieved: false };
   } catch (error) {
     await browser.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** A page ready to draw: our blank page with Fabric, the drawing script and the sanitiser loaded. */
+export async function openDesignPage(browser: Browser, options: RendererProviderOptions): Promise<Page> {
+  const designPage = await openPage(browser, options);
+  await designPage.addScriptTag({ content: fabricBrowserSource() });
+  await designPage.addScriptTag({ content: IN_PAGE_SCRIPT });
+  await designPage.addScriptTag({ content: domPurifySource() });
+  await designPage.addScriptTag({ content: sanitizeScript(options.remoteImagePrefixes ?? []) });
+  return designPage;
+}
+
+/** A blank page on our origin, for print documents. */
+export function openPrintPage(browser: Browser, options: RendererProviderOptions): Promise<Page> {
+  return openPage(browser, options);
 }
 
 async function openPage(browser: Browser, options: RendererProviderOptions): Promise<Page> {

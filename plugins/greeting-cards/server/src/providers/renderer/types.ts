@@ -59,4 +59,10 @@ export interface RendererProviderOptions {
   executablePath?: string;
   /** Milliseconds one render may take before it fails. */
   timeoutMs?: number;
+  /** Pages drawing at the same time in the one browser (SERVICE_RENDER_PAGES); default 1. */
+  pages?: number;
+  /** The browser's memory budget in MB (SERVICE_RENDER_MEMORY_MB; 0 or unset: none). */
+  memoryBudgetMb?: number;
+  /** At most how often memory is measured between renders, in ms (default 250). */
+  measureEveryMs?: number;
 }

@@ -14,6 +14,8 @@ import { printFileFor, printProductOf, signedPrintFileUrl } from './print-file';
 import { getService } from '../get-service';
 import { serviceRole } from '../../config/service-role';
 import { errorText } from '../../domain/delivery-retry';
+import { currentPreviewUrl } from '../../domain/render/stored-preview';
+import type { UserDetails } from '../people/user-details-service';
 
 type Row = Record<string, any>;
 
@@ -77,8 +79,25 @@ export function printerPdfRenderer(strapi: Core.Strapi) {
   };
 }
 
+/** How long one buyer's details are reused between the sends of their order. */
+const BUYER_DETAILS_MS = 5000;
+
 export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend) {
   const rendering = () => getService(strapi, 'rendering');
+  // A 1,000-card order asked for the same buyer's details 1,000 times (a query or more each, through the
+  // host's adapter). Reused for a few seconds: an edit made meanwhile shows from the next sends on.
+  const buyers = new Map<number, { at: number; details: Promise<UserDetails> }>();
+  const buyerDetails = (userId: number): Promise<UserDetails> => {
+    const now = Date.now();
+    const known = buyers.get(userId);
+    if (known && now - known.at < BUYER_DETAILS_MS) return known.details;
+    if (buyers.size > 1000) buyers.clear();
+    const details = getService(strapi, 'userDetails').forUser(userId);
+    buyers.set(userId, { at: now, details });
+    // A failed lookup is not kept: the next send asks again.
+    details.catch(() => buyers.delete(userId));
+    return details;
+  };
 
   async function sendEcard(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
     const config = getConfig(strapi);
@@ -86,12 +105,14 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const to = String(recipient.email ?? '').trim();
     if (!to) throw new Error('the recipient has no e-mail address');
     const card = cardFor(item);
-    const sender = await getService(strapi, 'userDetails').forUser(item.order.user.id);
+    const sender = await buyerDetails(item.order.user.id);
     // The PNG travels inside the message (cid): no remote image to block, no tracking.
     let png: Buffer | null = null;
     try {
-      // Drawn once per design: a thousand copies of one card cost one render.
-      png = await rendering().storedPreviewPng(card.canvas_data, { owner: ownerOf(item) });
+      // The preview made when the design last changed, when it shows this design (merge fields filled in
+      // make another picture); otherwise drawn now, once per design: a thousand copies cost one render.
+      const storedUrl = currentPreviewUrl(card, rendering().previewLocation(card.canvas_data).hash);
+      png = await rendering().storedPreviewPng(card.canvas_data, { owner: ownerOf(item), storedUrl });
     } catch (error) {
       if (!card.preview_url) throw error;
     }
@@ -153,7 +174,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
 
   async function sendPrint(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
     const pdfPath = await writePdf(strapi, delivery.id, await cardPdf(item));
-    const buyer = await getService(strapi, 'userDetails').forUser(item.order.user.id);
+    const buyer = await buyerDetails(item.order.user.id);
     if (buyer.email) {
       const mail = printReadyEmail({
         buyerName: buyer.display_name || 'there',

@@ -34,12 +34,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let renderer: CardRenderer | null = null;
   let provider: RendererProvider | null = null;
   let stopped = false;
-  // The browser draws one thing at a time anyway; the fair queue decides whose turn it is.
-  const queue = new FairQueue(1);
+  // As many renders at once as the browser has pages (SERVICE_RENDER_PAGES); the fair queue decides whose
+  // turn it is, so one owner's big batch still takes turns with everyone else's renders.
+  const queue = new FairQueue(getConfig(strapi).renderPages);
   const svgCache = renderCache(path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR));
   // With the local provider, the same files as storePreview writes: a card's saved preview is its
   // e-mail image too. With a remote provider the e-mail's copy is cached privately, never in public/.
   const pngCache = renderCache(usesLocalUploads(strapi) ? path.join(strapi.dirs.static.public, PREVIEW_DIR) : path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR));
+  // Reads a stored preview back (local file, or the upload provider's URL), as the renderer reads images.
+  const storedFile = (url: string) => uploadAssetsResolver(strapi.dirs.static.public, imageSourceRules(strapi).remotePrefixes)(url);
   const turn = <T>(owner: string | undefined, task: () => Promise<T>): Promise<T> => queue.run(owner || SHARED, task);
   // SERVICE_ROLE=web: the stored renders are served, nothing is drawn (the provider refuses anyway).
   const drawsHere = doesBackgroundWork(strapi);
@@ -82,9 +85,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     previewPng: (canvasData: unknown, options: { width?: number } & PageOption & RenderFor = {}): Promise<Buffer> =>
       turn(options.owner, () => get().previewPng(canvasData, options)),
 
-    /** The 600-pixel preview, drawn once per design and then read from the stored file (e-card e-mails). */
-    storedPreviewPng: (canvasData: unknown, options: RenderFor = {}): Promise<Buffer> =>
-      stored(pngCache, `${get().previewLocation(canvasData).hash}.png`, () => turn(options.owner, () => get().previewPng(canvasData))),
+    /**
+     * The 600-pixel preview, drawn once per design and then read from the stored file (e-card e-mails).
+     * `storedUrl` is the card's own preview when it shows this very design (domain/render/stored-preview.ts):
+     * it is read from the upload provider instead of drawn again; only a missing or stale one is drawn
+     * (on a web instance, nothing is drawn: see `stored`).
+     */
+    storedPreviewPng: (canvasData: unknown, options: RenderFor & { storedUrl?: string | null } = {}): Promise<Buffer> =>
+      stored(pngCache, `${get().previewLocation(canvasData).hash}.png`, async () => {
+        if (options.storedUrl) {
+          const file = await storedFile(options.storedUrl).catch(() => null);
+          if (file) return file.body;
+        }
+        return turn(options.owner, () => get().previewPng(canvasData));
+      }),
 
     /** Sanitised SVG of the design, to inline into the e-card view page. */
     designSvg: (canvasData: unknown, options: PageOption & RenderFor = {}): Promise<string> => turn(options.owner, () => get().designSvg(canvasData, options)),
