@@ -427,7 +427,9 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'install-admin-plugin-page.png') });
       await page.goto(`${server.url}/admin/settings/greeting-cards`, { waitUntil: 'networkidle0' });
-      await shows('The effective configuration, secrets masked');
+      await shows('the rest of the configuration, secrets masked');
+      // The editable part (issue 27): the Shop settings form, its prices among its fields.
+      await shows('Shop settings');
       const settingsNav = await page.$$eval('a', (links) => links.map((a) => a.textContent ?? ''));
       expect(settingsNav.some((text) => text.includes('Shop settings'))).toBe(true);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'install-admin-settings.png') });

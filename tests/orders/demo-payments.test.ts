@@ -81,7 +81,8 @@ describe('orders: demo payments, states and cancel', () => {
     const onCart = await pay(u.auth, cart.uuid);
     expect(onCart.status).toBe(409);
     expect(onCart.body.detail).toBe('Only an order awaiting payment can be paid. This order is cart.');
-    const order = await pendingOrder(app.strapi, http, u);
+    // Scheduled for tomorrow: sent now, the e-card would move the order on to fulfilled while this runs.
+    const order = await pendingOrder(app.strapi, http, u, [{ scheduled_for: new Date(Date.now() + 86400_000).toISOString() }]);
     expect((await pay(u.auth, order.uuid)).body.status).toBe('paid');
     const again = await pay(u.auth, order.uuid);
     expect(again.status).toBe(409);
