@@ -66,9 +66,10 @@ function issueTable() {
   const fulfilment = latestResult('fulfilment');
   if (fulfilment) {
     const strapiPeak = Math.max(...(fulfilment.per_instance ?? []).map((i) => i.peak_rss ?? 0));
-    const chromiumPeak = Math.max(...(fulfilment.per_instance ?? []).map((i) => i.peak_chromium_rss ?? 0));
+    // PSS where measured: the RSS sum counts Chromium's binary once per process (bench/fulfilment.js).
+    const chromiumPeak = Math.max(...(fulfilment.per_instance ?? []).map((i) => i.peak_chromium_pss ?? i.peak_chromium_rss ?? 0));
     const met = fulfilment.drained_s <= 15 && strapiPeak <= 400 * 2 ** 20 && chromiumPeak <= 600 * 2 ** 20;
-    rows.push([`${fulfilment.cards} e-cards, ${fulfilment.designs} designs, one order (${fulfilment.database}, ${fulfilment.instances} instance${fulfilment.instances > 1 ? 's' : ''})`, `${fulfilment.drained_s} s; peak ${mb(strapiPeak)} Strapi, ${mb(chromiumPeak)} Chromium`, '<= 15 s; Strapi <= 400 MB, Chromium <= 600 MB', met ? 'met' : 'not met', when(fulfilment)]);
+    rows.push([`${fulfilment.cards} e-cards, ${fulfilment.designs} designs, one order (${fulfilment.database}, ${fulfilment.instances} instance${fulfilment.instances > 1 ? 's' : ''})`, `${fulfilment.drained_s} s; peak ${mb(strapiPeak)} Strapi, ${mb(chromiumPeak)} Chromium (PSS)`, '<= 15 s; Strapi <= 400 MB, Chromium <= 600 MB', met ? 'met' : 'not met', when(fulfilment)]);
   }
   const large = checkout?.large_order;
   if (large) rows.push([`Paying an order of ${large.lines} items (\`pay\` answer time)`, `${large.seconds.toFixed(2)} s`, '<= 1 s', large.target_met ? 'met' : 'not met', when(checkout)]);
