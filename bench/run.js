@@ -48,7 +48,7 @@ function latestMarkdown(part) {
  */
 function issueTable() {
   const mb = (bytes) => (Number.isFinite(bytes) && bytes > 0 ? `${Math.round(bytes / 2 ** 20)} MB` : 'n/a');
-  const when = (r) => `${r.date.slice(0, 10)}, load ${r.machine?.load_average?.[0] ?? '?'}`;
+  const when = (r) => `${r.date.slice(0, 10)}, load ${(r.load_average ?? r.machine?.load_average)?.[0] ?? '?'}`;
   const rows = [];
   const checkout = latestResult('checkout');
   const passes = checkout?.passes ?? [];
