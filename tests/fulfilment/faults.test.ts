@@ -6,6 +6,7 @@
 // instance taking the order, two workers sending it, one of them killed). Afterwards every paid card went out, counted at the SMTP server
 // (any resend of a send cut off by the fault carries the same Message-ID) and exactly once in the
 // postal outbox, and no order or delivery is left stuck.
+// @coverage-on postgres (its connection-termination cases run there only: tests/helpers/lane-sequencer.js)
 import fs from 'fs';
 import path from 'path';
 import { spawn, type ChildProcess } from 'child_process';

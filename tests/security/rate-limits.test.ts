@@ -3,6 +3,7 @@ import { createUser } from '../helpers/users';
 
 // Issue 9, item 7: per-user and per-IP limits on writes and renders, answered 429 with Retry-After.
 // The limits are small here so the test reaches them; SERVICE_CORS_ORIGINS (item 10) is checked too.
+// @coverage-on postgres (the limits' shared PostgreSQL store is checked there only: tests/helpers/lane-sequencer.js)
 describe('rate limits', () => {
   let app: TestApp;
   appForSuite({
