@@ -10,6 +10,7 @@ import { webSession, type WebSession } from '../web/session';
 // FUZZ_RUNS (default 2000) is the number of bodies per route. The storefront's form routes (security
 // round 2) get form bodies as a browser would send them, a quarter of FUZZ_RUNS each: they render whole
 // pages, so each answer costs more, and a form body has fewer shapes than JSON.
+// @coverage-on sqlite (CI measures its long run on the faster lane: tests/helpers/lane-sequencer.js)
 const RUNS = Number(process.env.FUZZ_RUNS || 2000);
 const FORM_RUNS = Math.max(1, Math.ceil(RUNS / 4));
 
