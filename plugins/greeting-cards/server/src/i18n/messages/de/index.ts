@@ -1,0 +1,6 @@
+import type { en } from '../en';
+import { shop } from './shop';
+import { editor } from './editor';
+import { email } from './email';
+
+export const de: Record<keyof typeof en, string> = { ...shop, ...editor, ...email };
