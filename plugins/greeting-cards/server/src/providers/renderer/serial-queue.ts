@@ -1,33 +1,26 @@
+import { FairQueue } from './fair-queue';
+
+const ONE_OWNER = '';
+
 /**
- * Runs tasks at most `size` at a time, starting them in the order they were queued. One browser page can
- * only draw one design at a time, so the renderer allows as many tasks as it has pages (SerialQueue: one).
+ * Runs tasks at most `size` at a time, starting them in the order they were queued: a fair queue with
+ * a single owner. One browser page can only draw one design at a time, so the renderer allows as many
+ * tasks as it has pages (SerialQueue: one).
  */
 export class BoundedQueue {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly queue: FairQueue;
 
-  constructor(private readonly size = 1) {}
+  constructor(size = 1) {
+    this.queue = new FairQueue(size);
+  }
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const start = () => {
-        this.running += 1;
-        Promise.resolve()
-          .then(task)
-          .then(resolve, reject)
-          .finally(() => {
-            this.running -= 1;
-            this.waiting.shift()?.();
-          });
-      };
-      if (this.running < this.size) start();
-      else this.waiting.push(start);
-    });
+    return this.queue.run(ONE_OWNER, task);
   }
 
   /** Tasks queued and not started. */
   queued(): number {
-    return this.waiting.length;
+    return this.queue.waiting();
   }
 }
 

@@ -7,14 +7,14 @@ import type { RendererProvider } from '../../providers/renderer/types';
 import path from 'path';
 import { createCardRenderer, PREVIEW_DIR, type CardPdfInput, type CardRenderer, type PageOption } from './card-renderer';
 import { generateMissingThumbnails, type ThumbnailRun } from './thumbnails';
-import { FairQueue } from './fair-queue';
+import { FairQueue } from '../../providers/renderer/fair-queue';
 import { renderCache } from './render-cache';
 import { imageSourceRules, usesLocalUploads } from '../uploads/image-rules';
 import { uploadPreviewStore } from '../uploads/preview-store';
 import { uploadAssetsResolver } from '../../providers/renderer/upload-assets';
 import { extraPages, pageDesign, pageIsDesigned } from '../../domain/print-products/pages';
 
-/** Whose render this is: jobs take turns between owners (see fair-queue.ts). */
+/** Whose render this is: jobs take turns between owners (see providers/renderer/fair-queue.ts). */
 export interface RenderFor {
   owner?: string;
 }
