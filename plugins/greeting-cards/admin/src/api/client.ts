@@ -11,6 +11,8 @@ export class AdminApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields: Record<string, string[]> = {},
+    /** Set when the words are this client's own (no message from the server): the page translates them. */
+    readonly fallback?: 'forbidden' | 'not-found' | 'status' | 'unreachable',
   ) {
     super(message);
     this.name = 'AdminApiError';
@@ -30,9 +32,9 @@ function messageOf(status: number, body: unknown): AdminApiError {
     const first = Object.entries(fields)[0];
     if (first) return new AdminApiError(`${first[0]}: ${first[1].join(' ')}`, status, fields);
   }
-  if (status === 403) return new AdminApiError('Your role does not allow this.', status);
-  if (status === 404) return new AdminApiError('Not found.', status);
-  return new AdminApiError(`The server answered ${status}.`, status);
+  if (status === 403) return new AdminApiError('Your role does not allow this.', status, {}, 'forbidden');
+  if (status === 404) return new AdminApiError('Not found.', status, {}, 'not-found');
+  return new AdminApiError(`The server answered ${status}.`, status, {}, 'status');
 }
 
 function parse(text: string): unknown {

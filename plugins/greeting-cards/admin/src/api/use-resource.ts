@@ -27,7 +27,7 @@ export function useResource<T>(path: string | null, query: Query = {}): Resource
       .then((data) => setState({ data, isLoading: false }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        const failure = error instanceof AdminApiError ? error : new AdminApiError('The server could not be reached.', 0);
+        const failure = error instanceof AdminApiError ? error : new AdminApiError('The server could not be reached.', 0, {}, 'unreachable');
         setState({ error: failure, isLoading: false });
       });
     return () => controller.abort();

@@ -1,15 +1,41 @@
 import * as React from 'react';
 import { Button, Dialog, Flex } from '@strapi/design-system';
 import { ConfirmDialog, useNotification } from '@strapi/strapi/admin';
-import { AdminApiError, useAdminApi } from '../api/client';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useAdminApi } from '../api/client';
+import { useErrorText } from '../api/error-text';
 import type { DeliveryRow } from '../api/types';
+import { getTranslation } from '../utils/getTranslation';
 
 type Action = 'retry' | 'cancel' | 'resend';
 
-const WORDING: Record<Action, { button: string; question: string; done: string }> = {
-  retry: { button: 'Retry', question: 'Send this delivery again now?', done: 'The delivery was queued again.' },
-  cancel: { button: 'Cancel', question: 'Cancel this delivery? The card will not be sent.', done: 'The delivery was cancelled.' },
-  resend: { button: 'Resend', question: 'Send this e-card to the recipient again?', done: 'The e-card was sent again.' },
+type Wording = Record<'button' | 'title' | 'label' | 'question' | 'done' | 'failed', MessageDescriptor>;
+
+const WORDING: Record<Action, Wording> = {
+  retry: {
+    button: { id: getTranslation('delivery.retry.button'), defaultMessage: 'Retry' },
+    title: { id: getTranslation('delivery.retry.title'), defaultMessage: 'Retry delivery' },
+    label: { id: getTranslation('delivery.retry.label'), defaultMessage: 'Retry delivery {id}{to, select, none {} other { to {to}}}' },
+    question: { id: getTranslation('delivery.retry.question'), defaultMessage: 'Send this delivery again now?' },
+    done: { id: getTranslation('delivery.retry.done'), defaultMessage: 'The delivery was queued again.' },
+    failed: { id: getTranslation('delivery.retry.failed'), defaultMessage: 'Retry failed' },
+  },
+  cancel: {
+    button: { id: getTranslation('delivery.cancel.button'), defaultMessage: 'Cancel' },
+    title: { id: getTranslation('delivery.cancel.title'), defaultMessage: 'Cancel delivery' },
+    label: { id: getTranslation('delivery.cancel.label'), defaultMessage: 'Cancel delivery {id}{to, select, none {} other { to {to}}}' },
+    question: { id: getTranslation('delivery.cancel.question'), defaultMessage: 'Cancel this delivery? The card will not be sent.' },
+    done: { id: getTranslation('delivery.cancel.done'), defaultMessage: 'The delivery was cancelled.' },
+    failed: { id: getTranslation('delivery.cancel.failed'), defaultMessage: 'Cancel failed' },
+  },
+  resend: {
+    button: { id: getTranslation('delivery.resend.button'), defaultMessage: 'Resend' },
+    title: { id: getTranslation('delivery.resend.title'), defaultMessage: 'Resend delivery' },
+    label: { id: getTranslation('delivery.resend.label'), defaultMessage: 'Resend delivery {id}{to, select, none {} other { to {to}}}' },
+    question: { id: getTranslation('delivery.resend.question'), defaultMessage: 'Send this e-card to the recipient again?' },
+    done: { id: getTranslation('delivery.resend.done'), defaultMessage: 'The e-card was sent again.' },
+    failed: { id: getTranslation('delivery.resend.failed'), defaultMessage: 'Resend failed' },
+  },
 };
 
 /** Which actions make sense for a delivery; the server has the last word (409 with a reason). */
@@ -26,21 +52,21 @@ export function actionsFor(delivery: Pick<DeliveryRow, 'status' | 'method' | 'po
 function ActionButton({ delivery, action, disabled, onDone }: { delivery: Pick<DeliveryRow, 'id' | 'recipient_name'>; action: Action; disabled: boolean; onDone: () => void }) {
   const api = useAdminApi();
   const { toggleNotification } = useNotification();
+  const { formatMessage } = useIntl();
+  const errorText = useErrorText();
   const [open, setOpen] = React.useState(false);
   const wording = WORDING[action];
   const confirm = async () => {
     try {
       await api.postJson(`/deliveries/${delivery.id}/${action}`);
-      toggleNotification({ type: 'success', message: wording.done });
+      toggleNotification({ type: 'success', message: formatMessage(wording.done) });
       onDone();
     } catch (error) {
-      const message = error instanceof AdminApiError ? error.message : 'The server could not be reached.';
-      toggleNotification({ type: 'danger', title: `${wording.button} failed`, message });
+      toggleNotification({ type: 'danger', title: formatMessage(wording.failed), message: errorText(error) });
     } finally {
       setOpen(false);
     }
   };
-  const who = delivery.recipient_name ? ` to ${delivery.recipient_name}` : '';
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>
@@ -48,17 +74,17 @@ function ActionButton({ delivery, action, disabled, onDone }: { delivery: Pick<D
           size="S"
           variant={action === 'cancel' ? 'danger-light' : 'secondary'}
           disabled={disabled}
-          aria-label={`${wording.button} delivery ${delivery.id}${who}`}
+          aria-label={formatMessage(wording.label, { id: delivery.id, to: delivery.recipient_name || 'none' })}
         >
-          {wording.button}
+          {formatMessage(wording.button)}
         </Button>
       </Dialog.Trigger>
       <ConfirmDialog
-        title={`${wording.button} delivery`}
+        title={formatMessage(wording.title)}
         variant={action === 'cancel' ? 'danger' : 'default'}
         onConfirm={confirm}
       >
-        {wording.question}
+        {formatMessage(wording.question)}
       </ConfirmDialog>
     </Dialog.Root>
   );

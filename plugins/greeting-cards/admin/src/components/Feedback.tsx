@@ -1,23 +1,26 @@
 import { Box, EmptyStateLayout, Flex, Loader, Typography } from '@strapi/design-system';
 import { WarningCircle } from '@strapi/icons';
 import type { AdminApiError } from '../api/client';
+import { useErrorText } from '../api/error-text';
 
-export function Loading({ what }: { what: string }) {
+/** A loader; `text` is already in the admin user's language ("Loading orders…"). */
+export function Loading({ text }: { text: string }) {
   return (
     <Flex justifyContent="center" padding={8}>
-      <Loader>{`Loading ${what}…`}</Loader>
+      <Loader>{text}</Loader>
     </Flex>
   );
 }
 
-/** A failed request, said in words, with the server's own message when it gave one. */
-export function ErrorNotice({ error, what }: { error: AdminApiError; what: string }) {
+/** A failed request, said in words (`text`: "Could not load orders"), with the server's own message when it gave one. */
+export function ErrorNotice({ error, text }: { error: AdminApiError; text: string }) {
+  const errorText = useErrorText();
   return (
     <Box role="alert" background="danger100" borderColor="danger200" hasRadius padding={4}>
       <Flex gap={2} alignItems="flex-start">
         <WarningCircle aria-hidden fill="danger600" />
         <Typography textColor="danger700">
-          {`Could not load ${what}: ${error.message}`}
+          {`${text}: ${errorText(error)}`}
         </Typography>
       </Flex>
     </Box>

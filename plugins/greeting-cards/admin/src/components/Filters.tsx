@@ -1,17 +1,20 @@
 import * as React from 'react';
 import { Field, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
-import { label } from '../format';
+import { useIntl } from 'react-intl';
+import { getTranslation } from '../utils/getTranslation';
+import { codeWord } from './status-words';
 
 /** A labelled select with an "All" choice; '' means no filter. */
 export function ChoiceFilter({ name, text, value, choices, onChange }: { name: string; text: string; value: string; choices: readonly string[]; onChange: (value: string) => void }) {
+  const { formatMessage } = useIntl();
   return (
     <Field.Root name={name} id={`gc-filter-${name}`}>
       <Field.Label>{text}</Field.Label>
       <SingleSelect value={value} onChange={(next: string | number) => onChange(String(next))} aria-label={text}>
-        <SingleSelectOption value="">All</SingleSelectOption>
+        <SingleSelectOption value="">{formatMessage({ id: getTranslation('filter.all'), defaultMessage: 'All' })}</SingleSelectOption>
         {choices.map((choice) => (
           <SingleSelectOption key={choice} value={choice}>
-            {label(choice)}
+            {codeWord(formatMessage, choice)}
           </SingleSelectOption>
         ))}
       </SingleSelect>

@@ -1,5 +1,6 @@
 import { Status, Typography } from '@strapi/design-system';
-import { label } from '../format';
+import { useIntl } from 'react-intl';
+import { codeWord } from './status-words';
 
 type Variant = 'success' | 'danger' | 'warning' | 'neutral' | 'primary' | 'secondary';
 
@@ -25,11 +26,12 @@ const VARIANTS: Record<string, Variant> = {
 
 /** A status as a coloured pill with its words (never colour alone). */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
+  const { formatMessage } = useIntl();
   const variant = VARIANTS[status ?? ''] ?? 'neutral';
   return (
     <Status variant={variant} size="S">
       <Typography tag="span" variant="omega" fontWeight="bold">
-        {label(status)}
+        {codeWord(formatMessage, status)}
       </Typography>
     </Status>
   );

@@ -1,7 +1,9 @@
 import * as React from 'react';
 import { Typography, VisuallyHidden } from '@strapi/design-system';
 import { useAuth } from '@strapi/strapi/admin';
+import { useIntl } from 'react-intl';
 import { AdminApiError, useAdminApi, type AdminApi } from '../api/client';
+import { useErrorText } from '../api/error-text';
 import { ORDERS_READ } from '../permissions';
 import { PLUGIN_ID } from '../pluginId';
 import { getTranslation } from '../utils/getTranslation';
@@ -35,7 +37,7 @@ type Uses =
   | { state: 'loading' }
   | { state: 'ready'; uses: Record<string, number> }
   | { state: 'forbidden' }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; error: unknown };
 
 type PermissionCheck = (permissions: typeof ORDERS_READ) => Promise<unknown[]>;
 
@@ -49,22 +51,23 @@ function usesOfAllCodes() {
         return { state: 'ready', uses: (await api.getJson<{ uses: Record<string, number> }>('/promo-codes/uses')).uses };
       } catch (error) {
         if (error instanceof AdminApiError && error.status === 403) return { state: 'forbidden' };
-        return { state: 'failed', message: error instanceof Error ? error.message : 'unknown error' };
+        return { state: 'failed', error };
       }
     })());
 }
 
 type Loader = ReturnType<typeof usesOfAllCodes>;
 
-/** "3 of 10", or "3" for a code without a total limit. Codes are held in capitals, as shoppers' are matched. */
-export function usedText(row: PromoRow, uses: Record<string, number>): string {
-  const used = uses[(row.code ?? '').trim().toUpperCase()] ?? 0;
-  return row.max_uses_total == null ? String(used) : `${used} of ${row.max_uses_total}`;
+/** How many uses a code holds now. Codes are held in capitals, as shoppers' are matched. */
+export function usedCount(row: PromoRow, uses: Record<string, number>): number {
+  return uses[(row.code ?? '').trim().toUpperCase()] ?? 0;
 }
 
 function UsedCell({ row, load }: { row: PromoRow; load: Loader }) {
   const api = useAdminApi();
   const allowed = useAuth('GreetingCards', (state) => state.checkUserHasPermissions) as unknown as PermissionCheck;
+  const { formatMessage, formatNumber } = useIntl();
+  const errorText = useErrorText();
   const [uses, setUses] = React.useState<Uses>({ state: 'loading' });
   React.useEffect(() => {
     let live = true;
@@ -76,9 +79,14 @@ function UsedCell({ row, load }: { row: PromoRow; load: Loader }) {
 
   if (uses.state === 'loading') return <Typography textColor="neutral500">…</Typography>;
   if (uses.state === 'ready') {
-    return <Typography textColor="neutral800" data-testid="promo-uses">{usedText(row, uses.uses)}</Typography>;
+    // "3 of 10", or "3" for a code without a total limit.
+    const used = formatNumber(usedCount(row, uses.uses));
+    const text = row.max_uses_total == null ? used : formatMessage({ id: getTranslation('promo-list.used-of'), defaultMessage: '{used} of {limit}' }, { used, limit: formatNumber(row.max_uses_total) });
+    return <Typography textColor="neutral800" data-testid="promo-uses">{text}</Typography>;
   }
-  const why = uses.state === 'forbidden' ? 'Your role may not read orders, so uses are not shown.' : `Uses could not be read: ${uses.message}`;
+  const why = uses.state === 'forbidden'
+    ? formatMessage({ id: getTranslation('promo-list.forbidden'), defaultMessage: 'Your role may not read orders, so uses are not shown.' })
+    : formatMessage({ id: getTranslation('promo-list.failed'), defaultMessage: 'Uses could not be read: {reason}' }, { reason: errorText(uses.error) });
   return (
     <Typography textColor="neutral600" title={why} data-testid="promo-uses">
       <span aria-hidden="true">—</span>

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { Typography } from '@strapi/design-system';
+import { useIntl } from 'react-intl';
 import { PLUGIN_ID } from '../pluginId';
 import { getTranslation } from '../utils/getTranslation';
 
@@ -37,12 +38,13 @@ function absolute(url: string): string {
 }
 
 function ThumbnailCell({ row }: { row: TemplateRow }) {
+  const { formatMessage } = useIntl();
   const url = row.thumbnail?.formats?.thumbnail?.url ?? row.thumbnail?.url ?? row.thumbnail_url;
-  if (!url) return <Typography textColor="neutral600">Not rendered yet</Typography>;
+  if (!url) return <Typography textColor="neutral600">{formatMessage({ id: getTranslation('template-list.not-rendered'), defaultMessage: 'Not rendered yet' })}</Typography>;
   return (
     <img
       src={absolute(url)}
-      alt={row.name ? `Thumbnail of ${row.name}` : 'Thumbnail'}
+      alt={row.name ? formatMessage({ id: getTranslation('template-list.thumbnail-of'), defaultMessage: 'Thumbnail of {name}' }, { name: row.name }) : formatMessage({ id: getTranslation('template-list.thumbnail'), defaultMessage: 'Thumbnail' })}
       data-testid="template-thumbnail"
       style={{ height: 48, width: 34, objectFit: 'cover', borderRadius: 3, boxShadow: '0 1px 3px rgba(33,33,52,.25)' }}
     />

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Flex, Grid, Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { useIntl } from 'react-intl';
 import { useResource } from '../api/use-resource';
 import type { DeliveryRow, Paged } from '../api/types';
 import { ChoiceFilter } from '../components/Filters';
@@ -9,14 +10,18 @@ import { DeliveryTimeline } from '../components/DeliveryTimeline';
 import { Empty, ErrorNotice, Loading } from '../components/Feedback';
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
-import { dateTime, label } from '../format';
+import { codeWord } from '../components/status-words';
+import { useFormat } from '../format';
 import { PLUGIN_PATH } from '../paths';
+import { getTranslation } from '../utils/getTranslation';
 
 const DELIVERY_STATUSES = ['pending', 'scheduled', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
 const DELIVERY_METHODS = ['ecard', 'post', 'print'] as const;
 const PAGE_SIZE = 20;
 
 export function DeliveriesPage() {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   const [status, setStatus] = React.useState('');
   const [method, setMethod] = React.useState('');
   const [page, setPage] = React.useState(1);
@@ -34,29 +39,29 @@ export function DeliveriesPage() {
       <Box background="neutral0" hasRadius shadow="tableShadow" padding={4}>
         <Grid.Root gap={4}>
           <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
-            <ChoiceFilter name="delivery-status" text="Status" value={status} choices={DELIVERY_STATUSES} onChange={(value) => { setStatus(value); setPage(1); }} />
+            <ChoiceFilter name="delivery-status" text={formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })} value={status} choices={DELIVERY_STATUSES} onChange={(value) => { setStatus(value); setPage(1); }} />
           </Grid.Item>
           <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
-            <ChoiceFilter name="delivery-method" text="Method" value={method} choices={DELIVERY_METHODS} onChange={(value) => { setMethod(value); setPage(1); }} />
+            <ChoiceFilter name="delivery-method" text={formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })} value={method} choices={DELIVERY_METHODS} onChange={(value) => { setMethod(value); setPage(1); }} />
           </Grid.Item>
         </Grid.Root>
       </Box>
-      {error ? <ErrorNotice error={error} what="deliveries" /> : null}
-      {!data && isLoading ? <Loading what="deliveries" /> : null}
-      {data && data.count === 0 ? <Empty content={status || method ? 'No delivery matches these filters.' : 'No deliveries yet.'} /> : null}
+      {error ? <ErrorNotice error={error} text={formatMessage({ id: getTranslation('deliveries.load-failed'), defaultMessage: 'Could not load deliveries' })} /> : null}
+      {!data && isLoading ? <Loading text={formatMessage({ id: getTranslation('deliveries.loading'), defaultMessage: 'Loading deliveries…' })} /> : null}
+      {data && data.count === 0 ? <Empty content={status || method ? formatMessage({ id: getTranslation('deliveries.none-match'), defaultMessage: 'No delivery matches these filters.' }) : formatMessage({ id: getTranslation('deliveries.none'), defaultMessage: 'No deliveries yet.' })} /> : null}
       {data && data.count > 0 ? (
         <>
           <Table colCount={8} rowCount={data.results.length + 1} aria-busy={isLoading}>
             <Thead>
               <Tr>
-                <Th><Typography variant="sigma">Recipient</Typography></Th>
-                <Th><Typography variant="sigma">Method</Typography></Th>
-                <Th><Typography variant="sigma">Status</Typography></Th>
-                <Th><Typography variant="sigma">Tracking</Typography></Th>
-                <Th><Typography variant="sigma">Scheduled</Typography></Th>
-                <Th><Typography variant="sigma">Attempts</Typography></Th>
-                <Th><Typography variant="sigma">Last error</Typography></Th>
-                <Th><Typography variant="sigma">Actions</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.recipient'), defaultMessage: 'Recipient' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.tracking'), defaultMessage: 'Tracking' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.scheduled'), defaultMessage: 'Scheduled' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.attempts'), defaultMessage: 'Attempts' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.last-error'), defaultMessage: 'Last error' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}</Typography></Th>
               </Tr>
             </Thead>
             <Tbody>
@@ -68,17 +73,17 @@ export function DeliveriesPage() {
                       <Typography>{delivery.recipient_name ?? '—'}</Typography>
                       {delivery.order_uuid ? (
                         <Link tag={RouterLink} to={`${PLUGIN_PATH}/orders/${delivery.order_uuid}`}>
-                          {`Order ${delivery.order_uuid.slice(0, 8)}`}
+                          {formatMessage({ id: getTranslation('deliveries.order'), defaultMessage: 'Order {number}' }, { number: delivery.order_uuid.slice(0, 8) })}
                         </Link>
                       ) : null}
                     </Flex>
                   </Td>
-                  <Td><Typography>{label(delivery.method)}</Typography></Td>
+                  <Td><Typography>{codeWord(formatMessage, delivery.method)}</Typography></Td>
                   <Td><StatusBadge status={delivery.status} /></Td>
                   <Td style={{ whiteSpace: 'normal' }}>
                     <Flex direction="column" alignItems="flex-start" gap={1}>
-                      <Typography>{delivery.provider_order_id ? `Provider order ${delivery.provider_order_id}` : (delivery.tracking_reference ?? '—')}</Typography>
-                      {delivery.postal_status ? <Typography variant="pi" textColor="neutral600">{label(delivery.postal_status)}</Typography> : null}
+                      <Typography>{delivery.provider_order_id ? formatMessage({ id: getTranslation('deliveries.provider-order'), defaultMessage: 'Provider order {id}' }, { id: delivery.provider_order_id }) : (delivery.tracking_reference ?? '—')}</Typography>
+                      {delivery.postal_status ? <Typography variant="pi" textColor="neutral600">{codeWord(formatMessage, delivery.postal_status)}</Typography> : null}
                       {delivery.method === 'post' ? (
                         <Button
                           variant="tertiary"
@@ -87,12 +92,12 @@ export function DeliveriesPage() {
                           aria-controls={`timeline-${delivery.id}`}
                           onClick={() => setOpenId(openId === delivery.id ? null : delivery.id)}
                         >
-                          {openId === delivery.id ? 'Hide timeline' : 'Timeline'}
+                          {openId === delivery.id ? formatMessage({ id: getTranslation('deliveries.hide-timeline'), defaultMessage: 'Hide timeline' }) : formatMessage({ id: getTranslation('deliveries.timeline'), defaultMessage: 'Timeline' })}
                         </Button>
                       ) : null}
                     </Flex>
                   </Td>
-                  <Td><Typography>{dateTime(delivery.scheduled_for)}</Typography></Td>
+                  <Td><Typography>{format.dateTime(delivery.scheduled_for)}</Typography></Td>
                   <Td><Typography>{delivery.attempts}</Typography></Td>
                   <Td style={{ maxWidth: 260, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
                     <Typography textColor={delivery.last_error ? 'danger600' : 'neutral800'}>{delivery.last_error ?? '—'}</Typography>

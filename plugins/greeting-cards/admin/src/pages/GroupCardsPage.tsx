@@ -1,14 +1,17 @@
 import * as React from 'react';
 import { Box, Button, Dialog, Flex, Grid, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { ConfirmDialog, useNotification } from '@strapi/strapi/admin';
-import { AdminApiError, useAdminApi } from '../api/client';
+import { useIntl } from 'react-intl';
+import { useAdminApi } from '../api/client';
+import { useErrorText } from '../api/error-text';
 import { useResource } from '../api/use-resource';
 import type { GroupCardRow, Paged } from '../api/types';
 import { ChoiceFilter } from '../components/Filters';
 import { Empty, ErrorNotice, Loading } from '../components/Feedback';
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
-import { dateTime } from '../format';
+import { useFormat } from '../format';
+import { getTranslation } from '../utils/getTranslation';
 
 // Group cards (issue 23) as operators see them: organiser, status, how many signed, the deadline. An
 // operator may close one (a complaint, abuse): signing then stops. Signatures are not edited here.
@@ -19,15 +22,16 @@ const PAGE_SIZE = 20;
 function CloseButton({ group, disabled, onDone }: { group: GroupCardRow; disabled: boolean; onDone: () => void }) {
   const api = useAdminApi();
   const { toggleNotification } = useNotification();
+  const { formatMessage } = useIntl();
+  const errorText = useErrorText();
   const [open, setOpen] = React.useState(false);
   const confirm = async () => {
     try {
       await api.postJson(`/group-cards/${group.uuid}/close`);
-      toggleNotification({ type: 'success', message: `“${group.title}” is closed to new signatures.` });
+      toggleNotification({ type: 'success', message: formatMessage({ id: getTranslation('group-cards.closed-done'), defaultMessage: '“{title}” is closed to new signatures.' }, { title: group.title }) });
       onDone();
     } catch (error) {
-      const message = error instanceof AdminApiError ? error.message : 'The server could not be reached.';
-      toggleNotification({ type: 'danger', title: 'Close failed', message });
+      toggleNotification({ type: 'danger', title: formatMessage({ id: getTranslation('group-cards.close-failed'), defaultMessage: 'Close failed' }), message: errorText(error) });
     } finally {
       setOpen(false);
     }
@@ -35,12 +39,12 @@ function CloseButton({ group, disabled, onDone }: { group: GroupCardRow; disable
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>
-        <Button size="S" variant="danger-light" disabled={disabled} aria-label={`Close group card “${group.title}”`}>
-          Close
+        <Button size="S" variant="danger-light" disabled={disabled} aria-label={formatMessage({ id: getTranslation('group-cards.close-label'), defaultMessage: 'Close group card “{title}”' }, { title: group.title })}>
+          {formatMessage({ id: getTranslation('group-cards.close'), defaultMessage: 'Close' })}
         </Button>
       </Dialog.Trigger>
-      <ConfirmDialog title="Close group card" variant="danger" onConfirm={confirm}>
-        {`Close “${group.title}”? Nobody can sign it any more; the organiser can still send it.`}
+      <ConfirmDialog title={formatMessage({ id: getTranslation('group-cards.close-title'), defaultMessage: 'Close group card' })} variant="danger" onConfirm={confirm}>
+        {formatMessage({ id: getTranslation('group-cards.close-question'), defaultMessage: 'Close “{title}”? Nobody can sign it any more; the organiser can still send it.' }, { title: group.title })}
       </ConfirmDialog>
     </Dialog.Root>
   );
@@ -48,6 +52,8 @@ function CloseButton({ group, disabled, onDone }: { group: GroupCardRow; disable
 
 /** The list; the Close button is disabled for roles that may not manage deliveries (the server's rule). */
 export function GroupCardsPage({ canClose }: { canClose: boolean }) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   const [status, setStatus] = React.useState('');
   const [page, setPage] = React.useState(1);
   const { data, error, isLoading, reload } = useResource<Paged<GroupCardRow>>('/group-cards', { status, page, page_size: PAGE_SIZE });
@@ -57,24 +63,24 @@ export function GroupCardsPage({ canClose }: { canClose: boolean }) {
       <Box background="neutral0" hasRadius shadow="tableShadow" padding={4}>
         <Grid.Root gap={4}>
           <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
-            <ChoiceFilter name="group-card-status" text="Status" value={status} choices={STATUSES} onChange={(value) => { setStatus(value); setPage(1); }} />
+            <ChoiceFilter name="group-card-status" text={formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })} value={status} choices={STATUSES} onChange={(value) => { setStatus(value); setPage(1); }} />
           </Grid.Item>
         </Grid.Root>
       </Box>
-      {error ? <ErrorNotice error={error} what="group cards" /> : null}
-      {!data && isLoading ? <Loading what="group cards" /> : null}
-      {data && data.count === 0 ? <Empty content={status ? 'No group card matches this filter.' : 'No group cards yet.'} /> : null}
+      {error ? <ErrorNotice error={error} text={formatMessage({ id: getTranslation('group-cards.load-failed'), defaultMessage: 'Could not load group cards' })} /> : null}
+      {!data && isLoading ? <Loading text={formatMessage({ id: getTranslation('group-cards.loading'), defaultMessage: 'Loading group cards…' })} /> : null}
+      {data && data.count === 0 ? <Empty content={status ? formatMessage({ id: getTranslation('group-cards.none-match'), defaultMessage: 'No group card matches this filter.' }) : formatMessage({ id: getTranslation('group-cards.none'), defaultMessage: 'No group cards yet.' })} /> : null}
       {data && data.count > 0 ? (
         <>
           <Table colCount={6} rowCount={data.results.length + 1} aria-busy={isLoading}>
             <Thead>
               <Tr>
-                <Th><Typography variant="sigma">Group card</Typography></Th>
-                <Th><Typography variant="sigma">Organiser</Typography></Th>
-                <Th><Typography variant="sigma">Status</Typography></Th>
-                <Th><Typography variant="sigma">Signatures</Typography></Th>
-                <Th><Typography variant="sigma">Deadline</Typography></Th>
-                <Th><Typography variant="sigma">Actions</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.group-card'), defaultMessage: 'Group card' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.organiser'), defaultMessage: 'Organiser' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.signatures'), defaultMessage: 'Signatures' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.deadline'), defaultMessage: 'Deadline' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}</Typography></Th>
               </Tr>
             </Thead>
             <Tbody>
@@ -83,7 +89,7 @@ export function GroupCardsPage({ canClose }: { canClose: boolean }) {
                   <Td style={{ maxWidth: 280, whiteSpace: 'normal' }}>
                     <Flex direction="column" alignItems="flex-start">
                       <Typography fontWeight="bold">{group.title}</Typography>
-                      <Typography variant="pi" textColor="neutral600">{`For ${group.recipient_name}`}</Typography>
+                      <Typography variant="pi" textColor="neutral600">{formatMessage({ id: getTranslation('group-cards.for'), defaultMessage: 'For {name}' }, { name: group.recipient_name })}</Typography>
                     </Flex>
                   </Td>
                   <Td style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
@@ -91,8 +97,8 @@ export function GroupCardsPage({ canClose }: { canClose: boolean }) {
                   </Td>
                   <Td><StatusBadge status={group.status} /></Td>
                   <Td><Typography>{group.signature_count}</Typography></Td>
-                  <Td><Typography>{dateTime(group.deadline)}</Typography></Td>
-                  <Td>{group.status === 'open' ? <CloseButton group={group} disabled={!canClose} onDone={reload} /> : <Typography textColor="neutral600">{`Closed ${dateTime(group.closed_at)}`}</Typography>}</Td>
+                  <Td><Typography>{format.dateTime(group.deadline)}</Typography></Td>
+                  <Td>{group.status === 'open' ? <CloseButton group={group} disabled={!canClose} onDone={reload} /> : <Typography textColor="neutral600">{formatMessage({ id: getTranslation('group-cards.closed-at'), defaultMessage: 'Closed {when}' }, { when: format.dateTime(group.closed_at) })}</Typography>}</Td>
                 </Tr>
               ))}
             </Tbody>

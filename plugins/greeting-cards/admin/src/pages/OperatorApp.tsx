@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Flex, Tabs } from '@strapi/design-system';
 import { Layouts, Page } from '@strapi/strapi/admin';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { usePluginPermissions, type PluginPermissions } from '../hooks';
 import { PLUGIN_PATH } from '../paths';
 import { DeliveriesPage } from './DeliveriesPage';
@@ -10,10 +11,11 @@ import { OrdersPage } from './OrdersPage';
 import { PaymentIssuesPage } from './PaymentIssuesPage';
 import { SettingsView } from './SettingsView';
 import { SummaryHeader } from './SummaryHeader';
+import { getTranslation } from '../utils/getTranslation';
 
 interface Section {
   id: string;
-  name: string;
+  name: MessageDescriptor;
   allowed: (p: PluginPermissions) => boolean;
 }
 
@@ -22,11 +24,11 @@ interface Section {
 // and closed with deliveries.manage; payment issues are marked resolved with payments.manage. The server
 // checks the same actions.
 const SECTIONS: Section[] = [
-  { id: 'orders', name: 'Orders', allowed: (p) => p.canReadOrders },
-  { id: 'deliveries', name: 'Deliveries', allowed: (p) => p.canManageDeliveries },
-  { id: 'payments', name: 'Payments needing attention', allowed: (p) => p.canReadOrders },
-  { id: 'group-cards', name: 'Group cards', allowed: (p) => p.canReadOrders },
-  { id: 'settings', name: 'Settings', allowed: (p) => p.canReadSettings },
+  { id: 'orders', name: { id: getTranslation('section.orders'), defaultMessage: 'Orders' }, allowed: (p) => p.canReadOrders },
+  { id: 'deliveries', name: { id: getTranslation('section.deliveries'), defaultMessage: 'Deliveries' }, allowed: (p) => p.canManageDeliveries },
+  { id: 'payments', name: { id: getTranslation('section.payments'), defaultMessage: 'Payments needing attention' }, allowed: (p) => p.canReadOrders },
+  { id: 'group-cards', name: { id: getTranslation('section.group-cards'), defaultMessage: 'Group cards' }, allowed: (p) => p.canReadOrders },
+  { id: 'settings', name: { id: getTranslation('section.settings'), defaultMessage: 'Settings' }, allowed: (p) => p.canReadSettings },
 ];
 
 function currentSection(pathname: string): string {
@@ -35,6 +37,7 @@ function currentSection(pathname: string): string {
 }
 
 export function OperatorApp() {
+  const { formatMessage } = useIntl();
   const permissions = usePluginPermissions();
   const location = useLocation();
   const navigate = useNavigate();
@@ -58,16 +61,19 @@ export function OperatorApp() {
 
   return (
     <Page.Main>
-      <Page.Title>Greeting cards</Page.Title>
-      <Layouts.Header title="Greeting cards" subtitle="Orders, deliveries, payments and settings of the card shop" />
+      <Page.Title>{formatMessage({ id: getTranslation('plugin.name'), defaultMessage: 'Greeting cards' })}</Page.Title>
+      <Layouts.Header
+        title={formatMessage({ id: getTranslation('plugin.name'), defaultMessage: 'Greeting cards' })}
+        subtitle={formatMessage({ id: getTranslation('operator.subtitle'), defaultMessage: 'Orders, deliveries, payments and settings of the card shop' })}
+      />
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
           {permissions.canReadOrders ? <SummaryHeader /> : null}
           <Tabs.Root value={active} onValueChange={(value) => navigate(`${PLUGIN_PATH}/${value}`)} variant="simple">
-            <Tabs.List aria-label="Greeting cards sections">
+            <Tabs.List aria-label={formatMessage({ id: getTranslation('operator.sections'), defaultMessage: 'Greeting cards sections' })}>
               {sections.map((section) => (
                 <Tabs.Trigger key={section.id} value={section.id}>
-                  {section.name}
+                  {formatMessage(section.name)}
                 </Tabs.Trigger>
               ))}
             </Tabs.List>

@@ -2,13 +2,16 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Box, Flex, Grid, Link, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { ArrowLeft } from '@strapi/icons';
+import { useIntl } from 'react-intl';
 import { useResource } from '../api/use-resource';
 import type { OrderDetail, OrderItem } from '../api/types';
 import { DeliveryActions } from '../components/DeliveryActions';
 import { ErrorNotice, Loading } from '../components/Feedback';
 import { StatusBadge } from '../components/StatusBadge';
-import { dateTime, label, money } from '../format';
+import { codeWord } from '../components/status-words';
+import { useFormat } from '../format';
 import { PLUGIN_PATH } from '../paths';
+import { getTranslation } from '../utils/getTranslation';
 
 /** One fact of the order: a grid cell holding a <dt>/<dd> pair, so the grid itself can be the <dl>. */
 function Fact({ name, children, wide }: { name: string; children: ReactNode; wide?: boolean }) {
@@ -38,51 +41,53 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function OrderDetailPage({ canManage }: { canManage: boolean }) {
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   const { uuid = '' } = useParams();
   const { data: order, error, isLoading, reload } = useResource<OrderDetail>(`/orders/${encodeURIComponent(uuid)}`);
   const back = (
     <Link tag={RouterLink} to={`${PLUGIN_PATH}/orders`} startIcon={<ArrowLeft />}>
-      All orders
+      {formatMessage({ id: getTranslation('order.back'), defaultMessage: 'All orders' })}
     </Link>
   );
-  if (error) return <Flex direction="column" alignItems="stretch" gap={4}>{back}<ErrorNotice error={error} what="this order" /></Flex>;
-  if (!order || isLoading) return <Loading what="the order" />;
+  if (error) return <Flex direction="column" alignItems="stretch" gap={4}>{back}<ErrorNotice error={error} text={formatMessage({ id: getTranslation('order.load-failed'), defaultMessage: 'Could not load this order' })} /></Flex>;
+  if (!order || isLoading) return <Loading text={formatMessage({ id: getTranslation('order.loading'), defaultMessage: 'Loading the order…' })} />;
 
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
       {back}
-      <Section title={`Order ${order.uuid}`}>
+      <Section title={formatMessage({ id: getTranslation('order.title'), defaultMessage: 'Order {uuid}' }, { uuid: order.uuid })}>
         <Grid.Root gap={4} tag="dl" style={{ margin: 0 }}>
-            <Fact name="Status"><StatusBadge status={order.status} /></Fact>
-            <Fact name="Customer">{order.email ?? '—'}</Fact>
-            <Fact name="Placed">{dateTime(order.created_at)}</Fact>
-            <Fact name="Paid">{dateTime(order.paid_at)}</Fact>
-            <Fact name="Subtotal">{money(order.subtotal_pence, order.currency)}</Fact>
-            <Fact name="Discount">{order.discount_pence ? `−${money(order.discount_pence, order.currency)}` : '—'}{order.promo_code ? ` (${order.promo_code})` : ''}</Fact>
-            <Fact name="Total">{money(order.total_pence, order.currency)}</Fact>
+            <Fact name={formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}><StatusBadge status={order.status} /></Fact>
+            <Fact name={formatMessage({ id: getTranslation('column.customer'), defaultMessage: 'Customer' })}>{order.email ?? '—'}</Fact>
+            <Fact name={formatMessage({ id: getTranslation('column.placed'), defaultMessage: 'Placed' })}>{format.dateTime(order.created_at)}</Fact>
+            <Fact name={formatMessage({ id: getTranslation('column.paid'), defaultMessage: 'Paid' })}>{format.dateTime(order.paid_at)}</Fact>
+            <Fact name={formatMessage({ id: getTranslation('column.subtotal'), defaultMessage: 'Subtotal' })}>{format.money(order.subtotal_pence, order.currency)}</Fact>
+            <Fact name={formatMessage({ id: getTranslation('column.discount'), defaultMessage: 'Discount' })}>{order.discount_pence ? `−${format.money(order.discount_pence, order.currency)}` : '—'}{order.promo_code ? ` (${order.promo_code})` : ''}</Fact>
+            <Fact name={formatMessage({ id: getTranslation('column.total'), defaultMessage: 'Total' })}>{format.money(order.total_pence, order.currency)}</Fact>
             {order.ecard_counts?.ecards ? (
-              <Fact name="E-cards">{`${order.ecard_counts.sent} of ${order.ecard_counts.ecards} sent, ${order.ecard_counts.opened} opened, ${order.ecard_counts.failed} failed`}</Fact>
+              <Fact name={formatMessage({ id: getTranslation('column.ecards'), defaultMessage: 'E-cards' })}>{formatMessage({ id: getTranslation('order.ecard-counts'), defaultMessage: '{sent} of {ecards} sent, {opened} opened, {failed} failed' }, order.ecard_counts)}</Fact>
             ) : null}
-            <Fact name="Payment provider">{order.payment?.provider ?? '—'}</Fact>
-            <Fact wide name="Checkout session">{order.payment?.session_id ?? '—'}</Fact>
-            <Fact wide name="Payment intent">{order.payment?.payment_intent_id ?? '—'}</Fact>
+            <Fact name={formatMessage({ id: getTranslation('column.payment-provider'), defaultMessage: 'Payment provider' })}>{order.payment?.provider ?? '—'}</Fact>
+            <Fact wide name={formatMessage({ id: getTranslation('column.checkout-session'), defaultMessage: 'Checkout session' })}>{order.payment?.session_id ?? '—'}</Fact>
+            <Fact wide name={formatMessage({ id: getTranslation('column.payment-intent'), defaultMessage: 'Payment intent' })}>{order.payment?.payment_intent_id ?? '—'}</Fact>
         </Grid.Root>
       </Section>
 
-      <Section title="Items and deliveries">
+      <Section title={formatMessage({ id: getTranslation('order.items'), defaultMessage: 'Items and deliveries' })}>
         {order.items.length === 0 ? (
-          <Typography textColor="neutral600">This order has no items.</Typography>
+          <Typography textColor="neutral600">{formatMessage({ id: getTranslation('order.no-items'), defaultMessage: 'This order has no items.' })}</Typography>
         ) : (
           <Table colCount={7} rowCount={order.items.length + 1}>
             <Thead>
               <Tr>
-                <Th><Typography variant="sigma">Card</Typography></Th>
-                <Th><Typography variant="sigma">Recipient</Typography></Th>
-                <Th><Typography variant="sigma">Method</Typography></Th>
-                <Th><Typography variant="sigma">Price</Typography></Th>
-                <Th><Typography variant="sigma">Gift</Typography></Th>
-                <Th><Typography variant="sigma">Delivery</Typography></Th>
-                <Th><Typography variant="sigma">Actions</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.card'), defaultMessage: 'Card' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.recipient'), defaultMessage: 'Recipient' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.price'), defaultMessage: 'Price' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.gift'), defaultMessage: 'Gift' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.delivery'), defaultMessage: 'Delivery' })}</Typography></Th>
+                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}</Typography></Th>
               </Tr>
             </Thead>
             <Tbody>
@@ -90,20 +95,20 @@ export function OrderDetailPage({ canManage }: { canManage: boolean }) {
                 <Tr key={item.id ?? index}>
                   <Td><Typography>{item.card_name ?? item.card ?? '—'}</Typography></Td>
                   <Td><Typography>{item.recipient_name ?? '—'}</Typography></Td>
-                  <Td><Typography>{label(item.delivery_method)}</Typography></Td>
-                  <Td><Typography>{money(item.price_pence, order.currency)}</Typography></Td>
+                  <Td><Typography>{codeWord(formatMessage, item.delivery_method)}</Typography></Td>
+                  <Td><Typography>{format.money(item.price_pence, order.currency)}</Typography></Td>
                   <Td><Typography>{giftName(item)}</Typography></Td>
                   <Td style={{ whiteSpace: 'normal' }}>
                     {item.delivery ? (
                       <Flex direction="column" alignItems="flex-start" gap={1}>
                         <StatusBadge status={item.delivery.status} />
-                        <Typography variant="pi">{`Attempts: ${item.delivery.attempts}`}</Typography>
-                        {item.delivery.tracking_reference ? <Typography variant="pi">{`Tracking: ${item.delivery.tracking_reference}`}</Typography> : null}
-                        {item.delivery.scheduled_for ? <Typography variant="pi">{`Scheduled: ${dateTime(item.delivery.scheduled_for)}`}</Typography> : null}
+                        <Typography variant="pi">{formatMessage({ id: getTranslation('order.attempts'), defaultMessage: 'Attempts: {count}' }, { count: item.delivery.attempts })}</Typography>
+                        {item.delivery.tracking_reference ? <Typography variant="pi">{formatMessage({ id: getTranslation('order.tracking'), defaultMessage: 'Tracking: {tracking}' }, { tracking: item.delivery.tracking_reference })}</Typography> : null}
+                        {item.delivery.scheduled_for ? <Typography variant="pi">{formatMessage({ id: getTranslation('order.scheduled'), defaultMessage: 'Scheduled: {when}' }, { when: format.dateTime(item.delivery.scheduled_for) })}</Typography> : null}
                         {item.delivery.last_error ? <Typography variant="pi" textColor="danger600">{item.delivery.last_error}</Typography> : null}
                       </Flex>
                     ) : (
-                      <Typography textColor="neutral600">Not created yet</Typography>
+                      <Typography textColor="neutral600">{formatMessage({ id: getTranslation('order.no-delivery'), defaultMessage: 'Not created yet' })}</Typography>
                     )}
                   </Td>
                   <Td>
@@ -122,16 +127,16 @@ export function OrderDetailPage({ canManage }: { canManage: boolean }) {
         )}
       </Section>
 
-      <Section title="Status history">
+      <Section title={formatMessage({ id: getTranslation('order.history'), defaultMessage: 'Status history' })}>
         {order.history.length === 0 ? (
-          <Typography textColor="neutral600">No status changes recorded.</Typography>
+          <Typography textColor="neutral600">{formatMessage({ id: getTranslation('order.no-history'), defaultMessage: 'No status changes recorded.' })}</Typography>
         ) : (
           <ol style={{ margin: 0, paddingLeft: 20 }}>
             {order.history.map((entry, index) => (
               <li key={`${entry.status}-${index}`}>
                 <Flex gap={3} paddingBottom={2}>
                   <StatusBadge status={entry.status} />
-                  <Typography>{dateTime(entry.at)}</Typography>
+                  <Typography>{format.dateTime(entry.at)}</Typography>
                 </Flex>
               </li>
             ))}

@@ -1,9 +1,11 @@
 import * as React from 'react';
 import { Box, Button, Field, Flex, Grid, TextInput, Toggle, Typography } from '@strapi/design-system';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { parseMajorAmount, toMajorText } from '../../../server/src/domain/money-format';
 import { AdminApiError, useAdminApi } from '../api/client';
 import type { SettingEntry, SettingsAnswer } from '../api/types';
-import { dateTime } from '../format';
+import { useFormat } from '../format';
+import { getTranslation } from '../utils/getTranslation';
 
 // The settings editors may change (prices, currency, brand, reminders, delivery options). Money is whole
 // minor units on the server and a decimal here, converted with the currency's own minor units (none for
@@ -11,23 +13,32 @@ import { dateTime } from '../format';
 // with the setting's own rule and answers {"field": ["message"]}, shown under the field. A value the
 // environment sets is shown but locked: the environment wins over this page.
 
-const LABELS: Record<string, string> = {
-  ecardPrice: 'E-card price',
-  postedCardPrice: 'Posted card price',
-  printPrice: 'Print-at-home price',
-  giftWrapPrice: 'Gift wrap price',
-  currency: 'Currency',
-  shopName: 'Shop name',
-  shopTagline: 'Tagline',
-  footerText: 'Footer text',
-  logoUrl: 'Logo address',
-  accentColour: 'Accent colour',
-  reminderDaysBefore: 'Remind this many days before an event',
-  scheduledSendHour: 'Send hour (0-23)',
-  groupCardReminders: 'Remind group-card signers',
-  resendUnopenedAfterDays: 'Unopened e-cards may be resent after (days)',
-  printCropMarks: 'Crop marks on print PDFs',
-  printBackText: 'Text on the back of printed cards',
+const LABELS: Record<string, MessageDescriptor> = {
+  ecardPrice: { id: getTranslation('setting.ecardPrice'), defaultMessage: 'E-card price' },
+  postedCardPrice: { id: getTranslation('setting.postedCardPrice'), defaultMessage: 'Posted card price' },
+  printPrice: { id: getTranslation('setting.printPrice'), defaultMessage: 'Print-at-home price' },
+  giftWrapPrice: { id: getTranslation('setting.giftWrapPrice'), defaultMessage: 'Gift wrap price' },
+  currency: { id: getTranslation('setting.currency'), defaultMessage: 'Currency' },
+  shopName: { id: getTranslation('setting.shopName'), defaultMessage: 'Shop name' },
+  shopTagline: { id: getTranslation('setting.shopTagline'), defaultMessage: 'Tagline' },
+  footerText: { id: getTranslation('setting.footerText'), defaultMessage: 'Footer text' },
+  logoUrl: { id: getTranslation('setting.logoUrl'), defaultMessage: 'Logo address' },
+  accentColour: { id: getTranslation('setting.accentColour'), defaultMessage: 'Accent colour' },
+  reminderDaysBefore: { id: getTranslation('setting.reminderDaysBefore'), defaultMessage: 'Remind this many days before an event' },
+  scheduledSendHour: { id: getTranslation('setting.scheduledSendHour'), defaultMessage: 'Send hour (0-23)' },
+  groupCardReminders: { id: getTranslation('setting.groupCardReminders'), defaultMessage: 'Remind group-card signers' },
+  resendUnopenedAfterDays: { id: getTranslation('setting.resendUnopenedAfterDays'), defaultMessage: 'Unopened e-cards may be resent after (days)' },
+  printCropMarks: { id: getTranslation('setting.printCropMarks'), defaultMessage: 'Crop marks on print PDFs' },
+  printBackText: { id: getTranslation('setting.printBackText'), defaultMessage: 'Text on the back of printed cards' },
+};
+
+// The server's section names (form_group), in the admin user's language; an unknown one shows as sent.
+const GROUPS: Record<string, MessageDescriptor> = {
+  Prices: { id: getTranslation('settings.group.prices'), defaultMessage: 'Prices' },
+  Brand: { id: getTranslation('settings.group.brand'), defaultMessage: 'Brand' },
+  Reminders: { id: getTranslation('settings.group.reminders'), defaultMessage: 'Reminders' },
+  Delivery: { id: getTranslation('settings.group.delivery'), defaultMessage: 'Delivery' },
+  Other: { id: getTranslation('settings.group.other'), defaultMessage: 'Other' },
 };
 
 // Sections in the order an editor thinks of them; an unknown one goes last.
@@ -35,6 +46,7 @@ const SECTION_ORDER = ['Prices', 'Brand', 'Reminders', 'Delivery'];
 const rank = (group: string) => (SECTION_ORDER.includes(group) ? SECTION_ORDER.indexOf(group) : SECTION_ORDER.length);
 
 type Draft = Record<string, string | boolean>;
+type Format = ReturnType<typeof useIntl>['formatMessage'];
 type Errors = Record<string, string[]>;
 
 function draftOf(entry: SettingEntry, currency: string): string | boolean {
@@ -46,25 +58,31 @@ function draftOf(entry: SettingEntry, currency: string): string | boolean {
 }
 
 /** The typed text as the value the server takes, or an error for the field. */
-function valueOf(entry: SettingEntry, draft: string | boolean, currency: string): { value?: unknown; error?: string } {
+function valueOf(entry: SettingEntry, draft: string | boolean, currency: string, formatMessage: Format): { value?: unknown; error?: string } {
   if (entry.kind === 'boolean') return { value: Boolean(draft) };
   const text = String(draft).trim();
   if (entry.kind === 'money') {
     const minor = parseMajorAmount(text, currency);
     if (minor !== null) return { value: minor };
     const example = toMajorText(349, currency);
-    return { error: `Enter an amount in ${currency} such as ${example}${example.includes('.') ? '' : ' (no decimals)'}.` };
+    return {
+      error: example.includes('.')
+        ? formatMessage({ id: getTranslation('setting.error.amount'), defaultMessage: 'Enter an amount in {currency} such as {example}.' }, { currency, example })
+        : formatMessage({ id: getTranslation('setting.error.amount-whole'), defaultMessage: 'Enter an amount in {currency} such as {example} (no decimals).' }, { currency, example }),
+    };
   }
-  if (entry.kind === 'integer') return /^\d+$/.test(text) ? { value: Number(text) } : { error: 'Enter a whole number.' };
+  if (entry.kind === 'integer') return /^\d+$/.test(text) ? { value: Number(text) } : { error: formatMessage({ id: getTranslation('setting.error.integer'), defaultMessage: 'Enter a whole number.' }) };
   if (entry.kind === 'list') {
     const items = text.split(',').map((s) => s.trim()).filter(Boolean);
-    return items.every((s) => /^\d+$/.test(s)) ? { value: items.map(Number) } : { error: 'Enter whole numbers separated by commas, such as 7, 3, 1.' };
+    return items.every((s) => /^\d+$/.test(s)) ? { value: items.map(Number) } : { error: formatMessage({ id: getTranslation('setting.error.list'), defaultMessage: 'Enter whole numbers separated by commas, such as 7, 3, 1.' }) };
   }
   return { value: entry.key === 'currency' ? text.toUpperCase() : text };
 }
 
-function pinnedHint(by: string): string {
-  return by === 'config/plugins' ? 'Set in config/plugins.ts, which wins over this page' : `Set by ${by} in the environment, which wins over this page`;
+function pinnedHint(by: string, formatMessage: Format): string {
+  return by === 'config/plugins'
+    ? formatMessage({ id: getTranslation('setting.pinned-config'), defaultMessage: 'Set in config/plugins.ts, which wins over this page' })
+    : formatMessage({ id: getTranslation('setting.pinned-env'), defaultMessage: 'Set by {name} in the environment, which wins over this page' }, { name: by });
 }
 
 function SettingField({ entry, draft, error, disabled, currency, onChange }: {
@@ -75,17 +93,18 @@ function SettingField({ entry, draft, error, disabled, currency, onChange }: {
   currency: string;
   onChange: (value: string | boolean) => void;
 }) {
-  const label = LABELS[entry.key] ?? entry.key;
+  const { formatMessage } = useIntl();
+  const label = LABELS[entry.key] ? formatMessage(LABELS[entry.key]) : entry.key;
   const hint = entry.pinned_by
-    ? pinnedHint(entry.pinned_by)
+    ? pinnedHint(entry.pinned_by, formatMessage)
     : entry.kind === 'money'
-      ? `In ${currency}, e.g. ${toMajorText(299, currency)}`
+      ? formatMessage({ id: getTranslation('setting.money-hint'), defaultMessage: 'In {currency}, e.g. {example}' }, { currency, example: toMajorText(299, currency) })
       : entry.description;
   return (
     <Field.Root name={entry.key} id={`gc-setting-${entry.key}`} error={error?.join(' ')} hint={hint}>
       <Field.Label>{entry.kind === 'money' ? `${label} (${currency})` : label}</Field.Label>
       {entry.kind === 'boolean' ? (
-        <Toggle name={entry.key} onLabel="On" offLabel="Off" checked={Boolean(draft)} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)} />
+        <Toggle name={entry.key} onLabel={formatMessage({ id: getTranslation('value.on'), defaultMessage: 'On' })} offLabel={formatMessage({ id: getTranslation('value.off'), defaultMessage: 'Off' })} checked={Boolean(draft)} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)} />
       ) : (
         <TextInput
           name={entry.key}
@@ -103,6 +122,8 @@ function SettingField({ entry, draft, error, disabled, currency, onChange }: {
 
 export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsAnswer; canUpdate: boolean; onSaved: (answer: SettingsAnswer) => void }) {
   const api = useAdminApi();
+  const { formatMessage } = useIntl();
+  const format = useFormat();
   const entries = React.useMemo(() => answer.groups.flatMap((g) => g.settings).filter((s) => s.editable), [answer]);
   const currency = answer.currency ?? 'GBP';
   const initial = React.useMemo(() => Object.fromEntries(entries.map((e) => [e.key, draftOf(e, currency)])) as Draft, [entries, currency]);
@@ -125,7 +146,7 @@ export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsA
       if (entry.pinned_by) continue;
       const isChanged = draft[entry.key] !== initial[entry.key] || (currencyChanged && entry.kind === 'money');
       if (!isChanged) continue;
-      const { value, error } = valueOf(entry, draft[entry.key], entry.kind === 'money' ? newCurrency : currency);
+      const { value, error } = valueOf(entry, draft[entry.key], entry.kind === 'money' ? newCurrency : currency, formatMessage);
       if (error) local[entry.key] = [error];
       else body[entry.key] = value;
     }
@@ -139,9 +160,9 @@ export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsA
       if (error instanceof AdminApiError && Object.keys(error.fields).length) {
         const { non_field_errors: general, ...fields } = error.fields;
         setErrors(fields);
-        setFailure(general ? general.join(' ') : 'Nothing was saved: correct the fields marked below.');
+        setFailure(general ? general.join(' ') : formatMessage({ id: getTranslation('settings.save-fields'), defaultMessage: 'Nothing was saved: correct the fields marked below.' }));
       } else {
-        setFailure(error instanceof Error ? error.message : 'The settings could not be saved.');
+        setFailure(error instanceof Error ? error.message : formatMessage({ id: getTranslation('settings.save-failed'), defaultMessage: 'The settings could not be saved.' }));
       }
     } finally {
       setSaving(false);
@@ -150,23 +171,27 @@ export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsA
 
   const groups = [...new Set(entries.map((e) => e.form_group ?? 'Other'))].sort((a, b) => rank(a) - rank(b));
   return (
-    <Box background="neutral0" hasRadius shadow="tableShadow" padding={6} tag="section" aria-label="Shop settings">
+    <Box background="neutral0" hasRadius shadow="tableShadow" padding={6} tag="section" aria-label={formatMessage({ id: getTranslation('settings.link'), defaultMessage: 'Shop settings' })}>
       <form onSubmit={save} noValidate>
         <Flex direction="column" alignItems="stretch" gap={6}>
           <Flex justifyContent="space-between" alignItems="flex-start" gap={4} wrap="wrap">
             <Flex direction="column" alignItems="flex-start" gap={1} style={{ flex: '1 1 280px' }}>
-              <Typography variant="beta" tag="h2">Shop settings</Typography>
+              <Typography variant="beta" tag="h2">{formatMessage({ id: getTranslation('settings.link'), defaultMessage: 'Shop settings' })}</Typography>
               <Typography variant="pi" textColor="neutral600">
-                {answer.stored ? `Last changed ${dateTime(answer.stored.updated_at)}${answer.stored.updated_by ? ` by ${answer.stored.updated_by}` : ''}. ` : ''}
-                Changes apply on every server within two seconds, without a restart.
+                {answer.stored
+                  ? `${answer.stored.updated_by
+                    ? formatMessage({ id: getTranslation('settings.changed-by'), defaultMessage: 'Last changed {when} by {who}.' }, { when: format.dateTime(answer.stored.updated_at), who: answer.stored.updated_by })
+                    : formatMessage({ id: getTranslation('settings.changed'), defaultMessage: 'Last changed {when}.' }, { when: format.dateTime(answer.stored.updated_at) })} `
+                  : ''}
+                {formatMessage({ id: getTranslation('settings.applies'), defaultMessage: 'Changes apply on every server within two seconds, without a restart.' })}
               </Typography>
             </Flex>
             <Button type="submit" loading={saving} disabled={!canUpdate || saving || (!changed.length && !currencyChanged)}>
-              Save settings
+              {formatMessage({ id: getTranslation('settings.save'), defaultMessage: 'Save settings' })}
             </Button>
           </Flex>
           {!canUpdate ? (
-            <Typography textColor="neutral600">Your role may read these settings but not change them.</Typography>
+            <Typography textColor="neutral600">{formatMessage({ id: getTranslation('settings.read-only'), defaultMessage: 'Your role may read these settings but not change them.' })}</Typography>
           ) : null}
           {failure ? (
             <Box background="danger100" borderColor="danger200" hasRadius padding={3} role="alert">
@@ -175,7 +200,7 @@ export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsA
           ) : null}
           {groups.map((group) => (
             <Flex key={group} direction="column" alignItems="stretch" gap={3} tag="fieldset" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-              <Typography variant="delta" tag="legend" style={{ padding: 0, marginBottom: 12 }}>{group}</Typography>
+              <Typography variant="delta" tag="legend" style={{ padding: 0, marginBottom: 12 }}>{GROUPS[group] ? formatMessage(GROUPS[group]) : group}</Typography>
               <Grid.Root gap={4}>
                 {entries.filter((e) => (e.form_group ?? 'Other') === group).map((entry) => (
                   <Grid.Item key={entry.key} col={6} m={6} xs={12} direction="column" alignItems="stretch">

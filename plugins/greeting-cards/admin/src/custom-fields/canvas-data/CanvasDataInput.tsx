@@ -2,6 +2,8 @@ import * as React from 'react';
 import { Box, Field, Flex, Grid, JSONInput, Loader, Typography } from '@strapi/design-system';
 import { useForm } from '@strapi/strapi/admin';
 import { CheckCircle, WarningCircle } from '@strapi/icons';
+import { useIntl } from 'react-intl';
+import { getTranslation } from '../../utils/getTranslation';
 import { useDesignCheck } from './use-design-check';
 import { DesignerModal } from './DesignerModal';
 
@@ -29,6 +31,7 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
   { name, label, hint, required, disabled, error, value, onChange },
   ref,
 ) {
+  const { formatMessage } = useIntl();
   const [text, setText] = React.useState(() => asText(value));
   const [parseError, setParseError] = React.useState<string | null>(null);
   const [design, setDesign] = React.useState<unknown>(() => (typeof value === 'string' ? null : value ?? null));
@@ -54,7 +57,12 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
       setParseError(null);
       setDesign(parsed);
     } catch (problem) {
-      setParseError(`This is not valid JSON (${problem instanceof Error ? problem.message : 'parse error'}).`);
+      setParseError(
+        formatMessage(
+          { id: getTranslation('design.invalid-json'), defaultMessage: 'This is not valid JSON ({reason}).' },
+          { reason: problem instanceof Error ? problem.message : 'parse error' },
+        ),
+      );
       // Keep the text in the form so saving is refused by the server's check rather than silently
       // storing the last good design.
       parsed = next;
@@ -93,7 +101,7 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
       </Flex>
       <Grid.Root gap={4}>
         <Grid.Item col={7} s={12} direction="column" alignItems="stretch">
-          <JSONInput value={text} onChange={change} disabled={disabled} minHeight="320px" maxHeight="560px" aria-label={`${label} (JSON)`} />
+          <JSONInput value={text} onChange={change} disabled={disabled} minHeight="320px" maxHeight="560px" aria-label={formatMessage({ id: getTranslation('design.json-label'), defaultMessage: '{label} (JSON)' }, { label })} />
         </Grid.Item>
         <Grid.Item col={5} s={12} direction="column" alignItems="stretch">
           <Box background="neutral100" hasRadius padding={3} borderColor="neutral200" data-testid="canvas-preview">
@@ -101,11 +109,11 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
               {check.previewUrl ? (
                 <img
                   src={check.previewUrl}
-                  alt="Preview of the design"
+                  alt={formatMessage({ id: getTranslation('design.preview-alt'), defaultMessage: 'Preview of the design' })}
                   style={{ maxWidth: '100%', maxHeight: 420, boxShadow: '0 1px 4px rgba(33,33,52,.2)', opacity: check.state === 'valid' ? 1 : 0.4 }}
                 />
               ) : (
-                <Typography textColor="neutral600">{check.state === 'checking' ? '' : 'The preview appears here once the design is valid.'}</Typography>
+                <Typography textColor="neutral600">{check.state === 'checking' ? '' : formatMessage({ id: getTranslation('design.preview-later'), defaultMessage: 'The preview appears here once the design is valid.' })}</Typography>
               )}
               <DesignVerdict state={check.state} problems={check.problems} />
             </Flex>
@@ -119,12 +127,13 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
 });
 
 function DesignVerdict({ state, problems }: { state: string; problems: string[] }) {
-  if (state === 'checking') return <Loader small>Checking the design…</Loader>;
+  const { formatMessage } = useIntl();
+  if (state === 'checking') return <Loader small>{formatMessage({ id: getTranslation('design.checking'), defaultMessage: 'Checking the design…' })}</Loader>;
   if (state === 'valid') {
     return (
       <Flex gap={2} role="status">
         <CheckCircle aria-hidden fill="success600" />
-        <Typography textColor="success700">{problems[0] ?? 'The design is valid.'}</Typography>
+        <Typography textColor="success700">{problems[0] ?? formatMessage({ id: getTranslation('design.valid'), defaultMessage: 'The design is valid.' })}</Typography>
       </Flex>
     );
   }

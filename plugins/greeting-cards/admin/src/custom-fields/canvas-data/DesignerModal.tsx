@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { Box, Button, Flex, Modal, Typography } from '@strapi/design-system';
 import { PaintBrush, WarningCircle } from '@strapi/icons';
+import { useIntl } from 'react-intl';
+import { getTranslation } from '../../utils/getTranslation';
 import { useAdminApi } from '../../api/client';
 import { answerDesignerRequest, isDesignerRequest } from './designer-requests';
 import { crossOriginProblem, designerUrl, loadedFrameProblem, NO_ANSWER, READY_WAIT_MS } from './designer-frame';
@@ -31,6 +33,7 @@ const backendUrl = () => (window as unknown as { strapi?: { backendURL?: string 
 
 export function DesignerModal({ design, product, disabled, onUse }: DesignerModalProps) {
   const api = useAdminApi();
+  const { formatMessage } = useIntl();
   const [open, setOpen] = React.useState(false);
   const [problem, setProblem] = React.useState<string | null>(null);
   const frame = React.useRef<HTMLIFrameElement>(null);
@@ -59,37 +62,37 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
       }
     };
     // A frame that loaded but never says it is ready (a page that hangs, a script that failed).
-    const timer = window.setTimeout(() => ready || setProblem(NO_ANSWER), READY_WAIT_MS);
+    const timer = window.setTimeout(() => ready || setProblem(formatMessage(NO_ANSWER, { seconds: READY_WAIT_MS / 1000 })), READY_WAIT_MS);
     window.addEventListener('message', listen);
     return () => {
       window.clearTimeout(timer);
       window.removeEventListener('message', listen);
     };
-  }, [open, problem, onUse, url, api]);
+  }, [open, problem, onUse, url, api, formatMessage]);
 
   const openDesigner = (next: boolean) => {
     if (next) {
       startDesign.current = design;
       startProduct.current = product;
-      setProblem(crossOriginProblem(url, window.location.origin));
+      setProblem(crossOriginProblem(url, window.location.origin, formatMessage));
     }
     setOpen(next);
   };
 
   const checkLoadedFrame = () => {
-    if (frame.current) setProblem((current) => current ?? loadedFrameProblem(frame.current as HTMLIFrameElement, url));
+    if (frame.current) setProblem((current) => current ?? loadedFrameProblem(frame.current as HTMLIFrameElement, url, formatMessage));
   };
 
   return (
     <Modal.Root open={open} onOpenChange={openDesigner}>
       <Modal.Trigger>
         <Button type="button" variant="secondary" startIcon={<PaintBrush />} disabled={disabled} data-testid="open-designer">
-          Open in designer
+          {formatMessage({ id: getTranslation('designer.open'), defaultMessage: 'Open in designer' })}
         </Button>
       </Modal.Trigger>
       <Modal.Content style={{ width: 'min(1400px, 96vw)', maxWidth: '96vw' }}>
         <Modal.Header>
-          <Modal.Title>Design the template</Modal.Title>
+          <Modal.Title>{formatMessage({ id: getTranslation('designer.title'), defaultMessage: 'Design the template' })}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {problem ? (
@@ -98,13 +101,13 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
             <>
               <Box paddingBottom={2}>
                 <Typography textColor="neutral600">
-                  Edit the design, then choose “Use this design”. The template is stored when you save it in the form.
+                  {formatMessage({ id: getTranslation('designer.intro'), defaultMessage: 'Edit the design, then choose “Use this design”. The template is stored when you save it in the form.' })}
                 </Typography>
               </Box>
               <iframe
                 ref={frame}
                 src={url.toString()}
-                title="Template designer"
+                title={formatMessage({ id: getTranslation('designer.frame'), defaultMessage: 'Template designer' })}
                 data-testid="designer-frame"
                 onLoad={checkLoadedFrame}
                 style={{ width: '100%', height: '72vh', border: '1px solid #dcdce4', borderRadius: 4, background: '#fff' }}
@@ -115,7 +118,7 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
         {problem ? (
           <Modal.Footer>
             <Modal.Close>
-              <Button variant="tertiary">Close</Button>
+              <Button variant="tertiary">{formatMessage({ id: getTranslation('designer.close'), defaultMessage: 'Close' })}</Button>
             </Modal.Close>
           </Modal.Footer>
         ) : null}

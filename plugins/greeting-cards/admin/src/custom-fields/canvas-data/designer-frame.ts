@@ -2,14 +2,27 @@
 // showing an empty frame. The designer and this page talk by postMessage restricted to one origin, and
 // the shop only lets its own origin frame it (X-Frame-Options SAMEORIGIN, frame-ancestors 'self'), so
 // the admin panel and the shop must be served from one origin (README: "Admin panel and shop on one
-// origin"). No React here, so the unit tests can check it.
+// origin"). No React here, so the unit tests can check it: each problem is said with `say`, which is
+// react-intl's formatMessage in the page (the admin user's language) and plain English by default.
+import type { MessageDescriptor } from 'react-intl';
+import { getTranslation } from '../../utils/getTranslation';
+
+type Values = Record<string, string | number>;
+export type Say = (message: MessageDescriptor, values?: Values) => string;
+
+/** The English text of a message, its {placeholders} filled: what the admin shows with no translation. */
+export const english: Say = (message, values = {}) =>
+  String(message.defaultMessage ?? message.id).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
 // A fixed path of the plugin's (server/src/web/editor/routes.ts DESIGNER_PAGE), wherever the shop is mounted.
 export const DESIGNER_PATH = '/greeting-cards/designer/?embed=admin';
 /** Long enough for a cold start on a slow line; the frame normally says it is ready within a second. */
 export const READY_WAIT_MS = 30_000;
 
-const HOW_TO = 'Serve the admin panel and the shop from one origin (for example both behind one reverse proxy on one host name) and open the designer again.';
+const HOW_TO: MessageDescriptor = {
+  id: getTranslation('designer.how-to'),
+  defaultMessage: 'Serve the admin panel and the shop from one origin (for example both behind one reverse proxy on one host name) and open the designer again.',
+};
 
 /** Where the designer is: the shop's editor on Strapi's backend URL (the admin's own origin by default). */
 export function designerUrl(backendUrl: string | undefined, here: string): URL {
@@ -17,9 +30,15 @@ export function designerUrl(backendUrl: string | undefined, here: string): URL {
 }
 
 /** A problem known before opening: the shop is on another origin than this admin panel. */
-export function crossOriginProblem(url: URL, adminOrigin: string): string | null {
+export function crossOriginProblem(url: URL, adminOrigin: string, say: Say = english): string | null {
   if (url.origin === adminOrigin) return null;
-  return `The designer cannot open here: the shop's editor is at ${url.origin}, but this admin panel runs at ${adminOrigin}. The two must share one origin for the designer to work. ${HOW_TO}`;
+  return say(
+    {
+      id: getTranslation('designer.cross-origin'),
+      defaultMessage: "The designer cannot open here: the shop's editor is at {shop}, but this admin panel runs at {admin}. The two must share one origin for the designer to work. {howTo}",
+    },
+    { shop: url.origin, admin: adminOrigin, howTo: say(HOW_TO) },
+  );
 }
 
 /**
@@ -27,7 +46,7 @@ export function crossOriginProblem(url: URL, adminOrigin: string): string | null
  * or it refused to be framed, which is what a shop on another origin does) leaves a document this page
  * may not read; a page of this origin without the editor is something else at that address.
  */
-export function loadedFrameProblem(frame: HTMLIFrameElement, url: URL): string | null {
+export function loadedFrameProblem(frame: HTMLIFrameElement, url: URL, say: Say = english): string | null {
   let doc: Document | null = null;
   try {
     doc = frame.contentDocument;
@@ -38,12 +57,24 @@ export function loadedFrameProblem(frame: HTMLIFrameElement, url: URL): string |
   // frame that stays empty).
   if (doc?.location.href === 'about:blank') return null;
   if (!doc) {
-    return `The designer could not be opened: ${url.href} did not load in this window (the shop is not reachable, or it is served from another origin and refused to be framed). ${HOW_TO}`;
+    return say(
+      {
+        id: getTranslation('designer.not-loaded'),
+        defaultMessage: 'The designer could not be opened: {url} did not load in this window (the shop is not reachable, or it is served from another origin and refused to be framed). {howTo}',
+      },
+      { url: url.href, howTo: say(HOW_TO) },
+    );
   }
   if (!doc.getElementById('editor')) {
-    return `The designer could not be opened: ${url.href} is not the card designer (is the greeting-cards shop served there?).`;
+    return say(
+      { id: getTranslation('designer.not-designer'), defaultMessage: 'The designer could not be opened: {url} is not the card designer (is the greeting-cards shop served there?).' },
+      { url: url.href },
+    );
   }
   return null;
 }
 
-export const NO_ANSWER = `The designer did not start within ${READY_WAIT_MS / 1000} seconds. Close this window and try again; if it keeps happening, check that the shop's pages load at /editor/design/.`;
+export const NO_ANSWER: MessageDescriptor = {
+  id: getTranslation('designer.no-answer'),
+  defaultMessage: "The designer did not start within {seconds} seconds. Close this window and try again; if it keeps happening, check that the shop's pages load at /editor/design/.",
+};

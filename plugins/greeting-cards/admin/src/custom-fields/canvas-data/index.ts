@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { StrapiApp } from '@strapi/strapi/admin';
 import { PLUGIN_ID } from '../../pluginId';
+import { getTranslation } from '../../utils/getTranslation';
 
 export const CANVAS_DATA_FIELD = 'canvas-data';
 
@@ -10,8 +11,8 @@ export function registerCanvasDataField(app: Pick<StrapiApp, 'customFields'>): v
     name: CANVAS_DATA_FIELD,
     pluginId: PLUGIN_ID,
     type: 'json',
-    intlLabel: { id: `${PLUGIN_ID}.canvas-data.label`, defaultMessage: 'Card design' },
-    intlDescription: { id: `${PLUGIN_ID}.canvas-data.description`, defaultMessage: 'A Fabric.js design with a live preview and validation' },
+    intlLabel: { id: getTranslation('canvas-data.label'), defaultMessage: 'Card design' },
+    intlDescription: { id: getTranslation('canvas-data.description'), defaultMessage: 'A Fabric.js design with a live preview and validation' },
     components: {
       // Strapi types the input as a component without props, but the Content Manager renders it with
       // the field's props (name, label, value, onChange...), which CanvasDataInput declares.

@@ -1,5 +1,8 @@
 import * as React from 'react';
+import { useIntl } from 'react-intl';
 import { AdminApiError, useAdminApi } from '../../api/client';
+import { useErrorText } from '../../api/error-text';
+import { getTranslation } from '../../utils/getTranslation';
 
 export interface DesignCheck {
   state: 'idle' | 'checking' | 'valid' | 'invalid' | 'unavailable';
@@ -15,6 +18,8 @@ const WAIT_MS = 600;
  */
 export function useDesignCheck(design: unknown, parseError: string | null): DesignCheck {
   const api = useAdminApi();
+  const { formatMessage } = useIntl();
+  const errorText = useErrorText();
   const [check, setCheck] = React.useState<DesignCheck>({ state: 'idle', problems: [], previewUrl: null });
   const designKey = React.useMemo(() => JSON.stringify(design ?? null), [design]);
 
@@ -39,8 +44,8 @@ export function useDesignCheck(design: unknown, parseError: string | null): Desi
           const problems = error.fields.canvas_data ?? [error.message];
           setCheck((previous) => ({ ...previous, state: 'invalid', problems }));
         } else {
-          const message = error instanceof Error ? error.message : 'unknown error';
-          setCheck((previous) => ({ ...previous, state: 'unavailable', problems: [`The design could not be checked: ${message}`] }));
+          const problem = formatMessage({ id: getTranslation('design.check-failed'), defaultMessage: 'The design could not be checked: {reason}' }, { reason: errorText(error) });
+          setCheck((previous) => ({ ...previous, state: 'unavailable', problems: [problem] }));
         }
         return;
       }
@@ -54,15 +59,15 @@ export function useDesignCheck(design: unknown, parseError: string | null): Desi
         });
       } catch (error) {
         if (stale) return;
-        const message = error instanceof Error ? error.message : 'unknown error';
-        setCheck((previous) => ({ ...previous, state: 'valid', problems: [`The preview could not be drawn: ${message}`] }));
+        const problem = formatMessage({ id: getTranslation('design.preview-failed'), defaultMessage: 'The preview could not be drawn: {reason}' }, { reason: errorText(error) });
+        setCheck((previous) => ({ ...previous, state: 'valid', problems: [problem] }));
       }
     }, WAIT_MS);
     return () => {
       stale = true;
       window.clearTimeout(timer);
     };
-  }, [api, designKey, parseError]);
+  }, [api, designKey, parseError, formatMessage, errorText]);
 
   return check;
 }

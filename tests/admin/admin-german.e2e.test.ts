@@ -1,0 +1,125 @@
+import fs from 'fs';
+import path from 'path';
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import { startApp, TestApp } from '../helpers/strapi';
+import { createUser } from '../helpers/users';
+import { pendingOrder } from '../helpers/order-fixtures';
+import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR } from '../e2e/browser';
+import { adminScreenshot, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, waitForText } from './admin-browser';
+
+// Issue 27: an admin whose interface language is German. She picks "Deutsch" in her own profile (the
+// host offers it: src/admin/app.tsx), and the plugin's operator page and settings page then speak German,
+// with German dates and money; her choice is kept with her account, so a new sign-in is German too.
+const ORDERS = 'plugin::greeting-cards.orders.read';
+const DELIVERIES = 'plugin::greeting-cards.deliveries.manage';
+const SETTINGS_READ = 'plugin::greeting-cards.settings.read';
+const SETTINGS_UPDATE = 'plugin::greeting-cards.settings.update';
+
+describe('admin panel in German', () => {
+  let app: TestApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.createBrowserContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.setViewport(DESKTOP);
+    return page;
+  }
+
+  /** The page at phone width, whole, saved as admin-<name>-phone.png; nothing wider than the screen. */
+  async function phoneScreenshot(page: Page, name: string): Promise<void> {
+    await page.setViewport(PHONE);
+    const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main')].map((el) => el.scrollHeight), 0));
+    await page.setViewport({ ...PHONE, height: Math.min(6000, Math.max(PHONE.height, height + 120)) });
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-phone.png`) as `${string}.png` });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.setViewport(DESKTOP);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+
+  const mainText = (page: Page) => page.evaluate(() => document.querySelector('main')?.textContent ?? '');
+
+  beforeAll(async () => {
+    ensureAdminBuilt();
+    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' }, { serveAdminPanel: true });
+    browser = await launchBrowser();
+  }, 600_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('an operator switches her profile to Deutsch and sees the operator and settings pages in German', async () => {
+    // An order waiting for payment, so the list has a row with money and a date to format.
+    const shopper = await createUser(app.strapi, { email: `heidi.${Date.now()}@example.test` });
+    const order = await pendingOrder(app.strapi, () => app.http(), shopper);
+    const role = await createRole(app.strapi, 'Shop operator DE', [ORDERS, DELIVERIES, SETTINGS_READ, SETTINGS_UPDATE]);
+    const operator = await createPanelUser(app.strapi, role, 'Heidi');
+    const page = await newPage();
+    await logIn(page, app.baseUrl, operator);
+
+    // Her profile offers Deutsch (the host's config.locales); she picks it and saves, as a person would.
+    await page.goto(`${app.baseUrl}/admin/me`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Interface language');
+    await page.click('[role="combobox"][name="preferedLanguage"]');
+    await clickByText(page, 'Deutsch', '[role="option"]');
+    await clickByText(page, 'Save');
+    // The admin switches at once, its own words included (Strapi's German profile page).
+    await waitForText(page, 'Sprache der Oberfläche');
+    const [stored] = await app.strapi.db.query('admin::user').findMany({ where: { email: operator } });
+    expect(stored.preferedLanguage).toBe('de');
+
+    // The operator page: German heading, figures, tabs, table headers, status and money in German.
+    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Bestellungen heute');
+    await waitForText(page, shopper.email);
+    expect(await page.$eval('main h1', (el) => el.textContent)).toBe('Grußkarten');
+    const tabs = await page.$$eval('[role="tab"]', (els) => els.map((el) => (el.textContent ?? '').trim()));
+    expect(tabs).toEqual(['Bestellungen', 'Zustellungen', 'Zahlungen mit Handlungsbedarf', 'Gruppenkarten', 'Einstellungen']);
+    const headers = await page.$$eval('main thead th', (els) => els.map((el) => (el.textContent ?? '').trim()));
+    expect(headers).toEqual(['Bestellung', 'Kunde', 'Status', 'Positionen', 'Gesamt', 'Bestellt am']);
+    const list = await mainText(page);
+    expect(list).toContain('Zahlung ausstehend');
+    expect(list).toContain('Bestellungen suchen');
+    expect(list).toContain('Umsatz heute');
+    // Money as German writes it (decimal comma, symbol after), and a German date (day.month.year).
+    const total = new Intl.NumberFormat('de', { style: 'currency', currency: order.currency ?? 'GBP' }).format(order.total_pence / 100);
+    expect(list).toContain(total);
+    expect(list).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+    for (const english of ['Orders today', 'Search orders', 'Pending payment', 'Needs attention', 'Placed']) expect(list).not.toContain(english);
+    // The menu link is German too.
+    expect(await page.$$eval('nav a', (els) => els.some((el) => (el.textContent ?? '').includes('Grußkarten') || el.getAttribute('aria-label') === 'Grußkarten'))).toBe(true);
+    await adminScreenshot(page, 'de-operator');
+    await phoneScreenshot(page, 'de-operator');
+
+    // The order's own page.
+    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/orders/${order.uuid}`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'Positionen und Zustellungen');
+    expect(await mainText(page)).toContain('Alle Bestellungen');
+
+    // The settings page: German heading, field labels, hints and the save button; a bad price is refused in German.
+    await page.goto(`${app.baseUrl}/admin/settings/greeting-cards`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('input[name="ecardPrice"]');
+    await waitForText(page, 'Einstellungen der Grußkarten');
+    const settings = await mainText(page);
+    for (const german of ['Shop-Einstellungen', 'Einstellungen speichern', 'Preis einer E-Card', 'Aus der Umgebung (hier schreibgeschützt)', 'Karten-Renderer (Chromium)']) expect(settings).toContain(german);
+    for (const english of ['Save settings', 'E-card price', 'From the environment']) expect(settings).not.toContain(english);
+    await page.click('input[name="ecardPrice"]', { count: 3 });
+    await page.keyboard.press('Backspace');
+    await page.type('input[name="ecardPrice"]', '3.499');
+    await clickByText(page, 'Einstellungen speichern');
+    await waitForText(page, 'Gib einen Betrag in GBP ein, zum Beispiel 3.49.');
+    await adminScreenshot(page, 'de-settings');
+    await phoneScreenshot(page, 'de-settings');
+
+    // Kept with her account: a fresh browser that signs in is German without choosing again.
+    const again = await newPage();
+    await logIn(again, app.baseUrl, operator);
+    await again.goto(`${app.baseUrl}/admin/plugins/greeting-cards/settings`, { waitUntil: 'networkidle0' });
+    await waitForText(again, 'Einstellungen speichern');
+  });
+});
