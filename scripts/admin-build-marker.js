@@ -11,8 +11,10 @@ const root = path.resolve(__dirname, '..');
 const BUILD_DIR = path.join(root, 'dist', 'build');
 const PLUGIN_ADMIN_DIR = path.join(root, 'plugins', 'greeting-cards', 'dist', 'admin');
 const MARKER = path.join(BUILD_DIR, '.greeting-cards-admin-hash');
+// The host's own admin customisation (its languages, config.locales) is built into the panel too.
+const HOST_ADMIN_DIR = path.join(root, 'src', 'admin');
 
-/** A hash of the plugin's built admin bundle (every file under its dist/admin). */
+/** A hash of the plugin's built admin bundle (every file under its dist/admin) and the host's src/admin. */
 function pluginAdminHash() {
   if (!fs.existsSync(path.join(PLUGIN_ADMIN_DIR, 'index.mjs'))) {
     throw new Error("The plugin's admin bundle is missing: run `npm run build:plugin` first.");
@@ -21,6 +23,12 @@ function pluginAdminHash() {
   for (const name of fs.readdirSync(PLUGIN_ADMIN_DIR, { recursive: true }).map(String).sort()) {
     const file = path.join(PLUGIN_ADMIN_DIR, name);
     if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  if (fs.existsSync(HOST_ADMIN_DIR)) {
+    for (const name of fs.readdirSync(HOST_ADMIN_DIR, { recursive: true }).map(String).sort()) {
+      const file = path.join(HOST_ADMIN_DIR, name);
+      if (fs.statSync(file).isFile()) hash.update(`host/${name}`).update(fs.readFileSync(file));
+    }
   }
   return hash.digest('hex');
 }
