@@ -15,5 +15,3 @@ export function requestLocale(ctx: LocaleCtx): Locale {
   return resolveLocale({ query: ctx.query?.locale, acceptLanguage: ctx.get?.('Accept-Language') });
 }
 
-/** A stored language (an order's `locale`, null on rows older than it) as a Locale: English when unknown. */
-export { normaliseLocale } from './locales';
