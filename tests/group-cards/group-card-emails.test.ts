@@ -60,4 +60,24 @@ describe('group card e-mails', () => {
     const note = smtp.messages.find((m) => /Signing has closed/.test(m.subject ?? ''))!;
     expect(note.text).toContain(`https://cards.example.test/group/${created.body.uuid}/`);
   });
+
+  // Issue 27: the organiser's shop language when they made the group card is the e-mails' language,
+  // the deadline written the German way; no raw message key.
+  it('writes the invitation in German when the organiser made the group card in German', async () => {
+    const card = await createCard(app.strapi, alice);
+    const deadline = new Date(Date.now() + 3 * 86_400_000);
+    const created = await app.http().post('/api/group-cards/').set(alice.auth).set('Accept-Language', 'de-DE,de;q=0.9').send({
+      card_id: card.id, title: 'Abschied', recipient_name: 'Mia', deadline: deadline.toISOString(), invite_emails: ['carla@example.test'],
+    });
+    expect(created.status).toBe(201);
+    expect((await run(new Date())).invitations).toBe(1);
+    const [mail] = await smtp.waitFor((m) => (m.to as { text: string }).text === 'carla@example.test');
+    expect(mail.subject).toBe('Unterschreib die Karte für Mia');
+    expect(mail.text).toContain('Alice Organiser sammelt Nachrichten für Mia: „Abschied“.');
+    // "Samstag, 28. November 2026 um 09:00": the weekday and month in German, the day with its full stop.
+    expect(String(mail.text)).toMatch(/Schreib deine bis (Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. \S+ \d{4}/);
+    expect(mail.text).toContain(`Nachricht schreiben: https://cards.example.test/sign/${created.body.sign_token}/`);
+    expect(String(mail.html)).toContain('<html lang="de">');
+    for (const part of [mail.subject, mail.text, mail.html]) expect(String(part)).not.toMatch(/\bemail\.[a-z-]+/);
+  });
 });

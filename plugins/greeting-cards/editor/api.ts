@@ -1,6 +1,8 @@
 // Same-origin JSON calls to the service's /api/ routes. The session cookie authenticates them; the
 // CSRF token printed in the page's <head> goes with every call that changes something.
 
+import { t } from './i18n';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -19,7 +21,7 @@ export class ApiError extends Error {
       );
       if (parts.length) return parts.join('; ');
     }
-    return `The server answered ${status}.`;
+    return t('editor.error.server', { status });
   }
 }
 

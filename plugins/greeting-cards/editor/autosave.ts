@@ -1,14 +1,16 @@
 // Saves the draft a moment after the last change, shows where that stands, and retries with a
 // growing delay when the network or server fails. An explicit save goes through save_design.
 
+import { t } from './i18n';
+
 export type SaveState = 'saved' | 'dirty' | 'saving' | 'retrying' | 'error';
 
 const LABELS: Record<SaveState, string> = {
-  saved: 'Saved',
-  dirty: 'Unsaved changes',
-  saving: 'Saving...',
-  retrying: 'Not saved, retrying',
-  error: 'Not saved',
+  saved: 'editor.status.saved',
+  dirty: 'editor.status.dirty',
+  saving: 'editor.status.saving',
+  retrying: 'editor.status.retrying',
+  error: 'editor.status.error',
 };
 
 export class Autosave {
@@ -84,6 +86,6 @@ export class Autosave {
 
   private set(state: SaveState, detail?: string): void {
     this.state = state;
-    this.show(state, LABELS[state], detail);
+    this.show(state, t(LABELS[state]), detail);
   }
 }

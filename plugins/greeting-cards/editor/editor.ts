@@ -7,6 +7,7 @@ import { History } from './history';
 import { INNER_PAGES, PAGE_NAMES, type PageName } from '../server/src/domain/print-products/pages';
 
 import type { DesignStore, StoredDesign } from './store';
+import { t } from './i18n';
 
 export type Card = StoredDesign;
 
@@ -173,7 +174,7 @@ export class Editor {
   }
 
   addText(fontFamily: string): Textbox {
-    const box = new Textbox('Your text here', {
+    const box = new Textbox(t('editor.new-text'), {
       left: this.size.width * 0.1,
       top: this.size.height * 0.4,
       width: this.size.width * 0.8,

@@ -7,6 +7,7 @@ import { Canvas, FabricObject } from 'fabric';
 import { PRODUCTS, productOf, type Product } from '../server/src/domain/print-products/products';
 import { kindOf } from './design';
 import type { Editor } from './editor';
+import { t } from './i18n';
 
 const HINT_KINDS = new Set(['textbox', 'i-text', 'text', 'image', 'emoji']);
 
@@ -70,8 +71,8 @@ export function wireGuides(editor: Editor, button: HTMLButtonElement, hint: HTML
     wrap.classList.toggle('ed-guides-on', on);
     hint.hidden = !on;
     hint.textContent = !on ? '' : outside.length
-      ? `${outside.length} ${outside.length === 1 ? 'object reaches' : 'objects reach'} into the ${product.safeMm} mm safe margin (orange boxes) and may be trimmed.`
-      : `${product.name}: red line = trim, shaded band = ${product.bleedMm} mm bleed, blue dashes = safe area.`;
+      ? t('editor.guides.outside', { count: outside.length, mm: product.safeMm })
+      : t('editor.guides.legend', { product: product.name, mm: product.bleedMm });
     hint.dataset.outside = String(outside.length);
   };
 

@@ -14,6 +14,7 @@ import { cardStore } from './store';
 import { cancelDesigner, templatePhotos, templateStore } from './template-store';
 import { wirePreflightPanel, type PreflightPanel } from './preflight-panel';
 import { wirePlaceholderFlag } from './placeholder-flag';
+import { t } from './i18n';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -39,19 +40,19 @@ async function start(root: HTMLElement): Promise<void> {
   const editor = new Editor($<HTMLCanvasElement>('card-canvas'), card, store, (state, label, detail) => {
     if (state === 'saved') void preflight?.refresh();
     // A template's changes are not saved anywhere until they are used, so "Saved" would mislead.
-    status.textContent = forTemplate && state !== 'error' ? (state === 'saved' ? 'Changes not used yet' : 'Unused changes') : label;
+    status.textContent = forTemplate && state !== 'error' ? t(state === 'saved' ? 'editor.status.not-used' : 'editor.status.unused') : label;
     status.dataset.state = state;
     status.title = detail ?? '';
   });
   await editor.load();
-  status.textContent = forTemplate ? 'Ready' : 'Saved';
+  status.textContent = t(forTemplate ? 'editor.status.ready' : 'editor.status.saved');
   status.dataset.state = 'saved';
 
   const wrap = $('canvas-wrap');
   if (!['draft', 'saved'].includes(card.status)) {
     // Ordered and sent cards are frozen on the server; show the design without inviting edits.
     editor.freeze();
-    showError('This card has been ordered, so its design can no longer change. Start a new card to make another.');
+    showError(t('editor.error.ordered'));
     for (const id of ['save', 'open-send', 'undo', 'redo']) $<HTMLButtonElement>(id).disabled = true;
     // An ordered card's print check is over: it was made at checkout.
     $('preflight').hidden = true;
@@ -85,7 +86,7 @@ async function start(root: HTMLElement): Promise<void> {
     try {
       await editor.saveDesign();
     } catch (error) {
-      showError(`Not saved: ${(error as Error).message}`);
+      showError(t('editor.error.not-saved', { error: (error as Error).message }));
     }
   });
   window.addEventListener('beforeunload', (event) => {
@@ -104,4 +105,4 @@ function showError(message: string): void {
 }
 
 const root = document.getElementById('editor');
-if (root) start(root).catch((error) => showError(`The editor could not start: ${(error as Error).message}`));
+if (root) start(root).catch((error) => showError(t('editor.error.start', { error: (error as Error).message })));

@@ -4,6 +4,7 @@ import { FabricImage, Point, Rect, util } from 'fabric';
 import type { Tagged } from './design';
 import type { Editor } from './editor';
 import type { PhotoStore } from './photo-store';
+import { t } from './i18n';
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
@@ -15,14 +16,14 @@ export function wirePhotos(editor: Editor, photos: PhotoStore, input: HTMLInputE
     if (!file) return;
     // Checked here for a quick answer; the server checks again and decides.
     if (!TYPES.includes(file.type)) {
-      status.textContent = 'Please choose a JPEG, PNG, WebP or GIF picture.';
+      status.textContent = t('editor.photo.type');
       return;
     }
     if (file.size > MAX_PHOTO_BYTES) {
-      status.textContent = 'That picture is larger than 10 MB. Please choose a smaller one.';
+      status.textContent = t('editor.photo.too-big');
       return;
     }
-    status.textContent = 'Uploading photo...';
+    status.textContent = t('editor.photo.uploading');
     try {
       const uploaded = await photos.upload(file);
       const img = await FabricImage.fromURL(uploaded.url);
@@ -31,9 +32,9 @@ export function wirePhotos(editor: Editor, photos: PhotoStore, input: HTMLInputE
       img.set({ scaleX: scale, scaleY: scale, left: (width - img.width * scale) / 2, top: height * 0.08 });
       (img as FabricImage & Tagged).gcSrc = uploaded.url;
       editor.add(img);
-      status.textContent = 'Photo added.';
+      status.textContent = t('editor.photo.added');
     } catch (error) {
-      status.textContent = `Photo not added: ${(error as Error).message}`;
+      status.textContent = t('editor.photo.not-added', { error: (error as Error).message });
     }
   });
 }
@@ -52,7 +53,7 @@ export function wireCrop(editor: Editor, photos: PhotoStore, button: HTMLButtonE
   };
   const sync = () => {
     button.disabled = !frame && !croppable();
-    button.textContent = frame ? 'Apply crop' : 'Crop photo';
+    button.textContent = t(frame ? 'editor.apply-crop' : 'editor.crop');
     button.setAttribute('aria-pressed', String(!!frame));
   };
   editor.onChange(sync);
@@ -84,7 +85,7 @@ export function wireCrop(editor: Editor, photos: PhotoStore, button: HTMLButtonE
       editor.canvas.add(frame);
       editor.canvas.setActiveObject(frame);
       editor.canvas.requestRenderAll();
-      status.textContent = 'Move and resize the frame, then press Apply crop.';
+      status.textContent = t('editor.photo.crop-hint');
       sync();
       return;
     }
@@ -104,7 +105,7 @@ export function wireCrop(editor: Editor, photos: PhotoStore, button: HTMLButtonE
     };
     const index = editor.canvas.getObjects().indexOf(target);
     button.disabled = true;
-    status.textContent = 'Cropping photo...';
+    status.textContent = t('editor.photo.cropping');
     try {
       const cropped = await photos.crop((target as FabricImage & Tagged).gcSrc ?? '', box);
       const img = await FabricImage.fromURL(cropped.url);
@@ -119,10 +120,10 @@ export function wireCrop(editor: Editor, photos: PhotoStore, button: HTMLButtonE
       editor.canvas.setActiveObject(img);
       editor.canvas.requestRenderAll();
       editor.changed();
-      status.textContent = 'Photo cropped.';
+      status.textContent = t('editor.photo.cropped');
     } catch (error) {
       end();
-      status.textContent = `Photo not cropped: ${(error as Error).message}`;
+      status.textContent = t('editor.photo.not-cropped', { error: (error as Error).message });
     }
   });
 

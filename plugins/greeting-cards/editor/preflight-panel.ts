@@ -4,6 +4,7 @@
 // polite live region says how many there are, so a screen-reader user hears when one goes away.
 import { isPageName } from '../server/src/domain/print-products/pages';
 import type { Editor } from './editor';
+import { t } from './i18n';
 
 export interface PreflightItem {
   code: string;
@@ -13,17 +14,19 @@ export interface PreflightItem {
   message: string;
 }
 
-const PAGE_LABEL: Record<string, string> = { front: 'Front', inside_left: 'Inside left', inside_right: 'Inside right', back: 'Back' };
+const PAGE_LABEL: Record<string, string> = {
+  front: 'editor.page-name.front', inside_left: 'editor.page-name.inside_left', inside_right: 'editor.page-name.inside_right', back: 'editor.page-name.back',
+};
 
 /** "2 warnings", "1 problem to fix and 1 warning", "Ready to print: no warnings". */
 export function preflightSummary(items: PreflightItem[]): string {
   const errors = items.filter((i) => i.severity === 'error').length;
   const warnings = items.length - errors;
-  if (!items.length) return 'Ready to print: no warnings.';
+  if (!items.length) return t('editor.preflight.ready');
   const parts = [];
-  if (errors) parts.push(`${errors} ${errors === 1 ? 'problem' : 'problems'} to fix before it can be posted or printed`);
-  if (warnings) parts.push(`${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`);
-  return `${parts.join(' and ')}.`;
+  if (errors) parts.push(t('editor.preflight.problems', { count: errors }));
+  if (warnings) parts.push(t('editor.preflight.warnings', { count: warnings }));
+  return parts.length === 2 ? t('editor.preflight.and', { first: parts[0], second: parts[1] }) : t('editor.preflight.one', { first: parts[0] });
 }
 
 export interface PreflightPanel {
@@ -60,12 +63,12 @@ export function wirePreflightPanel(
         button.type = 'button';
         button.className = `ed-preflight-item ed-preflight-${item.severity}`;
         button.dataset.code = item.code;
-        const where = item.page ? `${PAGE_LABEL[item.page] ?? item.page}: ` : '';
+        const where = item.page ? `${PAGE_LABEL[item.page] ? t(PAGE_LABEL[item.page]) : item.page}: ` : '';
         const kind = document.createElement('strong');
-        kind.textContent = item.severity === 'error' ? 'Must fix. ' : 'Warning. ';
+        kind.textContent = t(item.severity === 'error' ? 'editor.preflight.must-fix' : 'editor.preflight.warning');
         button.append(kind, `${where}${item.message}`);
         // A warning about a whole page (an empty inside message) has nothing to select: it opens the page.
-        button.title = item.object !== null ? 'Show it on the card' : 'Open this page';
+        button.title = t(item.object !== null ? 'editor.preflight.show-on-card' : 'editor.preflight.open-page');
         button.addEventListener('click', () => void open(item));
         li.append(button);
         return li;

@@ -5,6 +5,7 @@
 // rendered) cannot be accepted: the button stays off, and checkout refuses them too.
 import type { Editor } from './editor';
 import type { PreflightItem, PreflightPanel } from './preflight-panel';
+import { t } from './i18n';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const PRINTED = new Set(['post', 'print']);
@@ -23,7 +24,7 @@ export function sendFormChecks(editor: Editor, panel: PreflightPanel | undefined
   const itemsFor = (method: string): PreflightItem[] => {
     const items = [...(panel?.items ?? [])];
     if (method === 'post' && !editor.message.trim() && !items.some((i) => i.code === 'empty_inside_message')) {
-      items.push({ code: 'empty_inside_message', severity: 'warning', page: 'inside_right', object: null, message: 'The inside of this posted card is empty: add a message, or send it blank on purpose.' });
+      items.push({ code: 'empty_inside_message', severity: 'warning', page: 'inside_right', object: null, message: t('editor.send.empty-inside') });
     }
     return items;
   };
@@ -36,15 +37,15 @@ export function sendFormChecks(editor: Editor, panel: PreflightPanel | undefined
     summary.textContent = !items.length
       ? ''
       : printed && errors.length
-        ? 'This card cannot be printed yet. Cancel, fix these in the editor (see Print check), then send it:'
+        ? t('editor.send.cannot-print')
         : printed
-          ? 'Before it is printed, check these warnings:'
-          : 'Print warnings (an e-card is not printed, but have a look):';
-    list.replaceChildren(...items.map((i) => Object.assign(document.createElement('li'), { textContent: `${i.severity === 'error' ? 'Must fix: ' : ''}${i.message}` })));
+          ? t('editor.send.check-warnings')
+          : t('editor.send.ecard-warnings');
+    list.replaceChildren(...items.map((i) => Object.assign(document.createElement('li'), { textContent: `${i.severity === 'error' ? t('editor.send.must-fix') : ''}${i.message}` })));
     const warned = printed && items.length > 0;
     // Only the card's own report can be fixed in the editor's list; an empty message is fixed beside it.
     fix.hidden = !warned;
-    submit.textContent = warned && !errors.length ? 'Print it as it is: add to cart' : 'Add to cart';
+    submit.textContent = t(warned && !errors.length ? 'editor.send.print-as-is' : 'editor.send.add-to-cart');
     submit.disabled = printed && errors.length > 0;
   };
 
@@ -52,7 +53,7 @@ export function sendFormChecks(editor: Editor, panel: PreflightPanel | undefined
   const refusal = (method: string): string | null => {
     if (!PRINTED.has(method)) return null;
     const items = itemsFor(method);
-    if (items.some((i) => i.severity === 'error')) return 'Fix the problems marked “Must fix” before this card can be printed.';
+    if (items.some((i) => i.severity === 'error')) return t('editor.send.fix-before');
     return null;
   };
 

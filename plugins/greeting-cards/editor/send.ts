@@ -4,6 +4,7 @@ import { api, apiUrl, shopUrl } from './api';
 import type { Editor } from './editor';
 import { sendFormChecks } from './send-preflight';
 import type { PreflightPanel } from './preflight-panel';
+import { money, t } from './i18n';
 
 export interface Prices {
   ecard: number;
@@ -32,9 +33,8 @@ const NEW = 'new';
 // "Several people": one copy each (bulk send), their names filled into the card's merge fields.
 const MANY = 'many';
 
-export function money(pence: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(pence / 100);
-}
+// Prices in the page's locale (i18n.ts): £3.50 in English, 3,50 £ in German.
+export { money };
 
 export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], preflight?: PreflightPanel): void {
   const dialog = $<HTMLDialogElement>('send-dialog');
@@ -53,11 +53,11 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
   const personChosen = (): number => (recipient.value === MANY ? (chosen()[0] ?? 0) : Number(recipient.value) || 0);
   let personShown = -1;
 
-  const labels: Record<string, string> = { ecard: 'E-card by e-mail', post: 'Posted card', print: 'Print at home' };
+  const labels: Record<string, string> = { ecard: t('editor.send.method.ecard'), post: t('editor.send.method.post'), print: t('editor.send.method.print') };
   method.replaceChildren(
-    ...(['ecard', 'post', 'print'] as const).map((m) => new Option(`${labels[m]} (${fmt(prices[m])})`, m)),
+    ...(['ecard', 'post', 'print'] as const).map((m) => new Option(t('editor.send.option-price', { label: labels[m], price: fmt(prices[m]) }), m)),
   );
-  gift.replaceChildren(new Option('No gift', ''), ...addons.map((a) => new Option(`${a.name} (${fmt(a.price_pence)})`, String(a.id))));
+  gift.replaceChildren(new Option(t('editor.send.no-gift'), ''), ...addons.map((a) => new Option(t('editor.send.option-price', { label: a.name, price: fmt(a.price_pence) }), String(a.id))));
   $('wrap-price').textContent = fmt(prices.gift_wrap);
 
   const update = () => {
@@ -73,7 +73,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     }
     if (many) {
       const count = chosen().length;
-      $('many-count').textContent = count === 0 ? 'Tick the people who should get a copy.' : `${count} ${count === 1 ? 'person' : 'people'}: ${fmt(total * count)} in all`;
+      $('many-count').textContent = count === 0 ? t('editor.send.tick-people') : t('editor.send.people-total', { count, total: fmt(total * count) });
       total *= count;
     }
     $('send-price').textContent = fmt(total);
@@ -115,7 +115,8 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
         box.value = String(r.id);
         box.dataset.tags = JSON.stringify(r.tags ?? []);
         box.addEventListener('change', update);
-        const name = `${`${r.first_name} ${r.last_name}`.trim() || r.email || `Recipient ${r.id}`}${r.is_system_user ? ' (me)' : ''}`;
+        const plain = `${r.first_name} ${r.last_name}`.trim() || r.email || t('editor.send.recipient-n', { id: r.id });
+        const name = r.is_system_user ? t('editor.send.me', { name: plain }) : plain;
         label.append(box, document.createTextNode(r.tags?.length ? `${name} (${r.tags.join(', ')})` : name));
         return label;
       }),
@@ -125,7 +126,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
       ...tags.map((tag) => {
         const button = document.createElement('button');
         button.type = 'button';
-        button.textContent = `Everyone in ${tag}`;
+        button.textContent = t('editor.send.everyone-in', { tag });
         button.addEventListener('click', () => {
           for (const box of manyList.querySelectorAll<HTMLInputElement>('input[type=checkbox]')) {
             if ((JSON.parse(box.dataset.tags ?? '[]') as string[]).includes(tag)) box.checked = true;
@@ -143,19 +144,19 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     void showFront();
     // The address book is read again at every opening (people may have been added meanwhile); the
     // list of the last opening is not offered while the new one loads.
-    recipient.replaceChildren(new Option('Loading your address book...', ''));
+    recipient.replaceChildren(new Option(t('editor.send.loading-book'), ''));
     manyList.replaceChildren();
     try {
       const list = await api<{ results: Recipient[] }>('GET', apiUrl('/recipients/?page_size=100'));
       const options = list.results.map((r) => {
-        const name = `${r.first_name} ${r.last_name}`.trim() || r.email || `Recipient ${r.id}`;
-        return new Option(r.is_system_user ? `${name} (me)` : name, String(r.id));
+        const name = `${r.first_name} ${r.last_name}`.trim() || r.email || t('editor.send.recipient-n', { id: r.id });
+        return new Option(r.is_system_user ? t('editor.send.me', { name }) : name, String(r.id));
       });
-      recipient.replaceChildren(new Option('Choose a recipient', ''), ...options, new Option('Several people...', MANY), new Option('+ New recipient', NEW));
+      recipient.replaceChildren(new Option(t('editor.send.choose-recipient'), ''), ...options, new Option(t('editor.send.several'), MANY), new Option(t('editor.send.add-new'), NEW));
       showMany(list.results);
     } catch (e) {
-      recipient.replaceChildren(new Option('+ New recipient', NEW));
-      showError(`Your address book could not be loaded: ${(e as Error).message}`);
+      recipient.replaceChildren(new Option(t('editor.send.add-new'), NEW));
+      showError(t('editor.send.book-failed', { error: (e as Error).message }));
     }
     update();
     recipient.focus();
@@ -175,15 +176,15 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
       await editor.autosave.flush();
       window.location.assign(group.href);
     } catch (e) {
-      showError(`Not saved: ${(e as Error).message}`);
+      showError(t('editor.error.not-saved', { error: (e as Error).message }));
     }
   });
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.hidden = true;
-    if (!recipient.value) return showError('Please choose who the card is for.');
-    if (recipient.value === MANY && chosen().length === 0) return showError('Tick at least one person to send the card to.');
+    if (!recipient.value) return showError(t('editor.send.who-for'));
+    if (recipient.value === MANY && chosen().length === 0) return showError(t('editor.send.tick-one'));
     const refusal = checks.refusal(method.value);
     if (refusal) return showError(refusal);
     submit.disabled = true;

@@ -4,6 +4,7 @@ import { FabricImage, FabricText } from 'fabric';
 import { api, apiUrl, shopUrl } from './api';
 import { EMOJI_FONT, Tagged } from './design';
 import type { Editor } from './editor';
+import { t } from './i18n';
 
 interface Asset {
   id: number;
@@ -26,7 +27,7 @@ export async function wireStickers(editor: Editor, shelf: HTMLElement, hasPremiu
     shelf.innerHTML = '';
     const p = document.createElement('p');
     p.className = 'ed-note';
-    p.textContent = `Stickers could not be loaded: ${(error as Error).message}`;
+    p.textContent = t('editor.stickers.failed', { error: (error as Error).message });
     shelf.append(p);
     return;
   }
@@ -36,7 +37,7 @@ export async function wireStickers(editor: Editor, shelf: HTMLElement, hasPremiu
     b.type = 'button';
     b.className = 'ed-sticker';
     const locked = asset.is_premium && !hasPremium;
-    b.setAttribute('aria-label', `Add sticker ${asset.name}${asset.is_premium ? ' (premium)' : ''}`);
+    b.setAttribute('aria-label', t(asset.is_premium ? 'editor.stickers.add-premium' : 'editor.stickers.add', { name: asset.name }));
     if (asset.emoji) b.textContent = asset.emoji;
     else {
       const img = document.createElement('img');
@@ -47,7 +48,7 @@ export async function wireStickers(editor: Editor, shelf: HTMLElement, hasPremiu
     if (asset.is_premium) {
       const badge = document.createElement('span');
       badge.className = 'ed-premium';
-      badge.textContent = 'Premium';
+      badge.textContent = t('editor.stickers.premium');
       b.append(badge);
     }
     b.addEventListener('click', () => void add(editor, asset, locked));
@@ -59,10 +60,10 @@ export async function wireStickers(editor: Editor, shelf: HTMLElement, hasPremiu
     p.className = 'ed-note';
     p.id = 'premium-note';
     p.setAttribute('role', 'status');
-    p.append('Premium stickers need a subscription. ');
+    p.append(t('editor.stickers.need-subscription'));
     const a = document.createElement('a');
     a.href = shopUrl('/subscriptions/');
-    a.textContent = 'See subscriptions';
+    a.textContent = t('editor.page.see-subscriptions');
     p.append(a);
     shelf.append(p);
   }
@@ -73,7 +74,7 @@ async function add(editor: Editor, asset: Asset, locked: boolean): Promise<void>
     const note = document.getElementById('premium-note');
     if (note) {
       note.classList.add('ed-flash');
-      note.firstChild!.textContent = `"${asset.name}" is a premium sticker and needs a subscription. `;
+      note.firstChild!.textContent = t('editor.stickers.locked', { name: asset.name });
     }
     return;
   }

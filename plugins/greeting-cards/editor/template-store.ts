@@ -7,6 +7,7 @@ import type { Design } from './design';
 import { isProductCode, productOf } from '../server/src/domain/print-products/products';
 import type { CropBox, PhotoStore, StoredPhoto } from './photo-store';
 import type { DesignStore, StoredDesign } from './store';
+import { t } from './i18n';
 
 const ORIGIN = window.location.origin;
 
@@ -22,7 +23,7 @@ function isLoad(data: unknown): data is LoadMessage {
 }
 
 function toParent(message: Record<string, unknown>): void {
-  if (window.parent === window) throw new Error('The designer is not open from the admin panel.');
+  if (window.parent === window) throw new Error(t('editor.error.not-in-admin'));
   window.parent.postMessage(message, ORIGIN);
 }
 
@@ -54,7 +55,7 @@ export function templateStore(): DesignStore {
   return {
     load: async (): Promise<StoredDesign> => ({
       id: 0,
-      title: 'Template design',
+      title: t('editor.page.template-design'),
       status: 'draft',
       canvas_data: await designFromParent(),
       inside_message: '',

@@ -4,6 +4,7 @@ import { FabricText, Textbox } from 'fabric';
 import { kindOf } from './design';
 import type { Editor } from './editor';
 import { isPatternName } from '../server/src/domain/background-patterns';
+import { t } from './i18n';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -13,10 +14,10 @@ function describe(obj: ReturnType<Editor['canvas']['getObjects']>[number]): stri
   const kind = kindOf(obj);
   if (obj instanceof FabricText) {
     const text = obj.text.replace(/\s+/g, ' ').trim();
-    return kind === 'emoji' ? `Sticker ${text}` : `Text: ${text.length > 28 ? `${text.slice(0, 28)}...` : text}`;
+    return kind === 'emoji' ? t('editor.layer.sticker', { text }) : t('editor.layer.text', { text: text.length > 28 ? `${text.slice(0, 28)}...` : text });
   }
-  if (kind === 'image') return 'Photo';
-  return kind === 'circle' ? 'Circle' : kind === 'rect' ? 'Rectangle' : 'Shape';
+  if (kind === 'image') return t('editor.layer.photo');
+  return t(kind === 'circle' ? 'editor.layer.circle' : kind === 'rect' ? 'editor.layer.rect' : 'editor.layer.shape');
 }
 
 export function wireToolbar(editor: Editor, defaultFont: string): void {
@@ -64,7 +65,7 @@ export function wireToolbar(editor: Editor, defaultFont: string): void {
     b.type = 'button';
     b.className = 'ed-swatch';
     b.style.background = c;
-    b.setAttribute('aria-label', `Background ${c}`);
+    b.setAttribute('aria-label', t('editor.background-swatch', { colour: c }));
     b.addEventListener('click', () => editor.setBackground(c));
     swatches.append(b);
   }

@@ -32,6 +32,8 @@ export const groupCard = defineType({
     invitations_sent_at: dt(),
     reminder_sent_at: dt(),
     deadline_notified_at: dt(),
+    // The organiser's shop language when they made it: its e-mails are written in it (null: English).
+    locale: str(),
   },
 });
 

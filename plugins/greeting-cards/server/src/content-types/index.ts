@@ -164,6 +164,8 @@ const reminder = defineType({
     is_active: bool(true),
     last_sent_at: dt(),
     last_sent_key: str(),
+    // The owner's shop language when they set the reminder up: its e-mail is written in it (null: English).
+    locale: str(),
   },
 });
 
@@ -235,6 +237,10 @@ const order = defineType({
     fulfilled_at: dt(),
     cancelled_at: dt(),
     refunded_at: dt(),
+    // The shop language the buyer used when they added to the cart and checked out ('en', 'de'):
+    // the order's e-mails (the e-card to each recipient, print-ready) are written in it. Null on
+    // orders older than it means English.
+    locale: str(),
   },
 });
 

@@ -7,6 +7,7 @@ import { parseId } from '../http/ids';
 import { consumeSigningAttempt, tooMany } from '../http/rate-limit';
 import { clearEditTokenCookie, editTokenFrom, setEditTokenCookie } from '../http/edit-tokens';
 import { groupCardCreate, groupCardPatch, reorderInput, signatureCreate, signaturePatch } from '../domain/group-cards/group-card-input';
+import { requestLocale } from '../i18n/request-locale';
 import { getService } from '../services/get-service';
 
 // The organiser's routes (/api/group-cards/...) and the signers' public routes (/api/sign/<token>/...).
@@ -28,7 +29,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await requireUser(strapi, ctx);
       const input = parseBody(groupCardCreate, ctx.request.body);
       ctx.status = 201;
-      return groups().create(user.id, input);
+      return groups().create(user.id, input, requestLocale(ctx));
     }),
 
     list: action(strapi, async (ctx) => {

@@ -3,6 +3,7 @@ import { action } from '../http/respond';
 import { requireUser } from '../http/auth';
 import { pageOf, pageRequest } from '../http/pagination';
 import { parseBody } from '../http/body';
+import { requestLocale } from '../i18n/request-locale';
 import { objectOrEmpty, orderCheckoutInput, payInput } from '../http/inputs';
 import { fieldErrors, notFound } from '../errors';
 import { parseAddToCart } from '../domain/cart-input';
@@ -27,7 +28,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await requireUser(strapi, ctx);
       const parsed = parseAddToCart(ctx.request.body, new Date());
       if (!parsed.ok) throw fieldErrors(parsed.errors);
-      return orders().addToCart(user.id, parsed.value);
+      return orders().addToCart(user.id, parsed.value, requestLocale(ctx));
     }),
     removeCartItem: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
@@ -40,7 +41,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Ownership first: another user's order is 404 even when the body is invalid.
       const order = await orders().ownedOrder(user.id, ctx.params.uuid);
       const input = parseBody(orderCheckoutInput, objectOrEmpty(ctx.request.body));
-      return getService(strapi, 'checkout').checkout(user.id, order, input);
+      return getService(strapi, 'checkout').checkout(user.id, order, input, requestLocale(ctx));
     }),
     pay: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);

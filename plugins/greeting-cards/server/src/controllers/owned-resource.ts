@@ -5,13 +5,16 @@ import { requireUser } from '../http/auth';
 import { pageOf, pageRequest, type PageRequest } from '../http/pagination';
 import { parseBody } from '../http/body';
 import { parseId } from '../http/ids';
+import type { Locale } from '../i18n/locales';
+import { requestLocale } from '../i18n/request-locale';
 
 /** What a service of a shopper's own entries (address book, reminders) offers its controller. */
 export interface OwnedResourceService<Create, Update> {
   list(userId: number, page: PageRequest): Promise<{ count: number; results: unknown[] }>;
   get(userId: number, id: number): Promise<unknown>;
   findOwned(userId: number, id: number): Promise<unknown>;
-  create(userId: number, input: Create): Promise<unknown>;
+  /** `locale`: the shop language of the request, for services that write e-mails about the entry (reminders). */
+  create(userId: number, input: Create, locale?: Locale): Promise<unknown>;
   update(userId: number, id: number, input: Update): Promise<unknown>;
   remove(userId: number, id: number): Promise<void>;
 }
@@ -34,7 +37,7 @@ export function ownedResourceController<C extends z.ZodType, U extends z.ZodType
       const user = await requireUser(strapi, ctx);
       const input = parseBody(schemas.create, ctx.request.body);
       ctx.status = 201;
-      return service().create(user.id, input);
+      return service().create(user.id, input, requestLocale(ctx));
     }),
 
     get: action(strapi, async (ctx) => {

@@ -1,5 +1,5 @@
 import { html } from '../web/html';
-import { buttonStyle, emailHtml } from './layout';
+import { buttonStyle, emailText, type EmailLanguage } from './layout';
 
 // The shopper's daily summary of what friends put in their address book through their address link:
 // at most one a day (services/address-requests/address-summary-mail-service.ts).
@@ -11,26 +11,26 @@ export interface SummaryEntry {
   isNew: boolean;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-export function addressSummaryEmail(entries: SummaryEntry[], link: string) {
+export function addressSummaryEmail(entries: SummaryEntry[], link: string, lang: EmailLanguage = {}) {
+  const { t, frame } = emailText(lang);
   const added = entries.filter((e) => e.isNew);
   const updated = entries.filter((e) => !e.isNew);
   const subject = added.length
-    ? `${plural(added.length, 'friend', 'friends')} added their address to your address book`
-    : `${plural(updated.length, 'friend', 'friends')} updated their address in your address book`;
+    ? t('email.address-requests.added', { count: added.length })
+    : t('email.address-requests.updated', { count: updated.length });
   const line = (e: SummaryEntry) => `${e.name || e.email} (${e.email})`;
-  const sections: Array<[string, SummaryEntry[]]> = [['New entries', added], ['Updated entries', updated]];
+  const sections: Array<[string, SummaryEntry[]]> = [[t('email.address-requests.new'), added], [t('email.address-requests.updated'), updated]];
   const filled = sections.filter(([, list]) => list.length);
+  const open = t('email.address-requests.open');
   const body = html`<h1 style="font-size:22px">${subject}</h1>
-<p style="font-size:16px">These came in through your address link. They are marked “Added by them” in your address book.</p>
+<p style="font-size:16px">${t('email.address-requests.intro-html')}</p>
 ${filled.map(([title, list]) => html`<h2 style="font-size:18px">${title}</h2><ul>${list.map((e) => html`<li style="font-size:16px">${line(e)}</li>`)}</ul>`)}
-<p style="margin:28px 0"><a href="${link}" style="${buttonStyle}">Open your address book</a></p>`;
+<p style="margin:28px 0"><a href="${link}" style="${buttonStyle}">${open}</a></p>`;
   const text = [
-    'These came in through your address link. They are marked "Added by them" in your address book.',
+    t('email.address-requests.intro-text'),
     ...filled.map(([title, list]) => [`${title}:`, ...list.map((e) => `- ${line(e)}`)].join('\n')),
-    `Open your address book: ${link}`,
+    `${open}: ${link}`,
     '',
   ].join('\n\n');
-  return { subject, html: emailHtml(subject, body), text };
+  return { subject, html: frame(subject, body), text };
 }

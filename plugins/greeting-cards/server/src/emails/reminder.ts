@@ -1,5 +1,7 @@
 import { html } from '../web/html';
-import { buttonStyle, emailHtml } from './layout';
+import { buttonStyle, emailText, type EmailLanguage } from './layout';
+import type { Translate } from '../i18n/translate';
+import { intlLocale } from '../i18n/locales';
 
 export interface ReminderEmailInput {
   ownerName: string;
@@ -9,16 +11,22 @@ export interface ReminderEmailInput {
   catalogueUrl: string;
 }
 
-const when = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
+const when = (t: Translate, days: number) =>
+  days === 0 ? t('email.reminder.today') : days === 1 ? t('email.reminder.tomorrow') : t('email.reminder.in-days', { count: days });
 
-/** The reminder to its owner, with a link to cards for the occasion. */
-export function reminderEmail(input: ReminderEmailInput) {
-  const subject = `Reminder: ${input.title} is ${when(input.daysBefore)}`;
-  const date = new Date(`${input.eventDate}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** The reminder to its owner, with a link to cards for the occasion, in the owner's language. */
+export function reminderEmail(input: ReminderEmailInput, lang: EmailLanguage = {}) {
+  const { t, locale, frame } = emailText(lang);
+  const soon = when(t, input.daysBefore);
+  const subject = t('email.reminder.subject', { title: input.title, when: soon });
+  // The event's calendar date, with its weekday: not moved by any clock.
+  const date = new Date(`${input.eventDate}T00:00:00Z`).toLocaleDateString(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const hello = t('email.reminder.hello', { name: input.ownerName });
+  const line = t('email.reminder.body', { title: input.title, when: soon, date });
   const body = html`<h1 style="font-size:22px">${input.title}</h1>
-<p style="font-size:16px">Hello ${input.ownerName},</p>
-<p style="font-size:16px">${input.title} is ${when(input.daysBefore)}, on ${date}. There is still time to send a card.</p>
-<p style="margin:28px 0"><a href="${input.catalogueUrl}" style="${buttonStyle}">Choose a card</a></p>`;
-  const text = [`Hello ${input.ownerName},`, '', `${input.title} is ${when(input.daysBefore)}, on ${date}. There is still time to send a card.`, '', `Choose a card: ${input.catalogueUrl}`, ''].join('\n');
-  return { subject, html: emailHtml(subject, body), text };
+<p style="font-size:16px">${hello}</p>
+<p style="font-size:16px">${line}</p>
+<p style="margin:28px 0"><a href="${input.catalogueUrl}" style="${buttonStyle}">${t('email.reminder.choose')}</a></p>`;
+  const text = [hello, '', line, '', `${t('email.reminder.choose')}: ${input.catalogueUrl}`, ''].join('\n');
+  return { subject, html: frame(subject, body), text };
 }

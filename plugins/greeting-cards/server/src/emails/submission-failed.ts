@@ -1,5 +1,5 @@
 import { html } from '../web/html';
-import { emailHtml } from './layout';
+import { emailText, type EmailLanguage } from './layout';
 
 export interface SubmissionFailedEmailInput {
   deliveryId: number;
@@ -11,19 +11,20 @@ export interface SubmissionFailedEmailInput {
   adminUrl: string;
 }
 
-/** To the operator: a posted card could not be handed to the print provider, and will not be retried on its own. */
-export function submissionFailedEmail(input: SubmissionFailedEmailInput) {
-  const subject = `Posted card ${input.deliveryId} could not be sent to ${input.provider}`;
-  const lines = [
-    `Posted card ${input.deliveryId} (order ${input.orderUuid}) could not be submitted to ${input.provider} after ${input.attempts} attempt(s).`,
-    `Last error: ${input.error}`,
-    '',
-    `Retry or cancel it on the deliveries page: ${input.adminUrl}`,
-    '',
-  ];
-  const body = html`<h1 style="font-size:22px">A posted card failed</h1>
-<p style="font-size:16px">Posted card ${String(input.deliveryId)} (order ${input.orderUuid}) could not be submitted to ${input.provider} after ${String(input.attempts)} attempt(s).</p>
-<p style="font-size:16px">Last error: ${input.error}</p>
-<p style="font-size:16px">Retry or cancel it on the <a href="${input.adminUrl}">deliveries page</a>.</p>`;
-  return { subject, html: emailHtml(subject, body), text: lines.join('\n') };
+/**
+ * To the operator: a posted card could not be handed to the print provider, and will not be retried
+ * on its own. The operator has no shop language of their own: the default, unless the caller says.
+ */
+export function submissionFailedEmail(input: SubmissionFailedEmailInput, lang: EmailLanguage = {}) {
+  const { t, frame } = emailText(lang);
+  const vars = { id: input.deliveryId, order: input.orderUuid, provider: input.provider, attempts: input.attempts };
+  const subject = t('email.failed.subject', vars);
+  const failed = t('email.failed.body', vars);
+  const lastError = t('email.failed.last-error', { error: input.error });
+  const lines = [failed, lastError, '', t('email.failed.retry-text', { url: input.adminUrl }), ''];
+  const body = html`<h1 style="font-size:22px">${t('email.failed.heading')}</h1>
+<p style="font-size:16px">${failed}</p>
+<p style="font-size:16px">${lastError}</p>
+<p style="font-size:16px">${t('email.failed.retry-before')} <a href="${input.adminUrl}">${t('email.failed.retry-link')}</a>.</p>`;
+  return { subject, html: frame(subject, body), text: lines.join('\n') };
 }

@@ -1,5 +1,6 @@
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
+import { requestLocale } from '../i18n/request-locale';
 import { privateRoute, publicRoute, redirect, type WebRouteDef, shopUrl } from './web-route';
 
 // Proving one's e-mail address, so that cards sent to it show under Received (security: anyone can
@@ -7,7 +8,7 @@ import { privateRoute, publicRoute, redirect, type WebRouteDef, shopUrl } from '
 // offers the button; the e-mail carries the link.
 export const addressProofRoutes: WebRouteDef[] = [
   privateRoute('POST', '/library/confirm-email/', async ({ ctx, strapi, user }) => {
-    await getService(strapi, 'addressProof').sendLink(user.id);
+    await getService(strapi, 'addressProof').sendLink(user.id, requestLocale(ctx));
     redirect(ctx, shopUrl(ctx, '/library/?type=received&link=sent'));
   }),
 

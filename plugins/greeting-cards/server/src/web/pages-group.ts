@@ -11,6 +11,7 @@ import { getService } from '../services/get-service';
 import { isHtmx, renderPage, renderPartial, type Toast } from './render';
 import { formBody, formErrors, idParam, pickFilled } from './form-input';
 import { limitedPage } from './page-limits';
+import { requestLocale } from '../i18n/request-locale';
 import { errorPage, privateRoute, publicRoute, redirect, shopUrl, type PrivateContext, type WebContext, type WebRouteDef } from './web-route';
 
 // Group-card pages (issue 23): the organiser's list, start form and moderation page, and the public
@@ -183,7 +184,7 @@ export const groupRoutes: WebRouteDef[] = [
       show_signatures: values.show_signatures === 'on',
       approval_mode: values.approval_mode === 'on',
     };
-    const { errors, value } = await attempt(() => getService(web.strapi, 'groupCards').create(web.user.id, parseBody(groupCardCreate, input)));
+    const { errors, value } = await attempt(() => getService(web.strapi, 'groupCards').create(web.user.id, parseBody(groupCardCreate, input), requestLocale(web.ctx)));
     if (value) return redirect(web.ctx, shopUrl(web.ctx, `/group/${value.uuid}/`));
     // A checkbox left unticked is simply absent from the form.
     renderPage(web.ctx, 'group-new', await newFormData(web, idParam(values.card_id), { errors, values: { show_signatures: '', ...values } }), 400);

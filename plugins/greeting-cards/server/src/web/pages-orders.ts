@@ -12,6 +12,7 @@ import { helpers } from './view-helpers';
 const money = (pence: number, currency: string) => helpers.money(pence, currency);
 import { withCardFronts } from './card-fronts';
 import { itemsPreflight, type ItemPreflight } from '../services/orders/checkout-preflight';
+import { requestLocale } from '../i18n/request-locale';
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
 const checksPromo = (ctx: { query: Record<string, unknown> }) => typeof ctx.query.promo === 'string' && ctx.query.promo.trim() !== '';
@@ -180,7 +181,7 @@ export const orderRoutes: WebRouteDef[] = [
     try {
       // Preflight errors are refused by the checkout service (the API's rule too). Warnings are shown in
       // the basket, whose button then says "Print them as they are: checkout": pressing it accepts them.
-      const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {});
+      const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {}, requestLocale(web.ctx));
       redirect(web.ctx, shopUrl(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`));
     } catch (error) {
       const errors = formErrors(error);

@@ -7,6 +7,7 @@ import { getService } from '../services/get-service';
 import { isHtmx, renderPage, renderPartial, type Toast, type ViewData } from './render';
 import { formBody, formErrors, idParam, pickFilled } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
+import { requestLocale } from '../i18n/request-locale';
 import { requestLinkData } from './pages-address-requests';
 
 // Address book and reminders. Add and delete answer the panel partial under htmx (swapped in place);
@@ -183,7 +184,7 @@ export const peopleRoutes: WebRouteDef[] = [
   privateRoute('POST', '/reminders/add/', async (web) => {
     const body = formBody(web.ctx);
     const values = pickFilled(body, ['recipient_id', 'occasion', 'type', 'title', 'event_date']);
-    const errors = await attempt(() => getService(web.strapi, 'reminders').create(web.user.id, reminderInput(body)));
+    const errors = await attempt(() => getService(web.strapi, 'reminders').create(web.user.id, reminderInput(body), requestLocale(web.ctx)));
     await answer(web, '/reminders/', 'reminders', remindersData, {
       errors,
       values: errors ? values : {},

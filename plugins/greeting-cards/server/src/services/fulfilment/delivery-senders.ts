@@ -6,6 +6,8 @@ import { getConfig } from '../../config/get-config';
 import { publicShopUrl } from '../../mount/mount-points';
 import { ecardEmail } from '../../emails/ecard';
 import { printReadyEmail } from '../../emails/print-ready';
+import type { EmailLanguage } from '../../emails/layout';
+import { normaliseLocale } from '../../i18n/locales';
 import type { PostalBackend, PostalJob } from '../../providers/postal/types';
 import { senderStatus } from '../../domain/delivery-state';
 import type { DeliveryStatus } from '../../domain/enums';
@@ -79,6 +81,13 @@ export function printerPdfRenderer(strapi: Core.Strapi) {
   };
 }
 
+/** An order's e-mails are written in the language its buyer used in the shop (English on older orders). */
+const emailLanguageOf = (config: { shopName: string; shopTimeZone: string }, order: Row | undefined): EmailLanguage => ({
+  locale: normaliseLocale(order?.locale),
+  shopName: config.shopName,
+  timeZone: config.shopTimeZone,
+});
+
 /** How long one buyer's details are reused between the sends of their order. */
 const BUYER_DETAILS_MS = 5000;
 
@@ -118,13 +127,14 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     }
     const link = viewUrl(publicShopUrl(strapi, ''), delivery.view_token);
     const mail = ecardEmail({
-      senderName: sender.display_name || 'A friend',
+      senderName: sender.display_name || '',
       recipientName: fullName(recipient),
       cardTitle: String(item.snapshot?.card_title ?? card.title ?? ''),
       insideMessage: String(card.inside_message ?? ''),
       viewUrl: link,
       imageSrc: png ? 'cid:card-front' : absolute(config.publicUrl, card.preview_url),
-    });
+      sentAt: now,
+    }, emailLanguageOf(config, item.order));
     await getService(strapi, 'mailer').send({
       to,
       replyTo: sender.email || undefined,
@@ -177,10 +187,10 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const buyer = await buyerDetails(item.order.user.id);
     if (buyer.email) {
       const mail = printReadyEmail({
-        buyerName: buyer.display_name || 'there',
+        buyerName: buyer.display_name || '',
         cardTitle: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
         pdfUrl: `${viewUrl(publicShopUrl(strapi, ''), delivery.view_token)}card.pdf`,
-      });
+      }, emailLanguageOf(getConfig(strapi), item.order));
       await getService(strapi, 'mailer').send({ to: buyer.email, ...mail, headers: { 'X-Greeting-Card-Delivery': String(delivery.id) } });
     }
     return { status: senderStatus('print', 'delivered'), sent_at: now, delivered_at: now, pdf_path: pdfPath };

@@ -5,6 +5,8 @@ import { publicShopUrl } from '../../mount/mount-points';
 import { formatLongInZone } from '../../domain/time-zones';
 import { deadlinePassedEmail, invitationEmail, reminderEmail, type GroupCardEmailInput } from '../../emails/group-card';
 import { getService } from '../get-service';
+import type { EmailLanguage } from '../../emails/layout';
+import { DEFAULT_LOCALE, intlLocale, normaliseLocale } from '../../i18n/locales';
 import { groupCardStore } from './group-card-store';
 
 // The group-card e-mails, sent by the job (jobs/index.ts). Each kind is claimed on the group card by a
@@ -28,7 +30,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       organiserName: organiser?.display_name ?? '',
       title: String(group.title ?? ''),
       recipientName: String(group.recipient_name ?? ''),
-      deadline: group.deadline ? formatLongInZone(group.deadline, getConfig(strapi).shopTimeZone) : '',
+      deadline: group.deadline ? formatLongInZone(group.deadline, getConfig(strapi).shopTimeZone, intlLocale(languageOf(group).locale ?? DEFAULT_LOCALE)) : '',
       link,
     };
   }
@@ -41,6 +43,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  /** The organiser's shop language when they made the group card (English on older ones). */
+  const languageOf = (group: Row): EmailLanguage => ({ locale: normaliseLocale(group.locale), shopName: getConfig(strapi).shopName });
+
   const invitees = (group: Row): string[] => (Array.isArray(group.invite_emails) ? group.invite_emails.filter((e: unknown) => typeof e === 'string') : []);
   const populate = { owner: { fields: ['id'] } };
 
@@ -51,7 +56,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     for (const group of await store.groups().findMany({ where: { ...open, invitations_sent_at: { $null: true } }, populate })) {
       if (!(await claim(group, 'invitations_sent_at', now))) continue;
-      const mail = invitationEmail(await input(group, publicShopUrl(strapi, `/sign/${group.sign_token}/`)));
+      const mail = invitationEmail(await input(group, publicShopUrl(strapi, `/sign/${group.sign_token}/`)), languageOf(group));
       for (const to of invitees(group)) {
         await send(to, mail, group, 'invitation');
         sent.invitations++;
@@ -62,7 +67,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const soon = { status: 'open', deadline: { $gt: now, $lte: new Date(now.getTime() + DAY_MS) }, reminder_sent_at: { $null: true }, invitations_sent_at: { $notNull: true } };
       for (const group of await store.groups().findMany({ where: soon, populate })) {
         if (!invitees(group).length || !(await claim(group, 'reminder_sent_at', now))) continue;
-        const mail = reminderEmail(await input(group, publicShopUrl(strapi, `/sign/${group.sign_token}/`)));
+        const mail = reminderEmail(await input(group, publicShopUrl(strapi, `/sign/${group.sign_token}/`)), languageOf(group));
         for (const to of invitees(group)) {
           await send(to, mail, group, 'reminder');
           sent.reminders++;
@@ -72,7 +77,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     for (const group of await store.groups().findMany({ where: { deadline: { $lte: now }, deadline_notified_at: { $null: true }, basket_card_id: { $null: true } }, populate: { owner: { fields: ['id', 'email'] } } })) {
       if (!group.owner?.email || !(await claim(group, 'deadline_notified_at', now))) continue;
-      await send(group.owner.email, deadlinePassedEmail(await input(group, publicShopUrl(strapi, `/group/${group.uuid}/`))), group, 'deadline');
+      await send(group.owner.email, deadlinePassedEmail(await input(group, publicShopUrl(strapi, `/group/${group.uuid}/`)), languageOf(group)), group, 'deadline');
       sent.deadlines++;
     }
     return sent;

@@ -11,6 +11,7 @@ import { serializeGroupCardSummary } from '../../serializers/group-card';
 import { groupCardStore, looksLikeUuid, newSignToken } from './group-card-store';
 import { parseAddToCart } from '../../domain/cart-input';
 import { getService } from '../get-service';
+import type { Locale } from '../../i18n/locales';
 import { finishedDesign } from './finished-design';
 
 // The organiser's side of group cards: start one, list them, change the link, moderate and close.
@@ -30,7 +31,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (deadline && deadline.getTime() <= Date.now()) throw fieldError('deadline', 'Choose a deadline in the future.');
   }
 
-  async function create(userId: number, input: GroupCardCreate) {
+  /** `locale`: the organiser's shop language; the invitations, the reminder and their note are written in it. */
+  async function create(userId: number, input: GroupCardCreate, locale?: Locale) {
     const card = await query(strapi, UID.card).findOne({ where: { id: input.card_id, owner: { id: userId } } });
     if (!card) throw fieldError('card_id', `Invalid pk "${input.card_id}" - object does not exist.`);
     checkDeadline(input.deadline);
@@ -42,7 +44,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             uuid: crypto.randomUUID(), owner: userId, card: card.id, title: input.title, recipient_name: input.recipient_name,
             deadline: input.deadline, status: 'open', sign_token: newSignToken(),
             show_signatures: input.show_signatures ?? true, approval_mode: input.approval_mode ?? false,
-            invite_emails: input.invite_emails ?? [],
+            invite_emails: input.invite_emails ?? [], locale: locale ?? null,
           },
         });
         return store.detail((await store.byUuid(row.uuid))!);

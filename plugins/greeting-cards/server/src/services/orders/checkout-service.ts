@@ -9,6 +9,7 @@ import { transition } from '../../domain/order-state';
 import { orderTotals, priceLine } from '../../domain/pricing';
 import type { OrderStatus } from '../../domain/enums';
 import { orderStore } from './order-store';
+import type { Locale } from '../../i18n/locales';
 import { orderView, recipientName, type ItemSnapshot, type OrderView } from '../../serializers/order';
 import { getService } from '../get-service';
 import type { OrderCheckoutInput } from '../../http/inputs';
@@ -26,7 +27,8 @@ const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
 // moves the cart to pending_payment. The cart_key is cleared, so the next add_to_cart starts a new cart.
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** `order` is the uuid of one of the user's orders, or that order's row when the caller has just read it. */
-  async checkout(userId: number, order: string | Row, input: OrderCheckoutInput): Promise<OrderView> {
+  /** `locale`: the shop language the buyer checks out in; the order's e-mails are written in it. */
+  async checkout(userId: number, order: string | Row, input: OrderCheckoutInput, locale?: Locale): Promise<OrderView> {
     const store = orderStore(strapi);
     if (typeof order === 'string') order = await ownedOrder(strapi, userId, order);
     const move = transition(order.status as OrderStatus, 'checkout');
@@ -80,7 +82,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         frozenItems.push({ ...item, unit_price_pence, line_total_pence, snapshot });
       }
       const totals = orderTotals(priced.map((p) => p.line_total_pence), discount);
-      const changes = { status: current.to, cart_key: null, promo_code: promoCode, ...totals };
+      const changes = { status: current.to, cart_key: null, promo_code: promoCode, ...totals, ...(locale ? { locale } : {}) };
       if (!(await store.moveIf(order.id, ['cart'], changes))) throw conflict('This order changed while it was being checked out. Please reload it.');
       // In the same transaction: when no use is left, the 400 rolls the whole checkout back.
       await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: promoCode }, userId);

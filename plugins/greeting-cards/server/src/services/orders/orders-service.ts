@@ -19,6 +19,7 @@ import { releaseSession } from './payment-session';
 import { query, type Row } from '../../db/query';
 import { getService } from '../get-service';
 import { bulkLines, cartEntries, cartFull, validateBulk } from './bulk-send';
+import type { Locale } from '../../i18n/locales';
 
 // The cart and the order list. Checkout and payment live in checkout-service.ts and payments-service.ts.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -28,12 +29,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const view = (order: Row): Promise<OrderView> => viewOrder(strapi, order);
 
   /** The user's cart, created when missing. The unique cart_key index settles a race: the loser re-reads. */
-  async function cartOf(userId: number): Promise<Row> {
+  async function cartOf(userId: number, locale?: Locale): Promise<Row> {
     const existing = await store.cartOf(userId);
     if (existing) return existing;
     try {
       return await q(UID.order).create({
-        data: { uuid: crypto.randomUUID(), user: userId, status: 'cart', cart_key: userId, currency: getConfig(strapi).currency },
+        data: { uuid: crypto.randomUUID(), user: userId, status: 'cart', cart_key: userId, currency: getConfig(strapi).currency, locale: locale ?? null },
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -58,9 +59,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * parallel adds cannot overshoot the limit, which is checked here). A checkout either happened before
    * (the order is no longer a cart, so the user's new cart is tried) or waits until `fn` is done.
    */
-  async function onLockedCart<T>(userId: number, fn: (cart: Row, items: Row[]) => Promise<T>): Promise<T> {
+  async function onLockedCart<T>(userId: number, fn: (cart: Row, items: Row[]) => Promise<T>, locale?: Locale): Promise<T> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const cart = await cartOf(userId);
+      const cart = await cartOf(userId, locale);
       const done = await store.withLockedOrder(cart.id, async (status) => {
         if (status !== 'cart') return null;
         const items = await store.items(cart.id);
@@ -74,7 +75,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Bulk send (services/orders/bulk-send.ts): every line in, or none, under the cart's row lock. */
-  async function addManyToCart(userId: number, input: AddToCartInput): Promise<OrderView> {
+  async function addManyToCart(userId: number, input: AddToCartInput, locale?: Locale): Promise<OrderView> {
     const bulk = await validateBulk(strapi, userId, input);
     const price = priceLine(
       { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: bulk.addon ? bulk.addon.price_pence : null },
@@ -83,8 +84,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const cartId = await onLockedCart(userId, async (cart) => {
       for (const data of bulkLines(cart.id, input, bulk, price)) await q(UID.orderItem).create({ data });
       await recomputeCartTotals(cart.id);
+      if (locale && cart.locale !== locale) await q(UID.order).updateMany({ where: { id: cart.id }, data: { locale } });
       return cart.id as number;
-    });
+    }, locale);
     return view((await store.byId(cartId))!);
   }
 
@@ -97,15 +99,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return view(await cartOf(userId));
     },
 
-    /** The one add-to-cart operation, shared by the API and the editor's send form. */
-    async addToCart(userId: number, input: AddToCartInput): Promise<OrderView> {
+    /**
+     * The one add-to-cart operation, shared by the API and the editor's send form. `locale` is the
+     * shop language of the request: the cart keeps the latest, and its e-mails are written in it.
+     */
+    async addToCart(userId: number, input: AddToCartInput, locale?: Locale): Promise<OrderView> {
       if (input.recipient_tag) {
         // Everyone in a group, as they are now: the same as listing their ids.
         const people = await getService(strapi, 'recipientTags').recipientsWithTag(userId, input.recipient_tag);
         if (!people.length) throw fieldErrors({ recipient_tag: [`Nobody in your address book is tagged “${input.recipient_tag}”.`] });
-        return addManyToCart(userId, { ...input, recipient_tag: null, recipient_ids: people.map((r) => r.id) });
+        return addManyToCart(userId, { ...input, recipient_tag: null, recipient_ids: people.map((r) => r.id) }, locale);
       }
-      if (input.recipient_ids?.length) return addManyToCart(userId, input);
+      if (input.recipient_ids?.length) return addManyToCart(userId, input, locale);
       const { card, recipient, addon, scheduledFor } = await validateCartItem(strapi, userId, input);
       const price = priceLine(
         { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
@@ -126,10 +131,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
         // The cart as it now stands, from what is in hand: no need to read it back.
         const all = [...items, { ...created, card, recipient, gift_addon: addon }];
-        const totals = { ...orderTotals(all.map((i) => i.line_total_pence)), promo_code: null };
+        const totals = { ...orderTotals(all.map((i) => i.line_total_pence)), promo_code: null, ...(locale ? { locale } : {}) };
         await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: new Date() } });
         return orderView({ ...cart, ...totals }, all);
-      });
+      }, locale);
     },
 
     async removeCartItem(userId: number, itemId: number): Promise<OrderView> {

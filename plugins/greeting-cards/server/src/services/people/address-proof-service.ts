@@ -5,6 +5,7 @@ import { query, type Row } from '../../db/query';
 import { getConfig } from '../../config/get-config';
 import { publicShopUrl } from '../../mount/mount-points';
 import { getService } from '../get-service';
+import type { Locale } from '../../i18n/locales';
 import { addressProofEmail } from '../../emails/address-proof';
 
 // Whether a shopper has proven they own their account's e-mail address. With users-permissions'
@@ -73,15 +74,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return email;
   }
 
-  /** Sends the user a one-time link to their current address. */
-  async function sendLink(userId: number): Promise<void> {
+  /** Sends the user a one-time link to their current address, in the shop language they asked in. */
+  async function sendLink(userId: number, locale?: Locale): Promise<void> {
     const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id: userId }, select: ['id', 'email'] })) as Row | null;
     const email = normalise(user?.email);
     if (!email) return;
     const token = crypto.randomBytes(32).toString('base64url');
     await proofs().create({ data: { user: userId, email, token_hash: digest(token), expires_at: new Date(Date.now() + LINK_HOURS * 3600_000) } });
     const link = publicShopUrl(strapi, `/account/confirm-email/${token}/`);
-    await getService(strapi, 'mailer').send({ to: email, ...addressProofEmail({ link, hours: LINK_HOURS }) });
+    await getService(strapi, 'mailer').send({ to: email, ...addressProofEmail({ link, hours: LINK_HOURS }, { locale, shopName: getConfig(strapi).shopName }) });
   }
 
   /**

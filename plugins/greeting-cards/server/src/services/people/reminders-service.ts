@@ -7,6 +7,7 @@ import { defaultTitle, isYearly, ReminderPatch } from '../../domain/reminder-inp
 import { recipientName, RecipientRow } from '../../serializers/recipient';
 import { serializeReminder, type ReminderResponse, type ReminderRow } from '../../serializers/reminder';
 import { pagedRows } from '../shared/paged-rows';
+import type { Locale } from '../../i18n/locales';
 import { query } from '../../db/query';
 
 const POPULATE = ['recipient', 'occasion'];
@@ -102,10 +103,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return serializeReminder(await findOwned(userId, reminderId));
     },
 
-    async create(userId: number, input: ReminderPatch): Promise<ReminderResponse> {
+    /** `locale`: the owner's shop language when they set it up; the reminder e-mail is written in it. */
+    async create(userId: number, input: ReminderPatch, locale?: Locale): Promise<ReminderResponse> {
       const data = await resolve(userId, null, input);
       const created = await q().create({
-        data: { days_before: null, is_active: true, ...data, user: userId },
+        data: { days_before: null, is_active: true, ...data, user: userId, locale: locale ?? null },
       });
       return serializeReminder(await findOwned(userId, created.id));
     },

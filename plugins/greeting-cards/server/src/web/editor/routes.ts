@@ -19,6 +19,7 @@ import { storeCroppedPhoto, storePhoto } from './photo-upload';
 import { assetPath, mountPoints } from '../../mount/mount-points';
 import { consumeLimit, tooMany } from '../../http/rate-limit';
 import { limitedPage } from '../page-limits';
+import { editorLanguage } from './editor-i18n';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -26,18 +27,24 @@ import { limitedPage } from '../page-limits';
 // two "new card" pages show a button whose POST creates the card and redirects to its editor.
 
 function messagePage(web: PrivateContext, status: number, heading: string, message: string, link?: { href: string; label: string }) {
-  renderPage(web.ctx, 'editor/message', { title: heading, heading, message, link }, status);
+  renderPage(web.ctx, 'editor/message', { ...editorLanguage(web.ctx), title: heading, heading, message, link }, status);
 }
 
-const notFoundPage = (web: PrivateContext) => messagePage(web, 404, 'Card not found', 'There is no card here, or it belongs to someone else.');
+const tOf = (ctx: Ctx) => editorLanguage(ctx).t;
+
+const notFoundPage = (web: PrivateContext) => {
+  const t = tOf(web.ctx);
+  messagePage(web, 404, t('editor.page.not-found'), t('editor.page.not-found-detail'));
+};
 
 /** The refusals of starting from a template as pages: premium (with the way to subscribe) and unknown. */
 function templateRefusal(web: PrivateContext, error: unknown): void {
   if (!(error instanceof ApiError)) throw error;
+  const t = tOf(web.ctx);
   if (error.status === 403) {
-    return messagePage(web, 403, 'This design is premium', error.message, { href: shopUrl(web.ctx, '/subscriptions/'), label: 'See subscriptions' });
+    return messagePage(web, 403, t('editor.page.premium'), error.message, { href: shopUrl(web.ctx, '/subscriptions/'), label: t('editor.page.see-subscriptions') });
   }
-  if (error.status === 404) return messagePage(web, 404, 'Template not found', 'There is no template here.');
+  if (error.status === 404) return messagePage(web, 404, t('editor.page.template-not-found'), t('editor.page.template-not-found-detail'));
   throw error;
 }
 
@@ -83,11 +90,13 @@ async function editorPage(web: PrivateContext): Promise<void> {
     where: { is_active: true },
     orderBy: { name: 'asc' },
   })) as Array<{ id: number; name: string; price_pence: number }>;
+  const language = editorLanguage(ctx);
   renderPage(
     ctx,
     'editor/editor',
     {
-      title: card.title || 'Your card',
+      ...language,
+      title: card.title || language.t('editor.page.your-card'),
       script: assetPath(web.strapi, 'editor/editor.js'),
       card,
       fonts: CURATED_FONTS.map((f) => f.family),
@@ -111,14 +120,16 @@ async function editorPage(web: PrivateContext): Promise<void> {
  * routes). So it needs no sign-in of its own; opened outside the admin panel it only says so.
  */
 async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
+  const language = editorLanguage(ctx);
   renderPage(
     ctx,
     'editor/editor',
     {
-      title: 'Template designer',
+      ...language,
+      title: language.t('editor.page.template-designer'),
       script: assetPath(ctx.state.gcStrapi, 'editor/editor.js'),
       embed: true,
-      card: { id: '', title: 'Template design' },
+      card: { id: '', title: language.t('editor.page.template-design') },
       fonts: CURATED_FONTS.map((f) => f.family),
       patterns: PATTERN_NAMES,
       premium: true,
@@ -159,11 +170,12 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
 
   registerWebRoutes(strapi, [
     privateRoute('GET', '/editor/', async ({ ctx }) => {
-      renderPage(ctx, 'editor/start', { title: 'A new card', heading: 'Design your own card', action: shopUrl(ctx, '/editor/'), label: 'Start with a blank card' });
+      const { t } = editorLanguage(ctx);
+      renderPage(ctx, 'editor/start', { t, title: t('editor.page.new-card'), heading: t('editor.page.design-own'), action: shopUrl(ctx, '/editor/'), label: t('editor.page.start-blank') });
     }),
     // Creating and personalising count as writes, as POST /api/cards/ and .../personalize/ do.
     limitedPage('writes', privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
-      const card = (await getService(s, 'cards').create(user.id, { title: 'My card', canvas_data: blankCanvas() })) as { id: number };
+      const card = (await getService(s, 'cards').create(user.id, { title: tOf(ctx)('editor.page.my-card'), canvas_data: blankCanvas() })) as { id: number };
       redirect(ctx, shopUrl(ctx, `/editor/${card.id}/`));
     })),
     privateRoute('GET', '/editor/template/:slug/', async (web) => {
@@ -172,11 +184,13 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
         // The same checks as creating the card (active template, premium), without creating it.
         const template = await getService(web.strapi, 'catalogue').findActiveTemplate(slug);
         await getService(web.strapi, 'premium').assertAccess(web.user.id, { templateId: template.id, canvasData: template.canvas_data });
+        const { t } = editorLanguage(web.ctx);
         renderPage(web.ctx, 'editor/start', {
+          t,
           title: template.name,
-          heading: `Personalise “${template.name}”`,
+          heading: t('editor.page.personalise', { name: template.name }),
           action: shopUrl(web.ctx, `/editor/template/${encodeURIComponent(slug)}/`),
-          label: 'Start designing',
+          label: t('editor.page.start-designing'),
         });
       } catch (error) {
         templateRefusal(web, error);
