@@ -2,6 +2,8 @@ import { personaliseCard } from '../domain/merge-fields';
 import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
+import { requestLocale } from './locale';
+import { translator } from '../i18n/translate';
 import { rateLimit } from '../http/rate-limit';
 import { optionalUser } from '../http/auth';
 import type { Row } from '../db/query';
@@ -19,7 +21,8 @@ import { ApiError } from '../errors';
 // once per page request, and the first view by anyone but the signed-in buyer marks the card opened.
 
 function notFoundPage(ctx: Ctx): void {
-  renderPage(ctx, 'error', { title: 'Card not found', heading: 'Card not found', message: 'This card link is not valid. Please check that you copied the whole link from your e-mail.' }, 404);
+  const t = translator(requestLocale(ctx.state.gcStrapi, ctx));
+  renderPage(ctx, 'error', { title: t('shop.cardView.notFound'), heading: t('shop.cardView.notFound'), message: t('shop.cardView.notFoundText') }, 404);
 }
 
 /** A page that could not be drawn; on a SERVICE_ROLE=web instance not yet drawn by a worker is expected (503), not a warning. */
@@ -121,10 +124,11 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         const sender = item.order?.user?.id
           ? await getService(strapi, 'userDetails').forUser(item.order.user.id).catch(() => null)
           : null;
-        const senderName = sender?.display_name || 'someone who cares';
-        const title = card.title || 'A card for you';
+        const t = translator(requestLocale(strapi, ctx));
+        const senderName = sender?.display_name || t('shop.cardView.someone');
+        const title = card.title || t('shop.cardView.forYou');
         const owner = `delivery:${delivery.id}`;
-        const design = await front(strapi, card, `Front of the card "${title}"`, owner);
+        const design = await front(strapi, card, t('shop.cardView.front', { title }), owner);
         const pages = await inside(strapi, card, owner);
         const extraDrawn = await extra(strapi, card, owner);
         const message = String(card.inside_message ?? '').trim();
@@ -134,7 +138,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
         ctx.state.gcUser = null;
         renderPage(ctx, 'card-view', {
-          title: `${title}: a card from ${senderName}`,
+          title: t('shop.cardView.title', { title, name: senderName }),
           cardTitle: title,
           senderName,
           design,
