@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
 import { requestLocale } from './locale';
-import { translator } from '../i18n/translate';
+import { translator, type Translate } from '../i18n/translate';
 import { rateLimit } from '../http/rate-limit';
 import { optionalUser } from '../http/auth';
 import type { Row } from '../db/query';
@@ -56,13 +56,13 @@ async function front(strapi: Core.Strapi, card: Row, alt: string, owner: string)
  * the others are plain white. The inside message is laid over the inside right in the page (text a
  * screen reader reads), sized as on paper (see domain/render/card-view-layout.ts).
  */
-async function inside(strapi: Core.Strapi, card: Row, owner: string): Promise<Record<'inside_left' | 'inside_right', Drawn>> {
+async function inside(strapi: Core.Strapi, card: Row, owner: string, t: Translate): Promise<Record<'inside_left' | 'inside_right', Drawn>> {
   const drawn: Record<string, Drawn> = {};
   for (const page of ['inside_left', 'inside_right'] as const) {
     drawn[page] = { svg: null, image: null };
     if (!pageIsDesigned(card.canvas_data, page)) continue;
     try {
-      drawn[page].svg = await pageSvg(strapi, card, page, page === 'inside_left' ? 'Inside left page' : 'Inside right page', owner);
+      drawn[page].svg = await pageSvg(strapi, card, page, page === 'inside_left' ? t('shop.cardView.insideLeft') : t('shop.cardView.insideRight'), owner);
     } catch (error) {
       notDrawn(strapi, `e-card ${page} not rendered`, error);
     }
@@ -71,10 +71,10 @@ async function inside(strapi: Core.Strapi, card: Row, owner: string): Promise<Re
 }
 
 /** A large group card's extra pages, in order, each drawn by the same renderer (a blank one if it fails). */
-async function extra(strapi: Core.Strapi, card: Row, owner: string): Promise<Array<Drawn & { label: string }>> {
+async function extra(strapi: Core.Strapi, card: Row, owner: string, t: Translate): Promise<Array<Drawn & { label: string }>> {
   const drawn: Array<Drawn & { label: string }> = [];
   for (const [i, page] of extraPages(card.canvas_data).entries()) {
-    const label = `Extra page ${i + 1}`;
+    const label = t('shop.cardView.extraPage', { number: i + 1 });
     let svg: string | null = null;
     try {
       svg = await pageSvg(strapi, card, page, label, owner);
@@ -129,8 +129,8 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         const title = card.title || t('shop.cardView.forYou');
         const owner = `delivery:${delivery.id}`;
         const design = await front(strapi, card, t('shop.cardView.front', { title }), owner);
-        const pages = await inside(strapi, card, owner);
-        const extraDrawn = await extra(strapi, card, owner);
+        const pages = await inside(strapi, card, owner, t);
+        const extraDrawn = await extra(strapi, card, owner, t);
         const message = String(card.inside_message ?? '').trim();
         // The buyer looking at their own card (signed in) does not open it for the recipient.
         const viewer = await optionalUser(strapi, ctx).catch(() => null);

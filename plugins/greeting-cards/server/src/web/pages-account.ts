@@ -45,7 +45,7 @@ export const accountRoutes: WebRouteDef[] = [
     // Counted per identifier and per IP (SERVICE_RATE_LIMIT_AUTH_*), with /api/auth/local's counters.
     if (!(await authAttempt(strapi, ctx, body.identifier)).ok) return renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: tooManyIn(t) }, 429);
     const limited = await withAuthRateLimit(strapi, ctx, async () => {
-      const outcome = await signIn(strapi, body);
+      const outcome = await signIn(strapi, body, t);
       if (!outcome.ok) return renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: outcome.errors }, 400);
       setSessionCookie(ctx, outcome.jwt!);
       redirect(ctx, next);
@@ -60,7 +60,7 @@ export const accountRoutes: WebRouteDef[] = [
     const values = { email: body.email, username: body.username };
     if (!(await authAttempt(strapi, ctx, body.email)).ok) return renderPage(ctx, 'register', { title: t('shop.register.title'), next, values, errors: tooManyIn(t) }, 429);
     const limited = await withAuthRateLimit(strapi, ctx, async () => {
-      const outcome = await register(strapi, body);
+      const outcome = await register(strapi, body, t);
       if (!outcome.ok) return renderPage(ctx, 'register', { title: t('shop.register.title'), next, values, errors: outcome.errors }, 400);
       if (outcome.needsConfirmation) {
         return renderPage(ctx, 'check-email', { title: t('shop.checkEmail.title'), email: outcome.user.email });
