@@ -63,6 +63,43 @@ describe('shop language', () => {
     expect(rawKeys(res.text)).toEqual([]);
   });
 
+  // The rest of the signed-in shop: every page renders in German, with no raw key and no English heading.
+  it.each([
+    ['/library/', 'Alles, was du gestaltet, verschickt und bekommen hast', 'Everything you have made'],
+    ['/orders/', 'Noch keine Bestellungen', 'No orders yet'],
+    ['/recipients/', 'Jemanden hinzufügen', 'Add someone'],
+    ['/recipients/import/', 'Kontakte importieren', 'Import contacts'],
+    ['/reminders/', 'Erinnerung hinzufügen', 'Add a reminder'],
+    ['/subscriptions/', 'Premium-Mitgliedschaft', 'Premium membership'],
+    ['/group/', 'Du hast noch keine Gruppenkarte gestartet.', 'You have not started a group card yet.'],
+    ['/group/new/', 'Gruppenkarte starten', 'Start a group card'],
+  ])('%s answers in German', async (path, german, english) => {
+    const res = await app.http().get(path).set('Accept-Language', 'de').set('Cookie', session());
+    expect(res.status).toBe(200);
+    expect(langOf(res.text)).toBe('de');
+    expect(res.text).toContain(german);
+    expect(res.text).not.toContain(english);
+    expect(rawKeys(res.text)).toEqual([]);
+  });
+
+  it('a group card: the organiser page and the signing page answer in German', async () => {
+    const auth = { Authorization: `Bearer ${user.token}` };
+    const card = await app.http().post('/api/templates/balloon-party/personalize/').set(auth).send({});
+    const group = await app.http().post('/api/group-cards/').set(auth).send({ card_id: card.body.id, title: 'Alles Gute!', recipient_name: 'Jonas', deadline: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(group.status).toBe(201);
+    const organiser = await app.http().get(`/group/${group.body.uuid}/`).set('Accept-Language', 'de').set('Cookie', session());
+    expect(organiser.status).toBe(200);
+    expect(organiser.text).toContain('Nachrichten (0 von höchstens');
+    expect(organiser.text).toContain('Link zum Unterschreiben teilen');
+    expect(rawKeys(organiser.text)).toEqual([]);
+    const signPath = new URL(group.body.sign_url).pathname;
+    const sign = await app.http().get(signPath).set('Accept-Language', 'de');
+    expect(sign.status).toBe(200);
+    expect(sign.text).toContain('Eine Karte für Jonas');
+    expect(sign.text).toContain('Karte unterschreiben');
+    expect(rawKeys(sign.text)).toEqual([]);
+  });
+
   it('?locale=en wins over the browser and is remembered by a cookie for the next pages', async () => {
     const chosen = await app.http().get('/catalogue/?locale=en').set('Accept-Language', 'de');
     expect(langOf(chosen.text)).toBe('en');
