@@ -68,6 +68,8 @@ function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
     // lists `locales` unless the shop pins one language.
     locale,
     t: translator(locale),
+    // The same, for a partial whose caller uses `t` for something else (see partials/template-card.eta).
+    translate: translator(locale),
     locales: config.shopLocale ? [] : SUPPORTED_LOCALES.map((code) => ({ code, name: LOCALE_NAMES[code], href: withLocale(ctx, code) })),
     toast: data.toast ?? null,
   };
