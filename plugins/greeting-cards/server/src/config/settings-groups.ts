@@ -19,6 +19,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   printPrice: 'Prices',
   giftWrapPrice: 'Prices',
   currency: 'Prices',
+  shopLocale: 'General',
   demoPayments: 'Payments',
   stripeSecretKey: 'Payments',
   stripePublishableKey: 'Payments',

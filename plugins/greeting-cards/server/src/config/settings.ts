@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PRODUCT_CODES } from '../domain/print-products/products';
 import { isTimeZone } from '../domain/time-zones/zones';
+import { isLocale, SUPPORTED_LOCALES } from '../i18n/locales';
 import { fieldMap, flag, integer, integerList, originList, text, type DefaultEnvironment, type Setting } from './setting-kinds';
 
 export { parseBool, parseInteger, parseIntegerList, parseJsonObject, parseOriginList, parseString } from './setting-kinds';
@@ -88,6 +89,11 @@ export const SETTING_RECORDS = {
   currency: text({
     env: 'SERVICE_CURRENCY', default: 'GBP', schema: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as GBP'),
     describe: 'ISO currency of all prices. Every amount (settings, API `*_pence` fields, gift add-ons, plans) is in its minor units: pence for GBP, cents for EUR, whole yen for JPY (no minor unit).',
+  }),
+  shopLocale: text({
+    // Empty lets each request choose (?locale=, the remembered choice, Accept-Language); a code pins the shop to one language.
+    env: 'SERVICE_SHOP_LOCALE', default: '', schema: z.string().refine((v) => v === '' || isLocale(v), `must be empty or one of ${SUPPORTED_LOCALES.join(', ')}`),
+    describe: `Language of the shop's pages for everyone (${SUPPORTED_LOCALES.join(', ')}); empty: each visitor's choice, then their browser's language, then English.`,
   }),
   // payments
   demoPayments: flag({

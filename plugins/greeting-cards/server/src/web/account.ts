@@ -1,6 +1,8 @@
 import type { Ctx } from '../http/respond';
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../config/get-config';
+import { translator, type Translate } from '../i18n/translate';
+import { DEFAULT_LOCALE } from '../i18n/locales';
 
 // Sign-in and registration through users-permissions' own services and settings, so the web form
 // follows the same rules as POST /api/auth/local and /api/auth/local/register: password check,
@@ -29,46 +31,46 @@ async function afterSignIn(strapi: Core.Strapi, userId: number) {
   }
 }
 
-export async function signIn(strapi: Core.Strapi, body: Row): Promise<AuthOutcome> {
+export async function signIn(strapi: Core.Strapi, body: Row, t: Translate = translator(DEFAULT_LOCALE)): Promise<AuthOutcome> {
   const identifier = str(body.identifier).trim();
   const password = str(body.password);
-  if (!identifier) return fail('identifier', 'Enter your e-mail address or username.');
-  if (!password) return fail('password', 'Enter your password.');
+  if (!identifier) return fail('identifier', t('shop.account.enterIdentifier'));
+  if (!password) return fail('password', t('shop.account.enterPassword'));
   const user: Row | null = await strapi.db.query('plugin::users-permissions.user').findOne({
     where: { provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] },
   });
   const valid = user?.password ? await up(strapi).service('user').validatePassword(password, user.password) : false;
-  if (!user || !valid) return fail('non_field_errors', 'That e-mail address and password do not match an account.');
+  if (!user || !valid) return fail('non_field_errors', t('shop.account.noMatch'));
   const settings = await advanced(strapi);
   if (settings.email_confirmation && user.confirmed !== true) {
-    return fail('non_field_errors', 'Please confirm your e-mail address first: we sent you a link when you registered.');
+    return fail('non_field_errors', t('shop.account.confirmFirst'));
   }
-  if (user.blocked === true) return fail('non_field_errors', 'This account has been blocked. Please contact us.');
+  if (user.blocked === true) return fail('non_field_errors', t('shop.account.blocked'));
   await afterSignIn(strapi, Number(user.id));
   return { ok: true, user, jwt: await issueJwt(strapi, user.id), needsConfirmation: false };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export async function register(strapi: Core.Strapi, body: Row): Promise<AuthOutcome> {
+export async function register(strapi: Core.Strapi, body: Row, t: Translate = translator(DEFAULT_LOCALE)): Promise<AuthOutcome> {
   const settings = await advanced(strapi);
-  if (!settings.allow_register) return fail('non_field_errors', 'New accounts cannot be created at the moment.');
+  if (!settings.allow_register) return fail('non_field_errors', t('shop.account.closed'));
   const email = str(body.email).trim().toLowerCase();
   const username = str(body.username).trim() || email;
   const password = str(body.password);
   const errors: Record<string, string[]> = {};
-  if (!EMAIL.test(email) || email.length > 254) errors.email = ['Enter a valid e-mail address.'];
-  if (username.length < 3 || username.length > 100) errors.username = ['Choose a name of 3 to 100 characters.'];
-  if (password.length < 8) errors.password = ['Use at least 8 characters.'];
-  else if (Buffer.byteLength(password) > 72) errors.password = ['Use at most 72 bytes.'];
+  if (!EMAIL.test(email) || email.length > 254) errors.email = [t('shop.account.validEmail')];
+  if (username.length < 3 || username.length > 100) errors.username = [t('shop.account.nameLength')];
+  if (password.length < 8) errors.password = [t('shop.account.passwordShort')];
+  else if (Buffer.byteLength(password) > 72) errors.password = [t('shop.account.passwordLong')];
   if (Object.keys(errors).length) return { ok: false, errors };
 
   const taken = await strapi.db.query('plugin::users-permissions.user').count({
     where: { $or: [{ email }, { username: email }, { username }, { email: username }] },
   });
-  if (taken > 0) return fail('email', 'An account with this e-mail address or name already exists. Try signing in.');
+  if (taken > 0) return fail('email', t('shop.account.exists'));
   const role: Row | null = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: settings.default_role || 'authenticated' } });
-  if (!role) return fail('non_field_errors', 'Registration is not set up on this site yet.');
+  if (!role) return fail('non_field_errors', t('shop.account.noRole'));
 
   const user: Row = await up(strapi).service('user').add({
     username,
@@ -84,7 +86,7 @@ export async function register(strapi: Core.Strapi, body: Row): Promise<AuthOutc
       await up(strapi).service('user').sendConfirmationEmail(user);
     } catch (error) {
       strapi.log.error(`[greeting-cards] confirmation e-mail failed: ${(error as Error)?.message}`);
-      return fail('non_field_errors', 'Your account was created but we could not send the confirmation e-mail. Please try again later.');
+      return fail('non_field_errors', t('shop.account.mailFailed'));
     }
     return { ok: true, user, jwt: null, needsConfirmation: true };
   }

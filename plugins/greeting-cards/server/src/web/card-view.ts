@@ -2,6 +2,8 @@ import { personaliseCard } from '../domain/merge-fields';
 import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
+import { requestLocale } from './locale';
+import { translator, type Translate } from '../i18n/translate';
 import { rateLimit } from '../http/rate-limit';
 import { optionalUser } from '../http/auth';
 import type { Row } from '../db/query';
@@ -19,7 +21,8 @@ import { ApiError } from '../errors';
 // once per page request, and the first view by anyone but the signed-in buyer marks the card opened.
 
 function notFoundPage(ctx: Ctx): void {
-  renderPage(ctx, 'error', { title: 'Card not found', heading: 'Card not found', message: 'This card link is not valid. Please check that you copied the whole link from your e-mail.' }, 404);
+  const t = translator(requestLocale(ctx.state.gcStrapi, ctx));
+  renderPage(ctx, 'error', { title: t('shop.cardView.notFound'), heading: t('shop.cardView.notFound'), message: t('shop.cardView.notFoundText') }, 404);
 }
 
 /** A page that could not be drawn; on a SERVICE_ROLE=web instance not yet drawn by a worker is expected (503), not a warning. */
@@ -53,13 +56,13 @@ async function front(strapi: Core.Strapi, card: Row, alt: string, owner: string)
  * the others are plain white. The inside message is laid over the inside right in the page (text a
  * screen reader reads), sized as on paper (see domain/render/card-view-layout.ts).
  */
-async function inside(strapi: Core.Strapi, card: Row, owner: string): Promise<Record<'inside_left' | 'inside_right', Drawn>> {
+async function inside(strapi: Core.Strapi, card: Row, owner: string, t: Translate): Promise<Record<'inside_left' | 'inside_right', Drawn>> {
   const drawn: Record<string, Drawn> = {};
   for (const page of ['inside_left', 'inside_right'] as const) {
     drawn[page] = { svg: null, image: null };
     if (!pageIsDesigned(card.canvas_data, page)) continue;
     try {
-      drawn[page].svg = await pageSvg(strapi, card, page, page === 'inside_left' ? 'Inside left page' : 'Inside right page', owner);
+      drawn[page].svg = await pageSvg(strapi, card, page, page === 'inside_left' ? t('shop.cardView.insideLeft') : t('shop.cardView.insideRight'), owner);
     } catch (error) {
       notDrawn(strapi, `e-card ${page} not rendered`, error);
     }
@@ -68,10 +71,10 @@ async function inside(strapi: Core.Strapi, card: Row, owner: string): Promise<Re
 }
 
 /** A large group card's extra pages, in order, each drawn by the same renderer (a blank one if it fails). */
-async function extra(strapi: Core.Strapi, card: Row, owner: string): Promise<Array<Drawn & { label: string }>> {
+async function extra(strapi: Core.Strapi, card: Row, owner: string, t: Translate): Promise<Array<Drawn & { label: string }>> {
   const drawn: Array<Drawn & { label: string }> = [];
   for (const [i, page] of extraPages(card.canvas_data).entries()) {
-    const label = `Extra page ${i + 1}`;
+    const label = t('shop.cardView.extraPage', { number: i + 1 });
     let svg: string | null = null;
     try {
       svg = await pageSvg(strapi, card, page, label, owner);
@@ -121,12 +124,13 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         const sender = item.order?.user?.id
           ? await getService(strapi, 'userDetails').forUser(item.order.user.id).catch(() => null)
           : null;
-        const senderName = sender?.display_name || 'someone who cares';
-        const title = card.title || 'A card for you';
+        const t = translator(requestLocale(strapi, ctx));
+        const senderName = sender?.display_name || t('shop.cardView.someone');
+        const title = card.title || t('shop.cardView.forYou');
         const owner = `delivery:${delivery.id}`;
-        const design = await front(strapi, card, `Front of the card "${title}"`, owner);
-        const pages = await inside(strapi, card, owner);
-        const extraDrawn = await extra(strapi, card, owner);
+        const design = await front(strapi, card, t('shop.cardView.front', { title }), owner);
+        const pages = await inside(strapi, card, owner, t);
+        const extraDrawn = await extra(strapi, card, owner, t);
         const message = String(card.inside_message ?? '').trim();
         // The buyer looking at their own card (signed in) does not open it for the recipient.
         const viewer = await optionalUser(strapi, ctx).catch(() => null);
@@ -134,7 +138,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
         ctx.state.gcUser = null;
         renderPage(ctx, 'card-view', {
-          title: `${title}: a card from ${senderName}`,
+          title: t('shop.cardView.title', { title, name: senderName }),
           cardTitle: title,
           senderName,
           design,

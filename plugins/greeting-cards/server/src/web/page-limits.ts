@@ -1,5 +1,5 @@
 import type { Ctx } from '../http/respond';
-import { consumeLimit, retryAfterSeconds, tooManyMessage, type LimitKind } from '../http/rate-limit';
+import { consumeLimit, retryAfterSeconds, type LimitKind } from '../http/rate-limit';
 import { errorPage, type WebContext, type WebRouteDef } from './web-route';
 
 // Storefront actions count against the same per-user and per-IP counters as their /api twins
@@ -10,12 +10,12 @@ import { errorPage, type WebContext, type WebRouteDef } from './web-route';
 type Applies = (ctx: Ctx) => boolean;
 
 /** True (and the 429 page sent) when this request is over its limit. */
-export async function overPageLimit({ ctx, strapi, user }: WebContext, kind: LimitKind): Promise<boolean> {
+export async function overPageLimit({ ctx, strapi, user, t }: WebContext, kind: LimitKind): Promise<boolean> {
   const rejection = await consumeLimit(strapi, ctx, kind, user ? user.id : null);
   if (!rejection) return false;
   const seconds = retryAfterSeconds(rejection);
   ctx.set('Retry-After', String(seconds));
-  errorPage(ctx, 429, 'Please slow down', tooManyMessage(seconds));
+  errorPage(ctx, 429, t('shop.limit.title'), t('shop.limit.tooMany', { count: seconds }));
   return true;
 }
 

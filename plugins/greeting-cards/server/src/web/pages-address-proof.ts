@@ -13,10 +13,10 @@ export const addressProofRoutes: WebRouteDef[] = [
   }),
 
   // A GET, as every e-mail link: it only marks this one address of this one account as proven.
-  publicRoute('GET', '/account/confirm-email/:token/', async ({ ctx, strapi }) => {
+  publicRoute('GET', '/account/confirm-email/:token/', async ({ ctx, strapi, t }) => {
     if (await getService(strapi, 'addressProof').confirm(String(ctx.params.token))) {
-      return renderPage(ctx, 'error', { title: 'Address confirmed', heading: 'Address confirmed', message: 'Thank you. Cards sent to this address now appear under Received in your library.' });
+      return renderPage(ctx, 'error', { title: t('shop.proof.confirmed'), heading: t('shop.proof.confirmed'), message: t('shop.proof.confirmedText') });
     }
-    renderPage(ctx, 'error', { title: 'Link not valid', heading: 'This link is not valid', message: 'It may have been used already or have expired. Ask for a new one from the Received tab of your library.' }, 404);
+    renderPage(ctx, 'error', { title: t('shop.proof.invalidTitle'), heading: t('shop.proof.invalidHeading'), message: t('shop.proof.invalidText') }, 404);
   }),
 ];

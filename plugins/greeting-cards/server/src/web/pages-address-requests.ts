@@ -1,11 +1,11 @@
-import { consumeAddressSubmission, retryAfterSeconds, tooManyMessage } from '../http/rate-limit';
+import { consumeAddressSubmission, retryAfterSeconds } from '../http/rate-limit';
 import { SUBMISSION_FIELDS } from '../domain/address-requests/address-submission';
-import { DAILY_CAP_MESSAGE } from '../controllers/address-requests';
 import { getService } from '../services/get-service';
 import { isHtmx, renderPage, renderPartial, type Toast } from './render';
 import { formBody, formErrors, pickFilled } from './form-input';
 import { limitedPage } from './page-limits';
 import { errorPage, privateRoute, publicRoute, redirect, shopUrl, type PrivateContext, type WebContext, type WebRouteDef } from './web-route';
+import type { MessageKey } from '../i18n/messages';
 
 // Address request links (issue 24): the shopper's link panel on /recipients/ (make, replace, revoke)
 // and the friends' public page /address/<token>/. They call the same services as
@@ -18,9 +18,9 @@ const tokenOf = (web: WebContext) => String(web.ctx.params.token ?? '');
 export const requestLinkData = async ({ strapi, user }: Pick<PrivateContext, 'strapi' | 'user'>) => ({ requestLink: await getService(strapi, 'addressLinks').current(user.id) });
 
 /** Answers a link action: the panel for htmx, otherwise back to the address book. */
-async function linkAction(web: PrivateContext, run: () => Promise<unknown>, text: string) {
+async function linkAction(web: PrivateContext, run: () => Promise<unknown>, text: MessageKey) {
   await run();
-  const toast: Toast = { kind: 'success', text };
+  const toast: Toast = { kind: 'success', text: web.t(text) };
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/address-link-panel', { ...(await requestLinkData(web)), toast });
   redirect(web.ctx, shopUrl(web.ctx, '/recipients/'));
 }
@@ -41,7 +41,7 @@ async function addressPage(web: WebContext, state: FormState = {}, status?: numb
   const { display_name } = await getService(web.strapi, 'addressLinks').publicView(tokenOf(web));
   const errors = state.errors ?? null;
   renderPage(web.ctx, 'address-request', {
-    title: display_name ? `Your address for ${display_name}` : 'Your address for a friend',
+    title: display_name ? web.t('shop.address.titleFor', { name: display_name }) : web.t('shop.address.titleFriend'),
     noindex: true,
     shopperName: display_name,
     token: tokenOf(web),
@@ -54,9 +54,9 @@ async function addressPage(web: WebContext, state: FormState = {}, status?: numb
 
 export const addressRequestRoutes: WebRouteDef[] = [
   limitedPage('writes', privateRoute('POST', '/recipients/request-link/', (web) =>
-    linkAction(web, () => getService(web.strapi, 'addressLinks').createOrRotate(web.user.id), 'Your address link is ready. Any link you shared before no longer works.'))),
+    linkAction(web, () => getService(web.strapi, 'addressLinks').createOrRotate(web.user.id), 'shop.addressLink.ready'))),
   limitedPage('writes', privateRoute('POST', '/recipients/request-link/revoke/', (web) =>
-    linkAction(web, () => getService(web.strapi, 'addressLinks').revoke(web.user.id), 'Your address link was turned off. Nobody can use it now.'))),
+    linkAction(web, () => getService(web.strapi, 'addressLinks').revoke(web.user.id), 'shop.addressLink.turnedOff'))),
 
   publicRoute('GET', '/address/:token/', async (web) => addressPage(web, { thanks: web.ctx.query.thanks === '1' })),
 
@@ -66,7 +66,7 @@ export const addressRequestRoutes: WebRouteDef[] = [
     const rejection = await consumeAddressSubmission(web.strapi, web.ctx, String(link.id));
     if (rejection) {
       web.ctx.set('Retry-After', String(retryAfterSeconds(rejection)));
-      return errorPage(web.ctx, 429, 'Please slow down', tooManyMessage(retryAfterSeconds(rejection)));
+      return errorPage(web.ctx, 429, web.t('shop.limit.title'), web.t('shop.limit.tooMany', { count: retryAfterSeconds(rejection) }));
     }
     // Empty fields are sent as such: a blank required field must say so, not fall back to a default.
     const body = formBody(web.ctx);
@@ -83,7 +83,7 @@ export const addressRequestRoutes: WebRouteDef[] = [
     }
     if (!result.ok) {
       web.ctx.set('Retry-After', String(result.retryAfter));
-      return errorPage(web.ctx, 429, 'Please try again tomorrow', DAILY_CAP_MESSAGE);
+      return errorPage(web.ctx, 429, web.t('shop.address.tomorrowTitle'), web.t('shop.address.dailyCap'));
     }
     redirect(web.ctx, shopUrl(web.ctx, `/address/${tokenOf(web)}/?thanks=1`));
   }),

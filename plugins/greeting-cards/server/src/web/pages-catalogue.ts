@@ -16,17 +16,17 @@ function pageNumber(raw: unknown): number {
 }
 
 export const catalogueRoutes: WebRouteDef[] = [
-  publicRoute('GET', '/', async ({ ctx, strapi }) => {
+  publicRoute('GET', '/', async ({ ctx, strapi, t }) => {
     const catalogue = getService(strapi, 'catalogue');
     const version = await getService(strapi, 'catalogueVersion').current();
     const [occasions, popular] = await Promise.all([
       catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version),
       catalogue.listTemplates({}, { page: 1, pageSize: 10, offset: 0 }, version),
     ]);
-    renderPage(ctx, 'home', { title: 'Cards for every moment', occasions: occasions.results, occasionNames: namesBySlug(occasions.results), templates: popular.results });
+    renderPage(ctx, 'home', { title: t('shop.home.title'), occasions: occasions.results, occasionNames: namesBySlug(occasions.results), templates: popular.results });
   }),
 
-  publicRoute('GET', '/catalogue/', async ({ ctx, strapi }) => {
+  publicRoute('GET', '/catalogue/', async ({ ctx, strapi, t }) => {
     const catalogue = getService(strapi, 'catalogue');
     const occasion = queryValue(ctx.query, 'occasion');
     const styleRaw = queryValue(ctx.query, 'style');
@@ -40,7 +40,7 @@ export const catalogueRoutes: WebRouteDef[] = [
     ]);
     const occasionName = occasions.results.find((o) => o.slug === occasion)?.name ?? null;
     renderPageOrPartial(ctx, 'catalogue', 'partials/catalogue-results', {
-      title: occasionName ? `${occasionName} cards` : 'All cards',
+      title: occasionName ? t('shop.catalogue.titleOccasion', { occasion: occasionName }) : t('shop.catalogue.titleAll'),
       occasions: occasions.results,
       occasionNames: namesBySlug(occasions.results),
       styles: TEMPLATE_STYLES,
@@ -51,7 +51,7 @@ export const catalogueRoutes: WebRouteDef[] = [
       count: listing.count,
       page,
       pages: Math.max(1, Math.ceil(listing.count / PAGE_SIZE)),
-      toast: ctx.query.welcome ? { kind: 'success', text: 'Welcome! Your account is ready. Pick a design to get started.' } : null,
+      toast: ctx.query.welcome ? { kind: 'success', text: t('shop.catalogue.welcome') } : null,
     });
   }),
 

@@ -1,6 +1,6 @@
 import { getConfig } from '../config/get-config';
 import { parseBody } from '../http/body';
-import { consumeSigningAttempt, retryAfterSeconds, tooManyMessage } from '../http/rate-limit';
+import { consumeSigningAttempt, retryAfterSeconds } from '../http/rate-limit';
 import { clearEditTokenCookie, editTokenFrom, setEditTokenCookie, signatureIdsWithCookies } from '../http/edit-tokens';
 import { groupCardCreate, signatureCreate, signaturePatch, FONT_FAMILIES } from '../domain/group-cards/group-card-input';
 import { formatLongInZone, localInputToIso, localInputValue } from '../domain/time-zones';
@@ -13,6 +13,11 @@ import { formBody, formErrors, idParam, pickFilled } from './form-input';
 import { limitedPage } from './page-limits';
 import { requestLocale } from '../i18n/request-locale';
 import { errorPage, privateRoute, publicRoute, redirect, shopUrl, type PrivateContext, type WebContext, type WebRouteDef } from './web-route';
+import type { MessageKey } from '../i18n/messages';
+import { intlLocale, DEFAULT_LOCALE } from '../i18n/locales';
+
+/** The Intl locale of the request's language, for dates the page shows. */
+const intlOf = (web: WebContext) => intlLocale(web.ctx.state.gcLocale ?? DEFAULT_LOCALE);
 
 // Group-card pages (issue 23): the organiser's list, start form and moderation page, and the public
 // signing page. They call the same services as /api/group-cards/ and /api/sign/; under htmx the
@@ -39,19 +44,19 @@ async function newFormData(web: PrivateContext, cardId: number | null, state: { 
   const card = cardId === null ? null : await query(web.strapi, UID.card).findOne({ where: { id: cardId, owner: { id: web.user.id } } });
   const cards = card ? [] : (await getService(web.strapi, 'cards').list(web.user.id, ALL)).results;
   const inAWeek = localInputValue(new Date(Date.now() + 7 * 86_400_000), tz(web)).slice(0, 11) + '17:00';
-  return { title: 'Start a group card', card, cards, timeZone: tz(web), errors: state.errors ?? null, values: { deadline: inAWeek, show_signatures: 'on', ...(state.values ?? {}) } };
+  return { title: web.t('shop.groupNew.title'), card, cards, timeZone: tz(web), errors: state.errors ?? null, values: { deadline: inAWeek, show_signatures: 'on', ...(state.values ?? {}) } };
 }
 
 async function organiserData(web: PrivateContext, toast: Toast | null = null) {
   const group = await getService(web.strapi, 'groupCards').get(web.user.id, uuidOf(web));
   const recipients = group.basket_card_id ? [] : (await getService(web.strapi, 'recipients').list(web.user.id, ALL)).results;
-  return { title: group.title, group, recipients, deadlineText: group.deadline ? formatLongInZone(group.deadline, tz(web)) : '', toast };
+  return { title: group.title, group, recipients, deadlineText: group.deadline ? formatLongInZone(group.deadline, tz(web), intlOf(web)) : '', toast };
 }
 
 /** Answers a moderation action: the panel for htmx, otherwise back to the page. */
-async function moderated(web: PrivateContext, run: () => Promise<unknown>, success: string) {
+async function moderated(web: PrivateContext, run: () => Promise<unknown>, success: MessageKey) {
   const { errors } = await attempt(run);
-  const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? 'That did not work.' } : { kind: 'success', text: success };
+  const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.error.failedTitle') } : { kind: 'success', text: web.t(success) };
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/group-panel', await organiserData(web, toast), errors ? 400 : 200);
   redirect(web.ctx, shopUrl(web.ctx, `/group/${uuidOf(web)}/`));
 }
@@ -64,10 +69,10 @@ async function move(web: PrivateContext, delta: -1 | 1) {
   const at = id === null ? -1 : ids.indexOf(id);
   const to = at + delta;
   if (at >= 0 && to >= 0 && to < ids.length) [ids[at], ids[to]] = [ids[to], ids[at]];
-  return moderated(web, () => service.reorder(web.user.id, uuidOf(web), ids), delta < 0 ? 'Moved up.' : 'Moved down.');
+  return moderated(web, () => service.reorder(web.user.id, uuidOf(web), ids), delta < 0 ? 'shop.groupToast.movedUp' : 'shop.groupToast.movedDown');
 }
 
-const signatureAction = (path: string, run: (web: PrivateContext, id: number) => Promise<unknown>, success: string): WebRouteDef =>
+const signatureAction = (path: string, run: (web: PrivateContext, id: number) => Promise<unknown>, success: MessageKey): WebRouteDef =>
   limitedPage('writes', privateRoute('POST', `/group/:uuid/signatures/:id/${path}/`, async (web) => {
     const id = idParam(web.ctx.params.id);
     return moderated(web, () => (id === null ? Promise.reject(new ApiError('not_found', { detail: 'Not found.' })) : run(web, id)), success);
@@ -94,13 +99,13 @@ async function signData(web: WebContext, state: SignState = {}) {
     .filter((s: { id: number }) => s.id === fresh || view.my_signature_ids.includes(s.id) || Boolean(editTokenFrom(web.ctx, s.id)));
   const stickers = await query(web.strapi, UID.asset).findMany({ where: { asset_type: 'sticker', is_active: true, is_premium: false }, orderBy: [{ name: 'asc' }], limit: 40 });
   return {
-    title: `Sign the card for ${view.recipient_name}`,
+    title: web.t('shop.sign.title', { name: view.recipient_name }),
     token: tokenOf(web),
     view,
     mine,
     stickers,
     fonts: FONT_FAMILIES,
-    deadlineText: view.deadline ? formatLongInZone(view.deadline, tz(web)) : '',
+    deadlineText: view.deadline ? formatLongInZone(view.deadline, tz(web), intlOf(web)) : '',
     errors: state.errors ?? null,
     values: state.values ?? {},
     toast: state.toast ?? null,
@@ -115,7 +120,7 @@ async function signPage(web: WebContext, state: SignState = {}, status?: number)
     if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/sign-panel', data, status);
     return renderPage(web.ctx, 'sign', data, status);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 410) return errorPage(web.ctx, 410, 'Signing has closed', String((error.body as { detail: string }).detail));
+    if (error instanceof ApiError && error.status === 410) return errorPage(web.ctx, 410, web.t('shop.groupPanel.closedHeading'), String((error.body as { detail: string }).detail));
     throw error;
   }
 }
@@ -130,7 +135,7 @@ async function refusedSigning(web: WebContext): Promise<boolean> {
     group = await getService(web.strapi, 'groupSigning').openByToken(tokenOf(web));
   } catch (error) {
     if (error instanceof ApiError && error.status === 410) {
-      errorPage(web.ctx, 410, 'Signing has closed', String((error.body as { detail: string }).detail));
+      errorPage(web.ctx, 410, web.t('shop.groupPanel.closedHeading'), String((error.body as { detail: string }).detail));
       return true;
     }
     throw error;
@@ -138,7 +143,7 @@ async function refusedSigning(web: WebContext): Promise<boolean> {
   const rejection = await consumeSigningAttempt(web.strapi, web.ctx, String(group.id));
   if (!rejection) return false;
   web.ctx.set('Retry-After', String(retryAfterSeconds(rejection)));
-  errorPage(web.ctx, 429, 'Please slow down', tooManyMessage(retryAfterSeconds(rejection)));
+  errorPage(web.ctx, 429, web.t('shop.limit.title'), web.t('shop.limit.tooMany', { count: retryAfterSeconds(rejection) }));
   return true;
 }
 
@@ -151,8 +156,8 @@ function signatureInput(body: Record<string, unknown>) {
   return picked;
 }
 
-async function signed(web: WebContext, errors: Record<string, string[]> | null, values: Record<string, unknown>, success: string, editing: number | null = null, justSigned: number | null = null) {
-  const toast: Toast = errors ? { kind: 'error', text: 'Please check the highlighted fields.' } : { kind: 'success', text: success };
+async function signed(web: WebContext, errors: Record<string, string[]> | null, values: Record<string, unknown>, success: MessageKey, editing: number | null = null, justSigned: number | null = null) {
+  const toast: Toast = errors ? { kind: 'error', text: web.t('shop.form.checkFields') } : { kind: 'success', text: web.t(success) };
   if (!errors && !isHtmx(web.ctx)) return redirect(web.ctx, shopUrl(web.ctx, `/sign/${tokenOf(web)}/`));
   return signPage(web, { errors, values: errors ? values : {}, toast, editing: errors ? editing : null, justSigned }, errors ? 400 : 200);
 }
@@ -160,14 +165,14 @@ async function signed(web: WebContext, errors: Record<string, string[]> | null, 
 export const groupRoutes: WebRouteDef[] = [
   privateRoute('GET', '/group/', async (web) => {
     const { results } = await getService(web.strapi, 'groupCards').list(web.user.id, ALL);
-    renderPage(web.ctx, 'group-list', { title: 'Group cards', groups: results, deadlines: Object.fromEntries(results.map((g) => [g.uuid, g.deadline ? formatLongInZone(g.deadline, tz(web)) : ''])) });
+    renderPage(web.ctx, 'group-list', { title: web.t('shop.group.title'), groups: results, deadlines: Object.fromEntries(results.map((g) => [g.uuid, g.deadline ? formatLongInZone(g.deadline, tz(web), intlOf(web)) : ''])) });
   }),
 
   privateRoute('GET', '/group/new/', async (web) => {
     const raw = web.ctx.query.card;
     const cardId = idParam(typeof raw === 'string' ? raw : undefined);
     const data = await newFormData(web, cardId);
-    if (cardId !== null && !data.card) return errorPage(web.ctx, 404, 'Page not found', 'We could not find that card in your library. Choose one of your own cards to start a group card.');
+    if (cardId !== null && !data.card) return errorPage(web.ctx, 404, web.t('shop.error.notFoundTitle'), web.t('shop.groupToast.cardNotFound'));
     renderPage(web.ctx, 'group-new', data);
   }),
 
@@ -195,18 +200,18 @@ export const groupRoutes: WebRouteDef[] = [
   privateRoute('GET', '/group/:uuid/panel/', async (web) => renderPartial(web.ctx, 'partials/group-panel', await organiserData(web))),
 
   limitedPage('writes', privateRoute('POST', '/group/:uuid/rotate/', async (web) =>
-    moderated(web, () => getService(web.strapi, 'groupCards').rotateLink(web.user.id, uuidOf(web)), 'New link made. The old link no longer works: share the new one.'))),
+    moderated(web, () => getService(web.strapi, 'groupCards').rotateLink(web.user.id, uuidOf(web)), 'shop.groupToast.newLink'))),
   limitedPage('writes', privateRoute('POST', '/group/:uuid/close/', async (web) =>
-    moderated(web, () => getService(web.strapi, 'groupCards').close(web.user.id, uuidOf(web)), 'Closed: nobody can sign any more.'))),
+    moderated(web, () => getService(web.strapi, 'groupCards').close(web.user.id, uuidOf(web)), 'shop.groupToast.closed'))),
   limitedPage('writes', privateRoute('POST', '/group/:uuid/send/', async (web) => {
     const values = pickFilled(formBody(web.ctx), ['delivery_method', 'recipient_id']);
     const { errors } = await attempt(() => getService(web.strapi, 'groupCards').sendToBasket(web.user.id, uuidOf(web), { ...values, recipient_id: values.recipient_id ?? null }));
     if (!errors) return redirect(web.ctx, shopUrl(web.ctx, '/cart/'));
-    renderPage(web.ctx, 'group-organiser', await organiserData(web, { kind: 'error', text: Object.values(errors)[0]?.[0] ?? 'That did not work.' }), 400);
+    renderPage(web.ctx, 'group-organiser', await organiserData(web, { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.error.failedTitle') }), 400);
   })),
-  signatureAction('hide', (web, id) => getService(web.strapi, 'groupCards').setSignatureVisible(web.user.id, uuidOf(web), id, false), 'Hidden: it will not be on the card.'),
-  signatureAction('show', (web, id) => getService(web.strapi, 'groupCards').setSignatureVisible(web.user.id, uuidOf(web), id, true), 'Shown: it will be on the card.'),
-  signatureAction('delete', (web, id) => getService(web.strapi, 'groupCards').removeSignature(web.user.id, uuidOf(web), id), 'Deleted.'),
+  signatureAction('hide', (web, id) => getService(web.strapi, 'groupCards').setSignatureVisible(web.user.id, uuidOf(web), id, false), 'shop.groupToast.hidden'),
+  signatureAction('show', (web, id) => getService(web.strapi, 'groupCards').setSignatureVisible(web.user.id, uuidOf(web), id, true), 'shop.groupToast.shown'),
+  signatureAction('delete', (web, id) => getService(web.strapi, 'groupCards').removeSignature(web.user.id, uuidOf(web), id), 'shop.groupToast.deleted'),
   limitedPage('writes', privateRoute('POST', '/group/:uuid/signatures/:id/up/', (web) => move(web, -1))),
   limitedPage('writes', privateRoute('POST', '/group/:uuid/signatures/:id/down/', (web) => move(web, 1))),
 
@@ -220,7 +225,7 @@ export const groupRoutes: WebRouteDef[] = [
     const values = signatureInput(formBody(web.ctx));
     const { errors, value } = await attempt(async () => getService(web.strapi, 'groupSigning').sign(tokenOf(web), parseBody(signatureCreate, values), web.user?.id ?? null));
     if (value) setEditTokenCookie(web.ctx, value.id, value.edit_token);
-    await signed(web, errors, values, value?.status === 'pending' ? 'Thank you! The organiser will check your message before it goes on the card.' : 'Thank you! Your message is on the card.', null, value?.id ?? null);
+    await signed(web, errors, values, value?.status === 'pending' ? 'shop.signToast.pending' : 'shop.signToast.signed', null, value?.id ?? null);
   }),
 
   publicRoute('POST', '/sign/:token/signatures/:id/edit/', async (web) => {
@@ -228,7 +233,7 @@ export const groupRoutes: WebRouteDef[] = [
     const id = idParam(web.ctx.params.id) ?? 0;
     const values = signatureInput(formBody(web.ctx));
     const { errors } = await attempt(() => getService(web.strapi, 'groupSigning').edit(tokenOf(web), id, editTokenFrom(web.ctx, id), parseBody(signaturePatch, values), web.user?.id ?? null));
-    await signed(web, errors, values, 'Your message was updated.', id);
+    await signed(web, errors, values, 'shop.signToast.updated', id);
   }),
 
   publicRoute('POST', '/sign/:token/signatures/:id/delete/', async (web) => {
@@ -236,6 +241,6 @@ export const groupRoutes: WebRouteDef[] = [
     const id = idParam(web.ctx.params.id) ?? 0;
     const { errors } = await attempt(() => getService(web.strapi, 'groupSigning').remove(tokenOf(web), id, editTokenFrom(web.ctx, id), web.user?.id ?? null));
     if (!errors) clearEditTokenCookie(web.ctx, id);
-    await signed(web, errors ? { non_field_errors: Object.values(errors)[0] } : null, {}, 'Your message was removed.');
+    await signed(web, errors ? { non_field_errors: Object.values(errors)[0] } : null, {}, 'shop.signToast.removed');
   }),
 ];

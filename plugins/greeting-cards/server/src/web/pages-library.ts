@@ -1,35 +1,34 @@
 import { LIBRARY_TYPES, type LibraryType } from '../domain/enums';
 import { getService } from '../services/get-service';
 import { getConfig } from '../config/get-config';
+import type { Translate } from '../i18n/translate';
 import { isHtmx, renderPageOrPartial, type Toast } from './render';
 import { formBody, formErrors, idParam } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
 
 // /library/: tabs All, Drafts, Saved, Sent, Received (?type=), favourites pinned first by the service.
 
-export const LIBRARY_TABS: Array<{ type: LibraryType | ''; label: string; empty: string }> = [
-  { type: '', label: 'All', empty: 'Your library is empty. Pick a design in the catalogue and personalise it: it appears here as you work.' },
-  { type: 'draft', label: 'Drafts', empty: 'No drafts. Cards you start and have not finished are kept here.' },
-  { type: 'saved', label: 'Saved', empty: 'No saved cards yet. Save a design in the editor to keep it for later.' },
-  { type: 'sent', label: 'Sent', empty: 'Nothing sent yet. Cards you send appear here once they are on their way.' },
-  { type: 'received', label: 'Received', empty: 'No cards received yet. Cards other people send to your e-mail address appear here.' },
-];
+// Each tab's name and empty-state text are catalogue keys (shop.library.tab.<type|all>, .empty.<…>).
+export const LIBRARY_TABS: Array<{ type: LibraryType | '' }> = [{ type: '' }, { type: 'draft' }, { type: 'saved' }, { type: 'sent' }, { type: 'received' }];
+
+const tabsIn = (t: Translate) =>
+  LIBRARY_TABS.map((tab) => ({ ...tab, label: t(`shop.library.tab.${tab.type || 'all'}`), empty: t(`shop.library.empty.${tab.type || 'all'}`) }));
 
 const tabType = (raw: unknown): LibraryType | undefined =>
   typeof raw === 'string' && (LIBRARY_TYPES as readonly string[]).includes(raw) ? (raw as LibraryType) : undefined;
 
-async function libraryPanel({ ctx, strapi, user }: PrivateContext, type: LibraryType | undefined, toast: Toast | null, status?: number) {
+async function libraryPanel({ ctx, strapi, user, t }: PrivateContext, type: LibraryType | undefined, toast: Toast | null, status?: number) {
   const receivedOn = getConfig(strapi).receivedCards;
-  const tabs = receivedOn ? LIBRARY_TABS : LIBRARY_TABS.filter((t) => t.type !== 'received');
+  const tabs = receivedOn ? tabsIn(t) : tabsIn(t).filter((tab) => tab.type !== 'received');
   const { count, results, provenAddress } = await getService(strapi, 'library').list(user, type, { page: 1, pageSize: 100, offset: 0 });
-  const tab = tabs.find((t) => t.type === (type ?? '')) ?? tabs[0];
+  const tab = tabs.find((candidate) => candidate.type === (type ?? '')) ?? tabs[0];
   // Received cards show only for a proven address: the tab says how to prove it.
   const proveAddress = receivedOn && tab.type === 'received' && !provenAddress;
   const linkSent = proveAddress && ctx.query.link === 'sent';
   // Sent cards say how their e-cards stand with the recipients (details on each order's page).
   const sentIds = results.filter((e) => e.type === 'sent' && e.card).map((e) => e.card!.id);
   const ecards = Object.fromEntries(await getService(strapi, 'deliveries').ecardCountsByCard(user.id, sentIds));
-  renderPageOrPartial(ctx, 'library', 'partials/library-panel', { title: 'My cards', tabs, tab, entries: results, count, toast, proveAddress, linkSent, ecards }, status);
+  renderPageOrPartial(ctx, 'library', 'partials/library-panel', { title: t('shop.library.title'), tabs, tab, entries: results, count, toast, proveAddress, linkSent, ecards }, status);
 }
 
 export const libraryRoutes: WebRouteDef[] = [
@@ -41,7 +40,7 @@ export const libraryRoutes: WebRouteDef[] = [
     const type = tabType(body.type);
     const id = idParam(web.ctx.params.card_id);
     const pin = body.favorite !== 'false';
-    let toast: Toast = { kind: 'success', text: pin ? 'Pinned to the top of your library.' : 'Unpinned.' };
+    let toast: Toast = { kind: 'success', text: pin ? web.t('shop.library.pinned') : web.t('shop.library.unpinned') };
     let failed = false;
     try {
       if (id === null) throw new Error('not an id');
@@ -49,7 +48,7 @@ export const libraryRoutes: WebRouteDef[] = [
     } catch (error) {
       if (id !== null && !formErrors(error)) throw error;
       failed = true;
-      toast = { kind: 'error', text: 'That card is not in your library.' };
+      toast = { kind: 'error', text: web.t('shop.library.notYours') };
     }
     if (!isHtmx(web.ctx)) return redirect(web.ctx, shopUrl(web.ctx, `/library/${type ? `?type=${type}` : ''}`));
     await libraryPanel(web, type, toast, failed ? 400 : 200);

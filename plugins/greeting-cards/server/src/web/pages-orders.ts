@@ -7,9 +7,8 @@ import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl 
 import { limitedPage } from './page-limits';
 import { ApiError, notFound } from '../errors';
 import type { RefundView } from '../services/orders/refunds-service';
-import { helpers } from './view-helpers';
-
-const money = (pence: number, currency: string) => helpers.money(pence, currency);
+import { helpersFor } from './view-helpers';
+import type { Translate } from '../i18n/translate';
 import { withCardFronts } from './card-fronts';
 import { itemsPreflight, type ItemPreflight } from '../services/orders/checkout-preflight';
 import { requestLocale } from '../i18n/request-locale';
@@ -28,7 +27,7 @@ interface CartState {
   toast?: Toast | null;
 }
 
-async function cartData({ strapi, user }: PrivateContext, state: CartState) {
+async function cartData({ strapi, user, t }: PrivateContext, state: CartState) {
   const [bare, orders, zone] = await Promise.all([
     getService(strapi, 'orders').getCart(user.id),
     getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 }),
@@ -39,7 +38,7 @@ async function cartData({ strapi, user }: PrivateContext, state: CartState) {
   const checks = await itemsPreflight(strapi, cart.items);
   const discount = Math.min(state.promo?.discount_pence ?? 0, cart.subtotal_pence);
   return {
-    title: 'Your basket',
+    title: t('shop.cart.title'),
     cart,
     zone,
     // Orders checked out but not paid (for example after cancelling on the payment page).
@@ -64,14 +63,14 @@ async function promoPreview(web: PrivateContext, cart: OrderView, raw: string) {
 
 async function promoState(web: PrivateContext, raw: string, cart?: OrderView): Promise<CartState> {
   const current = cart ?? (await getService(web.strapi, 'orders').getCart(web.user.id));
-  if (!current.items.length) return { promoValue: raw, errors: { promo_code: ['Add a card to your basket first.'] } };
+  if (!current.items.length) return { promoValue: raw, errors: { promo_code: [web.t('shop.cart.promoEmptyBasket')] } };
   const result = await promoPreview(web, current, raw);
   return result.ok ? { promo: { code: result.code, discount_pence: result.discount_pence } } : { promoValue: raw, errors: { promo_code: [result.message] } };
 }
 
 const removeItem = async (web: PrivateContext) => {
   const id = idParam(web.ctx.params.item_id);
-  let toast: Toast = { kind: 'success', text: 'Removed from your basket.' };
+  let toast: Toast = { kind: 'success', text: web.t('shop.cart.removed') };
   let failed = false;
   try {
     if (id === null) throw new Error('not an id');
@@ -79,7 +78,7 @@ const removeItem = async (web: PrivateContext) => {
   } catch (error) {
     if (id !== null && !formErrors(error)) throw error;
     failed = true;
-    toast = { kind: 'error', text: 'That item is no longer in your basket.' };
+    toast = { kind: 'error', text: web.t('shop.cart.itemGone') };
   }
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, { toast }), failed ? 400 : 200);
   redirect(web.ctx, shopUrl(web.ctx, '/cart/'));
@@ -103,12 +102,13 @@ async function cancellableDelivery(web: PrivateContext) {
   return { ...data, delivery, price_pence: item?.line_total_pence ?? 0 };
 }
 
-const refundText = (refund: RefundView | null, currency: string) => {
-  if (!refund) return 'Your card is cancelled.';
-  const amount = money(refund.amount_pence, currency);
-  if (refund.status === 'succeeded') return `Your card is cancelled and ${amount} is on its way back to you.`;
-  if (refund.status === 'manual') return `Your card is cancelled. We will refund ${amount} to you by hand within a few days.`;
-  return `Your card is cancelled. The refund of ${amount} is being made: reload this page in a minute.`;
+const refundText = (web: PrivateContext, refund: RefundView | null, currency: string) => {
+  const t: Translate = web.t;
+  if (!refund) return t('shop.order.cancelled');
+  const amount = helpersFor(web.ctx.state.gcLocale).money(refund.amount_pence, currency);
+  if (refund.status === 'succeeded') return t('shop.order.refundSucceeded', { amount });
+  if (refund.status === 'manual') return t('shop.order.refundManual', { amount });
+  return t('shop.order.refundPending', { amount });
 };
 
 export const orderRoutes: WebRouteDef[] = [
@@ -117,7 +117,7 @@ export const orderRoutes: WebRouteDef[] = [
   privateRoute('GET', '/orders/:uuid/deliveries/:delivery_id/cancel/', async (web) => {
     const data = await cancellableDelivery(web);
     if (!data.delivery.cancellable) return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/`), 302);
-    renderPage(web.ctx, 'cancel-delivery', { title: 'Cancel a posted card', ...data });
+    renderPage(web.ctx, 'cancel-delivery', { title: web.t('shop.cancel.title'), ...data });
   }),
 
   limitedPage('writes', privateRoute('POST', '/orders/:uuid/deliveries/:delivery_id/cancel/', async (web) => {
@@ -129,7 +129,7 @@ export const orderRoutes: WebRouteDef[] = [
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
       const toast: Toast = { kind: 'error', text: error.message };
-      renderPage(web.ctx, 'order', { title: 'Your order', ...(await orderPage(web, data.order.uuid)), toast }, 409);
+      renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast }, 409);
     }
   })),
 
@@ -146,13 +146,13 @@ export const orderRoutes: WebRouteDef[] = [
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
       const toast: Toast = { kind: 'error', text: error.message };
-      renderPage(web.ctx, 'order', { title: 'Your order', ...(await orderPage(web, data.order.uuid)), toast }, 400);
+      renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast }, 400);
     }
   })),
 
 
   limitedPage('writes', privateRoute('GET', '/cart/', async (web) => {
-    const toast: Toast | null = web.ctx.query.added ? { kind: 'success', text: 'Added to your basket.' } : null;
+    const toast: Toast | null = web.ctx.query.added ? { kind: 'success', text: web.t('shop.cart.added') } : null;
     // ?promo=CODE (pushed to the address bar when a code is applied) keeps the code across reloads.
     const code = typeof web.ctx.query.promo === 'string' ? web.ctx.query.promo.trim().slice(0, 64) : '';
     renderPage(web.ctx, 'cart', await cartData(web, code ? { ...(await promoState(web, code)), toast } : { toast }));
@@ -165,10 +165,10 @@ export const orderRoutes: WebRouteDef[] = [
   limitedPage('writes', privateRoute('POST', '/cart/promo/', async (web) => {
     const raw = String(formBody(web.ctx).promo_code ?? '').trim();
     const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
-    const state: CartState = raw ? await promoState(web, raw, cart) : { errors: { promo_code: ['Enter a promo code.'] } };
+    const state: CartState = raw ? await promoState(web, raw, cart) : { errors: { promo_code: [web.t('shop.cart.promoMissing')] } };
     const failed = Boolean(state.errors);
     if (state.promo) {
-      state.toast = { kind: 'success', text: `${state.promo.code} applied.` };
+      state.toast = { kind: 'success', text: web.t('shop.cart.promoToast', { code: state.promo.code }) };
       web.ctx.set('HX-Push-Url', shopUrl(web.ctx, `/cart/?promo=${encodeURIComponent(state.promo.code)}`));
     }
     if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), failed ? 400 : 200);
@@ -196,7 +196,7 @@ export const orderRoutes: WebRouteDef[] = [
     const order = await getService(web.strapi, 'orders').get(web.user.id, String(web.ctx.params.uuid));
     if (order.status === 'cart') return redirect(web.ctx, shopUrl(web.ctx, '/cart/'), 302);
     if (order.status !== 'pending_payment') return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(order.uuid)}/`), 302);
-    renderPage(web.ctx, 'checkout', { title: 'Checkout', order: await withCardFronts(web.strapi, order), errors: null });
+    renderPage(web.ctx, 'checkout', { title: web.t('shop.checkout.title'), order: await withCardFronts(web.strapi, order), errors: null });
   }),
 
   limitedPage('writes', privateRoute('POST', '/checkout/:uuid/pay/', async (web) => {
@@ -210,23 +210,23 @@ export const orderRoutes: WebRouteDef[] = [
       const errors = formErrors(error);
       if (!errors) throw error;
       const order = await getService(web.strapi, 'orders').get(web.user.id, uuid);
-      renderPage(web.ctx, 'checkout', { title: 'Checkout', order: await withCardFronts(web.strapi, order), errors: { non_field_errors: Object.values(errors).flat() } }, 400);
+      renderPage(web.ctx, 'checkout', { title: web.t('shop.checkout.title'), order: await withCardFronts(web.strapi, order), errors: { non_field_errors: Object.values(errors).flat() } }, 400);
     }
   })),
 
   privateRoute('GET', '/orders/', async (web) => {
     const { results } = await getService(web.strapi, 'orders').list(web.user.id, { page: 1, pageSize: 100, offset: 0 });
-    renderPage(web.ctx, 'orders', { title: 'Your orders', orders: results.filter((o) => o.status !== 'cart') });
+    renderPage(web.ctx, 'orders', { title: web.t('shop.orders.title'), orders: results.filter((o) => o.status !== 'cart') });
   }),
 
   privateRoute('GET', '/orders/:uuid/', async (web) => {
     const data = await orderPage(web, String(web.ctx.params.uuid));
-    let toast: Toast | null = web.ctx.query.paid ? { kind: 'success', text: 'Thank you! Your payment went through.' } : null;
+    let toast: Toast | null = web.ctx.query.paid ? { kind: 'success', text: web.t('shop.order.paid') } : null;
     // Back from cancelling one of this order's cards: say what happened to the money.
     const cancelled = data.deliveries.find((d) => d.id === idParam(web.ctx.query.cancelled) && d.status === 'cancelled');
-    if (cancelled) toast = { kind: 'success', text: refundText(await getService(web.strapi, 'refunds').ofDelivery(cancelled.id), data.order.currency) };
+    if (cancelled) toast = { kind: 'success', text: refundText(web, await getService(web.strapi, 'refunds').ofDelivery(cancelled.id), data.order.currency) };
     const again = data.deliveries.find((d) => d.id === idParam(web.ctx.query.sent_again));
-    if (again) toast = { kind: 'success', text: `Your e-card${again.recipient_name ? ` to ${again.recipient_name}` : ''} is being sent again.` };
-    renderPage(web.ctx, 'order', { title: 'Your order', ...data, toast });
+    if (again) toast = { kind: 'success', text: again.recipient_name ? web.t('shop.order.sentAgainTo', { name: again.recipient_name }) : web.t('shop.order.sentAgain') };
+    renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...data, toast });
   }),
 ];

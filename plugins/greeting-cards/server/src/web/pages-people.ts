@@ -62,7 +62,7 @@ async function recipientsData(web: PrivateContext, state: PanelState) {
   // Shown as the group is spelt in the address book, whatever the link's capitals.
   const shown = tags.find((t) => tagKey(t.name) === tagKey(tag))?.name ?? tag;
   return {
-    title: 'Address book', recipients: results, count: first.count, page, pages, tags, tag: shown,
+    title: web.t('shop.recipients.title'), recipients: results, count: first.count, page, pages, tags, tag: shown,
     errors: state.errors ?? null, values: state.values ?? {}, toast: state.toast ?? null,
     ...(await requestLinkData({ strapi, user })),
   };
@@ -76,14 +76,14 @@ const recipientsPage = (web: PrivateContext) => {
   return query ? `/recipients/?${query}` : '/recipients/';
 };
 
-async function remindersData({ strapi, user }: PrivateContext, state: PanelState) {
+async function remindersData({ strapi, user, t }: PrivateContext, state: PanelState) {
   const [reminders, recipients, occasions] = await Promise.all([
     getService(strapi, 'reminders').list(user.id, ALL),
     getService(strapi, 'recipients').list(user.id, ALL),
     getService(strapi, 'catalogue').readOccasions(ALL),
   ]);
   return {
-    title: 'Reminders',
+    title: t('shop.reminders.title'),
     reminders: reminders.results,
     recipients: recipients.results,
     occasions: occasions.results,
@@ -121,7 +121,7 @@ function reminderInput(body: Record<string, unknown>) {
 const deleteRecipient = async (web: PrivateContext) => {
   const id = idParam(web.ctx.params.id);
   const errors = id === null ? { non_field_errors: ['Not found.'] } : await attempt(() => getService(web.strapi, 'recipients').remove(web.user.id, id));
-  const toast: Toast = errors ? { kind: 'error', text: errors.non_field_errors?.[0] ?? 'Could not remove that entry.' } : { kind: 'success', text: 'Removed from your address book.' };
+  const toast: Toast = errors ? { kind: 'error', text: errors.non_field_errors?.[0] ?? web.t('shop.recipients.removeFailed') } : { kind: 'success', text: web.t('shop.recipients.removed') };
   // A failed delete is reported in the toast; the panel itself has no form errors to show.
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/recipients-panel', await recipientsData(web, { toast }), errors ? 400 : 200);
   if (errors) return renderPage(web.ctx, 'recipients', await recipientsData(web, { toast }), 400);
@@ -131,7 +131,7 @@ const deleteRecipient = async (web: PrivateContext) => {
 const deleteReminder = async (web: PrivateContext) => {
   const id = idParam(web.ctx.params.id);
   const errors = id === null ? { non_field_errors: ['Not found.'] } : await attempt(() => getService(web.strapi, 'reminders').remove(web.user.id, id));
-  const toast: Toast = errors ? { kind: 'error', text: errors.non_field_errors?.[0] ?? 'Could not remove that reminder.' } : { kind: 'success', text: 'Reminder removed.' };
+  const toast: Toast = errors ? { kind: 'error', text: errors.non_field_errors?.[0] ?? web.t('shop.reminders.removeFailed') } : { kind: 'success', text: web.t('shop.reminders.removed') };
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/reminders-panel', await remindersData(web, { toast }), errors ? 400 : 200);
   if (errors) return renderPage(web.ctx, 'reminders', await remindersData(web, { toast }), 400);
   redirect(web.ctx, shopUrl(web.ctx, '/reminders/'));
@@ -144,11 +144,11 @@ export const peopleRoutes: WebRouteDef[] = [
     const body = formBody(web.ctx);
     const values = pickFilled(body, [...RECIPIENT_FIELDS, 'tags']);
     const errors = await attempt(() => getService(web.strapi, 'recipients').create(web.user.id, parseBody(recipientFields.partial().extend({ tags: tagsField.optional() }), values)));
-    const name = [values.first_name, values.last_name].filter(Boolean).join(' ') || values.email || 'The new entry';
+    const name = [values.first_name, values.last_name].filter(Boolean).join(' ') || values.email || web.t('shop.recipients.newEntry');
     await answer(web, '/recipients/', 'recipients', recipientsData, {
       errors,
       values: errors ? values : {},
-      toast: errors ? { kind: 'error', text: 'Please check the highlighted fields.' } : { kind: 'success', text: `${name} was added to your address book.` },
+      toast: errors ? { kind: 'error', text: web.t('shop.form.checkFields') } : { kind: 'success', text: web.t('shop.recipients.added', { name: String(name) }) },
     });
   }),
   privateRoute('POST', '/recipients/:id/tags/', async (web) => {
@@ -157,7 +157,7 @@ export const peopleRoutes: WebRouteDef[] = [
     const errors = id === null
       ? { non_field_errors: ['Not found.'] }
       : await attempt(() => getService(web.strapi, 'recipients').update(web.user.id, id, parseBody(recipientPatch.extend({ tags: tagsField }), { tags: body.tags ?? '' })));
-    const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? 'Could not save those tags.' } : { kind: 'success', text: 'Tags saved.' };
+    const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.recipients.tagsFailed') } : { kind: 'success', text: web.t('shop.recipients.tagsSaved') };
     await answer(web, '/recipients/', 'recipients', recipientsData, { errors: errors ? {} : null, toast });
   }),
   // Tagging several entries at once: the ticked entries (ids) get the tag, or lose it with op=remove.
@@ -167,11 +167,11 @@ export const peopleRoutes: WebRouteDef[] = [
     const { tags, problems } = readTags(typeof body.tag === 'string' ? body.tag : '');
     const remove = body.op === 'remove';
     let toast: Toast;
-    if (!ids.length) toast = { kind: 'error', text: 'Tick the entries to tag first.' };
-    else if (tags.length !== 1 || problems.length) toast = { kind: 'error', text: problems[0] ?? 'Type one tag, such as Family.' };
+    if (!ids.length) toast = { kind: 'error', text: web.t('shop.recipients.tickFirst') };
+    else if (tags.length !== 1 || problems.length) toast = { kind: 'error', text: problems[0] ?? web.t('shop.recipients.oneTag') };
     else {
       const count = await getService(web.strapi, 'recipientTags').tagOwned(web.user.id, ids, tags[0], remove ? 'remove' : 'add');
-      toast = { kind: 'success', text: `${remove ? 'Removed' : 'Added'} "${tags[0]}" ${remove ? 'from' : 'to'} ${count} ${count === 1 ? 'entry' : 'entries'}.` };
+      toast = { kind: 'success', text: web.t(remove ? 'shop.recipients.tagRemoved' : 'shop.recipients.tagAdded', { tag: tags[0], count }) };
     }
     await answer(web, '/recipients/', 'recipients', recipientsData, { errors: toast.kind === 'error' ? {} : null, toast });
   }),
@@ -188,7 +188,7 @@ export const peopleRoutes: WebRouteDef[] = [
     await answer(web, '/reminders/', 'reminders', remindersData, {
       errors,
       values: errors ? values : {},
-      toast: errors ? { kind: 'error', text: 'Please check the highlighted fields.' } : { kind: 'success', text: 'Reminder saved. We will e-mail you before the day.' },
+      toast: errors ? { kind: 'error', text: web.t('shop.form.checkFields') } : { kind: 'success', text: web.t('shop.reminders.saved') },
     });
   }),
   privateRoute('DELETE', '/reminders/:id/delete/', deleteReminder),

@@ -1,4 +1,5 @@
-import { FIELD_LABELS, IMPORT_FIELDS, importTable } from '../domain/recipient-import';
+import { IMPORT_FIELDS, importTable } from '../domain/recipient-import';
+import type { Translate } from '../i18n/translate';
 import { getService } from '../services/get-service';
 import { uploadedFile } from '../http/uploaded-file';
 import { formBody, formErrors } from './form-input';
@@ -10,10 +11,11 @@ import { privateRoute, type PrivateContext, type WebRouteDef } from './web-route
 // each column's field, changeable), then import. The file's text rides along in the preview form, so
 // nothing is kept on the server between the steps; the same service answers POST /api/recipients/import/.
 
-const FIELD_CHOICES = [{ value: '', label: 'Leave out' }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: FIELD_LABELS[f] }))];
+// Each field's name on the page is the catalogue's shop.import.field.<field> (FIELD_LABELS stays the domain's English).
+const fieldChoices = (t: Translate) => [{ value: '', label: t('shop.import.leaveOut') }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: t(`shop.import.field.${f}`) }))];
 
 function page(web: PrivateContext, data: Record<string, unknown>, status?: number) {
-  renderPage(web.ctx, 'recipient-import', { title: 'Import contacts', fields: FIELD_CHOICES, errors: null, preview: null, outcome: null, content: '', ...data }, status);
+  renderPage(web.ctx, 'recipient-import', { title: web.t('shop.import.title'), fields: fieldChoices(web.t), errors: null, preview: null, outcome: null, content: '', ...data }, status);
 }
 
 /** The person's column choices (selects named map_<column number>) as a mapping by column name. */

@@ -1,4 +1,5 @@
 import { getService } from '../services/get-service';
+import type { MessageKey } from '../i18n/messages';
 import { renderPage, type Toast } from './render';
 import { formBody, formErrors } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef } from './web-route';
@@ -6,15 +7,15 @@ import { privateRoute, redirect, type PrivateContext, type WebRouteDef } from '.
 // Plans, the member's status and renewal date, subscribing and the billing portal. This page is also
 // where the provider sends people back (?status=success or ?status=cancelled).
 
-const RETURN_TOASTS: Record<string, Toast> = {
-  success: { kind: 'success', text: 'Thank you for subscribing! Premium designs are now unlocked.' },
-  cancelled: { kind: 'info', text: 'Subscribing was cancelled. Nothing was charged.' },
+const RETURN_TOASTS: Record<string, { kind: Toast['kind']; key: MessageKey }> = {
+  success: { kind: 'success', key: 'shop.subs.success' },
+  cancelled: { kind: 'info', key: 'shop.subs.cancelled' },
 };
 
 async function page(web: PrivateContext, toast: Toast | null, errors: Record<string, string[]> | null, status?: number) {
   const subscriptions = getService(web.strapi, 'subscriptions');
   const [plans, mine] = await Promise.all([subscriptions.listPlans({ page: 1, pageSize: 50, offset: 0 }), subscriptions.status(web.user.id)]);
-  renderPage(web.ctx, 'subscriptions', { title: 'Premium membership', plans: plans.results, mine, toast, errors }, status);
+  renderPage(web.ctx, 'subscriptions', { title: web.t('shop.subs.title'), plans: plans.results, mine, toast, errors }, status);
 }
 
 async function attempt(web: PrivateContext, run: () => Promise<string>) {
@@ -23,14 +24,15 @@ async function attempt(web: PrivateContext, run: () => Promise<string>) {
   } catch (error) {
     const errors = formErrors(error);
     if (!errors) throw error;
-    await page(web, { kind: 'error', text: Object.values(errors).flat()[0] ?? 'That did not work.' }, errors, 400);
+    await page(web, { kind: 'error', text: Object.values(errors).flat()[0] ?? web.t('shop.error.failedTitle') }, errors, 400);
   }
 }
 
 export const subscriptionRoutes: WebRouteDef[] = [
   privateRoute('GET', '/subscriptions/', async (web) => {
     const status = typeof web.ctx.query.status === 'string' ? web.ctx.query.status : '';
-    await page(web, RETURN_TOASTS[status] ?? null, null);
+    const back = RETURN_TOASTS[status];
+    await page(web, back ? { kind: back.kind, text: web.t(back.key) } : null, null);
   }),
 
   privateRoute('POST', '/subscriptions/subscribe/', (web) =>

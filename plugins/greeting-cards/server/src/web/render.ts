@@ -2,7 +2,10 @@ import type { Core } from '@strapi/strapi';
 import type { Ctx } from '../http/respond';
 import { ASSET_VERSION } from './static-files';
 import { pageCsrfToken } from './csrf';
-import { helpers } from './view-helpers';
+import { helpersFor } from './view-helpers';
+import { markLocale, requestLocale } from './locale';
+import { translator } from '../i18n/translate';
+import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../i18n/locales';
 import { getConfig } from '../config/get-config';
 import { brandOf } from './brand';
 import { viewsFor } from './view-files';
@@ -33,9 +36,18 @@ export interface ViewData {
 /** True when htmx asked for a fragment (and not a history restore, which needs the whole page). */
 export const isHtmx = (ctx: Ctx): boolean => ctx.get('HX-Request') === 'true' && ctx.get('HX-History-Restore-Request') !== 'true';
 
+/** This page's own URL in another language: the same path and query, `locale` replaced. */
+function withLocale(ctx: Ctx, code: string): string {
+  const search = new URLSearchParams(ctx.querystring ?? '');
+  search.set('locale', code);
+  return `${ctx.path}?${search.toString()}`;
+}
+
 function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
   const config = getConfig(strapi);
   const mount = mountPoints(strapi);
+  const locale = requestLocale(strapi, ctx);
+  markLocale(strapi, ctx, locale);
   return {
     prices: { ecard: config.ecardPrice, post: config.postedCardPrice, print: config.printPrice, giftWrap: config.giftWrapPrice },
     currency: config.currency,
@@ -51,7 +63,14 @@ function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
     api: mount.apiPrefix,
     brand: brandOf(strapi),
     v: ASSET_VERSION,
-    h: helpers,
+    h: helpersFor(locale),
+    // The request's language and its messages: it.t('shop.cart.title'); the footer's language switcher
+    // lists `locales` unless the shop pins one language.
+    locale,
+    t: translator(locale),
+    // The same, for a partial whose caller uses `t` for something else (see partials/template-card.eta).
+    translate: translator(locale),
+    locales: config.shopLocale ? [] : SUPPORTED_LOCALES.map((code) => ({ code, name: LOCALE_NAMES[code], href: withLocale(ctx, code) })),
     toast: data.toast ?? null,
   };
 }

@@ -3,13 +3,15 @@ import { ZodError } from 'zod';
 import { optionalUser, type AuthUser } from '../http/auth';
 import { ApiError } from '../errors';
 import type { Ctx } from '../http/respond';
-import { CSRF_FAILURE, csrfSatisfied } from './csrf';
+import { csrfSatisfied } from './csrf';
 import { preSessionSatisfied } from './pre-session';
 import { isHtmx, renderPage } from './render';
 import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
 import { registerOwnRoutes } from '../http/own-routes';
-import { NUL_MESSAGE, nulField } from '../http/nul-bytes';
+import { nulField } from '../http/nul-bytes';
 import { mountPoints, shopPath } from '../mount/mount-points';
+import { requestLocale } from './locale';
+import { translator, type Translate } from '../i18n/translate';
 
 // Every storefront route goes through webRoute(): it resolves the signed-in user from the session
 // cookie, sends anonymous visitors of private pages to the sign-in page, checks the CSRF field of
@@ -21,6 +23,8 @@ export interface WebContext {
   ctx: Ctx;
   strapi: Core.Strapi;
   user: AuthUser | null;
+  /** Messages in the request's language (web/locale.ts), for titles, toasts and flashes a handler passes to a view. */
+  t: Translate;
 }
 
 export interface PrivateContext extends WebContext {
@@ -111,6 +115,7 @@ async function currentUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthUser | nu
 export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
   const handler = async (ctx: Ctx) => {
     ctx.state.gcStrapi = strapi;
+    const t = translator(requestLocale(strapi, ctx));
     try {
       const user = await currentUser(strapi, ctx);
       if (def.private && !user) {
@@ -123,24 +128,24 @@ export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
         return redirect(ctx, loginUrl(ctx), def.method === 'GET' ? 302 : 303);
       }
       if (def.csrf === 'pre-session' ? !preSessionSatisfied(strapi, ctx) : !csrfSatisfied(strapi, ctx)) {
-        if (def.refused) return await def.refused({ ctx, strapi, user });
-        return errorPage(ctx, 403, 'Please try again', `${CSRF_FAILURE} Your session may have changed in another tab: reload the page and try again.`);
+        if (def.refused) return await def.refused({ ctx, strapi, user, t });
+        return errorPage(ctx, 403, t('shop.error.retryTitle'), t('shop.error.csrf'));
       }
       // As on the API (http/nul-bytes.ts): PostgreSQL refuses U+0000 in text, so a NUL anywhere is
       // refused before a handler reads it, never a 500 or a half-done write.
-      if (nulField(ctx.params ?? {}) !== null) return errorPage(ctx, 404, 'Page not found', 'We could not find that page. It may have been removed, or the link may be incomplete.');
+      if (nulField(ctx.params ?? {}) !== null) return errorPage(ctx, 404, t('shop.error.notFoundTitle'), t('shop.error.notFound'));
       if (nulField(ctx.query ?? {}) !== null || nulField(ctx.request?.body) !== null) {
-        return errorPage(ctx, 400, 'That did not work', `${NUL_MESSAGE} Please check what you entered and try again.`);
+        return errorPage(ctx, 400, t('shop.error.failedTitle'), t('shop.error.nul'));
       }
-      await def.handler({ ctx, strapi, user });
+      await def.handler({ ctx, strapi, user, t });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return errorPage(ctx, 404, 'Page not found', 'We could not find that page. It may have been removed, or the link may be incomplete.');
+      if (error instanceof ApiError && error.status === 404) return errorPage(ctx, 404, t('shop.error.notFoundTitle'), t('shop.error.notFound'));
       if (error instanceof ApiError || error instanceof ZodError) {
-        const detail = error instanceof ApiError && 'detail' in error.body ? String(error.body.detail) : 'Please check what you entered and try again.';
-        return errorPage(ctx, error instanceof ApiError ? error.status : 400, 'That did not work', detail);
+        const detail = error instanceof ApiError && 'detail' in error.body ? String(error.body.detail) : t('shop.error.checkInput');
+        return errorPage(ctx, error instanceof ApiError ? error.status : 400, t('shop.error.failedTitle'), detail);
       }
       strapi.log.error(`[greeting-cards] ${ctx.method} ${ctx.path} failed: ${(error as Error)?.stack ?? error}`);
-      errorPage(ctx, 500, 'Something went wrong', 'Something went wrong on our side. Please try again in a moment.');
+      errorPage(ctx, 500, t('shop.error.serverTitle'), t('shop.error.server'));
     }
   };
   return { method: def.method, path: def.path, handler, config: { auth: false as const } };

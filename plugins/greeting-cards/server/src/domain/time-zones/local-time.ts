@@ -39,10 +39,10 @@ export const offsetMinutes = (instant: Date, zone: string): number => tzOffset(z
  * An instant as a person reads it on their clock: "24 Dec 2030, 09:00 GMT". The zone's short name
  * (or its offset, where the locale has no name for it) says which clock.
  */
-export function formatInZone(instant: Date | string, zone: string): string {
+export function formatInZone(instant: Date | string, zone: string, locale = 'en-GB'): string {
   const d = new Date(instant);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(locale, {
     timeZone: zone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short',
   }).format(d);
 }
