@@ -101,7 +101,13 @@ describe('preflight on card detail', () => {
     });
     const card = (await http().post('/api/templates/named/personalize/').set(bob.auth).expect(201)).body;
     const tidy = (await http().get(`/api/cards/${card.id}/`).set(bob.auth).expect(200)).body;
-    expect(tidy.preflight).toEqual([{ code: 'placeholder_text', severity: 'warning', page: 'front', object: 0, message: expect.stringContaining('Your name here') }]);
+    expect(tidy.preflight).toEqual([{
+      code: 'placeholder_text', severity: 'warning', page: 'front', object: 0, message: 'The front still says "Your name here": replace the template\'s sample text with your own.',
+      message_key: 'preflight.placeholder_text', message_vars: { text: 'Your name here' },
+    }]);
+    // In the reader's language: the same issue, its message and the page's name in German.
+    const german = (await http().get(`/api/cards/${card.id}/`).set(bob.auth).set('Accept-Language', 'de-DE,de;q=0.9').expect(200)).body.preflight;
+    expect(german).toEqual([{ ...tidy.preflight[0], message: 'Auf der Seite „Vorderseite“ steht noch „Your name here“: Ersetze den Beispieltext der Vorlage durch deinen eigenen.' }]);
     // The listed cards stay as they were: preflight is on the detail only.
     expect((await http().get('/api/cards/').set(bob.auth).expect(200)).body.results[0]).not.toHaveProperty('preflight');
     expect(tidy.photo_resolutions).toEqual([]);
@@ -123,6 +129,10 @@ describe('preflight on card detail', () => {
       ['outside_safe_area', 'warning', 'back', 0],
     ]);
     expect(report[0].message).toMatch(/154 dpi.*under 200/);
+    const germanReport = (await http().get(`/api/cards/${card.id}/?locale=de`).set(bob.auth).expect(200)).body.preflight;
+    expect(germanReport.map((i: Json) => i.code)).toEqual(report.map((i: Json) => i.code));
+    expect(germanReport[0].message).toMatch(/„Vorderseite“.*154 dpi \(weniger als 200\)/);
+    expect(germanReport[2].message).toMatch(/„Rückseite“.*Sicherheitsrand/);
     // Every photo whose pixel size is known gets its effective resolution at print size, warned or not.
     const detail = (await http().get(`/api/cards/${card.id}/`).set(bob.auth).expect(200)).body;
     expect(detail.photo_resolutions).toEqual([{ page: 'front', object: 1, width_px: 600, height_px: 450, printed_width_mm: 98.7, dpi: 154 }]);
@@ -136,7 +146,11 @@ describe('preflight on card detail', () => {
     }).expect(201)).body;
     await http().post('/api/orders/add_to_cart/').set(bob.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'post' }).expect(200);
     const report = (await http().get(`/api/cards/${card.id}/`).set(bob.auth).expect(200)).body.preflight;
-    expect(report).toEqual([{ code: 'empty_inside_message', severity: 'warning', page: 'inside_right', object: null, message: expect.stringMatching(/empty/) }]);
+    expect(report).toEqual([{ code: 'empty_inside_message', severity: 'warning', page: 'inside_right', object: null, message: expect.stringMatching(/empty/), message_key: 'preflight.empty_inside_message', message_vars: {} }]);
+    // The basket page says it in the shopper's language.
+    const basket = await http().get('/cart/').set('Accept-Language', 'de').set('Cookie', `gc_session=${bob.token}`).expect(200);
+    expect(basket.text).toContain('Die Innenseite dieser Postkarte ist leer');
+    expect(basket.text).not.toContain('The inside of this posted card is empty');
   });
 });
 

@@ -7,6 +7,8 @@ import { parseId } from '../http/ids';
 import { boolean, parseBody, text } from '../http/body';
 import { REQUIRED } from '../errors';
 import { getService } from '../services/get-service';
+import { requestLocale } from '../i18n/request-locale';
+import { localizePreflight } from '../i18n/preflight-text';
 
 const TITLE = text(200);
 const MESSAGE = text(5000);
@@ -46,7 +48,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     get: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      return cards().get(user.id, parseId(ctx.params.id));
+      const card = await cards().get(user.id, parseId(ctx.params.id));
+      // The print check in the reader's language (the editor shows it as it comes).
+      return { ...card, preflight: localizePreflight(card.preflight, requestLocale(ctx)) };
     }),
 
     update: action(strapi, async (ctx) => {

@@ -6,6 +6,9 @@ export const SUPPORTED_LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** The cookie that remembers a shopper's choice of language (set by the shop when they pick one). */
+export const LOCALE_COOKIE = 'gc_locale';
+
 /** The Intl locale dates, numbers and money are formatted in, per shop language. */
 const INTL_LOCALES: Record<Locale, string> = { en: 'en-GB', de: 'de-DE' };
 

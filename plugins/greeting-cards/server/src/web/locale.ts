@@ -4,9 +4,9 @@
 import type { Core } from '@strapi/strapi';
 import type { Ctx } from '../http/respond';
 import { getConfig } from '../config/get-config';
-import { normaliseLocale, resolveLocale, type Locale } from '../i18n/locales';
+import { LOCALE_COOKIE, normaliseLocale, resolveLocale, type Locale } from '../i18n/locales';
 
-export const LOCALE_COOKIE = 'gc_locale';
+export { LOCALE_COOKIE };
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** The request's locale (cached on ctx.state.gcLocale); remembers a valid `?locale=` in a cookie. */

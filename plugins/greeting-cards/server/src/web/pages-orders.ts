@@ -12,6 +12,7 @@ import type { Translate } from '../i18n/translate';
 import { withCardFronts } from './card-fronts';
 import { itemsPreflight, type ItemPreflight } from '../services/orders/checkout-preflight';
 import { requestLocale } from '../i18n/request-locale';
+import { localizePreflight } from '../i18n/preflight-text';
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
 const checksPromo = (ctx: { query: Record<string, unknown> }) => typeof ctx.query.promo === 'string' && ctx.query.promo.trim() !== '';
@@ -27,7 +28,7 @@ interface CartState {
   toast?: Toast | null;
 }
 
-async function cartData({ strapi, user, t }: PrivateContext, state: CartState) {
+async function cartData({ strapi, user, t, ctx }: PrivateContext, state: CartState) {
   const [bare, orders, zone] = await Promise.all([
     getService(strapi, 'orders').getCart(user.id),
     getService(strapi, 'orders').list(user.id, { page: 1, pageSize: 20, offset: 0 }),
@@ -35,7 +36,8 @@ async function cartData({ strapi, user, t }: PrivateContext, state: CartState) {
     getService(strapi, 'timeZones').ofUser(user.id),
   ]);
   const cart = await withCardFronts(strapi, bare);
-  const checks = await itemsPreflight(strapi, cart.items);
+  const locale = requestLocale(ctx);
+  const checks = (await itemsPreflight(strapi, cart.items)).map((c) => ({ ...c, errors: localizePreflight(c.errors, locale), warnings: localizePreflight(c.warnings, locale) }));
   const discount = Math.min(state.promo?.discount_pence ?? 0, cart.subtotal_pence);
   return {
     title: t('shop.cart.title'),

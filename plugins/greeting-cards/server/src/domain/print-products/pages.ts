@@ -60,12 +60,6 @@ export function cardPages(canvasData: unknown): CardPage[] {
   return ['front', 'inside_left', 'inside_right', ...extraPages(canvasData), 'back'];
 }
 
-/** "inside left", "extra page 2": how messages name a page. */
-export function pageLabel(page: CardPage): string {
-  const index = extraIndex(page);
-  return index === null ? page.replace('_', ' ') : `extra page ${index + 1}`;
-}
-
 /** True when the page has anything of its own to draw (objects, a colour or a pattern). */
 export function pageIsDesigned(canvasData: unknown, page: CardPage): boolean {
   if (page === 'front') return true;

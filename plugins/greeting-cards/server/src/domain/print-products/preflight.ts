@@ -6,20 +6,30 @@
 // judged by where it was drawn before turning, which is close enough for margins of a few millimetres.
 import { localImageSrc } from '../render/design-prep';
 import { validateCanvasData, type CanvasLimits } from '../canvas-data';
-import { extraPages, objectsByPage, pageLabel, type CardPage } from './pages';
+import { extraPages, objectsByPage, type CardPage } from './pages';
 import { productOf } from './products';
+import { preflightMessage, type PreflightText } from '../../i18n/preflight-text';
+import { DEFAULT_LOCALE } from '../../i18n/locales';
+import type { MessageVars } from '../../i18n/translate';
 
 export type PreflightCode = 'placeholder_text' | 'photo_low_resolution' | 'outside_safe_area' | 'empty_inside_message' | 'outside_trim' | 'unrenderable' | 'too_many_pages';
 export type PreflightSeverity = 'warning' | 'error';
 
-export interface PreflightIssue {
+export interface PreflightIssue extends PreflightText {
   code: PreflightCode;
   severity: PreflightSeverity;
   /** The page the object is on (extra pages too: `extra_1`...), or null for the whole card. */
   page: CardPage | null;
   /** The object's index in its page's `objects`, or null for the whole page or card. */
   object: number | null;
+  /** In English here; i18n/preflight-text.ts localizePreflight writes it in the reader's language. */
   message: string;
+}
+
+/** An issue with its message key and values, and the English message written from them. */
+function issue(code: PreflightCode, severity: PreflightSeverity, at: { page: CardPage | null; object: number | null }, key: string, vars: MessageVars = {}): PreflightIssue {
+  const text = { message_key: key, message_vars: vars };
+  return { code, severity, ...at, message: preflightMessage(DEFAULT_LOCALE, text, at.page), ...text };
 }
 
 export interface PreflightInput {
@@ -119,7 +129,7 @@ export function preflight(input: PreflightInput): PreflightIssue[] {
   const issues: PreflightIssue[] = [];
   const checked = validateCanvasData(input.canvasData, input.limits);
   if (!checked.ok) {
-    return [{ code: 'unrenderable', severity: 'error', page: null, object: null, message: `The design cannot be printed: ${checked.errors[0]}.` }];
+    return [issue('unrenderable', 'error', { page: null, object: null }, 'preflight.unrenderable_design', { detail: checked.errors[0] })];
   }
   const design = checked.value;
   const product = productOf(input.product);
@@ -129,44 +139,43 @@ export function preflight(input: PreflightInput): PreflightIssue[] {
 
   for (const { page, index, object } of objectsByPage(design)) {
     const at = { page, object: index };
-    const where = pageLabel(page);
     const box = objectBox(object);
     const right = box.left + box.width;
     const bottom = box.top + box.height;
     if (right <= 0 || bottom <= 0 || box.left >= canvas.width || box.top >= canvas.height) {
-      issues.push({ code: 'outside_trim', severity: 'error', ...at, message: `An object on the ${where} is entirely outside the card: it would be cut off. Move it onto the card or delete it.` });
+      issues.push(issue('outside_trim', 'error', at, 'preflight.outside_trim'));
       continue;
     }
     const isText = TEXT_TYPES.has(object.type);
     if (isText && placeholders.has(String(object.text ?? '').trim())) {
-      issues.push({ code: 'placeholder_text', severity: 'warning', ...at, message: `The ${where} still says "${String(object.text).trim()}": replace the template's sample text with your own.` });
+      issues.push(issue('placeholder_text', 'warning', at, 'preflight.placeholder_text', { text: String(object.text).trim() }));
     }
     if (object.type === 'image') {
       if (!localImageSrc(object.src, { publicUrl: input.limits.publicUrl, remotePrefixes: input.limits.remotePrefixes ?? [] })) {
-        issues.push({ code: 'unrenderable', severity: 'error', ...at, message: `A photo on the ${where} cannot be loaded for printing.` });
+        issues.push(issue('unrenderable', 'error', at, 'preflight.photo_unloadable'));
         continue;
       }
       const dpi = printDpi(input.imageSizes?.[String(object.src)], box.width, mmPerUnit);
       if (dpi !== null) {
         if (dpi < input.minDpi) {
-          issues.push({ code: 'photo_low_resolution', severity: 'warning', ...at, message: `A photo on the ${where} is ${dpi} dpi at print size (under ${input.minDpi}): it may print blurred. Use a larger photo or make it smaller.` });
+          issues.push(issue('photo_low_resolution', 'warning', at, 'preflight.photo_low_resolution', { dpi, min: input.minDpi }));
         }
       }
     }
     if ((isText || object.type === 'image') && (box.left < safe || box.top < safe || right > canvas.width - safe || bottom > canvas.height - safe)) {
-      issues.push({ code: 'outside_safe_area', severity: 'warning', ...at, message: `${isText ? 'Text' : 'A photo'} on the ${where} crosses the safe margin (${product.safeMm} mm from the edge): it may be trimmed.` });
+      issues.push(issue('outside_safe_area', 'warning', at, isText ? 'preflight.text_outside_safe_area' : 'preflight.photo_outside_safe_area', { safe: product.safeMm }));
     }
   }
   // A posted card is a folded card of four pages at the print service: extra pages of signatures
   // (a large group card) cannot go with it, and are not silently dropped either.
   const extra = extraPages(design).length;
   if (input.posted && extra) {
-    issues.push({ code: 'too_many_pages', severity: 'error', page: null, object: null, message: `This card has ${extra} extra ${extra === 1 ? 'page' : 'pages'} of signatures, and a posted card has only its four pages. Send it as an e-card or print it at home instead.` });
+    issues.push(issue('too_many_pages', 'error', { page: null, object: null }, 'preflight.too_many_pages', { count: extra }));
   }
   // Empty means nothing inside at all: a designed inside page (a group card's signatures) is a message.
   const insideDrawn = objectsByPage(design).some(({ page }) => page === 'inside_left' || page === 'inside_right');
   if (input.posted && !input.insideMessage.trim() && !insideDrawn) {
-    issues.push({ code: 'empty_inside_message', severity: 'warning', page: 'inside_right', object: null, message: 'The inside of this posted card is empty: add a message, or send it blank on purpose.' });
+    issues.push(issue('empty_inside_message', 'warning', { page: 'inside_right', object: null }, 'preflight.empty_inside_message'));
   }
   return issues;
 }

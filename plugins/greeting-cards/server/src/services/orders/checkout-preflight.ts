@@ -4,6 +4,8 @@ import { query, type Row } from '../../db/query';
 import { CARD_POPULATE, type CardRow } from '../../serializers/card';
 import { cardPreflight } from '../cards/card-preflight';
 import type { PreflightIssue } from '../../domain/print-products/preflight';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
+import { localizePreflight } from '../../i18n/preflight-text';
 
 // Preflight for the items of a cart: posted and printed cards go to a printer, so their errors block
 // checkout (the API and the web basket alike) and their warnings are shown before payment. E-cards
@@ -46,6 +48,6 @@ export async function itemsPreflight(strapi: Core.Strapi, items: Row[]): Promise
 }
 
 /** One message per blocking problem, naming the card: "“Birthday” (posted card): ...". */
-export function preflightErrorMessages(reports: ItemPreflight[]): string[] {
-  return reports.flatMap((r) => r.errors.map((e) => `“${r.cardTitle}” (${METHOD_LABEL[r.deliveryMethod] ?? r.deliveryMethod}): ${e.message}`));
+export function preflightErrorMessages(reports: ItemPreflight[], locale: Locale = DEFAULT_LOCALE): string[] {
+  return reports.flatMap((r) => localizePreflight(r.errors, locale).map((e) => `“${r.cardTitle}” (${METHOD_LABEL[r.deliveryMethod] ?? r.deliveryMethod}): ${e.message}`));
 }

@@ -46,7 +46,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       if (problems.length) throw fieldErrors({ items: problems });
       // Checked again here, whatever the basket showed: a design that cannot print must not be paid for.
       // Warnings (placeholder text, a small photo, the safe margin) never block: the shopper may accept them.
-      const blocking = preflightErrorMessages(await itemsPreflight(strapi, items));
+      const blocking = preflightErrorMessages(await itemsPreflight(strapi, items), locale);
       if (blocking.length) throw fieldErrors({ items: blocking });
       const config = getConfig(strapi);
       const priced = items.map((item) => ({

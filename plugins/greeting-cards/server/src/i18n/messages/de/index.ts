@@ -2,5 +2,6 @@ import type { en } from '../en';
 import { shop } from './shop';
 import { editor } from './editor';
 import { email } from './email';
+import { preflight } from './preflight';
 
-export const de: Record<keyof typeof en, string> = { ...shop, ...editor, ...email };
+export const de: Record<keyof typeof en, string> = { ...shop, ...editor, ...email, ...preflight };

@@ -1,5 +1,6 @@
 import { shop } from './shop';
 import { editor } from './editor';
 import { email } from './email';
+import { preflight } from './preflight';
 
-export const en = { ...shop, ...editor, ...email };
+export const en = { ...shop, ...editor, ...email, ...preflight };
