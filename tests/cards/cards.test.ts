@@ -329,7 +329,7 @@ describe('cards API', () => {
       expect(res.body.detail).toMatch(/subscribe at \/subscriptions\//i);
       const premium = app.strapi.plugin('greeting-cards').service('premium');
       const template = await app.strapi.db.query(TEMPLATE as any).findOne({ where: { slug: 'classic-gold-birthday' } });
-      const sticker = await app.strapi.db.query('plugin::greeting-cards.asset' as any).create({ data: { name: 'Gold star', asset_type: 'sticker', emoji: '🌟', is_premium: true } });
+      const sticker = await app.strapi.db.query('plugin::greeting-cards.asset' as any).create({ data: { name: 'Gold star', asset_type: 'sticker', emoji: '🌟', is_premium: true, publishedAt: new Date() } });
       const canvas = design([{ type: 'emoji', text: '🌟', left: 0, top: 0, fontSize: 40, assetId: sticker.id }]);
       expect(await premium.premiumContent({ templateId: template.id, canvasData: canvas })).toEqual({ premiumTemplate: true, premiumAssetIds: [sticker.id] });
       expect(await premium.assertAccess(alice.id, { canvasData: design() })).toEqual({ premiumTemplate: false, premiumAssetIds: [] });

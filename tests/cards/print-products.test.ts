@@ -72,7 +72,7 @@ describe('card products and pages', () => {
   });
 
   it('treats a premium sticker on an inner page as premium', async () => {
-    const crown = await q(app, UID.asset).create({ data: { name: 'Crown', asset_type: 'sticker', emoji: '👑', is_premium: true, is_active: true } });
+    const crown = await q(app, UID.asset).create({ data: { name: 'Crown', asset_type: 'sticker', emoji: '👑', is_premium: true, is_active: true, publishedAt: new Date() } });
     const sticker = { type: 'emoji', text: '👑', left: 1, top: 1, fontSize: 50 };
     const res = await http().post('/api/cards/').set(alice.auth).send({ title: 'Sneaky', canvas_data: design({ pages: { back: { objects: [sticker] } } }) });
     expect(res.status).toBe(403);

@@ -12,6 +12,7 @@ import { isHtmx, renderPage, renderPartial, type Toast } from './render';
 import { formBody, formErrors, idParam, pickFilled } from './form-input';
 import { limitedPage } from './page-limits';
 import { errorPage, privateRoute, publicRoute, redirect, shopUrl, type PrivateContext, type WebContext, type WebRouteDef } from './web-route';
+import { PUBLISHED } from '../db/published';
 
 // Group-card pages (issue 23): the organiser's list, start form and moderation page, and the public
 // signing page. They call the same services as /api/group-cards/ and /api/sign/; under htmx the
@@ -91,7 +92,7 @@ async function signData(web: WebContext, state: SignState = {}) {
   const own = new Set([...signatureIdsWithCookies(web.ctx), ...view.my_signature_ids, ...(fresh ? [fresh] : [])]);
   const mine = (await query(web.strapi, UID.groupSignature).findMany({ where: { id: { $in: [...own] }, group_card: { id: group.id } }, orderBy: [{ id: 'asc' }], populate: { sticker: true } }))
     .filter((s: { id: number }) => s.id === fresh || view.my_signature_ids.includes(s.id) || Boolean(editTokenFrom(web.ctx, s.id)));
-  const stickers = await query(web.strapi, UID.asset).findMany({ where: { asset_type: 'sticker', is_active: true, is_premium: false }, orderBy: [{ name: 'asc' }], limit: 40 });
+  const stickers = await query(web.strapi, UID.asset).findMany({ where: { asset_type: 'sticker', is_active: true, is_premium: false, ...PUBLISHED }, orderBy: [{ name: 'asc' }], limit: 40 });
   return {
     title: `Sign the card for ${view.recipient_name}`,
     token: tokenOf(web),

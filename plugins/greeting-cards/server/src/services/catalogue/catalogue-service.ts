@@ -8,6 +8,7 @@ import { serializeAsset, serializeGiftAddon, serializeOccasion, serializeTemplat
 import { query, tableOf } from '../../db/query';
 import { getService } from '../get-service';
 import { versionedCache } from './versioned-cache';
+import { PUBLISHED } from '../../db/published';
 
 export interface Listing<T> {
   count: number;
@@ -50,6 +51,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Occasions; all of them when no window condition is given (a reminder is for any occasion, in season or not). */
     async readOccasions(page: PageRequest, where: Record<string, unknown> = {}): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+      where = { ...where, ...PUBLISHED };
       const { count, rows } = await pagedRows(
         page,
         () => q(UID.occasion).count({ where }),
@@ -62,7 +64,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, version?: string) {
       const key = `templates|${filters.occasion ?? ''}|${filters.style ?? ''}|${pageKey(page)}`;
       return cached(key, version, async () => {
-        const where: Record<string, unknown> = { is_active: true, ...inWindow() };
+        const where: Record<string, unknown> = { is_active: true, ...PUBLISHED, ...inWindow() };
         if (filters.style) where.style = filters.style;
         if (filters.occasion) where.occasion = { slug: filters.occasion };
         const { count, rows } = await pagedRows(
@@ -83,7 +85,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** An active template inside its window by slug, as stored (with occasion), or the 404 error. */
     async findActiveTemplate(slug: string) {
-      const row = await q(UID.template).findOne({ where: { slug, is_active: true, ...inWindow() }, populate: ['occasion', 'thumbnail'] });
+      const row = await q(UID.template).findOne({ where: { slug, is_active: true, ...PUBLISHED, ...inWindow() }, populate: ['occasion', 'thumbnail'] });
       if (!row) throw notFound();
       return row;
     },
@@ -104,7 +106,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Active gift add-ons (posted cards can carry one), cheapest first. */
     listGiftAddons(page: PageRequest, version?: string) {
       return cached(`gift-addons|${pageKey(page)}`, version, async () => {
-        const where = { is_active: true };
+        const where = { is_active: true, ...PUBLISHED };
         const { count, rows } = await pagedRows(
           page,
           () => q(UID.giftAddon).count({ where }),
@@ -117,7 +119,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     listAssets(filters: { asset_type?: AssetType }, page: PageRequest, showPremium = false, version?: string) {
       const key = `assets|${filters.asset_type ?? ''}|${showPremium ? 'premium' : 'free'}|${pageKey(page)}`;
       return cached(key, version, async () => {
-        const where: Record<string, unknown> = { is_active: true };
+        const where: Record<string, unknown> = { is_active: true, ...PUBLISHED };
         if (filters.asset_type) where.asset_type = filters.asset_type;
         const { count, rows } = await pagedRows(
           page,
