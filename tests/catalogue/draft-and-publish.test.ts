@@ -113,6 +113,20 @@ describe('catalogue: draft & publish', () => {
     expect((await lineOf())?.gift_addon).toBe((await publishedRow(ADDON, addon.documentId)).id);
   });
 
+  it('keeps a shopper\'s card on its template while an editor unpublishes it, and on the new row once it is published again', async () => {
+    const template = await create(TEMPLATE, { name: 'Short Lived', slug: 'short-lived', is_active: true, product: 'a6', canvas_data: design('#553311') }, 'published');
+    const card = (await app.http().post('/api/templates/short-lived/personalize/').set(shopper.auth).expect(201)).body;
+    expect(card).toMatchObject({ template: 'short-lived', product: 'a6' });
+    await docs(TEMPLATE).unpublish({ documentId: template.documentId } as never);
+    // Gone from the shop, still on the shopper's card (by the draft row, which survives an unpublish).
+    await app.http().get('/api/templates/short-lived/').expect(404);
+    expect((await app.http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body).toMatchObject({ template: 'short-lived', product: 'a6' });
+    await docs(TEMPLATE).publish({ documentId: template.documentId } as never);
+    const links = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: card.id }, populate: { template: { select: ['id', 'documentId'] } } });
+    expect(links.template.documentId).toBe(template.documentId);
+    expect((await app.http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body).toMatchObject({ template: 'short-lived', product: 'a6' });
+  });
+
   it('changes the catalogue version (and so the ETag) on publish and unpublish', async () => {
     const etag = async () => (await app.http().get('/api/templates/?page_size=100').expect(200)).headers.etag as string;
     const before = await etag();
