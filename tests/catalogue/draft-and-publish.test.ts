@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
+import { createAdmin, TestAdmin } from '../helpers/admin';
 
 // The curated catalogue uses Strapi's draft & publish: editors' drafts never reach the shop, and a
 // shopper's records keep pointing at what they chose when an editor publishes again (Strapi deletes
@@ -17,6 +18,8 @@ const design = (background = '#224466') => ({ version: '7.0.0', background, obje
 describe('catalogue: draft & publish', () => {
   let app: TestApp;
   let shopper: TestUser;
+  let editor: TestAdmin;
+  let operator: TestAdmin;
   const docs = (uid: string) => app.strapi.documents(uid as Parameters<Core.Strapi['documents']>[0]);
   const create = async (uid: string, data: Record<string, unknown>, status?: 'published') =>
     (await docs(uid).create({ data: data as never, ...(status ? { status } : {}) })) as unknown as { id: number; documentId: string };
@@ -26,6 +29,12 @@ describe('catalogue: draft & publish', () => {
   appForSuite({ SERVICE_RENDERER: 'memory' }, async (booted) => {
     app = booted;
     shopper = await createUser(app.strapi);
+    const http = () => app.http();
+    editor = await createAdmin(app.strapi, http, [
+      { action: 'plugin::content-manager.explorer.read', subject: TEMPLATE },
+      { action: 'plugin::content-manager.explorer.update', subject: TEMPLATE },
+    ]);
+    operator = await createAdmin(app.strapi, http, ['plugin::greeting-cards.orders.read']);
   });
 
   it('keeps drafts out of every catalogue route, with documentId on what is listed', async () => {
@@ -125,6 +134,47 @@ describe('catalogue: draft & publish', () => {
     const links = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: card.id }, populate: { template: { select: ['id', 'documentId'] } } });
     expect(links.template.documentId).toBe(template.documentId);
     expect((await app.http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body).toMatchObject({ template: 'short-lived', product: 'a6' });
+  });
+
+  it('opens a draft template through an editor\'s signed preview link only; without one it is a 404', async () => {
+    const draft = await create(TEMPLATE, { name: 'Sneak Peek', slug: 'sneak-peek', is_active: true, description: 'Not out yet', canvas_data: design('#AA3366') });
+    // Strapi's preview panel asks the host's handler (config/admin.ts) through an admin-only route.
+    const panel = await app.http().get(`/content-manager/preview/url/${TEMPLATE}?documentId=${draft.documentId}&status=draft`).set(editor.auth).expect(200);
+    const url = panel.body.data.url as string;
+    expect(url).toMatch(/^\/api\/templates\/sneak-peek\/\?preview=/);
+    // The plugin's admin API gives the same kind of link to whoever may edit templates, to no one else.
+    const viaApi = await app.http().get(`/greeting-cards/admin/templates/${draft.documentId}/preview-link`).set(editor.auth).expect(200);
+    expect(viaApi.body).toEqual({ url: expect.stringMatching(/^\/api\/templates\/sneak-peek\/\?preview=/), expires_in: 3600 });
+    await app.http().get(`/greeting-cards/admin/templates/${draft.documentId}/preview-link`).set(operator.auth).expect(403);
+    await app.http().get(`/greeting-cards/admin/templates/${draft.documentId}/preview-link`).expect(401);
+    await app.http().get(`/content-manager/preview/url/${TEMPLATE}?documentId=${draft.documentId}&status=draft`).set(shopper.auth).expect(401);
+
+    const opened = await app.http().get(url).expect(200);
+    expect(opened.body).toMatchObject({ slug: 'sneak-peek', name: 'Sneak Peek', description: 'Not out yet', documentId: draft.documentId, canvas_data: { background: '#AA3366' } });
+    expect(opened.headers['cache-control']).toBe('private, no-store');
+
+    // Without the token, with a forged or another document's token, it does not exist.
+    const token = new URL(url, 'http://x').searchParams.get('preview')!;
+    const other = await create(TEMPLATE, { name: 'Other Draft', slug: 'other-draft', is_active: true, canvas_data: design() });
+    const otherToken = new URL((await app.http().get(`/greeting-cards/admin/templates/${other.documentId}/preview-link`).set(editor.auth).expect(200)).body.url, 'http://x').searchParams.get('preview')!;
+    const refused = [
+      '/api/templates/sneak-peek/',
+      '/api/templates/sneak-peek/?preview=',
+      `/api/templates/sneak-peek/?preview=${encodeURIComponent(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'))}`,
+      `/api/templates/sneak-peek/?preview=${encodeURIComponent(token.replace(/\.(\d+)\./, (_m, exp) => `.${Number(exp) + 3600}.`))}`,
+      `/api/templates/sneak-peek/?preview=${encodeURIComponent(otherToken)}`,
+    ];
+    for (const path of refused) {
+      const res = await app.http().get(path).set(shopper.auth);
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: { detail: 'Not found.' } });
+    }
+    await app.http().post('/api/templates/sneak-peek/personalize/').set(shopper.auth).expect(404);
+
+    // Published, the panel shows it at its shop address.
+    await docs(TEMPLATE).publish({ documentId: draft.documentId } as never);
+    const live = await app.http().get(`/content-manager/preview/url/${TEMPLATE}?documentId=${draft.documentId}&status=published`).set(editor.auth).expect(200);
+    expect(live.body.data.url).toBe('/api/templates/sneak-peek/');
+    expect((await app.http().get(live.body.data.url).expect(200)).body.name).toBe('Sneak Peek');
   });
 
   it('changes the catalogue version (and so the ETag) on publish and unpublish', async () => {

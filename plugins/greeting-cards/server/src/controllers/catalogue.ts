@@ -38,6 +38,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }),
 
     getTemplate: action(strapi, async (ctx) => {
+      // An editor's signed preview link opens the draft (anything else about it is a 404), uncached.
+      if (ctx.query?.preview !== undefined) {
+        ctx.set('Cache-Control', 'private, no-store');
+        return catalogue().previewTemplate(String(ctx.params.slug), ctx.query.preview);
+      }
       const premium = await showPremium(ctx);
       const v = await version();
       if (notModified(ctx, { version: v, audience: audience(premium) })) return undefined;

@@ -8,7 +8,9 @@ import { serializeAsset, serializeGiftAddon, serializeOccasion, serializeTemplat
 import { query, tableOf } from '../../db/query';
 import { getService } from '../get-service';
 import { versionedCache } from './versioned-cache';
-import { PUBLISHED } from '../../db/published';
+import { DRAFT, PUBLISHED } from '../../db/published';
+import { apiPathOf, mountPoints } from '../../mount/mount-points';
+import { PREVIEW_LINK_SECONDS, previewDocument, previewPath, previewToken } from './preview-links';
 
 export interface Listing<T> {
   count: number;
@@ -88,6 +90,28 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const row = await q(UID.template).findOne({ where: { slug, is_active: true, ...PUBLISHED, ...inWindow() }, populate: ['occasion', 'thumbnail'] });
       if (!row) throw notFound();
       return row;
+    },
+
+    /**
+     * A template's draft for an editor's preview link (preview-links.ts): the draft row of the document
+     * the token names, when it still has this slug; never cached (drafts change with every save).
+     */
+    async previewTemplate(slug: string, token: unknown) {
+      const documentId = previewDocument(strapi, token);
+      const row = documentId ? await q(UID.template).findOne({ where: { slug, documentId, ...DRAFT }, populate: ['occasion', 'thumbnail'] }) : null;
+      if (!row) throw notFound();
+      return serializeTemplate(row, true);
+    },
+
+    /**
+     * Where an editor sees a template document: its draft through a signed preview address, or its
+     * published version at its plain shop address. For admins only (see the callers).
+     */
+    async previewLink(documentId: string, status: 'draft' | 'published' = 'draft'): Promise<{ url: string; expires_in: number | null } | null> {
+      const row = (await q(UID.template).findOne({ where: { documentId, ...(status === 'draft' ? DRAFT : PUBLISHED) }, select: ['slug'] })) as { slug?: string } | null;
+      if (!row?.slug) return null;
+      if (status === 'published') return { url: apiPathOf(mountPoints(strapi), `/templates/${encodeURIComponent(row.slug)}/`), expires_in: null };
+      return { url: previewPath(strapi, row.slug, previewToken(strapi, documentId)), expires_in: PREVIEW_LINK_SECONDS };
     },
 
     getTemplate(slug: string, showPremium = false, version?: string) {
