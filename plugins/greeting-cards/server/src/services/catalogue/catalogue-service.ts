@@ -8,6 +8,7 @@ import { serializeAsset, serializeGiftAddon, serializeOccasion, serializeTemplat
 import { query, tableOf } from '../../db/query';
 import { getService } from '../get-service';
 import { versionedCache } from './versioned-cache';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
 import { DRAFT, PUBLISHED } from '../../db/published';
 import { apiPathOf, mountPoints } from '../../mount/mount-points';
 import { PREVIEW_LINK_SECONDS, previewDocument, previewPath, previewToken } from './preview-links';
@@ -47,12 +48,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** Occasions inside their seasonal window (the shop's filters and the spec's route). */
-    listOccasions(page: PageRequest, version?: string): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
-      return cached(`occasions|${pageKey(page)}`, version, () => this.readOccasions(page, inWindow()));
+    listOccasions(page: PageRequest, version?: string, locale: Locale = DEFAULT_LOCALE): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+      return cached(`occasions|${locale}|${pageKey(page)}`, version, () => this.readOccasions(page, inWindow(), locale));
     },
 
     /** Occasions; all of them when no window condition is given (a reminder is for any occasion, in season or not). */
-    async readOccasions(page: PageRequest, where: Record<string, unknown> = {}): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the locale's text comes with localized content (issue 27 part 2)
+    async readOccasions(page: PageRequest, where: Record<string, unknown> = {}, locale: Locale = DEFAULT_LOCALE): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
       where = { ...where, ...PUBLISHED };
       const { count, rows } = await pagedRows(
         page,
@@ -63,8 +65,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Active templates inside their window, for a grid (no design: the detail route has it), most used first. */
-    listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, version?: string) {
-      const key = `templates|${filters.occasion ?? ''}|${filters.style ?? ''}|${pageKey(page)}`;
+    listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, version?: string, locale: Locale = DEFAULT_LOCALE) {
+      const key = `templates|${locale}|${filters.occasion ?? ''}|${filters.style ?? ''}|${pageKey(page)}`;
       return cached(key, version, async () => {
         const where: Record<string, unknown> = { is_active: true, ...PUBLISHED, ...inWindow() };
         if (filters.style) where.style = filters.style;
@@ -86,7 +88,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** An active template inside its window by slug, as stored (with occasion), or the 404 error. */
-    async findActiveTemplate(slug: string) {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the locale's text comes with localized content (issue 27 part 2)
+    async findActiveTemplate(slug: string, locale: Locale = DEFAULT_LOCALE) {
       const row = await q(UID.template).findOne({ where: { slug, is_active: true, ...PUBLISHED, ...inWindow() }, populate: ['occasion', 'thumbnail'] });
       if (!row) throw notFound();
       return row;
@@ -114,8 +117,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return { url: previewPath(strapi, row.slug, previewToken(strapi, documentId)), expires_in: PREVIEW_LINK_SECONDS };
     },
 
-    getTemplate(slug: string, showPremium = false, version?: string) {
-      return cached(`template|${slug}|${showPremium ? 'premium' : 'free'}`, version, async () => serializeTemplate(await this.findActiveTemplate(slug), showPremium));
+    getTemplate(slug: string, showPremium = false, version?: string, locale: Locale = DEFAULT_LOCALE) {
+      return cached(`template|${locale}|${slug}|${showPremium ? 'premium' : 'free'}`, version, async () => serializeTemplate(await this.findActiveTemplate(slug, locale), showPremium));
     },
 
     /** Counts one more use of a template; the catalogue lists the most used first. */
@@ -128,8 +131,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Active gift add-ons (posted cards can carry one), cheapest first. */
-    listGiftAddons(page: PageRequest, version?: string) {
-      return cached(`gift-addons|${pageKey(page)}`, version, async () => {
+    listGiftAddons(page: PageRequest, version?: string, locale: Locale = DEFAULT_LOCALE) {
+      return cached(`gift-addons|${locale}|${pageKey(page)}`, version, async () => {
         const where = { is_active: true, ...PUBLISHED };
         const { count, rows } = await pagedRows(
           page,
@@ -140,8 +143,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    listAssets(filters: { asset_type?: AssetType }, page: PageRequest, showPremium = false, version?: string) {
-      const key = `assets|${filters.asset_type ?? ''}|${showPremium ? 'premium' : 'free'}|${pageKey(page)}`;
+    listAssets(filters: { asset_type?: AssetType }, page: PageRequest, showPremium = false, version?: string, locale: Locale = DEFAULT_LOCALE) {
+      const key = `assets|${locale}|${filters.asset_type ?? ''}|${showPremium ? 'premium' : 'free'}|${pageKey(page)}`;
       return cached(key, version, async () => {
         const where: Record<string, unknown> = { is_active: true, ...PUBLISHED };
         if (filters.asset_type) where.asset_type = filters.asset_type;
