@@ -1,3 +1,4 @@
+import path from 'path';
 import type { Core } from '@strapi/strapi';
 import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
@@ -202,5 +203,25 @@ describe('catalogue: draft & publish', () => {
     const unpublished = await app.http().get('/api/templates/?page_size=100').set('If-None-Match', published.headers.etag).expect(200);
     expect(names(unpublished.body)).not.toContain('Etag Check');
     expect(before).toEqual(expect.any(String));
+  });
+
+  // Last: Strapi's migration re-reads every published row of the type.
+  it('publishes the rows of a database from before draft & publish and keeps shoppers\' links to them (Strapi\'s own migration)', async () => {
+    const contentType = app.strapi.contentTypes[TEMPLATE as keyof typeof app.strapi.contentTypes] as unknown as { options: Record<string, unknown> };
+    // A row as the plugin wrote it before: one row per document, published_at set (Strapi sets it on
+    // every row of a type without draft & publish), no draft; a shopper's card points at it.
+    const old = await app.strapi.db.query(TEMPLATE as never).create({ data: { name: 'Old Timer', slug: 'old-timer', is_active: true, canvas_data: design('#123456'), publishedAt: new Date() } });
+    const card = await createCard(app.strapi, shopper, { template: old.id });
+    // What Strapi runs at boot when a type's schema turns draft & publish on (core/dist/migrations).
+    const { enable } = require(path.resolve(__dirname, '../../node_modules/@strapi/core/dist/migrations/draft-publish.js'));
+    await enable({ oldContentTypes: { [TEMPLATE]: { ...contentType, options: { ...contentType.options, draftAndPublish: false } } }, contentTypes: { [TEMPLATE]: contentType } });
+
+    const versions = (await rows(TEMPLATE, old.documentId)) as Array<{ id: number; publishedAt: unknown; name: string }>;
+    expect(versions.map((v) => ({ id: v.id === old.id ? 'same' : 'new', draft: v.publishedAt === null, name: v.name }))).toEqual([
+      { id: 'same', draft: false, name: 'Old Timer' },
+      { id: 'new', draft: true, name: 'Old Timer' },
+    ]);
+    expect((await app.http().get('/api/templates/old-timer/').expect(200)).body.documentId).toBe(old.documentId);
+    expect((await app.http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body.template).toBe('old-timer');
   });
 });
