@@ -113,6 +113,8 @@ describe('catalogue: draft & publish', () => {
       (await rows(uid, documentId)).find((r: { publishedAt: unknown }) => r.publishedAt !== null) as { id: number };
     expect((await publishedRow(TEMPLATE, template.documentId)).id).not.toBe(template.id);
     expect((await publishedRow(ADDON, addon.documentId)).id).not.toBe(addon.id);
+    // The use counted when the card was made survives the publish (it is kept on the draft row too).
+    expect(((await publishedRow(TEMPLATE, template.documentId)) as { popularity?: number }).popularity).toBe(1);
 
     // Strapi moved the shopper's links to the new published rows: nothing was lost.
     expect((await app.http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body).toMatchObject({ template: 'new-keys', occasion: 'housewarming' });

@@ -125,7 +125,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async bumpPopularity(templateId: number): Promise<void> {
       // One atomic UPDATE, so concurrent uses are all counted. Call it outside a transaction.
       const knex = strapi.db.connection;
-      await knex(tableOf(strapi, UID.template)).where({ id: templateId }).update({ popularity: knex.raw('COALESCE(popularity, 0) + 1') });
+      const table = tableOf(strapi, UID.template);
+      // Every row of the document (draft & publish): publishing copies the draft over the published row,
+      // so a count kept on the published row alone would be lost at the editor's next publish. (Two
+      // statements, not an UPDATE with a subquery on its own table, which MySQL refuses.)
+      const row = (await knex(table).select('document_id').where({ id: templateId }).first()) as { document_id?: string } | undefined;
+      if (!row?.document_id) return;
+      await knex(table).where({ document_id: row.document_id }).update({ popularity: knex.raw('COALESCE(popularity, 0) + 1') });
       // The list order depends on popularity, and this raw update fires no lifecycle.
       await getService(strapi, 'catalogueVersion').bump();
     },
