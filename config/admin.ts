@@ -7,4 +7,19 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   transfer: { token: { salt: secret(env, 'TRANSFER_TOKEN_SALT', 'dev-transfer-token-salt') } },
   secrets: { encryptionKey: secret(env, 'ENCRYPTION_KEY', 'dev-encryption-key-0123456789abcdef') },
   flags: { nps: false, promoteEE: false },
+  // The Content Manager's preview panel for card templates: a draft opens through the plugin's signed,
+  // short-lived preview link (the same origin as the admin panel); a published one at its shop address.
+  // Strapi asks for the URL through an admin-only route, so shoppers never get a draft's link.
+  preview: {
+    enabled: env.bool('ADMIN_PREVIEW_ENABLED', true),
+    config: {
+      allowedOrigins: ["'self'"],
+      async handler(uid: string, { documentId, status }: { documentId: string; locale?: string; status?: string }) {
+        if (uid !== 'plugin::greeting-cards.template') return null;
+        const catalogue = strapi.plugin('greeting-cards').service('catalogue');
+        const link = await catalogue.previewLink(documentId, status === 'published' ? 'published' : 'draft');
+        return link?.url ?? null;
+      },
+    },
+  },
 });

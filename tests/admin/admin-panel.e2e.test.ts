@@ -234,11 +234,28 @@ describe('admin panel in Chromium', () => {
     await adminScreenshot(page, 'template-edit');
     await clickByText(page, 'Save');
     await page.waitForFunction(() => !location.pathname.endsWith('/create'), { timeout: 30000 });
-    const saved = await db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } });
+    const draftRow = () => db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks', publishedAt: { $null: true } } });
+    const saved = await draftRow();
     expect(saved.canvas_data.objects[1].text).toBe('Thank you');
 
-    // The thumbnail is rendered in the background; the template is then in the API and the shop.
-    const withThumbnail = await until(() => db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks' } }), (t) => Boolean(t?.thumbnail_url), 60000);
+    // Saved is a draft (draft & publish): the shop does not have it yet.
+    expect((await http().get('/api/templates/sunflower-thanks/')).status).toBe(404);
+    expect((await http().get('/api/templates/')).body.results.map((t: { slug: string }) => t.slug)).not.toContain('sunflower-thanks');
+    // The thumbnail is rendered in the background, for the draft; publishing copies it.
+    await until(draftRow, (t) => Boolean(t?.thumbnail_url), 60000);
+
+    // The editor's signed preview link (what the preview panel and the admin API hand out) shows the draft.
+    const editUrl = page.url();
+    const link = await app.strapi.plugin('greeting-cards').service('catalogue').previewLink(saved.documentId);
+    await page.goto(`${app.baseUrl}${link.url}`, { waitUntil: 'networkidle0' });
+    expect(await page.evaluate(() => document.body.textContent ?? '')).toContain('"name":"Sunflower thanks"');
+    await page.goto(`${app.baseUrl}/api/templates/sunflower-thanks/`, { waitUntil: 'networkidle0' });
+    expect(await page.evaluate(() => document.body.textContent ?? '')).toContain('Not found.');
+
+    // Published from the edit view: now in the API and the shop.
+    await page.goto(editUrl, { waitUntil: 'networkidle0' });
+    await clickByText(page, 'Publish');
+    const withThumbnail = await until(() => db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks', publishedAt: { $notNull: true } } }), (t) => Boolean(t?.thumbnail_url), 60000);
     const listed = (await http().get('/api/templates/')).body.results.find((t: { slug: string }) => t.slug === 'sunflower-thanks');
     expect(listed).toBeDefined();
     // Lists carry what a grid needs; the design itself is on the detail route.

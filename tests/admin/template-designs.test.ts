@@ -93,7 +93,8 @@ describe('template designs in the admin', () => {
     created.push(second.thumbnail_url!);
     expect(pixelAt(decodePng(fs.readFileSync(fileOf(second.thumbnail_url!))), 5, 5).slice(0, 3)).toEqual([0xcc, 0x33, 0x66]);
 
-    // What shoppers see follows: the catalogue API shows the new thumbnail.
+    // What shoppers see follows once published: the catalogue API shows the new thumbnail.
+    await documents(app.strapi).publish({ documentId: doc.documentId } as never);
     const listed = await http().get('/api/templates/').query({ page_size: 100 });
     const shown = listed.body.results.find((t: { slug: string }) => t.slug === second.slug);
     expect(JSON.stringify(shown)).toContain(second.thumbnail_url);

@@ -115,7 +115,7 @@ describe('card previews follow the design', () => {
     const canvas = design('#7B2CBF', 'Template');
     const thumbnail = await app.strapi.plugin('greeting-cards').service('rendering').storePreview(canvas);
     await app.strapi.db.query('plugin::greeting-cards.template' as never).create({
-      data: { name: 'Purple wishes', slug: 'purple-wishes', canvas_data: canvas, thumbnail_url: thumbnail, is_active: true, product: 'a5' },
+      data: { name: 'Purple wishes', slug: 'purple-wishes', canvas_data: canvas, thumbnail_url: thumbnail, is_active: true, product: 'a5', publishedAt: new Date() },
     });
     const made = (await app.http().post('/api/templates/purple-wishes/personalize/').set(shopper.auth).expect(201)).body;
     expect(made.preview_url).toBe(thumbnail);

@@ -301,14 +301,14 @@ describe('cards API', () => {
 
   describe('POST /api/templates/{slug}/personalize/', () => {
     it('creates a draft holding a deep copy of the template design', async () => {
-      const template = await app.strapi.db.query(TEMPLATE as any).findOne({ where: { slug: 'balloon-party' }, populate: ['occasion'] });
+      const template = await app.strapi.db.query(TEMPLATE as any).findOne({ where: { slug: 'balloon-party', publishedAt: { $notNull: true } }, populate: ['occasion'] });
       const res = await post('/api/templates/balloon-party/personalize/', alice).expect(201);
       expect(Object.keys(res.body).sort()).toEqual(CARD_KEYS);
       expect(res.body).toMatchObject({ status: 'draft', template: 'balloon-party', occasion: 'birthday', title: 'Balloon Party', canvas_data: template.canvas_data });
 
       const changed = { ...res.body.canvas_data, background: '#000000', objects: [text({ text: 'Mine' })] };
       await app.http().patch(`/api/cards/${res.body.id}/`).set(alice.auth).send({ canvas_data: changed }).expect(200);
-      const after = await app.strapi.db.query(TEMPLATE as any).findOne({ where: { slug: 'balloon-party' } });
+      const after = await app.strapi.db.query(TEMPLATE as any).findOne({ where: { slug: 'balloon-party', publishedAt: { $notNull: true } } });
       expect(after.canvas_data).toEqual(template.canvas_data);
       expect(after.popularity).toBe(template.popularity + 1);
 
@@ -329,7 +329,7 @@ describe('cards API', () => {
       expect(res.body.detail).toMatch(/subscribe at \/subscriptions\//i);
       const premium = app.strapi.plugin('greeting-cards').service('premium');
       const template = await app.strapi.db.query(TEMPLATE as any).findOne({ where: { slug: 'classic-gold-birthday' } });
-      const sticker = await app.strapi.db.query('plugin::greeting-cards.asset' as any).create({ data: { name: 'Gold star', asset_type: 'sticker', emoji: '🌟', is_premium: true } });
+      const sticker = await app.strapi.db.query('plugin::greeting-cards.asset' as any).create({ data: { name: 'Gold star', asset_type: 'sticker', emoji: '🌟', is_premium: true, publishedAt: new Date() } });
       const canvas = design([{ type: 'emoji', text: '🌟', left: 0, top: 0, fontSize: 40, assetId: sticker.id }]);
       expect(await premium.premiumContent({ templateId: template.id, canvasData: canvas })).toEqual({ premiumTemplate: true, premiumAssetIds: [sticker.id] });
       expect(await premium.assertAccess(alice.id, { canvasData: design() })).toEqual({ premiumTemplate: false, premiumAssetIds: [] });

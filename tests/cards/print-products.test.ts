@@ -23,14 +23,14 @@ describe('card products and pages', () => {
   });
 
   it('stores a template\'s product, sizes its canvas to it, and shows it in the catalogue', async () => {
-    const created = await documents(app.strapi).create({ data: { name: 'Tall', slug: 'tall-one', product: 'in5x7', canvas_data: design({ width: 600, height: 850 }) } as never });
+    const created = await documents(app.strapi).create({ data: { name: 'Tall', slug: 'tall-one', product: 'in5x7', canvas_data: design({ width: 600, height: 850 }) } as never, status: 'published' } as never);
     const row = await q(app, UID.template).findOne({ where: { documentId: created.documentId } });
     expect(row).toMatchObject({ product: 'in5x7', canvas_data: { width: 600, height: 841 } });
     expect((await http().get('/api/templates/tall-one/').expect(200)).body).toMatchObject({ product: 'in5x7', canvas_data: { height: 841 } });
     const listed = (await http().get('/api/templates/?page_size=100').expect(200)).body.results.find((t: Json) => t.slug === 'tall-one');
     expect(listed.product).toBe('in5x7');
     // Without a product a template is the A5 every design was made for.
-    await documents(app.strapi).create({ data: { name: 'Plain', slug: 'plain-one', canvas_data: design() } as never });
+    await documents(app.strapi).create({ data: { name: 'Plain', slug: 'plain-one', canvas_data: design() } as never, status: 'published' } as never);
     expect((await http().get('/api/templates/plain-one/').expect(200)).body.product).toBe('a5');
   });
 
@@ -45,7 +45,7 @@ describe('card products and pages', () => {
     const card = (await http().post('/api/templates/tall-one/personalize/').set(alice.auth).expect(201)).body;
     expect(card).toMatchObject({ product: 'in5x7', canvas_data: { width: 600, height: 841 } });
     const template = await q(app, UID.template).findOne({ where: { slug: 'tall-one' } });
-    await documents(app.strapi).update({ documentId: template.documentId, data: { product: 'square' } as never });
+    await documents(app.strapi).update({ documentId: template.documentId, data: { product: 'square' } as never, status: 'published' } as never);
     expect((await http().get(`/api/cards/${card.id}/`).set(alice.auth).expect(200)).body.product).toBe('in5x7');
   });
 
@@ -72,7 +72,7 @@ describe('card products and pages', () => {
   });
 
   it('treats a premium sticker on an inner page as premium', async () => {
-    const crown = await q(app, UID.asset).create({ data: { name: 'Crown', asset_type: 'sticker', emoji: '👑', is_premium: true, is_active: true } });
+    const crown = await q(app, UID.asset).create({ data: { name: 'Crown', asset_type: 'sticker', emoji: '👑', is_premium: true, is_active: true, publishedAt: new Date() } });
     const sticker = { type: 'emoji', text: '👑', left: 1, top: 1, fontSize: 50 };
     const res = await http().post('/api/cards/').set(alice.auth).send({ title: 'Sneaky', canvas_data: design({ pages: { back: { objects: [sticker] } } }) });
     expect(res.status).toBe(403);
@@ -95,7 +95,8 @@ describe('preflight on card detail', () => {
   it('reports placeholder text, a low-resolution photo, the safe margin and objects off the card as {code, page, object, message}', async () => {
     await documents(app.strapi).create({
       data: { name: 'Named', slug: 'named', canvas_data: design({ objects: [{ ...text('Your name here'), placeholder: true }] }) } as never,
-    });
+      status: 'published',
+    } as never);
     await q(app, 'plugin::upload.file').create({
       data: { name: 'small.jpg', hash: 'small', ext: '.jpg', mime: 'image/jpeg', size: 10, url: '/uploads/small.jpg', provider: 'local', width: 600, height: 450 },
     });

@@ -122,17 +122,17 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
     const detail = await http().get(detailRoute).expect(200);
     await http().get(listRoute).set('If-None-Match', list.headers.etag).expect(304);
     const found = await templates().findFirst({ filters: { slug: 'balloon-party' } } as never) as { documentId: string };
-    await templates().update({ documentId: found.documentId, data: { name: 'Balloon Party Deluxe' } } as never);
+    await templates().update({ documentId: found.documentId, data: { name: 'Balloon Party Deluxe' }, status: 'published' } as never);
     const after = await http().get(listRoute).set('If-None-Match', list.headers.etag).expect(200);
     expect(after.body.results.find((t: { slug: string }) => t.slug === 'balloon-party').name).toBe('Balloon Party Deluxe');
     const detailAfter = await http().get(detailRoute).set('If-None-Match', detail.headers.etag).expect(200);
     expect(detailAfter.body.name).toBe('Balloon Party Deluxe');
     // Deactivated: gone from the list and the detail route at once.
-    await templates().update({ documentId: found.documentId, data: { is_active: false } } as never);
+    await templates().update({ documentId: found.documentId, data: { is_active: false }, status: 'published' } as never);
     const without = await http().get(listRoute).set('If-None-Match', after.headers.etag).expect(200);
     expect(without.body.results.map((t: { slug: string }) => t.slug)).not.toContain('balloon-party');
     await http().get(detailRoute).expect(404);
-    await templates().update({ documentId: found.documentId, data: { is_active: true, name: 'Balloon Party' } } as never);
+    await templates().update({ documentId: found.documentId, data: { is_active: true, name: 'Balloon Party' }, status: 'published' } as never);
     expect((await http().get(detailRoute).expect(200)).body.name).toBe('Balloon Party');
   });
 

@@ -15,7 +15,7 @@ const { createStrapi } = require('@strapi/strapi');
     const [, slug, name] = /^RENAME (\S+) (.+)$/.exec(line) || [];
     if (!slug) continue;
     const found = await templates.findFirst({ filters: { slug } });
-    await templates.update({ documentId: found.documentId, data: { name } });
+    await templates.update({ documentId: found.documentId, data: { name }, status: 'published' });
     process.stdout.write('DONE\n');
   }
   await strapi.destroy();

@@ -4,6 +4,10 @@ import { createUser } from '../helpers/users';
 const TEMPLATE = 'plugin::greeting-cards.template';
 const ASSET = 'plugin::greeting-cards.asset';
 const OCCASION = 'plugin::greeting-cards.occasion';
+// The curated types have draft & publish: the shop lists published rows; a fixture written straight to
+// the table is made published (a published row with no draft, as Strapi's own migration leaves them).
+const PUBLISHED = { publishedAt: { $notNull: true } };
+const published = () => ({ publishedAt: new Date() });
 
 describe('catalogue: occasions, templates, assets', () => {
   let app: TestApp;
@@ -12,9 +16,9 @@ describe('catalogue: occasions, templates, assets', () => {
   beforeAll(async () => {
     app = await startApp();
     await q(TEMPLATE).create({
-      data: { name: 'Hidden Draft', slug: 'hidden-draft', style: 'funny', is_active: false, popularity: 10_000, canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [] } },
+      data: { ...published(), name: 'Hidden Draft', slug: 'hidden-draft', style: 'funny', is_active: false, popularity: 10_000, canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [] } },
     });
-    await q(ASSET).create({ data: { name: 'Retired sticker', asset_type: 'sticker', emoji: '👻', is_active: false } });
+    await q(ASSET).create({ data: { ...published(), name: 'Retired sticker', asset_type: 'sticker', emoji: '👻', is_active: false } });
   });
   afterAll(async () => {
     await app?.stop();
@@ -23,7 +27,7 @@ describe('catalogue: occasions, templates, assets', () => {
   describe('GET /api/templates/', () => {
     it('lists active templates, most popular first, in the documented shape', async () => {
       const res = await app.http().get('/api/templates/').expect(200);
-      const active = await q(TEMPLATE).count({ where: { is_active: true } });
+      const active = await q(TEMPLATE).count({ where: { is_active: true, ...PUBLISHED } });
       expect(res.body).toEqual({ count: active, next: null, previous: null, results: expect.any(Array) });
       expect(res.body.results).toHaveLength(active);
       expect(res.body.results.map((t: any) => t.slug)).not.toContain('hidden-draft');
@@ -32,7 +36,7 @@ describe('catalogue: occasions, templates, assets', () => {
       expect(Object.keys(first).sort()).toEqual(['background', 'description', 'documentId', 'id', 'is_premium', 'name', 'occasion', 'product', 'slug', 'style', 'thumbnail_url'].sort());
       const balloon = res.body.results.find((t: any) => t.slug === 'balloon-party');
       expect(balloon).toMatchObject({ id: expect.any(Number), name: 'Balloon Party', occasion: 'birthday', style: 'funny', is_premium: false, thumbnail_url: null, background: '#FFF4D6' });
-      const rows = await q(TEMPLATE).findMany({ where: { is_active: true }, select: ['slug', 'popularity'] });
+      const rows = await q(TEMPLATE).findMany({ where: { is_active: true, ...PUBLISHED }, select: ['slug', 'popularity'] });
       const popularity = new Map(rows.map((r: any) => [r.slug, r.popularity]));
       const listed = res.body.results.map((t: any) => popularity.get(t.slug) as number);
       expect(listed).toEqual([...listed].sort((a, b) => b - a));
@@ -112,9 +116,9 @@ describe('catalogue: occasions, templates, assets', () => {
 
   describe('GET /api/occasions/', () => {
     it('lists occasions by sort_order', async () => {
-      await q(OCCASION).create({ data: { name: 'First Of All', slug: 'first-of-all', sort_order: -5 } });
+      await q(OCCASION).create({ data: { ...published(), name: 'First Of All', slug: 'first-of-all', sort_order: -5 } });
       const res = await app.http().get('/api/occasions/').expect(200);
-      expect(res.body.count).toBe(await q(OCCASION).count());
+      expect(res.body.count).toBe(await q(OCCASION).count({ where: PUBLISHED }));
       expect(res.body.results[0]).toEqual({ id: expect.any(Number), documentId: expect.any(String), name: 'First Of All', slug: 'first-of-all', sort_order: -5, month: null, day: null });
       const orders = res.body.results.map((o: any) => o.sort_order);
       expect(orders).toEqual([...orders].sort((a, b) => a - b));
@@ -125,7 +129,7 @@ describe('catalogue: occasions, templates, assets', () => {
   describe('GET /api/assets/', () => {
     it('lists active assets in the documented shape', async () => {
       const res = await app.http().get('/api/assets/?page_size=100').expect(200);
-      expect(res.body.count).toBe(await q(ASSET).count({ where: { is_active: true } }));
+      expect(res.body.count).toBe(await q(ASSET).count({ where: { is_active: true, ...PUBLISHED } }));
       expect(res.body.results.map((a: any) => a.name)).not.toContain('Retired sticker');
       const sticker = res.body.results.find((a: any) => a.asset_type === 'sticker');
       expect(Object.keys(sticker).sort()).toEqual(['asset_type', 'documentId', 'emoji', 'id', 'image_url', 'is_premium', 'name', 'svg', 'tags'].sort());
@@ -144,8 +148,8 @@ describe('catalogue: occasions, templates, assets', () => {
     });
 
     it('caps page_size at 100 and defaults to 24', async () => {
-      await q(ASSET).createMany({ data: Array.from({ length: 110 }, (_, i) => ({ name: `Bulk ${i}`, asset_type: 'pattern', is_active: true, is_premium: false })) });
-      const total = await q(ASSET).count({ where: { is_active: true } });
+      await q(ASSET).createMany({ data: Array.from({ length: 110 }, (_, i) => ({ ...published(), name: `Bulk ${i}`, asset_type: 'pattern', is_active: true, is_premium: false })) });
+      const total = await q(ASSET).count({ where: { is_active: true, ...PUBLISHED } });
       expect(total).toBeGreaterThan(100);
       const capped = await app.http().get('/api/assets/?page_size=1000').expect(200);
       expect(capped.body.count).toBe(total);

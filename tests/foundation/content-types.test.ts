@@ -54,7 +54,9 @@ describe('foundation: content types and sample data', () => {
     const stickers = await q('plugin::greeting-cards.asset').findMany({ where: { asset_type: 'sticker' } });
     expect(stickers.length).toBeGreaterThanOrEqual(24);
     expect(stickers.every((s: any) => typeof s.emoji === 'string' && s.emoji.length > 0)).toBe(true);
-    expect(await q('plugin::greeting-cards.gift-addon').count()).toBe(3);
+    // Draft & publish: each sample entry is a draft row and its published copy.
+    expect(await q('plugin::greeting-cards.gift-addon').count({ where: { publishedAt: { $notNull: true } } })).toBe(3);
+    expect(await q('plugin::greeting-cards.gift-addon').count({ where: { publishedAt: { $null: true } } })).toBe(3);
     const plan = await q('plugin::greeting-cards.subscription-plan').findOne({ where: { slug: 'premium' } });
     expect(plan).toMatchObject({ interval: 'month', grants_premium: true, is_active: true });
     const promo = await q('plugin::greeting-cards.promo-code').findOne({ where: { code: 'FIRSTCARD' } });

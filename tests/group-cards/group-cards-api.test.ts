@@ -23,8 +23,8 @@ describe('group cards API', () => {
     aliceCard = (await createCard(app.strapi, alice, { title: 'Leaving card' })).id;
     bobCard = (await createCard(app.strapi, bob)).id;
     const assets = app.strapi.db.query('plugin::greeting-cards.asset' as never);
-    freeSticker = (await assets.create({ data: { name: 'Party', asset_type: 'sticker', emoji: '🎉', is_premium: false, is_active: true } })).id;
-    premiumSticker = (await assets.create({ data: { name: 'Crown', asset_type: 'sticker', emoji: '👑', is_premium: true, is_active: true } })).id;
+    freeSticker = (await assets.create({ data: { name: 'Party', asset_type: 'sticker', emoji: '🎉', is_premium: false, is_active: true, publishedAt: new Date() } })).id;
+    premiumSticker = (await assets.create({ data: { name: 'Crown', asset_type: 'sticker', emoji: '👑', is_premium: true, is_active: true, publishedAt: new Date() } })).id;
   });
 
   const start = async (user: TestUser, body: Record<string, unknown> = {}) => {

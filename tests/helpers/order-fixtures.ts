@@ -27,7 +27,7 @@ export async function createRecipient(strapi: Core.Strapi, user: { id: number },
 }
 
 export async function createAddon(strapi: Core.Strapi, fields: Record<string, unknown> = {}) {
-  return q(strapi, 'plugin::greeting-cards.gift-addon').create({ data: { name: 'Chocolate', price_pence: 350, is_active: true, ...fields } });
+  return q(strapi, 'plugin::greeting-cards.gift-addon').create({ data: { name: 'Chocolate', price_pence: 350, is_active: true, publishedAt: new Date(), ...fields } });
 }
 
 export async function createPromo(strapi: Core.Strapi, fields: Record<string, unknown>) {

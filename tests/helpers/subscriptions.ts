@@ -10,7 +10,7 @@ export const BILLING_PROFILE = 'plugin::greeting-cards.billing-profile';
 export async function createPlan(strapi: Core.Strapi, fields: Record<string, unknown> = {}) {
   const slug = `plan-${crypto.randomBytes(4).toString('hex')}`;
   return q(strapi, PLAN).create({
-    data: { name: `Plan ${slug}`, slug, amount_pence: 499, interval: 'month', is_active: true, grants_premium: true, ...fields },
+    data: { name: `Plan ${slug}`, slug, amount_pence: 499, interval: 'month', is_active: true, grants_premium: true, publishedAt: new Date(), ...fields },
   });
 }
 

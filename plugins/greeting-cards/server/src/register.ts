@@ -13,6 +13,7 @@ import { requireSupportedDatabase } from './host/database-client';
 import { limitUsersPermissionsAuthRoutes } from './http/auth-rate-limit';
 import { registerCustomFields } from './custom-fields';
 import { registerTemplateDesignRules } from './content-manager/template-design-rules';
+import { registerKeepLinksOnUnpublish } from './content-manager/keep-links-on-unpublish';
 import { applyApiPrefix } from './mount/api-prefix';
 import { checkOverrideDir } from './web/view-files';
 
@@ -35,6 +36,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerStorefront(strapi);
   registerEditorRoutes(strapi);
   registerTemplateDesignRules(strapi);
+  registerKeepLinksOnUnpublish(strapi);
 };
 
 export default register;

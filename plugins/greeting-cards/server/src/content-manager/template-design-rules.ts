@@ -4,6 +4,7 @@ import { UID } from '../uids';
 import { getService } from '../services/get-service';
 import { fitCanvasToProduct } from '../domain/print-products/canvas-size';
 import { isProductCode } from '../domain/print-products/products';
+import { DRAFT } from '../db/published';
 
 interface DocumentContext {
   uid: string;
@@ -24,7 +25,7 @@ export function registerTemplateDesignRules(strapi: Core.Strapi): void {
     const data = context.params?.data;
     // A product change alone still resizes the stored design: the canvas follows the product.
     if (data && isProductCode(data.product) && !('canvas_data' in data) && context.action === 'update' && context.params?.documentId) {
-      const current = await strapi.db.query(UID.template).findOne({ where: { documentId: context.params.documentId }, select: ['canvas_data'] });
+      const current = await strapi.db.query(UID.template).findOne({ where: { documentId: context.params.documentId, ...DRAFT }, select: ['canvas_data'] });
       if (current?.canvas_data) data.canvas_data = current.canvas_data;
     }
     const designGiven = Boolean(data && 'canvas_data' in data);

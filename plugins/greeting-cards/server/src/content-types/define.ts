@@ -14,6 +14,15 @@ interface Options {
   unique?: string[];
   /** Columns with a plain index, for lookups that grow with the shop. */
   indexed?: string[];
+  /**
+   * Strapi's own draft & publish (the curated catalogue): editors save drafts and publish them; the
+   * shop reads only published rows (db/published.ts). Such a type must not declare a unique index on
+   * a column both rows of a document share (slug): each document has a draft row and a published row
+   * with the same slug. Its `uid` fields are unique per status by Strapi's own validation (the
+   * Content Manager refuses a second draft with a taken slug), which is the invariant the shop needs:
+   * one published template per slug.
+   */
+  publishable?: boolean;
 }
 
 // Strapi 5's `unique: true` is checked by the application, not the database, so it cannot stop two
@@ -39,7 +48,7 @@ export function defineType(o: Options) {
       kind: 'collectionType',
       collectionName,
       info: { singularName: o.singular, pluralName: o.plural, displayName: o.displayName, description: o.description },
-      options: { draftAndPublish: false },
+      options: { draftAndPublish: Boolean(o.publishable) },
       pluginOptions: hidden,
       attributes: o.attributes,
       ...indexes(collectionName, o),

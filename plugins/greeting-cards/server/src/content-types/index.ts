@@ -11,7 +11,7 @@ import {
 } from '../domain/enums';
 
 const occasion = defineType({
-  singular: 'occasion', plural: 'occasions', displayName: 'Occasion', curated: true,
+  singular: 'occasion', plural: 'occasions', displayName: 'Occasion', curated: true, publishable: true,
   description: 'A reason to send a card (birthday, Christmas...). Seasonal ones have a month and day.',
   attributes: {
     name: str({ required: true }),
@@ -27,7 +27,7 @@ const occasion = defineType({
 });
 
 const template = defineType({
-  singular: 'template', plural: 'templates', displayName: 'Card template', curated: true,
+  singular: 'template', plural: 'templates', displayName: 'Card template', curated: true, publishable: true,
   description: 'A ready-made design shoppers personalise.',
   attributes: {
     name: str({ required: true }),
@@ -63,7 +63,7 @@ const catalogueVersion = defineType({
 });
 
 const asset = defineType({
-  singular: 'asset', plural: 'assets', displayName: 'Design asset', curated: true,
+  singular: 'asset', plural: 'assets', displayName: 'Design asset', curated: true, publishable: true,
   description: 'Stickers, backgrounds, frames, fonts and patterns for the editor.',
   attributes: {
     name: str({ required: true }),
@@ -170,7 +170,7 @@ const reminder = defineType({
 });
 
 const giftAddon = defineType({
-  singular: 'gift-addon', plural: 'gift-addons', displayName: 'Gift add-on', curated: true,
+  singular: 'gift-addon', plural: 'gift-addons', displayName: 'Gift add-on', curated: true, publishable: true,
   description: 'A small gift sent with a posted card. Price in pence.',
   attributes: {
     name: str({ required: true }),
@@ -350,7 +350,7 @@ const refund = defineType({
 });
 
 const subscriptionPlan = defineType({
-  singular: 'subscription-plan', plural: 'subscription-plans', displayName: 'Subscription plan', curated: true,
+  singular: 'subscription-plan', plural: 'subscription-plans', displayName: 'Subscription plan', curated: true, publishable: true,
   description: 'Monthly plans. The provider price id comes from the Stripe dashboard.',
   attributes: {
     name: str({ required: true }),

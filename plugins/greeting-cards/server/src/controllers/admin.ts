@@ -4,7 +4,7 @@ import { parseId } from '../http/ids';
 import { pageRequest } from '../http/pagination';
 import { dayRange, oneOf, searchText } from '../http/admin-query';
 import { uploadedFile } from '../http/uploaded-file';
-import { FieldErrorCollector } from '../errors';
+import { FieldErrorCollector, notFound } from '../errors';
 import { DELIVERY_METHODS, DELIVERY_STATUSES, ORDER_STATUSES } from '../domain/enums';
 import { getService } from '../services/get-service';
 
@@ -45,6 +45,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   settings: action(strapi, async () => getService(strapi, 'adminSettings').report()),
   updateSettings: action(strapi, async (ctx) => getService(strapi, 'adminSettings').update(bodyOf(ctx), ctx.state.user?.email ?? null)),
+
+  /** A signed, short-lived shop address of a template's draft, for the editor's "Open preview". */
+  templatePreviewLink: action(strapi, async (ctx) => {
+    const link = await getService(strapi, 'catalogue').previewLink(String(ctx.params.documentId));
+    if (!link) throw notFound();
+    return link;
+  }),
 
   validateDesign: action(strapi, async (ctx) => {
     getService(strapi, 'templateDesigns').validOrThrow(bodyOf(ctx).canvas_data);

@@ -6,6 +6,17 @@ import { notModified } from '../http/conditional-get';
 import { ASSET_TYPES, TEMPLATE_STYLES } from '../domain/enums';
 import { getService } from '../services/get-service';
 import { optionalUser } from '../http/auth';
+import { fieldError } from '../errors';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, normaliseLocale, type Locale } from '../i18n/locales';
+
+/** `?locale=` of a catalogue route: the default language when absent, a 400 for one the shop does not ship. */
+function localeOf(query: Record<string, unknown> | undefined): Locale {
+  const raw = query?.locale;
+  if (raw === undefined || raw === '') return DEFAULT_LOCALE;
+  const locale = normaliseLocale(raw);
+  if (!locale) throw fieldError('locale', `"${String(raw)}" is not a supported language: use one of ${SUPPORTED_LOCALES.join(', ')}.`);
+  return locale;
+}
 
 // Public catalogue: no sign-in needed. Every answer carries an ETag derived from the catalogue version
 // in the database and Cache-Control; a matching If-None-Match gets 304 after one single-row read.
@@ -19,9 +30,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     listOccasions: action(strapi, async (ctx) => {
       const page = pageRequest(ctx.query);
+      const locale = localeOf(ctx.query);
       const v = await version();
       if (notModified(ctx, { version: v })) return undefined;
-      const { count, results } = await catalogue().listOccasions(page, v);
+      const { count, results } = await catalogue().listOccasions(page, v, locale);
       return pageOf(ctx, page, count, results);
     }),
 
@@ -31,34 +43,43 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const style = choiceFilter(ctx.query, 'style', TEMPLATE_STYLES);
       // An unknown occasion slug simply matches nothing.
       const occasion = queryValue(ctx.query, 'occasion');
+      const locale = localeOf(ctx.query);
       const v = await version();
       if (notModified(ctx, { version: v })) return undefined;
-      const { count, results } = await catalogue().listTemplates({ style, occasion }, page, v);
+      const { count, results } = await catalogue().listTemplates({ style, occasion }, page, v, locale);
       return pageOf(ctx, page, count, results);
     }),
 
     getTemplate: action(strapi, async (ctx) => {
+      const locale = localeOf(ctx.query);
+      // An editor's signed preview link opens the draft (anything else about it is a 404), uncached.
+      if (ctx.query?.preview !== undefined) {
+        ctx.set('Cache-Control', 'private, no-store');
+        return catalogue().previewTemplate(String(ctx.params.slug), ctx.query.preview);
+      }
       const premium = await showPremium(ctx);
       const v = await version();
       if (notModified(ctx, { version: v, audience: audience(premium) })) return undefined;
-      return catalogue().getTemplate(String(ctx.params.slug), premium, v);
+      return catalogue().getTemplate(String(ctx.params.slug), premium, v, locale);
     }),
 
     listGiftAddons: action(strapi, async (ctx) => {
       const page = pageRequest(ctx.query);
+      const locale = localeOf(ctx.query);
       const v = await version();
       if (notModified(ctx, { version: v })) return undefined;
-      const { count, results } = await catalogue().listGiftAddons(page, v);
+      const { count, results } = await catalogue().listGiftAddons(page, v, locale);
       return pageOf(ctx, page, count, results);
     }),
 
     listAssets: action(strapi, async (ctx) => {
       const page = pageRequest(ctx.query);
       const assetType = choiceFilter(ctx.query, 'asset_type', ASSET_TYPES);
+      const locale = localeOf(ctx.query);
       const premium = await showPremium(ctx);
       const v = await version();
       if (notModified(ctx, { version: v, audience: audience(premium) })) return undefined;
-      const { count, results } = await catalogue().listAssets({ asset_type: assetType }, page, premium, v);
+      const { count, results } = await catalogue().listAssets({ asset_type: assetType }, page, premium, v, locale);
       return pageOf(ctx, page, count, results);
     }),
   };

@@ -14,7 +14,7 @@ function adminRoute(method: 'GET' | 'POST' | 'PUT', path: string, handler: strin
 }
 
 /** For people designing templates: Strapi's Content Manager rights on templates, not a plugin action. */
-function templateDesignerRoute(method: 'POST', path: string, handler: string) {
+function templateDesignerRoute(method: 'GET' | 'POST', path: string, handler: string) {
   return { method, path, handler, config: { policies: ['admin::isAuthenticatedAdmin', TEMPLATE_DESIGNER_POLICY] } };
 }
 
@@ -41,6 +41,8 @@ export default {
     adminRoute('POST', '/admin/designs/validate', 'admin.validateDesign', null),
     adminRoute('POST', '/admin/designs/preview', 'admin.previewDesign', null),
     templateDesignerRoute('POST', '/admin/designs/photos', 'admin.uploadTemplatePhoto'),
+    // Draft previews: whoever may edit templates may see their drafts.
+    templateDesignerRoute('GET', '/admin/templates/:documentId/preview-link', 'admin.templatePreviewLink'),
     templateDesignerRoute('POST', '/admin/designs/photos/crop', 'admin.cropTemplatePhoto'),
   ],
 };

@@ -22,20 +22,27 @@ export async function seedSampleData(strapi: Core.Strapi): Promise<SeedResult> {
   }
 
   let created = 0;
-  const create = async (uid: string, data: Record<string, unknown>) => {
+  // The curated catalogue has draft & publish: sample entries are created published (a draft row and
+  // its published copy), so the shop shows them at once and editors find them as "Published".
+  const create = async (uid: string, data: Record<string, unknown>, published = true) => {
     // Strapi types documents() against the host app's generated registry, which does not know a plugin's types.
     const documents = strapi.documents(uid as Parameters<Core.Strapi['documents']>[0]);
-    const doc = await documents.create({ data: data as Parameters<typeof documents.create>[0]['data'] });
+    const doc = await documents.create({
+      data: data as Parameters<typeof documents.create>[0]['data'],
+      ...(published ? { status: 'published' as const } : {}),
+    });
     created += 1;
     return doc as unknown as { id: number; documentId: string };
   };
 
-  const occasionIds = new Map<string, number>();
-  for (const o of OCCASIONS) occasionIds.set(o.slug, (await create(UID.occasion, o)).id);
+  // Relations between publishable types are given by documentId: Strapi links the draft template to the
+  // draft occasion and the published template to the published one.
+  const occasionDocs = new Map<string, string>();
+  for (const o of OCCASIONS) occasionDocs.set(o.slug, (await create(UID.occasion, o)).documentId);
   for (const t of TEMPLATES) {
     const { occasion, ...rest } = t;
-    const occasionId = occasion ? occasionIds.get(occasion) : undefined;
-    await create(UID.template, { ...rest, is_active: true, ...(occasionId ? { occasion: occasionId } : {}) });
+    const occasionDoc = occasion ? occasionDocs.get(occasion) : undefined;
+    await create(UID.template, { ...rest, is_active: true, ...(occasionDoc ? { occasion: occasionDoc } : {}) });
   }
   for (const s of STICKERS) await create(UID.asset, { ...s, asset_type: 'sticker', is_active: true });
   for (const b of BACKGROUNDS) {
@@ -43,7 +50,7 @@ export async function seedSampleData(strapi: Core.Strapi): Promise<SeedResult> {
   }
   for (const g of GIFT_ADDONS) await create(UID.giftAddon, { ...g, is_active: true });
   for (const p of PLANS) await create(UID.subscriptionPlan, { ...p, is_active: true });
-  for (const p of PROMO_CODES) await create(UID.promoCode, { ...p, is_active: true });
+  for (const p of PROMO_CODES) await create(UID.promoCode, { ...p, is_active: true }, false);
 
   await store.set({ value: { seededAt: new Date().toISOString(), created } });
   strapi.log.info(`[greeting-cards] seeded ${created} sample records`);

@@ -8,6 +8,10 @@ import { serializeAsset, serializeGiftAddon, serializeOccasion, serializeTemplat
 import { query, tableOf } from '../../db/query';
 import { getService } from '../get-service';
 import { versionedCache } from './versioned-cache';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
+import { DRAFT, PUBLISHED } from '../../db/published';
+import { apiPathOf, mountPoints } from '../../mount/mount-points';
+import { PREVIEW_LINK_SECONDS, previewDocument, previewPath, previewToken } from './preview-links';
 
 export interface Listing<T> {
   count: number;
@@ -44,12 +48,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** Occasions inside their seasonal window (the shop's filters and the spec's route). */
-    listOccasions(page: PageRequest, version?: string): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
-      return cached(`occasions|${pageKey(page)}`, version, () => this.readOccasions(page, inWindow()));
+    listOccasions(page: PageRequest, version?: string, locale: Locale = DEFAULT_LOCALE): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+      return cached(`occasions|${locale}|${pageKey(page)}`, version, () => this.readOccasions(page, inWindow(), locale));
     },
 
     /** Occasions; all of them when no window condition is given (a reminder is for any occasion, in season or not). */
-    async readOccasions(page: PageRequest, where: Record<string, unknown> = {}): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the locale's text comes with localized content (issue 27 part 2)
+    async readOccasions(page: PageRequest, where: Record<string, unknown> = {}, locale: Locale = DEFAULT_LOCALE): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+      where = { ...where, ...PUBLISHED };
       const { count, rows } = await pagedRows(
         page,
         () => q(UID.occasion).count({ where }),
@@ -59,10 +65,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Active templates inside their window, for a grid (no design: the detail route has it), most used first. */
-    listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, version?: string) {
-      const key = `templates|${filters.occasion ?? ''}|${filters.style ?? ''}|${pageKey(page)}`;
+    listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, version?: string, locale: Locale = DEFAULT_LOCALE) {
+      const key = `templates|${locale}|${filters.occasion ?? ''}|${filters.style ?? ''}|${pageKey(page)}`;
       return cached(key, version, async () => {
-        const where: Record<string, unknown> = { is_active: true, ...inWindow() };
+        const where: Record<string, unknown> = { is_active: true, ...PUBLISHED, ...inWindow() };
         if (filters.style) where.style = filters.style;
         if (filters.occasion) where.occasion = { slug: filters.occasion };
         const { count, rows } = await pagedRows(
@@ -82,29 +88,58 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** An active template inside its window by slug, as stored (with occasion), or the 404 error. */
-    async findActiveTemplate(slug: string) {
-      const row = await q(UID.template).findOne({ where: { slug, is_active: true, ...inWindow() }, populate: ['occasion', 'thumbnail'] });
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the locale's text comes with localized content (issue 27 part 2)
+    async findActiveTemplate(slug: string, locale: Locale = DEFAULT_LOCALE) {
+      const row = await q(UID.template).findOne({ where: { slug, is_active: true, ...PUBLISHED, ...inWindow() }, populate: ['occasion', 'thumbnail'] });
       if (!row) throw notFound();
       return row;
     },
 
-    getTemplate(slug: string, showPremium = false, version?: string) {
-      return cached(`template|${slug}|${showPremium ? 'premium' : 'free'}`, version, async () => serializeTemplate(await this.findActiveTemplate(slug), showPremium));
+    /**
+     * A template's draft for an editor's preview link (preview-links.ts): the draft row of the document
+     * the token names, when it still has this slug; never cached (drafts change with every save).
+     */
+    async previewTemplate(slug: string, token: unknown) {
+      const documentId = previewDocument(strapi, token);
+      const row = documentId ? await q(UID.template).findOne({ where: { slug, documentId, ...DRAFT }, populate: ['occasion', 'thumbnail'] }) : null;
+      if (!row) throw notFound();
+      return serializeTemplate(row, true);
+    },
+
+    /**
+     * Where an editor sees a template document: its draft through a signed preview address, or its
+     * published version at its plain shop address. For admins only (see the callers).
+     */
+    async previewLink(documentId: string, status: 'draft' | 'published' = 'draft'): Promise<{ url: string; expires_in: number | null } | null> {
+      const row = (await q(UID.template).findOne({ where: { documentId, ...(status === 'draft' ? DRAFT : PUBLISHED) }, select: ['slug'] })) as { slug?: string } | null;
+      if (!row?.slug) return null;
+      if (status === 'published') return { url: apiPathOf(mountPoints(strapi), `/templates/${encodeURIComponent(row.slug)}/`), expires_in: null };
+      return { url: previewPath(strapi, row.slug, previewToken(strapi, documentId)), expires_in: PREVIEW_LINK_SECONDS };
+    },
+
+    getTemplate(slug: string, showPremium = false, version?: string, locale: Locale = DEFAULT_LOCALE) {
+      return cached(`template|${locale}|${slug}|${showPremium ? 'premium' : 'free'}`, version, async () => serializeTemplate(await this.findActiveTemplate(slug, locale), showPremium));
     },
 
     /** Counts one more use of a template; the catalogue lists the most used first. */
     async bumpPopularity(templateId: number): Promise<void> {
       // One atomic UPDATE, so concurrent uses are all counted. Call it outside a transaction.
       const knex = strapi.db.connection;
-      await knex(tableOf(strapi, UID.template)).where({ id: templateId }).update({ popularity: knex.raw('COALESCE(popularity, 0) + 1') });
+      const table = tableOf(strapi, UID.template);
+      // Every row of the document (draft & publish): publishing copies the draft over the published row,
+      // so a count kept on the published row alone would be lost at the editor's next publish. (Two
+      // statements, not an UPDATE with a subquery on its own table, which MySQL refuses.)
+      const row = (await knex(table).select('document_id').where({ id: templateId }).first()) as { document_id?: string } | undefined;
+      if (!row?.document_id) return;
+      await knex(table).where({ document_id: row.document_id }).update({ popularity: knex.raw('COALESCE(popularity, 0) + 1') });
       // The list order depends on popularity, and this raw update fires no lifecycle.
       await getService(strapi, 'catalogueVersion').bump();
     },
 
     /** Active gift add-ons (posted cards can carry one), cheapest first. */
-    listGiftAddons(page: PageRequest, version?: string) {
-      return cached(`gift-addons|${pageKey(page)}`, version, async () => {
-        const where = { is_active: true };
+    listGiftAddons(page: PageRequest, version?: string, locale: Locale = DEFAULT_LOCALE) {
+      return cached(`gift-addons|${locale}|${pageKey(page)}`, version, async () => {
+        const where = { is_active: true, ...PUBLISHED };
         const { count, rows } = await pagedRows(
           page,
           () => q(UID.giftAddon).count({ where }),
@@ -114,10 +149,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    listAssets(filters: { asset_type?: AssetType }, page: PageRequest, showPremium = false, version?: string) {
-      const key = `assets|${filters.asset_type ?? ''}|${showPremium ? 'premium' : 'free'}|${pageKey(page)}`;
+    listAssets(filters: { asset_type?: AssetType }, page: PageRequest, showPremium = false, version?: string, locale: Locale = DEFAULT_LOCALE) {
+      const key = `assets|${locale}|${filters.asset_type ?? ''}|${showPremium ? 'premium' : 'free'}|${pageKey(page)}`;
       return cached(key, version, async () => {
-        const where: Record<string, unknown> = { is_active: true };
+        const where: Record<string, unknown> = { is_active: true, ...PUBLISHED };
         if (filters.asset_type) where.asset_type = filters.asset_type;
         const { count, rows } = await pagedRows(
           page,

@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { query, tableOf } from '../../db/query';
 import { boundariesOf, lastBoundaryPassed } from '../../domain/availability';
+import { PUBLISHED } from '../../db/published';
 
 // Catalogue types with a seasonal window (available_from / available_until).
 const WINDOWED_MODELS = [UID.template, UID.occasion] as const;
@@ -38,7 +39,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     for (const uid of WINDOWED_MODELS) {
       windows.push(...(await query(strapi, uid).findMany({
         select: ['available_from', 'available_until'],
-        where: { $or: [{ available_from: { $notNull: true } }, { available_until: { $notNull: true } }] },
+        where: { ...PUBLISHED, $or: [{ available_from: { $notNull: true } }, { available_until: { $notNull: true } }] },
       })));
     }
     return boundariesOf(windows);

@@ -9,6 +9,7 @@ import { closedMessage, closedReason, freeSlot, newSignatureStatus, slotKey, slo
 import type { SignatureCreate, SignaturePatch } from '../../domain/group-cards/group-card-input';
 import { serializePublicSignature, serializeSignature } from '../../serializers/group-card';
 import { groupCardStore, hashToken, looksLikeToken, newEditToken } from './group-card-store';
+import { PUBLISHED } from '../../db/published';
 
 // The signers' side: anyone with the link reads the card and adds one message; only the browser (or
 // account) that wrote a signature may change or delete it, and only while the card is open.
@@ -60,7 +61,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** A free sticker, or a premium one for a signer whose subscription grants premium. */
   async function stickerFor(stickerId: number | null | undefined, userId: number | null): Promise<number | null> {
     if (!stickerId) return null;
-    const asset = await query(strapi, UID.asset).findOne({ where: { id: stickerId, asset_type: 'sticker', is_active: true } });
+    const asset = await query(strapi, UID.asset).findOne({ where: { id: stickerId, asset_type: 'sticker', is_active: true, ...PUBLISHED } });
     if (!asset) throw fieldError('sticker_id', `Invalid pk "${stickerId}" - object does not exist.`);
     if (asset.is_premium && !(userId !== null && (await getService(strapi, 'subscriptions').hasPremium(userId)))) {
       throw fieldError('sticker_id', 'This sticker is premium. Choose a free sticker, or sign in with a subscription to use it.');

@@ -8,6 +8,7 @@ import { zoneOr } from '../../domain/time-zones';
 import { deliveryRuleErrors } from '../../domain/cart-rules';
 import { mergeFieldsIn } from '../../domain/merge-fields';
 import { query, type Row } from '../../db/query';
+import { PUBLISHED } from '../../db/published';
 
 // Bulk send: one card to many recipients, one basket line each (the same delivery, schedule and
 // add-on), added together or not at all. The lines share a `bulk_group`, and the cart's item limit
@@ -59,7 +60,7 @@ export async function validateBulk(strapi: Core.Strapi, userId: number, input: A
   if (!card) add('card_id', missing(input.card_id));
   else if (card.status === 'archived') add('card_id', 'An archived card cannot be added to the cart.');
 
-  const addon = input.gift_addon_id ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true } }) : null;
+  const addon = input.gift_addon_id ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } }) : null;
   if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
 
   // One query for all of them; another user's recipient reads as missing, as for a single line.

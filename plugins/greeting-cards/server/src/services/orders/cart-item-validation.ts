@@ -7,6 +7,7 @@ import { getConfig } from '../../config/get-config';
 import { deliveryRuleErrors } from '../../domain/cart-rules';
 import { findOwnedCard, findOwnedRecipient } from './owned-records';
 import { query, type Row } from '../../db/query';
+import { PUBLISHED } from '../../db/published';
 
 export interface ValidCartItem {
   input: AddToCartInput;
@@ -34,7 +35,7 @@ export async function validateCartItem(strapi: Core.Strapi, userId: number, inpu
   const recipient = input.recipient_id ? await findOwnedRecipient(strapi, userId, input.recipient_id) : null;
   if (input.recipient_id && !recipient) add('recipient_id', missing(input.recipient_id));
 
-  const addon = input.gift_addon_id ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true } }) : null;
+  const addon = input.gift_addon_id ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } }) : null;
   if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
 
   // Method rules only make sense once the recipient reference itself is valid.

@@ -17,6 +17,8 @@ export async function generateMissingThumbnails(
   renderer: CardRenderer,
   stopped: () => boolean,
 ): Promise<ThumbnailRun> {
+  // Draft and published rows alike (draft & publish): each row shows its own thumbnail, and a draft's is
+  // copied to its published row on publish.
   const templates = (await query(strapi, UID.template).findMany({
     where: { $or: [{ thumbnail_url: { $null: true } }, { thumbnail_url: '' }] },
     select: ['id', 'slug', 'canvas_data'],

@@ -7,6 +7,7 @@ import { query } from '../../db/query';
 import { getConfig } from '../../config/get-config';
 import { drawablePremiumAssets } from './premium-assets';
 import { allObjects } from '../../domain/print-products/pages';
+import { PUBLISHED } from '../../db/published';
 
 export interface PremiumContent {
   /** The template being used is premium. */
@@ -37,7 +38,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const premiumAssetIds = new Set<number>();
     const ids = assetIdsInCanvas(input.canvasData);
     if (ids.length) {
-      const assets = await query(strapi, UID.asset).findMany({ where: { id: { $in: ids } }, select: ['id', 'is_premium'] });
+      const assets = await query(strapi, UID.asset).findMany({ where: { id: { $in: ids }, ...PUBLISHED }, select: ['id', 'is_premium'] });
       for (const id of premiumAssetIdsInCanvas(input.canvasData, assets)) premiumAssetIds.add(id);
     }
     // The id is the client's to choose, so what the objects draw decides too.
@@ -50,7 +51,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     // A design pasted from a premium template (its objects copied, without naming the template).
     if (!premiumTemplate && countObjects(input.canvasData) > 0) {
-      const premiumTemplates = await query(strapi, UID.template).findMany({ where: { is_premium: true }, select: ['id', 'canvas_data'] });
+      const premiumTemplates = await query(strapi, UID.template).findMany({ where: { is_premium: true, ...PUBLISHED }, select: ['id', 'canvas_data'] });
       premiumTemplate = premiumTemplates.some((t) => t.id !== input.templateId && copiesDesign(input.canvasData, t.canvas_data));
     }
     return { premiumTemplate, premiumAssetIds: [...premiumAssetIds] };

@@ -12,6 +12,7 @@ import { billingProfileOf, ensureCustomer } from './billing-customer';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { assertAllowedRedirects } from '../shared/redirects';
 import { query, type Row } from '../../db/query';
+import { PUBLISHED } from '../../db/published';
 
 // Starting a subscription (demo: active at once; provider: a subscription-mode Checkout Session) and
 // opening the billing portal, as helpers of the subscriptions service.
@@ -69,7 +70,7 @@ export async function startSubscriptionCheckout(
   strapi: Core.Strapi, user: User, input: SubscriptionCheckoutInput, hasPremium: (userId: number) => Promise<boolean>,
 ) {
   assertAllowedRedirects(getConfig(strapi), { success_url: input.success_url, cancel_url: input.cancel_url });
-  const plan: Row | null = await query(strapi, UID.subscriptionPlan).findOne({ where: { slug: input.plan_slug, is_active: true } });
+  const plan: Row | null = await query(strapi, UID.subscriptionPlan).findOne({ where: { slug: input.plan_slug, is_active: true, ...PUBLISHED } });
   if (!plan) throw fieldError('plan_slug', 'No active plan has this slug.');
   if (await hasPremium(user.id)) throw conflict(ALREADY_SUBSCRIBED);
   const config = getConfig(strapi);

@@ -6,6 +6,7 @@ import { shouldApply, TERMINAL_STATUSES, type StoredSubscription } from '../../d
 import { providers } from '../../providers/registry';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { query, type Row } from '../../db/query';
+import { PUBLISHED } from '../../db/published';
 
 type SubRow = StoredSubscription & Row;
 type CheckoutCompleted = SubscriptionAction & { kind: 'subscription_checkout_completed' };
@@ -29,12 +30,12 @@ async function existingUser(strapi: Core.Strapi, raw: unknown): Promise<number |
 
 async function planFor(strapi: Core.Strapi, fields: ProviderSubscriptionFields, existing: Row | null): Promise<number | null> {
   if (fields.price_id) {
-    const plan = await plans(strapi).findOne({ where: { provider_price_id: fields.price_id }, select: ['id'] });
+    const plan = await plans(strapi).findOne({ where: { provider_price_id: fields.price_id, ...PUBLISHED }, select: ['id'] });
     if (plan) return plan.id;
   }
   if (existing?.plan) return existing.plan.id;
   const slug = fields.metadata.plan_slug;
-  const plan = slug ? await plans(strapi).findOne({ where: { slug }, select: ['id'] }) : null;
+  const plan = slug ? await plans(strapi).findOne({ where: { slug, ...PUBLISHED }, select: ['id'] }) : null;
   return plan?.id ?? null;
 }
 

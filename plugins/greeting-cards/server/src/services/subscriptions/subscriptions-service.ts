@@ -9,6 +9,7 @@ import { pagedRows } from '../shared/paged-rows';
 import type { PageRequest } from '../../http/pagination';
 import type { PortalInput, SubscriptionCheckoutInput } from '../../http/inputs';
 import { query, type Row } from '../../db/query';
+import { PUBLISHED } from '../../db/published';
 
 type SubRow = StoredSubscription & Row;
 
@@ -40,7 +41,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     portal: (user: SubscribingUser, input: PortalInput) => openBillingPortal(strapi, user, input),
 
     async listPlans(page: PageRequest) {
-      const where = { is_active: true };
+      const where = { is_active: true, ...PUBLISHED };
       const { count, rows } = await pagedRows(
         page,
         () => plans().count({ where }),

@@ -20,6 +20,7 @@ import { assetPath, mountPoints } from '../../mount/mount-points';
 import { consumeLimit, tooMany } from '../../http/rate-limit';
 import { limitedPage } from '../page-limits';
 import { editorLanguage } from './editor-i18n';
+import { PUBLISHED } from '../../db/published';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -87,7 +88,7 @@ async function editorPage(web: PrivateContext): Promise<void> {
   }
   const config = getConfig(strapi);
   const addons = (await query(strapi, UID.giftAddon).findMany({
-    where: { is_active: true },
+    where: { is_active: true, ...PUBLISHED },
     orderBy: { name: 'asc' },
   })) as Array<{ id: number; name: string; price_pence: number }>;
   const language = editorLanguage(ctx);
