@@ -409,11 +409,14 @@ describe('admin panel in Chromium', () => {
     await waitForText(page, 'The design is valid.');
     expect(await db(app.strapi, 'template').findOne({ where: { slug: 'new-home' } })).toMatchObject({ canvas_data: start });
     await clickByText(page, 'Save');
-    const saved = await until(
-      () => http().get('/api/templates/new-home/'),
-      (res) => res.status === 200 && JSON.stringify(res.body.canvas_data).includes('Welcome to your new home'),
+    // Saved is the draft (draft & publish); published, the shop's API has the design.
+    await until(
+      () => db(app.strapi, 'template').findOne({ where: { slug: 'new-home', publishedAt: { $null: true } } }),
+      (t) => JSON.stringify(t?.canvas_data).includes('Welcome to your new home'),
       30000,
     );
+    await documents.publish({ documentId: template.documentId } as never);
+    const saved = await http().get('/api/templates/new-home/').expect(200);
     // Opened on its own (not framed by the admin panel) the designer has nothing to edit and says so.
     const direct = await newPage();
     await direct.goto(`${app.baseUrl}/greeting-cards/designer/?embed=admin`, { waitUntil: 'networkidle0' });
@@ -499,7 +502,8 @@ describe('admin panel in Chromium', () => {
     expect(saved.canvas_data).toMatchObject({ width: 600, height: 841 });
     expect(saved.canvas_data.objects.map((o: { text: string; placeholder?: boolean }) => [o.text, o.placeholder ?? false])).toEqual([['Congratulations', false], ['Dear friend', true]]);
 
-    // A shopper's card from it is a 5x7 card warned about the sample name until it is replaced.
+    // A shopper's card from it (once published) is a 5x7 card warned about the sample name until it is replaced.
+    await documents.publish({ documentId: template.documentId } as never);
     const shopper = await createUser(app.strapi);
     const card = (await http().post('/api/templates/well-done/personalize/').set(shopper.auth).expect(201)).body;
     const detail = (await http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body;
