@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { appForSuite, TestApp } from '../helpers/strapi';
+import { appForSuite, startApp, TestApp } from '../helpers/strapi';
 import { createAdmin, TestAdmin } from '../helpers/admin';
 
 // An editor's look at a draft template on the shop's own template page (/templates/<slug>/?preview=),
@@ -102,5 +102,33 @@ describe('shop template page: draft preview', () => {
     // Strapi's preview panel (config/admin.ts) frames the plain shop page for the published version.
     const live = await app.http().get(`/content-manager/preview/url/${TEMPLATE}?documentId=${doc.documentId}&status=published`).set(editor.auth).expect(200);
     expect(live.body.data.url).toBe(`${app.baseUrl}/templates/harbour-lights/`);
+  });
+});
+
+describe('shop template page: draft preview with the admin panel on another origin', () => {
+  let app: TestApp;
+  const ADMIN_ORIGIN = 'https://admin.cards.example';
+  beforeAll(async () => {
+    app = await startApp({ SERVICE_RENDERER: 'memory' }, { beforeLoad: (strapi) => strapi.config.set('admin.url', `${ADMIN_ORIGIN}/admin`) });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('lets that origin frame a preview response only; other shop pages keep refusing foreign frames', async () => {
+    const documents = app.strapi.documents(TEMPLATE as Parameters<Core.Strapi['documents']>[0]);
+    const draft = (await documents.create({ data: { name: 'Far Away', slug: 'far-away', is_active: true, canvas_data: design() } as never })) as unknown as { documentId: string };
+    const link = await app.strapi.plugin('greeting-cards').service('catalogue').previewLink(draft.documentId);
+    const preview = await app.http().get(new URL(link.page_url).pathname + new URL(link.page_url).search).expect(200);
+    expect(preview.text).toContain(BANNER);
+    expect(preview.headers['x-frame-options']).toBeUndefined();
+    const policy = preview.headers['content-security-policy'] as string;
+    expect(policy.split(';').filter((d) => d.startsWith('frame-ancestors'))).toEqual([`frame-ancestors 'self' ${ADMIN_ORIGIN}`]);
+    // The rest of the policy is kept.
+    expect(policy).toContain("default-src 'self'");
+
+    const home = await app.http().get('/').expect(200);
+    expect(home.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(home.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
   });
 });
