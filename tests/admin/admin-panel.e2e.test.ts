@@ -277,6 +277,45 @@ describe('admin panel in Chromium', () => {
     await adminScreenshot(page, 'templates-list');
   });
 
+  it('an editor opens a draft template from the Content Manager\'s preview panel and sees the shop page with the preview banner', async () => {
+    const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
+    const design = { version: '7.0.0', width: 600, height: 850, background: '#DDEEFF', objects: [] };
+    const draft = await documents.create({ data: { name: 'Winter Robin', slug: 'winter-robin', is_active: true, description: 'A robin on a snowy branch', canvas_data: design } as never });
+    const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Pia');
+    // This page keeps the real CSP (no bypass): the admin's frame-src and the shop's frame headers decide.
+    const context = await browser.createBrowserContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.setViewport(DESKTOP);
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Refused to (frame|display)|frame-ancestors|X-Frame-Options/i.test(message.text())) refused.push(message.text());
+    });
+    await logIn(page, app.baseUrl, editor);
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${draft.documentId}`, { waitUntil: 'networkidle0' });
+    await skipGuidedTour(page);
+
+    // The side panel's "Open preview" opens Strapi's preview page, which frames the handler's URL.
+    await clickByText(page, 'Open preview', 'a, button');
+    const frameHandle = await page.waitForSelector('iframe[data-testid="preview-iframe"]', { timeout: 30000 });
+    const src = await frameHandle!.evaluate((el) => (el as HTMLIFrameElement).src);
+    expect(src.startsWith(`${app.baseUrl}/templates/winter-robin/?preview=`)).toBe(true);
+    const frame = await frameHandle!.contentFrame();
+    await frame!.waitForSelector('.preview-banner', { timeout: 30000 });
+    const shown = await frame!.evaluate(() => ({
+      heading: document.querySelector('h1')?.textContent?.trim(),
+      banner: document.querySelector('.preview-banner')?.textContent?.trim(),
+      bannerRole: document.querySelector('.preview-banner')?.getAttribute('role'),
+      personalise: [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === 'Personalise')?.disabled,
+      editorLinks: document.querySelectorAll('a[href*="/editor/template/"], form[action*="/editor/template/"]').length,
+    }));
+    expect(shown).toEqual({ heading: 'Winter Robin', banner: 'Preview of a draft: not in the shop until published', bannerRole: 'note', personalise: true, editorLinks: 0 });
+    expect(refused).toEqual([]);
+    await adminScreenshot(page, 'template-preview-panel');
+    // Still a draft: the plain shop page is the 404 page.
+    expect((await http().get('/templates/winter-robin/')).status).toBe(404);
+  });
+
   it('the designer window says why instead of showing an empty frame when the shop is on another origin', async () => {
     const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
     const design = { version: '7.0.0', width: 600, height: 850, background: '#FFFFFF', objects: [] };
@@ -370,11 +409,14 @@ describe('admin panel in Chromium', () => {
     await waitForText(page, 'The design is valid.');
     expect(await db(app.strapi, 'template').findOne({ where: { slug: 'new-home' } })).toMatchObject({ canvas_data: start });
     await clickByText(page, 'Save');
-    const saved = await until(
-      () => http().get('/api/templates/new-home/'),
-      (res) => res.status === 200 && JSON.stringify(res.body.canvas_data).includes('Welcome to your new home'),
+    // Saved is the draft (draft & publish); published, the shop's API has the design.
+    await until(
+      () => db(app.strapi, 'template').findOne({ where: { slug: 'new-home', publishedAt: { $null: true } } }),
+      (t) => JSON.stringify(t?.canvas_data).includes('Welcome to your new home'),
       30000,
     );
+    await documents.publish({ documentId: template.documentId } as never);
+    const saved = await http().get('/api/templates/new-home/').expect(200);
     // Opened on its own (not framed by the admin panel) the designer has nothing to edit and says so.
     const direct = await newPage();
     await direct.goto(`${app.baseUrl}/greeting-cards/designer/?embed=admin`, { waitUntil: 'networkidle0' });
@@ -460,7 +502,8 @@ describe('admin panel in Chromium', () => {
     expect(saved.canvas_data).toMatchObject({ width: 600, height: 841 });
     expect(saved.canvas_data.objects.map((o: { text: string; placeholder?: boolean }) => [o.text, o.placeholder ?? false])).toEqual([['Congratulations', false], ['Dear friend', true]]);
 
-    // A shopper's card from it is a 5x7 card warned about the sample name until it is replaced.
+    // A shopper's card from it (once published) is a 5x7 card warned about the sample name until it is replaced.
+    await documents.publish({ documentId: template.documentId } as never);
     const shopper = await createUser(app.strapi);
     const card = (await http().post('/api/templates/well-done/personalize/').set(shopper.auth).expect(201)).body;
     const detail = (await http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body;

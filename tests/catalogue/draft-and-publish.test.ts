@@ -143,11 +143,12 @@ describe('catalogue: draft & publish', () => {
     const draft = await create(TEMPLATE, { name: 'Sneak Peek', slug: 'sneak-peek', is_active: true, description: 'Not out yet', canvas_data: design('#AA3366') });
     // Strapi's preview panel asks the host's handler (config/admin.ts) through an admin-only route.
     const panel = await app.http().get(`/content-manager/preview/url/${TEMPLATE}?documentId=${draft.documentId}&status=draft`).set(editor.auth).expect(200);
-    const url = panel.body.data.url as string;
-    expect(url).toMatch(/^\/api\/templates\/sneak-peek\/\?preview=/);
+    // It frames the shop's template page (template-page-preview.test.ts), absolute on the admin's origin.
+    expect(panel.body.data.url).toMatch(new RegExp(`^${app.baseUrl.replace(/[.]/g, '\\.')}/templates/sneak-peek/\\?preview=`));
     // The plugin's admin API gives the same kind of link to whoever may edit templates, to no one else.
     const viaApi = await app.http().get(`/greeting-cards/admin/templates/${draft.documentId}/preview-link`).set(editor.auth).expect(200);
-    expect(viaApi.body).toEqual({ url: expect.stringMatching(/^\/api\/templates\/sneak-peek\/\?preview=/), expires_in: 3600 });
+    expect(viaApi.body).toEqual({ url: expect.stringMatching(/^\/api\/templates\/sneak-peek\/\?preview=/), page_url: expect.stringMatching(new RegExp(`^${app.baseUrl.replace(/[.]/g, '\\.')}/templates/sneak-peek/\\?preview=`)), expires_in: 3600 });
+    const url = viaApi.body.url as string;
     await app.http().get(`/greeting-cards/admin/templates/${draft.documentId}/preview-link`).set(operator.auth).expect(403);
     await app.http().get(`/greeting-cards/admin/templates/${draft.documentId}/preview-link`).expect(401);
     await app.http().get(`/content-manager/preview/url/${TEMPLATE}?documentId=${draft.documentId}&status=draft`).set(shopper.auth).expect(401);
@@ -176,8 +177,8 @@ describe('catalogue: draft & publish', () => {
     // Published, the panel shows it at its shop address.
     await docs(TEMPLATE).publish({ documentId: draft.documentId } as never);
     const live = await app.http().get(`/content-manager/preview/url/${TEMPLATE}?documentId=${draft.documentId}&status=published`).set(editor.auth).expect(200);
-    expect(live.body.data.url).toBe('/api/templates/sneak-peek/');
-    expect((await app.http().get(live.body.data.url).expect(200)).body.name).toBe('Sneak Peek');
+    expect(live.body.data.url).toBe(`${app.baseUrl}/templates/sneak-peek/`);
+    expect((await app.http().get('/api/templates/sneak-peek/').expect(200)).body.name).toBe('Sneak Peek');
   });
 
   it('takes ?locale= on every catalogue route: a shipped language is answered, any other is a 400 keyed by locale', async () => {

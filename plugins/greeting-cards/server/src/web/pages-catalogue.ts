@@ -1,6 +1,7 @@
 import { TEMPLATE_STYLES, type TemplateStyle } from '../domain/enums';
 import { queryValue } from '../http/body';
 import { getService } from '../services/get-service';
+import { markPreview } from './preview-frame';
 import { renderPage, renderPageOrPartial } from './render';
 import { publicRoute, type WebRouteDef } from './web-route';
 
@@ -56,9 +57,14 @@ export const catalogueRoutes: WebRouteDef[] = [
   }),
 
   publicRoute('GET', '/templates/:slug/', async ({ ctx, strapi }) => {
-    const template = await getService(strapi, 'catalogue').getTemplate(String(ctx.params.slug));
-    const occasions = await getService(strapi, 'catalogue').listOccasions({ page: 1, pageSize: 100, offset: 0 });
+    // ?preview=<signed token>: an editor's look at the draft (404 unless the token is valid for it).
+    const preview = ctx.query.preview !== undefined;
+    const slug = String(ctx.params.slug);
+    const catalogue = getService(strapi, 'catalogue');
+    const template = preview ? await catalogue.previewTemplate(slug, queryValue(ctx.query, 'preview')) : await catalogue.getTemplate(slug);
+    const occasions = await catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 });
     const occasion = occasions.results.find((o) => o.slug === template.occasion) ?? null;
-    renderPage(ctx, 'template', { title: template.name, template, occasion });
+    renderPage(ctx, 'template', { title: template.name, template, occasion, preview });
+    if (preview) markPreview(strapi, ctx);
   }),
 ];

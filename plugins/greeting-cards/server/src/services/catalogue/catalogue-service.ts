@@ -10,8 +10,8 @@ import { getService } from '../get-service';
 import { versionedCache } from './versioned-cache';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
 import { DRAFT, PUBLISHED } from '../../db/published';
-import { apiPathOf, mountPoints } from '../../mount/mount-points';
-import { PREVIEW_LINK_SECONDS, previewDocument, previewPath, previewToken } from './preview-links';
+import { apiPathOf, mountPoints, shopPath } from '../../mount/mount-points';
+import { PREVIEW_LINK_SECONDS, absoluteUrl, previewDocument, previewPagePath, previewPath, previewToken } from './preview-links';
 
 export interface Listing<T> {
   count: number;
@@ -110,11 +110,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * Where an editor sees a template document: its draft through a signed preview address, or its
      * published version at its plain shop address. For admins only (see the callers).
      */
-    async previewLink(documentId: string, status: 'draft' | 'published' = 'draft'): Promise<{ url: string; expires_in: number | null } | null> {
+    async previewLink(documentId: string, status: 'draft' | 'published' = 'draft'): Promise<{ url: string; page_url: string; expires_in: number | null } | null> {
       const row = (await q(UID.template).findOne({ where: { documentId, ...(status === 'draft' ? DRAFT : PUBLISHED) }, select: ['slug'] })) as { slug?: string } | null;
       if (!row?.slug) return null;
-      if (status === 'published') return { url: apiPathOf(mountPoints(strapi), `/templates/${encodeURIComponent(row.slug)}/`), expires_in: null };
-      return { url: previewPath(strapi, row.slug, previewToken(strapi, documentId)), expires_in: PREVIEW_LINK_SECONDS };
+      const slug = encodeURIComponent(row.slug);
+      // url: the JSON API; page_url: the shop page, absolute (the preview panel frames it).
+      if (status === 'published') return { url: apiPathOf(mountPoints(strapi), `/templates/${slug}/`), page_url: absoluteUrl(strapi, shopPath(strapi, `/templates/${slug}/`)), expires_in: null };
+      const token = previewToken(strapi, documentId);
+      return { url: previewPath(strapi, row.slug, token), page_url: absoluteUrl(strapi, previewPagePath(strapi, row.slug, token)), expires_in: PREVIEW_LINK_SECONDS };
     },
 
     getTemplate(slug: string, showPremium = false, version?: string, locale: Locale = DEFAULT_LOCALE) {

@@ -1,6 +1,7 @@
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
-import { apiPathOf, mountPoints } from '../../mount/mount-points';
+import { apiPathOf, mountPoints, shopPathOf } from '../../mount/mount-points';
+import { getConfig } from '../../config/get-config';
 
 /**
  * Signed, short-lived links to a draft template, for editors: the Content Manager's preview panel and
@@ -41,4 +42,23 @@ export function previewDocument(strapi: Core.Strapi, token: unknown, now = Date.
 /** The address of a template's draft: the catalogue's detail route (as mounted) with a preview token. */
 export function previewPath(strapi: Core.Strapi, slug: string, token: string): string {
   return apiPathOf(mountPoints(strapi), `/templates/${encodeURIComponent(slug)}/?preview=${encodeURIComponent(token)}`);
+}
+
+/** The shop page of a template's draft (what the Content Manager's preview panel frames), as mounted. */
+export function previewPagePath(strapi: Core.Strapi, slug: string, token: string): string {
+  return shopPathOf(mountPoints(strapi), `/templates/${encodeURIComponent(slug)}/?preview=${encodeURIComponent(token)}`);
+}
+
+/**
+ * An absolute address on this server for a path. Strapi's preview panel frames what the handler returns,
+ * so the origin must be the one the admin panel is on (its CSP frame-src allows 'self', and the shop lets
+ * only its own origin frame it): the host's `server.url` when absolute (the admin is served there too),
+ * else the origin of the admin's request (this server, as the editor's browser reaches it), else the
+ * plugin's public URL (outside a request, e.g. a script).
+ */
+export function absoluteUrl(strapi: Core.Strapi, path: string): string {
+  const hostUrl = String(strapi.config.get('server.url', '') ?? '');
+  const requestOrigin = (strapi.requestContext?.get() as { request?: { origin?: string } } | undefined)?.request?.origin;
+  const origin = /^https?:\/\//i.test(hostUrl) ? new URL(hostUrl).origin : requestOrigin || getConfig(strapi).publicUrl.replace(/\/+$/, '');
+  return `${origin}${path}`;
 }

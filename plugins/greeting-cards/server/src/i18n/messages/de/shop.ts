@@ -83,6 +83,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.template.free': 'kostenlos',
   'shop.template.personalise': 'Gestalten',
   'shop.template.hint': 'Füge deinen eigenen Text, Fotos und Sticker hinzu und wähle dann, wie die Karte verschickt wird.',
+  'shop.template.previewBanner': 'Vorschau eines Entwurfs: erst nach dem Veröffentlichen im Shop',
+  'shop.template.previewNoPersonalise': 'Sobald die Karte veröffentlicht ist, kannst du sie gestalten.',
   'shop.cart.title': 'Dein Warenkorb',
   'shop.cart.unpaid': 'Die Zahlung für eine Bestellung über {amount} vom {date} ist noch nicht abgeschlossen.',
   'shop.cart.continuePayment': 'Weiter zur Zahlung',

@@ -82,6 +82,8 @@ export const shop = {
   'shop.template.free': 'free',
   'shop.template.personalise': 'Personalise',
   'shop.template.hint': 'Add your own message, photos and stickers, then choose how to send it.',
+  'shop.template.previewBanner': 'Preview of a draft: not in the shop until published',
+  'shop.template.previewNoPersonalise': 'Shoppers can personalise this card once it is published.',
   'shop.cart.title': 'Your basket',
   'shop.cart.unpaid': 'Payment is not finished for an order of {amount} from {date}.',
   'shop.cart.continuePayment': 'Continue to payment',
