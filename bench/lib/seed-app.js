@@ -18,21 +18,25 @@ async function main() {
   const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
   const q = (uid) => strapi.db.query(uid);
 
-  const occasions = await q(OCCASION).findMany({ orderBy: { sort_order: 'asc' } });
+  // Published rows only (draft & publish keeps a draft row beside each), in the default language.
+  const live = { publishedAt: { $notNull: true }, locale: 'en' };
+  const occasions = await q(OCCASION).findMany({ where: live, orderBy: { sort_order: 'asc' } });
   const birthday = occasions.find((o) => o.slug === 'birthday');
   const others = occasions.filter((o) => o.slug !== 'birthday');
-  const samples = await q(TEMPLATE).findMany({ where: { is_active: true }, populate: ['occasion'], orderBy: { id: 'asc' } });
+  const samples = await q(TEMPLATE).findMany({ where: { is_active: true, ...live }, populate: ['occasion'], orderBy: { id: 'asc' } });
   let active = samples.length;
   let inBirthday = samples.filter((t) => t.occasion?.slug === 'birthday').length;
   for (let i = 0; active < total; i += 1) {
     const toBirthday = inBirthday < birthdayTarget;
     const base = samples[i % samples.length];
-    await q(TEMPLATE).create({
+    // Through the Document Service, published: a draft row and a published row, as an editor's Publish makes.
+    await strapi.documents(TEMPLATE).create({
+      status: 'published',
       data: {
         name: `${base.name} ${i + 1}`,
         slug: `${base.slug}-${i + 1}`,
         description: base.description,
-        occasion: (toBirthday ? birthday : others[i % others.length]).id,
+        occasion: (toBirthday ? birthday : others[i % others.length]).documentId,
         style: base.style,
         canvas_data: base.canvas_data,
         is_premium: false,

@@ -18,7 +18,8 @@ describe('security: premium designs stay premium', () => {
     app = booted;
     const premium = await app.strapi.db.query(TEMPLATE as never).findOne({ where: { slug: 'classic-gold-birthday' } });
     premiumCanvas = premium.canvas_data;
-    await app.strapi.db.query(ASSET as never).update({ where: { name: 'Crown' }, data: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>' } });
+    // Every row of the sticker's document (its draft and published rows).
+    await app.strapi.db.query(ASSET as never).updateMany({ where: { name: 'Crown' }, data: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>' } });
     subscriber = await createUser(app.strapi);
     await http().post('/api/subscriptions/checkout/').set(subscriber.auth).send({ plan_slug: 'premium' }).expect(200);
   });
