@@ -152,13 +152,16 @@ async function newStrapiApp(appDir: string): Promise<void> {
   const cached = path.join(cacheRoot, key, 'app');
   const lockHash = (dir: string) => crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, 'package-lock.json'))).digest('hex');
   const marker = path.join(cacheRoot, key, 'lock.sha256');
-  if (cacheRoot !== 'off' && fs.existsSync(marker) && fs.existsSync(path.join(cached, 'package-lock.json')) && fs.readFileSync(marker, 'utf8') === lockHash(cached)) {
+  // A whole app has its config: a copy taken while a timed-out run's cleanup was deleting the folder
+  // had none, and every later run failed on it.
+  const complete = (dir: string) => fs.existsSync(path.join(dir, 'package-lock.json')) && fs.existsSync(path.join(dir, 'config', 'plugins.ts'));
+  if (cacheRoot !== 'off' && fs.existsSync(marker) && complete(cached) && fs.readFileSync(marker, 'utf8') === lockHash(cached)) {
     // cp -a keeps node_modules' symlinks (.bin) as they are, and is much faster than a copy in Node.
     await run('cp', ['-a', cached, appDir], path.dirname(appDir));
     return;
   }
   await run('npx', ['-y', `create-strapi-app@${STRAPI_VERSION}`, ...CREATE_ARGS], path.dirname(appDir));
-  if (cacheRoot === 'off') return;
+  if (cacheRoot === 'off' || !complete(appDir)) return;
   fs.rmSync(path.join(cacheRoot, key), { recursive: true, force: true });
   fs.mkdirSync(path.join(cacheRoot, key), { recursive: true });
   await run('cp', ['-a', appDir, cached], path.dirname(appDir));

@@ -94,7 +94,8 @@ describe('editor pages and photo uploads', () => {
     // The shop's own header and navigation, so the shopper can get back.
     expect(res.text).toContain('<nav class="main-nav" id="main-nav" aria-label="Main">');
     expect(res.text).toContain('href="/library/"');
-    expect(res.text).not.toMatch(/<script>|<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+=/i); // no inline scripts or handlers
+    // No inline scripts or handlers; a JSON data block (the editor's messages) is data, never run.
+    expect(res.text).not.toMatch(/<script>|<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>|\son[a-z]+=/i);
     for (const label of ['font-family', 'font-size', 'text-colour', 'text-align', 'inside-message', 'background-colour', 'photo-input']) {
       expect(res.text).toContain(`for="${label}"`);
     }
