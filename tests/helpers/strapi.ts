@@ -1,3 +1,4 @@
+import fs from 'fs';
 import path from 'path';
 import supertest from 'supertest';
 import type { Core } from '@strapi/strapi';
@@ -46,6 +47,7 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
     }
   };
 
+  const bootStarted = Date.now();
   // Required lazily so a test file that never boots does not pay for loading Strapi.
   const { createStrapi } = require('@strapi/strapi');
   let strapi: Core.Strapi;
@@ -67,6 +69,7 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
     await dropDb().catch(() => undefined);
     throw error;
   }
+  logBoot(bootStarted);
   const address = strapi.server.httpServer.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -82,6 +85,14 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
       await dropDb();
     },
   };
+}
+
+// GC_BOOT_LOG=<file>: each boot appends "<test file>\t<ms>" there, for CI's table of where time goes.
+function logBoot(started: number): void {
+  const file = process.env.GC_BOOT_LOG;
+  if (!file) return;
+  const testPath = expect.getState().testPath ?? 'unknown';
+  fs.appendFileSync(file, `${path.relative(APP_DIR, testPath)}\t${Date.now() - started}\n`);
 }
 
 /**

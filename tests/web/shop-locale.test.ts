@@ -168,5 +168,19 @@ describe('shop language', () => {
       expect(res.headers.vary ?? '').not.toMatch(/Accept-Language/i);
       expect(rawKeys(res.text)).toEqual([]);
     });
+
+    it('an API call records the pinned language too: a reminder made in English is written in German', async () => {
+      const auth = { Authorization: `Bearer ${user.token}` };
+      const made = await app
+        .http()
+        .post('/api/reminders/?locale=en')
+        .set(auth)
+        .set('Accept-Language', 'en-GB')
+        .set('Cookie', 'gc_locale=en')
+        .send({ type: 'custom', title: 'Mum', event_date: '2031-03-14' });
+      expect(made.status).toBe(201);
+      const row = await app.strapi.db.query('plugin::greeting-cards.reminder').findOne({ where: { id: made.body.id } });
+      expect(row.locale).toBe('de');
+    });
   });
 });

@@ -50,7 +50,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await requireUser(strapi, ctx);
       const card = await cards().get(user.id, parseId(ctx.params.id));
       // The print check in the reader's language (the editor shows it as it comes).
-      return { ...card, preflight: localizePreflight(card.preflight, requestLocale(ctx)) };
+      return { ...card, preflight: localizePreflight(card.preflight, requestLocale(strapi, ctx)) };
     }),
 
     update: action(strapi, async (ctx) => {

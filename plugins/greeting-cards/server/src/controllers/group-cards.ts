@@ -29,7 +29,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await requireUser(strapi, ctx);
       const input = parseBody(groupCardCreate, ctx.request.body);
       ctx.status = 201;
-      return groups().create(user.id, input, requestLocale(ctx));
+      return groups().create(user.id, input, requestLocale(strapi, ctx));
     }),
 
     list: action(strapi, async (ctx) => {

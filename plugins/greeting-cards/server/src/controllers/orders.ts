@@ -28,7 +28,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const user = await requireUser(strapi, ctx);
       const parsed = parseAddToCart(ctx.request.body, new Date());
       if (!parsed.ok) throw fieldErrors(parsed.errors);
-      return orders().addToCart(user.id, parsed.value, requestLocale(ctx));
+      return orders().addToCart(user.id, parsed.value, requestLocale(strapi, ctx));
     }),
     removeCartItem: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
@@ -41,7 +41,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Ownership first: another user's order is 404 even when the body is invalid.
       const order = await orders().ownedOrder(user.id, ctx.params.uuid);
       const input = parseBody(orderCheckoutInput, objectOrEmpty(ctx.request.body));
-      return getService(strapi, 'checkout').checkout(user.id, order, input, requestLocale(ctx));
+      return getService(strapi, 'checkout').checkout(user.id, order, input, requestLocale(strapi, ctx));
     }),
     pay: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);

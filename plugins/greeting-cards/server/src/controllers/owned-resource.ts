@@ -37,7 +37,7 @@ export function ownedResourceController<C extends z.ZodType, U extends z.ZodType
       const user = await requireUser(strapi, ctx);
       const input = parseBody(schemas.create, ctx.request.body);
       ctx.status = 201;
-      return service().create(user.id, input, requestLocale(ctx));
+      return service().create(user.id, input, requestLocale(strapi, ctx));
     }),
 
     get: action(strapi, async (ctx) => {

@@ -2,7 +2,7 @@ import { personaliseCard } from '../domain/merge-fields';
 import type { Core } from '@strapi/strapi';
 import { getService } from '../services/get-service';
 import { renderPage } from './render';
-import { requestLocale } from './locale';
+import { pageLocale } from './locale';
 import { translator, type Translate } from '../i18n/translate';
 import { rateLimit } from '../http/rate-limit';
 import { optionalUser } from '../http/auth';
@@ -21,7 +21,7 @@ import { ApiError } from '../errors';
 // once per page request, and the first view by anyone but the signed-in buyer marks the card opened.
 
 function notFoundPage(ctx: Ctx): void {
-  const t = translator(requestLocale(ctx.state.gcStrapi, ctx));
+  const t = translator(pageLocale(ctx.state.gcStrapi, ctx));
   renderPage(ctx, 'error', { title: t('shop.cardView.notFound'), heading: t('shop.cardView.notFound'), message: t('shop.cardView.notFoundText') }, 404);
 }
 
@@ -124,7 +124,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         const sender = item.order?.user?.id
           ? await getService(strapi, 'userDetails').forUser(item.order.user.id).catch(() => null)
           : null;
-        const t = translator(requestLocale(strapi, ctx));
+        const t = translator(pageLocale(strapi, ctx));
         const senderName = sender?.display_name || t('shop.cardView.someone');
         const title = card.title || t('shop.cardView.forYou');
         const owner = `delivery:${delivery.id}`;

@@ -8,7 +8,7 @@ import { privateRoute, publicRoute, redirect, type WebRouteDef, shopUrl } from '
 // offers the button; the e-mail carries the link.
 export const addressProofRoutes: WebRouteDef[] = [
   privateRoute('POST', '/library/confirm-email/', async ({ ctx, strapi, user }) => {
-    await getService(strapi, 'addressProof').sendLink(user.id, requestLocale(ctx));
+    await getService(strapi, 'addressProof').sendLink(user.id, requestLocale(strapi, ctx));
     redirect(ctx, shopUrl(ctx, '/library/?type=received&link=sent'));
   }),
 

@@ -190,7 +190,7 @@ export const groupRoutes: WebRouteDef[] = [
       show_signatures: values.show_signatures === 'on',
       approval_mode: values.approval_mode === 'on',
     };
-    const { errors, value } = await attempt(() => getService(web.strapi, 'groupCards').create(web.user.id, parseBody(groupCardCreate, input), requestLocale(web.ctx)));
+    const { errors, value } = await attempt(() => getService(web.strapi, 'groupCards').create(web.user.id, parseBody(groupCardCreate, input), requestLocale(web.strapi, web.ctx)));
     if (value) return redirect(web.ctx, shopUrl(web.ctx, `/group/${value.uuid}/`));
     // A checkbox left unticked is simply absent from the form.
     renderPage(web.ctx, 'group-new', await newFormData(web, idParam(values.card_id), { errors, values: { show_signatures: '', ...values } }), 400);

@@ -36,7 +36,7 @@ async function cartData({ strapi, user, t, ctx }: PrivateContext, state: CartSta
     getService(strapi, 'timeZones').ofUser(user.id),
   ]);
   const cart = await withCardFronts(strapi, bare);
-  const locale = requestLocale(ctx);
+  const locale = requestLocale(strapi, ctx);
   const checks = (await itemsPreflight(strapi, cart.items)).map((c) => ({ ...c, errors: localizePreflight(c.errors, locale), warnings: localizePreflight(c.warnings, locale) }));
   const discount = Math.min(state.promo?.discount_pence ?? 0, cart.subtotal_pence);
   return {
@@ -183,7 +183,7 @@ export const orderRoutes: WebRouteDef[] = [
     try {
       // Preflight errors are refused by the checkout service (the API's rule too). Warnings are shown in
       // the basket, whose button then says "Print them as they are: checkout": pressing it accepts them.
-      const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {}, requestLocale(web.ctx));
+      const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {}, requestLocale(web.strapi, web.ctx));
       redirect(web.ctx, shopUrl(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`));
     } catch (error) {
       const errors = formErrors(error);

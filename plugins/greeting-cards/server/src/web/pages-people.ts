@@ -184,7 +184,7 @@ export const peopleRoutes: WebRouteDef[] = [
   privateRoute('POST', '/reminders/add/', async (web) => {
     const body = formBody(web.ctx);
     const values = pickFilled(body, ['recipient_id', 'occasion', 'type', 'title', 'event_date']);
-    const errors = await attempt(() => getService(web.strapi, 'reminders').create(web.user.id, reminderInput(body), requestLocale(web.ctx)));
+    const errors = await attempt(() => getService(web.strapi, 'reminders').create(web.user.id, reminderInput(body), requestLocale(web.strapi, web.ctx)));
     await answer(web, '/reminders/', 'reminders', remindersData, {
       errors,
       values: errors ? values : {},

@@ -3,7 +3,7 @@ import type { Ctx } from '../http/respond';
 import { ASSET_VERSION } from './static-files';
 import { pageCsrfToken } from './csrf';
 import { helpersFor } from './view-helpers';
-import { markLocale, requestLocale } from './locale';
+import { markLocale, pageLocale } from './locale';
 import { translator } from '../i18n/translate';
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../i18n/locales';
 import { getConfig } from '../config/get-config';
@@ -46,7 +46,7 @@ function withLocale(ctx: Ctx, code: string): string {
 function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
   const config = getConfig(strapi);
   const mount = mountPoints(strapi);
-  const locale = requestLocale(strapi, ctx);
+  const locale = pageLocale(strapi, ctx);
   markLocale(strapi, ctx, locale);
   return {
     prices: { ecard: config.ecardPrice, post: config.postedCardPrice, print: config.printPrice, giftWrap: config.giftWrapPrice },

@@ -10,7 +10,7 @@ import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
 import { registerOwnRoutes } from '../http/own-routes';
 import { nulField } from '../http/nul-bytes';
 import { mountPoints, shopPath } from '../mount/mount-points';
-import { requestLocale } from './locale';
+import { pageLocale } from './locale';
 import { translator, type Translate } from '../i18n/translate';
 
 // Every storefront route goes through webRoute(): it resolves the signed-in user from the session
@@ -115,7 +115,7 @@ async function currentUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthUser | nu
 export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
   const handler = async (ctx: Ctx) => {
     ctx.state.gcStrapi = strapi;
-    const t = translator(requestLocale(strapi, ctx));
+    const t = translator(pageLocale(strapi, ctx));
     try {
       const user = await currentUser(strapi, ctx);
       if (def.private && !user) {

@@ -1,5 +1,6 @@
 // The editor's language: its pages' `t`, and the messages its browser code needs, embedded in the
 // page as JSON (#gc-messages) so the bundle stays one file for every language (editor/i18n.ts reads them).
+import type { Core } from '@strapi/strapi';
 import type { Ctx } from '../../http/respond';
 import { intlLocale, type Locale } from '../../i18n/locales';
 import { messagesWithPrefix } from '../../i18n/messages';
@@ -16,7 +17,7 @@ export interface EditorLanguage {
 }
 
 export function editorLanguage(ctx: Ctx): EditorLanguage {
-  const locale = requestLocale(ctx);
+  const locale = requestLocale(ctx.state.gcStrapi as Core.Strapi, ctx);
   return {
     locale,
     t: translator(locale),
