@@ -1,0 +1,74 @@
+// Jest's node environment, with one global (one vm context) for every test file a process runs, so
+// that the node_modules a file loads can be kept for the next file (tests/helpers/shared-runtime.js).
+//
+// Why: nearly every file boots a real Strapi, and jest evaluates a module again for each file: about
+// 3,700 modules, two of a boot's three seconds (five or more with coverage). Kept, a boot takes about
+// one second. Sharing modules needs a shared context: objects made by Strapi's modules (a Date, an
+// Error) must be of the same realm as the test's and the plugin's code, or `instanceof` fails between
+// them. What each file still gets fresh: jest's globals (describe, expect), its fake timers and mocks,
+// process.env as it was when the run started, the coverage counters, and every module that is not
+// under node_modules (the plugin, the host app, the tests).
+//
+// GC_SHARED_MODULES=off runs jest's own environment, one context per file, to compare or to rule
+// this out when a test behaves differently here than alone.
+const { TestEnvironment } = require('jest-environment-node');
+
+const fromEnvironment = (name) => require(require.resolve(name, { paths: [require.resolve('jest-environment-node')] }));
+const { ModuleMocker } = fromEnvironment('jest-mock');
+const { LegacyFakeTimers, ModernFakeTimers } = fromEnvironment('@jest/fake-timers');
+
+const SHARING = process.env.GC_SHARED_MODULES !== 'off';
+
+/** The first file's context, kept for the rest of the process; with what to restore per file. */
+let shared;
+
+function restoreEnv(env, snapshot) {
+  for (const key of Object.keys(env)) if (!(key in snapshot)) delete env[key];
+  Object.assign(env, snapshot);
+}
+
+class SharedEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    if (!SHARING) return;
+    const { projectConfig } = config;
+    if (!shared) {
+      shared = {
+        context: this.context,
+        global: this.global,
+        env: { ...this.global.process.env },
+        exit: this.global.process.exit,
+      };
+    } else {
+      // Drop the context jest has just made for this file and take the shared one, with new timers
+      // and mocks on it (as jest-environment-node's constructor makes them).
+      this.context = shared.context;
+      this.global = shared.global;
+      this.moduleMocker = new ModuleMocker(this.global);
+      this.fakeTimers = new LegacyFakeTimers({
+        config: projectConfig,
+        global: this.global,
+        moduleMocker: this.moduleMocker,
+        timerConfig: { idToRef: (id) => ({ id, ref() { return this; }, unref() { return this; } }), refToId: (timer) => timer?.id },
+      });
+      this.fakeTimersModern = new ModernFakeTimers({ config: projectConfig, global: this.global });
+    }
+    restoreEnv(this.global.process.env, shared.env);
+    // jest wraps process.exit for each file; undo the last file's wrapper first.
+    this.global.process.exit = shared.exit;
+    // Counters of the files instrumented for coverage: this file's only (jest reads them after it).
+    delete this.global.__coverage__;
+  }
+
+  async teardown() {
+    if (!SHARING) return super.teardown();
+    // Not jest's teardown, which empties the global of everything set on it: the next file uses it.
+    this.fakeTimers?.dispose();
+    this.fakeTimersModern?.dispose();
+    this.context = null;
+    this.fakeTimers = null;
+    this.fakeTimersModern = null;
+  }
+}
+
+module.exports = SharedEnvironment;
