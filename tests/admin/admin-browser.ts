@@ -3,9 +3,9 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import type { Core } from '@strapi/strapi';
-import type { Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { APP_DIR } from '../helpers/database';
-import { SCREENSHOT_DIR } from '../e2e/browser';
+import { DESKTOP, PHONE, SCREENSHOT_DIR } from '../e2e/browser';
 
 const AXE_SOURCE = () => fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -81,6 +81,42 @@ export async function adminScreenshot(page: Page, screen: string): Promise<void>
   await page.setViewport({ ...viewport, height: Math.min(4000, Math.max(viewport.height, height + 120)) });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${screen}.png`) as `${string}.png` });
   await page.setViewport(viewport);
+}
+
+/**
+ * Pages for one suite, each in its own incognito context (its own admin session) at desktop size;
+ * closeAll() in afterAll. `bypassCsp`: for suites that run axe-core's source in the page.
+ */
+export function incognitoPages(browser: () => Browser, options: { bypassCsp?: boolean } = {}) {
+  const contexts: BrowserContext[] = [];
+  return {
+    async newPage(): Promise<Page> {
+      const context = await browser().createBrowserContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.setViewport(DESKTOP);
+      if (options.bypassCsp) await page.setBypassCSP(true);
+      return page;
+    },
+    async closeAll(): Promise<void> {
+      for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The admin page at phone width too, whole (the admin scrolls inside its own layout), saved as
+ * admin-<name>-phone.png; fails when anything is wider than the screen. Leaves the page at desktop size.
+ */
+export async function phoneScreenshot(page: Page, name: string): Promise<void> {
+  await page.setViewport(PHONE);
+  const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main')].map((el) => el.scrollHeight), 0));
+  await page.setViewport({ ...PHONE, height: Math.min(6000, Math.max(PHONE.height, height + 120)) });
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-phone.png`) as `${string}.png` });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.setViewport(DESKTOP);
+  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** Closes the Content Manager's guided tour when it opens (it covers the list in a screenshot). */

@@ -1,11 +1,9 @@
-import fs from 'fs';
-import path from 'path';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { pendingOrder } from '../helpers/order-fixtures';
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR } from '../e2e/browser';
-import { adminScreenshot, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, waitForText } from './admin-browser';
+import { launchBrowser } from '../e2e/browser';
+import { adminScreenshot, clickByText, createPanelUser, createRole, ensureAdminBuilt, incognitoPages, logIn, phoneScreenshot, waitForText } from './admin-browser';
 
 // Issue 27: an admin whose interface language is German. She picks "Deutsch" in her own profile (the
 // host offers it: src/admin/app.tsx), and the plugin's operator page and settings page then speak German,
@@ -18,27 +16,10 @@ const SETTINGS_UPDATE = 'plugin::greeting-cards.settings.update';
 describe('admin panel in German', () => {
   let app: TestApp;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.createBrowserContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.setViewport(DESKTOP);
-    return page;
-  }
+  const pages = incognitoPages(() => browser);
+  const newPage = () => pages.newPage();
 
-  /** The page at phone width, whole, saved as admin-<name>-phone.png; nothing wider than the screen. */
-  async function phoneScreenshot(page: Page, name: string): Promise<void> {
-    await page.setViewport(PHONE);
-    const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main')].map((el) => el.scrollHeight), 0));
-    await page.setViewport({ ...PHONE, height: Math.min(6000, Math.max(PHONE.height, height + 120)) });
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-phone.png`) as `${string}.png` });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await page.setViewport(DESKTOP);
-    expect(overflow).toBeLessThanOrEqual(0);
-  }
 
   const mainText = (page: Page) => page.evaluate(() => document.querySelector('main')?.textContent ?? '');
 
@@ -48,7 +29,7 @@ describe('admin panel in German', () => {
     browser = await launchBrowser();
   }, 600_000);
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
+    await pages.closeAll();
     await browser?.close();
     await app?.stop();
   });

@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import type { Core } from '@strapi/strapi';
 import { startApp, TestApp } from '../helpers/strapi';
 import { APP_DIR } from '../helpers/database';
@@ -10,7 +10,7 @@ import { createUser } from '../helpers/users';
 import { createCard, createPromo, createRecipient, pendingOrder } from '../helpers/order-fixtures';
 import { DESKTOP, launchBrowser } from '../e2e/browser';
 import { until } from '../fulfilment/helpers';
-import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, seriousViolationsInMain, skipGuidedTour, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
+import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, incognitoPages, logIn, seriousViolationsInMain, skipGuidedTour, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
 
 // The real admin panel (built by `strapi build` with the plugin's admin bundle) in real Chromium: an
 // operator works through the plugin page; an editor designs a template in the Content Manager.
@@ -25,17 +25,10 @@ describe('admin panel in Chromium', () => {
   let app: TestApp;
   let smtp: SmtpCapture;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   const http = () => app.http();
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.createBrowserContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.setViewport(DESKTOP);
-    await page.setBypassCSP(true);
-    return page;
-  }
+  const pages = incognitoPages(() => browser, { bypassCsp: true });
+  const newPage = () => pages.newPage();
 
   beforeAll(async () => {
     ensureAdminBuilt();
@@ -44,7 +37,7 @@ describe('admin panel in Chromium', () => {
     browser = await launchBrowser();
   }, 600_000);
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
+    await pages.closeAll();
     await browser?.close();
     await app?.stop();
     await smtp?.stop();

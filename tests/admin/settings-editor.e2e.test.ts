@@ -1,11 +1,9 @@
-import path from 'path';
-import fs from 'fs';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, screenshots } from '../e2e/browser';
-import { adminScreenshot, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, seriousViolationsInMain, waitForText } from './admin-browser';
+import { launchBrowser, screenshots } from '../e2e/browser';
+import { adminScreenshot, clickByText, createPanelUser, createRole, ensureAdminBuilt, incognitoPages, logIn, phoneScreenshot, seriousViolationsInMain, waitForText } from './admin-browser';
 
 // An editor changes the e-card price on Settings > Greeting cards > Shop settings in the real admin
 // panel (Chromium), saves, and the shop's next basket shows the new price.
@@ -15,27 +13,10 @@ const UPDATE = 'plugin::greeting-cards.settings.update';
 describe('admin settings page in Chromium', () => {
   let app: TestApp;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.createBrowserContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.setViewport(DESKTOP);
-    return page;
-  }
+  const pages = incognitoPages(() => browser);
+  const newPage = () => pages.newPage();
 
-  /** The admin page at phone width too, whole (the admin scrolls inside its own layout). */
-  async function phoneScreenshot(page: Page, name: string): Promise<void> {
-    await page.setViewport(PHONE);
-    const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main')].map((el) => el.scrollHeight), 0));
-    await page.setViewport({ ...PHONE, height: Math.min(6000, Math.max(PHONE.height, height + 120)) });
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-phone.png`) as `${string}.png` });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await page.setViewport(DESKTOP);
-    expect(overflow).toBeLessThanOrEqual(0);
-  }
 
   const inputValue = (page: Page, name: string) => page.$eval(`input[name="${name}"]`, (el) => (el as HTMLInputElement).value);
   async function replaceText(page: Page, name: string, text: string): Promise<void> {
@@ -56,7 +37,7 @@ describe('admin settings page in Chromium', () => {
     browser = await launchBrowser();
   }, 600_000);
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
+    await pages.closeAll();
     await browser?.close();
     await app?.stop();
   });

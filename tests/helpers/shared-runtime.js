@@ -15,15 +15,16 @@ const IN_NODE_MODULES = /[\\/]node_modules[\\/]/;
 /** Module path -> module object, for every node_modules module loaded in this process. */
 const kept = new Map();
 /** The runtime of the file now running. */
-let current;
+const running = { runtime: undefined };
 
 class SharedRuntime extends Runtime {
   constructor(...args) {
     super(...args);
-    current = this;
+    running.runtime = this;
   }
 
   requireModuleOrMock(from, moduleName) {
+    const current = running.runtime;
     if (SHARING && current && current !== this) return current.requireModuleOrMock(from, moduleName);
     return super.requireModuleOrMock(from, moduleName);
   }
@@ -32,6 +33,7 @@ class SharedRuntime extends Runtime {
     if (!SHARING || !moduleName || options?.isInternalModule || this._resolution.isCoreModule(moduleName)) {
       return super.requireModule(from, moduleName, options, isRequireActual);
     }
+    const current = running.runtime;
     if (current && current !== this) return current.requireModule(from, moduleName, options, isRequireActual);
     let modulePath;
     try {
