@@ -82,6 +82,18 @@ describe('address request links', () => {
     expect(await summaries(new Date(now.getTime() + 3 * 86_400_000))).toEqual({ summaries: 0 });
   });
 
+  it('writes the summary in the language the shopper made the link in', async () => {
+    const dora = await createUser(app.strapi, { first_name: 'Dora', last_name: 'Deutsch' });
+    const made = await app.http().post('/api/recipients/request-link/').set(dora.auth).set('Accept-Language', 'de-DE,de;q=0.9');
+    expect(made.status).toBe(201);
+    expect((await submit(made.body.token, friend(7))).status).toBe(200);
+    expect(await summaries(new Date())).toEqual({ summaries: 1 });
+    const [mail] = await smtp.waitFor((m) => (m.to as { text: string }).text === dora.email);
+    expect(mail.subject).toBe('1 Person hat ihre Adresse in dein Adressbuch eingetragen');
+    expect(mail.text).toContain('Friend7 Jones (friend7@example.test)');
+    expect(mail.text).toContain(`${PUBLIC_URL}/recipients/`);
+  });
+
   it('lets only a signed-in shopper make, see, rotate and revoke their own link', async () => {
     for (const method of ['get', 'post', 'delete'] as const) {
       const res = await app.http()[method]('/api/recipients/request-link/');

@@ -229,6 +229,21 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     expect(mailsAbout(delivery.id)).toHaveLength(2);
   });
 
+  it("the operator's e-mail is in the shop's pinned language", async () => {
+    const before = app.strapi.config.get('plugin::greeting-cards') as object;
+    app.strapi.config.set('plugin::greeting-cards', { ...before, shopLocale: 'de' });
+    try {
+      prodigi.failNext(2);
+      const { delivery } = await buyPostedCard();
+      await fulfilment(app.strapi).runDue(LATER());
+      const [mail] = await smtp.waitFor((m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(delivery.id));
+      expect(mail.subject).toBe(`Versandkarte ${delivery.id} konnte nicht an prodigi übergeben werden`);
+      expect(mail.text).toContain(`${PUBLIC_URL}/admin/plugins/greeting-cards/deliveries`);
+    } finally {
+      app.strapi.config.set('plugin::greeting-cards', before);
+    }
+  });
+
   it('the run-once migration gives cards queued before the timeline existed one "migrated" entry, and only once', async () => {
     const { delivery } = await buyPostedCard();
     const row = await reload(delivery.id);

@@ -24,5 +24,8 @@ export const addressRequestLink = defineType({
     summary_pending_since: dt(),
     summary_sent_at: dt(),
     summarised_until: dt(),
+    // The owner's shop language when they last made or replaced the link: the summary e-mail is
+    // written in it (null: the shop's pinned language, else English).
+    locale: str(),
   },
 });

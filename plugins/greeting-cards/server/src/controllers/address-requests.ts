@@ -3,6 +3,7 @@ import { action, type Ctx } from '../http/respond';
 import { requireUser } from '../http/auth';
 import { notFound } from '../errors';
 import { consumeAddressSubmission, tooMany } from '../http/rate-limit';
+import { requestLocale } from '../i18n/request-locale';
 
 export const DAILY_CAP_MESSAGE = 'This link has taken all the addresses it can for today. Please try again tomorrow.';
 import { getService } from '../services/get-service';
@@ -28,7 +29,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     createOrRotate: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
       ctx.status = 201;
-      return links().createOrRotate(user.id);
+      return links().createOrRotate(user.id, requestLocale(strapi, ctx));
     }),
 
     revoke: action(strapi, async (ctx) => {

@@ -6,6 +6,7 @@ import { formBody, formErrors, pickFilled } from './form-input';
 import { limitedPage } from './page-limits';
 import { errorPage, privateRoute, publicRoute, redirect, shopUrl, type PrivateContext, type WebContext, type WebRouteDef } from './web-route';
 import type { MessageKey } from '../i18n/messages';
+import { requestLocale } from '../i18n/request-locale';
 
 // Address request links (issue 24): the shopper's link panel on /recipients/ (make, replace, revoke)
 // and the friends' public page /address/<token>/. They call the same services as
@@ -54,7 +55,7 @@ async function addressPage(web: WebContext, state: FormState = {}, status?: numb
 
 export const addressRequestRoutes: WebRouteDef[] = [
   limitedPage('writes', privateRoute('POST', '/recipients/request-link/', (web) =>
-    linkAction(web, () => getService(web.strapi, 'addressLinks').createOrRotate(web.user.id), 'shop.addressLink.ready'))),
+    linkAction(web, () => getService(web.strapi, 'addressLinks').createOrRotate(web.user.id, requestLocale(web.strapi, web.ctx)), 'shop.addressLink.ready'))),
   limitedPage('writes', privateRoute('POST', '/recipients/request-link/revoke/', (web) =>
     linkAction(web, () => getService(web.strapi, 'addressLinks').revoke(web.user.id), 'shop.addressLink.turnedOff'))),
 

@@ -3,6 +3,7 @@ import { notFound } from '../../errors';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { Row } from '../../db/query';
 import { publicShopperName } from '../../domain/address-requests/public-name';
+import type { Locale } from '../../i18n/locales';
 import { getService } from '../get-service';
 import { addressLinkStore, newLinkToken, type AddressLinkResponse } from './address-link-store';
 
@@ -19,16 +20,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return row?.token ? store.response(row) : null;
   }
 
-  /** Makes the shopper's link, or replaces its token: the old link is "not found" from this moment. */
-  async function createOrRotate(userId: number): Promise<AddressLinkResponse> {
+  /**
+   * Makes the shopper's link, or replaces its token: the old link is "not found" from this moment.
+   * `locale`: the language the shopper is using, which their summary e-mails are then written in.
+   */
+  async function createOrRotate(userId: number, locale?: Locale): Promise<AddressLinkResponse> {
     // A token collision (2^-192) or two first creates racing on owner_key: go round once more.
     for (let attempt = 0; ; attempt++) {
       const token = newLinkToken();
       try {
         const row = await store.ofOwner(userId);
         const saved = row
-          ? await store.links().update({ where: { id: row.id }, data: { token } })
-          : await store.links().create({ data: { owner: userId, owner_key: userId, token, day_count: 0 } });
+          ? await store.links().update({ where: { id: row.id }, data: { token, ...(locale ? { locale } : {}) } })
+          : await store.links().create({ data: { owner: userId, owner_key: userId, token, day_count: 0, locale: locale ?? null } });
         return store.response(saved);
       } catch (error) {
         if (attempt >= 2 || !isUniqueViolation(error)) throw error;

@@ -30,7 +30,8 @@ export async function notifyOperatorOfFailure(strapi: Core.Strapi, store: Return
       attempts: Number(delivery.attempts ?? 0),
       error: String(delivery.last_error ?? 'unknown'),
       adminUrl: `${config.publicUrl.replace(/\/+$/, '')}/admin/plugins/greeting-cards/deliveries`,
-    });
+    // The operator has no language of their own here: the shop's pinned one, else English.
+    }, { locale: config.shopLocale || null, shopName: config.shopName });
     await getService(strapi, 'mailer').send({ to: config.operatorEmail, ...mail, headers: { 'X-Greeting-Card-Delivery-Failed': String(deliveryId) } });
     return true;
   } catch (error) {
