@@ -6,7 +6,9 @@ const ASSET = 'plugin::greeting-cards.asset';
 const OCCASION = 'plugin::greeting-cards.occasion';
 // The curated types have draft & publish: the shop lists published rows; a fixture written straight to
 // the table is made published (a published row with no draft, as Strapi's own migration leaves them).
-const PUBLISHED = { publishedAt: { $notNull: true } };
+// Templates, occasions and assets are localized (Strapi i18n): the shop lists one row per document, its
+// default-locale row (a fixture written straight to the table has no locale, and counts as one).
+const PUBLISHED = { publishedAt: { $notNull: true }, $or: [{ locale: 'en' }, { locale: { $null: true } }] };
 const published = () => ({ publishedAt: new Date() });
 
 describe('catalogue: occasions, templates, assets', () => {

@@ -31,8 +31,8 @@ describe('shop language', () => {
 
   const PAGES: Array<{ path: string; signedIn?: boolean; de: string[]; en: string[] }> = [
     { path: '/', de: ['Karten ansehen', 'Gerade beliebt', `E-Cards ab 2,99${NBSP}£`], en: ['Browse cards', 'Popular right now', 'E-cards from £2.99'] },
-    { path: '/catalogue/?occasion=birthday', de: ['Finde die passende Karte', '3 Karten für Birthday', 'Alle Anlässe'], en: ['Find the right card', '3 cards for Birthday', 'All occasions'] },
-    { path: '/templates/balloon-party/', de: ['Gestalten', 'Postkarte:', `3,99${NBSP}£`], en: ['Personalise', 'Posted card:', '£3.99'] },
+    { path: '/catalogue/?occasion=birthday', de: ['Finde die passende Karte', '3 Karten für Geburtstag', 'Luftballon-Party', 'Alle Anlässe'], en: ['Find the right card', '3 cards for Birthday', 'All occasions', 'Balloon Party'] },
+    { path: '/templates/balloon-party/', de: ['Luftballon-Party', 'Gestalten', 'Postkarte:', `3,99${NBSP}£`], en: ['Balloon Party', 'Personalise', 'Posted card:', '£3.99'] },
     { path: '/cart/', signedIn: true, de: ['Dein Warenkorb', '1 Karte', ' an Mia', 'Gesamt', `2,99${NBSP}£`, 'Abmelden'], en: ['Your basket', '1 card', ' to Mia', 'Total', '£2.99', 'Sign out'] },
     { path: '/login/', de: ['E-Mail-Adresse oder Benutzername', 'Neu hier?'], en: ['E-mail address or username', 'New here?'] },
   ];
@@ -143,7 +143,7 @@ describe('shop language', () => {
     const signedOut = await app.http().get('/login/?signed_out=1').set('Accept-Language', 'de');
     expect(signedOut.text).toContain('Du bist abgemeldet. Bis bald!');
     const styled = await app.http().get('/catalogue/?occasion=birthday&style=luxury').set('Accept-Language', 'de').set('HX-Request', 'true');
-    expect(styled.text).toContain('1 Karte für Birthday im Stil „Edel“');
+    expect(styled.text).toContain('1 Karte für Geburtstag im Stil „Edel“');
     expect(rawKeys(styled.text)).toEqual([]);
   });
 

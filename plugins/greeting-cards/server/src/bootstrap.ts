@@ -15,6 +15,7 @@ import { registerAdminActions } from './permissions';
 import { applyContentManagerViews } from './content-manager/apply-views';
 import { checkRouteCollisions } from './mount/route-collisions';
 import { initStoredSettings, settingsFreshness } from './config/stored-settings';
+import { ensureContentLocales, scopeNewPermissions } from './i18n/content-locales';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // First: what editors changed on the admin settings page is part of the configuration from here on.
@@ -36,6 +37,9 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   providers(strapi).build(['billingProfile', 'postal', 'payment', 'subscription', 'webhook', 'mailer', 'renderer']);
   await registerAdminActions(strapi);
   await applyContentManagerViews(strapi);
+  // Before seeding: the sample catalogue has German texts.
+  scopeNewPermissions(strapi);
+  await ensureContentLocales(strapi);
   // The tables' unique and lookup indexes are declared on the schemas (content-types/define.ts):
   // Strapi's schema sync creates them, and a boot with unchanged schemas runs no DDL.
   await initRateLimits(strapi);

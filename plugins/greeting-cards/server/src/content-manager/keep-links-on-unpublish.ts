@@ -53,9 +53,15 @@ export function registerKeepLinksOnUnpublish(strapi: Core.Strapi): void {
     const documentId = context.params?.documentId;
     if (context.action !== 'unpublish' || !PUBLISHABLE.includes(context.uid) || !documentId) return next();
     const rows = () => strapi.db.query(context.uid as Parameters<Core.Strapi['db']['query']>[0]);
+    // Localized types (Strapi i18n) unpublish one locale's row (the default locale's when none is
+    // named) or every locale's ('*'): only those rows' links move, each to the draft of its own locale.
+    const localized = isLocalized(strapi, context.uid);
+    const locale = localized ? await unpublishedLocale(strapi, context.params?.locale) : null;
+    const where = { documentId, publishedAt: { $notNull: true }, ...(locale ? { locale } : {}) };
+    const columns = localized ? ['id', 'locale'] : ['id'];
     // Raw join-table reads and writes (the query engine has no API for a join table), inside the
     // caller's transaction when there is one, so a single SQLite connection never waits on itself.
-    const published = (await rows().findMany({ where: { documentId, publishedAt: { $notNull: true } }, select: ['id'] })) as Array<{ id: number }>;
+    const published = (await rows().findMany({ where, select: columns })) as Array<{ id: number; locale?: string | null }>;
     const saved: Array<{ table: LinkTable; links: Link[] }> = [];
     if (published.length) {
       await strapi.db.transaction(async ({ trx }) => {
@@ -67,16 +73,19 @@ export function registerKeepLinksOnUnpublish(strapi: Core.Strapi): void {
     }
     const result = await next();
     if (!saved.length) return result;
-    const draft = (await rows().findOne({ where: { documentId, publishedAt: { $null: true } }, select: ['id'] })) as { id: number } | null;
-    if (!draft) return result;
+    const drafts = (await rows().findMany({ where: { documentId, publishedAt: { $null: true } }, select: columns })) as Array<{ id: number; locale?: string | null }>;
+    const localeOf = new Map(published.map((r) => [r.id, r.locale ?? null]));
+    const draftOf = (publishedId: unknown) => drafts.find((d) => (d.locale ?? null) === localeOf.get(Number(publishedId)))?.id;
+    if (!drafts.length) return result;
     await strapi.db.transaction(async ({ trx }) => {
       for (const { table, links } of saved) {
-        const already = new Set(((await trx(table.name).where(table.target, draft.id).select(table.source)) as Link[]).map((l) => l[table.source]));
+        const targets = [...new Set(links.map((l) => draftOf(l[table.target])).filter((id): id is number => id !== undefined))];
+        const already = new Set(((await trx(table.name).whereIn(table.target, targets).select(table.source)) as Link[]).map((l) => l[table.source]));
         const moved = links
-          .filter((l) => !already.has(l[table.source]))
+          .filter((l) => draftOf(l[table.target]) !== undefined && !already.has(l[table.source]))
           .map((l) => {
             // A new link row: its own id comes from the table.
-            const copy: Link = { ...l, [table.target]: draft.id };
+            const copy: Link = { ...l, [table.target]: draftOf(l[table.target]) };
             delete copy.id;
             return copy;
           });
@@ -85,4 +94,15 @@ export function registerKeepLinksOnUnpublish(strapi: Core.Strapi): void {
     });
     return result;
   });
+}
+
+const isLocalized = (strapi: Core.Strapi, uid: string): boolean =>
+  Boolean((strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as unknown as { pluginOptions?: { i18n?: { localized?: boolean } } })?.pluginOptions?.i18n?.localized);
+
+/** The locale an unpublish of a localized type acts on: the named one, the default one, or all (null). */
+async function unpublishedLocale(strapi: Core.Strapi, locale: string | undefined): Promise<string | null> {
+  if (locale === '*') return null;
+  if (locale) return locale;
+  const locales = strapi.plugin('i18n')?.service('locales') as { getDefaultLocale(): Promise<string> } | undefined;
+  return locales ? locales.getDefaultLocale() : null;
 }

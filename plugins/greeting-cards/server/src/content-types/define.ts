@@ -23,6 +23,25 @@ interface Options {
    * one published template per slug.
    */
   publishable?: boolean;
+  /**
+   * Strapi's own i18n: the attributes whose text is translated per locale (each document then has a
+   * row per locale, and per draft/published state). Every other attribute is marked not localized, so
+   * Strapi copies it to all the document's locale rows whenever one changes. Strapi 5 always keeps
+   * relations and `uid` fields (slug) per locale, whatever their option says: a translation row has
+   * its own slug and links (the shop reads them from the default locale's row, db/localized.ts).
+   */
+  localized?: string[];
+}
+
+const PER_LOCALE_ALWAYS = new Set(['relation', 'uid']);
+
+/** The attributes with Strapi's i18n option on each (see Options.localized). */
+function localizeAttributes(attributes: Record<string, unknown>, localized: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(attributes).map(([name, attribute]) => {
+    const a = attribute as { type?: string; pluginOptions?: Record<string, unknown> };
+    if (PER_LOCALE_ALWAYS.has(a.type ?? '')) return [name, attribute];
+    return [name, { ...a, pluginOptions: { ...(a.pluginOptions ?? {}), i18n: { localized: localized.includes(name) } } }];
+  }));
 }
 
 // Strapi 5's `unique: true` is checked by the application, not the database, so it cannot stop two
@@ -49,8 +68,8 @@ export function defineType(o: Options) {
       collectionName,
       info: { singularName: o.singular, pluralName: o.plural, displayName: o.displayName, description: o.description },
       options: { draftAndPublish: Boolean(o.publishable) },
-      pluginOptions: hidden,
-      attributes: o.attributes,
+      pluginOptions: o.localized ? { ...hidden, i18n: { localized: true } } : hidden,
+      attributes: o.localized ? localizeAttributes(o.attributes, o.localized) : o.attributes,
       ...indexes(collectionName, o),
       // The Content Manager's defaults for this type's views (labels, list columns, sort).
       ...(CONTENT_VIEWS[o.singular] ? { config: contentManagerConfig(CONTENT_VIEWS[o.singular]) } : {}),

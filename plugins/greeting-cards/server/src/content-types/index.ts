@@ -13,6 +13,7 @@ import {
 const occasion = defineType({
   singular: 'occasion', plural: 'occasions', displayName: 'Occasion', curated: true, publishable: true,
   description: 'A reason to send a card (birthday, Christmas...). Seasonal ones have a month and day.',
+  localized: ['name'],
   attributes: {
     name: str({ required: true }),
     slug: { type: 'uid', targetField: 'name', required: true },
@@ -29,6 +30,7 @@ const occasion = defineType({
 const template = defineType({
   singular: 'template', plural: 'templates', displayName: 'Card template', curated: true, publishable: true,
   description: 'A ready-made design shoppers personalise.',
+  localized: ['name', 'description'],
   attributes: {
     name: str({ required: true }),
     slug: { type: 'uid', targetField: 'name', required: true },
@@ -65,6 +67,7 @@ const catalogueVersion = defineType({
 const asset = defineType({
   singular: 'asset', plural: 'assets', displayName: 'Design asset', curated: true, publishable: true,
   description: 'Stickers, backgrounds, frames, fonts and patterns for the editor.',
+  localized: ['name'],
   attributes: {
     name: str({ required: true }),
     asset_type: enumeration(ASSET_TYPES, 'sticker'),

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { OCCASIONS, TEMPLATES, STICKERS, BACKGROUNDS, GIFT_ADDONS, PLANS, PROMO_CODES } from './sample-data';
 import { UID } from '../uids';
 import { query } from '../db/query';
+import { OCCASIONS_DE, STICKERS_DE, TEMPLATES_DE } from './sample-data-de';
 
 export interface SeedResult {
   seeded: boolean;
@@ -35,16 +36,33 @@ export async function seedSampleData(strapi: Core.Strapi): Promise<SeedResult> {
     return doc as unknown as { id: number; documentId: string };
   };
 
+  // The German version of a document (Strapi i18n): its own published row in locale 'de', written with
+  // the whole entry (slug and relations are per locale in Strapi; everything else is shared anyway).
+  const translate = async (uid: string, documentId: string, data: Record<string, unknown>) => {
+    const documents = strapi.documents(uid as Parameters<Core.Strapi['documents']>[0]);
+    await documents.update({ documentId, locale: 'de', status: 'published', data: data as Parameters<typeof documents.update>[0]['data'] } as Parameters<typeof documents.update>[0]);
+  };
+
   // Relations between publishable types are given by documentId: Strapi links the draft template to the
-  // draft occasion and the published template to the published one.
+  // draft occasion and the published template to the published one (and the German row to the German one).
   const occasionDocs = new Map<string, string>();
-  for (const o of OCCASIONS) occasionDocs.set(o.slug, (await create(UID.occasion, o)).documentId);
+  for (const o of OCCASIONS) {
+    const documentId = (await create(UID.occasion, o)).documentId;
+    occasionDocs.set(o.slug, documentId);
+    if (OCCASIONS_DE[o.slug]) await translate(UID.occasion, documentId, { ...o, name: OCCASIONS_DE[o.slug] });
+  }
   for (const t of TEMPLATES) {
     const { occasion, ...rest } = t;
     const occasionDoc = occasion ? occasionDocs.get(occasion) : undefined;
-    await create(UID.template, { ...rest, is_active: true, ...(occasionDoc ? { occasion: occasionDoc } : {}) });
+    const data = { ...rest, is_active: true, ...(occasionDoc ? { occasion: occasionDoc } : {}) };
+    const { documentId } = await create(UID.template, data);
+    if (TEMPLATES_DE[t.slug]) await translate(UID.template, documentId, { ...data, ...TEMPLATES_DE[t.slug] });
   }
-  for (const s of STICKERS) await create(UID.asset, { ...s, asset_type: 'sticker', is_active: true });
+  for (const s of STICKERS) {
+    const data = { ...s, asset_type: 'sticker', is_active: true };
+    const { documentId } = await create(UID.asset, data);
+    if (STICKERS_DE[s.name]) await translate(UID.asset, documentId, { ...data, name: STICKERS_DE[s.name] });
+  }
   for (const b of BACKGROUNDS) {
     await create(UID.asset, { name: b.name, asset_type: 'background', svg: b.svg, tags: ['colour'], is_active: true });
   }

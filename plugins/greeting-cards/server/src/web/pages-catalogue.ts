@@ -4,6 +4,7 @@ import { getService } from '../services/get-service';
 import { markPreview } from './preview-frame';
 import { renderPage, renderPageOrPartial } from './render';
 import { publicRoute, type WebRouteDef } from './web-route';
+import { pageLocale } from './locale';
 
 // Home, catalogue (filters answer the grid partial under htmx) and the template page.
 
@@ -20,9 +21,11 @@ export const catalogueRoutes: WebRouteDef[] = [
   publicRoute('GET', '/', async ({ ctx, strapi, t }) => {
     const catalogue = getService(strapi, 'catalogue');
     const version = await getService(strapi, 'catalogueVersion').current();
+    // Names and descriptions in the shopper's language where an editor translated them.
+    const locale = pageLocale(strapi, ctx);
     const [occasions, popular] = await Promise.all([
-      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version),
-      catalogue.listTemplates({}, { page: 1, pageSize: 10, offset: 0 }, version),
+      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version, locale),
+      catalogue.listTemplates({}, { page: 1, pageSize: 10, offset: 0 }, version, locale),
     ]);
     renderPage(ctx, 'home', { title: t('shop.home.title'), occasions: occasions.results, occasionNames: namesBySlug(occasions.results), templates: popular.results });
   }),
@@ -35,9 +38,10 @@ export const catalogueRoutes: WebRouteDef[] = [
     const style = (TEMPLATE_STYLES as readonly string[]).includes(styleRaw ?? '') ? (styleRaw as TemplateStyle) : undefined;
     const page = pageNumber(ctx.query.page);
     const version = await getService(strapi, 'catalogueVersion').current();
+    const locale = pageLocale(strapi, ctx);
     const [occasions, listing] = await Promise.all([
-      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version),
-      catalogue.listTemplates({ occasion, style }, { page, pageSize: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, version),
+      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version, locale),
+      catalogue.listTemplates({ occasion, style }, { page, pageSize: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, version, locale),
     ]);
     const occasionName = occasions.results.find((o) => o.slug === occasion)?.name ?? null;
     renderPageOrPartial(ctx, 'catalogue', 'partials/catalogue-results', {
@@ -60,9 +64,10 @@ export const catalogueRoutes: WebRouteDef[] = [
     // ?preview=<signed token>: an editor's look at the draft (404 unless the token is valid for it).
     const preview = ctx.query.preview !== undefined;
     const slug = String(ctx.params.slug);
+    const locale = pageLocale(strapi, ctx);
     const catalogue = getService(strapi, 'catalogue');
-    const template = preview ? await catalogue.previewTemplate(slug, queryValue(ctx.query, 'preview')) : await catalogue.getTemplate(slug);
-    const occasions = await catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 });
+    const template = preview ? await catalogue.previewTemplate(slug, queryValue(ctx.query, 'preview')) : await catalogue.getTemplate(slug, false, undefined, locale);
+    const occasions = await catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, undefined, locale);
     const occasion = occasions.results.find((o) => o.slug === template.occasion) ?? null;
     renderPage(ctx, 'template', { title: template.name, template, occasion, preview });
     if (preview) markPreview(strapi, ctx);

@@ -18,7 +18,7 @@ import { intlLocale, DEFAULT_LOCALE } from '../i18n/locales';
 
 /** The Intl locale of the request's language, for dates the page shows. */
 const intlOf = (web: WebContext) => intlLocale(web.ctx.state.gcLocale ?? DEFAULT_LOCALE);
-import { PUBLISHED } from '../db/published';
+import { shopRows, withTranslations } from '../db/localized';
 
 // Group-card pages (issue 23): the organiser's list, start form and moderation page, and the public
 // signing page. They call the same services as /api/group-cards/ and /api/sign/; under htmx the
@@ -98,7 +98,7 @@ async function signData(web: WebContext, state: SignState = {}) {
   const own = new Set([...signatureIdsWithCookies(web.ctx), ...view.my_signature_ids, ...(fresh ? [fresh] : [])]);
   const mine = (await query(web.strapi, UID.groupSignature).findMany({ where: { id: { $in: [...own] }, group_card: { id: group.id } }, orderBy: [{ id: 'asc' }], populate: { sticker: true } }))
     .filter((s: { id: number }) => s.id === fresh || view.my_signature_ids.includes(s.id) || Boolean(editTokenFrom(web.ctx, s.id)));
-  const stickers = await query(web.strapi, UID.asset).findMany({ where: { asset_type: 'sticker', is_active: true, is_premium: false, ...PUBLISHED }, orderBy: [{ name: 'asc' }], limit: 40 });
+  const stickers = await withTranslations(web.strapi, UID.asset, await query(web.strapi, UID.asset).findMany({ where: shopRows({ asset_type: 'sticker', is_active: true, is_premium: false }), orderBy: [{ name: 'asc' }], limit: 40 }), web.ctx.state.gcLocale ?? DEFAULT_LOCALE);
   return {
     title: web.t('shop.sign.title', { name: view.recipient_name }),
     token: tokenOf(web),

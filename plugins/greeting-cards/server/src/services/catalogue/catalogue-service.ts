@@ -10,6 +10,7 @@ import { getService } from '../get-service';
 import { versionedCache } from './versioned-cache';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
 import { DRAFT, PUBLISHED } from '../../db/published';
+import { DEFAULT_LOCALE_ROW, shopRows, withTranslations } from '../../db/localized';
 import { apiPathOf, mountPoints, shopPath } from '../../mount/mount-points';
 import { PREVIEW_LINK_SECONDS, absoluteUrl, previewDocument, previewPagePath, previewPath, previewToken } from './preview-links';
 
@@ -53,24 +54,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Occasions; all of them when no window condition is given (a reminder is for any occasion, in season or not). */
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the locale's text comes with localized content (issue 27 part 2)
     async readOccasions(page: PageRequest, where: Record<string, unknown> = {}, locale: Locale = DEFAULT_LOCALE): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
-      where = { ...where, ...PUBLISHED };
+      where = shopRows(where);
       const { count, rows } = await pagedRows(
         page,
         () => q(UID.occasion).count({ where }),
         () => q(UID.occasion).findMany({ where, orderBy: [{ sort_order: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
       );
-      return { count, results: rows.map(serializeOccasion) };
+      return { count, results: (await withTranslations(strapi, UID.occasion, rows, locale)).map(serializeOccasion) };
     },
 
     /** Active templates inside their window, for a grid (no design: the detail route has it), most used first. */
     listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, version?: string, locale: Locale = DEFAULT_LOCALE) {
       const key = `templates|${locale}|${filters.occasion ?? ''}|${filters.style ?? ''}|${pageKey(page)}`;
       return cached(key, version, async () => {
-        const where: Record<string, unknown> = { is_active: true, ...PUBLISHED, ...inWindow() };
-        if (filters.style) where.style = filters.style;
-        if (filters.occasion) where.occasion = { slug: filters.occasion };
+        const conditions: Record<string, unknown> = { is_active: true, ...inWindow() };
+        if (filters.style) conditions.style = filters.style;
+        if (filters.occasion) conditions.occasion = { slug: filters.occasion };
+        const where = shopRows(conditions);
         const { count, rows } = await pagedRows(
           page,
           () => q(UID.template).count({ where }),
@@ -83,16 +84,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             limit: page.pageSize,
           }),
         );
-        return { count, results: rows.map(serializeTemplateSummary) };
+        return { count, results: (await withTranslations(strapi, UID.template, rows, locale)).map(serializeTemplateSummary) };
       });
     },
 
     /** An active template inside its window by slug, as stored (with occasion), or the 404 error. */
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the locale's text comes with localized content (issue 27 part 2)
     async findActiveTemplate(slug: string, locale: Locale = DEFAULT_LOCALE) {
-      const row = await q(UID.template).findOne({ where: { slug, is_active: true, ...PUBLISHED, ...inWindow() }, populate: ['occasion', 'thumbnail'] });
+      const row = await q(UID.template).findOne({ where: shopRows({ slug, is_active: true, ...inWindow() }), populate: ['occasion', 'thumbnail'] });
       if (!row) throw notFound();
-      return row;
+      return (await withTranslations(strapi, UID.template, [row], locale))[0];
     },
 
     /**
@@ -101,7 +101,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async previewTemplate(slug: string, token: unknown) {
       const documentId = previewDocument(strapi, token);
-      const row = documentId ? await q(UID.template).findOne({ where: { slug, documentId, ...DRAFT }, populate: ['occasion', 'thumbnail'] }) : null;
+      const row = documentId ? await q(UID.template).findOne({ where: { $and: [{ slug, documentId }, DRAFT, DEFAULT_LOCALE_ROW] }, populate: ['occasion', 'thumbnail'] }) : null;
       if (!row) throw notFound();
       return serializeTemplate(row, true);
     },
@@ -111,7 +111,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * published version at its plain shop address. For admins only (see the callers).
      */
     async previewLink(documentId: string, status: 'draft' | 'published' = 'draft'): Promise<{ url: string; page_url: string; expires_in: number | null } | null> {
-      const row = (await q(UID.template).findOne({ where: { documentId, ...(status === 'draft' ? DRAFT : PUBLISHED) }, select: ['slug'] })) as { slug?: string } | null;
+      const row = (await q(UID.template).findOne({ where: { $and: [{ documentId }, status === 'draft' ? DRAFT : PUBLISHED, DEFAULT_LOCALE_ROW] }, select: ['slug'] })) as { slug?: string } | null;
       if (!row?.slug) return null;
       const slug = encodeURIComponent(row.slug);
       // url: the JSON API; page_url: the shop page, absolute (the preview panel frames it).
@@ -155,14 +155,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     listAssets(filters: { asset_type?: AssetType }, page: PageRequest, showPremium = false, version?: string, locale: Locale = DEFAULT_LOCALE) {
       const key = `assets|${locale}|${filters.asset_type ?? ''}|${showPremium ? 'premium' : 'free'}|${pageKey(page)}`;
       return cached(key, version, async () => {
-        const where: Record<string, unknown> = { is_active: true, ...PUBLISHED };
-        if (filters.asset_type) where.asset_type = filters.asset_type;
+        const conditions: Record<string, unknown> = { is_active: true };
+        if (filters.asset_type) conditions.asset_type = filters.asset_type;
+        const where = shopRows(conditions);
         const { count, rows } = await pagedRows(
           page,
           () => q(UID.asset).count({ where }),
           () => q(UID.asset).findMany({ where, populate: ['image'], orderBy: [{ id: 'asc' }], offset: page.offset, limit: page.pageSize }),
         );
-        return { count, results: rows.map((row) => serializeAsset(row, showPremium)) };
+        return { count, results: (await withTranslations(strapi, UID.asset, rows, locale)).map((row) => serializeAsset(row, showPremium)) };
       });
     },
   };

@@ -9,7 +9,7 @@ import { serializeReminder, type ReminderResponse, type ReminderRow } from '../.
 import { pagedRows } from '../shared/paged-rows';
 import type { Locale } from '../../i18n/locales';
 import { query } from '../../db/query';
-import { PUBLISHED } from '../../db/published';
+import { shopRows } from '../../db/localized';
 
 const POPULATE = ['recipient', 'occasion'];
 const ORDER = [{ event_date: 'asc' }, { id: 'asc' }];
@@ -37,7 +37,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function occasionBySlug(slug: string, errors: FieldErrorCollector): Promise<Occasion | null> {
-    const row = await query(strapi, UID.occasion).findOne({ where: { slug, ...PUBLISHED } });
+    const row = await query(strapi, UID.occasion).findOne({ where: shopRows({ slug }) });
     if (!row) errors.add('occasion', `Unknown occasion "${slug}".`);
     return (row as Occasion) ?? null;
   }

@@ -5,7 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
 import { query, type Row } from '../../db/query';
 import { hasDataUrlImage, type DrawablePremiumAsset } from '../../domain/premium';
-import { PUBLISHED } from '../../db/published';
+import { shopRows } from '../../db/localized';
 
 // The premium assets as a design can draw them (domain/premium.ts premiumAssetsDrawn): emoji, picture
 // paths at every size, and the digests of the pictures' bytes. Inactive assets count too: withdrawing
@@ -31,7 +31,7 @@ async function fileDigest(strapi: Core.Strapi, url: string, version: string): Pr
 /** Premium assets with what they draw; file digests only when the design holds a data URL image. */
 export async function drawablePremiumAssets(strapi: Core.Strapi, canvas: unknown): Promise<DrawablePremiumAsset[]> {
   const rows = (await query(strapi, UID.asset).findMany({
-    where: { is_premium: true, ...PUBLISHED },
+    where: shopRows({ is_premium: true }),
     select: ['id', 'emoji'],
     populate: { image: { select: ['url', 'formats', 'updatedAt'] } },
   })) as Row[];

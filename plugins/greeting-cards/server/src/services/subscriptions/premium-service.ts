@@ -8,6 +8,7 @@ import { getConfig } from '../../config/get-config';
 import { drawablePremiumAssets } from './premium-assets';
 import { allObjects } from '../../domain/print-products/pages';
 import { PUBLISHED } from '../../db/published';
+import { shopRows } from '../../db/localized';
 
 export interface PremiumContent {
   /** The template being used is premium. */
@@ -51,7 +52,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     // A design pasted from a premium template (its objects copied, without naming the template).
     if (!premiumTemplate && countObjects(input.canvasData) > 0) {
-      const premiumTemplates = await query(strapi, UID.template).findMany({ where: { is_premium: true, ...PUBLISHED }, select: ['id', 'canvas_data'] });
+      const premiumTemplates = await query(strapi, UID.template).findMany({ where: shopRows({ is_premium: true }), select: ['id', 'canvas_data'] });
       premiumTemplate = premiumTemplates.some((t) => t.id !== input.templateId && copiesDesign(input.canvasData, t.canvas_data));
     }
     return { premiumTemplate, premiumAssetIds: [...premiumAssetIds] };
