@@ -8,7 +8,7 @@ import { APP_DIR } from '../helpers/database';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser } from '../helpers/users';
 import { createCard, createPromo, createRecipient, pendingOrder } from '../helpers/order-fixtures';
-import { DESKTOP, launchBrowser } from '../e2e/browser';
+import { launchBrowser } from '../e2e/browser';
 import { until } from '../fulfilment/helpers';
 import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, incognitoPages, logIn, seriousViolationsInMain, skipGuidedTour, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
 
@@ -29,6 +29,8 @@ describe('admin panel in Chromium', () => {
 
   const pages = incognitoPages(() => browser, { bypassCsp: true });
   const newPage = () => pages.newPage();
+  // For pages that must keep the real Content-Security-Policy.
+  const strictPages = incognitoPages(() => browser);
 
   beforeAll(async () => {
     ensureAdminBuilt();
@@ -38,6 +40,7 @@ describe('admin panel in Chromium', () => {
   }, 600_000);
   afterAll(async () => {
     await pages.closeAll();
+    await strictPages.closeAll();
     await browser?.close();
     await app?.stop();
     await smtp?.stop();
@@ -276,10 +279,7 @@ describe('admin panel in Chromium', () => {
     const draft = await documents.create({ data: { name: 'Winter Robin', slug: 'winter-robin', is_active: true, description: 'A robin on a snowy branch', canvas_data: design } as never });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Pia');
     // This page keeps the real CSP (no bypass): the admin's frame-src and the shop's frame headers decide.
-    const context = await browser.createBrowserContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.setViewport(DESKTOP);
+    const page = await strictPages.newPage();
     const refused: string[] = [];
     page.on('console', (message) => {
       if (/Refused to (frame|display)|frame-ancestors|X-Frame-Options/i.test(message.text())) refused.push(message.text());
