@@ -17,8 +17,9 @@ const option = (name) => {
 const root = path.resolve(option('--root') || process.cwd());
 const copy = option('--copy') ? path.resolve(option('--copy')) : undefined;
 const tmp = path.join(root, '.tmp');
-// Each database's pass is two shards (jest --shard, .ci/run); the table and totals show them as one.
-const RUNS = ['sqlite-1', 'sqlite-2', 'postgres-1', 'postgres-2', 'install'];
+// Each pass is two shards (jest --shard, .ci/run); the table and totals show them as one. The database
+// files run on SQLite and on PostgreSQL; the browser files once, on SQLite (TEST_SELECT).
+const RUNS = ['sqlite-1', 'sqlite-2', 'postgres-1', 'postgres-2', 'browser-1', 'browser-2', 'install'];
 const passOf = (run) => run.replace(/-\d+$/, '');
 
 function readRun(name) {
@@ -63,23 +64,25 @@ for (const name of RUNS) {
   }
 }
 const fmt = (n) => (n === undefined ? '-' : n.toFixed(1));
-const rows = [...files.values()].sort((a, b) => Math.max(b.sqlite ?? 0, b.postgres ?? 0, b.install ?? 0) - Math.max(a.sqlite ?? 0, a.postgres ?? 0, a.install ?? 0));
-console.log('\n== time per test file (seconds; slowest first)');
-console.log(`${'sqlite'.padStart(8)} ${'postgres'.padStart(8)} ${'install'.padStart(8)} ${'tests'.padStart(5)}  file`);
+const PASSES = ['sqlite', 'postgres', 'browser', 'install'];
+const slowest = (row) => Math.max(...PASSES.map((pass) => row[pass] ?? 0));
+const rows = [...files.values()].sort((a, b) => slowest(b) - slowest(a));
+console.log('\n== time per test file (seconds; slowest first; browser: the browser files, on SQLite)');
+console.log(`${PASSES.map((pass) => pass.padStart(8)).join(' ')} ${'tests'.padStart(5)}  file`);
 for (const row of rows) {
-  console.log(`${fmt(row.sqlite).padStart(8)} ${fmt(row.postgres).padStart(8)} ${fmt(row.install).padStart(8)} ${String(row.tests).padStart(5)}  ${row.file}`);
+  console.log(`${PASSES.map((pass) => fmt(row[pass]).padStart(8)).join(' ')} ${String(row.tests).padStart(5)}  ${row.file}`);
 }
 const sum = (pass) =>
   RUNS.filter((name) => passOf(name) === pass)
     .flatMap((name) => runs[name]?.testResults ?? [])
     .reduce((s, r) => s + (r.endTime - r.startTime) / 1000, 0);
-console.log(`${fmt(sum('sqlite')).padStart(8)} ${fmt(sum('postgres')).padStart(8)} ${fmt(sum('install')).padStart(8)}        sum of file times`);
+console.log(`${PASSES.map((pass) => fmt(sum(pass)).padStart(8)).join(' ')}        sum of file times`);
 
 // The shards' weights for the next runs (tests/helpers/lane-sequencer.js): each database file's mean
 // time in this run. Copy .tmp/test-weights.json over tests/helpers/test-weights.json when files grew.
 const weights = {};
 for (const row of rows) {
-  const times = [row.sqlite, row.postgres].filter((t) => t !== undefined);
+  const times = [row.sqlite, row.postgres, row.browser].filter((t) => t !== undefined);
   if (times.length && row.install === undefined) weights[row.file] = Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 10) / 10;
 }
 fs.writeFileSync(path.join(tmp, 'test-weights.json'), JSON.stringify(weights, null, 1) + '\n');
@@ -91,8 +94,9 @@ function coverageSummary() {
   const { createCoverageMap } = require('istanbul-lib-coverage');
   const map = createCoverageMap({});
   let found = false;
-  for (const name of ['sqlite', 'postgres']) {
-    const file = path.join(tmp, `coverage-${name}`, 'coverage-final.json');
+  const dirs = fs.existsSync(tmp) ? fs.readdirSync(tmp).filter((name) => name.startsWith('coverage-')) : [];
+  for (const dir of dirs) {
+    const file = path.join(tmp, dir, 'coverage-final.json');
     if (!fs.existsSync(file)) continue;
     found = true;
     for (const [key, value] of Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')))) {

@@ -35,6 +35,20 @@ function loadWeights() {
 // slower lane.
 const PINNED_SHARD = { sqlite: 0, postgres: 1 };
 
+// TEST_SELECT=browser|database picks a part of the suite before sharding. Browser files (they drive
+// pages in Chromium through puppeteer: the shop's and the admin's journeys) test what a page does, and
+// CI runs them once, on SQLite; database files (everything else: the API, the pages' HTML, fulfilment,
+// the renderer, unit tests) run on both databases. Unset: every file.
+const BROWSER_FILE = /from '(?:\.\.\/)+e2e\/browser'|from 'puppeteer-core'|from '\.\/browser'/;
+
+function isBrowserFile(file, rootDir) {
+  try {
+    return BROWSER_FILE.test(fs.readFileSync(path.join(rootDir, file), 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 function pinnedShard(file, rootDir) {
   try {
     const head = fs.readFileSync(path.join(rootDir, file), 'utf8').slice(0, 4000);
@@ -77,8 +91,11 @@ class LaneSequencer extends Sequencer {
     const known = Object.values(weights).sort((a, b) => a - b);
     const median = known.length ? known[Math.floor(known.length / 2)] : 1;
     const weightOf = (file) => weights[file] ?? median;
-    const files = tests.map(key);
     const rootDir = tests.length ? rootOf(tests[0]) : process.cwd();
+    const select = process.env.TEST_SELECT;
+    if (select && select !== 'browser' && select !== 'database') throw new Error(`TEST_SELECT must be browser or database, not ${select}`);
+    if (select) tests = tests.filter((test) => isBrowserFile(key(test), rootDir) === (select === 'browser'));
+    const files = tests.map(key);
     const pinned = new Map();
     for (const file of files) {
       const group = pinnedShard(file, rootDir);
@@ -96,3 +113,4 @@ class LaneSequencer extends Sequencer {
 
 module.exports = LaneSequencer;
 module.exports.balancedShards = balancedShards;
+module.exports.isBrowserFile = isBrowserFile;
