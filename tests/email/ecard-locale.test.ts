@@ -87,4 +87,34 @@ describe('the e-card e-mail in the language the order was placed in', () => {
     expect(mail.subject).toBe('Sam Jones sent you a card');
     noRawKeys(mail);
   });
+
+  it('writes an order from before languages were recorded in the shop\'s pinned language, else English', async () => {
+    const pin = (shopLocale: string) => app.strapi.config.set('plugin::greeting-cards', { ...(app.strapi.config.get('plugin::greeting-cards') as object), shopLocale });
+    // The order's recorded language is wiped between checkout and fulfilment, as on an older order.
+    const wipeLanguage = async () => {
+      const before = await q(app.strapi, 'order').findMany({ where: { locale: { $notNull: true } } });
+      await q(app.strapi, 'order').updateMany({ where: { id: { $in: before.map((o: { id: number }) => o.id) } }, data: { locale: null } });
+    };
+    const buyOlderOrder = async (email: string) => {
+      const card = await createCard(app.strapi, buyer, { title: 'Alt', canvas_data: design('Alt'), inside_message: 'Bis bald!' });
+      const recipient = await createRecipient(app.strapi, buyer, { first_name: 'Bo', last_name: 'Alt', email });
+      const added = await http().post('/api/orders/add_to_cart/').set(buyer.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard' });
+      const uuid = added.body.uuid as string;
+      expect((await http().post(`/api/orders/${uuid}/checkout/`).set(buyer.auth).send({})).status).toBe(200);
+      await wipeLanguage();
+      expect((await http().post(`/api/orders/${uuid}/pay/`).set(buyer.auth).send({})).status).toBe(200);
+      expect((await q(app.strapi, 'order').findOne({ where: { uuid } })).locale).toBeNull();
+      await fulfilment(app.strapi).drain();
+      const [delivery] = await q(app.strapi, 'delivery').findMany({ where: { order_item: { order: { uuid } } } });
+      const [mail] = await smtp.waitFor((m) => deliveryHeader(m) === String(delivery.id));
+      return mail;
+    };
+    try {
+      pin('de');
+      expect((await buyOlderOrder('bo.pinned@example.test')).subject).toBe('Sam Jones hat dir eine Karte geschickt');
+    } finally {
+      pin('');
+    }
+    expect((await buyOlderOrder('bo.unpinned@example.test')).subject).toBe('Sam Jones sent you a card');
+  });
 });

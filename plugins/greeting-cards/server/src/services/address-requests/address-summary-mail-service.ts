@@ -4,7 +4,7 @@ import { publicShopUrl } from '../../mount/mount-points';
 import { fullName } from '../../domain/address';
 import { addressSummaryEmail } from '../../emails/address-requests';
 import { getConfig } from '../../config/get-config';
-import { isLocale } from '../../i18n/locales';
+import { recordLocale } from '../../i18n/record-locale';
 import { getService } from '../get-service';
 import { addressLinkStore } from './address-link-store';
 import { ADDRESS_LINK_SOURCE } from './address-submissions-service';
@@ -55,7 +55,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const mail = addressSummaryEmail(
         entries.map((e) => ({ name: fullName(e), email: String(e.email ?? ''), isNew: new Date(e.createdAt).getTime() > since })),
         publicShopUrl(strapi, '/recipients/'),
-        { locale: isLocale(link.locale) ? link.locale : getConfig(strapi).shopLocale || null, shopName: getConfig(strapi).shopName },
+        { locale: recordLocale(link.locale, getConfig(strapi).shopLocale), shopName: getConfig(strapi).shopName },
       );
       try {
         await getService(strapi, 'mailer').send({ to: link.owner.email, ...mail, headers: { 'X-Greeting-Card-Address-Summary': String(link.id) } });

@@ -7,7 +7,7 @@ import { publicShopUrl } from '../../mount/mount-points';
 import { ecardEmail } from '../../emails/ecard';
 import { printReadyEmail } from '../../emails/print-ready';
 import type { EmailLanguage } from '../../emails/layout';
-import { normaliseLocale } from '../../i18n/locales';
+import { recordLocale } from '../../i18n/record-locale';
 import type { PostalBackend, PostalJob } from '../../providers/postal/types';
 import { senderStatus } from '../../domain/delivery-state';
 import type { DeliveryStatus } from '../../domain/enums';
@@ -81,9 +81,9 @@ export function printerPdfRenderer(strapi: Core.Strapi) {
   };
 }
 
-/** An order's e-mails are written in the language its buyer used in the shop (English on older orders). */
-const emailLanguageOf = (config: { shopName: string; shopTimeZone: string }, order: Row | undefined): EmailLanguage => ({
-  locale: normaliseLocale(order?.locale),
+/** An order's e-mails are written in the language its buyer used in the shop (older orders: i18n/record-locale.ts). */
+const emailLanguageOf = (config: { shopName: string; shopTimeZone: string; shopLocale: string }, order: Row | undefined): EmailLanguage => ({
+  locale: recordLocale(order?.locale, config.shopLocale),
   shopName: config.shopName,
   timeZone: config.shopTimeZone,
 });

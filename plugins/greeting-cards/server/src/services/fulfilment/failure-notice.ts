@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../config/get-config';
 import { errorText } from '../../domain/delivery-retry';
 import { submissionFailedEmail } from '../../emails/submission-failed';
+import { recordLocale } from '../../i18n/record-locale';
 import { query } from '../../db/query';
 import { UID } from '../../uids';
 import { getService } from '../get-service';
@@ -31,7 +32,7 @@ export async function notifyOperatorOfFailure(strapi: Core.Strapi, store: Return
       error: String(delivery.last_error ?? 'unknown'),
       adminUrl: `${config.publicUrl.replace(/\/+$/, '')}/admin/plugins/greeting-cards/deliveries`,
     // The operator has no language of their own here: the shop's pinned one, else English.
-    }, { locale: config.shopLocale || null, shopName: config.shopName });
+    }, { locale: recordLocale(null, config.shopLocale), shopName: config.shopName });
     await getService(strapi, 'mailer').send({ to: config.operatorEmail, ...mail, headers: { 'X-Greeting-Card-Delivery-Failed': String(deliveryId) } });
     return true;
   } catch (error) {

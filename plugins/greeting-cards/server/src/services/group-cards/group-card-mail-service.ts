@@ -6,7 +6,8 @@ import { formatLongInZone } from '../../domain/time-zones';
 import { deadlinePassedEmail, invitationEmail, reminderEmail, type GroupCardEmailInput } from '../../emails/group-card';
 import { getService } from '../get-service';
 import type { EmailLanguage } from '../../emails/layout';
-import { DEFAULT_LOCALE, intlLocale, normaliseLocale } from '../../i18n/locales';
+import { intlLocale } from '../../i18n/locales';
+import { recordLocale } from '../../i18n/record-locale';
 import { groupCardStore } from './group-card-store';
 
 // The group-card e-mails, sent by the job (jobs/index.ts). Each kind is claimed on the group card by a
@@ -30,7 +31,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       organiserName: organiser?.display_name ?? '',
       title: String(group.title ?? ''),
       recipientName: String(group.recipient_name ?? ''),
-      deadline: group.deadline ? formatLongInZone(group.deadline, getConfig(strapi).shopTimeZone, intlLocale(languageOf(group).locale ?? DEFAULT_LOCALE)) : '',
+      deadline: group.deadline ? formatLongInZone(group.deadline, getConfig(strapi).shopTimeZone, intlLocale(recordLocale(group.locale, getConfig(strapi).shopLocale))) : '',
       link,
     };
   }
@@ -43,8 +44,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** The organiser's shop language when they made the group card (English on older ones). */
-  const languageOf = (group: Row): EmailLanguage => ({ locale: normaliseLocale(group.locale), shopName: getConfig(strapi).shopName });
+  /** The organiser's shop language when they made the group card (older ones: i18n/record-locale.ts). */
+  const languageOf = (group: Row): EmailLanguage => ({ locale: recordLocale(group.locale, getConfig(strapi).shopLocale), shopName: getConfig(strapi).shopName });
 
   const invitees = (group: Row): string[] => (Array.isArray(group.invite_emails) ? group.invite_emails.filter((e: unknown) => typeof e === 'string') : []);
   const populate = { owner: { fields: ['id'] } };

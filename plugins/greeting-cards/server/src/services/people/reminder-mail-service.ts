@@ -8,7 +8,7 @@ import { localDate, localHour } from '../../domain/time-zones';
 import { defaultTitle, isYearly } from '../../domain/reminder-input';
 import { errorText } from '../../domain/delivery-retry';
 import { reminderEmail } from '../../emails/reminder';
-import { DEFAULT_LOCALE, normaliseLocale } from '../../i18n/locales';
+import { recordLocale } from '../../i18n/record-locale';
 import { translate } from '../../i18n/translate';
 import { recipientName } from '../../serializers/recipient';
 import { getService } from '../get-service';
@@ -55,12 +55,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const [occurrence, days] = key.split(':');
         const title = r.title || defaultTitle(r.type, r.recipient ? recipientName(r.recipient) : '', r.occasion?.name ?? null);
         const mail = reminderEmail({
-          ownerName: owner.display_name || translate(normaliseLocale(r.locale) ?? DEFAULT_LOCALE, 'email.print.there'),
+          ownerName: owner.display_name || translate(recordLocale(r.locale, getConfig(strapi).shopLocale), 'email.print.there'),
           title,
           eventDate: occurrence,
           daysBefore: Number(days),
           catalogueUrl: catalogueUrl(r.occasion?.slug ?? FALLBACK_OCCASION[r.type] ?? null),
-        }, { locale: normaliseLocale(r.locale), shopName: getConfig(strapi).shopName });
+        }, { locale: recordLocale(r.locale, getConfig(strapi).shopLocale), shopName: getConfig(strapi).shopName });
         await getService(strapi, 'mailer').send({ to: owner.email, ...mail, headers: { 'X-Greeting-Card-Reminder': `${r.id}:${key}` } });
         run.sent += 1;
       } catch (error) {
