@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../uids';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
-import { PUBLISHED } from './published';
+import { DRAFT, PUBLISHED } from './published';
 import { query, type Row } from './query';
 
 /**
@@ -26,8 +26,13 @@ export const LOCALIZED_TEXTS: Record<string, readonly string[]> = {
  */
 export const DEFAULT_LOCALE_ROW = { $or: [{ locale: DEFAULT_LOCALE }, { locale: { $null: true } }] } as const;
 
+/** `where` on one version (draft or published) of the default-locale rows of a localized type: one row per document. */
+export const versionRows = (where: Record<string, unknown>, version: 'draft' | 'published'): Record<string, unknown> => ({
+  $and: [where, version === 'draft' ? DRAFT : PUBLISHED, DEFAULT_LOCALE_ROW],
+});
+
 /** `where` on the published, default-locale rows of a localized type (one row per published document). */
-export const shopRows = (where: Record<string, unknown> = {}): Record<string, unknown> => ({ $and: [where, PUBLISHED, DEFAULT_LOCALE_ROW] });
+export const shopRows = (where: Record<string, unknown> = {}): Record<string, unknown> => versionRows(where, 'published');
 
 /**
  * Lays the published translation's texts in `locale` over default-locale rows, in one query for the

@@ -9,8 +9,8 @@ import { query, tableOf } from '../../db/query';
 import { getService } from '../get-service';
 import { versionedCache } from './versioned-cache';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
-import { DRAFT, PUBLISHED } from '../../db/published';
-import { DEFAULT_LOCALE_ROW, shopRows, withTranslations } from '../../db/localized';
+import { PUBLISHED } from '../../db/published';
+import { shopRows, versionRows, withTranslations } from '../../db/localized';
 import { apiPathOf, mountPoints, shopPath } from '../../mount/mount-points';
 import { PREVIEW_LINK_SECONDS, absoluteUrl, previewDocument, previewPagePath, previewPath, previewToken } from './preview-links';
 
@@ -101,7 +101,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async previewTemplate(slug: string, token: unknown) {
       const documentId = previewDocument(strapi, token);
-      const row = documentId ? await q(UID.template).findOne({ where: { $and: [{ slug, documentId }, DRAFT, DEFAULT_LOCALE_ROW] }, populate: ['occasion', 'thumbnail'] }) : null;
+      const row = documentId ? await q(UID.template).findOne({ where: versionRows({ slug, documentId }, 'draft'), populate: ['occasion', 'thumbnail'] }) : null;
       if (!row) throw notFound();
       return serializeTemplate(row, true);
     },
@@ -111,7 +111,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * published version at its plain shop address. For admins only (see the callers).
      */
     async previewLink(documentId: string, status: 'draft' | 'published' = 'draft'): Promise<{ url: string; page_url: string; expires_in: number | null } | null> {
-      const row = (await q(UID.template).findOne({ where: { $and: [{ documentId }, status === 'draft' ? DRAFT : PUBLISHED, DEFAULT_LOCALE_ROW] }, select: ['slug'] })) as { slug?: string } | null;
+      const row = (await q(UID.template).findOne({ where: versionRows({ documentId }, status), select: ['slug'] })) as { slug?: string } | null;
       if (!row?.slug) return null;
       const slug = encodeURIComponent(row.slug);
       // url: the JSON API; page_url: the shop page, absolute (the preview panel frames it).
