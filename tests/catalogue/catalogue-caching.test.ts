@@ -151,6 +151,36 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
     editor.stdin!.end();
   });
 
+  it('shares one version read among requests that arrive while it is under way, and reads again after', async () => {
+    const versions = () => app.strapi.plugin('greeting-cards').service('catalogueVersion') as { token(): Promise<string>; bump(): Promise<string> };
+    const reads: string[] = [];
+    const count = (q: { sql?: string }) => {
+      if (/select/i.test(q.sql ?? '') && /catalogue_versions/i.test(q.sql ?? '')) reads.push(q.sql!);
+    };
+    app.strapi.db.connection.client.on('query', count);
+    try {
+      const tokens = await Promise.all(Array.from({ length: 20 }, () => versions().token()));
+      expect(new Set(tokens).size).toBe(1);
+      expect(reads).toHaveLength(1);
+      // A change made after that read settled is seen by the next read: nothing is kept between reads.
+      const bumped = await versions().bump();
+      expect(bumped).not.toBe(tokens[0]);
+      expect(await versions().token()).toBe(bumped);
+      expect(reads).toHaveLength(2);
+      // Twenty concurrent list requests. On PostgreSQL a read waits on the server, and requests parsed
+      // meanwhile share it: fewer reads than requests. SQLite answers a read before the next request is
+      // parsed, so there each request reads (and the read costs no round trip).
+      reads.length = 0;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => http().get('/api/templates/?occasion=birthday')));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      expect(reads.length).toBeGreaterThanOrEqual(1);
+      if (/pg|postgres/.test(String(app.strapi.db.config.connection.client))) expect(reads.length).toBeLessThan(20);
+      else expect(reads.length).toBeLessThanOrEqual(20);
+    } finally {
+      app.strapi.db.connection.client.removeListener('query', count);
+    }
+  });
+
   it('keeps the storefront grid working without designs in the list', async () => {
     const page = await http().get('/catalogue/?occasion=birthday').expect(200);
     expect(page.text).toContain('Balloon');

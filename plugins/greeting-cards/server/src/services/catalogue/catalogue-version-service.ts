@@ -33,6 +33,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const newToken = () => randomBytes(9).toString('base64url');
   // The window boundaries of the catalogue as of `token` (per process; concurrent misses share one read).
   let boundaries: { token: string; times: Promise<number[]> } | null = null;
+  // The token read under way, if any (see token()).
+  let tokenRead: Promise<string> | null = null;
 
   const readBoundaries = async (): Promise<number[]> => {
     const windows = [];
@@ -67,8 +69,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return passed === null ? token : `${token}.${passed.toString(36)}`;
     },
 
-    /** The stored token. A plain single-row read (no query-engine mapping). */
-    async token(): Promise<string> {
+    /**
+     * The stored token. A plain single-row read (no query-engine mapping). Requests that arrive while
+     * a read is under way share it instead of queueing one each: under load most catalogue requests
+     * then cost no query at all (the query builder and the statement are most of a cached answer's
+     * CPU). A shared read started at most one query's time before the request, so a change committed
+     * before a request began is still seen by it unless it landed inside that same instant.
+     */
+    token(): Promise<string> {
+      if (!tokenRead) {
+        const read = this.readToken();
+        tokenRead = read;
+        const clear = () => {
+          if (tokenRead === read) tokenRead = null;
+        };
+        read.then(clear, clear);
+      }
+      return tokenRead;
+    },
+
+    async readToken(): Promise<string> {
       const row = (await strapi.db.connection(tableOf(strapi, UID.catalogueVersion)).select('token').orderBy('id', 'asc').first()) as { token?: string } | undefined;
       if (row?.token) return row.token;
       return this.bump();
