@@ -8,7 +8,7 @@ import { ErrorNotice, Loading } from '../components/Feedback';
 import { label } from '../format';
 import { usePluginPermissions } from '../hooks';
 import { getTranslation } from '../utils/getTranslation';
-import { settingDescription, settingGroup } from '../utils/setting-texts';
+import { healthDetail, settingDescription, settingGroup } from '../utils/setting-texts';
 import { SettingsForm } from './SettingsForm';
 
 const HEALTH_NAMES: Record<string, MessageDescriptor> = {
@@ -44,7 +44,7 @@ function Health({ name, check }: { name: string; check: HealthCheck }) {
           <Typography variant="delta" tag="h2">{check.ok
             ? formatMessage({ id: getTranslation('health.working'), defaultMessage: '{what}: working' }, { what })
             : formatMessage({ id: getTranslation('health.not-working'), defaultMessage: '{what}: not working' }, { what })}</Typography>
-          <Typography textColor={check.ok ? 'success700' : 'danger700'} style={{ overflowWrap: 'anywhere' }}>{check.detail}</Typography>
+          <Typography textColor={check.ok ? 'success700' : 'danger700'} style={{ overflowWrap: 'anywhere' }}>{healthDetail(formatMessage, check)}</Typography>
         </Flex>
       </Flex>
     </Box>

@@ -1,13 +1,15 @@
 import type { IntlShape } from 'react-intl';
 import { getTranslation } from './getTranslation';
 
-// Texts the server sends about its settings (descriptions, group names), in the admin user's language.
-// The English is declared once on the server (server/src/config/settings.ts, settings-groups.ts) and
-// arrives with each setting, so it is the defaultMessage here and en.json holds no copy; de.json holds
-// the German under these ids (tests/unit/admin-setting-texts.test.ts keeps it in step with the server).
+// Texts the server sends for the settings page (descriptions, group names, health details), in the admin
+// user's language. The English is declared once on the server (server/src/config/settings.ts,
+// settings-groups.ts, host/check-texts.ts) and arrives with the data, so it is the defaultMessage here and
+// en.json holds no copy; de.json holds the German under these ids (tests/unit/admin-setting-texts.test.ts
+// keeps it in step with the server).
 
 type Format = IntlShape['formatMessage'];
 
+export const healthDetailId = (id: string) => `health-detail.${id}`;
 export const settingDescriptionId = (key: string) => `setting-description.${key}`;
 /** 'Limits and security' -> 'setting-group.limits-and-security'. */
 export const settingGroupId = (name: string) => `setting-group.${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
@@ -24,4 +26,10 @@ export function settingDescription(formatMessage: Format, key: string, english: 
 
 export function settingGroup(formatMessage: Format, name: string): string {
   return formatMessage({ id: getTranslation(settingGroupId(name)), defaultMessage: verbatim(name) });
+}
+
+/** A health check's detail; its English is an ICU message with the check's values ({renderer}, {error}…). */
+export function healthDetail(formatMessage: Format, check: { detail: string; message?: { id: string; text: string; values?: Record<string, string | number> } }): string {
+  if (!check.message) return check.detail;
+  return formatMessage({ id: getTranslation(healthDetailId(check.message.id)), defaultMessage: check.message.text }, check.message.values);
 }
