@@ -26,7 +26,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /** Can the renderer start and draw? A tiny blank preview through the real provider. */
 export async function rendererHealth(strapi: Core.Strapi, rendererName: string): Promise<Health> {
   const started = Date.now();
-  const renderer = rendererName;
+  const renderer = rendererName; // the {renderer} of the check texts
   if (!getService(strapi, 'rendering').drawsHere()) return checkResult(true, 'renderer.web-role', { renderer });
   try {
     const png = await withTimeout(getService(strapi, 'rendering').previewPng(blankCanvas(), { width: 64 }), RENDER_TIMEOUT_MS, 'The renderer');
