@@ -309,8 +309,8 @@ describe('admin API for shop operators', () => {
     expect(byKey('ecardPrice')).toMatchObject({ value: 299, secret: false });
     expect(res.body.groups.map((g: { name: string }) => g.name)).toEqual(expect.arrayContaining(['Prices', 'Payments', 'Jobs']));
     expect(JSON.stringify(res.body)).not.toContain('whsec_test_0123456789abcd9f');
-    expect(res.body.health.renderer).toEqual({ ok: true, detail: expect.stringContaining('memory') });
-    expect(res.body.health.email).toEqual({ ok: true, detail: expect.stringContaining(`127.0.0.1:${smtp.port}`) });
+    expect(res.body.health.renderer).toEqual({ ok: true, detail: expect.stringContaining('memory'), message: expect.objectContaining({ id: 'renderer.drew' }) });
+    expect(res.body.health.email).toEqual({ ok: true, detail: expect.stringContaining(`127.0.0.1:${smtp.port}`), message: expect.objectContaining({ id: 'email.smtp-accepted' }) });
 
     await smtp.stop();
     try {

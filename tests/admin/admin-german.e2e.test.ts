@@ -89,6 +89,15 @@ describe('admin panel in German', () => {
     const settings = await mainText(page);
     for (const german of ['Shop-Einstellungen', 'Einstellungen speichern', 'Preis einer E-Card', 'Aus der Umgebung (hier schreibgeschützt)', 'Karten-Renderer (Chromium)']) expect(settings).toContain(german);
     for (const english of ['Save settings', 'E-card price', 'From the environment']) expect(settings).not.toContain(english);
+    // The server's setting descriptions and group names, in German (de.json): a field hint, a read-only
+    // setting with its group, and one whose {uuid} must show as written; none of their English.
+    const hint = await page.$eval('input[name="shopTagline"]', (el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    expect(hint).toContain('Zeile über der Überschrift der Startseite.');
+    // The health checks' details (memory renderer, development mailbox) too.
+    for (const german of ['memory: Testvorschau in', 'E-Mails werden im Entwicklungspostfach (/dev/mailbox/) abgelegt']) expect(settings).toContain(german);
+    for (const german of ['Basisadresse für die Links zur Ansicht von E-Cards und in E-Mails.', '{uuid} steht für die Bestellung.', 'Limits und Sicherheit', 'nicht gesetzt']) expect(settings).toContain(german);
+    expect(await page.$$eval('main section h2', (els) => els.map((el) => el.textContent))).toContain('Allgemein');
+    for (const english of ['Line above the home page heading', 'Base address used in e-card view links', 'is the order.', 'Limits and security', 'not set', 'drew a test preview', 'development mailbox']) expect(settings).not.toContain(english);
     await page.click('input[name="ecardPrice"]', { count: 3 });
     await page.keyboard.press('Backspace');
     await page.type('input[name="ecardPrice"]', '3.499');

@@ -56,6 +56,9 @@ describe('admin settings page in Chromium', () => {
     const text = await page.evaluate(() => document.body.textContent ?? '');
     expect(text).not.toContain('gelato-key-0123456789-very-secret');
     expect(text).toContain('gela…et');
+    // Descriptions come from the server in English and show exactly as written, braces and brackets too.
+    expect(text).toContain('Where Checkout returns after paying; {uuid} is the order.');
+    expect(text).toContain('e.g. {"card":"<SKU>","a6":"<SKU>"}');
 
     // Not an amount: refused in the page, next to the field, before anything is sent.
     await replaceText(page, 'ecardPrice', '3.499');

@@ -117,7 +117,7 @@ describe('template designs in the admin', () => {
   it('reports the renderer healthy with real Chromium', async () => {
     const res = await http().get('/greeting-cards/admin/settings').set(editor.auth);
     expect(res.status).toBe(200);
-    expect(res.body.health.renderer).toEqual({ ok: true, detail: expect.stringMatching(/^puppeteer: drew a test preview in \d+ ms\.$/) });
+    expect(res.body.health.renderer).toEqual({ ok: true, detail: expect.stringMatching(/^puppeteer: drew a test preview in \d+ ms\.$/), message: expect.objectContaining({ id: 'renderer.drew' }) });
   });
 
   it('configures the Content Manager views: labels, list columns, default sort', async () => {

@@ -1,12 +1,18 @@
 import fs from 'fs';
 import path from 'path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { healthDetailId, settingDescriptionId, settingGroupId } from '../../plugins/greeting-cards/admin/src/utils/setting-texts';
 
 // The admin panel's catalogues (issue 27): every key the admin code asks for is in en.json and de.json,
 // the German catalogue has exactly the English keys, each message is valid ICU, and both languages use
 // the same {placeholders}, so no German screen shows a raw key, a stray "{count}" or misses a value.
 
 const ADMIN = path.join(__dirname, '../../plugins/greeting-cards/admin/src');
+// Ids built at run time for texts the server sends in English (setting descriptions, group names, health
+// details): the
+// scan below cannot see them and en.json holds no copy; admin-setting-texts.test.ts checks their German.
+const SERVER_TEXTS = [settingDescriptionId(''), settingGroupId(''), healthDetailId('')];
+const fromServer = (key: string) => SERVER_TEXTS.some((prefix) => key.startsWith(prefix));
 const PLUGIN_ID = 'greeting-cards';
 const catalogue = (locale: string) => JSON.parse(fs.readFileSync(path.join(ADMIN, 'translations', `${locale}.json`), 'utf8')) as Record<string, string>;
 
@@ -83,7 +89,8 @@ describe('admin translations', () => {
   });
 
   it('has exactly the English keys in de.json: none missing, none extra', () => {
-    expect(Object.keys(de).filter((key) => !(key in en))).toEqual([]);
+    expect(Object.keys(de).filter((key) => !(key in en) && !fromServer(key))).toEqual([]);
+    expect(Object.keys(en).filter(fromServer)).toEqual([]);
     expect(Object.keys(en).filter((key) => !(key in de))).toEqual([]);
   });
 

@@ -43,7 +43,7 @@ describe('e-mail check', () => {
   it('fails on nodemailer without an SMTP host and passes with one', () => {
     expect(emailCheck({ provider: 'nodemailer', providerOptions: {} }, false).ok).toBe(false);
     const check = emailCheck({ provider: 'nodemailer', providerOptions: { host: 'smtp.example.test', port: 587 } }, false);
-    expect(check).toEqual({ ok: true, detail: 'E-mail is sent through SMTP at smtp.example.test.' });
+    expect(check).toEqual({ ok: true, detail: 'E-mail is sent through SMTP at smtp.example.test.', message: { id: 'email.smtp', text: 'E-mail is sent through SMTP at {host}.', values: { host: 'smtp.example.test' } } });
   });
   it('trusts other providers (they have their own settings)', () => {
     expect(emailCheck({ provider: 'amazon-ses' }, false).ok).toBe(true);

@@ -8,6 +8,7 @@ import { ErrorNotice, Loading } from '../components/Feedback';
 import { label } from '../format';
 import { usePluginPermissions } from '../hooks';
 import { getTranslation } from '../utils/getTranslation';
+import { healthDetail, settingDescription, settingGroup } from '../utils/setting-texts';
 import { SettingsForm } from './SettingsForm';
 
 const HEALTH_NAMES: Record<string, MessageDescriptor> = {
@@ -17,6 +18,12 @@ const HEALTH_NAMES: Record<string, MessageDescriptor> = {
 };
 
 type Format = ReturnType<typeof useIntl>['formatMessage'];
+
+// A secret arrives masked (maskSecret on the server): a fragment of it, or one of these two words.
+const SECRET_STATES: Record<string, MessageDescriptor> = {
+  'not set': { id: getTranslation('settings.secret-not-set'), defaultMessage: 'not set' },
+  set: { id: getTranslation('settings.secret-set'), defaultMessage: 'set' },
+};
 
 function shown(value: unknown, formatMessage: Format): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -37,7 +44,7 @@ function Health({ name, check }: { name: string; check: HealthCheck }) {
           <Typography variant="delta" tag="h2">{check.ok
             ? formatMessage({ id: getTranslation('health.working'), defaultMessage: '{what}: working' }, { what })
             : formatMessage({ id: getTranslation('health.not-working'), defaultMessage: '{what}: not working' }, { what })}</Typography>
-          <Typography textColor={check.ok ? 'success700' : 'danger700'} style={{ overflowWrap: 'anywhere' }}>{check.detail}</Typography>
+          <Typography textColor={check.ok ? 'success700' : 'danger700'} style={{ overflowWrap: 'anywhere' }}>{healthDetail(formatMessage, check)}</Typography>
         </Flex>
       </Flex>
     </Box>
@@ -46,9 +53,10 @@ function Health({ name, check }: { name: string; check: HealthCheck }) {
 
 function Group({ name, settings }: { name: string; settings: SettingEntry[] }) {
   const { formatMessage } = useIntl();
+  const title = settingGroup(formatMessage, name);
   return (
-    <Box background="neutral0" hasRadius shadow="tableShadow" padding={6} tag="section" aria-label={name}>
-      <Typography variant="delta" tag="h2">{name}</Typography>
+    <Box background="neutral0" hasRadius shadow="tableShadow" padding={6} tag="section" aria-label={title}>
+      <Typography variant="delta" tag="h2">{title}</Typography>
       <Grid.Root gap={4} tag="dl" style={{ margin: '16px 0 0' }}>
           {settings.map((setting) => (
             <Grid.Item key={setting.key} col={6} m={6} xs={12} direction="column" alignItems="stretch">
@@ -56,11 +64,11 @@ function Group({ name, settings }: { name: string; settings: SettingEntry[] }) {
                 {setting.env ?? label(setting.key)}
               </Typography>
               <Typography tag="dd" fontWeight="semiBold" style={{ margin: 0, overflowWrap: 'anywhere' }}>
-                {shown(setting.value, formatMessage)}
+                {setting.secret && typeof setting.value === 'string' && SECRET_STATES[setting.value] ? formatMessage(SECRET_STATES[setting.value]) : shown(setting.value, formatMessage)}
                 {setting.secret ? ` ${formatMessage({ id: getTranslation('settings.secret'), defaultMessage: '(secret, masked)' })}` : ''}
               </Typography>
               {setting.description ? (
-                <Typography variant="pi" textColor="neutral600" tag="dd" style={{ margin: 0 }}>{setting.description}</Typography>
+                <Typography variant="pi" textColor="neutral600" tag="dd" style={{ margin: 0 }}>{settingDescription(formatMessage, setting.key, setting.description)}</Typography>
               ) : null}
             </Grid.Item>
           ))}

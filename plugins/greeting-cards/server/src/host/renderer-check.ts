@@ -5,8 +5,9 @@ import { LAUNCH_ARGS } from '../providers/renderer/browser-session';
 // Thumbnails, e-card images and print PDFs are drawn by Chromium. Without one the shop still runs but
 // every render fails and retries, so the plugin starts it once to say so at boot and in the admin.
 
-export const INSTALL_CHROMIUM =
-  'Install Chromium (Debian/Ubuntu: `apt-get install chromium`) or set PUPPETEER_EXECUTABLE_PATH to a Chromium or Chrome binary.';
+import { INSTALL_CHROMIUM } from './check-texts';
+
+export { INSTALL_CHROMIUM };
 
 export function chromiumPath(): string {
   return process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';

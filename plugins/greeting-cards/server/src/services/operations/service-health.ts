@@ -5,12 +5,10 @@ import { blankCanvas } from '../../domain/canvas-data';
 import { errorText } from '../../domain/delivery-retry';
 import { getService } from '../get-service';
 import { emailCheck } from '../../host/email-check';
-import { INSTALL_CHROMIUM } from '../../host/renderer-check';
+import { checkResult } from '../../host/check-texts';
+import type { HostCheck } from '../../host/types';
 
-export interface Health {
-  ok: boolean;
-  detail: string;
-}
+export type Health = HostCheck;
 
 // Health checks for the settings view. Each has a short deadline so a hung browser or SMTP server
 // makes the page say so instead of hanging it.
@@ -28,12 +26,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /** Can the renderer start and draw? A tiny blank preview through the real provider. */
 export async function rendererHealth(strapi: Core.Strapi, rendererName: string): Promise<Health> {
   const started = Date.now();
-  if (!getService(strapi, 'rendering').drawsHere()) return { ok: true, detail: `${rendererName}: not used on this instance (SERVICE_ROLE=web: workers draw).` };
+  const renderer = rendererName; // the {renderer} of the check texts
+  if (!getService(strapi, 'rendering').drawsHere()) return checkResult(true, 'renderer.web-role', { renderer });
   try {
     const png = await withTimeout(getService(strapi, 'rendering').previewPng(blankCanvas(), { width: 64 }), RENDER_TIMEOUT_MS, 'The renderer');
-    return { ok: png.length > 0, detail: `${rendererName}: drew a test preview in ${Date.now() - started} ms.` };
+    return checkResult(png.length > 0, 'renderer.drew', { renderer, ms: Date.now() - started });
   } catch (error) {
-    return { ok: false, detail: `${rendererName}: ${errorText(error)}${rendererName === 'puppeteer' ? ` ${INSTALL_CHROMIUM}` : ''}` };
+    return checkResult(false, rendererName === 'puppeteer' ? 'renderer.failed-chromium' : 'renderer.failed', { renderer, error: errorText(error) });
   }
 }
 
@@ -68,9 +67,9 @@ export async function emailHealth(strapi: Core.Strapi): Promise<Health> {
   try {
     transport = loadNodemailer().createTransport({ ...options, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS });
     await withTimeout(transport.verify(), SMTP_TIMEOUT_MS + 1000, 'The SMTP server');
-    return { ok: true, detail: `nodemailer over SMTP at ${where}: the server accepted the connection.` };
+    return checkResult(true, 'email.smtp-accepted', { where });
   } catch (error) {
-    return { ok: false, detail: `nodemailer over SMTP at ${where}: ${errorText(error)}` };
+    return checkResult(false, 'email.smtp-failed', { where, error: errorText(error) });
   } finally {
     transport?.close();
   }
