@@ -20,15 +20,21 @@ export interface TestDatabase {
  * PostgreSQL database created through that server and dropped afterwards. Both are copies of the
  * run's template (global-setup.js): the schema is there and every table is empty, so Strapi's boot
  * skips the schema sync. `fresh` makes a brand-new, empty one instead (a test of what a first boot does
- * to a database).
+ * to a database). `seeded` copies the template that also holds the sample catalogue, as a boot with
+ * seeding on would have written it (template-database.js), where the run made one.
  */
-export async function createTestDatabase(options: { fresh?: boolean } = {}): Promise<TestDatabase> {
+function templateFor(options: { fresh?: boolean; seeded?: boolean }): string | undefined {
+  if (options.fresh) return undefined;
+  return (options.seeded && process.env.GC_TEST_SEEDED_TEMPLATE_DATABASE) || process.env.GC_TEST_TEMPLATE_DATABASE;
+}
+
+export async function createTestDatabase(options: { fresh?: boolean; seeded?: boolean } = {}): Promise<TestDatabase> {
   const name = `gc_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const admin = new Client({ connectionString: adminUrl });
     await admin.connect();
-    const template = options.fresh ? undefined : process.env.GC_TEST_TEMPLATE_DATABASE;
+    const template = templateFor(options);
     try {
       await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
       // Per-database settings are not copied from a template.
@@ -51,7 +57,7 @@ export async function createTestDatabase(options: { fresh?: boolean } = {}): Pro
   }
   const filename = path.join(APP_DIR, '.tmp', `${name}.db`);
   fs.mkdirSync(path.dirname(filename), { recursive: true });
-  const template = options.fresh ? undefined : process.env.GC_TEST_TEMPLATE_DATABASE;
+  const template = templateFor(options);
   if (template) fs.copyFileSync(template, filename);
   return {
     kind: 'sqlite',

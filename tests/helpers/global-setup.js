@@ -25,5 +25,6 @@ module.exports = async () => {
   const template = await createTemplate(appDir);
   // Read by tests/helpers/database.ts in this process (the suite runs in band) and by any workers.
   process.env.GC_TEST_TEMPLATE_DATABASE = template.name;
-  console.log(`\ntemplate database (${template.kind}) ready in ${Date.now() - started} ms`);
+  if (template.seeded) process.env.GC_TEST_SEEDED_TEMPLATE_DATABASE = template.seeded;
+  console.log(`\ntemplate databases (${template.kind}${template.seeded ? ', empty and seeded' : ', empty'}) ready in ${Date.now() - started} ms`);
 };

@@ -31,7 +31,8 @@ export interface StartOptions {
 }
 
 export async function startApp(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<TestApp> {
-  const db = options.db ?? (await createTestDatabase());
+  // A boot that seeds the sample catalogue starts from the template that already holds it.
+  const db = options.db ?? (await createTestDatabase({ seeded: seedsSampleData({ ...process.env, ...TEST_ENV, ...env }) }));
   const dropDb = () => (options.db ? Promise.resolve() : db.drop());
   const applied: Record<string, string | undefined> = { ...TEST_ENV, ...db.env, ...env };
   const previous: Record<string, string | undefined> = {};
@@ -85,6 +86,13 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
       await dropDb();
     },
   };
+}
+
+/** Whether a boot with this environment seeds the sample catalogue (the setting's default in tests is on). */
+function seedsSampleData(env: Record<string, string | undefined>): boolean {
+  const value = env.SERVICE_SEED_SAMPLE_DATA?.trim().toLowerCase();
+  if (value === undefined || value === '') return env.NODE_ENV !== 'production';
+  return ['1', 'true', 'yes', 'on'].includes(value);
 }
 
 // GC_BOOT_LOG=<file>: each boot appends "<test file>\t<ms>" there, for CI's table of where time goes.
