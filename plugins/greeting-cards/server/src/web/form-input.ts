@@ -2,6 +2,8 @@ import type { Ctx } from '../http/respond';
 import { ZodError } from 'zod';
 import { ApiError, type FieldErrors } from '../errors';
 import { zodToFieldErrors } from '../http/respond';
+import { localizeErrorBody } from '../i18n/error-messages';
+import type { Locale } from '../i18n/locales';
 
 // Turning HTML form fields into the API's input objects, and the API's errors back into form errors.
 
@@ -19,11 +21,15 @@ export function pickFilled(body: Body, fields: readonly string[]): Record<string
   return out;
 }
 
-/** Field errors of an expected failure (validation, not found...), or null for a bug to rethrow. */
-export function formErrors(error: unknown): FieldErrors | null {
-  if (error instanceof ZodError) return zodToFieldErrors(error);
-  if (error instanceof ApiError) return 'detail' in error.body ? { non_field_errors: [String(error.body.detail)] } : (error.body as FieldErrors);
-  return null;
+/**
+ * Field errors of an expected failure (validation, not found...) in the page's language
+ * (ctx.state.gcLocale), or null for a bug to rethrow.
+ */
+export function formErrors(error: unknown, locale: Locale): FieldErrors | null {
+  if (error instanceof ZodError) return localizeErrorBody(zodToFieldErrors(error), locale);
+  if (!(error instanceof ApiError)) return null;
+  const errors = 'detail' in error.body ? { non_field_errors: [String(error.body.detail)] } : (error.body as FieldErrors);
+  return localizeErrorBody(errors, locale);
 }
 
 /** A form-friendly id: digits only, else null. */
