@@ -45,6 +45,10 @@ describe('error messages in the request language', () => {
     const english = await app.http().get('/api/recipients/999999/').set(user.auth);
     expect(english.status).toBe(404);
     expect(english.body).toEqual({ detail: 'Not found.' });
+    // Errors Strapi raises before our controllers (malformed JSON) are rewritten in the language too.
+    const malformed = await app.http().post('/api/recipients/').set(user.auth).set('Accept-Language', 'de').set('Content-Type', 'application/json').send('{"first_name":');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ detail: 'Der Inhalt der Anfrage ist fehlerhaft: Schick gültiges JSON.' });
     // ?locale= names the language too, without remembering it.
     const byUrl = await app.http().get('/api/recipients/999999/?locale=de').set(user.auth);
     expect(byUrl.body).toEqual({ detail: 'Nicht gefunden.' });
