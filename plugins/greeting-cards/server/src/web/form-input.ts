@@ -2,7 +2,7 @@ import type { Ctx } from '../http/respond';
 import { ZodError } from 'zod';
 import { ApiError, type FieldErrors } from '../errors';
 import { zodToFieldErrors } from '../http/respond';
-import { localizeErrorBody } from '../i18n/error-messages';
+import { localizeErrorBody, localizeErrorText } from '../i18n/error-messages';
 import type { Locale } from '../i18n/locales';
 
 // Turning HTML form fields into the API's input objects, and the API's errors back into form errors.
@@ -31,6 +31,9 @@ export function formErrors(error: unknown, locale: Locale): FieldErrors | null {
   const errors = 'detail' in error.body ? { non_field_errors: [String(error.body.detail)] } : (error.body as FieldErrors);
   return localizeErrorBody(errors, locale);
 }
+
+/** The text of a refusal shown as a toast or a page (a conflict, a closed group card), in `locale`. */
+export const refusalText = (error: ApiError, locale: Locale): string => localizeErrorText(error.message, locale);
 
 /** A form-friendly id: digits only, else null. */
 export function idParam(raw: unknown): number | null {

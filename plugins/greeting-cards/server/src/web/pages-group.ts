@@ -9,7 +9,7 @@ import { query } from '../db/query';
 import { UID } from '../uids';
 import { getService } from '../services/get-service';
 import { isHtmx, renderPage, renderPartial, type Toast } from './render';
-import { formBody, formErrors, idParam, pickFilled } from './form-input';
+import { formBody, formErrors, idParam, pickFilled, refusalText } from './form-input';
 import { limitedPage } from './page-limits';
 import { requestLocale } from '../i18n/request-locale';
 import { errorPage, privateRoute, publicRoute, redirect, shopUrl, type PrivateContext, type WebContext, type WebRouteDef } from './web-route';
@@ -121,7 +121,7 @@ async function signPage(web: WebContext, state: SignState = {}, status?: number)
     if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/sign-panel', data, status);
     return renderPage(web.ctx, 'sign', data, status);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 410) return errorPage(web.ctx, 410, web.t('shop.groupPanel.closedHeading'), String((error.body as { detail: string }).detail));
+    if (error instanceof ApiError && error.status === 410) return errorPage(web.ctx, 410, web.t('shop.groupPanel.closedHeading'), refusalText(error, web.ctx.state.gcLocale));
     throw error;
   }
 }
@@ -136,7 +136,7 @@ async function refusedSigning(web: WebContext): Promise<boolean> {
     group = await getService(web.strapi, 'groupSigning').openByToken(tokenOf(web));
   } catch (error) {
     if (error instanceof ApiError && error.status === 410) {
-      errorPage(web.ctx, 410, web.t('shop.groupPanel.closedHeading'), String((error.body as { detail: string }).detail));
+      errorPage(web.ctx, 410, web.t('shop.groupPanel.closedHeading'), refusalText(error, web.ctx.state.gcLocale));
       return true;
     }
     throw error;

@@ -2,7 +2,7 @@ import crypto from 'crypto';
 import { getService } from '../services/get-service';
 import type { OrderView } from '../serializers/order';
 import { isHtmx, renderPage, renderPartial, type Toast } from './render';
-import { formBody, formErrors, idParam } from './form-input';
+import { formBody, formErrors, idParam, refusalText } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
 import { limitedPage } from './page-limits';
 import { ApiError, notFound } from '../errors';
@@ -130,7 +130,7 @@ export const orderRoutes: WebRouteDef[] = [
       redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?cancelled=${data.delivery.id}`));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
-      const toast: Toast = { kind: 'error', text: error.message };
+      const toast: Toast = { kind: 'error', text: refusalText(error, web.ctx.state.gcLocale) };
       renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast }, 409);
     }
   })),
@@ -147,7 +147,7 @@ export const orderRoutes: WebRouteDef[] = [
       redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?sent_again=${delivery.id}`));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
-      const toast: Toast = { kind: 'error', text: error.message };
+      const toast: Toast = { kind: 'error', text: refusalText(error, web.ctx.state.gcLocale) };
       renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast }, 400);
     }
   })),
