@@ -5,6 +5,12 @@ import * as path from 'path';
 import { catalogueFor } from '../../plugins/greeting-cards/server/src/i18n/messages';
 import { localizeErrorBody, localizeErrorText } from '../../plugins/greeting-cards/server/src/i18n/error-messages';
 import { errorLiterals, inCatalogue } from '../helpers/error-literals';
+import type { z } from 'zod';
+import { recipientFields } from '../../plugins/greeting-cards/server/src/domain/recipient-input';
+import { reminderPatch } from '../../plugins/greeting-cards/server/src/domain/reminder-input';
+import { groupCardCreate, reorderInput, signatureCreate } from '../../plugins/greeting-cards/server/src/domain/group-cards/group-card-input';
+import { orderCheckoutInput, payInput, portalInput, subscriptionCheckoutInput } from '../../plugins/greeting-cards/server/src/http/inputs';
+import { text, boolean } from '../../plugins/greeting-cards/server/src/http/body';
 
 const SERVER = path.join(__dirname, '../../plugins/greeting-cards/server/src');
 const en = catalogueFor('en');
@@ -37,6 +43,40 @@ describe('the errors catalogue', () => {
     const seen = new Map<string, string[]>();
     for (const [key, text] of Object.entries(en)) if (key.startsWith('error.')) seen.set(text, [...(seen.get(text) ?? []), key]);
     expect([...seen.entries()].filter(([, keys]) => keys.length > 1)).toEqual([]);
+  });
+});
+
+describe('zod schemas at the edges', () => {
+  // zod's own default texts ("Invalid input: expected string...") are not the spec's and have no
+  // translation: every check of a request schema names a message of the catalogue. Wrong values of
+  // every kind through every field; each message that comes out must be a catalogue text.
+  const SCHEMAS: Record<string, z.ZodObject> = {
+    recipientFields, reminderPatch, groupCardCreate, signatureCreate, reorderInput, orderCheckoutInput, payInput, portalInput, subscriptionCheckoutInput,
+  };
+  const WRONG: unknown[] = [undefined, null, 7, -1, 1.5, '', ' ', 'x'.repeat(6000), 'not valid', true, {}, [], ['a'], [-1], Array.from({ length: 1200 }, (_, i) => i + 1), 'http://', '#12345Z'];
+
+  it.each(Object.keys(SCHEMAS))('%s answers only catalogue texts', (name) => {
+    const schema = SCHEMAS[name];
+    const unknown = new Set<string>();
+    for (const field of Object.keys(schema.shape)) {
+      for (const value of WRONG) {
+        const result = schema.safeParse({ [field]: value });
+        if (result.success) continue;
+        for (const issue of result.error.issues) if (localizeErrorText(issue.message, 'de') === issue.message) unknown.add(`${field}: ${issue.message}`);
+      }
+    }
+    expect([...unknown]).toEqual([]);
+  });
+
+  it('the shared text and boolean fields too', () => {
+    for (const value of [undefined, 7, 'x'.repeat(300), {}]) {
+      const result = text(200).safeParse(value);
+      if (!result.success) for (const issue of result.error.issues) expect(localizeErrorText(issue.message, 'de')).not.toBe(issue.message);
+    }
+    for (const value of [undefined, 'yes', 3]) {
+      const result = boolean().safeParse(value);
+      if (!result.success) for (const issue of result.error.issues) expect(localizeErrorText(issue.message, 'de')).not.toBe(issue.message);
+    }
   });
 });
 
