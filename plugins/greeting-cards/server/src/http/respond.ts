@@ -1,6 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { ZodError } from 'zod';
 import { ApiError, FieldErrors } from '../errors';
+import { localizeErrorBody } from '../i18n/error-messages';
+import { requestLocale } from '../i18n/request-locale';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
 
 // Koa context, kept loose: Strapi's own type for it is `any` as well. The one place that says so.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -16,23 +19,36 @@ export function zodToFieldErrors(error: ZodError): FieldErrors {
   return out;
 }
 
-/** Writes an error to the response in the spec's shape. Unknown errors are logged and hidden. */
+/** The request's language for its error; the spec's English should choosing it fail (an error must still be answered). */
+function errorLocale(strapi: Core.Strapi, ctx: Ctx): Locale {
+  try {
+    return requestLocale(strapi, ctx);
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+/**
+ * Writes an error to the response in the spec's shape, its texts in the request's language (English,
+ * the spec's words, for a caller that asks for none). Unknown errors are logged and hidden.
+ */
 export function respondError(strapi: Core.Strapi, ctx: Ctx, error: unknown): void {
   // A validator set before the failure (conditional GETs) belongs to the answer that was not given.
   ctx.remove('ETag');
+  const inLocale = <T>(body: T): T => localizeErrorBody(body, errorLocale(strapi, ctx));
   if (error instanceof ApiError) {
     ctx.status = error.status;
-    ctx.body = error.body;
+    ctx.body = inLocale(error.body);
     return;
   }
   if (error instanceof ZodError) {
     ctx.status = 400;
-    ctx.body = zodToFieldErrors(error);
+    ctx.body = inLocale(zodToFieldErrors(error));
     return;
   }
   strapi.log.error(`[greeting-cards] ${ctx.method} ${ctx.path} failed: ${(error as Error)?.stack ?? String(error)}`);
   ctx.status = 500;
-  ctx.body = { detail: 'Something went wrong on our side. Please try again.' };
+  ctx.body = inLocale({ detail: 'Something went wrong on our side. Please try again.' });
 }
 
 /**

@@ -2,6 +2,8 @@ import type { Ctx } from '../http/respond';
 import { ZodError } from 'zod';
 import { ApiError, type FieldErrors } from '../errors';
 import { zodToFieldErrors } from '../http/respond';
+import { localizeErrorBody, localizeErrorText } from '../i18n/error-messages';
+import type { Locale } from '../i18n/locales';
 
 // Turning HTML form fields into the API's input objects, and the API's errors back into form errors.
 
@@ -19,12 +21,19 @@ export function pickFilled(body: Body, fields: readonly string[]): Record<string
   return out;
 }
 
-/** Field errors of an expected failure (validation, not found...), or null for a bug to rethrow. */
-export function formErrors(error: unknown): FieldErrors | null {
-  if (error instanceof ZodError) return zodToFieldErrors(error);
-  if (error instanceof ApiError) return 'detail' in error.body ? { non_field_errors: [String(error.body.detail)] } : (error.body as FieldErrors);
-  return null;
+/**
+ * Field errors of an expected failure (validation, not found...) in the page's language
+ * (ctx.state.gcLocale), or null for a bug to rethrow.
+ */
+export function formErrors(error: unknown, locale: Locale): FieldErrors | null {
+  if (error instanceof ZodError) return localizeErrorBody(zodToFieldErrors(error), locale);
+  if (!(error instanceof ApiError)) return null;
+  const errors = 'detail' in error.body ? { non_field_errors: [String(error.body.detail)] } : (error.body as FieldErrors);
+  return localizeErrorBody(errors, locale);
 }
+
+/** The text of a refusal shown as a toast or a page (a conflict, a closed group card), in `locale`. */
+export const refusalText = (error: ApiError, locale: Locale): string => localizeErrorText(error.message, locale);
 
 /** A form-friendly id: digits only, else null. */
 export function idParam(raw: unknown): number | null {

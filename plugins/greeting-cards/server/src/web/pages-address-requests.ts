@@ -78,7 +78,7 @@ export const addressRequestRoutes: WebRouteDef[] = [
     try {
       result = await getService(web.strapi, 'addressSubmissions').submit(link, input);
     } catch (error) {
-      const errors = formErrors(error);
+      const errors = formErrors(error, web.ctx.state.gcLocale);
       if (!errors) throw error;
       return addressPage(web, { errors, values }, 400);
     }

@@ -9,7 +9,7 @@ import { query } from '../db/query';
 import { UID } from '../uids';
 import { getService } from '../services/get-service';
 import { isHtmx, renderPage, renderPartial, type Toast } from './render';
-import { formBody, formErrors, idParam, pickFilled } from './form-input';
+import { formBody, formErrors, idParam, pickFilled, refusalText } from './form-input';
 import { limitedPage } from './page-limits';
 import { requestLocale } from '../i18n/request-locale';
 import { errorPage, privateRoute, publicRoute, redirect, shopUrl, type PrivateContext, type WebContext, type WebRouteDef } from './web-route';
@@ -29,11 +29,11 @@ const tz = (web: WebContext) => getConfig(web.strapi).shopTimeZone;
 const uuidOf = (web: WebContext) => String(web.ctx.params.uuid ?? '');
 const tokenOf = (web: WebContext) => String(web.ctx.params.token ?? '');
 
-async function attempt<T>(run: () => Promise<T>): Promise<{ errors: Record<string, string[]> | null; value?: T }> {
+async function attempt<T>(web: WebContext, run: () => Promise<T>): Promise<{ errors: Record<string, string[]> | null; value?: T }> {
   try {
     return { errors: null, value: await run() };
   } catch (error) {
-    const errors = formErrors(error);
+    const errors = formErrors(error, web.ctx.state.gcLocale);
     if (!errors) throw error;
     return { errors };
   }
@@ -56,7 +56,7 @@ async function organiserData(web: PrivateContext, toast: Toast | null = null) {
 
 /** Answers a moderation action: the panel for htmx, otherwise back to the page. */
 async function moderated(web: PrivateContext, run: () => Promise<unknown>, success: MessageKey) {
-  const { errors } = await attempt(run);
+  const { errors } = await attempt(web, run);
   const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.error.failedTitle') } : { kind: 'success', text: web.t(success) };
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/group-panel', await organiserData(web, toast), errors ? 400 : 200);
   redirect(web.ctx, shopUrl(web.ctx, `/group/${uuidOf(web)}/`));
@@ -121,7 +121,7 @@ async function signPage(web: WebContext, state: SignState = {}, status?: number)
     if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/sign-panel', data, status);
     return renderPage(web.ctx, 'sign', data, status);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 410) return errorPage(web.ctx, 410, web.t('shop.groupPanel.closedHeading'), String((error.body as { detail: string }).detail));
+    if (error instanceof ApiError && error.status === 410) return errorPage(web.ctx, 410, web.t('shop.groupPanel.closedHeading'), refusalText(error, web.ctx.state.gcLocale));
     throw error;
   }
 }
@@ -136,7 +136,7 @@ async function refusedSigning(web: WebContext): Promise<boolean> {
     group = await getService(web.strapi, 'groupSigning').openByToken(tokenOf(web));
   } catch (error) {
     if (error instanceof ApiError && error.status === 410) {
-      errorPage(web.ctx, 410, web.t('shop.groupPanel.closedHeading'), String((error.body as { detail: string }).detail));
+      errorPage(web.ctx, 410, web.t('shop.groupPanel.closedHeading'), refusalText(error, web.ctx.state.gcLocale));
       return true;
     }
     throw error;
@@ -190,7 +190,7 @@ export const groupRoutes: WebRouteDef[] = [
       show_signatures: values.show_signatures === 'on',
       approval_mode: values.approval_mode === 'on',
     };
-    const { errors, value } = await attempt(() => getService(web.strapi, 'groupCards').create(web.user.id, parseBody(groupCardCreate, input), requestLocale(web.strapi, web.ctx)));
+    const { errors, value } = await attempt(web, () => getService(web.strapi, 'groupCards').create(web.user.id, parseBody(groupCardCreate, input), requestLocale(web.strapi, web.ctx)));
     if (value) return redirect(web.ctx, shopUrl(web.ctx, `/group/${value.uuid}/`));
     // A checkbox left unticked is simply absent from the form.
     renderPage(web.ctx, 'group-new', await newFormData(web, idParam(values.card_id), { errors, values: { show_signatures: '', ...values } }), 400);
@@ -206,7 +206,7 @@ export const groupRoutes: WebRouteDef[] = [
     moderated(web, () => getService(web.strapi, 'groupCards').close(web.user.id, uuidOf(web)), 'shop.groupToast.closed'))),
   limitedPage('writes', privateRoute('POST', '/group/:uuid/send/', async (web) => {
     const values = pickFilled(formBody(web.ctx), ['delivery_method', 'recipient_id']);
-    const { errors } = await attempt(() => getService(web.strapi, 'groupCards').sendToBasket(web.user.id, uuidOf(web), { ...values, recipient_id: values.recipient_id ?? null }));
+    const { errors } = await attempt(web, () => getService(web.strapi, 'groupCards').sendToBasket(web.user.id, uuidOf(web), { ...values, recipient_id: values.recipient_id ?? null }));
     if (!errors) return redirect(web.ctx, shopUrl(web.ctx, '/cart/'));
     renderPage(web.ctx, 'group-organiser', await organiserData(web, { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.error.failedTitle') }), 400);
   })),
@@ -224,7 +224,7 @@ export const groupRoutes: WebRouteDef[] = [
   publicRoute('POST', '/sign/:token/', async (web) => {
     if (await refusedSigning(web)) return;
     const values = signatureInput(formBody(web.ctx));
-    const { errors, value } = await attempt(async () => getService(web.strapi, 'groupSigning').sign(tokenOf(web), parseBody(signatureCreate, values), web.user?.id ?? null));
+    const { errors, value } = await attempt(web, async () => getService(web.strapi, 'groupSigning').sign(tokenOf(web), parseBody(signatureCreate, values), web.user?.id ?? null));
     if (value) setEditTokenCookie(web.ctx, value.id, value.edit_token);
     await signed(web, errors, values, value?.status === 'pending' ? 'shop.signToast.pending' : 'shop.signToast.signed', null, value?.id ?? null);
   }),
@@ -233,14 +233,14 @@ export const groupRoutes: WebRouteDef[] = [
     if (await refusedSigning(web)) return;
     const id = idParam(web.ctx.params.id) ?? 0;
     const values = signatureInput(formBody(web.ctx));
-    const { errors } = await attempt(() => getService(web.strapi, 'groupSigning').edit(tokenOf(web), id, editTokenFrom(web.ctx, id), parseBody(signaturePatch, values), web.user?.id ?? null));
+    const { errors } = await attempt(web, () => getService(web.strapi, 'groupSigning').edit(tokenOf(web), id, editTokenFrom(web.ctx, id), parseBody(signaturePatch, values), web.user?.id ?? null));
     await signed(web, errors, values, 'shop.signToast.updated', id);
   }),
 
   publicRoute('POST', '/sign/:token/signatures/:id/delete/', async (web) => {
     if (await refusedSigning(web)) return;
     const id = idParam(web.ctx.params.id) ?? 0;
-    const { errors } = await attempt(() => getService(web.strapi, 'groupSigning').remove(tokenOf(web), id, editTokenFrom(web.ctx, id), web.user?.id ?? null));
+    const { errors } = await attempt(web, () => getService(web.strapi, 'groupSigning').remove(tokenOf(web), id, editTokenFrom(web.ctx, id), web.user?.id ?? null));
     if (!errors) clearEditTokenCookie(web.ctx, id);
     await signed(web, errors ? { non_field_errors: Object.values(errors)[0] } : null, {}, 'shop.signToast.removed');
   }),

@@ -46,7 +46,7 @@ export const libraryRoutes: WebRouteDef[] = [
       if (id === null) throw new Error('not an id');
       await getService(web.strapi, 'cards').setFavorite(web.user.id, id, pin);
     } catch (error) {
-      if (id !== null && !formErrors(error)) throw error;
+      if (id !== null && !formErrors(error, web.ctx.state.gcLocale)) throw error;
       failed = true;
       toast = { kind: 'error', text: web.t('shop.library.notYours') };
     }

@@ -2,7 +2,7 @@ import crypto from 'crypto';
 import { getService } from '../services/get-service';
 import type { OrderView } from '../serializers/order';
 import { isHtmx, renderPage, renderPartial, type Toast } from './render';
-import { formBody, formErrors, idParam } from './form-input';
+import { formBody, formErrors, idParam, refusalText } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
 import { limitedPage } from './page-limits';
 import { ApiError, notFound } from '../errors';
@@ -78,7 +78,7 @@ const removeItem = async (web: PrivateContext) => {
     if (id === null) throw new Error('not an id');
     await getService(web.strapi, 'orders').removeCartItem(web.user.id, id);
   } catch (error) {
-    if (id !== null && !formErrors(error)) throw error;
+    if (id !== null && !formErrors(error, web.ctx.state.gcLocale)) throw error;
     failed = true;
     toast = { kind: 'error', text: web.t('shop.cart.itemGone') };
   }
@@ -130,7 +130,7 @@ export const orderRoutes: WebRouteDef[] = [
       redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?cancelled=${data.delivery.id}`));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
-      const toast: Toast = { kind: 'error', text: error.message };
+      const toast: Toast = { kind: 'error', text: refusalText(error, web.ctx.state.gcLocale) };
       renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast }, 409);
     }
   })),
@@ -147,7 +147,7 @@ export const orderRoutes: WebRouteDef[] = [
       redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?sent_again=${delivery.id}`));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
-      const toast: Toast = { kind: 'error', text: error.message };
+      const toast: Toast = { kind: 'error', text: refusalText(error, web.ctx.state.gcLocale) };
       renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast }, 400);
     }
   })),
@@ -186,7 +186,7 @@ export const orderRoutes: WebRouteDef[] = [
       const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {}, requestLocale(web.strapi, web.ctx));
       redirect(web.ctx, shopUrl(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`));
     } catch (error) {
-      const errors = formErrors(error);
+      const errors = formErrors(error, web.ctx.state.gcLocale);
       if (!errors) throw error;
       const state: CartState = { promoValue: promo, errors: errors.promo_code ? errors : { non_field_errors: Object.values(errors).flat() } };
       if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), 400);
@@ -209,7 +209,7 @@ export const orderRoutes: WebRouteDef[] = [
       if (result.kind === 'paid') return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(result.order.uuid)}/?paid=1`));
       redirect(web.ctx, result.checkout_url);
     } catch (error) {
-      const errors = formErrors(error);
+      const errors = formErrors(error, web.ctx.state.gcLocale);
       if (!errors) throw error;
       const order = await getService(web.strapi, 'orders').get(web.user.id, uuid);
       renderPage(web.ctx, 'checkout', { title: web.t('shop.checkout.title'), order: await withCardFronts(web.strapi, order), errors: { non_field_errors: Object.values(errors).flat() } }, 400);

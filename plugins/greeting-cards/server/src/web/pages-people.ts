@@ -3,6 +3,7 @@ import { normaliseTag, readTags, tagKey, tagsField } from '../domain/recipient-t
 import { REMINDER_TYPES } from '../domain/enums';
 import { reminderPatch } from '../domain/reminder-input';
 import { parseBody } from '../http/body';
+import { notFound } from '../errors';
 import { getService } from '../services/get-service';
 import { isHtmx, renderPage, renderPartial, type Toast, type ViewData } from './render';
 import { formBody, formErrors, idParam, pickFilled } from './form-input';
@@ -102,12 +103,12 @@ async function answer(web: PrivateContext, page: string, view: string, load: (w:
   renderPage(web.ctx, view, await load(web, state), 400);
 }
 
-async function attempt(run: () => Promise<unknown>): Promise<Record<string, string[]> | null> {
+async function attempt(web: PrivateContext, run: () => Promise<unknown>): Promise<Record<string, string[]> | null> {
   try {
     await run();
     return null;
   } catch (error) {
-    const errors = formErrors(error);
+    const errors = formErrors(error, web.ctx.state.gcLocale);
     if (!errors) throw error;
     return errors;
   }
@@ -120,7 +121,7 @@ function reminderInput(body: Record<string, unknown>) {
 
 const deleteRecipient = async (web: PrivateContext) => {
   const id = idParam(web.ctx.params.id);
-  const errors = id === null ? { non_field_errors: ['Not found.'] } : await attempt(() => getService(web.strapi, 'recipients').remove(web.user.id, id));
+  const errors = await attempt(web, () => (id === null ? Promise.reject(notFound()) : getService(web.strapi, 'recipients').remove(web.user.id, id)));
   const toast: Toast = errors ? { kind: 'error', text: errors.non_field_errors?.[0] ?? web.t('shop.recipients.removeFailed') } : { kind: 'success', text: web.t('shop.recipients.removed') };
   // A failed delete is reported in the toast; the panel itself has no form errors to show.
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/recipients-panel', await recipientsData(web, { toast }), errors ? 400 : 200);
@@ -130,7 +131,7 @@ const deleteRecipient = async (web: PrivateContext) => {
 
 const deleteReminder = async (web: PrivateContext) => {
   const id = idParam(web.ctx.params.id);
-  const errors = id === null ? { non_field_errors: ['Not found.'] } : await attempt(() => getService(web.strapi, 'reminders').remove(web.user.id, id));
+  const errors = await attempt(web, () => (id === null ? Promise.reject(notFound()) : getService(web.strapi, 'reminders').remove(web.user.id, id)));
   const toast: Toast = errors ? { kind: 'error', text: errors.non_field_errors?.[0] ?? web.t('shop.reminders.removeFailed') } : { kind: 'success', text: web.t('shop.reminders.removed') };
   if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/reminders-panel', await remindersData(web, { toast }), errors ? 400 : 200);
   if (errors) return renderPage(web.ctx, 'reminders', await remindersData(web, { toast }), 400);
@@ -143,7 +144,7 @@ export const peopleRoutes: WebRouteDef[] = [
   privateRoute('POST', '/recipients/add/', async (web) => {
     const body = formBody(web.ctx);
     const values = pickFilled(body, [...RECIPIENT_FIELDS, 'tags']);
-    const errors = await attempt(() => getService(web.strapi, 'recipients').create(web.user.id, parseBody(recipientFields.partial().extend({ tags: tagsField.optional() }), values)));
+    const errors = await attempt(web, () => getService(web.strapi, 'recipients').create(web.user.id, parseBody(recipientFields.partial().extend({ tags: tagsField.optional() }), values)));
     const name = [values.first_name, values.last_name].filter(Boolean).join(' ') || values.email || web.t('shop.recipients.newEntry');
     await answer(web, '/recipients/', 'recipients', recipientsData, {
       errors,
@@ -156,7 +157,7 @@ export const peopleRoutes: WebRouteDef[] = [
     const body = formBody(web.ctx);
     const errors = id === null
       ? { non_field_errors: ['Not found.'] }
-      : await attempt(() => getService(web.strapi, 'recipients').update(web.user.id, id, parseBody(recipientPatch.extend({ tags: tagsField }), { tags: body.tags ?? '' })));
+      : await attempt(web, () => getService(web.strapi, 'recipients').update(web.user.id, id, parseBody(recipientPatch.extend({ tags: tagsField }), { tags: body.tags ?? '' })));
     const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.recipients.tagsFailed') } : { kind: 'success', text: web.t('shop.recipients.tagsSaved') };
     await answer(web, '/recipients/', 'recipients', recipientsData, { errors: errors ? {} : null, toast });
   }),
@@ -184,7 +185,7 @@ export const peopleRoutes: WebRouteDef[] = [
   privateRoute('POST', '/reminders/add/', async (web) => {
     const body = formBody(web.ctx);
     const values = pickFilled(body, ['recipient_id', 'occasion', 'type', 'title', 'event_date']);
-    const errors = await attempt(() => getService(web.strapi, 'reminders').create(web.user.id, reminderInput(body), requestLocale(web.strapi, web.ctx)));
+    const errors = await attempt(web, () => getService(web.strapi, 'reminders').create(web.user.id, reminderInput(body), requestLocale(web.strapi, web.ctx)));
     await answer(web, '/reminders/', 'reminders', remindersData, {
       errors,
       values: errors ? values : {},

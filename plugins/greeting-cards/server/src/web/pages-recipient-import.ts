@@ -46,7 +46,7 @@ async function importPost(web: PrivateContext) {
     const preview = await service.preview(web.user.id, text, mapping);
     page(web, { preview, content: text });
   } catch (error) {
-    const errors = formErrors(error);
+    const errors = formErrors(error, web.ctx.state.gcLocale);
     if (!errors) throw error;
     const messages = { non_field_errors: Object.values(errors).flat() };
     // A bad mapping keeps the file: the preview again, as guessed, with the reason. A file that cannot

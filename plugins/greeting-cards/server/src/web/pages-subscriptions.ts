@@ -22,7 +22,7 @@ async function attempt(web: PrivateContext, run: () => Promise<string>) {
   try {
     redirect(web.ctx, await run());
   } catch (error) {
-    const errors = formErrors(error);
+    const errors = formErrors(error, web.ctx.state.gcLocale);
     if (!errors) throw error;
     await page(web, { kind: 'error', text: Object.values(errors).flat()[0] ?? web.t('shop.error.failedTitle') }, errors, 400);
   }

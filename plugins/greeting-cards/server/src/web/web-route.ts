@@ -12,6 +12,7 @@ import { nulField } from '../http/nul-bytes';
 import { mountPoints, shopPath } from '../mount/mount-points';
 import { pageLocale } from './locale';
 import { translator, type Translate } from '../i18n/translate';
+import { localizeErrorText } from '../i18n/error-messages';
 
 // Every storefront route goes through webRoute(): it resolves the signed-in user from the session
 // cookie, sends anonymous visitors of private pages to the sign-in page, checks the CSRF field of
@@ -141,7 +142,7 @@ export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return errorPage(ctx, 404, t('shop.error.notFoundTitle'), t('shop.error.notFound'));
       if (error instanceof ApiError || error instanceof ZodError) {
-        const detail = error instanceof ApiError && 'detail' in error.body ? String(error.body.detail) : t('shop.error.checkInput');
+        const detail = error instanceof ApiError && 'detail' in error.body ? localizeErrorText(String(error.body.detail), ctx.state.gcLocale) : t('shop.error.checkInput');
         return errorPage(ctx, error instanceof ApiError ? error.status : 400, t('shop.error.failedTitle'), detail);
       }
       strapi.log.error(`[greeting-cards] ${ctx.method} ${ctx.path} failed: ${(error as Error)?.stack ?? error}`);

@@ -20,6 +20,7 @@ import { assetPath, mountPoints } from '../../mount/mount-points';
 import { consumeLimit, tooMany } from '../../http/rate-limit';
 import { limitedPage } from '../page-limits';
 import { editorLanguage } from './editor-i18n';
+import { refusalText } from '../form-input';
 import { PUBLISHED } from '../../db/published';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
@@ -41,9 +42,9 @@ const notFoundPage = (web: PrivateContext) => {
 /** The refusals of starting from a template as pages: premium (with the way to subscribe) and unknown. */
 function templateRefusal(web: PrivateContext, error: unknown): void {
   if (!(error instanceof ApiError)) throw error;
-  const t = tOf(web.ctx);
+  const { t, locale } = editorLanguage(web.ctx);
   if (error.status === 403) {
-    return messagePage(web, 403, t('editor.page.premium'), error.message, { href: shopUrl(web.ctx, '/subscriptions/'), label: t('editor.page.see-subscriptions') });
+    return messagePage(web, 403, t('editor.page.premium'), refusalText(error, locale), { href: shopUrl(web.ctx, '/subscriptions/'), label: t('editor.page.see-subscriptions') });
   }
   if (error.status === 404) return messagePage(web, 404, t('editor.page.template-not-found'), t('editor.page.template-not-found-detail'));
   throw error;

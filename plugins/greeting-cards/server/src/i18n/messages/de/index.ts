@@ -3,5 +3,6 @@ import { shop } from './shop';
 import { editor } from './editor';
 import { email } from './email';
 import { preflight } from './preflight';
+import { errors } from './errors';
 
-export const de: Record<keyof typeof en, string> = { ...shop, ...editor, ...email, ...preflight };
+export const de: Record<keyof typeof en, string> = { ...shop, ...editor, ...email, ...preflight, ...errors };

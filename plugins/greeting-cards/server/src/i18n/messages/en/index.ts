@@ -2,5 +2,6 @@ import { shop } from './shop';
 import { editor } from './editor';
 import { email } from './email';
 import { preflight } from './preflight';
+import { errors } from './errors';
 
-export const en = { ...shop, ...editor, ...email, ...preflight };
+export const en = { ...shop, ...editor, ...email, ...preflight, ...errors };
