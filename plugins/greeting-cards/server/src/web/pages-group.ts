@@ -15,10 +15,10 @@ import { requestLocale } from '../i18n/request-locale';
 import { errorPage, privateRoute, publicRoute, redirect, shopUrl, type PrivateContext, type WebContext, type WebRouteDef } from './web-route';
 import type { MessageKey } from '../i18n/messages';
 import { intlLocale, DEFAULT_LOCALE } from '../i18n/locales';
+import { shopRows, withTranslations } from '../db/localized';
 
 /** The Intl locale of the request's language, for dates the page shows. */
 const intlOf = (web: WebContext) => intlLocale(web.ctx.state.gcLocale ?? DEFAULT_LOCALE);
-import { shopRows, withTranslations } from '../db/localized';
 
 // Group-card pages (issue 23): the organiser's list, start form and moderation page, and the public
 // signing page. They call the same services as /api/group-cards/ and /api/sign/; under htmx the
