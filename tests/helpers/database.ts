@@ -15,19 +15,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/**
- * A fresh, empty database for one test file: a new SQLite file, or with TEST_DATABASE_URL set, a new
- * PostgreSQL database created through that server and dropped afterwards. Both are copies of the
- * run's template (global-setup.js): the schema is there and every table is empty, so Strapi's boot
- * skips the schema sync. `fresh` makes a brand-new, empty one instead (a test of what a first boot does
- * to a database). `seeded` copies the template that also holds the sample catalogue, as a boot with
- * seeding on would have written it (template-database.js), where the run made one.
- */
+/** The template a test file's database is copied from, if any. */
 function templateFor(options: { fresh?: boolean; seeded?: boolean }): string | undefined {
   if (options.fresh) return undefined;
   return (options.seeded && process.env.GC_TEST_SEEDED_TEMPLATE_DATABASE) || process.env.GC_TEST_TEMPLATE_DATABASE;
 }
 
+/**
+ * A database for one test file: a new SQLite file, or with TEST_DATABASE_URL set, a new PostgreSQL
+ * database created through that server and dropped afterwards. Both are copies of one of the run's
+ * templates (global-setup.js, template-database.js): the schema and what one boot's bootstrap writes
+ * are there and no data of any test, so Strapi's boot skips the schema sync and the first-boot writes.
+ * `seeded` copies the template that also holds the sample catalogue, as a boot with seeding on would
+ * have written it. `fresh` makes a brand-new, empty one instead (a test of what a first boot does to a
+ * database).
+ */
 export async function createTestDatabase(options: { fresh?: boolean; seeded?: boolean } = {}): Promise<TestDatabase> {
   const name = `gc_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -26,5 +26,5 @@ module.exports = async () => {
   // Read by tests/helpers/database.ts in this process (the suite runs in band) and by any workers.
   process.env.GC_TEST_TEMPLATE_DATABASE = template.name;
   if (template.seeded) process.env.GC_TEST_SEEDED_TEMPLATE_DATABASE = template.seeded;
-  console.log(`\ntemplate databases (${template.kind}${template.seeded ? ', empty and seeded' : ', empty'}) ready in ${Date.now() - started} ms`);
+  console.log(`\ntemplate databases (${template.kind}${template.seeded ? ', base and seeded' : ', base'}) ready in ${Date.now() - started} ms`);
 };

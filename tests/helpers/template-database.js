@@ -1,26 +1,33 @@
-// A migrated, empty database that every test file's database is copied from.
+// The databases every test file's database is copied from, made once per test run.
 //
 // Most of a test file's Strapi boot on a brand-new database is schema work: Strapi creates every
 // table, column and index, then records the schema's hash. Booting on a copy of a database that
 // already has that schema and hash skips all of it (measured here: about 3.5 s down to 0.8 s a
-// boot), and a test run boots Strapi well over a hundred times. The template is made once per run by
-// a real boot, then emptied of every row (the data tables and their id counters), so each test file
-// still starts from an empty database and Strapi's bootstrap (roles, permissions, the plugin's
-// settings and seeds) runs on it exactly as on a new one. Only the schema bookkeeping is kept.
-// A test whose settings change the schema still works: the hash differs and Strapi syncs as usual.
+// boot), and a test run boots Strapi well over a hundred times. A test whose settings change the
+// schema still works: the hash differs and Strapi syncs as usual.
+//
+// The template is what one boot left: with the schema, the rows Strapi's and the plugin's bootstrap
+// write on a new database (admin roles and their 232 permissions, users-permissions roles, languages,
+// Strapi's stored settings). Each file's boot then runs its bootstrap as every boot of a live app but
+// its first does, on a database that has them; writing them took about 1,400 of a boot's 1,960
+// queries. A test of a first boot asks for a brand-new database (`createTestDatabase({ fresh: true })`).
+// GC_TEMPLATE_ROWS=schema keeps the schema's bookkeeping only, so every boot bootstraps from nothing.
 //
 // A second template holds the sample catalogue as well, for the test files that boot with seeding on
-// (the default): the same database plus the rows a seeding boot writes (the catalogue's tables and the
-// seed's marker in Strapi's store), and nothing else of that boot, so roles, permissions and settings
-// are still made by each file's own bootstrap. Seeding goes through the Document Service (draft and
-// published rows, German translations): measured here, 5,000 queries a boot against 1,960 without,
-// 1.5 s more a boot on SQLite and 3 s on PostgreSQL. GC_SEEDED_TEMPLATE=off seeds in every boot again.
+// (the default): the first, booted once more with seeding on. Seeding goes through the Document
+// Service (draft and published rows, German translations): measured here, 5,000 queries a boot against
+// 1,960 without, 1.5 s more a boot on SQLite and 3 s on PostgreSQL. GC_SEEDED_TEMPLATE=off seeds in
+// every boot again.
 const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
 
+// Which rows the templates keep (see above).
+const ROWS = process.env.GC_TEMPLATE_ROWS === 'schema' ? 'schema' : 'bootstrap';
+const keepAll = () => true;
+
 // Strapi's own record of the schema it built and of the migrations it ran: what makes the next boot
-// skip the sync. Everything else is data.
+// skip the sync. With GC_TEMPLATE_ROWS=schema everything else is emptied.
 const KEEP = new Set(['strapi_database_schema', 'strapi_migrations', 'strapi_migrations_internal']);
 
 // The settings every test instance boots with (tests/helpers/strapi.ts uses them too).
@@ -52,8 +59,9 @@ const BOOT_ENV = { ...TEST_ENV, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDE
 // renderer does not matter.
 const SEED_BOOT_ENV = { ...BOOT_ENV, SERVICE_SEED_SAMPLE_DATA: 'true' };
 
-// What a seeding boot writes: the sample catalogue's tables (with their link and id tables) and the
-// catalogue version. tests/foundation/content-types.test.ts checks the seeded catalogue is complete.
+// What a seeding boot writes (kept from the seeded template with GC_TEMPLATE_ROWS=schema): the sample
+// catalogue's tables (with their link tables) and the catalogue version.
+// tests/foundation/content-types.test.ts checks the seeded catalogue is complete.
 const SEEDED_TABLE = /^gc_(occasions|templates|assets|gift_addons|promo_codes|subscription_plans|catalogue_versions)(_|$)/;
 // The seed's marker in Strapi's store (seed-sample-data.ts): later boots then leave the catalogue alone.
 const SEED_MARKER = 'plugin_greeting-cards_sample-data';
@@ -100,11 +108,13 @@ async function bootOnce(appDir, dbEnv, bootEnv = BOOT_ENV) {
   }
 }
 
-/** Empties every table `kept` does not name (and restarts their ids); the seed's marker survives in the store when `kept` keeps it. */
+/**
+ * Empties every table `kept` does not name (and restarts their ids; the seed's marker survives in the
+ * store when `kept` is keptWhenSeeded), then compacts the file.
+ */
 function emptySqlite(filename, kept = (name) => KEEP.has(name)) {
   const Database = require('better-sqlite3');
   const db = new Database(filename);
-  if (process.env.GC_EXPERIMENT_KEEP_ALL) kept = () => true;
   try {
     const tables = db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
@@ -169,17 +179,17 @@ async function emptyPostgresExceptSeed(url) {
  * (PostgreSQL, on the server TEST_DATABASE_URL points at). `seeded` is null with GC_SEEDED_TEMPLATE=off.
  */
 async function createTemplate(appDir) {
-  const empty = await createEmptyTemplate(appDir);
-  if (process.env.GC_SEEDED_TEMPLATE === 'off') return { ...empty, seeded: null };
+  const base = await createBaseTemplate(appDir);
+  if (process.env.GC_SEEDED_TEMPLATE === 'off') return { ...base, seeded: null };
   try {
-    return { ...empty, seeded: await createSeededTemplate(appDir, empty) };
+    return { ...base, seeded: await createSeededTemplate(appDir, base) };
   } catch (error) {
-    await dropTemplate(empty.name);
+    await dropTemplate(base.name);
     throw error;
   }
 }
 
-async function createEmptyTemplate(appDir) {
+async function createBaseTemplate(appDir) {
   const name = `gc_tpl_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
@@ -189,7 +199,7 @@ async function createEmptyTemplate(appDir) {
     });
     try {
       await bootOnce(appDir, { DATABASE_URL: pgUrl(adminUrl, name) });
-      await emptyPostgres(pgUrl(adminUrl, name));
+      if (ROWS === 'schema') await emptyPostgres(pgUrl(adminUrl, name));
     } catch (error) {
       await dropTemplate(name);
       throw error;
@@ -200,7 +210,7 @@ async function createEmptyTemplate(appDir) {
   fs.mkdirSync(path.dirname(filename), { recursive: true });
   try {
     await bootOnce(appDir, { DATABASE_URL: '', DATABASE_FILENAME: filename });
-    emptySqlite(filename);
+    emptySqlite(filename, ROWS === 'schema' ? undefined : keepAll);
   } catch (error) {
     await dropTemplate(filename);
     throw error;
@@ -208,29 +218,29 @@ async function createEmptyTemplate(appDir) {
   return { kind: 'sqlite', name: filename };
 }
 
-/** A copy of the empty template, booted once with seeding on, then emptied of all but the seed. */
-async function createSeededTemplate(appDir, empty) {
+/** A copy of the first template, booted once more with seeding on (with GC_TEMPLATE_ROWS=schema, then emptied of all but the seed). */
+async function createSeededTemplate(appDir, base) {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (empty.kind === 'postgres') {
-    const name = `${empty.name}_seeded`;
+  if (base.kind === 'postgres') {
+    const name = `${base.name}_seeded`;
     await withPg(adminUrl, async (client) => {
-      await client.query(`CREATE DATABASE ${name} TEMPLATE ${empty.name}`);
+      await client.query(`CREATE DATABASE ${name} TEMPLATE ${base.name}`);
       await client.query(`ALTER DATABASE ${name} ${PG_FAST_COMMIT}`);
     });
     try {
       await bootOnce(appDir, { DATABASE_URL: pgUrl(adminUrl, name) }, SEED_BOOT_ENV);
-      await emptyPostgresExceptSeed(pgUrl(adminUrl, name));
+      if (ROWS === 'schema') await emptyPostgresExceptSeed(pgUrl(adminUrl, name));
     } catch (error) {
       await dropTemplate(name);
       throw error;
     }
     return name;
   }
-  const filename = empty.name.replace(/\.db$/, '_seeded.db');
-  fs.copyFileSync(empty.name, filename);
+  const filename = base.name.replace(/\.db$/, '_seeded.db');
+  fs.copyFileSync(base.name, filename);
   try {
     await bootOnce(appDir, { DATABASE_URL: '', DATABASE_FILENAME: filename }, SEED_BOOT_ENV);
-    emptySqlite(filename, keptWhenSeeded);
+    emptySqlite(filename, ROWS === 'schema' ? keptWhenSeeded : keepAll);
   } catch (error) {
     await dropTemplate(filename);
     throw error;
