@@ -71,19 +71,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * The stored token. A plain single-row read (no query-engine mapping). Requests that arrive while
-     * a read is under way share it instead of queueing one each: under load most catalogue requests
-     * then cost no query at all (the query builder and the statement are most of a cached answer's
-     * CPU). A shared read started at most one query's time before the request, so a change committed
-     * before a request began is still seen by it unless it landed inside that same instant.
+     * a read is under way, or in the same turn of the event loop as its answer, share it instead of
+     * reading again: under load most catalogue requests then cost no query at all (the query builder
+     * and the statement are most of a cached answer's CPU). SQLite answers before the next request is
+     * parsed, so there the turn is what requests share. A shared read is at most one query's time and
+     * one turn old; a change this process makes (bump) is seen by the very next request.
      */
     token(): Promise<string> {
       if (!tokenRead) {
         const read = this.readToken();
         tokenRead = read;
-        const clear = () => {
+        const forget = () => {
           if (tokenRead === read) tokenRead = null;
         };
-        read.then(clear, clear);
+        // Kept until the loop's next check phase: after the requests already read off the sockets.
+        read.then(() => setImmediate(forget), forget);
       }
       return tokenRead;
     },
@@ -100,10 +102,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async bump(): Promise<string> {
       const token = newToken();
+      tokenRead = null;
       const { count } = (await rows().updateMany({ where: {}, data: { token } })) as { count: number };
       // First use on an empty table. Two instances racing here may both insert a row; that is harmless
       // because every later bump rewrites all rows and readers take the first.
       if (!count) await rows().create({ data: { token } });
+      // Again: a read that began during the write may hold the old token.
+      tokenRead = null;
       return token;
     },
 
