@@ -28,7 +28,11 @@ describe('group-card signing limits', () => {
     const refused = await sign(g.sign_token, '203.0.113.7');
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-    expect(refused.body.detail).toMatch(/Too many requests/);
+    expect(refused.body.detail).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+    // The same refusal in the signer's language.
+    const german = await app.http().post(`/api/sign/${g.sign_token}/signatures/`).set('X-Forwarded-For', '203.0.113.7').set('Accept-Language', 'de').send({ display_name: 'Jo', message: 'Hi' });
+    expect(german.status).toBe(429);
+    expect(german.body.detail).toMatch(/^Zu viele Anfragen\. .*\d+ Sekunden?/);
     expect((await app.http().get(`/api/group-cards/${g.uuid}/`).set(alice.auth)).body.signature_count).toBe(3);
   });
 

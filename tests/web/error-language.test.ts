@@ -54,6 +54,14 @@ describe('error messages in the request language', () => {
     expect(byUrl.body).toEqual({ detail: 'Nicht gefunden.' });
   });
 
+  it('the refusal of null characters, answered before the route runs, in German too', async () => {
+    const german = await app.http().post('/api/recipients/').set(user.auth).set('Accept-Language', 'de').send({ first_name: 'A\u0000da' });
+    expect(german.status).toBe(400);
+    expect(german.body).toEqual({ first_name: ['Null-Zeichen sind nicht erlaubt.'] });
+    const english = await app.http().post('/api/recipients/').set(user.auth).send({ first_name: 'A\u0000da' });
+    expect(english.body).toEqual({ first_name: ['Null characters are not allowed.'] });
+  });
+
   it('a shop form in German shows its errors in German; in English as before', async () => {
     const german = await app.http().post('/recipients/add/?locale=de').set(htmx(s)).type('form').send({ first_name: 'Ada', email: 'not-an-email' });
     expect(german.status).toBe(400);

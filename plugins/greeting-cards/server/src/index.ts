@@ -1,3 +1,4 @@
+import type { Core } from '@strapi/strapi';
 import register from './register';
 import bootstrap from './bootstrap';
 import destroy from './destroy';
@@ -23,7 +24,7 @@ export default {
   services,
   policies,
   middlewares: {
-    'nul-bytes': () => nulBytesMiddleware(),
+    'nul-bytes': (_config: unknown, { strapi }: { strapi: Core.Strapi }) => nulBytesMiddleware(strapi),
     // On every /api route of ours (routes/define.ts): decided on the route the router picked.
     csrf: csrfMiddleware,
     'rate-limit': rateLimitMiddleware,

@@ -48,7 +48,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       privatePublic(ctx);
       const link = await links().byToken(String(ctx.params.token));
       const rejection = await consumeAddressSubmission(strapi, ctx, String(link.id));
-      if (rejection) return tooMany(ctx, rejection);
+      if (rejection) return tooMany(strapi, ctx, rejection);
       const result = await getService(strapi, 'addressSubmissions').submit(link, ctx.request.body);
       if (!result.ok) {
         ctx.status = 429;

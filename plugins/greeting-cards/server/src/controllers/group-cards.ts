@@ -20,7 +20,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Counts a signature write against the caller's IP and the link; false when refused (429 written). */
   async function allowSigning(ctx: Ctx, groupId: number): Promise<boolean> {
     const rejection = await consumeSigningAttempt(strapi, ctx, String(groupId));
-    if (rejection) tooMany(ctx, rejection);
+    if (rejection) tooMany(strapi, ctx, rejection);
     return !rejection;
   }
 

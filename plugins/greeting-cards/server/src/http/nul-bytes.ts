@@ -1,4 +1,5 @@
-import type { Ctx } from './respond';
+import type { Core } from '@strapi/strapi';
+import { localizedError, type Ctx } from './respond';
 
 // PostgreSQL cannot store U+0000 in text columns and answers such a write with an error (a 500), and
 // no field of ours has a use for it: a NUL anywhere in a request is refused up front as a 400 naming
@@ -35,18 +36,18 @@ export function nulField(value: unknown): string | null {
 }
 
 /** Route middleware for the spec's routes: checks path parameters, the query string and the body. */
-export function nulBytesMiddleware() {
+export function nulBytesMiddleware(strapi: Core.Strapi) {
   return async (ctx: Ctx, next: () => Promise<unknown>) => {
     // A NUL in an id or slug names nothing that can exist.
     if (nulField(ctx.params ?? {}) !== null) {
       ctx.status = 404;
-      ctx.body = { detail: 'Not found.' };
+      ctx.body = localizedError(strapi, ctx, { detail: 'Not found.' });
       return;
     }
     const field = nulField(ctx.query ?? {}) ?? nulField(ctx.request?.body);
     if (field !== null) {
       ctx.status = 400;
-      ctx.body = field ? { [field]: [NUL_MESSAGE] } : { detail: `Field names must not contain null characters. ${NUL_MESSAGE}` };
+      ctx.body = localizedError(strapi, ctx, field ? { [field]: [NUL_MESSAGE] } : { detail: `Field names must not contain null characters. ${NUL_MESSAGE}` });
       return;
     }
     await next();

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { optionalUser } from './auth';
 import { consumeLimit, limitsOn, retryAfterSeconds, type LimitKind } from './limiter-store';
-import type { Ctx } from './respond';
+import { localizedError, type Ctx } from './respond';
 
 // Rate limits per user and per IP on the routes that write or render, answered 429 with Retry-After.
 // The counters are in limiter-store.ts; sign-in's limits are in auth-rate-limit.ts.
@@ -12,12 +12,12 @@ export { consumeAddressSubmission, consumeLimit, consumeSigningAttempt, initRate
 /** The 429 message, in the spec's words; pages show the same sentence. */
 export const tooManyMessage = (seconds: number): string => `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
-/** Answers 429 with Retry-After and the spec's {"detail"} body. */
-export function tooMany(ctx: Ctx, rejection: RateLimiterRes): void {
+/** Answers 429 with Retry-After and the spec's {"detail"} body, in the request's language. */
+export function tooMany(strapi: Core.Strapi, ctx: Ctx, rejection: RateLimiterRes): void {
   const seconds = retryAfterSeconds(rejection);
   ctx.status = 429;
   ctx.set('Retry-After', String(seconds));
-  ctx.body = { detail: tooManyMessage(seconds) };
+  ctx.body = localizedError(strapi, ctx, { detail: tooManyMessage(seconds) });
 }
 
 /** Koa middleware limiting one kind of request. With SERVICE_RATE_LIMIT_ENABLED off it does nothing. */
@@ -27,7 +27,7 @@ export function rateLimit(strapi: Core.Strapi, kind: LimitKind) {
     // A bad credential is the controller's to answer (401), not a reason to skip the IP limit.
     const user = await optionalUser(strapi, ctx).catch(() => null);
     const rejection = await consumeLimit(strapi, ctx, kind, user ? user.id : null);
-    if (rejection) return tooMany(ctx, rejection);
+    if (rejection) return tooMany(strapi, ctx, rejection);
     return next();
   };
 }

@@ -28,6 +28,9 @@ function errorLocale(strapi: Core.Strapi, ctx: Ctx): Locale {
   }
 }
 
+/** An error body written outside respondError (rate limits, null characters), in the request's language. */
+export const localizedError = <T>(strapi: Core.Strapi, ctx: Ctx, body: T): T => localizeErrorBody(body, errorLocale(strapi, ctx));
+
 /**
  * Writes an error to the response in the spec's shape, its texts in the request's language (English,
  * the spec's words, for a caller that asks for none). Unknown errors are logged and hidden.

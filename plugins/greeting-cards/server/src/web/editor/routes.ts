@@ -67,7 +67,7 @@ function photoAction(strapi: Core.Strapi, run: (ctx: Ctx, userId: number) => Pro
       // A stored (and resized) photo is a write like any other: the same counters as card saves,
       // counted after sign-in and the CSRF check so that forged requests spend nothing.
       const rejection = await consumeLimit(strapi, ctx, 'writes', user.id);
-      if (rejection) return tooMany(ctx, rejection);
+      if (rejection) return tooMany(strapi, ctx, rejection);
       const result = await run(ctx, user.id);
       ctx.status = 201;
       ctx.body = result;
