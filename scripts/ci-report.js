@@ -17,9 +17,9 @@ const option = (name) => {
 const root = path.resolve(option('--root') || process.cwd());
 const copy = option('--copy') ? path.resolve(option('--copy')) : undefined;
 const tmp = path.join(root, '.tmp');
-// Each pass is two shards (jest --shard, .ci/run); the table and totals show them as one. The database
-// files run on SQLite and on PostgreSQL; the browser files once, on SQLite (TEST_SELECT).
-const RUNS = ['sqlite-1', 'sqlite-2', 'postgres-1', 'postgres-2', 'browser-1', 'browser-2', 'install'];
+// The database files run on SQLite and on PostgreSQL, each pass as two shards (jest --shard, .ci/run);
+// the browser files once, on SQLite, in one run (TEST_SELECT). The table and totals show a pass as one.
+const RUNS = ['sqlite-1', 'sqlite-2', 'postgres-1', 'postgres-2', 'browser-1', 'install'];
 const passOf = (run) => run.replace(/-\d+$/, '');
 
 function readRun(name) {
