@@ -50,7 +50,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (Number(count) !== 1) throw conflict('This delivery changed while you were looking at it: reload and try again.');
     const fulfilment = getService(strapi, 'fulfilment');
     if (method === 'post') await fulfilment.recordEvent({ deliveryId: id, source: action === 'cancel' ? 'cancelled' : 'retry', status: move.to, detail: `by an operator` });
-    if (requeue) fulfilment.dispatchInBackground(id);
+    if (requeue) {
+      // The answer says what the operator did (back in the queue): read before the send started here
+      // can claim it, or it would say "processing" or even "sent" depending on which came first.
+      const queued = deliveryView(await load(id));
+      fulfilment.dispatchInBackground(id);
+      return queued;
+    }
     if (action === 'cancel') {
       strapi.log.info(`[greeting-cards] delivery ${id} cancelled by an operator`);
       // A posted card's price goes back to the buyer, as when they cancel it themselves.
