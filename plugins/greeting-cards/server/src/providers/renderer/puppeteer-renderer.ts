@@ -32,6 +32,10 @@ export interface RendererStats {
   lastBrowserRss: number | null;
 }
 
+/** Puppeteer's error for a page or browser closed while a call to it was under way. */
+const isTargetClosed = (error: unknown): boolean =>
+  error instanceof Error && (error.name === 'TargetCloseError' || /Target closed|Session closed/i.test(error.message));
+
 /**
  * One Chromium, started on first use and reused, with a pool of SERVICE_RENDER_PAGES pages drawing at the
  * same time (a warm render is CPU-bound, so about one page per core). A browser that crashes or is killed
@@ -157,9 +161,11 @@ export class PuppeteerRenderer implements RendererProvider {
           return await this.withTimeout(task(slot, session), session);
         } catch (error) {
           healthy = false;
-          // A browser that died mid-render is replaced once; other failures are the caller's.
-          if (attempt === 0 && !session.browser.connected) {
-            this.discard(session);
+          // A browser that died mid-render is replaced once; other failures are the caller's. A page
+          // closed under the render counts too: while a browser closes, its pages go before
+          // `connected` turns false, so that flag alone let such a render fail.
+          if (attempt === 0 && (!session.browser.connected || isTargetClosed(error))) {
+            if (!session.browser.connected) this.discard(session);
             continue;
           }
           throw error;
