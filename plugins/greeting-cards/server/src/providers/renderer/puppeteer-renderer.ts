@@ -32,9 +32,12 @@ export interface RendererStats {
   lastBrowserRss: number | null;
 }
 
-/** Puppeteer's error for a page or browser closed while a call to it was under way. */
-const isTargetClosed = (error: unknown): boolean =>
-  error instanceof Error && (error.name === 'TargetCloseError' || /Target closed|Session closed/i.test(error.message));
+/**
+ * Puppeteer's errors for a page lost while a call to it was under way: closed with its browser, or its
+ * document torn down (a critical memory-pressure signal sent for another page may do that).
+ */
+const isPageLost = (error: unknown): boolean =>
+  error instanceof Error && (error.name === 'TargetCloseError' || /Target closed|Session closed|Execution context was destroyed/i.test(error.message));
 
 /**
  * One Chromium, started on first use and reused, with a pool of SERVICE_RENDER_PAGES pages drawing at the
@@ -162,10 +165,11 @@ export class PuppeteerRenderer implements RendererProvider {
         } catch (error) {
           healthy = false;
           // A browser that died mid-render is replaced once; other failures are the caller's. A page
-          // closed under the render counts too: while a browser closes, its pages go before
-          // `connected` turns false, so that flag alone let such a render fail.
-          if (attempt === 0 && (!session.browser.connected || isTargetClosed(error))) {
+          // lost under the render counts too (while a browser closes, its pages go before `connected`
+          // turns false): the page is closed, so the next render on its slot opens a fresh one.
+          if (attempt === 0 && (!session.browser.connected || isPageLost(error))) {
             if (!session.browser.connected) this.discard(session);
+            else await slot.designPage.close().catch(() => undefined);
             continue;
           }
           throw error;
