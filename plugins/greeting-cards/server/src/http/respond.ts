@@ -38,7 +38,7 @@ export const localizedError = <T>(strapi: Core.Strapi, ctx: Ctx, body: T): T => 
 export function respondError(strapi: Core.Strapi, ctx: Ctx, error: unknown): void {
   // A validator set before the failure (conditional GETs) belongs to the answer that was not given.
   ctx.remove('ETag');
-  const inLocale = <T>(body: T): T => localizeErrorBody(body, errorLocale(strapi, ctx));
+  const inLocale = <T>(body: T): T => localizedError(strapi, ctx, body);
   if (error instanceof ApiError) {
     ctx.status = error.status;
     ctx.body = inLocale(error.body);

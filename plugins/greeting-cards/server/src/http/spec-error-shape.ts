@@ -1,9 +1,7 @@
 import type { Core } from '@strapi/strapi';
-import type { Ctx } from './respond';
+import { localizedError, type Ctx } from './respond';
 import { isOwnApiRequest } from './own-routes';
 import { mountPoints } from '../mount/mount-points';
-import { localizeErrorBody } from '../i18n/error-messages';
-import { requestLocale } from '../i18n/request-locale';
 
 // Errors raised before our controllers run (malformed JSON, a body over the size limit, an unknown path
 // under one of our prefixes) come out of Strapi in its own shape, { data: null, error: {...} }. On the
@@ -37,7 +35,7 @@ export function specErrorShapeMiddleware(strapi: Core.Strapi) {
     const detail = MESSAGES[ctx.status] ?? (ctx.status >= 500 ? 'Something went wrong on our side. Please try again.' : 'Request failed.');
     const status = ctx.status;
     // In the request's language, as respondError writes the errors our controllers raise.
-    ctx.body = localizeErrorBody({ detail }, requestLocale(strapi, ctx));
+    ctx.body = localizedError(strapi, ctx, { detail });
     ctx.status = status;
   };
 }

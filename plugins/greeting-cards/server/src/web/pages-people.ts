@@ -155,9 +155,9 @@ export const peopleRoutes: WebRouteDef[] = [
   privateRoute('POST', '/recipients/:id/tags/', async (web) => {
     const id = idParam(web.ctx.params.id);
     const body = formBody(web.ctx);
-    const errors = id === null
-      ? { non_field_errors: ['Not found.'] }
-      : await attempt(web, () => getService(web.strapi, 'recipients').update(web.user.id, id, parseBody(recipientPatch.extend({ tags: tagsField }), { tags: body.tags ?? '' })));
+    const errors = await attempt(web, () =>
+      id === null ? Promise.reject(notFound()) : getService(web.strapi, 'recipients').update(web.user.id, id, parseBody(recipientPatch.extend({ tags: tagsField }), { tags: body.tags ?? '' })),
+    );
     const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.recipients.tagsFailed') } : { kind: 'success', text: web.t('shop.recipients.tagsSaved') };
     await answer(web, '/recipients/', 'recipients', recipientsData, { errors: errors ? {} : null, toast });
   }),
