@@ -50,16 +50,6 @@ class SharedRuntime extends Runtime {
     if (loaded && loaded.loaded !== false) kept.set(modulePath, loaded);
     return exports;
   }
-
-  // Jest deep-copies a file's coverage counters before handing them to its reporter; with coverage on,
-  // that copy (every instrumented file's statement, branch and function maps, hundreds of thousands
-  // of small objects) and the garbage it leaves were a tenth of a file's CPU. No copy is needed here:
-  // each file's counters are an object of its own (shared-environment.js deletes the last one before
-  // the next file loads anything), and the reporter only reads it.
-  getAllCoverageInfoCopy() {
-    if (!SHARING) return super.getAllCoverageInfoCopy();
-    return this._environment.global.__coverage__;
-  }
 }
 
 SharedRuntime.stats = { hit: 0, miss: 0 };
