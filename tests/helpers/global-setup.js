@@ -56,5 +56,6 @@ module.exports = async () => {
   // Read by tests/helpers/database.ts in this process (the suite runs in band) and by any workers.
   process.env.GC_TEST_TEMPLATE_DATABASE = template.name;
   if (template.seeded) process.env.GC_TEST_SEEDED_TEMPLATE_DATABASE = template.seeded;
-  console.log(`\ntemplate databases (${template.kind}${template.seeded ? ', base and seeded' : ', base'}) ready in ${Date.now() - started} ms`);
+  if (template.kept) process.env.GC_TEST_TEMPLATE_KEPT = 'true';
+  console.log(`\ntemplate databases (${template.kind}${template.seeded ? ', base and seeded' : ', base'}${template.kept ? ', kept between runs' : ''}) ready in ${Date.now() - started} ms`);
 };

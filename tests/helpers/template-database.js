@@ -177,8 +177,81 @@ async function emptyPostgresExceptSeed(url) {
 /**
  * Makes the templates for this run and returns where they are: file paths (SQLite) or database names
  * (PostgreSQL, on the server TEST_DATABASE_URL points at). `seeded` is null with GC_SEEDED_TEMPLATE=off.
+ * With GC_TEMPLATE_CACHE=on the templates are kept under a name made from what they were built from, and
+ * a later run on the same build takes them instead of booting twice more (`kept` is then true, and they
+ * are not dropped at the end: the caller removes them, see dropKeptTemplates).
  */
 async function createTemplate(appDir) {
+  if (process.env.GC_TEMPLATE_CACHE !== 'on') return createTemplates(appDir);
+  const names = keptNames(appDir);
+  if (await keptExist(names)) return { ...names, kept: true };
+  const made = await createTemplates(appDir);
+  await keep(made, names);
+  return { ...names, kept: true };
+}
+
+// What a template is made from: the plugin's and the host's built server code, Strapi's version and the
+// boots' settings. Any change to them makes a new name.
+function buildKey(appDir) {
+  const hash = crypto.createHash('sha256');
+  const visit = (dir) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (/\.(js|json)$/.test(entry.name)) hash.update(path.relative(appDir, full)).update('\0').update(fs.readFileSync(full)).update('\0');
+    }
+  };
+  visit(path.join(appDir, 'plugins/greeting-cards/dist/server'));
+  visit(path.join(appDir, 'dist/config'));
+  visit(path.join(appDir, 'dist/src'));
+  hash.update(require('@strapi/strapi/package.json').version);
+  hash.update(JSON.stringify([BOOT_ENV, SEED_BOOT_ENV, ROWS, process.env.GC_SEEDED_TEMPLATE === 'off']));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const KEPT_PREFIX = 'gc_tplkept_';
+
+function keptNames(appDir) {
+  const key = buildKey(appDir);
+  const seeded = process.env.GC_SEEDED_TEMPLATE !== 'off';
+  if (process.env.TEST_DATABASE_URL) return { kind: 'postgres', name: `${KEPT_PREFIX}${key}`, seeded: seeded ? `${KEPT_PREFIX}${key}_seeded` : null };
+  const base = path.join(appDir, '.tmp', `${KEPT_PREFIX}${key}.db`);
+  return { kind: 'sqlite', name: base, seeded: seeded ? base.replace(/\.db$/, '_seeded.db') : null };
+}
+
+async function keptExist(names) {
+  const wanted = [names.name, names.seeded].filter(Boolean);
+  if (names.kind === 'sqlite') return wanted.every((file) => fs.existsSync(file));
+  const { rows } = await withPg(process.env.TEST_DATABASE_URL, (client) => client.query('SELECT datname FROM pg_database WHERE datname = ANY($1)', [wanted]));
+  return rows.length === wanted.length;
+}
+
+/** Moves freshly made templates to their kept names (a rename, so a half-made template is never found). */
+async function keep(made, names) {
+  const pairs = [[made.name, names.name], [made.seeded, names.seeded]].filter(([from]) => from);
+  if (names.kind === 'sqlite') {
+    for (const [from, to] of pairs) fs.renameSync(from, to);
+    return;
+  }
+  await withPg(process.env.TEST_DATABASE_URL, async (client) => {
+    for (const [from, to] of pairs) {
+      await client.query(`DROP DATABASE IF EXISTS ${to} WITH (FORCE)`);
+      await client.query(`ALTER DATABASE ${from} RENAME TO ${to}`);
+    }
+  });
+}
+
+/** Drops every kept PostgreSQL template on the server TEST_DATABASE_URL points at (SQLite's are files in .tmp). */
+async function dropKeptTemplates() {
+  if (!process.env.TEST_DATABASE_URL) return;
+  await withPg(process.env.TEST_DATABASE_URL, async (client) => {
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${KEPT_PREFIX}%`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  });
+}
+
+async function createTemplates(appDir) {
   const base = await createBaseTemplate(appDir);
   if (process.env.GC_SEEDED_TEMPLATE === 'off') return { ...base, seeded: null };
   try {
@@ -257,4 +330,4 @@ async function dropTemplate(name) {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(name + suffix, { force: true });
 }
 
-module.exports = { PG_FAST_COMMIT, createTemplate, dropTemplate, TEST_ENV };
+module.exports = { PG_FAST_COMMIT, createTemplate, dropTemplate, dropKeptTemplates, TEST_ENV };
