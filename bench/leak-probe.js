@@ -1,0 +1,35 @@
+// What each test file leaves behind in a jest process that runs many (CI's lanes run 70-90 files in
+// one process): at the start of every file, a full GC, then the heap and the CPU spent during one idle
+// second, one line per file. A heap that grows after a full GC, or idle CPU that grows, means earlier
+// files' objects or timers are still alive, and every later file pays for them in the collector.
+//
+//   node --expose-gc node_modules/.bin/jest --runInBand --shard=1/2 --setupFilesAfterEnv ./bench/leak-probe.js
+//
+// LEAK_PROBE_LOG=<file> (default .tmp/leak-probe.log) is where the lines go. LEAK_PROBE_SNAPSHOT_AT=<n>
+// also writes a V8 heap snapshot at the start of the n-th file (.tmp/leak-probe-<n>.heapsnapshot): open
+// it in Chromium's DevTools (Memory tab) and follow the retainers of `Strapi` objects.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..');
+const logFile = process.env.LEAK_PROBE_LOG || path.join(root, '.tmp', 'leak-probe.log');
+const countFile = `${logFile}.${process.pid}.count`;
+
+beforeAll(async () => {
+  const count = Number(fs.existsSync(countFile) ? fs.readFileSync(countFile, 'utf8') : 0) + 1;
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  fs.writeFileSync(countFile, String(count));
+  if (typeof global.gc === 'function') global.gc();
+  const cpu = process.cpuUsage();
+  const started = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const spent = process.cpuUsage(cpu);
+  const memory = process.memoryUsage();
+  const file = path.relative(root, expect.getState().testPath);
+  const idle = `${Math.round((spent.user + spent.system) / 1000)} ms of ${Date.now() - started} ms`;
+  fs.appendFileSync(logFile, `${count}\t${file}\theap ${Math.round(memory.heapUsed / 1e6)} MB\trss ${Math.round(memory.rss / 1e6)} MB\tidle CPU ${idle}\n`);
+  if (Number(process.env.LEAK_PROBE_SNAPSHOT_AT) === count) {
+    require('v8').writeHeapSnapshot(path.join(path.dirname(logFile), `leak-probe-${count}.heapsnapshot`));
+  }
+});
