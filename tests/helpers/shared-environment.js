@@ -57,9 +57,8 @@ class SharedEnvironment extends TestEnvironment {
     // Jest's global proxy remembers every value a property of the global had before its last one (Strapi
     // sets `global.strapi` at each boot) until its teardown, which the shared context never gets: each
     // file's whole Strapi, with its plugin and database, stayed reachable from that list for the rest of
-    // the process. The heap after a full GC grew by about 14 MB a file (100 MB to 470 MB over 26 files),
-    // and every file after took longer in the garbage collector than the one before (a file of 2 s in a
-    // short run took 10-15 s after fifty others). Only the current values are kept.
+    // the process. Only the current values are kept. (The heap after a full GC still grows by about
+    // 13 MB a file without it being a Strapi: bench/leak-probe.js measures it.)
     if (shared.globalProxy?.leftovers) shared.globalProxy.leftovers.length = 0;
     restoreEnv(this.global.process.env, shared.env);
     // jest wraps process.exit for each file; undo the last file's wrapper first.
