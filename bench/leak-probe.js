@@ -8,6 +8,7 @@
 // LEAK_PROBE_LOG=<file> (default .tmp/leak-probe.log) is where the lines go. LEAK_PROBE_SNAPSHOT_AT=<n>
 // also writes a V8 heap snapshot at the start of the n-th file (.tmp/leak-probe-<n>.heapsnapshot): open
 // it in Chromium's DevTools (Memory tab) and follow the retainers of `Strapi` objects.
+// LEAK_PROBE_PROFILE_AT=<n> profiles the n-th file's idle second (see below).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -21,14 +22,36 @@ beforeAll(async () => {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   fs.writeFileSync(countFile, String(count));
   if (typeof global.gc === 'function') global.gc();
+  // LEAK_PROBE_PROFILE_AT=<n>: a CPU profile of the n-th file's idle second (.tmp/leak-probe-<n>.cpuprofile,
+  // bench/profile-summary.js reads it): what runs when no test does.
+  const profiling = Number(process.env.LEAK_PROBE_PROFILE_AT) === count;
+  const session = profiling ? new (require('inspector').Session)() : undefined;
+  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  if (session) {
+    session.connect();
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  }
   const cpu = process.cpuUsage();
   const started = Date.now();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const spent = process.cpuUsage(cpu);
+  if (session) {
+    const { profile } = await post('Profiler.stop');
+    fs.writeFileSync(path.join(path.dirname(logFile), `leak-probe-${count}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
   const memory = process.memoryUsage();
   const file = path.relative(root, expect.getState().testPath);
   const idle = `${Math.round((spent.user + spent.system) / 1000)} ms of ${Date.now() - started} ms`;
-  fs.appendFileSync(logFile, `${count}\t${file}\theap ${Math.round(memory.heapUsed / 1e6)} MB\trss ${Math.round(memory.rss / 1e6)} MB\tidle CPU ${idle}\n`);
+  // What keeps the event loop busy: the kinds of live handles and requests (timers, sockets, servers).
+  const resources = {};
+  for (const kind of process.getActiveResourcesInfo()) resources[kind] = (resources[kind] ?? 0) + 1;
+  const live = Object.entries(resources).map(([kind, n]) => `${kind} ${n}`).join(', ');
+  // What earlier files may have left on the (shared) global: its symbol keys and jest-circus's handlers.
+  const symbols = Object.getOwnPropertySymbols(globalThis).length;
+  const handlers = globalThis[Symbol.for('EVENT_HANDLERS')]?.length ?? 0;
+  fs.appendFileSync(logFile, `${count}\t${file}\theap ${Math.round(memory.heapUsed / 1e6)} MB\trss ${Math.round(memory.rss / 1e6)} MB\tidle CPU ${idle}\t${live}\tglobal symbols ${symbols}, event handlers ${handlers}\n`);
   if (Number(process.env.LEAK_PROBE_SNAPSHOT_AT) === count) {
     require('v8').writeHeapSnapshot(path.join(path.dirname(logFile), `leak-probe-${count}.heapsnapshot`));
   }
