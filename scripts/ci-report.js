@@ -4,7 +4,7 @@
 // runs (jest's own data, in istanbul's format whichever provider measured it), and the total count, written to .tmp/ci-total.txt for CI's
 // closing line. Exits 1 when a run's report is missing or holds a failure.
 //
-//   node scripts/ci-report.js --root <checkout> [--copy <the PostgreSQL run's copy of it>]
+//   node scripts/ci-report.js --root <checkout> [--copy <the PostgreSQL run's copy of it>] [--runs <file>]
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -17,10 +17,15 @@ const option = (name) => {
 const root = path.resolve(option('--root') || process.cwd());
 const copy = option('--copy') ? path.resolve(option('--copy')) : undefined;
 const tmp = path.join(root, '.tmp');
-// The database files run on SQLite and on PostgreSQL, each pass as two shards (jest --shard, .ci/run);
-// the browser files once, on SQLite, in one run (TEST_SELECT). The table and totals show a pass as one.
-const RUNS = ['sqlite-1', 'sqlite-2', 'postgres-1', 'postgres-2', 'browser-1', 'install'];
-const passOf = (run) => run.replace(/-\d+$/, '');
+// The database files run on SQLite and on PostgreSQL, each pass as two shards (jest --shard, .ci/run)
+// of a few jest runs each (<pass>-<shard>-<chunk>); the browser files once, on SQLite (TEST_SELECT).
+// --runs names a file listing the runs CI started, one a line; a run without a report is a failure.
+// The table and totals show a pass as one.
+const runsFile = option('--runs');
+const RUNS = runsFile
+  ? [...new Set(fs.readFileSync(runsFile, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean))]
+  : ['sqlite-1', 'sqlite-2', 'postgres-1', 'postgres-2', 'browser-1', 'install'];
+const passOf = (run) => run.replace(/(-\d+)+$/, '');
 
 function readRun(name) {
   const file = path.join(tmp, `${name}.json`);

@@ -83,6 +83,19 @@ function balancedShards(files, weightOf, count, pinned = new Map()) {
   return { shardOf, totals };
 }
 
+// TEST_CHUNK=i/k: the i-th of k parts of the shard, balanced by weight the same way, so that CI can run a
+// shard as k jest runs, one process each (CI_CHUNKS in .ci/run), when a long process slows down file by
+// file (bench/leak-probe.js measures what files leave behind). A new process costs a few seconds: the
+// template databases are kept between runs, and dist/ is not compiled again.
+function parseChunk(value) {
+  if (!value) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = match && Number(match[1]);
+  const count = match && Number(match[2]);
+  if (!match || index < 1 || index > count) throw new Error(`TEST_CHUNK must be i/k with 1 <= i <= k, not ${value}`);
+  return { index, count };
+}
+
 class LaneSequencer extends Sequencer {
   shard(tests, { shardIndex, shardCount }) {
     const weights = loadWeights();
@@ -102,7 +115,11 @@ class LaneSequencer extends Sequencer {
       if (group !== undefined) pinned.set(file, group);
     }
     const { shardOf } = balancedShards(files, weightOf, shardCount, pinned);
-    return tests.filter((test) => shardOf.get(key(test)) === shardIndex - 1);
+    const inShard = tests.filter((test) => shardOf.get(key(test)) === shardIndex - 1);
+    const chunk = parseChunk(process.env.TEST_CHUNK);
+    if (!chunk) return inShard;
+    const { shardOf: chunkOf } = balancedShards(inShard.map(key), weightOf, chunk.count);
+    return inShard.filter((test) => chunkOf.get(key(test)) === chunk.index - 1);
   }
 
   async sort(tests) {
@@ -114,3 +131,4 @@ class LaneSequencer extends Sequencer {
 module.exports = LaneSequencer;
 module.exports.balancedShards = balancedShards;
 module.exports.isBrowserFile = isBrowserFile;
+module.exports.parseChunk = parseChunk;

@@ -1,7 +1,8 @@
 // CI's shard split (tests/helpers/lane-sequencer.js): balanced by weight, and pinned files stay on the
 // shard named for them whatever the weights, so coverage taken per shard does not move with the balance.
-const { balancedShards } = require('../helpers/lane-sequencer') as {
+const { balancedShards, parseChunk } = require('../helpers/lane-sequencer') as {
   balancedShards: (files: string[], weightOf: (f: string) => number, count: number, pinned?: Map<string, number>) => { shardOf: Map<string, number>; totals: number[] };
+  parseChunk: (value: string | undefined) => { index: number; count: number } | undefined;
 };
 
 describe('lane sequencer: shards by weight', () => {
@@ -21,5 +22,13 @@ describe('lane sequencer: shards by weight', () => {
     const { shardOf, totals } = balancedShards(Object.keys(weights), weightOf, 2, new Map([['a', 1]]));
     expect(shardOf.get('a')).toBe(1);
     expect(Math.abs(totals[0] - totals[1])).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('lane sequencer: a shard run as chunks (TEST_CHUNK)', () => {
+  it('reads i/k and refuses anything else', () => {
+    expect(parseChunk(undefined)).toBeUndefined();
+    expect(parseChunk('2/4')).toEqual({ index: 2, count: 4 });
+    for (const bad of ['0/4', '5/4', '2', 'a/b', '1/0']) expect(() => parseChunk(bad)).toThrow(/TEST_CHUNK/);
   });
 });
