@@ -22,9 +22,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   fs.writeFileSync(countFile, String(count));
   if (typeof global.gc === 'function') global.gc();
-  // LEAK_PROBE_PROFILE_AT=<n>: a CPU profile of the n-th file's idle second (.tmp/leak-probe-<n>.cpuprofile,
+  // LEAK_PROBE_PROFILE_AT=<n>[,<n>...]: a CPU profile of the n-th file's idle second (.tmp/leak-probe-<n>.cpuprofile,
   // bench/profile-summary.js reads it): what runs when no test does.
-  const profiling = Number(process.env.LEAK_PROBE_PROFILE_AT) === count;
+  const profiling = String(process.env.LEAK_PROBE_PROFILE_AT ?? '').split(',').map(Number).includes(count);
   const session = profiling ? new (require('inspector').Session)() : undefined;
   const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
   if (session) {
@@ -55,4 +55,26 @@ beforeAll(async () => {
   if (Number(process.env.LEAK_PROBE_SNAPSHOT_AT) === count) {
     require('v8').writeHeapSnapshot(path.join(path.dirname(logFile), `leak-probe-${count}.heapsnapshot`));
   }
+});
+
+// LEAK_PROBE_PROFILE_FILE_AT=<n>[,<n>...]: a CPU profile of the whole n-th file, its hooks and tests
+// (.tmp/leak-probe-file-<n>.cpuprofile): where a file's time goes early in a process and late.
+const profileFileAt = String(process.env.LEAK_PROBE_PROFILE_FILE_AT ?? '').split(',').filter(Boolean).map(Number);
+let fileSession;
+const postTo = (session, method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+beforeAll(async () => {
+  const count = Number(fs.readFileSync(countFile, 'utf8'));
+  if (!profileFileAt.includes(count)) return;
+  fileSession = new (require('inspector').Session)();
+  fileSession.connect();
+  await postTo(fileSession, 'Profiler.enable');
+  await postTo(fileSession, 'Profiler.start');
+});
+afterAll(async () => {
+  if (!fileSession) return;
+  const count = Number(fs.readFileSync(countFile, 'utf8'));
+  const { profile } = await postTo(fileSession, 'Profiler.stop');
+  fs.writeFileSync(path.join(path.dirname(logFile), `leak-probe-file-${count}.cpuprofile`), JSON.stringify(profile));
+  fileSession.disconnect();
+  fileSession = undefined;
 });

@@ -42,6 +42,27 @@ function forgetEarlierFiles(global) {
   }
 }
 
+// Every AsyncLocalStorage that has held a store stays on Node's list of storages until it is disabled,
+// and Node walks that whole list for every promise the process makes. jest-circus makes one for each
+// file (a module it loads per file), and nothing disables it: after fifty files each promise paid for
+// fifty storages, a quarter of a file's CPU went to async_hooks' _propagate, and a Strapi file that took
+// 2 s early in a process took 10 s there. Each storage used during a file is disabled when the file
+// ends. For one that lives on, kept with node_modules (Strapi's request and transaction contexts), that
+// only empties it between files; its next run() enables it again.
+const { AsyncLocalStorage } = require('async_hooks');
+const usedStorages = new Set();
+for (const method of ['run', 'enterWith']) {
+  const original = AsyncLocalStorage.prototype[method];
+  AsyncLocalStorage.prototype[method] = function recordUse(...args) {
+    usedStorages.add(this);
+    return original.apply(this, args);
+  };
+}
+function disableUsedStorages() {
+  for (const storage of usedStorages) storage.disable();
+  usedStorages.clear();
+}
+
 class SharedEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
@@ -84,6 +105,7 @@ class SharedEnvironment extends TestEnvironment {
   }
 
   async teardown() {
+    disableUsedStorages();
     if (!SHARING) return super.teardown();
     // Not jest's teardown, which empties the global of everything set on it: the next file uses it.
     this.fakeTimers?.dispose();
