@@ -60,6 +60,7 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
   });
   try {
     options.beforeLoad?.(instance);
+    forgetEarlierBootsRoleHooks(instance);
     strapi = await instance.load();
     lowerPasswordHashCost(strapi);
     await strapi.listen();
@@ -99,6 +100,25 @@ const TEST_BCRYPT_ROUNDS = Number(process.env.GC_BCRYPT_ROUNDS || 4);
 function lowerPasswordHashCost(strapi: Core.Strapi): void {
   const attribute = strapi.getModel('plugin::users-permissions.user')?.attributes?.password as { encryption?: { rounds?: number } } | undefined;
   if (attribute && !attribute.encryption?.rounds) attribute.encryption = { ...attribute.encryption, rounds: TEST_BCRYPT_ROUNDS };
+}
+
+// @strapi/admin's role service is one object for the whole process, and so are its hooks: a module
+// of node_modules, which a jest process here evaluates once for all its files (shared-runtime.js). Each
+// boot's i18n adds its handlers to them (willResetSuperAdminPermissions, willValidateUpdatePermissions),
+// so the n-th boot in a process ran i18n's Super Admin locale rewrite n times, each deep-cloning every
+// action once per permission: a third of a short file's CPU after fifty files. The handlers act on the
+// global `strapi`, the one now booting; the earlier boots' copies are dropped before i18n adds its own.
+// (In production there is one boot per process, and the list holds one set.)
+type Hook = { getHandlers(): unknown[]; delete(handler: unknown): unknown };
+function forgetEarlierBootsRoleHooks(instance: Core.Strapi): void {
+  const bootstrap = instance.bootstrap.bind(instance);
+  instance.bootstrap = async () => {
+    const roles = instance.service('admin::role') as unknown as { hooks?: Record<string, Hook> } | undefined;
+    for (const hook of Object.values(roles?.hooks ?? {})) {
+      for (const handler of [...hook.getHandlers()]) hook.delete(handler);
+    }
+    return bootstrap();
+  };
 }
 
 /** Whether a boot with this environment seeds the sample catalogue (the setting's default in tests is on). */
