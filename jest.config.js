@@ -17,6 +17,11 @@ module.exports = {
   // One context per process and node_modules evaluated once per process, not once per file (a Strapi
   // boot: three seconds to one); GC_SHARED_MODULES=off for jest's own. See the two files.
   testEnvironment: '<rootDir>/tests/helpers/shared-environment.js',
+  // The host finds the plugin by its package name, a workspace link in node_modules. Resolved through
+  // the link, a checkout whose node_modules is another's (CI's PostgreSQL lane runs from a copy) would
+  // run the other checkout's plugin, outside this root and its coverage; mapped, it is always this
+  // checkout's.
+  moduleNameMapper: { '^strapi-plugin-greeting-cards(/.*)?$': '<rootDir>/plugins/greeting-cards$1' },
   runtime: '<rootDir>/tests/helpers/shared-runtime.js',
   roots: ['<rootDir>/tests', '<rootDir>/plugins/greeting-cards/server/src'],
   testMatch: ['**/*.test.ts'],
