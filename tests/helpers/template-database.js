@@ -215,7 +215,13 @@ const KEPT_PREFIX = 'gc_tplkept_';
 function keptNames(appDir) {
   const key = buildKey(appDir);
   const seeded = process.env.GC_SEEDED_TEMPLATE !== 'off';
-  if (process.env.TEST_DATABASE_URL) return { kind: 'postgres', name: `${KEPT_PREFIX}${key}`, seeded: seeded ? `${KEPT_PREFIX}${key}_seeded` : null };
+  if (process.env.TEST_DATABASE_URL) {
+    // Named for the role too: a role cannot use or drop another's databases, and a run as another
+    // role (a developer's local run as postgres, CI's as its own) leaves templates on the same server.
+    const role = new URL(process.env.TEST_DATABASE_URL).username || 'default';
+    const name = `${KEPT_PREFIX}${crypto.createHash('sha256').update(`${key}/${role}`).digest('hex').slice(0, 16)}`;
+    return { kind: 'postgres', name, seeded: seeded ? `${name}_seeded` : null };
+  }
   const base = path.join(appDir, '.tmp', `${KEPT_PREFIX}${key}.db`);
   return { kind: 'sqlite', name: base, seeded: seeded ? base.replace(/\.db$/, '_seeded.db') : null };
 }
@@ -242,11 +248,12 @@ async function keep(made, names) {
   });
 }
 
-/** Drops every kept PostgreSQL template on the server TEST_DATABASE_URL points at (SQLite's are files in .tmp). */
+/** Drops this role's kept PostgreSQL templates on the server TEST_DATABASE_URL points at (SQLite's are files in .tmp). */
 async function dropKeptTemplates() {
   if (!process.env.TEST_DATABASE_URL) return;
   await withPg(process.env.TEST_DATABASE_URL, async (client) => {
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${KEPT_PREFIX}%`]);
+    // Only this role's: another role's kept templates are not this run's to drop (and it could not).
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1 AND pg_get_userbyid(datdba) = current_user', [`${KEPT_PREFIX}%`]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   });
 }
