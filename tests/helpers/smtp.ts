@@ -7,6 +7,8 @@ export interface SmtpCapture {
   /** Environment variables that point the app's e-mail at this server. */
   env: Record<string, string>;
   messages: ParsedMail[];
+  /** Errors of client connections (a sender that died mid-session), which the server outlives. */
+  connectionErrors: Error[];
   /** Resolves once `count` messages matching `match` arrived; rejects after `timeoutMs`. */
   waitFor(match: (m: ParsedMail) => boolean, count?: number, timeoutMs?: number): Promise<ParsedMail[]>;
   /** Stops listening (the port stays reserved for start()). */
@@ -39,6 +41,7 @@ export interface SmtpOptions {
 export async function startSmtpCapture(options: SmtpOptions = {}): Promise<SmtpCapture> {
   const port = await freePort();
   const messages: ParsedMail[] = [];
+  const connectionErrors: Error[] = [];
   const waiters = new Set<() => void>();
   let server: SMTPServer | null = null;
 
@@ -72,11 +75,20 @@ export async function startSmtpCapture(options: SmtpOptions = {}): Promise<SmtpC
     port,
     env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURE: 'false', SMTP_TIMEOUT_MS: '2000' },
     messages,
+    connectionErrors,
     async start() {
-      server = makeServer();
+      const starting = makeServer();
+      server = starting;
       await new Promise<void>((resolve, reject) => {
-        server!.once('error', reject);
-        server!.listen(port, '127.0.0.1', () => resolve());
+        starting.once('error', reject);
+        starting.listen(port, '127.0.0.1', () => {
+          starting.off('error', reject);
+          // smtp-server reports a client's connection errors on the server: a sender killed mid-session
+          // (the fault tests kill workers that are sending) resets its socket. A mail server carries on;
+          // unheard, the error would be thrown into whichever test file is running.
+          starting.on('error', (error: Error) => connectionErrors.push(error));
+          resolve();
+        });
       });
     },
     async stop() {
