@@ -17,6 +17,23 @@ const root = path.resolve(__dirname, '..');
 const logFile = process.env.LEAK_PROBE_LOG || path.join(root, '.tmp', 'leak-probe.log');
 const countFile = `${logFile}.${process.pid}.count`;
 
+/** The file numbers an environment variable lists ("3,50"). */
+const listed = (name) => String(process.env[name] ?? '').split(',').filter(Boolean).map(Number);
+
+/** Starts V8's CPU profiler in this process; the function it returns stops it and writes the profile. */
+async function startProfile() {
+  const session = new (require('inspector').Session)();
+  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  session.connect();
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async (name) => {
+    const { profile } = await post('Profiler.stop');
+    fs.writeFileSync(path.join(path.dirname(logFile), name), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 beforeAll(async () => {
   const count = Number(fs.existsSync(countFile) ? fs.readFileSync(countFile, 'utf8') : 0) + 1;
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
@@ -24,23 +41,12 @@ beforeAll(async () => {
   if (typeof global.gc === 'function') global.gc();
   // LEAK_PROBE_PROFILE_AT=<n>[,<n>...]: a CPU profile of the n-th file's idle second (.tmp/leak-probe-<n>.cpuprofile,
   // bench/profile-summary.js reads it): what runs when no test does.
-  const profiling = String(process.env.LEAK_PROBE_PROFILE_AT ?? '').split(',').map(Number).includes(count);
-  const session = profiling ? new (require('inspector').Session)() : undefined;
-  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
-  if (session) {
-    session.connect();
-    await post('Profiler.enable');
-    await post('Profiler.start');
-  }
+  const idleProfile = listed('LEAK_PROBE_PROFILE_AT').includes(count) ? await startProfile() : undefined;
   const cpu = process.cpuUsage();
   const started = Date.now();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const spent = process.cpuUsage(cpu);
-  if (session) {
-    const { profile } = await post('Profiler.stop');
-    fs.writeFileSync(path.join(path.dirname(logFile), `leak-probe-${count}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
+  await idleProfile?.(`leak-probe-${count}.cpuprofile`);
   const memory = process.memoryUsage();
   const file = path.relative(root, expect.getState().testPath);
   const idle = `${Math.round((spent.user + spent.system) / 1000)} ms of ${Date.now() - started} ms`;
@@ -59,22 +65,15 @@ beforeAll(async () => {
 
 // LEAK_PROBE_PROFILE_FILE_AT=<n>[,<n>...]: a CPU profile of the whole n-th file, its hooks and tests
 // (.tmp/leak-probe-file-<n>.cpuprofile): where a file's time goes early in a process and late.
-const profileFileAt = String(process.env.LEAK_PROBE_PROFILE_FILE_AT ?? '').split(',').filter(Boolean).map(Number);
-let fileSession;
-const postTo = (session, method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+// LEAK_PROBE_PROFILE_FILE_AT=<n>[,<n>...]: a CPU profile of the whole n-th file, its hooks and tests
+// (.tmp/leak-probe-file-<n>.cpuprofile): where a file's time goes early in a process and late.
+let stopFileProfile;
 beforeAll(async () => {
   const count = Number(fs.readFileSync(countFile, 'utf8'));
-  if (!profileFileAt.includes(count)) return;
-  fileSession = new (require('inspector').Session)();
-  fileSession.connect();
-  await postTo(fileSession, 'Profiler.enable');
-  await postTo(fileSession, 'Profiler.start');
+  if (listed('LEAK_PROBE_PROFILE_FILE_AT').includes(count)) stopFileProfile = await startProfile();
 });
 afterAll(async () => {
-  if (!fileSession) return;
   const count = Number(fs.readFileSync(countFile, 'utf8'));
-  const { profile } = await postTo(fileSession, 'Profiler.stop');
-  fs.writeFileSync(path.join(path.dirname(logFile), `leak-probe-file-${count}.cpuprofile`), JSON.stringify(profile));
-  fileSession.disconnect();
-  fileSession = undefined;
+  await stopFileProfile?.(`leak-probe-file-${count}.cpuprofile`);
+  stopFileProfile = undefined;
 });

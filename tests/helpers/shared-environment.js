@@ -93,8 +93,7 @@ class SharedEnvironment extends TestEnvironment {
     // Jest's global proxy remembers every value a property of the global had before its last one (Strapi
     // sets `global.strapi` at each boot) until its teardown, which the shared context never gets: each
     // file's whole Strapi, with its plugin and database, stayed reachable from that list for the rest of
-    // the process. Only the current values are kept. (The heap after a full GC still grows by about
-    // 13 MB a file without it being a Strapi: bench/leak-probe.js measures it.)
+    // the process. Only the current values are kept.
     if (shared.globalProxy?.leftovers) shared.globalProxy.leftovers.length = 0;
     forgetEarlierFiles(this.global);
     restoreEnv(this.global.process.env, shared.env);
