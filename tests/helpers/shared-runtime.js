@@ -50,6 +50,16 @@ class SharedRuntime extends Runtime {
     if (loaded && loaded.loaded !== false) kept.set(modulePath, loaded);
     return exports;
   }
+
+  // Jest hands a file's coverage counters to its reporter as a deep copy, made by a generic copier:
+  // every file boots the whole plugin, so that is the statement, branch and function maps of some 400
+  // modules, about half a second and much garbage per file (8 % of an instrumented run's CPU, GC
+  // aside). The copy guards counters that later files would go on incrementing; here each file starts
+  // without them (shared-environment.js deletes them), so the file's own object can go as it is.
+  getAllCoverageInfoCopy() {
+    if (!SHARING) return super.getAllCoverageInfoCopy();
+    return this._environment.global.__coverage__;
+  }
 }
 
 SharedRuntime.stats = { hit: 0, miss: 0 };
