@@ -97,16 +97,4 @@ export async function saveStatus(page: Page, text: string): Promise<void> {
   });
 }
 
-/** Share of pixels whose colour differs by more than `tolerance` in any channel. */
-export function differingShare(a: { width: number; height: number; rgba: Buffer }, b: { width: number; height: number; rgba: Buffer }, tolerance = 48): number {
-  if (a.width !== b.width || a.height !== b.height) throw new Error(`sizes differ: ${a.width}x${a.height} vs ${b.width}x${b.height}`);
-  let differing = 0;
-  for (let i = 0; i < a.rgba.length; i += 4) {
-    if (
-      Math.abs(a.rgba[i] - b.rgba[i]) > tolerance ||
-      Math.abs(a.rgba[i + 1] - b.rgba[i + 1]) > tolerance ||
-      Math.abs(a.rgba[i + 2] - b.rgba[i + 2]) > tolerance
-    ) differing += 1;
-  }
-  return differing / (a.width * a.height);
-}
+export { differingShare } from '../helpers/png';

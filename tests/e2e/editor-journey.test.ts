@@ -195,7 +195,11 @@ describe('the card editor in a real browser', () => {
     // The status may still say "Saved" from the last save until the debounced autosave starts: wait for
     // the stored card to carry the pattern (or give up after 20 s and show what it holds).
     const deadline = Date.now() + 20_000;
-    while ((await card()).canvas_data.pattern?.name !== 'hearts' && Date.now() < deadline) await page.waitForNetworkIdle({ idleTime: 200 });
+    // (On a busy machine the page's requests may not pause for 200 ms within puppeteer's own 30 s: each
+    // wait ends at the deadline at the latest, and the assertions below say what the card holds.)
+    while ((await card()).canvas_data.pattern?.name !== 'hearts' && Date.now() < deadline) {
+      await page.waitForNetworkIdle({ idleTime: 200, timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+    }
     await saveStatus(page, 'Saved');
     expect((await card()).canvas_data.pattern).toEqual({ name: 'hearts', color: '#D6336C' });
     expect(await layerNames(page)).toEqual(layers); // a background, not an object to select

@@ -49,6 +49,49 @@ function isBrowserFile(file, rootDir) {
   }
 }
 
+// Database-free files (unit tests, the renderer's, the package's metadata: nothing in them, nor in the
+// helpers they import, boots a Strapi or opens a database) test the same code whichever database a lane
+// has. CI runs them once: TEST_DATABASE_FREE=skip (the PostgreSQL lane) leaves them out, and they are
+// pinned to the shard whose coverage the SQLite lane measures, so they still count there.
+const TESTS_DATABASE = /\b(?:startApp|appForSuite|bootFailure|createTestDatabase|TEST_DATABASE_URL)\b/;
+const RELATIVE_IMPORT = /(?:from\s+|require\(\s*|import\(\s*)'(\.{1,2}\/[^']+)'/g;
+
+function resolveSource(fromFile, spec) {
+  const base = path.resolve(path.dirname(fromFile), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts'), path.join(base, 'index.js')]) {
+    try {
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}
+
+/** Whether the file, or a test helper it imports (transitively, within tests/), uses a database. */
+function usesDatabase(file, rootDir) {
+  const testsDir = path.join(rootDir, 'tests') + path.sep;
+  const seen = new Set();
+  const pending = [path.join(rootDir, file)];
+  while (pending.length) {
+    const current = pending.pop();
+    if (seen.has(current)) continue;
+    seen.add(current);
+    let text;
+    try {
+      text = fs.readFileSync(current, 'utf8');
+    } catch {
+      return true; // unreadable: assume the worst, run it on both
+    }
+    if (TESTS_DATABASE.test(text)) return true;
+    for (const match of text.matchAll(RELATIVE_IMPORT)) {
+      const target = resolveSource(current, match[1]);
+      if (target && target.startsWith(testsDir)) pending.push(target);
+    }
+  }
+  return false;
+}
+
 function pinnedShard(file, rootDir) {
   try {
     const head = fs.readFileSync(path.join(rootDir, file), 'utf8').slice(0, 4000);
@@ -110,12 +153,15 @@ class LaneSequencer extends Sequencer {
     if (select) tests = tests.filter((test) => isBrowserFile(key(test), rootDir) === (select === 'browser'));
     const files = tests.map(key);
     const pinned = new Map();
+    const databaseFree = new Set(select === 'database' ? files.filter((file) => !usesDatabase(file, rootDir)) : []);
     for (const file of files) {
-      const group = pinnedShard(file, rootDir);
+      const group = databaseFree.has(file) ? PINNED_SHARD.sqlite : pinnedShard(file, rootDir);
       if (group !== undefined) pinned.set(file, group);
     }
     const { shardOf } = balancedShards(files, weightOf, shardCount, pinned);
-    const inShard = tests.filter((test) => shardOf.get(key(test)) === shardIndex - 1);
+    const skipFree = process.env.TEST_DATABASE_FREE === 'skip';
+    if (skipFree && select !== 'database') throw new Error('TEST_DATABASE_FREE=skip needs TEST_SELECT=database');
+    const inShard = tests.filter((test) => shardOf.get(key(test)) === shardIndex - 1 && !(skipFree && databaseFree.has(key(test))));
     const chunk = parseChunk(process.env.TEST_CHUNK);
     if (!chunk) return inShard;
     const { shardOf: chunkOf } = balancedShards(inShard.map(key), weightOf, chunk.count);
@@ -131,4 +177,5 @@ class LaneSequencer extends Sequencer {
 module.exports = LaneSequencer;
 module.exports.balancedShards = balancedShards;
 module.exports.isBrowserFile = isBrowserFile;
+module.exports.usesDatabase = usesDatabase;
 module.exports.parseChunk = parseChunk;

@@ -222,7 +222,11 @@ function keptNames(appDir) {
     const name = `${KEPT_PREFIX}${crypto.createHash('sha256').update(`${key}/${role}`).digest('hex').slice(0, 16)}`;
     return { kind: 'postgres', name, seeded: seeded ? `${name}_seeded` : null };
   }
-  const base = path.join(appDir, '.tmp', `${KEPT_PREFIX}${key}.db`);
+  // GC_SQLITE_TEMPLATE_DIR: where kept SQLite templates are, when not in this checkout's .tmp. CI's
+  // PostgreSQL lane runs its browser files on SQLite from a copy of the checkout, built from the same
+  // files (so the same key): it takes the templates the SQLite lane made instead of booting twice more.
+  const dir = process.env.GC_SQLITE_TEMPLATE_DIR || path.join(appDir, '.tmp');
+  const base = path.join(dir, `${KEPT_PREFIX}${key}.db`);
   return { kind: 'sqlite', name: base, seeded: seeded ? base.replace(/\.db$/, '_seeded.db') : null };
 }
 
@@ -237,7 +241,17 @@ async function keptExist(names) {
 async function keep(made, names) {
   const pairs = [[made.name, names.name], [made.seeded, names.seeded]].filter(([from]) => from);
   if (names.kind === 'sqlite') {
-    for (const [from, to] of pairs) fs.renameSync(from, to);
+    for (const [from, to] of pairs) {
+      try {
+        fs.renameSync(from, to);
+      } catch (error) {
+        if (error.code !== 'EXDEV') throw error;
+        // GC_SQLITE_TEMPLATE_DIR on another file system: copied under a temporary name, then renamed.
+        fs.copyFileSync(from, `${to}.part`);
+        fs.renameSync(`${to}.part`, to);
+        fs.rmSync(from, { force: true });
+      }
+    }
     return;
   }
   await withPg(process.env.TEST_DATABASE_URL, async (client) => {

@@ -12,7 +12,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 
 const S3rver = require('s3rver');
 
-// Installs the plugin as a developer would: `npm pack` (its prepack builds and verifies it), a brand-new
+// Installs the plugin as a developer would: `npm pack` (its prepack builds and verifies it; see copyOfPlugin), a brand-new
 // Strapi 5.54.0 app from create-strapi-app in a temporary folder outside this repository, the README's
 // install command with the tarball in place of the package name, the README's config/plugins.ts lines,
 // `npm run build` (admin included) and `npm start` in production. Then over HTTP: the sample catalogue,
@@ -33,17 +33,26 @@ const MINUTE = 60_000;
 jest.setTimeout(25 * MINUTE);
 
 /**
- * A copy of the plugin's sources to pack. prepack cleans and rebuilds `dist/`; doing that in the
- * plugin itself would pull the built plugin from under any other test run using this checkout (CI runs
- * the SQLite and PostgreSQL passes side by side). The copy sits inside the repository so its build
- * tools resolve from the repository's node_modules; `.tmp/` is ignored by jest and git.
+ * A copy of the plugin to pack. prepack cleans and rebuilds `dist/`; doing that in the plugin itself
+ * would pull the built plugin from under any other test run using this checkout (CI runs the SQLite and
+ * PostgreSQL passes side by side). The copy sits inside the repository so its build tools resolve from
+ * the repository's node_modules; `.tmp/` is ignored by jest and git.
+ *
+ * When the plugin's `dist/` was built from the files here now (its stamp says so, as
+ * scripts/build-plugin.js checks it: CI has just built it), the copy takes it, and is packed without
+ * prepack: prepack would run the same `npm run build` of the same files again, a minute and a half of
+ * CPU beside the test lanes. `strapi-plugin verify`, prepack's other half, is a test of its own below.
+ * INSTALL_TEST_PACK=prepack, or a stale or missing build, packs as a publisher does.
  */
-function copyOfPlugin(): string {
+const { isFresh: pluginBuildIsFresh } = require('../../scripts/plugin-build-stamp') as { isFresh(): boolean };
+function copyOfPlugin(): { dir: string; built: boolean } {
+  const built = process.env.INSTALL_TEST_PACK !== 'prepack' && pluginBuildIsFresh();
   const parent = fs.mkdtempSync(path.join(REPO, '.tmp', 'pack-'));
   const copy = path.join(parent, 'greeting-cards');
-  fs.cpSync(PLUGIN_DIR, copy, { recursive: true, filter: (src) => !['dist', 'node_modules'].includes(path.relative(PLUGIN_DIR, src)) });
+  const skip = built ? ['node_modules'] : ['dist', 'node_modules'];
+  fs.cpSync(PLUGIN_DIR, copy, { recursive: true, filter: (src) => !skip.includes(path.relative(PLUGIN_DIR, src)) });
   if (fs.existsSync(path.join(PLUGIN_DIR, 'node_modules'))) fs.symlinkSync(path.join(PLUGIN_DIR, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-  return copy;
+  return { dir: copy, built };
 }
 
 /** The README's "Install into your Strapi app" section, and its code blocks by info string. */
@@ -254,8 +263,9 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     const { blocks } = readmeInstall();
 
     // npm pack runs the package's prepack: the build and `strapi-plugin verify`.
-    packed = copyOfPlugin();
-    await run('npm', ['pack', '--pack-destination', work], packed);
+    const copy = copyOfPlugin();
+    packed = copy.dir;
+    await run('npm', ['pack', '--pack-destination', work, ...(copy.built ? ['--ignore-scripts'] : [])], packed);
     const tarball = fs.readdirSync(work).find((f) => /^strapi-plugin-greeting-cards-.*\.tgz$/.test(f));
     if (!tarball) throw new Error('npm pack made no tarball');
 

@@ -15,9 +15,8 @@ import { fitCanvasToProduct } from '../../plugins/greeting-cards/server/src/doma
 import { productOf } from '../../plugins/greeting-cards/server/src/domain/print-products/products';
 import { validateCanvasData } from '../../plugins/greeting-cards/server/src/domain/canvas-data';
 import { TEMPLATES } from '../../plugins/greeting-cards/server/src/seed/sample-data';
-import { decodePng, pixelAt } from '../helpers/png';
+import { decodePng, differingShare, pixelAt } from '../helpers/png';
 import { flatten, imageSizes, inspectPdf, pageBoxes } from '../helpers/pdf';
-import { differingShare } from '../e2e/editor-browser';
 
 jest.setTimeout(120_000);
 const run = promisify(execFile);

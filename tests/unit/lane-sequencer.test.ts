@@ -32,3 +32,34 @@ describe('lane sequencer: a shard run as chunks (TEST_CHUNK)', () => {
     for (const bad of ['0/4', '5/4', '2', 'a/b', '1/0']) expect(() => parseChunk(bad)).toThrow(/TEST_CHUNK/);
   });
 });
+
+describe('lane sequencer: database-free files (TEST_DATABASE_FREE)', () => {
+  const { usesDatabase } = require('../helpers/lane-sequencer') as { usesDatabase(file: string, rootDir: string): boolean };
+  const fs = require('fs') as typeof import('fs');
+  const os = require('os') as typeof import('os');
+  const path = require('path') as typeof import('path');
+  let root: string;
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  };
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-lanes-'));
+    write('tests/helpers/strapi.ts', 'export async function startApp() {}\n');
+    write('tests/helpers/png.ts', 'export const decode = 1;\n');
+    write('tests/helpers/fixtures.ts', "import { startApp } from './strapi';\nexport const x = startApp;\n");
+    write('tests/unit/pure.test.ts', "import { decode } from '../helpers/png';\nimport { y } from '../../plugins/p/src/y';\n");
+    write('tests/unit/boots.test.ts', "import { startApp } from '../helpers/strapi';\n");
+    write('tests/unit/through-helper.test.ts', "import { x } from '../helpers/fixtures';\n");
+    write('tests/unit/reads-url.test.ts', 'const url = process.env.TEST_DATABASE_URL;\n');
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('counts a file as database-free only when neither it nor a test helper it imports boots or opens a database', () => {
+    expect(usesDatabase('tests/unit/pure.test.ts', root)).toBe(false);
+    expect(usesDatabase('tests/unit/boots.test.ts', root)).toBe(true);
+    expect(usesDatabase('tests/unit/through-helper.test.ts', root)).toBe(true);
+    expect(usesDatabase('tests/unit/reads-url.test.ts', root)).toBe(true);
+    expect(usesDatabase('tests/unit/missing.test.ts', root)).toBe(true);
+  });
+});
