@@ -37,18 +37,7 @@ async function compileHostApp(appDir) {
   fs.writeFileSync(stamp, wanted);
 }
 
-// GC_COVERAGE_UNTESTED=off: this run's coverage report leaves out the files no test of the run loaded.
-// Jest otherwise instruments each of them as the run ends and parses the result again to read its
-// empty counters (the plugin's TypeScript sources that only the built code ran: about 6 s of CPU a
-// run). CI measures coverage in five runs and merges their reports; one of them still adds the
-// untested files, so the merged figure counts every file as before.
-function leaveOutUntestedFiles() {
-  const { CoverageReporter } = require('@jest/reporters');
-  CoverageReporter.prototype._addUntestedFiles = async function addNoUntestedFiles() {};
-}
-
 module.exports = async () => {
-  if (process.env.GC_COVERAGE_UNTESTED === 'off') leaveOutUntestedFiles();
   const appDir = path.resolve(__dirname, '../..');
   const pluginEntry = path.join(appDir, 'plugins/greeting-cards/dist/server/index.js');
   if (!fs.existsSync(pluginEntry)) {
