@@ -269,6 +269,13 @@ async function dropKeptTemplates() {
     // Only this role's: another role's kept templates are not this run's to drop (and it could not).
     const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1 AND pg_get_userbyid(datdba) = current_user', [`${KEPT_PREFIX}%`]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    // A test file's own database that outlived its file (a file stopped before its afterAll) is dropped too,
+    // and named: CI's server is the machine's, and what a run leaves there stays for the next.
+    const left = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1 AND pg_get_userbyid(datdba) = current_user', ['gc\\_test\\_%']);
+    for (const { datname } of left.rows) {
+      console.warn(`dropping ${datname}, a test database no test file dropped`);
+      await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
   });
 }
 
