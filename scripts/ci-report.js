@@ -145,6 +145,22 @@ async function main() {
       for (const a of failedTests) failures.push(`${name} ${relative(result.name)} › ${a.fullName}\n${(a.failureMessages ?? []).join('\n').slice(0, 1500)}`);
     }
   }
+  // Test cases counted once whatever ran them: a database file's cases run on both databases, a
+  // database-free file's (unit tests, the renderer's: TEST_DATABASE_FREE in .ci/run) and a browser file's
+  // on SQLite only, the install test's on its own app. The runs' sum above counts each run of a case.
+  const lanesOf = new Map();
+  for (const name of RUNS) {
+    for (const result of runs[name]?.testResults ?? []) {
+      for (const a of result.assertionResults ?? []) {
+        if (a.status !== 'passed' && a.status !== 'failed') continue;
+        const key = `${relative(result.name)} › ${a.fullName}`;
+        if (!lanesOf.has(key)) lanesOf.set(key, new Set());
+        lanesOf.get(key).add(name.startsWith('postgres') ? 'postgres' : 'sqlite');
+      }
+    }
+  }
+  const both = [...lanesOf.values()].filter((lanes) => lanes.size === 2).length;
+  console.log(`distinct test cases: ${lanesOf.size} (${both} run on both databases, ${lanesOf.size - both} on one)`);
   // Last, because a long log is cut from the top: what failed, and how a pass that wrote no report ended.
   if (failures.length) {
     console.log('\n== failures');

@@ -265,6 +265,7 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     // npm pack runs the package's prepack: the build and `strapi-plugin verify`.
     const copy = copyOfPlugin();
     packed = copy.dir;
+    console.log(copy.built ? 'packing the plugin as built (dist/ is up to date with its sources)' : 'packing the plugin through prepack (a new build)');
     await run('npm', ['pack', '--pack-destination', work, ...(copy.built ? ['--ignore-scripts'] : [])], packed);
     const tarball = fs.readdirSync(work).find((f) => /^strapi-plugin-greeting-cards-.*\.tgz$/.test(f));
     if (!tarball) throw new Error('npm pack made no tarball');
