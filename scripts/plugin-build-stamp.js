@@ -37,4 +37,4 @@ function record(current) {
   if (current) fs.writeFileSync(stamp, current);
 }
 
-module.exports = { inputsHash, isFresh, record, stamp };
+module.exports = { inputsHash, isFresh, record };

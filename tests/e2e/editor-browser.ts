@@ -97,4 +97,3 @@ export async function saveStatus(page: Page, text: string): Promise<void> {
   });
 }
 
-export { differingShare } from '../helpers/png';

@@ -8,11 +8,10 @@ import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
-import { decodePng } from '../helpers/png';
+import { decodePng, differingShare } from '../helpers/png';
 import {
   clickLayer,
   DESKTOP,
-  differingShare,
   editorReady,
   launchBrowser,
   layerNames,
