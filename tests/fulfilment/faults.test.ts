@@ -252,13 +252,15 @@ describe('fulfilment under faults', () => {
     // Only the surviving worker sends from here on (this process runs no job): the dead one's claims after
     // their lease. The order is marked fulfilled when the batch that sent its last card ends.
     // This process's own connections were terminated too: a query that was on one at that moment fails
-    // once ("terminating connection due to administrator command"); the next gets a new connection.
+    // once: "terminating connection due to administrator command", "Connection terminated unexpectedly",
+    // or, when the socket is reset before the server's message is read, "read ECONNRESET". The next
+    // query gets a new connection.
     const pastTermination = async <T>(read: () => Promise<T>): Promise<T> => {
       for (let attempt = 1; ; attempt++) {
         try {
           return await read();
         } catch (error) {
-          if (attempt >= 3 || !/terminat/i.test((error as Error).message)) throw error;
+          if (attempt >= 3 || !/terminat|ECONNRESET|EPIPE/i.test((error as Error).message)) throw error;
         }
       }
     };
