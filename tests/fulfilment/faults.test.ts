@@ -25,6 +25,23 @@ const OUTBOX = path.join(APP_DIR, 'private/greeting-cards/postal-outbox');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- database rows as the query engine returns them
 type Row = Record<string, any>;
 
+/**
+ * Runs a read of this process's own, retrying it when PostgreSQL connections were terminated under it.
+ * The tests terminate every connection of the database, this process's too: a query that was on one at
+ * that moment fails once ("terminating connection due to administrator command", "Connection terminated
+ * unexpectedly", or, when the socket is reset before the server's message is read, "read ECONNRESET");
+ * the next gets a new connection.
+ */
+async function pastTermination<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= 5 || !/terminat|ECONNRESET|EPIPE/i.test((error as Error).message)) throw error;
+    }
+  }
+}
+
 describe('fulfilment under faults', () => {
   let app: TestApp;
   let smtp: SmtpCapture;
@@ -84,12 +101,12 @@ describe('fulfilment under faults', () => {
   /** Runs the delivery job (with a clock hours ahead, so retries are due) until the order has nothing left to send. */
   async function settle(ids: number[]) {
     const { strapi } = app;
-    await fulfilment(strapi).drain();
+    await pastTermination(() => fulfilment(strapi).drain());
     await until(
-      async () => {
+      () => pastTermination(async () => {
         await fulfilment(strapi).runDue(new Date(Date.now() + 6 * 3600_000));
         return q(strapi, 'delivery').count({ where: { id: { $in: ids }, status: { $notIn: ['sent', 'delivered'] } } });
-      },
+      }),
       (left: number) => left === 0,
       90_000,
     );
@@ -251,19 +268,6 @@ describe('fulfilment under faults', () => {
     }
     // Only the surviving worker sends from here on (this process runs no job): the dead one's claims after
     // their lease. The order is marked fulfilled when the batch that sent its last card ends.
-    // This process's own connections were terminated too: a query that was on one at that moment fails
-    // once: "terminating connection due to administrator command", "Connection terminated unexpectedly",
-    // or, when the socket is reset before the server's message is read, "read ECONNRESET". The next
-    // query gets a new connection.
-    const pastTermination = async <T>(read: () => Promise<T>): Promise<T> => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await read();
-        } catch (error) {
-          if (attempt >= 3 || !/terminat|ECONNRESET|EPIPE/i.test((error as Error).message)) throw error;
-        }
-      }
-    };
     await until(
       () => pastTermination(async () => ({
         left: await q(strapi, 'delivery').count({ where: { id: { $in: [...ecardIds, ...postedIds] }, $or: [{ status: { $notIn: ['sent', 'delivered'] } }, { claimed_by: { $notNull: true } }] } }),
