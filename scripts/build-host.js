@@ -3,14 +3,16 @@
 // into dist/, all the database tests need; `--admin` builds the admin panel into dist/build, which
 // only the admin's browser tests need. `strapi build` does both, one after the other, and its compile
 // rewrites dist/config even when nothing changed, so it cannot run while tests boot from dist/. Split,
-// the test lanes start once the server half is compiled (about 5 s) and the panel (about a minute of
-// a core) builds beside them. Users keep `npm run build` (`strapi build`).
+// the test lanes start once the server half is compiled (about 5 s; stamped, so their jest runs find
+// it current: scripts/host-compile.js) and the panel (about a minute of a core) builds beside them.
+// Users keep `npm run build` (`strapi build`).
 //
 // The admin half calls the same steps `strapi build` runs after its compile (@strapi/strapi's
 // dist/src/node/build.js of the pinned 5.54.0); they are not in the package's public exports, hence
 // the paths. Should an upgrade move them, this script says so and CI fails in its build phase.
 'use strict';
 const path = require('path');
+const { compileHostApp } = require('./host-compile');
 
 const root = path.resolve(__dirname, '..');
 const strapiDir = path.dirname(require.resolve('@strapi/strapi/package.json', { paths: [root] }));
@@ -23,9 +25,9 @@ const internal = (file) => {
 };
 
 async function compileServer() {
-  const tsUtils = require(require.resolve('@strapi/typescript-utils', { paths: [strapiDir] }));
-  // As `strapi build` does: type errors fail the build.
-  await tsUtils.compile(root, { configOptions: { ignoreDiagnostics: false } });
+  // As `strapi build` does, type errors fail it; stamped, so the test runs do not compile again.
+  const compiled = await compileHostApp(root, { ignoreDiagnostics: false });
+  if (!compiled) console.log('build-host server: dist/ already holds these sources');
 }
 
 async function buildAdmin() {

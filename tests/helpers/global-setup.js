@@ -4,38 +4,10 @@
 // skips a plugin whose build is missing).
 const fs = require('fs');
 const path = require('path');
-const crypto = require('crypto');
 const { createTemplate } = require('./template-database');
 
-// The host app's sources compiled into dist/ are stamped with a hash of what went in; a later run on the
-// same sources (CI runs jest five times in two checkouts) skips TypeScript's compile, about 3 s of CPU.
-const STAMP = 'dist/.gc-test-compile';
-function hostSourcesHash(appDir) {
-  const hash = crypto.createHash('sha256');
-  const visit = (relative) => {
-    const full = path.join(appDir, relative);
-    if (!fs.existsSync(full)) return;
-    if (fs.statSync(full).isDirectory()) {
-      if (relative === path.join('src', 'admin')) return; // the admin panel's code: not compiled here
-      for (const name of fs.readdirSync(full).sort()) visit(path.join(relative, name));
-      return;
-    }
-    hash.update(`${relative}\0`).update(fs.readFileSync(full)).update('\0');
-  };
-  ['tsconfig.json', 'package.json', 'config', 'src'].forEach(visit);
-  hash.update(require('@strapi/strapi/package.json').version);
-  return hash.digest('hex');
-}
-
-async function compileHostApp(appDir) {
-  const stamp = path.join(appDir, STAMP);
-  const wanted = hostSourcesHash(appDir);
-  const compiled = fs.existsSync(path.join(appDir, 'dist/config')) && fs.existsSync(path.join(appDir, 'dist/src'));
-  if (compiled && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
-  const { compileStrapi } = require('@strapi/strapi');
-  await compileStrapi({ appDir, ignoreDiagnostics: true });
-  fs.writeFileSync(stamp, wanted);
-}
+// The host app's compile is skipped when dist/ already holds its sources (scripts/host-compile.js).
+const { compileHostApp } = require('../../scripts/host-compile');
 
 module.exports = async () => {
   const appDir = path.resolve(__dirname, '../..');
