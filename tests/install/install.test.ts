@@ -47,6 +47,8 @@ jest.setTimeout(25 * MINUTE);
 const { isFresh: pluginBuildIsFresh } = require('../../scripts/plugin-build-stamp') as { isFresh(): boolean };
 function copyOfPlugin(): { dir: string; built: boolean } {
   const built = process.env.INSTALL_TEST_PACK !== 'prepack' && pluginBuildIsFresh();
+  // .tmp is made by a test run's other files or CI; run alone on a fresh clone it is not there yet.
+  fs.mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
   const parent = fs.mkdtempSync(path.join(REPO, '.tmp', 'pack-'));
   const copy = path.join(parent, 'greeting-cards');
   const skip = built ? ['node_modules'] : ['dist', 'node_modules'];
