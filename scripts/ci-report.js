@@ -4,7 +4,7 @@
 // runs (jest's own data, in istanbul's format whichever provider measured it), and the total count, written to .tmp/ci-total.txt for CI's
 // closing line. Exits 1 when a run's report is missing or holds a failure.
 //
-//   node scripts/ci-report.js --root <checkout> [--copy <the PostgreSQL run's copy of it>] [--runs <file>]
+//   node scripts/ci-report.js --root <checkout> [--copy <a copy of it that ran tests>]... [--runs <file>]
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -15,7 +15,8 @@ const option = (name) => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 const root = path.resolve(option('--root') || process.cwd());
-const copy = option('--copy') ? path.resolve(option('--copy')) : undefined;
+// --copy, once for each copy of the checkout that ran tests (.ci/run): their paths map to the root's.
+const copies = args.flatMap((arg, i) => (arg === '--copy' && args[i + 1] ? [path.resolve(args[i + 1])] : []));
 const tmp = path.join(root, '.tmp');
 // The database files run on SQLite and on PostgreSQL, each pass as two shards (jest --shard, .ci/run)
 // of a few jest runs each (<pass>-<shard>-<chunk>); the browser files once, on SQLite (TEST_SELECT).
@@ -38,7 +39,7 @@ function readRun(name) {
 }
 
 const relative = (file) => {
-  for (const base of [root, copy].filter(Boolean)) {
+  for (const base of [root, ...copies]) {
     if (file.startsWith(base + path.sep)) return path.relative(base, file);
   }
   return file;
