@@ -1,10 +1,10 @@
 // Jest's own order (failed first, then slowest or largest first), reversed when TEST_ORDER=reverse,
 // and shards (--shard=i/n) balanced by each file's measured time instead of jest's hash of its path.
 //
-// CI runs two lanes side by side on two cores, SQLite and PostgreSQL. Each lane runs both shards, one
-// after the other and in opposite orders (SQLite 1 then 2, PostgreSQL 2 then 1), so the two lanes never
-// run the same file at the same time, and each lane measures coverage on one shard only: coverage
-// instrumentation is paid once per file, split evenly between the lanes.
+// CI runs each database's two shards (seven jest runs with the browser files' three, taken from one queue
+// by three checkouts: .ci/run), the two databases' in opposite orders (SQLite 1 then 2, PostgreSQL 2
+// then 1) so the same file is rarely run twice at once, and measures coverage on one shard of each
+// database only: coverage instrumentation is paid once per file.
 //
 // Shards by time: jest's own split keeps the count of files even, and with the fuzz test (about 300 s)
 // and the admin browser test (about 165 s) on one side the lanes would end minutes apart. Weights are
@@ -126,10 +126,10 @@ function balancedShards(files, weightOf, count, pinned = new Map()) {
   return { shardOf, totals };
 }
 
-// TEST_CHUNK=i/k: the i-th of k parts of the shard, balanced by weight the same way, so that CI can run a
-// shard as k jest runs, one process each (CI_CHUNKS in .ci/run), when a long process slows down file by
-// file (bench/leak-probe.js measures what files leave behind). A new process costs a few seconds: the
-// template databases are kept between runs, and dist/ is not compiled again.
+// TEST_CHUNK=i/k: the i-th of k parts of the shard, balanced by weight the same way, so that a shard can
+// run as k jest runs, one process each, should a long process slow down file by file again (CI ran so
+// while it did; bench/leak-probe.js measures what files leave behind). A new process costs a few
+// seconds: the template databases are kept between runs, and dist/ is not compiled again.
 function parseChunk(value) {
   if (!value) return undefined;
   const match = /^(\d+)\/(\d+)$/.exec(value);

@@ -19,10 +19,12 @@ const rendererWith = (options: { pages: number; memoryBudgetMb: number; measureE
   made.push(provider);
   return { provider, renderer: createCardRenderer({ provider, publicDir, publicUrl: 'https://cards.example.test', cropMarks: false }) };
 };
-const designs = (n: number) =>
+// `round` makes the same n designs new again (a different line of text), so nothing is drawn from a cache.
+const designs = (n: number, round = 0) =>
   Array.from({ length: n }, (_, i) => {
     const base = TEMPLATES[i % TEMPLATES.length].canvas_data as { objects?: unknown[] };
-    return { ...base, objects: [...(base.objects ?? []), { type: 'textbox', text: `Pool ${i}`, left: 80, top: 80, width: 600, fontSize: 48, fill: '#333333', fontFamily: 'Georgia' }] };
+    const text = round ? `Pool ${i}, round ${round}` : `Pool ${i}`;
+    return { ...base, objects: [...(base.objects ?? []), { type: 'textbox', text, left: 80, top: 80, width: 600, fontSize: 48, fill: '#333333', fontFamily: 'Georgia' }] };
   });
 
 beforeAll(() => {
@@ -54,8 +56,16 @@ describe('the renderer page pool', () => {
     const queued = designs(6).map((d) => renderer.previewPng(d, { width: 100 }));
     const pngs = await Promise.all(queued);
     expect(pngs.map(pngSize)).toEqual(Array(6).fill({ width: 100, height: 141 }));
+    expect(provider.stats().designPng).toBe(7);
+    // Over budget, a browser is first asked to free memory and replaced only if a later reading still finds
+    // it grown since its first: whether that reading comes within these six renders depends on how much
+    // Chromium gave back (on a loaded machine, sometimes enough). More rounds, until it is replaced; each
+    // round's renders must all complete too.
+    for (let round = 1; provider.stats().browserRecycles === 0 && round <= 8; round += 1) {
+      const more = await Promise.all(designs(6, round).map((d) => renderer.previewPng(d, { width: 100 })));
+      expect(more.map(pngSize)).toEqual(Array(6).fill({ width: 100, height: 141 }));
+    }
     const stats = provider.stats();
-    expect(stats.designPng).toBe(7);
     expect(stats.browserRecycles).toBeGreaterThanOrEqual(1);
     expect(stats.launches).toBeGreaterThanOrEqual(2);
     expect(stats.lastBrowserRss).toBeGreaterThan(1024 * 1024);
