@@ -43,6 +43,6 @@ function markAdminBuilt() {
   fs.writeFileSync(MARKER, pluginAdminHash());
 }
 
-module.exports = { adminBuildIsCurrent, markAdminBuilt };
+module.exports = { adminBuildIsCurrent, markAdminBuilt, pluginAdminHash };
 
 if (require.main === module) markAdminBuilt();
