@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import { QUIET_APP, startApp, type TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { createCard, createRecipient, deliveriesOf, orderRow } from '../helpers/order-fixtures';
@@ -77,6 +78,7 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
     const [order] = prodigi.created();
     const queued = await reload(app, delivery.id);
     expect(queued).toMatchObject({ status: 'processing', tracking_reference: order.id, claimed_at: null, attempts: 2 });
+    await prodigi.downloadAssets(order.id);
 
     expect(order).toMatchObject({
       merchantReference: `${uuid}/${delivery.id}`,
@@ -105,6 +107,38 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
     const forged = pathOf(assetUrl).replace(/-([\w-]{43})\.pdf$/, (_m, sig: string) => `-${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}.pdf`);
     expect((await app.http().get(forged)).status).toBe(404);
     expect((await app.http().get(pathOf(assetUrl).replace(`/${delivery.id}-`, `/${delivery.id + 1000}-`))).status).toBe(404);
+  });
+
+  it("the print file answers while the delivery waits for its retry after a lost answer: Prodigi's download of the asset succeeds", async () => {
+    prodigi.dropAfterAccepting(1);
+    const { delivery } = await buyPostedCard(app);
+    const waiting = await reload(app, delivery.id);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1, tracking_reference: null });
+    const order = prodigi.created().at(-1);
+    expect(order.merchantReference).toMatch(new RegExp(`/${delivery.id}$`));
+
+    // Prodigi holds the order and fetches its asset now, a minute before our retry would come.
+    await prodigi.downloadAssets(order.id);
+    expect(order.status.issues).toEqual([]);
+    expect(order.status.details.downloadAssets).toBe('Complete');
+    expect(prodigi.files.get(order.id)?.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The retry finds the same order, whose asset is there.
+    await fulfilment(app.strapi).runDue(LATER());
+    expect(await reload(app, delivery.id)).toMatchObject({ status: 'processing', tracking_reference: order.id });
+    expect((await app.http().get(pathOf(order.items[0].assets[0].url))).status).toBe(200);
+  });
+
+  it('a print-file link signed with the callback secret is refused: knowing that secret mints no link', async () => {
+    const { delivery } = await buyPostedCard(app);
+    const row = await reload(app, delivery.id);
+    expect(row.status).toBe('processing');
+    const real = pathOf(prodigi.orders.get(row.tracking_reference).items[0].assets[0].url);
+    expect((await app.http().get(real)).status).toBe(200);
+    // What a reader of the callback URL (SERVICE_POSTAL_CALLBACK_SECRET) could sign before: the key of old.
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+    const forged = crypto.createHmac('sha256', `print-file:${SECRET}`).update(`${delivery.id}.${expires}`).digest('base64url');
+    expect((await app.http().get(`/api/postal/print-files/${delivery.id}-${expires}-${forged}.pdf`)).status).toBe(404);
   });
 
   it('callbacks move the delivery through production to shipped with tracking; replays and late news change nothing', async () => {
@@ -145,6 +179,10 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
     const post = (path: string, body: unknown) => app.http().post(path).set('Content-Type', 'application/json').send(body as object);
     const wrong = await post('/api/postal/prodigi/callback/not-the-secret-0123456789abcdef', { specversion: '1.0' });
     expect(wrong.status).toBe(404);
+    // The address is judged before the body: a wrong secret with no body is as unknown as with one.
+    const emptyBody = await app.http().post('/api/postal/prodigi/callback/not-the-secret-0123456789abcdef');
+    expect(emptyBody.status).toBe(404);
+    expect((await app.http().post('/api/postal/gelato/callback/x').set('Content-Type', 'application/cloudevents+json').send('')).status).toBe(404);
     expect((await post(`/api/postal/gelato/callback/${SECRET}`, { event: 'order_status_updated', orderId: 'x' })).status).toBe(404);
 
     const bad = await post(callbackPath, { hello: 'world' });

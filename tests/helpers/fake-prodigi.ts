@@ -17,8 +17,13 @@ export interface FakeProdigi extends JsonServer {
   created: () => Json[];
   /** The next `n` creates answer 503 without making an order (Prodigi down). */
   failNext(n?: number): void;
-  /** The next `n` accepted creates store the order and then drop the connection unanswered. */
+  /**
+   * The next `n` accepted creates store the order and then drop the connection unanswered. Such an
+   * order downloads its assets later, as Prodigi's own download stage does, when downloadAssets() says.
+   */
   dropAfterAccepting(n?: number): void;
+  /** Runs the download stage of an order whose create was dropped: fetches each asset URL once. */
+  downloadAssets(id: string): Promise<void>;
   startProduction(id: string): void;
   ship(id: string, tracking: { number: string; url: string }): void;
   /** Posts a CloudEvent about the order to its callbackUrl (as the shop's address); returns the shop's answer. */
@@ -65,19 +70,23 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
     const failures = validate(body);
     if (Object.keys(failures).length) return validation(failures);
     const id = `ord_${(seq += 1)}`;
-    // Prodigi downloads the assets: a link that does not give a PDF is a failed order here.
-    for (const item of body.items) {
-      for (const asset of item.assets) {
-        const file = await fetchPrintFile(shop.resolve(asset.url));
-        if (!file.ok) return validation({ 'items.assets.url': [file.error] });
-        files.set(id, file.bytes);
+    const dropped = drops > 0;
+    // Prodigi downloads the assets: a link that does not give a PDF is a failed order here. An order whose
+    // answer is lost downloads them later (downloadAssets), while the shop still waits to try again.
+    if (!dropped) {
+      for (const item of body.items) {
+        for (const asset of item.assets) {
+          const file = await fetchPrintFile(shop.resolve(asset.url));
+          if (!file.ok) return validation({ 'items.assets.url': [file.error] });
+          files.set(id, file.bytes);
+        }
       }
     }
     const now = new Date().toISOString();
     const order = {
       id, created: now, lastUpdated: now, callbackUrl: body.callbackUrl ?? null, merchantReference: body.merchantReference ?? null,
       shippingMethod: body.shippingMethod, idempotencyKey: key || null,
-      status: { stage: 'InProgress', issues: [], details: { downloadAssets: 'Complete', printReadyAssetsPrepared: 'Complete', allocateProductionLocation: 'NotStarted', inProduction: 'NotStarted', shipping: 'NotStarted' } },
+      status: { stage: 'InProgress', issues: [], details: { downloadAssets: dropped ? 'NotStarted' : 'Complete', printReadyAssetsPrepared: dropped ? 'NotStarted' : 'Complete', allocateProductionLocation: 'NotStarted', inProduction: 'NotStarted', shipping: 'NotStarted' } },
       charges: [], shipments: [], recipient: body.recipient,
       items: body.items.map((item: Json, i: number) => ({ id: `ori_${seq}${i}`, status: 'Ok', ...item })),
       metadata: body.metadata ?? {},
@@ -85,7 +94,7 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
     orders.set(id, order);
     if (key) byKey.set(key, id);
     createdIds.push(id);
-    if (drops > 0) {
+    if (dropped) {
       drops -= 1;
       return { status: 200, body: null, drop: true };
     }
@@ -137,6 +146,24 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
     },
     dropAfterAccepting(n = 1) {
       drops = n;
+    },
+    async downloadAssets(id) {
+      const order = must(id);
+      for (const item of order.items) {
+        for (const asset of item.assets) {
+          const file = await fetchPrintFile(shop.resolve(asset.url));
+          if (file.ok) {
+            files.set(id, file.bytes);
+            continue;
+          }
+          // *Assumed* shape of Prodigi's issue for an asset it could not fetch: the order stays InProgress
+          // and carries the issue until someone fixes the asset.
+          order.status.details.downloadAssets = 'Error';
+          order.status.issues.push({ objectId: item.id, errorCode: 'items.assets.NotDownloaded', description: `asset not downloaded: ${file.error}` });
+          return;
+        }
+      }
+      Object.assign(order.status.details, { downloadAssets: 'Complete', printReadyAssetsPrepared: 'Complete' });
     },
     startProduction(id) {
       Object.assign(must(id).status.details, { allocateProductionLocation: 'Complete', inProduction: 'InProgress' });

@@ -1,6 +1,6 @@
 import {
   canMove, CARRIER_RESULTS, DELIVERY_TRANSITIONS, deliveryStatesAllowing, initialDeliveryStatus, SEND_RESULT_EVENTS, SENDER_RESULTS,
-  operatorMove, shopperCancelMove, shopperMayCancel, statusAfter, WAITING_STATES, type SendResult,
+  operatorMove, printFileFetchable, shopperCancelMove, shopperMayCancel, statusAfter, WAITING_STATES, type SendResult,
 } from '../../plugins/greeting-cards/server/src/domain/delivery-state';
 import { afterFailure } from '../../plugins/greeting-cards/server/src/domain/delivery-retry';
 import { DELIVERY_STATUSES } from '../../plugins/greeting-cards/server/src/domain/enums';
@@ -23,6 +23,18 @@ describe('delivery state table', () => {
     expect(initialDeliveryStatus(new Date('2026-05-02T00:00:00Z'), now)).toBe('scheduled');
     expect(initialDeliveryStatus(now, now)).toBe('pending');
     expect(initialDeliveryStatus(null, now)).toBe('pending');
+  });
+});
+
+describe('print files a provider may fetch', () => {
+  it('while processing, and while waiting for a retry after an attempt (a lost answer), never before the first or after the end', () => {
+    expect(printFileFetchable('processing', 0)).toBe(true);
+    expect(printFileFetchable('processing', 2)).toBe(true);
+    expect(printFileFetchable('pending', 1)).toBe(true);
+    expect(printFileFetchable('scheduled', 1)).toBe(true);
+    expect(printFileFetchable('pending', 0)).toBe(false);
+    expect(printFileFetchable('scheduled', 0)).toBe(false);
+    for (const end of ['sent', 'delivered', 'failed', 'cancelled'] as const) expect(printFileFetchable(end, 3)).toBe(false);
   });
 });
 

@@ -207,7 +207,7 @@ export const SETTING_RECORDS = {
   }),
   postalCallbackSecret: text({
     env: 'SERVICE_POSTAL_CALLBACK_SECRET', default: '', schema: secretToken,
-    describe: 'Secret in the status callback URL /api/postal/<provider>/callback/<secret> and the key that signs print-file links; required for prodigi and gelato.',
+    describe: 'Secret in the status callback URL /api/postal/<provider>/callback/<secret> (print-file links are signed with a key of their own, derived from APP_KEYS); required for prodigi and gelato.',
   }),
   prodigiApiKey: text({ env: 'SERVICE_PRODIGI_API_KEY', default: '', schema: z.string(), describe: 'Prodigi API key (sent as X-API-Key); required for prodigi.' }),
   prodigiApiBase: text({

@@ -1,7 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { action, type Ctx } from '../http/respond';
 import { badRequest, notFound } from '../errors';
-import { getConfig } from '../config/get-config';
 import { verifyPrintFileName } from '../services/fulfilment/print-file';
 import { getService } from '../services/get-service';
 
@@ -35,16 +34,19 @@ async function jsonBody(ctx: Ctx): Promise<unknown> {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  // POST /api/postal/:provider/callback/:secret (no user: the secret in the path authenticates).
+  // POST /api/postal/:provider/callback/:secret (no user: the secret in the path authenticates). The
+  // address is judged before the body is read: to a wrong one, any body is 404, an empty one too.
   callback: action(strapi, async (ctx) => {
-    const outcome = await getService(strapi, 'postalCallbacks').handle(String(ctx.params.provider), String(ctx.params.secret), ctx.request.header ?? {}, await jsonBody(ctx));
+    const callbacks = getService(strapi, 'postalCallbacks');
+    callbacks.authenticate(String(ctx.params.provider), String(ctx.params.secret));
+    const outcome = await callbacks.handle(String(ctx.params.provider), String(ctx.params.secret), ctx.request.header ?? {}, await jsonBody(ctx));
     ctx.status = outcome.status;
     return outcome.body;
   }),
 
-  // GET /api/postal/print-files/:file: the print file a provider fetches, by a signed expiring name.
+  // GET /api/postal/print-files/:signed_file: the print file a provider fetches, by a signed expiring name.
   printFile: action(strapi, async (ctx) => {
-    const id = verifyPrintFileName(getConfig(strapi), String(ctx.params.file), new Date());
+    const id = verifyPrintFileName(strapi, String(ctx.params.signed_file), new Date());
     const pdf = id === null ? null : await getService(strapi, 'fulfilment').printFile(id);
     if (!pdf) throw notFound();
     ctx.type = 'application/pdf';

@@ -33,6 +33,18 @@ export const PROCESSING: DeliveryStatus = 'processing';
 /** Waiting to be sent: not yet taken by any instance, and still cancellable (a refund cancels them). */
 export const WAITING_STATES: DeliveryStatus[] = deliveryStatesAllowing('cancel');
 
+/**
+ * Whether a print provider may still fetch a posted card's print file. While the card is processing
+ * (being handed over, or at the provider, which may fetch again to reprint), and while it waits to be
+ * tried again after an attempt: a create whose answer was lost reached the provider all the same, which
+ * fetches the file meanwhile (our retry then finds that order by its idempotency key). Not before the
+ * first attempt, and not once the card shipped, failed or was cancelled: a provider order we never
+ * heard of must not be printed for a card the buyer cancelled or we gave up on.
+ */
+export function printFileFetchable(status: DeliveryStatus, attempts: number): boolean {
+  return status === PROCESSING || (WAITING_STATES.includes(status) && attempts > 0);
+}
+
 /** Where a paid order's delivery starts: scheduled while its date is in the future, else pending. */
 export function initialDeliveryStatus(due: Date | null, now: Date): DeliveryStatus {
   return due && due.getTime() > now.getTime() ? 'scheduled' : 'pending';

@@ -1,17 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import type { Ctx } from './respond';
+import { loggableUrl } from './secret-urls';
 
 // Replaces Strapi's request logger ('strapi::logger' in the host's config/middlewares.ts): the same
-// one line per request, but a card's view token is a password to that card (anyone holding the link
-// can read it), so it never reaches the log. Only the plugin's view route is touched: every other line,
-// the host's routes included, is exactly Strapi's. Case-insensitive, as the router matches
-// (`/CARDS/VIEW/<token>` reaches the same page).
-
-const VIEW_TOKEN = /^(\/cards\/view\/)[^/?#]+/i;
-
-export function maskUrl(url: string): string {
-  return url.replace(VIEW_TOKEN, '$1<token>');
-}
+// one line per request, but with every secret a URL carries masked (http/secret-urls.ts): the token of
+// an e-card's view link, a signing or address link, an e-mailed confirmation link, a print file's signed
+// name, the postal callback secret, and secret query parameters (a draft's preview link,
+// users-permissions' confirmation and reset codes). Nothing else of a line changes, the host's routes
+// included.
 
 export function accessLogMiddleware(_config: unknown, { strapi }: { strapi: Core.Strapi }) {
   return async (ctx: Ctx, next: () => Promise<unknown>) => {
@@ -19,7 +15,7 @@ export function accessLogMiddleware(_config: unknown, { strapi }: { strapi: Core
     try {
       await next();
     } finally {
-      strapi.log.http(`${ctx.method} ${maskUrl(ctx.url)} (${Math.ceil(Date.now() - start)} ms) ${ctx.status}`);
+      strapi.log.http(`${ctx.method} ${loggableUrl(strapi, ctx.url)} (${Math.ceil(Date.now() - start)} ms) ${ctx.status}`);
     }
   };
 }

@@ -4,6 +4,7 @@ import { ApiError, FieldErrors } from '../errors';
 import { localizeErrorBody } from '../i18n/error-messages';
 import { requestLocale } from '../i18n/request-locale';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
+import { loggableUrl } from './secret-urls';
 
 // Koa context, kept loose: Strapi's own type for it is `any` as well. The one place that says so.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -49,7 +50,7 @@ export function respondError(strapi: Core.Strapi, ctx: Ctx, error: unknown): voi
     ctx.body = inLocale(zodToFieldErrors(error));
     return;
   }
-  strapi.log.error(`[greeting-cards] ${ctx.method} ${ctx.path} failed: ${(error as Error)?.stack ?? String(error)}`);
+  strapi.log.error(`[greeting-cards] ${ctx.method} ${loggableUrl(strapi, ctx.path)} failed: ${(error as Error)?.stack ?? String(error)}`);
   ctx.status = 500;
   ctx.body = inLocale({ detail: 'Something went wrong on our side. Please try again.' });
 }

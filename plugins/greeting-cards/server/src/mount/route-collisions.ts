@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ownApiPaths, ownServerRoutes, routePattern } from '../http/own-routes';
+import { mountedLayers } from './mounted-routes';
 
 // Boot refuses when one of the plugin's routes would answer where the host already has a route (the
 // host's own api::order.order at /api/orders, say): one of the two would silently stop working. The
@@ -49,15 +50,6 @@ function originOf(strapi: Core.Strapi, route: MountedRoute): string {
   }
   return "the host's route";
 }
-
-// At bootstrap the content-API and admin routes still sit in their own routers (Strapi moves them
-// onto the server's router only when it starts listening), so all three tables are read.
-function mountedLayers(strapi: Core.Strapi): Array<{ path: string; methods: string[] }> {
-  const server = strapi.server as unknown as { listRoutes(): Layer[]; api(name: string): { listRoutes(): Layer[] } | undefined };
-  return [...server.listRoutes(), ...(server.api('content-api')?.listRoutes() ?? []), ...(server.api('admin')?.listRoutes() ?? [])];
-}
-
-type Layer = { path: string; methods: string[] };
 
 /** Every collision between the plugin's routes and the others mounted on the server, as sentences. */
 export function routeCollisions(strapi: Core.Strapi): string[] {

@@ -1,6 +1,8 @@
 // Spec routes live at /api/<path> (prefix '' on each route: a router-level prefix is ignored).
 // Auth is done by our own `requireUser` so anonymous callers get the spec's 401 body, not Strapi's 403.
 // A path declared without a trailing slash matches both `/x` and `/x/`.
+// A path that carries a secret (a link's token) declares it by the parameter's name, `:token`, `:secret`
+// or `:signed_file` (http/secret-urls.ts SECRET_PARAMS): the access log masks those, nothing else.
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;

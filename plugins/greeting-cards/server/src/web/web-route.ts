@@ -9,6 +9,7 @@ import { isHtmx, renderPage } from './render';
 import { DEFAULT_AFTER_LOGIN, safeNext } from './safe-next';
 import { registerOwnRoutes } from '../http/own-routes';
 import { nulField } from '../http/nul-bytes';
+import { loggableUrl } from '../http/secret-urls';
 import { mountPoints, shopPath } from '../mount/mount-points';
 import { pageLocale } from './locale';
 import { translator, type Translate } from '../i18n/translate';
@@ -34,6 +35,7 @@ export interface PrivateContext extends WebContext {
 
 export interface WebRouteDef {
   method: WebMethod;
+  /** A path that carries a secret names its parameter `:token` (http/secret-urls.ts): logs mask it. */
   path: string;
   private?: boolean;
   // 'pre-session' for the anonymous forms (sign-in, registration): their token is bound to the
@@ -145,7 +147,7 @@ export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
         const detail = error instanceof ApiError && 'detail' in error.body ? localizeErrorText(String(error.body.detail), ctx.state.gcLocale) : t('shop.error.checkInput');
         return errorPage(ctx, error instanceof ApiError ? error.status : 400, t('shop.error.failedTitle'), detail);
       }
-      strapi.log.error(`[greeting-cards] ${ctx.method} ${ctx.path} failed: ${(error as Error)?.stack ?? error}`);
+      strapi.log.error(`[greeting-cards] ${ctx.method} ${loggableUrl(strapi, ctx.path)} failed: ${(error as Error)?.stack ?? error}`);
       errorPage(ctx, 500, t('shop.error.serverTitle'), t('shop.error.server'));
     }
   };

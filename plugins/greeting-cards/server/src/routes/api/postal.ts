@@ -1,8 +1,9 @@
 import { route, RouteDef } from '../define';
 
 // Print providers call these: status callbacks (secret in the path) and print files (signed names).
+// Both parameters are secrets, named so (http/secret-urls.ts) that no log writes them.
 const routes: RouteDef[] = [
-  route('GET', '/postal/print-files/:file', 'postal.printFile'),
+  route('GET', '/postal/print-files/:signed_file', 'postal.printFile'),
   route('POST', '/postal/:provider(prodigi|gelato)/callback/:secret', 'postal.callback'),
 ];
 

@@ -165,7 +165,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       orderUuid: item.order.uuid,
       // A provider that fetches the file by URL gets it rendered when it asks (print-files route).
       pdf: backend.printFileByUrl ? undefined : await printFileFor(item, cardPdf),
-      printFileUrl: signedPrintFileUrl(getConfig(strapi), delivery.id, now),
+      printFileUrl: signedPrintFileUrl(strapi, delivery.id, now),
       product: printProductOf(item),
       customerReference: `user-${item.order?.user?.id ?? 'unknown'}`,
       recipientEmail: String(r.email ?? '').trim(),

@@ -15,7 +15,7 @@ import { notifyOperatorOfFailure } from './failure-notice';
 import { backfillDeliveryTimeline } from './timeline-backfill';
 import { printFileFor } from './print-file';
 import type { CarrierNews } from '../../providers/postal/types';
-import { PROCESSING } from '../../domain/delivery-state';
+import { PROCESSING, printFileFetchable } from '../../domain/delivery-state';
 import { pollPostalStatus } from './postal-status';
 import { claimLeases } from './claim-leases';
 import { getService } from '../get-service';
@@ -331,14 +331,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     notifyFailure: (deliveryId: number) => notifyOperatorOfFailure(strapi, store, deliveryId),
 
     /**
-     * The print file of a posted card while it is being handed to or made by the provider (processing:
-     * a provider may fetch again to reprint); null once it shipped, failed or was cancelled, and for
-     * anything that is not a posted card.
+     * The print file of a posted card while a provider may fetch it (domain/delivery-state.ts
+     * printFileFetchable: processing, or waiting for a retry after an attempt whose answer may have been
+     * lost); null once it shipped, failed or was cancelled, and for anything that is not a posted card.
      */
     async printFile(deliveryId: number): Promise<Buffer | null> {
       const delivery = await store.load(deliveryId);
       const item = delivery?.order_item;
-      if (!delivery || delivery.status !== PROCESSING || item?.delivery_method !== 'post') return null;
+      if (!delivery || !printFileFetchable(delivery.status, Number(delivery.attempts ?? 0)) || item?.delivery_method !== 'post') return null;
       // A web instance never draws: the provider fetches again after a 503 and reaches a worker or an
       // `all` instance (route /postal/print-files/ to them, see the README's Scaling section).
       if (!sendsHere) throw unavailable('This print file is being prepared. Please try again in a moment.');

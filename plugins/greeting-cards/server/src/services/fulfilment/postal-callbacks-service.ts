@@ -66,21 +66,29 @@ function safeJson(text: string): unknown {
   }
 }
 
-export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async handle(provider: string, secret: string, headers: Headers, body: unknown): Promise<CallbackOutcome> {
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  /** A provider that is not the shop's, or a wrong secret: 404, as if the address did not exist. */
+  function authenticate(provider: string, secret: string): void {
     const config = getConfig(strapi);
-    // A provider that is not the shop's, or a wrong secret: as if the address did not exist.
     if (provider !== config.postalProvider || !sameSecret(secret, config.postalCallbackSecret)) throw notFound();
-    const orderId = provider === 'prodigi' ? prodigiOrderId(headers, body) : gelatoOrderId(body);
-    if (orderId === null) return { status: 200, body: { detail: 'Event ignored.' } };
-    const fulfilment = getService(strapi, 'fulfilment');
-    const row = await fulfilment.deliveryByReference(orderId);
-    // Not ours, or not recorded yet (the callback beat our own record of the order): the provider retries, the poll catches up.
-    if (!row) throw notFound('No posted card has this order.');
-    const backend = fulfilment.postalBackend();
-    if (!backend.news) throw unavailable('The postal backend cannot be asked about its orders.');
-    const outcome = await fulfilment.applyCarrierNews(row, await backend.news(orderId));
-    const now = await fulfilment.deliveryByReference(orderId);
-    return { status: 200, body: { delivery: row.id, status: now?.status ?? row.status, outcome } };
-  },
-});
+  }
+
+  return {
+    authenticate,
+
+    async handle(provider: string, secret: string, headers: Headers, body: unknown): Promise<CallbackOutcome> {
+      authenticate(provider, secret);
+      const orderId = provider === 'prodigi' ? prodigiOrderId(headers, body) : gelatoOrderId(body);
+      if (orderId === null) return { status: 200, body: { detail: 'Event ignored.' } };
+      const fulfilment = getService(strapi, 'fulfilment');
+      const row = await fulfilment.deliveryByReference(orderId);
+      // Not ours, or not recorded yet (the callback beat our own record of the order): the provider retries, the poll catches up.
+      if (!row) throw notFound('No posted card has this order.');
+      const backend = fulfilment.postalBackend();
+      if (!backend.news) throw unavailable('The postal backend cannot be asked about its orders.');
+      const outcome = await fulfilment.applyCarrierNews(row, await backend.news(orderId));
+      const now = await fulfilment.deliveryByReference(orderId);
+      return { status: 200, body: { delivery: row.id, status: now?.status ?? row.status, outcome } };
+    },
+  };
+};
