@@ -223,6 +223,18 @@ describe('group cards API', () => {
       expect(card.canvas_data.pages.inside_right.objects.map((o: { text: string }) => o.text)).toEqual(['Before the failed send\n— Ann', 'After the failed send\n— Ben']);
     });
 
+    it('puts the card in the basket once when "Close and send" is pressed twice at the same moment', async () => {
+      const shopper = await createUser(app.strapi);
+      const g = await start(shopper, { card_id: (await createCard(app.strapi, shopper)).id });
+      await sign(g.sign_token);
+      const presses = await Promise.all([1, 2, 3].map(() => app.http().post(`/api/group-cards/${g.uuid}/send/`).set(shopper.auth).send({ delivery_method: 'print' })));
+      expect(presses.map((r) => r.status)).toEqual([200, 200, 200]);
+      const basketCard = presses[0].body.basket_card_id;
+      expect(presses.map((r) => r.body.basket_card_id)).toEqual([basketCard, basketCard, basketCard]);
+      const cart = (await app.http().get('/api/orders/cart/').set(shopper.auth)).body;
+      expect(cart.items.map((i: { card: number }) => i.card)).toEqual([basketCard]);
+    });
+
     it('leaves the group card open when "Close and send" fails on the organiser\'s page', async () => {
       const g = await start(alice);
       const page = await app.http().get(`/group/${g.uuid}/`).set('Cookie', `gc_session=${alice.token}`);
