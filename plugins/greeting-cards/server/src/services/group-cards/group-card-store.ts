@@ -20,6 +20,7 @@ export const hashToken = (token: string): string => crypto.createHash('sha256').
 
 /** Tokens are base64url of 24 bytes: anything else cannot be one, and never reaches the database. */
 export const looksLikeToken = (raw: unknown): raw is string => typeof raw === 'string' && /^[A-Za-z0-9_-]{32}$/.test(raw);
+export const looksLikeUuid = (raw: unknown): raw is string => typeof raw === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw);
 
 /**
  * Whether `token` is the edit token whose hash a signature stores: the one test of "this signer's own",
@@ -32,7 +33,6 @@ export function editTokenMatches(token: unknown, storedHash: unknown): boolean {
   const stored = Buffer.from(storedHash, 'hex');
   return stored.length === given.length && crypto.timingSafeEqual(given, stored);
 }
-export const looksLikeUuid = (raw: unknown): raw is string => typeof raw === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw);
 
 export function groupCardStore(strapi: Core.Strapi) {
   const groups = () => query(strapi, UID.groupCard);
