@@ -196,6 +196,55 @@ describe('group cards API', () => {
       expect(original.canvas_data.pages).toBeUndefined();
     });
 
+    it('leaves the group card open, and makes no card, when the basket refuses it (security issue 39)', async () => {
+      const g = await start(alice);
+      await sign(g.sign_token, { display_name: 'Ann', message: 'Before the failed send' });
+      const cards = app.strapi.db.query('plugin::greeting-cards.card' as never);
+      const aliceCards = () => cards.count({ where: { owner: { id: alice.id } } });
+      const cardsBefore = await aliceCards();
+      const bobsRecipient = (await app.http().post('/api/recipients/').set(bob.auth).send({ first_name: 'Bo', email: 'bo@example.test' })).body.id;
+      // Recipients the basket refuses: unknown, someone else's, and none at all for an e-card.
+      for (const delivery of [{ recipient_id: 999999 }, { recipient_id: bobsRecipient }, {}]) {
+        const res = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'ecard', ...delivery });
+        expect({ delivery, status: res.status }).toEqual({ delivery, status: 400 });
+        expect(Object.keys(res.body)).toEqual(['recipient_id']);
+        const detail = (await app.http().get(`/api/group-cards/${g.uuid}/`).set(alice.auth)).body;
+        expect({ delivery, status: detail.status, closed_at: detail.closed_at, basket_card_id: detail.basket_card_id }).toEqual({ delivery, status: 'open', closed_at: null, basket_card_id: null });
+      }
+      // Signing goes on, nothing half-made was left behind, and a good send still works.
+      expect((await sign(g.sign_token, { display_name: 'Ben', message: 'After the failed send' })).status).toBe(201);
+      expect(await aliceCards()).toBe(cardsBefore);
+      const recipient = (await app.http().post('/api/recipients/').set(alice.auth).send({ first_name: 'Sam', email: 'sam.ok@example.test' })).body.id;
+      const sent = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'ecard', recipient_id: recipient });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({ status: 'closed', basket_card_id: expect.any(Number) });
+      expect(await aliceCards()).toBe(cardsBefore + 1);
+      const card = await cards.findOne({ where: { id: sent.body.basket_card_id } });
+      expect(card.canvas_data.pages.inside_right.objects.map((o: { text: string }) => o.text)).toEqual(['Before the failed send\n— Ann', 'After the failed send\n— Ben']);
+    });
+
+    it('puts the card in the basket once when "Close and send" is pressed twice at the same moment', async () => {
+      const shopper = await createUser(app.strapi);
+      const g = await start(shopper, { card_id: (await createCard(app.strapi, shopper)).id });
+      await sign(g.sign_token);
+      const presses = await Promise.all([1, 2, 3].map(() => app.http().post(`/api/group-cards/${g.uuid}/send/`).set(shopper.auth).send({ delivery_method: 'print' })));
+      expect(presses.map((r) => r.status)).toEqual([200, 200, 200]);
+      const basketCard = presses[0].body.basket_card_id;
+      expect(presses.map((r) => r.body.basket_card_id)).toEqual([basketCard, basketCard, basketCard]);
+      const cart = (await app.http().get('/api/orders/cart/').set(shopper.auth)).body;
+      expect(cart.items.map((i: { card: number }) => i.card)).toEqual([basketCard]);
+    });
+
+    it('leaves the group card open when "Close and send" fails on the organiser\'s page', async () => {
+      const g = await start(alice);
+      const page = await app.http().get(`/group/${g.uuid}/`).set('Cookie', `gc_session=${alice.token}`);
+      const csrf = /<meta name="csrf-token" content="([^"]*)">/.exec(page.text)![1];
+      const res = await app.http().post(`/group/${g.uuid}/send/`).set('Cookie', `gc_session=${alice.token}`).type('form').send({ _csrf: csrf, delivery_method: 'ecard', recipient_id: '999999' });
+      expect(res.status).toBe(400);
+      expect((await app.http().get(`/api/group-cards/${g.uuid}/`).set(alice.auth)).body).toMatchObject({ status: 'open', closed_at: null, basket_card_id: null });
+      expect((await app.http().get(`/api/sign/${g.sign_token}/`)).status).toBe(200);
+    });
+
     it("puts the card's own inside message first in the signatures' flow, so nothing sits over them", async () => {
       const withMessage = (await createCard(app.strapi, alice, { title: 'Retirement card' })).id;
       await app.strapi.db.query('plugin::greeting-cards.card' as never).update({ where: { id: withMessage }, data: { inside_message: 'From all of us in accounts' } });

@@ -219,4 +219,126 @@ describe('fuzzing every write route', () => {
     );
     expect(answered).toBeGreaterThanOrEqual(FORM_RUNS);
   }, 900_000);
+
+  // Security issue 39: the signing page's cookies. A browser may see a group-card message as its own
+  // (pending, hidden, or unshown when the organiser shows none) only while it holds that signature's
+  // real edit token. Generated Cookie headers name the ids around real signatures (gc_sig_<id>) with
+  // nonsense, with other signatures' tokens, with well-formed wrong tokens, now and then with the
+  // right one, plus look-alike names and an X-Edit-Token header; the page must show exactly the
+  // messages whose real token it was given, and edits or deletes with anything else change nothing.
+  // A page per run: an eighth of FUZZ_RUNS each (at least 20).
+  describe("the signing page's cookies", () => {
+    const COOKIE_RUNS = Math.max(20, Math.ceil(RUNS / 8));
+    let signToken = '';
+    const signatures: Array<{ id: number; token: string; message: string }> = [];
+    let visit = { cookie: '', csrf: '' };
+
+    beforeAll(async () => {
+      const card = await createCard(app.strapi, user);
+      // Approval mode and no messages shown: on this card a signer sees no message but their own.
+      const group = await app.http().post('/api/group-cards/').set(user.auth)
+        .send({ card_id: card.id, title: 'Fuzzed', recipient_name: 'Sam', deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(), approval_mode: true, show_signatures: false });
+      expect(group.status).toBe(201);
+      signToken = group.body.sign_token;
+      for (const n of [1, 2, 3, 4]) {
+        const signed = await app.http().post(`/api/sign/${signToken}/signatures/`).send({ display_name: 'Jo', message: `cookie-fuzz secret ${n}` });
+        expect(signed.status).toBe(201);
+        signatures.push({ id: signed.body.id, token: signed.body.edit_token, message: `cookie-fuzz secret ${n}` });
+      }
+      // One approved, one hidden, two pending.
+      expect((await app.http().post(`/api/group-cards/${group.body.uuid}/signatures/${signatures[0].id}/show/`).set(user.auth)).status).toBe(200);
+      expect((await app.http().post(`/api/group-cards/${group.body.uuid}/signatures/${signatures[1].id}/hide/`).set(user.auth)).status).toBe(200);
+      // An anonymous signer's visit: the CSRF cookie and token the page's forms post with.
+      const page = await app.http().get(`/sign/${signToken}/`).expect(200);
+      const cookies = ((page.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split(';')[0]);
+      visit = { cookie: cookies.join('; '), csrf: /<input type="hidden" name="_csrf" value="([^"]*)">/.exec(page.text)![1] };
+    });
+
+    // Characters a browser may send in a cookie header, separators included; none spell "gc_sig_",
+    // so a generated value never forms a real cookie name by itself.
+    const cookieText = fc.string({ unit: fc.constantFrom('x', 'Z', '0', '9', '-', '=', ';', ',', ' ', '"', '\\', '%', '\u00e9', '\t'), maxLength: 40 });
+    const wellFormed = fc.stringMatching(/^[A-Za-z0-9_-]{32}$/);
+    /** Generated cookies: [name, value] pairs, each gc_sig_<id> name once. */
+    function cookieJar() {
+      const tokens = signatures.map((s) => s.token);
+      const ids = signatures.map((s) => s.id);
+      const near = fc.integer({ min: Math.max(1, Math.min(...ids) - 3), max: Math.max(...ids) + 3 });
+      const tokenFor = (id: number) => signatures.find((s) => s.id === id)?.token ?? 'no-such-signature';
+      const value = (id: number) => fc.oneof(
+        { weight: 2, arbitrary: fc.constant(tokenFor(id)) },
+        { weight: 3, arbitrary: fc.constantFrom(...tokens) },
+        { weight: 2, arbitrary: wellFormed },
+        { weight: 3, arbitrary: cookieText },
+        { weight: 1, arbitrary: fc.constantFrom('x', '0', 'null', 'undefined', '%00', tokenFor(id).toLowerCase(), `${tokenFor(id)} `, tokenFor(id).slice(1), `"${tokenFor(id)}"`, `"${tokenFor(id)}`) },
+      );
+      const named = fc.uniqueArray(near.chain((id) => value(id).map((v): [string, string] => [`gc_sig_${id}`, v])), { selector: ([name]) => name, maxLength: 10 });
+      // Look-alike names: they hold real tokens, yet name no signature (gc_sig_007 is not gc_sig_7).
+      const lookAlike = fc.uniqueArray(fc.oneof(
+        fc.constantFrom(...signatures).map((s): [string, string] => [`gc_sig_0${s.id}`, s.token]),
+        fc.constantFrom(...signatures).map((s): [string, string] => [`GC_SIG_${s.id}`, s.token]),
+        fc.constantFrom<[string, string]>(['gc_sig_', 'x'], ['gc_sig_abc', 'x'], ['gc_sig_-1', 'x'], ['gc_sig_99999999999', 'x']),
+      ), { selector: ([name]) => name, maxLength: 3 });
+      const header = fc.option(fc.oneof(fc.constantFrom(...tokens), wellFormed, cookieText.filter((t) => !t.includes('\t'))), { nil: null });
+      return fc.record({ named, lookAlike, header, order: fc.boolean() });
+    }
+    type Jar = { named: Array<[string, string]>; lookAlike: Array<[string, string]>; header: string | null; order: boolean };
+    const cookieHeader = (jar: Jar) => (jar.order ? [...jar.named, ...jar.lookAlike] : [...jar.lookAlike, ...jar.named]).map(([n, v]) => `${n}=${v}`);
+    /** A signature's cookie value as a server reads it: up to the first ";", one pair of quotes taken off. */
+    function cookieValue(jar: Jar, id: number): string | null {
+      const raw = new Map(jar.named).get(`gc_sig_${id}`);
+      if (raw === undefined) return null;
+      const value = raw.split(';')[0];
+      return value.startsWith('"') ? value.slice(1, -1) : value;
+    }
+    /** Whether the request carried this signature's real edit token at all (its cookie, or the header). */
+    const sentToken = (jar: Jar, s: { id: number; token: string }) => jar.header === s.token || cookieValue(jar, s.id) === s.token;
+    const signatureRows = async () => JSON.stringify(await app.strapi.db.query('plugin::greeting-cards.group-signature' as never)
+      .findMany({ where: { id: { $in: signatures.map((s) => s.id) } }, orderBy: [{ id: 'asc' }], select: ['id', 'message', 'display_name', 'status', 'updatedAt'] }));
+
+    it(`GET /sign/<token>/: ${COOKIE_RUNS} generated cookie headers, only messages whose real token was sent`, async () => {
+      let answered = 0;
+      await fc.assert(
+        fc.asyncProperty(cookieJar(), fc.boolean(), fc.option(fc.constantFrom(...signatures.map((s) => s.id)), { nil: null }), async (jar, htmx, edit) => {
+          const req = app.http().get(`/sign/${signToken}/${edit ? `?edit=${edit}` : ''}`).set('Cookie', cookieHeader(jar).join('; '));
+          if (jar.header) req.set('X-Edit-Token', jar.header);
+          if (htmx) req.set('HX-Request', 'true');
+          const res = await req;
+          answered += 1;
+          if (res.status !== 200) throw new Error(`${res.status} for cookies ${cookieHeader(jar).join('; ').slice(0, 300)}`);
+          const shown = signatures.filter((s) => res.text.includes(s.message));
+          // Never a message whose real token the request did not carry...
+          const unearned = shown.filter((s) => !sentToken(jar, s)).map((s) => s.message);
+          expect({ cookies: cookieHeader(jar), header: jar.header, unearned }).toEqual({ cookies: cookieHeader(jar), header: jar.header, unearned: [] });
+          // ...and, with no header in the way, every one whose own cookie holds it.
+          const expected = jar.header ? shown : signatures.filter((s) => cookieValue(jar, s.id) === s.token);
+          expect({ cookies: cookieHeader(jar), shown: shown.map((s) => s.message) }).toEqual({ cookies: cookieHeader(jar), shown: expected.map((s) => s.message) });
+          expect(res.text.includes('id="mine-heading"')).toBe(shown.length > 0);
+        }),
+        { numRuns: COOKIE_RUNS, endOnFailure: true },
+      );
+      expect(answered).toBeGreaterThanOrEqual(COOKIE_RUNS);
+    }, 900_000);
+
+    it(`edits and deletes: ${COOKIE_RUNS} generated cookie headers without the real token, refused, nothing changed`, async () => {
+      let answered = 0;
+      const before = { tables: await snapshot(), rows: await signatureRows() };
+      await fc.assert(
+        fc.asyncProperty(cookieJar(), fc.constantFrom(...signatures), fc.constantFrom('edit', 'delete'), fc.boolean(), async (jar, target, action, htmx) => {
+          // Only forgeries here: a cookie or header that holds the target's real token is a real owner.
+          fc.pre(!sentToken(jar, target));
+          const req = app.http().post(`/sign/${signToken}/signatures/${target.id}/${action}/`).type('form').redirects(0)
+            .set('Cookie', [visit.cookie, ...cookieHeader(jar)].filter(Boolean).join('; '));
+          if (jar.header) req.set('X-Edit-Token', jar.header);
+          if (htmx) req.set('HX-Request', 'true');
+          const res = await req.send({ _csrf: visit.csrf, message: 'Hijacked', display_name: 'Mallory' });
+          answered += 1;
+          if (res.status < 400 || res.status >= 500) throw new Error(`${action} of ${target.id} answered ${res.status} for cookies ${cookieHeader(jar).join('; ').slice(0, 300)}`);
+          const after = { tables: await snapshot(), rows: await signatureRows() };
+          if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(`a forged ${action} changed the database:\n${JSON.stringify(before)}\n${JSON.stringify(after)}`);
+        }),
+        { numRuns: COOKIE_RUNS, endOnFailure: true },
+      );
+      expect(answered).toBeGreaterThanOrEqual(COOKIE_RUNS);
+    }, 900_000);
+  });
 });

@@ -23,7 +23,10 @@ export function editTokenFrom(ctx: Ctx, signatureId: number): string | null {
   return ctx.cookies?.get(cookieName(signatureId)) || null;
 }
 
-/** Signature ids this browser holds edit tokens for (cookie names only; each token is checked on use). */
+/**
+ * Signature ids this browser has cookies for: names only, which anyone can make up. A signature is the
+ * browser's own only when the cookie's value hashes to its stored edit token (signing-service.ts).
+ */
 export function signatureIdsWithCookies(ctx: Ctx): number[] {
   const raw: string = ctx.request.header?.cookie ?? '';
   return [...raw.matchAll(/(?:^|;\s*)gc_sig_(\d{1,10})=[^;]+/g)].map((m) => Number(m[1]));

@@ -91,13 +91,14 @@ interface SignState {
 }
 
 async function signData(web: WebContext, state: SignState = {}) {
-  const view = await getService(web.strapi, 'groupSigning').view(tokenOf(web), web.user?.id ?? null);
-  // Signatures this browser may change: those it holds a cookie for (checked again on use), or the account's.
-  const group = await getService(web.strapi, 'groupSigning').byToken(tokenOf(web));
-  const fresh = state.justSigned ?? null;
-  const own = new Set([...signatureIdsWithCookies(web.ctx), ...view.my_signature_ids, ...(fresh ? [fresh] : [])]);
-  const mine = (await query(web.strapi, UID.groupSignature).findMany({ where: { id: { $in: [...own] }, group_card: { id: group.id } }, orderBy: [{ id: 'asc' }], populate: { sticker: true } }))
-    .filter((s: { id: number }) => s.id === fresh || view.my_signature_ids.includes(s.id) || Boolean(editTokenFrom(web.ctx, s.id)));
+  const signing = getService(web.strapi, 'groupSigning');
+  const view = await signing.view(tokenOf(web), web.user?.id ?? null);
+  const group = await signing.byToken(tokenOf(web));
+  // Signatures this browser may change, shown with their text whatever their status: the account's, the
+  // one this request made, and those whose real edit token it holds (a cookie merely naming one is not enough).
+  const vouched = [...view.my_signature_ids, ...(state.justSigned ? [state.justSigned] : [])];
+  const held = signatureIdsWithCookies(web.ctx).map((id) => ({ id, token: editTokenFrom(web.ctx, id) }));
+  const mine = await signing.heldSignatures(group.id, vouched, held);
   const stickers = await withTranslations(web.strapi, UID.asset, await query(web.strapi, UID.asset).findMany({ where: shopRows({ asset_type: 'sticker', is_active: true, is_premium: false }), orderBy: [{ name: 'asc' }], limit: 40 }), web.ctx.state.gcLocale ?? DEFAULT_LOCALE);
   return {
     title: web.t('shop.sign.title', { name: view.recipient_name }),

@@ -22,6 +22,18 @@ export const hashToken = (token: string): string => crypto.createHash('sha256').
 export const looksLikeToken = (raw: unknown): raw is string => typeof raw === 'string' && /^[A-Za-z0-9_-]{32}$/.test(raw);
 export const looksLikeUuid = (raw: unknown): raw is string => typeof raw === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw);
 
+/**
+ * Whether `token` is the edit token whose hash a signature stores: the one test of "this signer's own",
+ * for the API's writes and for what the signing page shows as theirs. A cookie or header that merely
+ * names a signature proves nothing. Constant time, so how long a wrong token takes says nothing.
+ */
+export function editTokenMatches(token: unknown, storedHash: unknown): boolean {
+  if (!looksLikeToken(token) || typeof storedHash !== 'string') return false;
+  const given = Buffer.from(hashToken(token), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return stored.length === given.length && crypto.timingSafeEqual(given, stored);
+}
+
 export function groupCardStore(strapi: Core.Strapi) {
   const groups = () => query(strapi, UID.groupCard);
   const signatures = () => query(strapi, UID.groupSignature);

@@ -83,11 +83,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return get(userId, uuid);
   }
 
+  // Conditional: two closes racing stamp closed_at once.
+  const closeRow = (id: number) => store.groups().updateMany({ where: { id, status: 'open' }, data: { status: 'closed', closed_at: new Date() } });
+
   /** Closes to new signatures. Closing a closed card changes nothing and answers the same. */
   async function close(userId: number, uuid: string) {
-    const row = await findOwned(userId, uuid);
-    // Conditional: two closes racing stamp closed_at once.
-    await store.groups().updateMany({ where: { id: row.id, status: 'open' }, data: { status: 'closed', closed_at: new Date() } });
+    await closeRow((await findOwned(userId, uuid)).id);
     return get(userId, uuid);
   }
 
@@ -138,7 +139,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * "Close and send": closes signing, makes the finished card (the design with the visible signatures
    * laid out inside, in the organiser's order) and puts it in the organiser's basket with the chosen
-   * delivery, through the one add-to-cart operation. A second press adds nothing.
+   * delivery, through the one add-to-cart operation. A second press adds nothing. All in one
+   * transaction: when the basket refuses the card (a recipient that is not the organiser's, an e-card
+   * without one...), the group card stays open for signing and no half-made card is left behind.
    */
   async function sendToBasket(userId: number, uuid: string, body: unknown) {
     const group = await findOwned(userId, uuid);
@@ -149,10 +152,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (group.basket_card_id === null || group.basket_card_id === undefined) {
       refusePostWithExtraPages(parsed.value.delivery_method, finishedDesign(group.card, await store.signaturesOf(group.id, ['visible'])).extraPages);
     }
-    const claimed = await store.groups().updateMany({ where: { id: group.id, basket_card_id: { $null: true } }, data: { basket_card_id: -1 } });
-    if (!claimed.count) return { ...(await get(userId, uuid)), left_off: 0 };
-    try {
-      await close(userId, uuid);
+    const orders = getService(strapi, 'orders');
+    // The cart first, outside: making one can lose a race on its unique key, and on PostgreSQL a failed
+    // statement spoils the transaction it is in.
+    await orders.cartOf(userId);
+    const sent = await strapi.db.transaction(async () => {
+      // The claim comes first and holds the group card's row: a second press waits, then finds it taken.
+      const claimed = await store.groups().updateMany({ where: { id: group.id, basket_card_id: { $null: true } }, data: { basket_card_id: -1 } });
+      if (!claimed.count) return null;
+      await closeRow(group.id);
       const visible = await store.signaturesOf(group.id, ['visible']);
       const { canvas, leftOff, extraPages, insideMessage } = finishedDesign(group.card, visible);
       // Signatures shown between the check above and the close: checked again on the final set.
@@ -160,14 +168,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const card = await query(strapi, UID.card).create({
         data: { owner: userId, title: group.title, product: group.card.product ?? null, canvas_data: canvas, inside_message: insideMessage, preview_url: group.card.preview_url ?? null, status: 'draft' },
       });
-      await getService(strapi, 'orders').addToCart(userId, { ...parsed.value, card_id: card.id });
+      await orders.addToCart(userId, { ...parsed.value, card_id: card.id });
       await store.groups().update({ where: { id: group.id }, data: { basket_card_id: card.id } });
-      return { ...(await get(userId, uuid)), basket_card_id: card.id as number, left_off: leftOff, extra_pages: extraPages };
-    } catch (error) {
-      // Nothing in the basket: let the organiser try again.
-      await store.groups().update({ where: { id: group.id }, data: { basket_card_id: null } });
-      throw error;
-    }
+      return { basket_card_id: card.id as number, left_off: leftOff, extra_pages: extraPages };
+    });
+    return { ...(await get(userId, uuid)), ...(sent ?? { left_off: 0 }) };
   }
 
   return { sendToBasket, findOwned, create, list, get, update, rotateLink, close, setSignatureVisible, removeSignature, reorder };

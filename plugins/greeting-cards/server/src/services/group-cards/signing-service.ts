@@ -8,7 +8,8 @@ import { getService } from '../get-service';
 import { closedMessage, closedReason, freeSlot, newSignatureStatus, slotKey, slotNumber } from '../../domain/group-cards/group-card-state';
 import type { SignatureCreate, SignaturePatch } from '../../domain/group-cards/group-card-input';
 import { serializePublicSignature, serializeSignature } from '../../serializers/group-card';
-import { groupCardStore, hashToken, looksLikeToken, newEditToken } from './group-card-store';
+import { editTokenMatches, groupCardStore, hashToken, looksLikeToken, newEditToken } from './group-card-store';
+import { publicShopperName } from '../../domain/address-requests/public-name';
 import { PUBLISHED } from '../../db/published';
 
 // The signers' side: anyone with the link reads the card and adds one message; only the browser (or
@@ -17,10 +18,14 @@ import { PUBLISHED } from '../../db/published';
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = groupCardStore(strapi);
 
+  /**
+   * Who signers are told organised the card (the page, the API, the closed message): the public name the
+   * address-link page uses, so never an e-mail address, which a username left blank at registration is.
+   */
   async function organiserName(group: Row): Promise<string> {
     const ownerId = group.owner?.id;
     if (!ownerId) return '';
-    return (await getService(strapi, 'userDetails').forUser(ownerId).catch(() => null))?.display_name ?? '';
+    return publicShopperName((await getService(strapi, 'userDetails').forUser(ownerId).catch(() => null))?.display_name);
   }
 
   /** The group card behind a link; an unknown or rotated token is "not found". */
@@ -105,7 +110,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function ownSignature(token: string, id: number, editToken: string | null, userId: number | null): Promise<{ group: Row; signature: Row }> {
     const group = await openByToken(token);
     const signature = await store.signatureOf(group.id, id);
-    const byToken = editToken && looksLikeToken(editToken) && signature?.edit_token_hash === hashToken(editToken);
+    const byToken = editTokenMatches(editToken, signature?.edit_token_hash);
     const byAccount = userId !== null && signature?.user?.id === userId;
     if (!signature || !(byToken || byAccount)) throw notFound();
     return { group, signature };
@@ -127,5 +132,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await store.signatures().delete({ where: { id: signature.id } });
   }
 
-  return { byToken, openByToken, view, sign, edit, remove };
+  /**
+   * The signing page's "yours": of one card's signatures, those in `vouched` (the account's, or made by
+   * this very request) and those whose edit token the browser holds, each token checked against the
+   * stored hash as every write is. A cookie naming a signature with any other value proves nothing.
+   * Oldest first, with their stickers; the hash stays here.
+   */
+  async function heldSignatures(groupId: number, vouched: number[], tokens: Array<{ id: number; token: string | null }>): Promise<Row[]> {
+    const ids = [...new Set([...vouched, ...tokens.map((t) => t.id)])];
+    if (!ids.length) return [];
+    const rows: Row[] = await store.signatures().findMany({ where: { id: { $in: ids }, group_card: { id: groupId } }, orderBy: [{ id: 'asc' }], populate: { sticker: true } });
+    const tokenFor = new Map(tokens.map((t) => [t.id, t.token]));
+    return rows
+      .filter((s) => vouched.includes(s.id) || editTokenMatches(tokenFor.get(s.id), s.edit_token_hash))
+      .map((s) => {
+        const shown = { ...s };
+        delete shown.edit_token_hash;
+        return shown;
+      });
+  }
+
+  return { byToken, openByToken, view, sign, edit, remove, heldSignatures };
 };
