@@ -11,6 +11,8 @@ import { webSession } from '../web/session';
 
 const PUBLIC_URL = 'https://cards.example.test';
 
+type Entry = { id: number; email: string; address_line_1: string; pending_change: Record<string, string> | null; [field: string]: unknown };
+
 describe('a later answer through an address link', () => {
   let app: TestApp;
   let smtp: SmtpCapture;
@@ -37,7 +39,7 @@ describe('a later answer through an address link', () => {
   });
   const submit = (body: object) => app.http().post(`/api/address/${token}/`).set('X-Forwarded-For', `203.0.113.${++ip}`).send(body);
   const entryOf = async (email: string) => {
-    const list = (await app.http().get('/api/recipients/?page_size=100').set(owner.auth)).body.results as Array<Record<string, any>>;
+    const list = (await app.http().get('/api/recipients/?page_size=100').set(owner.auth)).body.results as Entry[];
     return list.find((r) => String(r.email).toLowerCase() === email)!;
   };
   const summaries = (at: Date) => app.strapi.plugin('greeting-cards').service('addressSummaryMail').runDue(at) as Promise<{ summaries: number }>;
@@ -57,7 +59,7 @@ describe('a later answer through an address link', () => {
     expect(held).toMatchObject({ id: first.id, first_name: 'Fran', address_line_1: '1 High Street', city: 'London', postcode: 'SW1A 1AA' });
     expect(first.pending_change).toBeNull();
     expect(held.pending_change).toMatchObject({ first_name: 'Mallory', address_line_1: '66 Drop Box Lane', city: 'Leeds', postcode: 'LS1 1AA' });
-    expect(held.pending_change.submitted_at).toEqual(expect.any(String));
+    expect(held.pending_change!.submitted_at).toEqual(expect.any(String));
 
     // The owner's daily summary says a change is waiting, rather than that an entry was updated.
     expect(await summaries(new Date())).toEqual({ summaries: 1 });
@@ -100,9 +102,9 @@ describe('a later answer through an address link', () => {
   it('makes two first answers racing one entry, and the others wait as a change', async () => {
     const racing = await Promise.all([1, 2, 3].map((n) => submit(friend({ email: 'racer@example.test', address_line_1: `${n} Race Street` }))));
     expect(racing.map((r) => r.status)).toEqual([200, 200, 200]);
-    const list = ((await app.http().get('/api/recipients/?page_size=100').set(owner.auth)).body.results as Array<Record<string, any>>).filter((r) => r.email === 'racer@example.test');
+    const list = ((await app.http().get('/api/recipients/?page_size=100').set(owner.auth)).body.results as Entry[]).filter((r) => r.email === 'racer@example.test');
     expect(list).toHaveLength(1);
     expect(list[0].pending_change).not.toBeNull();
-    expect(list[0].pending_change.address_line_1).not.toBe(list[0].address_line_1);
+    expect(list[0].pending_change!.address_line_1).not.toBe(list[0].address_line_1);
   });
 });
