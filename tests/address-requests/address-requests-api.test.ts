@@ -299,6 +299,9 @@ describe('address request links', () => {
       expect(book.text).toContain('data-copy-from="address-link"');
       expect(book.text).toContain('data-share-from="address-link"');
       expect(book.text).toMatch(/Sam Page <span class="badge">Added by them<\/span>/);
+      // Alice has not confirmed her address: no summary e-mails until she does, and the panel offers the link.
+      expect(book.text).toContain('Confirm your e-mail address and we will e-mail you about new entries (at most once a day).');
+      expect(book.text).toContain('<input type="hidden" name="next" value="/recipients/">');
 
       const rotate = await app.http().post('/recipients/request-link/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf });
       expect(rotate.status).toBe(303);

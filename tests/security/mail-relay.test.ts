@@ -66,6 +66,15 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
       expect(page.text).toContain(CONFIRM_FIRST);
       expect(page.text).toMatch(/<form method="post" action="\/library\/confirm-email\/"[^>]*>\s*<input type="hidden" name="_csrf" value="[^"]+">\s*<input type="hidden" name="next" value="\/group\/new\/">/);
 
+      // The button sends the link and comes back to the form, which says so; any other `next` is ignored.
+      const asked = await app.http().post('/library/confirm-email/').set('Cookie', session.cookie).type('form').send({ _csrf: session.csrf, next: '/group/new/' }).redirects(0);
+      expect(asked.status).toBe(303);
+      expect(asked.headers.location).toBe('/group/new/?link=sent');
+      await smtp.waitFor((m) => (m.to as { text: string }).text === fresh.email);
+      expect((await app.http().get(asked.headers.location).set('Cookie', session.cookie)).text).toContain('We sent a confirmation link to your e-mail address.');
+      const elsewhere = await app.http().post('/library/confirm-email/').set('Cookie', session.cookie).type('form').send({ _csrf: session.csrf, next: '//evil.example/' }).redirects(0);
+      expect(elsewhere.headers.location).toBe('/library/?type=received&link=sent');
+
       // Once the address is proven (the plugin's link), the same request is accepted.
       await proveAddress(app.strapi, fresh);
       const accepted = await invite(fresh, ['friend@example.test']);
