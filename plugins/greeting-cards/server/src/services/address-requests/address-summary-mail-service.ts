@@ -24,14 +24,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     $or: [{ summary_sent_at: { $null: true } }, { summary_sent_at: { $lte: new Date(now.getTime() - DAY_MS) } }],
   });
 
-  const window = (link: Row, now: Date) => ({ $lte: now, ...(link.summarised_until ? { $gt: link.summarised_until } : {}) });
+  const sinceLast = (link: Row, now: Date) => ({ $lte: now, ...(link.summarised_until ? { $gt: link.summarised_until } : {}) });
 
   /** The link's entries made, or given a change to check, since its last summary, oldest first. */
   const entriesSince = (link: Row, now: Date): Promise<Row[]> =>
     store.recipients().findMany({
       where: {
         owner: { id: link.owner.id }, source: ADDRESS_LINK_SOURCE,
-        $or: [{ link_submitted_at: window(link, now) }, { pending_change_at: window(link, now) }],
+        $or: [{ link_submitted_at: sinceLast(link, now) }, { pending_change_at: sinceLast(link, now) }],
       },
       orderBy: [{ link_submitted_at: 'asc' }, { id: 'asc' }],
     });
