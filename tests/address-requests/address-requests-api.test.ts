@@ -1,6 +1,6 @@
 import { startApp, QUIET_APP, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
-import { createUser, TestUser } from '../helpers/users';
+import { createUser, proveAddress, TestUser } from '../helpers/users';
 import { webSession } from '../web/session';
 import { nextDayCount, secondsToNextShopDay, shopDay } from '../../plugins/greeting-cards/server/src/domain/address-requests/link-day';
 
@@ -58,6 +58,10 @@ describe('address request links', () => {
   it('e-mails the shopper one summary of new entries, at most once a day, through SMTP', async () => {
     const carol = await createUser(app.strapi, { first_name: 'Carol', last_name: 'Collector' });
     const { token } = await makeLink(carol);
+    // Not to an address nobody has proven (security issue 39): the entries wait in the address book.
+    expect((await submit(token, friend(0))).status).toBe(200);
+    expect(await summaries(new Date())).toEqual({ summaries: 0 });
+    await proveAddress(app.strapi, carol);
     expect((await submit(token, friend(1))).status).toBe(200);
     expect((await submit(token, friend(2, { first_name: 'Zoë', last_name: '<Zed>' }))).status).toBe(200);
     const now = new Date();
@@ -65,18 +69,19 @@ describe('address request links', () => {
     // Claimed before sending: the same run again, or any run within 24 hours, sends nothing.
     expect(await summaries(now)).toEqual({ summaries: 0 });
     const [mail] = await smtp.waitFor((m) => (m.to as { text: string }).text === carol.email);
-    expect(mail.subject).toBe('2 friends added their address to your address book');
+    expect(mail.subject).toBe('3 friends added their address to your address book');
+    expect(mail.text).toContain('Friend0 Jones (friend0@example.test)');
     expect(mail.text).toContain('Friend1 Jones (friend1@example.test)');
     expect(mail.text).toContain('Zoë <Zed> (friend2@example.test)');
     expect(mail.text).toContain(`${PUBLIC_URL}/recipients/`);
     expect(String(mail.html)).toContain('Zoë &lt;Zed&gt;');
 
-    // Friend 1 changes their address: held until a day has passed, then summarised as an update alone.
+    // Friend 1 sends a new address: held for Carol to check, and the summary of it held until a day has passed.
     expect((await submit(token, friend(1, { city: 'Leeds', postcode: 'LS1 1AA' }))).status).toBe(200);
     expect(await summaries(new Date(now.getTime() + 3_600_000))).toEqual({ summaries: 0 });
     expect(await summaries(new Date(now.getTime() + 86_400_000 + 60_000))).toEqual({ summaries: 1 });
     const [, second] = await smtp.waitFor((m) => (m.to as { text: string }).text === carol.email, 2);
-    expect(second.subject).toBe('1 friend updated their address in your address book');
+    expect(second.subject).toBe('1 friend sent new details for you to check');
     expect(second.text).toContain('Friend1 Jones');
     expect(second.text).not.toContain('friend2@example.test');
     expect(await summaries(new Date(now.getTime() + 3 * 86_400_000))).toEqual({ summaries: 0 });
@@ -84,6 +89,7 @@ describe('address request links', () => {
 
   it('writes the summary in the language the shopper made the link in', async () => {
     const dora = await createUser(app.strapi, { first_name: 'Dora', last_name: 'Deutsch' });
+    await proveAddress(app.strapi, dora);
     const made = await app.http().post('/api/recipients/request-link/').set(dora.auth).set('Accept-Language', 'de-DE,de;q=0.9');
     expect(made.status).toBe(201);
     expect((await submit(made.body.token, friend(7))).status).toBe(200);
@@ -147,7 +153,7 @@ describe('address request links', () => {
     expect(danaPage.text).not.toContain('dana@example.test');
   });
 
-  it('adds a friend\'s entry marked as added by them, and updates it on a second submission from the same e-mail', async () => {
+  it('adds a friend\'s entry marked as added by them, and holds a second submission from the same e-mail for the owner', async () => {
     const erin = await createUser(app.strapi, { first_name: 'Erin' });
     const { token } = await makeLink(erin);
     const own = await app.http().post('/api/recipients/').set(erin.auth).send({ first_name: 'Gus', email: 'gus@example.test', notes: 'Typed in by Erin' });
@@ -163,18 +169,20 @@ describe('address request links', () => {
     let entries = await linkEntries(erin);
     expect(entries).toEqual([expect.objectContaining({ full_name: 'Friend1 Jones', email: 'Fran@Example.test', notes: '', phone: '', birthday: '1990-05-01', added_by_recipient: true, is_system_user: false })]);
 
-    // Same e-mail in other letters: the same entry, updated, never a second one.
+    // Same e-mail in other letters: the same entry, never a second one, and not overwritten (security
+    // issue 39): the new details wait on it for Erin (tests/address-requests/address-link-changes.test.ts).
     const again = await submit(token, friend(1, { first_name: 'Fran', email: 'fran@example.test', address_line_1: '2 New Road', country: 'FR', postcode: '75001', city: 'Paris' }));
     expect(again.status).toBe(200);
     entries = await linkEntries(erin);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ id: entries[0].id, first_name: 'Fran', address_line_1: '2 New Road', city: 'Paris', country: 'FR', postcode: '75001' });
+    expect(entries[0]).toMatchObject({ first_name: 'Friend1', address_line_1: '1 High Street', city: 'London', country: 'GB', postcode: 'SW1A 1AA' });
+    expect(entries[0].pending_change).toMatchObject({ first_name: 'Fran', address_line_1: '2 New Road', city: 'Paris', country: 'FR', postcode: '75001' });
 
     // An entry the shopper typed in is never overwritten by an anonymous visitor: the friend's goes beside it.
     expect((await submit(token, friend(3, { email: 'gus@example.test' }))).status).toBe(200);
     const gus = await app.http().get(`/api/recipients/${own.body.id}/`).set(erin.auth);
     expect(gus.body).toMatchObject({ first_name: 'Gus', notes: 'Typed in by Erin', added_by_recipient: false, address_line_1: '' });
-    expect((await linkEntries(erin)).map((r) => r.email).sort()).toEqual(['fran@example.test', 'gus@example.test']);
+    expect((await linkEntries(erin)).map((r) => r.email).sort()).toEqual(['Fran@Example.test', 'gus@example.test']);
 
     // Two submissions from one e-mail at the same moment still make one entry (the unique key decides).
     const racing = await Promise.all([1, 2, 3].map((n) => submit(token, friend(n, { email: 'Racer@example.test' }))));
@@ -291,6 +299,9 @@ describe('address request links', () => {
       expect(book.text).toContain('data-copy-from="address-link"');
       expect(book.text).toContain('data-share-from="address-link"');
       expect(book.text).toMatch(/Sam Page <span class="badge">Added by them<\/span>/);
+      // Alice has not confirmed her address: no summary e-mails until she does, and the panel offers the link.
+      expect(book.text).toContain('Confirm your e-mail address and we will e-mail you about new entries (at most once a day).');
+      expect(book.text).toContain('<input type="hidden" name="next" value="/recipients/">');
 
       const rotate = await app.http().post('/recipients/request-link/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf });
       expect(rotate.status).toBe(303);

@@ -69,13 +69,20 @@ describe('importing contacts and tagging them on the address book page', () => {
     const address = { address_line_1: '4 Quay Street', city: 'Bristol', postcode: 'BS1 4DJ' };
     await fill({ first_name: 'Tess', last_name: 'Ward', email: 'tess@example.test', ...address });
     await fill({ first_name: 'Uma', last_name: 'Vale', email: 'uma@example.test', ...address });
-    // Uma moves house: her second visit updates her entry instead of adding one.
+    // Uma moves house: her second visit adds no entry, and waits for Sam to accept it (security issue 39:
+    // whoever holds the link must not move a friend unseen).
     await fill({ first_name: 'Uma', last_name: 'Vale', email: 'uma@example.test', address_line_1: '9 New Road', city: 'Bath', postcode: 'BA1 2AB' });
 
     await page.goto(`${app.baseUrl}/recipients/`);
     const added = await page.$$eval('.entry', (els) => els.filter((e) => e.textContent!.includes('Added by them')).map((e) => (e as HTMLElement).querySelector('.entry-title')!.textContent!.replace('Added by them', '').trim()));
     expect(added.sort()).toEqual(['Tess Ward', 'Uma Vale']);
-    expect(await page.$eval('.entry:has(input[aria-label="Select Uma Vale"]) .entry-meta', (e) => e.textContent)).toContain('Bath');
+    const uma = '.entry:has(input[aria-label="Select Uma Vale"])';
+    expect(await page.$eval(`${uma} .entry-meta`, (e) => e.textContent)).toContain('Bristol');
+    expect(await text(`${uma} .pending-change p`)).toBe('New details sent through your address link: 9 New Road, Bath, BA1 2AB');
+    await page.click(`${uma} .pending-change form[action$="/change/accept/"] button`);
+    await page.waitForSelector('.toast ::-p-text(The new details are in your address book.)');
+    expect(await page.$eval(`${uma} .entry-meta`, (e) => e.textContent)).toContain('Bath');
+    expect(await page.$(`${uma} .pending-change`)).toBeNull();
   });
 
   it('maps a column on the preview, imports, and tags five entries Family', async () => {

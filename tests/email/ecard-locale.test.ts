@@ -53,7 +53,9 @@ describe('the e-card e-mail in the language the order was placed in', () => {
     expect((await q(app.strapi, 'order').findOne({ where: { uuid } })).locale).toBe('de');
     expect(mail.subject).toBe('Sam Jones hat dir eine Karte geschickt');
     expect(mail.text).toContain('Hallo Ada Lovelace,');
-    expect(mail.text).toContain('Sam Jones hat dir eine Grußkarte geschickt („Danke“).');
+    expect(mail.text).toContain('Sam Jones hat dir eine Grußkarte geschickt.');
+    // The inside message is the sender's quote (security issue 39); the card's title is not in the e-mail.
+    expect(mail.text).toContain('Nachricht von Sam Jones:\n> Bis bald!');
     expect(mail.text).toContain('Herzliche Grüße von Sam Jones');
     expect(mail.text).toContain('Karte öffnen: https://cards.example.test/cards/view/');
     expect(mail.html).toContain('<html lang="de">');
@@ -70,7 +72,8 @@ describe('the e-card e-mail in the language the order was placed in', () => {
     expect((await q(app.strapi, 'order').findOne({ where: { uuid } })).locale).toBe('en');
     expect(mail.subject).toBe('Sam Jones sent you a card');
     expect(mail.text).toContain('Dear Ada Lovelace,');
-    expect(mail.text).toContain('Sam Jones has sent you a greeting card ("Danke").');
+    expect(mail.text).toContain('Sam Jones has sent you a greeting card.');
+    expect(mail.text).toContain('Message from Sam Jones:\n> Bis bald!');
     expect(mail.text).toContain('Open your card: https://cards.example.test/cards/view/');
     expect(mail.html).toContain('<html lang="en">');
     expect(mail.html).toContain('Sent by Kindred Cards.');

@@ -60,12 +60,14 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
     expect(mail.text).toContain('Happy birthday, Ada! <b>not bold</b> & "quoted"');
     expect(mail.html).toContain('Happy birthday, Ada! &lt;b&gt;not bold&lt;/b&gt; &amp; &quot;quoted&quot;');
     expect(mail.html).not.toContain('<b>not bold</b>');
-    expect(mail.html).toContain('Ada at &lt;40&gt;');
+    // The card's title is the buyer's own label: not in the e-mail (security issue 39); the message is their quote.
+    expect(mail.html).not.toContain('Ada at &lt;40&gt;');
+    expect(mail.html).toMatch(/<blockquote[^>]*>[\s\S]*Happy birthday, Ada![\s\S]*<\/blockquote>/);
     const png = mail.attachments.find((a) => a.contentType === 'image/png');
     expect(png?.cid).toBe('card-front');
     expect(png!.content.subarray(1, 4).toString()).toBe('PNG');
     // mailparser swaps a resolved cid: reference for the attachment's data: URI.
-    expect(mail.html).toMatch(/<img src="data:image\/png;base64,[^"]+" alt="The card &quot;Ada at &lt;40&gt;&quot;"/);
+    expect(mail.html).toMatch(/<img src="data:image\/png;base64,[^"]+" alt="The front of your card"/);
 
     const [delivery] = await deliveriesOf(app.strapi, uuid);
     const link = `${PUBLIC_URL}/cards/view/${delivery.view_token}/`;

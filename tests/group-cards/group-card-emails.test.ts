@@ -1,6 +1,6 @@
 import { startApp, TestApp, QUIET_APP } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
-import { createUser, TestUser } from '../helpers/users';
+import { createUser, proveAddress, TestUser } from '../helpers/users';
 import { createCard } from '../helpers/order-fixtures';
 
 // Issue 23, stage 4: invited signers get one invitation and one reminder a day before the deadline,
@@ -15,6 +15,8 @@ describe('group card e-mails', () => {
     smtp = await startSmtpCapture();
     app = await startApp({ ...QUIET_APP, ...smtp.env, SERVICE_PUBLIC_URL: 'https://cards.example.test' });
     alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Organiser' });
+    // Invitations are e-mails to others: a proven address (tests/security/mail-relay.test.ts).
+    await proveAddress(app.strapi, alice);
   });
   afterAll(async () => {
     await app?.stop();
@@ -33,10 +35,11 @@ describe('group card e-mails', () => {
     expect(created.status).toBe(201);
     const now = new Date();
     expect(await run(now)).toEqual({ invitations: 2, reminders: 0, deadlines: 0 });
-    await smtp.waitFor((m) => /Sign the card/.test(m.subject ?? ''), 2);
+    await smtp.waitFor((m) => /invites you to sign/.test(m.subject ?? ''), 2);
     const invitation = smtp.messages.find((m) => (m.to as { text: string }).text === 'ann@example.test')!;
     expect(invitation.text).toContain(`https://cards.example.test/sign/${created.body.sign_token}/`);
-    expect(invitation.text).toContain('Alice Organiser is collecting messages for Sam: “Farewell <Sam>”.');
+    // The organiser's own words (title, whom it is for) are their quote, never the subject's (issue 39).
+    expect(invitation.text).toContain('Alice Organiser is collecting messages for a group card and would like one from you.\n\nMessage from Alice Organiser:\n> Farewell <Sam>\n> For: Sam');
     expect(String(invitation.html)).toContain('Farewell &lt;Sam&gt;');
     expect(await run(now)).toEqual({ invitations: 0, reminders: 0, deadlines: 0 });
 
@@ -51,11 +54,11 @@ describe('group card e-mails', () => {
     expect(await run(after)).toEqual({ invitations: 0, reminders: 0, deadlines: 0 });
     await smtp.waitFor(() => true, 5);
     expect(subjects()).toEqual([
-      `${alice.email}: Signing has closed: Farewell <Sam>`,
-      'ann@example.test: One day left to sign the card for Sam',
-      'ann@example.test: Sign the card for Sam',
-      'ben@example.test: One day left to sign the card for Sam',
-      'ben@example.test: Sign the card for Sam',
+      `${alice.email}: Signing has closed on your group card`,
+      'ann@example.test: Alice Organiser invites you to sign a group card',
+      'ann@example.test: One day left to sign a group card',
+      'ben@example.test: Alice Organiser invites you to sign a group card',
+      'ben@example.test: One day left to sign a group card',
     ].sort());
     const note = smtp.messages.find((m) => /Signing has closed/.test(m.subject ?? ''))!;
     expect(note.text).toContain(`https://cards.example.test/group/${created.body.uuid}/`);
@@ -72,8 +75,9 @@ describe('group card e-mails', () => {
     expect(created.status).toBe(201);
     expect((await run(new Date())).invitations).toBe(1);
     const [mail] = await smtp.waitFor((m) => (m.to as { text: string }).text === 'carla@example.test');
-    expect(mail.subject).toBe('Unterschreib die Karte für Mia');
-    expect(mail.text).toContain('Alice Organiser sammelt Nachrichten für Mia: „Abschied“.');
+    expect(mail.subject).toBe('Alice Organiser lädt dich ein, eine Gruppenkarte zu unterschreiben');
+    expect(mail.text).toContain('Alice Organiser sammelt Nachrichten für eine Gruppenkarte und würde sich über deine freuen.');
+    expect(mail.text).toContain('Nachricht von Alice Organiser:\n> Abschied\n> Für: Mia');
     // "Samstag, 28. November 2026 um 09:00": the weekday and month in German, the day with its full stop.
     expect(String(mail.text)).toMatch(/Schreib deine bis (Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. \S+ \d{4}/);
     expect(mail.text).toContain(`Nachricht schreiben: https://cards.example.test/sign/${created.body.sign_token}/`);

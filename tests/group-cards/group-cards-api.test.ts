@@ -1,5 +1,5 @@
 import { appForSuite, QUIET_APP, TestApp } from '../helpers/strapi';
-import { createUser, TestUser } from '../helpers/users';
+import { createUser, proveAddress, TestUser } from '../helpers/users';
 import { createCard } from '../helpers/order-fixtures';
 
 // Issue 23, stage 1: every group-card route, for the organiser and for anonymous signers.
@@ -19,6 +19,8 @@ describe('group cards API', () => {
   appForSuite({ ...QUIET_APP, SERVICE_GROUP_CARD_MAX_SIGNATURES: String(CAP) }, async (booted) => {
     app = booted;
     alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Organiser' });
+    // Invitations are e-mails to others: a proven address (tests/security/mail-relay.test.ts).
+    await proveAddress(app.strapi, alice);
     bob = await createUser(app.strapi);
     aliceCard = (await createCard(app.strapi, alice, { title: 'Leaving card' })).id;
     bobCard = (await createCard(app.strapi, bob)).id;

@@ -14,7 +14,7 @@ export interface ErrorLiteral {
 
 // Helpers whose message is the given argument (errors.ts), and where.
 const MESSAGE_ARG: Record<string, number> = {
-  fieldError: 1, badRequest: 0, conflict: 0, forbidden: 0, notFound: 0, gone: 0, unavailable: 0, tooLarge: 0, unauthorized: 0,
+  fieldError: 1, badRequest: 0, conflict: 0, forbidden: 0, notFound: 0, gone: 0, unavailable: 0, tooLarge: 0, unauthorized: 0, overLimit: 0,
 };
 // zod checks whose last argument is the message: .max(n, '...'), .regex(re, '...'), .refine(fn, '...').
 const ZOD_CHECKS = new Set(['min', 'max', 'length', 'regex', 'refine', 'superRefine', 'email', 'url', 'int', 'positive', 'nonnegative', 'startsWith', 'endsWith', 'includes']);

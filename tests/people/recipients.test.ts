@@ -5,7 +5,7 @@ const RECIPIENT = 'plugin::greeting-cards.recipient';
 
 const FIELDS = [
   'id', 'first_name', 'last_name', 'full_name', 'email', 'phone', 'address_line_1', 'address_line_2', 'city', 'county',
-  'postcode', 'country', 'birthday', 'anniversary', 'notes', 'is_system_user', 'added_by_recipient', 'time_zone', 'tags',
+  'postcode', 'country', 'birthday', 'anniversary', 'notes', 'is_system_user', 'added_by_recipient', 'time_zone', 'tags', 'pending_change',
 ].sort();
 
 describe('recipients API', () => {

@@ -3,7 +3,7 @@
 
 export type FieldErrors = Record<string, string[]>;
 
-export type ErrorCode = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'too_large' | 'unavailable' | 'gone';
+export type ErrorCode = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'too_large' | 'too_many' | 'unavailable' | 'gone';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
@@ -13,6 +13,7 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  too_many: 429,
   unavailable: 503,
   gone: 410,
 };
@@ -22,6 +23,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly body: FieldErrors | { detail: string },
+    /** Seconds for the Retry-After header of a 429 (a daily limit: until the shop's midnight). */
+    readonly retryAfter?: number,
   ) {
     super('detail' in body && typeof body.detail === 'string' ? body.detail : `${code}: ${JSON.stringify(body)}`);
     this.name = 'ApiError';
@@ -40,6 +43,7 @@ export const conflict = (detail: string) => new ApiError('conflict', { detail })
 export const badRequest = (detail: string) => new ApiError('bad_request', { detail });
 export const tooLarge = (detail: string) => new ApiError('too_large', { detail });
 export const gone = (detail: string) => new ApiError('gone', { detail });
+export const overLimit = (detail: string, retryAfter: number) => new ApiError('too_many', { detail }, retryAfter);
 export const unavailable = (detail: string) => new ApiError('unavailable', { detail });
 export const fieldError = (field: string, message: string) => new ApiError('validation', { [field]: [message] });
 export const fieldErrors = (errors: FieldErrors) => new ApiError('validation', errors);

@@ -28,6 +28,7 @@ export const UID = {
   groupSignature: 'plugin::greeting-cards.group-signature',
   addressRequestLink: 'plugin::greeting-cards.address-request-link',
   recipientTag: 'plugin::greeting-cards.recipient-tag',
+  mailAllowance: 'plugin::greeting-cards.mail-allowance',
   user: 'plugin::users-permissions.user',
 } as const;
 

@@ -89,6 +89,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   rateLimitAddressSubmissionsPerIp: 'Limits and security',
   rateLimitAddressSubmissionsPerLink: 'Limits and security',
   addressLinkDailyCap: 'Limits and security',
+  shopperEmailsPerDay: 'Limits and security',
   groupCardMaxSignatures: 'Group cards',
   shopTimeZone: 'Scheduling',
   scheduledSendHour: 'Scheduling',

@@ -371,6 +371,10 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_ADDRESS_LINK_DAILY_CAP', default: 50, schema: z.number().int().min(1, 'must be at least 1').max(10_000, 'must be at most 10000'),
     describe: 'Entries (new or updated) one address link accepts per day on the shop\'s clock (SERVICE_TIME_ZONE); past it the link answers 429 until midnight. Counted in the database, so it holds with rate limits off and across instances.',
   }),
+  shopperEmailsPerDay: integer({
+    env: 'SERVICE_SHOPPER_EMAILS_PER_DAY', default: 50, schema: z.number().int().min(1, 'must be at least 1').max(10_000, 'must be at most 10000'),
+    describe: 'E-mails one account may have the shop send to addresses it typed, per day on the shop\'s clock (SERVICE_TIME_ZONE): group-card invitations (one per person), e-cards sent again, and links to confirm its own address. Past it such a request answers 429 until midnight. Counted in the database, so it holds with rate limits off and across instances. Only an account with a confirmed address or a paid order may e-mail anyone but itself.',
+  }),
   // group cards
   groupCardMaxSignatures: integer({
     env: 'SERVICE_GROUP_CARD_MAX_SIGNATURES', default: 150, schema: z.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000'),

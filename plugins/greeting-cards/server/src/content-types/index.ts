@@ -5,6 +5,7 @@ import { CANVAS_DATA_FIELD_UID } from '../custom-fields';
 import { groupCard, groupSignature } from './group-cards';
 import { addressRequestLink } from './address-requests';
 import { recipientTag } from './recipient-tags';
+import { mailAllowance } from './mail-allowance';
 import {
   TEMPLATE_STYLES, ASSET_TYPES, CARD_STATUSES, LIBRARY_TYPES, REMINDER_TYPES, PROMO_KINDS, ORDER_STATUSES,
   DELIVERY_METHODS, PAYMENT_ISSUE_KINDS, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES, PLAN_INTERVALS,
@@ -150,6 +151,11 @@ const recipient = defineType({
     source: str(),
     link_email_key: str({ unique: true }),
     link_submitted_at: dt(),
+    // Security issue 39: a later answer through the link for the same e-mail never overwrites the
+    // entry (whoever holds the link could otherwise move a friend). It waits here, the submitted
+    // fields as JSON, for the owner to accept or reject; a newer one replaces a waiting one.
+    pending_change: json(),
+    pending_change_at: dt(),
   },
 });
 
@@ -466,4 +472,5 @@ export default {
   'group-card': groupCard, 'group-signature': groupSignature,
   'address-request-link': addressRequestLink,
   'recipient-tag': recipientTag,
+  'mail-allowance': mailAllowance,
 };

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { action, type Ctx } from '../http/respond';
 import { requireUser } from '../http/auth';
+import { parseId } from '../http/ids';
 import { notFound } from '../errors';
 import { consumeAddressSubmission, tooMany } from '../http/rate-limit';
 import { requestLocale } from '../i18n/request-locale';
@@ -42,6 +43,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     view: action(strapi, async (ctx) => {
       privatePublic(ctx);
       return links().publicView(String(ctx.params.token));
+    }),
+
+    // The entry as it now stands (the recipients API's shape), for the owner only.
+    acceptChange: action(strapi, async (ctx) => {
+      const user = await requireUser(strapi, ctx);
+      const id = parseId(ctx.params.id);
+      await getService(strapi, 'addressSubmissions').acceptChange(user.id, id);
+      return getService(strapi, 'recipients').get(user.id, id);
+    }),
+
+    rejectChange: action(strapi, async (ctx) => {
+      const user = await requireUser(strapi, ctx);
+      const id = parseId(ctx.params.id);
+      await getService(strapi, 'addressSubmissions').rejectChange(user.id, id);
+      return getService(strapi, 'recipients').get(user.id, id);
     }),
 
     submit: action(strapi, async (ctx) => {

@@ -2,24 +2,27 @@ import { html } from '../web/html';
 import { buttonStyle, emailText, type EmailLanguage } from './layout';
 
 // The shopper's daily summary of what friends put in their address book through their address link:
-// at most one a day (services/address-requests/address-summary-mail-service.ts).
+// at most one a day (services/address-requests/address-summary-mail-service.ts). New entries, and
+// later answers waiting for the shopper to accept or reject (security issue 39: they never overwrite).
 
 export interface SummaryEntry {
   name: string;
   email: string;
-  /** True when the entry is new since the last summary; false when a friend updated their entry. */
+  /** True when the entry is new since the last summary. */
   isNew: boolean;
+  /** True when a later answer for the entry waits for the shopper to check. */
+  hasChange: boolean;
 }
 
 export function addressSummaryEmail(entries: SummaryEntry[], link: string, lang: EmailLanguage = {}) {
   const { t, frame } = emailText(lang);
   const added = entries.filter((e) => e.isNew);
-  const updated = entries.filter((e) => !e.isNew);
+  const changed = entries.filter((e) => e.hasChange);
   const subject = added.length
     ? t('email.address-requests.added', { count: added.length })
-    : t('email.address-requests.updated', { count: updated.length });
+    : t('email.address-requests.changed', { count: changed.length });
   const line = (e: SummaryEntry) => `${e.name || e.email} (${e.email})`;
-  const sections: Array<[string, SummaryEntry[]]> = [[t('email.address-requests.new'), added], [t('email.address-requests.updated'), updated]];
+  const sections: Array<[string, SummaryEntry[]]> = [[t('email.address-requests.new'), added], [t('email.address-requests.changes'), changed]];
   const filled = sections.filter(([, list]) => list.length);
   const open = t('email.address-requests.open');
   const body = html`<h1 style="font-size:22px">${subject}</h1>

@@ -1,9 +1,12 @@
 import { html, raw } from '../web/html';
+import { nameForMail } from '../domain/mail/name-for-mail';
 import { buttonStyle, emailText, type EmailLanguage } from './layout';
+import { quoteHtml, quoteText, type Quote } from './quoted';
 
 export interface EcardEmailInput {
   senderName: string;
   recipientName: string;
+  /** The buyer's own label for the card: kept for callers, never shown to the recipient (see below). */
   cardTitle: string;
   insideMessage: string;
   viewUrl: string;
@@ -13,34 +16,43 @@ export interface EcardEmailInput {
   sentAt?: Date;
 }
 
-/** The e-card message to the recipient, in the sender's shop language. Everything the sender wrote is escaped. */
+/**
+ * The e-card message to the recipient, in the sender's shop language. Security issue 39: the subject
+ * and the greeting name the sender and the recipient only when their names are names
+ * (domain/mail/name-for-mail.ts), else "A friend" and "Hello,"; the inside message is shown as the
+ * sender's quote, escaped; the card's title (the buyer's label, free text) is not in the e-mail.
+ */
 export function ecardEmail(input: EcardEmailInput, lang: EmailLanguage = {}) {
   const { t, date, frame } = emailText(lang);
-  const sender = input.senderName || t('email.ecard.a-friend');
-  const subject = t('email.ecard.subject', { sender });
-  const greeting = input.recipientName ? t('email.ecard.dear', { name: input.recipientName }) : t('email.ecard.hello');
-  const paragraphs = input.insideMessage.split(/\n{2,}/).filter((p) => p.trim()).map((p) => html`<p style="font-size:18px;line-height:1.5;white-space:pre-wrap">${p}</p>`);
+  const sender = nameForMail(input.senderName);
+  const named = Boolean(sender);
+  const subject = named ? t('email.ecard.subject', { sender }) : t('email.ecard.subject-anonymous');
+  const recipient = nameForMail(input.recipientName);
+  const greeting = recipient ? t('email.ecard.dear', { name: recipient }) : t('email.ecard.hello');
+  const sent = named ? t('email.ecard.sent', { sender }) : t('email.ecard.sent-anonymous');
+  const message: Quote | null = input.insideMessage.trim()
+    ? { label: named ? t('email.ecard.message-from', { sender }) : t('email.ecard.message'), paragraphs: input.insideMessage.split(/\n{2,}/) }
+    : null;
+  const love = named ? t('email.ecard.love', { sender }) : '';
   const image = input.imageSrc
-    ? html`<p><a href="${input.viewUrl}"><img src="${input.imageSrc}" alt="${input.cardTitle ? t('email.ecard.image-alt-titled', { title: input.cardTitle }) : t('email.ecard.image-alt')}" width="560" style="max-width:100%;height:auto;border:1px solid #e5e0d8"></a></p>`
+    ? html`<p><a href="${input.viewUrl}"><img src="${input.imageSrc}" alt="${t('email.ecard.image-alt')}" width="560" style="max-width:100%;height:auto;border:1px solid #e5e0d8"></a></p>`
     : raw('');
   const sentOn = input.sentAt ? t('email.ecard.sent-on', { date: date(input.sentAt) }) : '';
   const body = html`<p style="font-size:16px">${greeting}</p>
-<p style="font-size:16px">${t('email.ecard.sent', { sender })}</p>
+<p style="font-size:16px">${sent}</p>
 ${image}
-${paragraphs}
-<p style="font-size:16px">${t('email.ecard.love', { sender })}</p>
+${message ? quoteHtml(message) : raw('')}
+${love ? html`<p style="font-size:16px">${love}</p>` : raw('')}
 <p style="margin:28px 0"><a href="${input.viewUrl}" style="${buttonStyle}">${t('email.ecard.open')}</a></p>
 <p style="font-size:13px;color:#666">${t('email.ecard.paste', { url: input.viewUrl })}</p>
 ${sentOn ? html`<p style="font-size:13px;color:#666">${sentOn}</p>` : raw('')}`;
   const text = [
     greeting,
     '',
-    input.cardTitle ? t('email.ecard.sent-titled', { sender, title: input.cardTitle }) : t('email.ecard.sent', { sender }),
+    sent,
     '',
-    input.insideMessage.trim(),
-    '',
-    t('email.ecard.love', { sender }),
-    '',
+    ...(message ? [quoteText(message), ''] : []),
+    ...(love ? [love, ''] : []),
     `${t('email.ecard.open')}: ${input.viewUrl}`,
     '',
     ...(sentOn ? [sentOn, ''] : []),

@@ -42,6 +42,7 @@ export function respondError(strapi: Core.Strapi, ctx: Ctx, error: unknown): voi
   const inLocale = <T>(body: T): T => localizedError(strapi, ctx, body);
   if (error instanceof ApiError) {
     ctx.status = error.status;
+    if (error.retryAfter !== undefined) ctx.set('Retry-After', String(error.retryAfter));
     ctx.body = inLocale(error.body);
     return;
   }

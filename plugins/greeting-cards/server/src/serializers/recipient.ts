@@ -1,5 +1,6 @@
 import { toDateString } from '../domain/calendar-dates';
 import { fullName } from '../domain/recipient-input';
+import { readPendingChange, type PendingChange } from '../domain/address-requests/pending-change';
 
 // The one wire shape of an address-book entry; orders reuse it (and recipientName) for their items.
 
@@ -46,6 +47,11 @@ export interface RecipientResponse {
   time_zone: string | null;
   /** The groups the entry is in; rows read without their tags (services/people/recipient-tags-service) have none. */
   tags: string[];
+  /**
+   * A later answer through the owner's address link for this entry's e-mail, waiting for the owner to
+   * accept (POST /api/recipients/{id}/accept-change/) or reject; null when none waits.
+   */
+  pending_change: PendingChange | null;
 }
 
 /** Full name of an entry; an entry without names (a system entry for a user with none) shows its e-mail. */
@@ -76,5 +82,6 @@ export function serializeRecipient(row: RecipientRow): RecipientResponse {
     added_by_recipient: row.source === 'address_link',
     time_zone: row.time_zone || null,
     tags: Array.isArray(row.tags) ? row.tags.map(String) : [],
+    pending_change: readPendingChange(row.pending_change, row.pending_change_at),
   };
 }

@@ -15,8 +15,16 @@ import { requestLocale } from '../i18n/request-locale';
 
 const tokenOf = (web: WebContext) => String(web.ctx.params.token ?? '');
 
-/** The link panel's data, shared with the address book page (pages-people.ts). */
-export const requestLinkData = async ({ strapi, user }: Pick<PrivateContext, 'strapi' | 'user'>) => ({ requestLink: await getService(strapi, 'addressLinks').current(user.id) });
+/**
+ * The link panel's data, shared with the address book page (pages-people.ts). The daily summary goes
+ * only to an owner who may be e-mailed (a confirmed address or a paid order): the panel says so, and
+ * offers the confirmation link, to one who may not.
+ */
+export async function requestLinkData({ strapi, user, ctx }: Pick<PrivateContext, 'strapi' | 'user' | 'ctx'>) {
+  const requestLink = await getService(strapi, 'addressLinks').current(user.id);
+  const confirmAddress = Boolean(requestLink) && !(await getService(strapi, 'mailToOthers').mayMailOthers(user.id));
+  return { requestLink, confirmAddress, linkSent: ctx.query.link === 'sent' };
+}
 
 /** Answers a link action: the panel for htmx, otherwise back to the address book. */
 async function linkAction(web: PrivateContext, run: () => Promise<unknown>, text: MessageKey) {

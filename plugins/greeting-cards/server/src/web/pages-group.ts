@@ -41,11 +41,22 @@ async function attempt<T>(web: WebContext, run: () => Promise<T>): Promise<{ err
 
 // ---- organiser ----
 
-async function newFormData(web: PrivateContext, cardId: number | null, state: { errors?: Record<string, string[]> | null; values?: Record<string, unknown> } = {}) {
+interface NewFormState {
+  errors?: Record<string, string[]> | null;
+  values?: Record<string, unknown>;
+  /** Invitations were refused for want of a confirmed address: offer the confirmation link. */
+  confirmAddress?: boolean;
+}
+
+async function newFormData(web: PrivateContext, cardId: number | null, state: NewFormState = {}) {
   const card = cardId === null ? null : await query(web.strapi, UID.card).findOne({ where: { id: cardId, owner: { id: web.user.id } } });
   const cards = card ? [] : (await getService(web.strapi, 'cards').list(web.user.id, ALL)).results;
   const inAWeek = localInputValue(new Date(Date.now() + 7 * 86_400_000), tz(web)).slice(0, 11) + '17:00';
-  return { title: web.t('shop.groupNew.title'), card, cards, timeZone: tz(web), errors: state.errors ?? null, values: { deadline: inAWeek, show_signatures: 'on', ...(state.values ?? {}) } };
+  return {
+    title: web.t('shop.groupNew.title'), card, cards, timeZone: tz(web), errors: state.errors ?? null,
+    values: { deadline: inAWeek, show_signatures: 'on', ...(state.values ?? {}) },
+    confirmAddress: Boolean(state.confirmAddress), linkSent: web.ctx.query.link === 'sent',
+  };
 }
 
 async function organiserData(web: PrivateContext, toast: Toast | null = null) {
@@ -193,8 +204,9 @@ export const groupRoutes: WebRouteDef[] = [
     };
     const { errors, value } = await attempt(web, () => getService(web.strapi, 'groupCards').create(web.user.id, parseBody(groupCardCreate, input), requestLocale(web.strapi, web.ctx)));
     if (value) return redirect(web.ctx, shopUrl(web.ctx, `/group/${value.uuid}/`));
+    const confirmAddress = input.invite_emails.length > 0 && !(await getService(web.strapi, 'mailToOthers').mayMailOthers(web.user.id));
     // A checkbox left unticked is simply absent from the form.
-    renderPage(web.ctx, 'group-new', await newFormData(web, idParam(values.card_id), { errors, values: { show_signatures: '', ...values } }), 400);
+    renderPage(web.ctx, 'group-new', await newFormData(web, idParam(values.card_id), { errors, values: { show_signatures: '', ...values }, confirmAddress }), 400);
   })),
 
   privateRoute('GET', '/group/:uuid/', async (web) => renderPage(web.ctx, 'group-organiser', await organiserData(web))),

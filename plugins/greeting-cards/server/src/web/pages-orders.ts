@@ -146,9 +146,11 @@ export const orderRoutes: WebRouteDef[] = [
       await getService(web.strapi, 'deliveries').sendAgainForOwner(web.user.id, delivery.id, key);
       redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?sent_again=${delivery.id}`));
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      // Not eligible (400), no confirmed address (403), or the day's e-mails to others used (429).
+      if (!(error instanceof ApiError) || ![400, 403, 429].includes(error.status)) throw error;
+      if (error.retryAfter !== undefined) web.ctx.set('Retry-After', String(error.retryAfter));
       const toast: Toast = { kind: 'error', text: refusalText(error, web.ctx.state.gcLocale) };
-      renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast }, 400);
+      renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast }, error.status);
     }
   })),
 

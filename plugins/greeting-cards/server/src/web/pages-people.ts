@@ -10,6 +10,8 @@ import { formBody, formErrors, idParam, pickFilled } from './form-input';
 import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from './web-route';
 import { requestLocale } from '../i18n/request-locale';
 import { requestLinkData } from './pages-address-requests';
+import { changeSummary } from '../domain/address-requests/pending-change';
+import type { MessageKey } from '../i18n/messages';
 
 // Address book and reminders. Add and delete answer the panel partial under htmx (swapped in place);
 // plain forms (no JavaScript) get a redirect back to the page, or the page with the form's errors.
@@ -62,10 +64,12 @@ async function recipientsData(web: PrivateContext, state: PanelState) {
   }
   // Shown as the group is spelt in the address book, whatever the link's capitals.
   const shown = tags.find((t) => tagKey(t.name) === tagKey(tag))?.name ?? tag;
+  // A later answer through the address link, waiting on an entry: what it would change.
+  const recipients = results.map((r) => ({ ...r, pendingSummary: r.pending_change ? changeSummary(r as unknown as Record<string, unknown>, r.pending_change) || r.pending_change.email : '' }));
   return {
-    title: web.t('shop.recipients.title'), recipients: results, count: first.count, page, pages, tags, tag: shown,
+    title: web.t('shop.recipients.title'), recipients, count: first.count, page, pages, tags, tag: shown,
     errors: state.errors ?? null, values: state.values ?? {}, toast: state.toast ?? null,
-    ...(await requestLinkData({ strapi, user })),
+    ...(await requestLinkData(web)),
   };
 }
 
@@ -129,6 +133,14 @@ const deleteRecipient = async (web: PrivateContext) => {
   redirect(web.ctx, shopUrl(web.ctx, recipientsPage(web)));
 };
 
+/** Accepts or rejects the change waiting on an entry (the service POST /api/recipients/{id}/accept-change/ calls). */
+async function answerChange(web: PrivateContext, act: 'acceptChange' | 'rejectChange', done: MessageKey) {
+  const id = idParam(web.ctx.params.id);
+  const errors = await attempt(web, () => (id === null ? Promise.reject(notFound()) : getService(web.strapi, 'addressSubmissions')[act](web.user.id, id)));
+  const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.error.failedTitle') } : { kind: 'success', text: web.t(done) };
+  await answer(web, '/recipients/', 'recipients', recipientsData, { errors: errors ? {} : null, toast });
+}
+
 const deleteReminder = async (web: PrivateContext) => {
   const id = idParam(web.ctx.params.id);
   const errors = await attempt(web, () => (id === null ? Promise.reject(notFound()) : getService(web.strapi, 'reminders').remove(web.user.id, id)));
@@ -176,6 +188,9 @@ export const peopleRoutes: WebRouteDef[] = [
     }
     await answer(web, '/recipients/', 'recipients', recipientsData, { errors: toast.kind === 'error' ? {} : null, toast });
   }),
+  // The owner's answer to new details a friend sent through the address link for an entry they have.
+  privateRoute('POST', '/recipients/:id/change/accept/', (web) => answerChange(web, 'acceptChange', 'shop.recipients.changeAccepted')),
+  privateRoute('POST', '/recipients/:id/change/reject/', (web) => answerChange(web, 'rejectChange', 'shop.recipients.changeRejected')),
   privateRoute('DELETE', '/recipients/:id/delete/', deleteRecipient),
   // Plain HTML forms cannot send DELETE: the same action by POST works without JavaScript.
   privateRoute('POST', '/recipients/:id/delete/', deleteRecipient),

@@ -11,6 +11,9 @@ const routes: RouteDef[] = [
   limited('writes', route('DELETE', '/recipients/request-link', 'address-requests.revoke')),
   limited('renders', route('GET', '/address/:token', 'address-requests.view')),
   route('POST', '/address/:token', 'address-requests.submit'),
+  // The owner's answer to a later submission held on an entry (security issue 39): take it, or drop it.
+  limited('writes', route('POST', '/recipients/:id/accept-change', 'address-requests.acceptChange')),
+  limited('writes', route('POST', '/recipients/:id/reject-change', 'address-requests.rejectChange')),
 ];
 
 export default routes;

@@ -1,17 +1,20 @@
 import type { Core } from '@strapi/strapi';
-import { fieldErrors } from '../../errors';
+import { badRequest, conflict, fieldErrors, notFound } from '../../errors';
 import { getConfig } from '../../config/get-config';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { Row } from '../../db/query';
-import { linkEmailKey, validateSubmission, type CheckedSubmission } from '../../domain/address-requests/address-submission';
+import { linkEmailKey, SUBMISSION_FIELDS, validateSubmission, type CheckedSubmission } from '../../domain/address-requests/address-submission';
+import { changedFields, readPendingChange } from '../../domain/address-requests/pending-change';
 import { nextDayCount, secondsToNextShopDay, shopDay } from '../../domain/address-requests/link-day';
 import { addressLinkStore } from './address-link-store';
 
 // A friend's submission through an address link: checked as the address book and checkout check an
 // address, counted against the link's daily cap, then saved as the shopper's entry "added by them".
-// One entry per e-mail per shopper (a unique key on the entry): a second submission updates it. Only
-// entries a link made are ever updated this way, never one the shopper typed in themselves, so an
-// anonymous visitor can never overwrite the shopper's own data.
+// One entry per e-mail per shopper (a unique key on the entry). The first answer for an e-mail is the
+// entry; a later one never overwrites it (security issue 39: whoever holds the link could otherwise
+// move a friend, postal address included, knowing only their e-mail). It waits on the entry as a
+// pending change, the newest replacing an older one, until the owner accepts or rejects it. An entry
+// the shopper typed in themselves is never touched: the friend's goes beside it.
 
 export const ADDRESS_LINK_SOURCE = 'address_link';
 
@@ -45,22 +48,55 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return secondsToNextShopDay(now, shopTimeZone);
   }
 
-  /** Creates or updates the entry for this e-mail in the shopper's address book. */
+  /** Creates the entry for this e-mail in the shopper's address book, or holds the answer as its pending change. */
   async function save(ownerId: number, entry: CheckedSubmission, now: Date): Promise<void> {
     const key = linkEmailKey(ownerId, entry.email);
-    const data = { ...entry, source: ADDRESS_LINK_SOURCE, link_submitted_at: now };
-    const existing = await store.recipients().findOne({ where: { link_email_key: key }, select: ['id'] });
+    const pending = { pending_change: entry, pending_change_at: now };
+    const existing = await store.recipients().findOne({ where: { link_email_key: key } });
     if (existing) {
-      await store.recipients().update({ where: { id: existing.id }, data });
+      // The same answer again changes nothing: nothing for the owner to check.
+      if (changedFields(existing, entry).length) await store.recipients().update({ where: { id: existing.id }, data: pending });
       return;
     }
     try {
-      await store.recipients().create({ data: { ...data, owner: ownerId, link_email_key: key, is_system_user: false, phone: '', notes: '', anniversary: null } });
+      await store.recipients().create({
+        data: { ...entry, source: ADDRESS_LINK_SOURCE, link_submitted_at: now, owner: ownerId, link_email_key: key, is_system_user: false, phone: '', notes: '', anniversary: null },
+      });
     } catch (error) {
-      // The same friend submitted twice at once: the unique key let one create in; this one updates it.
+      // The same e-mail submitted twice at once: the unique key let one create in; this one waits on it.
       if (!isUniqueViolation(error)) throw error;
-      await store.recipients().updateMany({ where: { link_email_key: key }, data });
+      await store.recipients().updateMany({ where: { link_email_key: key }, data: pending });
     }
+  }
+
+  /** The owner's entry with a change waiting; "not found" for another shopper's, 400 when none waits. */
+  async function withChange(ownerId: number, recipientId: number): Promise<Row> {
+    const row = await store.recipients().findOne({ where: { id: recipientId, owner: { id: ownerId } } });
+    if (!row) throw notFound();
+    if (!row.pending_change) throw badRequest('This entry has no change waiting.');
+    return row;
+  }
+
+  /**
+   * The owner takes the waiting change into the entry. Conditional on the change read still being the
+   * one waiting: a newer answer arriving meanwhile is not applied unseen, it waits in its turn.
+   */
+  async function acceptChange(ownerId: number, recipientId: number): Promise<void> {
+    const row = await withChange(ownerId, recipientId);
+    const change = readPendingChange(row.pending_change, row.pending_change_at);
+    if (!change) throw badRequest('This entry has no change waiting.');
+    const fields = Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, change[f]]));
+    const { count } = await store.recipients().updateMany({
+      where: { id: row.id, pending_change_at: row.pending_change_at },
+      data: { ...fields, link_submitted_at: row.pending_change_at, pending_change: null, pending_change_at: null },
+    });
+    if (!count) throw conflict('This entry changed while you were looking at it: reload the page and try again.');
+  }
+
+  /** The owner discards the waiting change; the entry stays as it is. */
+  async function rejectChange(ownerId: number, recipientId: number): Promise<void> {
+    const row = await withChange(ownerId, recipientId);
+    await store.recipients().updateMany({ where: { id: row.id, pending_change_at: row.pending_change_at }, data: { pending_change: null, pending_change_at: null } });
   }
 
   /**
@@ -78,5 +114,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { ok: true, entry: value };
   }
 
-  return { submit };
+  return { submit, acceptChange, rejectChange };
 };

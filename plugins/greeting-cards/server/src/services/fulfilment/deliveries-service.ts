@@ -53,6 +53,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * conditional UPDATE on the status read, and the fulfilment machinery sends it (as an operator's
    * retry does). `key` names the press (the page's form carries one, an API client may send one): a
    * repeated request with the key of the last press sends nothing more and answers as the first did.
+   * Only a buyer with a confirmed address or a paid order (403), within the day's e-mails to others (429).
    */
   async function sendAgainForOwner(userId: number, deliveryId: number, key: string | null) {
     const find = () => q().findOne({ where: { id: deliveryId, ...ownedWhere(userId) }, populate: POPULATE });
@@ -63,6 +64,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const method = delivery.order_item?.delivery_method ?? null;
     const check = sendAgainCheck({ status: delivery.status, delivery_method: method, sent_at: delivery.sent_at, opened_at: delivery.opened_at, send_again_count: delivery.send_again_count }, new Date(), rule().afterDays);
     if (!check.ok) throw badRequest(check.reason);
+    // An e-mail to an address the buyer typed, once more (security issue 39): a confirmed address or a
+    // paid order, and one of the day's e-mails to others (given back if this press sends nothing).
+    const mail = getService(strapi, 'mailToOthers');
+    const day = await mail.allow(userId, 1);
     const { count } = await q().updateMany({
       // On the values read (a column added later is null on older rows), so two presses change it once.
       where: { id: deliveryId, status: delivery.status, send_again_count: delivery.send_again_count ?? null },
@@ -77,6 +82,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       },
     });
     if (count !== 1) {
+      await mail.giveBack(userId, 1, day);
       // Another press got there first: the same press (its key) is answered as it was; any other waits.
       const now = await find();
       if (key && now?.send_again_key === key) return view(now);

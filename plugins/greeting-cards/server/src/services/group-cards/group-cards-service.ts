@@ -31,20 +31,38 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (deadline && deadline.getTime() <= Date.now()) throw fieldError('deadline', 'Choose a deadline in the future.');
   }
 
-  /** `locale`: the organiser's shop language; the invitations, the reminder and their note are written in it. */
+  /**
+   * `locale`: the organiser's shop language; the invitations, the reminder and their note are written in it.
+   * Invitations are e-mails to addresses the organiser typed: only an account with a confirmed address
+   * or a paid order may send them, and each invited person is one of the day's e-mails to others
+   * (services/people/mail-to-others-service.ts). A group card without invitations e-mails nobody.
+   */
   async function create(userId: number, input: GroupCardCreate, locale?: Locale) {
     const card = await query(strapi, UID.card).findOne({ where: { id: input.card_id, owner: { id: userId } } });
     if (!card) throw fieldError('card_id', `Invalid pk "${input.card_id}" - object does not exist.`);
     checkDeadline(input.deadline);
+    const invites = input.invite_emails ?? [];
+    const mail = getService(strapi, 'mailToOthers');
+    const day = invites.length ? await mail.allow(userId, invites.length) : null;
+    try {
+      return await insert(userId, card.id, input, invites, locale);
+    } catch (error) {
+      // Nobody will be invited: the day's e-mails go back.
+      if (day) await mail.giveBack(userId, invites.length, day);
+      throw error;
+    }
+  }
+
+  async function insert(userId: number, cardId: number, input: GroupCardCreate, invites: string[], locale?: Locale) {
     // A token collision is astronomically unlikely; the unique index turns one into a retry, not a shared link.
     for (let attempt = 0; ; attempt++) {
       try {
         const row = await store.groups().create({
           data: {
-            uuid: crypto.randomUUID(), owner: userId, card: card.id, title: input.title, recipient_name: input.recipient_name,
+            uuid: crypto.randomUUID(), owner: userId, card: cardId, title: input.title, recipient_name: input.recipient_name,
             deadline: input.deadline, status: 'open', sign_token: newSignToken(),
             show_signatures: input.show_signatures ?? true, approval_mode: input.approval_mode ?? false,
-            invite_emails: input.invite_emails ?? [], locale: locale ?? null,
+            invite_emails: invites, locale: locale ?? null,
           },
         });
         return store.detail((await store.byUuid(row.uuid))!);

@@ -74,11 +74,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return email;
   }
 
-  /** Sends the user a one-time link to their current address, in the shop language they asked in. */
+  /**
+   * Sends the user a one-time link to their current address, in the shop language they asked in. The
+   * address is one they typed (anyone may register under someone else's): each link is one of the day's
+   * e-mails to others (mail-to-others-service; 429 past them), so a button cannot flood a mailbox.
+   */
   async function sendLink(userId: number, locale?: Locale): Promise<void> {
     const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id: userId }, select: ['id', 'email'] })) as Row | null;
     const email = normalise(user?.email);
     if (!email) return;
+    await getService(strapi, 'mailToOthers').take(userId, 1);
     const token = crypto.randomBytes(32).toString('base64url');
     await proofs().create({ data: { user: userId, email, token_hash: digest(token), expires_at: new Date(Date.now() + LINK_HOURS * 3600_000) } });
     const link = publicShopUrl(strapi, `/account/confirm-email/${token}/`);

@@ -6,6 +6,7 @@ import reminderMail from './reminder-mail-service';
 import addressProof from './address-proof-service';
 import timeZones from './time-zones-service';
 import recipientTags from './recipient-tags-service';
+import mailToOthers from './mail-to-others-service';
 
 /** Who shoppers are and who they send to: user details, the address book, reminders and their e-mails. */
 const services = {
@@ -16,6 +17,7 @@ const services = {
   addressProof,
   timeZones,
   recipientTags,
+  mailToOthers,
 };
 
 export default services;

@@ -185,6 +185,14 @@ export const errors = {
   'error.sticker_premium': 'This sticker is premium. Choose a free sticker, or sign in with a subscription to use it.',
   // Address links and the address-book import.
   'error.address_link_full': 'This link has taken all the addresses it can for today. Please try again tomorrow.',
+  // E-mails a shopper has sent to other people (security issue 39).
+  'error.confirm_address_first': 'Please confirm your e-mail address first. We send e-mails to other people only for accounts with a confirmed address or a paid order; we can e-mail you a confirmation link.',
+  'error.mail_day_full': 'Your account has sent the {cap} e-mails to other people it may send today.',
+  'error.mail_day_short': 'This would send {asked} e-mails, but your account can send only {left} more today ({cap} a day).',
+  'error.mail_day_again_soon': 'You can send more from midnight (shop time), in under an hour.',
+  'error.mail_day_again_hours': 'You can send more from midnight (shop time), in about {hours} hours.',
+  'error.no_change_waiting': 'This entry has no change waiting.',
+  'error.entry_changed': 'This entry changed while you were looking at it: reload the page and try again.',
   'error.import_mapping': 'Send the mapping as a JSON object of column names to field names.',
   'error.import_no_file': 'No file was submitted.',
   'error.import_too_large': 'The file is larger than 2 MB. Split it into smaller files.',
