@@ -18,10 +18,11 @@ import { atCarrier, cancelAtCarrier } from './carrier-cancel';
 // connection:
 // - a card queued at the print provider must be cancelled there first, and the provider's answer
 //   decides. Under the lock the request takes a cancel claim on the card (cancel_claim, with its time);
-//   only the request holding it asks the provider, then cancels the card and decides the refund under
-//   the lock again. A second request meanwhile waits for the first's outcome when it runs in this process
-//   (a double click), or is told the cancel is under way (409) when it does not. A claim older than
-//   CLAIM_LEASE_MS (its holder died) is taken over; the provider's cancel is safe to repeat.
+//   only the request holding it asks the provider, then, under the lock again, cancels the card and
+//   decides the refund, or (refused) lets go of the claim. A second request meanwhile waits for the
+//   first's outcome when it runs in this process (a double click: both get the same answer), or is told
+//   the cancel is under way (409) when it does not. A claim older than CLAIM_LEASE_MS (its holder died)
+//   is taken over; the provider's cancel is safe to repeat.
 // - the refund itself (refunds-service giveBack()), keyed by the delivery.
 
 export const CANCEL_UNDER_WAY = 'This card is being cancelled right now. Reload the page in a moment to see how it went.';
@@ -43,7 +44,8 @@ export interface CancelRequest {
 }
 
 type Decided = { kind: 'decided'; delivery: Row; cancelledHere: boolean; refund: Row | null };
-type Step = Decided | { kind: 'busy' } | { kind: 'ask carrier'; delivery: Row; token: string };
+/** busy: another request holds the card's cancel claim; `other` is its outcome when it runs in this process. */
+type Step = Decided | { kind: 'busy'; other: Promise<void> | undefined } | { kind: 'ask carrier'; delivery: Row; token: string };
 
 /** Carrier cancels under way in this process, by delivery: a second request for the card waits for the first. */
 const inFlight = new Map<number, Promise<void>>();
@@ -71,7 +73,8 @@ export async function cancelDelivery(strapi: Core.Strapi, request: CancelRequest
       if (!move.ok) throw conflict(move.reason);
       if (atCarrier(d)) {
         const claimedAt = d.cancel_claimed_at ? new Date(d.cancel_claimed_at).getTime() : null;
-        if (d.cancel_claim && claimedAt !== null && Date.now() - claimedAt < CLAIM_LEASE_MS) return { kind: 'busy' };
+        // Read under the lock: the holder lets go of its claim only under the lock too, so its entry is still there.
+        if (d.cancel_claim && claimedAt !== null && Date.now() - claimedAt < CLAIM_LEASE_MS) return { kind: 'busy', other: inFlight.get(d.id) };
         const token = crypto.randomUUID();
         const { count } = await deliveries().updateMany({
           where: { id: d.id, status: PROCESSING, claimed_at: null, cancel_claim: d.cancel_claim ?? null },
@@ -93,7 +96,7 @@ export async function cancelDelivery(strapi: Core.Strapi, request: CancelRequest
       await cancelAtCarrier(strapi, d, request.refusal);
     } catch (error) {
       // Refused, or no answer: the card stays queued, and the claim goes so a later cancel may ask again.
-      await deliveries().updateMany({ where: { id: d.id, cancel_claim: token }, data: { cancel_claim: null, cancel_claimed_at: null } });
+      await store.withLockedOrder(orderId, () => deliveries().updateMany({ where: { id: d.id, cancel_claim: token }, data: { cancel_claim: null, cancel_claimed_at: null } }));
       throw error;
     }
     return store.withLockedOrder(orderId, async (): Promise<Decided> => {
@@ -115,10 +118,9 @@ export async function cancelDelivery(strapi: Core.Strapi, request: CancelRequest
   try {
     step = await decide(() => inFlight.set(request.deliveryId, own));
     if (step.kind === 'busy') {
-      const other = inFlight.get(request.deliveryId);
-      if (!other) throw conflict(CANCEL_UNDER_WAY);
+      if (!step.other) throw conflict(CANCEL_UNDER_WAY);
       // The first request's outcome is this one's: its refusal (rethrown here), or a cancelled card.
-      await other;
+      await step.other;
       step = await decide(() => inFlight.set(request.deliveryId, own));
     }
     if (step.kind === 'ask carrier') step = await throughCarrier(step.delivery, step.token);
