@@ -1,6 +1,7 @@
 import { appForSuite, type TestApp } from '../helpers/strapi';
 import { createUser, type TestUser } from '../helpers/users';
 import { createPromo, deliveriesOf, orderRow, pendingOrder } from '../helpers/order-fixtures';
+import { webSession } from '../web/session';
 
 // Issue 39, finding 1: a cancelled posted card gives back its share of what the order actually paid
 // (a promo spread over every line), never more than was paid however many cancels arrive at once, and
@@ -46,6 +47,12 @@ describe('refunds of cancelled posted cards: a share of what was paid, decided o
     // 2 x 399 less 50 %: 399 paid, so 199.5 per card; the odd penny goes to the first line.
     expect(row.total_pence).toBe(399);
     expect(order.discount_pence).toBe(399);
+    // The confirmation page names what cancelling gives back, not the undiscounted price.
+    const session = await webSession(app, user);
+    const confirm = await http().get(`/orders/${order.uuid}/deliveries/${deliveries[0].id}/cancel/`).set('Cookie', session.cookie);
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toContain('£2.00');
+    expect(confirm.text).not.toContain('£3.99');
 
     const first = await cancel(deliveries[0].id);
     expect(first.status).toBe(200);
@@ -53,8 +60,12 @@ describe('refunds of cancelled posted cards: a share of what was paid, decided o
     expect((await orderRow(app.strapi, order.uuid)).status).toBe('partially_refunded');
     const [, other] = (await deliveriesOf(app.strapi, order.uuid) as DeliveryRow[]).sort((a, b) => a.order_item.id - b.order_item.id);
     expect(other.status).toBe('scheduled');
-    // The buyer's view of the order says so too.
+    // The buyer's view of the order says so too, in the shop's words.
     expect((await http().get(`/api/orders/${order.uuid}/`).set(user.auth)).body.status).toBe('partially_refunded');
+    const page = await http().get(`/orders/${order.uuid}/`).set('Cookie', session.cookie);
+    expect(page.text).toMatch(/status-partially_refunded">Partially refunded</);
+    const german = await http().get(`/orders/${order.uuid}/`).set('Cookie', `${session.cookie}; gc_locale=de`);
+    expect(german.text).toMatch(/status-partially_refunded">Teilweise erstattet</);
 
     const second = await cancel(deliveries[1].id);
     expect(second.body.refund).toEqual({ amount_pence: 199, currency: 'GBP', status: 'succeeded' });
