@@ -25,7 +25,7 @@ import { atCarrier, cancelAtCarrier } from './carrier-cancel';
 //   is taken over; the provider's cancel is safe to repeat.
 // - the refund itself (refunds-service giveBack()), keyed by the delivery.
 
-export const CANCEL_UNDER_WAY = 'This card is being cancelled right now. Reload the page in a moment to see how it went.';
+const CANCEL_UNDER_WAY = 'This card is being cancelled right now. Reload the page in a moment to see how it went.';
 const CHANGED = 'This card changed while you were cancelling it: reload the page and try again.';
 /** Longer than a provider's answer may take (providers/postal/shared/provider-http.ts waits 30 s). */
 const CLAIM_LEASE_MS = 2 * 60_000;
@@ -105,6 +105,7 @@ export async function cancelDelivery(strapi: Core.Strapi, request: CancelRequest
       // The provider's own news (a callback saying cancelled) got here first: the cancel was still ours.
       const now = await load();
       if (now?.status !== 'cancelled') throw conflict(CHANGED);
+      await deliveries().updateMany({ where: { id: d.id, cancel_claim: token }, data: { cancel_claim: null, cancel_claimed_at: null } });
       return { kind: 'decided', delivery: now, cancelledHere: false, refund: await decideRefund(now) };
     });
   }
