@@ -250,6 +250,31 @@ describe('admin API for shop operators', () => {
     refundedUuid = uuid;
   });
 
+  it('shows a partly refunded order by its status and in its history; today\'s revenue counts only what it kept', async () => {
+    const revenue = async () => (await http().get('/greeting-cards/admin/summary').set(admins.orders.auth)).body.today.revenue_pence as number;
+    const recipient = await createRecipient(app.strapi, shopper);
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    for (const title of ['Posted one', 'Posted two']) {
+      const card = await createCard(app.strapi, shopper, { title });
+      expect((await http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'post', scheduled_for: nextWeek })).status).toBe(200);
+    }
+    const uuid = (await http().get('/api/orders/cart/').set(shopper.auth)).body.uuid;
+    expect((await http().post(`/api/orders/${uuid}/checkout/`).set(shopper.auth).send({})).status).toBe(200);
+    expect((await http().post(`/api/orders/${uuid}/pay/`).set(shopper.auth).send({})).status).toBe(200);
+    const before = await revenue();
+    const [first]: Row[] = await db(app.strapi, 'delivery').findMany({ where: { order_item: { order: { uuid } } }, orderBy: [{ id: 'asc' }] });
+
+    expect((await http().post(`/greeting-cards/admin/deliveries/${first.id}/cancel`).set(admins.deliveries.auth)).status).toBe(200);
+    const [refund] = await db(app.strapi, 'refund').findMany({ where: { delivery_id: first.id } });
+    expect(refund).toMatchObject({ amount_pence: 399, status: 'succeeded', requested_by: 'operator' });
+    expect(await revenue()).toBe(before - 399);
+    const list = await http().get('/greeting-cards/admin/orders?status=partially_refunded').set(admins.orders.auth);
+    expect(list.status).toBe(200);
+    expect(list.body.results.map((o: { uuid: string; status: string }) => [o.uuid, o.status])).toEqual([[uuid, 'partially_refunded']]);
+    const detail = await http().get(`/greeting-cards/admin/orders/${uuid}`).set(admins.orders.auth);
+    expect(detail.body.history.map((h: { status: string }) => h.status)).toEqual(['cart', 'pending_payment', 'paid', 'partially_refunded']);
+  });
+
   it('lists payment issues and refunds', async () => {
     await db(app.strapi, 'payment-issue').create({
       data: { kind: 'needs_refund', order_uuid: orderUuid, order_status: 'paid', provider: 'stripe', provider_session_id: 'cs_x', provider_payment_id: 'pi_second', amount_pence: 299, currency: 'gbp', detail: 'Paid twice.' },

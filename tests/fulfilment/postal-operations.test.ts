@@ -105,6 +105,56 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     expect((await orderRow(app.strapi, uuid)).status).toBe('refunded');
   });
 
+  it('two cancels of one queued card at once: Prodigi is asked once, the price is refunded once, both answers say so', async () => {
+    const { uuid, delivery, user, order } = await buyPostedCard();
+    const orderId = (await reload(delivery.id)).tracking_reference as string;
+
+    const answers = await Promise.all([1, 2].map(() => http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[1].body).toEqual(answers[0].body);
+    expect(answers[0].body).toMatchObject({ status: 'cancelled', refund: { amount_pence: order.total_pence, status: 'succeeded' } });
+    expect(cancelRequests(orderId)).toHaveLength(1);
+    expect(await refundsOf(delivery.id)).toHaveLength(1);
+    expect((await reload(delivery.id))).toMatchObject({ status: 'cancelled', cancel_claim: null });
+    expect((await orderRow(app.strapi, uuid)).status).toBe('refunded');
+  });
+
+  it('a cancel under way elsewhere (another instance) is not asked for again: 409 in the buyer\'s language; a claim its holder left behind is taken over', async () => {
+    const { delivery, user } = await buyPostedCard();
+    const orderId = (await reload(delivery.id)).tracking_reference as string;
+    // Another instance took the card's cancel claim a moment ago and is talking to Prodigi.
+    await q(app.strapi, 'delivery').update({ where: { id: delivery.id }, data: { cancel_claim: 'another-instance', cancel_claimed_at: new Date() } });
+
+    const busy = await http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth);
+    expect(busy.status).toBe(409);
+    expect(busy.body).toEqual({ detail: 'This card is being cancelled right now. Reload the page in a moment to see how it went.' });
+    const german = await http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth).set('Accept-Language', 'de');
+    expect(german.body).toEqual({ detail: 'Diese Karte wird gerade storniert. Lade die Seite gleich neu, um das Ergebnis zu sehen.' });
+    expect(cancelRequests(orderId)).toHaveLength(0);
+    expect(await refundsOf(delivery.id)).toEqual([]);
+
+    // That instance died mid-cancel: once its claim is older than the lease, the next cancel asks Prodigi itself.
+    await q(app.strapi, 'delivery').update({ where: { id: delivery.id }, data: { cancel_claimed_at: new Date(Date.now() - 10 * 60_000) } });
+    const done = await http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'cancelled', refund: { status: 'succeeded' } });
+    expect(cancelRequests(orderId)).toHaveLength(1);
+    expect(await refundsOf(delivery.id)).toHaveLength(1);
+  });
+
+  it('two cancels at once that Prodigi refuses: both are told why, the card goes on, and it is free for a later cancel', async () => {
+    const { delivery, user } = await buyPostedCard();
+    const orderId = (await reload(delivery.id)).tracking_reference as string;
+    prodigi.startProduction(orderId);
+    const both = await Promise.all([1, 2].map(() => http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth)));
+    // The second either waited for the first's answer or, arriving after it, asked again: the same refusal
+    // (never "being cancelled right now", which is only for a cancel under way in another process).
+    expect(both.map((a) => a.status)).toEqual([409, 409]);
+    for (const answer of both) expect(answer.body).toEqual({ detail: 'The printer has already started on this card, so it can no longer be cancelled.' });
+    expect(await reload(delivery.id)).toMatchObject({ status: 'processing', cancel_claim: null, cancel_claimed_at: null });
+    expect(await refundsOf(delivery.id)).toEqual([]);
+  });
+
   it('once Prodigi has started production the buyer gets a clear 409 and keeps the card', async () => {
     const { delivery, user } = await buyPostedCard();
     const orderId = (await reload(delivery.id)).tracking_reference as string;

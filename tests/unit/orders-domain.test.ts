@@ -1,11 +1,11 @@
-import { orderTotals, priceLine, spreadDiscount } from '../../plugins/greeting-cards/server/src/domain/pricing';
+import { orderTotals, priceLine } from '../../plugins/greeting-cards/server/src/domain/pricing';
 import { builtInFirstCard, discountFor, evaluatePromo, PromoDefinition } from '../../plugins/greeting-cards/server/src/domain/promo-rules';
 import { ORDER_TRANSITIONS, statesAllowing, transition } from '../../plugins/greeting-cards/server/src/domain/order-state';
 import { parseAddToCart, parseScheduledFor } from '../../plugins/greeting-cards/server/src/domain/cart-input';
 import { deliveryRuleErrors } from '../../plugins/greeting-cards/server/src/domain/cart-rules';
 import { actionFor } from '../../plugins/greeting-cards/server/src/providers/payment/stripe/stripe-events';
 import { createInMemoryPaymentProvider } from '../../plugins/greeting-cards/server/src/providers/payment/in-memory-payment-provider';
-import { returnUrl } from '../../plugins/greeting-cards/server/src/domain/payment-lines';
+import { checkoutLines, returnUrl } from '../../plugins/greeting-cards/server/src/domain/payment-lines';
 
 const prices = { ecardPrice: 299, postedCardPrice: 399, printPrice: 0, giftWrapPrice: 199 };
 const now = new Date('2030-06-01T12:00:00Z');
@@ -19,7 +19,9 @@ describe('pricing', () => {
   it('caps the discount at the subtotal and spreads it over lines', () => {
     expect(orderTotals([299, 399], 1000)).toEqual({ subtotal_pence: 698, discount_pence: 698, total_pence: 0 });
     expect(orderTotals([299], -5)).toEqual({ subtotal_pence: 299, discount_pence: 0, total_pence: 299 });
-    expect(spreadDiscount([100, 299, 50], 350)).toEqual([0, 49, 50]);
+    // The provider's lines: each at its share of the total (refund-shares.ts), adding up to it exactly.
+    const lines = checkoutLines([{ id: 3, line_total_pence: 100 }, { id: 4, line_total_pence: 299 }, { id: 5, line_total_pence: 50 }], 350);
+    expect(lines.map((l) => l.amount_pence)).toEqual([22, 66, 11]);
   });
 });
 
@@ -56,7 +58,17 @@ describe('order state machine', () => {
     expect(transition('paid', 'cancel')).toMatchObject({ ok: false });
     expect(transition('cancelled', 'pay')).toMatchObject({ ok: false, reason: expect.stringContaining('cancelled') });
     expect(Object.values(ORDER_TRANSITIONS.refunded)).toEqual([]);
-    expect(statesAllowing('refund').sort()).toEqual(['fulfilled', 'paid']);
+    expect(statesAllowing('refund').sort()).toEqual(['fulfilled', 'paid', 'partially_refunded']);
+  });
+  it('gives part of a payment back, then the rest; a partly refunded order is never fulfilled', () => {
+    expect(transition('paid', 'partial_refund')).toEqual({ ok: true, to: 'partially_refunded' });
+    expect(transition('fulfilled', 'partial_refund')).toEqual({ ok: true, to: 'partially_refunded' });
+    expect(transition('partially_refunded', 'refund')).toEqual({ ok: true, to: 'refunded' });
+    expect(transition('partially_refunded', 'fulfil')).toMatchObject({ ok: false });
+    expect(transition('refunded', 'partial_refund')).toEqual({ ok: false, reason: 'Only a paid or fulfilled order can be refunded in part. This order is refunded.' });
+    expect(transition('cancelled', 'refund')).toEqual({ ok: false, reason: 'Only a paid, fulfilled or partially refunded order can be refunded. This order is cancelled.' });
+    expect(transition('partially_refunded', 'pay')).toEqual({ ok: false, reason: 'Only an order awaiting payment can be paid. This order is partially refunded.' });
+    expect(statesAllowing('partial_refund').sort()).toEqual(['fulfilled', 'paid']);
   });
 });
 

@@ -10,6 +10,7 @@ const VARIANTS: Record<string, Variant> = {
   sent: 'success',
   delivered: 'success',
   failed: 'danger',
+  partially_refunded: 'warning',
   refunded: 'warning',
   needs_refund: 'warning',
   amount_mismatch: 'danger',

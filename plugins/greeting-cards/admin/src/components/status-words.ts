@@ -10,6 +10,7 @@ const WORDS: Record<string, MessageDescriptor> = {
   paid: { id: getTranslation('status.paid'), defaultMessage: 'Paid' },
   fulfilled: { id: getTranslation('status.fulfilled'), defaultMessage: 'Fulfilled' },
   cancelled: { id: getTranslation('status.cancelled'), defaultMessage: 'Cancelled' },
+  partially_refunded: { id: getTranslation('status.partially_refunded'), defaultMessage: 'Partially refunded' },
   refunded: { id: getTranslation('status.refunded'), defaultMessage: 'Refunded' },
   pending: { id: getTranslation('status.pending'), defaultMessage: 'Pending' },
   scheduled: { id: getTranslation('status.scheduled'), defaultMessage: 'Scheduled' },

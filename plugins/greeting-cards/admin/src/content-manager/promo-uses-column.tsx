@@ -9,7 +9,7 @@ import { PLUGIN_ID } from '../pluginId';
 import { getTranslation } from '../utils/getTranslation';
 
 // The promo-code list's "Used" column: how many uses each code holds now (one per checked-out, paid or
-// refunded order; a cancelled order gives its use back), next to the limit the list already shows.
+// (partly) refunded order; a cancelled order gives its use back), next to the limit the list already shows.
 // The counts are not a field of the code, so they come from the plugin's admin API: one request for
 // every code, shared by all the cells of one list render, and none at all for a role that may not read
 // orders (the route's action), whose cells show a dash.

@@ -12,7 +12,7 @@ import { useFormat } from '../format';
 import { PLUGIN_PATH } from '../paths';
 import { getTranslation } from '../utils/getTranslation';
 
-const ORDER_STATUSES = ['cart', 'pending_payment', 'paid', 'fulfilled', 'cancelled', 'refunded'] as const;
+const ORDER_STATUSES = ['cart', 'pending_payment', 'paid', 'fulfilled', 'cancelled', 'partially_refunded', 'refunded'] as const;
 const PAGE_SIZE = 20;
 
 export function OrdersPage() {

@@ -311,6 +311,11 @@ const delivery = defineType({
     next_attempt_at: dt(),
     claimed_by: str(),
     claimed_at: dt(),
+    // A cancel asking the print provider to stop this card (services/fulfilment/cancel-delivery.ts): the
+    // request's token and when it took the card, so a second cancel does not ask the provider again.
+    // Apart from claimed_at, whose stale claims the dispatcher takes over to send the card.
+    cancel_claim: str(),
+    cancel_claimed_at: dt(),
     last_error: text(),
     first_viewed_at: dt(),
     view_count: int({ default: 0 }),

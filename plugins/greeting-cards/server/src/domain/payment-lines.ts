@@ -1,4 +1,4 @@
-import { spreadDiscount } from './pricing';
+import { lineShares } from './refund-shares';
 import type { CheckoutLine } from '../providers/payment/payment-provider';
 import type { Row } from '../db/query';
 
@@ -17,10 +17,17 @@ export function returnUrl(given: string | undefined, template: string, uuid: str
   return `${config.publicUrl.replace(/\/+$/, '')}${base}/${filled.replace(/^\/+/, '')}`;
 }
 
-/** One provider line per order item, the discount spread over them so they add up to the total. */
+/**
+ * One provider line per order item, each at its share of the order total (the discount spread as
+ * refund-shares.ts spreads it): the lines add up to the total, and the hosted page shows each card at
+ * the amount cancelling it gives back.
+ */
 export function checkoutLines(items: Row[], discount: number): CheckoutLine[] {
-  const amounts = spreadDiscount(items.map((i) => i.line_total_pence), discount);
-  return items.map((item, n) => {
+  const byId = [...items].sort((a, b) => Number(a.id) - Number(b.id));
+  const subtotal = items.reduce((sum, i) => sum + Number(i.line_total_pence ?? 0), 0);
+  const shares = lineShares(Math.max(0, subtotal - Math.max(0, discount)), byId.map((i) => Number(i.line_total_pence ?? 0)));
+  const shareOf = new Map(byId.map((item, n) => [item, shares[n]]));
+  return items.map((item) => {
     const title = item.snapshot?.card_title || item.card?.title || 'Greeting card';
     const extras = [item.snapshot?.gift_addon_name, item.gift_wrap ? 'gift wrap' : null].filter(Boolean).join(', ');
     return {
@@ -28,7 +35,7 @@ export function checkoutLines(items: Row[], discount: number): CheckoutLine[] {
       description:
         [item.snapshot?.recipient_name ? `For ${item.snapshot.recipient_name}` : null, extras || null].filter(Boolean).join('; ') ||
         undefined,
-      amount_pence: amounts[n],
+      amount_pence: shareOf.get(item) ?? 0,
       quantity: 1,
     };
   });

@@ -50,16 +50,3 @@ export function orderTotals(lineTotals: number[], discount = 0): Totals {
   const applied = Math.max(0, Math.min(Math.floor(discount), subtotal));
   return { subtotal_pence: subtotal, discount_pence: applied, total_pence: subtotal - applied };
 }
-
-/**
- * Spreads a discount over the lines (first lines first) so a provider that only takes non-negative
- * line amounts still charges exactly the order total.
- */
-export function spreadDiscount(lineTotals: number[], discount: number): number[] {
-  let left = Math.max(0, discount);
-  return lineTotals.map((amount) => {
-    const cut = Math.min(left, amount);
-    left -= cut;
-    return amount - cut;
-  });
-}

@@ -8,6 +8,7 @@ import { limitedPage } from './page-limits';
 import { ApiError, notFound } from '../errors';
 import type { RefundView } from '../services/orders/refunds-service';
 import { helpersFor } from './view-helpers';
+import { refundDue } from '../domain/refund-shares';
 import type { Translate } from '../i18n/translate';
 import { withCardFronts } from './card-fronts';
 import { itemsPreflight, type ItemPreflight } from '../services/orders/checkout-preflight';
@@ -101,7 +102,9 @@ async function cancellableDelivery(web: PrivateContext) {
   const delivery = data.deliveries.find((d) => d.id === id);
   if (!delivery) throw notFound();
   const item = data.order.items.find((i) => i.card === delivery.card?.id && i.recipient_name === delivery.recipient_name && i.delivery_method === 'post');
-  return { ...data, delivery, price_pence: item?.line_total_pence ?? 0 };
+  // What cancelling gives back: the card's share of what the order paid (a promo spread over every line).
+  const price = item ? refundDue(data.order.total_pence, data.order.items, item.id) : 0;
+  return { ...data, delivery, price_pence: price };
 }
 
 const refundText = (web: PrivateContext, refund: RefundView | null, currency: string) => {

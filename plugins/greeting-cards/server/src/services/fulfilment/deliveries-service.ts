@@ -1,9 +1,10 @@
 import { personaliseCard } from '../../domain/merge-fields';
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
-import { badRequest, conflict, fieldErrors, notFound, unavailable } from '../../errors';
+import { badRequest, fieldErrors, notFound, unavailable } from '../../errors';
 import { shopperCancelMove } from '../../domain/delivery-state';
-import { atCarrier, cancelAtCarrier } from './carrier-cancel';
+import { atCarrier } from './carrier-cancel';
+import { cancelDelivery } from './cancel-delivery';
 import type { PageRequest } from '../../http/pagination';
 import { serializeDelivery, type SendAgainRule } from '../../serializers/delivery';
 import { ecardCounts, sendAgainCheck, type EcardCounts } from '../../domain/ecard-status';
@@ -164,27 +165,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * The buyer cancels their own posted card until the printer starts on it (POST
      * /api/deliveries/{id}/cancel/). A card queued at the print provider is cancelled there first, and the
-     * provider's answer decides; then the card's price is refunded. Idempotent: cancelling a cancelled
-     * card answers as the first time did (and finishes a refund left pending). Another user's card is
-     * "not found".
+     * provider's answer decides; then the card's share of what the order paid is refunded (see
+     * cancel-delivery.ts: decided once, under the order's lock). Idempotent: cancelling a cancelled card
+     * answers as the first time did (and finishes a refund left pending). Another user's card is "not
+     * found".
      */
     async cancelForOwner(userId: number, deliveryId: number) {
       const find = () => q().findOne({ where: { id: deliveryId, ...ownedWhere(userId) }, populate: POPULATE });
       const delivery = await find();
       if (!delivery) throw notFound();
-      if (delivery.status !== 'cancelled') {
-        const move = shopperCancelMove(delivery.status, delivery.order_item?.delivery_method ?? '', atCarrier(delivery), delivery.postal_status ?? null);
-        if (!move.ok) throw conflict(move.reason);
-        if (atCarrier(delivery)) await cancelAtCarrier(strapi, delivery, 'The printer has already started on this card, so it can no longer be cancelled.');
-        const stillThere = delivery.status === 'processing' ? { claimed_at: null } : {};
-        const { count } = await q().updateMany({ where: { id: deliveryId, status: delivery.status, ...stillThere }, data: { status: 'cancelled', next_attempt_at: null, ...(delivery.postal_status ? { postal_status: 'cancelled' } : {}) } });
-        if (count === 1) {
-          await getService(strapi, 'fulfilment').recordEvent({ deliveryId, source: 'cancelled', status: 'cancelled', postalStatus: delivery.postal_status ?? null, detail: 'by the buyer' });
-        } else if ((await find())?.status !== 'cancelled') {
-          throw conflict('This card changed while you were cancelling it: reload the page and try again.');
-        }
-      }
-      const refund = await getService(strapi, 'refunds').refundCancelledDelivery(deliveryId, 'shopper');
+      const { refund } = await cancelDelivery(strapi, {
+        deliveryId,
+        by: 'shopper',
+        rule: (d) => shopperCancelMove(d.status, d.order_item?.delivery_method ?? '', atCarrier(d), d.postal_status ?? null),
+        repeatAnswers: true,
+        refusal: 'The printer has already started on this card, so it can no longer be cancelled.',
+        detail: 'by the buyer',
+      });
       return { ...view((await find()) ?? delivery), refund };
     },
 

@@ -3,8 +3,9 @@ import { UID } from '../../uids';
 import { query } from '../../db/query';
 import { conflict, notFound } from '../../errors';
 import type { DeliveryMethod, DeliveryStatus } from '../../domain/enums';
-import { operatorMove, PROCESSING, type OperatorAction } from '../../domain/delivery-state';
-import { atCarrier, cancelAtCarrier } from '../fulfilment/carrier-cancel';
+import { operatorMove } from '../../domain/delivery-state';
+import { atCarrier } from '../fulfilment/carrier-cancel';
+import { cancelDelivery } from '../fulfilment/cancel-delivery';
 import type { PageRequest } from '../../http/pagination';
 import { pagedRows } from '../shared/paged-rows';
 import { getService } from '../get-service';
@@ -32,36 +33,43 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return row;
   }
 
-  async function act(action: OperatorAction, id: number) {
+  /** Retry and resend: the delivery goes back in the queue and is sent at once in the background. */
+  async function requeue(action: 'retry' | 'resend', id: number) {
     const current = await load(id);
     const method = current.order_item?.delivery_method ?? '';
     const move = operatorMove(action, current.status, method, atCarrier(current));
     if (!move.ok) throw conflict(move.reason);
-    if (action === 'cancel' && current.status === PROCESSING) await cancelAtCarrier(strapi, current, 'The postal backend refused to cancel this card: it may already be printed or posted.');
-    const requeue = move.to === 'pending';
-    const data = requeue
-      ? // Back in the queue now: no back-off wait, no stale claim. attempts keeps counting, so a retry
-        // that fails again is failed at once rather than given a fresh set of tries.
-        // A new failure is a new e-mail to the operator.
-        { status: move.to, next_attempt_at: null, claimed_by: null, claimed_at: null, failure_notified_at: null }
-      : { status: move.to, next_attempt_at: null, ...(current.postal_status ? { postal_status: 'cancelled' } : {}) };
-    const stillThere = current.status === PROCESSING ? { claimed_at: null } : {};
-    const { count } = await deliveries().updateMany({ where: { id, status: current.status, ...stillThere }, data });
+    // Back in the queue now: no back-off wait, no stale claim. attempts keeps counting, so a retry
+    // that fails again is failed at once rather than given a fresh set of tries.
+    // A new failure is a new e-mail to the operator.
+    const data = { status: move.to, next_attempt_at: null, claimed_by: null, claimed_at: null, failure_notified_at: null };
+    const { count } = await deliveries().updateMany({ where: { id, status: current.status }, data });
     if (Number(count) !== 1) throw conflict('This delivery changed while you were looking at it: reload and try again.');
     const fulfilment = getService(strapi, 'fulfilment');
-    if (method === 'post') await fulfilment.recordEvent({ deliveryId: id, source: action === 'cancel' ? 'cancelled' : 'retry', status: move.to, detail: `by an operator` });
-    if (requeue) {
-      // The answer says what the operator did (back in the queue): read before the send started here
-      // can claim it, or it would say "processing" or even "sent" depending on which came first.
-      const queued = deliveryView(await load(id));
-      fulfilment.dispatchInBackground(id);
-      return queued;
-    }
-    if (action === 'cancel') {
-      strapi.log.info(`[greeting-cards] delivery ${id} cancelled by an operator`);
-      // A posted card's price goes back to the buyer, as when they cancel it themselves.
-      if (method === 'post') await getService(strapi, 'refunds').refundCancelledDelivery(id, 'operator');
-    }
+    if (method === 'post') await fulfilment.recordEvent({ deliveryId: id, source: 'retry', status: move.to, detail: `by an operator` });
+    // The answer says what the operator did (back in the queue): read before the send started here
+    // can claim it, or it would say "processing" or even "sent" depending on which came first.
+    const queued = deliveryView(await load(id));
+    fulfilment.dispatchInBackground(id);
+    return queued;
+  }
+
+  /**
+   * Cancel: a waiting delivery, or a posted card the postal backend agrees to stop. A posted card's
+   * share of the payment goes back to the buyer, as when they cancel it themselves; the cancel and the
+   * refund are decided once, under the order's lock (fulfilment/cancel-delivery.ts).
+   */
+  async function cancel(id: number) {
+    await load(id);
+    await cancelDelivery(strapi, {
+      deliveryId: id,
+      by: 'operator',
+      rule: (d) => operatorMove('cancel', d.status, d.order_item?.delivery_method ?? '', atCarrier(d)),
+      repeatAnswers: false,
+      refusal: 'The postal backend refused to cancel this card: it may already be printed or posted.',
+      detail: 'by an operator',
+    });
+    strapi.log.info(`[greeting-cards] delivery ${id} cancelled by an operator`);
     return deliveryView(await load(id));
   }
 
@@ -94,8 +102,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
-    retry: (id: number) => act('retry', id),
-    cancel: (id: number) => act('cancel', id),
-    resend: (id: number) => act('resend', id),
+    retry: (id: number) => requeue('retry', id),
+    cancel,
+    resend: (id: number) => requeue('resend', id),
   };
 };

@@ -20,8 +20,9 @@ export interface OrderFilters {
 }
 
 const UUID_CHARS = /^[0-9a-f-]+$/i;
-// Money counted as today's revenue: paid orders that were not given back.
-const EARNING: OrderStatus[] = ['paid', 'fulfilled'];
+// Money counted as today's revenue: paid orders that were not given back (a partly refunded one counts
+// what it kept).
+const EARNING: OrderStatus[] = ['paid', 'fulfilled', 'partially_refunded'];
 
 /** A payment issue as the operator's page shows it. */
 function issueView(row: Record<string, unknown> & { id: number; createdAt?: string }) {
@@ -81,10 +82,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         deliveries.count({ where: { status: 'failed' } }),
         query(strapi, UID.paymentIssue).count({ where: { resolved: false } }),
       ]);
+      const earning = paidToday.filter((o) => EARNING.includes(o.status));
+      const partlyRefunded = earning.filter((o) => o.status === 'partially_refunded').map((o) => o.id);
+      const givenBack: Array<{ amount_pence?: number | null }> = partlyRefunded.length
+        ? await query(strapi, UID.refund).findMany({ where: { order_id: { $in: partlyRefunded } }, select: ['amount_pence'] })
+        : [];
+      const sum = (rows: Array<{ amount_pence?: number | null; total_pence?: number | null }>, key: 'amount_pence' | 'total_pence') => rows.reduce((n, r) => n + Number(r[key] ?? 0), 0);
       return {
         today: {
           orders: paidToday.length,
-          revenue_pence: paidToday.filter((o) => EARNING.includes(o.status)).reduce((sum, o) => sum + Number(o.total_pence ?? 0), 0),
+          revenue_pence: sum(earning, 'total_pence') - sum(givenBack, 'amount_pence'),
           failed_deliveries: Number(failedToday),
         },
         attention: { payment_issues: Number(issues), failed_deliveries: Number(failedAll) },

@@ -22,7 +22,7 @@ export type PaymentIssueKind = (typeof PAYMENT_ISSUE_KINDS)[number];
  * another payment), cancelled or refunded has to be given back.
  */
 export function paymentProblem(order: Row, action: PaidAction): { kind: PaymentIssueKind; detail: string } | null {
-  if (['paid', 'fulfilled', 'cancelled', 'refunded'].includes(order.status ?? '')) {
+  if (['paid', 'fulfilled', 'cancelled', 'partially_refunded', 'refunded'].includes(order.status ?? '')) {
     if (order.provider_payment_id && order.provider_payment_id === action.paymentId) return null;
     return { kind: 'needs_refund', detail: `Payment received for an order that is ${order.status}: refund it.` };
   }

@@ -5,12 +5,12 @@ import { builtInFirstCard, evaluatePromo, FIRSTCARD, normaliseCode, PromoDefinit
 import { query } from '../../db/query';
 import { promoUseStore } from './promo-use-store';
 
-// A code's uses are held from checkout on (promo-use-store.ts): a checked-out, paid or refunded order
-// holds one (a refund does not hand the code back); cancelling the order, or its checkout expiring,
+// A code's uses are held from checkout on (promo-use-store.ts): a checked-out, paid or (partly) refunded
+// order holds one (a refund does not hand the code back); cancelling the order, or its checkout expiring,
 // gives it back.
 const MAX_CODE_LENGTH = 64;
 // The orders that hold a use (see above): every status from checkout on except cancelled.
-const ORDERS_HOLDING_USES = ['pending_payment', 'paid', 'fulfilled', 'refunded'];
+const ORDERS_HOLDING_USES = ['pending_payment', 'paid', 'fulfilled', 'partially_refunded', 'refunded'];
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const reservations = promoUseStore(strapi);

@@ -270,6 +270,7 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.code.paid': 'Bezahlt',
   'shop.code.fulfilled': 'Erledigt',
   'shop.code.cancelled': 'Storniert',
+  'shop.code.partially_refunded': 'Teilweise erstattet',
   'shop.code.refunded': 'Erstattet',
   'shop.code.pending': 'Ausstehend',
   'shop.code.scheduled': 'Geplant',

@@ -269,6 +269,7 @@ export const shop = {
   'shop.code.paid': 'Paid',
   'shop.code.fulfilled': 'Fulfilled',
   'shop.code.cancelled': 'Cancelled',
+  'shop.code.partially_refunded': 'Partially refunded',
   'shop.code.refunded': 'Refunded',
   'shop.code.pending': 'Pending',
   'shop.code.scheduled': 'Scheduled',
