@@ -21,9 +21,11 @@ export interface HostileFile {
   text: () => string;
   filename: string;
   refused: boolean;
+  /** Read as 5,000 rows: a preview as long as any file may give, whatever its shape. */
+  fullPreview?: boolean;
 }
 
-const csv = (name: string, text: () => string, refused: boolean): HostileFile => ({ name, text, filename: `${name}.csv`, refused });
+const csv = (name: string, text: () => string, refused: boolean, fullPreview = false): HostileFile => ({ name, text, filename: `${name}.csv`, refused, fullPreview });
 const vcf = (name: string, text: () => string, refused: boolean): HostileFile => ({ name, text, filename: `${name}.vcf`, refused });
 
 export function hostileImports(): HostileFile[] {
@@ -46,7 +48,7 @@ export function hostileImports(): HostileFile[] {
     csv('long-dates', () => `First name,Birthday\n${fill(longDate, SIZE)}`, false),
     // The widest file within the limits: 5,000 rows of 100 one-letter columns, every field used (and
     // each wrong: "a" is no e-mail, phone, postcode, country or date).
-    csv('widest-allowed', () => `${[...FIELD_HEADERS, ...Array.from({ length: 100 - FIELD_HEADERS.length }, (_, i) => `c${i}`)].join(',')}\n${`${'a,'.repeat(99)}a\n`.repeat(5000)}`, false),
+    csv('widest-allowed', () => `${[...FIELD_HEADERS, ...Array.from({ length: 100 - FIELD_HEADERS.length }, (_, i) => `c${i}`)].join(',')}\n${`${'a,'.repeat(99)}a\n`.repeat(5000)}`, false, true),
     csv('blank-lines', () => `First name\nSam\n${'\n'.repeat(SIZE)}`, false),
     // Parameters by the hundred thousand on one property (ical.js reads each line's parameters in
     // time that grows with their square).
