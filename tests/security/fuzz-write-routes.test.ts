@@ -9,10 +9,13 @@ import { webSession, type WebSession } from '../web/session';
 // refusal must have the spec's error shape, and a refused request must leave every table as it was.
 // FUZZ_RUNS (default 2000) is the number of bodies per route. The storefront's form routes (security
 // round 2) get form bodies as a browser would send them, a quarter of FUZZ_RUNS each: they render whole
-// pages, so each answer costs more, and a form body has fewer shapes than JSON.
+// pages, so each answer costs more, and a form body has fewer shapes than JSON. The address-book import
+// (security issue 39) gets generated files, a quarter of FUZZ_RUNS too: random bytes, CSV and vCard text
+// made of what their parsers act on, and wide and deep files.
 // @coverage-on sqlite (CI measures its long run on the faster lane: tests/helpers/lane-sequencer.js)
 const RUNS = Number(process.env.FUZZ_RUNS || 2000);
 const FORM_RUNS = Math.max(1, Math.ceil(RUNS / 4));
+const IMPORT_RUNS = Math.max(1, Math.ceil(RUNS / 4));
 
 const FIELDS = [
   'title', 'canvas_data', 'inside_message', 'is_favorite', 'template', 'card_id', 'recipient_id', 'delivery_method',
@@ -21,6 +24,8 @@ const FIELDS = [
   'recipient', 'occasion', 'event_type', 'event_date', 'days_before', 'is_active', 'plan_slug', 'success_url',
   'cancel_url', 'return_url', 'version', 'background', 'objects', 'id', 'owner', 'user', 'status', '__proto__', 'constructor',
   'src', 'left', 'top', 'width', 'height', 'type', 'title', 'favorite', 'plan', '_csrf',
+  // The import page's preview form: the file's text, the column choices, the step.
+  'content', 'map_0', 'map_1', 'step',
 ];
 
 const nasty = fc.string({ unit: fc.constantFrom('\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\u200b', '\ufeff', '\ud83c\udf89', 'a', '<', '"', '\\', "'", '%', '\n') });
@@ -63,6 +68,98 @@ function encodeForm(fields: Record<string, string | string[]>, csrf: string): st
   params.set('_csrf', csrf);
   return params.toString();
 }
+
+// Import files. Each column or property mostly gets a value that would be imported, sometimes with a
+// control character put in it (a NUL stored is a 500 on PostgreSQL), sometimes text made of what the
+// parsers act on: separators, quotes, line breaks, blanks (csv-parse trims them). Rows share e-mail
+// addresses, so imports merge into a few entries instead of growing the address book run after run.
+const PLAUSIBLE: Record<string, string[]> = {
+  'First name': ['Sam', 'Ada'], 'Last name': ['Jones', 'Lovelace'], Name: ['Sam Jones'], Email: ['sam@example.test', 'ada@example.test'],
+  Phone: ['+44 20 7946 0000'], Address: ['12 Mill Lane'], City: ['Bath'], Postcode: ['BA1 1AA', 'sw1a1aa'], Country: ['United Kingdom', 'GB'],
+  Birthday: ['1990-02-28', '31/12/1990'], Anniversary: ['2001-06-30T10:00:00Z'], Notes: ['Two\nlines\tand a tab'], Tags: ['Family, Work'],
+  N: ['Moss;Nia;;;'], FN: ['Nia Moss'], EMAIL: ['nia@example.test'], TEL: ['+44 20 7946 0001'], ADR: [';;15 Park Row;Hull;;HU1 1AD;United Kingdom'],
+  BDAY: ['1992-07-04', '--0704'], CATEGORIES: ['Family,Book club'], NOTE: ['Line\\nbreak'], VERSION: ['3.0', '4.0'], BEGIN: ['VCARD', 'X'], END: ['VCARD', 'X'],
+};
+const HEADERS = [...Object.keys(PLAUSIBLE).slice(0, 13), '__proto__', 'constructor', ''];
+const fileChar = fc.constantFrom('a', 'Z', '1', 'T', '-', '/', '.', '@', ',', ';', ':', '"', '\\', '\n', '\r', '\r\n', ' ', '\t', '\u0000', '\u0007', '\u0085', '\u00a0', '\ufeff', 'é', '\ud83c\udf89');
+const control = fc.constantFrom('\u0000', '\u0000', '\u0001', '\u0007', '\u001b', '\u007f', '\u0085');
+/** A value for a column or property: one that would be imported, one with a control character in it, or text. */
+const valueFor = (name: string) => {
+  const plausible = fc.constantFrom(...(Object.hasOwn(PLAUSIBLE, name) ? PLAUSIBLE[name] : ['Sam']));
+  return fc.oneof(
+    { weight: 4, arbitrary: plausible },
+    { weight: 1, arbitrary: fc.tuple(plausible, control, fc.nat()).map(([v, c, at]) => `${v.slice(0, at % (v.length + 1))}${c}${v.slice(at % (v.length + 1))}`) },
+    { weight: 1, arbitrary: fc.oneof(fc.string({ unit: fileChar, maxLength: 30 }), nasty) },
+  );
+};
+const csvFile = fc
+  .record({
+    separator: fc.constantFrom(',', ';'),
+    lineEnd: fc.constantFrom('\n', '\r\n', '\r'),
+    header: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...HEADERS) }, { weight: 1, arbitrary: fc.string({ unit: fileChar, maxLength: 12 }) }), { minLength: 1, maxLength: 8 }),
+  })
+  .chain(({ separator, lineEnd, header }) =>
+    fc.array(fc.tuple(...header.map(valueFor)), { maxLength: 30 }).map((rows) => [header, ...rows].map((r) => r.join(separator)).join(lineEnd)),
+  );
+const vcardProperty = fc
+  .record({
+    group: fc.constantFrom('', '', 'item1.'),
+    name: fc.constantFrom('N', 'FN', 'EMAIL', 'TEL', 'ADR', 'BDAY', 'CATEGORIES', 'NOTE', 'PHOTO', 'X-CUSTOM', 'VERSION', 'BEGIN', 'END', 'fn'),
+    parameters: fc.array(fc.constantFrom(';TYPE=HOME', ';type=pref', ';ENCODING=b', ';VALUE=text', ';X="a:b;c"', ';'), { maxLength: 3 }),
+  })
+  .chain(({ group, name, parameters }) => valueFor(name).map((value) => `${group}${name}${parameters.join('')}:${value}`));
+const vcardFile = fc
+  .record({
+    lineEnd: fc.constantFrom('\r\n', '\n'),
+    cards: fc.array(fc.array(vcardProperty, { maxLength: 8 }), { minLength: 1, maxLength: 5 }),
+    foldEvery: fc.constantFrom(0, 0, 3, 75),
+    unended: fc.boolean(),
+  })
+  .map(({ lineEnd, cards, foldEvery, unended }) => {
+    const fold = (line: string) => (foldEvery ? line.replace(new RegExp(`(.{${foldEvery}})`, 'g'), `$1${lineEnd} `) : line);
+    const text = cards.map((props) => ['BEGIN:VCARD', 'VERSION:3.0', ...props.map(fold), 'END:VCARD'].join(lineEnd)).join(lineEnd);
+    return unended ? text.replace(/END:VCARD$/, '') : `${text}${lineEnd}`;
+  });
+// Wide: columns by the thousand. Deep: rows, lines, folds, parameters and nesting by the thousand.
+const wideFile = fc
+  .record({ columns: fc.integer({ min: 90, max: 5000 }), rows: fc.integer({ min: 1, max: 40 }), separator: fc.constantFrom(',', ';') })
+  .map(({ columns, rows, separator }) => {
+    const header = ['First name', 'Email', ...Array.from({ length: columns - 2 }, (_, i) => `c${i}`)].join(separator);
+    return `${header}\n${`Sam${separator}sam@example.test${separator.repeat(columns - 2)}\n`.repeat(rows)}`;
+  });
+const card = (lines: string) => `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Sam Jones\r\nEMAIL:sam@example.test\r\n${lines}END:VCARD\r\n`;
+const deepFile = fc.oneof(
+  fc.integer({ min: 1000, max: 60_000 }).map((n) => `First name,Email,Notes\nSam,sam@example.test,"${'x\n'.repeat(n)}"\n`),
+  fc.integer({ min: 1000, max: 60_000 }).map((n) => `First name,Email,Notes\nSam,sam@example.test,${'y'.repeat(n)}\n`),
+  fc.integer({ min: 1000, max: 6000 }).map((n) => `First name,Email\n${'Sam,sam@example.test\n'.repeat(n)}`),
+  fc.integer({ min: 1000, max: 60_000 }).map((n) => `First name,Email,Birthday\nSam,sam@example.test,"${'T'.repeat(n)}\nx"\n`),
+  fc.integer({ min: 100, max: 20_000 }).map((n) => card(`NOTE:a${'\r\n b'.repeat(n)}\r\n`)),
+  fc.integer({ min: 100, max: 5000 }).map((n) => card(`${'BEGIN:X\r\n'.repeat(n)}${'END:X\r\n'.repeat(n)}`)),
+  fc.integer({ min: 100, max: 6000 }).map((n) => card('').repeat(n)),
+  fc.integer({ min: 100, max: 12_000 }).map((n) => card(`TEL${';A=b'.repeat(n)}:+44 20 7946 0000\r\n`)),
+);
+const importFile = fc.oneof(
+  { weight: 3, arbitrary: csvFile.map((text) => ({ text, name: 'contacts.csv' })) },
+  { weight: 3, arbitrary: vcardFile.map((text) => ({ text, name: 'contacts.vcf' })) },
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 4096 }).map((bytes) => ({ text: Buffer.from(bytes), name: 'noise.csv' })) },
+  { weight: 1, arbitrary: wideFile.map((text) => ({ text, name: 'wide.csv' })) },
+  { weight: 1, arbitrary: deepFile.map((text) => ({ text, name: 'deep.txt' })) },
+);
+const importRequest = fc.record({
+  file: importFile,
+  // Spreadsheets' encodings: UTF-8, with or without a byte-order mark, and Windows-1252.
+  encoding: fc.constantFrom('utf8', 'bom', 'latin1'),
+  dryRun: fc.constantFrom(undefined, 'true', 'true', 'false', 'maybe'),
+  mapping: fc.option(
+    fc.oneof(
+      fc.dictionary(fc.oneof(fc.constantFrom(...HEADERS), fc.string()), fc.oneof(fc.constantFrom('', 'email', 'first_name', 'full_name', 'tags', 'shoe_size'), fc.constant(null), fc.integer())).map((m) => JSON.stringify(m)),
+      fc.string(),
+      nasty,
+    ),
+  ),
+});
+const fileBytes = (text: string | Buffer, encoding: string): Buffer =>
+  Buffer.isBuffer(text) ? text : encoding === 'latin1' ? Buffer.from(text, 'latin1') : Buffer.from(`${encoding === 'bom' ? '\ufeff' : ''}${text}`);
 
 function isSpecError(status: number, payload: unknown): boolean {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return false;
@@ -174,6 +271,35 @@ describe('fuzzing every write route', () => {
     expect(logged.filter((m) => !/forbidden prototype property|invalid JSON|in JSON at position|JSON/i.test(m))).toEqual([]);
   }, 900_000);
 
+  // The address-book import (security issue 39): generated files through the real route. A refusal and
+  // a preview (dry_run) write nothing; an import may, and the snapshot is retaken after it. A shopper of
+  // its own, so the other routes' pages do not list thousands of imported entries.
+  it(`import a file: ${IMPORT_RUNS} generated CSV, vCard, random, wide and deep files, no 5xx, spec error shapes, no writes from a refusal or a preview`, async () => {
+    const importer = await createUser(app.strapi);
+    let answered = 0;
+    let before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(importRequest, async ({ file, encoding, dryRun, mapping }) => {
+        let req = app.http().post('/api/recipients/import/').set(importer.auth);
+        if (dryRun !== undefined) req = req.field('dry_run', dryRun);
+        if (mapping !== null) req = req.field('mapping', mapping);
+        const res = await req.attach('file', fileBytes(file.text, encoding), file.name);
+        answered += 1;
+        const sent = `${file.name} (${encoding}, dry_run ${dryRun}, mapping ${String(mapping).slice(0, 100)}): ${JSON.stringify(String(file.text).slice(0, 300))}`;
+        if (res.status >= 500) throw new Error(`${res.status} for ${sent}: ${JSON.stringify(res.body)}`);
+        if (res.status >= 400 && !isSpecError(res.status, res.body)) throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
+        if (res.status >= 300 || dryRun === 'true') {
+          const after = await snapshot();
+          if (after !== before) throw new Error(`a ${res.status >= 300 ? `refused import (${res.status})` : 'preview'} changed the database:\n${before}\n${after}\nfile: ${sent}`);
+        } else {
+          before = await snapshot();
+        }
+      }),
+      { numRuns: IMPORT_RUNS, endOnFailure: true },
+    );
+    expect(answered).toBeGreaterThanOrEqual(IMPORT_RUNS);
+  }, 900_000);
+
   // The storefront's forms, as a signed-in browser posts them (cookie session, CSRF token, with or
   // without htmx). They answer pages, so the rule is the same minus the JSON shape: never a 5xx, and a
   // refusal (4xx) leaves every table as it was. Routes whose body does not matter (deletes, /editor/,
@@ -188,6 +314,8 @@ describe('fuzzing every write route', () => {
     ['subscribe from the shop', () => '/subscriptions/subscribe/'],
     ['open the billing portal', () => '/subscriptions/portal/'],
     ['send an address through a link', () => `/address/${ids.addressToken}/`],
+    // The import's preview form sends the file's text back as `content` (security issue 39).
+    ['import contacts from sent-back text', () => '/recipients/import/'],
   ];
   let session: WebSession;
 

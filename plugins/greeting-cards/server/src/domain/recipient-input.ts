@@ -25,10 +25,14 @@ const dateField = z
   .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
   .refine((v) => v === null || isRealDate(v), 'Enter a real date as YYYY-MM-DD.');
 
+// z.email()'s own pattern, tested directly: a failed safeParse builds an error object (an Error with
+// its stack), which cost an import of 5,000 bad addresses a second of CPU.
+const EMAIL = z.regexes.email;
+
 export const recipientFields = z.object({
   first_name: nullableText(LIMITS.name),
   last_name: nullableText(LIMITS.name),
-  email: nullableText(LIMITS.email).refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address.'),
+  email: nullableText(LIMITS.email).refine((v) => v === '' || EMAIL.test(v), 'Enter a valid email address.'),
   phone: nullableText(LIMITS.phone).refine((v) => v === '' || /^\+?[0-9 ()\-.]{5,}$/.test(v), 'Enter a valid phone number.'),
   address_line_1: nullableText(LIMITS.addressLine),
   address_line_2: nullableText(LIMITS.addressLine),

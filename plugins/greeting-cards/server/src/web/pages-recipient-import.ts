@@ -1,4 +1,5 @@
-import { IMPORT_FIELDS, importTable } from '../domain/recipient-import';
+import { IMPORT_FIELDS, importTable, UnreadableFile } from '../domain/recipient-import';
+import { fieldError } from '../errors';
 import type { Translate } from '../i18n/translate';
 import { getService } from '../services/get-service';
 import { uploadedFile } from '../http/uploaded-file';
@@ -21,7 +22,14 @@ function page(web: PrivateContext, data: Record<string, unknown>, status?: numbe
 /** The person's column choices (selects named map_<column number>) as a mapping by column name. */
 function chosenMapping(text: string, body: Record<string, unknown>): Record<string, string> | undefined {
   if (!Object.keys(body).some((k) => k.startsWith('map_'))) return undefined;
-  const { headers } = importTable(text);
+  let headers: string[];
+  try {
+    ({ headers } = importTable(text));
+  } catch (error) {
+    // Text sent back that is not a readable file (too wide, too long, empty): said on the page, as for a file.
+    if (error instanceof UnreadableFile) throw fieldError('file', error.message);
+    throw error;
+  }
   const mapping: Record<string, string> = {};
   headers.forEach((header, i) => {
     const value = body[`map_${i}`];

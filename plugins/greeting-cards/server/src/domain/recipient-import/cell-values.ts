@@ -35,7 +35,12 @@ export function countryCode(raw: string): string | null {
  * (02/28/1990). `null` for an empty cell, `undefined` for something that is not a real date.
  */
 export function importDate(raw: string): string | null | undefined {
-  const text = raw.trim().replace(/T.*$/, '');
+  const trimmed = raw.trim();
+  if (!trimmed) return null;
+  // A date with a time ("1990-02-28T00:00:00Z") is far shorter: longer text is not a date, and is not
+  // searched (cutting "T..." from a line of "T"s once tried each one against the rest of the line).
+  if (trimmed.length > 40) return undefined;
+  const text = trimmed.replace(/T.*$/, '');
   if (!text) return null;
   const real = (year: number, month: number, day: number) => {
     const parts = { year, month, day };

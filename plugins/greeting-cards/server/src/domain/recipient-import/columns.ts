@@ -1,3 +1,5 @@
+import { quoted } from './limits';
+
 // Which address-book field each column of an imported file fills. Columns are recognised by the names
 // spreadsheets, mail programs and phone exports commonly give them; the person can change any choice.
 
@@ -65,17 +67,19 @@ export function guessMapping(headers: readonly string[]): ColumnMapping {
 export function applyMapping(headers: readonly string[], chosen: Record<string, unknown> | undefined): { mapping: ColumnMapping; problems: string[] } {
   const mapping = guessMapping(headers);
   const problems: string[] = [];
+  const columns = new Set(headers);
   for (const [header, field] of Object.entries(chosen ?? {})) {
-    if (!headers.includes(header)) problems.push(`The file has no column "${header}".`);
+    if (!columns.has(header)) problems.push(`The file has no column "${quoted(header)}".`);
     else if (field === '' || field === null) mapping[header] = '';
     else if (typeof field === 'string' && (IMPORT_FIELDS as readonly string[]).includes(field)) {
       // A field chosen for this column is taken from the column that had it.
       for (const other of headers) if (other !== header && mapping[other] === field && !(chosen && other in chosen)) mapping[other] = '';
       mapping[header] = field as ImportField;
-    } else problems.push(`"${String(field)}" is not a field (choose one of ${IMPORT_FIELDS.join(', ')}).`);
+    } else problems.push(`"${quoted(String(field))}" is not a field (choose one of ${IMPORT_FIELDS.join(', ')}).`);
   }
   const counts = new Map<string, number>();
   for (const field of Object.values(mapping)) if (field) counts.set(field, (counts.get(field) ?? 0) + 1);
   for (const [field, n] of counts) if (n > 1) problems.push(`"${field}" is chosen for ${n} columns; choose it for one.`);
-  return { mapping, problems };
+  // The first few say what is wrong; a mapping of thousands of made-up columns gets no longer an answer.
+  return { mapping, problems: problems.slice(0, 5) };
 }

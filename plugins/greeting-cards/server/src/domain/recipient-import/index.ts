@@ -3,16 +3,15 @@ import { readCsv } from './csv-table';
 import { looksLikeVcard, readVcard } from './vcard-table';
 import { UnreadableFile, type ImportTable } from './table';
 import { applyMapping, type ColumnMapping } from './columns';
-import { rowToCandidate } from './row-values';
+import { mappedColumns, rowToCandidate } from './row-values';
+import { IMPORT_LIMITS, TOO_LARGE, TOO_MANY_ROWS } from './limits';
 import { planCounts, planImport, type ExistingEntry, type PlannedRow } from './plan';
 
 // Importing an address book, as pure steps: bytes -> text -> table -> candidate entries -> a plan
 // that says, row by row, what importing would do and why. The service reads the file and the
 // address book, and writes the plan.
 
-export const IMPORT_LIMITS = { rows: 5000, bytes: 2 * 1024 * 1024 } as const;
-export const TOO_LARGE = 'The file is larger than 2 MB. Split it into smaller files.';
-export const TOO_MANY_ROWS = `The file has more than ${IMPORT_LIMITS.rows.toLocaleString('en-GB')} rows. Split it into smaller files.`;
+export { IMPORT_LIMITS, TOO_LARGE, TOO_MANY_ROWS } from './limits';
 
 export { UnreadableFile } from './table';
 export type { ImportTable } from './table';
@@ -50,6 +49,7 @@ export function previewImport(
 ): { problems: string[] } | { preview: ImportPreview } {
   const { mapping, problems } = applyMapping(table.headers, chosen);
   if (problems.length) return { problems };
-  const rows = planImport(table.rows.map((row) => rowToCandidate(table.headers, mapping, row)), existing);
+  const columns = mappedColumns(table.headers, mapping);
+  const rows = planImport(table.rows.map((row) => rowToCandidate(columns, row)), existing);
   return { preview: { format: table.format, headers: table.headers, mapping, rows, counts: planCounts(rows) } };
 }

@@ -1,8 +1,10 @@
 import ICAL from 'ical.js';
 import { UnreadableFile, type ImportTable } from './table';
+import { vcardLinesToRead } from './vcard-lines';
 
 // vCard (3.0 and 4.0, as phones and mail programs export them) through ical.js, turned into the same
 // table as a CSV file with fixed column names, so one mapping and one set of row checks serve both.
+// ical.js is given only the lines read here (vcard-lines.ts), held to the import's limits.
 
 export const VCARD_HEADERS = [
   'First name', 'Last name', 'Full name', 'Email', 'Phone', 'Address 1', 'Address 2', 'City', 'County',
@@ -54,9 +56,10 @@ function row(card: Card): string[] {
 }
 
 export function readVcard(text: string, maxRows: number): ImportTable {
+  const lines = vcardLinesToRead(text, maxRows);
   let parsed: unknown;
   try {
-    parsed = ICAL.parse(text);
+    parsed = ICAL.parse(lines);
   } catch (error) {
     throw new UnreadableFile(`The file could not be read as vCard: ${(error as Error).message}`);
   }

@@ -199,6 +199,8 @@ export const errors = {
   'error.import_no_file': 'No file was submitted.',
   'error.import_too_large': 'The file is larger than 2 MB. Split it into smaller files.',
   'error.import_too_many_rows': 'The file has more than {max} rows. Split it into smaller files.',
+  'error.import_too_many_columns': 'Line {line} of the file has more than {max} columns. Delete the columns you do not need and save the file again.',
+  'error.import_line_too_long': 'Line {line} of the file is longer than {max} characters. Check that it is a CSV or vCard file of contacts.',
   'error.import_empty': 'The file is empty.',
   'error.import_no_rows': 'The file has a header row but no rows under it.',
   'error.import_no_vcards': 'The file has no contacts (vCard) in it.',
@@ -207,6 +209,7 @@ export const errors = {
   'error.import_field_twice': '"{field}" is chosen for {count} columns; choose it for one.',
   'error.import_country': 'Country: "{value}" is not a country we know (use a name or a code such as GB).',
   'error.import_date': '{label}: "{value}" is not a date (use 1990-12-31 or 31/12/1990).',
+  'error.import_control_character': '{label}: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.',
   'error.import_own_entry': 'This is your own entry, which comes from your account: change it there.',
   // Webhooks and operators' routes (callers are machines or the operator, but they get the same treatment).
   'error.body_too_large': 'The body is too large.',
