@@ -99,7 +99,7 @@ function treeMemory(rootPid, withPss) {
   stats.unref();
 
   async function seed(cards, designs, missing) {
-    const { TEMPLATES } = require(path.join(appDir, 'plugins/greeting-cards/dist/server/seed/sample-data'));
+    const { TEMPLATES } = require(path.join(appDir, 'plugins/greeting-cards/dist/server/areas/catalogue/seed/sample-data'));
     const stamp = Date.now();
     const user = await strapi.db.query('plugin::users-permissions.user').create({
       data: { username: `bench-${stamp}`, email: `bench-${stamp}@bench.test`, provider: 'local', confirmed: true, blocked: false, password: 'not-used-Bench-1' },

@@ -10,10 +10,10 @@ const path = require('path');
 const { execFileSync } = require('child_process');
 
 const dist = path.resolve(__dirname, '../plugins/greeting-cards/dist/server');
-const { createCardRenderer } = require(path.join(dist, 'services/rendering/card-renderer'));
-const { PuppeteerRenderer } = require(path.join(dist, 'providers/renderer/puppeteer-renderer'));
-const { localUploadsResolver } = require(path.join(dist, 'providers/renderer/local-uploads'));
-const { TEMPLATES } = require(path.join(dist, 'seed/sample-data'));
+const { createCardRenderer } = require(path.join(dist, 'areas/rendering/card-renderer'));
+const { PuppeteerRenderer } = require(path.join(dist, 'platform/providers/renderer/puppeteer-renderer'));
+const { localUploadsResolver } = require(path.join(dist, 'platform/providers/renderer/local-uploads'));
+const { TEMPLATES } = require(path.join(dist, 'areas/catalogue/seed/sample-data'));
 const { markdownTable, saveResults, ms } = require('./lib/results');
 
 const CARDS = Number(process.env.BENCH_CARDS || 50);

@@ -2,7 +2,7 @@ import { startApp, QUIET_APP, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser, proveAddress, TestUser } from '../helpers/users';
 import { webSession } from '../web/session';
-import { nextDayCount, secondsToNextShopDay, shopDay } from '../../plugins/greeting-cards/server/src/domain/address-requests/link-day';
+import { nextDayCount, secondsToNextShopDay, shopDay } from '../../plugins/greeting-cards/server/src/areas/people/address-requests/rules/link-day';
 
 // Issue 24, item 1: the address request link. The shopper's routes (make, rotate, revoke), the public
 // routes a friend uses without an account, the entry in the address book, the limits (per IP, per link,

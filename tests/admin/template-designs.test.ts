@@ -4,8 +4,8 @@ import type { Core } from '@strapi/strapi';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createAdmin, createSuperAdmin, TestAdmin } from '../helpers/admin';
 import { decodePng, pixelAt, pngSize } from '../helpers/png';
-import { getService } from '../../plugins/greeting-cards/server/src/services/get-service';
-import { UID } from '../../plugins/greeting-cards/server/src/uids';
+import { getService } from '../../plugins/greeting-cards/server/src/platform/get-service';
+import { UID } from '../../plugins/greeting-cards/server/src/platform/uids';
 
 // Content editors' side of the admin: template designs checked on every document-service write,
 // thumbnails re-rendered by real Chromium when a design changes, the design preview and check routes,

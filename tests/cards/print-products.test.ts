@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { appForSuite, bootFailure, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { UID } from '../../plugins/greeting-cards/server/src/uids';
+import { UID } from '../../plugins/greeting-cards/server/src/platform/uids';
 
 // Issue 21, items 1 and 2 through the API: a template's product (its canvas follows it), cards keep
 // their template's product, blank cards start on SERVICE_DEFAULT_PRODUCT, and canvas_data carries the

@@ -57,7 +57,7 @@ describe('shop template page: draft preview', () => {
     const token = tokenOf(path);
     const other = await create({ name: 'Other Owl', slug: 'other-owl', is_active: true, canvas_data: design() });
     const otherToken = tokenOf(await pageLink(other.documentId));
-    const { previewToken } = require('../../plugins/greeting-cards/dist/server/services/catalogue/preview-links') as typeof import('../../plugins/greeting-cards/server/src/services/catalogue/preview-links');
+    const { previewToken } = require('../../plugins/greeting-cards/dist/server/areas/catalogue/preview-links') as typeof import('../../plugins/greeting-cards/server/src/areas/catalogue/preview-links');
     const expired = previewToken(app.strapi, draft.documentId, Date.now() - 2 * 3600 * 1000);
     const refused = [
       '/templates/moonlit-owl/',

@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { editorReady, launchBrowser, layersAre, pageErrors, saveStatus, screenshot, signedInPage, startCard } from './editor-browser';
-import { UID } from '../../plugins/greeting-cards/server/src/uids';
+import { UID } from '../../plugins/greeting-cards/server/src/platform/uids';
 
 // Issue 21, "Done when" in real Chromium: a shopper designs the front and the inside of a folded card
 // from a template whose sample name the designer marked as a placeholder, sees the guides, gets the

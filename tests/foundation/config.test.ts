@@ -1,9 +1,9 @@
 import fs from 'fs';
 import path from 'path';
 import { bootFailure, startApp } from '../helpers/strapi';
-import { fromEnvironment, defaults, SETTINGS, type PluginConfig } from '../../plugins/greeting-cards/server/src/config/settings';
-import { validateConfig } from '../../plugins/greeting-cards/server/src/config/validate';
-import { settingsTable } from '../../plugins/greeting-cards/server/src/config/settings-table';
+import { fromEnvironment, defaults, SETTINGS, type PluginConfig } from '../../plugins/greeting-cards/server/src/platform/config/settings';
+import { validateConfig } from '../../plugins/greeting-cards/server/src/platform/config/validate';
+import { settingsTable } from '../../plugins/greeting-cards/server/src/platform/config/settings-table';
 
 describe('plugin configuration', () => {
   it('has the spec defaults', () => {

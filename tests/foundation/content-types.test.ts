@@ -64,7 +64,7 @@ describe('foundation: content types and sample data', () => {
   });
 
   it('changes nothing when seeding runs again', async () => {
-    const { seedSampleData } = require('../../plugins/greeting-cards/dist/server/seed/seed-sample-data');
+    const { seedSampleData } = require('../../plugins/greeting-cards/dist/server/areas/catalogue/seed/seed-sample-data');
     const count = () => app.strapi.db.query('plugin::greeting-cards.template').count();
     const before = await count();
     const result = await seedSampleData(app.strapi);

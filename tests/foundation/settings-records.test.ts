@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import {
   ConfigError, SETTINGS, SETTING_RECORDS, configSchema, defaultOf, defaults, fromEnvironment,
-} from '../../plugins/greeting-cards/server/src/config/settings';
-import { flag, integer, integerList, fieldMap, text } from '../../plugins/greeting-cards/server/src/config/setting-kinds';
-import { validateConfig } from '../../plugins/greeting-cards/server/src/config/validate';
+} from '../../plugins/greeting-cards/server/src/platform/config/settings';
+import { flag, integer, integerList, fieldMap, text } from '../../plugins/greeting-cards/server/src/platform/config/setting-kinds';
+import { validateConfig } from '../../plugins/greeting-cards/server/src/platform/config/validate';
 
 describe('setting records', () => {
   it.each(SETTINGS.map((s) => [s.env, s] as const))('%s has a SERVICE_ name, a description and defaults its schema accepts', (_env, s) => {

@@ -6,8 +6,8 @@ import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { deliveryHeader, fulfilment, q, until } from './helpers';
-import type { Mailer, MailMessage } from '../../plugins/greeting-cards/server/src/providers/mailer/types';
-import { createStrapiEmailMailer } from '../../plugins/greeting-cards/server/src/providers/mailer/strapi-email-mailer';
+import type { Mailer, MailMessage } from '../../plugins/greeting-cards/server/src/platform/providers/mailer/types';
+import { createStrapiEmailMailer } from '../../plugins/greeting-cards/server/src/platform/providers/mailer/strapi-email-mailer';
 
 const LEASE_S = 3;
 

@@ -10,7 +10,7 @@ import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { decodePng, pixelAt } from '../helpers/png';
 import { deliveryHeader, fulfilment, q } from './helpers';
-import type { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/providers/renderer/puppeteer-renderer';
+import type { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/puppeteer-renderer';
 
 let app: TestApp;
 let smtp: SmtpCapture;

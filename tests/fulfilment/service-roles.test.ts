@@ -9,7 +9,7 @@ import { createUser } from '../helpers/users';
 import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixtures';
 import { deliveryHeader, design, fulfilment, q, until } from './helpers';
 import { startRoleProcess, type RoleProcess } from './role-processes';
-import { everySeconds } from '../../plugins/greeting-cards/server/src/jobs';
+import { everySeconds } from '../../plugins/greeting-cards/server/src/platform/jobs';
 
 const PUBLIC_URL = 'https://cards.example.test';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- services and rows as Strapi returns them

@@ -1,6 +1,6 @@
 import type { TestApp } from './strapi';
 
-// The stored-settings freshness read (config/stored-settings.ts) runs at most once per two seconds per
+// The stored-settings freshness read (platform/config/stored-settings.ts) runs at most once per two seconds per
 // instance, in whichever request comes first: not a cost of the request measured, so left out here.
 const FRESHNESS_READ = '/* greeting-cards settings freshness */';
 

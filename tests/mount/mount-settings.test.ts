@@ -1,7 +1,7 @@
 import { bootFailure, QUIET_APP, startApp, type TestApp } from '../helpers/strapi';
-import { fromEnvironment } from '../../plugins/greeting-cards/server/src/config/settings';
-import { validateConfig } from '../../plugins/greeting-cards/server/src/config/validate';
-import { safeNext } from '../../plugins/greeting-cards/server/src/web/safe-next';
+import { fromEnvironment } from '../../plugins/greeting-cards/server/src/platform/config/settings';
+import { validateConfig } from '../../plugins/greeting-cards/server/src/platform/config/validate';
+import { safeNext } from '../../plugins/greeting-cards/server/src/platform/web/safe-next';
 
 // The mount-point and brand settings refuse what could break out of their place: a colour that would
 // inject CSS, paths that are not plain paths, an override folder that does not exist.

@@ -3,7 +3,7 @@ import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser, type TestUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { fulfilment } from '../fulfilment/helpers';
-import { fillText, mergeFieldsIn } from '../../plugins/greeting-cards/server/src/domain/merge-fields';
+import { fillText, mergeFieldsIn } from '../../plugins/greeting-cards/server/src/platform/designs/merge-fields';
 
 // Bulk send (issue 24): one card to many recipients, one basket line each, with merge fields filled in
 // per recipient on everything the recipient sees; the cart's limit counts the group once.

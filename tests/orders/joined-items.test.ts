@@ -1,8 +1,8 @@
 import { appForSuite, QUIET_APP, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { createAddon, createCard, createRecipient } from '../helpers/order-fixtures';
-import { rowsWithRelations } from '../../plugins/greeting-cards/server/src/db/joined-rows';
-import { deliveryStore } from '../../plugins/greeting-cards/server/src/services/fulfilment/delivery-store';
+import { rowsWithRelations } from '../../plugins/greeting-cards/server/src/platform/db/joined-rows';
+import { deliveryStore } from '../../plugins/greeting-cards/server/src/areas/fulfilment/delivery-store';
 
 // The order items read in one joined query must be exactly what Strapi's own query engine returns
 // with populate (same attribute names, same value conversions: JSON, booleans, dates, nulls), on

@@ -4,7 +4,7 @@ import { startApp, type TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { design, q } from '../fulfilment/helpers';
-import type { MemoryRenderer } from '../../plugins/greeting-cards/server/src/providers/renderer/memory-renderer';
+import type { MemoryRenderer } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/memory-renderer';
 
 let app: TestApp;
 /** Renders at once (SERVICE_RENDER_PAGES): the fair queue hands out that many turns at a time. */

@@ -6,11 +6,11 @@ import http from 'http';
 import os from 'os';
 import path from 'path';
 import type { AddressInfo } from 'net';
-import { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/providers/renderer/puppeteer-renderer';
-import { uploadAssetsResolver } from '../../plugins/greeting-cards/server/src/providers/renderer/upload-assets';
-import { solidPng } from '../../plugins/greeting-cards/server/src/providers/renderer/png-encode';
-import { createCardRenderer } from '../../plugins/greeting-cards/server/src/services/rendering/card-renderer';
-import type { PreparedDesign } from '../../plugins/greeting-cards/server/src/domain/render/design-prep';
+import { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/puppeteer-renderer';
+import { uploadAssetsResolver } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/upload-assets';
+import { solidPng } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/png-encode';
+import { createCardRenderer } from '../../plugins/greeting-cards/server/src/areas/rendering/card-renderer';
+import type { PreparedDesign } from '../../plugins/greeting-cards/server/src/platform/designs/design-prep';
 import { decodePng, pixelAt } from '../helpers/png';
 import { inspectPdf } from '../helpers/pdf';
 

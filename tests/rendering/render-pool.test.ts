@@ -4,11 +4,11 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { createCardRenderer } from '../../plugins/greeting-cards/server/src/services/rendering/card-renderer';
-import { localUploadsResolver } from '../../plugins/greeting-cards/server/src/providers/renderer/local-uploads';
-import { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/providers/renderer/puppeteer-renderer';
-import { treeRssBytes } from '../../plugins/greeting-cards/server/src/providers/renderer/process-memory';
-import { TEMPLATES } from '../../plugins/greeting-cards/server/src/seed/sample-data';
+import { createCardRenderer } from '../../plugins/greeting-cards/server/src/areas/rendering/card-renderer';
+import { localUploadsResolver } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/local-uploads';
+import { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/puppeteer-renderer';
+import { treeRssBytes } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/process-memory';
+import { TEMPLATES } from '../../plugins/greeting-cards/server/src/areas/catalogue/seed/sample-data';
 import { pngSize } from '../helpers/png';
 import { isAlive } from '../helpers/processes';
 

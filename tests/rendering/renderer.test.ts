@@ -3,11 +3,11 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { createCardRenderer, type CardRenderer } from '../../plugins/greeting-cards/server/src/services/rendering/card-renderer';
-import { localUploadsResolver } from '../../plugins/greeting-cards/server/src/providers/renderer/local-uploads';
-import { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/providers/renderer/puppeteer-renderer';
-import { solidPng } from '../../plugins/greeting-cards/server/src/providers/renderer/png-encode';
-import { TEMPLATES } from '../../plugins/greeting-cards/server/src/seed/sample-data';
+import { createCardRenderer, type CardRenderer } from '../../plugins/greeting-cards/server/src/areas/rendering/card-renderer';
+import { localUploadsResolver } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/local-uploads';
+import { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/puppeteer-renderer';
+import { solidPng } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/png-encode';
+import { TEMPLATES } from '../../plugins/greeting-cards/server/src/areas/catalogue/seed/sample-data';
 import { countPixels, decodePng, pixelAt, PNG_SIGNATURE, pngSize } from '../helpers/png';
 import { flatten, inspectPdf } from '../helpers/pdf';
 import { isAlive } from '../helpers/processes';

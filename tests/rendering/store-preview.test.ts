@@ -6,9 +6,9 @@ import path from 'path';
 import { startApp, type TestApp } from '../helpers/strapi';
 import { decodePng, pixelAt, PNG_SIGNATURE, pngSize } from '../helpers/png';
 import { isAlive } from '../helpers/processes';
-import { getService } from '../../plugins/greeting-cards/server/src/services/get-service';
-import type { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/providers/renderer/puppeteer-renderer';
-import { UID } from '../../plugins/greeting-cards/server/src/uids';
+import { getService } from '../../plugins/greeting-cards/server/src/platform/get-service';
+import type { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/puppeteer-renderer';
+import { UID } from '../../plugins/greeting-cards/server/src/platform/uids';
 
 let app: TestApp | undefined;
 let publicDir = '';

@@ -3,7 +3,7 @@ import path from 'path';
 import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, proveAddress, TestUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
-import { writePdf } from '../../plugins/greeting-cards/server/src/services/fulfilment/delivery-files';
+import { writePdf } from '../../plugins/greeting-cards/server/src/areas/fulfilment/delivery-files';
 
 // Issue 9, items 6, 9, 10, 14, 15 and 17 on one real Strapi.
 describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () => {

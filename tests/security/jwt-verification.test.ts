@@ -3,7 +3,7 @@ import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 
 // Signed-in requests verify the users-permissions JWT with a secret key built once (a speed fix, see
-// http/jwt-verifier.ts). The checks must be exactly those of users-permissions: these tokens are refused.
+// platform/http/jwt-verifier.ts). The checks must be exactly those of users-permissions: these tokens are refused.
 describe('security: JWT verification of signed-in requests', () => {
   let app: TestApp;
   let user: TestUser;

@@ -1,7 +1,7 @@
 import { QUIET_APP, appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { postForm } from '../web/session';
-import { safeNext } from '../../plugins/greeting-cards/server/src/web/safe-next';
+import { safeNext } from '../../plugins/greeting-cards/server/src/platform/web/safe-next';
 
 // Security round 2, item 3: `next` after sign-in is judged after URL normalisation. A value that only
 // becomes "//host" once dot segments are resolved (/.//, /%2e//, /a/..//) or that holds a backslash

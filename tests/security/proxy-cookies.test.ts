@@ -1,6 +1,6 @@
 import { appForSuite, QUIET_APP, startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { getService } from '../../plugins/greeting-cards/server/src/services/get-service';
+import { getService } from '../../plugins/greeting-cards/server/src/platform/get-service';
 import { openForm } from '../web/session';
 
 // Security round 2, item 9: behind a proxy that ends TLS the session cookie must still be Secure.

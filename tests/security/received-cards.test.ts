@@ -1,7 +1,7 @@
 import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { webSession } from '../web/session';
-import { createMemoryMailer } from '../../plugins/greeting-cards/server/src/providers/mailer/memory-mailer';
+import { createMemoryMailer } from '../../plugins/greeting-cards/server/src/platform/providers/mailer/memory-mailer';
 
 // Security round 2, item 8: with e-mail confirmation off (Strapi's default) every new account is
 // `confirmed`, so whoever registers an address first saw the e-cards later sent to it. Received cards

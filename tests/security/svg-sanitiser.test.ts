@@ -1,7 +1,7 @@
 import puppeteer, { Browser } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { flatten, inspectPdf } from '../helpers/pdf';
-import { cardPrintHtml } from '../../plugins/greeting-cards/server/src/domain/render/print-layout';
+import { cardPrintHtml } from '../../plugins/greeting-cards/server/src/areas/rendering/rules/print-layout';
 
 // Issue 9, item 16: the SVG inlined into the public e-card page is cleaned by DOMPurify inside the
 // renderer's Chromium, and the print document carries a CSP of its own.

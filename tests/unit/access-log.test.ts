@@ -1,4 +1,4 @@
-import { MASK, maskUrl, pathMaskOf, pathMasksOf } from '../../plugins/greeting-cards/server/src/http/secret-urls';
+import { MASK, maskUrl, pathMaskOf, pathMasksOf } from '../../plugins/greeting-cards/server/src/platform/http/secret-urls';
 
 // The access log replaces strapi::logger: the same line, with every secret of a URL masked. The masks
 // come from the mounted routes (tests/security/access-log-secrets.test.ts checks each route of a running

@@ -1,8 +1,8 @@
-import { maskSecret, SETTING_GROUPS } from '../../plugins/greeting-cards/server/src/config/settings-groups';
-import { SETTINGS } from '../../plugins/greeting-cards/server/src/config/settings';
-import { statusHistory } from '../../plugins/greeting-cards/server/src/domain/order-history';
-import { dayRange, oneOf, searchText } from '../../plugins/greeting-cards/server/src/http/admin-query';
-import { FieldErrorCollector } from '../../plugins/greeting-cards/server/src/errors';
+import { maskSecret, SETTING_GROUPS } from '../../plugins/greeting-cards/server/src/platform/config/settings-groups';
+import { SETTINGS } from '../../plugins/greeting-cards/server/src/platform/config/settings';
+import { statusHistory } from '../../plugins/greeting-cards/server/src/areas/orders/rules/order-history';
+import { dayRange, oneOf, searchText } from '../../plugins/greeting-cards/server/src/platform/http/admin-query';
+import { FieldErrorCollector } from '../../plugins/greeting-cards/server/src/platform/errors';
 
 describe('settings shown to operators', () => {
   it('masks secrets by length and says when one is missing', () => {

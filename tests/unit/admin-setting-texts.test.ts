@@ -1,9 +1,9 @@
 import fs from 'fs';
 import path from 'path';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
-import { SETTING_RECORDS } from '../../plugins/greeting-cards/server/src/config/settings';
-import { SETTING_GROUPS } from '../../plugins/greeting-cards/server/src/config/settings-groups';
-import { CHECK_TEXTS } from '../../plugins/greeting-cards/server/src/host/check-texts';
+import { SETTING_RECORDS } from '../../plugins/greeting-cards/server/src/platform/config/settings';
+import { SETTING_GROUPS } from '../../plugins/greeting-cards/server/src/platform/config/settings-groups';
+import { CHECK_TEXTS } from '../../plugins/greeting-cards/server/src/platform/host/check-texts';
 import { healthDetailId, settingDescriptionId, settingGroupId, verbatim } from '../../plugins/greeting-cards/admin/src/utils/setting-texts';
 
 // The settings page's texts that the server sends (each setting's description, the group names, the

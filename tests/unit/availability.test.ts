@@ -1,4 +1,4 @@
-import { boundariesOf, isAvailable, lastBoundaryPassed } from '../../plugins/greeting-cards/server/src/domain/availability';
+import { boundariesOf, isAvailable, lastBoundaryPassed } from '../../plugins/greeting-cards/server/src/areas/catalogue/rules/availability';
 
 describe('seasonal windows: what is shown when, and when the catalogue changes', () => {
   const t = (iso: string) => new Date(iso).getTime();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { validateCanvasData, type CanvasLimits } from '../../plugins/greeting-cards/server/src/domain/canvas-data';
-import { PATTERN_NAMES, patternPath } from '../../plugins/greeting-cards/server/src/domain/background-patterns';
-import { prepareDesign } from '../../plugins/greeting-cards/server/src/domain/render/design-prep';
+import { validateCanvasData, type CanvasLimits } from '../../plugins/greeting-cards/server/src/platform/designs/canvas-data';
+import { PATTERN_NAMES, patternPath } from '../../plugins/greeting-cards/server/src/platform/designs/background-patterns';
+import { prepareDesign } from '../../plugins/greeting-cards/server/src/platform/designs/design-prep';
 
 const LIMITS: CanvasLimits = { maxBytes: 1024 * 1024, maxObjects: 500, publicUrl: '' };
 const design = (pattern: unknown) => ({ version: '7.0.0', background: '#FFF4D6', objects: [], pattern });

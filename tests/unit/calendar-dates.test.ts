@@ -1,4 +1,4 @@
-import { isRealDate, nextOccurrence, toDateString } from '../../plugins/greeting-cards/server/src/domain/calendar-dates';
+import { isRealDate, nextOccurrence, toDateString } from '../../plugins/greeting-cards/server/src/platform/time/calendar-dates';
 
 describe('calendar dates', () => {
   it('accepts only real YYYY-MM-DD dates', () => {

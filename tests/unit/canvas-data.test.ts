@@ -1,5 +1,5 @@
-import { validateCanvasData, blankCanvas, CanvasLimits } from '../../plugins/greeting-cards/server/src/domain/canvas-data';
-import { TEMPLATES } from '../../plugins/greeting-cards/server/src/seed/sample-data';
+import { validateCanvasData, blankCanvas, CanvasLimits } from '../../plugins/greeting-cards/server/src/platform/designs/canvas-data';
+import { TEMPLATES } from '../../plugins/greeting-cards/server/src/areas/catalogue/seed/sample-data';
 
 const LIMITS: CanvasLimits = { maxBytes: 1024 * 1024, maxObjects: 500, publicUrl: 'https://cards.example.test' };
 

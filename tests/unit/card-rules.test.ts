@@ -1,5 +1,5 @@
-import { libraryTypeFor, shopperStatusChange } from '../../plugins/greeting-cards/server/src/domain/card-status';
-import { assetIdsInCanvas, isPremiumTemplate, premiumAssetIdsInCanvas } from '../../plugins/greeting-cards/server/src/domain/premium';
+import { libraryTypeFor, shopperStatusChange } from '../../plugins/greeting-cards/server/src/areas/cards/rules/card-status';
+import { assetIdsInCanvas, isPremiumTemplate, premiumAssetIdsInCanvas } from '../../plugins/greeting-cards/server/src/platform/designs/premium';
 
 describe('libraryTypeFor', () => {
   it('maps card statuses to library entry types with auto-save on', () => {

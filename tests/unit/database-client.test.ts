@@ -1,4 +1,4 @@
-import { unsupportedDatabaseClient } from '../../plugins/greeting-cards/server/src/host/database-client';
+import { unsupportedDatabaseClient } from '../../plugins/greeting-cards/server/src/platform/host/database-client';
 
 // The plugin is tested on SQLite and PostgreSQL; on anything else it refuses to start, naming the client.
 describe('database client check', () => {

@@ -1,16 +1,16 @@
 // Error texts in the request's language: every English error text in the server's source is in the
 // 'error.' catalogue (a new message without an entry fails here, naming its file and line), and the
-// rewriting of error bodies (i18n/error-messages.ts) finds plain and templated texts.
+// rewriting of error bodies (platform/i18n/error-messages.ts) finds plain and templated texts.
 import * as path from 'path';
-import { catalogueFor } from '../../plugins/greeting-cards/server/src/i18n/messages';
-import { localizeErrorBody, localizeErrorText } from '../../plugins/greeting-cards/server/src/i18n/error-messages';
+import { catalogueFor } from '../../plugins/greeting-cards/server/src/platform/i18n/messages';
+import { localizeErrorBody, localizeErrorText } from '../../plugins/greeting-cards/server/src/platform/i18n/error-messages';
 import { errorLiterals, inCatalogue } from '../helpers/error-literals';
 import type { z } from 'zod';
-import { recipientFields } from '../../plugins/greeting-cards/server/src/domain/recipient-input';
-import { reminderPatch } from '../../plugins/greeting-cards/server/src/domain/reminder-input';
-import { groupCardCreate, reorderInput, signatureCreate } from '../../plugins/greeting-cards/server/src/domain/group-cards/group-card-input';
-import { orderCheckoutInput, payInput, portalInput, subscriptionCheckoutInput } from '../../plugins/greeting-cards/server/src/http/inputs';
-import { text, boolean } from '../../plugins/greeting-cards/server/src/http/body';
+import { recipientFields } from '../../plugins/greeting-cards/server/src/areas/people/rules/recipient-input';
+import { reminderPatch } from '../../plugins/greeting-cards/server/src/areas/people/rules/reminder-input';
+import { groupCardCreate, reorderInput, signatureCreate } from '../../plugins/greeting-cards/server/src/areas/group-cards/rules/group-card-input';
+import { orderCheckoutInput, payInput, portalInput, subscriptionCheckoutInput } from '../../plugins/greeting-cards/server/src/platform/http/inputs';
+import { text, boolean } from '../../plugins/greeting-cards/server/src/platform/http/body';
 
 const SERVER = path.join(__dirname, '../../plugins/greeting-cards/server/src');
 const en = catalogueFor('en');

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { startFakeStripe, FakeStripe, decodeForm } from '../helpers/fake-stripe';
-import { createStripeClient } from '../../plugins/greeting-cards/server/src/providers/payment/stripe/stripe-payment-provider';
+import { createStripeClient } from '../../plugins/greeting-cards/server/src/platform/providers/payment/stripe/stripe-payment-provider';
 
 // The test double other suites rely on, exercised through the real SDK.
 describe('fake Stripe server', () => {

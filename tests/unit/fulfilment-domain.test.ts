@@ -1,5 +1,5 @@
-import { afterFailure, backoffMs, errorText } from '../../plugins/greeting-cards/server/src/domain/delivery-retry';
-import { daysBetween, dueReminderKey, offsetsOf } from '../../plugins/greeting-cards/server/src/domain/reminder-schedule';
+import { afterFailure, backoffMs, errorText } from '../../plugins/greeting-cards/server/src/platform/deliveries/delivery-retry';
+import { daysBetween, dueReminderKey, offsetsOf } from '../../plugins/greeting-cards/server/src/areas/people/rules/reminder-schedule';
 
 describe('delivery retries', () => {
   it('backs off 1, 2, 4... minutes, capped at an hour', () => {

@@ -1,7 +1,7 @@
-import { fontSizes, layoutSignatures, linesFor, MAX_FONT, MIN_FONT } from '../../plugins/greeting-cards/server/src/domain/group-cards/signature-layout';
-import { validateCanvasData } from '../../plugins/greeting-cards/server/src/domain/canvas-data';
-import { cardPages, MAX_EXTRA_PAGES, objectsByPage, pageDesign } from '../../plugins/greeting-cards/server/src/domain/print-products/pages';
-import { preflight } from '../../plugins/greeting-cards/server/src/domain/print-products/preflight';
+import { fontSizes, layoutSignatures, linesFor, MAX_FONT, MIN_FONT } from '../../plugins/greeting-cards/server/src/areas/group-cards/rules/signature-layout';
+import { validateCanvasData } from '../../plugins/greeting-cards/server/src/platform/designs/canvas-data';
+import { cardPages, MAX_EXTRA_PAGES, objectsByPage, pageDesign } from '../../plugins/greeting-cards/server/src/platform/designs/print-products/pages';
+import { preflight } from '../../plugins/greeting-cards/server/src/platform/designs/print-products/preflight';
 
 const A5 = { width: 600, height: 850 };
 const sig = (i: number, message = 'Good luck in the new job!') => ({ display_name: `Person ${i}`, message, colour: '#112233', font: 'Caveat', emoji: i % 2 ? '🎉' : null });

@@ -1,10 +1,10 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { UNPARSED_BODY_ENTRY, unparsedBodyProblem } from '../../plugins/greeting-cards/server/src/host/raw-body';
-import { emailCheck } from '../../plugins/greeting-cards/server/src/host/email-check';
-import { requireUsersPermissions, USERS_PERMISSIONS_MISSING } from '../../plugins/greeting-cards/server/src/host/users-permissions';
-import { rendererCheck } from '../../plugins/greeting-cards/server/src/host/renderer-check';
+import { UNPARSED_BODY_ENTRY, unparsedBodyProblem } from '../../plugins/greeting-cards/server/src/platform/host/raw-body';
+import { emailCheck } from '../../plugins/greeting-cards/server/src/platform/host/email-check';
+import { requireUsersPermissions, USERS_PERMISSIONS_MISSING } from '../../plugins/greeting-cards/server/src/platform/host/users-permissions';
+import { rendererCheck } from '../../plugins/greeting-cards/server/src/platform/host/renderer-check';
 
 describe('raw body for the webhook', () => {
   it("asks a new app's bare 'strapi::body' for includeUnparsed, naming the file and the entry", () => {

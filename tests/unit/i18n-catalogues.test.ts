@@ -3,9 +3,9 @@
 // English only, or a t('...') with a typo, fails here with its name.
 import * as fs from 'fs';
 import * as path from 'path';
-import { catalogueFor } from '../../plugins/greeting-cards/server/src/i18n/messages';
-import { SUPPORTED_LOCALES, DEFAULT_LOCALE, fromAcceptLanguage, resolveLocale } from '../../plugins/greeting-cards/server/src/i18n/locales';
-import { translate } from '../../plugins/greeting-cards/server/src/i18n/translate';
+import { catalogueFor } from '../../plugins/greeting-cards/server/src/platform/i18n/messages';
+import { SUPPORTED_LOCALES, DEFAULT_LOCALE, fromAcceptLanguage, resolveLocale } from '../../plugins/greeting-cards/server/src/platform/i18n/locales';
+import { translate } from '../../plugins/greeting-cards/server/src/platform/i18n/translate';
 
 const PLUGIN = path.join(__dirname, '../../plugins/greeting-cards');
 const en = catalogueFor(DEFAULT_LOCALE);

@@ -1,6 +1,6 @@
-import { nameForMail } from '../../plugins/greeting-cards/server/src/domain/mail/name-for-mail';
-import { ecardEmail } from '../../plugins/greeting-cards/server/src/emails/ecard';
-import { invitationEmail, reminderEmail, deadlinePassedEmail } from '../../plugins/greeting-cards/server/src/emails/group-card';
+import { nameForMail } from '../../plugins/greeting-cards/server/src/platform/email/name-for-mail';
+import { ecardEmail } from '../../plugins/greeting-cards/server/src/areas/fulfilment/ecards/email';
+import { invitationEmail, reminderEmail, deadlinePassedEmail } from '../../plugins/greeting-cards/server/src/areas/group-cards/emails';
 
 // Security issue 39, finding 4: a subject carries fixed text and at most a name that looks like a
 // person's name; whatever else the shopper typed is in the body, marked as a quote and escaped.

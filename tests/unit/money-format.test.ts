@@ -1,5 +1,5 @@
-import { formatMoney, minorUnitDigits, parseMajorAmount, toMajorText, toMajorUnits } from '../../plugins/greeting-cards/server/src/domain/money-format';
-import { helpers } from '../../plugins/greeting-cards/server/src/web/view-helpers';
+import { formatMoney, minorUnitDigits, parseMajorAmount, toMajorText, toMajorUnits } from '../../plugins/greeting-cards/server/src/platform/i18n/money-format';
+import { helpers } from '../../plugins/greeting-cards/server/src/platform/web/view-helpers';
 
 // Intl separates a number from a trailing symbol with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,11 +1,11 @@
-import { orderTotals, priceLine } from '../../plugins/greeting-cards/server/src/domain/pricing';
-import { builtInFirstCard, discountFor, evaluatePromo, PromoDefinition } from '../../plugins/greeting-cards/server/src/domain/promo-rules';
-import { ORDER_TRANSITIONS, statesAllowing, transition } from '../../plugins/greeting-cards/server/src/domain/order-state';
-import { parseAddToCart, parseScheduledFor } from '../../plugins/greeting-cards/server/src/domain/cart-input';
-import { deliveryRuleErrors } from '../../plugins/greeting-cards/server/src/domain/cart-rules';
-import { actionFor } from '../../plugins/greeting-cards/server/src/providers/payment/stripe/stripe-events';
-import { createInMemoryPaymentProvider } from '../../plugins/greeting-cards/server/src/providers/payment/in-memory-payment-provider';
-import { checkoutLines, returnUrl } from '../../plugins/greeting-cards/server/src/domain/payment-lines';
+import { orderTotals, priceLine } from '../../plugins/greeting-cards/server/src/areas/orders/rules/pricing';
+import { builtInFirstCard, discountFor, evaluatePromo, PromoDefinition } from '../../plugins/greeting-cards/server/src/areas/orders/rules/promo-rules';
+import { ORDER_TRANSITIONS, statesAllowing, transition } from '../../plugins/greeting-cards/server/src/areas/orders/rules/order-state';
+import { parseAddToCart, parseScheduledFor } from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-input';
+import { deliveryRuleErrors } from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-rules';
+import { actionFor } from '../../plugins/greeting-cards/server/src/platform/providers/payment/stripe/stripe-events';
+import { createInMemoryPaymentProvider } from '../../plugins/greeting-cards/server/src/platform/providers/payment/in-memory-payment-provider';
+import { checkoutLines, returnUrl } from '../../plugins/greeting-cards/server/src/areas/payments/rules/payment-lines';
 
 const prices = { ecardPrice: 299, postedCardPrice: 399, printPrice: 0, giftWrapPrice: 199 };
 const now = new Date('2030-06-01T12:00:00Z');

@@ -1,6 +1,6 @@
-import { postalAddressProblems, postcodeFits } from '../../plugins/greeting-cards/server/src/domain/postal-address';
-import { deliveryRuleErrors } from '../../plugins/greeting-cards/server/src/domain/cart-rules';
-import { checkRecipient, EMPTY_RECIPIENT } from '../../plugins/greeting-cards/server/src/domain/recipient-input';
+import { postalAddressProblems, postcodeFits } from '../../plugins/greeting-cards/server/src/platform/addresses/postal-address';
+import { deliveryRuleErrors } from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-rules';
+import { checkRecipient, EMPTY_RECIPIENT } from '../../plugins/greeting-cards/server/src/areas/people/rules/recipient-input';
 
 describe('postal address checks (postcode formats from postcode-validator)', () => {
   const good = { address_line_1: '12 St James Square', city: 'London', postcode: 'SW1Y 4JH', country: 'GB' };

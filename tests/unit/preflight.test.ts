@@ -1,5 +1,5 @@
 // Preflight of a card before print (issue 21, item 5). Pure.
-import { preflight, objectBox, photoResolutions, type PreflightInput } from '../../plugins/greeting-cards/server/src/domain/print-products/preflight';
+import { preflight, objectBox, photoResolutions, type PreflightInput } from '../../plugins/greeting-cards/server/src/platform/designs/print-products/preflight';
 
 const LIMITS = { maxBytes: 1 << 20, maxObjects: 500, publicUrl: 'https://cards.example.test' };
 const text = (t: string, extra: Record<string, unknown> = {}) => ({ type: 'textbox', text: t, left: 100, top: 300, width: 400, fontSize: 30, fill: '#000000', fontFamily: 'Georgia', ...extra });

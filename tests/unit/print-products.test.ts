@@ -1,12 +1,12 @@
 // The products table, the pages of a folded card in canvas_data, and the print layouts' sizes. Pure.
-import { PRODUCTS, PRODUCT_CODES, productOf, effectiveProductCode } from '../../plugins/greeting-cards/server/src/domain/print-products/products';
-import { pageDesign, pageIsDesigned, allObjects, objectsByPage } from '../../plugins/greeting-cards/server/src/domain/print-products/pages';
-import { fitCanvasToProduct } from '../../plugins/greeting-cards/server/src/domain/print-products/canvas-size';
-import { validateCanvasData, blankCanvas, type CanvasLimits } from '../../plugins/greeting-cards/server/src/domain/canvas-data';
-import { printPageSize, cardPrintHtml } from '../../plugins/greeting-cards/server/src/domain/render/print-layout';
-import { printerPageSize, printerPdfHtml } from '../../plugins/greeting-cards/server/src/domain/render/printer-layout';
-import { assetIdsInCanvas, premiumAssetsDrawn } from '../../plugins/greeting-cards/server/src/domain/premium';
-import { TEMPLATES } from '../../plugins/greeting-cards/server/src/seed/sample-data';
+import { PRODUCTS, PRODUCT_CODES, productOf, effectiveProductCode } from '../../plugins/greeting-cards/server/src/platform/designs/print-products/products';
+import { pageDesign, pageIsDesigned, allObjects, objectsByPage } from '../../plugins/greeting-cards/server/src/platform/designs/print-products/pages';
+import { fitCanvasToProduct } from '../../plugins/greeting-cards/server/src/platform/designs/print-products/canvas-size';
+import { validateCanvasData, blankCanvas, type CanvasLimits } from '../../plugins/greeting-cards/server/src/platform/designs/canvas-data';
+import { printPageSize, cardPrintHtml } from '../../plugins/greeting-cards/server/src/areas/rendering/rules/print-layout';
+import { printerPageSize, printerPdfHtml } from '../../plugins/greeting-cards/server/src/areas/rendering/rules/printer-layout';
+import { assetIdsInCanvas, premiumAssetsDrawn } from '../../plugins/greeting-cards/server/src/platform/designs/premium';
+import { TEMPLATES } from '../../plugins/greeting-cards/server/src/areas/catalogue/seed/sample-data';
 
 const LIMITS: CanvasLimits = { maxBytes: 1024 * 1024, maxObjects: 500, publicUrl: 'https://cards.example.test' };
 const text = (t: string, extra: Record<string, unknown> = {}) => ({ type: 'textbox', text: t, left: 10, top: 20, fontSize: 30, fill: '#112233', fontFamily: 'Georgia', ...extra });

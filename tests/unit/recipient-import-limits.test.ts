@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
-import { importTable, previewImport, UnreadableFile } from '../../plugins/greeting-cards/server/src/domain/recipient-import';
-import { checkCsvShape } from '../../plugins/greeting-cards/server/src/domain/recipient-import/csv-shape';
+import { importTable, previewImport, UnreadableFile } from '../../plugins/greeting-cards/server/src/areas/people/import/rules';
+import { checkCsvShape } from '../../plugins/greeting-cards/server/src/areas/people/import/rules/csv-shape';
 import { hostileImports, warmUpFile } from '../helpers/hostile-imports';
 
 // Security issue 39: reading an address-book file takes time in proportion to its size, whatever its

@@ -1,6 +1,6 @@
-import { checkRecipient, EMPTY_RECIPIENT, normaliseUkPostcode, recipientFields } from '../../plugins/greeting-cards/server/src/domain/recipient-input';
-import { serializeRecipient } from '../../plugins/greeting-cards/server/src/serializers/recipient';
-import { isCountryCode } from '../../plugins/greeting-cards/server/src/domain/countries';
+import { checkRecipient, EMPTY_RECIPIENT, normaliseUkPostcode, recipientFields } from '../../plugins/greeting-cards/server/src/areas/people/rules/recipient-input';
+import { serializeRecipient } from '../../plugins/greeting-cards/server/src/areas/people/recipients/serializer';
+import { isCountryCode } from '../../plugins/greeting-cards/server/src/platform/addresses/countries';
 
 describe('recipient input', () => {
   it('normalises UK postcodes and rejects others', () => {

@@ -1,4 +1,4 @@
-import { recordLocale } from '../../plugins/greeting-cards/server/src/i18n/record-locale';
+import { recordLocale } from '../../plugins/greeting-cards/server/src/platform/i18n/record-locale';
 
 // One rule for the language of mail about a stored record: its own, else the shop's pinned one, else English.
 describe('recordLocale', () => {

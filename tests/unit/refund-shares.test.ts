@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { lineShares, refundDue, type RefundLine } from '../../plugins/greeting-cards/server/src/domain/refund-shares';
-import { orderTotals, priceLine } from '../../plugins/greeting-cards/server/src/domain/pricing';
-import { discountFor, type PromoDefinition } from '../../plugins/greeting-cards/server/src/domain/promo-rules';
-import type { DeliveryMethod } from '../../plugins/greeting-cards/server/src/domain/enums';
+import { lineShares, refundDue, type RefundLine } from '../../plugins/greeting-cards/server/src/areas/orders/rules/refund-shares';
+import { orderTotals, priceLine } from '../../plugins/greeting-cards/server/src/areas/orders/rules/pricing';
+import { discountFor, type PromoDefinition } from '../../plugins/greeting-cards/server/src/areas/orders/rules/promo-rules';
+import type { DeliveryMethod } from '../../plugins/greeting-cards/server/src/platform/enums';
 
 // Issue 39, finding 1: what a cancelled line gives back is its share of what the order paid, never
 // more than the payment, and never twice.

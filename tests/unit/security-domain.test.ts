@@ -1,5 +1,5 @@
-import { allowedOrigins, redirectErrors } from '../../plugins/greeting-cards/server/src/domain/redirect-origins';
-import { copiesDesign } from '../../plugins/greeting-cards/server/src/domain/premium';
+import { allowedOrigins, redirectErrors } from '../../plugins/greeting-cards/server/src/platform/http/redirect-origins';
+import { copiesDesign } from '../../plugins/greeting-cards/server/src/platform/designs/premium';
 
 describe('return URL origins', () => {
   const allowed = allowedOrigins('https://cards.example.test/shop', ' https://shop.example.test , ');

@@ -1,7 +1,7 @@
 // SERVICE_SHOP_LOCALE: empty (each request chooses) or a language the shop ships; anything else stops
 // the boot with the setting's name, instead of a shop that silently falls back to English.
-import { defaults, fromEnvironment } from '../../plugins/greeting-cards/server/src/config/settings';
-import { validateConfig } from '../../plugins/greeting-cards/server/src/config/validate';
+import { defaults, fromEnvironment } from '../../plugins/greeting-cards/server/src/platform/config/settings';
+import { validateConfig } from '../../plugins/greeting-cards/server/src/platform/config/validate';
 
 describe('SERVICE_SHOP_LOCALE', () => {
   it('defaults to empty: the language is chosen per request', () => {

@@ -1,8 +1,8 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { createStubPostalBackend } from '../../plugins/greeting-cards/server/src/providers/postal/stub-postal-backend';
-import type { PostalJob } from '../../plugins/greeting-cards/server/src/providers/postal/types';
+import { createStubPostalBackend } from '../../plugins/greeting-cards/server/src/platform/providers/postal/stub-postal-backend';
+import type { PostalJob } from '../../plugins/greeting-cards/server/src/platform/providers/postal/types';
 
 // The built-in postal backend is idempotent per job key, as a print provider's API would be: a retry after
 // a lost answer (the database went away after the card was handed over) must not print a second card.

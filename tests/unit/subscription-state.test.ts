@@ -1,6 +1,6 @@
-import { grantsPremium, isLive, periodEnd, shouldApply } from '../../plugins/greeting-cards/server/src/domain/subscription-state';
-import { fromStripeSubscription, invoiceSubscriptionId } from '../../plugins/greeting-cards/server/src/providers/payment/stripe/stripe-payloads';
-import { createMemoryBillingProfileStore } from '../../plugins/greeting-cards/server/src/providers/billing-profile';
+import { grantsPremium, isLive, periodEnd, shouldApply } from '../../plugins/greeting-cards/server/src/platform/providers/payment/subscription-state';
+import { fromStripeSubscription, invoiceSubscriptionId } from '../../plugins/greeting-cards/server/src/platform/providers/payment/stripe/stripe-payloads';
+import { createMemoryBillingProfileStore } from '../../plugins/greeting-cards/server/src/platform/providers/billing-profile';
 
 const at = (iso: string) => new Date(iso);
 

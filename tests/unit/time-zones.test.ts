@@ -1,6 +1,6 @@
-import { canonicalTimeZone, formatInZone, formatLongInZone, localDate, localHour, localInputToIso, localInputValue, offsetMinutes, zonedTimeToUtc, zoneOr } from '../../plugins/greeting-cards/server/src/domain/time-zones';
-import { parseScheduledFor, resolveScheduledDate } from '../../plugins/greeting-cards/server/src/domain/cart-input';
-import { fromEnvironment } from '../../plugins/greeting-cards/server/src/config/settings';
+import { canonicalTimeZone, formatInZone, formatLongInZone, localDate, localHour, localInputToIso, localInputValue, offsetMinutes, zonedTimeToUtc, zoneOr } from '../../plugins/greeting-cards/server/src/platform/time/time-zones';
+import { parseScheduledFor, resolveScheduledDate } from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-input';
+import { fromEnvironment } from '../../plugins/greeting-cards/server/src/platform/config/settings';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

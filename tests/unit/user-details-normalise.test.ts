@@ -1,5 +1,5 @@
-import { normaliseDetails } from '../../plugins/greeting-cards/server/src/providers/user-details/normalise';
-import { createMemoryUserDetailsAdapter } from '../../plugins/greeting-cards/server/src/providers/user-details/memory-adapter';
+import { normaliseDetails } from '../../plugins/greeting-cards/server/src/platform/providers/user-details/normalise';
+import { createMemoryUserDetailsAdapter } from '../../plugins/greeting-cards/server/src/platform/providers/user-details/memory-adapter';
 
 describe('user details normalisation', () => {
   it('fills every field, trims, and turns missing values into empty strings', () => {

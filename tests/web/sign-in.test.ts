@@ -1,6 +1,6 @@
 import { QUIET_APP, appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { safeNext } from '../../plugins/greeting-cards/server/src/web/safe-next';
+import { safeNext } from '../../plugins/greeting-cards/server/src/platform/web/safe-next';
 import { postForm } from './session';
 
 // Sign-in, registration and sign-out through users-permissions; private pages send anonymous

@@ -1,9 +1,9 @@
 // Converts between the Fabric canvas and the stored design format (docs/canvas-data.md). Objects
-// are built the way the server renderer builds them (providers/renderer/in-page.ts): top-left
+// are built the way the server renderer builds them (platform/providers/renderer/in-page.ts): top-left
 // origins, the same Fabric classes, images sized to their box. Only the format's keys are written,
 // rounded, so a saved design passes validation unchanged and reloads to the same object list.
 import { Canvas, Circle, FabricImage, FabricObject, FabricText, IText, Path, Rect, Textbox } from 'fabric';
-import { isPatternName, patternPath, type BackgroundPattern } from '../server/src/domain/background-patterns';
+import { isPatternName, patternPath, type BackgroundPattern } from '../server/src/platform/designs/background-patterns';
 
 export const EMOJI_FONT = "'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif";
 export const DESIGN_VERSION = '7.0.0';
@@ -131,8 +131,8 @@ export function patternOf(canvas: Canvas): BackgroundPattern | undefined {
 }
 
 /**
- * Shows a background pattern (or none) the way the server renderer does (providers/renderer/in-page.ts):
- * the same path from domain/background-patterns.ts as the canvas's background object, so it is
+ * Shows a background pattern (or none) the way the server renderer does (platform/providers/renderer/in-page.ts):
+ * the same path from platform/designs/background-patterns.ts as the canvas's background object, so it is
  * drawn over the colour, under every object, and can never be selected or moved.
  */
 export function drawPattern(canvas: Canvas, pattern: BackgroundPattern | null | undefined, size: { width: number; height: number }): void {

@@ -2,9 +2,9 @@
 import { Canvas, FabricObject, FabricText, Point, Textbox } from 'fabric';
 import { Autosave, SaveState } from './autosave';
 import { canvasToDesign, Design, drawPattern, kindOf, loadDesign, patternOf, TAG_KEYS } from './design';
-import type { BackgroundPattern } from '../server/src/domain/background-patterns';
+import type { BackgroundPattern } from '../server/src/platform/designs/background-patterns';
 import { History } from './history';
-import { INNER_PAGES, PAGE_NAMES, type PageName } from '../server/src/domain/print-products/pages';
+import { INNER_PAGES, PAGE_NAMES, type PageName } from '../server/src/platform/designs/print-products/pages';
 
 import type { DesignStore, StoredDesign } from './store';
 import { t } from './i18n';

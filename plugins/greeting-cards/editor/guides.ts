@@ -4,7 +4,7 @@
 // inside it are never trimmed). Objects crossing the safe area get a red box and are counted in a hint.
 // The guides are drawn after each render, never an object of the design, so they are not saved or printed.
 import { Canvas, FabricObject } from 'fabric';
-import { PRODUCTS, productOf, type Product } from '../server/src/domain/print-products/products';
+import { PRODUCTS, productOf, type Product } from '../server/src/platform/designs/print-products/products';
 import { kindOf } from './design';
 import type { Editor } from './editor';
 import { t } from './i18n';

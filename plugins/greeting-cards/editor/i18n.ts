@@ -3,7 +3,7 @@
 // #editor's data-intl-locale. Same rules as the server's translate: {name} placeholders, and a key
 // with plural forms stored as key_one / key_other chosen by `count` (Intl.PluralRules). English is
 // bundled as the fallback, so a page without the messages (or an older page) still reads well.
-import { editor as english } from '../server/src/i18n/messages/en/editor';
+import { editor as english } from '../server/src/platform/i18n/messages/en/editor';
 
 export type Vars = Record<string, string | number | null | undefined>;
 

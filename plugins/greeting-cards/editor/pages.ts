@@ -1,7 +1,7 @@
 // The page tabs: front, inside left, inside right, back. Each page is its own set of objects on the
 // same canvas; undo and redo follow the page shown (the editor keeps one history per page), and the
 // autosave stores the whole card whichever page changed.
-import { isPageName } from '../server/src/domain/print-products/pages';
+import { isPageName } from '../server/src/platform/designs/print-products/pages';
 import type { Editor } from './editor';
 
 export function wirePages(editor: Editor, tabs: HTMLElement, stage: HTMLElement): void {

@@ -2,7 +2,7 @@
 // them on card detail (GET /cards/{id}/ `preflight`), refreshed after every save and autosave. Each
 // entry is a button: it opens the page the problem is on and selects the object on the canvas. A
 // polite live region says how many there are, so a screen-reader user hears when one goes away.
-import { isPageName } from '../server/src/domain/print-products/pages';
+import { isPageName } from '../server/src/platform/designs/print-products/pages';
 import type { Editor } from './editor';
 import { t } from './i18n';
 

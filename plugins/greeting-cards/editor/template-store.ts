@@ -4,7 +4,7 @@
 // the admin page uploads them with the admin's sign-in, which this page never sees. Messages are only
 // taken from and sent to the parent window of this very origin.
 import type { Design } from './design';
-import { isProductCode, productOf } from '../server/src/domain/print-products/products';
+import { isProductCode, productOf } from '../server/src/platform/designs/print-products/products';
 import type { CropBox, PhotoStore, StoredPhoto } from './photo-store';
 import type { DesignStore, StoredDesign } from './store';
 import { t } from './i18n';
@@ -39,7 +39,7 @@ function designFromParent(): Promise<Partial<Design> | null> {
       window.removeEventListener('message', listen);
       const design = event.data.canvas_data;
       const given = design && typeof design === 'object' && !Array.isArray(design) ? design : null;
-      // The canvas follows the product (as the server stores it, domain/print-products/canvas-size.ts):
+      // The canvas follows the product (as the server stores it, platform/designs/print-products/canvas-size.ts):
       // a template switched to another size in the form is designed on that size's canvas at once.
       const product = event.data.product;
       if (!isProductCode(product)) return resolve(given);

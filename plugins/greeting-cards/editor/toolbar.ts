@@ -3,7 +3,7 @@
 import { FabricText, Textbox } from 'fabric';
 import { kindOf } from './design';
 import type { Editor } from './editor';
-import { isPatternName } from '../server/src/domain/background-patterns';
+import { isPatternName } from '../server/src/platform/designs/background-patterns';
 import { t } from './i18n';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;

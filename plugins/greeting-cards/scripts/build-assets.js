@@ -7,7 +7,7 @@ const esbuild = require('esbuild');
 
 const root = path.resolve(__dirname, '..');
 const assets = path.join(root, 'assets');
-const { CURATED_FONTS, fontFileName, fontFaceCss } = require(path.join(root, 'dist/server/domain/fonts.js'));
+const { CURATED_FONTS, fontFileName, fontFaceCss } = require(path.join(root, 'dist/server/platform/designs/fonts.js'));
 
 function copyFonts() {
   const out = path.join(assets, 'fonts');

@@ -1,4 +1,4 @@
-import { prepareDesign, localImageSrc, EMOJI_FONT } from '../../../plugins/greeting-cards/server/src/domain/render/design-prep';
+import { prepareDesign, localImageSrc, EMOJI_FONT } from '../../../plugins/greeting-cards/server/src/platform/designs/design-prep';
 
 describe('prepareDesign', () => {
   it('fills in the documented defaults: 600 x 850, white, top-left origin', () => {

@@ -1,4 +1,4 @@
-import { emojiIn, replaceEmoji } from '../../../plugins/greeting-cards/server/src/domain/render/emoji';
+import { emojiIn, replaceEmoji } from '../../../plugins/greeting-cards/server/src/areas/rendering/rules/emoji';
 
 describe('emoji in the inside message', () => {
   it('finds emoji, sequences and flags but not text-style symbols', () => {

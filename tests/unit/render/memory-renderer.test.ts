@@ -2,8 +2,8 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { createCardRenderer } from '../../../plugins/greeting-cards/server/src/services/rendering/card-renderer';
-import { createRendererProvider, MemoryRenderer } from '../../../plugins/greeting-cards/server/src/providers/renderer';
+import { createCardRenderer } from '../../../plugins/greeting-cards/server/src/areas/rendering/card-renderer';
+import { createRendererProvider, MemoryRenderer } from '../../../plugins/greeting-cards/server/src/platform/providers/renderer';
 import { decodePng, pixelAt, pngSize } from '../../helpers/png';
 
 const resolveAsset = async () => null;

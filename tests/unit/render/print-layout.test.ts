@@ -1,6 +1,6 @@
-import { cardPrintHtml, printPageSize, messageFontSizePt } from '../../../plugins/greeting-cards/server/src/domain/render/print-layout';
-import { previewHash } from '../../../plugins/greeting-cards/server/src/domain/render/preview-hash';
-import { prepareDesign } from '../../../plugins/greeting-cards/server/src/domain/render/design-prep';
+import { cardPrintHtml, printPageSize, messageFontSizePt } from '../../../plugins/greeting-cards/server/src/areas/rendering/rules/print-layout';
+import { previewHash } from '../../../plugins/greeting-cards/server/src/areas/rendering/rules/preview-hash';
+import { prepareDesign } from '../../../plugins/greeting-cards/server/src/platform/designs/design-prep';
 
 describe('print layout', () => {
   it('is A4 landscape, or 3 mm bigger on each side with crop marks', () => {

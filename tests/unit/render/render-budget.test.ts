@@ -1,5 +1,5 @@
-import { measureDue, parentPidOf, processTree, recycleAction } from '../../../plugins/greeting-cards/server/src/domain/render/render-budget';
-import { BoundedQueue } from '../../../plugins/greeting-cards/server/src/providers/renderer/serial-queue';
+import { measureDue, parentPidOf, processTree, recycleAction } from '../../../plugins/greeting-cards/server/src/platform/providers/renderer/render-budget';
+import { BoundedQueue } from '../../../plugins/greeting-cards/server/src/platform/providers/renderer/serial-queue';
 
 const MB = 1024 * 1024;
 

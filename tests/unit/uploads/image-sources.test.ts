@@ -1,7 +1,7 @@
-import { classifyImageSource, normalisePrefix } from '../../../plugins/greeting-cards/server/src/domain/uploads/image-sources';
-import { isLocalProvider, uploadImagePrefixes } from '../../../plugins/greeting-cards/server/src/domain/uploads/upload-origins';
-import { validateCanvasData } from '../../../plugins/greeting-cards/server/src/domain/canvas-data';
-import { prepareDesign } from '../../../plugins/greeting-cards/server/src/domain/render/design-prep';
+import { classifyImageSource, normalisePrefix } from '../../../plugins/greeting-cards/server/src/platform/uploads/image-sources';
+import { isLocalProvider, uploadImagePrefixes } from '../../../plugins/greeting-cards/server/src/platform/uploads/upload-origins';
+import { validateCanvasData } from '../../../plugins/greeting-cards/server/src/platform/designs/canvas-data';
+import { prepareDesign } from '../../../plugins/greeting-cards/server/src/platform/designs/design-prep';
 
 const S3 = { provider: 'aws-s3', providerOptions: { s3Options: { endpoint: 'http://127.0.0.1:4569', forcePathStyle: true, region: 'us-east-1', params: { Bucket: 'cards' } } } };
 

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useIntl } from 'react-intl';
-import { formatMoney } from '../../server/src/domain/money-format';
+import { formatMoney } from '../../server/src/platform/i18n/money-format';
 
 // Numbers, money and dates in the admin user's own language (react-intl's locale, which follows the
 // language picked in the admin profile), never a fixed en-GB. Money is whole minor units of its currency

@@ -1,21 +1,21 @@
 import type { Core } from '@strapi/strapi';
-import { getConfig } from './config/get-config';
-import { runOnce } from './db/run-once';
-import { seedSampleData } from './seed/seed-sample-data';
-import { checkProfileRelation } from './providers/user-details/load-adapter';
-import { getService } from './services/get-service';
-import { providers } from './providers/registry';
-import { registerJobs } from './jobs';
-import { doesBackgroundWork } from './config/service-role';
-import { initRateLimits } from './http/rate-limit';
-import { discardUploadsMiddleware } from './http/discard-uploads';
-import { warnAboutHost, warnAboutProxy } from './host/boot-warnings';
-import { nodeEnvironment } from './config/settings';
-import { registerAdminActions } from './permissions';
-import { applyContentManagerViews } from './content-manager/apply-views';
-import { checkRouteCollisions } from './mount/route-collisions';
-import { initStoredSettings, settingsFreshness } from './config/stored-settings';
-import { ensureContentLocales, scopeNewPermissions } from './i18n/content-locales';
+import { getConfig } from './platform/config/get-config';
+import { runOnce } from './platform/db/run-once';
+import { seedSampleData } from './areas/catalogue/seed/seed-sample-data';
+import { checkProfileRelation } from './platform/providers/user-details/load-adapter';
+import { getService } from './platform/get-service';
+import { providers } from './platform/providers/registry';
+import { registerJobs } from './platform/jobs';
+import { doesBackgroundWork } from './platform/config/service-role';
+import { initRateLimits } from './platform/http/rate-limit';
+import { discardUploadsMiddleware } from './platform/http/discard-uploads';
+import { warnAboutHost, warnAboutProxy } from './platform/host/boot-warnings';
+import { nodeEnvironment } from './platform/config/settings';
+import { registerAdminActions } from './platform/admin-permissions';
+import { applyContentManagerViews } from './areas/catalogue/content-manager/apply-views';
+import { checkRouteCollisions } from './platform/mount/route-collisions';
+import { initStoredSettings, settingsFreshness } from './platform/config/stored-settings';
+import { ensureContentLocales, scopeNewPermissions } from './platform/i18n/content-locales';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // First: what editors changed on the admin settings page is part of the configuration from here on.
@@ -40,7 +40,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // Before seeding: the sample catalogue has German texts.
   scopeNewPermissions(strapi);
   await ensureContentLocales(strapi);
-  // The tables' unique and lookup indexes are declared on the schemas (content-types/define.ts):
+  // The tables' unique and lookup indexes are declared on the schemas (platform/db/define-content-type.ts):
   // Strapi's schema sync creates them, and a boot with unchanged schemas runs no DDL.
   await initRateLimits(strapi);
   // Orders checked out before promo-code uses were reserved: a data migration, once per database.

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { getService } from './services/get-service';
+import { getService } from './platform/get-service';
 
 const destroy = async ({ strapi }: { strapi: Core.Strapi }) => {
   // Let background dispatches finish (they need the database and the renderer), then close the renderer's browser so no Chromium outlives Strapi.

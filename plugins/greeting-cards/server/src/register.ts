@@ -1,21 +1,21 @@
 import type { Core } from '@strapi/strapi';
-import { loginSyncMiddleware } from './http/login-sync';
-import { specErrorShapeMiddleware } from './http/spec-error-shape';
-import { corsOriginsMiddleware } from './http/cors-origins';
-import { providers } from './providers/registry';
-import { registerDevMailbox } from './web/dev-mailbox';
-import { registerWebhookRoutes } from './routes/webhooks';
-import { registerStorefront } from './web';
-import { registerEditorRoutes } from './web/editor/routes';
-import { checkUnparsedBodyForWebhooks } from './host/raw-body';
-import { requireUsersPermissions } from './host/users-permissions';
-import { requireSupportedDatabase } from './host/database-client';
-import { limitUsersPermissionsAuthRoutes } from './http/auth-rate-limit';
-import { registerCustomFields } from './custom-fields';
-import { registerTemplateDesignRules } from './content-manager/template-design-rules';
-import { registerKeepLinksOnUnpublish } from './content-manager/keep-links-on-unpublish';
-import { applyApiPrefix } from './mount/api-prefix';
-import { checkOverrideDir } from './web/view-files';
+import { loginSyncMiddleware } from './platform/http/login-sync';
+import { specErrorShapeMiddleware } from './platform/http/spec-error-shape';
+import { corsOriginsMiddleware } from './platform/http/cors-origins';
+import { providers } from './platform/providers/registry';
+import { registerDevMailbox } from './areas/operations/dev-mailbox';
+import { registerWebhookRoutes } from './areas/payments/webhook-routes';
+import { registerStorefront } from './pages';
+import { registerEditorRoutes } from './areas/cards/editor/pages';
+import { checkUnparsedBodyForWebhooks } from './platform/host/raw-body';
+import { requireUsersPermissions } from './platform/host/users-permissions';
+import { requireSupportedDatabase } from './platform/host/database-client';
+import { limitUsersPermissionsAuthRoutes } from './platform/http/auth-rate-limit';
+import { registerCustomFields } from './platform/designs/canvas-data-field';
+import { registerTemplateDesignRules } from './areas/catalogue/content-manager/template-design-rules';
+import { registerKeepLinksOnUnpublish } from './areas/catalogue/content-manager/keep-links-on-unpublish';
+import { applyApiPrefix } from './platform/mount/api-prefix';
+import { checkOverrideDir } from './platform/web/view-files';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   requireUsersPermissions(strapi);

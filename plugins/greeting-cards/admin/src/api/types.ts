@@ -120,7 +120,7 @@ export interface PaymentIssues extends Paged<PaymentIssue> {
 export interface HealthCheck {
   ok: boolean;
   detail: string;
-  /** The detail as a message (server/src/host/check-texts.ts): shown in the admin user's language. */
+  /** The detail as a message (server/src/platform/host/check-texts.ts): shown in the admin user's language. */
   message?: { id: string; text: string; values?: Record<string, string | number> };
 }
 

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Box, Button, Field, Flex, Grid, TextInput, Toggle, Typography } from '@strapi/design-system';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { parseMajorAmount, toMajorText } from '../../../server/src/domain/money-format';
+import { parseMajorAmount, toMajorText } from '../../../server/src/platform/i18n/money-format';
 import { AdminApiError, useAdminApi } from '../api/client';
 import type { SettingEntry, SettingsAnswer } from '../api/types';
 import { useFormat } from '../format';

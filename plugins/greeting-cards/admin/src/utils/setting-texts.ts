@@ -2,8 +2,8 @@ import type { IntlShape } from 'react-intl';
 import { getTranslation } from './getTranslation';
 
 // Texts the server sends for the settings page (descriptions, group names, health details), in the admin
-// user's language. The English is declared once on the server (server/src/config/settings.ts,
-// settings-groups.ts, host/check-texts.ts) and arrives with the data, so it is the defaultMessage here and
+// user's language. The English is declared once on the server (server/src/platform/config/settings.ts,
+// settings-groups.ts, platform/host/check-texts.ts) and arrives with the data, so it is the defaultMessage here and
 // en.json holds no copy; de.json holds the German under these ids (tests/unit/admin-setting-texts.test.ts
 // keeps it in step with the server).
 

@@ -14,7 +14,7 @@ export type Say = (message: MessageDescriptor, values?: Values) => string;
 export const english: Say = (message, values = {}) =>
   String(message.defaultMessage ?? message.id).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
-// A fixed path of the plugin's (server/src/web/editor/routes.ts DESIGNER_PAGE), wherever the shop is mounted.
+// A fixed path of the plugin's (server/src/areas/cards/editor/pages.ts DESIGNER_PAGE), wherever the shop is mounted.
 export const DESIGNER_PATH = '/greeting-cards/designer/?embed=admin';
 /** Long enough for a cold start on a slow line; the frame normally says it is ready within a second. */
 export const READY_WAIT_MS = 30_000;

@@ -1,0 +1,247 @@
+import { personaliseCard } from '../../../platform/designs/merge-fields';
+import type { Core } from '@strapi/strapi';
+import { optionalUser } from '../../../platform/http/auth';
+import { ApiError, unauthorized } from '../../../platform/errors';
+import { respondError, type Ctx } from '../../../platform/http/respond';
+import { uploadedFile } from '../../../platform/http/uploaded-file';
+import { query } from '../../../platform/db/query';
+import { getConfig } from '../../../platform/config/get-config';
+import { getService } from '../../../platform/get-service';
+import { CURATED_FONTS } from '../../../platform/designs/fonts';
+import { blankCanvas } from '../../../platform/designs/canvas-data';
+import { PATTERN_NAMES } from '../../../platform/designs/background-patterns';
+import { UID } from '../../../platform/uids';
+import { csrfSatisfied } from '../../../platform/web/csrf';
+import { renderPage } from '../../../platform/web/render';
+import { privateRoute, publicRoute, redirect, registerShopRoutes, registerWebRoutes, toKoaRoute, type PrivateContext, type WebContext, shopUrl } from '../../../platform/web/web-route';
+import { registerOwnRoutes } from '../../../platform/http/own-routes';
+import { storeCroppedPhoto, storePhoto } from '../../../platform/uploads/photo-upload';
+import { assetPath, mountPoints } from '../../../platform/mount/mount-points';
+import { consumeLimit, tooMany } from '../../../platform/http/rate-limit';
+import { limitedPage } from '../../../platform/web/page-limits';
+import { editorLanguage } from './editor-i18n';
+import { refusalText } from '../../../platform/web/form-input';
+import { PUBLISHED } from '../../../platform/db/published';
+
+// The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
+// template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
+// A GET never creates anything (a crawler, a prefetch or a reload must not leave drafts behind): the
+// two "new card" pages show a button whose POST creates the card and redirects to its editor.
+
+function messagePage(web: PrivateContext, status: number, heading: string, message: string, link?: { href: string; label: string }) {
+  renderPage(web.ctx, 'editor/message', { ...editorLanguage(web.ctx), title: heading, heading, message, link }, status);
+}
+
+const tOf = (ctx: Ctx) => editorLanguage(ctx).t;
+
+const notFoundPage = (web: PrivateContext) => {
+  const t = tOf(web.ctx);
+  messagePage(web, 404, t('editor.page.not-found'), t('editor.page.not-found-detail'));
+};
+
+/** The refusals of starting from a template as pages: premium (with the way to subscribe) and unknown. */
+function templateRefusal(web: PrivateContext, error: unknown): void {
+  if (!(error instanceof ApiError)) throw error;
+  const { t, locale } = editorLanguage(web.ctx);
+  if (error.status === 403) {
+    return messagePage(web, 403, t('editor.page.premium'), refusalText(error, locale), { href: shopUrl(web.ctx, '/subscriptions/'), label: t('editor.page.see-subscriptions') });
+  }
+  if (error.status === 404) return messagePage(web, 404, t('editor.page.template-not-found'), t('editor.page.template-not-found-detail'));
+  throw error;
+}
+
+/**
+ * A JSON route of the editor for signed-in shoppers: rate-limited like every write (SERVICE_RATE_LIMIT_*),
+ * CSRF-checked, answering 201 with the result.
+ */
+function photoAction(strapi: Core.Strapi, run: (ctx: Ctx, userId: number) => Promise<unknown>) {
+  return async (ctx: Ctx) => {
+    try {
+      if (!csrfSatisfied(strapi, ctx)) {
+        ctx.status = 403;
+        ctx.body = { detail: 'CSRF token missing or incorrect.' };
+        return;
+      }
+      const user = await optionalUser(strapi, ctx);
+      if (!user) throw unauthorized();
+      // A stored (and resized) photo is a write like any other: the same counters as card saves,
+      // counted after sign-in and the CSRF check so that forged requests spend nothing.
+      const rejection = await consumeLimit(strapi, ctx, 'writes', user.id);
+      if (rejection) return tooMany(strapi, ctx, rejection);
+      const result = await run(ctx, user.id);
+      ctx.status = 201;
+      ctx.body = result;
+    } catch (error) {
+      respondError(strapi, ctx, error);
+    }
+  };
+}
+
+async function editorPage(web: PrivateContext): Promise<void> {
+  const { ctx, strapi, user } = web;
+  if (!/^\d{1,10}$/.test(String(ctx.params.id))) return notFoundPage(web);
+  let card: { id: number; title: string };
+  try {
+    card = (await getService(strapi, 'cards').get(user.id, Number(ctx.params.id))) as { id: number; title: string };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return notFoundPage(web);
+    throw error;
+  }
+  const config = getConfig(strapi);
+  const addons = (await query(strapi, UID.giftAddon).findMany({
+    where: { is_active: true, ...PUBLISHED },
+    orderBy: { name: 'asc' },
+  })) as Array<{ id: number; name: string; price_pence: number }>;
+  const language = editorLanguage(ctx);
+  renderPage(
+    ctx,
+    'editor/editor',
+    {
+      ...language,
+      title: card.title || language.t('editor.page.your-card'),
+      script: assetPath(web.strapi, 'editor/editor.js'),
+      card,
+      fonts: CURATED_FONTS.map((f) => f.family),
+      patterns: PATTERN_NAMES,
+      premium: await getService(strapi, 'subscriptions').hasPremium(user.id),
+      prices: { ecard: config.ecardPrice, post: config.postedCardPrice, print: config.printPrice, gift_wrap: config.giftWrapPrice, currency: config.currency },
+      addons: addons.map((a) => ({ id: a.id, name: a.name, price_pence: a.price_pence })),
+      // A send date goes out at this hour on the recipient's clock (the form says so).
+      sendHour: `${String(config.scheduledSendHour).padStart(2, '0')}:00`,
+    },
+    200,
+    'workspace',
+  );
+}
+
+/**
+ * The editor in template mode, framed by the admin panel's "Open in designer". It reads nothing
+ * private and writes nothing itself: the design arrives from and returns to the admin page by
+ * postMessage (same origin only), and the admin's own Save stores it with the API's checks; photos
+ * are handed to the admin page, which uploads them with the admin's sign-in (admin designs/photos
+ * routes). So it needs no sign-in of its own; opened outside the admin panel it only says so.
+ */
+async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
+  const language = editorLanguage(ctx);
+  renderPage(
+    ctx,
+    'editor/editor',
+    {
+      ...language,
+      title: language.t('editor.page.template-designer'),
+      script: assetPath(ctx.state.gcStrapi, 'editor/editor.js'),
+      embed: true,
+      card: { id: '', title: language.t('editor.page.template-design') },
+      fonts: CURATED_FONTS.map((f) => f.family),
+      patterns: PATTERN_NAMES,
+      premium: true,
+      prices: {},
+      addons: [],
+    },
+    200,
+    'workspace',
+  );
+}
+
+/**
+ * Where the admin panel's template designer frames the editor: a fixed path in the plugin's own
+ * namespace, so the admin finds it whatever the shop's base path, and with the shop switched off.
+ */
+export const DESIGNER_PAGE = '/greeting-cards/designer/';
+
+export function registerEditorRoutes(strapi: Core.Strapi): void {
+  registerOwnRoutes(strapi, [toKoaRoute(strapi, publicRoute('GET', DESIGNER_PAGE, templateDesignerPage))]);
+  if (!mountPoints(strapi).storefront) return;
+  registerShopRoutes(strapi, [
+    {
+      method: 'POST',
+      path: '/editor/photos',
+      handler: photoAction(strapi, (ctx, userId) => storePhoto(strapi, uploadedFile(ctx, 'photo'), userId)),
+      config: { auth: false },
+    },
+    {
+      method: 'POST',
+      path: '/editor/photos/crop',
+      handler: photoAction(strapi, (ctx, userId) => {
+        const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+        return storeCroppedPhoto(strapi, body.src, body, userId);
+      }),
+      config: { auth: false },
+    },
+  ]);
+
+  registerWebRoutes(strapi, [
+    privateRoute('GET', '/editor/', async ({ ctx }) => {
+      const { t } = editorLanguage(ctx);
+      renderPage(ctx, 'editor/start', { t, title: t('editor.page.new-card'), heading: t('editor.page.design-own'), action: shopUrl(ctx, '/editor/'), label: t('editor.page.start-blank') });
+    }),
+    // Creating and personalising count as writes, as POST /api/cards/ and .../personalize/ do.
+    limitedPage('writes', privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
+      const card = (await getService(s, 'cards').create(user.id, { title: tOf(ctx)('editor.page.my-card'), canvas_data: blankCanvas() })) as { id: number };
+      redirect(ctx, shopUrl(ctx, `/editor/${card.id}/`));
+    })),
+    privateRoute('GET', '/editor/template/:slug/', async (web) => {
+      const slug = String(web.ctx.params.slug);
+      try {
+        // The same checks as creating the card (active template, premium), without creating it.
+        const template = await getService(web.strapi, 'catalogue').findActiveTemplate(slug);
+        await getService(web.strapi, 'premium').assertAccess(web.user.id, { templateId: template.id, canvasData: template.canvas_data });
+        const { t } = editorLanguage(web.ctx);
+        renderPage(web.ctx, 'editor/start', {
+          t,
+          title: template.name,
+          heading: t('editor.page.personalise', { name: template.name }),
+          action: shopUrl(web.ctx, `/editor/template/${encodeURIComponent(slug)}/`),
+          label: t('editor.page.start-designing'),
+        });
+      } catch (error) {
+        templateRefusal(web, error);
+      }
+    }),
+    limitedPage('writes', privateRoute('POST', '/editor/template/:slug/', async (web) => {
+      try {
+        const card = (await getService(web.strapi, 'cards').personalize(web.user.id, String(web.ctx.params.slug))) as { id: number };
+        redirect(web.ctx, shopUrl(web.ctx, `/editor/${card.id}/`));
+      } catch (error) {
+        templateRefusal(web, error);
+      }
+    })),
+    // Before /editor/:id/, which would otherwise answer it as an unknown card. The designer's address
+    // before DESIGNER_PAGE, kept for admin panels built before it.
+    publicRoute('GET', '/editor/design/', templateDesignerPage),
+    privateRoute('GET', '/editor/:id/', editorPage),
+    // The send form's picture of the card: the stored design's front, drawn by the same renderer as
+    // the list previews (and read from the same files once drawn). Another shopper's card is a 404.
+    limitedPage('renders', privateRoute('GET', '/editor/:id/front.png', async ({ ctx, strapi: s, user }) => {
+      const id = Number(ctx.params.id);
+      const card = Number.isSafeInteger(id) && id > 0
+        ? await getService(s, 'cards').findOwned(user.id, id).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        })
+        : null;
+      if (!card) {
+        ctx.status = 404;
+        ctx.body = { detail: 'Not found.' };
+        return;
+      }
+      // ?recipient=<id>: the copy that recipient gets, merge fields ({first_name}...) filled in. Only
+      // the shopper's own recipients; any other id draws the card as stored.
+      const recipientId = Number(ctx.query.recipient);
+      const recipient = Number.isSafeInteger(recipientId) && recipientId > 0
+        ? await getService(s, 'recipients').findOwned(user.id, recipientId).catch(() => null)
+        : null;
+      const drawn = personaliseCard(card, recipient);
+      ctx.type = 'image/png';
+      ctx.set('Cache-Control', 'private, no-store');
+      try {
+        ctx.body = await getService(s, 'rendering').storedPreviewPng(drawn.canvas_data, { owner: `user:${user.id}` });
+      } catch (error) {
+        // SERVICE_ROLE=web serves stored pictures only: a personalised copy not drawn yet is a JSON 503.
+        if (!(error instanceof ApiError) || error.status !== 503) throw error;
+        ctx.set('Retry-After', '5');
+        respondError(s, ctx, error);
+      }
+    })),
+  ]);
+}

@@ -1,0 +1,111 @@
+import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
+import { UID } from '../../../platform/uids';
+import type { LibraryType } from '../../../platform/enums';
+import type { PageRequest } from '../../../platform/http/pagination';
+import { columnsOfType, fromDb, inCurrentTransaction, linkOf } from '../../../platform/db/joined-rows';
+import type { Row } from '../../../platform/db/query';
+
+// One page of a user's library with each entry's card summary and the total, in ONE query: Strapi's
+// engine took three (count, entries, then the cards populated by entry ids). The total rides along as
+// a window count; only a page past the end (no rows to carry it) asks for the count on its own.
+
+export interface LibraryFilter {
+  userId: number;
+  type: LibraryType | undefined;
+  /** The user's proven address: received entries show only for it (null: none show). */
+  provenAddress: string | null;
+}
+
+const ENTRY_FIELDS = ['id', 'type', 'is_pinned', 'createdAt', 'updatedAt'];
+const CARD_FIELDS = ['id', 'title', 'status', 'preview_url'];
+
+export async function libraryPage(strapi: Core.Strapi, filter: LibraryFilter, page: PageRequest): Promise<{ count: number; rows: Row[] }> {
+  const entry = columnsOfType(strapi, UID.libraryEntry);
+  const card = columnsOfType(strapi, UID.card);
+  const owner = linkOf(strapi, UID.libraryEntry, 'user');
+  const cardLink = linkOf(strapi, UID.libraryEntry, 'card');
+  const knex = strapi.db.connection;
+  const e = (name: string) => `e.${entry.column(name)}`;
+
+  const received = (q: Knex.QueryBuilder) => {
+    if (!filter.provenAddress) return q.whereRaw('1 = 0');
+    // Entries made before addresses were noted count as sent to the current one.
+    return q.where(e('type'), 'received').andWhere((r) => r.where(e('received_address'), filter.provenAddress).orWhereNull(e('received_address')));
+  };
+  const base = () => {
+    const q = knex(`${entry.table} as e`).join(`${owner.table} as u`, `u.${owner.own}`, 'e.id').where(`u.${owner.other}`, filter.userId);
+    if (filter.type === 'received') q.where(received);
+    else if (filter.type) q.where(e('type'), filter.type);
+    else q.where((w) => w.whereNot(e('type'), 'received').orWhere(received));
+    return q;
+  };
+
+  const select: Record<string, string> = {};
+  for (const name of ENTRY_FIELDS) select[`e__${name}`] = e(name);
+  for (const name of CARD_FIELDS) select[`c__${name}`] = `c.${card.column(name)}`;
+  const raw: Row[] = await base()
+    .leftJoin(`${cardLink.table} as cl`, `cl.${cardLink.own}`, 'e.id')
+    .leftJoin(`${card.table} as c`, 'c.id', `cl.${cardLink.other}`)
+    .select(select)
+    .select(knex.raw('count(*) over () as total'))
+    .orderBy([{ column: e('is_pinned'), order: 'desc' }, { column: e('updatedAt'), order: 'desc' }, { column: e('id'), order: 'desc' }])
+    .offset(page.offset)
+    .limit(page.pageSize);
+
+  const rows = raw.map((r) => {
+    const row: Row = {};
+    for (const name of ENTRY_FIELDS) row[name] = fromDb(entry.type(name), r[`e__${name}`]);
+    row.card = r.c__id === null || r.c__id === undefined ? null : Object.fromEntries(CARD_FIELDS.map((name) => [name, fromDb(card.type(name), r[`c__${name}`])]));
+    return row;
+  });
+  if (raw.length) return { count: Number(raw[0].total), rows };
+  if (page.offset === 0) return { count: 0, rows };
+  const [counted] = await base().count({ total: '*' });
+  return { count: Number(counted?.total ?? 0), rows };
+}
+
+export interface CardForSync {
+  id: number;
+  status: string;
+  is_favorite: boolean;
+  ownerId: number | null;
+}
+
+/** The cards' status, favourite flag and owner, in one query (the engine reads the owner separately). */
+export async function cardsForSync(strapi: Core.Strapi, cardIds: number[]): Promise<CardForSync[]> {
+  if (!cardIds.length) return [];
+  const card = columnsOfType(strapi, UID.card);
+  const owner = linkOf(strapi, UID.card, 'owner');
+  const raw: Row[] = await inCurrentTransaction(strapi, (knex) =>
+    knex(`${card.table} as c`)
+      .leftJoin(`${owner.table} as o`, `o.${owner.own}`, 'c.id')
+      .whereIn('c.id', cardIds)
+      .select({ id: 'c.id', status: `c.${card.column('status')}`, is_favorite: `c.${card.column('is_favorite')}`, owner_id: `o.${owner.other}` })
+      .orderBy('c.id', 'asc'),
+  );
+  return raw.map((r) => ({
+    id: Number(r.id),
+    status: String(r.status),
+    is_favorite: fromDb('boolean', r.is_favorite) === true,
+    ownerId: r.owner_id === null || r.owner_id === undefined ? null : Number(r.owner_id),
+  }));
+}
+
+/** The own (not received) entries of these cards with their user, oldest first, in one query. */
+export async function ownEntriesOf(strapi: Core.Strapi, cardIds: number[]): Promise<Array<{ id: number; cardId: number; userId: number | null }>> {
+  if (!cardIds.length) return [];
+  const entry = columnsOfType(strapi, UID.libraryEntry);
+  const user = linkOf(strapi, UID.libraryEntry, 'user');
+  const card = linkOf(strapi, UID.libraryEntry, 'card');
+  const raw: Row[] = await inCurrentTransaction(strapi, (knex) =>
+    knex(`${entry.table} as e`)
+      .join(`${card.table} as cl`, `cl.${card.own}`, 'e.id')
+      .leftJoin(`${user.table} as ul`, `ul.${user.own}`, 'e.id')
+      .whereIn(`cl.${card.other}`, cardIds)
+      .whereNot(`e.${entry.column('type')}`, 'received')
+      .select({ id: 'e.id', card_id: `cl.${card.other}`, user_id: `ul.${user.other}` })
+      .orderBy('e.id', 'asc'),
+  );
+  return raw.map((r) => ({ id: Number(r.id), cardId: Number(r.card_id), userId: r.user_id === null || r.user_id === undefined ? null : Number(r.user_id) }));
+}

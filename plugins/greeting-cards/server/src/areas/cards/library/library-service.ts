@@ -1,0 +1,123 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../../platform/uids';
+import { getConfig } from '../../../platform/config/get-config';
+import { libraryTypeFor } from '../rules/card-status';
+import type { CardStatus, LibraryType } from '../../../platform/enums';
+import type { PageRequest } from '../../../platform/http/pagination';
+import { cardsForSync, libraryPage, ownEntriesOf, type CardForSync } from './library-rows';
+import { chunks } from '../../../platform/db/bulk-rows';
+import { serializeLibraryEntry } from './serializer';
+import { query } from '../../../platform/db/query';
+import { getService } from '../../../platform/get-service';
+
+// A user's library: one entry per own card (draft/saved/sent, following the card's status) plus
+// `received` entries for cards delivered to the user's e-mail address, listed only while the user has
+// proven that address (people/address-proof-service.ts) and SERVICE_RECEIVED_CARDS is on.
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const entries = () => query(strapi, UID.libraryEntry);
+
+  /** Brings the owner's one entry for this card in line with the card's status and favourite flag. */
+  async function syncCard(cardId: number): Promise<void> {
+    const card = (await query(strapi, UID.card).findOne({ where: { id: cardId }, populate: ['owner'] })) as
+      | { id: number; status: CardStatus; is_favorite?: boolean; owner?: { id: number } | null }
+      | null;
+    if (!card?.owner) return;
+    const type = libraryTypeFor(card.status, getConfig(strapi).libraryAutoSaveDrafts);
+    const existing = (await entries().findMany({
+      where: { card: { id: card.id }, user: { id: card.owner.id }, type: { $ne: 'received' } },
+      orderBy: [{ id: 'asc' }],
+      select: ['id'],
+    })) as Array<{ id: number }>;
+    // A card has one own entry; none at all when its status maps to no entry.
+    const keep = type ? existing[0] : undefined;
+    const extra = existing.filter((e) => e !== keep);
+    if (extra.length) await entries().deleteMany({ where: { id: { $in: extra.map((e) => e.id) } } });
+    if (!type) return;
+    const data = { type, is_pinned: Boolean(card.is_favorite) };
+    // Updating even an unchanged entry moves it up the "most recently updated" order.
+    if (keep) await entries().updateMany({ where: { id: keep.id }, data: { ...data, updatedAt: new Date() } });
+    else await entries().create({ data: { ...data, user: card.owner.id, card: card.id } });
+  }
+
+  /**
+   * syncCard for many cards at once (paying a large order marks every card ordered): the cards and
+   * their entries are read in one query each per batch, and the entries that stay are updated with one
+   * UPDATE per (type, pinned) pair. Same outcome as syncCard on each card.
+   */
+  async function syncCards(cardIds: number[]): Promise<void> {
+    const autoSave = getConfig(strapi).libraryAutoSaveDrafts;
+    for (const batch of chunks([...new Set(cardIds)])) {
+      const cards = await cardsForSync(strapi, batch);
+      const existing = await ownEntriesOf(strapi, batch);
+      const updates = new Map<string, number[]>();
+      const extra: number[] = [];
+      const missing: Array<{ card: CardForSync; type: string }> = [];
+      for (const card of cards) {
+        if (card.ownerId === null) continue;
+        const type = libraryTypeFor(card.status as CardStatus, autoSave);
+        const own = existing.filter((e) => e.cardId === card.id && e.userId === card.ownerId);
+        const keep = type ? own[0] : undefined;
+        extra.push(...own.filter((e) => e !== keep).map((e) => e.id));
+        if (!type) continue;
+        if (!keep) missing.push({ card, type });
+        else {
+          const key = `${type}|${card.is_favorite}`;
+          updates.set(key, [...(updates.get(key) ?? []), keep.id]);
+        }
+      }
+      if (extra.length) await entries().deleteMany({ where: { id: { $in: extra } } });
+      const now = new Date();
+      for (const [key, ids] of updates) {
+        const [type, pinned] = key.split('|');
+        await entries().updateMany({ where: { id: { $in: ids } }, data: { type, is_pinned: pinned === 'true', updatedAt: now } });
+      }
+      // A card without an entry (auto-save off and a draft ordered, or an entry lost) is rare: one by one.
+      for (const { card, type } of missing) {
+        await entries().create({ data: { type, is_pinned: card.is_favorite, user: card.ownerId, card: card.id } });
+      }
+    }
+  }
+
+  /**
+   * Puts a delivered card into the library of the registered user with this e-mail address, as
+   * `received`, noting the address. Idempotent. Returns false when no user has that address (or
+   * received cards are off). The entry is listed only once the user has proven the address, so an
+   * account registered under someone else's address never shows their cards; proving it later
+   * shows the cards that arrived before.
+   */
+  async function addReceived(cardId: number, email: string): Promise<boolean> {
+    const address = String(email ?? '').trim().toLowerCase();
+    if (!address || !getConfig(strapi).receivedCards) return false;
+    const card = await query(strapi, UID.card).findOne({ where: { id: cardId }, select: ['id'] });
+    if (!card) return false;
+    const user = await query(strapi, getConfig(strapi).userModel).findOne({ where: { email: { $eqi: address } }, select: ['id'] });
+    if (!user) return false;
+    const where = { card: { id: cardId }, user: { id: user.id }, type: 'received' };
+    if (await entries().findOne({ where, select: ['id'] })) return true;
+    await entries().create({ data: { type: 'received', is_pinned: false, user: user.id, card: cardId, received_address: address } });
+    return true;
+  }
+
+  /**
+   * One page of the user's library, each entry with its card summary, in a fixed number of queries
+   * whatever the page size (library-rows.ts). Received entries show only for the user's proven
+   * address (older entries, made before addresses were noted, count as sent to the current one).
+   * Pass the signed-in user's row when there is one: it saves reading it again.
+   */
+  async function list(user: number | { id: number; email?: unknown; confirmed?: unknown }, type: LibraryType | undefined, page: PageRequest) {
+    const userId = typeof user === 'number' ? user : user.id;
+    const wantsReceived = type === undefined || type === 'received';
+    const provenAddress = wantsReceived && getConfig(strapi).receivedCards ? await getService(strapi, 'addressProof').provenAddress(user) : null;
+    const { count, rows } = await libraryPage(strapi, { userId, type, provenAddress }, page);
+    return { count, results: rows.map((row) => serializeLibraryEntry(row as Parameters<typeof serializeLibraryEntry>[0])), provenAddress };
+  }
+
+  /** Removes every entry of a card (in any library): the card is being deleted. */
+  async function removeCard(cardId: number): Promise<void> {
+    // Ids first: a delete filtered through a relation would need a join, which DELETE cannot do.
+    const rows = (await entries().findMany({ where: { card: { id: cardId } }, select: ['id'] })) as Array<{ id: number }>;
+    if (rows.length) await entries().deleteMany({ where: { id: { $in: rows.map((r) => r.id) } } });
+  }
+
+  return { syncCard, syncCards, addReceived, list, removeCard };
+};

@@ -1,0 +1,14 @@
+import occasion from './occasion/schema';
+import template from './template/schema';
+import catalogueVersion from './catalogue-version/schema';
+import asset from './asset/schema';
+import giftAddon from './gift-addon/schema';
+
+/** The content types of this area, by name. */
+export default {
+  'occasion': occasion,
+  'template': template,
+  'catalogue-version': catalogueVersion,
+  'asset': asset,
+  'gift-addon': giftAddon,
+};

@@ -1,0 +1,19 @@
+import type { Area } from '../../platform/area';
+import contentTypes from './content-types';
+import services from './services';
+import catalogueController from './controller';
+import api from './routes';
+import { catalogueRoutes } from './pages';
+
+/** Templates, occasions, design assets and gift add-ons: what editors curate and shoppers browse. */
+const area = {
+  contentTypes,
+  services,
+  controllers: { catalogue: catalogueController },
+  routes: { api: [...api], pages: [...catalogueRoutes] },
+} satisfies Area;
+
+export default area;
+
+// What other areas use of this one (they import this file only).
+export { TEMPLATE_DESIGNER_POLICY } from './template-designer-policy';

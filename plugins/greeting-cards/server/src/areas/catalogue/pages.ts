@@ -1,0 +1,75 @@
+import { TEMPLATE_STYLES, type TemplateStyle } from '../../platform/enums';
+import { queryValue } from '../../platform/http/body';
+import { getService } from '../../platform/get-service';
+import { markPreview } from '../../platform/web/preview-frame';
+import { renderPage, renderPageOrPartial } from '../../platform/web/render';
+import { publicRoute, type WebRouteDef } from '../../platform/web/web-route';
+import { pageLocale } from '../../platform/web/locale';
+
+// Home, catalogue (filters answer the grid partial under htmx) and the template page.
+
+const PAGE_SIZE = 24;
+
+const namesBySlug = (occasions: Array<{ slug: string; name: string }>) => Object.fromEntries(occasions.map((o) => [o.slug, o.name]));
+
+function pageNumber(raw: unknown): number {
+  const text = typeof raw === 'string' ? raw : '';
+  return /^\d{1,6}$/.test(text) && Number(text) >= 1 ? Number(text) : 1;
+}
+
+export const catalogueRoutes: WebRouteDef[] = [
+  publicRoute('GET', '/', async ({ ctx, strapi, t }) => {
+    const catalogue = getService(strapi, 'catalogue');
+    const version = await getService(strapi, 'catalogueVersion').current();
+    // Names and descriptions in the shopper's language where an editor translated them.
+    const locale = pageLocale(strapi, ctx);
+    const [occasions, popular] = await Promise.all([
+      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version, locale),
+      catalogue.listTemplates({}, { page: 1, pageSize: 10, offset: 0 }, version, locale),
+    ]);
+    renderPage(ctx, 'home', { title: t('shop.home.title'), occasions: occasions.results, occasionNames: namesBySlug(occasions.results), templates: popular.results });
+  }),
+
+  publicRoute('GET', '/catalogue/', async ({ ctx, strapi, t }) => {
+    const catalogue = getService(strapi, 'catalogue');
+    const occasion = queryValue(ctx.query, 'occasion');
+    const styleRaw = queryValue(ctx.query, 'style');
+    // An unknown style is ignored here (the API answers 400): a stale link still shows cards.
+    const style = (TEMPLATE_STYLES as readonly string[]).includes(styleRaw ?? '') ? (styleRaw as TemplateStyle) : undefined;
+    const page = pageNumber(ctx.query.page);
+    const version = await getService(strapi, 'catalogueVersion').current();
+    const locale = pageLocale(strapi, ctx);
+    const [occasions, listing] = await Promise.all([
+      catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version, locale),
+      catalogue.listTemplates({ occasion, style }, { page, pageSize: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, version, locale),
+    ]);
+    const occasionName = occasions.results.find((o) => o.slug === occasion)?.name ?? null;
+    renderPageOrPartial(ctx, 'catalogue', 'partials/catalogue-results', {
+      title: occasionName ? t('shop.catalogue.titleOccasion', { occasion: occasionName }) : t('shop.catalogue.titleAll'),
+      occasions: occasions.results,
+      occasionNames: namesBySlug(occasions.results),
+      styles: TEMPLATE_STYLES,
+      occasion: occasion ?? '',
+      occasionName,
+      style: style ?? '',
+      templates: listing.results,
+      count: listing.count,
+      page,
+      pages: Math.max(1, Math.ceil(listing.count / PAGE_SIZE)),
+      toast: ctx.query.welcome ? { kind: 'success', text: t('shop.catalogue.welcome') } : null,
+    });
+  }),
+
+  publicRoute('GET', '/templates/:slug/', async ({ ctx, strapi }) => {
+    // ?preview=<signed token>: an editor's look at the draft (404 unless the token is valid for it).
+    const preview = ctx.query.preview !== undefined;
+    const slug = String(ctx.params.slug);
+    const locale = pageLocale(strapi, ctx);
+    const catalogue = getService(strapi, 'catalogue');
+    const template = preview ? await catalogue.previewTemplate(slug, queryValue(ctx.query, 'preview')) : await catalogue.getTemplate(slug, false, undefined, locale);
+    const occasions = await catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, undefined, locale);
+    const occasion = occasions.results.find((o) => o.slug === template.occasion) ?? null;
+    renderPage(ctx, 'template', { title: template.name, template, occasion, preview });
+    if (preview) markPreview(strapi, ctx);
+  }),
+];

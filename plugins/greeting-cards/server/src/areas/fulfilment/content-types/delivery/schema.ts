@@ -1,0 +1,50 @@
+import { defineType, rel, str, text, int, dt, enumeration } from '../../../../platform/db/define-content-type';
+import { UID } from '../../../../platform/uids';
+import { DELIVERY_STATUSES } from '../../../../platform/enums';
+
+const delivery = defineType({
+  singular: 'delivery', plural: 'deliveries', displayName: 'Delivery', curated: false,
+  description: 'The sending of one order item.',
+  unique: ['view_token', 'tracking_reference'],
+  attributes: {
+    order_item: rel.oneToOne(UID.orderItem),
+    status: enumeration(DELIVERY_STATUSES, 'pending'),
+    scheduled_for: dt(),
+    sent_at: dt(),
+    delivered_at: dt(),
+    tracking_reference: str(),
+    // A print provider's news (platform/providers/postal/): its own status word, and the carrier's tracking.
+    carrier_status: str(),
+    // The provider's stage in our words (accepted ... shipped, delivered, failed, cancelled): it goes on
+    // after `status` stops at sent, so a card the carrier later delivers says so without a new status.
+    postal_status: str(),
+    tracking_number: str(),
+    tracking_url: str(),
+    // When the poll last asked the provider about it: the poll takes the least recently asked first.
+    last_checked_at: dt(),
+    // Set when the operator was e-mailed about this failure (cleared by a retry): one e-mail per failure.
+    failure_notified_at: dt(),
+    view_token: str({ required: true, unique: true }),
+    attempts: int({ default: 0 }),
+    next_attempt_at: dt(),
+    claimed_by: str(),
+    claimed_at: dt(),
+    // A cancel asking the print provider to stop this card (areas/fulfilment/cancel-delivery.ts): the
+    // request's token and when it took the card, so a second cancel does not ask the provider again.
+    // Apart from claimed_at, whose stale claims the dispatcher takes over to send the card.
+    cancel_claim: str(),
+    cancel_claimed_at: dt(),
+    last_error: text(),
+    first_viewed_at: dt(),
+    view_count: int({ default: 0 }),
+    // The first view of an e-card by someone other than its buyer (first_viewed_at counts every view).
+    opened_at: dt(),
+    // The buyer's "send again": the last press's key (a repeated request with it sends nothing more),
+    // and how many times it was sent again (each copy gets its own Message-ID).
+    send_again_key: str(),
+    send_again_count: int({ default: 0 }),
+    pdf_path: str(),
+  },
+});
+
+export default delivery;

@@ -1,0 +1,8 @@
+import delivery from './delivery/schema';
+import deliveryEvent from './delivery-event/schema';
+
+/** The content types of this area, by name. */
+export default {
+  'delivery': delivery,
+  'delivery-event': deliveryEvent,
+};

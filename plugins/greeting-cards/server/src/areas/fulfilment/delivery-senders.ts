@@ -1,0 +1,200 @@
+import { personaliseCard } from '../../platform/designs/merge-fields';
+import crypto from 'crypto';
+import { addressOf, fullName } from '../../platform/addresses/address';
+import type { Core } from '@strapi/strapi';
+import { getConfig } from '../../platform/config/get-config';
+import { publicShopUrl } from '../../platform/mount/mount-points';
+import { ecardEmail } from './ecards/email';
+import { printReadyEmail } from './print-at-home/email';
+import type { EmailLanguage } from '../../platform/email/layout';
+import { recordLocale } from '../../platform/i18n/record-locale';
+import type { PostalBackend, PostalJob } from '../../platform/providers/postal/types';
+import { senderStatus } from '../../platform/deliveries/delivery-state';
+import type { DeliveryStatus } from '../../platform/enums';
+import { writePdf } from './delivery-files';
+import { printFileFor, printProductOf, signedPrintFileUrl } from './print-at-home/print-file';
+import { getService } from '../../platform/get-service';
+import { serviceRole } from '../../platform/config/service-role';
+import { errorText } from '../../platform/deliveries/delivery-retry';
+import { currentPreviewUrl } from '../rendering';
+import type { UserDetails } from '../people';
+
+type Row = Record<string, any>;
+
+/** What a successful send writes to the delivery row; the status comes from the delivery state table. */
+export interface SendOutcome {
+  status: DeliveryStatus;
+  sent_at: Date;
+  delivered_at?: Date | null;
+  tracking_reference?: string;
+  pdf_path?: string;
+}
+
+const absolute = (base: string, pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${base.replace(/\/+$/, '')}${pathOrUrl}`);
+
+/** `shopRoot` is the public URL plus the storefront's base path (platform/mount/mount-points.ts publicShopUrl). */
+export const viewUrl = (shopRoot: string, token: string) => `${shopRoot.replace(/\/+$/, '')}/cards/view/${encodeURIComponent(token)}/`;
+
+/** The item as paid for: the checkout snapshot, falling back to the live rows for older items. */
+function recipientOf(item: Row): Row {
+  return item.snapshot?.recipient ?? item.recipient ?? {};
+}
+
+/**
+ * One Message-ID per delivery: if an instance dies between the SMTP server's "accepted" and recording
+ * the send, the card is sent again after its claim runs out, and mail clients collapse the two copies.
+ */
+export function deliveryMessageId(publicUrl: string, delivery: Row): string {
+  const host = (/^https?:\/\/([^/:]+)/i.exec(publicUrl)?.[1] ?? 'greeting-cards.invalid').toLowerCase();
+  // A copy the buyer sent again is a new message: the same Message-ID would be dropped as a duplicate.
+  const again = Number(delivery.send_again_count ?? 0) > 0 ? `.again${Number(delivery.send_again_count)}` : '';
+  return `<card-delivery-${delivery.id}.${deliveryTag(delivery)}${again}@${host}>`;
+}
+
+/**
+ * A short hash of the delivery's view token, never the token itself (Message-IDs and idempotency keys end
+ * up in logs and at providers): with the id it names this delivery across databases and instances.
+ */
+function deliveryTag(delivery: Row): string {
+  return crypto.createHash('sha256').update(String(delivery.view_token ?? '')).digest('hex').slice(0, 12);
+}
+
+/** The item's card as drawn for its recipient: merge fields ({first_name}...) filled in. */
+const cardFor = (item: Row): Row => personaliseCard(item.card ?? {}, recipientOf(item));
+
+/** The buyer's render lane: one buyer's big order takes turns with everyone else's renders. */
+const ownerOf = (item: Row) => `user:${item.order?.user?.id ?? 'unknown'}`;
+
+/** Renders an item's card as the print PDF (both pages), in its buyer's render lane. */
+export function cardPdfRenderer(strapi: Core.Strapi) {
+  return (item: Row): Promise<Buffer> => {
+    const card = cardFor(item);
+    return getService(strapi, 'rendering').cardPdf({ canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product }, { owner: ownerOf(item) });
+  };
+}
+
+/** Renders an item's card as the printer's PDF of its product (what a print provider prints). */
+export function printerPdfRenderer(strapi: Core.Strapi) {
+  return (item: Row): Promise<Buffer> => {
+    const card = cardFor(item);
+    return getService(strapi, 'rendering').printerPdf({ canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product }, { owner: ownerOf(item) });
+  };
+}
+
+/** An order's e-mails are written in the language its buyer used in the shop (older orders: platform/i18n/record-locale.ts). */
+const emailLanguageOf = (config: { shopName: string; shopTimeZone: string; shopLocale: string }, order: Row | undefined): EmailLanguage => ({
+  locale: recordLocale(order?.locale, config.shopLocale),
+  shopName: config.shopName,
+  timeZone: config.shopTimeZone,
+});
+
+/** How long one buyer's details are reused between the sends of their order. */
+const BUYER_DETAILS_MS = 5000;
+
+export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend) {
+  const rendering = () => getService(strapi, 'rendering');
+  // A 1,000-card order asked for the same buyer's details 1,000 times (a query or more each, through the
+  // host's adapter). Reused for a few seconds: an edit made meanwhile shows from the next sends on.
+  const buyers = new Map<number, { at: number; details: Promise<UserDetails> }>();
+  const buyerDetails = (userId: number): Promise<UserDetails> => {
+    const now = Date.now();
+    const known = buyers.get(userId);
+    if (known && now - known.at < BUYER_DETAILS_MS) return known.details;
+    if (buyers.size > 1000) buyers.clear();
+    const details = getService(strapi, 'userDetails').forUser(userId);
+    buyers.set(userId, { at: now, details });
+    // A failed lookup is not kept: the next send asks again.
+    details.catch(() => buyers.delete(userId));
+    return details;
+  };
+
+  async function sendEcard(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
+    const config = getConfig(strapi);
+    const recipient = recipientOf(item);
+    const to = String(recipient.email ?? '').trim();
+    if (!to) throw new Error('the recipient has no e-mail address');
+    const card = cardFor(item);
+    const sender = await buyerDetails(item.order.user.id);
+    // The PNG travels inside the message (cid): no remote image to block, no tracking.
+    let png: Buffer | null = null;
+    try {
+      // The preview made when the design last changed, when it shows this design (merge fields filled in
+      // make another picture); otherwise drawn now, once per design: a thousand copies cost one render.
+      const storedUrl = currentPreviewUrl(card, rendering().previewLocation(card.canvas_data).hash);
+      png = await rendering().storedPreviewPng(card.canvas_data, { owner: ownerOf(item), storedUrl });
+    } catch (error) {
+      if (!card.preview_url) throw error;
+    }
+    const link = viewUrl(publicShopUrl(strapi, ''), delivery.view_token);
+    const mail = ecardEmail({
+      senderName: sender.display_name || '',
+      recipientName: fullName(recipient),
+      cardTitle: String(item.snapshot?.card_title ?? card.title ?? ''),
+      insideMessage: String(card.inside_message ?? ''),
+      viewUrl: link,
+      imageSrc: png ? 'cid:card-front' : absolute(config.publicUrl, card.preview_url),
+      sentAt: now,
+    }, emailLanguageOf(config, item.order));
+    await getService(strapi, 'mailer').send({
+      to,
+      replyTo: sender.email || undefined,
+      ...mail,
+      attachments: png ? [{ filename: 'card.png', content: png, contentType: 'image/png', cid: 'card-front' }] : [],
+      headers: { 'X-Greeting-Card-Delivery': String(delivery.id) },
+      messageId: deliveryMessageId(config.publicUrl, delivery),
+    });
+    await getService(strapi, 'library').addReceived(card.id, to);
+    // Web instances draw nothing: the card's view page is drawn here, once per design, for them to serve
+    // (`all` draws it on the first view, as before). A failure only costs the view page its drawing.
+    if (serviceRole(strapi) === 'worker') {
+      await rendering()
+        .drawViewPages(card.canvas_data, { owner: ownerOf(item) })
+        .catch((error: unknown) => strapi.log.warn(`[greeting-cards] delivery ${delivery.id}: view page not drawn ahead: ${errorText(error)}`));
+    }
+    return { status: senderStatus('ecard', 'sent'), sent_at: now };
+  }
+
+  const cardPdf = cardPdfRenderer(strapi);
+
+  async function sendPost(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
+    const r = recipientOf(item);
+    const backend = postal();
+    const job: PostalJob = {
+      deliveryId: delivery.id,
+      idempotencyKey: `card-delivery-${delivery.id}-${deliveryTag(delivery)}`,
+      orderUuid: item.order.uuid,
+      // A provider that fetches the file by URL gets it rendered when it asks (print-files route).
+      pdf: backend.printFileByUrl ? undefined : await printFileFor(item, cardPdf),
+      printFileUrl: signedPrintFileUrl(strapi, delivery.id, now),
+      product: printProductOf(item),
+      customerReference: `user-${item.order?.user?.id ?? 'unknown'}`,
+      recipientEmail: String(r.email ?? '').trim(),
+      address: addressOf(r),
+      packing: {
+        card_title: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
+        gift_addon: item.gift_addon ? { id: item.gift_addon.id, name: String(item.snapshot?.gift_addon_name ?? item.gift_addon.name) } : null,
+        gift_wrap: Boolean(item.gift_wrap),
+      },
+    };
+    const result = await backend.send(job);
+    if (!result?.trackingReference) throw new Error('the postal backend returned no tracking reference');
+    const status = senderStatus('post', result.status === 'processing' ? 'queued_at_carrier' : 'sent');
+    return { status, sent_at: now, tracking_reference: result.trackingReference };
+  }
+
+  async function sendPrint(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
+    const pdfPath = await writePdf(strapi, delivery.id, await cardPdf(item));
+    const buyer = await buyerDetails(item.order.user.id);
+    if (buyer.email) {
+      const mail = printReadyEmail({
+        buyerName: buyer.display_name || '',
+        cardTitle: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
+        pdfUrl: `${viewUrl(publicShopUrl(strapi, ''), delivery.view_token)}card.pdf`,
+      }, emailLanguageOf(getConfig(strapi), item.order));
+      await getService(strapi, 'mailer').send({ to: buyer.email, ...mail, headers: { 'X-Greeting-Card-Delivery': String(delivery.id) } });
+    }
+    return { status: senderStatus('print', 'delivered'), sent_at: now, delivered_at: now, pdf_path: pdfPath };
+  }
+
+  return { ecard: sendEcard, post: sendPost, print: sendPrint };
+}

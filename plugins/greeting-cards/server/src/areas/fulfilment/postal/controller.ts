@@ -1,0 +1,58 @@
+import type { Core } from '@strapi/strapi';
+import { action, type Ctx } from '../../../platform/http/respond';
+import { badRequest, notFound } from '../../../platform/errors';
+import { verifyPrintFileName } from '../print-at-home/print-file';
+import { getService } from '../../../platform/get-service';
+
+const RAW_BODY = Symbol.for('unparsedBody');
+const MAX_BODY = 1024 * 1024;
+
+/**
+ * The callback's body as JSON. Strapi's body parser reads application/json; a structured CloudEvent
+ * (application/cloudevents+json) it leaves unread, so it is read here, within a size limit.
+ */
+async function jsonBody(ctx: Ctx): Promise<unknown> {
+  const parsed = ctx.request.body;
+  if (parsed && typeof parsed === 'object' && Object.keys(parsed).length) return parsed;
+  let text = typeof parsed?.[RAW_BODY] === 'string' ? parsed[RAW_BODY] : '';
+  if (!text && ctx.req.readable) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY) throw badRequest('The body is too large.');
+      chunks.push(chunk);
+    }
+    text = Buffer.concat(chunks).toString('utf8');
+  }
+  if (!text.trim()) throw badRequest('The body is empty.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('The body is not JSON.');
+  }
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  // POST /api/postal/:provider/callback/:secret (no user: the secret in the path authenticates). The
+  // address is judged before the body is read: to a wrong one, any body is 404, an empty one too.
+  callback: action(strapi, async (ctx) => {
+    const callbacks = getService(strapi, 'postalCallbacks');
+    callbacks.authenticate(String(ctx.params.provider), String(ctx.params.secret));
+    const outcome = await callbacks.handle(String(ctx.params.provider), String(ctx.params.secret), ctx.request.header ?? {}, await jsonBody(ctx));
+    ctx.status = outcome.status;
+    return outcome.body;
+  }),
+
+  // GET /api/postal/print-files/:signed_file: the print file a provider fetches, by a signed expiring name.
+  printFile: action(strapi, async (ctx) => {
+    const id = verifyPrintFileName(strapi, String(ctx.params.signed_file), new Date());
+    const pdf = id === null ? null : await getService(strapi, 'fulfilment').printFile(id);
+    if (!pdf) throw notFound();
+    ctx.type = 'application/pdf';
+    ctx.set('Cache-Control', 'private, no-store');
+    // Never indexed, wherever the link ends up.
+    ctx.set('X-Robots-Tag', 'noindex, nofollow');
+    return pdf;
+  }),
+});

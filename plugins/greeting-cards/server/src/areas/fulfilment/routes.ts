@@ -1,0 +1,12 @@
+import { route, RouteDef } from '../../platform/http/define-routes';
+import { limited } from '../../platform/http/route-limits';
+
+// Literal paths before parameter paths.
+const routes: RouteDef[] = [
+  route('GET', '/deliveries', 'deliveries.list'),
+  limited('writes', route('POST', '/deliveries/:id/cancel', 'deliveries.cancel')),
+  limited('writes', route('POST', '/deliveries/:id/send-again', 'deliveries.sendAgain')),
+  limited('renders', route('GET', '/deliveries/:id/pdf', 'deliveries.pdf')),
+];
+
+export default routes;

@@ -1,0 +1,73 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../platform/uids';
+import { fieldErrors, type FieldErrors } from '../../platform/errors';
+import { resolveScheduledDate, type AddToCartInput } from './rules/cart-input';
+import { zoneOr } from '../../platform/time/time-zones';
+import { getConfig } from '../../platform/config/get-config';
+import { deliveryRuleErrors } from './rules/cart-rules';
+import { findOwnedCard, findOwnedRecipient } from './owned-records';
+import { query, type Row } from '../../platform/db/query';
+import { PUBLISHED } from '../../platform/db/published';
+
+export interface ValidCartItem {
+  input: AddToCartInput;
+  card: Row;
+  recipient: Row | null;
+  addon: Row | null;
+  /** When it goes out: the time given, or a date given resolved on the recipient's clock. */
+  scheduledFor: Date | null;
+}
+
+const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+/**
+ * Checks a parsed add-to-cart input against the database: own card (not archived), own recipient, active
+ * add-on, and what the delivery method needs. Throws every field error at once.
+ */
+export async function validateCartItem(strapi: Core.Strapi, userId: number, input: AddToCartInput): Promise<ValidCartItem> {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+
+  const card = await findOwnedCard(strapi, userId, input.card_id);
+  if (!card) add('card_id', missing(input.card_id));
+  else if (card.status === 'archived') add('card_id', 'An archived card cannot be added to the cart.');
+
+  const recipient = input.recipient_id ? await findOwnedRecipient(strapi, userId, input.recipient_id) : null;
+  if (input.recipient_id && !recipient) add('recipient_id', missing(input.recipient_id));
+
+  const addon = input.gift_addon_id ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } }) : null;
+  if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
+
+  // Method rules only make sense once the recipient reference itself is valid.
+  if (!input.recipient_id || recipient) {
+    const rules = deliveryRuleErrors(input.delivery_method, recipient, { gift_addon: Boolean(input.gift_addon_id), gift_wrap: input.gift_wrap });
+    for (const [field, messages] of Object.entries(rules)) if (!errors[field]) messages.forEach((m) => add(field, m));
+  }
+  // A date without a time goes at the send hour where the recipient lives (the shop's clock without one).
+  let scheduledFor = input.scheduled_for;
+  if (input.scheduled_date && (!input.recipient_id || recipient)) {
+    const config = getConfig(strapi);
+    const resolved = resolveScheduledDate(input.scheduled_date, zoneOr(recipient?.time_zone, config.shopTimeZone), config.scheduledSendHour, new Date());
+    if (resolved.ok) scheduledFor = resolved.value;
+    else add('scheduled_for', resolved.message);
+  }
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  return { input, card: card!, recipient, addon, scheduledFor };
+}
+
+/**
+ * At checkout, each cart item again: what was valid when it was added may not be now (the recipient
+ * deleted, its e-mail or address removed, the card archived). One message per broken item, naming it,
+ * so no money is taken for a card that cannot be delivered.
+ */
+export function checkoutItemProblems(items: Row[]): string[] {
+  const problems: string[] = [];
+  for (const item of items) {
+    const label = `Item ${item.id}${item.card?.title ? ` ("${item.card.title}")` : ''}`;
+    if (!item.card) problems.push(`${label}: its card no longer exists.`);
+    else if (item.card.status === 'archived') problems.push(`${label}: its card is archived.`);
+    const rules = deliveryRuleErrors(item.delivery_method, item.recipient ?? null, { gift_addon: Boolean(item.gift_addon), gift_wrap: Boolean(item.gift_wrap) });
+    for (const messages of Object.values(rules)) for (const message of messages) problems.push(`${label}: ${message}`);
+  }
+  return problems;
+}

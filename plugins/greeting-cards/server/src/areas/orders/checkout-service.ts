@@ -1,0 +1,94 @@
+import { ADDRESS_FIELDS } from '../../platform/addresses/address';
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../platform/uids';
+import { getConfig } from '../../platform/config/get-config';
+import { conflict, fieldError, fieldErrors } from '../../platform/errors';
+import { checkoutItemProblems } from './cart-item-validation';
+import { itemsPreflight, preflightErrorMessages } from './checkout-preflight';
+import { transition } from './rules/order-state';
+import { orderTotals, priceLine } from './rules/pricing';
+import type { OrderStatus } from '../../platform/enums';
+import { orderStore } from './order-store';
+import type { Locale } from '../../platform/i18n/locales';
+import { orderView, recipientName, type ItemSnapshot, type OrderView } from './serializer';
+import { getService } from '../../platform/get-service';
+import type { OrderCheckoutInput } from '../../platform/http/inputs';
+import { ownedOrder } from './owned-order';
+import { query, type Row } from '../../platform/db/query';
+
+const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
+  r
+    ? Object.fromEntries(
+        ['first_name', 'last_name', 'email', ...ADDRESS_FIELDS].map((k) => [k, r[k] ?? '']),
+      )
+    : null;
+
+// Checkout: reprices the cart from settings, applies a promo code, freezes each item (snapshot) and
+// moves the cart to pending_payment. The cart_key is cleared, so the next add_to_cart starts a new cart.
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  /** `order` is the uuid of one of the user's orders, or that order's row when the caller has just read it. */
+  /** `locale`: the shop language the buyer checks out in; the order's e-mails are written in it. */
+  async checkout(userId: number, order: string | Row, input: OrderCheckoutInput, locale?: Locale): Promise<OrderView> {
+    const store = orderStore(strapi);
+    if (typeof order === 'string') order = await ownedOrder(strapi, userId, order);
+    const move = transition(order.status as OrderStatus, 'checkout');
+    if (!move.ok) throw conflict(move.reason);
+
+    const raw = input.promo_code;
+
+    // Under the order's row lock, so no add_to_cart or removal lands between pricing and freezing.
+    const frozen = await store.withLockedOrder(order.id, async (status) => {
+      const current = transition((status ?? order.status) as OrderStatus, 'checkout');
+      if (!current.ok) throw conflict(current.reason);
+      const items = await store.items(order.id);
+      if (!items.length) throw conflict('The cart is empty.');
+      const problems = checkoutItemProblems(items);
+      if (problems.length) throw fieldErrors({ items: problems });
+      // Checked again here, whatever the basket showed: a design that cannot print must not be paid for.
+      // Warnings (placeholder text, a small photo, the safe margin) never block: the shopper may accept them.
+      const blocking = preflightErrorMessages(await itemsPreflight(strapi, items), locale);
+      if (blocking.length) throw fieldErrors({ items: blocking });
+      const config = getConfig(strapi);
+      const priced = items.map((item) => ({
+        item,
+        ...priceLine(
+          { delivery_method: item.delivery_method, gift_wrap: Boolean(item.gift_wrap), gift_addon_price_pence: item.gift_addon ? item.gift_addon.price_pence : null },
+          config,
+        ),
+      }));
+
+      let discount = 0;
+      let promoCode: string | null = null;
+      if (typeof raw === 'string' && raw.trim() !== '') {
+        const lines = priced.map((p) => ({ delivery_method: p.item.delivery_method, unit_price_pence: p.unit_price_pence, line_total_pence: p.line_total_pence }));
+        const result = await getService(strapi, 'promotions').evaluate(raw, userId, lines);
+        if (!result.ok) throw fieldError('promo_code', result.message);
+        discount = result.discount_pence;
+        promoCode = result.code;
+      }
+      const frozenAt = new Date().toISOString();
+      const frozenItems: Row[] = [];
+      for (const { item, unit_price_pence, line_total_pence } of priced) {
+        const snapshot: ItemSnapshot = {
+          card_title: item.card?.title ?? '',
+          recipient_name: recipientName(item.recipient),
+          recipient: snapshotRecipient(item.recipient),
+          gift_addon_name: item.gift_addon?.name ?? null,
+          gift_addon_price_pence: item.gift_addon?.price_pence ?? null,
+          frozen_at: frozenAt,
+        };
+        // updateMany: one UPDATE, without reading the row back.
+        await query(strapi, UID.orderItem).updateMany({ where: { id: item.id }, data: { unit_price_pence, line_total_pence, snapshot } });
+        frozenItems.push({ ...item, unit_price_pence, line_total_pence, snapshot });
+      }
+      const totals = orderTotals(priced.map((p) => p.line_total_pence), discount);
+      const changes = { status: current.to, cart_key: null, promo_code: promoCode, ...totals, ...(locale ? { locale } : {}) };
+      if (!(await store.moveIf(order.id, ['cart'], changes))) throw conflict('This order changed while it was being checked out. Please reload it.');
+      // In the same transaction: when no use is left, the 400 rolls the whole checkout back.
+      await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: promoCode }, userId);
+      return { order: { ...order, ...changes }, items: frozenItems };
+    });
+    // What was just written under the lock is the order's state: no need to read it back.
+    return orderView(frozen.order, frozen.items);
+  },
+});

@@ -1,0 +1,25 @@
+import { defineType, rel, str, int, bool, json, dt, enumeration } from '../../../../platform/db/define-content-type';
+import { UID } from '../../../../platform/uids';
+import { DELIVERY_METHODS } from '../../../../platform/enums';
+
+const orderItem = defineType({
+  singular: 'order-item', plural: 'order-items', displayName: 'Order item', curated: false,
+  description: 'One card to one recipient by one delivery method.',
+  attributes: {
+    order: rel.manyToOne(UID.order),
+    card: rel.manyToOne(UID.card),
+    recipient: rel.manyToOne(UID.recipient),
+    delivery_method: enumeration(DELIVERY_METHODS, 'ecard'),
+    scheduled_for: dt(),
+    gift_addon: rel.manyToOne(UID.giftAddon),
+    gift_wrap: bool(false),
+    unit_price_pence: int({ default: 0 }),
+    line_total_pence: int({ default: 0 }),
+    // Lines added together by a bulk send share this; the cart's item limit counts the group once.
+    bulk_group: str(),
+    // Frozen at checkout so later edits to the card or recipient cannot change what was paid for.
+    snapshot: json(),
+  },
+});
+
+export default orderItem;

@@ -1,0 +1,21 @@
+import { defineType, str, int } from '../../../../platform/db/define-content-type';
+
+const refund = defineType({
+  singular: 'refund', plural: 'refunds', displayName: 'Refund', curated: false,
+  description: 'Money given back for one cancelled delivery: one row per delivery (a unique index), so a retry never refunds twice.',
+  unique: ['delivery_id'],
+  indexed: ['order_id'],
+  attributes: {
+    delivery_id: int({ required: true, unique: true }),
+    order_id: int({ required: true }),
+    amount_pence: int({ required: true }),
+    currency: str(),
+    provider: str(),
+    provider_refund_id: str(),
+    // pending: asked for, not confirmed; succeeded: the provider made it; manual: an operator must (see payment issues).
+    status: str({ default: 'pending' }),
+    requested_by: str(),
+  },
+});
+
+export default refund;

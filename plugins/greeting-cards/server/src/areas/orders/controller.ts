@@ -1,0 +1,54 @@
+import type { Core } from '@strapi/strapi';
+import { action } from '../../platform/http/respond';
+import { requireUser } from '../../platform/http/auth';
+import { pageOf, pageRequest } from '../../platform/http/pagination';
+import { parseBody } from '../../platform/http/body';
+import { requestLocale } from '../../platform/i18n/request-locale';
+import { objectOrEmpty, orderCheckoutInput, payInput } from '../../platform/http/inputs';
+import { fieldErrors, notFound } from '../../platform/errors';
+import { parseAddToCart } from './rules/cart-input';
+import { getService } from '../../platform/get-service';
+
+// Thin: who is asking, what they sent (parsed here), one service call, the wire shape.
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const orders = () => getService(strapi, 'orders');
+  const itemId = (raw: unknown) => {
+    if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) throw notFound();
+    return Number(raw);
+  };
+  return {
+    list: action(strapi, async (ctx) => {
+      const user = await requireUser(strapi, ctx);
+      const page = pageRequest(ctx.query ?? {});
+      const { count, results } = await orders().list(user.id, page);
+      return pageOf(ctx, page, count, results);
+    }),
+    cart: action(strapi, async (ctx) => orders().getCart((await requireUser(strapi, ctx)).id)),
+    addToCart: action(strapi, async (ctx) => {
+      const user = await requireUser(strapi, ctx);
+      const parsed = parseAddToCart(ctx.request.body, new Date());
+      if (!parsed.ok) throw fieldErrors(parsed.errors);
+      return orders().addToCart(user.id, parsed.value, requestLocale(strapi, ctx));
+    }),
+    removeCartItem: action(strapi, async (ctx) => {
+      const user = await requireUser(strapi, ctx);
+      return orders().removeCartItem(user.id, itemId(ctx.params.id));
+    }),
+    get: action(strapi, async (ctx) => orders().get((await requireUser(strapi, ctx)).id, ctx.params.uuid)),
+    cancel: action(strapi, async (ctx) => orders().cancel((await requireUser(strapi, ctx)).id, ctx.params.uuid)),
+    checkout: action(strapi, async (ctx) => {
+      const user = await requireUser(strapi, ctx);
+      // Ownership first: another user's order is 404 even when the body is invalid.
+      const order = await orders().ownedOrder(user.id, ctx.params.uuid);
+      const input = parseBody(orderCheckoutInput, objectOrEmpty(ctx.request.body));
+      return getService(strapi, 'checkout').checkout(user.id, order, input, requestLocale(strapi, ctx));
+    }),
+    pay: action(strapi, async (ctx) => {
+      const user = await requireUser(strapi, ctx);
+      const order = await orders().ownedOrder(user.id, ctx.params.uuid);
+      const input = parseBody(payInput, objectOrEmpty(ctx.request.body));
+      const result = await getService(strapi, 'payments').pay(user, order, input);
+      return result.kind === 'paid' ? result.order : { checkout_url: result.checkout_url, session_id: result.session_id };
+    }),
+  };
+};

@@ -1,0 +1,77 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../platform/uids';
+import type { OrderStatus } from '../../platform/enums';
+import { query, tableOf, type Row } from '../../platform/db/query';
+import { rowsWithRelationIds, rowsWithRelations } from '../../platform/db/joined-rows';
+
+// Query details for orders and their items, kept out of the services.
+const q = (strapi: Core.Strapi, uid: string) => query(strapi, uid);
+export const ITEM_POPULATE = ['card', 'recipient', 'gift_addon'];
+
+export function orderStore(strapi: Core.Strapi) {
+  return {
+    byUuidOwned(userId: number, uuid: string): Promise<Row | null> {
+      if (typeof uuid !== 'string' || uuid.length > 64) return Promise.resolve(null);
+      return q(strapi, UID.order).findOne({ where: { uuid, user: { id: userId } } });
+    },
+    byUuid(uuid: string): Promise<Row | null> {
+      return q(strapi, UID.order).findOne({ where: { uuid } });
+    },
+    byId(id: number): Promise<Row | null> {
+      return q(strapi, UID.order).findOne({ where: { id } });
+    },
+    cartOf(userId: number): Promise<Row | null> {
+      return q(strapi, UID.order).findOne({ where: { cart_key: userId } });
+    },
+    /** The order's items with card, recipient and add-on, in one query. */
+    items(orderId: number): Promise<Row[]> {
+      return rowsWithRelations(strapi, UID.orderItem, 'order', [orderId], ITEM_POPULATE);
+    },
+    /**
+     * The items of an order past checkout, with card, recipient and add-on as ids only: their snapshot
+     * (frozen at checkout) holds what the order shows, so paying a large order does not read every
+     * card's design, recipient and add-on again.
+     */
+    frozenItems(orderId: number): Promise<Row[]> {
+      return rowsWithRelationIds(strapi, UID.orderItem, 'order', [orderId], ITEM_POPULATE);
+    },
+    async itemsByOrder(orderIds: number[]): Promise<Map<number, Row[]>> {
+      const map = new Map<number, Row[]>(orderIds.map((id) => [id, []]));
+      for (const row of await rowsWithRelations(strapi, UID.orderItem, 'order', orderIds, ITEM_POPULATE)) map.get(row.order.id)?.push(row);
+      return map;
+    },
+    /**
+     * Runs `fn` in a transaction holding the order's row lock (PostgreSQL FOR UPDATE; SQLite runs one
+     * write transaction at a time anyway), so cart edits and checkout of one order never interleave.
+     * `fn` gets the order's current status, or null when it is gone.
+     */
+    async withLockedOrder<T>(id: number, fn: (status: OrderStatus | null) => Promise<T>): Promise<T> {
+      return (await strapi.db.transaction(async ({ trx }) => {
+        let query = trx(tableOf(strapi, UID.order)).select('status').where({ id });
+        if (!String(strapi.db.config.connection.client).includes('sqlite')) query = query.forUpdate();
+        const row = await query.first();
+        return fn(row ? (row.status as OrderStatus) : null);
+      })) as T;
+    },
+    /**
+     * Moves an order only if it is still in one of `from`: the WHERE makes the move safe when two
+     * requests race. Returns whether this call made the change.
+     */
+    async moveIf(id: number, from: OrderStatus[], data: Row): Promise<boolean> {
+      const result = await q(strapi, UID.order).updateMany({ where: { id, status: { $in: from } }, data });
+      const moved = Number(result?.count ?? 0) === 1;
+      // Every status change passes here, and only the caller that won the move records it: the
+      // history operators see in the admin has each change exactly once.
+      if (moved && typeof data.status === 'string') {
+        // createMany: an INSERT without reading the new row back (it wraps itself in a transaction,
+        // which is free when the caller already runs in one, as checkout and payment do).
+        await q(strapi, UID.orderStatusChange).createMany({ data: [{ order_id: id, status: data.status, at: new Date() }] });
+      }
+      return moved;
+    },
+    /** The order's status changes, oldest first. */
+    statusChanges(orderId: number): Promise<Row[]> {
+      return q(strapi, UID.orderStatusChange).findMany({ where: { order_id: orderId }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+    },
+  };
+}

@@ -1,0 +1,227 @@
+import type { Core } from '@strapi/strapi';
+import crypto from 'crypto';
+import { UID } from '../../platform/uids';
+import { getConfig } from '../../platform/config/get-config';
+import { conflict, fieldErrors, notFound } from '../../platform/errors';
+import { orderTotals, priceLine } from './rules/pricing';
+import { statesAllowing, transition } from './rules/order-state';
+import { WAITING_STATES } from '../../platform/deliveries/delivery-state';
+import type { OrderStatus } from '../../platform/enums';
+import { orderStore } from './order-store';
+import { orderView, OrderView } from './serializer';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { validateCartItem } from './cart-item-validation';
+import { pagedRows } from '../../platform/db/paged-rows';
+import type { PageRequest } from '../../platform/http/pagination';
+import type { AddToCartInput } from './rules/cart-input';
+import { ownedOrder as findOwnedOrder, viewOrder } from './owned-order';
+import { releaseSession } from '../../platform/providers/payment/payment-session';
+import { query, type Row } from '../../platform/db/query';
+import { getService } from '../../platform/get-service';
+import { bulkLines, cartEntries, cartFull, validateBulk } from './bulk-send';
+import type { Locale } from '../../platform/i18n/locales';
+
+// The cart and the order list. Checkout and payment live in checkout-service.ts and payments-service.ts.
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const store = orderStore(strapi);
+  const q = (uid: string) => query(strapi, uid);
+
+  const view = (order: Row): Promise<OrderView> => viewOrder(strapi, order);
+
+  /** The user's cart, created when missing. The unique cart_key index settles a race: the loser re-reads. */
+  async function cartOf(userId: number, locale?: Locale): Promise<Row> {
+    const existing = await store.cartOf(userId);
+    if (existing) return existing;
+    try {
+      return await q(UID.order).create({
+        data: { uuid: crypto.randomUUID(), user: userId, status: 'cart', cart_key: userId, currency: getConfig(strapi).currency, locale: locale ?? null },
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await store.cartOf(userId);
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+
+  /** Call under the cart's row lock (store.withLockedOrder). */
+  async function recomputeCartTotals(orderId: number): Promise<void> {
+    // Select the id too: with a relation filter Strapi de-duplicates rows over the selected columns,
+    // so two items of the same price would otherwise count once.
+    const items: Row[] = await q(UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['id', 'line_total_pence'] });
+    await q(UID.order).updateMany({ where: { id: orderId }, data: { ...orderTotals(items.map((i) => i.line_total_pence)), promo_code: null, updatedAt: new Date() } });
+  }
+
+  const ownedOrder = (userId: number, uuid: string): Promise<Row> => findOwnedOrder(strapi, userId, uuid);
+
+  /**
+   * Runs `fn` on the user's cart under its row lock, with the items it holds (read under the lock, so
+   * parallel adds cannot overshoot the limit, which is checked here). A checkout either happened before
+   * (the order is no longer a cart, so the user's new cart is tried) or waits until `fn` is done.
+   */
+  async function onLockedCart<T>(userId: number, fn: (cart: Row, items: Row[]) => Promise<T>, locale?: Locale): Promise<T> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const cart = await cartOf(userId, locale);
+      const done = await store.withLockedOrder(cart.id, async (status) => {
+        if (status !== 'cart') return null;
+        const items = await store.items(cart.id);
+        const max = getConfig(strapi).cartMaxItems;
+        if (cartEntries(items) >= max) throw cartFull(max);
+        return { value: await fn(cart, items) };
+      });
+      if (done) return done.value;
+    }
+    throw conflict('The cart is changing too fast. Please try again.');
+  }
+
+  /** Bulk send (areas/orders/bulk-send.ts): every line in, or none, under the cart's row lock. */
+  async function addManyToCart(userId: number, input: AddToCartInput, locale?: Locale): Promise<OrderView> {
+    const bulk = await validateBulk(strapi, userId, input);
+    const price = priceLine(
+      { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: bulk.addon ? bulk.addon.price_pence : null },
+      getConfig(strapi),
+    );
+    const cartId = await onLockedCart(userId, async (cart) => {
+      for (const data of bulkLines(cart.id, input, bulk, price)) await q(UID.orderItem).create({ data });
+      await recomputeCartTotals(cart.id);
+      if (locale && cart.locale !== locale) await q(UID.order).updateMany({ where: { id: cart.id }, data: { locale } });
+      return cart.id as number;
+    }, locale);
+    return view((await store.byId(cartId))!);
+  }
+
+  return {
+    view,
+    cartOf,
+    ownedOrder,
+
+    async getCart(userId: number): Promise<OrderView> {
+      return view(await cartOf(userId));
+    },
+
+    /**
+     * The one add-to-cart operation, shared by the API and the editor's send form. `locale` is the
+     * shop language of the request: the cart keeps the latest, and its e-mails are written in it.
+     */
+    async addToCart(userId: number, input: AddToCartInput, locale?: Locale): Promise<OrderView> {
+      if (input.recipient_tag) {
+        // Everyone in a group, as they are now: the same as listing their ids.
+        const people = await getService(strapi, 'recipientTags').recipientsWithTag(userId, input.recipient_tag);
+        if (!people.length) throw fieldErrors({ recipient_tag: [`Nobody in your address book is tagged “${input.recipient_tag}”.`] });
+        return addManyToCart(userId, { ...input, recipient_tag: null, recipient_ids: people.map((r) => r.id) }, locale);
+      }
+      if (input.recipient_ids?.length) return addManyToCart(userId, input, locale);
+      const { card, recipient, addon, scheduledFor } = await validateCartItem(strapi, userId, input);
+      const price = priceLine(
+        { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
+        getConfig(strapi),
+      );
+      return onLockedCart(userId, async (cart, items) => {
+        const created = await q(UID.orderItem).create({
+          data: {
+            order: cart.id,
+            card: input.card_id,
+            recipient: recipient ? recipient.id : null,
+            delivery_method: input.delivery_method,
+            scheduled_for: scheduledFor,
+            gift_addon: addon ? addon.id : null,
+            gift_wrap: input.gift_wrap,
+            ...price,
+          },
+        });
+        // The cart as it now stands, from what is in hand: no need to read it back.
+        const all = [...items, { ...created, card, recipient, gift_addon: addon }];
+        const totals = { ...orderTotals(all.map((i) => i.line_total_pence)), promo_code: null, ...(locale ? { locale } : {}) };
+        await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: new Date() } });
+        return orderView({ ...cart, ...totals }, all);
+      }, locale);
+    },
+
+    async removeCartItem(userId: number, itemId: number): Promise<OrderView> {
+      const cart = await store.cartOf(userId);
+      if (!cart) throw notFound();
+      const removed = await store.withLockedOrder(cart.id, async (status) => {
+        const item = status === 'cart' ? await q(UID.orderItem).findOne({ where: { id: itemId, order: { id: cart.id } } }) : null;
+        if (!item) return false;
+        await q(UID.orderItem).delete({ where: { id: item.id } });
+        await recomputeCartTotals(cart.id);
+        return true;
+      });
+      if (!removed) throw notFound();
+      return view((await store.byId(cart.id))!);
+    },
+
+    async list(userId: number, page: PageRequest): Promise<{ count: number; results: OrderView[] }> {
+      const where = { user: { id: userId } };
+      const { count, rows: orders } = await pagedRows<Row>(
+        page,
+        async () => Number(await q(UID.order).count({ where })),
+        () => q(UID.order).findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+      );
+      const items = await store.itemsByOrder(orders.map((o) => o.id));
+      return { count, results: orders.map((o) => orderView(o, items.get(o.id) ?? [])) };
+    },
+
+    /**
+     * For fulfilment: once every delivery of a paid order is dispatched (sent or delivered), the order
+     * becomes fulfilled. Safe to call after each dispatch and concurrently; true only for the call that
+     * made the change.
+     */
+    async markFulfilledIfDispatched(orderId: number): Promise<boolean> {
+      const items = await store.items(orderId);
+      if (!items.length) return false;
+      const deliveries: Row[] = await q(UID.delivery).findMany({ where: { order_item: { id: { $in: items.map((i) => i.id) } } }, select: ['id', 'status'] });
+      const dispatched = deliveries.length === items.length && deliveries.every((d) => d.status === 'sent' || d.status === 'delivered');
+      if (!dispatched) return false;
+      return store.moveIf(orderId, statesAllowing('fulfil'), { status: 'fulfilled', fulfilled_at: new Date() });
+    },
+
+    /**
+     * A full refund made at the payment provider: the paid order becomes refunded and its deliveries
+     * that have not gone out are cancelled, in one transaction. Returns what happened, for the webhook.
+     */
+    async refund(paymentId: string): Promise<'refunded' | 'already handled' | 'unknown payment'> {
+      const order = await q(UID.order).findOne({ where: { provider_payment_id: paymentId } });
+      if (!order) return 'unknown payment';
+      const done = await strapi.db.transaction(async () => {
+        if (!(await store.moveIf(order.id, statesAllowing('refund'), { status: 'refunded', refunded_at: new Date() }))) return false;
+        const items = await store.items(order.id);
+        // updateMany cannot filter through a relation: find the rows first.
+        const unsent: Row[] = await q(UID.delivery).findMany({
+          where: { order_item: { id: { $in: items.map((i) => i.id) } }, status: { $in: WAITING_STATES } },
+          select: ['id'],
+        });
+        if (unsent.length) {
+          await q(UID.delivery).updateMany({
+            where: { id: { $in: unsent.map((d) => d.id) }, status: { $in: WAITING_STATES } },
+            data: { status: 'cancelled' },
+          });
+        }
+        return true;
+      });
+      return done ? 'refunded' : 'already handled';
+    },
+
+    /** One order, with its deliveries (status, sent, opened; empty until it is paid). */
+    async get(userId: number, uuid: string) {
+      const order = await ownedOrder(userId, uuid);
+      const [body, deliveries] = await Promise.all([view(order), order.status === 'cart' ? [] : getService(strapi, 'deliveries').listForOrder(userId, order.id)]);
+      return { ...body, deliveries };
+    },
+
+    /**
+     * Cancels a cart or an order awaiting payment. It is simply cancelled (never turned back into a
+     * cart): a hosted payment page may still be open for it, and a cancelled order cannot be paid.
+     */
+    async cancel(userId: number, uuid: string): Promise<OrderView> {
+      const order = await ownedOrder(userId, uuid);
+      const move = transition(order.status as OrderStatus, 'cancel');
+      if (!move.ok) throw conflict(move.reason);
+      const done = await store.moveIf(order.id, [order.status], { status: move.to, cart_key: null, cancelled_at: new Date() });
+      if (!done) throw conflict('This order changed while it was being cancelled. Please reload it.');
+      await getService(strapi, 'promotions').release(order.id);
+      await releaseSession(strapi, order);
+      return view((await store.byId(order.id))!);
+    },
+  };
+};

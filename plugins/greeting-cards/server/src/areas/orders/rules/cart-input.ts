@@ -1,0 +1,174 @@
+import { DELIVERY_METHODS, DeliveryMethod } from '../../../platform/enums';
+import { zonedTimeToUtc } from '../../../platform/time/time-zones';
+
+// Parses an add-to-cart body (JSON from the API, or strings from the web form) into typed values.
+// Field-by-field so each wrong value gets its own message; ownership and existence are checked later
+// by the service.
+export type FieldErrors = Record<string, string[]>;
+
+export interface AddToCartInput {
+  card_id: number;
+  recipient_id: number | null;
+  /** Bulk send: one line per recipient, the same card and delivery (areas/orders/bulk-send.ts). */
+  recipient_ids: number[] | null;
+  /** Bulk send to everyone with this tag ("Family"): the service turns it into recipient_ids. */
+  recipient_tag?: string | null;
+  delivery_method: DeliveryMethod;
+  scheduled_for: Date | null;
+  /**
+   * A send date without a time ('YYYY-MM-DD'): it goes out at SERVICE_SCHEDULED_SEND_HOUR on the
+   * recipient's clock, which only the service knows (resolveScheduledDate turns it into scheduled_for).
+   */
+  scheduled_date?: string | null;
+  gift_addon_id: number | null;
+  gift_wrap: boolean;
+}
+
+export const MSG = {
+  required: 'This field is required.',
+  integer: 'A valid integer is required.',
+  boolean: 'Must be a valid boolean.',
+  datetime: 'Datetime has wrong format. Use a date (2030-12-25) or ISO 8601 in UTC, e.g. 2030-12-25T09:00:00Z.',
+  past: 'The delivery time must be in the future.',
+  tooFar: 'The delivery time must be within a year from now.',
+  choice: (v: unknown) => `"${String(v)}" is not a valid choice.`,
+};
+
+const MAX_ID = 2_147_483_647;
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+function parseId(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID) return v;
+  if (typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= MAX_ID) return Number(v);
+  return undefined;
+}
+
+function parseBool(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string' && ['true', 'on', '1'].includes(v.trim().toLowerCase())) return true;
+  if (typeof v === 'string' && ['false', 'off', '0', ''].includes(v.trim().toLowerCase())) return false;
+  return undefined;
+}
+
+const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-]00:?00)$/;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** In the future and at most a year ahead. */
+export function checkSendWindow(date: Date, now: Date): { ok: true; value: Date } | { ok: false; message: string } {
+  if (date.getTime() <= now.getTime()) return { ok: false, message: MSG.past };
+  const yearAhead = new Date(now);
+  yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
+  if (date.getTime() > yearAhead.getTime()) return { ok: false, message: MSG.tooFar };
+  return { ok: true, value: date };
+}
+
+/**
+ * A send date ('YYYY-MM-DD') as the instant it goes out: `hour`:00 on the recipient's clock (`zone`),
+ * then the same window as a full time. Today is fine while that hour is still ahead there.
+ */
+export function resolveScheduledDate(date: string, zone: string, hour: number, now: Date): { ok: true; value: Date } | { ok: false; message: string } {
+  const at = zonedTimeToUtc(date, hour, 0, zone);
+  if (!at) return { ok: false, message: MSG.datetime };
+  const checked = checkSendWindow(at, now);
+  if (!checked.ok && checked.message === MSG.past) {
+    return { ok: false, message: `${MSG.past} On ${date} the card would go at ${String(hour).padStart(2, '0')}:00 in ${zone}, which has passed: choose a later day, or no date to send it now.` };
+  }
+  return checked;
+}
+
+/**
+ * `scheduled_for`: a date ('YYYY-MM-DD', resolved later on the recipient's clock), or an ISO 8601
+ * date-time in UTC (Z or +00:00: an instant, whatever the recipient's zone), a real calendar time, in
+ * the future and within a year.
+ */
+export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: Date } | { ok: true; date: string } | { ok: false; message: string } {
+  if (typeof raw !== 'string') return { ok: false, message: MSG.datetime };
+  if (DATE_ONLY.test(raw.trim())) {
+    const date = raw.trim();
+    // A real calendar date; its hour and zone come later.
+    return zonedTimeToUtc(date, 0, 0, 'UTC') ? { ok: true, date } : { ok: false, message: MSG.datetime };
+  }
+  const m = ISO_UTC.exec(raw.trim());
+  if (!m) return { ok: false, message: MSG.datetime };
+  const [, y, mo, d, h, mi, s, frac] = m;
+  const ms = frac ? Math.floor(Number(`0.${frac}`) * 1000) : 0;
+  const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, s ? +s : 0, ms));
+  const real = date.getUTCFullYear() === +y && date.getUTCMonth() === +mo - 1 && date.getUTCDate() === +d && +h < 24 && +mi < 60 && (!s || +s < 60);
+  if (!real) return { ok: false, message: MSG.datetime };
+  return checkSendWindow(date, now);
+}
+
+export function parseAddToCart(body: unknown, now: Date): { ok: true; value: AddToCartInput } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, errors: { non_field_errors: ['Invalid data. Expected a dictionary.'] } };
+  }
+  const b = body as Record<string, unknown>;
+
+  let cardId: number | undefined;
+  if (blank(b.card_id)) add('card_id', MSG.required);
+  else if ((cardId = parseId(b.card_id)) === undefined) add('card_id', MSG.integer);
+
+  let recipientId: number | null = null;
+  if (!blank(b.recipient_id)) {
+    const id = parseId(b.recipient_id);
+    if (id === undefined) add('recipient_id', MSG.integer);
+    else recipientId = id;
+  }
+
+  let recipientIds: number[] | null = null;
+  if (!blank(b.recipient_ids)) {
+    // A JSON list, or from a form: repeated fields (a list) or one field of comma-separated ids.
+    const raw = Array.isArray(b.recipient_ids) ? b.recipient_ids : typeof b.recipient_ids === 'string' ? b.recipient_ids.split(',') : null;
+    const ids = raw?.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => !blank(v)).map(parseId);
+    if (!ids || ids.length === 0 || ids.some((id) => id === undefined)) add('recipient_ids', 'Expected a list of recipient ids.');
+    else if (new Set(ids).size !== ids.length) add('recipient_ids', 'Each recipient may be listed once.');
+    else if (recipientId !== null) add('recipient_ids', 'Give either recipient_id or recipient_ids, not both.');
+    else recipientIds = ids as number[];
+  }
+
+  let recipientTag: string | null = null;
+  if (!blank(b.recipient_tag)) {
+    if (typeof b.recipient_tag !== 'string' || !b.recipient_tag.trim() || b.recipient_tag.length > 60) add('recipient_tag', 'Expected the name of a tag, at most 60 characters.');
+    else if (recipientId !== null || recipientIds !== null) add('recipient_tag', 'Give one of recipient_id, recipient_ids or recipient_tag.');
+    else recipientTag = b.recipient_tag.trim();
+  }
+
+  let method: DeliveryMethod = 'ecard';
+  if (!blank(b.delivery_method)) {
+    if (typeof b.delivery_method === 'string' && (DELIVERY_METHODS as readonly string[]).includes(b.delivery_method)) {
+      method = b.delivery_method as DeliveryMethod;
+    } else add('delivery_method', MSG.choice(typeof b.delivery_method === 'object' ? JSON.stringify(b.delivery_method) : b.delivery_method));
+  }
+
+  let scheduledFor: Date | null = null;
+  let scheduledDate: string | null = null;
+  if (!blank(b.scheduled_for)) {
+    const parsed = parseScheduledFor(b.scheduled_for, now);
+    if (!parsed.ok) add('scheduled_for', parsed.message);
+    else if ('date' in parsed) scheduledDate = parsed.date;
+    else scheduledFor = parsed.value;
+  }
+
+  let giftAddonId: number | null = null;
+  if (!blank(b.gift_addon_id)) {
+    const id = parseId(b.gift_addon_id);
+    if (id === undefined) add('gift_addon_id', MSG.integer);
+    else giftAddonId = id;
+  }
+
+  let giftWrap = false;
+  if (b.gift_wrap !== undefined && b.gift_wrap !== null) {
+    const v = parseBool(b.gift_wrap);
+    if (v === undefined) add('gift_wrap', MSG.boolean);
+    else giftWrap = v;
+  }
+
+  if (Object.keys(errors).length || cardId === undefined) return { ok: false, errors };
+  return {
+    ok: true,
+    value: { card_id: cardId, recipient_id: recipientId, recipient_ids: recipientIds, ...(recipientTag ? { recipient_tag: recipientTag } : {}), delivery_method: method, scheduled_for: scheduledFor, scheduled_date: scheduledDate, gift_addon_id: giftAddonId, gift_wrap: giftWrap },
+  };
+}

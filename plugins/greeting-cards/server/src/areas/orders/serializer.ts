@@ -1,0 +1,57 @@
+import { fullName } from '../../platform/addresses/address';
+import type { Row } from '../../platform/db/query';
+
+// The wire format of an order and its items (the one mapper for /api/orders/ and the web cart).
+// After checkout an item shows its frozen snapshot, so later edits to a card or a recipient do not
+// change what the order says was bought.
+
+export interface ItemSnapshot {
+  card_title: string;
+  recipient_name: string | null;
+  recipient: Record<string, string> | null;
+  gift_addon_name: string | null;
+  gift_addon_price_pence: number | null;
+  frozen_at: string;
+}
+
+/** The recipient's full name, else their e-mail; null without a recipient. */
+export const recipientName = (r: Row | null | undefined): string | null => (r ? fullName(r) || r.email || null : null);
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+const idOf = (v: unknown) => (v && typeof v === 'object' ? ((v as Row).id as number) : typeof v === 'number' ? v : null);
+
+export function itemView(item: Row) {
+  const snap = item.snapshot as ItemSnapshot | null;
+  return {
+    id: item.id,
+    card: idOf(item.card),
+    card_title: snap ? snap.card_title : (item.card?.title ?? ''),
+    recipient: idOf(item.recipient),
+    recipient_name: snap ? snap.recipient_name : recipientName(item.recipient),
+    delivery_method: item.delivery_method,
+    scheduled_for: iso(item.scheduled_for),
+    gift_addon: idOf(item.gift_addon),
+    gift_wrap: Boolean(item.gift_wrap),
+    unit_price_pence: item.unit_price_pence,
+    line_total_pence: item.line_total_pence,
+    // Lines of one bulk send share it (null for a single line).
+    bulk_group: item.bulk_group ?? null,
+  };
+}
+
+export type OrderView = ReturnType<typeof orderView>;
+
+export function orderView(order: Row, items: Row[]) {
+  return {
+    uuid: order.uuid,
+    status: order.status,
+    items: items.map(itemView),
+    subtotal_pence: order.subtotal_pence ?? 0,
+    discount_pence: order.discount_pence ?? 0,
+    total_pence: order.total_pence ?? 0,
+    currency: order.currency,
+    promo_code: order.promo_code ?? null,
+    created_at: iso(order.createdAt),
+    paid_at: iso(order.paid_at),
+  };
+}

@@ -1,0 +1,91 @@
+import type { Core } from '@strapi/strapi';
+import crypto from 'crypto';
+import { UID } from '../../platform/uids';
+import { statesAllowing } from '../orders';
+import { initialDeliveryStatus } from '../../platform/deliveries/delivery-state';
+import { orderStore } from '../orders';
+import { getService } from '../../platform/get-service';
+import { query, type Row } from '../../platform/db/query';
+import { chunks, insertLinks } from '../../platform/db/bulk-rows';
+
+export interface PaymentDetails {
+  provider: string;
+  sessionId?: string | null;
+  paymentId?: string | null;
+}
+
+/** At least 128 random bits, URL-safe: the e-card view link must not be guessable. */
+export const newViewToken = () => crypto.randomBytes(24).toString('base64url');
+
+/** The columns a completed payment sets on its order. */
+export function paidChanges(payment: PaymentDetails, now: Date) {
+  return {
+    status: 'paid' as const,
+    paid_at: now,
+    payment_provider: payment.provider,
+    ...(payment.sessionId ? { provider_session_id: payment.sessionId } : {}),
+    ...(payment.paymentId ? { provider_payment_id: payment.paymentId } : {}),
+  };
+}
+
+/**
+ * The one payment-completion step, shared by demo pay, zero-total orders and the webhook.
+ * Idempotent and race-safe: the conditional update (WHERE status = 'pending_payment') lets exactly one
+ * caller win; only the winner creates the deliveries and marks cards ordered (in the same transaction)
+ * and, once that has committed, starts fulfilment. Returns whether this call completed the payment.
+ * The deliveries and card statuses are written in batches (platform/db/bulk-rows.ts): an order of 1,000 lines
+ * costs a few dozen queries, not thousands, so `pay` answers as soon as the order is paid.
+ * `frozenItems`: the order's items when the caller has just read them (they cannot change once the
+ * order is pending payment), saving a read.
+ */
+export async function completeOrderPayment(strapi: Core.Strapi, orderId: number, payment: PaymentDetails, now = new Date(), frozenItems?: Row[]): Promise<boolean> {
+  const store = orderStore(strapi);
+  const pendingIds: number[] = [];
+  const won = await strapi.db.transaction(async () => {
+    const moved = await store.moveIf(orderId, statesAllowing('pay'), paidChanges(payment, now));
+    if (!moved) return false;
+    const items = frozenItems ?? (await store.items(orderId));
+    const planned = items.map((item) => {
+      const due = item.scheduled_for ? new Date(item.scheduled_for) : null;
+      return { itemId: item.id as number, status: initialDeliveryStatus(due, now), scheduled_for: due ?? now, view_token: newViewToken() };
+    });
+    pendingIds.push(...(await createDeliveries(strapi, planned)));
+    await getService(strapi, 'cards').setStatusMany(items.map((i) => i.card?.id).filter((id): id is number => typeof id === 'number'), 'ordered');
+    return true;
+  });
+  if (!won) return false;
+  // After commit: fulfilment must only ever see a paid order whose deliveries exist.
+  try {
+    await getService(strapi, 'fulfilment').startOrder(orderId, pendingIds);
+  } catch (error) {
+    // The payment stands; delivery records exist and fulfilment's own retries pick them up.
+    strapi.log.error(`[greeting-cards] fulfilment of order ${orderId} failed to start: ${(error as Error).stack ?? error}`);
+  }
+  return true;
+}
+
+/**
+ * One delivery per planned line, in batches: the rows with createMany, then their order items as link
+ * rows. The view token (unique, made here) tells which new row belongs to which line, whatever order
+ * the database hands ids back in. Returns the ids of the deliveries due now (status pending).
+ */
+async function createDeliveries(
+  strapi: Core.Strapi,
+  planned: Array<{ itemId: number; status: string; scheduled_for: Date; view_token: string }>,
+): Promise<number[]> {
+  const deliveries = query(strapi, UID.delivery);
+  const pending: number[] = [];
+  for (const batch of chunks(planned)) {
+    await deliveries.createMany({ data: batch.map(({ status, scheduled_for, view_token }) => ({ status, scheduled_for, view_token })) });
+    const rows = (await deliveries.findMany({ where: { view_token: { $in: batch.map((p) => p.view_token) } }, select: ['id', 'view_token'] })) as Row[];
+    const idOf = new Map(rows.map((r) => [r.view_token as string, r.id as number]));
+    const links: Array<[number, number]> = batch.map((p) => {
+      const id = idOf.get(p.view_token);
+      if (id === undefined) throw new Error('a delivery just created was not found by its view token');
+      if (p.status === 'pending') pending.push(id);
+      return [id, p.itemId];
+    });
+    await insertLinks(strapi, UID.delivery, 'order_item', links);
+  }
+  return pending;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { REMINDER_TYPES } from '../../../platform/enums';
+import { isRealDate } from '../../../platform/time/calendar-dates';
+
+export type ReminderType = (typeof REMINDER_TYPES)[number];
+
+export const MAX_DAYS_BEFORE = 365;
+export const MAX_DAYS_BEFORE_ITEMS = 10;
+export const TITLE_MAX = 200;
+
+const notString = 'Not a valid string.';
+const notInteger = 'A valid integer is required.';
+
+// Largest value of a PostgreSQL integer column: a bigger id cannot exist, and asking would be a database error.
+const MAX_ID = 2_147_483_647;
+
+// Ids may come as numbers or digit strings (HTML forms); anything else is not an id.
+const positiveId = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
+  z.number({ error: notInteger }).refine((n) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID, notInteger),
+);
+
+const isDayCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_DAYS_BEFORE;
+
+// Fields as sent; everything optional so the same schema serves create and PATCH.
+export const reminderPatch = z
+  .object({
+    recipient_id: positiveId.nullable(),
+    occasion: z.string({ error: notString }).trim().max(100, 'Unknown occasion.').nullable(),
+    type: z.enum(REMINDER_TYPES, { error: `Choose one of: ${REMINDER_TYPES.join(', ')}.` }),
+    title: z.string({ error: notString }).trim().max(TITLE_MAX, `Ensure this field has no more than ${TITLE_MAX} characters.`).nullable(),
+    event_date: z
+      .string({ error: 'Enter a date as YYYY-MM-DD.' })
+      .nullable()
+      .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
+      .refine((v) => v === null || isRealDate(v), 'Enter a real date as YYYY-MM-DD.'),
+    days_before: z
+      .array(z.unknown(), { error: 'Give a list of whole numbers of days, or null.' })
+      .max(MAX_DAYS_BEFORE_ITEMS, `Give at most ${MAX_DAYS_BEFORE_ITEMS} values.`)
+      // Checked as a whole so the error lands on days_before itself, not on days_before.3.
+      .refine((days) => days.every(isDayCount), `Each value must be a whole number of days from 0 to ${MAX_DAYS_BEFORE}.`)
+      .transform((days) => days as number[])
+      // Sorted, furthest first, without repeats: the reminder job walks them in this order.
+      .transform((days) => [...new Set(days)].sort((a, b) => b - a))
+      .nullable(),
+    is_active: z.boolean({ error: 'Must be true or false.' }),
+  })
+  .partial();
+
+export type ReminderPatch = z.output<typeof reminderPatch>;
+
+/** Birthdays and anniversaries come round every year; a custom reminder is a one-off date. */
+export const isYearly = (type: string): boolean => type === 'birthday' || type === 'anniversary';
+
+/** Default title when none is given: "Sam Jones's birthday", "Wedding anniversary", "Reminder". */
+export function defaultTitle(type: string, recipientName: string, occasionName: string | null): string {
+  if (type === 'birthday') return recipientName ? `${recipientName}'s birthday` : 'Birthday';
+  if (type === 'anniversary') return recipientName ? `${recipientName}'s anniversary` : 'Anniversary';
+  return occasionName || 'Reminder';
+}

@@ -1,0 +1,23 @@
+// The provider side of subscriptions: customers, subscription-mode Checkout, the billing portal and
+// reading a subscription back. Only provider mode has one; demo mode activates subscriptions locally.
+import type { ProviderSubscriptionFields } from './payment-events';
+
+export interface SubscriptionCheckoutRequest {
+  priceId: string;
+  customerId: string;
+  userId: number;
+  planSlug: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+export interface SubscriptionProvider {
+  readonly name: string;
+  /** Creates the customer; the same idempotency key always gives the same customer. */
+  createCustomer(input: { email: string | null; name: string | null; userId: number }, idempotencyKey: string): Promise<string>;
+  startSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  createPortalSession(customerId: string, returnUrl: string): Promise<string>;
+  /** The provider's subscription in our terms, or null when it does not exist. */
+  getSubscription(id: string): Promise<ProviderSubscriptionFields | null>;
+}

@@ -1,0 +1,88 @@
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import crypto from 'crypto';
+import type { Core } from '@strapi/strapi';
+import { fieldError, forbidden } from '../errors';
+import { getService } from '../get-service';
+import type { UploadedFile } from '../http/uploaded-file';
+import { CleanPhoto, cleanPhoto, cropPhoto, parseCropBox } from './photo-processing';
+import { makeRoomForPhoto, recordPhoto } from './photo-quota';
+import { isAllowedRemoteImage } from './image-sources';
+import { imageSourceRules } from './image-rules';
+import { readUploadedFile, type StoredFile } from './file-store';
+
+/**
+ * Stores a shopper's photo through Strapi's upload plugin (so it lives in the media library and
+ * whatever upload provider the host configured), after cleaning it. Returns the stored file's URL,
+ * which the design format accepts as an image src (/uploads/... or the provider's allowed URL). A shopper's photo (`ownerId`) counts
+ * against their photo quota; the admin designer's do not. The original upload is deleted by
+ * platform/http/discard-uploads.ts whatever happens here.
+ */
+export async function storePhoto(
+  strapi: Core.Strapi,
+  file: UploadedFile | undefined,
+  ownerId?: number,
+): Promise<StoredPhoto> {
+  if (!file?.filepath) throw fieldError('photo', 'Choose a photo to upload.');
+  const clean = await cleanPhoto(file.filepath, file.size);
+  if (ownerId !== undefined) await makeRoomForPhoto(strapi, ownerId);
+  return store(strapi, clean, ownerId);
+}
+
+/**
+ * Crops a photo already stored in this service's uploads into a new stored photo. The design format
+ * keeps an image as a picture filling a box, so a crop is a new picture rather than a crop setting.
+ * The source is read where the upload provider keeps it: public/uploads, or over HTTP.
+ */
+export async function storeCroppedPhoto(strapi: Core.Strapi, src: unknown, body: Record<string, unknown>, ownerId?: number): Promise<StoredPhoto> {
+  const source = await readUploadedPhoto(strapi, src);
+  if (!source) throw fieldError('src', 'Only a photo uploaded to this service can be cropped.');
+  // A crop would turn a premium sticker's picture into a plain upload anyone could draw.
+  if (await getService(strapi, 'premium').isPremiumPicture(src as string)) {
+    throw forbidden('This picture is a premium sticker: it cannot be cropped into a new photo.');
+  }
+  const box = parseCropBox(body);
+  if (ownerId !== undefined) await makeRoomForPhoto(strapi, ownerId);
+  return store(strapi, await cropPhoto(source, box), ownerId);
+}
+
+/** A local /uploads/ file (a path), or a file of the media library at the remote provider (its bytes). */
+async function readUploadedPhoto(strapi: Core.Strapi, src: unknown): Promise<string | Buffer | null> {
+  if (typeof src === 'string' && /^\/uploads\/[\w.-]+$/.test(src)) {
+    const uploadsDir = path.resolve(strapi.dirs.static.public, 'uploads');
+    const file = path.resolve(uploadsDir, src.slice('/uploads/'.length));
+    if (!file.startsWith(uploadsDir + path.sep) || !(await fs.promises.stat(file).catch(() => null))?.isFile()) return null;
+    return file;
+  }
+  if (typeof src !== 'string' || !isAllowedRemoteImage(src, imageSourceRules(strapi))) return null;
+  // Only a file the upload plugin stored: an allowed prefix alone could be any object in the bucket.
+  const stored = await strapi.db.query('plugin::upload.file').findOne({ where: { url: src }, select: ['id', 'url', 'hash', 'ext', 'mime'] });
+  if (!stored) return null;
+  return (await readUploadedFile(strapi, stored as StoredFile))?.body ?? null;
+}
+
+export interface StoredPhoto {
+  url: string;
+  width: number;
+  height: number;
+}
+
+async function store(strapi: Core.Strapi, clean: CleanPhoto, ownerId?: number): Promise<StoredPhoto> {
+  const name = `photo-${crypto.randomBytes(8).toString('hex')}.${clean.ext}`;
+  const tmp = path.join(os.tmpdir(), name);
+  await fs.promises.writeFile(tmp, clean.data);
+  try {
+    const [stored] = await strapi
+      .plugin('upload')
+      .service('upload')
+      .upload({
+        data: { fileInfo: { name, alternativeText: 'Photo on a greeting card' } },
+        files: { filepath: tmp, originalFilename: name, mimetype: clean.mime, size: clean.data.length },
+      });
+    if (ownerId !== undefined) await recordPhoto(strapi, ownerId, { url: stored.url, fileId: stored.id });
+    return { url: stored.url, width: clean.width, height: clean.height };
+  } finally {
+    await fs.promises.rm(tmp, { force: true });
+  }
+}

@@ -1,0 +1,107 @@
+import type { Core } from '@strapi/strapi';
+import type { Ctx } from '../http/respond';
+import { ASSET_VERSION } from './static-files';
+import { pageCsrfToken } from './csrf';
+import { helpersFor } from './view-helpers';
+import { markLocale, pageLocale } from './locale';
+import { translator } from '../i18n/translate';
+import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../i18n/locales';
+import { getConfig } from '../config/get-config';
+import { brandOf } from './brand';
+import { viewsFor } from './view-files';
+import { mountPoints } from '../mount/mount-points';
+
+// Pages and htmx fragments come from the same Eta views (escaping by default) and the same layout:
+// a full page wraps the view in the document, a fragment gets only the view plus an out-of-band toast.
+
+export { VIEWS_DIR } from './view-files';
+
+export interface Toast {
+  kind: 'success' | 'error' | 'info';
+  text: string;
+}
+
+/**
+ * The page frame: `shop` is the storefront's column; `workspace` is the same header and navigation
+ * around a full-height tool (the card editor) with its own stylesheet and script.
+ */
+export type PageLayout = 'shop' | 'workspace';
+
+export interface ViewData {
+  title?: string;
+  toast?: Toast | null;
+  [key: string]: unknown;
+}
+
+/** True when htmx asked for a fragment (and not a history restore, which needs the whole page). */
+export const isHtmx = (ctx: Ctx): boolean => ctx.get('HX-Request') === 'true' && ctx.get('HX-History-Restore-Request') !== 'true';
+
+/** This page's own URL in another language: the same path and query, `locale` replaced. */
+function withLocale(ctx: Ctx, code: string): string {
+  const search = new URLSearchParams(ctx.querystring ?? '');
+  search.set('locale', code);
+  return `${ctx.path}?${search.toString()}`;
+}
+
+function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
+  const config = getConfig(strapi);
+  const mount = mountPoints(strapi);
+  const locale = pageLocale(strapi, ctx);
+  markLocale(strapi, ctx, locale);
+  return {
+    prices: { ecard: config.ecardPrice, post: config.postedCardPrice, print: config.printPrice, giftWrap: config.giftWrapPrice },
+    currency: config.currency,
+    ...data,
+    user: ctx.state.gcUser ?? null,
+    csrfToken: pageCsrfToken(strapi, ctx),
+    // The page's path within the shop (`/catalogue/` at `/shop/catalogue/`), for the navigation's current page.
+    currentPath: ctx.path.slice(mount.base.length) || '/',
+    // Every link a view prints starts with `base` (the storefront's base path, '' at the root), every
+    // asset with `assets`, every API call with `api`: see platform/mount/mount-points.ts.
+    base: mount.base,
+    assets: mount.staticPath,
+    api: mount.apiPrefix,
+    brand: brandOf(strapi),
+    v: ASSET_VERSION,
+    h: helpersFor(locale),
+    // The request's language and its messages: it.t('shop.cart.title'); the footer's language switcher
+    // lists `locales` unless the shop pins one language.
+    locale,
+    t: translator(locale),
+    // The same, for a partial whose caller uses `t` for something else (see partials/template-card.eta).
+    translate: translator(locale),
+    locales: config.shopLocale ? [] : SUPPORTED_LOCALES.map((code) => ({ code, name: LOCALE_NAMES[code], href: withLocale(ctx, code) })),
+    toast: data.toast ?? null,
+  };
+}
+
+function send(ctx: Ctx, html: string, status?: number) {
+  if (status) ctx.status = status;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'private, no-store');
+  // Full page and fragment differ by this header: caches must keep them apart.
+  ctx.vary('HX-Request');
+  ctx.body = html;
+}
+
+export function renderPage(ctx: Ctx, view: string, data: ViewData = {}, status?: number, layout: PageLayout = 'shop'): void {
+  const strapi: Core.Strapi = ctx.state.gcStrapi;
+  const it = common(strapi, ctx, data);
+  const eta = viewsFor(strapi);
+  const body = eta.render(view, it);
+  send(ctx, eta.render('layout', { ...it, body, fragment: false, layout }), status);
+}
+
+export function renderPartial(ctx: Ctx, view: string, data: ViewData = {}, status?: number): void {
+  const strapi: Core.Strapi = ctx.state.gcStrapi;
+  const it = common(strapi, ctx, data);
+  const eta = viewsFor(strapi);
+  const body = eta.render(view, it);
+  send(ctx, eta.render('layout', { ...it, body, fragment: true }), status);
+}
+
+/** Full page normally; only `partial` when htmx asks for it. */
+export function renderPageOrPartial(ctx: Ctx, view: string, partial: string, data: ViewData = {}, status?: number): void {
+  if (isHtmx(ctx)) renderPartial(ctx, partial, data, status);
+  else renderPage(ctx, view, data, status);
+}

@@ -1,8 +1,0 @@
-import { route, RouteDef } from '../define';
-
-const routes: RouteDef[] = [
-  route('GET', '/me/details', 'me.details'),
-  route('POST', '/me/sync_recipient', 'me.syncRecipient'),
-];
-
-export default routes;
