@@ -57,7 +57,7 @@ function treeMemory(rootPid, withPss) {
       if (m) rss += Number(m[1]) * 1024;
       if (withPss) {
         const p = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-        if (p) pss += Number(p[1]) * 1024;
+        if (p && pss !== null) pss += Number(p[1]) * 1024;
       }
     } catch {
       // gone

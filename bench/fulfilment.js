@@ -92,16 +92,18 @@ async function startSmtp() {
       });
     },
   });
-  await new Promise((resolve, reject) => {
+  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
-  });
-  return { port: server.server.address().port, received, total: () => total, lastAt: () => lastAt, stop: () => new Promise((r) => server.close(r)) };
+  }));
+  const { port } = /** @type {import('net').AddressInfo} */ (server.server.address());
+  return { port, received, total: () => total, lastAt: () => lastAt, stop: () => /** @type {Promise<void>} */ (new Promise((r) => server.close(r))) };
 }
 
 function startInstance(env, label) {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const child = spawn(process.execPath, [...profile, path.join(__dirname, 'fulfilment-worker.js')], { cwd: appDir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  /** @type {{ rss: number, chromium: number, chromiumPss: number, renderer: Record<string, number> | null }} */
   const peak = { rss: 0, chromium: 0, chromiumPss: 0, renderer: null };
   const waiters = [];
   let err = '';
@@ -236,7 +238,7 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       `| e-mails per second | ${result.emails_per_s} | |`,
       `| received / duplicates / losses | ${result.received_unique} / ${duplicates} / ${losses} | all / 0 / 0 |`,
       ...perInstance.map((p) => `| ${p.instance}: sent, peak Strapi RSS, peak Chromium (whole process tree: RSS sum / PSS) | ${p.sent ?? 'n/a'}, ${mb(p.peak_rss)}, ${mb(p.peak_chromium_rss)} / ${mb(p.peak_chromium_pss)} | Strapi < 600 MB |`),
-      ...perInstance.filter((p) => p.renderer).map((p) => `| ${p.instance}: renderer counters at the end (PNG / SVG / PDF renders, launches, browser restarts, page reopens) | ${p.renderer.designPng} / ${p.renderer.designSvg} / ${p.renderer.printPdf}, ${p.renderer.launches}, ${p.renderer.browserRecycles}, ${p.renderer.pageRecycles} | |`),
+      ...perInstance.flatMap(({ instance, renderer: r }) => (r ? [`| ${instance}: renderer counters at the end (PNG / SVG / PDF renders, launches, browser restarts, page reopens) | ${r.designPng} / ${r.designSvg} / ${r.printPdf}, ${r.launches}, ${r.browserRecycles}, ${r.pageRecycles} | |`] : [])),
       ...(PREVIEWS === 'ready' ? [`| before payment: ${DESIGNS} previews rendered in, peak Strapi RSS, peak Chromium (RSS sum / PSS) | ${previewSeconds} s, ${mb(seedPeak.rss)}, ${mb(seedPeak.chromium)} / ${mb(seedPeak.chromiumPss)} | |`] : []),
     ];
     // One file per database and instance count (the figures), and the dated table `npm run bench` collects.

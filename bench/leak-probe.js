@@ -48,7 +48,7 @@ beforeAll(async () => {
   const spent = process.cpuUsage(cpu);
   await idleProfile?.(`leak-probe-${count}.cpuprofile`);
   const memory = process.memoryUsage();
-  const file = path.relative(root, expect.getState().testPath);
+  const file = path.relative(root, expect.getState().testPath ?? '');
   const idle = `${Math.round((spent.user + spent.system) / 1000)} ms of ${Date.now() - started} ms`;
   // What keeps the event loop busy: the kinds of live handles and requests (timers, sockets, servers).
   const resources = {};

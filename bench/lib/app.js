@@ -16,7 +16,7 @@ function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
     srv.on('error', reject);
@@ -136,7 +136,7 @@ async function spawnServer(env, port, label) {
   } catch (error) {
     child.kill('SIGKILL');
     fs.closeSync(log);
-    throw new Error(`${error.message}; see ${path.relative(process.cwd(), logFile)}`);
+    throw new Error(`${error instanceof Error ? error.message : error}; see ${path.relative(process.cwd(), logFile)}`);
   }
   return { url, pid: child.pid, child, log };
 }
@@ -221,12 +221,12 @@ async function startSmtpSink() {
     },
   });
   const port = await freePort();
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(port, '127.0.0.1', resolve)));
   return {
     env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURE: 'false' },
     received: () => count,
     recipients,
-    stop: () => new Promise((resolve) => server.close(resolve)),
+    stop: () => /** @type {Promise<void>} */ (new Promise((resolve) => server.close(resolve))),
   };
 }
 

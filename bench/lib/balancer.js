@@ -19,9 +19,9 @@ async function startBalancer(targets, port = 0) {
     next = (next + 1) % targets.length;
     proxy.web(req, res, { target });
   });
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(port, '127.0.0.1', resolve)));
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `http://127.0.0.1:${/** @type {import('net').AddressInfo} */ (server.address()).port}`,
     async stop() {
       await new Promise((resolve) => server.close(resolve));
       proxy.close();

@@ -21,7 +21,7 @@ describe('admin API for shop operators', () => {
   let app: TestApp;
   let smtp: SmtpCapture;
   const http = () => app.http();
-  const admins: Record<'none' | 'orders' | 'deliveries' | 'settings' | 'operator' | 'payments' | 'owner', TestAdmin> = {} as never;
+  let admins: Record<'none' | 'orders' | 'deliveries' | 'settings' | 'operator' | 'payments' | 'owner', TestAdmin>;
   let shopper: TestUser;
   let orderUuid: string;
   let refundedUuid = '';
@@ -35,13 +35,15 @@ describe('admin API for shop operators', () => {
       SERVICE_DELIVERY_MAX_ATTEMPTS: '1',
       SERVICE_STRIPE_WEBHOOK_SECRET: 'whsec_test_0123456789abcd9f',
     });
-    admins.none = await createAdmin(app.strapi, http, []);
-    admins.orders = await createAdmin(app.strapi, http, [ORDERS]);
-    admins.deliveries = await createAdmin(app.strapi, http, [DELIVERIES]);
-    admins.settings = await createAdmin(app.strapi, http, [SETTINGS]);
-    admins.operator = await createAdmin(app.strapi, http, [ORDERS, DELIVERIES]);
-    admins.payments = await createAdmin(app.strapi, http, [ORDERS, PAYMENTS]);
-    admins.owner = await createSuperAdmin(app.strapi, http);
+    admins = {
+      none: await createAdmin(app.strapi, http, []),
+      orders: await createAdmin(app.strapi, http, [ORDERS]),
+      deliveries: await createAdmin(app.strapi, http, [DELIVERIES]),
+      settings: await createAdmin(app.strapi, http, [SETTINGS]),
+      operator: await createAdmin(app.strapi, http, [ORDERS, DELIVERIES]),
+      payments: await createAdmin(app.strapi, http, [ORDERS, PAYMENTS]),
+      owner: await createSuperAdmin(app.strapi, http),
+    };
 
     // A paid e-card order whose only send fails (SMTP down, one attempt allowed): a failed delivery.
     shopper = await createUser(app.strapi, { email: `Maria.Lopez.${Date.now()}@Example.test` });

@@ -276,7 +276,7 @@ describe('admin panel in Chromium', () => {
   it('an editor opens a draft template from the Content Manager\'s preview panel and sees the shop page with the preview banner', async () => {
     const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
     const design = { version: '7.0.0', width: 600, height: 850, background: '#DDEEFF', objects: [] };
-    const draft = await documents.create({ data: { name: 'Winter Robin', slug: 'winter-robin', is_active: true, description: 'A robin on a snowy branch', canvas_data: design } as never });
+    const draft = await documents.create({ data: { name: 'Winter Robin', slug: 'winter-robin', is_active: true, description: 'A robin on a snowy branch', canvas_data: design } });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Pia');
     // This page keeps the real CSP (no bypass): the admin's frame-src and the shop's frame headers decide.
     const page = await strictPages.newPage();
@@ -312,7 +312,7 @@ describe('admin panel in Chromium', () => {
   it('the designer window says why instead of showing an empty frame when the shop is on another origin', async () => {
     const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
     const design = { version: '7.0.0', width: 600, height: 850, background: '#FFFFFF', objects: [] };
-    const template = await documents.create({ data: { name: 'Elsewhere', slug: 'elsewhere', canvas_data: design } as never });
+    const template = await documents.create({ data: { name: 'Elsewhere', slug: 'elsewhere', canvas_data: design } });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Owen');
     const page = await newPage();
     await logIn(page, app.baseUrl, editor);
@@ -349,7 +349,7 @@ describe('admin panel in Chromium', () => {
       version: '7.0.0', width: 600, height: 850, background: '#E8F4FF',
       objects: [{ type: 'textbox', text: 'Home sweet home', left: 50, top: 120, width: 500, fontSize: 60, fill: '#1B4965', fontFamily: 'Georgia', textAlign: 'center' }],
     };
-    const template = await documents.create({ data: { name: 'New home', slug: 'new-home', canvas_data: start } as never });
+    const template = await documents.create({ data: { name: 'New home', slug: 'new-home', canvas_data: start } });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Dana');
     const page = await newPage();
     await logIn(page, app.baseUrl, editor);
@@ -381,7 +381,7 @@ describe('admin panel in Chromium', () => {
     await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2E86C1' } }).composite([{ input: red, left: 0, top: 0 }]).png().toFile(photoFile);
     const uploads: number[] = [];
     page.on('response', (response) => response.url().includes('/greeting-cards/admin/designs/photos') && uploads.push(response.status()));
-    await (await frame.$('#photo-input'))!.uploadFile(photoFile);
+    await (await frame.$('input#photo-input'))!.uploadFile(photoFile);
     await frame.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo added.', { timeout: 30000 });
     fs.rmSync(photoFile, { force: true });
     await frame.waitForFunction(() => !(document.getElementById('crop-photo') as HTMLButtonElement).disabled);
@@ -408,7 +408,7 @@ describe('admin panel in Chromium', () => {
       (t) => JSON.stringify(t?.canvas_data).includes('Welcome to your new home'),
       30000,
     );
-    await documents.publish({ documentId: template.documentId } as never);
+    await documents.publish({ documentId: template.documentId });
     const saved = await http().get('/api/templates/new-home/').expect(200);
     // Opened on its own (not framed by the admin panel) the designer has nothing to edit and says so.
     const direct = await newPage();
@@ -431,7 +431,7 @@ describe('admin panel in Chromium', () => {
         { type: 'textbox', text: 'Dear friend', left: 50, top: 400, width: 500, fontSize: 40, fill: '#6A1B4D', fontFamily: 'Georgia', textAlign: 'center' },
       ],
     };
-    const template = await documents.create({ data: { name: 'Well done', slug: 'well-done', canvas_data: start } as never });
+    const template = await documents.create({ data: { name: 'Well done', slug: 'well-done', canvas_data: start } });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Pat');
     const page = await newPage();
     await logIn(page, app.baseUrl, editor);
@@ -496,7 +496,7 @@ describe('admin panel in Chromium', () => {
     expect(saved.canvas_data.objects.map((o: { text: string; placeholder?: boolean }) => [o.text, o.placeholder ?? false])).toEqual([['Congratulations', false], ['Dear friend', true]]);
 
     // A shopper's card from it (once published) is a 5x7 card warned about the sample name until it is replaced.
-    await documents.publish({ documentId: template.documentId } as never);
+    await documents.publish({ documentId: template.documentId });
     const shopper = await createUser(app.strapi);
     const card = (await http().post('/api/templates/well-done/personalize/').set(shopper.auth).expect(201)).body;
     const detail = (await http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body;

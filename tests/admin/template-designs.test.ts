@@ -47,15 +47,15 @@ describe('template designs in the admin', () => {
   it('refuses an invalid design through the document service, naming the problem, and stores nothing', async () => {
     const before = await documents(app.strapi).count({});
     const bad = { version: '7.0.0', background: '#FFFFFF', objects: [{ type: 'script', left: 0, top: 0 }] };
-    await expect(documents(app.strapi).create({ data: { name: 'Broken', slug: 'broken', canvas_data: bad } as never })).rejects.toMatchObject({
+    await expect(documents(app.strapi).create({ data: { name: 'Broken', slug: 'broken', canvas_data: bad } })).rejects.toMatchObject({
       name: 'ValidationError',
       message: expect.stringMatching(/canvas_data.*objects\[0\]/),
     });
     expect(await documents(app.strapi).count({})).toBe(before);
 
     // An update with a broken design leaves the stored design as it was.
-    const good = await documents(app.strapi).create({ data: { name: 'Kept design', slug: 'kept-design', canvas_data: design('#225588') } as never });
-    await expect(documents(app.strapi).update({ documentId: good.documentId, data: { canvas_data: { objects: 'nope' } } as never })).rejects.toMatchObject({ name: 'ValidationError' });
+    const good = await documents(app.strapi).create({ data: { name: 'Kept design', slug: 'kept-design', canvas_data: design('#225588') } });
+    await expect(documents(app.strapi).update({ documentId: good.documentId, data: { canvas_data: { objects: 'nope' } } })).rejects.toMatchObject({ name: 'ValidationError' });
     expect((await rowOf(app.strapi, good.documentId)).canvas_data.background).toBe('#225588');
   });
 
@@ -71,7 +71,7 @@ describe('template designs in the admin', () => {
   });
 
   it('re-renders the thumbnail in the background when the design changes', async () => {
-    const doc = await documents(app.strapi).create({ data: { name: 'Changing', slug: 'changing', canvas_data: design('#3366CC') } as never });
+    const doc = await documents(app.strapi).create({ data: { name: 'Changing', slug: 'changing', canvas_data: design('#3366CC') } });
     const designs = getService(app.strapi, 'templateDesigns');
     const rendering = getService(app.strapi, 'rendering');
     await designs.drain();
@@ -82,11 +82,11 @@ describe('template designs in the admin', () => {
     expect(pixelAt(decodePng(firstPng), 5, 5).slice(0, 3)).toEqual([0x33, 0x66, 0xcc]);
 
     // A name-only edit keeps the thumbnail; a design edit replaces it.
-    await documents(app.strapi).update({ documentId: doc.documentId, data: { name: 'Changing (renamed)' } as never });
+    await documents(app.strapi).update({ documentId: doc.documentId, data: { name: 'Changing (renamed)' } });
     await designs.drain();
     expect((await rowOf(app.strapi, doc.documentId)).thumbnail_url).toBe(first.thumbnail_url);
 
-    await documents(app.strapi).update({ documentId: doc.documentId, data: { canvas_data: design('#CC3366') } as never });
+    await documents(app.strapi).update({ documentId: doc.documentId, data: { canvas_data: design('#CC3366') } });
     await designs.drain();
     const second = await rowOf(app.strapi, doc.documentId);
     expect(second.thumbnail_url).not.toBe(first.thumbnail_url);
@@ -94,7 +94,7 @@ describe('template designs in the admin', () => {
     expect(pixelAt(decodePng(fs.readFileSync(fileOf(second.thumbnail_url!))), 5, 5).slice(0, 3)).toEqual([0xcc, 0x33, 0x66]);
 
     // What shoppers see follows once published: the catalogue API shows the new thumbnail.
-    await documents(app.strapi).publish({ documentId: doc.documentId } as never);
+    await documents(app.strapi).publish({ documentId: doc.documentId });
     const listed = await http().get('/api/templates/').query({ page_size: 100 });
     const shown = listed.body.results.find((t: { slug: string }) => t.slug === second.slug);
     expect(JSON.stringify(shown)).toContain(second.thumbnail_url);

@@ -37,7 +37,7 @@ describe('card previews follow the design', () => {
   let app: TestApp;
   let shopper: TestUser;
   const card = async (id: number) => (await app.http().get(`/api/cards/${id}/`).set(shopper.auth).expect(200)).body;
-  const row = (id: number) => app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id } });
+  const row = (id: number) => app.strapi.db.query('plugin::greeting-cards.card').findOne({ where: { id } });
   const libraryHtml = async () => (await app.http().get('/library/').set('Cookie', `gc_session=${shopper.token}`).expect(200)).text;
   const previewPng = async (url: string) => decodePng((await app.http().get(url).expect(200)).body as Buffer);
   const fileOf = (canvas: unknown) => {
@@ -102,7 +102,7 @@ describe('card previews follow the design', () => {
     await app.http().patch(`/api/cards/${created.id}/`).set(shopper.auth).send({ canvas_data: design('#003049') }).expect(200);
     const stored = (await row(created.id)) as { design_revision: number };
     // Another instance finished a newer revision's render first.
-    await app.strapi.db.query('plugin::greeting-cards.card' as never).update({
+    await app.strapi.db.query('plugin::greeting-cards.card').update({
       where: { id: created.id },
       data: { preview_url: '/uploads/greeting-cards/previews/newer.png', preview_revision: stored.design_revision + 1 },
     });
@@ -114,7 +114,7 @@ describe('card previews follow the design', () => {
   it('shows a personalised card with its template\'s preview at once', async () => {
     const canvas = design('#7B2CBF', 'Template');
     const thumbnail = await app.strapi.plugin('greeting-cards').service('rendering').storePreview(canvas);
-    await app.strapi.db.query('plugin::greeting-cards.template' as never).create({
+    await app.strapi.db.query('plugin::greeting-cards.template').create({
       data: { name: 'Purple wishes', slug: 'purple-wishes', canvas_data: canvas, thumbnail_url: thumbnail, is_active: true, product: 'a5', publishedAt: new Date() },
     });
     const made = (await app.http().post('/api/templates/purple-wishes/personalize/').set(shopper.auth).expect(201)).body;

@@ -10,7 +10,7 @@ type Json = ReturnType<typeof JSON.parse>;
 const text = (t = 'Hello') => ({ type: 'textbox', text: t, left: 60, top: 60, fontSize: 30, fill: '#112233', fontFamily: 'Georgia' });
 const design = (extra: Record<string, unknown> = {}) => ({ version: '7.0.0', background: '#FFFFFF', objects: [text()], ...extra });
 const documents = (strapi: Core.Strapi) => strapi.documents(UID.template as Parameters<Core.Strapi['documents']>[0]);
-const q = (app: TestApp, uid: string) => app.strapi.db.query(uid as never);
+const q = (app: TestApp, uid: string) => app.strapi.db.query(uid);
 
 describe('card products and pages', () => {
   let app: TestApp;
@@ -23,29 +23,29 @@ describe('card products and pages', () => {
   });
 
   it('stores a template\'s product, sizes its canvas to it, and shows it in the catalogue', async () => {
-    const created = await documents(app.strapi).create({ data: { name: 'Tall', slug: 'tall-one', product: 'in5x7', canvas_data: design({ width: 600, height: 850 }) } as never, status: 'published' } as never);
+    const created = await documents(app.strapi).create({ data: { name: 'Tall', slug: 'tall-one', product: 'in5x7', canvas_data: design({ width: 600, height: 850 }) }, status: 'published' });
     const row = await q(app, UID.template).findOne({ where: { documentId: created.documentId } });
     expect(row).toMatchObject({ product: 'in5x7', canvas_data: { width: 600, height: 841 } });
     expect((await http().get('/api/templates/tall-one/').expect(200)).body).toMatchObject({ product: 'in5x7', canvas_data: { height: 841 } });
     const listed = (await http().get('/api/templates/?page_size=100').expect(200)).body.results.find((t: Json) => t.slug === 'tall-one');
     expect(listed.product).toBe('in5x7');
     // Without a product a template is the A5 every design was made for.
-    await documents(app.strapi).create({ data: { name: 'Plain', slug: 'plain-one', canvas_data: design() } as never, status: 'published' } as never);
+    await documents(app.strapi).create({ data: { name: 'Plain', slug: 'plain-one', canvas_data: design() }, status: 'published' });
     expect((await http().get('/api/templates/plain-one/').expect(200)).body.product).toBe('a5');
   });
 
   it('follows a product change made alone (the editor switches the template to another size)', async () => {
-    const created = await documents(app.strapi).create({ data: { name: 'Switch', slug: 'switch-me', canvas_data: design({ width: 600, height: 850 }) } as never });
-    await documents(app.strapi).update({ documentId: created.documentId, data: { product: 'a6' } as never });
+    const created = await documents(app.strapi).create({ data: { name: 'Switch', slug: 'switch-me', canvas_data: design({ width: 600, height: 850 }) } });
+    await documents(app.strapi).update({ documentId: created.documentId, data: { product: 'a6' } });
     expect(await q(app, UID.template).findOne({ where: { documentId: created.documentId } })).toMatchObject({ product: 'a6', canvas_data: { width: 600, height: 846, objects: [text()] } });
-    await expect(documents(app.strapi).update({ documentId: created.documentId, data: { product: 'a3' } as never })).rejects.toMatchObject({ name: 'ValidationError' });
+    await expect(documents(app.strapi).update({ documentId: created.documentId, data: { product: 'a3' } })).rejects.toMatchObject({ name: 'ValidationError' });
   });
 
   it('gives a personalised card its template\'s product, kept when the template changes size later', async () => {
     const card = (await http().post('/api/templates/tall-one/personalize/').set(alice.auth).expect(201)).body;
     expect(card).toMatchObject({ product: 'in5x7', canvas_data: { width: 600, height: 841 } });
     const template = await q(app, UID.template).findOne({ where: { slug: 'tall-one' } });
-    await documents(app.strapi).update({ documentId: template.documentId, data: { product: 'square' } as never, status: 'published' } as never);
+    await documents(app.strapi).update({ documentId: template.documentId, data: { product: 'square' }, status: 'published' });
     expect((await http().get(`/api/cards/${card.id}/`).set(alice.auth).expect(200)).body.product).toBe('in5x7');
   });
 
@@ -94,9 +94,9 @@ describe('preflight on card detail', () => {
 
   it('reports placeholder text, a low-resolution photo, the safe margin and objects off the card as {code, page, object, message}', async () => {
     await documents(app.strapi).create({
-      data: { name: 'Named', slug: 'named', canvas_data: design({ objects: [{ ...text('Your name here'), placeholder: true }] }) } as never,
+      data: { name: 'Named', slug: 'named', canvas_data: design({ objects: [{ ...text('Your name here'), placeholder: true }] }) },
       status: 'published',
-    } as never);
+    });
     await q(app, 'plugin::upload.file').create({
       data: { name: 'small.jpg', hash: 'small', ext: '.jpg', mime: 'image/jpeg', size: 10, url: '/uploads/small.jpg', provider: 'local', width: 600, height: 450 },
     });

@@ -44,7 +44,7 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
   let plain: TestUser;
   let editor: ChildProcess | null = null;
   const http = () => app.http();
-  const templates = () => app.strapi.documents(TEMPLATE as never);
+  const templates = () => app.strapi.documents(TEMPLATE as Parameters<TestApp['strapi']['documents']>[0]);
 
   beforeAll(async () => {
     app = await startApp({ SERVICE_RENDERER: 'memory' });
@@ -121,18 +121,18 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
     const list = await http().get(listRoute).expect(200);
     const detail = await http().get(detailRoute).expect(200);
     await http().get(listRoute).set('If-None-Match', list.headers.etag).expect(304);
-    const found = await templates().findFirst({ filters: { slug: 'balloon-party' } } as never) as { documentId: string };
-    await templates().update({ documentId: found.documentId, data: { name: 'Balloon Party Deluxe' }, status: 'published' } as never);
+    const found = await templates().findFirst({ filters: { slug: 'balloon-party' } }) as { documentId: string };
+    await templates().update({ documentId: found.documentId, data: { name: 'Balloon Party Deluxe' }, status: 'published' });
     const after = await http().get(listRoute).set('If-None-Match', list.headers.etag).expect(200);
     expect(after.body.results.find((t: { slug: string }) => t.slug === 'balloon-party').name).toBe('Balloon Party Deluxe');
     const detailAfter = await http().get(detailRoute).set('If-None-Match', detail.headers.etag).expect(200);
     expect(detailAfter.body.name).toBe('Balloon Party Deluxe');
     // Deactivated: gone from the list and the detail route at once.
-    await templates().update({ documentId: found.documentId, data: { is_active: false }, status: 'published' } as never);
+    await templates().update({ documentId: found.documentId, data: { is_active: false }, status: 'published' });
     const without = await http().get(listRoute).set('If-None-Match', after.headers.etag).expect(200);
     expect(without.body.results.map((t: { slug: string }) => t.slug)).not.toContain('balloon-party');
     await http().get(detailRoute).expect(404);
-    await templates().update({ documentId: found.documentId, data: { is_active: true, name: 'Balloon Party' }, status: 'published' } as never);
+    await templates().update({ documentId: found.documentId, data: { is_active: true, name: 'Balloon Party' }, status: 'published' });
     expect((await http().get(detailRoute).expect(200)).body.name).toBe('Balloon Party');
   });
 

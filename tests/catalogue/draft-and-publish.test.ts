@@ -23,8 +23,8 @@ describe('catalogue: draft & publish', () => {
   let operator: TestAdmin;
   const docs = (uid: string) => app.strapi.documents(uid as Parameters<Core.Strapi['documents']>[0]);
   const create = async (uid: string, data: Record<string, unknown>, status?: 'published') =>
-    (await docs(uid).create({ data: data as never, ...(status ? { status } : {}) })) as unknown as { id: number; documentId: string };
-  const rows = (uid: string, documentId: string) => app.strapi.db.query(uid as never).findMany({ where: { documentId }, orderBy: { id: 'asc' } });
+    (await docs(uid).create({ data, ...(status ? { status } : {}) })) as unknown as { id: number; documentId: string };
+  const rows = (uid: string, documentId: string) => app.strapi.db.query(uid).findMany({ where: { documentId }, orderBy: { id: 'asc' } });
   const names = (body: { results: Array<{ name: string }> }) => body.results.map((r) => r.name);
 
   appForSuite({ SERVICE_RENDERER: 'memory' }, async (booted) => {
@@ -45,7 +45,7 @@ describe('catalogue: draft & publish', () => {
     await create(ADDON, { name: 'Draft Gift', price_pence: 1, is_active: true });
     await create(PLAN, { name: 'Draft Plan', slug: 'draft-plan', amount_pence: 1, is_active: true });
     // Each is one draft row and no published row.
-    expect((await rows(TEMPLATE, (await docs(TEMPLATE).findFirst({ filters: { slug: 'draft-template' } } as never))!.documentId)).map((r: { publishedAt: unknown }) => r.publishedAt)).toEqual([null]);
+    expect((await rows(TEMPLATE, (await docs(TEMPLATE).findFirst({ filters: { slug: 'draft-template' } }))!.documentId)).map((r: { publishedAt: unknown }) => r.publishedAt)).toEqual([null]);
 
     const lists: Array<[string, string]> = [
       ['/api/templates/?page_size=100', 'Draft Template'],
@@ -80,7 +80,7 @@ describe('catalogue: draft & publish', () => {
     const refused = await app.http().post('/api/orders/add_to_cart/').set(shopper.auth).send(line).expect(400);
     expect(refused.body).toEqual({ gift_addon_id: [expect.any(String)] });
     // Once published, the same add-on (by its published row) is accepted.
-    const published = (await docs(ADDON).publish({ documentId: addon.documentId } as never)) as unknown as { entries: Array<{ id: number }> };
+    const published = (await docs(ADDON).publish({ documentId: addon.documentId })) as unknown as { entries: Array<{ id: number }> };
     await app.http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ ...line, gift_addon_id: published.entries[0].id }).expect(200);
 
     const plan = await app.http().post('/api/subscriptions/checkout/').set(shopper.auth).send({ plan_slug: 'not-yet-plan' });
@@ -106,9 +106,9 @@ describe('catalogue: draft & publish', () => {
     expect((await lineOf())?.gift_addon).toBe(addon.id);
 
     // The editor changes and publishes each again: their published rows are replaced.
-    await docs(OCCASION).update({ documentId: occasion.documentId, data: { sort_order: 51 } as never, status: 'published' } as never);
-    await docs(TEMPLATE).update({ documentId: template.documentId, data: { name: 'New Keys (2)' } as never, status: 'published' } as never);
-    await docs(ADDON).update({ documentId: addon.documentId, data: { price_pence: 650 } as never, status: 'published' } as never);
+    await docs(OCCASION).update({ documentId: occasion.documentId, data: { sort_order: 51 }, status: 'published' });
+    await docs(TEMPLATE).update({ documentId: template.documentId, data: { name: 'New Keys (2)' }, status: 'published' });
+    await docs(ADDON).update({ documentId: addon.documentId, data: { price_pence: 650 }, status: 'published' });
     const publishedRow = async (uid: string, documentId: string) =>
       (await rows(uid, documentId)).find((r: { publishedAt: unknown }) => r.publishedAt !== null) as { id: number };
     expect((await publishedRow(TEMPLATE, template.documentId)).id).not.toBe(template.id);
@@ -118,7 +118,7 @@ describe('catalogue: draft & publish', () => {
 
     // Strapi moved the shopper's links to the new published rows: nothing was lost.
     expect((await app.http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body).toMatchObject({ template: 'new-keys', occasion: 'housewarming' });
-    const stored = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: card.id }, populate: ['template', 'occasion'] });
+    const stored = await app.strapi.db.query('plugin::greeting-cards.card').findOne({ where: { id: card.id }, populate: ['template', 'occasion'] });
     expect(stored.template).toMatchObject({ id: (await publishedRow(TEMPLATE, template.documentId)).id, name: 'New Keys (2)' });
     expect(stored.occasion).toMatchObject({ id: (await publishedRow(OCCASION, occasion.documentId)).id });
     expect((await app.http().get(`/api/reminders/${reminder.id}/`).set(shopper.auth).expect(200)).body.occasion).toBe('housewarming');
@@ -129,12 +129,12 @@ describe('catalogue: draft & publish', () => {
     const template = await create(TEMPLATE, { name: 'Short Lived', slug: 'short-lived', is_active: true, product: 'a6', canvas_data: design('#553311') }, 'published');
     const card = (await app.http().post('/api/templates/short-lived/personalize/').set(shopper.auth).expect(201)).body;
     expect(card).toMatchObject({ template: 'short-lived', product: 'a6' });
-    await docs(TEMPLATE).unpublish({ documentId: template.documentId } as never);
+    await docs(TEMPLATE).unpublish({ documentId: template.documentId });
     // Gone from the shop, still on the shopper's card (by the draft row, which survives an unpublish).
     await app.http().get('/api/templates/short-lived/').expect(404);
     expect((await app.http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body).toMatchObject({ template: 'short-lived', product: 'a6' });
-    await docs(TEMPLATE).publish({ documentId: template.documentId } as never);
-    const links = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: card.id }, populate: { template: { select: ['id', 'documentId'] } } });
+    await docs(TEMPLATE).publish({ documentId: template.documentId });
+    const links = await app.strapi.db.query('plugin::greeting-cards.card').findOne({ where: { id: card.id }, populate: { template: { select: ['id', 'documentId'] } } });
     expect(links.template.documentId).toBe(template.documentId);
     expect((await app.http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body).toMatchObject({ template: 'short-lived', product: 'a6' });
   });
@@ -175,7 +175,7 @@ describe('catalogue: draft & publish', () => {
     await app.http().post('/api/templates/sneak-peek/personalize/').set(shopper.auth).expect(404);
 
     // Published, the panel shows it at its shop address.
-    await docs(TEMPLATE).publish({ documentId: draft.documentId } as never);
+    await docs(TEMPLATE).publish({ documentId: draft.documentId });
     const live = await app.http().get(`/content-manager/preview/url/${TEMPLATE}?documentId=${draft.documentId}&status=published`).set(editor.auth).expect(200);
     expect(live.body.data.url).toBe(`${app.baseUrl}/templates/sneak-peek/`);
     expect((await app.http().get('/api/templates/sneak-peek/').expect(200)).body.name).toBe('Sneak Peek');
@@ -187,7 +187,7 @@ describe('catalogue: draft & publish', () => {
       const de = await app.http().get(`${route}?locale=de`).expect(200);
       // The same documents, in the same order; the sample templates, occasions and stickers have German
       // names (Strapi i18n, tests/catalogue/localized-content.test.ts), gift add-ons are not translated.
-      const documents = (body: { results?: Array<{ documentId?: string; id?: number }> } & { documentId?: string }) =>
+      const documents = (body: { results?: Array<{ documentId?: string; id?: number }>; documentId?: string; id?: number }) =>
         (body.results ?? [body]).map((r) => r.documentId ?? r.id);
       expect(documents(de.body)).toEqual(documents(en.body));
       if (route === '/api/gift_addons/') expect(de.body.results).toEqual(en.body.results);
@@ -204,10 +204,10 @@ describe('catalogue: draft & publish', () => {
     const doc = await create(TEMPLATE, { name: 'Etag Check', slug: 'etag-check', is_active: true, canvas_data: design() });
     await (app.strapi.plugin('greeting-cards').service('templateDesigns') as { drain(): Promise<void> }).drain();
     const draftSaved = await etag();
-    await docs(TEMPLATE).publish({ documentId: doc.documentId } as never);
+    await docs(TEMPLATE).publish({ documentId: doc.documentId });
     const published = await app.http().get('/api/templates/?page_size=100').set('If-None-Match', draftSaved).expect(200);
     expect(names(published.body)).toContain('Etag Check');
-    await docs(TEMPLATE).unpublish({ documentId: doc.documentId } as never);
+    await docs(TEMPLATE).unpublish({ documentId: doc.documentId });
     const unpublished = await app.http().get('/api/templates/?page_size=100').set('If-None-Match', published.headers.etag).expect(200);
     expect(names(unpublished.body)).not.toContain('Etag Check');
     expect(before).toEqual(expect.any(String));
@@ -218,7 +218,7 @@ describe('catalogue: draft & publish', () => {
     const contentType = app.strapi.contentTypes[TEMPLATE as keyof typeof app.strapi.contentTypes] as unknown as { options: Record<string, unknown>; pluginOptions: Record<string, unknown> };
     // A row as the plugin wrote it before: one row per document, published_at set (Strapi sets it on
     // every row of a type without draft & publish), no draft; a shopper's card points at it.
-    const old = await app.strapi.db.query(TEMPLATE as never).create({ data: { name: 'Old Timer', slug: 'old-timer', is_active: true, canvas_data: design('#123456'), publishedAt: new Date() } });
+    const old = await app.strapi.db.query(TEMPLATE).create({ data: { name: 'Old Timer', slug: 'old-timer', is_active: true, canvas_data: design('#123456'), publishedAt: new Date() } });
     const card = await createCard(app.strapi, shopper, { template: old.id });
     // What Strapi runs at boot when a type's schema turns i18n and draft & publish on (core/dist/migrations):
     // first every row without a locale becomes a default-locale row, then each gets its draft.

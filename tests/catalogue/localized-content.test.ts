@@ -22,12 +22,12 @@ describe('catalogue: localized content (Strapi i18n)', () => {
   appForSuite({ SERVICE_RENDERER: 'memory', SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false' }, async (booted) => {
     app = booted;
     // A published document with no German version, and a draft document with a German draft.
-    await docs(TEMPLATE).create({ data: { name: 'Only English', slug: 'only-english', is_active: true, popularity: 500, canvas_data: design() } as never, status: 'published' });
-    const draft = await docs(TEMPLATE).create({ data: { name: 'Secret Draft', slug: 'secret-draft', is_active: true, popularity: 600, canvas_data: design() } as never });
-    await docs(TEMPLATE).update({ documentId: draft.documentId, locale: 'de', data: { name: 'Geheimer Entwurf', slug: 'secret-draft', is_active: true, canvas_data: design() } as never } as never);
+    await docs(TEMPLATE).create({ data: { name: 'Only English', slug: 'only-english', is_active: true, popularity: 500, canvas_data: design() }, status: 'published' });
+    const draft = await docs(TEMPLATE).create({ data: { name: 'Secret Draft', slug: 'secret-draft', is_active: true, popularity: 600, canvas_data: design() } });
+    await docs(TEMPLATE).update({ documentId: draft.documentId, locale: 'de', data: { name: 'Geheimer Entwurf', slug: 'secret-draft', is_active: true, canvas_data: design() } });
     // A published document whose German version is still a draft: German shoppers see the English one.
-    const pending = await docs(TEMPLATE).create({ data: { name: 'Pending Translation', slug: 'pending-translation', is_active: true, popularity: 400, canvas_data: design() } as never, status: 'published' });
-    await docs(TEMPLATE).update({ documentId: pending.documentId, locale: 'de', data: { name: 'Unfertige Übersetzung', slug: 'pending-translation', is_active: true, canvas_data: design() } as never } as never);
+    const pending = await docs(TEMPLATE).create({ data: { name: 'Pending Translation', slug: 'pending-translation', is_active: true, popularity: 400, canvas_data: design() }, status: 'published' });
+    await docs(TEMPLATE).update({ documentId: pending.documentId, locale: 'de', data: { name: 'Unfertige Übersetzung', slug: 'pending-translation', is_active: true, canvas_data: design() } });
   });
 
   it('has the shop\'s languages as Strapi locales, English the default', async () => {
@@ -38,7 +38,7 @@ describe('catalogue: localized content (Strapi i18n)', () => {
 
   it('gives editors every shop language on the translated types: the built-in Editor role, and roles made later in code', async () => {
     type Permission = { action: string; subject: string | null; properties: { locales?: string[] } | null };
-    const permissions = app.strapi.db.query('admin::permission' as never) as unknown as { findMany(q: unknown): Promise<Permission[]> };
+    const permissions = app.strapi.db.query('admin::permission') as unknown as { findMany(q: unknown): Promise<Permission[]> };
     const roles = app.strapi.service('admin::role') as unknown as {
       create(a: { name: string; description: string }): Promise<{ id: number }>;
       assignPermissions(id: number, p: unknown[]): Promise<unknown>;
@@ -62,7 +62,7 @@ describe('catalogue: localized content (Strapi i18n)', () => {
     const en = await list('/api/templates/?page_size=100');
     const de = await list('/api/templates/?page_size=100&locale=de');
     // The seed has German rows: the table holds more rows than documents, yet the counts are per document.
-    const rows = await app.strapi.db.query(TEMPLATE as never).count({ where: { publishedAt: { $notNull: true }, is_active: true } });
+    const rows = await app.strapi.db.query(TEMPLATE).count({ where: { publishedAt: { $notNull: true }, is_active: true } });
     expect(rows).toBeGreaterThan(en.count);
     expect(de.count).toBe(en.count);
     expect(de.results).toHaveLength(en.count);
@@ -129,7 +129,7 @@ describe('catalogue: localized content (Strapi i18n)', () => {
     const shopper = await createUser(app.strapi);
     const card = (await app.http().post('/api/templates/balloon-party/personalize/?locale=de').set(shopper.auth).expect(201)).body;
     expect(card.template).toBe('balloon-party');
-    const stored = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: card.id }, populate: { template: { select: ['locale'] } } });
+    const stored = await app.strapi.db.query('plugin::greeting-cards.card').findOne({ where: { id: card.id }, populate: { template: { select: ['locale'] } } });
     expect(stored.template.locale).toBe('en');
   });
 
@@ -139,33 +139,33 @@ describe('catalogue: localized content (Strapi i18n)', () => {
     const reminder = (await app.http().post('/api/reminders/').set(shopper.auth)
       .send({ type: 'custom', occasion: 'birthday', title: 'Opa', event_date: '2031-05-01' }).expect(201)).body;
     expect(reminder.occasion).toBe('birthday');
-    const stored = await app.strapi.db.query('plugin::greeting-cards.reminder' as never).findOne({ where: { id: reminder.id }, populate: { occasion: { select: ['locale', 'name'] } } });
+    const stored = await app.strapi.db.query('plugin::greeting-cards.reminder').findOne({ where: { id: reminder.id }, populate: { occasion: { select: ['locale', 'name'] } } });
     expect(stored.occasion).toMatchObject({ locale: 'en', name: 'Birthday' });
     // The German rows exist all the same (the seed's translations), for each localized type.
     for (const uid of [TEMPLATE, OCCASION, ASSET]) {
-      const german = await app.strapi.db.query(uid as never).count({ where: { locale: 'de', publishedAt: { $notNull: true } } });
+      const german = await app.strapi.db.query(uid).count({ where: { locale: 'de', publishedAt: { $notNull: true } } });
       expect({ uid, german: german > 0 }).toEqual({ uid, german: true });
     }
   });
   it('keeps a shopper\'s card on one template row when an editor unpublishes the German version, then the English one', async () => {
     const { createUser } = await import('../helpers/users');
     const shopper = await createUser(app.strapi);
-    const doc = await docs(TEMPLATE).create({ data: { name: 'Two Tongues', slug: 'two-tongues', is_active: true, canvas_data: design() } as never, status: 'published' });
-    await docs(TEMPLATE).update({ documentId: doc.documentId, locale: 'de', status: 'published', data: { name: 'Zwei Zungen', slug: 'two-tongues', is_active: true, canvas_data: design() } as never } as never);
+    const doc = await docs(TEMPLATE).create({ data: { name: 'Two Tongues', slug: 'two-tongues', is_active: true, canvas_data: design() }, status: 'published' });
+    await docs(TEMPLATE).update({ documentId: doc.documentId, locale: 'de', status: 'published', data: { name: 'Zwei Zungen', slug: 'two-tongues', is_active: true, canvas_data: design() } });
     const card = (await app.http().post('/api/templates/two-tongues/personalize/').set(shopper.auth).expect(201)).body;
     const links = async () => {
-      const meta = app.strapi.db.metadata.get(TEMPLATE as never) as { tableName: string };
-      const join = (app.strapi.db.metadata.get('plugin::greeting-cards.card' as never) as { attributes: Record<string, { joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } } }> }).attributes.template.joinTable;
+      const meta = app.strapi.db.metadata.get(TEMPLATE) as { tableName: string };
+      const join = (app.strapi.db.metadata.get('plugin::greeting-cards.card') as { attributes: Record<string, { joinTable: { name: string; joinColumn: { name: string }; inverseJoinColumn: { name: string } } }> }).attributes.template.joinTable;
       const rows = await app.strapi.db.connection(join.name).where(join.joinColumn.name, card.id).select(join.inverseJoinColumn.name);
       const ids = rows.map((r: Record<string, number>) => r[join.inverseJoinColumn.name]);
       return app.strapi.db.connection(meta.tableName).whereIn('id', ids).select('locale', 'published_at');
     };
     expect(await links()).toEqual([{ locale: 'en', published_at: expect.anything() }]);
-    await docs(TEMPLATE).unpublish({ documentId: doc.documentId, locale: 'de' } as never);
+    await docs(TEMPLATE).unpublish({ documentId: doc.documentId, locale: 'de' });
     // The English version is still published: the card keeps exactly its one link.
     expect(await links()).toEqual([{ locale: 'en', published_at: expect.anything() }]);
     expect((await app.http().get('/api/templates/two-tongues/?locale=de').expect(200)).body.name).toBe('Two Tongues');
-    await docs(TEMPLATE).unpublish({ documentId: doc.documentId } as never);
+    await docs(TEMPLATE).unpublish({ documentId: doc.documentId });
     // The default locale's unpublish moves the link to the English draft (which survives it).
     expect(await links()).toEqual([{ locale: 'en', published_at: null }]);
     expect((await app.http().get(`/api/cards/${card.id}/`).set(shopper.auth).expect(200)).body.template).toBe('two-tongues');

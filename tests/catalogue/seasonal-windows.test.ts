@@ -82,22 +82,22 @@ describe('catalogue: seasonal windows open and close by themselves, on every ins
     const opens = new Date(Date.now() + 6_000);
     const closes = new Date(opens.getTime() + 5_000);
     const window = { available_from: opens.toISOString(), available_until: closes.toISOString() };
-    const occasion = (await app.strapi.documents(OCCASION as never).create({ data: { name: 'Winter Fair', slug: 'winter-fair', sort_order: 99, ...window }, status: 'published' } as never)) as { documentId: string };
-    await app.strapi.documents(TEMPLATE as never).create({
+    const occasion = (await app.strapi.documents(OCCASION).create({ data: { name: 'Winter Fair', slug: 'winter-fair', sort_order: 99, ...window }, status: 'published' })) as { documentId: string };
+    await app.strapi.documents(TEMPLATE).create({
       data: {
         name: 'Advent Window', slug: 'advent-window', style: 'traditional', is_active: true, occasion: occasion.documentId, ...window,
         canvas_data: { version: '7.0.0', background: '#113355', objects: [{ type: 'text', text: 'Soon', left: 10, top: 10, fontSize: 20, fill: '#ffffff', fontFamily: 'Georgia' }] },
       },
       status: 'published',
-    } as never);
+    });
     // And one whose window is open already, with no end: listed throughout.
-    await app.strapi.documents(TEMPLATE as never).create({
+    await app.strapi.documents(TEMPLATE).create({
       data: {
         name: 'Open Season', slug: 'open-season', style: 'funny', is_active: true, available_from: new Date(Date.now() - 60_000).toISOString(),
         canvas_data: { version: '7.0.0', background: '#335511', objects: [] },
       },
       status: 'published',
-    } as never);
+    });
 
     // Their previews render in the background and are a write: let them land first.
     await (app.strapi.plugin('greeting-cards').service('templateDesigns') as { drain(): Promise<void> }).drain();

@@ -13,7 +13,7 @@ describe('shop template page: draft preview', () => {
   let editor: TestAdmin;
   const docs = () => app.strapi.documents(TEMPLATE as Parameters<Core.Strapi['documents']>[0]);
   const create = async (data: Record<string, unknown>, status?: 'published') =>
-    (await docs().create({ data: data as never, ...(status ? { status } : {}) })) as unknown as { documentId: string };
+    (await docs().create({ data, ...(status ? { status } : {}) })) as unknown as { documentId: string };
   /** The page address the editor's admin API hands out, as a path on the test server. */
   const pageLink = async (documentId: string) => {
     const res = await app.http().get(`/greeting-cards/admin/templates/${documentId}/preview-link`).set(editor.auth).expect(200);
@@ -77,7 +77,7 @@ describe('shop template page: draft preview', () => {
 
   it('leaves the published page as it was: the preview shows the draft\'s edits and never enters the catalogue caches', async () => {
     const doc = await create({ name: 'Harbour Lights', slug: 'harbour-lights', is_active: true, canvas_data: design() }, 'published');
-    await docs().update({ documentId: doc.documentId, data: { name: 'Harbour Lights (new wording)' } as never });
+    await docs().update({ documentId: doc.documentId, data: { name: 'Harbour Lights (new wording)' } });
     const published = async () => {
       const res = await app.http().get('/templates/harbour-lights/').expect(200);
       expect(res.text).toContain('Harbour Lights');
@@ -117,7 +117,7 @@ describe('shop template page: draft preview with the admin panel on another orig
 
   it('lets that origin frame a preview response only; other shop pages keep refusing foreign frames', async () => {
     const documents = app.strapi.documents(TEMPLATE as Parameters<Core.Strapi['documents']>[0]);
-    const draft = (await documents.create({ data: { name: 'Far Away', slug: 'far-away', is_active: true, canvas_data: design() } as never })) as unknown as { documentId: string };
+    const draft = (await documents.create({ data: { name: 'Far Away', slug: 'far-away', is_active: true, canvas_data: design() } })) as unknown as { documentId: string };
     const link = await app.strapi.plugin('greeting-cards').service('catalogue').previewLink(draft.documentId);
     const preview = await app.http().get(new URL(link.page_url).pathname + new URL(link.page_url).search).expect(200);
     expect(preview.text).toContain(BANNER);

@@ -1,13 +1,13 @@
 import fs from 'fs';
 import path from 'path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, Page, Viewport } from 'puppeteer-core';
 import { APP_DIR } from '../helpers/database';
 
 // Real Chromium for the editor tests, signed in the way the storefront's login form does it: the
 // users-permissions JWT in the httpOnly gc_session cookie.
 
-export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+export const PHONE: Viewport = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
 
 export async function launchBrowser(): Promise<Browser> {
   const puppeteer = (await import('puppeteer-core')).default;
@@ -18,7 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function signedInPage(browser: Browser, baseUrl: string, token: string | null, viewport = DESKTOP): Promise<Page> {
+export async function signedInPage(browser: Browser, baseUrl: string, token: string | null, viewport: Viewport = DESKTOP): Promise<Page> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport(viewport);

@@ -4,7 +4,7 @@ import os from 'os';
 import sharp from 'sharp';
 import { execFile } from 'child_process';
 import { promisify } from 'util';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
@@ -107,7 +107,7 @@ describe('the card editor in a real browser', () => {
     await page.click('#italic');
     expect(await page.$eval('#italic', (b) => b.getAttribute('aria-pressed'))).toBe('true');
     await saveStatus(page, 'Saved');
-    const text = (await card()).canvas_data.objects.find((o) => o.text === NEW_TEXT);
+    const text = (await card()).canvas_data.objects.find((o: Json) => o.text === NEW_TEXT);
     expect(text).toMatchObject({ type: 'textbox', fontFamily: 'Lobster', fontSize: 72, fontStyle: 'italic', fontWeight: 'bold' });
   });
 
@@ -118,12 +118,12 @@ describe('the card editor in a real browser', () => {
       .withExif({ IFD0: { Make: 'SpyCam', Model: 'Tracker 3000' }, IFD3: { GPSLatitudeRef: 'N', GPSLongitudeRef: 'W' } })
       .toFile(file);
     expect((await sharp(file).metadata()).exif?.toString('latin1')).toContain('SpyCam');
-    const input = await page.$('#photo-input');
+    const input = await page.$('input#photo-input');
     await input!.uploadFile(file);
     await page.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo added.', { timeout: 20000 });
     expect(await layerNames(page)).toContain('Photo');
     await saveStatus(page, 'Saved');
-    const photo = (await card()).canvas_data.objects.find((o) => o.type === 'image');
+    const photo = (await card()).canvas_data.objects.find((o: Json) => o.type === 'image');
     expect(photo.src).toMatch(/^\/uploads\/photo_[0-9a-f]+.*\.jpg$/);
     const stored = await app.http().get(photo.src);
     expect(stored.status).toBe(200);
@@ -139,7 +139,7 @@ describe('the card editor in a real browser', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.up('Shift');
     await saveStatus(page, 'Saved');
-    const moved = (await card()).canvas_data.objects.find((o) => o.type === 'image');
+    const moved = (await card()).canvas_data.objects.find((o: Json) => o.type === 'image');
     expect(moved.left).toBeCloseTo(photo.left + 20, 3);
   });
 
@@ -216,7 +216,7 @@ describe('the card editor in a real browser', () => {
   it('says when a save fails, retries, and asks before leaving with unsaved changes', async () => {
     await page.setRequestInterception(true);
     let failing = true;
-    const onRequest = (req) => {
+    const onRequest = (req: HTTPRequest) => {
       if (failing && req.method() === 'PATCH' && req.url().includes('/api/cards/')) void req.respond({ status: 503, contentType: 'application/json', body: '{"detail":"Down for a moment."}' });
       else void req.continue();
     };
@@ -246,7 +246,7 @@ describe('the card editor in a real browser', () => {
     saved = await card();
     expect(saved.status).toBe('saved');
     expect(saved.inside_message).toBe('Have a wonderful day.\nLove, Sam');
-    const emoji = saved.canvas_data.objects.find((o) => o.type === 'emoji' && o.assetId);
+    const emoji = saved.canvas_data.objects.find((o: Json) => o.type === 'emoji' && o.assetId);
     expect(emoji).toBeTruthy();
 
     const layersBefore = await layerNames(page);
@@ -312,7 +312,7 @@ describe('the card editor in a real browser', () => {
     const width = mailImg.width;
     const edited = decodePng(await rendering(app).previewPng(saved.canvas_data, { width }));
     const original = (await q(app, 'template').findOne({ where: { slug: 'balloon-party' } })).canvas_data;
-    const unedited = decodePng(await rendering(app).previewPng({ ...saved.canvas_data, objects: saved.canvas_data.objects.map((o) => (o.text === NEW_TEXT ? original.objects.find((t: Json) => t.text === 'Happy Birthday!') : o)) }, { width }));
+    const unedited = decodePng(await rendering(app).previewPng({ ...saved.canvas_data, objects: saved.canvas_data.objects.map((o: Json) => (o.text === NEW_TEXT ? original.objects.find((t: Json) => t.text === 'Happy Birthday!') : o)) }, { width }));
     const toEdited = differingShare(mailImg, edited);
     const toUnedited = differingShare(mailImg, unedited);
     console.log(`[e-mail picture] differs from the edited design by ${(toEdited * 100).toFixed(3)} %, from the unedited text by ${(toUnedited * 100).toFixed(3)} %`);
@@ -407,7 +407,7 @@ describe('the card editor in a real browser', () => {
 
     // Two fingers spread apart on a sticker make it bigger.
     const design = (await card()).canvas_data;
-    const index = design.objects.findIndex((o) => o.type === 'emoji' && o.assetId);
+    const index = design.objects.findIndex((o: Json) => o.type === 'emoji' && o.assetId);
     const sticker = design.objects[index];
     const box = await phone.$eval('#canvas-wrap .canvas-container', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width }; });
     const zoom = box.width / design.width;

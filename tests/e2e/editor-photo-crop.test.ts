@@ -19,7 +19,7 @@ describe('cropping a photo in the editor', () => {
   let user: TestUser;
   let cardId: number;
   const imageOf = async () =>
-    (await app.http().get(`/api/cards/${cardId}/`).set(user.auth)).body.canvas_data.objects.find((o) => o.type === 'image');
+    (await app.http().get(`/api/cards/${cardId}/`).set(user.auth)).body.canvas_data.objects.find((o: { type: string }) => o.type === 'image');
 
   beforeAll(async () => {
     app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
@@ -42,7 +42,7 @@ describe('cropping a photo in the editor', () => {
       .composite([{ input: await half('#FF0000'), left: 0, top: 0 }])
       .png()
       .toFile(file);
-    await (await page.$('#photo-input'))!.uploadFile(file);
+    await (await page.$('input#photo-input'))!.uploadFile(file);
     await page.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo added.');
     fs.rmSync(file, { force: true });
     await saveStatus(page, 'Saved');

@@ -38,10 +38,10 @@ describe('print check in the editor, the send form and the basket', () => {
         name: 'Named for you',
         slug: 'named-for-you',
         canvas_data: { version: '7.0.0', width: 600, height: 850, background: '#FFF4D6', objects: [text('Happy day', { top: 120 }), text('Your name here', { placeholder: true })] },
-      } as never,
+      },
       // Published: a draft is not in the shop, and the editor cannot start a card from it.
       status: 'published',
-    } as never);
+    });
     browser = await launchBrowser();
     page = await signedInPage(browser, app.baseUrl, shopper.token, { width: 1400, height: 1000 });
   });

@@ -47,14 +47,14 @@ describe('a seasonal template appears and disappears at its boundaries (Chromium
     const opens = new Date(Date.now() + 5_000);
     const closes = new Date(opens.getTime() + 5_000);
     const window = { available_from: opens.toISOString(), available_until: closes.toISOString() };
-    const occasion = (await app.strapi.documents('plugin::greeting-cards.occasion' as never).create({ data: { name: 'Lantern Night', slug: 'lantern-night', sort_order: 99, ...window }, status: 'published' } as never)) as { documentId: string };
-    await app.strapi.documents('plugin::greeting-cards.template' as never).create({
+    const occasion = (await app.strapi.documents('plugin::greeting-cards.occasion').create({ data: { name: 'Lantern Night', slug: 'lantern-night', sort_order: 99, ...window }, status: 'published' })) as { documentId: string };
+    await app.strapi.documents('plugin::greeting-cards.template').create({
       data: {
         name: 'Paper Lanterns', slug: 'paper-lanterns', style: 'traditional', is_active: true, occasion: occasion.documentId, ...window,
         canvas_data: { version: '7.0.0', background: '#1b2a49', objects: [{ type: 'text', text: 'Lanterns', left: 10, top: 10, fontSize: 20, fill: '#ffd27f', fontFamily: 'Georgia' }] },
       },
       status: 'published',
-    } as never);
+    });
 
     const before = await catalogue();
     expect(Date.now()).toBeLessThan(opens.getTime());

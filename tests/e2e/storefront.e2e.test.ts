@@ -151,7 +151,7 @@ describe('storefront end to end (Chromium)', () => {
     const named = await app.http().patch(`/api/cards/${card.body.id}/`).set(auth).send({ title: 'Happy birthday, Frankie', inside_message: 'Have a wonderful day!' });
     expect(named.status).toBe(200);
     const recipients = await app.http().get('/api/recipients/').set(auth);
-    const frankie = recipients.body.results.find((r) => r.email === friend);
+    const frankie = recipients.body.results.find((r: { email: string }) => r.email === friend);
     const added = await app.http().post('/api/orders/add_to_cart/').set(auth).send({ card_id: card.body.id, recipient_id: frankie.id, delivery_method: 'ecard' });
     expect(added.status).toBe(200);
 

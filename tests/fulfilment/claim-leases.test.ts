@@ -72,12 +72,13 @@ describe('fulfilment: claim leases', () => {
     mailerService.use(held);
     try {
       const first = fulfilment(strapi).runDue(new Date());
-      const claimed = await until(() => q(strapi, 'delivery').findOne({ where: { id: delivery.id } }), (d: { status: string; claimed_at: string | null }) => d.status === 'processing' && Boolean(d.claimed_at));
-      const claimedAt = new Date(claimed.claimed_at).getTime();
+      type Lease = { status: string; claimed_by: string | null; claimed_at: string | null };
+      const claimed = await until<Lease>(() => q(strapi, 'delivery').findOne({ where: { id: delivery.id } }), (d) => d.status === 'processing' && Boolean(d.claimed_at));
+      const claimedAt = new Date(claimed.claimed_at!).getTime();
       // Wait until the claim has been renewed past two whole leases: without renewal it would be free.
-      const renewed = await until(
+      const renewed = await until<Lease>(
         () => q(strapi, 'delivery').findOne({ where: { id: delivery.id } }),
-        (d: { claimed_at: string }) => new Date(d.claimed_at).getTime() > claimedAt + 2 * LEASE_S * 1000,
+        (d) => d.claimed_at !== null && new Date(d.claimed_at).getTime() > claimedAt + 2 * LEASE_S * 1000,
         4 * LEASE_S * 1000,
       );
       expect(renewed.claimed_by).toBe(claimed.claimed_by);

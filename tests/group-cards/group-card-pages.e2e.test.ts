@@ -36,7 +36,7 @@ describe('group card pages (Chromium)', () => {
     // Made through the API, as the editor does, so it is in the organiser's library.
     cardId = (await app.http().post('/api/cards/').set(alice.auth).send({ title: 'Farewell', canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [] } }).expect(201)).body.id;
     await createRecipient(app.strapi, alice, { first_name: 'Sam', last_name: 'Jones', email: 'sam.jones@example.test' });
-    await app.strapi.db.query('plugin::greeting-cards.asset' as never).create({ data: { name: 'Party', asset_type: 'sticker', emoji: '🎉', is_premium: false, is_active: true, publishedAt: new Date() } });
+    await app.strapi.db.query('plugin::greeting-cards.asset').create({ data: { name: 'Party', asset_type: 'sticker', emoji: '🎉', is_premium: false, is_active: true, publishedAt: new Date() } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

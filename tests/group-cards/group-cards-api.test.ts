@@ -24,7 +24,7 @@ describe('group cards API', () => {
     bob = await createUser(app.strapi);
     aliceCard = (await createCard(app.strapi, alice, { title: 'Leaving card' })).id;
     bobCard = (await createCard(app.strapi, bob)).id;
-    const assets = app.strapi.db.query('plugin::greeting-cards.asset' as never);
+    const assets = app.strapi.db.query('plugin::greeting-cards.asset');
     freeSticker = (await assets.create({ data: { name: 'Party', asset_type: 'sticker', emoji: '🎉', is_premium: false, is_active: true, publishedAt: new Date() } })).id;
     premiumSticker = (await assets.create({ data: { name: 'Crown', asset_type: 'sticker', emoji: '👑', is_premium: true, is_active: true, publishedAt: new Date() } })).id;
   });
@@ -37,7 +37,7 @@ describe('group cards API', () => {
   const sign = (token: string, body: Record<string, unknown> = {}) =>
     app.http().post(`/api/sign/${token}/signatures/`).send({ display_name: 'Jo', message: 'Good luck!', ...body });
   /** Moves a group card's deadline into the past, as time passing would. */
-  const expire = (uuid: string) => app.strapi.db.query('plugin::greeting-cards.group-card' as never).update({ where: { uuid }, data: { deadline: new Date(Date.now() - 1000) } });
+  const expire = (uuid: string) => app.strapi.db.query('plugin::greeting-cards.group-card').update({ where: { uuid }, data: { deadline: new Date(Date.now() - 1000) } });
 
   describe('organiser routes', () => {
     it('starts a group card from an own card, with a link and a page', async () => {
@@ -65,17 +65,17 @@ describe('group cards API', () => {
     it('refuses anonymous callers with 401 and other users with 404 on every organiser route', async () => {
       const g = await start(alice);
       const sig = (await sign(g.sign_token)).body.id;
-      const routes: Array<[string, string]> = [
+      const routes: Array<['get' | 'post' | 'patch' | 'delete', string]> = [
         ['get', '/api/group-cards/'], ['post', '/api/group-cards/'], ['get', `/api/group-cards/${g.uuid}/`], ['patch', `/api/group-cards/${g.uuid}/`],
         ['post', `/api/group-cards/${g.uuid}/rotate-link/`], ['post', `/api/group-cards/${g.uuid}/close/`], ['post', `/api/group-cards/${g.uuid}/reorder/`],
         ['post', `/api/group-cards/${g.uuid}/signatures/${sig}/hide/`], ['post', `/api/group-cards/${g.uuid}/signatures/${sig}/show/`],
         ['delete', `/api/group-cards/${g.uuid}/signatures/${sig}/`],
       ];
       for (const [method, path] of routes) {
-        const anonymous = await (app.http() as never as Record<string, (p: string) => import('supertest').Test>)[method](path).send({});
+        const anonymous = await app.http()[method](path).send({});
         expect({ path, status: anonymous.status, body: anonymous.body }).toEqual({ path, status: 401, body: { detail: expect.any(String) } });
         if (path === '/api/group-cards/') continue;
-        const other = await (app.http() as never as Record<string, (p: string) => import('supertest').Test>)[method](path).set(bob.auth).send({ signature_ids: [sig], title: 'x' });
+        const other = await app.http()[method](path).set(bob.auth).send({ signature_ids: [sig], title: 'x' });
         expect({ path, status: other.status, body: other.body }).toEqual({ path, status: 404, body: { detail: 'Not found.' } });
       }
       // Nothing changed for the owner.
@@ -97,7 +97,7 @@ describe('group cards API', () => {
       }
       const nul = await app.http().post('/api/group-cards/').set(alice.auth).send({ card_id: aliceCard, title: 'T\u0000', recipient_name: 'R', deadline: inDays(2) });
       expect(nul.status).toBe(400);
-      const count = await app.strapi.db.query('plugin::greeting-cards.group-card' as never).count({ where: { title: 'T' } });
+      const count = await app.strapi.db.query('plugin::greeting-cards.group-card').count({ where: { title: 'T' } });
       expect(count).toBe(0);
     });
 
@@ -188,20 +188,20 @@ describe('group cards API', () => {
       const items = cart.items.filter((i: { card: number }) => i.card === sent.body.basket_card_id);
       expect(items).toHaveLength(1);
       expect(items[0].delivery_method).toBe('print');
-      const card = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: sent.body.basket_card_id } });
+      const card = await app.strapi.db.query('plugin::greeting-cards.card').findOne({ where: { id: sent.body.basket_card_id } });
       const inside = card.canvas_data.pages.inside_right.objects.map((o: { text: string }) => o.text);
       expect(inside).toEqual(['🎉 Third message\n— Cat', 'First message\n— Ann']);
       expect(card.canvas_data.pages.inside_right.objects[1]).toMatchObject({ type: 'textbox', fill: '#123456', fontFamily: 'Caveat' });
       expect(JSON.stringify(card.canvas_data)).not.toContain('Hidden one');
       // The organiser's own card is left as it was.
-      const original = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: aliceCard } });
+      const original = await app.strapi.db.query('plugin::greeting-cards.card').findOne({ where: { id: aliceCard } });
       expect(original.canvas_data.pages).toBeUndefined();
     });
 
     it('leaves the group card open, and makes no card, when the basket refuses it (security issue 39)', async () => {
       const g = await start(alice);
       await sign(g.sign_token, { display_name: 'Ann', message: 'Before the failed send' });
-      const cards = app.strapi.db.query('plugin::greeting-cards.card' as never);
+      const cards = app.strapi.db.query('plugin::greeting-cards.card');
       const aliceCards = () => cards.count({ where: { owner: { id: alice.id } } });
       const cardsBefore = await aliceCards();
       const bobsRecipient = (await app.http().post('/api/recipients/').set(bob.auth).send({ first_name: 'Bo', email: 'bo@example.test' })).body.id;
@@ -249,13 +249,13 @@ describe('group cards API', () => {
 
     it("puts the card's own inside message first in the signatures' flow, so nothing sits over them", async () => {
       const withMessage = (await createCard(app.strapi, alice, { title: 'Retirement card' })).id;
-      await app.strapi.db.query('plugin::greeting-cards.card' as never).update({ where: { id: withMessage }, data: { inside_message: 'From all of us in accounts' } });
+      await app.strapi.db.query('plugin::greeting-cards.card').update({ where: { id: withMessage }, data: { inside_message: 'From all of us in accounts' } });
       const g = await start(alice, { card_id: withMessage });
       await sign(g.sign_token, { display_name: 'Ann', message: 'Enjoy the garden!' });
       await sign(g.sign_token, { display_name: 'Ben', message: 'We will miss you.' });
       const sent = await app.http().post(`/api/group-cards/${g.uuid}/send/`).set(alice.auth).send({ delivery_method: 'print' });
       expect(sent.status).toBe(200);
-      const card = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: sent.body.basket_card_id } });
+      const card = await app.strapi.db.query('plugin::greeting-cards.card').findOne({ where: { id: sent.body.basket_card_id } });
       // The message is in the design, at the top of the inside right; the renderer has none of its own to centre there.
       expect(card.inside_message).toBe('');
       const objects = card.canvas_data.pages.inside_right.objects as Array<{ text: string; top: number; fontSize: number }>;
@@ -267,8 +267,8 @@ describe('group cards API', () => {
   describe('many signatures', () => {
     /** Signatures beyond the suite's small cap, written as signing would (the layout has no cap of its own). */
     const addSignatures = async (uuid: string, count: number) => {
-      const group = await app.strapi.db.query('plugin::greeting-cards.group-card' as never).findOne({ where: { uuid } });
-      const signatures = app.strapi.db.query('plugin::greeting-cards.group-signature' as never);
+      const group = await app.strapi.db.query('plugin::greeting-cards.group-card').findOne({ where: { uuid } });
+      const signatures = app.strapi.db.query('plugin::greeting-cards.group-signature');
       const long = 'Thank you for everything, we will all miss you and the Friday cakes. '.repeat(7).slice(0, 480);
       for (let i = 1; i <= count; i += 1) {
         await signatures.create({ data: { group_card: group.id, slot_key: `${group.id}#many${i}`, display_name: `Signer ${i}`, message: `${long} ${i}`, status: 'visible', position: i } });
@@ -296,7 +296,7 @@ describe('group cards API', () => {
       expect(sent.status).toBe(200);
       expect(sent.body.left_off).toBe(0);
       expect(sent.body.extra_pages).toBe(detail.extra_pages);
-      const card = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: sent.body.basket_card_id } });
+      const card = await app.strapi.db.query('plugin::greeting-cards.card').findOne({ where: { id: sent.body.basket_card_id } });
       const { pages } = card.canvas_data;
       expect(pages.extra).toHaveLength(sent.body.extra_pages);
       // Every signature once, in the organiser's order: inside right, inside left, then the extra pages.

@@ -61,8 +61,9 @@ describe('the signing page trusts only real edit tokens and names no e-mail addr
         near.map((id) => `gc_sig_${id}=${approved.edit_token}`).filter((c) => !c.startsWith(`gc_sig_${approved.id}=`)).join('; '),
         near.map((id) => `gc_sig_${id}=${'A'.repeat(32)}`).join('; '),
       ];
+      const headerSets: Array<Record<string, string>> = [{}, { 'HX-Request': 'true' }, { 'X-Edit-Token': 'x' }];
       for (const cookie of forgeries) {
-        for (const headers of [{}, { 'HX-Request': 'true' }, { 'X-Edit-Token': 'x' }]) {
+        for (const headers of headerSets) {
           const res = await page(cookie, headers);
           expect({ cookie, headers, status: res.status }).toEqual({ cookie, headers, status: 200 });
           expect({ cookie, headers, shown: shown(res.text) }).toEqual({ cookie, headers, shown: [] });
@@ -86,7 +87,7 @@ describe('the signing page trusts only real edit tokens and names no e-mail addr
       const res = await app.http().post(`/sign/${g.sign_token}/signatures/${pending.id}/edit/`).type('form')
         .set('Cookie', [...csrfCookie, `gc_sig_${pending.id}=x`].join('; ')).send({ _csrf: csrf, message: 'Hijacked' });
       expect(res.status).toBe(400);
-      const rows = await app.strapi.db.query('plugin::greeting-cards.group-signature' as never).findMany({ where: { id: pending.id } });
+      const rows = await app.strapi.db.query('plugin::greeting-cards.group-signature').findMany({ where: { id: pending.id } });
       expect(rows.map((r: { message: string }) => r.message)).toEqual(['Pending message']);
     });
   });

@@ -2,7 +2,7 @@ import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
 
 // Plans, stored subscriptions and Stripe-shaped subscription objects for the subscription tests.
-const q = (strapi: Core.Strapi, uid: string) => strapi.db.query(uid as never);
+const q = (strapi: Core.Strapi, uid: string) => strapi.db.query(uid);
 export const PLAN = 'plugin::greeting-cards.subscription-plan';
 export const SUBSCRIPTION = 'plugin::greeting-cards.subscription';
 export const BILLING_PROFILE = 'plugin::greeting-cards.billing-profile';

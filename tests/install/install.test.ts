@@ -411,7 +411,7 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     expect(paid.body.status).toBe('paid');
 
     const [ecard] = await smtp.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes('grace@example.test'), 1, 2 * MINUTE);
-    const viewLink = new RegExp(`${server.url}${SHOP}/cards/view/[^"\\s]+`).exec(ecard.html)?.[0];
+    const viewLink = new RegExp(`${server.url}${SHOP}/cards/view/[^"\\s]+`).exec(ecard.html || '')?.[0];
     expect(viewLink).toBeTruthy();
     const view = await http().get(viewLink!.slice(server.url.length));
     expect(view.status).toBe(200);

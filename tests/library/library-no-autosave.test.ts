@@ -12,7 +12,7 @@ describe('library with auto-save off', () => {
   let app: TestApp;
   let alice: TestUser;
   const types = async (cardId: number) =>
-    (await app.strapi.db.query(ENTRY as never).findMany({ where: { user: { id: alice.id }, card: { id: cardId } } })).map((e: { type: string }) => e.type);
+    (await app.strapi.db.query(ENTRY).findMany({ where: { user: { id: alice.id }, card: { id: cardId } } })).map((e: { type: string }) => e.type);
 
   appForSuite({ SERVICE_RENDERER: 'memory', SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false', SERVICE_CANVAS_MAX_BYTES: '8000', SERVICE_CANVAS_MAX_OBJECTS: '2' }, async (booted) => {
     app = booted;

@@ -16,7 +16,7 @@ import { createCard } from '../helpers/order-fixtures';
 // proven shopper, one more for a shopper who has not proven theirs.
 const BUDGET = { api: 2, page: 3 };
 
-const q = (app: TestApp, uid: string) => app.strapi.db.query(`plugin::greeting-cards.${uid}` as never);
+const q = (app: TestApp, uid: string) => app.strapi.db.query(`plugin::greeting-cards.${uid}`);
 
 describe('library reads: database queries per request', () => {
   let app: TestApp;

@@ -86,7 +86,7 @@ describe('bulk send with merge fields', () => {
     }
     expect(firsts.size).toBe(5);
     // The stored card keeps its fields for the next send.
-    const stored = await app.strapi.db.query('plugin::greeting-cards.card' as never).findOne({ where: { id: card.id } });
+    const stored = await app.strapi.db.query('plugin::greeting-cards.card').findOne({ where: { id: card.id } });
     expect(JSON.stringify(stored.canvas_data)).toContain('{first_name}');
   });
 
@@ -179,7 +179,7 @@ describe('a bulk send of 500', () => {
     const checkout = await app.http().post(`/api/orders/${uuid}/checkout/`).set(user.auth).send({});
     expect([checkout.status, checkout.body.total_pence]).toEqual([200, 500 * added.body.items[0].line_total_pence]);
     expect((await app.http().post(`/api/orders/${uuid}/pay/`).set(user.auth).send({})).status).toBe(200);
-    const deliveries = await app.strapi.db.query('plugin::greeting-cards.delivery' as never).count({ where: { order_item: { order: { uuid } } } });
+    const deliveries = await app.strapi.db.query('plugin::greeting-cards.delivery').count({ where: { order_item: { order: { uuid } } } });
     expect(deliveries).toBe(500);
   });
 });

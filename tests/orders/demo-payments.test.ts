@@ -6,7 +6,7 @@ describe('orders: demo payments, states and cancel', () => {
   let app: TestApp;
   let starts: ReturnType<typeof observeFulfilmentStarts>;
   const http = () => app.http();
-  const pay = (auth: object, uuid: string, body: object = {}) => http().post(`/api/orders/${uuid}/pay/`).set(auth).send(body);
+  const pay = (auth: Record<string, string>, uuid: string, body: object = {}) => http().post(`/api/orders/${uuid}/pay/`).set(auth).send(body);
 
   // Fulfilment really sends after payment: the browser-free renderer keeps that quick.
   appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_STRIPE_SECRET_KEY: '', SERVICE_RENDERER: 'memory' }, (booted) => {

@@ -15,7 +15,7 @@ describe('order items read in one joined query', () => {
   appForSuite(QUIET_APP, (booted) => {
     app = booted;
   });
-  const q = (uid: string) => app.strapi.db.query(uid as never);
+  const q = (uid: string) => app.strapi.db.query(uid);
 
   it('matches Strapi populate for items with and without each relation', async () => {
     const u = await createUser(app.strapi);

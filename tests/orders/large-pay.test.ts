@@ -14,7 +14,7 @@ import { createCard, createRecipient } from '../helpers/order-fixtures';
 const LINES = Number(process.env.LARGE_PAY_LINES ?? 600);
 const PAY_QUERIES = 40;
 
-const q = (app: TestApp, uid: string) => app.strapi.db.query(`plugin::greeting-cards.${uid}` as never);
+const q = (app: TestApp, uid: string) => app.strapi.db.query(`plugin::greeting-cards.${uid}`);
 
 describe('paying an order of many lines', () => {
   let app: TestApp;

@@ -28,7 +28,7 @@ describe('refunds of cancelled posted cards: a share of what was paid, decided o
     await createPromo(app.strapi, { code: 'HALFOFF', kind: 'percent', percent: 50 });
   });
 
-  const refundsOfOrder = async (orderId: number) => app.strapi.db.query(REFUND as never).findMany({ where: { order_id: orderId } });
+  const refundsOfOrder = async (orderId: number) => app.strapi.db.query(REFUND).findMany({ where: { order_id: orderId } });
   const cancel = (id: number) => http().post(`/api/deliveries/${id}/cancel/`).set(user.auth);
 
   /** `count` posted cards, all waiting for next week, paid with the 50 % code; deliveries in item order. */

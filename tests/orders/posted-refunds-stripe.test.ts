@@ -56,7 +56,7 @@ describe('cancelling a posted card paid through Stripe refunds its price once', 
     expect(calls[0].idempotencyKey).toBe(`gc-refund-delivery-${posted.id}`);
     const [made] = [...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent);
     expect(made.amount).toBe(price);
-    const row = await app.strapi.db.query('plugin::greeting-cards.refund' as never).findOne({ where: { delivery_id: posted.id } });
+    const row = await app.strapi.db.query('plugin::greeting-cards.refund').findOne({ where: { delivery_id: posted.id } });
     expect(row).toMatchObject({ provider: 'stripe', status: 'succeeded', provider_refund_id: made.id, amount_pence: price });
     // Part of the money only: the order is still paid (its e-card went out).
     expect((await orderRow(app.strapi, order.uuid)).status).not.toBe('refunded');
@@ -91,7 +91,7 @@ describe('cancelling a posted card paid through Stripe refunds its price once', 
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(0);
 
     await app.strapi.plugin('greeting-cards').service('fulfilment').runDue(new Date());
-    const row = await app.strapi.db.query('plugin::greeting-cards.refund' as never).findOne({ where: { delivery_id: posted.id } });
+    const row = await app.strapi.db.query('plugin::greeting-cards.refund').findOne({ where: { delivery_id: posted.id } });
     expect(row).toMatchObject({ status: 'succeeded', amount_pence: price });
     const made = [...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent);
     expect(made).toHaveLength(1);

@@ -317,6 +317,6 @@ describe('recipients import API', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toEqual({ tags: [expect.any(String)] });
     await app.http().delete(`/api/recipients/${created.body.id}/`).set(owner.auth).expect(204);
-    expect(await app.strapi.db.query('plugin::greeting-cards.recipient-tag' as never).count({ where: { owner_ref: owner.id } })).toBe(0);
+    expect(await app.strapi.db.query('plugin::greeting-cards.recipient-tag').count({ where: { owner_ref: owner.id } })).toBe(0);
   });
 });

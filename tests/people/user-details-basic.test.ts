@@ -15,10 +15,10 @@ describe('SERVICE_USE_SYSTEM_USER_DETAILS=false and SERVICE_AUTO_SYNC_USER_RECIP
   });
 
   const systemEntries = (userId: number) =>
-    app.strapi.db.query('plugin::greeting-cards.recipient' as never).findMany({ where: { owner: { id: userId }, is_system_user: true } });
+    app.strapi.db.query('plugin::greeting-cards.recipient').findMany({ where: { owner: { id: userId }, is_system_user: true } });
 
   it('reads only the e-mail and names', async () => {
-    const p = await app.strapi.db.query('api::profile.profile' as never).create({ data: { city: 'Hull', phone: '123456' } });
+    const p = await app.strapi.db.query('api::profile.profile').create({ data: { city: 'Hull', phone: '123456' } });
     const user = await createUser(app.strapi, { first_name: 'Bo', last_name: 'Ash', phone: '0100 000', profile: p.id });
     const res = await app.http().get('/api/me/details/').set(user.auth);
     expect(res.status).toBe(200);

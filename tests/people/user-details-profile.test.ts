@@ -10,7 +10,7 @@ const PROFILE_MAP = {
 
 describe('default adapter with a profile relation and field maps', () => {
   let app: TestApp;
-  const profile = (data: Record<string, unknown>) => app.strapi.db.query('api::profile.profile' as never).create({ data });
+  const profile = (data: Record<string, unknown>) => app.strapi.db.query('api::profile.profile').create({ data });
 
   appForSuite({
     SERVICE_USER_PROFILE_RELATION: 'profile',
@@ -45,7 +45,7 @@ describe('default adapter with a profile relation and field maps', () => {
     const user = await createUser(app.strapi, { first_name: 'Lu', phone: '01904 000000', profile: p.id });
     const first = await app.http().post('/api/me/sync_recipient/').set(user.auth);
     expect(first.body).toMatchObject({ phone: '01904 000000', city: 'York', postcode: '', country: 'GB', birthday: null });
-    await app.strapi.db.query('api::profile.profile' as never).update({ where: { id: p.id }, data: { city: 'Bath', postcode: 'BA1 1AA' } });
+    await app.strapi.db.query('api::profile.profile').update({ where: { id: p.id }, data: { city: 'Bath', postcode: 'BA1 1AA' } });
     const list = await app.http().get('/api/recipients/').set(user.auth);
     expect(list.body.results[0]).toMatchObject({ id: first.body.id, city: 'Bath', postcode: 'BA1 1AA' });
   });

@@ -222,7 +222,7 @@ describe('print-at-home sheet', () => {
   });
 
   it('lays a folded A6 out on its flat sheet, with the inner pages\' designs', async () => {
-    const canvas = fitCanvasToProduct({ ...folded, width: 600, height: 850 } as never, 'a6');
+    const canvas = fitCanvasToProduct({ ...folded, width: 600, height: 850 }, 'a6');
     const pdf = await renderer.cardPdf({ canvasData: canvas, insideMessage: MESSAGE, product: 'a6', cropMarks: true });
     const boxes = await pageBoxes(pdf);
     expect(boxes).toHaveLength(2);

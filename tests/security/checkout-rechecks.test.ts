@@ -25,7 +25,7 @@ describe('security: checkout re-checks every item', () => {
 
   it('refuses an e-card whose recipient no longer has an e-mail address', async () => {
     const { r, cart, itemId, checkout } = await cartWithItem('ecard');
-    await app.strapi.db.query(RECIPIENT as never).update({ where: { id: r.id }, data: { email: '' } });
+    await app.strapi.db.query(RECIPIENT).update({ where: { id: r.id }, data: { email: '' } });
     const res = await checkout();
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ items: [expect.stringContaining(`Item ${itemId}`)] });
@@ -35,7 +35,7 @@ describe('security: checkout re-checks every item', () => {
 
   it('refuses a posted card whose recipient lost part of the address, or was deleted', async () => {
     const posted = await cartWithItem('post');
-    await app.strapi.db.query(RECIPIENT as never).update({ where: { id: posted.r.id }, data: { postcode: '' } });
+    await app.strapi.db.query(RECIPIENT).update({ where: { id: posted.r.id }, data: { postcode: '' } });
     const res = await posted.checkout();
     expect(res.status).toBe(400);
     expect(res.body.items[0]).toMatch(new RegExp(`Item ${posted.itemId}.*postcode`));

@@ -420,7 +420,7 @@ describe('fuzzing every write route', () => {
     }
     /** Whether the request carried this signature's real edit token at all (its cookie, or the header). */
     const sentToken = (jar: Jar, s: { id: number; token: string }) => jar.header === s.token || cookieValue(jar, s.id) === s.token;
-    const signatureRows = async () => JSON.stringify(await app.strapi.db.query('plugin::greeting-cards.group-signature' as never)
+    const signatureRows = async () => JSON.stringify(await app.strapi.db.query('plugin::greeting-cards.group-signature')
       .findMany({ where: { id: { $in: signatures.map((s) => s.id) } }, orderBy: [{ id: 'asc' }], select: ['id', 'message', 'display_name', 'status', 'updatedAt'] }));
 
     it(`GET /sign/<token>/: ${COOKIE_RUNS} generated cookie headers, only messages whose real token was sent`, async () => {

@@ -139,7 +139,7 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
       const library = app.strapi.plugin('greeting-cards').service('library') as { addReceived(cardId: number, email: string): Promise<boolean> };
       const sender = await createUser(app.strapi);
       const card = await createCard(app.strapi, sender, { status: 'delivered' });
-      const listed = async (u: { auth: object }) => (await app.http().get('/api/library/?type=received').set(u.auth).expect(200)).body.count;
+      const listed = async (u: { auth: Record<string, string> }) => (await app.http().get('/api/library/?type=received').set(u.auth).expect(200)).body.count;
       const unconfirmed = await createUser(app.strapi, { confirmed: false });
       await library.addReceived(card.id, unconfirmed.email);
       expect(await listed(unconfirmed)).toBe(0);

@@ -39,7 +39,7 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
       .send({ card_id: card.id, title: 'Farewell', recipient_name: 'Sam', deadline: deadline(), invite_emails: emails, ...extra });
   };
   const addresses = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}@example.test`);
-  const groupCardsOf = (user: TestUser) => app.strapi.db.query('plugin::greeting-cards.group-card' as never).count({ where: { owner: { id: user.id } } });
+  const groupCardsOf = (user: TestUser) => app.strapi.db.query('plugin::greeting-cards.group-card').count({ where: { owner: { id: user.id } } });
   const runJob = () => app.strapi.plugin('greeting-cards').service('groupCardMail').runDue(new Date()) as Promise<{ invitations: number }>;
 
   describe('only an account with a confirmed address or a paid order', () => {
@@ -98,7 +98,7 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
     });
 
     it('accepts an account that has paid for an order, but not a demo payment or a free order', async () => {
-      const orders = app.strapi.db.query('plugin::greeting-cards.order' as never);
+      const orders = app.strapi.db.query('plugin::greeting-cards.order');
       const paidOrder = (user: TestUser, fields: Record<string, unknown>) =>
         orders.create({ data: { uuid: crypto.randomUUID(), user: user.id, status: 'paid', paid_at: new Date(), currency: 'GBP', ...fields } });
       const buyer = await createUser(app.strapi);

@@ -16,7 +16,7 @@ describe('security: payment integrity', () => {
   let user: TestUser;
   const http = () => app.http();
   const send = (event: ReturnType<typeof buildEvent>) => postWebhook(http, signEvent(event, WEBHOOK_SECRET));
-  const issuesOf = (orderUuid: string) => app.strapi.db.query(ISSUE as never).findMany({ where: { order_uuid: orderUuid } });
+  const issuesOf = (orderUuid: string) => app.strapi.db.query(ISSUE).findMany({ where: { order_uuid: orderUuid } });
   const pay = (u: TestUser, uuid: string) => http().post(`/api/orders/${uuid}/pay/`).set(u.auth).send({});
 
   async function openedOrder(u = user, promo?: string) {

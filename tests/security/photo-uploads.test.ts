@@ -104,7 +104,7 @@ describe('security: photo uploads', () => {
     // One photo is on a card; the other two were left on none, over an hour ago.
     const design = { version: '7.0.0', background: '#FFFFFF', objects: [{ type: 'image', src: urls[0], left: 0, top: 0, width: 40, height: 30 }] };
     await http().post('/api/cards/').set(keen.auth).send({ title: 'Holiday', canvas_data: design }).expect(201);
-    const photoRows = app.strapi.db.query('plugin::greeting-cards.photo' as never);
+    const photoRows = app.strapi.db.query('plugin::greeting-cards.photo');
     const ids = (await photoRows.findMany({ where: { owner: { id: keen.id } }, select: ['id'] })).map((r: { id: number }) => r.id);
     expect(ids).toHaveLength(3);
     await photoRows.updateMany({ where: { id: { $in: ids } }, data: { createdAt: new Date(Date.now() - 2 * 3600_000) } });

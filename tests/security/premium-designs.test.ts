@@ -16,10 +16,10 @@ describe('security: premium designs stay premium', () => {
 
   appForSuite({ SERVICE_RENDERER: 'memory' }, async (booted) => {
     app = booted;
-    const premium = await app.strapi.db.query(TEMPLATE as never).findOne({ where: { slug: 'classic-gold-birthday' } });
+    const premium = await app.strapi.db.query(TEMPLATE).findOne({ where: { slug: 'classic-gold-birthday' } });
     premiumCanvas = premium.canvas_data;
     // Every row of the sticker's document (its draft and published rows).
-    await app.strapi.db.query(ASSET as never).updateMany({ where: { name: 'Crown' }, data: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>' } });
+    await app.strapi.db.query(ASSET).updateMany({ where: { name: 'Crown' }, data: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>' } });
     subscriber = await createUser(app.strapi);
     await http().post('/api/subscriptions/checkout/').set(subscriber.auth).send({ plan_slug: 'premium' }).expect(200);
   });
@@ -42,7 +42,7 @@ describe('security: premium designs stay premium', () => {
     const full = (await http().get('/api/templates/classic-gold-birthday/').set(subscriber.auth).expect(200)).body;
     expect(full.canvas_data).toEqual(premiumCanvas);
     const assets = (await http().get('/api/assets/?page_size=100').set(subscriber.auth).expect(200)).body.results;
-    expect((assets as Listed[]).find((a) => a.name === 'Crown').svg).toMatch(/<svg/);
+    expect((assets as Listed[]).find((a) => a.name === 'Crown')?.svg).toMatch(/<svg/);
   });
 
   it('refuses a card whose design copies a premium template, on create, PATCH and save_design', async () => {

@@ -25,7 +25,7 @@ describe('security: premium stickers are judged by what they draw', () => {
 
   appForSuite({ SERVICE_RENDERER: 'memory' }, async (booted) => {
     app = booted;
-    const assets = app.strapi.db.query(ASSET as never);
+    const assets = app.strapi.db.query(ASSET);
     balloonId = (await assets.findOne({ where: { name: 'Balloon' } })).id;
     crownId = (await assets.findOne({ where: { name: 'Crown' } })).id;
     // A premium picture sticker, stored through the upload plugin as an admin would add it.

@@ -48,7 +48,7 @@ describe('security: promo uses are reserved at checkout', () => {
     const results = await Promise.all(carts.map((c) => c.checkout('RACE')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((res) => res.status !== 200)) expect(r.body).toEqual({ promo_code: ['This promo code has been used up.'] });
-    const held = await app.strapi.db.query('plugin::greeting-cards.order' as never).count({ where: { promo_code: 'RACE' } });
+    const held = await app.strapi.db.query('plugin::greeting-cards.order').count({ where: { promo_code: 'RACE' } });
     expect(held).toBe(1);
   });
 
@@ -58,8 +58,8 @@ describe('security: promo uses are reserved at checkout', () => {
     const u = await createUser(app.strapi);
     const old = await cartOf(u);
     expect((await old.checkout('FIRSTCARD')).status).toBe(200);
-    const orders = app.strapi.db.query('plugin::greeting-cards.order' as never);
-    const uses = app.strapi.db.query('plugin::greeting-cards.promo-use' as never);
+    const orders = app.strapi.db.query('plugin::greeting-cards.order');
+    const uses = app.strapi.db.query('plugin::greeting-cards.promo-use');
     const order = await orders.findOne({ where: { uuid: old.uuid } });
     // As an order paid before this release looks: paid, with its code, holding nothing.
     await uses.deleteMany({ where: { order_id: order.id } });

@@ -12,8 +12,8 @@ const WEBHOOK_SECRET = 'whsec_billing_model';
 describe('billing profile in a host model with a user field', () => {
   let app: TestApp;
   let fake: FakeStripe;
-  const accounts = () => app.strapi.db.query(ACCOUNT as never);
-  const checkout = (auth: object) => app.http().post('/api/subscriptions/checkout/').set(auth).send({ plan_slug: 'monthly' });
+  const accounts = () => app.strapi.db.query(ACCOUNT);
+  const checkout = (auth: Record<string, string>) => app.http().post('/api/subscriptions/checkout/').set(auth).send({ plan_slug: 'monthly' });
   const accountsOf = (userId: number) => accounts().findMany({ where: { user: { id: userId } } });
 
   appWithFakeStripeForSuite({
@@ -39,7 +39,7 @@ describe('billing profile in a host model with a user field', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ customer_ref: customerId, billing_email: user.email, billing_name: null });
     expect(fake.requestsTo('POST', '/v1/checkout/sessions').map((r) => r.params.customer)).toEqual([customerId, customerId]);
-    expect(await app.strapi.db.query(BILLING_PROFILE as never).count()).toBe(0);
+    expect(await app.strapi.db.query(BILLING_PROFILE).count()).toBe(0);
   });
 
   it('uses an existing row\'s billing e-mail for a new customer', async () => {

@@ -22,8 +22,8 @@ describe('premium gating', () => {
 
   appForSuite({ SERVICE_RENDERER: 'memory' }, async (booted) => {
     app = booted;
-    crown = await app.strapi.db.query(ASSET as never).findOne({ where: { name: 'Crown', publishedAt: { $notNull: true } } });
-    heart = await app.strapi.db.query(ASSET as never).findOne({ where: { is_premium: false, asset_type: 'sticker', publishedAt: { $notNull: true } } });
+    crown = await app.strapi.db.query(ASSET).findOne({ where: { name: 'Crown', publishedAt: { $notNull: true } } });
+    heart = await app.strapi.db.query(ASSET).findOne({ where: { is_premium: false, asset_type: 'sticker', publishedAt: { $notNull: true } } });
   });
 
   it('lists premium templates and assets for everyone, marked is_premium', async () => {

@@ -12,7 +12,7 @@ describe('subscriptions through the payment provider (real SDK, fake Stripe serv
   const checkout = (u: TestUser, body: object) => http().post('/api/subscriptions/checkout/').set(u.auth).send(body);
   const portal = (u: TestUser, body: object = {}) => http().post('/api/subscriptions/portal/').set(u.auth).send(body);
   const sessionPosts = () => fake.requestsTo('POST', '/v1/checkout/sessions');
-  const profileOf = (userId: number) => app.strapi.db.query(BILLING_PROFILE as never).findOne({ where: { user_key: userId }, populate: ['user'] });
+  const profileOf = (userId: number) => app.strapi.db.query(BILLING_PROFILE).findOne({ where: { user_key: userId }, populate: ['user'] });
 
   appWithFakeStripeForSuite({
     SERVICE_SEED_SAMPLE_DATA: 'false',
@@ -67,7 +67,7 @@ describe('subscriptions through the payment provider (real SDK, fake Stripe serv
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(fake.customers.size).toBe(1);
     expect(new Set(sessionPosts().map((r) => r.params.customer))).toEqual(new Set([[...fake.customers.keys()][0]]));
-    expect(await app.strapi.db.query(BILLING_PROFILE as never).count({ where: { user_key: racer.id } })).toBe(1);
+    expect(await app.strapi.db.query(BILLING_PROFILE).count({ where: { user_key: racer.id } })).toBe(1);
     expect((await profileOf(racer.id)).stripe_customer_id).toBe([...fake.customers.keys()][0]);
   });
 
@@ -84,8 +84,8 @@ describe('subscriptions through the payment provider (real SDK, fake Stripe serv
     expect((await checkout(user, { plan_slug: 'monthly' }).expect(503)).body).toEqual({ detail: 'The payment provider could not be reached. Please try again.' });
 
     const subscribed = await createUser(app.strapi);
-    const plan = await app.strapi.db.query('plugin::greeting-cards.subscription-plan' as never).findOne({ where: { slug: 'monthly' } });
-    await app.strapi.db.query('plugin::greeting-cards.subscription' as never).create({
+    const plan = await app.strapi.db.query('plugin::greeting-cards.subscription-plan').findOne({ where: { slug: 'monthly' } });
+    await app.strapi.db.query('plugin::greeting-cards.subscription').create({
       data: { user: subscribed.id, plan: plan.id, provider: 'stripe', provider_subscription_id: 'sub_existing', status: 'trialing', current_period_end: new Date(Date.now() + 86400_000) },
     });
     fake.reset();

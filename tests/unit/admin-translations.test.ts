@@ -53,7 +53,8 @@ function argumentsOf(message: string): string[] {
   const names = new Set<string>();
   const walk = (elements: MessageFormatElement[]) => {
     for (const element of elements) {
-      if ('value' in element && element.type !== TYPE.literal && element.type !== TYPE.pound) names.add(String(element.value));
+      // A pound (#) has no value: 'value' in element already leaves it out.
+      if ('value' in element && element.type !== TYPE.literal) names.add(String(element.value));
       if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
       if (element.type === TYPE.tag) walk(element.children);
     }

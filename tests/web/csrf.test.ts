@@ -62,7 +62,7 @@ describe('CSRF protection', () => {
     expect(hx.status).toBe(403);
     const logout = await app.http().post('/logout/').set('Cookie', s.cookie).type('form').send({});
     expect(logout.status).toBe(403);
-    const names = (await app.http().get('/api/recipients/').set(user.auth)).body.results.map((r) => r.first_name);
+    const names = (await app.http().get('/api/recipients/').set(user.auth)).body.results.map((r: { first_name: string }) => r.first_name);
     expect(names).not.toContain('Forged');
   });
 
@@ -71,7 +71,7 @@ describe('CSRF protection', () => {
     expect(form.status).toBe(303);
     const hx = await app.http().post('/recipients/add/').set(htmx(s)).type('form').send({ first_name: 'Headed' });
     expect(hx.status).toBe(200);
-    const names = (await app.http().get('/api/recipients/').set(user.auth)).body.results.map((r) => r.first_name);
+    const names = (await app.http().get('/api/recipients/').set(user.auth)).body.results.map((r: { first_name: string }) => r.first_name);
     expect(names).toEqual(expect.arrayContaining(['Fielded', 'Headed']));
   });
 

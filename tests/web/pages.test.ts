@@ -91,7 +91,7 @@ describe('storefront pages', () => {
   });
 
   it('pinning a card from the library swaps the panel with the card moved to the top', async () => {
-    const plain = (await app.http().get('/api/cards/').set(user.auth)).body.results.find((c) => c.title === 'Plain one');
+    const plain = (await app.http().get('/api/cards/').set(user.auth)).body.results.find((c: { title: string }) => c.title === 'Plain one');
     const pinned = await app.http().post(`/library/${plain.id}/favorite/`).set(htmx(s)).type('form').send({ favorite: 'true', type: '' });
     expect(pinned.status).toBe(200);
     expect(pinned.text.trim().startsWith('<div id="library-panel"')).toBe(true);
@@ -132,8 +132,8 @@ describe('storefront pages', () => {
     expect(added.text).toContain('hx-swap-oob="true"');
 
     const list = await app.http().get('/api/recipients/').set(user.auth);
-    const ada = list.body.results.find((r) => r.email === 'ada@example.test');
-    const me = list.body.results.find((r) => r.is_system_user);
+    const ada = list.body.results.find((r: { email: string }) => r.email === 'ada@example.test');
+    const me = list.body.results.find((r: { is_system_user: boolean }) => r.is_system_user);
     const gone = await app.http().delete(`/recipients/${ada.id}/delete/`).set(htmx(s));
     expect(gone.status).toBe(200);
     expect(gone.text.trim().startsWith('<div id="recipients-panel"')).toBe(true);
@@ -142,7 +142,7 @@ describe('storefront pages', () => {
     const refused = await app.http().delete(`/recipients/${me.id}/delete/`).set(htmx(s));
     expect(refused.status).toBe(400);
     expect(refused.text).toContain(user.email);
-    expect((await app.http().get('/api/recipients/').set(user.auth)).body.results.some((r) => r.id === me.id)).toBe(true);
+    expect((await app.http().get('/api/recipients/').set(user.auth)).body.results.some((r: { id: number }) => r.id === me.id)).toBe(true);
   });
 
   it('recipients without JavaScript: a plain form post redirects back to the page', async () => {

@@ -21,7 +21,7 @@ describe('shopping through the storefront (demo payments)', () => {
     const recipient = await createRecipient(app.strapi, user);
     const res = await http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard', ...extra });
     expect(res.status).toBe(200);
-    return res.body.items.find((i) => i.card === card.id);
+    return res.body.items.find((i: { card: number }) => i.card === card.id);
   }
 
   it('shows an empty basket with a way back to the catalogue', async () => {

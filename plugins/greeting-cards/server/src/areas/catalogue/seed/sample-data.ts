@@ -19,19 +19,22 @@ export const OCCASIONS = [
 ];
 
 type Obj = Record<string, unknown>;
-const text = (t: string, top: number, fontSize: number, fill: string, fontFamily = 'Georgia', extra: Obj = {}): Obj => ({
+// A design object as domain/canvas-data.ts's CanvasObject has it (every one has a type and a position),
+// so the sample designs are CanvasData to whoever uses them.
+type Placed = Obj & { type: string; left: number; top: number };
+const text = (t: string, top: number, fontSize: number, fill: string, fontFamily = 'Georgia', extra: Obj = {}): Placed => ({
   type: 'textbox', text: t, left: 50, top, width: 500, fontSize, fill, fontFamily, textAlign: 'center', ...extra,
 });
-const emoji = (e: string, left: number, top: number, fontSize: number, extra: Obj = {}): Obj => ({
+const emoji = (e: string, left: number, top: number, fontSize: number, extra: Obj = {}): Placed => ({
   type: 'emoji', text: e, left, top, fontSize, ...extra,
 });
-const rect = (left: number, top: number, width: number, height: number, fill: string, extra: Obj = {}): Obj => ({
+const rect = (left: number, top: number, width: number, height: number, fill: string, extra: Obj = {}): Placed => ({
   type: 'rect', left, top, width, height, fill, ...extra,
 });
-const circle = (left: number, top: number, radius: number, fill: string, extra: Obj = {}): Obj => ({
+const circle = (left: number, top: number, radius: number, fill: string, extra: Obj = {}): Placed => ({
   type: 'circle', left, top, radius, fill, ...extra,
 });
-const design = (background: string, objects: Obj[]) => ({
+const design = (background: string, objects: Placed[]) => ({
   version: '7.0.0', width: CANVAS_WIDTH, height: CANVAS_HEIGHT, background, objects,
 });
 
