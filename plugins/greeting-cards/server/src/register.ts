@@ -16,6 +16,7 @@ import { registerTemplateDesignRules } from './content-manager/template-design-r
 import { registerKeepLinksOnUnpublish } from './content-manager/keep-links-on-unpublish';
 import { applyApiPrefix } from './mount/api-prefix';
 import { checkOverrideDir } from './web/view-files';
+import { useEmailViewsOf } from './emails/views';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   requireUsersPermissions(strapi);
@@ -25,6 +26,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   // The mount points first: every route registered below is placed by them.
   applyApiPrefix(strapi);
   checkOverrideDir(strapi);
+  useEmailViewsOf(strapi);
   registerCustomFields(strapi);
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.
