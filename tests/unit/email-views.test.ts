@@ -127,6 +127,15 @@ describe('shopper text in an e-mail to someone else', () => {
   });
 });
 
+describe('the e-mail views in the package', () => {
+  it('are in the folder the package ships, an HTML and a text view for each e-mail', () => {
+    const plugin = path.resolve(__dirname, '../../plugins/greeting-cards');
+    expect(JSON.parse(fs.readFileSync(path.join(plugin, 'package.json'), 'utf8')).files).toContain('server/views');
+    const names = ['ecard', 'reminder', 'group-card-invitation', 'group-card-reminder', 'group-card-closed', 'address-requests', 'address-proof', 'print-ready', 'submission-failed'];
+    for (const name of names) for (const part of ['html', 'text']) expect(fs.existsSync(path.join(plugin, 'server/views/emails', `${name}.${part}.eta`))).toBe(true);
+  });
+});
+
 describe('a host\'s own e-mail views (SERVICE_VIEWS_DIR)', () => {
   let dir: string;
   beforeEach(() => {
