@@ -16,6 +16,7 @@ import { registerTemplateDesignRules } from './areas/catalogue/content-manager/t
 import { registerKeepLinksOnUnpublish } from './areas/catalogue/content-manager/keep-links-on-unpublish';
 import { applyApiPrefix } from './platform/mount/api-prefix';
 import { checkOverrideDir } from './platform/web/view-files';
+import { useEmailViewsOf } from './platform/email/views';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   requireUsersPermissions(strapi);
@@ -25,6 +26,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   // The mount points first: every route registered below is placed by them.
   applyApiPrefix(strapi);
   checkOverrideDir(strapi);
+  useEmailViewsOf(strapi);
   registerCustomFields(strapi);
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.

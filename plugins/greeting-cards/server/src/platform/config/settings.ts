@@ -438,7 +438,7 @@ export const SETTING_RECORDS = {
   }),
   viewsDir: text({
     env: 'SERVICE_VIEWS_DIR', default: '', schema: z.string(),
-    describe: "Folder (relative to the app's root, or absolute) whose .eta files replace the storefront's templates of the same name (layout.eta, home.eta, partials/...); empty: the built-in views only.",
+    describe: "Folder (relative to the app's root, or absolute) whose .eta files replace the storefront's and the e-mails' templates of the same name (layout.eta, home.eta, partials/..., emails/ecard.html.eta); empty: the built-in views only.",
   }),
   corsOrigins: originList({
     env: 'SERVICE_CORS_ORIGINS', default: [], schema: z.array(origin),

@@ -6,9 +6,9 @@ import { PLUGIN_ROOT } from './static-files';
 import { getConfig } from '../config/get-config';
 import { ConfigError } from '../config/settings';
 
-// The storefront's Eta views, with the host's overrides: a file in the folder SERVICE_VIEWS_DIR names
-// replaces the built-in view of the same relative name (`home.eta`, `partials/template-card.eta`,
-// `layout.eta`), and every other view stays the plugin's. Includes resolve the same way, so an
+// The storefront's and the e-mails' Eta views, with the host's overrides: a file in the folder
+// SERVICE_VIEWS_DIR names replaces the built-in view of the same relative name (`home.eta`,
+// `partials/template-card.eta`, `layout.eta`, `emails/ecard.html.eta`), and every other view stays the plugin's. Includes resolve the same way, so an
 // overridden layout still includes the built-in partials and an overridden partial is used everywhere.
 
 export const VIEWS_DIR = path.join(PLUGIN_ROOT, 'server', 'views');
@@ -30,9 +30,9 @@ function viewName(template: string, from: string | undefined, roots: string[]): 
   return rel;
 }
 
-function createEta(overrideDir: string | null): Eta {
+function createEta(overrideDir: string | null, autoEscape: boolean): Eta {
   const roots = overrideDir ? [overrideDir, VIEWS_DIR] : [VIEWS_DIR];
-  const eta = new Eta({ views: VIEWS_DIR, cache: process.env.NODE_ENV === 'production', autoEscape: true, autoTrim: false });
+  const eta = new Eta({ views: VIEWS_DIR, cache: process.env.NODE_ENV === 'production', autoEscape, autoTrim: false });
   eta.resolvePath = (template, options) => {
     const rel = viewName(template, options?.filepath, roots);
     if (!rel) throw new Error(`Template '${template}' is not in the views folders`);
@@ -60,11 +60,18 @@ export function checkOverrideDir(strapi: Core.Strapi): void {
 }
 
 export function viewsFor(strapi: Core.Strapi): Eta {
-  const dir = overrideDirOf(strapi);
-  const key = dir ?? '';
+  return viewsIn(overrideDirOf(strapi));
+}
+
+/**
+ * The views with one override folder (null: the plugin's own only). `escape: false` is for plain text
+ * (an e-mail's text part), where `<%= %>` prints a value as it is; everywhere else it escapes HTML.
+ */
+export function viewsIn(dir: string | null, { escape = true }: { escape?: boolean } = {}): Eta {
+  const key = `${escape ? 'html' : 'text'}:${dir ?? ''}`;
   let eta = instances.get(key);
   if (!eta) {
-    eta = createEta(dir);
+    eta = createEta(dir, escape);
     instances.set(key, eta);
   }
   return eta;

@@ -1,7 +1,7 @@
-import { html, raw } from '../../../platform/web/html';
 import { nameForMail } from '../../../platform/email/name-for-mail';
-import { buttonStyle, emailText, type EmailLanguage } from '../../../platform/email/layout';
-import { quoteHtml, quoteText, type Quote } from '../../../platform/email/quoted';
+import { emailText, type EmailLanguage } from '../../../platform/email/layout';
+import { quoteView, type Quote } from '../../../platform/email/quoted';
+import { renderEmail } from '../../../platform/email/views';
 
 export interface EcardEmailInput {
   senderName: string;
@@ -19,11 +19,12 @@ export interface EcardEmailInput {
 /**
  * The e-card message to the recipient, in the sender's shop language. Security issue 39: the subject
  * and the greeting name the sender and the recipient only when their names are names
- * (platform/email/name-for-mail.ts), else "A friend" and "Hello,"; the inside message is shown as the
+ * (domain/mail/name-for-mail.ts), else "A friend" and "Hello,"; the inside message is shown as the
  * sender's quote, escaped; the card's title (the buyer's label, free text) is not in the e-mail.
  */
 export function ecardEmail(input: EcardEmailInput, lang: EmailLanguage = {}) {
-  const { t, date, frame } = emailText(lang);
+  const text = emailText(lang);
+  const { t, date } = text;
   const sender = nameForMail(input.senderName);
   const named = Boolean(sender);
   const subject = named ? t('email.ecard.subject', { sender }) : t('email.ecard.subject-anonymous');
@@ -34,28 +35,13 @@ export function ecardEmail(input: EcardEmailInput, lang: EmailLanguage = {}) {
     ? { label: named ? t('email.ecard.message-from', { sender }) : t('email.ecard.message'), paragraphs: input.insideMessage.split(/\n{2,}/) }
     : null;
   const love = named ? t('email.ecard.love', { sender }) : '';
-  const image = input.imageSrc
-    ? html`<p><a href="${input.viewUrl}"><img src="${input.imageSrc}" alt="${t('email.ecard.image-alt')}" width="560" style="max-width:100%;height:auto;border:1px solid #e5e0d8"></a></p>`
-    : raw('');
-  const sentOn = input.sentAt ? t('email.ecard.sent-on', { date: date(input.sentAt) }) : '';
-  const body = html`<p style="font-size:16px">${greeting}</p>
-<p style="font-size:16px">${sent}</p>
-${image}
-${message ? quoteHtml(message) : raw('')}
-${love ? html`<p style="font-size:16px">${love}</p>` : raw('')}
-<p style="margin:28px 0"><a href="${input.viewUrl}" style="${buttonStyle}">${t('email.ecard.open')}</a></p>
-<p style="font-size:13px;color:#666">${t('email.ecard.paste', { url: input.viewUrl })}</p>
-${sentOn ? html`<p style="font-size:13px;color:#666">${sentOn}</p>` : raw('')}`;
-  const text = [
+  return renderEmail('ecard', subject, {
     greeting,
-    '',
     sent,
-    '',
-    ...(message ? [quoteText(message), ''] : []),
-    ...(love ? [love, ''] : []),
-    `${t('email.ecard.open')}: ${input.viewUrl}`,
-    '',
-    ...(sentOn ? [sentOn, ''] : []),
-  ].join('\n');
-  return { subject, html: frame(subject, body), text };
+    message: message ? quoteView(message) : null,
+    love,
+    viewUrl: input.viewUrl,
+    imageSrc: input.imageSrc,
+    sentDate: input.sentAt ? date(input.sentAt) : '',
+  }, text);
 }

@@ -1,5 +1,5 @@
-import { html } from '../../../platform/web/html';
 import { emailText, type EmailLanguage } from '../../../platform/email/layout';
+import { renderEmail } from '../../../platform/email/views';
 
 export interface SubmissionFailedEmailInput {
   deliveryId: number;
@@ -16,15 +16,8 @@ export interface SubmissionFailedEmailInput {
  * on its own. The operator has no shop language of their own: the default, unless the caller says.
  */
 export function submissionFailedEmail(input: SubmissionFailedEmailInput, lang: EmailLanguage = {}) {
-  const { t, frame } = emailText(lang);
-  const vars = { id: input.deliveryId, order: input.orderUuid, provider: input.provider, attempts: input.attempts };
-  const subject = t('email.failed.subject', vars);
-  const failed = t('email.failed.body', vars);
-  const lastError = t('email.failed.last-error', { error: input.error });
-  const lines = [failed, lastError, '', t('email.failed.retry-text', { url: input.adminUrl }), ''];
-  const body = html`<h1 style="font-size:22px">${t('email.failed.heading')}</h1>
-<p style="font-size:16px">${failed}</p>
-<p style="font-size:16px">${lastError}</p>
-<p style="font-size:16px">${t('email.failed.retry-before')} <a href="${input.adminUrl}">${t('email.failed.retry-link')}</a>.</p>`;
-  return { subject, html: frame(subject, body), text: lines.join('\n') };
+  const text = emailText(lang);
+  // The delivery as the messages name it: {id}, {order}, {provider}, {attempts}.
+  const delivery = { id: input.deliveryId, order: input.orderUuid, provider: input.provider, attempts: input.attempts };
+  return renderEmail('submission-failed', text.t('email.failed.subject', delivery), { delivery, error: input.error, adminUrl: input.adminUrl }, text);
 }
