@@ -5,7 +5,7 @@ import { requireUser } from '../http/auth';
 import { pageOf, pageRequest } from '../http/pagination';
 import { parseId } from '../http/ids';
 import { boolean, parseBody, text } from '../http/body';
-import { REQUIRED } from '../errors';
+import { zodMessage } from '../i18n/format-message';
 import { getService } from '../services/get-service';
 import { requestLocale } from '../i18n/request-locale';
 import { localizePreflight } from '../i18n/preflight-text';
@@ -23,7 +23,7 @@ const patchSchema = z.object({
   status: text(32).optional(),
 });
 const saveDesignSchema = z.object({
-  canvas_data: canvas.refine((v) => v !== undefined, REQUIRED),
+  canvas_data: canvas.refine((v) => v !== undefined, zodMessage('error.required')),
   inside_message: MESSAGE.optional(),
   title: TITLE.optional(),
 });

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
-import { FieldErrorCollector, notFound, REQUIRED } from '../../errors';
+import { FieldErrorCollector, msg, notFound, REQUIRED } from '../../errors';
 import type { PageRequest } from '../../http/pagination';
 import { toDateString } from '../../domain/calendar-dates';
 import { defaultTitle, isYearly, ReminderPatch } from '../../domain/reminder-input';
@@ -63,7 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     let eventDate = input.event_date !== undefined ? input.event_date : toDateString(current?.event_date);
     if (!eventDate && isYearly(type) && recipient) eventDate = toDateString(recipient[type]);
     if (!eventDate && !errors.has('recipient_id')) {
-      errors.add('event_date', isYearly(type) && recipient ? `${REQUIRED} The recipient has no ${type} on record.` : REQUIRED);
+      errors.add('event_date', isYearly(type) && recipient ? msg('error.no_date_on_record', { type }) : REQUIRED);
     }
 
     errors.throwIfAny();
