@@ -1,3 +1,4 @@
+import { englishText } from '../../i18n/format-message';
 import { z } from 'zod';
 import { checkRecipient, EMPTY_RECIPIENT, recipientFields, type RecipientFields } from '../recipient-input';
 import { splitTagList, tagProblems, uniqueTags } from '../recipient-tags';
@@ -72,20 +73,20 @@ export function rowToCandidate(columns: readonly MappedColumn[], source: ImportR
   }
   if (problems.some((p) => p.startsWith('Country'))) raw.country = 'GB';
   const tags = uniqueTags(splitTagList(cells.tags ?? ''));
-  problems.push(...tagProblems(tags).map((p) => `${FIELD_LABELS.tags}: ${p}`));
+  problems.push(...tagProblems(tags).map((p) => `${FIELD_LABELS.tags}: ${englishText(p)}`));
 
   const parsed = checkFields(recipientFields, raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
-      problems.push(`${FIELD_LABELS[field as ImportField] ?? field}: ${issue.message}`);
+      problems.push(`${FIELD_LABELS[field as ImportField] ?? field}: ${englishText(issue.message)}`);
     }
   }
   // The rules across fields (a name, the postcode of the country) hold for the cells as given too.
   const checked = checkRecipient(parsed.success ? parsed.data : ({ ...EMPTY_RECIPIENT, ...raw } as RecipientFields));
   for (const [field, messages] of Object.entries(checked.errors)) {
     const label = field === 'first_name' ? 'Name' : FIELD_LABELS[field as ImportField] ?? field;
-    problems.push(...messages.map((m) => `${label}: ${m}`));
+    problems.push(...messages.map((m) => `${label}: ${englishText(m)}`));
   }
   const values = checked.value;
   return { row: source.row, values: { ...values, tags }, problems: [...new Set(problems)] };

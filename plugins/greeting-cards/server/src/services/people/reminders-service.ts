@@ -32,13 +32,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Another user's recipient is reported exactly like one that does not exist. */
   async function ownRecipient(userId: number, id: number, errors: FieldErrorCollector): Promise<RecipientRow | null> {
     const row = await query(strapi, UID.recipient).findOne({ where: { id, owner: { id: userId } } });
-    if (!row) errors.add('recipient_id', `Invalid pk "${id}" - object does not exist.`);
+    if (!row) errors.add('recipient_id', msg('error.invalid_pk', { id }));
     return (row as RecipientRow) ?? null;
   }
 
   async function occasionBySlug(slug: string, errors: FieldErrorCollector): Promise<Occasion | null> {
     const row = await query(strapi, UID.occasion).findOne({ where: shopRows({ slug }) });
-    if (!row) errors.add('occasion', `Unknown occasion "${slug}".`);
+    if (!row) errors.add('occasion', msg('error.unknown_occasion_named', { slug }));
     return (row as Occasion) ?? null;
   }
 

@@ -1,7 +1,7 @@
 import fs from 'fs';
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../uids';
-import { fieldError } from '../../errors';
+import { fieldError, msg } from '../../errors';
 import { query, type Row } from '../../db/query';
 import { toDateString } from '../../domain/calendar-dates';
 import { EMPTY_RECIPIENT, RECIPIENT_FIELDS, type RecipientFields } from '../../domain/recipient-input';
@@ -61,7 +61,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     const existing = await existingEntries(userId);
     const result = previewImport(table, mapping, existing);
-    if ('problems' in result) throw fieldError('mapping', result.problems.join(' '));
+    if ('problems' in result) throw fieldError('mapping', result.problems.reduce((first, second) => msg('error.two_sentences', { first, second })));
     return { preview: result.preview, existing };
   }
 
