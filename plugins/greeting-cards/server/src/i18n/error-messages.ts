@@ -12,7 +12,8 @@ export const localizeErrorText = (text: Text, locale: Locale): string => textIn(
 function localizeValue(value: unknown, locale: Locale): unknown {
   if (typeof value === 'string' || isMessage(value)) return textIn(locale, value);
   if (Array.isArray(value)) return value.map((item) => localizeValue(item, locale));
-  if (value && typeof value === 'object') return localizeErrorBody(value as Record<string, unknown>, locale);
+  // Plain objects only: a Date or another class instance is a value, not a body.
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return localizeErrorBody(value as Record<string, unknown>, locale);
   return value;
 }
 

@@ -30,7 +30,7 @@ export function previewRow(r: PlannedRow) {
 
 export type PreviewResponse = Omit<ImportPreview, 'rows'> & { rows: Array<ReturnType<typeof previewRow>> };
 
-const asFileError = (error: unknown) => (error instanceof UnreadableFile ? fieldError('file', error.message) : error);
+const asFileError = (error: unknown) => (error instanceof UnreadableFile ? fieldError('file', error.text) : error);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const recipients = () => query(strapi, UID.recipient);
