@@ -1,4 +1,5 @@
-import { englishText } from '../../i18n/format-message';
+// The preview's problems are English text in a success body (the spec's words), written from the codes.
+import { englishText, msg } from '../../i18n/format-message';
 import { z } from 'zod';
 import { checkRecipient, EMPTY_RECIPIENT, recipientFields, type RecipientFields } from '../recipient-input';
 import { splitTagList, tagProblems, uniqueTags } from '../recipient-tags';
@@ -64,11 +65,11 @@ export function rowToCandidate(columns: readonly MappedColumn[], source: ImportR
   if (cells.country) {
     const code = countryCode(cells.country);
     if (code) raw.country = code;
-    else problems.push(`Country: "${quoted(cells.country)}" is not a country we know (use a name or a code such as GB).`);
+    else problems.push(englishText(msg('error.import_country', { value: quoted(cells.country) })));
   }
   for (const field of ['birthday', 'anniversary'] as const) {
     const date = importDate(cells[field] ?? '');
-    if (date === undefined) problems.push(`${FIELD_LABELS[field]}: "${quoted(cells[field] ?? '')}" is not a date (use 1990-12-31 or 31/12/1990).`);
+    if (date === undefined) problems.push(englishText(msg('error.import_date', { label: FIELD_LABELS[field], value: quoted(cells[field] ?? '') })));
     raw[field] = date ?? null;
   }
   if (problems.some((p) => p.startsWith('Country'))) raw.country = 'GB';
