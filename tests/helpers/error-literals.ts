@@ -28,7 +28,6 @@ const SKIPPED =
 
 // A sentence (labels such as "Tags (groups)" are not messages), or a template ending in a message.
 const SENTENCE = /^(["“A-Z]|\$\{\}).*[A-Za-z]{2,}.*([.!?]|\$\{\})$/s;
-const SENTENCE_BREAK = /(?<=[.!?]|\$\{\})\s+(?=["“A-Z$])/;
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
@@ -92,23 +91,4 @@ export function errorLiterals(root: string): ErrorLiteral[] {
     visit(source);
   }
   return found;
-}
-
-/**
- * Whether a source text is in the catalogue: a plain text exactly; a template's `${}` stands for any
- * text, so `Ensure this field has no more than ${} characters.` matches the catalogue's
- * `Ensure this field has no more than {max} characters.` (and a ternary inside it matches each form).
- */
-export function inCatalogue(text: string, catalogue: readonly string[]): boolean {
-  if (matchesOne(text, catalogue)) return true;
-  // "${WHY} This order is ${status}.": a message from elsewhere (checked where it is written), then
-  // one of its own; the rewriting translates such texts sentence by sentence.
-  const sentences = text.split(SENTENCE_BREAK);
-  return sentences.length > 1 && sentences.every((s) => s === '${}' || matchesOne(s, catalogue));
-}
-
-function matchesOne(text: string, catalogue: readonly string[]): boolean {
-  if (!text.includes('${}')) return catalogue.includes(text);
-  const pattern = new RegExp(`^${text.split('${}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]+')}$`);
-  return catalogue.some((entry) => pattern.test(entry));
 }

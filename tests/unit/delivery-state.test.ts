@@ -1,10 +1,15 @@
 import {
   canMove, CARRIER_RESULTS, DELIVERY_TRANSITIONS, deliveryStatesAllowing, initialDeliveryStatus, SEND_RESULT_EVENTS, SENDER_RESULTS,
-  operatorMove, printFileFetchable, shopperCancelMove, shopperMayCancel, statusAfter, WAITING_STATES, type SendResult,
+  operatorMove as operatorMoveByCode, printFileFetchable, shopperCancelMove as shopperCancelMoveByCode, shopperMayCancel, statusAfter, WAITING_STATES, type SendResult,
 } from '../../plugins/greeting-cards/server/src/platform/deliveries/delivery-state';
 import { afterFailure } from '../../plugins/greeting-cards/server/src/platform/deliveries/delivery-retry';
 import { DELIVERY_STATUSES } from '../../plugins/greeting-cards/server/src/platform/enums';
-import { ecardCounts, recipientStatus, sendAgainCheck } from '../../plugins/greeting-cards/server/src/areas/fulfilment/rules/ecard-status';
+import { ecardCounts, recipientStatus, sendAgainCheck as sendAgainCheckByCode } from '../../plugins/greeting-cards/server/src/areas/fulfilment/rules/ecard-status';
+import { english } from '../helpers/in-english';
+
+const operatorMove = english(operatorMoveByCode);
+const shopperCancelMove = english(shopperCancelMoveByCode);
+const sendAgainCheck = english(sendAgainCheckByCode);
 
 describe('delivery state table', () => {
   it('lets only waiting deliveries be cancelled, and claims come from waiting or stale processing rows', () => {

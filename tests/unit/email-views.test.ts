@@ -1,15 +1,15 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { ecardEmail } from '../../plugins/greeting-cards/server/src/emails/ecard';
-import { reminderEmail } from '../../plugins/greeting-cards/server/src/emails/reminder';
-import { invitationEmail, reminderEmail as groupReminderEmail, deadlinePassedEmail } from '../../plugins/greeting-cards/server/src/emails/group-card';
-import { addressSummaryEmail } from '../../plugins/greeting-cards/server/src/emails/address-requests';
-import { addressProofEmail } from '../../plugins/greeting-cards/server/src/emails/address-proof';
-import { printReadyEmail } from '../../plugins/greeting-cards/server/src/emails/print-ready';
-import { submissionFailedEmail } from '../../plugins/greeting-cards/server/src/emails/submission-failed';
-import { useEmailViewsIn, type RenderedEmail } from '../../plugins/greeting-cards/server/src/emails/views';
-import type { Locale } from '../../plugins/greeting-cards/server/src/i18n/locales';
+import { ecardEmail } from '../../plugins/greeting-cards/server/src/areas/fulfilment/ecards/email';
+import { reminderEmail } from '../../plugins/greeting-cards/server/src/areas/people/reminders/email';
+import { invitationEmail, reminderEmail as groupReminderEmail, deadlinePassedEmail } from '../../plugins/greeting-cards/server/src/areas/group-cards/emails';
+import { addressSummaryEmail } from '../../plugins/greeting-cards/server/src/areas/people/address-requests/emails';
+import { addressProofEmail } from '../../plugins/greeting-cards/server/src/areas/people/address-proof/email';
+import { printReadyEmail } from '../../plugins/greeting-cards/server/src/areas/fulfilment/print-at-home/email';
+import { submissionFailedEmail } from '../../plugins/greeting-cards/server/src/areas/fulfilment/postal/submission-failed-email';
+import { useEmailViewsIn, type RenderedEmail } from '../../plugins/greeting-cards/server/src/platform/email/views';
+import type { Locale } from '../../plugins/greeting-cards/server/src/platform/i18n/locales';
 
 // Issue 40: every e-mail comes from Eta views (server/views/emails/), like the pages. Each one in English
 // and German: its words, the shared frame, a shopper's markup escaped in the HTML part and left as typed

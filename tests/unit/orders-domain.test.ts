@@ -1,11 +1,17 @@
 import { orderTotals, priceLine } from '../../plugins/greeting-cards/server/src/areas/orders/rules/pricing';
 import { builtInFirstCard, discountFor, evaluatePromo, PromoDefinition } from '../../plugins/greeting-cards/server/src/areas/orders/rules/promo-rules';
-import { ORDER_TRANSITIONS, statesAllowing, transition } from '../../plugins/greeting-cards/server/src/areas/orders/rules/order-state';
-import { parseAddToCart, parseScheduledFor } from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-input';
-import { deliveryRuleErrors } from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-rules';
+import { ORDER_TRANSITIONS, statesAllowing, transition as transitionByCode } from '../../plugins/greeting-cards/server/src/areas/orders/rules/order-state';
+import { parseAddToCart as parseAddToCartByCode, parseScheduledFor as parseScheduledForByCode } from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-input';
+import { deliveryRuleErrors as deliveryRuleErrorsByCode } from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-rules';
+import { english } from '../helpers/in-english';
 import { actionFor } from '../../plugins/greeting-cards/server/src/platform/providers/payment/stripe/stripe-events';
 import { createInMemoryPaymentProvider } from '../../plugins/greeting-cards/server/src/platform/providers/payment/in-memory-payment-provider';
 import { checkoutLines, returnUrl } from '../../plugins/greeting-cards/server/src/areas/payments/rules/payment-lines';
+
+const transition = english(transitionByCode);
+const parseAddToCart = english(parseAddToCartByCode);
+const parseScheduledFor = english(parseScheduledForByCode);
+const deliveryRuleErrors = english(deliveryRuleErrorsByCode);
 
 const prices = { ecardPrice: 299, postedCardPrice: 399, printPrice: 0, giftWrapPrice: 199 };
 const now = new Date('2030-06-01T12:00:00Z');

@@ -5,7 +5,7 @@ import { requireUser } from '../../platform/http/auth';
 import { pageOf, pageRequest } from '../../platform/http/pagination';
 import { parseId } from '../../platform/http/ids';
 import { boolean, parseBody, text } from '../../platform/http/body';
-import { REQUIRED } from '../../platform/errors';
+import { zodMessage } from '../../platform/i18n/format-message';
 import { getService } from '../../platform/get-service';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import { localizePreflight } from '../../platform/i18n/preflight-text';
@@ -23,7 +23,7 @@ const patchSchema = z.object({
   status: text(32).optional(),
 });
 const saveDesignSchema = z.object({
-  canvas_data: canvas.refine((v) => v !== undefined, REQUIRED),
+  canvas_data: canvas.refine((v) => v !== undefined, zodMessage('error.required')),
   inside_message: MESSAGE.optional(),
   title: TITLE.optional(),
 });

@@ -6,7 +6,7 @@ import { notModified } from '../../platform/http/conditional-get';
 import { ASSET_TYPES, TEMPLATE_STYLES } from '../../platform/enums';
 import { getService } from '../../platform/get-service';
 import { optionalUser } from '../../platform/http/auth';
-import { fieldError } from '../../platform/errors';
+import { fieldError, msg } from '../../platform/errors';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, normaliseLocale, type Locale } from '../../platform/i18n/locales';
 
 /** `?locale=` of a catalogue route: the default language when absent, a 400 for one the shop does not ship. */
@@ -14,7 +14,7 @@ function localeOf(query: Record<string, unknown> | undefined): Locale {
   const raw = query?.locale;
   if (raw === undefined || raw === '') return DEFAULT_LOCALE;
   const locale = normaliseLocale(raw);
-  if (!locale) throw fieldError('locale', `"${String(raw)}" is not a supported language: use one of ${SUPPORTED_LOCALES.join(', ')}.`);
+  if (!locale) throw fieldError('locale', msg('error.unsupported_language', { value: String(raw), choices: SUPPORTED_LOCALES.join(', ') }));
   return locale;
 }
 

@@ -7,7 +7,7 @@ import { renderEmail } from '../../platform/email/views';
 // note to the organiser when the deadline passes. Signers are never e-mailed more than that. All in
 // the organiser's shop language (the group card's `locale`).
 // Security issue 39: the subjects are the shop's words, naming at most the organiser (when their name
-// is a name: domain/mail/name-for-mail.ts). The title and the recipient's name the organiser typed are
+// is a name: platform/email/name-for-mail.ts). The title and the recipient's name the organiser typed are
 // shown in the body as a quote of theirs.
 
 export interface GroupCardEmailInput {

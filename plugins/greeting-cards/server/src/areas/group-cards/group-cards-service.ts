@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
-import { badRequest, fieldError, fieldErrors, notFound } from '../../platform/errors';
+import { badRequest, fieldError, fieldErrors, msg, notFound } from '../../platform/errors';
 import type { PageRequest } from '../../platform/http/pagination';
 import { pagedRows } from '../../platform/db/paged-rows';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
@@ -9,7 +9,7 @@ import { UID } from '../../platform/uids';
 import type { GroupCardCreate, GroupCardPatch } from './rules/group-card-input';
 import { serializeGroupCardSummary } from './serializer';
 import { groupCardStore, looksLikeUuid, newSignToken } from './group-card-store';
-import { parseAddToCart } from '../orders';
+import { parseAddToCart } from '../orders/rules/cart-input';
 import { getService } from '../../platform/get-service';
 import type { Locale } from '../../platform/i18n/locales';
 import { finishedDesign } from './finished-design';
@@ -39,7 +39,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function create(userId: number, input: GroupCardCreate, locale?: Locale) {
     const card = await query(strapi, UID.card).findOne({ where: { id: input.card_id, owner: { id: userId } } });
-    if (!card) throw fieldError('card_id', `Invalid pk "${input.card_id}" - object does not exist.`);
+    if (!card) throw fieldError('card_id', msg('error.invalid_pk', { id: input.card_id }));
     checkDeadline(input.deadline);
     const invites = input.invite_emails ?? [];
     const mail = getService(strapi, 'mailToOthers');
@@ -135,7 +135,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const current = await store.signaturesOf(group.id);
     const known = new Set(current.map((s) => s.id as number));
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length) throw fieldError('signature_ids', `Not signatures of this group card: ${unknown.join(', ')}.`);
+    if (unknown.length) throw fieldError('signature_ids', msg('error.not_signatures', { ids: unknown.join(', ') }));
     const listed = [...new Set(ids)];
     const order = [...listed, ...current.map((s) => s.id as number).filter((id) => !listed.includes(id))];
     await strapi.db.transaction(async () => {
@@ -151,7 +151,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   function refusePostWithExtraPages(method: string, extraPages: number): void {
     if (method !== 'post' || !extraPages) return;
-    throw fieldError('delivery_method', `This card has too many signatures for a posted card: they need ${extraPages} more ${extraPages === 1 ? 'page' : 'pages'} than its four. Send it as an e-card or print it at home (PDF), or hide some signatures.`);
+    throw fieldError('delivery_method', msg('error.group_too_many_pages', { count: extraPages }));
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { fieldError, gone, notFound, badRequest } from '../../platform/errors';
+import { fieldError, gone, notFound, badRequest, msg } from '../../platform/errors';
 import { getConfig } from '../../platform/config/get-config';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { query, type Row } from '../../platform/db/query';
@@ -9,7 +9,7 @@ import { closedMessage, closedReason, freeSlot, newSignatureStatus, slotKey, slo
 import type { SignatureCreate, SignaturePatch } from './rules/group-card-input';
 import { serializePublicSignature, serializeSignature } from './serializer';
 import { editTokenMatches, groupCardStore, hashToken, looksLikeToken, newEditToken } from './group-card-store';
-import { publicShopperName } from '../people';
+import { publicShopperName } from '../people/address-requests/rules/public-name';
 import { PUBLISHED } from '../../platform/db/published';
 
 // The signers' side: anyone with the link reads the card and adds one message; only the browser (or
@@ -67,7 +67,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function stickerFor(stickerId: number | null | undefined, userId: number | null): Promise<number | null> {
     if (!stickerId) return null;
     const asset = await query(strapi, UID.asset).findOne({ where: { id: stickerId, asset_type: 'sticker', is_active: true, ...PUBLISHED } });
-    if (!asset) throw fieldError('sticker_id', `Invalid pk "${stickerId}" - object does not exist.`);
+    if (!asset) throw fieldError('sticker_id', msg('error.invalid_pk', { id: stickerId }));
     if (asset.is_premium && !(userId !== null && (await getService(strapi, 'subscriptions').hasPremium(userId)))) {
       throw fieldError('sticker_id', 'This sticker is premium. Choose a free sticker, or sign in with a subscription to use it.');
     }
@@ -87,7 +87,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // could be missing from a lookup through the link table while already holding its slot.
       const taken = (await store.signatures().findMany({ where: { slot_key: { $startsWith: `${group.id}#` } }, select: ['slot_key', 'position'] })) as Row[];
       const slot = freeSlot(taken.map((s) => slotNumber(s.slot_key)), cap);
-      if (slot === null) throw badRequest(`This group card is full: it already holds ${cap} messages. Contact the organiser if yours must go on.`);
+      if (slot === null) throw badRequest(msg('error.group_full', { max: cap }));
       const position = taken.reduce((max, s) => Math.max(max, Number(s.position ?? 0)), 0) + 1;
       try {
         const row = await store.signatures().create({

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
 import { UID } from '../../platform/uids';
 import { getConfig } from '../../platform/config/get-config';
-import { badRequest, fieldErrors, type FieldErrors } from '../../platform/errors';
+import { badRequest, fieldErrors, msg, type FieldErrors, type Text } from '../../platform/errors';
 import { resolveScheduledDate, type AddToCartInput } from './rules/cart-input';
 import { zoneOr } from '../../platform/time/time-zones';
 import { deliveryRuleErrors } from './rules/cart-rules';
@@ -16,7 +16,7 @@ import { PUBLISHED } from '../../platform/db/published';
 // SERVICE_BULK_SEND_MAX_RECIPIENTS lines. A card whose text holds merge fields ({first_name}...) is
 // drawn for each recipient with their name (platform/designs/merge-fields.ts).
 
-const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+const missing = (id: number) => msg('error.invalid_pk', { id });
 const nameOf = (r: Row) => [r.first_name, r.last_name].filter(Boolean).join(' ') || `Recipient ${r.id}`;
 // Enough to say what is wrong without an answer the size of the address book.
 const MAX_MESSAGES = 20;
@@ -45,9 +45,9 @@ export interface ValidBulk {
 export async function validateBulk(strapi: Core.Strapi, userId: number, input: AddToCartInput): Promise<ValidBulk> {
   const ids = input.recipient_ids ?? [];
   const max = getConfig(strapi).bulkSendMaxRecipients;
-  if (ids.length > max) throw fieldErrors({ recipient_ids: [`One card goes to at most ${max} recipients at a time.`] });
+  if (ids.length > max) throw fieldErrors({ recipient_ids: [msg('error.bulk_max', { max })] });
   const errors: FieldErrors = {};
-  const add = (field: string, message: string) => {
+  const add = (field: string, message: Text) => {
     const list = (errors[field] ??= []);
     if (list.length < MAX_MESSAGES) list.push(message);
   };
@@ -58,7 +58,7 @@ export async function validateBulk(strapi: Core.Strapi, userId: number, input: A
     select: ['id', 'title', 'status', 'canvas_data', 'inside_message'],
   });
   if (!card) add('card_id', missing(input.card_id));
-  else if (card.status === 'archived') add('card_id', 'An archived card cannot be added to the cart.');
+  else if (card.status === 'archived') add('card_id', msg('error.archived_card'));
 
   const addon = input.gift_addon_id ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } }) : null;
   if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
@@ -70,11 +70,11 @@ export async function validateBulk(strapi: Core.Strapi, userId: number, input: A
   const recipients = ids.map((id) => byId.get(id)).filter((r): r is Row => Boolean(r));
   for (const recipient of recipients) {
     const rules = deliveryRuleErrors(input.delivery_method, recipient, { gift_addon: Boolean(input.gift_addon_id), gift_wrap: input.gift_wrap });
-    for (const messages of Object.values(rules)) for (const message of messages) add('recipient_ids', `${nameOf(recipient)}: ${message}`);
+    for (const messages of Object.values(rules)) for (const message of messages) add('recipient_ids', msg('error.item_problem', { label: nameOf(recipient), message }));
   }
   if (card && mergeFieldsIn(card.canvas_data, card.inside_message).includes('first_name')) {
     for (const recipient of recipients) {
-      if (!String(recipient.first_name ?? '').trim()) add('recipient_ids', `${nameOf(recipient)}: the card says {first_name}, and this recipient has no first name.`);
+      if (!String(recipient.first_name ?? '').trim()) add('recipient_ids', msg('error.bulk_no_first_name', { name: nameOf(recipient) }));
     }
   }
   // A date without a time goes at the send hour where each recipient lives: one card, many clocks.
@@ -87,7 +87,7 @@ export async function validateBulk(strapi: Core.Strapi, userId: number, input: A
     }
     const resolved = resolveScheduledDate(input.scheduled_date, zoneOr(recipient.time_zone, config.shopTimeZone), config.scheduledSendHour, new Date());
     if (resolved.ok) scheduledFor.set(recipient.id, resolved.value);
-    else add('scheduled_for', `${nameOf(recipient)}: ${resolved.message}`);
+    else add('scheduled_for', msg('error.item_problem', { label: nameOf(recipient), message: resolved.message }));
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
   return { card: card!, recipients, addon, scheduledFor, bulkGroup: crypto.randomUUID() };
@@ -109,4 +109,4 @@ export function bulkLines(orderId: number, input: AddToCartInput, bulk: ValidBul
 }
 
 /** The 400 for a cart already holding its most entries. */
-export const cartFull = (max: number) => badRequest(`A cart holds at most ${max} items. Check out or remove some first.`);
+export const cartFull = (max: number) => badRequest(msg('error.cart_full', { max }));

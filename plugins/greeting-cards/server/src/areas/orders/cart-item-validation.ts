@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../platform/uids';
-import { fieldErrors, type FieldErrors } from '../../platform/errors';
+import { fieldErrors, msg, type FieldErrors, type Text } from '../../platform/errors';
 import { resolveScheduledDate, type AddToCartInput } from './rules/cart-input';
 import { zoneOr } from '../../platform/time/time-zones';
 import { getConfig } from '../../platform/config/get-config';
@@ -18,7 +18,7 @@ export interface ValidCartItem {
   scheduledFor: Date | null;
 }
 
-const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+const missing = (id: number) => msg('error.invalid_pk', { id });
 
 /**
  * Checks a parsed add-to-cart input against the database: own card (not archived), own recipient, active
@@ -26,11 +26,11 @@ const missing = (id: number) => `Invalid pk "${id}" - object does not exist.`;
  */
 export async function validateCartItem(strapi: Core.Strapi, userId: number, input: AddToCartInput): Promise<ValidCartItem> {
   const errors: FieldErrors = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const add = (field: string, message: Text) => (errors[field] ??= []).push(message);
 
   const card = await findOwnedCard(strapi, userId, input.card_id);
   if (!card) add('card_id', missing(input.card_id));
-  else if (card.status === 'archived') add('card_id', 'An archived card cannot be added to the cart.');
+  else if (card.status === 'archived') add('card_id', msg('error.archived_card'));
 
   const recipient = input.recipient_id ? await findOwnedRecipient(strapi, userId, input.recipient_id) : null;
   if (input.recipient_id && !recipient) add('recipient_id', missing(input.recipient_id));
@@ -60,14 +60,14 @@ export async function validateCartItem(strapi: Core.Strapi, userId: number, inpu
  * deleted, its e-mail or address removed, the card archived). One message per broken item, naming it,
  * so no money is taken for a card that cannot be delivered.
  */
-export function checkoutItemProblems(items: Row[]): string[] {
-  const problems: string[] = [];
+export function checkoutItemProblems(items: Row[]): Text[] {
+  const problems: Text[] = [];
   for (const item of items) {
     const label = `Item ${item.id}${item.card?.title ? ` ("${item.card.title}")` : ''}`;
-    if (!item.card) problems.push(`${label}: its card no longer exists.`);
-    else if (item.card.status === 'archived') problems.push(`${label}: its card is archived.`);
+    if (!item.card) problems.push(msg('error.item_card_gone', { label }));
+    else if (item.card.status === 'archived') problems.push(msg('error.item_card_archived', { label }));
     const rules = deliveryRuleErrors(item.delivery_method, item.recipient ?? null, { gift_addon: Boolean(item.gift_addon), gift_wrap: Boolean(item.gift_wrap) });
-    for (const messages of Object.values(rules)) for (const message of messages) problems.push(`${label}: ${message}`);
+    for (const messages of Object.values(rules)) for (const message of messages) problems.push(msg('error.item_problem', { label, message }));
   }
   return problems;
 }

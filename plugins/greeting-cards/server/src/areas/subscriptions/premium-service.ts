@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../platform/uids';
-import { forbidden } from '../../platform/errors';
+import { forbidden, msg } from '../../platform/errors';
 import { getService } from '../../platform/get-service';
 import { assetIdsInCanvas, copiesDesign, isPremiumTemplate, premiumAssetIdsInCanvas, premiumAssetsDrawn, uploadPath } from '../../platform/designs/premium';
 import { query } from '../../platform/db/query';
@@ -77,8 +77,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const involved = await premiumContent(input);
     if (!involved.premiumTemplate && !involved.premiumAssetIds.length) return involved;
     if (await getService(strapi, 'subscriptions').hasPremium(userId)) return involved;
-    const what = involved.premiumTemplate ? 'This template is premium' : 'This design uses premium stickers or assets';
-    throw forbidden(`${what}. Subscribe at /subscriptions/ to use premium designs.`);
+    throw forbidden(msg(involved.premiumTemplate ? 'error.premium_template' : 'error.premium_assets'));
   }
 
   return { premiumContent, assertAccess, canSeePremium, isPremiumPicture };

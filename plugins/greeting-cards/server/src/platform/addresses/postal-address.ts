@@ -1,5 +1,6 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { isCountryCode } from './countries';
+import { msg, type Message } from '../i18n/format-message';
 
 // Whether an address can be posted to, before any money is taken: a known country, the lines a
 // label needs, and a postcode of that country's format. Postcode formats come from a maintained library
@@ -29,14 +30,14 @@ export function postcodeFits(country: string, postcode: string): boolean {
 }
 
 /** Problems by field of the address a posted card would go to; empty when it can be posted. */
-export function postalAddressProblems(address: PostalFacts): Record<string, string> {
-  const problems: Record<string, string> = {};
+export function postalAddressProblems(address: PostalFacts): Record<string, Message> {
+  const problems: Record<string, Message> = {};
   const country = text(address.country).toUpperCase();
-  if (!isCountryCode(country)) problems.country = 'Enter a two-letter ISO 3166 country code such as GB.';
-  if (!text(address.address_line_1)) problems.address_line_1 = 'This field is required.';
-  if (!text(address.city)) problems.city = 'This field is required.';
+  if (!isCountryCode(country)) problems.country = msg('error.country_code');
+  if (!text(address.address_line_1)) problems.address_line_1 = msg('error.required');
+  if (!text(address.city)) problems.city = msg('error.required');
   const postcode = text(address.postcode);
-  if (!postcode && hasPostcodeFormat(country)) problems.postcode = 'This field is required.';
-  else if (postcode && isCountryCode(country) && !postcodeFits(country, postcode)) problems.postcode = `Enter a valid postcode for ${country}.`;
+  if (!postcode && hasPostcodeFormat(country)) problems.postcode = msg('error.required');
+  else if (postcode && isCountryCode(country) && !postcodeFits(country, postcode)) problems.postcode = msg('error.postcode_for', { country });
   return problems;
 }

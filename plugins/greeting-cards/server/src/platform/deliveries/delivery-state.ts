@@ -1,4 +1,5 @@
 import type { DeliveryMethod, DeliveryStatus } from '../enums';
+import { msg, type Message, type MessageCode } from '../i18n/format-message';
 
 // The delivery lifecycle as data, like order-state.ts: every allowed move and the event that makes it.
 //
@@ -118,13 +119,13 @@ export const OPERATOR_TRANSITIONS: Readonly<Record<OperatorAction, { from: Deliv
   cancel: { from: [...WAITING_STATES, PROCESSING], to: 'cancelled' },
 };
 
-const OPERATOR_WHY: Record<OperatorAction, string> = {
-  retry: 'Only a failed delivery can be retried.',
-  resend: 'Only an e-card that has been sent can be sent again.',
-  cancel: 'Only a delivery that is scheduled, waiting or queued at the carrier can be cancelled.',
+const OPERATOR_WHY: Record<OperatorAction, MessageCode> = {
+  retry: 'error.delivery_retry_failed_only',
+  resend: 'error.delivery_resend_sent_only',
+  cancel: 'error.delivery_cancel_waiting_only',
 };
 
-export type OperatorMove = { ok: true; to: DeliveryStatus } | { ok: false; reason: string };
+export type OperatorMove = { ok: true; to: DeliveryStatus } | { ok: false; reason: Message };
 
 /**
  * Whether an operator's action applies to a delivery in `status` sent by `method`. `atCarrier` tells a
@@ -136,7 +137,8 @@ export function operatorMove(action: OperatorAction, status: DeliveryStatus, met
   const methodOk = !rule.methods || rule.methods.includes(method);
   const processingOk = status !== PROCESSING || (action === 'cancel' && atCarrier);
   if (rule.from.includes(status) && methodOk && processingOk) return { ok: true, to: rule.to };
-  return { ok: false, reason: `${OPERATOR_WHY[action]} This delivery is ${status}${methodOk ? '' : ` (${method})`}.` };
+  const state = methodOk ? msg('error.delivery_is', { status }) : msg('error.delivery_is_method', { status, method });
+  return { ok: false, reason: msg('error.two_sentences', { first: msg(OPERATOR_WHY[action]), second: state }) };
 }
 
 // What a buyer may cancel: their own posted card until the printer starts on it. Waiting and failed
@@ -146,14 +148,14 @@ export function operatorMove(action: OperatorAction, status: DeliveryStatus, met
 const PRODUCTION_STARTED = ['in_production', 'printed', 'shipped', 'delivered'];
 
 export function shopperCancelMove(status: DeliveryStatus, method: string, queuedAtCarrier: boolean, postalStatus: string | null): OperatorMove {
-  if (method !== 'post') return { ok: false, reason: 'Only a posted card can be cancelled; e-cards and print-at-home cards cannot.' };
+  if (method !== 'post') return { ok: false, reason: msg('error.cancel_post_only') };
   if (WAITING_STATES.includes(status) || status === 'failed') return { ok: true, to: 'cancelled' };
-  if (status === PROCESSING && !queuedAtCarrier) return { ok: false, reason: 'This card is being handed to the printer right now. Try again in a minute.' };
+  if (status === PROCESSING && !queuedAtCarrier) return { ok: false, reason: msg('error.cancel_handing_over') };
   if (status === PROCESSING && postalStatus && PRODUCTION_STARTED.includes(postalStatus)) {
-    return { ok: false, reason: 'The printer has already started on this card, so it can no longer be cancelled.' };
+    return { ok: false, reason: msg('error.cancel_printing') };
   }
   if (status === PROCESSING) return { ok: true, to: 'cancelled' };
-  return { ok: false, reason: `This card is ${status === 'cancelled' ? 'already cancelled' : 'already on its way'}, so it can no longer be cancelled.` };
+  return { ok: false, reason: msg(status === 'cancelled' ? 'error.cancel_already_cancelled' : 'error.cancel_on_its_way') };
 }
 
 /** Whether the buyer's order page offers to cancel the card (the API decides again when asked). */

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { overrideDirOf, viewsIn } from '../web/view-files';
 import type { EmailText } from './layout';
 
-// Every e-mail is written by Eta views, as the storefront's pages are (web/view-files.ts):
+// Every e-mail is written by Eta views, as the storefront's pages are (platform/web/view-files.ts):
 // server/views/emails/<name>.html.eta, escaped like a page, inside the shared frame emails/layout.html.eta
 // (inline styles only: mail programs drop <style> and CSS files), and <name>.text.eta, the plain-text
 // part, where `<%= %>` prints a value as it is (a text part shows "&" as "&", never "&amp;").
@@ -10,7 +10,7 @@ import type { EmailText } from './layout';
 // SERVICE_VIEWS_DIR folder (emails/ecard.html.eta, emails/partials/button.html.eta, ...).
 // What the views get is decided here, in the e-mail modules: a subject is the shop's words and at most
 // a name (security issue 39), and a shopper's text reaches a view about someone else's e-mail only as a
-// checked name (domain/mail/name-for-mail.ts) or as a quote (quoted.ts).
+// checked name (platform/email/name-for-mail.ts) or as a quote (quoted.ts).
 
 export interface RenderedEmail {
   subject: string;

@@ -1,4 +1,4 @@
-import { FieldErrorCollector } from '../errors';
+import { FieldErrorCollector, msg } from '../errors';
 
 // Query-string filters of the admin routes, checked once: a bad value is a 400 naming the field.
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -35,7 +35,7 @@ export function oneOf<T extends string>(query: Record<string, unknown>, field: s
   const raw = query[field];
   if (raw === undefined || raw === '') return null;
   if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T;
-  errors.add(field, `Must be one of: ${allowed.join(', ')}.`);
+  errors.add(field, msg('error.must_be_one_of', { choices: allowed.join(', ') }));
   return null;
 }
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { fieldError, fieldErrors, REQUIRED } from '../errors';
+import { fieldError, fieldErrors, msg } from '../errors';
+import { zodMessage } from '../i18n/format-message';
 import { zodToFieldErrors } from './respond';
 
 /** Parses a JSON request body with a zod object schema; errors come back in the spec's field shape. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   if (body === undefined || body === null) body = {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw fieldError('non_field_errors', 'Invalid data. Expected a dictionary.');
+  if (typeof body !== 'object' || Array.isArray(body)) throw fieldError('non_field_errors', msg('error.not_dictionary'));
   const result = schema.safeParse(body);
   if (!result.success) throw fieldErrors(zodToFieldErrors(result.error));
   return result.data;
@@ -14,10 +15,10 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
 /** A string field with the spec's messages (missing: "This field is required."). */
 export const text = (max: number) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Not a valid string.') })
-    .max(max, `Ensure this field has no more than ${max} characters.`);
+    .string({ error: (issue) => zodMessage(issue.input === undefined ? 'error.required' : 'error.not_string') })
+    .max(max, zodMessage('error.max_length', { max }));
 
-export const boolean = () => z.boolean({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Must be a valid boolean.') });
+export const boolean = () => z.boolean({ error: (issue) => zodMessage(issue.input === undefined ? 'error.required' : 'error.not_boolean') });
 
 /** A single query-string value: repeated parameters (?a=1&a=2) and nested ones count as invalid. */
 export function queryValue(query: Record<string, unknown>, name: string): string | undefined {
@@ -30,6 +31,6 @@ export function queryValue(query: Record<string, unknown>, name: string): string
 export function choiceFilter<T extends string>(query: Record<string, unknown>, name: string, choices: readonly T[]): T | undefined {
   const value = queryValue(query, name);
   if (value === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(value)) throw fieldError(name, `"${value}" is not a valid choice.`);
+  if (!(choices as readonly string[]).includes(value)) throw fieldError(name, msg('error.invalid_choice', { value }));
   return value as T;
 }

@@ -1,11 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import { localizedError, type Ctx } from './respond';
+import { NOT_FOUND } from '../errors';
+import { msg } from '../i18n/format-message';
 
 // PostgreSQL cannot store U+0000 in text columns and answers such a write with an error (a 500), and
 // no field of ours has a use for it: a NUL anywhere in a request is refused up front as a 400 naming
 // the field, before any service runs, so nothing is half written.
 
-export const NUL_MESSAGE = 'Null characters are not allowed.';
+export const NUL_MESSAGE = msg('error.null_characters');
 
 const hasNul = (s: string) => s.includes('\u0000');
 
@@ -41,13 +43,13 @@ export function nulBytesMiddleware(strapi: Core.Strapi) {
     // A NUL in an id or slug names nothing that can exist.
     if (nulField(ctx.params ?? {}) !== null) {
       ctx.status = 404;
-      ctx.body = localizedError(strapi, ctx, { detail: 'Not found.' });
+      ctx.body = localizedError(strapi, ctx, { detail: NOT_FOUND });
       return;
     }
     const field = nulField(ctx.query ?? {}) ?? nulField(ctx.request?.body);
     if (field !== null) {
       ctx.status = 400;
-      ctx.body = localizedError(strapi, ctx, field ? { [field]: [NUL_MESSAGE] } : { detail: `Field names must not contain null characters. ${NUL_MESSAGE}` });
+      ctx.body = localizedError(strapi, ctx, field ? { [field]: [NUL_MESSAGE] } : { detail: msg('error.two_sentences', { first: msg('error.null_in_field_name'), second: NUL_MESSAGE }) });
       return;
     }
     await next();

@@ -3,6 +3,7 @@ import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { optionalUser } from './auth';
 import { consumeLimit, limitsOn, retryAfterSeconds, type LimitKind } from './limiter-store';
 import { localizedError, type Ctx } from './respond';
+import { msg, type Message } from '../i18n/format-message';
 
 // Rate limits per user and per IP on the routes that write or render, answered 429 with Retry-After.
 // The counters are in limiter-store.ts; sign-in's limits are in auth-rate-limit.ts.
@@ -10,7 +11,7 @@ import { localizedError, type Ctx } from './respond';
 export { consumeAddressSubmission, consumeLimit, consumeSigningAttempt, initRateLimits, retryAfterSeconds, type LimitKind } from './limiter-store';
 
 /** The 429 message, in the spec's words; pages show the same sentence. */
-export const tooManyMessage = (seconds: number): string => `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+export const tooManyMessage = (seconds: number): Message => msg('error.too_many_requests', { seconds });
 
 /** Answers 429 with Retry-After and the spec's {"detail"} body, in the request's language. */
 export function tooMany(strapi: Core.Strapi, ctx: Ctx, rejection: RateLimiterRes): void {

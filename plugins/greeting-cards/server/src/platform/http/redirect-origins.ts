@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../errors';
+import { msg, type FieldErrors } from '../errors';
 
 // Return addresses given by callers (success_url, cancel_url, return_url) are sent to the payment
 // provider, which redirects the buyer there: left open, a link to our checkout could land a shopper on
@@ -25,7 +25,7 @@ export function redirectErrors(urls: Record<string, string | null | undefined>, 
   for (const [field, url] of Object.entries(urls)) {
     if (url === undefined || url === null) continue;
     const origin = originOf(url);
-    if (!origin || !allowed.has(origin)) errors[field] = [`This address is not allowed: use one on ${[...allowed].join(' or ')}.`];
+    if (!origin || !allowed.has(origin)) errors[field] = [msg('error.redirect_not_allowed', { origins: [...allowed].join(' or ') })];
   }
   return errors;
 }

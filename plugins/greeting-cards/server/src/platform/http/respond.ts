@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ZodError } from 'zod';
 import { ApiError, FieldErrors } from '../errors';
 import { localizeErrorBody } from '../i18n/error-messages';
+import { fromZodMessage } from '../i18n/format-message';
 import { requestLocale } from '../i18n/request-locale';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
 import { loggableUrl } from './secret-urls';
@@ -15,7 +16,8 @@ export function zodToFieldErrors(error: ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
-    (out[field] ??= []).push(issue.message);
+    // A schema's message is a code carried through zod as a string (zodMessage); English texts pass.
+    (out[field] ??= []).push(fromZodMessage(issue.message) ?? issue.message);
   }
   return out;
 }

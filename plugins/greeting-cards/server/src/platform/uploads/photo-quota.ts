@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../uids';
 import { query, type Row } from '../db/query';
 import { getConfig } from '../config/get-config';
-import { tooLarge } from '../errors';
+import { msg, tooLarge } from '../errors';
 import { uploadPath } from '../designs/premium';
 import { allObjects } from '../designs/print-products/pages';
 
@@ -49,7 +49,7 @@ export async function makeRoomForPhoto(strapi: Core.Strapi, ownerId: number): Pr
   if ((await count()) < max) return;
   await removeUnusedPhotos(strapi, ownerId);
   if ((await count()) < max) return;
-  throw tooLarge(`You can keep at most ${max} photos. Remove photos from cards you no longer need; photos on none of your cards make room after an hour.`);
+  throw tooLarge(msg('error.photo_quota', { max }));
 }
 
 /** Counts a stored photo against its shopper. */

@@ -25,15 +25,16 @@ export function pickFilled(body: Body, fields: readonly string[]): Record<string
  * Field errors of an expected failure (validation, not found...) in the page's language
  * (ctx.state.gcLocale), or null for a bug to rethrow.
  */
-export function formErrors(error: unknown, locale: Locale): FieldErrors | null {
-  if (error instanceof ZodError) return localizeErrorBody(zodToFieldErrors(error), locale);
+export function formErrors(error: unknown, locale: Locale): Record<string, string[]> | null {
+  if (error instanceof ZodError) return localizeErrorBody(zodToFieldErrors(error), locale) as Record<string, string[]>;
   if (!(error instanceof ApiError)) return null;
-  const errors = 'detail' in error.body ? { non_field_errors: [String(error.body.detail)] } : (error.body as FieldErrors);
-  return localizeErrorBody(errors, locale);
+  const errors = 'detail' in error.body ? { non_field_errors: [error.body.detail] } : (error.body as FieldErrors);
+  return localizeErrorBody(errors, locale) as Record<string, string[]>;
 }
 
 /** The text of a refusal shown as a toast or a page (a conflict, a closed group card), in `locale`. */
-export const refusalText = (error: ApiError, locale: Locale): string => localizeErrorText(error.message, locale);
+export const refusalText = (error: ApiError, locale: Locale): string =>
+  'detail' in error.body && !Array.isArray(error.body.detail) ? localizeErrorText(error.body.detail, locale) : localizeErrorText(error.message, locale);
 
 /** A form-friendly id: digits only, else null. */
 export function idParam(raw: unknown): number | null {

@@ -144,7 +144,7 @@ export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return errorPage(ctx, 404, t('shop.error.notFoundTitle'), t('shop.error.notFound'));
       if (error instanceof ApiError || error instanceof ZodError) {
-        const detail = error instanceof ApiError && 'detail' in error.body ? localizeErrorText(String(error.body.detail), ctx.state.gcLocale) : t('shop.error.checkInput');
+        const detail = error instanceof ApiError && 'detail' in error.body && !Array.isArray(error.body.detail) ? localizeErrorText(error.body.detail, ctx.state.gcLocale) : t('shop.error.checkInput');
         return errorPage(ctx, error instanceof ApiError ? error.status : 400, t('shop.error.failedTitle'), detail);
       }
       strapi.log.error(`[greeting-cards] ${ctx.method} ${loggableUrl(strapi, ctx.path)} failed: ${(error as Error)?.stack ?? error}`);

@@ -19,7 +19,7 @@ export const OCCASIONS = [
 ];
 
 type Obj = Record<string, unknown>;
-// A design object as domain/canvas-data.ts's CanvasObject has it (every one has a type and a position),
+// A design object as platform/designs/canvas-data.ts's CanvasObject has it (every one has a type and a position),
 // so the sample designs are CanvasData to whoever uses them.
 type Placed = Obj & { type: string; left: number; top: number };
 const text = (t: string, top: number, fontSize: number, fill: string, fontFamily = 'Georgia', extra: Obj = {}): Placed => ({

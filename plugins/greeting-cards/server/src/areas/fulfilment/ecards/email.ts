@@ -19,7 +19,7 @@ export interface EcardEmailInput {
 /**
  * The e-card message to the recipient, in the sender's shop language. Security issue 39: the subject
  * and the greeting name the sender and the recipient only when their names are names
- * (domain/mail/name-for-mail.ts), else "A friend" and "Hello,"; the inside message is shown as the
+ * (platform/email/name-for-mail.ts), else "A friend" and "Hello,"; the inside message is shown as the
  * sender's quote, escaped; the card's title (the buyer's label, free text) is not in the e-mail.
  */
 export function ecardEmail(input: EcardEmailInput, lang: EmailLanguage = {}) {

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { conflict } from '../../../platform/errors';
+import { conflict, msg, type Text } from '../../../platform/errors';
 import { PROCESSING } from '../../../platform/deliveries/delivery-state';
 import { getService } from '../../../platform/get-service';
 
@@ -12,9 +12,9 @@ export const atCarrier = (d: Row) => d.status === PROCESSING && !d.claimed_at &&
  * Asks the postal backend to stop a card it has queued. The provider's answer decides: a refusal (it
  * has started production) or a backend that cannot cancel is a 409 whose detail says so.
  */
-export async function cancelAtCarrier(strapi: Core.Strapi, d: Row, refusal: string): Promise<void> {
+export async function cancelAtCarrier(strapi: Core.Strapi, d: Row, refusal: Text): Promise<void> {
   const backend = getService(strapi, 'fulfilment').postalBackend();
-  if (!backend.cancel) throw conflict(`The postal backend "${backend.name}" cannot cancel a card it has queued.`);
+  if (!backend.cancel) throw conflict(msg('error.carrier_cannot_cancel', { backend: backend.name }));
   const cancelled = await backend.cancel(String(d.tracking_reference));
   if (!cancelled) throw conflict(refusal);
 }

@@ -1,6 +1,8 @@
 // How an e-card stands with its recipient, for the buyer's order page, library and API, and when the
 // buyer may send it again. Pure: the delivery's columns in, words out.
 
+import { msg, type Message } from '../../../platform/i18n/format-message';
+
 export type RecipientStatus = 'scheduled' | 'sending' | 'sent' | 'opened' | 'failed' | 'cancelled';
 
 export interface EcardFacts {
@@ -22,7 +24,7 @@ export function recipientStatus(d: EcardFacts): RecipientStatus | null {
   return 'sending';
 }
 
-export type SendAgainCheck = { ok: true } | { ok: false; reason: string };
+export type SendAgainCheck = { ok: true } | { ok: false; reason: Message };
 
 const DAY_MS = 86_400_000;
 
@@ -31,14 +33,14 @@ const DAY_MS = 86_400_000;
  * `afterDays` have passed since it was (last) sent. Anything else is a reason for a 400.
  */
 export function sendAgainCheck(d: EcardFacts, now: Date, afterDays: number): SendAgainCheck {
-  if (d.delivery_method !== 'ecard') return { ok: false, reason: 'Only an e-card can be sent again.' };
+  if (d.delivery_method !== 'ecard') return { ok: false, reason: msg('error.ecard_only_resend') };
   if (d.status === 'failed') return { ok: true };
-  if ((d.status === 'pending' || d.status === 'processing') && Number(d.send_again_count ?? 0) > 0) return { ok: false, reason: 'This e-card is already being sent again.' };
-  if (d.status !== 'sent' && d.status !== 'delivered') return { ok: false, reason: `This e-card is ${d.status === 'cancelled' ? 'cancelled' : 'not sent yet'}, so it cannot be sent again.` };
-  if (d.opened_at) return { ok: false, reason: 'This e-card has already been opened.' };
+  if ((d.status === 'pending' || d.status === 'processing') && Number(d.send_again_count ?? 0) > 0) return { ok: false, reason: msg('error.ecard_resending') };
+  if (d.status !== 'sent' && d.status !== 'delivered') return { ok: false, reason: msg(d.status === 'cancelled' ? 'error.ecard_cancelled' : 'error.ecard_not_sent') };
+  if (d.opened_at) return { ok: false, reason: msg('error.ecard_opened') };
   const sentAt = d.sent_at ? new Date(d.sent_at).getTime() : NaN;
   if (Number.isNaN(sentAt) || now.getTime() - sentAt < afterDays * DAY_MS) {
-    return { ok: false, reason: `An unopened e-card can be sent again ${afterDays} ${afterDays === 1 ? 'day' : 'days'} after it was sent.` };
+    return { ok: false, reason: msg('error.ecard_resend_after', { days: afterDays }) };
   }
   return { ok: true };
 }

@@ -1,10 +1,11 @@
 import { DELIVERY_METHODS, DeliveryMethod } from '../../../platform/enums';
 import { zonedTimeToUtc } from '../../../platform/time/time-zones';
+import { msg, type Text } from '../../../platform/i18n/format-message';
 
 // Parses an add-to-cart body (JSON from the API, or strings from the web form) into typed values.
 // Field-by-field so each wrong value gets its own message; ownership and existence are checked later
 // by the service.
-export type FieldErrors = Record<string, string[]>;
+export type FieldErrors = Record<string, Text[]>;
 
 export interface AddToCartInput {
   card_id: number;
@@ -25,13 +26,14 @@ export interface AddToCartInput {
 }
 
 export const MSG = {
-  required: 'This field is required.',
-  integer: 'A valid integer is required.',
-  boolean: 'Must be a valid boolean.',
-  datetime: 'Datetime has wrong format. Use a date (2030-12-25) or ISO 8601 in UTC, e.g. 2030-12-25T09:00:00Z.',
-  past: 'The delivery time must be in the future.',
-  tooFar: 'The delivery time must be within a year from now.',
-  choice: (v: unknown) => `"${String(v)}" is not a valid choice.`,
+  required: msg('error.required'),
+  integer: msg('error.not_integer'),
+  boolean: msg('error.not_boolean'),
+  datetime: msg('error.datetime_format'),
+  past: msg('error.delivery_past'),
+  tooFar: msg('error.delivery_too_far'),
+  dictionary: msg('error.not_dictionary'),
+  choice: (v: unknown) => msg('error.invalid_choice', { value: String(v) }),
 };
 
 const MAX_ID = 2_147_483_647;
@@ -55,7 +57,7 @@ const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** In the future and at most a year ahead. */
-export function checkSendWindow(date: Date, now: Date): { ok: true; value: Date } | { ok: false; message: string } {
+export function checkSendWindow(date: Date, now: Date): { ok: true; value: Date } | { ok: false; message: Text } {
   if (date.getTime() <= now.getTime()) return { ok: false, message: MSG.past };
   const yearAhead = new Date(now);
   yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
@@ -67,12 +69,12 @@ export function checkSendWindow(date: Date, now: Date): { ok: true; value: Date 
  * A send date ('YYYY-MM-DD') as the instant it goes out: `hour`:00 on the recipient's clock (`zone`),
  * then the same window as a full time. Today is fine while that hour is still ahead there.
  */
-export function resolveScheduledDate(date: string, zone: string, hour: number, now: Date): { ok: true; value: Date } | { ok: false; message: string } {
+export function resolveScheduledDate(date: string, zone: string, hour: number, now: Date): { ok: true; value: Date } | { ok: false; message: Text } {
   const at = zonedTimeToUtc(date, hour, 0, zone);
   if (!at) return { ok: false, message: MSG.datetime };
   const checked = checkSendWindow(at, now);
   if (!checked.ok && checked.message === MSG.past) {
-    return { ok: false, message: `${MSG.past} On ${date} the card would go at ${String(hour).padStart(2, '0')}:00 in ${zone}, which has passed: choose a later day, or no date to send it now.` };
+    return { ok: false, message: msg('error.delivery_past_at', { date, hour: String(hour).padStart(2, '0'), zone }) };
   }
   return checked;
 }
@@ -82,7 +84,7 @@ export function resolveScheduledDate(date: string, zone: string, hour: number, n
  * date-time in UTC (Z or +00:00: an instant, whatever the recipient's zone), a real calendar time, in
  * the future and within a year.
  */
-export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: Date } | { ok: true; date: string } | { ok: false; message: string } {
+export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: Date } | { ok: true; date: string } | { ok: false; message: Text } {
   if (typeof raw !== 'string') return { ok: false, message: MSG.datetime };
   if (DATE_ONLY.test(raw.trim())) {
     const date = raw.trim();
@@ -101,9 +103,9 @@ export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: D
 
 export function parseAddToCart(body: unknown, now: Date): { ok: true; value: AddToCartInput } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const add = (field: string, message: Text) => (errors[field] ??= []).push(message);
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    return { ok: false, errors: { non_field_errors: ['Invalid data. Expected a dictionary.'] } };
+    return { ok: false, errors: { non_field_errors: [MSG.dictionary] } };
   }
   const b = body as Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import type { DeliveryMethod } from '../../../platform/enums';
 import type { FieldErrors } from './cart-input';
 import { postalAddressProblems } from '../../../platform/addresses/postal-address';
+import { msg, type Text } from '../../../platform/i18n/format-message';
 
 // What each delivery method needs from the recipient and which extras it allows.
 export interface RecipientFacts {
@@ -21,24 +22,24 @@ export function deliveryRuleErrors(
   extras: { gift_addon: boolean; gift_wrap: boolean },
 ): FieldErrors {
   const errors: FieldErrors = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const add = (field: string, message: Text) => (errors[field] ??= []).push(message);
   if (method === 'ecard') {
-    if (!recipient) add('recipient_id', 'An e-card needs a recipient.');
-    else if (!filled(recipient.email)) add('recipient_id', 'An e-card needs a recipient with an e-mail address.');
+    if (!recipient) add('recipient_id', msg('error.ecard_needs_recipient'));
+    else if (!filled(recipient.email)) add('recipient_id', msg('error.ecard_needs_email'));
   }
   if (method === 'post') {
-    if (!recipient) add('recipient_id', 'A posted card needs a recipient.');
+    if (!recipient) add('recipient_id', msg('error.post_needs_recipient'));
     else {
       const missing = POSTAL_FIELDS.filter((f) => !filled(recipient[f]));
-      if (missing.length) add('recipient_id', `A posted card needs a recipient with ${POSTAL_FIELDS.join(', ')}; missing: ${missing.join(', ')}.`);
+      if (missing.length) add('recipient_id', msg('error.post_needs_fields', { fields: POSTAL_FIELDS.join(', '), missing: missing.join(', ') }));
       // Then the address's format, field by field: checked when the card is added and again at checkout.
       const problems = Object.entries(postalAddressProblems(recipient)).filter(([field]) => !missing.includes(field as (typeof POSTAL_FIELDS)[number]));
-      for (const [field, message] of problems) add('recipient_id', `The recipient's ${field} cannot be posted to: ${message}`);
+      for (const [field, message] of problems) add('recipient_id', msg('error.post_address_field', { field, message }));
     }
   }
   if (method !== 'post') {
-    if (extras.gift_addon) add('gift_addon_id', 'Gift add-ons are for posted cards only.');
-    if (extras.gift_wrap) add('gift_wrap', 'Gift wrap is for posted cards only.');
+    if (extras.gift_addon) add('gift_addon_id', msg('error.gift_addon_post_only'));
+    if (extras.gift_wrap) add('gift_wrap', msg('error.gift_wrap_post_only'));
   }
   return errors;
 }

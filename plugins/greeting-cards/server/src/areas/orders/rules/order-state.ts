@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../../platform/enums';
+import { msg, type Message, type MessageCode } from '../../../platform/i18n/format-message';
 
 // The order lifecycle as data: every allowed move, and the event that makes it. Anything not listed
 // is illegal and must be refused (409) rather than applied.
@@ -18,21 +19,22 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<Orde
   refunded: {},
 };
 
-export type TransitionResult = { ok: true; to: OrderStatus } | { ok: false; reason: string };
+export type TransitionResult = { ok: true; to: OrderStatus } | { ok: false; reason: Message };
 
-const WHY: Partial<Record<OrderEvent, string>> = {
-  checkout: 'Only a cart can be checked out.',
-  pay: 'Only an order awaiting payment can be paid.',
-  fulfil: 'Only a paid order can be fulfilled.',
-  cancel: 'Only a cart or an order awaiting payment can be cancelled.',
-  partial_refund: 'Only a paid or fulfilled order can be refunded in part.',
-  refund: 'Only a paid, fulfilled or partially refunded order can be refunded.',
+const WHY: Partial<Record<OrderEvent, MessageCode>> = {
+  checkout: 'error.order_checkout_only_cart',
+  pay: 'error.order_pay_only_awaiting',
+  fulfil: 'error.order_fulfil_only_paid',
+  cancel: 'error.order_cancel_only_open',
+  partial_refund: 'error.order_partial_refund_only_paid',
+  refund: 'error.order_refund_only_paid',
 };
 
 export function transition(from: OrderStatus, event: OrderEvent): TransitionResult {
   const to = ORDER_TRANSITIONS[from]?.[event];
   if (to) return { ok: true, to };
-  return { ok: false, reason: `${WHY[event] ?? 'This change is not allowed.'} This order is ${from.replaceAll('_', ' ')}.` };
+  const why = msg(WHY[event] ?? 'error.order_change_not_allowed');
+  return { ok: false, reason: msg('error.two_sentences', { first: why, second: msg('error.order_is', { status: from.replaceAll('_', ' ') }) }) };
 }
 
 /** The states an order may be in for `event` to apply: the WHERE of a conditional update. */

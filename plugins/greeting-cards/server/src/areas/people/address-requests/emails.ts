@@ -2,7 +2,7 @@ import { emailText, type EmailLanguage } from '../../../platform/email/layout';
 import { renderEmail } from '../../../platform/email/views';
 
 // The shopper's daily summary of what friends put in their address book through their address link:
-// at most one a day (services/address-requests/address-summary-mail-service.ts). New entries, and
+// at most one a day (areas/people/address-requests/address-summary-mail-service.ts). New entries, and
 // later answers waiting for the shopper to accept or reject (security issue 39: they never overwrite).
 
 export interface SummaryEntry {

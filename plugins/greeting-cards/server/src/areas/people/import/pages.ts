@@ -27,7 +27,7 @@ function chosenMapping(text: string, body: Record<string, unknown>): Record<stri
     ({ headers } = importTable(text));
   } catch (error) {
     // Text sent back that is not a readable file (too wide, too long, empty): said on the page, as for a file.
-    if (error instanceof UnreadableFile) throw fieldError('file', error.message);
+    if (error instanceof UnreadableFile) throw fieldError('file', error.text);
     throw error;
   }
   const mapping: Record<string, string> = {};

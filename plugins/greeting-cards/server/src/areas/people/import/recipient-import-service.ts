@@ -1,7 +1,7 @@
 import fs from 'fs';
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../../platform/uids';
-import { fieldError } from '../../../platform/errors';
+import { fieldError, msg } from '../../../platform/errors';
 import { query, type Row } from '../../../platform/db/query';
 import { toDateString } from '../../../platform/time/calendar-dates';
 import { EMPTY_RECIPIENT, RECIPIENT_FIELDS, type RecipientFields } from '../rules/recipient-input';
@@ -30,7 +30,7 @@ export function previewRow(r: PlannedRow) {
 
 export type PreviewResponse = Omit<ImportPreview, 'rows'> & { rows: Array<ReturnType<typeof previewRow>> };
 
-const asFileError = (error: unknown) => (error instanceof UnreadableFile ? fieldError('file', error.message) : error);
+const asFileError = (error: unknown) => (error instanceof UnreadableFile ? fieldError('file', error.text) : error);
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const recipients = () => query(strapi, UID.recipient);
@@ -61,7 +61,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     const existing = await existingEntries(userId);
     const result = previewImport(table, mapping, existing);
-    if ('problems' in result) throw fieldError('mapping', result.problems.join(' '));
+    if ('problems' in result) throw fieldError('mapping', result.problems.reduce((first, second) => msg('error.two_sentences', { first, second })));
     return { preview: result.preview, existing };
   }
 

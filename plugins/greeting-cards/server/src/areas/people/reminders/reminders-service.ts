@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../../platform/uids';
-import { FieldErrorCollector, notFound, REQUIRED } from '../../../platform/errors';
+import { FieldErrorCollector, msg, notFound, REQUIRED } from '../../../platform/errors';
 import type { PageRequest } from '../../../platform/http/pagination';
 import { toDateString } from '../../../platform/time/calendar-dates';
 import { defaultTitle, isYearly, ReminderPatch } from '../rules/reminder-input';
@@ -32,13 +32,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Another user's recipient is reported exactly like one that does not exist. */
   async function ownRecipient(userId: number, id: number, errors: FieldErrorCollector): Promise<RecipientRow | null> {
     const row = await query(strapi, UID.recipient).findOne({ where: { id, owner: { id: userId } } });
-    if (!row) errors.add('recipient_id', `Invalid pk "${id}" - object does not exist.`);
+    if (!row) errors.add('recipient_id', msg('error.invalid_pk', { id }));
     return (row as RecipientRow) ?? null;
   }
 
   async function occasionBySlug(slug: string, errors: FieldErrorCollector): Promise<Occasion | null> {
     const row = await query(strapi, UID.occasion).findOne({ where: shopRows({ slug }) });
-    if (!row) errors.add('occasion', `Unknown occasion "${slug}".`);
+    if (!row) errors.add('occasion', msg('error.unknown_occasion_named', { slug }));
     return (row as Occasion) ?? null;
   }
 
@@ -63,7 +63,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     let eventDate = input.event_date !== undefined ? input.event_date : toDateString(current?.event_date);
     if (!eventDate && isYearly(type) && recipient) eventDate = toDateString(recipient[type]);
     if (!eventDate && !errors.has('recipient_id')) {
-      errors.add('event_date', isYearly(type) && recipient ? `${REQUIRED} The recipient has no ${type} on record.` : REQUIRED);
+      errors.add('event_date', isYearly(type) && recipient ? msg('error.no_date_on_record', { type }) : REQUIRED);
     }
 
     errors.throwIfAny();

@@ -3,27 +3,29 @@ import { isCountryCode } from '../../../platform/addresses/countries';
 import { isRealDate } from '../../../platform/time/calendar-dates';
 import { postcodeFits } from '../../../platform/addresses/postal-address';
 import { canonicalTimeZone, TIME_ZONE_MESSAGE } from '../../../platform/time/time-zones/zones';
+import { msg, zodMessage } from '../../../platform/i18n/format-message';
+import type { FieldErrors } from '../../../platform/errors';
 
 // Validation of address-book entries, shared by the API and the web UI. Every field is optional
 // here so the same schema serves create (defaults applied after) and PATCH (only what was sent).
 
 export const LIMITS = { name: 100, email: 254, phone: 40, addressLine: 200, place: 100, postcode: 20, notes: 2000 } as const;
 
-const notString = 'Not a valid string.';
+const notString = zodMessage('error.not_string');
 const text = (max: number) =>
   z
     .string({ error: notString })
-    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .max(max, zodMessage('error.max_length', { max }))
     .transform((v) => v.trim());
 
 // null clears a text field, like an empty string.
 const nullableText = (max: number) => z.preprocess((v) => (v === null ? '' : v), text(max));
 
 const dateField = z
-  .string({ error: 'Enter a date as YYYY-MM-DD.' })
+  .string({ error: zodMessage('error.date') })
   .nullable()
   .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
-  .refine((v) => v === null || isRealDate(v), 'Enter a real date as YYYY-MM-DD.');
+  .refine((v) => v === null || isRealDate(v), zodMessage('error.real_date'));
 
 // z.email()'s own pattern, tested directly: a failed safeParse builds an error object (an Error with
 // its stack), which cost an import of 5,000 bad addresses a second of CPU.
@@ -32,8 +34,8 @@ const EMAIL = z.regexes.email;
 export const recipientFields = z.object({
   first_name: nullableText(LIMITS.name),
   last_name: nullableText(LIMITS.name),
-  email: nullableText(LIMITS.email).refine((v) => v === '' || EMAIL.test(v), 'Enter a valid email address.'),
-  phone: nullableText(LIMITS.phone).refine((v) => v === '' || /^\+?[0-9 ()\-.]{5,}$/.test(v), 'Enter a valid phone number.'),
+  email: nullableText(LIMITS.email).refine((v) => v === '' || EMAIL.test(v), zodMessage('error.email')),
+  phone: nullableText(LIMITS.phone).refine((v) => v === '' || /^\+?[0-9 ()\-.]{5,}$/.test(v), zodMessage('error.phone')),
   address_line_1: nullableText(LIMITS.addressLine),
   address_line_2: nullableText(LIMITS.addressLine),
   city: nullableText(LIMITS.place),
@@ -42,7 +44,7 @@ export const recipientFields = z.object({
   country: z
     .string({ error: notString })
     .transform((v) => v.trim().toUpperCase())
-    .refine(isCountryCode, 'Enter a two-letter ISO 3166 country code such as GB.'),
+    .refine(isCountryCode, zodMessage('error.country_code')),
   birthday: dateField,
   anniversary: dateField,
   notes: nullableText(LIMITS.notes),
@@ -51,7 +53,7 @@ export const recipientFields = z.object({
     .string({ error: notString })
     .nullable()
     .transform((v) => (v === null || v.trim() === '' ? null : (canonicalTimeZone(v) ?? undefined)))
-    .refine((v) => v !== undefined, TIME_ZONE_MESSAGE)
+    .refine((v) => v !== undefined, zodMessage(TIME_ZONE_MESSAGE))
     .transform((v) => v ?? null),
 });
 
@@ -78,19 +80,19 @@ export function normaliseUkPostcode(raw: string): string | null {
  * Rules across fields, checked on the whole entry after a create or a patch is applied.
  * Returns field errors (empty when valid) and the entry with its postcode normalised.
  */
-export function checkRecipient(entry: RecipientFields): { errors: Record<string, string[]>; value: RecipientFields } {
-  const errors: Record<string, string[]> = {};
+export function checkRecipient(entry: RecipientFields): { errors: FieldErrors; value: RecipientFields } {
+  const errors: FieldErrors = {};
   const value = { ...entry };
-  if (!value.first_name && !value.last_name) errors.first_name = ['Give a first name or a last name.'];
+  if (!value.first_name && !value.last_name) errors.first_name = [msg('error.name_needed')];
   if (value.country === 'GB' && value.postcode) {
     const postcode = normaliseUkPostcode(value.postcode);
     if (postcode) value.postcode = postcode;
-    else errors.postcode = ['Enter a valid UK postcode, such as SW1A 1AA.'];
+    else errors.postcode = [msg('error.uk_postcode')];
   }
   // Other countries' postcodes are checked against their format when saved, so a posted card's
   // address is right before checkout (which checks it again).
   if (value.country !== 'GB' && value.postcode && !postcodeFits(value.country, value.postcode)) {
-    errors.postcode = [`Enter a valid postcode for ${value.country}.`];
+    errors.postcode = [msg('error.postcode_for', { country: value.country })];
   }
   return { errors, value };
 }

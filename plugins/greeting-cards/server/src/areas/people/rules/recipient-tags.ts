@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zodMessage } from '../../../platform/i18n/format-message';
 
 // Groups of recipients ("Family", "Work") as short tags. A tag is kept as typed (spaces tidied) and
 // compared without regard to case, so "family" and "Family " are one group: the key is what the
@@ -38,8 +39,8 @@ export function uniqueTags(tags: readonly string[]): string[] {
 export function tagProblems(tags: readonly string[]): string[] {
   const problems: string[] = [];
   const long = tags.find((t) => t.length > TAG_LIMITS.length);
-  if (long) problems.push(`Tags have at most ${TAG_LIMITS.length} characters ("${long.slice(0, 40)}" is longer).`);
-  if (tags.length > TAG_LIMITS.perRecipient) problems.push(`An entry has at most ${TAG_LIMITS.perRecipient} tags.`);
+  if (long) problems.push(zodMessage('error.tag_length', { max: TAG_LIMITS.length, tag: long.slice(0, 40) }));
+  if (tags.length > TAG_LIMITS.perRecipient) problems.push(zodMessage('error.tags_per_entry', { max: TAG_LIMITS.perRecipient }));
   return problems;
 }
 
@@ -52,7 +53,7 @@ export function readTags(input: unknown): { tags: string[]; problems: string[] }
   if (input === null || input === undefined) list = [];
   else if (typeof input === 'string') list = splitTagList(input);
   else if (Array.isArray(input) && input.every((t) => typeof t === 'string')) list = input.flatMap((t: string) => splitTagList(t));
-  else return { tags: [], problems: ['Expected a list of tags.'] };
+  else return { tags: [], problems: [zodMessage('error.tags_list')] };
   const tags = uniqueTags(list);
   return { tags, problems: tagProblems(tags) };
 }

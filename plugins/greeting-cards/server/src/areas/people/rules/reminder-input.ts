@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zodMessage } from '../../../platform/i18n/format-message';
 import { REMINDER_TYPES } from '../../../platform/enums';
 import { isRealDate } from '../../../platform/time/calendar-dates';
 
@@ -8,7 +9,7 @@ export const MAX_DAYS_BEFORE = 365;
 export const MAX_DAYS_BEFORE_ITEMS = 10;
 export const TITLE_MAX = 200;
 
-const notString = 'Not a valid string.';
+const notString = zodMessage('error.not_string');
 const notInteger = 'A valid integer is required.';
 
 // Largest value of a PostgreSQL integer column: a bigger id cannot exist, and asking would be a database error.
@@ -26,19 +27,19 @@ const isDayCount = (v: unknown): v is number => typeof v === 'number' && Number.
 export const reminderPatch = z
   .object({
     recipient_id: positiveId.nullable(),
-    occasion: z.string({ error: notString }).trim().max(100, 'Unknown occasion.').nullable(),
-    type: z.enum(REMINDER_TYPES, { error: `Choose one of: ${REMINDER_TYPES.join(', ')}.` }),
-    title: z.string({ error: notString }).trim().max(TITLE_MAX, `Ensure this field has no more than ${TITLE_MAX} characters.`).nullable(),
+    occasion: z.string({ error: notString }).trim().max(100, zodMessage('error.unknown_occasion')).nullable(),
+    type: z.enum(REMINDER_TYPES, { error: zodMessage('error.choose_one_of', { choices: REMINDER_TYPES.join(', ') }) }),
+    title: z.string({ error: notString }).trim().max(TITLE_MAX, zodMessage('error.max_length', { max: TITLE_MAX })).nullable(),
     event_date: z
-      .string({ error: 'Enter a date as YYYY-MM-DD.' })
+      .string({ error: zodMessage('error.date') })
       .nullable()
       .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
-      .refine((v) => v === null || isRealDate(v), 'Enter a real date as YYYY-MM-DD.'),
+      .refine((v) => v === null || isRealDate(v), zodMessage('error.real_date')),
     days_before: z
-      .array(z.unknown(), { error: 'Give a list of whole numbers of days, or null.' })
-      .max(MAX_DAYS_BEFORE_ITEMS, `Give at most ${MAX_DAYS_BEFORE_ITEMS} values.`)
+      .array(z.unknown(), { error: zodMessage('error.days_list') })
+      .max(MAX_DAYS_BEFORE_ITEMS, zodMessage('error.days_count', { max: MAX_DAYS_BEFORE_ITEMS }))
       // Checked as a whole so the error lands on days_before itself, not on days_before.3.
-      .refine((days) => days.every(isDayCount), `Each value must be a whole number of days from 0 to ${MAX_DAYS_BEFORE}.`)
+      .refine((days) => days.every(isDayCount), zodMessage('error.days_value', { max: MAX_DAYS_BEFORE }))
       .transform((days) => days as number[])
       // Sorted, furthest first, without repeats: the reminder job walks them in this order.
       .transform((days) => [...new Set(days)].sort((a, b) => b - a))

@@ -27,7 +27,7 @@ export function canonicalTimeZone(raw: unknown): string | null {
 
 export const isTimeZone = (raw: unknown): boolean => canonicalTimeZone(raw) !== null;
 
-export const TIME_ZONE_MESSAGE = 'Enter an IANA time zone such as Europe/London or Pacific/Auckland.';
+export const TIME_ZONE_MESSAGE = 'error.time_zone';
 
 /** The zone to use for a person: their own when they have a valid one, else the shop's. */
 export function zoneOr(own: unknown, shopZone: string): string {

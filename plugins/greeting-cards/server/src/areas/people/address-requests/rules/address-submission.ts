@@ -1,7 +1,7 @@
 import crypto from 'crypto';
 import { checkRecipient, EMPTY_RECIPIENT, recipientFields, type RecipientFields } from '../../rules/recipient-input';
 import { postalAddressProblems } from '../../../../platform/addresses/postal-address';
-import { REQUIRED } from '../../../../platform/errors';
+import { msg, REQUIRED, type FieldErrors } from '../../../../platform/errors';
 
 // What a friend may put in a shopper's address book through an address link: their name, e-mail,
 // postal address and, optionally, a birthday. The same field rules as the address book, and the address
@@ -15,7 +15,7 @@ export type AddressSubmission = Partial<Pick<RecipientFields, SubmissionField>>;
 export type CheckedSubmission = Pick<RecipientFields, SubmissionField>;
 
 /** Field errors ({"field": ["message"]}, empty when valid) and the entry with its postcode normalised. */
-export function checkSubmission(input: AddressSubmission): { errors: Record<string, string[]>; value: CheckedSubmission } {
+export function checkSubmission(input: AddressSubmission): { errors: FieldErrors; value: CheckedSubmission } {
   const { errors, value } = checkRecipient({ ...EMPTY_RECIPIENT, ...input });
   if (!value.email && !errors.email) errors.email = [REQUIRED];
   for (const [field, message] of Object.entries(postalAddressProblems(value))) {
@@ -30,10 +30,10 @@ export function checkSubmission(input: AddressSubmission): { errors: Record<stri
  * Reads a submission's body field by field, so every field's problem is reported at once (a bad
  * e-mail and a missing town in one answer), then checks the whole entry. Errors in the spec's shape.
  */
-export function validateSubmission(body: unknown): { errors: Record<string, string[]>; value: CheckedSubmission | null } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { errors: { non_field_errors: ['Invalid data. Expected a dictionary.'] }, value: null };
+export function validateSubmission(body: unknown): { errors: FieldErrors; value: CheckedSubmission | null } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { errors: { non_field_errors: [msg('error.not_dictionary')] }, value: null };
   const raw = body as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   const good: AddressSubmission = {};
   for (const field of SUBMISSION_FIELDS) {
     if (raw[field] === undefined) continue;

@@ -1,3 +1,4 @@
+import { msg, type Message } from '../../../../platform/i18n/format-message';
 import { quoted } from './limits';
 
 // Which address-book field each column of an imported file fills. Columns are recognised by the names
@@ -64,22 +65,22 @@ export function guessMapping(headers: readonly string[]): ColumnMapping {
  * The guessed mapping with the person's choices laid over it. Returns the problems instead when a
  * choice names a column the file does not have, a field that does not exist, or a field twice.
  */
-export function applyMapping(headers: readonly string[], chosen: Record<string, unknown> | undefined): { mapping: ColumnMapping; problems: string[] } {
+export function applyMapping(headers: readonly string[], chosen: Record<string, unknown> | undefined): { mapping: ColumnMapping; problems: Message[] } {
   const mapping = guessMapping(headers);
-  const problems: string[] = [];
+  const problems: Message[] = [];
   const columns = new Set(headers);
   for (const [header, field] of Object.entries(chosen ?? {})) {
-    if (!columns.has(header)) problems.push(`The file has no column "${quoted(header)}".`);
+    if (!columns.has(header)) problems.push(msg('error.import_no_column', { header: quoted(header) }));
     else if (field === '' || field === null) mapping[header] = '';
     else if (typeof field === 'string' && (IMPORT_FIELDS as readonly string[]).includes(field)) {
       // A field chosen for this column is taken from the column that had it.
       for (const other of headers) if (other !== header && mapping[other] === field && !(chosen && other in chosen)) mapping[other] = '';
       mapping[header] = field as ImportField;
-    } else problems.push(`"${quoted(String(field))}" is not a field (choose one of ${IMPORT_FIELDS.join(', ')}).`);
+    } else problems.push(msg('error.import_not_field', { field: quoted(String(field)), choices: IMPORT_FIELDS.join(', ') }));
   }
   const counts = new Map<string, number>();
   for (const field of Object.values(mapping)) if (field) counts.set(field, (counts.get(field) ?? 0) + 1);
-  for (const [field, n] of counts) if (n > 1) problems.push(`"${field}" is chosen for ${n} columns; choose it for one.`);
+  for (const [field, n] of counts) if (n > 1) problems.push(msg('error.import_field_twice', { field, count: n }));
   // The first few say what is wrong; a mapping of thousands of made-up columns gets no longer an answer.
   return { mapping, problems: problems.slice(0, 5) };
 }

@@ -1,3 +1,4 @@
+import type { Message } from '../../../../platform/i18n/format-message';
 import { decodeText, type TextEncoding } from './decode';
 import { readCsv } from './csv-table';
 import { looksLikeVcard, readVcard } from './vcard-table';
@@ -46,7 +47,7 @@ export function previewImport(
   table: ImportTable,
   chosen: Record<string, unknown> | undefined,
   existing: readonly ExistingEntry[],
-): { problems: string[] } | { preview: ImportPreview } {
+): { problems: Message[] } | { preview: ImportPreview } {
   const { mapping, problems } = applyMapping(table.headers, chosen);
   if (problems.length) return { problems };
   const columns = mappedColumns(table.headers, mapping);

@@ -1,6 +1,7 @@
 // How much of a file an import reads, and what it says past each limit. The size and row limits keep
 // the work small; the column and line limits keep it in proportion to the size, whatever the file's
 // shape (security issue 39: a 70 KB file of 60,000 columns once took seconds of CPU per request).
+import { msg } from '../../../../platform/i18n/format-message';
 
 export const IMPORT_LIMITS = {
   rows: 5000,
@@ -17,12 +18,10 @@ export const IMPORT_LIMITS = {
 
 const count = (n: number) => n.toLocaleString('en-GB');
 
-export const TOO_LARGE = 'The file is larger than 2 MB. Split it into smaller files.';
-export const TOO_MANY_ROWS = `The file has more than ${count(IMPORT_LIMITS.rows)} rows. Split it into smaller files.`;
-export const tooManyColumns = (line: number, max: number = IMPORT_LIMITS.columns) =>
-  `Line ${line} of the file has more than ${count(max)} columns. Delete the columns you do not need and save the file again.`;
-export const lineTooLong = (line: number, max: number = IMPORT_LIMITS.lineLength) =>
-  `Line ${line} of the file is longer than ${count(max)} characters. Check that it is a CSV or vCard file of contacts.`;
+export const TOO_LARGE = msg('error.import_too_large');
+export const TOO_MANY_ROWS = msg('error.import_too_many_rows', { max: count(IMPORT_LIMITS.rows) });
+export const tooManyColumns = (line: number, max: number = IMPORT_LIMITS.columns) => msg('error.import_too_many_columns', { line, max: count(max) });
+export const lineTooLong = (line: number, max: number = IMPORT_LIMITS.lineLength) => msg('error.import_line_too_long', { line, max: count(max) });
 
 /** Text from the file as a message quotes it: long text cut short, so a message never carries a file. */
 export const quoted = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text);

@@ -1,3 +1,5 @@
+// The preview's problems are English text in a success body (the spec's words), written from the codes.
+import { englishText, msg } from '../../../../platform/i18n/format-message';
 import { z } from 'zod';
 import { checkRecipient, EMPTY_RECIPIENT, recipientFields, type RecipientFields } from '../../rules/recipient-input';
 import { splitTagList, tagProblems, uniqueTags } from '../../rules/recipient-tags';
@@ -63,29 +65,29 @@ export function rowToCandidate(columns: readonly MappedColumn[], source: ImportR
   if (cells.country) {
     const code = countryCode(cells.country);
     if (code) raw.country = code;
-    else problems.push(`Country: "${quoted(cells.country)}" is not a country we know (use a name or a code such as GB).`);
+    else problems.push(englishText(msg('error.import_country', { value: quoted(cells.country) })));
   }
   for (const field of ['birthday', 'anniversary'] as const) {
     const date = importDate(cells[field] ?? '');
-    if (date === undefined) problems.push(`${FIELD_LABELS[field]}: "${quoted(cells[field] ?? '')}" is not a date (use 1990-12-31 or 31/12/1990).`);
+    if (date === undefined) problems.push(englishText(msg('error.import_date', { label: FIELD_LABELS[field], value: quoted(cells[field] ?? '') })));
     raw[field] = date ?? null;
   }
   if (problems.some((p) => p.startsWith('Country'))) raw.country = 'GB';
   const tags = uniqueTags(splitTagList(cells.tags ?? ''));
-  problems.push(...tagProblems(tags).map((p) => `${FIELD_LABELS.tags}: ${p}`));
+  problems.push(...tagProblems(tags).map((p) => `${FIELD_LABELS.tags}: ${englishText(p)}`));
 
   const parsed = checkFields(recipientFields, raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
-      problems.push(`${FIELD_LABELS[field as ImportField] ?? field}: ${issue.message}`);
+      problems.push(`${FIELD_LABELS[field as ImportField] ?? field}: ${englishText(issue.message)}`);
     }
   }
   // The rules across fields (a name, the postcode of the country) hold for the cells as given too.
   const checked = checkRecipient(parsed.success ? parsed.data : ({ ...EMPTY_RECIPIENT, ...raw } as RecipientFields));
   for (const [field, messages] of Object.entries(checked.errors)) {
     const label = field === 'first_name' ? 'Name' : FIELD_LABELS[field as ImportField] ?? field;
-    problems.push(...messages.map((m) => `${label}: ${m}`));
+    problems.push(...messages.map((m) => `${label}: ${englishText(m)}`));
   }
   const values = checked.value;
   return { row: source.row, values: { ...values, tags }, problems: [...new Set(problems)] };

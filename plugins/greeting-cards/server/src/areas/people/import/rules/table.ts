@@ -1,3 +1,5 @@
+import { englishText, type Text } from '../../../../platform/i18n/format-message';
+
 /** A file read as a table: its column names and, for each record, its cells and its number. */
 export interface ImportTable {
   format: 'csv' | 'vcard';
@@ -12,4 +14,8 @@ export interface ImportRow {
 }
 
 /** A file that cannot be read at all; its message goes back under `file`. */
-export class UnreadableFile extends Error {}
+export class UnreadableFile extends Error {
+  constructor(readonly text: Text) {
+    super(englishText(text));
+  }
+}

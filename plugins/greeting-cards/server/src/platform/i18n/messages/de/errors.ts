@@ -1,5 +1,5 @@
-// German error and detail texts: every key of ../en/errors.ts (the English text is the message id,
-// see there). Du-form, as the rest of the shop. Codes, field names and setting names stay as they are.
+// German error and detail texts: every key of ../en/errors.ts with the same ICU arguments (see there).
+// Du-form, as the rest of the shop. Codes, field names and setting names stay as they are.
 import type { errors as en } from '../en/errors';
 
 export const errors: Record<keyof typeof en, string> = {
@@ -27,9 +27,9 @@ export const errors: Record<keyof typeof en, string> = {
   'error.request_too_large': 'Der Inhalt der Anfrage ist zu groß.',
   'error.unsupported_media_type': 'Nicht unterstützter Medientyp: Schick application/json.',
   'error.request_failed': 'Die Anfrage ist fehlgeschlagen.',
+  'error.two_sentences': '{first} {second}',
   'error.csrf': 'Das CSRF-Token fehlt oder ist falsch.',
-  'error.too_many_requests_one': 'Zu viele Anfragen. Bitte versuche es in {seconds} Sekunde noch einmal.',
-  'error.too_many_requests_other': 'Zu viele Anfragen. Bitte versuche es in {seconds} Sekunden noch einmal.',
+  'error.too_many_requests': '{seconds, plural, one {Zu viele Anfragen. Bitte versuche es in {seconds} Sekunde noch einmal.} other {Zu viele Anfragen. Bitte versuche es in {seconds} Sekunden noch einmal.}}',
   'error.too_many_attempts': 'Zu viele Versuche. Bitte versuche es in {seconds} Sekunden noch einmal.',
   'error.enter_url': 'Gib eine gültige URL ein.',
   'error.redirect_not_allowed': 'Diese Adresse ist nicht erlaubt: Nimm eine auf {origins}.',
@@ -99,7 +99,7 @@ export const errors: Record<keyof typeof en, string> = {
   'error.gift_wrap_post_only': 'Geschenkverpackung gibt es nur für Postkarten.',
   'error.archived_card': 'Eine archivierte Karte kann nicht in den Warenkorb gelegt werden.',
   'error.bulk_max': 'Eine Karte geht an höchstens {max} Empfänger auf einmal.',
-  'error.bulk_no_first_name': '{name}: Auf der Karte steht {first_name}, aber dieser Empfänger hat keinen Vornamen.',
+  'error.bulk_no_first_name': '{name}: Auf der Karte steht \'{first_name}\', aber dieser Empfänger hat keinen Vornamen.',
   'error.cart_full': 'Ein Warenkorb fasst höchstens {max} Artikel. Schließ erst die Bestellung ab oder entferne einige.',
   'error.cart_busy': 'Der Warenkorb ändert sich gerade zu schnell. Bitte versuche es noch einmal.',
   'error.cart_empty': 'Der Warenkorb ist leer.',
@@ -135,8 +135,7 @@ export const errors: Record<keyof typeof en, string> = {
   'error.ecard_cancelled': 'Diese E-Card ist storniert und kann daher nicht erneut verschickt werden.',
   'error.ecard_not_sent': 'Diese E-Card ist noch nicht verschickt und kann daher nicht erneut verschickt werden.',
   'error.ecard_opened': 'Diese E-Card wurde bereits geöffnet.',
-  'error.ecard_resend_after_one': 'Eine ungeöffnete E-Card kann {days} Tag nach dem Versand erneut verschickt werden.',
-  'error.ecard_resend_after_other': 'Eine ungeöffnete E-Card kann {days} Tage nach dem Versand erneut verschickt werden.',
+  'error.ecard_resend_after': '{days, plural, one {Eine ungeöffnete E-Card kann {days} Tag nach dem Versand erneut verschickt werden.} other {Eine ungeöffnete E-Card kann {days} Tage nach dem Versand erneut verschickt werden.}}',
   'error.cancel_post_only': 'Nur eine Postkarte kann storniert werden, E-Cards und Karten zum Selbstdrucken nicht.',
   'error.cancel_handing_over': 'Diese Karte wird gerade an die Druckerei übergeben. Versuche es in einer Minute noch einmal.',
   'error.cancel_printing': 'Die Druckerei hat mit dieser Karte schon begonnen, daher kann sie nicht mehr storniert werden.',
@@ -164,8 +163,7 @@ export const errors: Record<keyof typeof en, string> = {
   'error.too_many_ids': 'Zu viele IDs.',
   'error.deadline_future': 'Wähle eine Frist in der Zukunft.',
   'error.not_signatures': 'Das sind keine Unterschriften dieser Gruppenkarte: {ids}.',
-  'error.group_too_many_pages_one': 'Diese Karte hat zu viele Unterschriften für eine Postkarte: Sie bräuchten {count} Seite mehr als ihre vier. Verschicke sie als E-Card, drucke sie selbst aus (PDF) oder blende einige Unterschriften aus.',
-  'error.group_too_many_pages_other': 'Diese Karte hat zu viele Unterschriften für eine Postkarte: Sie bräuchten {count} Seiten mehr als ihre vier. Verschicke sie als E-Card, drucke sie selbst aus (PDF) oder blende einige Unterschriften aus.',
+  'error.group_too_many_pages': '{count, plural, one {Diese Karte hat zu viele Unterschriften für eine Postkarte: Sie bräuchten {count} Seite mehr als ihre vier. Verschicke sie als E-Card, drucke sie selbst aus (PDF) oder blende einige Unterschriften aus.} other {Diese Karte hat zu viele Unterschriften für eine Postkarte: Sie bräuchten {count} Seiten mehr als ihre vier. Verschicke sie als E-Card, drucke sie selbst aus (PDF) oder blende einige Unterschriften aus.}}',
   'error.group_card_deleted': 'Die Karte, aus der diese Gruppenkarte entstanden ist, wurde gelöscht.',
   'error.group_closed': 'Diese Gruppenkarte nimmt keine neuen Nachrichten mehr an. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an die Person, die sie organisiert.',
   'error.group_closed_named': 'Diese Gruppenkarte nimmt keine neuen Nachrichten mehr an. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an {organiser}, die Person, die sie organisiert.',
@@ -217,5 +215,5 @@ export const errors: Record<keyof typeof en, string> = {
   'error.demo_no_webhooks': 'Demo-Zahlungen haben keine Webhooks.',
   'error.email_not_configured': 'E-Mail ist nicht eingerichtet: Setze SMTP_HOST (und SMTP_PORT, SMTP_USER, SMTP_PASS).',
   'error.live_preview_worker': 'Live-Vorschauen zeichnen Instanzen, die rendern (SERVICE_ROLE=worker oder all); diese läuft mit SERVICE_ROLE=web. Das Vorschaubild zeichnet ein Worker nach dem Speichern.',
-  'error.settings_nothing': 'Nichts zu ändern: Schick die Einstellungen, die sich ändern sollen, z. B. {"ecardPrice": 349}.',
+  'error.settings_nothing': 'Nichts zu ändern: Schick die Einstellungen, die sich ändern sollen, z. B. \'{"ecardPrice": 349}\'.',
 };

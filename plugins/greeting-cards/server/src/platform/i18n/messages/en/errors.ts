@@ -1,8 +1,8 @@
-// English error and detail texts the server sends (keys start with 'error.'). Unlike the other areas,
-// these are not looked up by key: the English text is the message id (gettext style), so the services
-// keep throwing their English literals and platform/i18n/error-messages.ts finds them here to write them in the
-// request's language. Each text must therefore be exactly what the code sends; {name} stands for a
-// variable part. tests/unit/error-messages.test.ts fails on a literal in the code that is missing here.
+// English error and detail texts by code, in ICU MessageFormat (i18n/format-message.ts formats them
+// with @formatjs/intl): code throws msg('error.max_length', { max: 500 }) and the edge writes the text
+// in the request's language. The spec's texts stay byte for byte. ICU syntax: {name} is a value,
+// {n, plural, one {...} other {...}} a plural, '{...}' a literal brace. While throw sites move to
+// codes, a text thrown as English is still translated if it is exactly one of these without values.
 export const errors = {
   // Generic field and request errors (the spec's wording).
   'error.required': 'This field is required.',
@@ -29,9 +29,9 @@ export const errors = {
   'error.request_too_large': 'Request body too large.',
   'error.unsupported_media_type': 'Unsupported media type: send application/json.',
   'error.request_failed': 'Request failed.',
+  'error.two_sentences': '{first} {second}',
   'error.csrf': 'CSRF token missing or incorrect.',
-  'error.too_many_requests_one': 'Too many requests. Please try again in {seconds} second.',
-  'error.too_many_requests_other': 'Too many requests. Please try again in {seconds} seconds.',
+  'error.too_many_requests': '{seconds, plural, one {Too many requests. Please try again in {seconds} second.} other {Too many requests. Please try again in {seconds} seconds.}}',
   'error.too_many_attempts': 'Too many attempts. Please try again in {seconds} seconds.',
   'error.enter_url': 'Enter a valid URL.',
   'error.redirect_not_allowed': 'This address is not allowed: use one on {origins}.',
@@ -107,7 +107,7 @@ export const errors = {
   'error.gift_wrap_post_only': 'Gift wrap is for posted cards only.',
   'error.archived_card': 'An archived card cannot be added to the cart.',
   'error.bulk_max': 'One card goes to at most {max} recipients at a time.',
-  'error.bulk_no_first_name': '{name}: the card says {first_name}, and this recipient has no first name.',
+  'error.bulk_no_first_name': '{name}: the card says \'{first_name}\', and this recipient has no first name.',
   'error.cart_full': 'A cart holds at most {max} items. Check out or remove some first.',
   'error.cart_busy': 'The cart is changing too fast. Please try again.',
   'error.cart_empty': 'The cart is empty.',
@@ -145,8 +145,7 @@ export const errors = {
   'error.ecard_cancelled': 'This e-card is cancelled, so it cannot be sent again.',
   'error.ecard_not_sent': 'This e-card is not sent yet, so it cannot be sent again.',
   'error.ecard_opened': 'This e-card has already been opened.',
-  'error.ecard_resend_after_one': 'An unopened e-card can be sent again {days} day after it was sent.',
-  'error.ecard_resend_after_other': 'An unopened e-card can be sent again {days} days after it was sent.',
+  'error.ecard_resend_after': '{days, plural, one {An unopened e-card can be sent again {days} day after it was sent.} other {An unopened e-card can be sent again {days} days after it was sent.}}',
   'error.cancel_post_only': 'Only a posted card can be cancelled; e-cards and print-at-home cards cannot.',
   'error.cancel_handing_over': 'This card is being handed to the printer right now. Try again in a minute.',
   'error.cancel_printing': 'The printer has already started on this card, so it can no longer be cancelled.',
@@ -175,8 +174,7 @@ export const errors = {
   'error.too_many_ids': 'Too many ids.',
   'error.deadline_future': 'Choose a deadline in the future.',
   'error.not_signatures': 'Not signatures of this group card: {ids}.',
-  'error.group_too_many_pages_one': 'This card has too many signatures for a posted card: they need {count} more page than its four. Send it as an e-card or print it at home (PDF), or hide some signatures.',
-  'error.group_too_many_pages_other': 'This card has too many signatures for a posted card: they need {count} more pages than its four. Send it as an e-card or print it at home (PDF), or hide some signatures.',
+  'error.group_too_many_pages': '{count, plural, one {This card has too many signatures for a posted card: they need {count} more page than its four. Send it as an e-card or print it at home (PDF), or hide some signatures.} other {This card has too many signatures for a posted card: they need {count} more pages than its four. Send it as an e-card or print it at home (PDF), or hide some signatures.}}',
   'error.group_card_deleted': 'The card this group card was made from has been deleted.',
   'error.group_closed': 'This group card is closed to new messages. To add something now, contact the organiser.',
   'error.group_closed_named': 'This group card is closed to new messages. To add something now, contact the organiser, {organiser}.',
@@ -230,5 +228,5 @@ export const errors = {
   'error.demo_no_webhooks': 'Demo payments have no webhooks.',
   'error.email_not_configured': 'E-mail is not configured: set SMTP_HOST (and SMTP_PORT, SMTP_USER, SMTP_PASS).',
   'error.live_preview_worker': 'Live previews are drawn by instances that render (SERVICE_ROLE=worker or all); this one runs with SERVICE_ROLE=web. The thumbnail is drawn by a worker after saving.',
-  'error.settings_nothing': 'Nothing to change: send the settings to change, e.g. {"ecardPrice": 349}.',
+  'error.settings_nothing': 'Nothing to change: send the settings to change, e.g. \'{"ecardPrice": 349}\'.',
 } as const;

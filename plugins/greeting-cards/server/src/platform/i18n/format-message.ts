@@ -1,0 +1,132 @@
+// Messages by code: code throws or returns { code, values } (msg('error.max_length', { max: 500 })),
+// and the edge writes it in the request's language with formatMessage. The catalogues are ICU
+// MessageFormat (messages/{en,de}/errors.ts), formatted by @formatjs/intl: the same library and syntax
+// as the admin's react-intl, so plurals ({count, plural, one {...} other {...}}) are chosen by CLDR's
+// rules for the language instead of by hand, and one message syntax serves server and admin.
+import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
+import { errors as enErrors } from "./messages/en/errors";
+import { errors as deErrors } from "./messages/de/errors";
+import { DEFAULT_LOCALE, intlLocale, type Locale } from "./locales";
+
+export type MessageCode = keyof typeof enErrors;
+
+/** A value of a message: text or a number, or another message (a line's label and its problem). */
+export type MessageValue = string | number | Message;
+export type MessageValues = Record<string, MessageValue>;
+
+/** A message by code, translated where the response is written. */
+export interface Message {
+  code: MessageCode;
+  values?: MessageValues;
+}
+
+/** A message of an error body: a code with values, or (during the move to codes) an English text. */
+export type Text = string | Message;
+
+export const msg = (code: MessageCode, values?: MessageValues): Message =>
+  values ? { code, values } : { code };
+
+export const isMessage = (value: unknown): value is Message =>
+  Boolean(value) &&
+  typeof value === "object" &&
+  typeof (value as Message).code === "string" &&
+  (value as Message).code in enErrors;
+
+const CATALOGUES: Record<Locale, Record<MessageCode, string>> = {
+  en: enErrors,
+  de: deErrors,
+};
+
+export const messageCatalogue = (locale: Locale): Record<MessageCode, string> =>
+  CATALOGUES[locale];
+
+const cache = createIntlCache();
+const intls = new Map<Locale, IntlShape<string>>();
+
+function intlFor(locale: Locale): IntlShape<string> {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl(
+      {
+        locale: intlLocale(locale),
+        defaultLocale: intlLocale(DEFAULT_LOCALE),
+        messages: CATALOGUES[locale],
+        // A catalogue is complete (tests/unit/format-message.test.ts); a bad value must not throw at
+        // the edge that answers an error, and English is the fallback for a missing translation.
+        onError: () => undefined,
+      },
+      cache,
+    );
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+/**
+ * The text of `code` in `locale`, its values filled in (a value that is itself a message first).
+ * Tags are not markup here ("Bearer <token>" is text); an unknown code comes back as the code.
+ */
+export function formatMessage(
+  locale: Locale,
+  code: MessageCode,
+  values?: MessageValues,
+): string {
+  const filled: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values ?? {}))
+    filled[name] = isMessage(value)
+      ? formatMessage(locale, value.code, value.values)
+      : value;
+  // Always with values: without them formatjs skips the ICU parser and would keep '' and '{...}' quotes.
+  return intlFor(locale).formatMessage(
+    { id: code, defaultMessage: CATALOGUES[DEFAULT_LOCALE][code] },
+    filled,
+    { ignoreTag: true },
+  );
+}
+
+// The transition: an English text still thrown as text is found again by exact match (no patterns:
+// a text with variable parts must be thrown as a code). Built once; the catalogue is fixed.
+let byEnglish: Map<string, MessageCode> | null = null;
+function codeOfEnglish(text: string): MessageCode | undefined {
+  if (!byEnglish) {
+    byEnglish = new Map();
+    for (const code of Object.keys(enErrors) as MessageCode[]) {
+      const english = formatMessage(DEFAULT_LOCALE, code, {});
+      // Only texts without arguments: the ICU text of one with arguments is not what code sends.
+      if (!/[{}]/.test(enErrors[code])) byEnglish.set(english, code);
+    }
+  }
+  return byEnglish.get(text);
+}
+
+// zod's issues carry a string, so a schema's message is the Message as JSON behind this marker
+// (zodMessage below); the edge reads it back. Never shown: every body passes through textIn.
+const MARK = "\u2063msg:";
+
+/** A message as a zod check's message string: `.max(500, zodMessage('error.max_length', { max: 500 }))`. */
+export const zodMessage = (code: MessageCode, values?: MessageValues): string =>
+  MARK + JSON.stringify(msg(code, values));
+
+/** The message behind a zod check's string, or null for any other text. */
+export function fromZodMessage(text: string): Message | null {
+  if (!text.startsWith(MARK)) return null;
+  try {
+    const parsed: unknown = JSON.parse(text.slice(MARK.length));
+    return isMessage(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A Text in `locale`: a message formatted, a known English text translated, any other text as it is. */
+export function textIn(locale: Locale, text: Text): string {
+  if (isMessage(text)) return formatMessage(locale, text.code, text.values);
+  const carried = fromZodMessage(text);
+  if (carried) return formatMessage(locale, carried.code, carried.values);
+  if (locale === DEFAULT_LOCALE) return text;
+  const code = codeOfEnglish(text);
+  return code ? formatMessage(locale, code, {}) : text;
+}
+
+/** The English text of a Text (for logs, Error messages and tests). */
+export const englishText = (text: Text): string => textIn(DEFAULT_LOCALE, text);
