@@ -1,4 +1,4 @@
-import { defineType, rel, str, text, int, bool, json, dt, enumeration } from '../../../../platform/db/define-content-type';
+import { defineType, rel, str, text, int, bool, dt, enumeration } from '../../../../platform/db/define-content-type';
 import { UID } from '../../../../platform/uids';
 import { LEGACY_PRODUCT, PRODUCT_CODES } from '../../../../platform/designs/print-products/products';
 import { CANVAS_DATA_FIELD_UID } from '../../../../platform/designs/canvas-data-field';
