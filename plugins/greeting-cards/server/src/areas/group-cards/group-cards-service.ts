@@ -9,7 +9,7 @@ import { UID } from '../../platform/uids';
 import type { GroupCardCreate, GroupCardPatch } from './rules/group-card-input';
 import { serializeGroupCardSummary } from './serializer';
 import { groupCardStore, looksLikeUuid, newSignToken } from './group-card-store';
-import { parseAddToCart } from '../orders/rules/cart-input';
+import { parseAddToCart } from '../orders';
 import { getService } from '../../platform/get-service';
 import type { Locale } from '../../platform/i18n/locales';
 import { finishedDesign } from './finished-design';

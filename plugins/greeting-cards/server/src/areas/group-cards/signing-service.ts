@@ -9,7 +9,7 @@ import { closedMessage, closedReason, freeSlot, newSignatureStatus, slotKey, slo
 import type { SignatureCreate, SignaturePatch } from './rules/group-card-input';
 import { serializePublicSignature, serializeSignature } from './serializer';
 import { editTokenMatches, groupCardStore, hashToken, looksLikeToken, newEditToken } from './group-card-store';
-import { publicShopperName } from '../people/address-requests/rules/public-name';
+import { publicShopperName } from '../people';
 import { PUBLISHED } from '../../platform/db/published';
 
 // The signers' side: anyone with the link reads the card and adds one message; only the browser (or
