@@ -1,6 +1,7 @@
 import { canonicalTimeZone, formatInZone, formatLongInZone, localDate, localHour, localInputToIso, localInputValue, offsetMinutes, zonedTimeToUtc, zoneOr } from '../../plugins/greeting-cards/server/src/platform/time/time-zones';
 import { parseScheduledFor, resolveScheduledDate } from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-input';
 import { fromEnvironment } from '../../plugins/greeting-cards/server/src/platform/config/settings';
+import { inEnglish } from '../helpers/in-english';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -66,7 +67,7 @@ describe('scheduled_for: a date goes at the send hour on the recipient\'s clock'
   it('keeps a plain date for the service and a full UTC time as the instant it names', () => {
     expect(parseScheduledFor('2026-03-29', now)).toEqual({ ok: true, date: '2026-03-29' });
     expect(parseScheduledFor(' 2026-03-29 ', now)).toEqual({ ok: true, date: '2026-03-29' });
-    expect(parseScheduledFor('2026-02-30', now)).toMatchObject({ ok: false, message: expect.stringContaining('2030-12-25') });
+    expect(inEnglish(parseScheduledFor('2026-02-30', now))).toMatchObject({ ok: false, message: expect.stringContaining('2030-12-25') });
     expect(parseScheduledFor('2026-03-29T09:00:00Z', now)).toEqual({ ok: true, value: new Date('2026-03-29T09:00:00Z') });
   });
 
@@ -80,9 +81,9 @@ describe('scheduled_for: a date goes at the send hour on the recipient\'s clock'
   it('takes today while the hour is still ahead there, and says so when it has passed', () => {
     // 12:00 UTC on 20 March is 01:00 on 21 March in Auckland: its 09:00 today is ahead, London's has passed.
     expect(resolveScheduledDate('2026-03-21', 'Pacific/Auckland', 9, now)).toEqual({ ok: true, value: new Date('2026-03-20T20:00:00Z') });
-    const passed = resolveScheduledDate('2026-03-20', 'Europe/London', 9, now);
+    const passed = inEnglish(resolveScheduledDate('2026-03-20', 'Europe/London', 9, now));
     expect(passed).toEqual({ ok: false, message: expect.stringContaining('09:00 in Europe/London, which has passed') });
-    expect(resolveScheduledDate('2027-03-21', 'Europe/London', 9, now)).toEqual({ ok: false, message: 'The delivery time must be within a year from now.' });
+    expect(inEnglish(resolveScheduledDate('2027-03-21', 'Europe/London', 9, now))).toEqual({ ok: false, message: 'The delivery time must be within a year from now.' });
   });
 });
 
