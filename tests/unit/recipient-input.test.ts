@@ -1,6 +1,7 @@
 import { checkRecipient, EMPTY_RECIPIENT, normaliseUkPostcode, recipientFields } from '../../plugins/greeting-cards/server/src/areas/people/rules/recipient-input';
 import { serializeRecipient } from '../../plugins/greeting-cards/server/src/areas/people/recipients/serializer';
 import { isCountryCode } from '../../plugins/greeting-cards/server/src/platform/addresses/countries';
+import { inEnglish } from '../helpers/in-english';
 
 describe('recipient input', () => {
   it('normalises UK postcodes and rejects others', () => {
@@ -13,9 +14,9 @@ describe('recipient input', () => {
   });
 
   it('needs a name and checks GB postcodes only for GB', () => {
-    expect(checkRecipient({ ...EMPTY_RECIPIENT }).errors).toEqual({ first_name: [expect.any(String)] });
-    expect(checkRecipient({ ...EMPTY_RECIPIENT, last_name: 'X', postcode: '75001' }).errors).toEqual({ postcode: [expect.any(String)] });
-    expect(checkRecipient({ ...EMPTY_RECIPIENT, last_name: 'X', country: 'FR', postcode: '75001' }).errors).toEqual({});
+    expect(inEnglish(checkRecipient({ ...EMPTY_RECIPIENT }).errors)).toEqual({ first_name: [expect.any(String)] });
+    expect(inEnglish(checkRecipient({ ...EMPTY_RECIPIENT, last_name: 'X', postcode: '75001' }).errors)).toEqual({ postcode: [expect.any(String)] });
+    expect(inEnglish(checkRecipient({ ...EMPTY_RECIPIENT, last_name: 'X', country: 'FR', postcode: '75001' }).errors)).toEqual({});
   });
 
   it('knows ISO 3166 alpha-2 codes', () => {
