@@ -1,3 +1,6 @@
+import { spawnSync } from 'child_process';
+import { buildSync } from 'esbuild';
+import path from 'path';
 import { isRealDate, nextOccurrence, toDateString } from '../../plugins/greeting-cards/server/src/platform/time/calendar-dates';
 
 describe('calendar dates', () => {
@@ -9,6 +12,25 @@ describe('calendar dates', () => {
     expect(isRealDate('2023-1-01')).toBe(false);
     expect(isRealDate('01/02/2023')).toBe(false);
     expect(isRealDate('2023-01-01T00:00:00Z')).toBe(false);
+    // Never accepted before (Date read them as 19xx): a four-digit year from 0100 on.
+    expect(isRealDate('0099-12-31')).toBe(false);
+    expect(isRealDate('0100-01-01')).toBe(true);
+  });
+
+  it("does not move a day with the server's time zone", () => {
+    // Samoa skipped 30 December 2011: a calendar in the server's local time would lose that birthday.
+    // The zone is fixed when a process starts, so the module runs in a child process set to Samoa.
+    const plugin = path.resolve(__dirname, '../../plugins/greeting-cards');
+    const { outputFiles } = buildSync({
+      entryPoints: [path.join(plugin, 'server/src/platform/time/calendar-dates.ts')],
+      bundle: true, packages: 'external', platform: 'node', format: 'cjs', write: false,
+    });
+    const probe = `${outputFiles[0].text}
+      console.log(JSON.stringify([new Date(2011, 11, 30).getDate(), isRealDate('2011-12-30'), nextOccurrence('2000-12-30', true, '2011-12-01')]));`;
+    const child = spawnSync(process.execPath, ['-e', probe], { cwd: plugin, env: { ...process.env, TZ: 'Pacific/Apia' }, encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    // 31: the zone is in force in the child.
+    expect(JSON.parse(child.stdout)).toEqual([31, true, '2011-12-30']);
   });
 
   it('finds the next yearly occurrence, today included', () => {

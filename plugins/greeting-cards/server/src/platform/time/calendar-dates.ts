@@ -1,6 +1,10 @@
 // Calendar dates as 'YYYY-MM-DD' strings (no time zone): birthdays and anniversaries are days, not instants.
+// date-fns does the calendar maths (month lengths, leap years), in UTC so the server's zone never moves a day.
+import { addYears, format, isValid, parseISO } from 'date-fns';
+import { utc } from '@date-fns/utc';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const IN_UTC = { in: utc };
 
 export interface DateParts {
   year: number;
@@ -12,9 +16,8 @@ export function parseDate(text: string): DateParts | null {
   const m = DATE_RE.exec(text);
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const d = new Date(Date.UTC(year, month - 1, day));
-  // Date.UTC rolls 2023-02-30 over to March: a real date survives the round trip unchanged.
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  // Years before 100 have never been accepted (JavaScript's Date reads them as 19xx); date-fns takes them.
+  if (year < 100 || !isValid(parseISO(text, IN_UTC))) return null;
   return { year, month, day };
 }
 
@@ -27,13 +30,7 @@ export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-
-/** The event's month/day in `year`; 29 February falls on the 28th in common years. */
-function inYear(p: DateParts, year: number): string {
-  const day = p.month === 2 && p.day === 29 && !isLeap(year) ? 28 : p.day;
-  return formatDate({ year, month: p.month, day });
-}
+const dayOf = (date: Date): string => format(date, 'yyyy-MM-dd', IN_UTC);
 
 /**
  * The next date (today included) an event falls on: yearly events repeat on their month and day,
@@ -45,8 +42,10 @@ export function nextOccurrence(eventDate: string | null | undefined, yearly: boo
   const t = parseDate(today);
   if (!p || !t) return null;
   if (!yearly) return eventDate >= today ? eventDate : null;
-  const thisYear = inYear(p, t.year);
-  return thisYear >= today ? thisYear : inYear(p, t.year + 1);
+  // addYears keeps the month and day, and puts 29 February on the 28th in common years.
+  const event = parseISO(eventDate, IN_UTC);
+  const thisYear = dayOf(addYears(event, t.year - p.year, IN_UTC));
+  return thisYear >= today ? thisYear : dayOf(addYears(event, t.year + 1 - p.year, IN_UTC));
 }
 
 /** Accepts what databases hand back for a date column (string or Date) and returns 'YYYY-MM-DD' or null. */

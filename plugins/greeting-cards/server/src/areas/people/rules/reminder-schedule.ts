@@ -1,5 +1,7 @@
 // When a reminder e-mail is due. Pure date logic on 'YYYY-MM-DD' strings (calendar days, UTC).
-import { nextOccurrence, parseDate } from '../../../platform/time/calendar-dates';
+import { utc } from '@date-fns/utc';
+import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { nextOccurrence } from '../../../platform/time/calendar-dates';
 
 export interface ReminderTiming {
   event_date: string | null;
@@ -10,13 +12,11 @@ export interface ReminderTiming {
   last_sent_key?: string | null;
 }
 
-const dayNumber = (date: string): number => {
-  const p = parseDate(date)!;
-  return Math.round(Date.UTC(p.year, p.month - 1, p.day) / 86_400_000);
-};
+const IN_UTC = { in: utc };
 
 /** Whole days from `from` to `to` (both 'YYYY-MM-DD'). */
-export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
+export const daysBetween = (from: string, to: string): number =>
+  differenceInCalendarDays(parseISO(to, IN_UTC), parseISO(from, IN_UTC), IN_UTC);
 
 /** The reminder's offsets: its own valid ones (0..366, no duplicates), else the defaults. */
 export function offsetsOf(daysBefore: unknown, defaults: number[]): number[] {

@@ -1,3 +1,4 @@
+// Ours, not p-limit's: p-limit serves strictly in arrival order and has no owners to take turns between.
 /**
  * Runs render jobs a few at a time, taking turns between owners (round robin): one shopper's batch
  * of 2,000 print PDFs waits its turn like everyone else instead of filling the line, so another

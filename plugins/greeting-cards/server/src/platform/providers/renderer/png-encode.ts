@@ -1,3 +1,4 @@
+// Ours, not sharp's: sharp encodes only asynchronously, and the memory renderer and test fixtures need these PNGs synchronously.
 import zlib from 'zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

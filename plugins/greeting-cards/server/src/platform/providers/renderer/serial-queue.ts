@@ -1,26 +1,24 @@
-import { FairQueue } from './fair-queue';
-
-const ONE_OWNER = '';
+import pLimit from 'p-limit';
 
 /**
- * Runs tasks at most `size` at a time, starting them in the order they were queued: a fair queue with
- * a single owner. One browser page can only draw one design at a time, so the renderer allows as many
- * tasks as it has pages (SerialQueue: one).
+ * Runs tasks at most `size` at a time, starting them in the order they were queued (p-limit). One
+ * browser page can only draw one design at a time, so the renderer allows as many tasks as it has
+ * pages (SerialQueue: one). Taking turns between owners is the fair queue's job (fair-queue.ts).
  */
 export class BoundedQueue {
-  private readonly queue: FairQueue;
+  private readonly limit: pLimit.Limit;
 
   constructor(size = 1) {
-    this.queue = new FairQueue(size);
+    this.limit = pLimit(size);
   }
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    return this.queue.run(ONE_OWNER, task);
+    return this.limit(task);
   }
 
   /** Tasks queued and not started. */
   queued(): number {
-    return this.queue.waiting();
+    return this.limit.pendingCount;
   }
 }
 
