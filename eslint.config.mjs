@@ -42,9 +42,23 @@ const GRANDFATHERED_ANY = [
 
 export default defineConfig(
   // Generated or uploaded files (as in .gitignore).
-  { ignores: ['**/node_modules/**', '**/dist/**', 'build/**', '.cache/**', '.tmp/**', '.strapi/**', 'public/**', 'coverage/**', 'types/generated/**', 'private/**',
-    // Built by the plugin's build (scripts/build-assets.js), as in .gitignore.
-    'plugins/greeting-cards/assets/editor/editor.js*', 'plugins/greeting-cards/assets/fonts/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'build/**',
+      '.cache/**',
+      '.tmp/**',
+      '.strapi/**',
+      'public/**',
+      'coverage/**',
+      'types/generated/**',
+      'private/**',
+      // Built by the plugin's build (scripts/build-assets.js), as in .gitignore.
+      'plugins/greeting-cards/assets/editor/editor.js*',
+      'plugins/greeting-cards/assets/fonts/**',
+    ],
+  },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   ...tseslint.configs.recommended,
   {
@@ -64,18 +78,26 @@ export default defineConfig(
   {
     files: [`${plugin}/platform/**/*.ts`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: '(^|/)areas(/|$)',
-          message: 'platform/ is what every area uses: it imports no area. Move the shared piece into platform/.',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)areas(/|$)',
+              message: 'platform/ is what every area uses: it imports no area. Move the shared piece into platform/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // Each service area adds its own services to getService's map by declaration merging: an interface
     // that only extends is the point there.
-    files: ['plugins/greeting-cards/server/src/areas/**/services.ts', 'plugins/greeting-cards/server/src/platform/**/services.ts'],
+    files: [
+      'plugins/greeting-cards/server/src/areas/**/services.ts',
+      'plugins/greeting-cards/server/src/platform/**/services.ts',
+    ],
     rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }] },
   },
   {

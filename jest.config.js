@@ -35,7 +35,9 @@ module.exports = {
     // With istanbul: its functions run inside Chromium (page.evaluate sends their source), and the
     // counters would go with them and fail there, where the counter object does not exist. V8's
     // coverage adds nothing to the code, so it can count this file.
-    ...(coverageProvider === 'babel' ? ['!plugins/greeting-cards/{dist/server,server/src}/providers/renderer/puppeteer-renderer.{js,ts}'] : []),
+    ...(coverageProvider === 'babel'
+      ? ['!plugins/greeting-cards/{dist/server,server/src}/providers/renderer/puppeteer-renderer.{js,ts}']
+      : []),
   ],
   globalSetup: '<rootDir>/tests/helpers/global-setup.js',
   globalTeardown: '<rootDir>/tests/helpers/global-teardown.js',

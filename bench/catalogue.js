@@ -18,26 +18,63 @@ function routes(app) {
   const cookie = { Cookie: `gc_session=${shopper.token}` };
   return [
     { key: 'health', label: "Strapi's bare `/_health` (ceiling)", path: '/_health', expectStatus: 204 },
-    { key: 'list_occasion', label: '`GET /api/templates/?occasion=birthday`', path: '/api/templates/?occasion=birthday', list: true },
+    {
+      key: 'list_occasion',
+      label: '`GET /api/templates/?occasion=birthday`',
+      path: '/api/templates/?occasion=birthday',
+      list: true,
+    },
     { key: 'list_all', label: '`GET /api/templates/`', path: '/api/templates/', list: true },
-    { key: 'list_conditional', label: '`GET /api/templates/?occasion=birthday`, `If-None-Match` matches (304)', path: '/api/templates/?occasion=birthday', conditional: true, expectStatus: 304 },
+    {
+      key: 'list_conditional',
+      label: '`GET /api/templates/?occasion=birthday`, `If-None-Match` matches (304)',
+      path: '/api/templates/?occasion=birthday',
+      conditional: true,
+      expectStatus: 304,
+    },
     { key: 'detail', label: '`GET /api/templates/<slug>/`', path: `/api/templates/${app.seed.detailSlug}/` },
-    { key: 'detail_signed_in', label: '`GET /api/templates/<slug>/`, signed in (Bearer)', path: `/api/templates/${app.seed.detailSlug}/`, headers: bearer },
+    {
+      key: 'detail_signed_in',
+      label: '`GET /api/templates/<slug>/`, signed in (Bearer)',
+      path: `/api/templates/${app.seed.detailSlug}/`,
+      headers: bearer,
+    },
     { key: 'occasions', label: '`GET /api/occasions/`', path: '/api/occasions/' },
     { key: 'page_home', label: 'Storefront home page `/`', path: '/' },
-    { key: 'page_catalogue', label: 'Storefront catalogue page `/catalogue/?occasion=birthday`', path: '/catalogue/?occasion=birthday' },
+    {
+      key: 'page_catalogue',
+      label: 'Storefront catalogue page `/catalogue/?occasion=birthday`',
+      path: '/catalogue/?occasion=birthday',
+    },
     { key: 'api_library', label: '`GET /api/library/` (signed in)', path: '/api/library/', headers: bearer },
-    { key: 'page_library', label: 'Storefront library page `/library/` (signed in)', path: '/library/', headers: cookie },
+    {
+      key: 'page_library',
+      label: 'Storefront library page `/library/` (signed in)',
+      path: '/library/',
+      headers: cookie,
+    },
   ];
 }
 
 async function runOn(kind) {
-  const app = await startApp({ kind, name: 'catalogue', seed: { templates: 500, birthday: 489, shoppers: 1, cardsPerShopper: 6 } });
+  const app = await startApp({
+    kind,
+    name: 'catalogue',
+    seed: { templates: 500, birthday: 489, shoppers: 1, cardsPerShopper: 6 },
+  });
   const out = { kind, templates: app.seed.templates, in_one_occasion: app.seed.birthday, routes: {} };
   try {
-    console.log(`${kind}: ${app.seed.templates} active templates, ${app.seed.birthday} in birthday; ${CONNECTIONS} connections x ${DURATION} s per route`);
+    console.log(
+      `${kind}: ${app.seed.templates} active templates, ${app.seed.birthday} in birthday; ${CONNECTIONS} connections x ${DURATION} s per route`,
+    );
     // One warm-up pass so each route is measured warm (JIT, caches, pools), as a live shop would be.
-    for (const r of routes(app)) await measure(`${app.url}${r.path}`, { headers: r.headers, expectStatus: r.expectStatus, duration: 1, connections: 4 });
+    for (const r of routes(app))
+      await measure(`${app.url}${r.path}`, {
+        headers: r.headers,
+        expectStatus: r.expectStatus,
+        duration: 1,
+        connections: 4,
+      });
     for (const r of routes(app)) {
       const headers = { ...(r.headers || {}) };
       if (r.conditional) {
@@ -46,7 +83,9 @@ async function runOn(kind) {
       }
       const result = await measure(`${app.url}${r.path}`, { headers, expectStatus: r.expectStatus ?? 200 });
       out.routes[r.key] = { label: r.label, path: r.path, list: Boolean(r.list), ...result };
-      console.log(`  ${r.label.padEnd(80)} ${int(result.requests_per_s).padStart(6)} req/s  p99 ${ms(result.latency_ms.p99).padStart(7)}  errors ${result.errors}`);
+      console.log(
+        `  ${r.label.padEnd(80)} ${int(result.requests_per_s).padStart(6)} req/s  p99 ${ms(result.latency_ms.p99).padStart(7)}  errors ${result.errors}`,
+      );
     }
   } finally {
     await app.stop();
@@ -55,7 +94,14 @@ async function runOn(kind) {
   out.targets = Object.fromEntries(
     Object.entries(out.routes)
       .filter(([, r]) => r.list)
-      .map(([key, r]) => [key, { share_of_health: r.requests_per_s / health, p99_ms: r.latency_ms.p99, met: r.requests_per_s / health >= TARGET_SHARE && r.latency_ms.p99 < TARGET_P99_MS && r.errors === 0 }]),
+      .map(([key, r]) => [
+        key,
+        {
+          share_of_health: r.requests_per_s / health,
+          p99_ms: r.latency_ms.p99,
+          met: r.requests_per_s / health >= TARGET_SHARE && r.latency_ms.p99 < TARGET_P99_MS && r.errors === 0,
+        },
+      ]),
   );
   return out;
 }
@@ -64,11 +110,15 @@ function table(runs) {
   const keys = Object.keys(runs[0].routes);
   const cell = (run, key) => {
     const r = run.routes[key];
-    const share = key === 'health' ? '' : `, ${Math.round((100 * r.requests_per_s) / run.routes.health.requests_per_s)} %`;
+    const share =
+      key === 'health' ? '' : `, ${Math.round((100 * r.requests_per_s) / run.routes.health.requests_per_s)} %`;
     return `${int(r.requests_per_s)} req/s, p99 ${ms(r.latency_ms.p99)}${share}${r.errors ? `, **${r.errors} errors**` : ''}`;
   };
   const names = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
-  return markdownTable(['Route', ...runs.map((run) => names[run.kind])], keys.map((key) => [runs[0].routes[key].label, ...runs.map((run) => cell(run, key))]));
+  return markdownTable(
+    ['Route', ...runs.map((run) => names[run.kind])],
+    keys.map((key) => [runs[0].routes[key].label, ...runs.map((run) => cell(run, key))]),
+  );
 }
 
 async function main() {
@@ -79,7 +129,12 @@ async function main() {
     '',
     table(runs),
     '',
-    ...runs.flatMap((run) => Object.entries(run.targets).map(([key, t]) => `- ${run.kind} ${key}: ${Math.round(t.share_of_health * 100)} % of /_health, p99 ${ms(t.p99_ms)}: target (>= ${TARGET_SHARE * 100} %, p99 < ${TARGET_P99_MS} ms) ${t.met ? 'met' : 'NOT met'}`)),
+    ...runs.flatMap((run) =>
+      Object.entries(run.targets).map(
+        ([key, t]) =>
+          `- ${run.kind} ${key}: ${Math.round(t.share_of_health * 100)} % of /_health, p99 ${ms(t.p99_ms)}: target (>= ${TARGET_SHARE * 100} %, p99 < ${TARGET_P99_MS} ms) ${t.met ? 'met' : 'NOT met'}`,
+      ),
+    ),
   ].join('\n');
   saveResults('catalogue', { connections: CONNECTIONS, duration_s: DURATION, runs }, md);
 }

@@ -9,7 +9,10 @@ const { databaseKinds, startApp, startSmtpSink } = require('./lib/app');
 const { markdownTable, saveResults, ms } = require('./lib/results');
 
 // One pass per number of shoppers at once (issue 25's table: 50, then 10), each on its own cards.
-const PASSES = String(process.env.BENCH_SHOPPERS || '50,10').split(',').map(Number).filter((n) => n > 0);
+const PASSES = String(process.env.BENCH_SHOPPERS || '50,10')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const SHOPPERS = Math.max(...PASSES);
 // Then `pay` of one order of this many e-cards (0 skips it).
 const LARGE_ORDER = Number(process.env.BENCH_LARGE_ORDER ?? 1000);
@@ -46,11 +49,23 @@ async function shopper(app, s, samples, errors, firstCard) {
   const post = (path, body) => fetch(`${app.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   let orders = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
-    const cart = await timed(samples, errors, 'add_to_cart', () => post('/api/orders/add_to_cart/', { card_id: s.cards[(firstCard + round) % s.cards.length], recipient_id: s.recipient, delivery_method: 'ecard', ...(process.env.BENCH_SCHEDULED ? { scheduled_for: new Date(Date.now() + 86400_000).toISOString() } : {}) }));
+    const cart = await timed(samples, errors, 'add_to_cart', () =>
+      post('/api/orders/add_to_cart/', {
+        card_id: s.cards[(firstCard + round) % s.cards.length],
+        recipient_id: s.recipient,
+        delivery_method: 'ecard',
+        ...(process.env.BENCH_SCHEDULED ? { scheduled_for: new Date(Date.now() + 86400_000).toISOString() } : {}),
+      }),
+    );
     if (!cart) return orders;
     const checkedOut = await timed(samples, errors, 'checkout', () => post(`/api/orders/${cart.uuid}/checkout/`, {}));
     if (!checkedOut) return orders;
-    const paid = await timed(samples, errors, 'pay', () => post(`/api/orders/${cart.uuid}/pay/`, { success_url: `${app.url}/orders/${cart.uuid}/`, cancel_url: `${app.url}/cart/` }));
+    const paid = await timed(samples, errors, 'pay', () =>
+      post(`/api/orders/${cart.uuid}/pay/`, {
+        success_url: `${app.url}/orders/${cart.uuid}/`,
+        cancel_url: `${app.url}/cart/`,
+      }),
+    );
     if (!paid) return orders;
     if (paid.status !== 'paid') errors.push(`pay: order ${cart.uuid} is ${paid.status}`);
     else orders += 1;
@@ -63,9 +78,13 @@ async function pass(app, smtp, count, firstCard) {
   const samples = Object.fromEntries(STEPS.map((s) => [s, []]));
   const errors = [];
   const receivedBefore = smtp.received();
-  console.log(`${count} shoppers x ${ROUNDS} rounds of add_to_cart -> checkout -> demo pay; instances: ${app.roles.join(', ')}`);
+  console.log(
+    `${count} shoppers x ${ROUNDS} rounds of add_to_cart -> checkout -> demo pay; instances: ${app.roles.join(', ')}`,
+  );
   const start = process.hrtime.bigint();
-  const done = await Promise.all(app.seed.shoppers.slice(0, count).map((s) => shopper(app, s, samples, errors, firstCard)));
+  const done = await Promise.all(
+    app.seed.shoppers.slice(0, count).map((s) => shopper(app, s, samples, errors, firstCard)),
+  );
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const orders = done.reduce((a, b) => a + b, 0);
   // The e-cards go out in the background (on a worker when the roles are split); wait for them so the
@@ -73,20 +92,55 @@ async function pass(app, smtp, count, firstCard) {
   const until = Date.now() + 120_000;
   while (smtp.received() - receivedBefore < orders && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
   const drainSeconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const steps = Object.fromEntries(STEPS.map((s) => [s, { n: samples[s].length, p50_ms: percentile(samples[s], 0.5), p99_ms: percentile(samples[s], 0.99), max_ms: Math.max(...samples[s]) }]));
+  const steps = Object.fromEntries(
+    STEPS.map((s) => [
+      s,
+      {
+        n: samples[s].length,
+        p50_ms: percentile(samples[s], 0.5),
+        p99_ms: percentile(samples[s], 0.99),
+        max_ms: Math.max(...samples[s]),
+      },
+    ]),
+  );
   const target = count >= 50 ? TARGET_P99_MS : TARGET_P99_MS_FEW;
-  const met = errors.length === 0 && STEPS.every((s) => steps[s].p99_ms <= target) && (count < 50 || orders / seconds >= TARGET_ORDERS_PER_S);
-  return { shoppers: count, orders, seconds, orders_per_s: orders / seconds, emails_received: smtp.received() - receivedBefore, drain_seconds: drainSeconds, steps, errors: errors.length, first_errors: errors.slice(0, 20), target_p99_ms: target, target_met: met };
+  const met =
+    errors.length === 0 &&
+    STEPS.every((s) => steps[s].p99_ms <= target) &&
+    (count < 50 || orders / seconds >= TARGET_ORDERS_PER_S);
+  return {
+    shoppers: count,
+    orders,
+    seconds,
+    orders_per_s: orders / seconds,
+    emails_received: smtp.received() - receivedBefore,
+    drain_seconds: drainSeconds,
+    steps,
+    errors: errors.length,
+    first_errors: errors.slice(0, 20),
+    target_p99_ms: target,
+    target_met: met,
+  };
 }
 
 /** `pay` of the seeded large order, answered once the order is paid. */
 async function payLarge(app) {
   const { uuid, lines, token } = app.seed.largeOrder;
   const start = process.hrtime.bigint();
-  const res = await fetch(`${app.url}/api/orders/${uuid}/pay/`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${app.url}/api/orders/${uuid}/pay/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   const body = await res.json().catch(() => ({}));
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  return { lines, seconds, status: res.status, order_status: body.status, target_met: res.status === 200 && body.status === 'paid' && seconds <= 1 };
+  return {
+    lines,
+    seconds,
+    status: res.status,
+    order_status: body.status,
+    target_met: res.status === 200 && body.status === 'paid' && seconds <= 1,
+  };
 }
 
 async function main() {
@@ -97,10 +151,21 @@ async function main() {
   const app = await startApp({
     kind,
     name: 'checkout',
-    seed: { templates: 500, birthday: 489, shoppers: SHOPPERS, cardsPerShopper: ROUNDS * PASSES.length, largeOrder: LARGE_ORDER },
+    seed: {
+      templates: 500,
+      birthday: 489,
+      shoppers: SHOPPERS,
+      cardsPerShopper: ROUNDS * PASSES.length,
+      largeOrder: LARGE_ORDER,
+    },
     web: WEB,
     workers: WORKERS,
-    env: { ...smtp.env, SERVICE_RATE_LIMIT_WRITES_PER_IP: '100000', SERVICE_RATE_LIMIT_WRITES_PER_USER: '1000', ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}) },
+    env: {
+      ...smtp.env,
+      SERVICE_RATE_LIMIT_WRITES_PER_IP: '100000',
+      SERVICE_RATE_LIMIT_WRITES_PER_USER: '1000',
+      ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
+    },
   });
   const passes = [];
   let large = null;
@@ -112,12 +177,23 @@ async function main() {
     await smtp.stop();
   }
   const names = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
-  const deployment = WEB ? `${WEB} web instance${WEB > 1 ? 's' : ''} behind a balancer and ${WORKERS} worker${WORKERS > 1 ? 's' : ''}` : 'one instance';
+  const deployment = WEB
+    ? `${WEB} web instance${WEB > 1 ? 's' : ''} behind a balancer and ${WORKERS} worker${WORKERS > 1 ? 's' : ''}`
+    : 'one instance';
   const md = [
     `Checkout path on ${names[kind]}, production build, ${deployment}; each shopper ${ROUNDS} x (add_to_cart -> checkout -> demo pay of one e-card), SMTP sink on loopback.`,
     '',
     markdownTable(
-      ['Shoppers at once', 'Orders/s', 'add_to_cart p50 / p99', 'checkout p50 / p99', 'pay p50 / p99', 'Errors', 'E-cards arrived', 'Target'],
+      [
+        'Shoppers at once',
+        'Orders/s',
+        'add_to_cart p50 / p99',
+        'checkout p50 / p99',
+        'pay p50 / p99',
+        'Errors',
+        'E-cards arrived',
+        'Target',
+      ],
       passes.map((p) => [
         String(p.shoppers),
         p.orders_per_s.toFixed(1),
@@ -127,10 +203,23 @@ async function main() {
         `${p.target_met ? 'met' : 'NOT met'} (p99 <= ${p.target_p99_ms} ms${p.shoppers >= 50 ? `, >= ${TARGET_ORDERS_PER_S} orders/s` : ''})`,
       ]),
     ),
-    ...(large ? ['', `Paying one order of ${large.lines} e-cards: ${large.status} ${large.order_status ?? ''} in ${(large.seconds * 1000).toFixed(0)} ms (target <= 1 s: ${large.target_met ? 'met' : 'NOT met'}).`] : []),
-    ...passes.flatMap((p) => (p.first_errors.length ? ['', `First errors with ${p.shoppers} shoppers:`, ...p.first_errors.slice(0, 5).map((e) => `- ${e}`)] : [])),
+    ...(large
+      ? [
+          '',
+          `Paying one order of ${large.lines} e-cards: ${large.status} ${large.order_status ?? ''} in ${(large.seconds * 1000).toFixed(0)} ms (target <= 1 s: ${large.target_met ? 'met' : 'NOT met'}).`,
+        ]
+      : []),
+    ...passes.flatMap((p) =>
+      p.first_errors.length
+        ? ['', `First errors with ${p.shoppers} shoppers:`, ...p.first_errors.slice(0, 5).map((e) => `- ${e}`)]
+        : [],
+    ),
   ].join('\n');
-  saveResults(`checkout${WEB ? `-web${WEB}` : ''}${process.env.BENCH_SCHEDULED ? '-scheduled' : ''}`, { kind, web: WEB, workers: WEB ? WORKERS : 0, rounds: ROUNDS, passes, large_order: large }, md);
+  saveResults(
+    `checkout${WEB ? `-web${WEB}` : ''}${process.env.BENCH_SCHEDULED ? '-scheduled' : ''}`,
+    { kind, web: WEB, workers: WEB ? WORKERS : 0, rounds: ROUNDS, passes, large_order: large },
+    md,
+  );
 }
 
 main().catch((error) => {

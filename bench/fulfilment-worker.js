@@ -67,7 +67,12 @@ function treeMemory(rootPid, withPss) {
 }
 
 (async () => {
-  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
+  const strapi = await createStrapi({
+    appDir,
+    distDir: path.join(appDir, 'dist'),
+    autoReload: false,
+    serveAdminPanel: false,
+  }).load();
   const plugin = strapi.plugin('greeting-cards');
   const fulfilment = plugin.service('fulfilment');
   const rendering = plugin.service('rendering');
@@ -99,17 +104,41 @@ function treeMemory(rootPid, withPss) {
   stats.unref();
 
   async function seed(cards, designs, missing) {
-    const { TEMPLATES } = require(path.join(appDir, 'plugins/greeting-cards/dist/server/areas/catalogue/seed/sample-data'));
+    const { TEMPLATES } = require(
+      path.join(appDir, 'plugins/greeting-cards/dist/server/areas/catalogue/seed/sample-data'),
+    );
     const stamp = Date.now();
     const user = await strapi.db.query('plugin::users-permissions.user').create({
-      data: { username: `bench-${stamp}`, email: `bench-${stamp}@bench.test`, provider: 'local', confirmed: true, blocked: false, password: 'not-used-Bench-1' },
+      data: {
+        username: `bench-${stamp}`,
+        email: `bench-${stamp}@bench.test`,
+        provider: 'local',
+        confirmed: true,
+        blocked: false,
+        password: 'not-used-Bench-1',
+      },
     });
     const saved = [];
     // A distinct design per card: the template's own, with the card's number (and the run's stamp, so no
     // earlier run's stored preview is found) added as a text box.
     const canvases = Array.from({ length: designs }, (_, d) => {
       const template = TEMPLATES[d % TEMPLATES.length];
-      return { ...template.canvas_data, objects: [...(template.canvas_data.objects || []), { type: 'textbox', text: `Card ${d + 1} ${stamp}`, left: 80, top: 80, width: 600, fontSize: 48, fill: '#333333', fontFamily: 'Georgia' }] };
+      return {
+        ...template.canvas_data,
+        objects: [
+          ...(template.canvas_data.objects || []),
+          {
+            type: 'textbox',
+            text: `Card ${d + 1} ${stamp}`,
+            left: 80,
+            top: 80,
+            width: 600,
+            fontSize: 48,
+            fill: '#333333',
+            fontFamily: 'Georgia',
+          },
+        ],
+      };
     });
     const previewsStarted = Date.now();
     const urls = new Array(designs).fill(null);
@@ -129,18 +158,50 @@ function treeMemory(rootPid, withPss) {
     for (let d = 0; d < designs; d += 1) {
       const canvas = canvases[d];
       const { hash } = rendering.previewLocation(canvas);
-      const preview = urls[d] ? { preview_url: urls[d], preview_hash: hash, design_revision: 1, preview_revision: 1 } : { design_revision: 1 };
-      saved.push(await q('card').create({ data: { owner: user.id, title: `Bench card ${d + 1}`, status: 'ordered', canvas_data: canvas, inside_message: 'With love from the benchmark', ...preview } }));
+      const preview = urls[d]
+        ? { preview_url: urls[d], preview_hash: hash, design_revision: 1, preview_revision: 1 }
+        : { design_revision: 1 };
+      saved.push(
+        await q('card').create({
+          data: {
+            owner: user.id,
+            title: `Bench card ${d + 1}`,
+            status: 'ordered',
+            canvas_data: canvas,
+            inside_message: 'With love from the benchmark',
+            ...preview,
+          },
+        }),
+      );
     }
-    const order = await q('order').create({ data: { uuid: `bench-${stamp}`, user: user.id, status: 'paid', paid_at: new Date() } });
+    const order = await q('order').create({
+      data: { uuid: `bench-${stamp}`, user: user.id, status: 'paid', paid_at: new Date() },
+    });
     await strapi.db.transaction(async () => {
       for (let i = 0; i < cards; i += 1) {
-        const recipient = await q('recipient').create({ data: { owner: user.id, first_name: 'Reader', last_name: String(i + 1), email: `reader-${i + 1}@bench.test` } });
+        const recipient = await q('recipient').create({
+          data: { owner: user.id, first_name: 'Reader', last_name: String(i + 1), email: `reader-${i + 1}@bench.test` },
+        });
         const card = saved[i % saved.length];
         const item = await q('order-item').create({
-          data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard', snapshot: { recipient: { first_name: 'Reader', last_name: String(i + 1), email: `reader-${i + 1}@bench.test` }, card_title: card.title } },
+          data: {
+            order: order.id,
+            card: card.id,
+            recipient: recipient.id,
+            delivery_method: 'ecard',
+            snapshot: {
+              recipient: { first_name: 'Reader', last_name: String(i + 1), email: `reader-${i + 1}@bench.test` },
+              card_title: card.title,
+            },
+          },
         });
-        await q('delivery').create({ data: { order_item: item.id, status: 'pending', view_token: `bench-${stamp}-${i}-${Math.random().toString(36).slice(2, 12)}` } });
+        await q('delivery').create({
+          data: {
+            order_item: item.id,
+            status: 'pending',
+            view_token: `bench-${stamp}-${i}-${Math.random().toString(36).slice(2, 12)}`,
+          },
+        });
       }
     });
     return `${order.id} ${previewSeconds.toFixed(1)}`;

@@ -39,7 +39,7 @@ const TARGET_S = 60;
 const TARGET_RSS = 600 * 1024 * 1024;
 
 if (INSTANCES > 1 && !ADMIN_URL) {
-  console.error('Several instances need PostgreSQL: set BENCH_DATABASE_URL (SQLite is one process\'s database).');
+  console.error("Several instances need PostgreSQL: set BENCH_DATABASE_URL (SQLite is one process's database).");
   process.exit(2);
 }
 
@@ -48,7 +48,11 @@ async function createDatabase() {
   if (!ADMIN_URL) {
     const filename = path.join(appDir, '.tmp', `${name}.db`);
     fs.mkdirSync(path.dirname(filename), { recursive: true });
-    return { kind: 'sqlite', env: { DATABASE_URL: '', DATABASE_FILENAME: filename }, drop: async () => ['', '-wal', '-shm', '-journal'].forEach((s) => fs.rmSync(filename + s, { force: true })) };
+    return {
+      kind: 'sqlite',
+      env: { DATABASE_URL: '', DATABASE_FILENAME: filename },
+      drop: async () => ['', '-wal', '-shm', '-journal'].forEach((s) => fs.rmSync(filename + s, { force: true })),
+    };
   }
   const { Client } = require('pg');
   const admin = new Client({ connectionString: ADMIN_URL });
@@ -92,17 +96,31 @@ async function startSmtp() {
       });
     },
   });
-  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  }));
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', resolve);
+    })
+  );
   const { port } = /** @type {import('net').AddressInfo} */ (server.server.address());
-  return { port, received, total: () => total, lastAt: () => lastAt, stop: () => /** @type {Promise<void>} */ (new Promise((r) => server.close(r))) };
+  return {
+    port,
+    received,
+    total: () => total,
+    lastAt: () => lastAt,
+    stop: () => /** @type {Promise<void>} */ (new Promise((r) => server.close(r))),
+  };
 }
 
 function startInstance(env, label) {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(__dirname, 'fulfilment-worker.js')], { cwd: appDir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, path.join(__dirname, 'fulfilment-worker.js')], {
+    cwd: appDir,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   /** @type {{ rss: number, chromium: number, chromiumPss: number, renderer: Record<string, number> | null }} */
   const peak = { rss: 0, chromium: 0, chromiumPss: 0, renderer: null };
   const waiters = [];
@@ -146,7 +164,8 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
 
 (async () => {
   // The host app's compiled config (dist/); the plugin must be built already (npm run build:plugin).
-  if (!fs.existsSync(path.join(appDir, 'plugins/greeting-cards/dist/server/index.js'))) throw new Error('build the plugin first: npm run build:plugin');
+  if (!fs.existsSync(path.join(appDir, 'plugins/greeting-cards/dist/server/index.js')))
+    throw new Error('build the plugin first: npm run build:plugin');
   await require('@strapi/strapi').compileStrapi({ appDir, ignoreDiagnostics: true });
   const db = await createDatabase();
   const smtp = await startSmtp();
@@ -189,13 +208,19 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
     console.log(`done (previews ${previewSeconds} s)`);
     // The previews' rendering is the shop's work before payment: its peaks are reported on their own.
     await new Promise((r) => setTimeout(r, 600));
-    const seedPeak = { rss: instances[0].peak.rss, chromium: instances[0].peak.chromium, chromiumPss: instances[0].peak.chromiumPss, renderer: instances[0].peak.renderer };
+    const seedPeak = {
+      rss: instances[0].peak.rss,
+      chromium: instances[0].peak.chromium,
+      chromiumPss: instances[0].peak.chromiumPss,
+      renderer: instances[0].peak.renderer,
+    };
     for (const x of instances) x.peak.rss = x.peak.chromium = x.peak.chromiumPss = 0;
 
     const started = Date.now();
-    const runs = instances.length === 1
-      ? [instances[0].send(`START ${orderId}`, 'DONE')]
-      : instances.map((x) => x.send('DUE', 'DONE'));
+    const runs =
+      instances.length === 1
+        ? [instances[0].send(`START ${orderId}`, 'DONE')]
+        : instances.map((x) => x.send('DUE', 'DONE'));
     const deadline = started + TIMEOUT_MS;
     while (smtp.received.size < CARDS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const drainedMs = (smtp.received.size >= CARDS ? smtp.lastAt() : Date.now()) - started;
@@ -205,7 +230,14 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
 
     const duplicates = smtp.total() - smtp.received.size;
     const losses = CARDS - smtp.received.size;
-    const perInstance = instances.map((x, i) => ({ instance: x.label, sent: results[i].sent ?? null, peak_rss: x.peak.rss, peak_chromium_rss: x.peak.chromium, peak_chromium_pss: x.peak.chromiumPss, renderer: x.peak.renderer }));
+    const perInstance = instances.map((x, i) => ({
+      instance: x.label,
+      sent: results[i].sent ?? null,
+      peak_rss: x.peak.rss,
+      peak_chromium_rss: x.peak.chromium,
+      peak_chromium_pss: x.peak.chromiumPss,
+      renderer: x.peak.renderer,
+    }));
     const result = {
       date: new Date().toISOString(),
       machine: `${os.cpus().length} x ${os.cpus()[0].model}, ${mb(os.totalmem())}`,
@@ -226,7 +258,12 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       duplicates,
       losses,
       per_instance: perInstance,
-      targets: { drained_within_60_s: drainedMs <= TARGET_S * 1000, strapi_rss_under_600_mb: perInstance.every((p) => p.peak_rss < TARGET_RSS), no_duplicates: duplicates === 0, no_losses: losses === 0 },
+      targets: {
+        drained_within_60_s: drainedMs <= TARGET_S * 1000,
+        strapi_rss_under_600_mb: perInstance.every((p) => p.peak_rss < TARGET_RSS),
+        no_duplicates: duplicates === 0,
+        no_losses: losses === 0,
+      },
     };
 
     const lines = [
@@ -237,12 +274,29 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       `| time to drain | ${result.drained_s} s | <= ${TARGET_S} s ${result.targets.drained_within_60_s ? 'met' : 'NOT met'} |`,
       `| e-mails per second | ${result.emails_per_s} | |`,
       `| received / duplicates / losses | ${result.received_unique} / ${duplicates} / ${losses} | all / 0 / 0 |`,
-      ...perInstance.map((p) => `| ${p.instance}: sent, peak Strapi RSS, peak Chromium (whole process tree: RSS sum / PSS) | ${p.sent ?? 'n/a'}, ${mb(p.peak_rss)}, ${mb(p.peak_chromium_rss)} / ${mb(p.peak_chromium_pss)} | Strapi < 600 MB |`),
-      ...perInstance.flatMap(({ instance, renderer: r }) => (r ? [`| ${instance}: renderer counters at the end (PNG / SVG / PDF renders, launches, browser restarts, page reopens) | ${r.designPng} / ${r.designSvg} / ${r.printPdf}, ${r.launches}, ${r.browserRecycles}, ${r.pageRecycles} | |`] : [])),
-      ...(PREVIEWS === 'ready' ? [`| before payment: ${DESIGNS} previews rendered in, peak Strapi RSS, peak Chromium (RSS sum / PSS) | ${previewSeconds} s, ${mb(seedPeak.rss)}, ${mb(seedPeak.chromium)} / ${mb(seedPeak.chromiumPss)} | |`] : []),
+      ...perInstance.map(
+        (p) =>
+          `| ${p.instance}: sent, peak Strapi RSS, peak Chromium (whole process tree: RSS sum / PSS) | ${p.sent ?? 'n/a'}, ${mb(p.peak_rss)}, ${mb(p.peak_chromium_rss)} / ${mb(p.peak_chromium_pss)} | Strapi < 600 MB |`,
+      ),
+      ...perInstance.flatMap(({ instance, renderer: r }) =>
+        r
+          ? [
+              `| ${instance}: renderer counters at the end (PNG / SVG / PDF renders, launches, browser restarts, page reopens) | ${r.designPng} / ${r.designSvg} / ${r.printPdf}, ${r.launches}, ${r.browserRecycles}, ${r.pageRecycles} | |`,
+            ]
+          : [],
+      ),
+      ...(PREVIEWS === 'ready'
+        ? [
+            `| before payment: ${DESIGNS} previews rendered in, peak Strapi RSS, peak Chromium (RSS sum / PSS) | ${previewSeconds} s, ${mb(seedPeak.rss)}, ${mb(seedPeak.chromium)} / ${mb(seedPeak.chromiumPss)} | |`,
+          ]
+        : []),
     ];
     // One file per database and instance count (the figures), and the dated table `npm run bench` collects.
-    const out = path.join(__dirname, 'results', `fulfilment-${db.kind}-${INSTANCES}x${DESIGNS > 1 ? `-${DESIGNS}-designs-${PREVIEWS}` : ''}.json`);
+    const out = path.join(
+      __dirname,
+      'results',
+      `fulfilment-${db.kind}-${INSTANCES}x${DESIGNS > 1 ? `-${DESIGNS}-designs-${PREVIEWS}` : ''}.json`,
+    );
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
     saveResults('fulfilment', result, lines.join('\n'));

@@ -18,12 +18,19 @@ const logFile = process.env.LEAK_PROBE_LOG || path.join(root, '.tmp', 'leak-prob
 const countFile = `${logFile}.${process.pid}.count`;
 
 /** The file numbers an environment variable lists ("3,50"). */
-const listed = (name) => String(process.env[name] ?? '').split(',').filter(Boolean).map(Number);
+const listed = (name) =>
+  String(process.env[name] ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
 
 /** Starts V8's CPU profiler in this process; the function it returns stops it and writes the profile. */
 async function startProfile() {
   const session = new (require('inspector').Session)();
-  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  const post = (method, params) =>
+    new Promise((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
   session.connect();
   await post('Profiler.enable');
   await post('Profiler.start');
@@ -53,11 +60,16 @@ beforeAll(async () => {
   // What keeps the event loop busy: the kinds of live handles and requests (timers, sockets, servers).
   const resources = {};
   for (const kind of process.getActiveResourcesInfo()) resources[kind] = (resources[kind] ?? 0) + 1;
-  const live = Object.entries(resources).map(([kind, n]) => `${kind} ${n}`).join(', ');
+  const live = Object.entries(resources)
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
   // What earlier files may have left on the (shared) global: its symbol keys and jest-circus's handlers.
   const symbols = Object.getOwnPropertySymbols(globalThis).length;
   const handlers = globalThis[Symbol.for('EVENT_HANDLERS')]?.length ?? 0;
-  fs.appendFileSync(logFile, `${count}\t${file}\theap ${Math.round(memory.heapUsed / 1e6)} MB\trss ${Math.round(memory.rss / 1e6)} MB\tidle CPU ${idle}\t${live}\tglobal symbols ${symbols}, event handlers ${handlers}\n`);
+  fs.appendFileSync(
+    logFile,
+    `${count}\t${file}\theap ${Math.round(memory.heapUsed / 1e6)} MB\trss ${Math.round(memory.rss / 1e6)} MB\tidle CPU ${idle}\t${live}\tglobal symbols ${symbols}, event handlers ${handlers}\n`,
+  );
   if (Number(process.env.LEAK_PROBE_SNAPSHOT_AT) === count) {
     require('v8').writeHeapSnapshot(path.join(path.dirname(logFile), `leak-probe-${count}.heapsnapshot`));
   }

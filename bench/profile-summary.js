@@ -37,10 +37,16 @@ function summarise(file, top = 15) {
   }
   const busy = total - idle;
   const pct = (us) => `${((100 * us) / busy).toFixed(1)} %`;
-  const lines = [`${file}: ${(busy / 1e6).toFixed(1)} s busy of ${(total / 1e6).toFixed(1)} s profiled`, '', 'Self time by package:'];
-  for (const [name, us] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us).padStart(7)}  ${name}`);
+  const lines = [
+    `${file}: ${(busy / 1e6).toFixed(1)} s busy of ${(total / 1e6).toFixed(1)} s profiled`,
+    '',
+    'Self time by package:',
+  ];
+  for (const [name, us] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, top))
+    lines.push(`  ${pct(us).padStart(7)}  ${name}`);
   lines.push('', 'Heaviest functions (self time):');
-  for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us).padStart(7)}  ${name}`);
+  for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top))
+    lines.push(`  ${pct(us).padStart(7)}  ${name}`);
   return lines.join('\n');
 }
 

@@ -49,21 +49,30 @@ function stats(samples) {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
   const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  return { n: s.length, median, p95: at(0.95), mean: s.reduce((a, b) => a + b, 0) / s.length, min: s[0], max: s[s.length - 1] };
+  return {
+    n: s.length,
+    median,
+    p95: at(0.95),
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+    min: s[0],
+    max: s[s.length - 1],
+  };
 }
 
 async function cold(kind) {
   const samples = [];
   for (const card of cards) {
-    samples.push(await time(async () => {
-      const r = newRenderer();
-      try {
-        if (kind === 'pdf') await r.cardPdf(card);
-        else await r.previewPng(card.canvasData);
-      } finally {
-        await r.shutdown();
-      }
-    }));
+    samples.push(
+      await time(async () => {
+        const r = newRenderer();
+        try {
+          if (kind === 'pdf') await r.cardPdf(card);
+          else await r.previewPng(card.canvasData);
+        } finally {
+          await r.shutdown();
+        }
+      }),
+    );
   }
   return samples;
 }
@@ -77,7 +86,8 @@ async function warm(renderer, kind) {
 }
 
 const fmt = (ms) => `${ms.toFixed(1).padStart(8)} ms`;
-const row = (label, st) => `${label.padEnd(26)} ${fmt(st.median)} ${fmt(st.p95)} ${fmt(st.mean)} ${fmt(st.min)} ${fmt(st.max)}`;
+const row = (label, st) =>
+  `${label.padEnd(26)} ${fmt(st.median)} ${fmt(st.p95)} ${fmt(st.mean)} ${fmt(st.min)} ${fmt(st.max)}`;
 
 async function main() {
   const chromium = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
@@ -93,8 +103,15 @@ async function main() {
     console.log(line);
   };
   out(`Render benchmark, ${new Date().toISOString()}`);
-  out(`${CARDS} cards cycling ${TEMPLATES.length} sample templates; node ${process.version}; ${os.cpus().length} cores; ${version}`);
-  out(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  out(
+    `${CARDS} cards cycling ${TEMPLATES.length} sample templates; node ${process.version}; ${os.cpus().length} cores; ${version}`,
+  );
+  out(
+    `load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   out();
 
   const coldPdf = stats(await cold('pdf'));
@@ -109,7 +126,9 @@ async function main() {
     await renderer.shutdown();
   }
 
-  out(`${'case'.padEnd(26)} ${'median'.padStart(11)} ${'p95'.padStart(11)} ${'mean'.padStart(11)} ${'min'.padStart(11)} ${'max'.padStart(11)}`);
+  out(
+    `${'case'.padEnd(26)} ${'median'.padStart(11)} ${'p95'.padStart(11)} ${'mean'.padStart(11)} ${'min'.padStart(11)} ${'max'.padStart(11)}`,
+  );
   out(row('cold PDF (new browser)', coldPdf));
   out(row('warm PDF (reused page)', warmPdf));
   out(row('cold PNG 600px', coldPng));
@@ -118,9 +137,18 @@ async function main() {
   const pdfRatio = warmPdf.median / coldPdf.median;
   const pngRatio = warmPng.median / coldPng.median;
   out(`warm/cold median ratio: PDF ${pdfRatio.toFixed(3)}, PNG ${pngRatio.toFixed(3)}`);
-  out(`target warm PDF median <= ${TARGET_WARM_PDF_MS} ms: ${warmPdf.median <= TARGET_WARM_PDF_MS ? 'met' : 'NOT met'} (${warmPdf.median.toFixed(1)} ms)`);
-  out(`target warm/cold PDF ratio <= ${TARGET_RATIO}: ${pdfRatio <= TARGET_RATIO ? 'met' : 'NOT met'} (${pdfRatio.toFixed(3)})`);
-  out(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  out(
+    `target warm PDF median <= ${TARGET_WARM_PDF_MS} ms: ${warmPdf.median <= TARGET_WARM_PDF_MS ? 'met' : 'NOT met'} (${warmPdf.median.toFixed(1)} ms)`,
+  );
+  out(
+    `target warm/cold PDF ratio <= ${TARGET_RATIO}: ${pdfRatio <= TARGET_RATIO ? 'met' : 'NOT met'} (${pdfRatio.toFixed(3)})`,
+  );
+  out(
+    `load average at end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   const resultFile = path.join(__dirname, 'results', 'render.txt');
   fs.mkdirSync(path.dirname(resultFile), { recursive: true });
@@ -128,11 +156,19 @@ async function main() {
 
   // The same figures in the harness's shape (bench/run.js puts this table in the summary).
   const cases = { cold_pdf: coldPdf, warm_pdf: warmPdf, cold_png: coldPng, warm_png: warmPng };
-  const labels = { cold_pdf: 'cold PDF (new browser)', warm_pdf: 'warm PDF (reused page)', cold_png: 'cold PNG 600px', warm_png: 'warm PNG 600px' };
+  const labels = {
+    cold_pdf: 'cold PDF (new browser)',
+    warm_pdf: 'warm PDF (reused page)',
+    cold_png: 'cold PNG 600px',
+    warm_png: 'warm PNG 600px',
+  };
   const md = [
     `Rendering, ${CARDS} cards cycling ${TEMPLATES.length} sample templates, ${version}.`,
     '',
-    markdownTable(['Case', 'median', 'p95', 'mean'], Object.entries(cases).map(([k, st]) => [labels[k], ms(st.median), ms(st.p95), ms(st.mean)])),
+    markdownTable(
+      ['Case', 'median', 'p95', 'mean'],
+      Object.entries(cases).map(([k, st]) => [labels[k], ms(st.median), ms(st.p95), ms(st.mean)]),
+    ),
     '',
     `Warm PDF median <= ${TARGET_WARM_PDF_MS} ms: ${warmPdf.median <= TARGET_WARM_PDF_MS ? 'met' : 'NOT met'}; warm/cold PDF ratio <= ${TARGET_RATIO}: ${pdfRatio <= TARGET_RATIO ? 'met' : 'NOT met'} (${pdfRatio.toFixed(3)}).`,
   ].join('\n');

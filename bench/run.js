@@ -54,24 +54,54 @@ function issueTable() {
   const passes = checkout?.passes ?? [];
   for (const p of passes) {
     const p99 = ['add_to_cart', 'checkout', 'pay'].map((s) => Math.round(p.steps[s].p99_ms)).join(' / ');
-    rows.push([`Checkout path, ${p.shoppers} shoppers at once (${checkout.kind})`, `${p.orders_per_s.toFixed(1)} orders/s; p99 ${p99} ms`, p.shoppers >= 50 ? '>= 80 orders/s; p99 <= 250 ms per step' : 'p99 <= 60 ms per step', p.target_met ? 'met' : 'not met', when(checkout)]);
+    rows.push([
+      `Checkout path, ${p.shoppers} shoppers at once (${checkout.kind})`,
+      `${p.orders_per_s.toFixed(1)} orders/s; p99 ${p99} ms`,
+      p.shoppers >= 50 ? '>= 80 orders/s; p99 <= 250 ms per step' : 'p99 <= 60 ms per step',
+      p.target_met ? 'met' : 'not met',
+      when(checkout),
+    ]);
   }
   const catalogue = latestResult('catalogue');
   for (const run of catalogue?.runs ?? []) {
     const bare = run.routes?.health?.requests_per_s;
-    const share = (key) => (bare && run.routes?.[key] ? `${Math.round((100 * run.routes[key].requests_per_s) / bare)} %` : 'n/a');
+    const share = (key) =>
+      bare && run.routes?.[key] ? `${Math.round((100 * run.routes[key].requests_per_s) / bare)} %` : 'n/a';
     const shares = ['api_library', 'page_library'].map((k) => Number.parseInt(share(k), 10));
-    rows.push([`Signed-in reads, \`GET /api/library/\` and \`/library/\` (${run.kind})`, `${share('api_library')} and ${share('page_library')} of the bare route`, '>= 60 %', shares.every((n) => n >= 60) ? 'met' : 'not met', when(catalogue)]);
+    rows.push([
+      `Signed-in reads, \`GET /api/library/\` and \`/library/\` (${run.kind})`,
+      `${share('api_library')} and ${share('page_library')} of the bare route`,
+      '>= 60 %',
+      shares.every((n) => n >= 60) ? 'met' : 'not met',
+      when(catalogue),
+    ]);
   }
   const fulfilment = latestResult('fulfilment');
   if (fulfilment) {
     const strapiPeak = Math.max(...(fulfilment.per_instance ?? []).map((i) => i.peak_rss ?? 0));
     // PSS where measured: the RSS sum counts Chromium's binary once per process (bench/fulfilment.js).
-    const chromiumPeak = Math.max(...(fulfilment.per_instance ?? []).map((i) => i.peak_chromium_pss ?? i.peak_chromium_rss ?? 0));
+    const chromiumPeak = Math.max(
+      ...(fulfilment.per_instance ?? []).map((i) => i.peak_chromium_pss ?? i.peak_chromium_rss ?? 0),
+    );
     const met = fulfilment.drained_s <= 15 && strapiPeak <= 400 * 2 ** 20 && chromiumPeak <= 600 * 2 ** 20;
-    rows.push([`${fulfilment.cards} e-cards, ${fulfilment.designs} designs, one order (${fulfilment.database}, ${fulfilment.instances} instance${fulfilment.instances > 1 ? 's' : ''})`, `${fulfilment.drained_s} s; peak ${mb(strapiPeak)} Strapi, ${mb(chromiumPeak)} Chromium (PSS)`, '<= 15 s; Strapi <= 400 MB, Chromium <= 600 MB', met ? 'met' : 'not met', when(fulfilment)]);
+    rows.push([
+      `${fulfilment.cards} e-cards, ${fulfilment.designs} designs, one order (${fulfilment.database}, ${fulfilment.instances} instance${fulfilment.instances > 1 ? 's' : ''})`,
+      `${fulfilment.drained_s} s; peak ${mb(strapiPeak)} Strapi, ${mb(chromiumPeak)} Chromium (PSS)`,
+      '<= 15 s; Strapi <= 400 MB, Chromium <= 600 MB',
+      met ? 'met' : 'not met',
+      when(fulfilment),
+    ]);
   }
   const large = checkout?.large_order;
-  if (large) rows.push([`Paying an order of ${large.lines} items (\`pay\` answer time)`, `${large.seconds.toFixed(2)} s`, '<= 1 s', large.target_met ? 'met' : 'not met', when(checkout)]);
-  return ['### Summary (issue 25\'s figures)', '', markdownTable(['Figure', 'Now', 'Target', '', 'Run'], rows)].join('\n');
+  if (large)
+    rows.push([
+      `Paying an order of ${large.lines} items (\`pay\` answer time)`,
+      `${large.seconds.toFixed(2)} s`,
+      '<= 1 s',
+      large.target_met ? 'met' : 'not met',
+      when(checkout),
+    ]);
+  return ["### Summary (issue 25's figures)", '', markdownTable(['Figure', 'Now', 'Target', '', 'Run'], rows)].join(
+    '\n',
+  );
 }

@@ -10,7 +10,9 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => {
         client: 'postgres',
         connection: {
           connectionString: url,
-          ssl: env.bool('DATABASE_SSL', false) ? { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) } : false,
+          ssl: env.bool('DATABASE_SSL', false)
+            ? { rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true) }
+            : false,
           schema: env('DATABASE_SCHEMA', 'public'),
         },
         pool: { min: env.int('DATABASE_POOL_MIN', 0), max: env.int('DATABASE_POOL_MAX', 10) },
@@ -59,7 +61,10 @@ function sqlitePragmas(journalMode: string, synchronous: string): string[] {
 
 /** Runs on every new connection (better-sqlite3's), after Strapi's own setup. */
 function applyPragmas(pragmas: string[]) {
-  return (connection: { pragma(source: string): unknown }, done: (error: Error | null, connection: unknown) => void) => {
+  return (
+    connection: { pragma(source: string): unknown },
+    done: (error: Error | null, connection: unknown) => void,
+  ) => {
     try {
       for (const pragma of pragmas) connection.pragma(pragma);
       done(null, connection);

@@ -6,7 +6,11 @@ function bucketOrigins(env: Core.Config.Shared.ConfigParams['env']): string[] {
   const bucket = env('UPLOAD_S3_BUCKET', '');
   const base = env('UPLOAD_S3_BASE_URL', '') || env('UPLOAD_S3_ENDPOINT', '');
   if (!bucket) return [];
-  if (!base) return [`https://${bucket}.s3.amazonaws.com`, `https://${bucket}.s3.${env('UPLOAD_S3_REGION', 'us-east-1')}.amazonaws.com`];
+  if (!base)
+    return [
+      `https://${bucket}.s3.amazonaws.com`,
+      `https://${bucket}.s3.${env('UPLOAD_S3_REGION', 'us-east-1')}.amazonaws.com`,
+    ];
   const url = new URL(base);
   const virtualHost = !env('UPLOAD_S3_BASE_URL', '') && !env.bool('UPLOAD_S3_FORCE_PATH_STYLE', false);
   return virtualHost ? [url.origin, `${url.protocol}//${bucket}.${url.host}`] : [url.origin];
@@ -16,7 +20,10 @@ function security(env: Core.Config.Shared.ConfigParams['env']) {
   const origins = bucketOrigins(env);
   if (origins.length === 0) return 'strapi::security';
   const sources = ["'self'", 'data:', 'blob:', 'market-assets.strapi.io', ...origins];
-  return { name: 'strapi::security', config: { contentSecurityPolicy: { useDefaults: true, directives: { 'img-src': sources, 'media-src': sources } } } };
+  return {
+    name: 'strapi::security',
+    config: { contentSecurityPolicy: { useDefaults: true, directives: { 'img-src': sources, 'media-src': sources } } },
+  };
 }
 
 export default ({ env }: Core.Config.Shared.ConfigParams) => [

@@ -51,7 +51,10 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
                 ...(env('UPLOAD_S3_ENDPOINT', '') ? { endpoint: env('UPLOAD_S3_ENDPOINT') } : {}),
                 forcePathStyle: env.bool('UPLOAD_S3_FORCE_PATH_STYLE', false),
                 region: env('UPLOAD_S3_REGION', 'us-east-1'),
-                credentials: { accessKeyId: env('UPLOAD_S3_ACCESS_KEY_ID', ''), secretAccessKey: env('UPLOAD_S3_SECRET_ACCESS_KEY', '') },
+                credentials: {
+                  accessKeyId: env('UPLOAD_S3_ACCESS_KEY_ID', ''),
+                  secretAccessKey: env('UPLOAD_S3_SECRET_ACCESS_KEY', ''),
+                },
                 params: {
                   Bucket: env('UPLOAD_S3_BUCKET'),
                   // Leave unset for buckets with ACLs disabled (AWS's default since 2023).

@@ -42,8 +42,14 @@ function filesUnder(relative) {
 function adminBuildKey() {
   // The plugin's built admin bundle, hashed as the panel's marker hashes it (it says when it is missing).
   const hash = crypto.createHash('sha256').update(pluginAdminHash());
-  for (const file of INPUTS.flatMap(filesUnder)) hash.update(`${file}\0`).update(fs.readFileSync(path.join(root, file))).update('\0');
-  const env = Object.keys(process.env).filter((name) => ENV.test(name)).sort();
+  for (const file of INPUTS.flatMap(filesUnder))
+    hash
+      .update(`${file}\0`)
+      .update(fs.readFileSync(path.join(root, file)))
+      .update('\0');
+  const env = Object.keys(process.env)
+    .filter((name) => ENV.test(name))
+    .sort();
   hash.update(JSON.stringify([process.version, env.map((name) => [name, process.env[name]])]));
   return hash.digest('hex').slice(0, 24);
 }

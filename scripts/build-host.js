@@ -20,7 +20,9 @@ const internal = (file) => {
   try {
     return require(path.join(strapiDir, 'dist', 'src', file));
   } catch (error) {
-    throw new Error(`@strapi/strapi has no ${file} (moved by an upgrade?): use \`npm run build\` instead. ${error.message}`);
+    throw new Error(
+      `@strapi/strapi has no ${file} (moved by an upgrade?): use \`npm run build\` instead. ${error.message}`,
+    );
   }
 };
 

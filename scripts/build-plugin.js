@@ -15,6 +15,9 @@ if (process.argv.includes('--if-stale') && isFresh(current)) {
   console.log('plugin build is up to date (npm run build:plugin rebuilds it)');
   process.exit(0);
 }
-const build = spawnSync('npm', ['run', 'build', '--workspace', 'strapi-plugin-greeting-cards'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync('npm', ['run', 'build', '--workspace', 'strapi-plugin-greeting-cards'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 record(current);

@@ -7,7 +7,11 @@ import { cruise } from 'dependency-cruiser';
 
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs');
-const result = await cruise(['plugins/greeting-cards/server/src'], { ...config.options, ruleSet: { forbidden: config.forbidden }, validate: true });
+const result = await cruise(['plugins/greeting-cards/server/src'], {
+  ...config.options,
+  ruleSet: { forbidden: config.forbidden },
+  validate: true,
+});
 const { violations, totalCruised } = result.output.summary;
 for (const v of violations) {
   const via = v.cycle ? `: ${v.cycle.map((step) => step.name ?? step).join(' -> ')}` : '';

@@ -24,7 +24,15 @@ const tmp = path.join(root, '.tmp');
 // The table and totals show a pass as one.
 const runsFile = option('--runs');
 const RUNS = runsFile
-  ? [...new Set(fs.readFileSync(runsFile, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean))]
+  ? [
+      ...new Set(
+        fs
+          .readFileSync(runsFile, 'utf8')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
+    ]
   : ['sqlite-1', 'sqlite-2', 'postgres-1', 'postgres-2', 'browser-1', 'install'];
 const passOf = (run) => run.replace(/(-\d+)+$/, '');
 
@@ -76,7 +84,9 @@ const rows = [...files.values()].sort((a, b) => slowest(b) - slowest(a));
 console.log('\n== time per test file (seconds; slowest first; browser: the browser files, on SQLite)');
 console.log(`${PASSES.map((pass) => pass.padStart(8)).join(' ')} ${'tests'.padStart(5)}  file`);
 for (const row of rows) {
-  console.log(`${PASSES.map((pass) => fmt(row[pass]).padStart(8)).join(' ')} ${String(row.tests).padStart(5)}  ${row.file}`);
+  console.log(
+    `${PASSES.map((pass) => fmt(row[pass]).padStart(8)).join(' ')} ${String(row.tests).padStart(5)}  ${row.file}`,
+  );
 }
 const sum = (pass) =>
   RUNS.filter((name) => passOf(name) === pass)
@@ -89,7 +99,8 @@ console.log(`${PASSES.map((pass) => fmt(sum(pass)).padStart(8)).join(' ')}      
 const weights = {};
 for (const row of rows) {
   const times = [row.sqlite, row.postgres, row.browser].filter((t) => t !== undefined);
-  if (times.length && row.install === undefined) weights[row.file] = Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 10) / 10;
+  if (times.length && row.install === undefined)
+    weights[row.file] = Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 10) / 10;
 }
 fs.writeFileSync(path.join(tmp, 'test-weights.json'), JSON.stringify(weights, null, 1) + '\n');
 
@@ -142,8 +153,12 @@ async function main() {
     if (run.numFailedTests > 0 || run.numFailedTestSuites > 0 || run.numRuntimeErrorTestSuites > 0) ok = false;
     for (const result of run.testResults ?? []) {
       const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
-      if (result.status === 'failed' && failedTests.length === 0) failures.push(`${name} ${relative(result.name)}: ${(result.message || '').slice(0, 1500)}`);
-      for (const a of failedTests) failures.push(`${name} ${relative(result.name)} › ${a.fullName}\n${(a.failureMessages ?? []).join('\n').slice(0, 1500)}`);
+      if (result.status === 'failed' && failedTests.length === 0)
+        failures.push(`${name} ${relative(result.name)}: ${(result.message || '').slice(0, 1500)}`);
+      for (const a of failedTests)
+        failures.push(
+          `${name} ${relative(result.name)} › ${a.fullName}\n${(a.failureMessages ?? []).join('\n').slice(0, 1500)}`,
+        );
     }
   }
   // Test cases counted once whatever ran them: a database file's cases run on both databases, a

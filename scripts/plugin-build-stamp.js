@@ -16,7 +16,9 @@ const stamp = path.join(root, plugin, 'dist', '.built-from');
 function inputsHash() {
   let files;
   try {
-    files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', plugin], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+    files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', plugin], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
   } catch {
     return null;
   }

@@ -6,6 +6,13 @@ const { execFileSync } = require('child_process');
 const readmePath = path.resolve(__dirname, '../docs/configuration.md');
 const table = execFileSync(process.execPath, [path.join(__dirname, 'settings-table.js')], { encoding: 'utf8' });
 const readme = fs.readFileSync(readmePath, 'utf8');
-const updated = readme.replace(/<!-- settings:start -->[\s\S]*<!-- settings:end -->/, `<!-- settings:start -->\n${table}<!-- settings:end -->`);
+const updated = readme.replace(
+  /<!-- settings:start -->[\s\S]*<!-- settings:end -->/,
+  `<!-- settings:start -->\n${table}<!-- settings:end -->`,
+);
 fs.writeFileSync(readmePath, updated);
-console.log(updated === readme ? 'docs/configuration.md settings table already up to date' : 'docs/configuration.md settings table updated');
+console.log(
+  updated === readme
+    ? 'docs/configuration.md settings table already up to date'
+    : 'docs/configuration.md settings table updated',
+);

@@ -89,7 +89,13 @@ function runSeed(env, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(__dirname, 'seed-app.js')], {
       cwd: ROOT,
-      env: { ...env, SERVICE_SEED_SAMPLE_DATA: 'true', SERVICE_SCHEDULER_ENABLED: 'false', SERVICE_REMINDERS_ENABLED: 'false', BENCH_SEED: JSON.stringify(options) },
+      env: {
+        ...env,
+        SERVICE_SEED_SAMPLE_DATA: 'true',
+        SERVICE_SCHEDULER_ENABLED: 'false',
+        SERVICE_REMINDERS_ENABLED: 'false',
+        BENCH_SEED: JSON.stringify(options),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -124,12 +130,18 @@ async function spawnServer(env, port, label) {
   const logFile = path.join(ROOT, '.tmp', `bench-${label}.log`);
   const log = fs.openSync(logFile, 'w');
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port), SERVICE_SEED_SAMPLE_DATA: 'false' },
-    stdio: ['ignore', log, log],
-  });
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, path.join(ROOT, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'],
+    {
+      cwd: ROOT,
+      env: { ...env, PORT: String(port), SERVICE_SEED_SAMPLE_DATA: 'false' },
+      stdio: ['ignore', log, log],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, child);
@@ -162,7 +174,10 @@ async function stopServer(server) {
  * All instances share the database and the secrets, as a real deployment does.
  */
 async function startApp({ kind, name, seed = {}, env: extra = {}, web = 0, workers = 1 }) {
-  if (web > 0 && kind !== 'postgres') throw new Error('split roles need PostgreSQL (several processes on one SQLite file wait on its lock): set BENCH_DATABASE_URL');
+  if (web > 0 && kind !== 'postgres')
+    throw new Error(
+      'split roles need PostgreSQL (several processes on one SQLite file wait on its lock): set BENCH_DATABASE_URL',
+    );
   const db = await freshDatabase(kind, name);
   const roles = web > 0 ? [...Array(web).fill('web'), ...Array(workers).fill('worker')] : ['all'];
   const ports = [];
@@ -176,11 +191,20 @@ async function startApp({ kind, name, seed = {}, env: extra = {}, web = 0, worke
   try {
     for (let i = 0; i < roles.length; i += 1) {
       const roleEnv = roles[i] === 'all' ? {} : { SERVICE_ROLE: roles[i] };
-      servers.push(await spawnServer({ ...env, ...roleEnv }, ports[i], `${name}-${kind}${roles.length > 1 ? `-${roles[i]}${i}` : ''}`));
+      servers.push(
+        await spawnServer(
+          { ...env, ...roleEnv },
+          ports[i],
+          `${name}-${kind}${roles.length > 1 ? `-${roles[i]}${i}` : ''}`,
+        ),
+      );
     }
     if (web > 0) {
       const { startBalancer } = require('./balancer');
-      balancer = await startBalancer(servers.filter((_, i) => roles[i] === 'web').map((s) => s.url), balancerPort);
+      balancer = await startBalancer(
+        servers.filter((_, i) => roles[i] === 'web').map((s) => s.url),
+        balancerPort,
+      );
     }
   } catch (error) {
     await Promise.all(servers.map(stopServer));

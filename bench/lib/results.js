@@ -42,7 +42,10 @@ function latestResult(name) {
   if (!fs.existsSync(RESULTS_DIR)) return null;
   // <name>-<date>.json only: checkout-web2-<date>.json is another part's result, not checkout's.
   const own = new RegExp(`^${name.replace(/[^\w-]/g, '')}-\\d{4}-\\d{2}-\\d{2}\\.json$`);
-  const files = fs.readdirSync(RESULTS_DIR).filter((f) => own.test(f)).sort();
+  const files = fs
+    .readdirSync(RESULTS_DIR)
+    .filter((f) => own.test(f))
+    .sort();
   if (!files.length) return null;
   return JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, files[files.length - 1]), 'utf8'));
 }

@@ -15,7 +15,12 @@ async function main() {
   const total = options.templates ?? 500;
   const birthdayTarget = options.birthday ?? 489;
   const appDir = path.resolve(__dirname, '../..');
-  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
+  const strapi = await createStrapi({
+    appDir,
+    distDir: path.join(appDir, 'dist'),
+    autoReload: false,
+    serveAdminPanel: false,
+  }).load();
   const q = (uid) => strapi.db.query(uid);
 
   // Published rows only (draft & publish keeps a draft row beside each), in the default language.
@@ -23,7 +28,11 @@ async function main() {
   const occasions = await q(OCCASION).findMany({ where: live, orderBy: { sort_order: 'asc' } });
   const birthday = occasions.find((o) => o.slug === 'birthday');
   const others = occasions.filter((o) => o.slug !== 'birthday');
-  const samples = await q(TEMPLATE).findMany({ where: { is_active: true, ...live }, populate: ['occasion'], orderBy: { id: 'asc' } });
+  const samples = await q(TEMPLATE).findMany({
+    where: { is_active: true, ...live },
+    populate: ['occasion'],
+    orderBy: { id: 'asc' },
+  });
   let active = samples.length;
   let inBirthday = samples.filter((t) => t.occasion?.slug === 'birthday').length;
   for (let i = 0; active < total; i += 1) {
@@ -54,19 +63,38 @@ async function main() {
   const cards = strapi.plugin('greeting-cards').service('cards');
   const shoppers = [];
   for (let i = 0; i < (options.shoppers ?? 1); i += 1) {
-    const user = await strapi.plugin('users-permissions').service('user').add({
-      username: `bench_shopper_${i}`, email: `bench_shopper_${i}@example.test`, password: 'correct-horse-battery-staple',
-      provider: 'local', confirmed: true, blocked: false, role: role.id,
-    });
+    const user = await strapi
+      .plugin('users-permissions')
+      .service('user')
+      .add({
+        username: `bench_shopper_${i}`,
+        email: `bench_shopper_${i}@example.test`,
+        password: 'correct-horse-battery-staple',
+        provider: 'local',
+        confirmed: true,
+        blocked: false,
+        role: role.id,
+      });
     const token = strapi.plugin('users-permissions').service('jwt').issue({ id: user.id });
     const cardIds = [];
     for (let c = 0; c < (options.cardsPerShopper ?? 3); c += 1) {
       const design = free[(i + c) % free.length];
-      const card = await cards.create(user.id, { title: `Card ${c + 1} for ${design.name}`, canvas_data: design.canvas_data });
+      const card = await cards.create(user.id, {
+        title: `Card ${c + 1} for ${design.name}`,
+        canvas_data: design.canvas_data,
+      });
       cardIds.push(card.id);
     }
     const recipient = await q(RECIPIENT).create({
-      data: { owner: user.id, first_name: 'Bench', last_name: `Recipient ${i}`, email: `bench_recipient_${i}@example.test`, address_line_1: '1 Loopback Lane', city: 'London', postcode: 'SW1A 1AA' },
+      data: {
+        owner: user.id,
+        first_name: 'Bench',
+        last_name: `Recipient ${i}`,
+        email: `bench_recipient_${i}@example.test`,
+        address_line_1: '1 Loopback Lane',
+        city: 'London',
+        postcode: 'SW1A 1AA',
+      },
     });
     shoppers.push({ id: user.id, token, cards: cardIds, recipient: recipient.id });
   }
@@ -76,16 +104,36 @@ async function main() {
   let largeOrder = null;
   if (options.largeOrder) {
     const user = await strapi.plugin('users-permissions').service('user').add({
-      username: 'bench_large_order', email: 'bench_large_order@example.test', password: 'correct-horse-battery-staple',
-      provider: 'local', confirmed: true, blocked: false, role: role.id,
+      username: 'bench_large_order',
+      email: 'bench_large_order@example.test',
+      password: 'correct-horse-battery-staple',
+      provider: 'local',
+      confirmed: true,
+      blocked: false,
+      role: role.id,
     });
     const recipient = await q(RECIPIENT).create({
-      data: { owner: user.id, first_name: 'Bench', last_name: 'Large', email: 'bench_large@example.test', address_line_1: '1 Loopback Lane', city: 'London', postcode: 'SW1A 1AA' },
+      data: {
+        owner: user.id,
+        first_name: 'Bench',
+        last_name: 'Large',
+        email: 'bench_large@example.test',
+        address_line_1: '1 Loopback Lane',
+        city: 'London',
+        postcode: 'SW1A 1AA',
+      },
     });
     const uuid = require('crypto').randomUUID();
     const lines = options.largeOrder;
     const order = await q('plugin::greeting-cards.order').create({
-      data: { uuid, user: user.id, status: 'pending_payment', subtotal_pence: 250 * lines, total_pence: 250 * lines, currency: 'GBP' },
+      data: {
+        uuid,
+        user: user.id,
+        status: 'pending_payment',
+        subtotal_pence: 250 * lines,
+        total_pence: 250 * lines,
+        currency: 'GBP',
+      },
     });
     // Scheduled for tomorrow: the answer time of `pay` is measured, not the sending after it.
     const scheduled_for = new Date(Date.now() + 86400_000);
@@ -94,8 +142,21 @@ async function main() {
       const card = await cards.create(user.id, { title: `Large order card ${i + 1}`, canvas_data: design.canvas_data });
       await q('plugin::greeting-cards.order-item').create({
         data: {
-          order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard', scheduled_for, unit_price_pence: 250, line_total_pence: 250,
-          snapshot: { card_title: `Large order card ${i + 1}`, recipient_name: 'Bench Large', recipient: null, gift_addon_name: null, gift_addon_price_pence: null, frozen_at: new Date().toISOString() },
+          order: order.id,
+          card: card.id,
+          recipient: recipient.id,
+          delivery_method: 'ecard',
+          scheduled_for,
+          unit_price_pence: 250,
+          line_total_pence: 250,
+          snapshot: {
+            card_title: `Large order card ${i + 1}`,
+            recipient_name: 'Bench Large',
+            recipient: null,
+            gift_addon_name: null,
+            gift_addon_price_pence: null,
+            frozen_at: new Date().toISOString(),
+          },
         },
       });
     }
@@ -103,7 +164,9 @@ async function main() {
   }
 
   const detailSlug = samples.find((t) => !t.is_premium && t.occasion?.slug === 'birthday')?.slug ?? samples[0].slug;
-  process.stdout.write(`SEEDED ${JSON.stringify({ templates: active, birthday: inBirthday, detailSlug, shoppers, largeOrder })}\n`);
+  process.stdout.write(
+    `SEEDED ${JSON.stringify({ templates: active, birthday: inBirthday, detailSlug, shoppers, largeOrder })}\n`,
+  );
   await strapi.destroy();
 }
 

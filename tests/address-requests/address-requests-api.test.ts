@@ -2,7 +2,11 @@ import { startApp, QUIET_APP, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser, proveAddress, TestUser } from '../helpers/users';
 import { webSession } from '../web/session';
-import { nextDayCount, secondsToNextShopDay, shopDay } from '../../plugins/greeting-cards/server/src/areas/people/address-requests/rules/link-day';
+import {
+  nextDayCount,
+  secondsToNextShopDay,
+  shopDay,
+} from '../../plugins/greeting-cards/server/src/areas/people/address-requests/rules/link-day';
 
 // Issue 24, item 1: the address request link. The shopper's routes (make, rotate, revoke), the public
 // routes a friend uses without an account, the entry in the address book, the limits (per IP, per link,
@@ -26,11 +30,18 @@ describe('address request links', () => {
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     app = await startApp({
-      ...QUIET_APP, ...smtp.env, SERVICE_PUBLIC_URL: PUBLIC_URL, TRUST_PROXY: 'true',
-      SERVICE_RATE_LIMIT_ENABLED: 'true', SERVICE_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
-      SERVICE_RATE_LIMIT_WRITES_PER_USER: '1000', SERVICE_RATE_LIMIT_WRITES_PER_IP: '1000',
-      SERVICE_RATE_LIMIT_RENDERS_PER_USER: '1000', SERVICE_RATE_LIMIT_RENDERS_PER_IP: '1000',
-      SERVICE_RATE_LIMIT_ADDRESS_SUBMISSIONS_PER_IP: String(PER_IP), SERVICE_RATE_LIMIT_ADDRESS_SUBMISSIONS_PER_LINK: String(PER_LINK),
+      ...QUIET_APP,
+      ...smtp.env,
+      SERVICE_PUBLIC_URL: PUBLIC_URL,
+      TRUST_PROXY: 'true',
+      SERVICE_RATE_LIMIT_ENABLED: 'true',
+      SERVICE_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
+      SERVICE_RATE_LIMIT_WRITES_PER_USER: '1000',
+      SERVICE_RATE_LIMIT_WRITES_PER_IP: '1000',
+      SERVICE_RATE_LIMIT_RENDERS_PER_USER: '1000',
+      SERVICE_RATE_LIMIT_RENDERS_PER_IP: '1000',
+      SERVICE_RATE_LIMIT_ADDRESS_SUBMISSIONS_PER_IP: String(PER_IP),
+      SERVICE_RATE_LIMIT_ADDRESS_SUBMISSIONS_PER_LINK: String(PER_LINK),
       SERVICE_ADDRESS_LINK_DAILY_CAP: String(CAP),
     });
     alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Shopper' });
@@ -47,13 +58,28 @@ describe('address request links', () => {
     return res.body as { token: string; url: string };
   };
   const friend = (n: number, extra: Record<string, unknown> = {}) => ({
-    first_name: `Friend${n}`, last_name: 'Jones', email: `friend${n}@example.test`,
-    address_line_1: `${n} High Street`, city: 'London', postcode: 'sw1a1aa', ...extra,
+    first_name: `Friend${n}`,
+    last_name: 'Jones',
+    email: `friend${n}@example.test`,
+    address_line_1: `${n} High Street`,
+    city: 'London',
+    postcode: 'sw1a1aa',
+    ...extra,
   });
-  const submit = (token: string, body: unknown, ip = nextIp()) => app.http().post(`/api/address/${token}/`).set('X-Forwarded-For', ip).send(body as object);
+  const submit = (token: string, body: unknown, ip = nextIp()) =>
+    app
+      .http()
+      .post(`/api/address/${token}/`)
+      .set('X-Forwarded-For', ip)
+      .send(body as object);
   const linkEntries = async (user: TestUser) =>
-    ((await app.http().get('/api/recipients/?page_size=100').set(user.auth)).body.results as Array<Record<string, unknown>>).filter((r) => r.added_by_recipient);
-  const summaries = (at: Date) => app.strapi.plugin('greeting-cards').service('addressSummaryMail').runDue(at) as Promise<{ summaries: number }>;
+    (
+      (await app.http().get('/api/recipients/?page_size=100').set(user.auth)).body.results as Array<
+        Record<string, unknown>
+      >
+    ).filter((r) => r.added_by_recipient);
+  const summaries = (at: Date) =>
+    app.strapi.plugin('greeting-cards').service('addressSummaryMail').runDue(at) as Promise<{ summaries: number }>;
 
   it('e-mails the shopper one summary of new entries, at most once a day, through SMTP', async () => {
     const carol = await createUser(app.strapi, { first_name: 'Carol', last_name: 'Collector' });
@@ -90,7 +116,11 @@ describe('address request links', () => {
   it('writes the summary in the language the shopper made the link in', async () => {
     const dora = await createUser(app.strapi, { first_name: 'Dora', last_name: 'Deutsch' });
     await proveAddress(app.strapi, dora);
-    const made = await app.http().post('/api/recipients/request-link/').set(dora.auth).set('Accept-Language', 'de-DE,de;q=0.9');
+    const made = await app
+      .http()
+      .post('/api/recipients/request-link/')
+      .set(dora.auth)
+      .set('Accept-Language', 'de-DE,de;q=0.9');
     expect(made.status).toBe(201);
     expect((await submit(made.body.token, friend(7))).status).toBe(200);
     expect(await summaries(new Date())).toEqual({ summaries: 1 });
@@ -153,54 +183,114 @@ describe('address request links', () => {
     expect(danaPage.text).not.toContain('dana@example.test');
   });
 
-  it('adds a friend\'s entry marked as added by them, and holds a second submission from the same e-mail for the owner', async () => {
+  it("adds a friend's entry marked as added by them, and holds a second submission from the same e-mail for the owner", async () => {
     const erin = await createUser(app.strapi, { first_name: 'Erin' });
     const { token } = await makeLink(erin);
-    const own = await app.http().post('/api/recipients/').set(erin.auth).send({ first_name: 'Gus', email: 'gus@example.test', notes: 'Typed in by Erin' });
+    const own = await app
+      .http()
+      .post('/api/recipients/')
+      .set(erin.auth)
+      .send({ first_name: 'Gus', email: 'gus@example.test', notes: 'Typed in by Erin' });
     expect(own.status).toBe(201);
     expect(own.body.added_by_recipient).toBe(false);
 
-    const res = await submit(token, { ...friend(1, { email: 'Fran@Example.test', birthday: '1990-05-01' }), notes: 'not theirs to set', phone: '0123' });
+    const res = await submit(token, {
+      ...friend(1, { email: 'Fran@Example.test', birthday: '1990-05-01' }),
+      notes: 'not theirs to set',
+      phone: '0123',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      first_name: 'Friend1', last_name: 'Jones', email: 'Fran@Example.test', address_line_1: '1 High Street', address_line_2: '',
-      city: 'London', county: '', postcode: 'SW1A 1AA', country: 'GB', birthday: '1990-05-01',
+      first_name: 'Friend1',
+      last_name: 'Jones',
+      email: 'Fran@Example.test',
+      address_line_1: '1 High Street',
+      address_line_2: '',
+      city: 'London',
+      county: '',
+      postcode: 'SW1A 1AA',
+      country: 'GB',
+      birthday: '1990-05-01',
     });
     let entries = await linkEntries(erin);
-    expect(entries).toEqual([expect.objectContaining({ full_name: 'Friend1 Jones', email: 'Fran@Example.test', notes: '', phone: '', birthday: '1990-05-01', added_by_recipient: true, is_system_user: false })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        full_name: 'Friend1 Jones',
+        email: 'Fran@Example.test',
+        notes: '',
+        phone: '',
+        birthday: '1990-05-01',
+        added_by_recipient: true,
+        is_system_user: false,
+      }),
+    ]);
 
     // Same e-mail in other letters: the same entry, never a second one, and not overwritten (security
     // issue 39): the new details wait on it for Erin (tests/address-requests/address-link-changes.test.ts).
-    const again = await submit(token, friend(1, { first_name: 'Fran', email: 'fran@example.test', address_line_1: '2 New Road', country: 'FR', postcode: '75001', city: 'Paris' }));
+    const again = await submit(
+      token,
+      friend(1, {
+        first_name: 'Fran',
+        email: 'fran@example.test',
+        address_line_1: '2 New Road',
+        country: 'FR',
+        postcode: '75001',
+        city: 'Paris',
+      }),
+    );
     expect(again.status).toBe(200);
     entries = await linkEntries(erin);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ first_name: 'Friend1', address_line_1: '1 High Street', city: 'London', country: 'GB', postcode: 'SW1A 1AA' });
-    expect(entries[0].pending_change).toMatchObject({ first_name: 'Fran', address_line_1: '2 New Road', city: 'Paris', country: 'FR', postcode: '75001' });
+    expect(entries[0]).toMatchObject({
+      first_name: 'Friend1',
+      address_line_1: '1 High Street',
+      city: 'London',
+      country: 'GB',
+      postcode: 'SW1A 1AA',
+    });
+    expect(entries[0].pending_change).toMatchObject({
+      first_name: 'Fran',
+      address_line_1: '2 New Road',
+      city: 'Paris',
+      country: 'FR',
+      postcode: '75001',
+    });
 
     // An entry the shopper typed in is never overwritten by an anonymous visitor: the friend's goes beside it.
     expect((await submit(token, friend(3, { email: 'gus@example.test' }))).status).toBe(200);
     const gus = await app.http().get(`/api/recipients/${own.body.id}/`).set(erin.auth);
-    expect(gus.body).toMatchObject({ first_name: 'Gus', notes: 'Typed in by Erin', added_by_recipient: false, address_line_1: '' });
+    expect(gus.body).toMatchObject({
+      first_name: 'Gus',
+      notes: 'Typed in by Erin',
+      added_by_recipient: false,
+      address_line_1: '',
+    });
     expect((await linkEntries(erin)).map((r) => r.email).sort()).toEqual(['Fran@Example.test', 'gus@example.test']);
 
     // Two submissions from one e-mail at the same moment still make one entry (the unique key decides).
     const racing = await Promise.all([1, 2, 3].map((n) => submit(token, friend(n, { email: 'Racer@example.test' }))));
     expect(racing.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect((await linkEntries(erin)).filter((r) => String(r.email).toLowerCase() === 'racer@example.test')).toHaveLength(1);
+    expect(
+      (await linkEntries(erin)).filter((r) => String(r.email).toLowerCase() === 'racer@example.test'),
+    ).toHaveLength(1);
     // What makes that hold whatever the timing: the database itself refuses a second row with the key.
     const rows = app.strapi.db.query('plugin::greeting-cards.recipient');
-    const { link_email_key: key } = await rows.findOne({ where: { email: { $eqi: 'racer@example.test' }, owner: { id: erin.id } } });
+    const { link_email_key: key } = await rows.findOne({
+      where: { email: { $eqi: 'racer@example.test' }, owner: { id: erin.id } },
+    });
     expect(key).toMatch(new RegExp(`^${erin.id}:[0-9a-f]{64}$`));
     // (Not .rejects.toThrow(): SQLite's driver error comes from outside Jest's realm and is not its Error.)
-    const copy = await rows.create({ data: { owner: erin.id, first_name: 'Copy', link_email_key: key } }).then(() => 'stored', (e: { message?: string }) => String(e?.message));
+    const copy = await rows.create({ data: { owner: erin.id, first_name: 'Copy', link_email_key: key } }).then(
+      () => 'stored',
+      (e: { message?: string }) => String(e?.message),
+    );
     expect(copy).toMatch(/UNIQUE constraint failed|duplicate key value violates unique constraint/);
 
     // Nothing of it reaches another shopper's address book.
     expect(await linkEntries(bob)).toEqual([]);
   });
 
-  it('answers field errors in the spec\'s shape and stores nothing', async () => {
+  it("answers field errors in the spec's shape and stores nothing", async () => {
     const fay = await createUser(app.strapi, { first_name: 'Fay' });
     const { token } = await makeLink(fay);
     const empty = await submit(token, {});
@@ -212,7 +302,16 @@ describe('address request links', () => {
       city: ['This field is required.'],
       postcode: ['This field is required.'],
     });
-    const bad = await submit(token, friend(1, { email: 'not-an-email', postcode: 'nope', birthday: '2001-02-30', country: 'XX', first_name: 'x'.repeat(101) }));
+    const bad = await submit(
+      token,
+      friend(1, {
+        email: 'not-an-email',
+        postcode: 'nope',
+        birthday: '2001-02-30',
+        country: 'XX',
+        first_name: 'x'.repeat(101),
+      }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({
       email: ['Enter a valid email address.'],
@@ -234,7 +333,9 @@ describe('address request links', () => {
     for (let n = 1; n <= CAP; n++) expect((await submit(token, friend(n))).status).toBe(200);
     const capped = await submit(token, friend(1, { city: 'York' }));
     expect(capped.status).toBe(429);
-    expect(capped.body).toEqual({ detail: 'This link has taken all the addresses it can for today. Please try again tomorrow.' });
+    expect(capped.body).toEqual({
+      detail: 'This link has taken all the addresses it can for today. Please try again tomorrow.',
+    });
     // Until midnight on the shop's clock: longer than a rate-limit window, at most a day (plus a summer-time hour).
     expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(capped.headers['retry-after'])).toBeLessThanOrEqual(25 * 3600);
@@ -270,10 +371,20 @@ describe('address request links', () => {
       expect(page.text).toContain('Alice Shopper would like your address');
       expect(page.text).toContain('<meta name="robots" content="noindex, nofollow">');
       expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
-      expect(page.text).toMatch(/<label for="a-email">E-mail address<\/label><input id="a-email" name="email" type="email" autocomplete="email"/);
+      expect(page.text).toMatch(
+        /<label for="a-email">E-mail address<\/label><input id="a-email" name="email" type="email" autocomplete="email"/,
+      );
 
-      const form = (fields: Record<string, string>) => app.http().post(`/address/${token}/`).set('X-Forwarded-For', nextIp()).type('form').send(fields);
-      const bad = await form({ first_name: '<b>Sam</b>', email: 'nope', address_line_1: '', city: 'Bath', postcode: 'BA1 1AA', country: 'GB' });
+      const form = (fields: Record<string, string>) =>
+        app.http().post(`/address/${token}/`).set('X-Forwarded-For', nextIp()).type('form').send(fields);
+      const bad = await form({
+        first_name: '<b>Sam</b>',
+        email: 'nope',
+        address_line_1: '',
+        city: 'Bath',
+        postcode: 'BA1 1AA',
+        country: 'GB',
+      });
       expect(bad.status).toBe(400);
       expect(bad.text).toContain('<li><a href="#a-email">E-mail address: Enter a valid email address.</a></li>');
       expect(bad.text).toMatch(/id="a-email"[^>]*aria-invalid="true" aria-describedby="email-error"/);
@@ -282,11 +393,24 @@ describe('address request links', () => {
       expect(bad.text).toContain('value="&lt;b&gt;Sam&lt;/b&gt;"');
       expect(bad.text).not.toContain('<b>Sam</b>');
 
-      const good = await form({ first_name: 'Sam', last_name: 'Page', email: 'sam.page@example.test', address_line_1: '1 Abbey St', city: 'Bath', postcode: 'ba11aa', country: '', birthday: '' });
+      const good = await form({
+        first_name: 'Sam',
+        last_name: 'Page',
+        email: 'sam.page@example.test',
+        address_line_1: '1 Abbey St',
+        city: 'Bath',
+        postcode: 'ba11aa',
+        country: '',
+        birthday: '',
+      });
       expect(good.status).toBe(303);
       expect(good.headers.location).toBe(`/address/${token}/?thanks=1`);
-      expect((await app.http().get(good.headers.location)).text).toContain('Your details are in Alice Shopper’s address book');
-      expect(await linkEntries(alice)).toEqual([expect.objectContaining({ email: 'sam.page@example.test', postcode: 'BA1 1AA', country: 'GB', birthday: null })]);
+      expect((await app.http().get(good.headers.location)).text).toContain(
+        'Your details are in Alice Shopper’s address book',
+      );
+      expect(await linkEntries(alice)).toEqual([
+        expect.objectContaining({ email: 'sam.page@example.test', postcode: 'BA1 1AA', country: 'GB', birthday: null }),
+      ]);
       expect((await app.http().get('/address/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/')).status).toBe(404);
     });
 
@@ -300,22 +424,36 @@ describe('address request links', () => {
       expect(book.text).toContain('data-share-from="address-link"');
       expect(book.text).toMatch(/Sam Page <span class="badge">Added by them<\/span>/);
       // Alice has not confirmed her address: no summary e-mails until she does, and the panel offers the link.
-      expect(book.text).toContain('Confirm your e-mail address and we will e-mail you about new entries (at most once a day).');
+      expect(book.text).toContain(
+        'Confirm your e-mail address and we will e-mail you about new entries (at most once a day).',
+      );
       expect(book.text).toContain('<input type="hidden" name="next" value="/recipients/">');
 
-      const rotate = await app.http().post('/recipients/request-link/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf });
+      const rotate = await app
+        .http()
+        .post('/recipients/request-link/')
+        .set('Cookie', s.cookie)
+        .type('form')
+        .send({ _csrf: s.csrf });
       expect(rotate.status).toBe(303);
       expect((await app.http().get(`/address/${current.token}/`)).status).toBe(404);
-      const revoke = await app.http().post('/recipients/request-link/revoke/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf });
+      const revoke = await app
+        .http()
+        .post('/recipients/request-link/revoke/')
+        .set('Cookie', s.cookie)
+        .type('form')
+        .send({ _csrf: s.csrf });
       expect(revoke.status).toBe(303);
       expect((await app.http().get('/recipients/').set('Cookie', s.cookie)).text).toContain('Make my address link');
       // Without the page's token the form is refused.
-      expect((await app.http().post('/recipients/request-link/').set('Cookie', s.cookie).type('form').send({})).status).toBe(403);
+      expect(
+        (await app.http().post('/recipients/request-link/').set('Cookie', s.cookie).type('form').send({})).status,
+      ).toBe(403);
     });
   });
 
   // Pure: the daily cap's day is the shop's, summer time included.
-  it('counts the cap per day on the shop\'s clock and resets it at the shop\'s midnight', () => {
+  it("counts the cap per day on the shop's clock and resets it at the shop's midnight", () => {
     const london = 'Europe/London';
     // 23:30 BST on 24 October 2026 is 22:30 UTC: still the 24th in the shop, and 30 minutes to its midnight.
     expect(shopDay(new Date('2026-10-24T22:30:00Z'), london)).toBe('2026-10-24');
@@ -324,9 +462,18 @@ describe('address request links', () => {
     expect(secondsToNextShopDay(new Date('2026-10-24T23:00:00Z'), london)).toBe(25 * 3600);
     // A shop ahead of UTC: 00:30 in Auckland is the previous day in UTC.
     expect(shopDay(new Date('2026-06-30T12:30:00Z'), 'Pacific/Auckland')).toBe('2026-07-01');
-    expect(nextDayCount({ day_key: '2026-07-01', day_count: 2 }, '2026-07-01', 3)).toEqual({ day_key: '2026-07-01', day_count: 3 });
+    expect(nextDayCount({ day_key: '2026-07-01', day_count: 2 }, '2026-07-01', 3)).toEqual({
+      day_key: '2026-07-01',
+      day_count: 3,
+    });
     expect(nextDayCount({ day_key: '2026-07-01', day_count: 3 }, '2026-07-01', 3)).toBeNull();
-    expect(nextDayCount({ day_key: '2026-07-01', day_count: 3 }, '2026-07-02', 3)).toEqual({ day_key: '2026-07-02', day_count: 1 });
-    expect(nextDayCount({ day_key: null, day_count: null }, '2026-07-02', 3)).toEqual({ day_key: '2026-07-02', day_count: 1 });
+    expect(nextDayCount({ day_key: '2026-07-01', day_count: 3 }, '2026-07-02', 3)).toEqual({
+      day_key: '2026-07-02',
+      day_count: 1,
+    });
+    expect(nextDayCount({ day_key: null, day_count: null }, '2026-07-02', 3)).toEqual({
+      day_key: '2026-07-02',
+      day_count: 1,
+    });
   });
 });

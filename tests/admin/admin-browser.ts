@@ -11,7 +11,10 @@ const AXE_SOURCE = () => fs.readFileSync(require.resolve('axe-core/axe.min.js'),
 
 // Helpers for driving Strapi's real admin panel (with the plugin's admin bundle) in Chromium.
 
-const { adminBuildIsCurrent, markAdminBuilt } = require('../../scripts/admin-build-marker') as { adminBuildIsCurrent(): boolean; markAdminBuilt(): void };
+const { adminBuildIsCurrent, markAdminBuilt } = require('../../scripts/admin-build-marker') as {
+  adminBuildIsCurrent(): boolean;
+  markAdminBuilt(): void;
+};
 
 /**
  * Builds the host's admin panel (`strapi build`, a few minutes on a busy machine) unless the build
@@ -21,7 +24,11 @@ export function ensureAdminBuilt(): void {
   if (adminBuildIsCurrent()) return;
   const env: NodeJS.ProcessEnv = { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true' };
   delete env.NODE_ENV;
-  execFileSync(path.join(APP_DIR, 'node_modules', '.bin', 'strapi'), ['build'], { cwd: APP_DIR, env, stdio: 'inherit' });
+  execFileSync(path.join(APP_DIR, 'node_modules', '.bin', 'strapi'), ['build'], {
+    cwd: APP_DIR,
+    env,
+    stdio: 'inherit',
+  });
   markAdminBuilt();
 }
 
@@ -36,7 +43,10 @@ interface RoleService {
 export async function createRole(strapi: Core.Strapi, name: string, actions: string[]): Promise<number> {
   const roles = strapi.service('admin::role') as unknown as RoleService;
   const role = await roles.create({ name, description: `Grants ${actions.join(', ')}` });
-  await roles.assignPermissions(role.id, actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] })));
+  await roles.assignPermissions(
+    role.id,
+    actions.map((action) => ({ action, subject: null, properties: {}, conditions: [] })),
+  );
   return role.id;
 }
 
@@ -67,7 +77,10 @@ export async function logIn(page: Page, baseUrl: string, email: string): Promise
   await page.waitForSelector('input[name="email"]');
   await page.type('input[name="email"]', email);
   await page.type('input[name="password"]', ADMIN_PASSWORD);
-  await Promise.all([page.waitForFunction(() => !location.pathname.includes('/auth/')), page.click('button[type="submit"]')]);
+  await Promise.all([
+    page.waitForFunction(() => !location.pathname.includes('/auth/')),
+    page.click('button[type="submit"]'),
+  ]);
 }
 
 /**
@@ -77,7 +90,12 @@ export async function logIn(page: Page, baseUrl: string, email: string): Promise
 export async function adminScreenshot(page: Page, screen: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const viewport = page.viewport() ?? { width: 1280, height: 800 };
-  const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main, [role="dialog"], [role="alertdialog"]')].map((el) => el.scrollHeight), 0));
+  const height = await page.evaluate(() =>
+    Math.max(
+      ...[...document.querySelectorAll('main, [role="dialog"], [role="alertdialog"]')].map((el) => el.scrollHeight),
+      0,
+    ),
+  );
   await page.setViewport({ ...viewport, height: Math.min(4000, Math.max(viewport.height, height + 120)) });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${screen}.png`) as `${string}.png` });
   await page.setViewport(viewport);
@@ -110,11 +128,15 @@ export function incognitoPages(browser: () => Browser, options: { bypassCsp?: bo
  */
 export async function phoneScreenshot(page: Page, name: string): Promise<void> {
   await page.setViewport(PHONE);
-  const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main')].map((el) => el.scrollHeight), 0));
+  const height = await page.evaluate(() =>
+    Math.max(...[...document.querySelectorAll('main')].map((el) => el.scrollHeight), 0),
+  );
   await page.setViewport({ ...PHONE, height: Math.min(6000, Math.max(PHONE.height, height + 120)) });
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-phone.png`) as `${string}.png` });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   await page.setViewport(DESKTOP);
   expect(overflow).toBeLessThanOrEqual(0);
 }
@@ -123,12 +145,17 @@ export async function phoneScreenshot(page: Page, name: string): Promise<void> {
 export async function skipGuidedTour(page: Page): Promise<void> {
   const skipped = await page.evaluate(() => {
     // The tour's "Skip" button: the one whose popover says "Step n of m" within a few levels up.
-    const inTour = (el: Element | null, levels: number): boolean => Boolean(el) && (/Step \d+ of \d+/.test(el!.textContent ?? '') || (levels > 0 && inTour(el!.parentElement, levels - 1)));
-    const skip = [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => (b.textContent ?? '').trim() === 'Skip' && inTour(b.parentElement, 4));
+    const inTour = (el: Element | null, levels: number): boolean =>
+      Boolean(el) &&
+      (/Step \d+ of \d+/.test(el!.textContent ?? '') || (levels > 0 && inTour(el!.parentElement, levels - 1)));
+    const skip = [...document.querySelectorAll<HTMLButtonElement>('button')].find(
+      (b) => (b.textContent ?? '').trim() === 'Skip' && inTour(b.parentElement, 4),
+    );
     skip?.click();
     return Boolean(skip);
   });
-  if (skipped) await page.waitForFunction(() => !/Step \d+ of \d+/.test(document.body.textContent ?? ''), { timeout: 10000 });
+  if (skipped)
+    await page.waitForFunction(() => !/Step \d+ of \d+/.test(document.body.textContent ?? ''), { timeout: 10000 });
 }
 
 /** Waits until the open dialog has finished its opening animation (so a screenshot shows it whole). */
@@ -161,7 +188,9 @@ async function explainFailure(page: Page, what: string, error: unknown): Promise
   const name = `failed-${what.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`;
   await adminScreenshot(page, name).catch(() => undefined);
   const shown = await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(() => '(no page)');
-  throw new Error(`${what}: ${(error as Error).message}\nURL ${page.url()}\nscreenshot admin-${name}.png\npage text:\n${shown}`);
+  throw new Error(
+    `${what}: ${(error as Error).message}\nURL ${page.url()}\nscreenshot admin-${name}.png\npage text:\n${shown}`,
+  );
 }
 
 /** Waits for visible text anywhere on the page (the admin renders asynchronously). */
@@ -177,7 +206,10 @@ export async function waitForText(page: Page, text: string, timeout = 30000): Pr
 export async function clickByText(page: Page, text: string, selector = 'button'): Promise<void> {
   const handle = await page
     .waitForFunction(
-      (sel, t) => [...document.querySelectorAll<HTMLElement>(sel)].find((el) => (el.textContent ?? '').trim() === t && !el.hasAttribute('disabled')) ?? null,
+      (sel, t) =>
+        [...document.querySelectorAll<HTMLElement>(sel)].find(
+          (el) => (el.textContent ?? '').trim() === t && !el.hasAttribute('disabled'),
+        ) ?? null,
       { timeout: 30000 },
       selector,
       text,
@@ -191,9 +223,12 @@ export async function clickByText(page: Page, text: string, selector = 'button')
  * returns serious and critical violations. The page needs setBypassCSP(true) for the injected script.
  */
 export async function seriousViolationsInMain(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => Boolean((window as unknown as { axe?: unknown }).axe)))) await page.addScriptTag({ content: AXE_SOURCE() });
+  if (!(await page.evaluate(() => Boolean((window as unknown as { axe?: unknown }).axe))))
+    await page.addScriptTag({ content: AXE_SOURCE() });
   return page.evaluate(async () => {
-    type Result = { violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }> };
+    type Result = {
+      violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }>;
+    };
     const axe = (window as unknown as { axe: { run(ctx: Element, opts: object): Promise<Result> } }).axe;
     const main = document.querySelector('main');
     if (!main) return ['no <main> on the page'];

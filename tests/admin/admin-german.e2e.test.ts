@@ -3,7 +3,17 @@ import { startApp, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { pendingOrder } from '../helpers/order-fixtures';
 import { launchBrowser } from '../e2e/browser';
-import { adminScreenshot, clickByText, createPanelUser, createRole, ensureAdminBuilt, incognitoPages, logIn, phoneScreenshot, waitForText } from './admin-browser';
+import {
+  adminScreenshot,
+  clickByText,
+  createPanelUser,
+  createRole,
+  ensureAdminBuilt,
+  incognitoPages,
+  logIn,
+  phoneScreenshot,
+  waitForText,
+} from './admin-browser';
 
 // Issue 27: an admin whose interface language is German. She picks "Deutsch" in her own profile (the
 // host offers it: src/admin/app.tsx), and the plugin's operator page and settings page then speak German,
@@ -19,7 +29,6 @@ describe('admin panel in German', () => {
 
   const pages = incognitoPages(() => browser);
   const newPage = () => pages.newPage();
-
 
   const mainText = (page: Page) => page.evaluate(() => document.querySelector('main')?.textContent ?? '');
 
@@ -60,7 +69,13 @@ describe('admin panel in German', () => {
     await waitForText(page, shopper.email);
     expect(await page.$eval('main h1', (el) => el.textContent)).toBe('Grußkarten');
     const tabs = await page.$$eval('[role="tab"]', (els) => els.map((el) => (el.textContent ?? '').trim()));
-    expect(tabs).toEqual(['Bestellungen', 'Zustellungen', 'Zahlungen mit Handlungsbedarf', 'Gruppenkarten', 'Einstellungen']);
+    expect(tabs).toEqual([
+      'Bestellungen',
+      'Zustellungen',
+      'Zahlungen mit Handlungsbedarf',
+      'Gruppenkarten',
+      'Einstellungen',
+    ]);
     const headers = await page.$$eval('main thead th', (els) => els.map((el) => (el.textContent ?? '').trim()));
     expect(headers).toEqual(['Bestellung', 'Kunde', 'Status', 'Positionen', 'Gesamt', 'Bestellt am']);
     const list = await mainText(page);
@@ -68,12 +83,21 @@ describe('admin panel in German', () => {
     expect(list).toContain('Bestellungen suchen');
     expect(list).toContain('Umsatz heute');
     // Money as German writes it (decimal comma, symbol after), and a German date (day.month.year).
-    const total = new Intl.NumberFormat('de', { style: 'currency', currency: order.currency ?? 'GBP' }).format(order.total_pence / 100);
+    const total = new Intl.NumberFormat('de', { style: 'currency', currency: order.currency ?? 'GBP' }).format(
+      order.total_pence / 100,
+    );
     expect(list).toContain(total);
     expect(list).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
-    for (const english of ['Orders today', 'Search orders', 'Pending payment', 'Needs attention', 'Placed']) expect(list).not.toContain(english);
+    for (const english of ['Orders today', 'Search orders', 'Pending payment', 'Needs attention', 'Placed'])
+      expect(list).not.toContain(english);
     // The menu link is German too.
-    expect(await page.$$eval('nav a', (els) => els.some((el) => (el.textContent ?? '').includes('Grußkarten') || el.getAttribute('aria-label') === 'Grußkarten'))).toBe(true);
+    expect(
+      await page.$$eval('nav a', (els) =>
+        els.some(
+          (el) => (el.textContent ?? '').includes('Grußkarten') || el.getAttribute('aria-label') === 'Grußkarten',
+        ),
+      ),
+    ).toBe(true);
     await adminScreenshot(page, 'de-operator');
     await phoneScreenshot(page, 'de-operator');
 
@@ -87,17 +111,46 @@ describe('admin panel in German', () => {
     await page.waitForSelector('input[name="ecardPrice"]');
     await waitForText(page, 'Einstellungen der Grußkarten');
     const settings = await mainText(page);
-    for (const german of ['Shop-Einstellungen', 'Einstellungen speichern', 'Preis einer E-Card', 'Aus der Umgebung (hier schreibgeschützt)', 'Karten-Renderer (Chromium)']) expect(settings).toContain(german);
-    for (const english of ['Save settings', 'E-card price', 'From the environment']) expect(settings).not.toContain(english);
+    for (const german of [
+      'Shop-Einstellungen',
+      'Einstellungen speichern',
+      'Preis einer E-Card',
+      'Aus der Umgebung (hier schreibgeschützt)',
+      'Karten-Renderer (Chromium)',
+    ])
+      expect(settings).toContain(german);
+    for (const english of ['Save settings', 'E-card price', 'From the environment'])
+      expect(settings).not.toContain(english);
     // The server's setting descriptions and group names, in German (de.json): a field hint, a read-only
     // setting with its group, and one whose {uuid} must show as written; none of their English.
-    const hint = await page.$eval('input[name="shopTagline"]', (el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    const hint = await page.$eval('input[name="shopTagline"]', (el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
     expect(hint).toContain('Zeile über der Überschrift der Startseite.');
     // The health checks' details (memory renderer, development mailbox) too.
-    for (const german of ['memory: Testvorschau in', 'E-Mails werden im Entwicklungspostfach (/dev/mailbox/) abgelegt']) expect(settings).toContain(german);
-    for (const german of ['Basisadresse für die Links zur Ansicht von E-Cards und in E-Mails.', '{uuid} steht für die Bestellung.', 'Limits und Sicherheit', 'nicht gesetzt']) expect(settings).toContain(german);
+    for (const german of ['memory: Testvorschau in', 'E-Mails werden im Entwicklungspostfach (/dev/mailbox/) abgelegt'])
+      expect(settings).toContain(german);
+    for (const german of [
+      'Basisadresse für die Links zur Ansicht von E-Cards und in E-Mails.',
+      '{uuid} steht für die Bestellung.',
+      'Limits und Sicherheit',
+      'nicht gesetzt',
+    ])
+      expect(settings).toContain(german);
     expect(await page.$$eval('main section h2', (els) => els.map((el) => el.textContent))).toContain('Allgemein');
-    for (const english of ['Line above the home page heading', 'Base address used in e-card view links', 'is the order.', 'Limits and security', 'not set', 'drew a test preview', 'development mailbox']) expect(settings).not.toContain(english);
+    for (const english of [
+      'Line above the home page heading',
+      'Base address used in e-card view links',
+      'is the order.',
+      'Limits and security',
+      'not set',
+      'drew a test preview',
+      'development mailbox',
+    ])
+      expect(settings).not.toContain(english);
     await page.click('input[name="ecardPrice"]', { count: 3 });
     await page.keyboard.press('Backspace');
     await page.type('input[name="ecardPrice"]', '3.499');

@@ -10,7 +10,21 @@ import { createUser } from '../helpers/users';
 import { createCard, createPromo, createRecipient, pendingOrder } from '../helpers/order-fixtures';
 import { launchBrowser } from '../e2e/browser';
 import { until } from '../fulfilment/helpers';
-import { adminScreenshot, builtInRoleId, clickByText, createPanelUser, createRole, ensureAdminBuilt, incognitoPages, logIn, seriousViolationsInMain, skipGuidedTour, typeIntoCodeEditor, waitForDialog, waitForText } from './admin-browser';
+import {
+  adminScreenshot,
+  builtInRoleId,
+  clickByText,
+  createPanelUser,
+  createRole,
+  ensureAdminBuilt,
+  incognitoPages,
+  logIn,
+  seriousViolationsInMain,
+  skipGuidedTour,
+  typeIntoCodeEditor,
+  waitForDialog,
+  waitForText,
+} from './admin-browser';
 
 // The real admin panel (built by `strapi build` with the plugin's admin bundle) in real Chromium: an
 // operator works through the plugin page; an editor designs a template in the Content Manager.
@@ -19,7 +33,8 @@ const DELIVERIES = 'plugin::greeting-cards.deliveries.manage';
 const SETTINGS = 'plugin::greeting-cards.settings.read';
 const PAYMENTS = 'plugin::greeting-cards.payments.manage';
 
-const db = (strapi: Core.Strapi, name: string) => strapi.db.query(`plugin::greeting-cards.${name}` as Parameters<Core.Strapi['db']['query']>[0]);
+const db = (strapi: Core.Strapi, name: string) =>
+  strapi.db.query(`plugin::greeting-cards.${name}` as Parameters<Core.Strapi['db']['query']>[0]);
 
 describe('admin panel in Chromium', () => {
   let app: TestApp;
@@ -35,7 +50,10 @@ describe('admin panel in Chromium', () => {
   beforeAll(async () => {
     ensureAdminBuilt();
     smtp = await startSmtpCapture();
-    app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DELIVERY_MAX_ATTEMPTS: '1' }, { serveAdminPanel: true });
+    app = await startApp(
+      { ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DELIVERY_MAX_ATTEMPTS: '1' },
+      { serveAdminPanel: true },
+    );
     browser = await launchBrowser();
   }, 600_000);
   afterAll(async () => {
@@ -49,24 +67,43 @@ describe('admin panel in Chromium', () => {
   it('an operator finds an order by e-mail and retries its failed e-card, which reaches the SMTP server', async () => {
     // A paid e-card order whose only send failed (SMTP down, one attempt allowed).
     const shopper = await createUser(app.strapi, { email: `grace.hopper.${Date.now()}@example.test` });
-    const recipient = await createRecipient(app.strapi, shopper, { email: 'ada.friend@example.test', first_name: 'Ada', last_name: 'Byron' });
+    const recipient = await createRecipient(app.strapi, shopper, {
+      email: 'ada.friend@example.test',
+      first_name: 'Ada',
+      last_name: 'Byron',
+    });
     const card = await createCard(app.strapi, shopper, { title: 'For Ada' });
-    expect((await http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ card_id: card.id, recipient_id: recipient.id })).status).toBe(200);
+    expect(
+      (
+        await http()
+          .post('/api/orders/add_to_cart/')
+          .set(shopper.auth)
+          .send({ card_id: card.id, recipient_id: recipient.id })
+      ).status,
+    ).toBe(200);
     const orderUuid: string = (await http().get('/api/orders/cart/').set(shopper.auth)).body.uuid;
     expect((await http().post(`/api/orders/${orderUuid}/checkout/`).set(shopper.auth).send({})).status).toBe(200);
     await smtp.stop();
     expect((await http().post(`/api/orders/${orderUuid}/pay/`).set(shopper.auth).send({})).status).toBe(200);
     await app.strapi.plugin('greeting-cards').service('fulfilment').drain();
     await smtp.start();
-    const [delivery] = await db(app.strapi, 'delivery').findMany({ where: { order_item: { order: { uuid: orderUuid } } } });
+    const [delivery] = await db(app.strapi, 'delivery').findMany({
+      where: { order_item: { order: { uuid: orderUuid } } },
+    });
     expect(delivery.status).toBe('failed');
 
-    const operator = await createPanelUser(app.strapi, await createRole(app.strapi, 'Shop operator', [ORDERS, DELIVERIES]), 'Olivia');
+    const operator = await createPanelUser(
+      app.strapi,
+      await createRole(app.strapi, 'Shop operator', [ORDERS, DELIVERIES]),
+      'Olivia',
+    );
     const page = await newPage();
     await logIn(page, app.baseUrl, operator);
 
     // The menu link is there for this role; the plugin page opens on its orders with today's figures.
-    await page.waitForSelector('a[href="/admin/plugins/greeting-cards"], nav a[aria-label="Greeting cards"], a[href$="plugins/greeting-cards"]');
+    await page.waitForSelector(
+      'a[href="/admin/plugins/greeting-cards"], nav a[aria-label="Greeting cards"], a[href$="plugins/greeting-cards"]',
+    );
     await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Orders today');
     await waitForText(page, shopper.email);
@@ -104,21 +141,42 @@ describe('admin panel in Chromium', () => {
     await clickByText(page, 'Confirm');
     await waitForText(page, 'The delivery was queued again.');
 
-    const [mail] = await smtp.waitFor((m) => String(m.headers.get('x-greeting-card-delivery') ?? '') === String(delivery.id), 1, 30000);
+    const [mail] = await smtp.waitFor(
+      (m) => String(m.headers.get('x-greeting-card-delivery') ?? '') === String(delivery.id),
+      1,
+      30000,
+    );
     expect(JSON.stringify(mail.to)).toContain('ada.friend@example.test');
-    const sent = await until(() => db(app.strapi, 'delivery').findOne({ where: { id: delivery.id } }), (d) => d.status === 'sent' || d.status === 'delivered');
+    const sent = await until(
+      () => db(app.strapi, 'delivery').findOne({ where: { id: delivery.id } }),
+      (d) => d.status === 'sent' || d.status === 'delivered',
+    );
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
   });
 
   it('an admin with every plugin right sees payments needing attention, closes a group card and sees the settings with health', async () => {
-    const manager = await createPanelUser(app.strapi, await createRole(app.strapi, 'Shop manager', [ORDERS, DELIVERIES, SETTINGS, PAYMENTS]), 'Mona');
+    const manager = await createPanelUser(
+      app.strapi,
+      await createRole(app.strapi, 'Shop manager', [ORDERS, DELIVERIES, SETTINGS, PAYMENTS]),
+      'Mona',
+    );
     const page = await newPage();
     await logIn(page, app.baseUrl, manager);
     await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/payments`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'No payment needs attention.');
     await adminScreenshot(page, 'payments');
     // A payment issue (hidden from the Content Manager) is marked resolved on this page.
-    const issue = await db(app.strapi, 'payment-issue').create({ data: { kind: 'needs_refund', order_uuid: null, provider: 'stripe', provider_payment_id: 'pi_twice', amount_pence: 299, currency: 'gbp', detail: 'Paid twice.' } });
+    const issue = await db(app.strapi, 'payment-issue').create({
+      data: {
+        kind: 'needs_refund',
+        order_uuid: null,
+        provider: 'stripe',
+        provider_payment_id: 'pi_twice',
+        amount_pence: 299,
+        currency: 'gbp',
+        detail: 'Paid twice.',
+      },
+    });
     await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/payments`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Paid twice.');
     expect(await page.evaluate(() => document.body.textContent ?? '')).toContain('£2.99');
@@ -128,7 +186,18 @@ describe('admin panel in Chromium', () => {
     // An open group card, closed from its row after confirming.
     const organiser = await createUser(app.strapi);
     const card = await createCard(app.strapi, organiser);
-    const group = (await http().post('/api/group-cards/').set(organiser.auth).send({ card_id: card.id, title: 'Retirement', recipient_name: 'Pat', deadline: new Date(Date.now() + 86_400_000).toISOString() }).expect(201)).body;
+    const group = (
+      await http()
+        .post('/api/group-cards/')
+        .set(organiser.auth)
+        .send({
+          card_id: card.id,
+          title: 'Retirement',
+          recipient_name: 'Pat',
+          deadline: new Date(Date.now() + 86_400_000).toISOString(),
+        })
+        .expect(201)
+    ).body;
     await clickByText(page, 'Group cards', '[role="tab"]');
     await waitForText(page, organiser.email);
     await adminScreenshot(page, 'group-cards');
@@ -158,7 +227,12 @@ describe('admin panel in Chromium', () => {
       page.$$eval('tbody tr', (rows) => {
         const headings = [...document.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim());
         const [code, used] = [headings.indexOf('Code'), headings.indexOf('Used')];
-        return Object.fromEntries(rows.map((row) => [row.children[code]?.textContent?.trim(), row.children[used]?.querySelector('[data-testid="promo-uses"]')?.textContent?.trim() ?? null]));
+        return Object.fromEntries(
+          rows.map((row) => [
+            row.children[code]?.textContent?.trim(),
+            row.children[used]?.querySelector('[data-testid="promo-uses"]')?.textContent?.trim() ?? null,
+          ]),
+        );
       });
 
     // A super admin (every right, orders.read among them): the counts, next to the limit.
@@ -169,7 +243,10 @@ describe('admin panel in Chromium', () => {
     await logIn(page, app.baseUrl, owner);
     await page.goto(list, { waitUntil: 'networkidle0' });
     await waitForText(page, 'WELCOME5');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="promo-uses"]')].some((cell) => cell.textContent === '2 of 10'), { timeout: 30000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid="promo-uses"]')].some((cell) => cell.textContent === '2 of 10'),
+      { timeout: 30000 },
+    );
     expect(await usedByCode(page)).toEqual({ WELCOME5: '2 of 10', ALWAYS: '1' });
     expect(countRequests).toHaveLength(1); // one request for the whole list, not one per row
     await skipGuidedTour(page);
@@ -179,11 +256,16 @@ describe('admin panel in Chromium', () => {
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Erin');
     const editorPage = await newPage();
     const editorRequests: string[] = [];
-    editorPage.on('request', (request) => request.url().includes('/promo-codes/uses') && editorRequests.push(request.url()));
+    editorPage.on(
+      'request',
+      (request) => request.url().includes('/promo-codes/uses') && editorRequests.push(request.url()),
+    );
     await logIn(editorPage, app.baseUrl, editor);
     await editorPage.goto(list, { waitUntil: 'networkidle0' });
     await waitForText(editorPage, 'WELCOME5');
-    await editorPage.waitForFunction(() => [...document.querySelectorAll('[data-testid="promo-uses"]')].length === 2, { timeout: 30000 });
+    await editorPage.waitForFunction(() => [...document.querySelectorAll('[data-testid="promo-uses"]')].length === 2, {
+      timeout: 30000,
+    });
     const dashes = Object.values(await usedByCode(editorPage));
     expect(dashes).toHaveLength(2);
     for (const text of dashes) expect(text).toMatch(/^—Your role may not read orders/);
@@ -196,7 +278,9 @@ describe('admin panel in Chromium', () => {
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Eddie');
     const page = await newPage();
     await logIn(page, app.baseUrl, editor);
-    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/create`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/create`, {
+      waitUntil: 'networkidle0',
+    });
     await page.waitForSelector('input[name="name"]');
     await page.type('input[name="name"]', 'Sunflower thanks');
     const slugInput = 'input[name="slug"]';
@@ -214,29 +298,51 @@ describe('admin panel in Chromium', () => {
 
     // A valid design: its preview is drawn by the server's renderer, then the template saves.
     const design = {
-      version: '7.0.0', width: 600, height: 850, background: '#FFF4E0',
+      version: '7.0.0',
+      width: 600,
+      height: 850,
+      background: '#FFF4E0',
       objects: [
         { type: 'circle', left: 180, top: 80, radius: 120, fill: '#FFD36E' },
-        { type: 'textbox', text: 'Thank you', left: 50, top: 380, width: 500, fontSize: 72, fill: '#7B2CBF', fontFamily: 'Georgia', textAlign: 'center' },
+        {
+          type: 'textbox',
+          text: 'Thank you',
+          left: 50,
+          top: 380,
+          width: 500,
+          fontSize: 72,
+          fill: '#7B2CBF',
+          fontFamily: 'Georgia',
+          textAlign: 'center',
+        },
       ],
     };
     await typeIntoCodeEditor(page, '[data-testid="canvas-data-field"]', JSON.stringify(design));
     await waitForText(page, 'The design is valid.');
-    expect(await page.$eval('[data-testid="canvas-data-field"]', (el) => el.textContent)).not.toContain('must be an array');
-    await page.waitForFunction((sel) => {
-      const img = document.querySelector<HTMLImageElement>(`${sel} img`);
-      return img !== null && img.complete && img.naturalWidth > 100;
-    }, { timeout: 30000 }, preview);
+    expect(await page.$eval('[data-testid="canvas-data-field"]', (el) => el.textContent)).not.toContain(
+      'must be an array',
+    );
+    await page.waitForFunction(
+      (sel) => {
+        const img = document.querySelector<HTMLImageElement>(`${sel} img`);
+        return img !== null && img.complete && img.naturalWidth > 100;
+      },
+      { timeout: 30000 },
+      preview,
+    );
     await adminScreenshot(page, 'template-edit');
     await clickByText(page, 'Save');
     await page.waitForFunction(() => !location.pathname.endsWith('/create'), { timeout: 30000 });
-    const draftRow = () => db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks', publishedAt: { $null: true } } });
+    const draftRow = () =>
+      db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks', publishedAt: { $null: true } } });
     const saved = await draftRow();
     expect(saved.canvas_data.objects[1].text).toBe('Thank you');
 
     // Saved is a draft (draft & publish): the shop does not have it yet.
     expect((await http().get('/api/templates/sunflower-thanks/')).status).toBe(404);
-    expect((await http().get('/api/templates/')).body.results.map((t: { slug: string }) => t.slug)).not.toContain('sunflower-thanks');
+    expect((await http().get('/api/templates/')).body.results.map((t: { slug: string }) => t.slug)).not.toContain(
+      'sunflower-thanks',
+    );
     // The thumbnail is rendered in the background, for the draft; publishing copies it.
     await until(draftRow, (t) => Boolean(t?.thumbnail_url), 60000);
 
@@ -251,8 +357,15 @@ describe('admin panel in Chromium', () => {
     // Published from the edit view: now in the API and the shop.
     await page.goto(editUrl, { waitUntil: 'networkidle0' });
     await clickByText(page, 'Publish');
-    const withThumbnail = await until(() => db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks', publishedAt: { $notNull: true } } }), (t) => Boolean(t?.thumbnail_url), 60000);
-    const listed = (await http().get('/api/templates/')).body.results.find((t: { slug: string }) => t.slug === 'sunflower-thanks');
+    const withThumbnail = await until(
+      () =>
+        db(app.strapi, 'template').findOne({ where: { slug: 'sunflower-thanks', publishedAt: { $notNull: true } } }),
+      (t) => Boolean(t?.thumbnail_url),
+      60000,
+    );
+    const listed = (await http().get('/api/templates/')).body.results.find(
+      (t: { slug: string }) => t.slug === 'sunflower-thanks',
+    );
     expect(listed).toBeDefined();
     // Lists carry what a grid needs; the design itself is on the detail route.
     expect((await http().get('/api/templates/sunflower-thanks/')).body.canvas_data).toEqual(saved.canvas_data);
@@ -261,11 +374,19 @@ describe('admin panel in Chromium', () => {
     expect(shop.status).toBe(200);
     expect(shop.text).toContain('Sunflower thanks');
 
-    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template`, {
+      waitUntil: 'networkidle0',
+    });
     await waitForText(page, 'Sunflower thanks');
     // The list's thumbnail column shows the rendered preview (the media field is only an override).
-    await page.waitForFunction((url) => [...document.querySelectorAll<HTMLImageElement>('img[data-testid="template-thumbnail"]')]
-      .some((img) => img.src.endsWith(url) && img.complete && img.naturalWidth > 0), { timeout: 30000 }, withThumbnail.thumbnail_url);
+    await page.waitForFunction(
+      (url) =>
+        [...document.querySelectorAll<HTMLImageElement>('img[data-testid="template-thumbnail"]')].some(
+          (img) => img.src.endsWith(url) && img.complete && img.naturalWidth > 0,
+        ),
+      { timeout: 30000 },
+      withThumbnail.thumbnail_url,
+    );
     // The column shows the rendered preview, so it is headed "Preview", not with the media field's label.
     const headings = await page.$$eval('thead th', (cells) => cells.map((cell) => (cell.textContent ?? '').trim()));
     expect(headings).toContain('Preview');
@@ -273,19 +394,33 @@ describe('admin panel in Chromium', () => {
     await adminScreenshot(page, 'templates-list');
   });
 
-  it('an editor opens a draft template from the Content Manager\'s preview panel and sees the shop page with the preview banner', async () => {
-    const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
+  it("an editor opens a draft template from the Content Manager's preview panel and sees the shop page with the preview banner", async () => {
+    const documents = app.strapi.documents(
+      'plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0],
+    );
     const design = { version: '7.0.0', width: 600, height: 850, background: '#DDEEFF', objects: [] };
-    const draft = await documents.create({ data: { name: 'Winter Robin', slug: 'winter-robin', is_active: true, description: 'A robin on a snowy branch', canvas_data: design } });
+    const draft = await documents.create({
+      data: {
+        name: 'Winter Robin',
+        slug: 'winter-robin',
+        is_active: true,
+        description: 'A robin on a snowy branch',
+        canvas_data: design,
+      },
+    });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Pia');
     // This page keeps the real CSP (no bypass): the admin's frame-src and the shop's frame headers decide.
     const page = await strictPages.newPage();
     const refused: string[] = [];
     page.on('console', (message) => {
-      if (/Refused to (frame|display)|frame-ancestors|X-Frame-Options/i.test(message.text())) refused.push(message.text());
+      if (/Refused to (frame|display)|frame-ancestors|X-Frame-Options/i.test(message.text()))
+        refused.push(message.text());
     });
     await logIn(page, app.baseUrl, editor);
-    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${draft.documentId}`, { waitUntil: 'networkidle0' });
+    await page.goto(
+      `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${draft.documentId}`,
+      { waitUntil: 'networkidle0' },
+    );
     await skipGuidedTour(page);
 
     // The side panel's "Open preview" opens Strapi's preview page, which frames the handler's URL.
@@ -299,10 +434,18 @@ describe('admin panel in Chromium', () => {
       heading: document.querySelector('h1')?.textContent?.trim(),
       banner: document.querySelector('.preview-banner')?.textContent?.trim(),
       bannerRole: document.querySelector('.preview-banner')?.getAttribute('role'),
-      personalise: [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === 'Personalise')?.disabled,
+      personalise: [...document.querySelectorAll<HTMLButtonElement>('button')].find(
+        (b) => b.textContent?.trim() === 'Personalise',
+      )?.disabled,
       editorLinks: document.querySelectorAll('a[href*="/editor/template/"], form[action*="/editor/template/"]').length,
     }));
-    expect(shown).toEqual({ heading: 'Winter Robin', banner: 'Preview of a draft: not in the shop until published', bannerRole: 'note', personalise: true, editorLinks: 0 });
+    expect(shown).toEqual({
+      heading: 'Winter Robin',
+      banner: 'Preview of a draft: not in the shop until published',
+      bannerRole: 'note',
+      personalise: true,
+      editorLinks: 0,
+    });
     expect(refused).toEqual([]);
     await adminScreenshot(page, 'template-preview-panel');
     // Still a draft: the plain shop page is the 404 page.
@@ -310,13 +453,18 @@ describe('admin panel in Chromium', () => {
   });
 
   it('the designer window says why instead of showing an empty frame when the shop is on another origin', async () => {
-    const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
+    const documents = app.strapi.documents(
+      'plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0],
+    );
     const design = { version: '7.0.0', width: 600, height: 850, background: '#FFFFFF', objects: [] };
     const template = await documents.create({ data: { name: 'Elsewhere', slug: 'elsewhere', canvas_data: design } });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Owen');
     const page = await newPage();
     await logIn(page, app.baseUrl, editor);
-    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`, { waitUntil: 'networkidle0' });
+    await page.goto(
+      `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`,
+      { waitUntil: 'networkidle0' },
+    );
     await page.waitForSelector('[data-testid="open-designer"]');
 
     // The shop's editor answered from another origin (the same server under another host name): the
@@ -344,16 +492,36 @@ describe('admin panel in Chromium', () => {
   });
 
   it('an editor opens a template in the designer, adds text and a cropped photo there, uses the design and saves the template', async () => {
-    const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
+    const documents = app.strapi.documents(
+      'plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0],
+    );
     const start = {
-      version: '7.0.0', width: 600, height: 850, background: '#E8F4FF',
-      objects: [{ type: 'textbox', text: 'Home sweet home', left: 50, top: 120, width: 500, fontSize: 60, fill: '#1B4965', fontFamily: 'Georgia', textAlign: 'center' }],
+      version: '7.0.0',
+      width: 600,
+      height: 850,
+      background: '#E8F4FF',
+      objects: [
+        {
+          type: 'textbox',
+          text: 'Home sweet home',
+          left: 50,
+          top: 120,
+          width: 500,
+          fontSize: 60,
+          fill: '#1B4965',
+          fontFamily: 'Georgia',
+          textAlign: 'center',
+        },
+      ],
     };
     const template = await documents.create({ data: { name: 'New home', slug: 'new-home', canvas_data: start } });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Dana');
     const page = await newPage();
     await logIn(page, app.baseUrl, editor);
-    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`, { waitUntil: 'networkidle0' });
+    await page.goto(
+      `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`,
+      { waitUntil: 'networkidle0' },
+    );
     await page.waitForSelector('[data-testid="open-designer"]');
     await page.click('[data-testid="open-designer"]');
 
@@ -361,46 +529,74 @@ describe('admin panel in Chromium', () => {
     const frameHandle = await page.waitForSelector('iframe[data-testid="designer-frame"]');
     const frame = await frameHandle!.contentFrame();
     await frame.waitForSelector('#editor[data-ready="true"]', { timeout: 30000 });
-    await frame.waitForFunction(() => [...document.querySelectorAll('#layers li')].some((li) => li.textContent?.includes('Home sweet home')));
+    await frame.waitForFunction(() =>
+      [...document.querySelectorAll('#layers li')].some((li) => li.textContent?.includes('Home sweet home')),
+    );
     expect(await frame.$('#open-send')).toBeNull();
     expect(await frame.$('.site-header')).toBeNull();
     // Only the framed editor's window is listened to: a message posted by any other window (here the
     // admin page itself) does not touch the field. Had it been taken, the window would close and the
     // clicks below would fail; messages are delivered in order, before the first click's round trip.
-    await page.evaluate(() => window.postMessage({ type: 'gc-designer:use', canvas_data: { version: '7.0.0', objects: [] } }, window.location.origin));
+    await page.evaluate(() =>
+      window.postMessage(
+        { type: 'gc-designer:use', canvas_data: { version: '7.0.0', objects: [] } },
+        window.location.origin,
+      ),
+    );
 
     await frame.click('#add-text');
     await page.keyboard.type('Welcome to your new home');
     await page.keyboard.press('Escape');
-    await frame.waitForFunction(() => [...document.querySelectorAll('#layers li')].some((li) => li.textContent?.includes('Welcome to your new home')));
+    await frame.waitForFunction(() =>
+      [...document.querySelectorAll('#layers li')].some((li) => li.textContent?.includes('Welcome to your new home')),
+    );
 
     // A photo: chosen in the frame, uploaded by the admin page with the editor's admin sign-in, then
     // cropped through the admin page the same way (the frame applied where it opens).
     const photoFile = path.join(APP_DIR, '.tmp', `designer-photo-${process.pid}.png`);
-    const red = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#E74C3C' } }).png().toBuffer();
-    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2E86C1' } }).composite([{ input: red, left: 0, top: 0 }]).png().toFile(photoFile);
+    const red = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#E74C3C' } })
+      .png()
+      .toBuffer();
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2E86C1' } })
+      .composite([{ input: red, left: 0, top: 0 }])
+      .png()
+      .toFile(photoFile);
     const uploads: number[] = [];
-    page.on('response', (response) => response.url().includes('/greeting-cards/admin/designs/photos') && uploads.push(response.status()));
+    page.on(
+      'response',
+      (response) => response.url().includes('/greeting-cards/admin/designs/photos') && uploads.push(response.status()),
+    );
     await (await frame.$('input#photo-input'))!.uploadFile(photoFile);
-    await frame.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo added.', { timeout: 30000 });
+    await frame.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo added.', {
+      timeout: 30000,
+    });
     fs.rmSync(photoFile, { force: true });
     await frame.waitForFunction(() => !(document.getElementById('crop-photo') as HTMLButtonElement).disabled);
     await frame.click('#crop-photo');
     await frame.click('#crop-photo');
-    await frame.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo cropped.', { timeout: 30000 });
+    await frame.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo cropped.', {
+      timeout: 30000,
+    });
     expect(uploads).toEqual([201, 201]);
     await waitForDialog(page);
     await adminScreenshot(page, 'designer');
     await frame.click('#save');
 
     // The design is back in the field (its JSON, preview and check), and the form's Save stores it.
-    await page.waitForFunction(() => document.querySelector('iframe[data-testid="designer-frame"]') === null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelector('iframe[data-testid="designer-frame"]') === null, {
+      timeout: 30000,
+    });
     await page.waitForFunction(
-      () => (document.querySelector('[data-testid="canvas-data-field"] .cm-content')?.textContent ?? '').includes('Welcome to your new home'),
+      () =>
+        (document.querySelector('[data-testid="canvas-data-field"] .cm-content')?.textContent ?? '').includes(
+          'Welcome to your new home',
+        ),
       { timeout: 30000 },
     );
     await waitForText(page, 'The design is valid.');
-    expect(await db(app.strapi, 'template').findOne({ where: { slug: 'new-home' } })).toMatchObject({ canvas_data: start });
+    expect(await db(app.strapi, 'template').findOne({ where: { slug: 'new-home' } })).toMatchObject({
+      canvas_data: start,
+    });
     await clickByText(page, 'Save');
     // Saved is the draft (draft & publish); published, the shop's API has the design.
     await until(
@@ -414,7 +610,9 @@ describe('admin panel in Chromium', () => {
     const direct = await newPage();
     await direct.goto(`${app.baseUrl}/greeting-cards/designer/?embed=admin`, { waitUntil: 'networkidle0' });
     await waitForText(direct, 'open it with “Open in designer” in the admin panel');
-    const texts = saved.body.canvas_data.objects.filter((o: { type: string }) => o.type.toLowerCase() === 'textbox').map((o: { text: string }) => o.text);
+    const texts = saved.body.canvas_data.objects
+      .filter((o: { type: string }) => o.type.toLowerCase() === 'textbox')
+      .map((o: { text: string }) => o.text);
     expect(texts).toEqual(['Home sweet home', 'Welcome to your new home']);
     // The template keeps the cropped photo: a stored upload the design rules accepted.
     const photos = saved.body.canvas_data.objects.filter((o: { type: string }) => o.type.toLowerCase() === 'image');
@@ -422,20 +620,48 @@ describe('admin panel in Chromium', () => {
     expect(photos[0].src).toMatch(/^\/uploads\/[\w.-]+\.png$/);
     expect((await http().get(photos[0].src)).status).toBe(200);
   });
-  it('an editor switches a template to 5x7: the designer canvas takes that shape; a text marked there as a placeholder drives the shopper\'s warning', async () => {
-    const documents = app.strapi.documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0]);
+  it("an editor switches a template to 5x7: the designer canvas takes that shape; a text marked there as a placeholder drives the shopper's warning", async () => {
+    const documents = app.strapi.documents(
+      'plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0],
+    );
     const start = {
-      version: '7.0.0', width: 600, height: 850, background: '#FDE2E4',
+      version: '7.0.0',
+      width: 600,
+      height: 850,
+      background: '#FDE2E4',
       objects: [
-        { type: 'textbox', text: 'Congratulations', left: 50, top: 120, width: 500, fontSize: 56, fill: '#6A1B4D', fontFamily: 'Georgia', textAlign: 'center' },
-        { type: 'textbox', text: 'Dear friend', left: 50, top: 400, width: 500, fontSize: 40, fill: '#6A1B4D', fontFamily: 'Georgia', textAlign: 'center' },
+        {
+          type: 'textbox',
+          text: 'Congratulations',
+          left: 50,
+          top: 120,
+          width: 500,
+          fontSize: 56,
+          fill: '#6A1B4D',
+          fontFamily: 'Georgia',
+          textAlign: 'center',
+        },
+        {
+          type: 'textbox',
+          text: 'Dear friend',
+          left: 50,
+          top: 400,
+          width: 500,
+          fontSize: 40,
+          fill: '#6A1B4D',
+          fontFamily: 'Georgia',
+          textAlign: 'center',
+        },
       ],
     };
     const template = await documents.create({ data: { name: 'Well done', slug: 'well-done', canvas_data: start } });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Pat');
     const page = await newPage();
     await logIn(page, app.baseUrl, editor);
-    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`, { waitUntil: 'networkidle0' });
+    await page.goto(
+      `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`,
+      { waitUntil: 'networkidle0' },
+    );
 
     // Opens the designer and reads the canvas's shape (width / height) and the guides' product line.
     const openDesigner = async () => {
@@ -444,7 +670,12 @@ describe('admin panel in Chromium', () => {
       const frame = (await (await page.waitForSelector('iframe[data-testid="designer-frame"]'))!.contentFrame())!;
       await frame.waitForSelector('#editor[data-ready="true"]', { timeout: 30000 });
       await frame.click('#toggle-guides');
-      const shape = await frame.$eval('#card-canvas', (c) => (c as HTMLCanvasElement).getBoundingClientRect().width / (c as HTMLCanvasElement).getBoundingClientRect().height);
+      const shape = await frame.$eval(
+        '#card-canvas',
+        (c) =>
+          (c as HTMLCanvasElement).getBoundingClientRect().width /
+          (c as HTMLCanvasElement).getBoundingClientRect().height,
+      );
       const hint = await frame.$eval('#guides-hint', (e) => e.textContent ?? '');
       return { frame, shape, hint };
     };
@@ -452,18 +683,24 @@ describe('admin panel in Chromium', () => {
     expect(before.hint).toMatch(/^A5 \(148 x 210 mm\)/);
     expect(before.shape).toBeCloseTo(600 / 850, 2);
     await before.frame.click('#cancel-design');
-    await page.waitForFunction(() => document.querySelector('iframe[data-testid="designer-frame"]') === null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelector('iframe[data-testid="designer-frame"]') === null, {
+      timeout: 30000,
+    });
 
     // The product field, as a person picks it: its combobox, then the option.
     const combo = await page.evaluateHandle(() => {
-      const label = [...document.querySelectorAll('label')].find((l) => (l.textContent ?? '').trim().startsWith('Product'));
+      const label = [...document.querySelectorAll('label')].find((l) =>
+        (l.textContent ?? '').trim().startsWith('Product'),
+      );
       let root: HTMLElement | null = label ?? null;
       while (root && !root.querySelector('[role="combobox"]')) root = root.parentElement;
       return root?.querySelector('[role="combobox"]') ?? null;
     });
     await (combo.asElement() as unknown as { click(): Promise<void> }).click();
     await clickByText(page, 'in5x7', '[role="option"]');
-    await page.waitForFunction(() => [...document.querySelectorAll('[role="combobox"]')].some((c) => (c.textContent ?? '').includes('in5x7')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role="combobox"]')].some((c) => (c.textContent ?? '').includes('in5x7')),
+    );
 
     const after = await openDesigner();
     expect(after.hint).toMatch(/^5 x 7 in \(127 x 178 mm\)/);
@@ -474,16 +711,24 @@ describe('admin panel in Chromium', () => {
     const flag = '#placeholder-flag';
     expect(await after.frame.$eval(flag, (e) => (e as HTMLInputElement).disabled)).toBe(true);
     const layers = await after.frame.$$('#layers .ed-layer');
-    for (const layer of layers) if ((await layer.evaluate((e) => e.textContent)) === 'Text: Dear friend') await layer.click();
+    for (const layer of layers)
+      if ((await layer.evaluate((e) => e.textContent)) === 'Text: Dear friend') await layer.click();
     await after.frame.waitForFunction((sel) => !(document.querySelector(sel) as HTMLInputElement).disabled, {}, flag);
-    expect(await after.frame.$eval(flag, (e) => (e.closest('label')?.textContent ?? '').trim())).toBe('This is a placeholder for the shopper to replace');
+    expect(await after.frame.$eval(flag, (e) => (e.closest('label')?.textContent ?? '').trim())).toBe(
+      'This is a placeholder for the shopper to replace',
+    );
     await after.frame.click(flag);
     await waitForDialog(page);
     await adminScreenshot(page, 'designer-5x7');
     await after.frame.click('#save');
-    await page.waitForFunction(() => document.querySelector('iframe[data-testid="designer-frame"]') === null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelector('iframe[data-testid="designer-frame"]') === null, {
+      timeout: 30000,
+    });
     await page.waitForFunction(
-      () => (document.querySelector('[data-testid="canvas-data-field"] .cm-content')?.textContent ?? '').includes('"placeholder": true'),
+      () =>
+        (document.querySelector('[data-testid="canvas-data-field"] .cm-content')?.textContent ?? '').includes(
+          '"placeholder": true',
+        ),
       { timeout: 30000 },
     );
     await clickByText(page, 'Save');
@@ -493,7 +738,12 @@ describe('admin panel in Chromium', () => {
       30000,
     );
     expect(saved.canvas_data).toMatchObject({ width: 600, height: 841 });
-    expect(saved.canvas_data.objects.map((o: { text: string; placeholder?: boolean }) => [o.text, o.placeholder ?? false])).toEqual([['Congratulations', false], ['Dear friend', true]]);
+    expect(
+      saved.canvas_data.objects.map((o: { text: string; placeholder?: boolean }) => [o.text, o.placeholder ?? false]),
+    ).toEqual([
+      ['Congratulations', false],
+      ['Dear friend', true],
+    ]);
 
     // A shopper's card from it (once published) is a 5x7 card warned about the sample name until it is replaced.
     await documents.publish({ documentId: template.documentId });

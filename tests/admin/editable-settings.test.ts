@@ -25,7 +25,10 @@ const ENV = {
 
 /** A second instance on the same database, in its own process (see settings-instance-worker.js). */
 function startSecondInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; http: () => supertest.Agent }> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'settings-instance-worker.js')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(__dirname, 'settings-instance-worker.js')], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr!.on('data', (c) => (err += c));
@@ -40,9 +43,18 @@ function startSecondInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProc
 }
 
 type Instance = { http: () => supertest.Agent };
-type Entry = { key: string; value: unknown; editable: boolean; pinned_by?: string | null; stored?: boolean; secret: boolean; kind?: string };
+type Entry = {
+  key: string;
+  value: unknown;
+  editable: boolean;
+  pinned_by?: string | null;
+  stored?: boolean;
+  secret: boolean;
+  kind?: string;
+};
 const entries = (body: { groups: Array<{ settings: Entry[] }> }) => body.groups.flatMap((g) => g.settings);
-const entry = (body: { groups: Array<{ settings: Entry[] }> }, key: string) => entries(body).find((s) => s.key === key)!;
+const entry = (body: { groups: Array<{ settings: Entry[] }> }, key: string) =>
+  entries(body).find((s) => s.key === key)!;
 
 describe('editable settings', () => {
   let app: TestApp;
@@ -71,20 +83,39 @@ describe('editable settings', () => {
   async function ecardPriceIn(on: Instance): Promise<number> {
     const card = await createCard(app.strapi, shopper);
     const recipient = await createRecipient(app.strapi, shopper);
-    const res = await on.http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ card_id: card.id, recipient_id: recipient.id });
+    const res = await on
+      .http()
+      .post('/api/orders/add_to_cart/')
+      .set(shopper.auth)
+      .send({ card_id: card.id, recipient_id: recipient.id });
     expect(res.status).toBe(200);
-    const line = res.body.items.find((i: { card: number }) => i.card === card.id) ?? res.body.items[res.body.items.length - 1];
+    const line =
+      res.body.items.find((i: { card: number }) => i.card === card.id) ?? res.body.items[res.body.items.length - 1];
     expect((await on.http().delete(`/api/orders/cart/items/${line.id}/`).set(shopper.auth)).status).toBeLessThan(300);
     return line.unit_price_pence;
   }
 
-  const put = (who: TestAdmin, body: unknown) => http().put('/greeting-cards/admin/settings').set(who.auth).send(body as object);
+  const put = (who: TestAdmin, body: unknown) =>
+    http()
+      .put('/greeting-cards/admin/settings')
+      .set(who.auth)
+      .send(body as object);
   const get = async () => (await http().get('/greeting-cards/admin/settings').set(reader.auth).expect(200)).body;
 
   it('shows what may be changed, what the environment pins, and secrets masked and locked', async () => {
     const body = await get();
-    expect(entry(body, 'ecardPrice')).toMatchObject({ value: 299, editable: true, kind: 'money', pinned_by: null, stored: false });
-    expect(entry(body, 'shopName')).toMatchObject({ value: 'Pinned Cards', editable: true, pinned_by: 'SERVICE_SHOP_NAME' });
+    expect(entry(body, 'ecardPrice')).toMatchObject({
+      value: 299,
+      editable: true,
+      kind: 'money',
+      pinned_by: null,
+      stored: false,
+    });
+    expect(entry(body, 'shopName')).toMatchObject({
+      value: 'Pinned Cards',
+      editable: true,
+      pinned_by: 'SERVICE_SHOP_NAME',
+    });
     expect(entry(body, 'publicUrl')).toMatchObject({ editable: false });
     for (const key of ['postalCallbackSecret', 'gelatoApiKey', 'stripeSecretKey']) {
       expect(entry(body, key)).toMatchObject({ secret: true, editable: false });
@@ -103,9 +134,26 @@ describe('editable settings', () => {
   });
 
   it('answers bad values field by field and stores nothing of the change', async () => {
-    const res = await put(owner, { ecardPrice: -5, postedCardPrice: 2.5, currency: 'GPB', accentColour: 'red', publicUrl: 'https://elsewhere.example', stripeSecretKey: 'sk_x', nonsense: 1, giftWrapPrice: 250 });
+    const res = await put(owner, {
+      ecardPrice: -5,
+      postedCardPrice: 2.5,
+      currency: 'GPB',
+      accentColour: 'red',
+      publicUrl: 'https://elsewhere.example',
+      stripeSecretKey: 'sk_x',
+      nonsense: 1,
+      giftWrapPrice: 250,
+    });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body).sort()).toEqual(['accentColour', 'currency', 'ecardPrice', 'nonsense', 'postedCardPrice', 'publicUrl', 'stripeSecretKey']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'accentColour',
+      'currency',
+      'ecardPrice',
+      'nonsense',
+      'postedCardPrice',
+      'publicUrl',
+      'stripeSecretKey',
+    ]);
     expect(res.body.ecardPrice).toEqual(['must not be negative']);
     expect(res.body.publicUrl[0]).toMatch(/environment/);
     expect(res.body.currency[0]).toMatch(/currency/);
@@ -113,7 +161,14 @@ describe('editable settings', () => {
     expect(entry(await get(), 'giftWrapPrice').value).toBe(199);
     expect((await put(owner, {})).status).toBe(400);
     // Odd shapes are field errors too, never a 500.
-    for (const body of [[1, 2], { ecardPrice: '349' }, { reminderDaysBefore: 'x' }, { shopTagline: { a: 1 } }, { groupCardReminders: 'yes' }, { ecardPrice: 1e12 }]) {
+    for (const body of [
+      [1, 2],
+      { ecardPrice: '349' },
+      { reminderDaysBefore: 'x' },
+      { shopTagline: { a: 1 } },
+      { groupCardReminders: 'yes' },
+      { ecardPrice: 1e12 },
+    ]) {
       const odd = await put(owner, body);
       expect([odd.status, Object.values(odd.body).every(Array.isArray)]).toEqual([400, true]);
     }
@@ -123,13 +178,23 @@ describe('editable settings', () => {
   it('refuses to change a value the environment pins, saying where it is set', async () => {
     const res = await put(owner, { shopName: 'Another Name' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ shopName: ['is set by SERVICE_SHOP_NAME in the environment, which wins over this page; change or unset it there'] });
+    expect(res.body).toEqual({
+      shopName: ['is set by SERVICE_SHOP_NAME in the environment, which wins over this page; change or unset it there'],
+    });
     expect(entry(await get(), 'shopName')).toMatchObject({ value: 'Pinned Cards', pinned_by: 'SERVICE_SHOP_NAME' });
   });
 
   it('an editor changes the e-card price: the next basket uses it here at once and on a second instance without a restart', async () => {
     // The second instance is up (and has read the settings) before the change.
-    second = await startSecondInstance({ ...process.env, ...ENV, ...app.db.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error' });
+    second = await startSecondInstance({
+      ...process.env,
+      ...ENV,
+      ...app.db.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'error',
+    });
     expect(await ecardPriceIn(second)).toBe(299);
     expect(await ecardPriceIn(app)).toBe(299);
 
@@ -142,8 +207,16 @@ describe('editable settings', () => {
     // Checkout charges the new price.
     const card = await createCard(app.strapi, shopper);
     const recipient = await createRecipient(app.strapi, shopper);
-    const added = await http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ card_id: card.id, recipient_id: recipient.id }).expect(200);
-    const checkout = await http().post(`/api/orders/${added.body.uuid}/checkout/`).set(shopper.auth).send({}).expect(200);
+    const added = await http()
+      .post('/api/orders/add_to_cart/')
+      .set(shopper.auth)
+      .send({ card_id: card.id, recipient_id: recipient.id })
+      .expect(200);
+    const checkout = await http()
+      .post(`/api/orders/${added.body.uuid}/checkout/`)
+      .set(shopper.auth)
+      .send({})
+      .expect(200);
     expect(checkout.body.total_pence).toBe(349 * checkout.body.items.length);
 
     // The other instance: within its two-second freshness window, with nobody telling it.

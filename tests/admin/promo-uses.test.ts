@@ -39,7 +39,9 @@ describe('admin API: promo code uses', () => {
     // Paying keeps the use; cancelling a pending order gives it back.
     const [paid, cancelled] = orders;
     expect((await http().post(`/api/orders/${paid.uuid}/pay/`).set(paid.shopper.auth).send({})).status).toBe(200);
-    expect((await http().post(`/api/orders/${cancelled.uuid}/cancel/`).set(cancelled.shopper.auth).send({})).status).toBe(200);
+    expect(
+      (await http().post(`/api/orders/${cancelled.uuid}/cancel/`).set(cancelled.shopper.auth).send({})).status,
+    ).toBe(200);
     expect((await http().get(USES).set(reader.auth)).body).toEqual({ uses: { SUMMER10: 2, OPEN: 1 } });
   });
 

@@ -3,7 +3,18 @@ import { startApp, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { launchBrowser, screenshots } from '../e2e/browser';
-import { adminScreenshot, clickByText, createPanelUser, createRole, ensureAdminBuilt, incognitoPages, logIn, phoneScreenshot, seriousViolationsInMain, waitForText } from './admin-browser';
+import {
+  adminScreenshot,
+  clickByText,
+  createPanelUser,
+  createRole,
+  ensureAdminBuilt,
+  incognitoPages,
+  logIn,
+  phoneScreenshot,
+  seriousViolationsInMain,
+  waitForText,
+} from './admin-browser';
 
 // An editor changes the e-card price on Settings > Greeting cards > Shop settings in the real admin
 // panel (Chromium), saves, and the shop's next basket shows the new price.
@@ -17,8 +28,8 @@ describe('admin settings page in Chromium', () => {
   const pages = incognitoPages(() => browser);
   const newPage = () => pages.newPage();
 
-
-  const inputValue = (page: Page, name: string) => page.$eval(`input[name="${name}"]`, (el) => (el as HTMLInputElement).value);
+  const inputValue = (page: Page, name: string) =>
+    page.$eval(`input[name="${name}"]`, (el) => (el as HTMLInputElement).value);
   async function replaceText(page: Page, name: string, text: string): Promise<void> {
     await page.click(`input[name="${name}"]`, { count: 3 });
     await page.keyboard.press('Backspace');
@@ -33,7 +44,15 @@ describe('admin settings page in Chromium', () => {
 
   beforeAll(async () => {
     ensureAdminBuilt();
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory', SERVICE_SHOP_NAME: 'Kindred Cards', SERVICE_GELATO_API_KEY: 'gelato-key-0123456789-very-secret' }, { serveAdminPanel: true });
+    app = await startApp(
+      {
+        SERVICE_SEED_SAMPLE_DATA: 'false',
+        SERVICE_RENDERER: 'memory',
+        SERVICE_SHOP_NAME: 'Kindred Cards',
+        SERVICE_GELATO_API_KEY: 'gelato-key-0123456789-very-secret',
+      },
+      { serveAdminPanel: true },
+    );
     browser = await launchBrowser();
   }, 600_000);
   afterAll(async () => {
@@ -43,7 +62,11 @@ describe('admin settings page in Chromium', () => {
   });
 
   it('an editor changes the e-card price, a bad value is shown at its field, and the next basket uses the new price', async () => {
-    const editor = await createPanelUser(app.strapi, await createRole(app.strapi, 'Shop editor', [READ, UPDATE]), 'Edith');
+    const editor = await createPanelUser(
+      app.strapi,
+      await createRole(app.strapi, 'Shop editor', [READ, UPDATE]),
+      'Edith',
+    );
     const page = await newPage();
     await logIn(page, app.baseUrl, editor);
     await page.goto(`${app.baseUrl}/admin/settings/greeting-cards`, { waitUntil: 'networkidle0' });
@@ -85,11 +108,25 @@ describe('admin settings page in Chromium', () => {
     const shopper = await createUser(app.strapi);
     const card = await createCard(app.strapi, shopper, { title: 'For Grace' });
     const recipient = await createRecipient(app.strapi, shopper);
-    const added = await app.http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ card_id: card.id, recipient_id: recipient.id }).expect(200);
+    const added = await app
+      .http()
+      .post('/api/orders/add_to_cart/')
+      .set(shopper.auth)
+      .send({ card_id: card.id, recipient_id: recipient.id })
+      .expect(200);
     expect(added.body.items[0].unit_price_pence).toBe(349);
     const shop = await newPage();
     const { hostname } = new URL(app.baseUrl);
-    await shop.browserContext().setCookie({ name: 'gc_session', value: shopper.token, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' });
+    await shop
+      .browserContext()
+      .setCookie({
+        name: 'gc_session',
+        value: shopper.token,
+        domain: hostname,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
     await shop.goto(`${app.baseUrl}/cart/`, { waitUntil: 'load' });
     const basket = await shop.evaluate(() => document.querySelector('main')?.textContent ?? '');
     expect(basket).toContain('For Grace');

@@ -7,7 +7,12 @@ const { createStrapi } = require('@strapi/strapi');
 
 (async () => {
   const appDir = path.resolve(__dirname, '../..');
-  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
+  const strapi = await createStrapi({
+    appDir,
+    distDir: path.join(appDir, 'dist'),
+    autoReload: false,
+    serveAdminPanel: false,
+  }).load();
   await strapi.listen();
   const { port } = strapi.server.httpServer.address();
   process.stdout.write(`READY http://127.0.0.1:${port}\n`);

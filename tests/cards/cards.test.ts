@@ -7,11 +7,37 @@ const ORDER = 'plugin::greeting-cards.order';
 const ORDER_ITEM = 'plugin::greeting-cards.order-item';
 
 const text = (extra: Record<string, unknown> = {}) => ({
-  type: 'textbox', text: 'Hello', left: 10, top: 20, fontSize: 30, fill: '#112233', fontFamily: 'Georgia', ...extra,
+  type: 'textbox',
+  text: 'Hello',
+  left: 10,
+  top: 20,
+  fontSize: 30,
+  fill: '#112233',
+  fontFamily: 'Georgia',
+  ...extra,
 });
-const design = (objects: unknown[] = [text()], extra: Record<string, unknown> = {}) => ({ version: '7.0.0', background: '#FFFFFF', objects, ...extra });
+const design = (objects: unknown[] = [text()], extra: Record<string, unknown> = {}) => ({
+  version: '7.0.0',
+  background: '#FFFFFF',
+  objects,
+  ...extra,
+});
 
-const CARD_KEYS = ['id', 'title', 'status', 'canvas_data', 'inside_message', 'template', 'occasion', 'product', 'preview_url', 'is_favorite', 'sent_at', 'created_at', 'updated_at'].sort();
+const CARD_KEYS = [
+  'id',
+  'title',
+  'status',
+  'canvas_data',
+  'inside_message',
+  'template',
+  'occasion',
+  'product',
+  'preview_url',
+  'is_favorite',
+  'sent_at',
+  'created_at',
+  'updated_at',
+].sort();
 
 describe('cards API', () => {
   let app: TestApp;
@@ -49,7 +75,9 @@ describe('cards API', () => {
     for (const call of calls) {
       const res = await call;
       expect({ url: res.req.path, status: res.status, body: res.body }).toEqual({
-        url: res.req.path, status: 401, body: { detail: 'Authentication credentials were not provided.' },
+        url: res.req.path,
+        status: 401,
+        body: { detail: 'Authentication credentials were not provided.' },
       });
     }
     const bad = await app.http().get('/api/cards/').set({ Authorization: 'Bearer nope' });
@@ -59,11 +87,23 @@ describe('cards API', () => {
 
   describe('POST /api/cards/', () => {
     it('creates a draft card and answers 201 with the card body', async () => {
-      const res = await post('/api/cards/', alice, { title: 'For Gran', canvas_data: design(), inside_message: 'Love you' }).expect(201);
+      const res = await post('/api/cards/', alice, {
+        title: 'For Gran',
+        canvas_data: design(),
+        inside_message: 'Love you',
+      }).expect(201);
       expect(Object.keys(res.body).sort()).toEqual(CARD_KEYS);
       expect(res.body).toMatchObject({
-        id: expect.any(Number), title: 'For Gran', status: 'draft', canvas_data: design(), inside_message: 'Love you',
-        template: null, occasion: null, preview_url: null, is_favorite: false, sent_at: null,
+        id: expect.any(Number),
+        title: 'For Gran',
+        status: 'draft',
+        canvas_data: design(),
+        inside_message: 'Love you',
+        template: null,
+        occasion: null,
+        preview_url: null,
+        is_favorite: false,
+        sent_at: null,
       });
       expect(Date.parse(res.body.created_at)).not.toBeNaN();
       expect(Date.parse(res.body.updated_at)).not.toBeNaN();
@@ -72,36 +112,75 @@ describe('cards API', () => {
     it('starts from a blank canvas when none is given', async () => {
       const res = await post('/api/cards', alice, {}).expect(201);
       expect(res.body).toMatchObject({ title: '', status: 'draft', inside_message: '' });
-      expect(res.body.canvas_data).toEqual({ version: '7.0.0', width: 600, height: 850, background: '#FFFFFF', objects: [] });
+      expect(res.body.canvas_data).toEqual({
+        version: '7.0.0',
+        width: 600,
+        height: 850,
+        background: '#FFFFFF',
+        objects: [],
+      });
     });
 
     it('stores only the keys the design format knows', async () => {
-      const res = await post('/api/cards/', alice, { canvas_data: { ...design([{ ...text(), clipPath: { type: 'image', src: 'https://x.test/a.png' } }]), junk: true } }).expect(201);
+      const res = await post('/api/cards/', alice, {
+        canvas_data: {
+          ...design([{ ...text(), clipPath: { type: 'image', src: 'https://x.test/a.png' } }]),
+          junk: true,
+        },
+      }).expect(201);
       expect(res.body.canvas_data).toEqual(design());
     });
 
     it('rejects bad field types with field errors', async () => {
-      expect((await post('/api/cards/', alice, { title: 42 }).expect(400)).body).toEqual({ title: ['Not a valid string.'] });
-      expect((await post('/api/cards/', alice, { title: 'x'.repeat(201) }).expect(400)).body).toEqual({ title: ['Ensure this field has no more than 200 characters.'] });
-      expect((await post('/api/cards/', alice, { inside_message: ['x'] }).expect(400)).body).toEqual({ inside_message: ['Not a valid string.'] });
-      expect((await post('/api/cards/', alice, [1, 2]).expect(400)).body).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
-      expect((await post('/api/cards/', alice, { canvas_data: 'x' }).expect(400)).body).toEqual({ canvas_data: ['must be a JSON object'] });
-      expect((await post('/api/cards/', alice, { canvas_data: null }).expect(400)).body).toEqual({ canvas_data: ['must be a JSON object'] });
+      expect((await post('/api/cards/', alice, { title: 42 }).expect(400)).body).toEqual({
+        title: ['Not a valid string.'],
+      });
+      expect((await post('/api/cards/', alice, { title: 'x'.repeat(201) }).expect(400)).body).toEqual({
+        title: ['Ensure this field has no more than 200 characters.'],
+      });
+      expect((await post('/api/cards/', alice, { inside_message: ['x'] }).expect(400)).body).toEqual({
+        inside_message: ['Not a valid string.'],
+      });
+      expect((await post('/api/cards/', alice, [1, 2]).expect(400)).body).toEqual({
+        non_field_errors: ['Invalid data. Expected a dictionary.'],
+      });
+      expect((await post('/api/cards/', alice, { canvas_data: 'x' }).expect(400)).body).toEqual({
+        canvas_data: ['must be a JSON object'],
+      });
+      expect((await post('/api/cards/', alice, { canvas_data: null }).expect(400)).body).toEqual({
+        canvas_data: ['must be a JSON object'],
+      });
     });
 
     it('answers 400, never 500, to malformed JSON', async () => {
-      const res = await app.http().post('/api/cards/').set(alice.auth).set('Content-Type', 'application/json').send('{"title": ');
+      const res = await app
+        .http()
+        .post('/api/cards/')
+        .set(alice.auth)
+        .set('Content-Type', 'application/json')
+        .send('{"title": ');
       expect(res.status).toBe(400);
     });
 
     it('validates canvas_data and names the field that is wrong', async () => {
       const cases: Array<[unknown, string[]]> = [
         [design([], { background: 'red' }), ['background: must be a colour in #RRGGBB form']],
-        [design([text(), { type: 'path', left: 0, top: 0 }]), ['objects[1].type: must be one of text, textbox, i-text, emoji, image, rect, circle']],
+        [
+          design([text(), { type: 'path', left: 0, top: 0 }]),
+          ['objects[1].type: must be one of text, textbox, i-text, emoji, image, rect, circle'],
+        ],
         [design([text(), text(), text(), text({ fontSize: 'big' })]), ['objects[3].fontSize: must be a number']],
         [design(Array.from({ length: 501 }, () => text())), ['objects: must hold at most 500 objects (got 501)']],
-        [design([{ type: 'image', src: 'data:image/svg+xml;base64,PHN2Zz4=', left: 0, top: 0, width: 1, height: 1 }]), ['objects[0].src: must be a base64 data URL of a PNG, JPEG, GIF or WebP image']],
-        [design([{ type: 'image', src: 'https://elsewhere.test/uploads/cat.png', left: 0, top: 0, width: 1, height: 1 }]), ['objects[0].src: must be an upload of this service (/uploads/...) or an image data URL']],
+        [
+          design([{ type: 'image', src: 'data:image/svg+xml;base64,PHN2Zz4=', left: 0, top: 0, width: 1, height: 1 }]),
+          ['objects[0].src: must be a base64 data URL of a PNG, JPEG, GIF or WebP image'],
+        ],
+        [
+          design([
+            { type: 'image', src: 'https://elsewhere.test/uploads/cat.png', left: 0, top: 0, width: 1, height: 1 },
+          ]),
+          ['objects[0].src: must be an upload of this service (/uploads/...) or an image data URL'],
+        ],
         [{ background: '#FFFFFF', objects: [] }, ['version: is required']],
       ];
       for (const [canvas, errors] of cases) {
@@ -112,14 +191,18 @@ describe('cards API', () => {
 
     it('refuses a design over the size limit without a server error', async () => {
       // Just over 1 MiB: refused either by the body parser (413) or by the validator (400).
-      const big = design([text({ text: 'x'.repeat(9_000) })].concat(Array.from({ length: 120 }, () => text({ text: 'y'.repeat(9_000) }))));
+      const big = design(
+        [text({ text: 'x'.repeat(9_000) })].concat(
+          Array.from({ length: 120 }, () => text({ text: 'y'.repeat(9_000) })),
+        ),
+      );
       const res = await post('/api/cards/', alice, { canvas_data: big });
       expect([400, 413]).toContain(res.status);
     });
   });
 
   describe('GET /api/cards/', () => {
-    it('lists only the caller\'s cards, newest first, paginated', async () => {
+    it("lists only the caller's cards, newest first, paginated", async () => {
       const carol = await createUser(app.strapi);
       const made = [];
       for (let i = 0; i < 3; i++) made.push(await newCard(carol, { title: `Card ${i}` }));
@@ -132,17 +215,24 @@ describe('cards API', () => {
       expect(page.body.results.map((c: any) => c.id)).toEqual([made[0].id]);
       expect(page.body.next).toBeNull();
       expect(new URL(page.body.previous).searchParams.get('page')).toBeNull();
-      expect((await app.http().get('/api/cards/?page=3&page_size=2').set(carol.auth).expect(404)).body).toEqual({ detail: 'Invalid page.' });
+      expect((await app.http().get('/api/cards/?page=3&page_size=2').set(carol.auth).expect(404)).body).toEqual({
+        detail: 'Invalid page.',
+      });
     });
 
     it('gives an empty first page to a user with no cards', async () => {
       const dave = await createUser(app.strapi);
-      expect((await app.http().get('/api/cards').set(dave.auth).expect(200)).body).toEqual({ count: 0, next: null, previous: null, results: [] });
+      expect((await app.http().get('/api/cards').set(dave.auth).expect(200)).body).toEqual({
+        count: 0,
+        next: null,
+        previous: null,
+        results: [],
+      });
     });
   });
 
   describe('GET/PATCH/DELETE /api/cards/{id}/', () => {
-    it('returns the caller\'s card', async () => {
+    it("returns the caller's card", async () => {
       const card = await newCard(alice);
       const res = await app.http().get(`/api/cards/${card.id}/`).set(alice.auth).expect(200);
       // The detail adds the preflight report and the photos' print resolutions (issue 21) to the card as
@@ -151,13 +241,17 @@ describe('cards API', () => {
       await app.http().get(`/api/cards/${card.id}`).set(alice.auth).expect(200);
     });
 
-    it('answers 404 for another user\'s card, unknown ids and ids that cannot exist', async () => {
+    it("answers 404 for another user's card, unknown ids and ids that cannot exist", async () => {
       const card = await newCard(alice);
       const nf = { detail: 'Not found.' };
       expect((await app.http().get(`/api/cards/${card.id}/`).set(bob.auth).expect(404)).body).toEqual(nf);
-      expect((await app.http().patch(`/api/cards/${card.id}/`).set(bob.auth).send({ title: 'Mine now' }).expect(404)).body).toEqual(nf);
+      expect(
+        (await app.http().patch(`/api/cards/${card.id}/`).set(bob.auth).send({ title: 'Mine now' }).expect(404)).body,
+      ).toEqual(nf);
       expect((await app.http().delete(`/api/cards/${card.id}/`).set(bob.auth).expect(404)).body).toEqual(nf);
-      expect((await post(`/api/cards/${card.id}/save_design/`, bob, { canvas_data: design() }).expect(404)).body).toEqual(nf);
+      expect(
+        (await post(`/api/cards/${card.id}/save_design/`, bob, { canvas_data: design() }).expect(404)).body,
+      ).toEqual(nf);
       expect((await post(`/api/cards/${card.id}/favorite/`, bob, {}).expect(404)).body).toEqual(nf);
       for (const id of ['999999', 'abc', '99999999999999999999', '0', '-1', '1.5']) {
         expect((await app.http().get(`/api/cards/${id}/`).set(alice.auth).expect(404)).body).toEqual(nf);
@@ -169,33 +263,84 @@ describe('cards API', () => {
     it('PATCH changes title, canvas_data and inside_message', async () => {
       const card = await newCard(alice);
       const canvas = design([text({ text: 'Changed' })], { background: '#000000' });
-      const res = await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ title: 'New', canvas_data: canvas, inside_message: 'Inside' }).expect(200);
-      expect(res.body).toMatchObject({ id: card.id, title: 'New', canvas_data: canvas, inside_message: 'Inside', status: 'draft' });
-      const partial = await app.http().patch(`/api/cards/${card.id}`).set(alice.auth).send({ title: 'Only title' }).expect(200);
+      const res = await app
+        .http()
+        .patch(`/api/cards/${card.id}/`)
+        .set(alice.auth)
+        .send({ title: 'New', canvas_data: canvas, inside_message: 'Inside' })
+        .expect(200);
+      expect(res.body).toMatchObject({
+        id: card.id,
+        title: 'New',
+        canvas_data: canvas,
+        inside_message: 'Inside',
+        status: 'draft',
+      });
+      const partial = await app
+        .http()
+        .patch(`/api/cards/${card.id}`)
+        .set(alice.auth)
+        .send({ title: 'Only title' })
+        .expect(200);
       expect(partial.body).toMatchObject({ title: 'Only title', canvas_data: canvas, inside_message: 'Inside' });
     });
 
     it('PATCH validates its fields', async () => {
       const card = await newCard(alice);
-      expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ canvas_data: design([], { background: '#12' }) }).expect(400)).body)
-        .toEqual({ canvas_data: ['background: must be a colour in #RRGGBB form'] });
-      expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ canvas_data: design([], { pattern: { name: 'tartan', color: '#D6336C' } }) }).expect(400)).body)
-        .toEqual({ canvas_data: ['pattern.name: must be one of dots, stripes, checks, hearts, stars, confetti'] });
+      expect(
+        (
+          await app
+            .http()
+            .patch(`/api/cards/${card.id}/`)
+            .set(alice.auth)
+            .send({ canvas_data: design([], { background: '#12' }) })
+            .expect(400)
+        ).body,
+      ).toEqual({ canvas_data: ['background: must be a colour in #RRGGBB form'] });
+      expect(
+        (
+          await app
+            .http()
+            .patch(`/api/cards/${card.id}/`)
+            .set(alice.auth)
+            .send({ canvas_data: design([], { pattern: { name: 'tartan', color: '#D6336C' } }) })
+            .expect(400)
+        ).body,
+      ).toEqual({ canvas_data: ['pattern.name: must be one of dots, stripes, checks, hearts, stars, confetti'] });
       const patterned = design([], { pattern: { name: 'stars', color: '#D6336C' } });
-      expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ canvas_data: patterned }).expect(200)).body.canvas_data).toEqual(patterned);
-      expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ title: null }).expect(400)).body).toEqual({ title: ['Not a valid string.'] });
-      expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ status: 5 }).expect(400)).body).toEqual({ status: ['Not a valid string.'] });
+      expect(
+        (await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ canvas_data: patterned }).expect(200))
+          .body.canvas_data,
+      ).toEqual(patterned);
+      expect(
+        (await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ title: null }).expect(400)).body,
+      ).toEqual({ title: ['Not a valid string.'] });
+      expect(
+        (await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ status: 5 }).expect(400)).body,
+      ).toEqual({ status: ['Not a valid string.'] });
     });
 
     it('PATCH may archive and un-archive, but not set order or fulfilment statuses', async () => {
       const card = await newCard(alice);
-      const archived = await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ status: 'archived' }).expect(200);
+      const archived = await app
+        .http()
+        .patch(`/api/cards/${card.id}/`)
+        .set(alice.auth)
+        .send({ status: 'archived' })
+        .expect(200);
       expect(archived.body.status).toBe('archived');
-      const back = await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ status: 'saved' }).expect(200);
+      const back = await app
+        .http()
+        .patch(`/api/cards/${card.id}/`)
+        .set(alice.auth)
+        .send({ status: 'saved' })
+        .expect(200);
       expect(back.body.status).toBe('saved');
       for (const status of ['ordered', 'sent', 'delivered', 'lost']) {
         const res = await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ status }).expect(400);
-        expect(res.body).toEqual({ status: [`"${status}" is not a status you can set; choose one of draft, saved, archived.`] });
+        expect(res.body).toEqual({
+          status: [`"${status}" is not a status you can set; choose one of draft, saved, archived.`],
+        });
       }
       expect((await app.http().get(`/api/cards/${card.id}/`).set(alice.auth)).body.status).toBe('saved');
     });
@@ -203,19 +348,36 @@ describe('cards API', () => {
     it('an ordered card can be archived but not un-archived, edited or deleted', async () => {
       const card = await newCard(alice);
       // What orders does on payment: a placed order holds the card, whose status becomes ordered.
-      const order = await app.strapi.db.query(ORDER as any).create({ data: { uuid: `paid-${card.id}`, user: alice.id, status: 'paid' } });
-      await app.strapi.db.query(ORDER_ITEM as any).create({ data: { order: order.id, card: card.id, delivery_method: 'ecard' } });
+      const order = await app.strapi.db
+        .query(ORDER as any)
+        .create({ data: { uuid: `paid-${card.id}`, user: alice.id, status: 'paid' } });
+      await app.strapi.db
+        .query(ORDER_ITEM as any)
+        .create({ data: { order: order.id, card: card.id, delivery_method: 'ecard' } });
       await cards().setStatus(card.id, 'ordered');
-      expect((await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ inside_message: 'later' }).expect(409)).body).toEqual({ detail: expect.any(String) });
-      expect((await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: design() }).expect(409)).body).toEqual({ detail: expect.any(String) });
+      expect(
+        (await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ inside_message: 'later' }).expect(409))
+          .body,
+      ).toEqual({ detail: expect.any(String) });
+      expect(
+        (await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: design() }).expect(409)).body,
+      ).toEqual({ detail: expect.any(String) });
       const del = await app.http().delete(`/api/cards/${card.id}/`).set(alice.auth).expect(409);
       expect(del.body).toEqual({ detail: 'This card has been ordered and cannot be deleted. Archive it instead.' });
       await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ status: 'archived' }).expect(200);
-      const back = await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ status: 'saved' }).expect(400);
+      const back = await app
+        .http()
+        .patch(`/api/cards/${card.id}/`)
+        .set(alice.auth)
+        .send({ status: 'saved' })
+        .expect(400);
       expect(back.body).toEqual({ status: ['A card that has been ordered can only be archived.'] });
       await app.http().patch(`/api/cards/${card.id}/`).set(alice.auth).send({ title: 'Renamed' }).expect(200);
       await app.http().delete(`/api/cards/${card.id}/`).set(alice.auth).expect(409);
-      expect((await app.http().get(`/api/cards/${card.id}/`).set(alice.auth).expect(200)).body).toMatchObject({ status: 'archived', title: 'Renamed' });
+      expect((await app.http().get(`/api/cards/${card.id}/`).set(alice.auth).expect(200)).body).toMatchObject({
+        status: 'archived',
+        title: 'Renamed',
+      });
     });
 
     it('a sent card that was archived stays frozen even without an order row', async () => {
@@ -239,10 +401,16 @@ describe('cards API', () => {
       await app.http().delete(`/api/cards/${sent.id}/`).set(alice.auth).expect(409);
 
       const inCart = await newCard(alice);
-      const order = await app.strapi.db.query(ORDER as any).create({ data: { uuid: `u-${inCart.id}`, user: alice.id, status: 'cart' } });
-      await app.strapi.db.query(ORDER_ITEM as any).create({ data: { order: order.id, card: inCart.id, delivery_method: 'ecard' } });
+      const order = await app.strapi.db
+        .query(ORDER as any)
+        .create({ data: { uuid: `u-${inCart.id}`, user: alice.id, status: 'cart' } });
+      await app.strapi.db
+        .query(ORDER_ITEM as any)
+        .create({ data: { order: order.id, card: inCart.id, delivery_method: 'ecard' } });
       const cartRes = await app.http().delete(`/api/cards/${inCart.id}/`).set(alice.auth).expect(409);
-      expect(cartRes.body).toEqual({ detail: 'This card is in your cart. Remove it from the cart before deleting it.' });
+      expect(cartRes.body).toEqual({
+        detail: 'This card is in your cart. Remove it from the cart before deleting it.',
+      });
       await app.http().get(`/api/cards/${inCart.id}/`).set(alice.auth).expect(200);
     });
   });
@@ -251,21 +419,39 @@ describe('cards API', () => {
     it('saves the design and marks the card saved', async () => {
       const card = await newCard(alice);
       const canvas = design([text({ text: 'Saved!' })]);
-      const res = await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: canvas, inside_message: 'With love', title: 'Final' }).expect(200);
+      const res = await post(`/api/cards/${card.id}/save_design/`, alice, {
+        canvas_data: canvas,
+        inside_message: 'With love',
+        title: 'Final',
+      }).expect(200);
       expect(Object.keys(res.body).sort()).toEqual(CARD_KEYS);
-      expect(res.body).toMatchObject({ id: card.id, status: 'saved', canvas_data: canvas, inside_message: 'With love', title: 'Final' });
+      expect(res.body).toMatchObject({
+        id: card.id,
+        status: 'saved',
+        canvas_data: canvas,
+        inside_message: 'With love',
+        title: 'Final',
+      });
       const again = await post(`/api/cards/${card.id}/save_design`, alice, { canvas_data: design() }).expect(200);
-      expect(again.body).toMatchObject({ status: 'saved', inside_message: 'With love', title: 'Final', canvas_data: design() });
+      expect(again.body).toMatchObject({
+        status: 'saved',
+        inside_message: 'With love',
+        title: 'Final',
+        canvas_data: design(),
+      });
     });
 
     it('renders and records a preview of the saved design, once per distinct design', async () => {
-      const provider = app.strapi.plugin('greeting-cards').service('rendering').provider() as { calls: Array<{ method: string; detail: unknown }> };
+      const provider = app.strapi.plugin('greeting-cards').service('rendering').provider() as {
+        calls: Array<{ method: string; detail: unknown }>;
+      };
       const card = await newCard(alice);
       const words = `Preview ${card.id}-${Date.now()}`;
       const canvas = design([text({ text: words })]);
       // Renders of this design only: creating a card (and earlier tests' edits) also queue debounced
       // background renders of other designs, which may land while this test runs.
-      const pngs = () => provider.calls.filter((c) => c.method === 'designPng' && JSON.stringify(c.detail).includes(words)).length;
+      const pngs = () =>
+        provider.calls.filter((c) => c.method === 'designPng' && JSON.stringify(c.detail).includes(words)).length;
       const before = pngs();
       const res = await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: canvas }).expect(200);
       expect(res.body.preview_url).toMatch(/^\/uploads\/greeting-cards\/previews\/[0-9a-f]+\.png$/);
@@ -280,10 +466,23 @@ describe('cards API', () => {
 
     it('requires canvas_data and validates every field', async () => {
       const card = await newCard(alice);
-      expect((await post(`/api/cards/${card.id}/save_design/`, alice, {}).expect(400)).body).toEqual({ canvas_data: ['This field is required.'] });
-      expect((await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: design([{ type: 'blob', left: 0, top: 0 }]) }).expect(400)).body)
-        .toEqual({ canvas_data: ['objects[0].type: must be one of text, textbox, i-text, emoji, image, rect, circle'] });
-      expect((await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: design(), inside_message: 3 }).expect(400)).body).toEqual({ inside_message: ['Not a valid string.'] });
+      expect((await post(`/api/cards/${card.id}/save_design/`, alice, {}).expect(400)).body).toEqual({
+        canvas_data: ['This field is required.'],
+      });
+      expect(
+        (
+          await post(`/api/cards/${card.id}/save_design/`, alice, {
+            canvas_data: design([{ type: 'blob', left: 0, top: 0 }]),
+          }).expect(400)
+        ).body,
+      ).toEqual({ canvas_data: ['objects[0].type: must be one of text, textbox, i-text, emoji, image, rect, circle'] });
+      expect(
+        (
+          await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: design(), inside_message: 3 }).expect(
+            400,
+          )
+        ).body,
+      ).toEqual({ inside_message: ['Not a valid string.'] });
       expect((await app.http().get(`/api/cards/${card.id}/`).set(alice.auth)).body.status).toBe('draft');
     });
   });
@@ -291,24 +490,42 @@ describe('cards API', () => {
   describe('POST /api/cards/{id}/favorite/', () => {
     it('marks and unmarks the favourite', async () => {
       const card = await newCard(alice);
-      expect((await post(`/api/cards/${card.id}/favorite/`, alice).expect(200)).body).toEqual({ id: card.id, is_favorite: true });
+      expect((await post(`/api/cards/${card.id}/favorite/`, alice).expect(200)).body).toEqual({
+        id: card.id,
+        is_favorite: true,
+      });
       expect((await app.http().get(`/api/cards/${card.id}/`).set(alice.auth)).body.is_favorite).toBe(true);
-      expect((await post(`/api/cards/${card.id}/favorite/`, alice, { is_favorite: false }).expect(200)).body).toEqual({ id: card.id, is_favorite: false });
+      expect((await post(`/api/cards/${card.id}/favorite/`, alice, { is_favorite: false }).expect(200)).body).toEqual({
+        id: card.id,
+        is_favorite: false,
+      });
       expect((await app.http().get(`/api/cards/${card.id}/`).set(alice.auth)).body.is_favorite).toBe(false);
-      expect((await post(`/api/cards/${card.id}/favorite/`, alice, { is_favorite: 'yes' }).expect(400)).body).toEqual({ is_favorite: ['Must be a valid boolean.'] });
+      expect((await post(`/api/cards/${card.id}/favorite/`, alice, { is_favorite: 'yes' }).expect(400)).body).toEqual({
+        is_favorite: ['Must be a valid boolean.'],
+      });
     });
   });
 
   describe('POST /api/templates/{slug}/personalize/', () => {
     it('creates a draft holding a deep copy of the template design', async () => {
-      const template = await app.strapi.db.query(TEMPLATE as any).findOne({ where: { slug: 'balloon-party', publishedAt: { $notNull: true } }, populate: ['occasion'] });
+      const template = await app.strapi.db
+        .query(TEMPLATE as any)
+        .findOne({ where: { slug: 'balloon-party', publishedAt: { $notNull: true } }, populate: ['occasion'] });
       const res = await post('/api/templates/balloon-party/personalize/', alice).expect(201);
       expect(Object.keys(res.body).sort()).toEqual(CARD_KEYS);
-      expect(res.body).toMatchObject({ status: 'draft', template: 'balloon-party', occasion: 'birthday', title: 'Balloon Party', canvas_data: template.canvas_data });
+      expect(res.body).toMatchObject({
+        status: 'draft',
+        template: 'balloon-party',
+        occasion: 'birthday',
+        title: 'Balloon Party',
+        canvas_data: template.canvas_data,
+      });
 
       const changed = { ...res.body.canvas_data, background: '#000000', objects: [text({ text: 'Mine' })] };
       await app.http().patch(`/api/cards/${res.body.id}/`).set(alice.auth).send({ canvas_data: changed }).expect(200);
-      const after = await app.strapi.db.query(TEMPLATE as any).findOne({ where: { slug: 'balloon-party', publishedAt: { $notNull: true } } });
+      const after = await app.strapi.db
+        .query(TEMPLATE as any)
+        .findOne({ where: { slug: 'balloon-party', publishedAt: { $notNull: true } } });
       expect(after.canvas_data).toEqual(template.canvas_data);
       expect(after.popularity).toBe(template.popularity + 1);
 
@@ -318,9 +535,15 @@ describe('cards API', () => {
     });
 
     it('answers 404 for unknown and inactive templates', async () => {
-      await app.strapi.db.query(TEMPLATE as any).create({ data: { name: 'Withdrawn', slug: 'withdrawn', style: 'funny', is_active: false, canvas_data: design() } });
+      await app.strapi.db
+        .query(TEMPLATE as any)
+        .create({
+          data: { name: 'Withdrawn', slug: 'withdrawn', style: 'funny', is_active: false, canvas_data: design() },
+        });
       for (const slug of ['nope', 'withdrawn']) {
-        expect((await post(`/api/templates/${slug}/personalize/`, alice).expect(404)).body).toEqual({ detail: 'Not found.' });
+        expect((await post(`/api/templates/${slug}/personalize/`, alice).expect(404)).body).toEqual({
+          detail: 'Not found.',
+        });
       }
     });
 
@@ -329,10 +552,20 @@ describe('cards API', () => {
       expect(res.body.detail).toMatch(/subscribe at \/subscriptions\//i);
       const premium = app.strapi.plugin('greeting-cards').service('premium');
       const template = await app.strapi.db.query(TEMPLATE as any).findOne({ where: { slug: 'classic-gold-birthday' } });
-      const sticker = await app.strapi.db.query('plugin::greeting-cards.asset' as any).create({ data: { name: 'Gold star', asset_type: 'sticker', emoji: '🌟', is_premium: true, publishedAt: new Date() } });
+      const sticker = await app.strapi.db
+        .query('plugin::greeting-cards.asset' as any)
+        .create({
+          data: { name: 'Gold star', asset_type: 'sticker', emoji: '🌟', is_premium: true, publishedAt: new Date() },
+        });
       const canvas = design([{ type: 'emoji', text: '🌟', left: 0, top: 0, fontSize: 40, assetId: sticker.id }]);
-      expect(await premium.premiumContent({ templateId: template.id, canvasData: canvas })).toEqual({ premiumTemplate: true, premiumAssetIds: [sticker.id] });
-      expect(await premium.assertAccess(alice.id, { canvasData: design() })).toEqual({ premiumTemplate: false, premiumAssetIds: [] });
+      expect(await premium.premiumContent({ templateId: template.id, canvasData: canvas })).toEqual({
+        premiumTemplate: true,
+        premiumAssetIds: [sticker.id],
+      });
+      expect(await premium.assertAccess(alice.id, { canvasData: design() })).toEqual({
+        premiumTemplate: false,
+        premiumAssetIds: [],
+      });
       await post('/api/cards/', alice, { canvas_data: canvas }).expect(403);
     });
   });
@@ -341,7 +574,10 @@ describe('cards API', () => {
     it('sets the status and stamps sent_at once', async () => {
       const card = await newCard(alice);
       await cards().setStatus(card.id, 'ordered');
-      expect((await app.http().get(`/api/cards/${card.id}/`).set(alice.auth)).body).toMatchObject({ status: 'ordered', sent_at: null });
+      expect((await app.http().get(`/api/cards/${card.id}/`).set(alice.auth)).body).toMatchObject({
+        status: 'ordered',
+        sent_at: null,
+      });
       await cards().setStatus(card.id, 'sent');
       const sent = (await app.http().get(`/api/cards/${card.id}/`).set(alice.auth)).body;
       expect(sent.status).toBe('sent');
@@ -355,7 +591,10 @@ describe('cards API', () => {
     it('findOwned returns the card or throws the 404 error', async () => {
       const card = await newCard(alice);
       expect(await cards().findOwned(alice.id, card.id)).toMatchObject({ id: card.id, title: 'Mine' });
-      await expect(cards().findOwned(bob.id, card.id)).rejects.toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+      await expect(cards().findOwned(bob.id, card.id)).rejects.toMatchObject({
+        status: 404,
+        body: { detail: 'Not found.' },
+      });
     });
   });
 });

@@ -6,8 +6,13 @@ import { createUser, TestUser } from '../helpers/users';
 const TEMPLATE = 'plugin::greeting-cards.template';
 
 /** A second Strapi instance on the same database that renames templates on request. */
-function startEditor(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; rename(slug: string, name: string): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'catalogue-editor-worker.js')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+function startEditor(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; rename(slug: string, name: string): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(__dirname, 'catalogue-editor-worker.js')], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (c) => (err += c));
   let out = '';
@@ -57,7 +62,15 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
     await app?.stop();
   });
 
-  const PUBLIC_ROUTES = ['/api/templates/', '/api/templates/?occasion=birthday', '/api/templates/balloon-party/', '/api/occasions/', '/api/assets/', '/api/gift_addons/', '/api/subscriptions/plans/'];
+  const PUBLIC_ROUTES = [
+    '/api/templates/',
+    '/api/templates/?occasion=birthday',
+    '/api/templates/balloon-party/',
+    '/api/occasions/',
+    '/api/assets/',
+    '/api/gift_addons/',
+    '/api/subscriptions/plans/',
+  ];
 
   it('sends ETag and Cache-Control on every public catalogue answer and 304 for a matching If-None-Match', async () => {
     for (const route of PUBLIC_ROUTES) {
@@ -89,12 +102,24 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
     const signedIn = await http().get('/api/templates/?page_size=100').set(subscriber.auth).expect(200);
     expect(signedIn.body).toEqual(anonymous.body);
     for (const item of anonymous.body.results) {
-      expect(Object.keys(item).sort()).toEqual(['background', 'description', 'documentId', 'id', 'is_premium', 'name', 'occasion', 'product', 'slug', 'style', 'thumbnail_url']);
+      expect(Object.keys(item).sort()).toEqual([
+        'background',
+        'description',
+        'documentId',
+        'id',
+        'is_premium',
+        'name',
+        'occasion',
+        'product',
+        'slug',
+        'style',
+        'thumbnail_url',
+      ]);
       expect(item.background === null || /^#[0-9a-fA-F]{6}$/.test(item.background)).toBe(true);
     }
   });
 
-  it('validates premium answers per entitlement: a subscriber\'s copy never serves a non-subscriber', async () => {
+  it("validates premium answers per entitlement: a subscriber's copy never serves a non-subscriber", async () => {
     const route = '/api/templates/classic-gold-birthday/';
     const full = await http().get(route).set(subscriber.auth).expect(200);
     expect(full.body.canvas_data.objects.length).toBeGreaterThan(0);
@@ -115,16 +140,22 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
     await http().get('/api/assets/?page_size=100').set('If-None-Match', assets.headers.etag).expect(200);
   });
 
-  it('shows an editor\'s change through the document service on the next request', async () => {
+  it("shows an editor's change through the document service on the next request", async () => {
     const listRoute = '/api/templates/?occasion=birthday&page_size=100';
     const detailRoute = '/api/templates/balloon-party/';
     const list = await http().get(listRoute).expect(200);
     const detail = await http().get(detailRoute).expect(200);
     await http().get(listRoute).set('If-None-Match', list.headers.etag).expect(304);
-    const found = await templates().findFirst({ filters: { slug: 'balloon-party' } }) as { documentId: string };
-    await templates().update({ documentId: found.documentId, data: { name: 'Balloon Party Deluxe' }, status: 'published' });
+    const found = (await templates().findFirst({ filters: { slug: 'balloon-party' } })) as { documentId: string };
+    await templates().update({
+      documentId: found.documentId,
+      data: { name: 'Balloon Party Deluxe' },
+      status: 'published',
+    });
     const after = await http().get(listRoute).set('If-None-Match', list.headers.etag).expect(200);
-    expect(after.body.results.find((t: { slug: string }) => t.slug === 'balloon-party').name).toBe('Balloon Party Deluxe');
+    expect(after.body.results.find((t: { slug: string }) => t.slug === 'balloon-party').name).toBe(
+      'Balloon Party Deluxe',
+    );
     const detailAfter = await http().get(detailRoute).set('If-None-Match', detail.headers.etag).expect(200);
     expect(detailAfter.body.name).toBe('Balloon Party Deluxe');
     // Deactivated: gone from the list and the detail route at once.
@@ -132,7 +163,11 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
     const without = await http().get(listRoute).set('If-None-Match', after.headers.etag).expect(200);
     expect(without.body.results.map((t: { slug: string }) => t.slug)).not.toContain('balloon-party');
     await http().get(detailRoute).expect(404);
-    await templates().update({ documentId: found.documentId, data: { is_active: true, name: 'Balloon Party' }, status: 'published' });
+    await templates().update({
+      documentId: found.documentId,
+      data: { is_active: true, name: 'Balloon Party' },
+      status: 'published',
+    });
     expect((await http().get(detailRoute).expect(200)).body.name).toBe('Balloon Party');
   });
 
@@ -141,18 +176,33 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
     const before = await http().get(listRoute).expect(200);
     expect(before.body.results.find((t: { slug: string }) => t.slug === 'balloon-party').name).toBe('Balloon Party');
     await http().get(listRoute).set('If-None-Match', before.headers.etag).expect(304);
-    const childEnv = { ...process.env, ...app.db.env, NODE_ENV: 'test', SERVICE_SCHEDULER_ENABLED: 'false', SERVICE_REMINDERS_ENABLED: 'false', SERVICE_SEED_SAMPLE_DATA: 'false', STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error' };
+    const childEnv = {
+      ...process.env,
+      ...app.db.env,
+      NODE_ENV: 'test',
+      SERVICE_SCHEDULER_ENABLED: 'false',
+      SERVICE_REMINDERS_ENABLED: 'false',
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      LOG_LEVEL: 'error',
+    };
     const second = await startEditor(childEnv);
     editor = second.child;
     await second.rename('balloon-party', 'Balloons From Elsewhere');
     const after = await http().get(listRoute).set('If-None-Match', before.headers.etag).expect(200);
-    expect(after.body.results.find((t: { slug: string }) => t.slug === 'balloon-party').name).toBe('Balloons From Elsewhere');
+    expect(after.body.results.find((t: { slug: string }) => t.slug === 'balloon-party').name).toBe(
+      'Balloons From Elsewhere',
+    );
     expect((await http().get('/api/templates/balloon-party/').expect(200)).body.name).toBe('Balloons From Elsewhere');
     editor.stdin!.end();
   });
 
   it('shares one version read among requests that arrive while it is under way, and reads again after', async () => {
-    const versions = () => app.strapi.plugin('greeting-cards').service('catalogueVersion') as { token(): Promise<string>; bump(): Promise<string> };
+    const versions = () =>
+      app.strapi.plugin('greeting-cards').service('catalogueVersion') as {
+        token(): Promise<string>;
+        bump(): Promise<string>;
+      };
     const reads: string[] = [];
     const count = (q: { sql?: string }) => {
       if (/select/i.test(q.sql ?? '') && /catalogue_versions/i.test(q.sql ?? '')) reads.push(q.sql!);
@@ -172,7 +222,9 @@ describe('catalogue: HTTP caching (ETag, Cache-Control, 304) that never hides a 
       // parsed; requests share it only when they arrive in the same turn of the event loop, which
       // depends on how the client's requests happen to land (the benchmark's load does).
       reads.length = 0;
-      const answers = await Promise.all(Array.from({ length: 20 }, () => http().get('/api/templates/?occasion=birthday')));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => http().get('/api/templates/?occasion=birthday')),
+      );
       expect(answers.every((a) => a.status === 200)).toBe(true);
       expect(reads.length).toBeGreaterThanOrEqual(1);
       if (/pg|postgres/.test(String(app.strapi.db.config.connection.client))) expect(reads.length).toBeLessThan(20);

@@ -8,7 +8,12 @@ const { createStrapi } = require('@strapi/strapi');
 
 (async () => {
   const appDir = path.resolve(__dirname, '../..');
-  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
+  const strapi = await createStrapi({
+    appDir,
+    distDir: path.join(appDir, 'dist'),
+    autoReload: false,
+    serveAdminPanel: false,
+  }).load();
   const plugin = strapi.plugin('greeting-cards');
   process.stdout.write('READY\n');
   for await (const line of readline.createInterface({ input: process.stdin })) {

@@ -18,9 +18,19 @@ describe('catalogue: occasions, templates, assets', () => {
   beforeAll(async () => {
     app = await startApp();
     await q(TEMPLATE).create({
-      data: { ...published(), name: 'Hidden Draft', slug: 'hidden-draft', style: 'funny', is_active: false, popularity: 10_000, canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [] } },
+      data: {
+        ...published(),
+        name: 'Hidden Draft',
+        slug: 'hidden-draft',
+        style: 'funny',
+        is_active: false,
+        popularity: 10_000,
+        canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [] },
+      },
     });
-    await q(ASSET).create({ data: { ...published(), name: 'Retired sticker', asset_type: 'sticker', emoji: '👻', is_active: false } });
+    await q(ASSET).create({
+      data: { ...published(), name: 'Retired sticker', asset_type: 'sticker', emoji: '👻', is_active: false },
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -35,10 +45,35 @@ describe('catalogue: occasions, templates, assets', () => {
       expect(res.body.results.map((t: any) => t.slug)).not.toContain('hidden-draft');
       const first = res.body.results[0];
       // What a grid needs; the design itself (canvas_data) is only on the detail route.
-      expect(Object.keys(first).sort()).toEqual(['background', 'description', 'documentId', 'id', 'is_premium', 'name', 'occasion', 'product', 'slug', 'style', 'thumbnail_url'].sort());
+      expect(Object.keys(first).sort()).toEqual(
+        [
+          'background',
+          'description',
+          'documentId',
+          'id',
+          'is_premium',
+          'name',
+          'occasion',
+          'product',
+          'slug',
+          'style',
+          'thumbnail_url',
+        ].sort(),
+      );
       const balloon = res.body.results.find((t: any) => t.slug === 'balloon-party');
-      expect(balloon).toMatchObject({ id: expect.any(Number), name: 'Balloon Party', occasion: 'birthday', style: 'funny', is_premium: false, thumbnail_url: null, background: '#FFF4D6' });
-      const rows = await q(TEMPLATE).findMany({ where: { is_active: true, ...PUBLISHED }, select: ['slug', 'popularity'] });
+      expect(balloon).toMatchObject({
+        id: expect.any(Number),
+        name: 'Balloon Party',
+        occasion: 'birthday',
+        style: 'funny',
+        is_premium: false,
+        thumbnail_url: null,
+        background: '#FFF4D6',
+      });
+      const rows = await q(TEMPLATE).findMany({
+        where: { is_active: true, ...PUBLISHED },
+        select: ['slug', 'popularity'],
+      });
       const popularity = new Map(rows.map((r: any) => [r.slug, r.popularity]));
       const listed = res.body.results.map((t: any) => popularity.get(t.slug) as number);
       expect(listed).toEqual([...listed].sort((a, b) => b - a));
@@ -86,7 +121,9 @@ describe('catalogue: occasions, templates, assets', () => {
       const lastPage = Math.ceil(all.count / 2);
       const last = await app.http().get(`/api/templates/?page_size=2&page=${lastPage}`).expect(200);
       expect(last.body.next).toBeNull();
-      expect(new URL(last.body.previous).searchParams.get('page')).toBe(lastPage - 1 === 1 ? null : String(lastPage - 1));
+      expect(new URL(last.body.previous).searchParams.get('page')).toBe(
+        lastPage - 1 === 1 ? null : String(lastPage - 1),
+      );
     });
 
     it('answers 404 Invalid page. for pages out of range and 400 for a bad page_size', async () => {
@@ -102,7 +139,12 @@ describe('catalogue: occasions, templates, assets', () => {
   describe('GET /api/templates/{slug}/', () => {
     it('returns one active template', async () => {
       const res = await app.http().get('/api/templates/classic-gold-birthday/').expect(200);
-      expect(res.body).toMatchObject({ slug: 'classic-gold-birthday', is_premium: true, style: 'luxury', occasion: 'birthday' });
+      expect(res.body).toMatchObject({
+        slug: 'classic-gold-birthday',
+        is_premium: true,
+        style: 'luxury',
+        occasion: 'birthday',
+      });
       // Premium: the design itself only for subscribers (tests/security/premium-designs.test.ts).
       expect(res.body.canvas_data).toBeNull();
       const free = await app.http().get('/api/templates/balloon-party/').expect(200);
@@ -118,10 +160,20 @@ describe('catalogue: occasions, templates, assets', () => {
 
   describe('GET /api/occasions/', () => {
     it('lists occasions by sort_order', async () => {
-      await q(OCCASION).create({ data: { ...published(), name: 'First Of All', slug: 'first-of-all', sort_order: -5 } });
+      await q(OCCASION).create({
+        data: { ...published(), name: 'First Of All', slug: 'first-of-all', sort_order: -5 },
+      });
       const res = await app.http().get('/api/occasions/').expect(200);
       expect(res.body.count).toBe(await q(OCCASION).count({ where: PUBLISHED }));
-      expect(res.body.results[0]).toEqual({ id: expect.any(Number), documentId: expect.any(String), name: 'First Of All', slug: 'first-of-all', sort_order: -5, month: null, day: null });
+      expect(res.body.results[0]).toEqual({
+        id: expect.any(Number),
+        documentId: expect.any(String),
+        name: 'First Of All',
+        slug: 'first-of-all',
+        sort_order: -5,
+        month: null,
+        day: null,
+      });
       const orders = res.body.results.map((o: any) => o.sort_order);
       expect(orders).toEqual([...orders].sort((a, b) => a - b));
       expect(res.body.results.find((o: any) => o.slug === 'christmas')).toMatchObject({ month: 12, day: 25 });
@@ -134,7 +186,9 @@ describe('catalogue: occasions, templates, assets', () => {
       expect(res.body.count).toBe(await q(ASSET).count({ where: { is_active: true, ...PUBLISHED } }));
       expect(res.body.results.map((a: any) => a.name)).not.toContain('Retired sticker');
       const sticker = res.body.results.find((a: any) => a.asset_type === 'sticker');
-      expect(Object.keys(sticker).sort()).toEqual(['asset_type', 'documentId', 'emoji', 'id', 'image_url', 'is_premium', 'name', 'svg', 'tags'].sort());
+      expect(Object.keys(sticker).sort()).toEqual(
+        ['asset_type', 'documentId', 'emoji', 'id', 'image_url', 'is_premium', 'name', 'svg', 'tags'].sort(),
+      );
       expect(sticker.emoji).toEqual(expect.any(String));
       expect(Array.isArray(sticker.tags)).toBe(true);
       const background = res.body.results.find((a: any) => a.asset_type === 'background');
@@ -150,7 +204,15 @@ describe('catalogue: occasions, templates, assets', () => {
     });
 
     it('caps page_size at 100 and defaults to 24', async () => {
-      await q(ASSET).createMany({ data: Array.from({ length: 110 }, (_, i) => ({ ...published(), name: `Bulk ${i}`, asset_type: 'pattern', is_active: true, is_premium: false })) });
+      await q(ASSET).createMany({
+        data: Array.from({ length: 110 }, (_, i) => ({
+          ...published(),
+          name: `Bulk ${i}`,
+          asset_type: 'pattern',
+          is_active: true,
+          is_premium: false,
+        })),
+      });
       const total = await q(ASSET).count({ where: { is_active: true, ...PUBLISHED } });
       expect(total).toBeGreaterThan(100);
       const capped = await app.http().get('/api/assets/?page_size=1000').expect(200);
@@ -162,7 +224,7 @@ describe('catalogue: occasions, templates, assets', () => {
     });
   });
 
-  it('gives every public catalogue entry its documentId (a string, Strapi\'s id for it) beside the numeric id', async () => {
+  it("gives every public catalogue entry its documentId (a string, Strapi's id for it) beside the numeric id", async () => {
     const routes: Array<[route: string, uid: string]> = [
       ['/api/templates/?page_size=100', TEMPLATE],
       ['/api/occasions/?page_size=100', OCCASION],
@@ -175,14 +237,22 @@ describe('catalogue: occasions, templates, assets', () => {
       expect({ route, count: res.body.results.length }).toEqual({ route, count: expect.any(Number) });
       expect(res.body.results.length).toBeGreaterThan(0);
       for (const entry of res.body.results) {
-        expect({ route, id: entry.id, documentId: entry.documentId }).toEqual({ route, id: expect.any(Number), documentId: expect.stringMatching(/^\w{10,}$/) });
+        expect({ route, id: entry.id, documentId: entry.documentId }).toEqual({
+          route,
+          id: expect.any(Number),
+          documentId: expect.stringMatching(/^\w{10,}$/),
+        });
         // The same entry as Strapi's Document Service knows it.
         const row = await q(uid).findOne({ where: { id: entry.id }, select: ['documentId'] });
         expect({ route, documentId: entry.documentId }).toEqual({ route, documentId: row.documentId });
       }
     }
     const detail = await app.http().get('/api/templates/balloon-party/').expect(200);
-    expect(detail.body).toMatchObject({ id: expect.any(Number), documentId: expect.any(String), slug: 'balloon-party' });
+    expect(detail.body).toMatchObject({
+      id: expect.any(Number),
+      documentId: expect.any(String),
+      slug: 'balloon-party',
+    });
     const doc = await app.strapi.documents(TEMPLATE as any).findOne({ documentId: detail.body.documentId });
     expect(doc).toMatchObject({ slug: 'balloon-party' });
   });

@@ -14,7 +14,10 @@ interface Reading {
 
 /** A second Strapi instance on the same database that reports its catalogue version and listed slugs. */
 function startReader(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; read(): Promise<Reading> }> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'catalogue-reader-worker.js')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(__dirname, 'catalogue-reader-worker.js')], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (c) => (err += c));
   let out = '';
@@ -60,12 +63,25 @@ describe('catalogue: seasonal windows open and close by themselves, on every ins
   let reader: Awaited<ReturnType<typeof startReader>> | null = null;
   const http = () => app.http();
   const slugs = (body: { results: Array<{ slug: string }> }) => body.results.map((t) => t.slug);
-  const versionService = () => app.strapi.plugin('greeting-cards').service('catalogueVersion') as { current(): Promise<string>; token(): Promise<string> };
+  const versionService = () =>
+    app.strapi.plugin('greeting-cards').service('catalogueVersion') as {
+      current(): Promise<string>;
+      token(): Promise<string>;
+    };
 
   beforeAll(async () => {
     app = await startApp({ SERVICE_RENDERER: 'memory' });
     shopper = await createUser(app.strapi);
-    const childEnv = { ...process.env, ...app.db.env, NODE_ENV: 'test', SERVICE_SCHEDULER_ENABLED: 'false', SERVICE_REMINDERS_ENABLED: 'false', SERVICE_SEED_SAMPLE_DATA: 'false', STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error' };
+    const childEnv = {
+      ...process.env,
+      ...app.db.env,
+      NODE_ENV: 'test',
+      SERVICE_SCHEDULER_ENABLED: 'false',
+      SERVICE_REMINDERS_ENABLED: 'false',
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      LOG_LEVEL: 'error',
+    };
     reader = await startReader(childEnv);
   });
   afterAll(async () => {
@@ -82,18 +98,38 @@ describe('catalogue: seasonal windows open and close by themselves, on every ins
     const opens = new Date(Date.now() + 6_000);
     const closes = new Date(opens.getTime() + 5_000);
     const window = { available_from: opens.toISOString(), available_until: closes.toISOString() };
-    const occasion = (await app.strapi.documents(OCCASION).create({ data: { name: 'Winter Fair', slug: 'winter-fair', sort_order: 99, ...window }, status: 'published' })) as { documentId: string };
+    const occasion = (await app.strapi
+      .documents(OCCASION)
+      .create({
+        data: { name: 'Winter Fair', slug: 'winter-fair', sort_order: 99, ...window },
+        status: 'published',
+      })) as { documentId: string };
     await app.strapi.documents(TEMPLATE).create({
       data: {
-        name: 'Advent Window', slug: 'advent-window', style: 'traditional', is_active: true, occasion: occasion.documentId, ...window,
-        canvas_data: { version: '7.0.0', background: '#113355', objects: [{ type: 'text', text: 'Soon', left: 10, top: 10, fontSize: 20, fill: '#ffffff', fontFamily: 'Georgia' }] },
+        name: 'Advent Window',
+        slug: 'advent-window',
+        style: 'traditional',
+        is_active: true,
+        occasion: occasion.documentId,
+        ...window,
+        canvas_data: {
+          version: '7.0.0',
+          background: '#113355',
+          objects: [
+            { type: 'text', text: 'Soon', left: 10, top: 10, fontSize: 20, fill: '#ffffff', fontFamily: 'Georgia' },
+          ],
+        },
       },
       status: 'published',
     });
     // And one whose window is open already, with no end: listed throughout.
     await app.strapi.documents(TEMPLATE).create({
       data: {
-        name: 'Open Season', slug: 'open-season', style: 'funny', is_active: true, available_from: new Date(Date.now() - 60_000).toISOString(),
+        name: 'Open Season',
+        slug: 'open-season',
+        style: 'funny',
+        is_active: true,
+        available_from: new Date(Date.now() - 60_000).toISOString(),
         canvas_data: { version: '7.0.0', background: '#335511', objects: [] },
       },
       status: 'published',
@@ -109,7 +145,9 @@ describe('catalogue: seasonal windows open and close by themselves, on every ins
     expect(slugs(before.body)).toContain('open-season');
     expect(slugs((await http().get('/api/occasions/?page_size=100').expect(200)).body)).not.toContain('winter-fair');
     expect((await http().get('/api/templates/advent-window/').expect(404)).body).toEqual({ detail: 'Not found.' });
-    expect((await http().post('/api/templates/advent-window/personalize/').set(shopper.auth).expect(404)).body).toEqual({ detail: 'Not found.' });
+    expect((await http().post('/api/templates/advent-window/personalize/').set(shopper.auth).expect(404)).body).toEqual(
+      { detail: 'Not found.' },
+    );
     expect((await http().get('/catalogue/').expect(200)).text).not.toContain('Advent Window');
     await http().get(list).set('If-None-Match', before.headers.etag).expect(304);
     const second = await reader!.read();
@@ -118,13 +156,17 @@ describe('catalogue: seasonal windows open and close by themselves, on every ins
 
     // Windows cost no query of their own: a warm list is one single-row read (the version), an answer or a 304.
     expect((await sqlDuring(() => http().get(list).expect(200))).sql).toHaveLength(1);
-    expect((await sqlDuring(() => http().get(list).set('If-None-Match', before.headers.etag).expect(304))).sql).toHaveLength(1);
+    expect(
+      (await sqlDuring(() => http().get(list).set('If-None-Match', before.headers.etag).expect(304))).sql,
+    ).toHaveLength(1);
 
     // The clock passes available_from: the same validator stops matching, by itself.
-    const { result: opened, sql: whileOpening } = await sqlDuring(() => eventually('the window to open', async () => {
-      const res = await http().get(list).set('If-None-Match', before.headers.etag);
-      return res.status === 200 ? res : undefined;
-    }));
+    const { result: opened, sql: whileOpening } = await sqlDuring(() =>
+      eventually('the window to open', async () => {
+        const res = await http().get(list).set('If-None-Match', before.headers.etag);
+        return res.status === 200 ? res : undefined;
+      }),
+    );
     // The boundaries were not read again (same token): only the version and, once, the new page.
     expect(whileOpening.filter((q) => /available_from.? is not null/i.test(q))).toEqual([]);
     expect(Date.now()).toBeGreaterThanOrEqual(opens.getTime());
@@ -140,7 +182,10 @@ describe('catalogue: seasonal windows open and close by themselves, on every ins
     expect(slugs((await http().get('/api/occasions/?page_size=100').expect(200)).body)).toContain('winter-fair');
     expect((await http().get('/api/templates/advent-window/').expect(200)).body.slug).toBe('advent-window');
     expect((await http().get('/catalogue/').expect(200)).text).toContain('Advent Window');
-    await http().post('/api/templates/advent-window/personalize/').set(shopper.auth).expect((res) => expect([200, 201]).toContain(res.status));
+    await http()
+      .post('/api/templates/advent-window/personalize/')
+      .set(shopper.auth)
+      .expect((res) => expect([200, 201]).toContain(res.status));
 
     // The clock passes available_until: gone again, with a new validator.
     const current = await http().get(list).expect(200);

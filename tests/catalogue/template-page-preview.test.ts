@@ -16,7 +16,11 @@ describe('shop template page: draft preview', () => {
     (await docs().create({ data, ...(status ? { status } : {}) })) as unknown as { documentId: string };
   /** The page address the editor's admin API hands out, as a path on the test server. */
   const pageLink = async (documentId: string) => {
-    const res = await app.http().get(`/greeting-cards/admin/templates/${documentId}/preview-link`).set(editor.auth).expect(200);
+    const res = await app
+      .http()
+      .get(`/greeting-cards/admin/templates/${documentId}/preview-link`)
+      .set(editor.auth)
+      .expect(200);
     expect(res.body.page_url.startsWith(`${app.baseUrl}/`)).toBe(true);
     return (res.body.page_url as string).slice(app.baseUrl.length);
   };
@@ -31,7 +35,13 @@ describe('shop template page: draft preview', () => {
   });
 
   it('shows the draft with a banner, no personalise button, never stored or indexed; any other token is the 404 page', async () => {
-    const draft = await create({ name: 'Moonlit Owl', slug: 'moonlit-owl', is_active: true, description: 'Drafted tonight', canvas_data: design() });
+    const draft = await create({
+      name: 'Moonlit Owl',
+      slug: 'moonlit-owl',
+      is_active: true,
+      description: 'Drafted tonight',
+      canvas_data: design(),
+    });
     const path = await pageLink(draft.documentId);
     expect(path).toMatch(/^\/templates\/moonlit-owl\/\?preview=/);
 
@@ -57,7 +67,8 @@ describe('shop template page: draft preview', () => {
     const token = tokenOf(path);
     const other = await create({ name: 'Other Owl', slug: 'other-owl', is_active: true, canvas_data: design() });
     const otherToken = tokenOf(await pageLink(other.documentId));
-    const { previewToken } = require('../../plugins/greeting-cards/dist/server/areas/catalogue/preview-links') as typeof import('../../plugins/greeting-cards/server/src/areas/catalogue/preview-links');
+    const { previewToken } =
+      require('../../plugins/greeting-cards/dist/server/areas/catalogue/preview-links') as typeof import('../../plugins/greeting-cards/server/src/areas/catalogue/preview-links');
     const expired = previewToken(app.strapi, draft.documentId, Date.now() - 2 * 3600 * 1000);
     const refused = [
       '/templates/moonlit-owl/',
@@ -70,13 +81,21 @@ describe('shop template page: draft preview', () => {
     ];
     for (const refusedPath of refused) {
       const res = await app.http().get(refusedPath);
-      expect({ refusedPath, status: res.status, notFoundPage: res.text.includes('Page not found'), shown: res.text.includes('Moonlit Owl') || res.text.includes('Other Owl'), banner: res.text.includes(BANNER) })
-        .toEqual({ refusedPath, status: 404, notFoundPage: true, shown: false, banner: false });
+      expect({
+        refusedPath,
+        status: res.status,
+        notFoundPage: res.text.includes('Page not found'),
+        shown: res.text.includes('Moonlit Owl') || res.text.includes('Other Owl'),
+        banner: res.text.includes(BANNER),
+      }).toEqual({ refusedPath, status: 404, notFoundPage: true, shown: false, banner: false });
     }
   });
 
-  it('leaves the published page as it was: the preview shows the draft\'s edits and never enters the catalogue caches', async () => {
-    const doc = await create({ name: 'Harbour Lights', slug: 'harbour-lights', is_active: true, canvas_data: design() }, 'published');
+  it("leaves the published page as it was: the preview shows the draft's edits and never enters the catalogue caches", async () => {
+    const doc = await create(
+      { name: 'Harbour Lights', slug: 'harbour-lights', is_active: true, canvas_data: design() },
+      'published',
+    );
     await docs().update({ documentId: doc.documentId, data: { name: 'Harbour Lights (new wording)' } });
     const published = async () => {
       const res = await app.http().get('/templates/harbour-lights/').expect(200);
@@ -97,10 +116,18 @@ describe('shop template page: draft preview', () => {
     // After the preview, shoppers still get the published version from the page and the API.
     await published();
     expect((await app.http().get('/api/templates/harbour-lights/').expect(200)).body.name).toBe('Harbour Lights');
-    expect((await app.http().get('/api/templates/?page_size=100').expect(200)).body.results.map((t: { name: string }) => t.name)).not.toContain('Harbour Lights (new wording)');
+    expect(
+      (await app.http().get('/api/templates/?page_size=100').expect(200)).body.results.map(
+        (t: { name: string }) => t.name,
+      ),
+    ).not.toContain('Harbour Lights (new wording)');
 
     // Strapi's preview panel (config/admin.ts) frames the plain shop page for the published version.
-    const live = await app.http().get(`/content-manager/preview/url/${TEMPLATE}?documentId=${doc.documentId}&status=published`).set(editor.auth).expect(200);
+    const live = await app
+      .http()
+      .get(`/content-manager/preview/url/${TEMPLATE}?documentId=${doc.documentId}&status=published`)
+      .set(editor.auth)
+      .expect(200);
     expect(live.body.data.url).toBe(`${app.baseUrl}/templates/harbour-lights/`);
   });
 });
@@ -109,7 +136,10 @@ describe('shop template page: draft preview with the admin panel on another orig
   let app: TestApp;
   const ADMIN_ORIGIN = 'https://admin.cards.example';
   beforeAll(async () => {
-    app = await startApp({ SERVICE_RENDERER: 'memory' }, { beforeLoad: (strapi) => strapi.config.set('admin.url', `${ADMIN_ORIGIN}/admin`) });
+    app = await startApp(
+      { SERVICE_RENDERER: 'memory' },
+      { beforeLoad: (strapi) => strapi.config.set('admin.url', `${ADMIN_ORIGIN}/admin`) },
+    );
   });
   afterAll(async () => {
     await app?.stop();
@@ -117,13 +147,20 @@ describe('shop template page: draft preview with the admin panel on another orig
 
   it('lets that origin frame a preview response only; other shop pages keep refusing foreign frames', async () => {
     const documents = app.strapi.documents(TEMPLATE as Parameters<Core.Strapi['documents']>[0]);
-    const draft = (await documents.create({ data: { name: 'Far Away', slug: 'far-away', is_active: true, canvas_data: design() } })) as unknown as { documentId: string };
+    const draft = (await documents.create({
+      data: { name: 'Far Away', slug: 'far-away', is_active: true, canvas_data: design() },
+    })) as unknown as { documentId: string };
     const link = await app.strapi.plugin('greeting-cards').service('catalogue').previewLink(draft.documentId);
-    const preview = await app.http().get(new URL(link.page_url).pathname + new URL(link.page_url).search).expect(200);
+    const preview = await app
+      .http()
+      .get(new URL(link.page_url).pathname + new URL(link.page_url).search)
+      .expect(200);
     expect(preview.text).toContain(BANNER);
     expect(preview.headers['x-frame-options']).toBeUndefined();
     const policy = preview.headers['content-security-policy'] as string;
-    expect(policy.split(';').filter((d) => d.startsWith('frame-ancestors'))).toEqual([`frame-ancestors 'self' ${ADMIN_ORIGIN}`]);
+    expect(policy.split(';').filter((d) => d.startsWith('frame-ancestors'))).toEqual([
+      `frame-ancestors 'self' ${ADMIN_ORIGIN}`,
+    ]);
     // The rest of the policy is kept.
     expect(policy).toContain("default-src 'self'");
 

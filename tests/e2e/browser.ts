@@ -14,7 +14,15 @@ export async function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({
     executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -28,7 +36,9 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewport(PHONE);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-phone.png`) as `${string}.png`, fullPage: true });
   // Nothing may stick out sideways on a phone.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   await page.setViewport(DESKTOP);
   if (overflow > 0) throw new Error(`${name}: the page is ${overflow}px wider than a 360px phone screen`);
 }
@@ -44,11 +54,24 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns serious and critical violations (the page needs setBypassCSP). */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => Boolean((window as unknown as { axe?: unknown }).axe)))) await page.addScriptTag({ content: AXE_SOURCE() });
+  if (!(await page.evaluate(() => Boolean((window as unknown as { axe?: unknown }).axe))))
+    await page.addScriptTag({ content: AXE_SOURCE() });
   const violations: AxeViolation[] = await page.evaluate(async () => {
-    type Axe = { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }> }> };
+    type Axe = {
+      run(
+        ctx: Document,
+        opts: object,
+      ): Promise<{
+        violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }>;
+      }>;
+    };
     const result = await (window as unknown as { axe: Axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => String(n.target)) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => String(n.target)),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

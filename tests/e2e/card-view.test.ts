@@ -19,11 +19,50 @@ const canvas = {
   width: 600,
   height: 850,
   background: '#FFF4E0',
-  objects: [{ type: 'textbox', text: 'Happy Birthday', left: 60, top: 300, width: 480, fontSize: 64, fill: '#7B2CBF', fontFamily: 'Georgia' }],
+  objects: [
+    {
+      type: 'textbox',
+      text: 'Happy Birthday',
+      left: 60,
+      top: 300,
+      width: 480,
+      fontSize: 64,
+      fill: '#7B2CBF',
+      fontFamily: 'Georgia',
+    },
+  ],
   pages: {
-    inside_left: { background: '#E0F2FE', objects: [{ type: 'textbox', text: 'Inside left words', left: 60, top: 380, width: 480, fontSize: 40, fill: '#1D4ED8', fontFamily: 'Georgia' }] },
+    inside_left: {
+      background: '#E0F2FE',
+      objects: [
+        {
+          type: 'textbox',
+          text: 'Inside left words',
+          left: 60,
+          top: 380,
+          width: 480,
+          fontSize: 40,
+          fill: '#1D4ED8',
+          fontFamily: 'Georgia',
+        },
+      ],
+    },
     // A large group card's extra pages of signatures (issue 23): shown after the inside.
-    extra: ['one', 'two', 'three'].map((n) => ({ background: '#FFFFFF', objects: [{ type: 'textbox', text: `Signatures page ${n}`, left: 48, top: 48, width: 504, fontSize: 14, fill: '#222222', fontFamily: 'Caveat' }] })),
+    extra: ['one', 'two', 'three'].map((n) => ({
+      background: '#FFFFFF',
+      objects: [
+        {
+          type: 'textbox',
+          text: `Signatures page ${n}`,
+          left: 48,
+          top: 48,
+          width: 504,
+          fontSize: 14,
+          fill: '#222222',
+          fontFamily: 'Caveat',
+        },
+      ],
+    })),
   },
 };
 
@@ -42,11 +81,24 @@ describe('the e-card view page opens to the inside', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEFAULT_FROM_EMAIL: 'Cards <cards@example.test>' });
+    app = await startApp({
+      ...smtp.env,
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_DEFAULT_FROM_EMAIL: 'Cards <cards@example.test>',
+    });
     const sender = await createUser(app.strapi, { first_name: 'Sam', last_name: 'Jones' });
-    const card = await createCard(app.strapi, sender, { title: 'For Ada', canvas_data: canvas, inside_message: MESSAGE });
+    const card = await createCard(app.strapi, sender, {
+      title: 'For Ada',
+      canvas_data: canvas,
+      inside_message: MESSAGE,
+    });
     const recipient = await createRecipient(app.strapi, sender, { email: 'ada@example.test' });
-    await app.http().post('/api/orders/add_to_cart/').set(sender.auth).send({ card_id: card.id, recipient_id: recipient.id }).expect(200);
+    await app
+      .http()
+      .post('/api/orders/add_to_cart/')
+      .set(sender.auth)
+      .send({ card_id: card.id, recipient_id: recipient.id })
+      .expect(200);
     const cart = (await app.http().get('/api/orders/cart/').set(sender.auth).expect(200)).body;
     await app.http().post(`/api/orders/${cart.uuid}/checkout/`).set(sender.auth).send({}).expect(200);
     await app.http().post(`/api/orders/${cart.uuid}/pay/`).set(sender.auth).send({}).expect(200);
@@ -82,20 +134,37 @@ describe('the e-card view page opens to the inside', () => {
     expect(await visible('.card-inside-left svg')).toBe(true);
     expect(await visible('.card-inside-right .message')).toBe(true);
     expect(await visible('.card-front')).toBe(false);
-    expect(await page.$eval('.card-inside-right', (e) => (e as HTMLElement).innerText)).toContain('Happy birthday from all of us!');
+    expect(await page.$eval('.card-inside-right', (e) => (e as HTMLElement).innerText)).toContain(
+      'Happy birthday from all of us!',
+    );
     expect(await page.$eval('.card-opener summary', (e) => (e as HTMLElement).innerText.trim())).toBe('Close the card');
     // The inside left is the renderer's SVG of that page: its text stays text, its colour is its own.
     expect(await page.$eval('.card-inside-left svg', (e) => e.textContent)).toContain('Inside left words');
     expect(await page.$eval('.card-inside-left svg', (e) => e.getAttribute('aria-label'))).toBe('Inside left page');
     // Side by side on a desktop once the left page has unfolded.
-    await page.waitForFunction(() => document.querySelector('.card-inside-left')!.getAnimations().every((a) => a.playState === 'finished'));
-    const [left, right] = await Promise.all(['.card-inside-left', '.card-inside-right'].map((s) => page.$eval(s, (e) => e.getBoundingClientRect().toJSON())));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('.card-inside-left')!
+        .getAnimations()
+        .every((a) => a.playState === 'finished'),
+    );
+    const [left, right] = await Promise.all(
+      ['.card-inside-left', '.card-inside-right'].map((s) => page.$eval(s, (e) => e.getBoundingClientRect().toJSON())),
+    );
     expect(Math.abs(left.top - right.top)).toBeLessThan(1);
     expect(right.left).toBeGreaterThanOrEqual(left.right - 1);
     await screenshot(page, 'card-view-open-desktop');
     // The extra pages follow the inside in order, two to a row, each the renderer's SVG of that page.
-    const extra = await page.$$eval('.card-extra-page', (els) => els.map((e) => ({ label: e.getAttribute('aria-label'), text: e.querySelector('svg')?.textContent ?? '', box: e.getBoundingClientRect().toJSON() })));
-    expect(extra.map((e) => [e.label, /Signatures page \w+/.exec(e.text)?.[0]])).toEqual(['one', 'two', 'three'].map((n, i) => [`Extra page ${i + 1}`, `Signatures page ${n}`]));
+    const extra = await page.$$eval('.card-extra-page', (els) =>
+      els.map((e) => ({
+        label: e.getAttribute('aria-label'),
+        text: e.querySelector('svg')?.textContent ?? '',
+        box: e.getBoundingClientRect().toJSON(),
+      })),
+    );
+    expect(extra.map((e) => [e.label, /Signatures page \w+/.exec(e.text)?.[0]])).toEqual(
+      ['one', 'two', 'three'].map((n, i) => [`Extra page ${i + 1}`, `Signatures page ${n}`]),
+    );
     expect(extra[0].box.top).toBeGreaterThan(right.bottom);
     expect(Math.abs(extra[0].box.top - extra[1].box.top)).toBeLessThan(1);
     expect(extra[2].box.top).toBeGreaterThan(extra[0].box.bottom);
@@ -118,7 +187,9 @@ describe('the e-card view page opens to the inside', () => {
     await page.tap('.card-opener summary');
     await page.waitForSelector('.card-opener[open]');
     expect(await page.$eval('.card-inside-left', (e) => getComputedStyle(e).animationName)).toBe('none');
-    const [left, right] = await Promise.all(['.card-inside-left', '.card-inside-right'].map((s) => page.$eval(s, (e) => e.getBoundingClientRect().toJSON())));
+    const [left, right] = await Promise.all(
+      ['.card-inside-left', '.card-inside-right'].map((s) => page.$eval(s, (e) => e.getBoundingClientRect().toJSON())),
+    );
     expect(right.top).toBeGreaterThanOrEqual(left.bottom);
     expect(left.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

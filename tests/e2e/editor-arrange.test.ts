@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { clickLayer, launchBrowser, layerNames, layersAre, pageErrors, saveStatus, screenshot, signedInPage, startCard } from './editor-browser';
+import {
+  clickLayer,
+  launchBrowser,
+  layerNames,
+  layersAre,
+  pageErrors,
+  saveStatus,
+  screenshot,
+  signedInPage,
+  startCard,
+} from './editor-browser';
 
 /** Parsed JSON from the API: checked by the assertions, not by types. */
 type Json = ReturnType<typeof JSON.parse>;
@@ -44,7 +54,8 @@ describe('editor arrange tools and the posted-card send form', () => {
     expect(box.width).toBe(600);
     await page.mouse.move(box.x + from.x, box.y + from.y);
     await page.mouse.down();
-    for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + from.x + (by.x * i) / 10, box.y + from.y + (by.y * i) / 10);
+    for (let i = 1; i <= 10; i += 1)
+      await page.mouse.move(box.x + from.x + (by.x * i) / 10, box.y + from.y + (by.y * i) / 10);
     await page.mouse.up();
   }
 
@@ -101,7 +112,9 @@ describe('editor arrange tools and the posted-card send form', () => {
     await page.type('#r-postcode', 'BS1 4DJ');
     await page.type('#r-time-zone', 'America/New_York'); // visiting friends abroad: their clock, not the shop's
     await page.select('#delivery-method', 'post');
-    const gifts = await page.$$eval('#gift-addon option', (os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+    const gifts = await page.$$eval('#gift-addon option', (os) =>
+      os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })),
+    );
     const gift = gifts.find((g) => g.value !== '')!;
     expect(gift).toBeTruthy();
     await page.select('#gift-addon', gift.value);
@@ -119,8 +132,14 @@ describe('editor arrange tools and the posted-card send form', () => {
     await screenshot(page, 'editor-send-date'); // the send form with its date and when it goes
     await page.click('#send-submit');
     // Either the basket opens, or the form says what went wrong (shown here rather than a bare timeout).
-    await page.waitForFunction(() => location.pathname === '/cart/' || !document.getElementById('send-error')?.hidden, { timeout: 30000 });
-    expect(await page.evaluate(() => (location.pathname === '/cart/' ? '' : document.getElementById('send-error')?.textContent))).toBe('');
+    await page.waitForFunction(() => location.pathname === '/cart/' || !document.getElementById('send-error')?.hidden, {
+      timeout: 30000,
+    });
+    expect(
+      await page.evaluate(() =>
+        location.pathname === '/cart/' ? '' : document.getElementById('send-error')?.textContent,
+      ),
+    ).toBe('');
     await page.waitForSelector('main');
 
     const cart = await app.http().get('/api/orders/cart/').set(shopper.auth);
@@ -130,10 +149,20 @@ describe('editor arrange tools and the posted-card send form', () => {
     expect(item.gift_addon).toBe(Number(gift.value));
     expect(item.line_total_pence).toBeGreaterThan(item.unit_price_pence); // gift and wrap priced in
     // The zone typed for the new recipient decides the hour: 09:00 on New York's clock, read by Intl.
-    const newYork = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const newYork = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     expect(newYork.format(new Date(item.scheduled_for)).replace(',', '')).toBe(`${picked} 09:00`);
     const recipients = await app.http().get('/api/recipients/').set(shopper.auth);
-    expect(recipients.body.results.map((r: Json) => `${r.first_name} ${r.last_name}, ${r.city}, ${r.time_zone}`)).toContain('Grace Hopper, Bristol, America/New_York');
+    expect(
+      recipients.body.results.map((r: Json) => `${r.first_name} ${r.last_name}, ${r.city}, ${r.time_zone}`),
+    ).toContain('Grace Hopper, Bristol, America/New_York');
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -14,17 +14,38 @@ export async function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({
     executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', '--font-render-hinting=none'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+      '--font-render-hinting=none',
+    ],
   });
 }
 
-export async function signedInPage(browser: Browser, baseUrl: string, token: string | null, viewport: Viewport = DESKTOP): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  token: string | null,
+  viewport: Viewport = DESKTOP,
+): Promise<Page> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport(viewport);
   if (token) {
     const { hostname } = new URL(baseUrl);
-    await context.setCookie({ name: 'gc_session', value: token, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' });
+    await context.setCookie({
+      name: 'gc_session',
+      value: token,
+      domain: hostname,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
   }
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -69,7 +90,8 @@ export async function layerNames(page: Page): Promise<string[]> {
 export async function layersAre(page: Page, names: string[]): Promise<void> {
   await page
     .waitForFunction(
-      (expected) => JSON.stringify([...document.querySelectorAll('#layers .ed-layer')].map((e) => e.textContent)) === expected,
+      (expected) =>
+        JSON.stringify([...document.querySelectorAll('#layers .ed-layer')].map((e) => e.textContent)) === expected,
       { timeout: 10000 },
       JSON.stringify(names),
     )
@@ -91,9 +113,12 @@ export async function clickLayer(page: Page, name: string | RegExp): Promise<voi
 }
 
 export async function saveStatus(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((t) => document.getElementById('save-status')?.textContent === t, { timeout: 20000 }, text).catch(async (error) => {
-    const now = await page.$eval('#save-status', (e) => `${e.textContent} (${(e as HTMLElement).title})`).catch(() => 'no status');
-    throw new Error(`save status is "${now}", expected "${text}": ${(error as Error).message}`);
-  });
+  await page
+    .waitForFunction((t) => document.getElementById('save-status')?.textContent === t, { timeout: 20000 }, text)
+    .catch(async (error) => {
+      const now = await page
+        .$eval('#save-status', (e) => `${e.textContent} (${(e as HTMLElement).title})`)
+        .catch(() => 'no status');
+      throw new Error(`save status is "${now}", expected "${text}": ${(error as Error).message}`);
+    });
 }
-

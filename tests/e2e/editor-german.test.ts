@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { editorReady, launchBrowser, layersAre, pageErrors, PHONE, saveStatus, screenshot, signedInPage, startCard } from './editor-browser';
+import {
+  editorReady,
+  launchBrowser,
+  layersAre,
+  pageErrors,
+  PHONE,
+  saveStatus,
+  screenshot,
+  signedInPage,
+  startCard,
+} from './editor-browser';
 
 // Issue 27: a shopper whose browser asks for German gets the editor in German: its page, the
 // bundle's own words (save status, layers, send form) and prices in German format, with no raw
@@ -21,7 +31,8 @@ const rawKeys = (page: Page) =>
         if (v && key.test(v)) found.push(`${el.tagName.toLowerCase()}[${attr}]: ${v}`);
       }
     }
-    for (const option of document.querySelectorAll('option')) if (key.test(option.textContent ?? '')) found.push(`option: ${option.textContent}`);
+    for (const option of document.querySelectorAll('option'))
+      if (key.test(option.textContent ?? '')) found.push(`option: ${option.textContent}`);
     return found;
   });
 
@@ -62,9 +73,14 @@ describe('the card editor in German', () => {
     expect(await textOf(page, '#undo')).toBe('Rückgängig');
     expect(await textOf(page, '#add-text')).toBe('Text hinzufügen');
     expect(await textOf(page, '.ed-page[data-page="inside_right"]')).toBe('Innen rechts');
-    expect(await page.$eval('#inside-message', (e) => e.getAttribute('placeholder'))).toBe('Schreib deine Nachricht für die Innenseite der Karte');
+    expect(await page.$eval('#inside-message', (e) => e.getAttribute('placeholder'))).toBe(
+      'Schreib deine Nachricht für die Innenseite der Karte',
+    );
     // The print check is worded by the bundle once it has read the card's report.
-    await page.waitForFunction(() => /Druckbereit|Hinweis|Problem/.test(document.getElementById('preflight-status')?.textContent ?? ''), { timeout: 20000 });
+    await page.waitForFunction(
+      () => /Druckbereit|Hinweis|Problem/.test(document.getElementById('preflight-status')?.textContent ?? ''),
+      { timeout: 20000 },
+    );
 
     // The bundle's words: a new text box and its entry in the layers list.
     await page.click('#add-text');
@@ -73,7 +89,9 @@ describe('the card editor in German', () => {
 
     await page.click('#inside-message');
     await page.keyboard.type('Alles Liebe zum Geburtstag!');
-    await page.waitForFunction(() => document.getElementById('save-status')?.textContent !== 'Gespeichert', { timeout: 5000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => document.getElementById('save-status')?.textContent !== 'Gespeichert', { timeout: 5000 })
+      .catch(() => undefined);
     await saveStatus(page, 'Gespeichert');
     const card = await app.http().get(`/api/cards/${cardId}/`).set(shopper.auth);
     expect(card.body.inside_message).toBe('Alles Liebe zum Geburtstag!');
@@ -86,7 +104,11 @@ describe('the card editor in German', () => {
     expect(await textOf(page, '#recipient option[value="new"]')).toBe('+ Neue:r Empfänger:in');
     const methods = await page.$$eval('#delivery-method option', (os) => os.map((o) => o.textContent));
     // Prices as a German reader writes them: a decimal comma, the currency sign after the amount.
-    expect(methods).toEqual([expect.stringMatching(/^E-Card per E-Mail \(2,99\s£\)$/), expect.stringMatching(/^Karte per Post \(\d+,\d\d\s£\)$/), expect.stringMatching(/^Zu Hause drucken \(\d+,\d\d\s£\)$/)]);
+    expect(methods).toEqual([
+      expect.stringMatching(/^E-Card per E-Mail \(2,99\s£\)$/),
+      expect.stringMatching(/^Karte per Post \(\d+,\d\d\s£\)$/),
+      expect.stringMatching(/^Zu Hause drucken \(\d+,\d\d\s£\)$/),
+    ]);
     expect(await textOf(page, '#send-price')).toMatch(/^2,99\s£$/);
     await page.select('#delivery-method', 'post');
     await page.click('#gift-wrap');
@@ -112,7 +134,11 @@ describe('the card editor in German', () => {
     await saveStatus(page, 'Gespeichert');
     // The top bar's buttons stay inside the screen: none is pushed past its right edge.
     // (The screen's width, not window.innerWidth, which a mobile layout viewport widens to fit overflowing content.)
-    const overflow = await page.$$eval('.ed-actions button', (bs, width) => bs.filter((b) => b.getBoundingClientRect().right > width + 1).map((b) => b.textContent), PHONE.width);
+    const overflow = await page.$$eval(
+      '.ed-actions button',
+      (bs, width) => bs.filter((b) => b.getBoundingClientRect().right > width + 1).map((b) => b.textContent),
+      PHONE.width,
+    );
     expect(overflow).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width + 1);
     await screenshot(page, 'editor-german-phone');

@@ -43,8 +43,31 @@ async function frontPanelOf(pdf: Buffer): Promise<Buffer> {
     const dpi = (k * 850 * 25.4) / 210;
     const designMm = (210 * 600) / 850;
     const x = Math.round(((148.5 + (148.5 - designMm) / 2) * dpi) / 25.4);
-    await run('pdftoppm', ['-png', '-f', '1', '-l', '1', '-singlefile', '-r', String(dpi), '-x', String(x), '-y', '0', '-W', String(600 * k), '-H', String(850 * k), path.join(dir, 'card.pdf'), path.join(dir, 'front')]);
-    return await sharp(path.join(dir, 'front.png')).resize(600, 850, { kernel: 'linear' }).removeAlpha().png().toBuffer();
+    await run('pdftoppm', [
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      '-r',
+      String(dpi),
+      '-x',
+      String(x),
+      '-y',
+      '0',
+      '-W',
+      String(600 * k),
+      '-H',
+      String(850 * k),
+      path.join(dir, 'card.pdf'),
+      path.join(dir, 'front'),
+    ]);
+    return await sharp(path.join(dir, 'front.png'))
+      .resize(600, 850, { kernel: 'linear' })
+      .removeAlpha()
+      .png()
+      .toBuffer();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -73,7 +96,11 @@ describe('the card editor in a real browser', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'true', SERVICE_DEFAULT_FROM_EMAIL: 'Cards <cards@example.test>' });
+    app = await startApp({
+      ...smtp.env,
+      SERVICE_SEED_SAMPLE_DATA: 'true',
+      SERVICE_DEFAULT_FROM_EMAIL: 'Cards <cards@example.test>',
+    });
     shopper = await createUser(app.strapi, { first_name: 'Sam', last_name: 'Jones' });
     friend = await createUser(app.strapi);
     browser = await launchBrowser();
@@ -108,19 +135,30 @@ describe('the card editor in a real browser', () => {
     expect(await page.$eval('#italic', (b) => b.getAttribute('aria-pressed'))).toBe('true');
     await saveStatus(page, 'Saved');
     const text = (await card()).canvas_data.objects.find((o: Json) => o.text === NEW_TEXT);
-    expect(text).toMatchObject({ type: 'textbox', fontFamily: 'Lobster', fontSize: 72, fontStyle: 'italic', fontWeight: 'bold' });
+    expect(text).toMatchObject({
+      type: 'textbox',
+      fontFamily: 'Lobster',
+      fontSize: 72,
+      fontStyle: 'italic',
+      fontWeight: 'bold',
+    });
   });
 
   it('uploads a photo, storing it without its EXIF and GPS data, and places it on the card', async () => {
     const file = path.join(os.tmpdir(), `editor-photo-${process.pid}.jpg`);
     await sharp({ create: { width: 480, height: 320, channels: 3, background: '#2F6FD6' } })
       .jpeg()
-      .withExif({ IFD0: { Make: 'SpyCam', Model: 'Tracker 3000' }, IFD3: { GPSLatitudeRef: 'N', GPSLongitudeRef: 'W' } })
+      .withExif({
+        IFD0: { Make: 'SpyCam', Model: 'Tracker 3000' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLongitudeRef: 'W' },
+      })
       .toFile(file);
     expect((await sharp(file).metadata()).exif?.toString('latin1')).toContain('SpyCam');
     const input = await page.$('input#photo-input');
     await input!.uploadFile(file);
-    await page.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo added.', { timeout: 20000 });
+    await page.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo added.', {
+      timeout: 20000,
+    });
     expect(await layerNames(page)).toContain('Photo');
     await saveStatus(page, 'Saved');
     const photo = (await card()).canvas_data.objects.find((o: Json) => o.type === 'image');
@@ -181,7 +219,9 @@ describe('the card editor in a real browser', () => {
     const premium = await page.$('.ed-sticker[aria-label$="(premium)"]');
     expect(premium).not.toBeNull();
     await premium!.click();
-    await page.waitForFunction(() => /premium sticker and needs a subscription/.test(document.getElementById('premium-note')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /premium sticker and needs a subscription/.test(document.getElementById('premium-note')?.textContent ?? ''),
+    );
     expect(await page.$eval('#premium-note a', (a) => a.getAttribute('href'))).toBe('/subscriptions/');
     expect(await layerNames(page)).toEqual(before);
   });
@@ -189,7 +229,11 @@ describe('the card editor in a real browser', () => {
   it('puts a background pattern on the card, which undo takes off and redo puts back', async () => {
     const layers = await layerNames(page);
     const patternShown = (name: string) =>
-      page.waitForFunction((n) => (document.getElementById('background-pattern') as HTMLSelectElement).value === n, { timeout: 10000 }, name);
+      page.waitForFunction(
+        (n) => (document.getElementById('background-pattern') as HTMLSelectElement).value === n,
+        { timeout: 10000 },
+        name,
+      );
     await page.select('#background-pattern', 'hearts');
     // The status may still say "Saved" from the last save until the debounced autosave starts: wait for
     // the stored card to carry the pattern (or give up after 20 s and show what it holds).
@@ -197,7 +241,9 @@ describe('the card editor in a real browser', () => {
     // (On a busy machine the page's requests may not pause for 200 ms within puppeteer's own 30 s: each
     // wait ends at the deadline at the latest, and the assertions below say what the card holds.)
     while ((await card()).canvas_data.pattern?.name !== 'hearts' && Date.now() < deadline) {
-      await page.waitForNetworkIdle({ idleTime: 200, timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+      await page
+        .waitForNetworkIdle({ idleTime: 200, timeout: Math.max(1, deadline - Date.now()) })
+        .catch(() => undefined);
     }
     await saveStatus(page, 'Saved');
     expect((await card()).canvas_data.pattern).toEqual({ name: 'hearts', color: '#D6336C' });
@@ -217,7 +263,8 @@ describe('the card editor in a real browser', () => {
     await page.setRequestInterception(true);
     let failing = true;
     const onRequest = (req: HTTPRequest) => {
-      if (failing && req.method() === 'PATCH' && req.url().includes('/api/cards/')) void req.respond({ status: 503, contentType: 'application/json', body: '{"detail":"Down for a moment."}' });
+      if (failing && req.method() === 'PATCH' && req.url().includes('/api/cards/'))
+        void req.respond({ status: 503, contentType: 'application/json', body: '{"detail":"Down for a moment."}' });
       else void req.continue();
     };
     page.on('request', onRequest);
@@ -225,7 +272,12 @@ describe('the card editor in a real browser', () => {
     await page.keyboard.type('Have a wonderful day.');
     await saveStatus(page, 'Not saved, retrying');
 
-    const asked = new Promise<string>((resolve) => page.once('dialog', async (d) => { resolve(d.type()); await d.dismiss(); }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', async (d) => {
+        resolve(d.type());
+        await d.dismiss();
+      }),
+    );
     void page.evaluate(() => window.location.assign('/')).catch(() => undefined);
     expect(await asked).toBe('beforeunload');
     expect(new URL(page.url()).pathname).toMatch(/^\/editor\/\d+\/$/);
@@ -271,7 +323,9 @@ describe('the card editor in a real browser', () => {
     expect(editorImg.width).toBe(600);
     const serverImg = decodePng(await rendering(app).previewPng(saved.canvas_data, { width: 600 }));
     const share = differingShare(editorImg, serverImg);
-    console.log(`[pixel comparison] editor canvas vs server PNG preview: ${(share * 100).toFixed(3)} % of pixels differ`);
+    console.log(
+      `[pixel comparison] editor canvas vs server PNG preview: ${(share * 100).toFixed(3)} % of pixels differ`,
+    );
     expect(share).toBeLessThanOrEqual(0.01);
   });
 
@@ -312,10 +366,22 @@ describe('the card editor in a real browser', () => {
     const width = mailImg.width;
     const edited = decodePng(await rendering(app).previewPng(saved.canvas_data, { width }));
     const original = (await q(app, 'template').findOne({ where: { slug: 'balloon-party' } })).canvas_data;
-    const unedited = decodePng(await rendering(app).previewPng({ ...saved.canvas_data, objects: saved.canvas_data.objects.map((o: Json) => (o.text === NEW_TEXT ? original.objects.find((t: Json) => t.text === 'Happy Birthday!') : o)) }, { width }));
+    const unedited = decodePng(
+      await rendering(app).previewPng(
+        {
+          ...saved.canvas_data,
+          objects: saved.canvas_data.objects.map((o: Json) =>
+            o.text === NEW_TEXT ? original.objects.find((t: Json) => t.text === 'Happy Birthday!') : o,
+          ),
+        },
+        { width },
+      ),
+    );
     const toEdited = differingShare(mailImg, edited);
     const toUnedited = differingShare(mailImg, unedited);
-    console.log(`[e-mail picture] differs from the edited design by ${(toEdited * 100).toFixed(3)} %, from the unedited text by ${(toUnedited * 100).toFixed(3)} %`);
+    console.log(
+      `[e-mail picture] differs from the edited design by ${(toEdited * 100).toFixed(3)} %, from the unedited text by ${(toUnedited * 100).toFixed(3)} %`,
+    );
     expect(toEdited).toBeLessThanOrEqual(0.01);
     expect(toUnedited).toBeGreaterThan(0.01);
   });
@@ -334,14 +400,22 @@ describe('the card editor in a real browser', () => {
     const viewShare = differingShare(viewImg, server);
 
     // The front panel of the PDF's first page, rasterised by poppler at the design's own scale.
-    const pdf = (await app.http().get(`${viewPath}card.pdf`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    })).body as Buffer;
+    const pdf = (
+      await app
+        .http()
+        .get(`${viewPath}card.pdf`)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        })
+    ).body as Buffer;
     const pdfImg = decodePng(await frontPanelOf(pdf));
     const pdfShare = differingShare(pdfImg, server);
-    console.log(`[pixel comparison] server PNG preview vs e-card view page: ${(viewShare * 100).toFixed(3)} %, vs print PDF (poppler): ${(pdfShare * 100).toFixed(3)} %`);
+    console.log(
+      `[pixel comparison] server PNG preview vs e-card view page: ${(viewShare * 100).toFixed(3)} %, vs print PDF (poppler): ${(pdfShare * 100).toFixed(3)} %`,
+    );
     expect(viewShare).toBeLessThanOrEqual(0.01);
     expect(pdfShare).toBeLessThanOrEqual(0.01);
   });
@@ -349,7 +423,9 @@ describe('the card editor in a real browser', () => {
   it('shows an ordered card without letting it change', async () => {
     await page.goto(`${app.baseUrl}/editor/${cardId}/`);
     await editorReady(page);
-    expect(await page.$eval('#editor-error', (e) => e.textContent)).toMatch(/ordered, so its design can no longer change/);
+    expect(await page.$eval('#editor-error', (e) => e.textContent)).toMatch(
+      /ordered, so its design can no longer change/,
+    );
     expect(await page.$eval('#save', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(await page.$eval('#tools', (e) => (e as HTMLElement).hidden)).toBe(true);
   });
@@ -379,7 +455,29 @@ describe('the card editor in a real browser', () => {
       expect(`${focus.id}: ${focus.outline}`).not.toBe(`${focus.id}: none`);
       reached.add(focus.id);
     }
-    for (const id of ['undo', 'save', 'open-send', 'canvas-wrap', 'inside-message', 'add-text', 'photo-input', 'font-family', 'font-size', 'text-colour', 'bold', 'italic', 'text-align', 'duplicate', 'delete', 'forward', 'backward', 'background-colour', 'ed-sticker', 'ed-layer', 'ed-swatch']) {
+    for (const id of [
+      'undo',
+      'save',
+      'open-send',
+      'canvas-wrap',
+      'inside-message',
+      'add-text',
+      'photo-input',
+      'font-family',
+      'font-size',
+      'text-colour',
+      'bold',
+      'italic',
+      'text-align',
+      'duplicate',
+      'delete',
+      'forward',
+      'backward',
+      'background-colour',
+      'ed-sticker',
+      'ed-layer',
+      'ed-swatch',
+    ]) {
       expect([...reached]).toContain(id);
     }
     await desktop.click('#undo');
@@ -397,7 +495,12 @@ describe('the card editor in a real browser', () => {
     const layout = await phone.evaluate(() => {
       const canvas = document.querySelector('#canvas-wrap .canvas-container')!.getBoundingClientRect();
       const tools = getComputedStyle(document.getElementById('tools')!);
-      return { canvasWidth: canvas.width, scrollWidth: document.documentElement.scrollWidth, toolsPosition: tools.position, toolsBottom: tools.bottom };
+      return {
+        canvasWidth: canvas.width,
+        scrollWidth: document.documentElement.scrollWidth,
+        toolsPosition: tools.position,
+        toolsBottom: tools.bottom,
+      };
     });
     expect(layout.canvasWidth).toBeLessThanOrEqual(PHONE.width);
     expect(layout.scrollWidth).toBeLessThanOrEqual(PHONE.width);
@@ -409,7 +512,10 @@ describe('the card editor in a real browser', () => {
     const design = (await card()).canvas_data;
     const index = design.objects.findIndex((o: Json) => o.type === 'emoji' && o.assetId);
     const sticker = design.objects[index];
-    const box = await phone.$eval('#canvas-wrap .canvas-container', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width }; });
+    const box = await phone.$eval('#canvas-wrap .canvas-container', (e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width };
+    });
     const zoom = box.width / design.width;
     const cx = box.x + (sticker.left + 60) * zoom;
     const cy = box.y + (sticker.top + 70) * zoom;
@@ -418,7 +524,13 @@ describe('the card editor in a real browser', () => {
     const touch = (type: string, spread: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type: type as 'touchStart',
-        touchPoints: type === 'touchEnd' ? [] : [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }],
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: cx - spread, y: cy, id: 1 },
+                { x: cx + spread, y: cy, id: 2 },
+              ],
       });
     await touch('touchStart', 10);
     for (const spread of [14, 18, 22, 26, 30]) await touch('touchMove', spread);

@@ -19,7 +19,9 @@ describe('cropping a photo in the editor', () => {
   let user: TestUser;
   let cardId: number;
   const imageOf = async () =>
-    (await app.http().get(`/api/cards/${cardId}/`).set(user.auth)).body.canvas_data.objects.find((o: { type: string }) => o.type === 'image');
+    (await app.http().get(`/api/cards/${cardId}/`).set(user.auth)).body.canvas_data.objects.find(
+      (o: { type: string }) => o.type === 'image',
+    );
 
   beforeAll(async () => {
     app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
@@ -37,7 +39,10 @@ describe('cropping a photo in the editor', () => {
 
     // Left half red, right half blue.
     const file = path.join(os.tmpdir(), `crop-${process.pid}.png`);
-    const half = (colour: string) => sharp({ create: { width: 200, height: 300, channels: 3, background: colour } }).png().toBuffer();
+    const half = (colour: string) =>
+      sharp({ create: { width: 200, height: 300, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
     await sharp({ create: { width: 400, height: 300, channels: 3, background: '#0000FF' } })
       .composite([{ input: await half('#FF0000'), left: 0, top: 0 }])
       .png()
@@ -55,7 +60,10 @@ describe('cropping a photo in the editor', () => {
     expect(await page.$eval('#crop-photo', (b) => b.textContent)).toBe('Apply crop');
 
     // Drag the frame's right-hand handle to the middle of the photo (the canvas is at zoom 1).
-    const box = await page.$eval('#canvas-wrap .canvas-container', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y }; });
+    const box = await page.$eval('#canvas-wrap .canvas-container', (e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y };
+    });
     const y = box.y + before.top + before.height / 2;
     await page.mouse.move(box.x + before.left + before.width, y);
     await page.mouse.down();
@@ -64,7 +72,9 @@ describe('cropping a photo in the editor', () => {
     await page.mouse.up();
 
     await page.click('#crop-photo');
-    await page.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo cropped.', { timeout: 20000 });
+    await page.waitForFunction(() => document.getElementById('photo-status')?.textContent === 'Photo cropped.', {
+      timeout: 20000,
+    });
     await saveStatus(page, 'Saved');
     const after = await imageOf();
     expect(after.src).not.toBe(before.src);
@@ -84,10 +94,17 @@ describe('cropping a photo in the editor', () => {
   it('refuses to crop anything but our uploads, bad boxes, and requests without the CSRF token', async () => {
     const token = await csrfTokenOfPage(app, user.token);
     const crop = (body: object, csrf = token) =>
-      app.http().post('/editor/photos/crop/').set('Cookie', `gc_session=${user.token}`).set('X-CSRF-Token', csrf).send(body);
+      app
+        .http()
+        .post('/editor/photos/crop/')
+        .set('Cookie', `gc_session=${user.token}`)
+        .set('X-CSRF-Token', csrf)
+        .send(body);
     const { src } = await imageOf();
     const box = { left: 0, top: 0, width: 10, height: 10 };
-    expect((await crop({ src: 'https://elsewhere.example/x.jpg', ...box })).body).toEqual({ src: ['Only a photo uploaded to this service can be cropped.'] });
+    expect((await crop({ src: 'https://elsewhere.example/x.jpg', ...box })).body).toEqual({
+      src: ['Only a photo uploaded to this service can be cropped.'],
+    });
     expect((await crop({ src: '/uploads/../package.json', ...box })).status).toBe(400);
     expect((await crop({ src: '/uploads/missing.jpg', ...box })).status).toBe(400);
     const bad = await crop({ src, left: -1, top: 'x', width: 0, height: 5 });

@@ -2,7 +2,16 @@ import type { Browser, Page } from 'puppeteer-core';
 import type { Core } from '@strapi/strapi';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { editorReady, launchBrowser, layersAre, pageErrors, saveStatus, screenshot, signedInPage, startCard } from './editor-browser';
+import {
+  editorReady,
+  launchBrowser,
+  layersAre,
+  pageErrors,
+  saveStatus,
+  screenshot,
+  signedInPage,
+  startCard,
+} from './editor-browser';
 import { UID } from '../../plugins/greeting-cards/server/src/platform/uids';
 
 // Issue 21, "Done when" in real Chromium: a shopper designs the front and the inside of a folded card
@@ -14,7 +23,17 @@ import { UID } from '../../plugins/greeting-cards/server/src/platform/uids';
 jest.setTimeout(Number(process.env.EDITOR_TEST_TIMEOUT) || 240_000);
 
 type Json = ReturnType<typeof JSON.parse>;
-const text = (t: string, extra: Record<string, unknown> = {}) => ({ type: 'textbox', text: t, left: 100, top: 300, width: 400, fontSize: 40, fill: '#112233', fontFamily: 'Roboto', ...extra });
+const text = (t: string, extra: Record<string, unknown> = {}) => ({
+  type: 'textbox',
+  text: t,
+  left: 100,
+  top: 300,
+  width: 400,
+  fontSize: 40,
+  fill: '#112233',
+  fontFamily: 'Roboto',
+  ...extra,
+});
 const documents = (strapi: Core.Strapi) => strapi.documents(UID.template as Parameters<Core.Strapi['documents']>[0]);
 
 describe('print check in the editor, the send form and the basket', () => {
@@ -28,16 +47,30 @@ describe('print check in the editor, the send form and the basket', () => {
   const warnings = () => page.$$eval('#preflight .ed-preflight-item', (els) => els.map((e) => e.textContent ?? ''));
   const shown = (selector: string) => page.$eval(selector, (e) => (e as HTMLElement).offsetParent !== null);
   const waitForPanel = (count: number) =>
-    page.waitForFunction((n) => document.getElementById('preflight')?.dataset.count === String(n), { timeout: 20000 }, count);
+    page.waitForFunction(
+      (n) => document.getElementById('preflight')?.dataset.count === String(n),
+      { timeout: 20000 },
+      count,
+    );
 
   beforeAll(async () => {
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory', SERVICE_DEMO_PAYMENTS: 'true' });
+    app = await startApp({
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_RENDERER: 'memory',
+      SERVICE_DEMO_PAYMENTS: 'true',
+    });
     shopper = await createUser(app.strapi);
     await documents(app.strapi).create({
       data: {
         name: 'Named for you',
         slug: 'named-for-you',
-        canvas_data: { version: '7.0.0', width: 600, height: 850, background: '#FFF4D6', objects: [text('Happy day', { top: 120 }), text('Your name here', { placeholder: true })] },
+        canvas_data: {
+          version: '7.0.0',
+          width: 600,
+          height: 850,
+          background: '#FFF4D6',
+          objects: [text('Happy day', { top: 120 }), text('Your name here', { placeholder: true })],
+        },
       },
       // Published: a draft is not in the shop, and the editor cannot start a card from it.
       status: 'published',
@@ -56,9 +89,14 @@ describe('print check in the editor, the send form and the basket', () => {
     await waitForPanel(1);
     expect(await panelStatus()).toBe('1 warning.');
     expect(await page.$eval('#preflight-status', (e) => e.getAttribute('aria-live'))).toBe('polite');
-    expect(await warnings()).toEqual([expect.stringMatching(/^Warning\. Front: The front still says "Your name here"/)]);
+    expect(await warnings()).toEqual([
+      expect.stringMatching(/^Warning\. Front: The front still says "Your name here"/),
+    ]);
     // The list sits beside the canvas on a desktop.
-    const [canvasBox, panelBox] = await Promise.all([page.$eval('#canvas-wrap', (e) => e.getBoundingClientRect().toJSON()), page.$eval('#preflight', (e) => e.getBoundingClientRect().toJSON())]);
+    const [canvasBox, panelBox] = await Promise.all([
+      page.$eval('#canvas-wrap', (e) => e.getBoundingClientRect().toJSON()),
+      page.$eval('#preflight', (e) => e.getBoundingClientRect().toJSON()),
+    ]);
     expect(panelBox.left).toBeGreaterThanOrEqual(canvasBox.right);
     expect(pageErrors(page)).toEqual([]);
   });
@@ -66,7 +104,9 @@ describe('print check in the editor, the send form and the basket', () => {
   it('designs the inside with the guides on, then a click on the warning opens the front and selects the text', async () => {
     await page.click('#toggle-guides');
     expect(await page.$eval('#toggle-guides', (b) => b.getAttribute('aria-pressed'))).toBe('true');
-    expect(await page.$eval('#guides-hint', (e) => e.textContent)).toMatch(/A5 \(148 x 210 mm\): red line = trim, shaded band = 3 mm bleed, blue dashes = safe area/);
+    expect(await page.$eval('#guides-hint', (e) => e.textContent)).toMatch(
+      /A5 \(148 x 210 mm\): red line = trim, shaded band = 3 mm bleed, blue dashes = safe area/,
+    );
     await page.click('.ed-page[data-page="inside_right"]');
     await layersAre(page, []);
     await page.click('#add-text');
@@ -79,8 +119,12 @@ describe('print check in the editor, the send form and the basket', () => {
     await screenshot(page, 'editor-preflight-desktop');
 
     await page.click('#preflight .ed-preflight-item');
-    await page.waitForFunction(() => document.querySelector('.ed-page[aria-selected="true"]')?.getAttribute('data-page') === 'front');
-    await page.waitForFunction(() => document.querySelector('#layers .ed-layer[aria-pressed="true"]')?.textContent === 'Text: Your name here');
+    await page.waitForFunction(
+      () => document.querySelector('.ed-page[aria-selected="true"]')?.getAttribute('data-page') === 'front',
+    );
+    await page.waitForFunction(
+      () => document.querySelector('#layers .ed-layer[aria-pressed="true"]')?.textContent === 'Text: Your name here',
+    );
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('canvas-wrap');
   });
 
@@ -95,7 +139,9 @@ describe('print check in the editor, the send form and the basket', () => {
     const saved = await card();
     expect(saved.preflight).toEqual([]);
     expect(saved.canvas_data.objects.map((o: Json) => o.text)).toEqual(['Happy day', 'Dear Ada']);
-    expect(saved.canvas_data.pages.inside_right.objects).toEqual([expect.objectContaining({ text: 'With love from all of us' })]);
+    expect(saved.canvas_data.pages.inside_right.objects).toEqual([
+      expect.objectContaining({ text: 'With love from all of us' }),
+    ]);
   });
 
   it('posts the card: no warnings on the send form or in the basket, checkout and demo payment', async () => {
@@ -112,8 +158,13 @@ describe('print check in the editor, the send form and the basket', () => {
     await Promise.all([page.waitForNavigation(), page.click('#send-submit')]);
     expect(new URL(page.url()).pathname).toBe('/cart/');
     expect(await page.$('.preflight-notes')).toBeNull();
-    expect(await page.$eval('#cart-panel form[action$="/cart/checkout/"] button[type="submit"]', (b) => b.textContent)).toBe('Checkout');
-    await Promise.all([page.waitForNavigation(), page.click('#cart-panel form[action$="/cart/checkout/"] button[type="submit"]')]);
+    expect(
+      await page.$eval('#cart-panel form[action$="/cart/checkout/"] button[type="submit"]', (b) => b.textContent),
+    ).toBe('Checkout');
+    await Promise.all([
+      page.waitForNavigation(),
+      page.click('#cart-panel form[action$="/cart/checkout/"] button[type="submit"]'),
+    ]);
     expect(new URL(page.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}\/$/);
     await Promise.all([page.waitForNavigation(), page.click('form[action$="/pay/"] button[type="submit"]')]);
     const url = new URL(page.url());
@@ -134,7 +185,10 @@ describe('print check in the editor, the send form and the basket', () => {
     const chooseRecipient = async () => {
       await page.click('#open-send');
       await page.waitForFunction(() => document.querySelectorAll('#recipient option').length > 2);
-      await page.select('#recipient', (await page.$$eval('#recipient option', (os) => os.map((o) => (o as HTMLOptionElement).value)))[1]);
+      await page.select(
+        '#recipient',
+        (await page.$$eval('#recipient option', (os) => os.map((o) => (o as HTMLOptionElement).value)))[1],
+      );
     };
     await chooseRecipient();
     expect(await page.$eval('#send-submit', (b) => b.textContent)).toBe('Add to cart');
@@ -153,7 +207,9 @@ describe('print check in the editor, the send form and the basket', () => {
     await page.select('#delivery-method', 'print');
     await Promise.all([page.waitForNavigation(), page.click('#send-submit')]);
     expect(new URL(page.url()).pathname).toBe('/cart/');
-    expect(await page.$eval('.preflight-notes', (e) => e.textContent)).toMatch(/Print warnings:[\s\S]*still says "Your name here"/);
+    expect(await page.$eval('.preflight-notes', (e) => e.textContent)).toMatch(
+      /Print warnings:[\s\S]*still says "Your name here"/,
+    );
     const checkoutButton = '#cart-panel form[action$="/cart/checkout/"] button[type="submit"]';
     expect(await page.$eval(checkoutButton, (b) => b.textContent)).toBe('Print them as they are: checkout');
     await screenshot(page, 'editor-preflight-basket');
@@ -164,10 +220,19 @@ describe('print check in the editor, the send form and the basket', () => {
   });
 
   it('puts the print check under the canvas on a 390 px phone', async () => {
-    const phone = await signedInPage(browser, app.baseUrl, shopper.token, { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+    const phone = await signedInPage(browser, app.baseUrl, shopper.token, {
+      width: 390,
+      height: 844,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 1,
+    });
     const third = await startCard(phone, `${app.baseUrl}/editor/template/named-for-you/`);
     await phone.waitForFunction(() => document.getElementById('preflight')?.dataset.count === '1');
-    const [canvasBox, panelBox] = await Promise.all([phone.$eval('#canvas-wrap', (e) => e.getBoundingClientRect().toJSON()), phone.$eval('#preflight', (e) => e.getBoundingClientRect().toJSON())]);
+    const [canvasBox, panelBox] = await Promise.all([
+      phone.$eval('#canvas-wrap', (e) => e.getBoundingClientRect().toJSON()),
+      phone.$eval('#preflight', (e) => e.getBoundingClientRect().toJSON()),
+    ]);
     expect(panelBox.top).toBeGreaterThanOrEqual(canvasBox.bottom);
     expect(panelBox.right).toBeLessThanOrEqual(390);
     await phone.$eval('#preflight', (e) => e.scrollIntoView());
@@ -175,11 +240,22 @@ describe('print check in the editor, the send form and the basket', () => {
     await phone.reload();
     await editorReady(phone);
     // The basket on the phone: the card's warning under it, the button that accepts it in full width.
-    const recipient = (await app.http().get('/api/recipients/').set(shopper.auth)).body.results.find((r: Json) => r.address_line_1);
-    await app.http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ card_id: third, recipient_id: recipient.id, delivery_method: 'post' }).expect(200);
+    const recipient = (await app.http().get('/api/recipients/').set(shopper.auth)).body.results.find(
+      (r: Json) => r.address_line_1,
+    );
+    await app
+      .http()
+      .post('/api/orders/add_to_cart/')
+      .set(shopper.auth)
+      .send({ card_id: third, recipient_id: recipient.id, delivery_method: 'post' })
+      .expect(200);
     await phone.goto(`${app.baseUrl}/cart/`);
-    expect(await phone.$eval('.preflight-notes', (e) => e.textContent)).toMatch(/still says "Your name here"[\s\S]*The inside of this posted card is empty/);
-    const button = await phone.$eval('#cart-panel form[action$="/cart/checkout/"] button[type="submit"]', (b) => b.getBoundingClientRect().toJSON());
+    expect(await phone.$eval('.preflight-notes', (e) => e.textContent)).toMatch(
+      /still says "Your name here"[\s\S]*The inside of this posted card is empty/,
+    );
+    const button = await phone.$eval('#cart-panel form[action$="/cart/checkout/"] button[type="submit"]', (b) =>
+      b.getBoundingClientRect().toJSON(),
+    );
     expect(button.right).toBeLessThanOrEqual(390);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(phone, 'editor-preflight-basket-phone');

@@ -9,7 +9,17 @@ import { launchBrowser, pageErrors, screenshot, signedInPage, startCard, editorR
 jest.setTimeout(180_000);
 
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
-const LINKS = ['Cards', 'My cards', 'Group cards', 'Address book', 'Reminders', 'Orders', 'Premium', 'Basket', 'Sign out'];
+const LINKS = [
+  'Cards',
+  'My cards',
+  'Group cards',
+  'Address book',
+  'Reminders',
+  'Orders',
+  'Premium',
+  'Basket',
+  'Sign out',
+];
 
 /** Whether the element is shown, inside the viewport's width, and the one a tap on its centre reaches. */
 const reachable = (page: Page, handleSelector: string, index = 0) =>
@@ -18,7 +28,13 @@ const reachable = (page: Page, handleSelector: string, index = 0) =>
     (els, i) => {
       const el = els[i as number] as HTMLElement;
       const box = el.getBoundingClientRect();
-      if (!el.checkVisibility({ visibilityProperty: true }) || box.width === 0 || box.left < 0 || box.right > window.innerWidth) return false;
+      if (
+        !el.checkVisibility({ visibilityProperty: true }) ||
+        box.width === 0 ||
+        box.left < 0 ||
+        box.right > window.innerWidth
+      )
+        return false;
       el.scrollIntoView({ block: 'nearest' });
       const b = el.getBoundingClientRect();
       const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
@@ -34,7 +50,8 @@ describe('the phone menu and the editor on a phone', () => {
   let shopper: TestUser;
   let editorUrl: string;
   const expanded = () => page.$eval('#menu-toggle', (e) => e.getAttribute('aria-expanded'));
-  const navItems = () => page.$$eval('#main-nav a, #main-nav button', (els) => els.map((e) => (e as HTMLElement).textContent!.trim()));
+  const navItems = () =>
+    page.$$eval('#main-nav a, #main-nav button', (els) => els.map((e) => (e as HTMLElement).textContent!.trim()));
 
   beforeAll(async () => {
     app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
@@ -63,7 +80,8 @@ describe('the phone menu and the editor on a phone', () => {
     expect(await expanded()).toBe('true');
     // Focus moves into the menu, to its first link.
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cards');
-    for (let i = 0; i < LINKS.length; i += 1) expect([LINKS[i], await reachable(page, '#main-nav a, #main-nav button', i)]).toEqual([LINKS[i], true]);
+    for (let i = 0; i < LINKS.length; i += 1)
+      expect([LINKS[i], await reachable(page, '#main-nav a, #main-nav button', i)]).toEqual([LINKS[i], true]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'phone-menu-editor-open-phone');
 
@@ -89,7 +107,10 @@ describe('the phone menu and the editor on a phone', () => {
   it('a menu link takes the shopper to its page, which has the same menu', async () => {
     await page.tap('#menu-toggle');
     const index = LINKS.indexOf('Address book');
-    await Promise.all([page.waitForNavigation(), page.$$eval('#main-nav a', (els, i) => (els[i as number] as HTMLElement).click(), index)]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.$$eval('#main-nav a', (els, i) => (els[i as number] as HTMLElement).click(), index),
+    ]);
     expect(new URL(page.url()).pathname).toBe('/recipients/');
     expect(await reachable(page, '#menu-toggle')).toBe(true);
     await page.tap('#menu-toggle');
@@ -109,7 +130,8 @@ describe('the phone menu and the editor on a phone', () => {
     await page.goto(editorUrl);
     await editorReady(page);
     expect(await page.$eval('#menu-toggle', (e) => e.checkVisibility())).toBe(false);
-    for (let i = 0; i < LINKS.length; i += 1) expect(await reachable(page, '#main-nav a, #main-nav button', i)).toBe(true);
+    for (let i = 0; i < LINKS.length; i += 1)
+      expect(await reachable(page, '#main-nav a, #main-nav button', i)).toBe(true);
     await screenshot(page, 'phone-menu-editor-desktop');
   });
 });

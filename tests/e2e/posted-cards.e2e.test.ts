@@ -5,7 +5,17 @@ import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixt
 import { ShopAddress } from '../helpers/fake-print-provider';
 import { startFakeProdigi, type FakeProdigi } from '../helpers/fake-prodigi';
 import { DESKTOP, launchBrowser, screenshots, seriousA11yViolations } from './browser';
-import { adminScreenshot, clickByText, createPanelUser, createRole, ensureAdminBuilt, logIn, seriousViolationsInMain, waitForDialog, waitForText } from '../admin/admin-browser';
+import {
+  adminScreenshot,
+  clickByText,
+  createPanelUser,
+  createRole,
+  ensureAdminBuilt,
+  logIn,
+  seriousViolationsInMain,
+  waitForDialog,
+  waitForText,
+} from '../admin/admin-browser';
 import { fulfilment, q, until } from '../fulfilment/helpers';
 
 // Posted cards in real Chromium, against the fake Prodigi Print API: the buyer cancels from the order
@@ -37,7 +47,14 @@ describe('posted cards in Chromium: the buyer cancels, the operator reads the ti
     const user = await createUser(app.strapi);
     const card = await createCard(app.strapi, user, { title });
     const recipient = await createRecipient(app.strapi, user, { country: 'GB' });
-    expect((await http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'post' })).status).toBe(200);
+    expect(
+      (
+        await http()
+          .post('/api/orders/add_to_cart/')
+          .set(user.auth)
+          .send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'post' })
+      ).status,
+    ).toBe(200);
     const cart = await http().get('/api/orders/cart/').set(user.auth);
     expect((await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(user.auth).send({})).status).toBe(200);
     expect((await http().post(`/api/orders/${cart.body.uuid}/pay/`).set(user.auth).send({})).status).toBe(200);
@@ -107,23 +124,31 @@ describe('posted cards in Chromium: the buyer cancels, the operator reads the ti
     expect(prodigi.orders.get(delivery.tracking_reference).status.stage).toBe('Cancelled');
   });
 
-  it('an operator opens a posted card\'s provider timeline and retries a failed submission', async () => {
+  it("an operator opens a posted card's provider timeline and retries a failed submission", async () => {
     const queued = await buyPostedCard('Timeline card');
-    const orderId = (await q(app.strapi, 'delivery').findOne({ where: { id: queued.delivery.id } })).tracking_reference as string;
+    const orderId = (await q(app.strapi, 'delivery').findOne({ where: { id: queued.delivery.id } }))
+      .tracking_reference as string;
     prodigi.startProduction(orderId);
     expect((await prodigi.callback(orderId)).body).toMatchObject({ outcome: 'noted' });
     prodigi.failNext(1);
     const failed = await buyPostedCard('Failed card');
     expect((await q(app.strapi, 'delivery').findOne({ where: { id: failed.delivery.id } })).status).toBe('failed');
 
-    const operator = await createPanelUser(app.strapi, await createRole(app.strapi, 'Postal operator', [DELIVERIES]), 'Operator');
+    const operator = await createPanelUser(
+      app.strapi,
+      await createRole(app.strapi, 'Postal operator', [DELIVERIES]),
+      'Operator',
+    );
     const page = await newPage();
     await logIn(page, app.baseUrl, operator);
     await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/deliveries`, { waitUntil: 'networkidle0' });
     await waitForText(page, `Provider order ${orderId}`);
     await page.click(`button[aria-controls="timeline-${queued.delivery.id}"]`);
     await page.waitForSelector(`ol[aria-label="Timeline of delivery ${queued.delivery.id}"]`);
-    const timeline = await page.$eval(`ol[aria-label="Timeline of delivery ${queued.delivery.id}"]`, (el) => (el as HTMLElement).innerText);
+    const timeline = await page.$eval(
+      `ol[aria-label="Timeline of delivery ${queued.delivery.id}"]`,
+      (el) => (el as HTMLElement).innerText,
+    );
     expect(timeline).toContain('Submitted to the provider: Processing (Accepted)');
     expect(timeline).toContain('Provider callback: Processing (In production)');
     await adminScreenshot(page, 'deliveries-posted-timeline');
@@ -132,12 +157,20 @@ describe('posted cards in Chromium: the buyer cancels, the operator reads the ti
     // The failed submission: its timeline says why, and Retry places the order at Prodigi.
     await page.click(`button[aria-controls="timeline-${failed.delivery.id}"]`);
     await page.waitForSelector(`ol[aria-label="Timeline of delivery ${failed.delivery.id}"]`);
-    expect(await page.$eval(`ol[aria-label="Timeline of delivery ${failed.delivery.id}"]`, (el) => (el as HTMLElement).innerText)).toContain('Submission failed: Failed');
+    expect(
+      await page.$eval(
+        `ol[aria-label="Timeline of delivery ${failed.delivery.id}"]`,
+        (el) => (el as HTMLElement).innerText,
+      ),
+    ).toContain('Submission failed: Failed');
     await page.click(`button[aria-label^="Retry delivery ${failed.delivery.id}"]`);
     await waitForDialog(page);
     await clickByText(page, 'Confirm');
     await waitForText(page, 'The delivery was queued again.');
-    const placed = await until(() => q(app.strapi, 'delivery').findOne({ where: { id: failed.delivery.id } }), (d) => d.status === 'processing' && Boolean(d.tracking_reference) && !d.claimed_at);
+    const placed = await until(
+      () => q(app.strapi, 'delivery').findOne({ where: { id: failed.delivery.id } }),
+      (d) => d.status === 'processing' && Boolean(d.tracking_reference) && !d.claimed_at,
+    );
     await waitForText(page, 'Retried: Pending');
     // The list as it is now: the card placed at Prodigi under a new order id.
     await page.reload({ waitUntil: 'networkidle0' });

@@ -28,14 +28,24 @@ describe('importing contacts and tagging them on the address book page', () => {
     smtp = await startSmtpCapture();
     // The e-mailed links point at this server.
     const port = await freePort();
-    app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', PORT: String(port), SERVICE_PUBLIC_URL: `http://127.0.0.1:${port}` });
+    app = await startApp({
+      ...smtp.env,
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_DEMO_PAYMENTS: 'true',
+      PORT: String(port),
+      SERVICE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
     shopper = await createUser(app.strapi, { first_name: 'Sam', last_name: 'Jones' });
     browser = await launchBrowser();
     page = await signedInPage(browser, app.baseUrl, shopper.token);
     await page.setBypassCSP(true);
     // The API test's file, without its Groups column and with an e-mail header nobody would guess.
-    const csv = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'address-book-20.csv'), 'utf8')
-      .split('\r\n').map((line) => line.replace(/,("[^"]*"|[^,]*)$/, '')).join('\r\n').replace(',Email,', ',Reach at,');
+    const csv = fs
+      .readFileSync(path.join(__dirname, '..', 'fixtures', 'address-book-20.csv'), 'utf8')
+      .split('\r\n')
+      .map((line) => line.replace(/,("[^"]*"|[^,]*)$/, ''))
+      .join('\r\n')
+      .replace(',Email,', ',Reach at,');
     file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'import-')), 'contacts.csv');
     fs.writeFileSync(file, csv);
   });
@@ -71,14 +81,27 @@ describe('importing contacts and tagging them on the address book page', () => {
     await fill({ first_name: 'Uma', last_name: 'Vale', email: 'uma@example.test', ...address });
     // Uma moves house: her second visit adds no entry, and waits for Sam to accept it (security issue 39:
     // whoever holds the link must not move a friend unseen).
-    await fill({ first_name: 'Uma', last_name: 'Vale', email: 'uma@example.test', address_line_1: '9 New Road', city: 'Bath', postcode: 'BA1 2AB' });
+    await fill({
+      first_name: 'Uma',
+      last_name: 'Vale',
+      email: 'uma@example.test',
+      address_line_1: '9 New Road',
+      city: 'Bath',
+      postcode: 'BA1 2AB',
+    });
 
     await page.goto(`${app.baseUrl}/recipients/`);
-    const added = await page.$$eval('.entry', (els) => els.filter((e) => e.textContent!.includes('Added by them')).map((e) => (e as HTMLElement).querySelector('.entry-title')!.textContent!.replace('Added by them', '').trim()));
+    const added = await page.$$eval('.entry', (els) =>
+      els
+        .filter((e) => e.textContent!.includes('Added by them'))
+        .map((e) => (e as HTMLElement).querySelector('.entry-title')!.textContent!.replace('Added by them', '').trim()),
+    );
     expect(added.sort()).toEqual(['Tess Ward', 'Uma Vale']);
     const uma = '.entry:has(input[aria-label="Select Uma Vale"])';
     expect(await page.$eval(`${uma} .entry-meta`, (e) => e.textContent)).toContain('Bristol');
-    expect(await text(`${uma} .pending-change p`)).toBe('New details sent through your address link: 9 New Road, Bath, BA1 2AB');
+    expect(await text(`${uma} .pending-change p`)).toBe(
+      'New details sent through your address link: 9 New Road, Bath, BA1 2AB',
+    );
     await page.click(`${uma} .pending-change form[action$="/change/accept/"] button`);
     await page.waitForSelector('.toast ::-p-text(The new details are in your address book.)');
     expect(await page.$eval(`${uma} .entry-meta`, (e) => e.textContent)).toContain('Bath');
@@ -107,13 +130,20 @@ describe('importing contacts and tagging them on the address book page', () => {
     await screenshots(page, 'recipient-import-done');
 
     await page.goto(`${app.baseUrl}/recipients/`);
-    for (const name of ['Ben Archer', 'Cleo Baker', 'Gus Fraser', 'Jo Irwin', 'Max Lloyd']) await page.click(`input[aria-label="Select ${name}"]`);
+    for (const name of ['Ben Archer', 'Cleo Baker', 'Gus Fraser', 'Jo Irwin', 'Max Lloyd'])
+      await page.click(`input[aria-label="Select ${name}"]`);
     await page.type('#bulk-tag', 'Family');
     await page.click('#bulk-tag-form button[value=add]');
     await page.waitForSelector('.tag-filter a.chip ::-p-text(Family)');
     expect(await text('.toast')).toMatch(/Added "Family" to 5 entries/);
     await Promise.all([page.waitForNavigation(), page.click('.tag-filter a.chip ::-p-text(Family)')]);
-    expect(await page.$$eval('.entry-title', (els) => els.map((e) => (e as HTMLElement).innerText.trim()))).toEqual(['Ben Archer', 'Cleo Baker', 'Gus Fraser', 'Jo Irwin', 'Max Lloyd']);
+    expect(await page.$$eval('.entry-title', (els) => els.map((e) => (e as HTMLElement).innerText.trim()))).toEqual([
+      'Ben Archer',
+      'Cleo Baker',
+      'Gus Fraser',
+      'Jo Irwin',
+      'Max Lloyd',
+    ]);
     // One entry's own tags, from its edit form: the page stays on the group.
     await page.click('summary ::-p-text(Edit tags of Ben Archer)');
     const tags = await page.$('.entry-tags[open] input[name=tags]');
@@ -121,7 +151,11 @@ describe('importing contacts and tagging them on the address book page', () => {
     await tags!.type('Family, Work');
     await page.click('.entry-tags[open] button[type=submit]');
     await page.waitForSelector('.tag-filter a.chip ::-p-text(Work)');
-    expect(await page.$$eval('.entry', (els) => els.map((e) => (e as HTMLElement).querySelector('.tag-list')!.textContent!.trim().replace(/\s+/g, ' ')))).toEqual(['Family Work', 'Family', 'Family', 'Family', 'Family']);
+    expect(
+      await page.$$eval('.entry', (els) =>
+        els.map((e) => (e as HTMLElement).querySelector('.tag-list')!.textContent!.trim().replace(/\s+/g, ' ')),
+      ),
+    ).toEqual(['Family Work', 'Family', 'Family', 'Family', 'Family']);
     await screenshots(page, 'recipient-import-family');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
@@ -129,11 +163,28 @@ describe('importing contacts and tagging them on the address book page', () => {
   it('sends one card saying {first_name} to everyone in Family: five e-mails, five names, and the order page shows the one opened', async () => {
     const card = await createCard(app.strapi, shopper, {
       title: 'Family news',
-      canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [{ type: 'textbox', text: 'Dear {first_name},', left: 60, top: 120, width: 480, fontSize: 48, fill: '#222222', fontFamily: 'Georgia' }] },
+      canvas_data: {
+        version: '7.0.0',
+        background: '#FFFFFF',
+        objects: [
+          {
+            type: 'textbox',
+            text: 'Dear {first_name},',
+            left: 60,
+            top: 120,
+            width: 480,
+            fontSize: 48,
+            fill: '#222222',
+            fontFamily: 'Georgia',
+          },
+        ],
+      },
     });
     await page.goto(`${app.baseUrl}/editor/${card.id}/`);
     await page.click('#open-send');
-    await page.waitForFunction(() => [...(document.getElementById('recipient') as HTMLSelectElement).options].some((o) => o.value === 'many'));
+    await page.waitForFunction(() =>
+      [...(document.getElementById('recipient') as HTMLSelectElement).options].some((o) => o.value === 'many'),
+    );
     await page.select('#recipient', 'many');
     await page.click('#many-tags button ::-p-text(Everyone in Family)');
     await page.waitForFunction(() => /^5 people: /.test(document.getElementById('many-count')!.textContent ?? ''));
@@ -146,7 +197,9 @@ describe('importing contacts and tagging them on the address book page', () => {
 
     const family = ['ben', 'cleo', 'gus', 'jo', 'max'].map((n) => `${n}@example.test`);
     const mails = await smtp.waitFor((m) => family.some((to) => JSON.stringify(m.to ?? '').includes(to)), 5, 30_000);
-    const links = mails.map((m) => /(http:\/\/127\.0\.0\.1:\d+\/cards\/view\/[A-Za-z0-9_-]+\/)/.exec(String(m.text))![1]);
+    const links = mails.map(
+      (m) => /(http:\/\/127\.0\.0\.1:\d+\/cards\/view\/[A-Za-z0-9_-]+\/)/.exec(String(m.text))![1],
+    );
 
     // One recipient opens theirs, in a browser of their own.
     const context = await browser.createBrowserContext();
@@ -156,7 +209,7 @@ describe('importing contacts and tagging them on the address book page', () => {
     await context.close();
     // The sends are recorded just after the mail server accepts them: read the page until all five are.
     let statuses: Array<string | null> = [];
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline && statuses.length < 5; ) {
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline && statuses.length < 5;) {
       await page.goto(orderPage);
       statuses = await page.$$eval('.ecard-status', (els) => els.map((e) => e.getAttribute('data-status')).sort());
     }
@@ -164,7 +217,8 @@ describe('importing contacts and tagging them on the address book page', () => {
     await screenshots(page, 'recipient-import-order-opened');
 
     const names: Array<string | undefined> = [];
-    for (const link of links) names.push(/Dear ([A-Za-z]+),/.exec((await app.http().get(new URL(link).pathname)).text)?.[1]);
+    for (const link of links)
+      names.push(/Dear ([A-Za-z]+),/.exec((await app.http().get(new URL(link).pathname)).text)?.[1]);
     expect(names.sort()).toEqual(['Ben', 'Cleo', 'Gus', 'Jo', 'Max']);
     expect(pageErrors(page)).toEqual([]);
   });

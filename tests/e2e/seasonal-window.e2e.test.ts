@@ -14,7 +14,12 @@ describe('a seasonal template appears and disappears at its boundaries (Chromium
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    app = await startApp({ PORT: String(port), SERVICE_PUBLIC_URL: base, SERVICE_RENDERER: 'memory', SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false' });
+    app = await startApp({
+      PORT: String(port),
+      SERVICE_PUBLIC_URL: base,
+      SERVICE_RENDERER: 'memory',
+      SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false',
+    });
     browser = await launchBrowser();
     page = await browser.newPage();
     page.setDefaultTimeout(15000);
@@ -27,7 +32,9 @@ describe('a seasonal template appears and disappears at its boundaries (Chromium
   /** The catalogue's card names and occasion filters, as the shopper sees them after a reload. */
   async function catalogue(): Promise<{ names: string[]; occasions: string[] }> {
     await page.goto(`${base}/catalogue/`, { waitUntil: 'domcontentloaded' });
-    const names = await page.$$eval('.template-card .template-name', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
+    const names = await page.$$eval('.template-card .template-name', (els) =>
+      els.map((el) => (el as HTMLElement).innerText.trim()),
+    );
     const occasions = await page.$$eval('a, option', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
     return { names, occasions };
   }
@@ -47,11 +54,27 @@ describe('a seasonal template appears and disappears at its boundaries (Chromium
     const opens = new Date(Date.now() + 5_000);
     const closes = new Date(opens.getTime() + 5_000);
     const window = { available_from: opens.toISOString(), available_until: closes.toISOString() };
-    const occasion = (await app.strapi.documents('plugin::greeting-cards.occasion').create({ data: { name: 'Lantern Night', slug: 'lantern-night', sort_order: 99, ...window }, status: 'published' })) as { documentId: string };
+    const occasion = (await app.strapi
+      .documents('plugin::greeting-cards.occasion')
+      .create({
+        data: { name: 'Lantern Night', slug: 'lantern-night', sort_order: 99, ...window },
+        status: 'published',
+      })) as { documentId: string };
     await app.strapi.documents('plugin::greeting-cards.template').create({
       data: {
-        name: 'Paper Lanterns', slug: 'paper-lanterns', style: 'traditional', is_active: true, occasion: occasion.documentId, ...window,
-        canvas_data: { version: '7.0.0', background: '#1b2a49', objects: [{ type: 'text', text: 'Lanterns', left: 10, top: 10, fontSize: 20, fill: '#ffd27f', fontFamily: 'Georgia' }] },
+        name: 'Paper Lanterns',
+        slug: 'paper-lanterns',
+        style: 'traditional',
+        is_active: true,
+        occasion: occasion.documentId,
+        ...window,
+        canvas_data: {
+          version: '7.0.0',
+          background: '#1b2a49',
+          objects: [
+            { type: 'text', text: 'Lanterns', left: 10, top: 10, fontSize: 20, fill: '#ffd27f', fontFamily: 'Georgia' },
+          ],
+        },
       },
       status: 'published',
     });

@@ -18,7 +18,12 @@ describe('the shop in German (Chromium)', () => {
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    app = await startApp({ PORT: String(port), SERVICE_PUBLIC_URL: base, SERVICE_RENDERER: 'memory', SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false' });
+    app = await startApp({
+      PORT: String(port),
+      SERVICE_PUBLIC_URL: base,
+      SERVICE_RENDERER: 'memory',
+      SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false',
+    });
     user = await createUser(app.strapi, { username: 'Lena Beispiel' });
     browser = await launchBrowser();
     page = await browser.newPage();
@@ -78,8 +83,24 @@ describe('the shop in German (Chromium)', () => {
     const card = await app.http().post('/api/templates/balloon-party/personalize/').set(auth).send({});
     expect(card.status).toBe(201);
     await app.http().patch(`/api/cards/${card.body.id}/`).set(auth).send({ title: 'Alles Gute zum Geburtstag, Mia' });
-    const friend = await app.http().post('/api/recipients/').set(auth).send({ first_name: 'Mia', last_name: 'Muster', email: 'mia.muster@example.test', address_line_1: '10 Downing Street', city: 'London', postcode: 'SW1A 2AA', country: 'GB' });
-    const added = await app.http().post('/api/orders/add_to_cart/').set(auth).send({ card_id: card.body.id, recipient_id: friend.body.id, delivery_method: 'post' });
+    const friend = await app
+      .http()
+      .post('/api/recipients/')
+      .set(auth)
+      .send({
+        first_name: 'Mia',
+        last_name: 'Muster',
+        email: 'mia.muster@example.test',
+        address_line_1: '10 Downing Street',
+        city: 'London',
+        postcode: 'SW1A 2AA',
+        country: 'GB',
+      });
+    const added = await app
+      .http()
+      .post('/api/orders/add_to_cart/')
+      .set(auth)
+      .send({ card_id: card.body.id, recipient_id: friend.body.id, delivery_method: 'post' });
     expect([added.status, added.body]).toEqual([200, expect.anything()]);
 
     await page.goto(`${base}/cart/?added=1`, { waitUntil: 'load' });
@@ -89,7 +110,9 @@ describe('the shop in German (Chromium)', () => {
     expect(await text('.cart-item .entry-meta')).toContain('Postkarte an Mia Muster');
     expect(await text('#cart-total')).toBe(`3,99${NBSP}£`);
     // "Zur Kasse", or "So drucken: zur Kasse" when the print check has warnings for the posted card.
-    expect(await text('#cart-panel form[action="/cart/checkout/"] button')).toMatch(/^(Zur Kasse|So drucken: zur Kasse)$/);
+    expect(await text('#cart-panel form[action="/cart/checkout/"] button')).toMatch(
+      /^(Zur Kasse|So drucken: zur Kasse)$/,
+    );
     expect(await text('#cart-panel')).not.toMatch(/Print warnings|Must be fixed|Checkout/);
     await review('de-cart');
   });

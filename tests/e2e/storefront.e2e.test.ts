@@ -23,7 +23,13 @@ describe('storefront end to end (Chromium)', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     // The real renderer: template previews and the e-card design look in the screenshots as they will for shoppers.
-    app = await startApp({ ...smtp.env, PORT: String(port), SERVICE_PUBLIC_URL: base, SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'true', SERVICE_DEMO_PAYMENTS: 'true' });
+    app = await startApp({
+      ...smtp.env,
+      PORT: String(port),
+      SERVICE_PUBLIC_URL: base,
+      SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'true',
+      SERVICE_DEMO_PAYMENTS: 'true',
+    });
     browser = await launchBrowser();
     page = await browser.newPage();
     // Only so the test can inject axe-core; the shop's own pages run under Strapi's CSP unchanged.
@@ -48,21 +54,31 @@ describe('storefront end to end (Chromium)', () => {
 
   const text = (selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText);
   const waitForText = (selector: string, needle: string) =>
-    page.waitForFunction((sel, n) => Array.from(document.querySelectorAll(sel)).some((el) => (el as HTMLElement).innerText.includes(n)), {}, selector, needle);
+    page.waitForFunction(
+      (sel, n) => Array.from(document.querySelectorAll(sel)).some((el) => (el as HTMLElement).innerText.includes(n)),
+      {},
+      selector,
+      needle,
+    );
 
   async function clickAndNavigate(selector: string) {
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
   }
 
   async function clickLinkWithText(scope: string, label: string) {
-    const handle = await page.waitForSelector(`xpath/.//*[contains(concat(' ', normalize-space(@class), ' '), ' ${scope} ')]//a[normalize-space(.)='${label}']`);
+    const handle = await page.waitForSelector(
+      `xpath/.//*[contains(concat(' ', normalize-space(@class), ' '), ' ${scope} ')]//a[normalize-space(.)='${label}']`,
+    );
     await handle!.click();
   }
 
   it('home and sign-in pages', async () => {
     // Thumbnails render in the background after boot; the home page shows them once they are there.
     await until(
-      () => app.strapi.db.query('plugin::greeting-cards.template').count({ where: { $or: [{ thumbnail_url: { $null: true } }, { thumbnail_url: '' }] } }),
+      () =>
+        app.strapi.db
+          .query('plugin::greeting-cards.template')
+          .count({ where: { $or: [{ thumbnail_url: { $null: true } }, { thumbnail_url: '' }] } }),
       (missing) => Number(missing) === 0,
       60000,
     );
@@ -100,7 +116,9 @@ describe('storefront end to end (Chromium)', () => {
     await clickAndNavigate('.template-grid a[href="/templates/balloon-party/"]');
     expect(await text('h1')).toBe('Balloon Party');
     // Signed in, Personalise is a form POST (starting a card creates one; a GET never does).
-    expect(await page.$eval('button.button-large', (b) => b.closest('form')?.getAttribute('action'))).toBe('/editor/template/balloon-party/');
+    expect(await page.$eval('button.button-large', (b) => b.closest('form')?.getAttribute('action'))).toBe(
+      '/editor/template/balloon-party/',
+    );
     await review('template');
   });
 
@@ -121,9 +139,13 @@ describe('storefront end to end (Chromium)', () => {
     await page.click('#recipients-panel form[action$="/recipients/add/"] button[type="submit"]');
     await waitForText('#recipients-panel .entry-list', 'Temporary');
     page.once('dialog', (dialog) => dialog.accept());
-    const remove = await page.waitForSelector(`xpath///div[@id='recipients-panel']//li[.//p[contains(., 'Temporary')]]//form[@hx-delete]//button`);
+    const remove = await page.waitForSelector(
+      `xpath///div[@id='recipients-panel']//li[.//p[contains(., 'Temporary')]]//form[@hx-delete]//button`,
+    );
     await remove!.click();
-    await page.waitForFunction(() => !document.querySelector('#recipients-panel .entry-list')!.textContent!.includes('Temporary'));
+    await page.waitForFunction(
+      () => !document.querySelector('#recipients-panel .entry-list')!.textContent!.includes('Temporary'),
+    );
     await waitForText('#toasts', 'Removed from your address book.');
     expect(await text('#recipients-panel .entry-list')).toContain('Frankie Friend');
   });
@@ -131,13 +153,18 @@ describe('storefront end to end (Chromium)', () => {
   it('adds a reminder', async () => {
     await page.goto(`${base}/reminders/`, { waitUntil: 'load' });
     await page.select('#m-type', 'birthday');
-    const frankie = await page.$eval('#m-recipient', (el) => Array.from((el as HTMLSelectElement).options).find((o) => o.text === 'Frankie Friend')!.value);
+    const frankie = await page.$eval(
+      '#m-recipient',
+      (el) => Array.from((el as HTMLSelectElement).options).find((o) => o.text === 'Frankie Friend')!.value,
+    );
     await page.select('#m-recipient', frankie);
     await page.select('#m-occasion', 'birthday');
     await page.type('#m-date', '03152031');
     await page.click('#reminders-panel form[hx-post] button[type="submit"]');
     await waitForText('#reminders-panel .entry-list', "Frankie Friend's birthday");
-    expect(await page.$eval('#reminders-panel .entry-list a', (a) => a.getAttribute('href'))).toBe('/catalogue/?occasion=birthday');
+    expect(await page.$eval('#reminders-panel .entry-list a', (a) => a.getAttribute('href'))).toBe(
+      '/catalogue/?occasion=birthday',
+    );
     await review('reminders');
   });
 
@@ -148,11 +175,19 @@ describe('storefront end to end (Chromium)', () => {
     const auth = { Authorization: `Bearer ${cookie.value}` };
     const card = await app.http().post('/api/templates/balloon-party/personalize/').set(auth).send({});
     expect(card.status).toBe(201);
-    const named = await app.http().patch(`/api/cards/${card.body.id}/`).set(auth).send({ title: 'Happy birthday, Frankie', inside_message: 'Have a wonderful day!' });
+    const named = await app
+      .http()
+      .patch(`/api/cards/${card.body.id}/`)
+      .set(auth)
+      .send({ title: 'Happy birthday, Frankie', inside_message: 'Have a wonderful day!' });
     expect(named.status).toBe(200);
     const recipients = await app.http().get('/api/recipients/').set(auth);
     const frankie = recipients.body.results.find((r: { email: string }) => r.email === friend);
-    const added = await app.http().post('/api/orders/add_to_cart/').set(auth).send({ card_id: card.body.id, recipient_id: frankie.id, delivery_method: 'ecard' });
+    const added = await app
+      .http()
+      .post('/api/orders/add_to_cart/')
+      .set(auth)
+      .send({ card_id: card.body.id, recipient_id: frankie.id, delivery_method: 'ecard' });
     expect(added.status).toBe(200);
 
     await page.goto(`${base}/library/`, { waitUntil: 'load' });

@@ -20,7 +20,13 @@ describe('the e-card e-mail in the language the order was placed in', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory', SERVICE_PUBLIC_URL: 'https://cards.example.test', SERVICE_SHOP_NAME: 'Kindred Cards' });
+    app = await startApp({
+      ...smtp.env,
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_RENDERER: 'memory',
+      SERVICE_PUBLIC_URL: 'https://cards.example.test',
+      SERVICE_SHOP_NAME: 'Kindred Cards',
+    });
     buyer = await createUser(app.strapi, { first_name: 'Sam', last_name: 'Jones' });
   });
   afterAll(async () => {
@@ -30,13 +36,24 @@ describe('the e-card e-mail in the language the order was placed in', () => {
 
   /** Buys one e-card to `email` through the API with this Accept-Language; the order's uuid and its e-mail. */
   async function buyEcard(language: string, email: string): Promise<{ uuid: string; mail: Mail }> {
-    const card = await createCard(app.strapi, buyer, { title: 'Danke', canvas_data: design('Danke'), inside_message: 'Bis bald!' });
+    const card = await createCard(app.strapi, buyer, {
+      title: 'Danke',
+      canvas_data: design('Danke'),
+      inside_message: 'Bis bald!',
+    });
     const recipient = await createRecipient(app.strapi, buyer, { first_name: 'Ada', last_name: 'Lovelace', email });
-    const withLanguage = (req: ReturnType<ReturnType<typeof http>['post']>) => (language ? req.set('Accept-Language', language) : req);
-    const added = await withLanguage(http().post('/api/orders/add_to_cart/').set(buyer.auth)).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard' });
+    const withLanguage = (req: ReturnType<ReturnType<typeof http>['post']>) =>
+      language ? req.set('Accept-Language', language) : req;
+    const added = await withLanguage(http().post('/api/orders/add_to_cart/').set(buyer.auth)).send({
+      card_id: card.id,
+      recipient_id: recipient.id,
+      delivery_method: 'ecard',
+    });
     expect(added.status).toBe(200);
     const uuid = added.body.uuid as string;
-    expect((await withLanguage(http().post(`/api/orders/${uuid}/checkout/`).set(buyer.auth)).send({})).status).toBe(200);
+    expect((await withLanguage(http().post(`/api/orders/${uuid}/checkout/`).set(buyer.auth)).send({})).status).toBe(
+      200,
+    );
     expect((await http().post(`/api/orders/${uuid}/pay/`).set(buyer.auth).send({})).status).toBe(200);
     await fulfilment(app.strapi).drain();
     const [delivery] = await q(app.strapi, 'delivery').findMany({ where: { order_item: { order: { uuid } } } });
@@ -91,17 +108,31 @@ describe('the e-card e-mail in the language the order was placed in', () => {
     noRawKeys(mail);
   });
 
-  it('writes an order from before languages were recorded in the shop\'s pinned language, else English', async () => {
-    const pin = (shopLocale: string) => app.strapi.config.set('plugin::greeting-cards', { ...(app.strapi.config.get('plugin::greeting-cards') as object), shopLocale });
+  it("writes an order from before languages were recorded in the shop's pinned language, else English", async () => {
+    const pin = (shopLocale: string) =>
+      app.strapi.config.set('plugin::greeting-cards', {
+        ...(app.strapi.config.get('plugin::greeting-cards') as object),
+        shopLocale,
+      });
     // The order's recorded language is wiped between checkout and fulfilment, as on an older order.
     const wipeLanguage = async () => {
       const before = await q(app.strapi, 'order').findMany({ where: { locale: { $notNull: true } } });
-      await q(app.strapi, 'order').updateMany({ where: { id: { $in: before.map((o: { id: number }) => o.id) } }, data: { locale: null } });
+      await q(app.strapi, 'order').updateMany({
+        where: { id: { $in: before.map((o: { id: number }) => o.id) } },
+        data: { locale: null },
+      });
     };
     const buyOlderOrder = async (email: string) => {
-      const card = await createCard(app.strapi, buyer, { title: 'Alt', canvas_data: design('Alt'), inside_message: 'Bis bald!' });
+      const card = await createCard(app.strapi, buyer, {
+        title: 'Alt',
+        canvas_data: design('Alt'),
+        inside_message: 'Bis bald!',
+      });
       const recipient = await createRecipient(app.strapi, buyer, { first_name: 'Bo', last_name: 'Alt', email });
-      const added = await http().post('/api/orders/add_to_cart/').set(buyer.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard' });
+      const added = await http()
+        .post('/api/orders/add_to_cart/')
+        .set(buyer.auth)
+        .send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard' });
       const uuid = added.body.uuid as string;
       expect((await http().post(`/api/orders/${uuid}/checkout/`).set(buyer.auth).send({})).status).toBe(200);
       await wipeLanguage();

@@ -11,7 +11,11 @@ describe('mailer through a real SMTP server', () => {
   let smtp: SmtpCapture;
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEFAULT_FROM_EMAIL: 'Cards <cards@example.test>' });
+    app = await startApp({
+      ...smtp.env,
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_DEFAULT_FROM_EMAIL: 'Cards <cards@example.test>',
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -38,7 +42,9 @@ describe('mailer through a real SMTP server', () => {
 
   it('throws when the SMTP server is down, and sends once it is back', async () => {
     await smtp.stop();
-    await expect(mailer(app).send({ to: 'a@example.test', subject: 'while down', html: '<p>x</p>', text: 'x' })).rejects.toThrow();
+    await expect(
+      mailer(app).send({ to: 'a@example.test', subject: 'while down', html: '<p>x</p>', text: 'x' }),
+    ).rejects.toThrow();
     await smtp.start();
     await mailer(app).send({ to: 'a@example.test', subject: 'after restart', html: '<p>x</p>', text: 'x' });
     await smtp.waitFor((m) => m.subject === 'after restart');
@@ -61,7 +67,12 @@ describe('development mailbox when no SMTP server is configured', () => {
     const empty = await app.http().get('/dev/mailbox/');
     expect(empty.status).toBe(200);
     expect(empty.text).toContain('No e-mail yet');
-    const sent = await mailer(app).send({ to: 'friend@example.test', subject: 'Kept <locally>', html: '<p>Hi</p>', text: 'Hi' });
+    const sent = await mailer(app).send({
+      to: 'friend@example.test',
+      subject: 'Kept <locally>',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+    });
     expect(fs.existsSync(sent.storedAt)).toBe(true);
     expect(fs.readdirSync(mailbox).some((f) => f.endsWith('.eml'))).toBe(true);
     const list = await app.http().get('/dev/mailbox/');

@@ -20,7 +20,10 @@ const UNIQUE: Array<[table: string, column: string]> = [
 const LOOKUP: Array<[table: string, column: string]> = [['gc_order_status_changes', 'order_id']];
 
 // An index statement, or the promo-use backfill's scan of orders holding a code (PostgreSQL names the schema).
-const SCHEMA_OR_BACKFILL = [/\bcreate\s+(unique\s+)?index\b/i, /\bfrom\s+(["`]?\w+["`]?\.)?["`]?gc_orders["`]?[\s\S]*promo_code["`]?\s+is\s+not\s+null/i];
+const SCHEMA_OR_BACKFILL = [
+  /\bcreate\s+(unique\s+)?index\b/i,
+  /\bfrom\s+(["`]?\w+["`]?\.)?["`]?gc_orders["`]?[\s\S]*promo_code["`]?\s+is\s+not\s+null/i,
+];
 
 function recordQueries(into: string[]) {
   return (strapi: Core.Strapi) => {
@@ -35,7 +38,9 @@ interface InspectedIndex {
 }
 
 async function indexesOf(strapi: Core.Strapi, table: string): Promise<InspectedIndex[]> {
-  const inspector = (strapi.db as unknown as { dialect: { schemaInspector: { getIndexes(t: string): Promise<InspectedIndex[]> } } }).dialect.schemaInspector;
+  const inspector = (
+    strapi.db as unknown as { dialect: { schemaInspector: { getIndexes(t: string): Promise<InspectedIndex[]> } } }
+  ).dialect.schemaInspector;
   return inspector.getIndexes(table);
 }
 
@@ -58,7 +63,9 @@ describe('schema and data work at boot', () => {
         await app.stop();
       }
       // The counter sees them when they run.
-      expect(first.filter((sql) => SCHEMA_OR_BACKFILL[0].test(sql)).length).toBeGreaterThanOrEqual(UNIQUE.length + LOOKUP.length);
+      expect(first.filter((sql) => SCHEMA_OR_BACKFILL[0].test(sql)).length).toBeGreaterThanOrEqual(
+        UNIQUE.length + LOOKUP.length,
+      );
       expect(first.filter((sql) => SCHEMA_OR_BACKFILL[1].test(sql))).toHaveLength(1);
 
       const again = await startApp(QUIET_APP, { db, beforeLoad: recordQueries(second) });

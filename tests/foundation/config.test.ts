@@ -1,7 +1,12 @@
 import fs from 'fs';
 import path from 'path';
 import { bootFailure, startApp } from '../helpers/strapi';
-import { fromEnvironment, defaults, SETTINGS, type PluginConfig } from '../../plugins/greeting-cards/server/src/platform/config/settings';
+import {
+  fromEnvironment,
+  defaults,
+  SETTINGS,
+  type PluginConfig,
+} from '../../plugins/greeting-cards/server/src/platform/config/settings';
 import { validateConfig } from '../../plugins/greeting-cards/server/src/platform/config/validate';
 import { settingsTable } from '../../plugins/greeting-cards/server/src/platform/config/settings-table';
 
@@ -9,17 +14,28 @@ describe('plugin configuration', () => {
   it('has the spec defaults', () => {
     const c = validateConfig(fromEnvironment({}));
     expect(c).toMatchObject({
-      ecardPrice: 299, postedCardPrice: 399, printPrice: 0, giftWrapPrice: 199, libraryAutoSaveDrafts: true,
-      useSystemUserDetails: true, autoSyncUserRecipient: true, demoPayments: true, postalReferencePrefix: 'PB',
-      userFieldMap: { email: 'email', first_name: 'first_name', last_name: 'last_name' }, profileFieldMap: {},
+      ecardPrice: 299,
+      postedCardPrice: 399,
+      printPrice: 0,
+      giftWrapPrice: 199,
+      libraryAutoSaveDrafts: true,
+      useSystemUserDetails: true,
+      autoSyncUserRecipient: true,
+      demoPayments: true,
+      postalReferencePrefix: 'PB',
+      userFieldMap: { email: 'email', first_name: 'first_name', last_name: 'last_name' },
+      profileFieldMap: {},
       reminderDaysBefore: [7, 3, 1],
     });
   });
 
   it('reads every SERVICE_* variable', () => {
     const c = fromEnvironment({
-      SERVICE_ECARD_PRICE: '150', SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false', SERVICE_USER_FIELD_MAP: '{"email":"mail"}',
-      SERVICE_REMINDER_DAYS_BEFORE: '[14, 2]', SERVICE_PUBLIC_URL: 'https://cards.example.com',
+      SERVICE_ECARD_PRICE: '150',
+      SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false',
+      SERVICE_USER_FIELD_MAP: '{"email":"mail"}',
+      SERVICE_REMINDER_DAYS_BEFORE: '[14, 2]',
+      SERVICE_PUBLIC_URL: 'https://cards.example.com',
     });
     expect(c.ecardPrice).toBe(150);
     expect(c.libraryAutoSaveDrafts).toBe(false);
@@ -46,23 +62,61 @@ describe('plugin configuration', () => {
 
   it('asks a chosen print provider for its key, product map and callback secret, naming each', () => {
     expect(validateConfig(fromEnvironment({})).postalProvider).toBe('stub');
-    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'royal-mail' }))).toThrow(/SERVICE_POSTAL_PROVIDER \(postalProvider\) must be stub, prodigi or gelato/);
+    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'royal-mail' }))).toThrow(
+      /SERVICE_POSTAL_PROVIDER \(postalProvider\) must be stub, prodigi or gelato/,
+    );
     const prodigi = () => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi' }));
-    expect(prodigi).toThrow(/SERVICE_PRODIGI_API_KEY \(prodigiApiKey\) must be set when SERVICE_POSTAL_PROVIDER=prodigi/);
+    expect(prodigi).toThrow(
+      /SERVICE_PRODIGI_API_KEY \(prodigiApiKey\) must be set when SERVICE_POSTAL_PROVIDER=prodigi/,
+    );
     expect(prodigi).toThrow(/SERVICE_PRODIGI_SKU_MAP \(prodigiSkuMap\) must map "card"/);
     expect(prodigi).toThrow(/SERVICE_POSTAL_CALLBACK_SECRET \(postalCallbackSecret\) must be set/);
-    const complete = { SERVICE_PRODIGI_API_KEY: 'key', SERVICE_PRODIGI_SKU_MAP: '{"card":"SKU"}', SERVICE_POSTAL_CALLBACK_SECRET: 'a'.repeat(32) };
-    expect(validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete })).prodigiApiBase).toBe('https://api.sandbox.prodigi.com');
-    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete, SERVICE_POSTAL_CALLBACK_SECRET: 'short' }))).toThrow(/SERVICE_POSTAL_CALLBACK_SECRET.*at least 24/);
-    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete, SERVICE_PRODIGI_SHIPPING_METHOD: 'Pigeon' }))).toThrow(/SERVICE_PRODIGI_SHIPPING_METHOD/);
-    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete, SERVICE_PRODIGI_API_BASE: 'api.prodigi.com' }))).toThrow(/SERVICE_PRODIGI_API_BASE/);
-    expect(() => validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'gelato', SERVICE_POSTAL_CALLBACK_SECRET: 'a'.repeat(32), SERVICE_GELATO_API_KEY: 'key' })))
-      .toThrow(/SERVICE_GELATO_PRODUCT_MAP \(gelatoProductMap\) must map "card"/);
-    expect(() => validateConfig(fromEnvironment({ SERVICE_GELATO_ORDER_TYPE: 'maybe' }))).toThrow(/SERVICE_GELATO_ORDER_TYPE/);
+    const complete = {
+      SERVICE_PRODIGI_API_KEY: 'key',
+      SERVICE_PRODIGI_SKU_MAP: '{"card":"SKU"}',
+      SERVICE_POSTAL_CALLBACK_SECRET: 'a'.repeat(32),
+    };
+    expect(validateConfig(fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete })).prodigiApiBase).toBe(
+      'https://api.sandbox.prodigi.com',
+    );
+    expect(() =>
+      validateConfig(
+        fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete, SERVICE_POSTAL_CALLBACK_SECRET: 'short' }),
+      ),
+    ).toThrow(/SERVICE_POSTAL_CALLBACK_SECRET.*at least 24/);
+    expect(() =>
+      validateConfig(
+        fromEnvironment({ SERVICE_POSTAL_PROVIDER: 'prodigi', ...complete, SERVICE_PRODIGI_SHIPPING_METHOD: 'Pigeon' }),
+      ),
+    ).toThrow(/SERVICE_PRODIGI_SHIPPING_METHOD/);
+    expect(() =>
+      validateConfig(
+        fromEnvironment({
+          SERVICE_POSTAL_PROVIDER: 'prodigi',
+          ...complete,
+          SERVICE_PRODIGI_API_BASE: 'api.prodigi.com',
+        }),
+      ),
+    ).toThrow(/SERVICE_PRODIGI_API_BASE/);
+    expect(() =>
+      validateConfig(
+        fromEnvironment({
+          SERVICE_POSTAL_PROVIDER: 'gelato',
+          SERVICE_POSTAL_CALLBACK_SECRET: 'a'.repeat(32),
+          SERVICE_GELATO_API_KEY: 'key',
+        }),
+      ),
+    ).toThrow(/SERVICE_GELATO_PRODUCT_MAP \(gelatoProductMap\) must map "card"/);
+    expect(() => validateConfig(fromEnvironment({ SERVICE_GELATO_ORDER_TYPE: 'maybe' }))).toThrow(
+      /SERVICE_GELATO_ORDER_TYPE/,
+    );
   });
 
   it('refuses to boot with a print provider whose settings are missing, naming them', async () => {
-    const error = await bootFailure({ SERVICE_POSTAL_PROVIDER: 'gelato', SERVICE_GELATO_PRODUCT_MAP: '{"card":"cards_pf_a5"}' });
+    const error = await bootFailure({
+      SERVICE_POSTAL_PROVIDER: 'gelato',
+      SERVICE_GELATO_PRODUCT_MAP: '{"card":"cards_pf_a5"}',
+    });
     expect(error.message).toMatch(/SERVICE_GELATO_API_KEY/);
     expect(error.message).toMatch(/SERVICE_POSTAL_CALLBACK_SECRET/);
     expect(error.message).not.toMatch(/SERVICE_GELATO_PRODUCT_MAP/);
@@ -91,7 +145,11 @@ describe('README and docs/configuration.md', () => {
   it('documents every SERVICE_* setting with its current default', () => {
     expect(fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8')).toContain('npm test');
     const readme: string = fs.readFileSync(path.resolve(__dirname, '../../docs/configuration.md'), 'utf8');
-    for (const s of SETTINGS) expect({ setting: s.env, documented: readme.includes('`' + s.env + '`') }).toEqual({ setting: s.env, documented: true });
+    for (const s of SETTINGS)
+      expect({ setting: s.env, documented: readme.includes('`' + s.env + '`') }).toEqual({
+        setting: s.env,
+        documented: true,
+      });
     // The table is generated from the setting records: a changed default or description shows up here.
     const table = readme.match(/<!-- settings:start -->\n([\s\S]*?)<!-- settings:end -->/)?.[1];
     expect(table).toBe(settingsTable());

@@ -1,12 +1,35 @@
 import { appForSuite, TestApp } from '../helpers/strapi';
 
 const UIDS = [
-  'occasion', 'template', 'asset', 'card', 'library-entry', 'recipient', 'reminder', 'gift-addon', 'promo-code',
-  'promo-use', 'order', 'order-status-change', 'order-item', 'delivery', 'delivery-event', 'refund', 'subscription-plan', 'subscription', 'billing-profile', 'payment-event', 'payment-issue',
-  'catalogue-version', 'photo', 'email-proof',
+  'occasion',
+  'template',
+  'asset',
+  'card',
+  'library-entry',
+  'recipient',
+  'reminder',
+  'gift-addon',
+  'promo-code',
+  'promo-use',
+  'order',
+  'order-status-change',
+  'order-item',
+  'delivery',
+  'delivery-event',
+  'refund',
+  'subscription-plan',
+  'subscription',
+  'billing-profile',
+  'payment-event',
+  'payment-issue',
+  'catalogue-version',
+  'photo',
+  'email-proof',
 ].map((n) => `plugin::greeting-cards.${n}`);
 
-const CURATED = ['occasion', 'template', 'asset', 'gift-addon', 'promo-code', 'subscription-plan'].map((n) => `plugin::greeting-cards.${n}`);
+const CURATED = ['occasion', 'template', 'asset', 'gift-addon', 'promo-code', 'subscription-plan'].map(
+  (n) => `plugin::greeting-cards.${n}`,
+);
 
 describe('foundation: content types and sample data', () => {
   let app: TestApp;
@@ -21,7 +44,18 @@ describe('foundation: content types and sample data', () => {
     }
     const delivery = app.strapi.contentType('plugin::greeting-cards.delivery' as any) as any;
     expect(Object.keys(delivery.attributes)).toEqual(
-      expect.arrayContaining(['status', 'scheduled_for', 'sent_at', 'delivered_at', 'tracking_reference', 'view_token', 'attempts', 'last_error', 'first_viewed_at', 'view_count']),
+      expect.arrayContaining([
+        'status',
+        'scheduled_for',
+        'sent_at',
+        'delivered_at',
+        'tracking_reference',
+        'view_token',
+        'attempts',
+        'last_error',
+        'first_viewed_at',
+        'view_count',
+      ]),
     );
     const recipient = app.strapi.contentType('plugin::greeting-cards.recipient' as any) as any;
     expect(recipient.attributes.country.default).toBe('GB');
@@ -64,7 +98,9 @@ describe('foundation: content types and sample data', () => {
   });
 
   it('changes nothing when seeding runs again', async () => {
-    const { seedSampleData } = require('../../plugins/greeting-cards/dist/server/areas/catalogue/seed/seed-sample-data');
+    const {
+      seedSampleData,
+    } = require('../../plugins/greeting-cards/dist/server/areas/catalogue/seed/seed-sample-data');
     const count = () => app.strapi.db.query('plugin::greeting-cards.template').count();
     const before = await count();
     const result = await seedSampleData(app.strapi);
@@ -77,7 +113,10 @@ describe('foundation: content types and sample data', () => {
     await q.create({ data: { provider: 'stripe', event_id: 'evt_same', type: 'x' } });
     // Not `rejects.toThrow()`: the driver's error comes from another realm, and jest then sometimes
     // reports "did not throw" although the insert was refused. Read the error itself.
-    const error = await q.create({ data: { provider: 'stripe', event_id: 'evt_same', type: 'x' } }).then(() => null, (e: unknown) => e);
+    const error = await q.create({ data: { provider: 'stripe', event_id: 'evt_same', type: 'x' } }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(String((error as Error | null)?.message ?? error)).toMatch(/unique|duplicate/i);
     expect(await q.count({ where: { event_id: 'evt_same' } })).toBe(1);
   });

@@ -10,7 +10,9 @@ describe('foundation: a second boot in one process', () => {
     const handlerCounts = async () => {
       const app = await startApp(QUIET_APP);
       try {
-        const { hooks } = app.strapi.service('admin::role') as unknown as { hooks: Record<string, { getHandlers(): unknown[] }> };
+        const { hooks } = app.strapi.service('admin::role') as unknown as {
+          hooks: Record<string, { getHandlers(): unknown[] }>;
+        };
         return Object.fromEntries(Object.entries(hooks).map(([name, hook]) => [name, hook.getHandlers().length]));
       } finally {
         await app.stop();

@@ -2,18 +2,33 @@
 // of value is read from its environment variable as documented.
 import { z } from 'zod';
 import {
-  ConfigError, SETTINGS, SETTING_RECORDS, configSchema, defaultOf, defaults, fromEnvironment,
+  ConfigError,
+  SETTINGS,
+  SETTING_RECORDS,
+  configSchema,
+  defaultOf,
+  defaults,
+  fromEnvironment,
 } from '../../plugins/greeting-cards/server/src/platform/config/settings';
-import { flag, integer, integerList, fieldMap, text } from '../../plugins/greeting-cards/server/src/platform/config/setting-kinds';
+import {
+  flag,
+  integer,
+  integerList,
+  fieldMap,
+  text,
+} from '../../plugins/greeting-cards/server/src/platform/config/setting-kinds';
 import { validateConfig } from '../../plugins/greeting-cards/server/src/platform/config/validate';
 
 describe('setting records', () => {
-  it.each(SETTINGS.map((s) => [s.env, s] as const))('%s has a SERVICE_ name, a description and defaults its schema accepts', (_env, s) => {
-    expect(s.env).toMatch(/^SERVICE_[A-Z0-9_]+$/);
-    expect(s.describe.trim()).toMatch(/\.$/);
-    expect(s.schema.safeParse(s.default).success).toBe(true);
-    for (const value of Object.values(s.defaultWhen ?? {})) expect(s.schema.safeParse(value).success).toBe(true);
-  });
+  it.each(SETTINGS.map((s) => [s.env, s] as const))(
+    '%s has a SERVICE_ name, a description and defaults its schema accepts',
+    (_env, s) => {
+      expect(s.env).toMatch(/^SERVICE_[A-Z0-9_]+$/);
+      expect(s.describe.trim()).toMatch(/\.$/);
+      expect(s.schema.safeParse(s.default).success).toBe(true);
+      for (const value of Object.values(s.defaultWhen ?? {})) expect(s.schema.safeParse(value).success).toBe(true);
+    },
+  );
 
   it('gives every setting a distinct environment name and key, in declaration order', () => {
     const names = SETTINGS.map((s) => s.env);
@@ -23,7 +38,8 @@ describe('setting records', () => {
   });
 
   it('validates the defaults in development and test; elsewhere only the public URL must be added', () => {
-    for (const nodeEnv of [undefined, 'development', 'test']) expect(() => validateConfig(defaults(nodeEnv))).not.toThrow();
+    for (const nodeEnv of [undefined, 'development', 'test'])
+      expect(() => validateConfig(defaults(nodeEnv))).not.toThrow();
     // Outside development an unset public URL would put localhost links in e-mails: boot names it.
     expect(() => validateConfig(defaults('production'))).toThrow(/SERVICE_PUBLIC_URL/);
     expect(() => validateConfig({ ...defaults('production'), publicUrl: 'https://cards.example.com' })).not.toThrow();
@@ -48,16 +64,25 @@ describe('setting records', () => {
 
 describe('reading each kind from the environment', () => {
   it.each([
-    ['1', true], ['true', true], [' YES ', true], ['on', true],
-    ['0', false], ['false', false], ['No', false], ['off', false],
+    ['1', true],
+    ['true', true],
+    [' YES ', true],
+    ['on', true],
+    ['0', false],
+    ['false', false],
+    ['No', false],
+    ['off', false],
   ])('reads the flag %j as %s', (raw, expected) => {
     expect(fromEnvironment({ SERVICE_PRINT_CROP_MARKS: raw }).printCropMarks).toBe(expected);
   });
 
   it('reads text trimmed, whole numbers, JSON maps and lists in both spellings', () => {
     const c = fromEnvironment({
-      SERVICE_CURRENCY: ' EUR ', SERVICE_CANVAS_MAX_OBJECTS: '42', SERVICE_PROFILE_FIELD_MAP: '{"phone":"mobile"}',
-      SERVICE_REMINDER_DAYS_BEFORE: '10, 5,', SERVICE_DELIVERY_MAX_ATTEMPTS: '-3',
+      SERVICE_CURRENCY: ' EUR ',
+      SERVICE_CANVAS_MAX_OBJECTS: '42',
+      SERVICE_PROFILE_FIELD_MAP: '{"phone":"mobile"}',
+      SERVICE_REMINDER_DAYS_BEFORE: '10, 5,',
+      SERVICE_DELIVERY_MAX_ATTEMPTS: '-3',
     });
     expect(c.currency).toBe('EUR');
     expect(c.canvasMaxObjects).toBe(42);
@@ -104,7 +129,11 @@ describe('declaring a setting', () => {
       e: integerList({ env: 'SERVICE_E', default: [], schema: z.array(z.number()), describe: 'E.' }),
     };
     expect([
-      declared.a.parse('yes'), declared.b.parse(' y '), declared.c.parse('12'), declared.d.parse('{"k":"v"}'), declared.e.parse('1,2'),
+      declared.a.parse('yes'),
+      declared.b.parse(' y '),
+      declared.c.parse('12'),
+      declared.d.parse('{"k":"v"}'),
+      declared.e.parse('1,2'),
     ]).toEqual([true, 'y', 12, { k: 'v' }, [1, 2]]);
   });
 });

@@ -35,17 +35,31 @@ describe('fulfilment: claim leases', () => {
     const user = await createUser(strapi);
     const card = await createCard(strapi, user, { title: `Lease ${tag}` });
     const recipient = await createRecipient(strapi, user, { email: `${tag}@example.test` });
-    const order = await q(strapi, 'order').create({ data: { uuid: `lease-${tag}-${Date.now()}`, user: user.id, status: 'paid', paid_at: new Date() } });
-    const item = await q(strapi, 'order-item').create({ data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard' } });
-    return q(strapi, 'delivery').create({ data: { order_item: item.id, status: 'pending', view_token: `lease-${tag}-${Date.now()}-abcdefgh`, ...fields } });
+    const order = await q(strapi, 'order').create({
+      data: { uuid: `lease-${tag}-${Date.now()}`, user: user.id, status: 'paid', paid_at: new Date() },
+    });
+    const item = await q(strapi, 'order-item').create({
+      data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard' },
+    });
+    return q(strapi, 'delivery').create({
+      data: { order_item: item.id, status: 'pending', view_token: `lease-${tag}-${Date.now()}-abcdefgh`, ...fields },
+    });
   }
 
   const sentTo = (id: number) => smtp.messages.filter((m) => deliveryHeader(m) === String(id)).length;
 
   it('takes over work whose claim ran out (its instance died), and leaves a fresh claim alone', async () => {
     const { strapi } = app;
-    const dead = await dueDelivery('dead', { status: 'processing', claimed_by: 'dead-host:1:0000', claimed_at: new Date(Date.now() - (LEASE_S + 1) * 1000) });
-    const alive = await dueDelivery('alive', { status: 'processing', claimed_by: 'live-host:2:0000', claimed_at: new Date() });
+    const dead = await dueDelivery('dead', {
+      status: 'processing',
+      claimed_by: 'dead-host:1:0000',
+      claimed_at: new Date(Date.now() - (LEASE_S + 1) * 1000),
+    });
+    const alive = await dueDelivery('alive', {
+      status: 'processing',
+      claimed_by: 'live-host:2:0000',
+      claimed_at: new Date(),
+    });
 
     const run = await fulfilment(strapi).runDue(new Date());
     expect(run.claimed).toBe(1);
@@ -57,14 +71,20 @@ describe('fulfilment: claim leases', () => {
     expect(other.claimed_by).toBe('live-host:2:0000');
     expect(sentTo(alive.id)).toBe(0);
     // That pretend live instance never renews: leave no claim behind to run out under the next test.
-    await q(strapi, 'delivery').update({ where: { id: alive.id }, data: { status: 'cancelled', claimed_by: null, claimed_at: null } });
+    await q(strapi, 'delivery').update({
+      where: { id: alive.id },
+      data: { status: 'cancelled', claimed_by: null, claimed_at: null },
+    });
   });
 
   it('renews the claim of a delivery whose send is held up, so no other run takes it a second time', async () => {
     const { strapi } = app;
     const delivery = await dueDelivery('held');
     const mailerService = strapi.plugin('greeting-cards').service('mailer') as { use(m: Mailer): void };
-    const real = createStrapiEmailMailer(strapi, { defaultFrom: 'Cards <cards@example.test>', mailboxDir: '.tmp/mailbox' });
+    const real = createStrapiEmailMailer(strapi, {
+      defaultFrom: 'Cards <cards@example.test>',
+      mailboxDir: '.tmp/mailbox',
+    });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     // The send waits (as behind a long render queue) before going to the real SMTP server.
@@ -73,7 +93,10 @@ describe('fulfilment: claim leases', () => {
     try {
       const first = fulfilment(strapi).runDue(new Date());
       type Lease = { status: string; claimed_by: string | null; claimed_at: string | null };
-      const claimed = await until<Lease>(() => q(strapi, 'delivery').findOne({ where: { id: delivery.id } }), (d) => d.status === 'processing' && Boolean(d.claimed_at));
+      const claimed = await until<Lease>(
+        () => q(strapi, 'delivery').findOne({ where: { id: delivery.id } }),
+        (d) => d.status === 'processing' && Boolean(d.claimed_at),
+      );
       const claimedAt = new Date(claimed.claimed_at!).getTime();
       // Wait until the claim has been renewed past two whole leases: without renewal it would be free.
       const renewed = await until<Lease>(

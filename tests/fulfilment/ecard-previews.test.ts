@@ -16,18 +16,27 @@ let app: TestApp;
 let smtp: SmtpCapture;
 type Rendering = { provider(): PuppeteerRenderer };
 const rendering = () => app.strapi.plugin('greeting-cards').service('rendering') as unknown as Rendering;
-const cardPreviews = () => app.strapi.plugin('greeting-cards').service('cardPreviews') as unknown as { refreshNow(id: number): Promise<string> };
+const cardPreviews = () =>
+  app.strapi.plugin('greeting-cards').service('cardPreviews') as unknown as { refreshNow(id: number): Promise<string> };
 const drawn = () => rendering().provider().stats().designPng;
 
 const front = (background: string, text: string) => ({
   version: '7.0.0',
   background,
-  objects: [{ type: 'textbox', text, left: 120, top: 300, width: 1400, fontSize: 120, fill: '#FFFFFF', fontFamily: 'Georgia' }],
+  objects: [
+    { type: 'textbox', text, left: 120, top: 300, width: 1400, fontSize: 120, fill: '#FFFFFF', fontFamily: 'Georgia' },
+  ],
 });
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'puppeteer', SERVICE_PUBLIC_URL: 'https://cards.example.test', SERVICE_RENDER_PAGES: '2' });
+  app = await startApp({
+    ...smtp.env,
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_RENDERER: 'puppeteer',
+    SERVICE_PUBLIC_URL: 'https://cards.example.test',
+    SERVICE_RENDER_PAGES: '2',
+  });
 });
 afterAll(async () => {
   await app?.stop();
@@ -37,7 +46,12 @@ afterAll(async () => {
 /** A card with its preview rendered as a save leaves it; returns the buyer and the card row. */
 async function savedCard(canvas: unknown) {
   const user = await createUser(app.strapi);
-  const card = await createCard(app.strapi, user, { title: 'Preview card', status: 'ordered', canvas_data: canvas, design_revision: 1 });
+  const card = await createCard(app.strapi, user, {
+    title: 'Preview card',
+    status: 'ordered',
+    canvas_data: canvas,
+    design_revision: 1,
+  });
   expect(await cardPreviews().refreshNow(card.id)).toBe('rendered');
   return { user, card: await q(app.strapi, 'card').findOne({ where: { id: card.id } }) };
 }
@@ -45,9 +59,19 @@ async function savedCard(canvas: unknown) {
 /** Pays for one e-card of the card (rows as payment completion leaves them) and waits for its e-mail's picture. */
 async function sendOne(user: { id: number }, cardId: number, email: string): Promise<Buffer> {
   const recipient = await createRecipient(app.strapi, user, { email });
-  const order = await q(app.strapi, 'order').create({ data: { uuid: `preview-${Date.now()}-${email}`, user: user.id, status: 'paid', paid_at: new Date() } });
-  const item = await q(app.strapi, 'order-item').create({ data: { order: order.id, card: cardId, recipient: recipient.id, delivery_method: 'ecard' } });
-  const delivery = await q(app.strapi, 'delivery').create({ data: { order_item: item.id, status: 'pending', view_token: `preview-token-${Date.now()}-${Math.random().toString(36).slice(2)}` } });
+  const order = await q(app.strapi, 'order').create({
+    data: { uuid: `preview-${Date.now()}-${email}`, user: user.id, status: 'paid', paid_at: new Date() },
+  });
+  const item = await q(app.strapi, 'order-item').create({
+    data: { order: order.id, card: cardId, recipient: recipient.id, delivery_method: 'ecard' },
+  });
+  const delivery = await q(app.strapi, 'delivery').create({
+    data: {
+      order_item: item.id,
+      status: 'pending',
+      view_token: `preview-token-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    },
+  });
   await fulfilment(app.strapi).startOrder(order.id);
   await fulfilment(app.strapi).drain();
   const [mail] = await smtp.waitFor((m) => deliveryHeader(m) === String(delivery.id), 1);
@@ -73,7 +97,10 @@ describe("the e-card's picture", () => {
     const { user, card } = await savedCard(front('#1E6B3A', `Before ${Date.now()}`));
     // The design changes (its revision bumped, as every canvas_data write does); its preview's render has
     // not run yet.
-    await q(app.strapi, 'card').update({ where: { id: card.id }, data: { canvas_data: front('#7A1F2B', `After ${Date.now()}`), design_revision: 2 } });
+    await q(app.strapi, 'card').update({
+      where: { id: card.id },
+      data: { canvas_data: front('#7A1F2B', `After ${Date.now()}`), design_revision: 2 },
+    });
     const before = drawn();
     const png = await sendOne(user, card.id, 'changed@example.test');
     expect(drawn() - before).toBe(1);

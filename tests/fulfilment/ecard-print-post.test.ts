@@ -30,9 +30,16 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
   });
 
   /** Buys the given items (demo payment) and waits until startOrder's background dispatch is over. */
-  async function buy(user: { id: number; auth: Record<string, string> }, items: Array<{ card: any; recipient: any; extra?: object }>, beforePay?: (uuid: string) => Promise<void>) {
+  async function buy(
+    user: { id: number; auth: Record<string, string> },
+    items: Array<{ card: any; recipient: any; extra?: object }>,
+    beforePay?: (uuid: string) => Promise<void>,
+  ) {
     for (const { card, recipient, extra } of items) {
-      const res = await http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_id: recipient.id, ...extra });
+      const res = await http()
+        .post('/api/orders/add_to_cart/')
+        .set(user.auth)
+        .send({ card_id: card.id, recipient_id: recipient.id, ...extra });
       expect(res.status).toBe(200);
     }
     const cart = await http().get('/api/orders/cart/').set(user.auth);
@@ -49,7 +56,11 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
     const friend = await createUser(app.strapi);
     await proveAddress(app.strapi, friend);
     const message = 'Happy birthday, Ada! <b>not bold</b> & "quoted"\n\nLove, Sam';
-    const card = await createCard(app.strapi, sender, { title: 'Ada at <40>', canvas_data: design('Happy Birthday Ada'), inside_message: message });
+    const card = await createCard(app.strapi, sender, {
+      title: 'Ada at <40>',
+      canvas_data: design('Happy Birthday Ada'),
+      inside_message: message,
+    });
     const recipient = await createRecipient(app.strapi, sender, { email: friend.email });
     const uuid = await buy(sender, [{ card, recipient }]);
 
@@ -76,12 +87,22 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
     const link = `${PUBLIC_URL}/cards/view/${delivery.view_token}/`;
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link}"`);
-    expect(delivery).toMatchObject({ status: 'sent', attempts: 1, view_count: 0, first_viewed_at: null, claimed_by: null });
+    expect(delivery).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      view_count: 0,
+      first_viewed_at: null,
+      claimed_by: null,
+    });
     expect(delivery.sent_at).toBeTruthy();
 
     // The card is sent, in the sender's library as sent and in the (registered) recipient's as received.
     expect((await q(app.strapi, 'card').findOne({ where: { id: card.id } })).status).toBe('sent');
-    const lib = (u: any) => http().get('/api/library/').set(u.auth).then((r) => r.body.results.filter((e: any) => e.card?.id === card.id).map((e: any) => e.type));
+    const lib = (u: any) =>
+      http()
+        .get('/api/library/')
+        .set(u.auth)
+        .then((r) => r.body.results.filter((e: any) => e.card?.id === card.id).map((e: any) => e.type));
     expect(await lib(sender)).toEqual(['sent']);
     expect(await lib(friend)).toEqual(['received']);
     expect((await orderRow(app.strapi, uuid)).status).toBe('fulfilled');
@@ -109,11 +130,14 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
     expect(new Date(afterTwo.first_viewed_at).getTime()).toBe(new Date(afterOne.first_viewed_at).getTime());
 
     // The "print this card" PDF, public by token: A4 landscape, two pages, the inside message as text.
-    const pdf = await http().get(`${linkPath}card.pdf`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const pdf = await http()
+      .get(`${linkPath}card.pdf`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const facts = await inspectPdf(pdf.body as Buffer);
@@ -123,7 +147,11 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
     expect(flatten(facts.pageTexts.join(' '))).toContain('Happy birthday, Ada!');
 
     // Unknown tokens are a 404 page; so is a malformed one.
-    for (const bad of ['/cards/view/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/', '/cards/view/x/', '/cards/view/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/card.pdf']) {
+    for (const bad of [
+      '/cards/view/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/',
+      '/cards/view/x/',
+      '/cards/view/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/card.pdf',
+    ]) {
       const res = await http().get(bad);
       expect(res.status).toBe(404);
       expect(res.text).toContain('Card not found');
@@ -133,7 +161,11 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
   it('print at home: the buyer gets the PDF by API (owner only) and by e-mail; the delivery is delivered', async () => {
     const buyer = await createUser(app.strapi, { first_name: 'Pat', last_name: 'Lee' });
     const other = await createUser(app.strapi);
-    const card = await createCard(app.strapi, buyer, { title: 'Print me', canvas_data: design('Print me'), inside_message: 'Printed with love' });
+    const card = await createCard(app.strapi, buyer, {
+      title: 'Print me',
+      canvas_data: design('Print me'),
+      inside_message: 'Printed with love',
+    });
     const recipient = await createRecipient(app.strapi, buyer);
     const uuid = await buy(buyer, [{ card, recipient, extra: { delivery_method: 'print' } }]);
     const [delivery] = await deliveriesOf(app.strapi, uuid);
@@ -155,11 +187,15 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
     expect(foreign.body).toEqual({ detail: 'Not found.' });
     expect((await http().get('/api/deliveries/999999/pdf/').set(buyer.auth)).status).toBe(404);
     expect((await http().get('/api/deliveries/abc/pdf/').set(buyer.auth)).status).toBe(404);
-    const res = await http().get(url.replace(/\/$/, '')).set(buyer.auth).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await http()
+      .get(url.replace(/\/$/, ''))
+      .set(buyer.auth)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="card-\d+\.pdf"$/);
@@ -173,7 +209,11 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
   it('posted card: the stub takes the PDF and packing data, returns a unique reference; an incomplete address is retried', async () => {
     const buyer = await createUser(app.strapi);
     const addon = await createAddon(app.strapi, { name: 'Belgian chocolates' });
-    const card = await createCard(app.strapi, buyer, { title: 'By post', canvas_data: design('By post'), inside_message: 'Posted wishes' });
+    const card = await createCard(app.strapi, buyer, {
+      title: 'By post',
+      canvas_data: design('By post'),
+      inside_message: 'Posted wishes',
+    });
     const card2 = await createCard(app.strapi, buyer, { title: 'No address', inside_message: 'x' });
     const recipient = await createRecipient(app.strapi, buyer);
     const homeless = await createRecipient(app.strapi, buyer, { first_name: 'Moved', last_name: 'Away' });
@@ -186,8 +226,13 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
       ],
       async (orderUuid) => {
         const order = await q(app.strapi, 'order').findOne({ where: { uuid: orderUuid } });
-        const items = await q(app.strapi, 'order-item').findMany({ where: { order: { id: order.id }, card: { id: card2.id } } });
-        const snapshot = { ...items[0].snapshot, recipient: { ...items[0].snapshot.recipient, address_line_1: '', city: '', postcode: '' } };
+        const items = await q(app.strapi, 'order-item').findMany({
+          where: { order: { id: order.id }, card: { id: card2.id } },
+        });
+        const snapshot = {
+          ...items[0].snapshot,
+          recipient: { ...items[0].snapshot.recipient, address_line_1: '', city: '', postcode: '' },
+        };
         await q(app.strapi, 'order-item').update({ where: { id: items[0].id }, data: { snapshot } });
       },
     );
@@ -199,8 +244,17 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
 
     const outbox = path.join(app.strapi.dirs.app.root, 'private/greeting-cards/postal-outbox');
     const slip = JSON.parse(fs.readFileSync(path.join(outbox, `${sent[0].tracking_reference}.json`), 'utf8'));
-    expect(slip.packing).toEqual({ card_title: 'By post', gift_addon: { id: addon.id, name: 'Belgian chocolates' }, gift_wrap: true });
-    expect(slip.address).toMatchObject({ name: 'Ada Lovelace', address_line_1: '12 St James Square', city: 'London', postcode: 'SW1Y 4JH' });
+    expect(slip.packing).toEqual({
+      card_title: 'By post',
+      gift_addon: { id: addon.id, name: 'Belgian chocolates' },
+      gift_wrap: true,
+    });
+    expect(slip.address).toMatchObject({
+      name: 'Ada Lovelace',
+      address_line_1: '12 St James Square',
+      city: 'London',
+      postcode: 'SW1Y 4JH',
+    });
     const facts = await inspectPdf(fs.readFileSync(path.join(outbox, `${sent[0].tracking_reference}.pdf`)));
     expect(facts.pages).toBe(2);
     expect(flatten(facts.pageTexts.join(' '))).toContain('Posted wishes');
@@ -245,7 +299,12 @@ describe('fulfilment: e-card, print at home and posted cards (real renderer, rea
       can_send_again: false,
     });
     const other = await createUser(app.strapi);
-    expect((await http().get('/api/deliveries/').set(other.auth)).body).toEqual({ count: 0, next: null, previous: null, results: [] });
+    expect((await http().get('/api/deliveries/').set(other.auth)).body).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    });
     expect((await http().get('/api/deliveries').set(buyer.auth)).body.count).toBe(2);
     const anon = await http().get('/api/deliveries/');
     expect(anon.status).toBe(401);

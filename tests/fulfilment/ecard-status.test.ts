@@ -7,7 +7,14 @@ import { webSession } from '../web/session';
 import { deliveryHeader, design, fulfilment, q } from './helpers';
 
 const DAY = 86_400_000;
-type Delivery = { id: number; view_token: string; recipient_name: string; last_error: string | null; can_send_again: boolean; [field: string]: unknown };
+type Delivery = {
+  id: number;
+  view_token: string;
+  recipient_name: string;
+  last_error: string | null;
+  can_send_again: boolean;
+  [field: string]: unknown;
+};
 
 // How each e-card stands with its recipient: sent, then opened (the first visit of its view page by
 // anyone but the buyer), or failed with the mail server's own words; and the buyer's "send again".
@@ -19,7 +26,12 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
   const http = () => app.http();
 
   beforeAll(async () => {
-    smtp = await startSmtpCapture({ rejectRecipient: (address) => (refused.has(address) ? `5.1.1 <${address}>: Recipient address rejected: User unknown in virtual mailbox table` : null) });
+    smtp = await startSmtpCapture({
+      rejectRecipient: (address) =>
+        refused.has(address)
+          ? `5.1.1 <${address}>: Recipient address rejected: User unknown in virtual mailbox table`
+          : null,
+    });
     app = await startApp({
       ...smtp.env,
       SERVICE_SEED_SAMPLE_DATA: 'false',
@@ -41,8 +53,19 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
     await proveAddress(app.strapi, buyer);
     const card = await createCard(app.strapi, buyer, { title: 'Thank you', canvas_data: design('Thank you') });
     for (const email of emails) {
-      const recipient = await createRecipient(app.strapi, buyer, { first_name: email.split('@')[0], last_name: 'Reader', email });
-      expect((await http().post('/api/orders/add_to_cart/').set(buyer.auth).send({ card_id: card.id, recipient_id: recipient.id, ...extra })).status).toBe(200);
+      const recipient = await createRecipient(app.strapi, buyer, {
+        first_name: email.split('@')[0],
+        last_name: 'Reader',
+        email,
+      });
+      expect(
+        (
+          await http()
+            .post('/api/orders/add_to_cart/')
+            .set(buyer.auth)
+            .send({ card_id: card.id, recipient_id: recipient.id, ...extra })
+        ).status,
+      ).toBe(200);
     }
     const cart = await http().get('/api/orders/cart/').set(buyer.auth);
     expect((await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(buyer.auth).send({})).status).toBe(200);
@@ -55,7 +78,8 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
     expect(res.status).toBe(200);
     return res.body.deliveries as Delivery[];
   };
-  const listed = async (buyer: TestUser, id: number) => ((await http().get('/api/deliveries/').set(buyer.auth)).body.results as Delivery[]).find((d) => d.id === id);
+  const listed = async (buyer: TestUser, id: number) =>
+    ((await http().get('/api/deliveries/').set(buyer.auth)).body.results as Delivery[]).find((d) => d.id === id);
   const mailsFor = (id: number) => smtp.messages.filter((m) => deliveryHeader(m) === String(id));
   const sendAgain = (buyer: TestUser | null, id: number, key?: string) => {
     const req = http().post(`/api/deliveries/${id}/send-again/`);
@@ -68,13 +92,25 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
     const buyer = await createUser(app.strapi);
     const uuid = await buyEcards(buyer, ['opener@example.test']);
     const [sent] = await orderDeliveries(buyer, uuid);
-    expect(sent).toMatchObject({ status: 'sent', recipient_status: 'sent', opened_at: null, can_send_again: false, last_error: null });
+    expect(sent).toMatchObject({
+      status: 'sent',
+      recipient_status: 'sent',
+      opened_at: null,
+      can_send_again: false,
+      last_error: null,
+    });
     expect(await listed(buyer, sent.id)).toMatchObject({ recipient_status: 'sent', opened_at: null });
     const page = `/cards/view/${sent.view_token}/`;
 
     // The buyer's own look (signed in, by token or by the shop's session cookie) is a view, not an opening.
     expect((await http().get(page).set(buyer.auth)).status).toBe(200);
-    expect((await http().get(page).set('Cookie', (await webSession(app, buyer)).cookie)).status).toBe(200);
+    expect(
+      (
+        await http()
+          .get(page)
+          .set('Cookie', (await webSession(app, buyer)).cookie)
+      ).status,
+    ).toBe(200);
     let row = await q(app.strapi, 'delivery').findOne({ where: { id: sent.id } });
     expect(row).toMatchObject({ view_count: 2, opened_at: null });
     expect(row.first_viewed_at).toBeTruthy();
@@ -102,18 +138,25 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
     expect(mailsFor(sent.id)).toHaveLength(before);
 
     // The order page says so, on the buyer's clock (the shop's zone: no zone of their own).
-    const orderPage = await http().get(`/orders/${uuid}/`).set('Cookie', (await webSession(app, buyer)).cookie);
+    const orderPage = await http()
+      .get(`/orders/${uuid}/`)
+      .set('Cookie', (await webSession(app, buyer)).cookie);
     expect(orderPage.text).toMatch(/data-status="opened">Opened \d{1,2} \w{3} \d{4}, \d{2}:\d{2} (GMT|BST)</);
   });
 
-  it('shows a failed e-card with the mail server\'s reason, and sends it again once per press', async () => {
+  it("shows a failed e-card with the mail server's reason, and sends it again once per press", async () => {
     const buyer = await createUser(app.strapi);
     refused.add('bounce@example.test');
     const uuid = await buyEcards(buyer, ['bounce@example.test', 'fine@example.test']);
     const deliveries = await orderDeliveries(buyer, uuid);
     const failed = deliveries.find((d) => d.recipient_name === 'bounce Reader')!;
     const fine = deliveries.find((d) => d.recipient_name === 'fine Reader')!;
-    expect(failed).toMatchObject({ status: 'failed', recipient_status: 'failed', can_send_again: true, opened_at: null });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      recipient_status: 'failed',
+      can_send_again: true,
+      opened_at: null,
+    });
     // The reason is the server's own answer to RCPT TO, code and text.
     expect(failed.last_error).toMatch(/550/);
     expect(failed.last_error).toContain('Recipient address rejected: User unknown');
@@ -141,7 +184,9 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
     expect((await sendAgain(other, failed.id)).status).toBe(404);
     expect((await sendAgain(other, 999_999)).status).toBe(404);
     expect((await sendAgain(null, failed.id)).status).toBe(401);
-    expect((await sendAgain(buyer, failed.id, 'no good')).body).toEqual({ key: ['Use 8 to 100 letters, digits, - or _.'] });
+    expect((await sendAgain(buyer, failed.id, 'no good')).body).toEqual({
+      key: ['Use 8 to 100 letters, digits, - or _.'],
+    });
 
     // The mailbox now exists. One press sends one copy; the same press again (a retried request) sends none.
     refused.delete('bounce@example.test');
@@ -155,19 +200,31 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
     // Another press (no key) while that copy is on its way, or just after: nothing more to send.
     const meanwhile = await sendAgain(buyer, failed.id);
     expect(meanwhile.status).toBe(400);
-    expect(meanwhile.body.detail).toMatch(/^(This e-card is already being sent again\.|An unopened e-card can be sent again 3 days after it was sent\.)$/);
+    expect(meanwhile.body.detail).toMatch(
+      /^(This e-card is already being sent again\.|An unopened e-card can be sent again 3 days after it was sent\.)$/,
+    );
     await fulfilment(app.strapi).drain();
     await smtp.waitFor((m) => deliveryHeader(m) === String(failed.id));
     const again = await sendAgain(buyer, failed.id, 'press-one-0001');
     expect(again.status).toBe(200);
     await fulfilment(app.strapi).drain();
     expect(mailsFor(failed.id)).toHaveLength(1);
-    expect(await listed(buyer, failed.id)).toMatchObject({ status: 'sent', recipient_status: 'sent', last_error: null, can_send_again: false });
+    expect(await listed(buyer, failed.id)).toMatchObject({
+      status: 'sent',
+      recipient_status: 'sent',
+      last_error: null,
+      can_send_again: false,
+    });
     // A new press on a card just sent: not eligible until it has gone unopened for the set days.
     const tooSoon = await sendAgain(buyer, failed.id, 'press-two-0002');
     expect(tooSoon.status).toBe(400);
     expect(tooSoon.body).toEqual({ detail: 'An unopened e-card can be sent again 3 days after it was sent.' });
-    expect((await http().get(`/greeting-cards/admin/orders/${uuid}`).set(admin.auth)).body.ecard_counts).toEqual({ ecards: 2, sent: 2, opened: 0, failed: 0 });
+    expect((await http().get(`/greeting-cards/admin/orders/${uuid}`).set(admin.auth)).body.ecard_counts).toEqual({
+      ecards: 2,
+      sent: 2,
+      opened: 0,
+      failed: 0,
+    });
   });
 
   it('offers to send again an e-card nobody opened within the set days, as a new message, from the order page', async () => {
@@ -177,15 +234,25 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
     const [firstMail] = mailsFor(sent.id);
     expect(sent.can_send_again).toBe(false);
     // Four days pass without a visit.
-    await q(app.strapi, 'delivery').update({ where: { id: sent.id }, data: { sent_at: new Date(Date.now() - 4 * DAY) } });
+    await q(app.strapi, 'delivery').update({
+      where: { id: sent.id },
+      data: { sent_at: new Date(Date.now() - 4 * DAY) },
+    });
     expect((await orderDeliveries(buyer, uuid))[0]).toMatchObject({ recipient_status: 'sent', can_send_again: true });
 
     // The order page's form, posted twice (a double click, or the browser resending it): one e-mail.
     const session = await webSession(app, buyer);
     const page = await http().get(`/orders/${uuid}/`).set('Cookie', session.cookie);
-    const form = new RegExp(`action="/orders/${uuid}/deliveries/${sent.id}/send-again/"><input type="hidden" name="_csrf" value="([^"]+)"><input type="hidden" name="key" value="([^"]+)">`).exec(page.text);
+    const form = new RegExp(
+      `action="/orders/${uuid}/deliveries/${sent.id}/send-again/"><input type="hidden" name="_csrf" value="([^"]+)"><input type="hidden" name="key" value="([^"]+)">`,
+    ).exec(page.text);
     expect(form).not.toBeNull();
-    const post = () => http().post(`/orders/${uuid}/deliveries/${sent.id}/send-again/`).set('Cookie', session.cookie).type('form').send({ _csrf: form![1], key: form![2] });
+    const post = () =>
+      http()
+        .post(`/orders/${uuid}/deliveries/${sent.id}/send-again/`)
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({ _csrf: form![1], key: form![2] });
     const [one, two] = [await post(), await post()];
     expect(one.status).toBe(303);
     expect(one.headers.location).toBe(`/orders/${uuid}/?sent_again=${sent.id}`);

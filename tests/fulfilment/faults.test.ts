@@ -72,15 +72,25 @@ describe('fulfilment under faults', () => {
     const run = Date.now(); // new designs every run: nothing drawn before is in the render cache
     const user = await createUser(strapi);
     const recipient = await createRecipient(strapi, user, { email: `${tag}@example.test` });
-    const order = await q(strapi, 'order').create({ data: { uuid: `fault-${tag}-${Date.now()}`, user: user.id, status: 'paid', paid_at: new Date() } });
+    const order = await q(strapi, 'order').create({
+      data: { uuid: `fault-${tag}-${Date.now()}`, user: user.id, status: 'paid', paid_at: new Date() },
+    });
     const ids: number[] = [];
     const postedIds: number[] = [];
     await strapi.db.transaction(async () => {
       for (let i = 0; i < ecards + posted; i += 1) {
-        const card = await createCard(strapi, user, { title: `${tag} ${i}`, canvas_data: design(`${tag} card ${i} ${run}`), inside_message: 'Once only' });
+        const card = await createCard(strapi, user, {
+          title: `${tag} ${i}`,
+          canvas_data: design(`${tag} card ${i} ${run}`),
+          inside_message: 'Once only',
+        });
         const method = i < ecards ? 'ecard' : 'post';
-        const item = await q(strapi, 'order-item').create({ data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: method } });
-        const d = await q(strapi, 'delivery').create({ data: { order_item: item.id, status: 'pending', view_token: `fault-${tag}-${i}-${Date.now()}-abcdef` } });
+        const item = await q(strapi, 'order-item').create({
+          data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: method },
+        });
+        const d = await q(strapi, 'delivery').create({
+          data: { order_item: item.id, status: 'pending', view_token: `fault-${tag}-${i}-${Date.now()}-abcdef` },
+        });
         (method === 'ecard' ? ids : postedIds).push(d.id);
       }
     });
@@ -103,10 +113,13 @@ describe('fulfilment under faults', () => {
     const { strapi } = app;
     await pastTermination(() => fulfilment(strapi).drain());
     await until(
-      () => pastTermination(async () => {
-        await fulfilment(strapi).runDue(new Date(Date.now() + 6 * 3600_000));
-        return q(strapi, 'delivery').count({ where: { id: { $in: ids }, status: { $notIn: ['sent', 'delivered'] } } });
-      }),
+      () =>
+        pastTermination(async () => {
+          await fulfilment(strapi).runDue(new Date(Date.now() + 6 * 3600_000));
+          return q(strapi, 'delivery').count({
+            where: { id: { $in: ids }, status: { $notIn: ['sent', 'delivered'] } },
+          });
+        }),
       (left: number) => left === 0,
       90_000,
     );
@@ -132,7 +145,10 @@ describe('fulfilment under faults', () => {
     expect(copies).toBeLessThanOrEqual(inFlight);
     const slips = outboxFor(order.uuid).sort((a, b) => a - b);
     expect(slips).toEqual([...postedIds].sort((a, b) => a - b));
-    const rows: Row[] = await q(strapi, 'delivery').findMany({ where: { id: { $in: [...ecardIds, ...postedIds] } }, select: ['status', 'claimed_by'] });
+    const rows: Row[] = await q(strapi, 'delivery').findMany({
+      where: { id: { $in: [...ecardIds, ...postedIds] } },
+      select: ['status', 'claimed_by'],
+    });
     expect(rows.filter((r) => !['sent', 'delivered'].includes(r.status) || r.claimed_by !== null)).toEqual([]);
     expect((await q(strapi, 'order').findOne({ where: { id: order.id } })).status).toBe('fulfilled');
     return copies;
@@ -146,35 +162,58 @@ describe('fulfilment under faults', () => {
     await smtp.waitFor((m) => ecardIds.includes(Number(deliveryHeader(m))), 5, 60_000);
     await smtp.stop();
     // Sends now fail and are put back for a retry.
-    await until(() => q(strapi, 'delivery').count({ where: { id: { $in: ecardIds }, last_error: { $notNull: true } } }), (n: number) => n > 0, 60_000);
+    await until(
+      () => q(strapi, 'delivery').count({ where: { id: { $in: ecardIds }, last_error: { $notNull: true } } }),
+      (n: number) => n > 0,
+      60_000,
+    );
 
     // Kill Chromium while the run still has cards to draw.
     const provider = strapi.plugin('greeting-cards').service('rendering').provider();
-    const pid = await until(async () => provider.browserPid() as number | undefined, (p) => typeof p === 'number' && p > 0, 60_000);
-    const drawnBefore = await q(strapi, 'delivery').count({ where: { id: { $in: [...ecardIds, ...postedIds] }, status: { $in: ['sent', 'delivered'] } } });
+    const pid = await until(
+      async () => provider.browserPid() as number | undefined,
+      (p) => typeof p === 'number' && p > 0,
+      60_000,
+    );
+    const drawnBefore = await q(strapi, 'delivery').count({
+      where: { id: { $in: [...ecardIds, ...postedIds] }, status: { $in: ['sent', 'delivered'] } },
+    });
     process.kill(pid as number, 'SIGKILL');
 
     await smtp.start();
     await settle([...ecardIds, ...postedIds]);
     const copies = await expectDeliveredOnce(order, ecardIds, postedIds, 8);
-    console.log(`SMTP stop + Chromium kill: ${copies} same-Message-ID cop(ies) of cards in flight when SMTP went down; ${drawnBefore} sent before the kill`);
+    console.log(
+      `SMTP stop + Chromium kill: ${copies} same-Message-ID cop(ies) of cards in flight when SMTP went down; ${drawnBefore} sent before the kill`,
+    );
     // A new browser took over.
     expect(provider.browserPid()).not.toBe(pid);
   });
 
-  it("a Strapi process killed mid-run: its claims are taken over within a minute and every card goes out, none twice to the reader", async () => {
+  it('a Strapi process killed mid-run: its claims are taken over within a minute and every card goes out, none twice to the reader', async () => {
     const { strapi } = app;
     const { order, ecardIds } = await paidOrder('kill', 80, 0);
     const env = {
-      ...process.env, ...app.db.env, ...smtp.env,
-      NODE_ENV: 'test', SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_PUBLIC_URL: 'https://cards.example.test',
+      ...process.env,
+      ...app.db.env,
+      ...smtp.env,
+      NODE_ENV: 'test',
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_PUBLIC_URL: 'https://cards.example.test',
       // No browser in the process that is killed: a SIGKILL would leave its Chromium behind.
       SERVICE_RENDERER: 'memory',
-      SERVICE_DELIVERY_CLAIM_LEASE_SECONDS: String(LEASE_S), SERVICE_DELIVERY_CLAIM_RENEW_SECONDS: '1',
+      SERVICE_DELIVERY_CLAIM_LEASE_SECONDS: String(LEASE_S),
+      SERVICE_DELIVERY_CLAIM_RENEW_SECONDS: '1',
       SERVICE_DELIVERY_CONCURRENCY: '4',
-      SERVICE_SCHEDULER_ENABLED: 'false', SERVICE_REMINDERS_ENABLED: 'false', STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error',
+      SERVICE_SCHEDULER_ENABLED: 'false',
+      SERVICE_REMINDERS_ENABLED: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      LOG_LEVEL: 'error',
     };
-    const child = spawn(process.execPath, [path.join(__dirname, 'kill-worker.js')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(__dirname, 'kill-worker.js')], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     children.push(child);
     let err = '';
     child.stderr!.on('data', (c) => (err += c));
@@ -208,39 +247,57 @@ describe('fulfilment under faults', () => {
     expect(takenOverAfterMs).toBeLessThan(60_000);
     await settle(ecardIds);
     const copies = await expectDeliveredOnce(order, ecardIds, [], 4);
-    console.log(`killed with ${held} claim(s) held, ${copies} same-Message-ID cop(ies); taken over ${takenOverAfterMs} ms after the kill (lease ${LEASE_S} s)`);
+    console.log(
+      `killed with ${held} claim(s) held, ${copies} same-Message-ID cop(ies); taken over ${takenOverAfterMs} ms after the kill (lease ${LEASE_S} s)`,
+    );
   });
 
   const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
-  onPostgres('every PostgreSQL connection terminated mid-run: every card goes out, none twice to the reader', async () => {
-    const { strapi } = app;
-    const { order, ecardIds, postedIds } = await paidOrder('pg', 40, 4);
-    await fulfilment(strapi).startOrder(order.id);
-    await smtp.waitFor((m) => ecardIds.includes(Number(deliveryHeader(m))), 8, 60_000);
-    const dbName = new URL(app.db.env.DATABASE_URL).pathname.slice(1);
-    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
-      expect(rows.length).toBeGreaterThan(0);
-    } finally {
-      await admin.end();
-    }
-    await settle([...ecardIds, ...postedIds]);
-    const copies = await expectDeliveredOnce(order, ecardIds, postedIds, 8);
-    console.log(`PostgreSQL connections terminated: ${copies} same-Message-ID cop(ies)`);
-  });
+  onPostgres(
+    'every PostgreSQL connection terminated mid-run: every card goes out, none twice to the reader',
+    async () => {
+      const { strapi } = app;
+      const { order, ecardIds, postedIds } = await paidOrder('pg', 40, 4);
+      await fulfilment(strapi).startOrder(order.id);
+      await smtp.waitFor((m) => ecardIds.includes(Number(deliveryHeader(m))), 8, 60_000);
+      const dbName = new URL(app.db.env.DATABASE_URL).pathname.slice(1);
+      const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query(
+          'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [dbName],
+        );
+        expect(rows.length).toBeGreaterThan(0);
+      } finally {
+        await admin.end();
+      }
+      await settle([...ecardIds, ...postedIds]);
+      const copies = await expectDeliveredOnce(order, ecardIds, postedIds, 8);
+      console.log(`PostgreSQL connections terminated: ${copies} same-Message-ID cop(ies)`);
+    },
+  );
 
   it('roles split (one web, two workers): a worker killed mid-run (and on PostgreSQL every connection terminated), every card still goes out once; the web instance sends nothing', async () => {
     const { strapi } = app;
     const { order, ecardIds, postedIds } = await paidOrder('roles', 30, 3);
     const base = {
-      ...process.env, ...app.db.env, ...smtp.env,
-      NODE_ENV: 'test', SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_PUBLIC_URL: 'https://cards.example.test',
-      SERVICE_DELIVERY_CLAIM_LEASE_SECONDS: String(LEASE_S), SERVICE_DELIVERY_CLAIM_RENEW_SECONDS: '1', SERVICE_DELIVERY_MAX_ATTEMPTS: '50',
-      SERVICE_DELIVERY_CONCURRENCY: '4', SERVICE_WORKER_POLL_SECONDS: '1',
+      ...process.env,
+      ...app.db.env,
+      ...smtp.env,
+      NODE_ENV: 'test',
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_PUBLIC_URL: 'https://cards.example.test',
+      SERVICE_DELIVERY_CLAIM_LEASE_SECONDS: String(LEASE_S),
+      SERVICE_DELIVERY_CLAIM_RENEW_SECONDS: '1',
+      SERVICE_DELIVERY_MAX_ATTEMPTS: '50',
+      SERVICE_DELIVERY_CONCURRENCY: '4',
+      SERVICE_WORKER_POLL_SECONDS: '1',
       // Switched on everywhere: the role, not this switch, keeps the web instance from sending.
-      SERVICE_SCHEDULER_ENABLED: 'true', SERVICE_REMINDERS_ENABLED: 'false', STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error',
+      SERVICE_SCHEDULER_ENABLED: 'true',
+      SERVICE_REMINDERS_ENABLED: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      LOG_LEVEL: 'error',
     };
     const [web, doomed, survivor] = await Promise.all([
       startRoleProcess({ ...base, SERVICE_ROLE: 'web' }),
@@ -252,15 +309,24 @@ describe('fulfilment under faults', () => {
     // Payment completion on the web instance: nothing is dispatched there, the workers' job picks the order up.
     web.go(order.id);
     await smtp.waitFor((m) => ecardIds.includes(Number(deliveryHeader(m))), 5, 60_000);
-    const held = await until(() => q(strapi, 'delivery').count({ where: { claimed_by: doomed.instanceId } }), (n: number) => n > 0, 60_000);
+    const held = await until(
+      () => q(strapi, 'delivery').count({ where: { claimed_by: doomed.instanceId } }),
+      (n: number) => n > 0,
+      60_000,
+    );
     doomed.child.kill('SIGKILL');
-    await new Promise((r) => (doomed.child.exitCode !== null || doomed.child.signalCode !== null ? r(null) : doomed.child.once('exit', r)));
+    await new Promise((r) =>
+      doomed.child.exitCode !== null || doomed.child.signalCode !== null ? r(null) : doomed.child.once('exit', r),
+    );
     if (process.env.TEST_DATABASE_URL) {
       const dbName = new URL(app.db.env.DATABASE_URL).pathname.slice(1);
       const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       try {
-        const { rows } = await admin.query('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+        const { rows } = await admin.query(
+          'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [dbName],
+        );
         expect(rows.length).toBeGreaterThan(0);
       } finally {
         await admin.end();
@@ -269,10 +335,16 @@ describe('fulfilment under faults', () => {
     // Only the surviving worker sends from here on (this process runs no job): the dead one's claims after
     // their lease. The order is marked fulfilled when the batch that sent its last card ends.
     await until(
-      () => pastTermination(async () => ({
-        left: await q(strapi, 'delivery').count({ where: { id: { $in: [...ecardIds, ...postedIds] }, $or: [{ status: { $notIn: ['sent', 'delivered'] } }, { claimed_by: { $notNull: true } }] } }),
-        order: (await q(strapi, 'order').findOne({ where: { id: order.id }, select: ['status'] })).status,
-      })),
+      () =>
+        pastTermination(async () => ({
+          left: await q(strapi, 'delivery').count({
+            where: {
+              id: { $in: [...ecardIds, ...postedIds] },
+              $or: [{ status: { $notIn: ['sent', 'delivered'] } }, { claimed_by: { $notNull: true } }],
+            },
+          }),
+          order: (await q(strapi, 'order').findOne({ where: { id: order.id }, select: ['status'] })).status,
+        })),
       ({ left, order: status }) => left === 0 && status === 'fulfilled',
       90_000,
     );
@@ -281,7 +353,9 @@ describe('fulfilment under faults', () => {
     expect(webStatus).toEqual({ claims: 0, renderer: 'RefusingRenderer', browserPid: null, refusals: 0, jobs: {} });
     const survivorStatus = await survivor.status();
     expect(survivorStatus.claims).toBeGreaterThan(0);
-    console.log(`roles split: worker killed holding ${held} claim(s); ${survivorStatus.claims} claims by the surviving worker, none by the web instance; ${copies} same-Message-ID cop(ies)`);
+    console.log(
+      `roles split: worker killed holding ${held} claim(s); ${survivorStatus.claims} claims by the surviving worker, none by the web instance; ${copies} same-Message-ID cop(ies)`,
+    );
     await Promise.all([web.stop(), survivor.stop()]);
   });
 });

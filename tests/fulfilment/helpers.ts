@@ -10,7 +10,8 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -18,7 +19,10 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
 export const design = (text: string) => ({
   version: '7.0.0',
   background: '#FFF4E0',
-  objects: [{ type: 'textbox', text, left: 120, top: 300, width: 1400, fontSize: 120, fill: '#7B2CBF', fontFamily: 'Georgia' }],
+  objects: [
+    { type: 'textbox', text, left: 120, top: 300, width: 1400, fontSize: 120, fill: '#7B2CBF', fontFamily: 'Georgia' },
+  ],
 });
 
-export const deliveryHeader = (m: { headers: Map<string, unknown> }) => String(m.headers.get('x-greeting-card-delivery') ?? '');
+export const deliveryHeader = (m: { headers: Map<string, unknown> }) =>
+  String(m.headers.get('x-greeting-card-delivery') ?? '');

@@ -6,7 +6,12 @@ const { createStrapi } = require('@strapi/strapi');
 
 (async () => {
   const appDir = path.resolve(__dirname, '../..');
-  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
+  const strapi = await createStrapi({
+    appDir,
+    distDir: path.join(appDir, 'dist'),
+    autoReload: false,
+    serveAdminPanel: false,
+  }).load();
   const fulfilment = strapi.plugin('greeting-cards').service('fulfilment');
   process.stdout.write(`READY ${fulfilment.instanceId()}\n`);
   process.stdin.on('data', (chunk) => {

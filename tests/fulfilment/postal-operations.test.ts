@@ -57,7 +57,14 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     const user = buyer ?? (await createUser(app.strapi));
     const card = await createCard(app.strapi, user, { title: 'Posted and maybe cancelled' });
     const recipient = await createRecipient(app.strapi, user, { country: 'GB' });
-    expect((await http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'post' })).status).toBe(200);
+    expect(
+      (
+        await http()
+          .post('/api/orders/add_to_cart/')
+          .set(user.auth)
+          .send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'post' })
+      ).status,
+    ).toBe(200);
     const cart = await http().get('/api/orders/cart/').set(user.auth);
     expect((await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(user.auth).send({})).status).toBe(200);
     expect((await http().post(`/api/orders/${cart.body.uuid}/pay/`).set(user.auth).send({})).status).toBe(200);
@@ -68,8 +75,10 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
   }
   const reload = (id: number) => q(app.strapi, 'delivery').findOne({ where: { id } });
   const refundsOf = (id: number) => q(app.strapi, 'refund').findMany({ where: { delivery_id: id } });
-  const cancelRequests = (orderId: string) => prodigi.requests.filter((r) => r.path === `/v4.0/orders/${orderId}/actions/cancel`);
-  const mailsAbout = (id: number) => smtp.messages.filter((m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(id));
+  const cancelRequests = (orderId: string) =>
+    prodigi.requests.filter((r) => r.path === `/v4.0/orders/${orderId}/actions/cancel`);
+  const mailsAbout = (id: number) =>
+    smtp.messages.filter((m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(id));
 
   it('the buyer cancels a posted card before production: Prodigi cancels it, the price is refunded once, repeats answer the same', async () => {
     const { uuid, delivery, user, order } = await buyPostedCard();
@@ -85,11 +94,21 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     expect(cancelRequests(orderId)).toHaveLength(0);
 
     const listed = await http().get('/api/deliveries/').set(user.auth);
-    expect(listed.body.results[0]).toMatchObject({ id: delivery.id, status: 'processing', postal_status: 'accepted', cancellable: true });
+    expect(listed.body.results[0]).toMatchObject({
+      id: delivery.id,
+      status: 'processing',
+      postal_status: 'accepted',
+      cancellable: true,
+    });
 
     const cancelled = await http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ id: delivery.id, status: 'cancelled', cancellable: false, refund: { amount_pence: order.total_pence, currency: 'GBP', status: 'succeeded' } });
+    expect(cancelled.body).toMatchObject({
+      id: delivery.id,
+      status: 'cancelled',
+      cancellable: false,
+      refund: { amount_pence: order.total_pence, currency: 'GBP', status: 'succeeded' },
+    });
     expect(prodigi.orders.get(orderId).status.stage).toBe('Cancelled');
     expect(cancelRequests(orderId)).toHaveLength(1);
 
@@ -100,7 +119,13 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     expect(cancelRequests(orderId)).toHaveLength(1);
     const refunds = await refundsOf(delivery.id);
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ amount_pence: order.total_pence, provider: 'demo', status: 'succeeded', requested_by: 'shopper', provider_refund_id: expect.stringMatching(/^demo_refund_/) });
+    expect(refunds[0]).toMatchObject({
+      amount_pence: order.total_pence,
+      provider: 'demo',
+      status: 'succeeded',
+      requested_by: 'shopper',
+      provider_refund_id: expect.stringMatching(/^demo_refund_/),
+    });
     // Its only card refunded in full: the order is refunded.
     expect((await orderRow(app.strapi, uuid)).status).toBe('refunded');
   });
@@ -109,32 +134,50 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     const { uuid, delivery, user, order } = await buyPostedCard();
     const orderId = (await reload(delivery.id)).tracking_reference as string;
 
-    const answers = await Promise.all([1, 2].map(() => http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth)));
+    const answers = await Promise.all(
+      [1, 2].map(() => http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth)),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers[1].body).toEqual(answers[0].body);
-    expect(answers[0].body).toMatchObject({ status: 'cancelled', refund: { amount_pence: order.total_pence, status: 'succeeded' } });
+    expect(answers[0].body).toMatchObject({
+      status: 'cancelled',
+      refund: { amount_pence: order.total_pence, status: 'succeeded' },
+    });
     expect(cancelRequests(orderId)).toHaveLength(1);
     expect(await refundsOf(delivery.id)).toHaveLength(1);
-    expect((await reload(delivery.id))).toMatchObject({ status: 'cancelled', cancel_claim: null });
+    expect(await reload(delivery.id)).toMatchObject({ status: 'cancelled', cancel_claim: null });
     expect((await orderRow(app.strapi, uuid)).status).toBe('refunded');
   });
 
-  it('a cancel under way elsewhere (another instance) is not asked for again: 409 in the buyer\'s language; a claim its holder left behind is taken over', async () => {
+  it("a cancel under way elsewhere (another instance) is not asked for again: 409 in the buyer's language; a claim its holder left behind is taken over", async () => {
     const { delivery, user } = await buyPostedCard();
     const orderId = (await reload(delivery.id)).tracking_reference as string;
     // Another instance took the card's cancel claim a moment ago and is talking to Prodigi.
-    await q(app.strapi, 'delivery').update({ where: { id: delivery.id }, data: { cancel_claim: 'another-instance', cancel_claimed_at: new Date() } });
+    await q(app.strapi, 'delivery').update({
+      where: { id: delivery.id },
+      data: { cancel_claim: 'another-instance', cancel_claimed_at: new Date() },
+    });
 
     const busy = await http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth);
     expect(busy.status).toBe(409);
-    expect(busy.body).toEqual({ detail: 'This card is being cancelled right now. Reload the page in a moment to see how it went.' });
-    const german = await http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth).set('Accept-Language', 'de');
-    expect(german.body).toEqual({ detail: 'Diese Karte wird gerade storniert. Lade die Seite gleich neu, um das Ergebnis zu sehen.' });
+    expect(busy.body).toEqual({
+      detail: 'This card is being cancelled right now. Reload the page in a moment to see how it went.',
+    });
+    const german = await http()
+      .post(`/api/deliveries/${delivery.id}/cancel/`)
+      .set(user.auth)
+      .set('Accept-Language', 'de');
+    expect(german.body).toEqual({
+      detail: 'Diese Karte wird gerade storniert. Lade die Seite gleich neu, um das Ergebnis zu sehen.',
+    });
     expect(cancelRequests(orderId)).toHaveLength(0);
     expect(await refundsOf(delivery.id)).toEqual([]);
 
     // That instance died mid-cancel: once its claim is older than the lease, the next cancel asks Prodigi itself.
-    await q(app.strapi, 'delivery').update({ where: { id: delivery.id }, data: { cancel_claimed_at: new Date(Date.now() - 10 * 60_000) } });
+    await q(app.strapi, 'delivery').update({
+      where: { id: delivery.id },
+      data: { cancel_claimed_at: new Date(Date.now() - 10 * 60_000) },
+    });
     const done = await http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'cancelled', refund: { status: 'succeeded' } });
@@ -146,12 +189,21 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     const { delivery, user } = await buyPostedCard();
     const orderId = (await reload(delivery.id)).tracking_reference as string;
     prodigi.startProduction(orderId);
-    const both = await Promise.all([1, 2].map(() => http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth)));
+    const both = await Promise.all(
+      [1, 2].map(() => http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth)),
+    );
     // The second either waited for the first's answer or, arriving after it, asked again: the same refusal
     // (never "being cancelled right now", which is only for a cancel under way in another process).
     expect(both.map((a) => a.status)).toEqual([409, 409]);
-    for (const answer of both) expect(answer.body).toEqual({ detail: 'The printer has already started on this card, so it can no longer be cancelled.' });
-    expect(await reload(delivery.id)).toMatchObject({ status: 'processing', cancel_claim: null, cancel_claimed_at: null });
+    for (const answer of both)
+      expect(answer.body).toEqual({
+        detail: 'The printer has already started on this card, so it can no longer be cancelled.',
+      });
+    expect(await reload(delivery.id)).toMatchObject({
+      status: 'processing',
+      cancel_claim: null,
+      cancel_claimed_at: null,
+    });
     expect(await refundsOf(delivery.id)).toEqual([]);
   });
 
@@ -162,7 +214,9 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     prodigi.startProduction(orderId);
     const refused = await http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ detail: 'The printer has already started on this card, so it can no longer be cancelled.' });
+    expect(refused.body).toEqual({
+      detail: 'The printer has already started on this card, so it can no longer be cancelled.',
+    });
     expect(cancelRequests(orderId)).toHaveLength(1);
     expect((await reload(delivery.id)).status).toBe('processing');
     expect(await refundsOf(delivery.id)).toEqual([]);
@@ -172,12 +226,16 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     expect((await http().post(`/api/deliveries/${delivery.id}/cancel/`).set(user.auth)).status).toBe(409);
     expect(cancelRequests(orderId)).toHaveLength(1);
     const listed = await http().get('/api/deliveries/').set(user.auth);
-    expect(listed.body.results[0]).toMatchObject({ id: delivery.id, postal_status: 'in_production', cancellable: false });
+    expect(listed.body.results[0]).toMatchObject({
+      id: delivery.id,
+      postal_status: 'in_production',
+      cancellable: false,
+    });
 
     expect((await http().post('/api/deliveries/not-a-number/cancel/').set(user.auth)).status).toBe(404);
   });
 
-  it('the order page shows the printer\'s progress and a cancel button that asks first, then cancels and says what was refunded', async () => {
+  it("the order page shows the printer's progress and a cancel button that asks first, then cancels and says what was refunded", async () => {
     const { uuid, delivery, user, order } = await buyPostedCard();
     const session = await webSession(app, user);
     const page = await http().get(`/orders/${uuid}/`).set('Cookie', session.cookie);
@@ -198,18 +256,26 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     // Without the form's CSRF token the POST is refused.
     expect((await http().post(confirmPath).set('Cookie', session.cookie).type('form').send({})).status).toBe(403);
 
-    const posted = await http().post(confirmPath).set('Cookie', session.cookie).type('form').send({ _csrf: session.csrf });
+    const posted = await http()
+      .post(confirmPath)
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ _csrf: session.csrf });
     // Post/redirect/get: back to the order page, which says what happened to the money.
     expect(posted.status).toBe(303);
     expect(posted.headers.location).toBe(`/orders/${uuid}/?cancelled=${delivery.id}`);
     const done = await http().get(posted.headers.location).set('Cookie', session.cookie);
     expect(done.status).toBe(200);
-    expect(done.text).toContain(`Your card is cancelled and £${(order.total_pence / 100).toFixed(2)} is on its way back to you.`);
+    expect(done.text).toContain(
+      `Your card is cancelled and £${(order.total_pence / 100).toFixed(2)} is on its way back to you.`,
+    );
     expect(done.text).toMatch(/delivery-status">Cancelled</);
     expect(done.text).not.toContain(`href="${confirmPath}"`);
     expect(done.text).not.toContain('At the printer:');
     // Another order's cancelled card in the address bar says nothing here.
-    expect((await http().get(`/orders/${uuid}/?cancelled=999999`).set('Cookie', session.cookie)).text).not.toContain('Your card is cancelled');
+    expect((await http().get(`/orders/${uuid}/?cancelled=999999`).set('Cookie', session.cookie)).text).not.toContain(
+      'Your card is cancelled',
+    );
     expect((await reload(delivery.id)).status).toBe('cancelled');
   });
 
@@ -221,7 +287,9 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     expect(await reload(delivery.id)).toMatchObject({ status: 'pending', attempts: 1 });
     await fulfilment(app.strapi).runDue(LATER());
     expect(await reload(delivery.id)).toMatchObject({ status: 'failed', attempts: 2 });
-    const [mail] = await smtp.waitFor((m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(delivery.id));
+    const [mail] = await smtp.waitFor(
+      (m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(delivery.id),
+    );
     expect(mail.to).toMatchObject({ text: OPERATOR });
     expect(mail.subject).toBe(`Posted card ${delivery.id} could not be sent to prodigi`);
     expect(mail.text).toContain('after 2 attempt(s)');
@@ -237,7 +305,14 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     expect((await http().get(path).set(outsider.auth)).status).toBe(403);
     const failed = await http().get(path).set(operator.auth);
     expect(failed.status).toBe(200);
-    expect(failed.body).toMatchObject({ id: delivery.id, status: 'failed', method: 'post', provider: 'prodigi', provider_order_id: null, refund: null });
+    expect(failed.body).toMatchObject({
+      id: delivery.id,
+      status: 'failed',
+      method: 'post',
+      provider: 'prodigi',
+      provider_order_id: null,
+      refund: null,
+    });
     expect(failed.body.events.map((e: { source: string; status: string }) => [e.source, e.status])).toEqual([
       ['submit_failed', 'pending'],
       ['submit_failed', 'failed'],
@@ -253,7 +328,11 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     expect(placed.body).toMatchObject({ status: 'processing', provider_order_id: orderId, postal_status: 'accepted' });
     expect(placed.body.events.slice(2).map((e: { source: string }) => e.source)).toEqual(['retry', 'submitted']);
     const list = await http().get('/greeting-cards/admin/deliveries?method=post&status=processing').set(operator.auth);
-    expect(list.body.results).toEqual(expect.arrayContaining([expect.objectContaining({ id: delivery.id, provider_order_id: orderId, postal_status: 'accepted' })]));
+    expect(list.body.results).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: delivery.id, provider_order_id: orderId, postal_status: 'accepted' }),
+      ]),
+    );
 
     // Cancel: Prodigi agrees, the buyer's money goes back once.
     expect((await http().post(`${path}/cancel`).set(operator.auth)).body).toMatchObject({ status: 'cancelled' });
@@ -272,10 +351,15 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     await fulfilment(app.strapi).runDue(LATER());
     await smtp.waitFor((m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(delivery.id));
     prodigi.failNext(1);
-    expect((await http().post(`/greeting-cards/admin/deliveries/${delivery.id}/retry`).set(operator.auth)).status).toBe(200);
+    expect((await http().post(`/greeting-cards/admin/deliveries/${delivery.id}/retry`).set(operator.auth)).status).toBe(
+      200,
+    );
     await fulfilment(app.strapi).drain();
     expect(await reload(delivery.id)).toMatchObject({ status: 'failed', attempts: 3 });
-    await smtp.waitFor((m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(delivery.id), 2);
+    await smtp.waitFor(
+      (m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(delivery.id),
+      2,
+    );
     expect(mailsAbout(delivery.id)).toHaveLength(2);
   });
 
@@ -286,7 +370,9 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
       prodigi.failNext(2);
       const { delivery } = await buyPostedCard();
       await fulfilment(app.strapi).runDue(LATER());
-      const [mail] = await smtp.waitFor((m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(delivery.id));
+      const [mail] = await smtp.waitFor(
+        (m) => String(m.headers.get('x-greeting-card-delivery-failed') ?? '') === String(delivery.id),
+      );
       expect(mail.subject).toBe(`Versandkarte ${delivery.id} konnte nicht an prodigi übergeben werden`);
       expect(mail.text).toContain(`${PUBLIC_URL}/admin/plugins/greeting-cards/deliveries`);
     } finally {
@@ -300,11 +386,20 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     const events = () => q(app.strapi, 'delivery-event').findMany({ where: { delivery_id: delivery.id } });
     // As if it had been queued before the table existed.
     await q(app.strapi, 'delivery-event').deleteMany({ where: { delivery_id: delivery.id } });
-    const marker = await app.strapi.store({ type: 'plugin', name: 'greeting-cards', key: 'migration:delivery-timeline-backfill' }).get({});
+    const marker = await app.strapi
+      .store({ type: 'plugin', name: 'greeting-cards', key: 'migration:delivery-timeline-backfill' })
+      .get({});
     expect(marker).toBe(1);
 
     expect(await fulfilment(app.strapi).backfillTimeline()).toBeGreaterThanOrEqual(1);
-    expect(await events()).toEqual([expect.objectContaining({ source: 'migrated', status: 'processing', postal_status: 'accepted', detail: expect.stringContaining(row.tracking_reference) })]);
+    expect(await events()).toEqual([
+      expect.objectContaining({
+        source: 'migrated',
+        status: 'processing',
+        postal_status: 'accepted',
+        detail: expect.stringContaining(row.tracking_reference),
+      }),
+    ]);
     // Safe to repeat: a card with an entry is skipped.
     expect(await fulfilment(app.strapi).backfillTimeline()).toBe(0);
     expect(await events()).toHaveLength(1);
@@ -316,9 +411,19 @@ describe('posted cards after payment: cancellation, refunds, the operator page, 
     const ids = [first.delivery.id, second.delivery.id];
     const refs = await Promise.all(ids.map(async (id) => (await reload(id)).tracking_reference as string));
     // Everything else queued at the carrier was asked about just now, so only these two are in play.
-    const others = await q(app.strapi, 'delivery').findMany({ where: { status: 'processing', id: { $notIn: ids } }, select: ['id'] });
-    for (const row of others) await q(app.strapi, 'delivery').update({ where: { id: row.id }, data: { last_checked_at: new Date(Date.now() + 3600_000) } });
-    const asked = () => prodigi.requests.filter((r) => r.method === 'GET' && refs.some((ref) => r.path === `/v4.0/orders/${ref}`)).map((r) => r.path.split('/').pop());
+    const others = await q(app.strapi, 'delivery').findMany({
+      where: { status: 'processing', id: { $notIn: ids } },
+      select: ['id'],
+    });
+    for (const row of others)
+      await q(app.strapi, 'delivery').update({
+        where: { id: row.id },
+        data: { last_checked_at: new Date(Date.now() + 3600_000) },
+      });
+    const asked = () =>
+      prodigi.requests
+        .filter((r) => r.method === 'GET' && refs.some((ref) => r.path === `/v4.0/orders/${ref}`))
+        .map((r) => r.path.split('/').pop());
 
     const poll = () => fulfilment(app.strapi).pollCarriers(new Date(), 1);
     await poll();

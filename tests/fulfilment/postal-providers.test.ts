@@ -20,8 +20,15 @@ async function buyPostedCard(app: TestApp) {
   const http = () => app.http();
   const user = await createUser(app.strapi, { first_name: 'Sam', last_name: 'Jones' });
   const card = await createCard(app.strapi, user, { title: 'Posted for real' });
-  const recipient = await createRecipient(app.strapi, user, { address_line_2: 'Flat 2', county: 'Greater London', country: 'GB' });
-  const added = await http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'post' });
+  const recipient = await createRecipient(app.strapi, user, {
+    address_line_2: 'Flat 2',
+    county: 'Greater London',
+    country: 'GB',
+  });
+  const added = await http()
+    .post('/api/orders/add_to_cart/')
+    .set(user.auth)
+    .send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'post' });
   expect(added.status).toBe(200);
   const cart = await http().get('/api/orders/cart/').set(user.auth);
   expect((await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(user.auth).send({})).status).toBe(200);
@@ -33,7 +40,8 @@ async function buyPostedCard(app: TestApp) {
 
 const reload = (app: TestApp, id: number) => q(app.strapi, 'delivery').findOne({ where: { id } });
 type AdminDeliveries = { cancel(id: number): Promise<{ status: string }> };
-const cancelAsOperator = (app: TestApp, id: number) => (app.strapi.plugin('greeting-cards').service('adminDeliveries') as unknown as AdminDeliveries).cancel(id);
+const cancelAsOperator = (app: TestApp, id: number) =>
+  (app.strapi.plugin('greeting-cards').service('adminDeliveries') as unknown as AdminDeliveries).cancel(id);
 const pathOf = (url: string) => new URL(url).pathname;
 
 describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
@@ -87,10 +95,19 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
       recipient: {
         name: 'Ada Lovelace',
         email: 'ada@example.test',
-        address: { line1: '12 St James Square', line2: 'Flat 2', postalOrZipCode: 'SW1Y 4JH', countryCode: 'GB', townOrCity: 'London', stateOrCounty: 'Greater London' },
+        address: {
+          line1: '12 St James Square',
+          line2: 'Flat 2',
+          postalOrZipCode: 'SW1Y 4JH',
+          countryCode: 'GB',
+          townOrCity: 'London',
+          stateOrCounty: 'Greater London',
+        },
       },
     });
-    expect(order.items).toEqual([expect.objectContaining({ sku: 'GLOBAL-GRE-TEST-A5', copies: 1, sizing: 'fillPrintArea' })]);
+    expect(order.items).toEqual([
+      expect.objectContaining({ sku: 'GLOBAL-GRE-TEST-A5', copies: 1, sizing: 'fillPrintArea' }),
+    ]);
     const assetUrl: string = order.items[0].assets[0].url;
     expect(assetUrl.startsWith(`${PUBLIC_URL}/api/postal/print-files/${delivery.id}-`)).toBe(true);
     // The fake fetched the PDF from the app over HTTP.
@@ -104,9 +121,14 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-robots-tag']).toMatch(/noindex/);
     // A name with a changed signature, or for another delivery, is not a file.
-    const forged = pathOf(assetUrl).replace(/-([\w-]{43})\.pdf$/, (_m, sig: string) => `-${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}.pdf`);
+    const forged = pathOf(assetUrl).replace(
+      /-([\w-]{43})\.pdf$/,
+      (_m, sig: string) => `-${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}.pdf`,
+    );
     expect((await app.http().get(forged)).status).toBe(404);
-    expect((await app.http().get(pathOf(assetUrl).replace(`/${delivery.id}-`, `/${delivery.id + 1000}-`))).status).toBe(404);
+    expect((await app.http().get(pathOf(assetUrl).replace(`/${delivery.id}-`, `/${delivery.id + 1000}-`))).status).toBe(
+      404,
+    );
   });
 
   it("the print file answers while the delivery waits for its retry after a lost answer: Prodigi's download of the asset succeeds", async () => {
@@ -137,7 +159,10 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
     expect((await app.http().get(real)).status).toBe(200);
     // What a reader of the callback URL (SERVICE_POSTAL_CALLBACK_SECRET) could sign before: the key of old.
     const expires = Math.floor(Date.now() / 1000) + 3600;
-    const forged = crypto.createHmac('sha256', `print-file:${SECRET}`).update(`${delivery.id}.${expires}`).digest('base64url');
+    const forged = crypto
+      .createHmac('sha256', `print-file:${SECRET}`)
+      .update(`${delivery.id}.${expires}`)
+      .digest('base64url');
     expect((await app.http().get(`/api/postal/print-files/${delivery.id}-${expires}-${forged}.pdf`)).status).toBe(404);
   });
 
@@ -149,7 +174,10 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
 
     prodigi.startProduction(id);
     const inProduction = await prodigi.callback(id);
-    expect(inProduction).toEqual({ status: 200, body: { delivery: delivery.id, status: 'processing', outcome: 'noted' } });
+    expect(inProduction).toEqual({
+      status: 200,
+      body: { delivery: delivery.id, status: 'processing', outcome: 'noted' },
+    });
     expect((await reload(app, delivery.id)).carrier_status).toMatch(/inProduction: InProgress/);
 
     prodigi.ship(id, { number: 'RM123456785GB', url: 'https://tracking.example.test/RM123456785GB' });
@@ -157,17 +185,28 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
     const shipped = await prodigi.callback(id, { contentType: 'application/cloudevents+json' });
     expect(shipped).toEqual({ status: 200, body: { delivery: delivery.id, status: 'sent', outcome: 'moved' } });
     expect(await reload(app, delivery.id)).toMatchObject({
-      status: 'sent', tracking_number: 'RM123456785GB', tracking_url: 'https://tracking.example.test/RM123456785GB',
+      status: 'sent',
+      tracking_number: 'RM123456785GB',
+      tracking_url: 'https://tracking.example.test/RM123456785GB',
     });
     expect((await orderRow(app.strapi, uuid)).status).toBe('fulfilled');
 
     // The shopper sees it: the deliveries API and the order page carry the carrier's tracking link.
     const listed = await app.http().get('/api/deliveries/').set(user.auth);
-    expect(listed.body.results).toEqual([expect.objectContaining({ id: delivery.id, status: 'sent', tracking_number: 'RM123456785GB', tracking_url: 'https://tracking.example.test/RM123456785GB' })]);
+    expect(listed.body.results).toEqual([
+      expect.objectContaining({
+        id: delivery.id,
+        status: 'sent',
+        tracking_number: 'RM123456785GB',
+        tracking_url: 'https://tracking.example.test/RM123456785GB',
+      }),
+    ]);
     const session = await webSession(app, user);
     const page = await app.http().get(`/orders/${uuid}/`).set('Cookie', session.cookie);
     expect(page.status).toBe(200);
-    expect(page.text).toMatch(/<a class="tracking-link" href="https:\/\/tracking\.example\.test\/RM123456785GB"[^>]*>Track this card \(RM123456785GB\)<\/a>/);
+    expect(page.text).toMatch(
+      /<a class="tracking-link" href="https:\/\/tracking\.example\.test\/RM123456785GB"[^>]*>Track this card \(RM123456785GB\)<\/a>/,
+    );
 
     // The same callback again: nothing moves.
     expect((await prodigi.callback(id)).body).toEqual({ delivery: delivery.id, status: 'sent', outcome: 'unchanged' });
@@ -176,23 +215,48 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
   });
 
   it('refuses callbacks with a wrong secret (404), bodies that are not CloudEvents (400) and unknown orders (404)', async () => {
-    const post = (path: string, body: unknown) => app.http().post(path).set('Content-Type', 'application/json').send(body as object);
+    const post = (path: string, body: unknown) =>
+      app
+        .http()
+        .post(path)
+        .set('Content-Type', 'application/json')
+        .send(body as object);
     const wrong = await post('/api/postal/prodigi/callback/not-the-secret-0123456789abcdef', { specversion: '1.0' });
     expect(wrong.status).toBe(404);
     // The address is judged before the body: a wrong secret with no body is as unknown as with one.
     const emptyBody = await app.http().post('/api/postal/prodigi/callback/not-the-secret-0123456789abcdef');
     expect(emptyBody.status).toBe(404);
-    expect((await app.http().post('/api/postal/gelato/callback/x').set('Content-Type', 'application/cloudevents+json').send('')).status).toBe(404);
-    expect((await post(`/api/postal/gelato/callback/${SECRET}`, { event: 'order_status_updated', orderId: 'x' })).status).toBe(404);
+    expect(
+      (
+        await app
+          .http()
+          .post('/api/postal/gelato/callback/x')
+          .set('Content-Type', 'application/cloudevents+json')
+          .send('')
+      ).status,
+    ).toBe(404);
+    expect(
+      (await post(`/api/postal/gelato/callback/${SECRET}`, { event: 'order_status_updated', orderId: 'x' })).status,
+    ).toBe(404);
 
     const bad = await post(callbackPath, { hello: 'world' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ detail: expect.stringMatching(/^Not a CloudEvent/) });
-    const notJson = await app.http().post(callbackPath).set('Content-Type', 'application/cloudevents+json').send('{"specversion":');
+    const notJson = await app
+      .http()
+      .post(callbackPath)
+      .set('Content-Type', 'application/cloudevents+json')
+      .send('{"specversion":');
     expect(notJson.status).toBe(400);
     expect(notJson.body).toEqual({ detail: 'The body is not JSON.' });
 
-    const unknown = await post(callbackPath, { specversion: '1.0', type: 'com.prodigi.order.status.stage.changed#Complete', source: 'http://api.prodigi.com/v4.0/Orders', id: 'evt_1', data: { order: { id: 'ord_404' } } });
+    const unknown = await post(callbackPath, {
+      specversion: '1.0',
+      type: 'com.prodigi.order.status.stage.changed#Complete',
+      source: 'http://api.prodigi.com/v4.0/Orders',
+      id: 'evt_1',
+      data: { order: { id: 'ord_404' } },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ detail: 'No posted card has this order.' });
   });
@@ -208,7 +272,10 @@ describe('posted cards through Prodigi (fake Prodigi Print API v4)', () => {
     const second = await buyPostedCard(app);
     const secondOrder = (await reload(app, second.delivery.id)).tracking_reference as string;
     prodigi.startProduction(secondOrder);
-    await expect(cancelAsOperator(app, second.delivery.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/refused to cancel/) });
+    await expect(cancelAsOperator(app, second.delivery.id)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/refused to cancel/),
+    });
     expect((await reload(app, second.delivery.id)).status).toBe('processing');
     expect(prodigi.orders.get(secondOrder).status.stage).toBe('InProgress');
   });
@@ -229,7 +296,8 @@ describe('posted cards through Gelato (fake Gelato Order API v4)', () => {
       SERVICE_GELATO_API_KEY: 'gelato-test-key',
       SERVICE_GELATO_API_BASE: gelato.url,
       // The card's product (a5) has an entry of its own, which wins over the "card" fallback.
-      SERVICE_GELATO_PRODUCT_MAP: '{"card":"cards_pf_generic_fallback","a5":"cards_pf_a5_pt_350-gsm-coated-silk_cl_4-4_ver"}',
+      SERVICE_GELATO_PRODUCT_MAP:
+        '{"card":"cards_pf_generic_fallback","a5":"cards_pf_a5_pt_350-gsm-coated-silk_cl_4-4_ver"}',
       SERVICE_GELATO_ORDER_TYPE: 'order',
       SERVICE_POSTAL_CALLBACK_SECRET: SECRET,
     });
@@ -257,9 +325,25 @@ describe('posted cards through Gelato (fake Gelato Order API v4)', () => {
       orderType: 'order',
       orderReferenceId: expect.stringMatching(new RegExp(`^card-delivery-${delivery.id}-`)),
       currency: 'GBP',
-      shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', addressLine1: '12 St James Square', addressLine2: 'Flat 2', city: 'London', postCode: 'SW1Y 4JH', state: 'Greater London', country: 'GB', email: 'ada@example.test' },
+      shippingAddress: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        addressLine1: '12 St James Square',
+        addressLine2: 'Flat 2',
+        city: 'London',
+        postCode: 'SW1Y 4JH',
+        state: 'Greater London',
+        country: 'GB',
+        email: 'ada@example.test',
+      },
     });
-    expect(order.items).toEqual([expect.objectContaining({ productUid: 'cards_pf_a5_pt_350-gsm-coated-silk_cl_4-4_ver', quantity: 1, files: [{ type: 'default', url: expect.stringContaining(`${PUBLIC_URL}/api/postal/print-files/`) }] })]);
+    expect(order.items).toEqual([
+      expect.objectContaining({
+        productUid: 'cards_pf_a5_pt_350-gsm-coated-silk_cl_4-4_ver',
+        quantity: 1,
+        files: [{ type: 'default', url: expect.stringContaining(`${PUBLIC_URL}/api/postal/print-files/`) }],
+      }),
+    ]);
     expect(gelato.files.get(order.id)?.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
@@ -267,38 +351,87 @@ describe('posted cards through Gelato (fake Gelato Order API v4)', () => {
     const { delivery } = await buyPostedCard(app);
     const id = (await reload(app, delivery.id)).tracking_reference as string;
     gelato.setStatus(id, 'printed');
-    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({ delivery: delivery.id, status: 'processing', outcome: 'noted' });
+    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({
+      delivery: delivery.id,
+      status: 'processing',
+      outcome: 'noted',
+    });
 
     gelato.ship(id, { trackingCode: 'JD014600003828', trackingUrl: 'https://tracking.example.test/JD014600003828' });
-    expect((await gelato.webhook(webhookUrl, id, 'order_item_tracking_code_updated')).body).toEqual({ delivery: delivery.id, status: 'sent', outcome: 'moved' });
-    expect(await reload(app, delivery.id)).toMatchObject({ status: 'sent', carrier_status: 'shipped', tracking_number: 'JD014600003828', tracking_url: 'https://tracking.example.test/JD014600003828' });
-    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({ delivery: delivery.id, status: 'sent', outcome: 'unchanged' });
+    expect((await gelato.webhook(webhookUrl, id, 'order_item_tracking_code_updated')).body).toEqual({
+      delivery: delivery.id,
+      status: 'sent',
+      outcome: 'moved',
+    });
+    expect(await reload(app, delivery.id)).toMatchObject({
+      status: 'sent',
+      carrier_status: 'shipped',
+      tracking_number: 'JD014600003828',
+      tracking_url: 'https://tracking.example.test/JD014600003828',
+    });
+    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({
+      delivery: delivery.id,
+      status: 'sent',
+      outcome: 'unchanged',
+    });
 
-    const post = (body: unknown) => app.http().post(pathOf(webhookUrl)).send(body as object);
+    const post = (body: unknown) =>
+      app
+        .http()
+        .post(pathOf(webhookUrl))
+        .send(body as object);
     expect((await post({ event: 'store_product_created', storeId: 's' })).body).toEqual({ detail: 'Event ignored.' });
     expect((await post({ event: 'order_status_updated' })).status).toBe(400);
-    expect((await post({ event: 'order_status_updated' })).body).toEqual({ detail: 'The webhook names no order (orderId).' });
+    expect((await post({ event: 'order_status_updated' })).body).toEqual({
+      detail: 'The webhook names no order (orderId).',
+    });
     expect((await post({ event: 'order_status_updated', orderId: 'not-ours' })).status).toBe(404);
   });
 
-  it('delivered after shipped: the status stays sent (as the spec\'s clients know it), postal_status says delivered, once; the order page shows it', async () => {
+  it("delivered after shipped: the status stays sent (as the spec's clients know it), postal_status says delivered, once; the order page shows it", async () => {
     const { uuid, delivery, user } = await buyPostedCard(app);
     const id = (await reload(app, delivery.id)).tracking_reference as string;
     gelato.ship(id, { trackingCode: 'JD014600009999', trackingUrl: 'https://tracking.example.test/JD014600009999' });
-    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({ delivery: delivery.id, status: 'sent', outcome: 'moved' });
-    expect(await reload(app, delivery.id)).toMatchObject({ status: 'sent', postal_status: 'shipped', delivered_at: null });
+    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({
+      delivery: delivery.id,
+      status: 'sent',
+      outcome: 'moved',
+    });
+    expect(await reload(app, delivery.id)).toMatchObject({
+      status: 'sent',
+      postal_status: 'shipped',
+      delivered_at: null,
+    });
 
     gelato.setStatus(id, 'delivered');
-    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({ delivery: delivery.id, status: 'sent', outcome: 'noted' });
+    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({
+      delivery: delivery.id,
+      status: 'sent',
+      outcome: 'noted',
+    });
     const delivered = await reload(app, delivery.id);
-    expect(delivered).toMatchObject({ status: 'sent', postal_status: 'delivered', carrier_status: 'delivered', tracking_number: 'JD014600009999' });
+    expect(delivered).toMatchObject({
+      status: 'sent',
+      postal_status: 'delivered',
+      carrier_status: 'delivered',
+      tracking_number: 'JD014600009999',
+    });
     expect(delivered.delivered_at).not.toBeNull();
     // The same news again: nothing changes, the delivery time stays.
-    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({ delivery: delivery.id, status: 'sent', outcome: 'unchanged' });
+    expect((await gelato.webhook(webhookUrl, id)).body).toEqual({
+      delivery: delivery.id,
+      status: 'sent',
+      outcome: 'unchanged',
+    });
     expect((await reload(app, delivery.id)).delivered_at).toEqual(delivered.delivered_at);
 
     const listed = await app.http().get('/api/deliveries/').set(user.auth);
-    expect(listed.body.results.find((d: { id: number }) => d.id === delivery.id)).toMatchObject({ status: 'sent', postal_status: 'delivered', delivered_at: expect.any(String), cancellable: false });
+    expect(listed.body.results.find((d: { id: number }) => d.id === delivery.id)).toMatchObject({
+      status: 'sent',
+      postal_status: 'delivered',
+      delivered_at: expect.any(String),
+      cancellable: false,
+    });
     const session = await webSession(app, user);
     const page = await app.http().get(`/orders/${uuid}/`).set('Cookie', session.cookie);
     expect(page.text).toContain('At the printer: <strong>Delivered</strong>');

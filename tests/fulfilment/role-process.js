@@ -7,7 +7,12 @@ const { createStrapi } = require('@strapi/strapi');
 
 (async () => {
   const appDir = path.resolve(__dirname, '../..');
-  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false }).load();
+  const strapi = await createStrapi({
+    appDir,
+    distDir: path.join(appDir, 'dist'),
+    autoReload: false,
+    serveAdminPanel: false,
+  }).load();
   const plugin = strapi.plugin('greeting-cards');
   const fulfilment = plugin.service('fulfilment');
   process.stdout.write(`READY ${fulfilment.instanceId()}\n`);
@@ -22,8 +27,18 @@ const { createStrapi } = require('@strapi/strapi');
       if (go) void fulfilment.startOrder(Number(go[1]));
       if (line === 'STATUS') {
         const provider = plugin.service('rendering').provider();
-        const jobs = Object.fromEntries(strapi.cron.jobs.filter((j) => String(j.name).startsWith('greetingCards')).map((j) => [j.name, j.options.rule]));
-        const status = { claims: fulfilment.claimsTaken(), renderer: provider.constructor.name, browserPid: provider.browserPid?.() ?? null, refusals: provider.refusals ?? null, jobs };
+        const jobs = Object.fromEntries(
+          strapi.cron.jobs
+            .filter((j) => String(j.name).startsWith('greetingCards'))
+            .map((j) => [j.name, j.options.rule]),
+        );
+        const status = {
+          claims: fulfilment.claimsTaken(),
+          renderer: provider.constructor.name,
+          browserPid: provider.browserPid?.() ?? null,
+          refusals: provider.refusals ?? null,
+          jobs,
+        };
         process.stdout.write(`STATUS ${JSON.stringify(status)}\n`);
       }
       if (line === 'STOP') {

@@ -22,7 +22,10 @@ export interface RoleProcess {
 
 /** Boots tests/fulfilment/role-process.js with `env` (a SERVICE_ROLE among it) and resolves once it is READY. */
 export function startRoleProcess(env: NodeJS.ProcessEnv): Promise<RoleProcess> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'role-process.js')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(__dirname, 'role-process.js')], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   const waiting: Array<(line: string) => boolean> = [];

@@ -12,15 +12,26 @@ const MINUTE = 60_000;
 // Boot failures first: a second Strapi that fails to boot in the same process takes the global with it.
 describe('postal backend setting', () => {
   it('a bad SERVICE_POSTAL_DELIVERY_BACKEND stops boot naming the setting', async () => {
-    const error = await bootFailure({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_POSTAL_DELIVERY_BACKEND: './tests/fixtures/no-such-backend.js' });
-    expect(error.message).toMatch(/SERVICE_POSTAL_DELIVERY_BACKEND: cannot load module "\.\/tests\/fixtures\/no-such-backend\.js"/);
-    const wrongShape = await bootFailure({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_POSTAL_DELIVERY_BACKEND: './tests/fixtures/not-an-adapter.js' });
+    const error = await bootFailure({
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_POSTAL_DELIVERY_BACKEND: './tests/fixtures/no-such-backend.js',
+    });
+    expect(error.message).toMatch(
+      /SERVICE_POSTAL_DELIVERY_BACKEND: cannot load module "\.\/tests\/fixtures\/no-such-backend\.js"/,
+    );
+    const wrongShape = await bootFailure({
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_POSTAL_DELIVERY_BACKEND: './tests/fixtures/not-an-adapter.js',
+    });
     expect(wrongShape.message).toMatch(/SERVICE_POSTAL_DELIVERY_BACKEND: .*must provide send\(\)/);
   });
 
-
   it('registers the every-15-seconds delivery job and the daily reminder job only when switched on', async () => {
-    const on = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_SCHEDULER_ENABLED: 'true', SERVICE_REMINDERS_ENABLED: 'true' });
+    const on = await startApp({
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_SCHEDULER_ENABLED: 'true',
+      SERVICE_REMINDERS_ENABLED: 'true',
+    });
     try {
       const jobs = (on.strapi as any).cron.jobs as Array<{ name: string; options: any; job: any }>;
       const byName = new Map(jobs.map((j) => [j.name, j]));
@@ -84,14 +95,27 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     const addon = await createAddon(app.strapi, { name: 'Tea sampler' });
     const uuid = await paidOrder(user, [{ delivery_method: 'post', gift_addon_id: addon.id, gift_wrap: true }]);
     const [delivery] = await deliveriesOf(app.strapi, uuid);
-    expect(delivery).toMatchObject({ status: 'sent', tracking_reference: `TC-${String(delivery.id).padStart(8, '0')}` });
-    const jobs = fs.readFileSync(postalLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(delivery).toMatchObject({
+      status: 'sent',
+      tracking_reference: `TC-${String(delivery.id).padStart(8, '0')}`,
+    });
+    const jobs = fs
+      .readFileSync(postalLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({
       deliveryId: delivery.id,
       orderUuid: uuid,
       prefixSetting: 'ZZ',
-      address: { name: 'Ada Lovelace', address_line_1: '12 St James Square', city: 'London', postcode: 'SW1Y 4JH', country: 'GB' },
+      address: {
+        name: 'Ada Lovelace',
+        address_line_1: '12 St James Square',
+        city: 'London',
+        postcode: 'SW1Y 4JH',
+        country: 'GB',
+      },
       packing: { card_title: 'Happy birthday', gift_addon: { id: addon.id, name: 'Tea sampler' }, gift_wrap: true },
     });
     expect(jobs[0].pdfBytes).toBeGreaterThan(100);
@@ -118,7 +142,11 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
       const user = await createUser(app.strapi);
       const uuid = await paidOrder(user, [{ delivery_method: 'post' }]);
       let [d] = await deliveriesOf(app.strapi, uuid);
-      expect(d).toMatchObject({ status: 'processing', claimed_by: null, tracking_reference: `QU-${String(d.id).padStart(8, '0')}` });
+      expect(d).toMatchObject({
+        status: 'processing',
+        claimed_by: null,
+        tracking_reference: `QU-${String(d.id).padStart(8, '0')}`,
+      });
       expect((await orderRow(app.strapi, uuid)).status).toBe('paid');
       await service.runDue(new Date(Date.now() + 3600_000));
       [d] = await deliveriesOf(app.strapi, uuid);
@@ -141,8 +169,14 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     const user = await createUser(app.strapi);
     const soon = new Date(Date.now() + 2 * 3600_000);
     const later = new Date(Date.now() + 5 * 86400_000);
-    const uuid = await paidOrder(user, [{}, { scheduled_for: soon.toISOString() }, { scheduled_for: later.toISOString() }]);
-    const byTime = (await deliveriesOf(app.strapi, uuid)).sort((a: any, b: any) => +new Date(a.scheduled_for) - +new Date(b.scheduled_for));
+    const uuid = await paidOrder(user, [
+      {},
+      { scheduled_for: soon.toISOString() },
+      { scheduled_for: later.toISOString() },
+    ]);
+    const byTime = (await deliveriesOf(app.strapi, uuid)).sort(
+      (a: any, b: any) => +new Date(a.scheduled_for) - +new Date(b.scheduled_for),
+    );
     const [now, first, second] = byTime;
     expect(now.status).toBe('sent');
     expect([first.status, second.status]).toEqual(['scheduled', 'scheduled']);
@@ -153,7 +187,9 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     // Just after the first one's time: only it goes.
     const run = await fulfilment(app.strapi).runDue(new Date(soon.getTime() + MINUTE));
     expect(run).toMatchObject({ claimed: 1, sent: 1 });
-    const rows = await Promise.all([first, second].map((d: any) => q(app.strapi, 'delivery').findOne({ where: { id: d.id } })));
+    const rows = await Promise.all(
+      [first, second].map((d: any) => q(app.strapi, 'delivery').findOne({ where: { id: d.id } })),
+    );
     expect(rows.map((r: any) => r.status)).toEqual(['sent', 'scheduled']);
     expect(mailsFor(first.id)).toHaveLength(1);
     expect(mailsFor(second.id)).toHaveLength(0);
@@ -183,7 +219,11 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     const t1 = new Date(Date.now() + 5 * MINUTE);
     expect(await fulfilment(app.strapi).runDue(t1)).toMatchObject({ claimed: 3, retrying: 3 });
     rows = await deliveriesOf(app.strapi, uuid);
-    expect(rows.map((d: any) => [d.status, d.attempts])).toEqual([['pending', 2], ['pending', 2], ['pending', 2]]);
+    expect(rows.map((d: any) => [d.status, d.attempts])).toEqual([
+      ['pending', 2],
+      ['pending', 2],
+      ['pending', 2],
+    ]);
 
     await smtp.start();
     const t2 = new Date(t1.getTime() + 30 * MINUTE);
@@ -222,9 +262,36 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     const owner = await createUser(app.strapi, { first_name: 'Rita', last_name: 'Reminder' });
     const recipient = await createRecipient(app.strapi, owner, { first_name: 'Leo', last_name: 'Leap' });
     const reminders = q(app.strapi, 'reminder');
-    const xmas = await reminders.create({ data: { user: owner.id, type: 'custom', title: 'Christmas', event_date: '2026-12-25', days_before: null, is_active: true } });
-    const leap = await reminders.create({ data: { user: owner.id, recipient: recipient.id, type: 'birthday', event_date: '2000-02-29', days_before: [1], is_active: true } });
-    await reminders.create({ data: { user: owner.id, type: 'custom', title: 'Switched off', event_date: '2026-12-25', days_before: null, is_active: false } });
+    const xmas = await reminders.create({
+      data: {
+        user: owner.id,
+        type: 'custom',
+        title: 'Christmas',
+        event_date: '2026-12-25',
+        days_before: null,
+        is_active: true,
+      },
+    });
+    const leap = await reminders.create({
+      data: {
+        user: owner.id,
+        recipient: recipient.id,
+        type: 'birthday',
+        event_date: '2000-02-29',
+        days_before: [1],
+        is_active: true,
+      },
+    });
+    await reminders.create({
+      data: {
+        user: owner.id,
+        type: 'custom',
+        title: 'Switched off',
+        event_date: '2026-12-25',
+        days_before: null,
+        is_active: false,
+      },
+    });
     const job = (today: string) => (app.strapi.plugin('greeting-cards').service('reminderMail') as any).runDaily(today);
     const forOwner = () => smtp.messages.filter((m) => (m.to as any)?.text === owner.email);
 
@@ -237,7 +304,11 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     expect(await job('2026-12-25')).toEqual({ sent: 0, failed: 0 });
     expect((await reminders.findOne({ where: { id: xmas.id } })).last_sent_key).toBe('2026-12-25:1');
     const mails = forOwner();
-    expect(mails.map((m) => m.subject)).toEqual(['Reminder: Christmas is in 7 days', 'Reminder: Christmas is in 3 days', 'Reminder: Christmas is tomorrow']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Reminder: Christmas is in 7 days',
+      'Reminder: Christmas is in 3 days',
+      'Reminder: Christmas is tomorrow',
+    ]);
     expect(mails[0].text).toContain('Hello Rita Reminder');
     expect(mails[0].text).toContain('Choose a card: https://cards.example.test/catalogue/');
 
@@ -259,7 +330,16 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
 
   it('a reminder that cannot be sent is tried again the next run', async () => {
     const owner = await createUser(app.strapi);
-    const r = await q(app.strapi, 'reminder').create({ data: { user: owner.id, type: 'custom', title: 'Retry me', event_date: '2030-06-10', days_before: [2], is_active: true } });
+    const r = await q(app.strapi, 'reminder').create({
+      data: {
+        user: owner.id,
+        type: 'custom',
+        title: 'Retry me',
+        event_date: '2030-06-10',
+        days_before: [2],
+        is_active: true,
+      },
+    });
     const job = (today: string) => (app.strapi.plugin('greeting-cards').service('reminderMail') as any).runDaily(today);
     await smtp.stop();
     try {
@@ -272,18 +352,34 @@ describe('fulfilment: scheduled sends, retries, a custom postal backend and remi
     expect(smtp.messages.filter((m) => m.subject === 'Reminder: Retry me is in 2 days')).toHaveLength(1);
   });
 
-  it('sends each shopper\'s reminders on their own day, once their clock reaches the send hour (the hourly job)', async () => {
+  it("sends each shopper's reminders on their own day, once their clock reaches the send hour (the hourly job)", async () => {
     // One shopper in Auckland (their own entry's time_zone), one on the shop's clock (Europe/London).
     const kiwi = await createUser(app.strapi);
     const own = await http().post('/api/me/sync_recipient/').set(kiwi.auth);
-    expect((await http().patch(`/api/recipients/${own.body.id}/`).set(kiwi.auth).send({ time_zone: 'Pacific/Auckland' })).status).toBe(200);
+    expect(
+      (await http().patch(`/api/recipients/${own.body.id}/`).set(kiwi.auth).send({ time_zone: 'Pacific/Auckland' }))
+        .status,
+    ).toBe(200);
     const londoner = await createUser(app.strapi);
     const reminders = q(app.strapi, 'reminder');
     for (const owner of [kiwi, londoner]) {
-      await reminders.create({ data: { user: owner.id, type: 'custom', title: `Day of ${owner.id}`, event_date: '2031-03-10', days_before: [0], is_active: true } });
+      await reminders.create({
+        data: {
+          user: owner.id,
+          type: 'custom',
+          title: `Day of ${owner.id}`,
+          event_date: '2031-03-10',
+          days_before: [0],
+          is_active: true,
+        },
+      });
     }
-    const due = (at: string) => (app.strapi.plugin('greeting-cards').service('reminderMail') as any).runDue(new Date(at));
-    const reminded = () => smtp.messages.filter((m) => [kiwi.email, londoner.email].includes((m.to as any)?.text)).map((m) => (m.to as any)?.text);
+    const due = (at: string) =>
+      (app.strapi.plugin('greeting-cards').service('reminderMail') as any).runDue(new Date(at));
+    const reminded = () =>
+      smtp.messages
+        .filter((m) => [kiwi.email, londoner.email].includes((m.to as any)?.text))
+        .map((m) => (m.to as any)?.text);
 
     // 08:00 on the 10th in Auckland (UTC+13 in March) is too early; 09:00 there is 20:00 UTC on the 9th.
     expect(await due('2031-03-09T19:00:00Z')).toEqual({ sent: 0, failed: 0 });

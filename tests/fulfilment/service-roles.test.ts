@@ -16,22 +16,36 @@ const PUBLIC_URL = 'https://cards.example.test';
 type Loose = any;
 const rendering = (app: TestApp): Loose => app.strapi.plugin('greeting-cards').service('rendering');
 const cronJobs = (app: TestApp): string[] =>
-  (app.strapi.cron as unknown as { jobs: Array<{ name?: string }> }).jobs.map((j) => j.name).filter((n): n is string => typeof n === 'string' && n.startsWith('greetingCards'));
+  (app.strapi.cron as unknown as { jobs: Array<{ name?: string }> }).jobs
+    .map((j) => j.name)
+    .filter((n): n is string => typeof n === 'string' && n.startsWith('greetingCards'));
 
 describe('SERVICE_ROLE: web and worker instances on one database', () => {
   let web: TestApp;
   let worker: RoleProcess;
   let smtp: SmtpCapture;
-  const common = { SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_PUBLIC_URL: PUBLIC_URL, SERVICE_SCHEDULER_ENABLED: 'true' };
+  const common = {
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_PUBLIC_URL: PUBLIC_URL,
+    SERVICE_SCHEDULER_ENABLED: 'true',
+  };
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     web = await startApp({ ...smtp.env, ...common, SERVICE_ROLE: 'web', SERVICE_RENDERER: 'puppeteer' });
     // Polls every second, so the test does not wait the default 15 s for the order.
     worker = await startRoleProcess({
-      ...process.env, ...web.db.env, ...smtp.env, ...common,
-      NODE_ENV: 'test', SERVICE_ROLE: 'worker', SERVICE_RENDERER: 'puppeteer', SERVICE_WORKER_POLL_SECONDS: '1',
-      SERVICE_REMINDERS_ENABLED: 'false', STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error',
+      ...process.env,
+      ...web.db.env,
+      ...smtp.env,
+      ...common,
+      NODE_ENV: 'test',
+      SERVICE_ROLE: 'worker',
+      SERVICE_RENDERER: 'puppeteer',
+      SERVICE_WORKER_POLL_SECONDS: '1',
+      SERVICE_REMINDERS_ENABLED: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      LOG_LEVEL: 'error',
     });
   });
   afterAll(async () => {
@@ -41,18 +55,34 @@ describe('SERVICE_ROLE: web and worker instances on one database', () => {
     await smtp?.stop();
   });
 
-  it('registers none of the plugin\'s jobs on the web instance, although its scheduler setting is on; the worker polls as told', async () => {
+  it("registers none of the plugin's jobs on the web instance, although its scheduler setting is on; the worker polls as told", async () => {
     expect(cronJobs(web)).toEqual([]);
     const { jobs } = await worker.status();
-    expect(jobs).toEqual(expect.objectContaining({ greetingCardsDeliveries: '*/1 * * * * *', greetingCardsPendingRenders: '*/1 * * * * *' }));
+    expect(jobs).toEqual(
+      expect.objectContaining({
+        greetingCardsDeliveries: '*/1 * * * * *',
+        greetingCardsPendingRenders: '*/1 * * * * *',
+      }),
+    );
   });
 
   it('an order paid through the web instance is e-mailed by the worker; the web instance never claims or draws', async () => {
     const sender = await createUser(web.strapi, { first_name: 'Wendy', last_name: 'Web' });
     const recipient = await createRecipient(web.strapi, sender, { email: `roles-${Date.now()}@example.test` });
-    const card = await createCard(web.strapi, sender, { title: 'Roles', canvas_data: design(`Split roles ${Date.now()}`), inside_message: 'From the web' });
+    const card = await createCard(web.strapi, sender, {
+      title: 'Roles',
+      canvas_data: design(`Split roles ${Date.now()}`),
+      inside_message: 'From the web',
+    });
     const http = web.http();
-    expect((await http.post('/api/orders/add_to_cart/').set(sender.auth).send({ card_id: card.id, recipient_id: recipient.id })).status).toBe(200);
+    expect(
+      (
+        await http
+          .post('/api/orders/add_to_cart/')
+          .set(sender.auth)
+          .send({ card_id: card.id, recipient_id: recipient.id })
+      ).status,
+    ).toBe(200);
     const cart = await http.get('/api/orders/cart/').set(sender.auth);
     expect((await http.post(`/api/orders/${cart.body.uuid}/checkout/`).set(sender.auth).send({})).status).toBe(200);
     expect((await http.post(`/api/orders/${cart.body.uuid}/pay/`).set(sender.auth).send({})).status).toBe(200);
@@ -61,7 +91,10 @@ describe('SERVICE_ROLE: web and worker instances on one database', () => {
     const [mail] = await smtp.waitFor((m) => (m.to as Loose)?.value?.[0]?.address === recipient.email, 1, 30_000);
     const [delivery] = await deliveriesOf(web.strapi, cart.body.uuid);
     expect(deliveryHeader(mail)).toBe(String(delivery.id));
-    await until(() => q(web.strapi, 'delivery').findOne({ where: { id: delivery.id } }), (d: Loose) => d.status === 'sent' && d.claimed_by === null);
+    await until(
+      () => q(web.strapi, 'delivery').findOne({ where: { id: delivery.id } }),
+      (d: Loose) => d.status === 'sent' && d.claimed_by === null,
+    );
 
     expect(fulfilment(web.strapi).claimsTaken()).toBe(0);
     const workerStatus = await worker.status();
@@ -94,28 +127,47 @@ describe('SERVICE_ROLE: web and worker instances on one database', () => {
 
   it("a design saved through the web instance gets its preview from the worker's job", async () => {
     const shopper = await createUser(web.strapi);
-    const created = await web.http().post('/api/cards/').set(shopper.auth).send({ title: 'Preview later', canvas_data: design(`Preview ${Date.now()}`) });
+    const created = await web
+      .http()
+      .post('/api/cards/')
+      .set(shopper.auth)
+      .send({ title: 'Preview later', canvas_data: design(`Preview ${Date.now()}`) });
     expect(created.status).toBe(201);
-    const saved = await web.http().post(`/api/cards/${created.body.id}/save_design/`).set(shopper.auth).send({ canvas_data: design(`Saved ${Date.now()}`) });
+    const saved = await web
+      .http()
+      .post(`/api/cards/${created.body.id}/save_design/`)
+      .set(shopper.auth)
+      .send({ canvas_data: design(`Saved ${Date.now()}`) });
     expect(saved.status).toBe(200);
     const row = await until(
-      () => q(web.strapi, 'card').findOne({ where: { id: created.body.id }, select: ['design_revision', 'preview_revision', 'preview_url'] }),
+      () =>
+        q(web.strapi, 'card').findOne({
+          where: { id: created.body.id },
+          select: ['design_revision', 'preview_revision', 'preview_url'],
+        }),
       (c: Loose) => Number(c.preview_revision) === Number(c.design_revision) && !!c.preview_url,
       30_000,
     );
     expect(row.preview_url).toMatch(/\.png$/);
     expect(rendering(web).provider().refusals).toBe(0);
   });
-
 });
 
 // After the pair above has stopped: one Strapi per process at a time.
 describe('SERVICE_ROLE: validation', () => {
   it('a wrong SERVICE_ROLE stops boot, naming the setting', async () => {
-    const error = await bootFailure({ SERVICE_ROLE: 'both', SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
+    const error = await bootFailure({
+      SERVICE_ROLE: 'both',
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_RENDERER: 'memory',
+    });
     expect(error.message).toContain('SERVICE_ROLE');
     expect(error.message).toMatch(/web, worker or all/);
-    const poll = await bootFailure({ SERVICE_WORKER_POLL_SECONDS: '0', SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' });
+    const poll = await bootFailure({
+      SERVICE_WORKER_POLL_SECONDS: '0',
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_RENDERER: 'memory',
+    });
     expect(poll.message).toContain('SERVICE_WORKER_POLL_SECONDS');
   });
 

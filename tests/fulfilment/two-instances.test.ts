@@ -10,7 +10,10 @@ const COUNT = 200;
 
 /** Starts the second instance and resolves once it has booted. */
 function startWorker(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; go(): Promise<any> }> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'race-worker.js')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(__dirname, 'race-worker.js')], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr!.on('data', (c) => (err += c));
@@ -65,19 +68,40 @@ describe('fulfilment: two Strapi instances on one database send each due deliver
     const user = await createUser(strapi);
     const card = await createCard(strapi, user, { title: 'Race card', inside_message: 'Only once' });
     const recipient = await createRecipient(strapi, user, { email: 'race@example.test' });
-    const order = await q(strapi, 'order').create({ data: { uuid: `race-${Date.now()}`, user: user.id, status: 'paid', paid_at: new Date() } });
+    const order = await q(strapi, 'order').create({
+      data: { uuid: `race-${Date.now()}`, user: user.id, status: 'paid', paid_at: new Date() },
+    });
     const past = new Date(Date.now() - 60_000);
     const ids: number[] = [];
     await strapi.db.transaction(async () => {
       for (let i = 0; i < COUNT; i += 1) {
-        const item = await q(strapi, 'order-item').create({ data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard' } });
-        const d = await q(strapi, 'delivery').create({ data: { order_item: item.id, status: i % 2 ? 'pending' : 'scheduled', scheduled_for: past, view_token: `race-token-${i}-${Date.now()}-abcdef` } });
+        const item = await q(strapi, 'order-item').create({
+          data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard' },
+        });
+        const d = await q(strapi, 'delivery').create({
+          data: {
+            order_item: item.id,
+            status: i % 2 ? 'pending' : 'scheduled',
+            scheduled_for: past,
+            view_token: `race-token-${i}-${Date.now()}-abcdef`,
+          },
+        });
         ids.push(d.id);
       }
     });
 
     // The second process gets the same database and SMTP server, and this process's environment otherwise.
-    const childEnv = { ...process.env, ...app.db.env, ...smtp.env, ...env, NODE_ENV: 'test', SERVICE_SCHEDULER_ENABLED: 'false', SERVICE_REMINDERS_ENABLED: 'false', STRAPI_TELEMETRY_DISABLED: 'true', LOG_LEVEL: 'error' };
+    const childEnv = {
+      ...process.env,
+      ...app.db.env,
+      ...smtp.env,
+      ...env,
+      NODE_ENV: 'test',
+      SERVICE_SCHEDULER_ENABLED: 'false',
+      SERVICE_REMINDERS_ENABLED: 'false',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      LOG_LEVEL: 'error',
+    };
     const second = await startWorker(childEnv);
     worker = second.child;
     const [theirs, ours] = await Promise.all([second.go(), fulfilment(strapi).runDue(new Date())]);
@@ -98,7 +122,10 @@ describe('fulfilment: two Strapi instances on one database send each due deliver
     expect([...perDelivery.values()].every((n) => n === 1)).toBe(true);
     expect(new Set(perDelivery.keys())).toEqual(new Set(ids.map(String)));
 
-    const rows = await q(strapi, 'delivery').findMany({ where: { id: { $in: ids } }, select: ['status', 'attempts', 'claimed_by'] });
+    const rows = await q(strapi, 'delivery').findMany({
+      where: { id: { $in: ids } },
+      select: ['status', 'attempts', 'claimed_by'],
+    });
     expect(rows.every((r: any) => r.status === 'sent' && r.attempts === 1 && r.claimed_by === null)).toBe(true);
     expect((await q(strapi, 'order').findOne({ where: { id: order.id } })).status).toBe('fulfilled');
     console.log(`race split: this instance ${ours.claimed}, the other ${theirs.run.claimed}`);

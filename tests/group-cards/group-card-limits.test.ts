@@ -8,17 +8,42 @@ describe('group-card signing limits', () => {
   let app: TestApp;
   let alice: TestUser;
 
-  appForSuite({ ...QUIET_APP, SERVICE_RATE_LIMIT_ENABLED: 'true', SERVICE_RATE_LIMIT_SIGNATURES_PER_IP: '3', SERVICE_RATE_LIMIT_SIGNATURES_PER_LINK: '5', SERVICE_RATE_LIMIT_WRITES_PER_USER: '1000', SERVICE_RATE_LIMIT_WRITES_PER_IP: '1000', TRUST_PROXY: 'true' }, async (booted) => {
-    app = booted;
-    alice = await createUser(app.strapi);
-  });
+  appForSuite(
+    {
+      ...QUIET_APP,
+      SERVICE_RATE_LIMIT_ENABLED: 'true',
+      SERVICE_RATE_LIMIT_SIGNATURES_PER_IP: '3',
+      SERVICE_RATE_LIMIT_SIGNATURES_PER_LINK: '5',
+      SERVICE_RATE_LIMIT_WRITES_PER_USER: '1000',
+      SERVICE_RATE_LIMIT_WRITES_PER_IP: '1000',
+      TRUST_PROXY: 'true',
+    },
+    async (booted) => {
+      app = booted;
+      alice = await createUser(app.strapi);
+    },
+  );
 
   const start = async () => {
     const card = await createCard(app.strapi, alice);
-    const res = await app.http().post('/api/group-cards/').set(alice.auth).send({ card_id: card.id, title: 'T', recipient_name: 'R', deadline: new Date(Date.now() + 86_400_000).toISOString() });
+    const res = await app
+      .http()
+      .post('/api/group-cards/')
+      .set(alice.auth)
+      .send({
+        card_id: card.id,
+        title: 'T',
+        recipient_name: 'R',
+        deadline: new Date(Date.now() + 86_400_000).toISOString(),
+      });
     return res.body as { sign_token: string; uuid: string };
   };
-  const sign = (token: string, ip: string) => app.http().post(`/api/sign/${token}/signatures/`).set('X-Forwarded-For', ip).send({ display_name: 'Jo', message: 'Hi' });
+  const sign = (token: string, ip: string) =>
+    app
+      .http()
+      .post(`/api/sign/${token}/signatures/`)
+      .set('X-Forwarded-For', ip)
+      .send({ display_name: 'Jo', message: 'Hi' });
 
   it('refuses a fourth signature from one IP with 429 and Retry-After, and stores nothing for it', async () => {
     const g = await start();
@@ -30,7 +55,12 @@ describe('group-card signing limits', () => {
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused.body.detail).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
     // The same refusal in the signer's language.
-    const german = await app.http().post(`/api/sign/${g.sign_token}/signatures/`).set('X-Forwarded-For', '203.0.113.7').set('Accept-Language', 'de').send({ display_name: 'Jo', message: 'Hi' });
+    const german = await app
+      .http()
+      .post(`/api/sign/${g.sign_token}/signatures/`)
+      .set('X-Forwarded-For', '203.0.113.7')
+      .set('Accept-Language', 'de')
+      .send({ display_name: 'Jo', message: 'Hi' });
     expect(german.status).toBe(429);
     expect(german.body.detail).toMatch(/^Zu viele Anfragen\. .*\d+ Sekunden?/);
     expect((await app.http().get(`/api/group-cards/${g.uuid}/`).set(alice.auth)).body.signature_count).toBe(3);

@@ -30,13 +30,41 @@ describe('group card pages (Chromium)', () => {
     smtp = await startSmtpCapture();
     // The e-mail's links name the shop's public address: this server's.
     const port = await freePort();
-    app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', PORT: String(port), SERVICE_PUBLIC_URL: `http://127.0.0.1:${port}` });
+    app = await startApp({
+      ...smtp.env,
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_DEMO_PAYMENTS: 'true',
+      PORT: String(port),
+      SERVICE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
     alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Organiser' });
     bob = await createUser(app.strapi);
     // Made through the API, as the editor does, so it is in the organiser's library.
-    cardId = (await app.http().post('/api/cards/').set(alice.auth).send({ title: 'Farewell', canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [] } }).expect(201)).body.id;
-    await createRecipient(app.strapi, alice, { first_name: 'Sam', last_name: 'Jones', email: 'sam.jones@example.test' });
-    await app.strapi.db.query('plugin::greeting-cards.asset').create({ data: { name: 'Party', asset_type: 'sticker', emoji: '🎉', is_premium: false, is_active: true, publishedAt: new Date() } });
+    cardId = (
+      await app
+        .http()
+        .post('/api/cards/')
+        .set(alice.auth)
+        .send({ title: 'Farewell', canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [] } })
+        .expect(201)
+    ).body.id;
+    await createRecipient(app.strapi, alice, {
+      first_name: 'Sam',
+      last_name: 'Jones',
+      email: 'sam.jones@example.test',
+    });
+    await app.strapi.db
+      .query('plugin::greeting-cards.asset')
+      .create({
+        data: {
+          name: 'Party',
+          asset_type: 'sticker',
+          emoji: '🎉',
+          is_premium: false,
+          is_active: true,
+          publishedAt: new Date(),
+        },
+      });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -60,13 +88,20 @@ describe('group card pages (Chromium)', () => {
     expect([name, await seriousA11yViolations(page)]).toEqual([name, []]);
   }
   const waitForText = (page: Page, selector: string, needle: string) =>
-    page.waitForFunction((sel, n) => Array.from(document.querySelectorAll(sel)).some((el) => (el as HTMLElement).innerText.includes(n)), {}, selector, needle);
+    page.waitForFunction(
+      (sel, n) => Array.from(document.querySelectorAll(sel)).some((el) => (el as HTMLElement).innerText.includes(n)),
+      {},
+      selector,
+      needle,
+    );
 
   it('keeps the organiser pages private: sign-in for anonymous visitors, 404 for other shoppers', async () => {
     const anonymous = await app.http().get('/group/');
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.location).toBe('/login/?next=%2Fgroup%2F');
-    expect((await app.http().get(`/group/new/?card=${cardId}`).set('Cookie', `gc_session=${bob.token}`)).status).toBe(404);
+    expect((await app.http().get(`/group/new/?card=${cardId}`).set('Cookie', `gc_session=${bob.token}`)).status).toBe(
+      404,
+    );
   });
 
   it('shows a useful empty list, then starts a group card from a card', async () => {
@@ -74,7 +109,9 @@ describe('group card pages (Chromium)', () => {
     // The shop's main navigation leads to the group cards.
     await organiser.goto(`${app.baseUrl}/catalogue/`);
     await Promise.all([organiser.waitForNavigation(), organiser.click('#main-nav a[href="/group/"]')]);
-    expect(await organiser.$eval('#main-nav a[aria-current="page"]', (el) => (el as HTMLElement).innerText)).toBe('Group cards');
+    expect(await organiser.$eval('#main-nav a[aria-current="page"]', (el) => (el as HTMLElement).innerText)).toBe(
+      'Group cards',
+    );
     expect(await organiser.$eval('.empty-state', (el) => (el as HTMLElement).innerText)).toContain('start one here');
     await review(organiser, 'group-list-empty');
     // The empty state sends the organiser to the library, where each of their cards can start one,
@@ -128,7 +165,9 @@ describe('group card pages (Chromium)', () => {
     expect(await first.$eval('.signature-wall', (el) => (el as HTMLElement).innerText)).toContain('🎉');
     await review(signers[1], 'group-sign');
     // Another browser cannot change signer 1's message: it has no edit control for it.
-    expect(await signers[2].$$eval('.my-signature', (els) => els.map((el) => (el as HTMLElement).innerText).join('\n'))).not.toContain('All the very best');
+    expect(
+      await signers[2].$$eval('.my-signature', (els) => els.map((el) => (el as HTMLElement).innerText).join('\n')),
+    ).not.toContain('All the very best');
     for (const page of signers) expect(pageErrors(page)).toEqual([]);
   });
 
@@ -136,13 +175,20 @@ describe('group card pages (Chromium)', () => {
     await organiser.goto(`${app.baseUrl}${groupPath}`);
     await waitForText(organiser, '.signature-list', 'Come back soon');
     expect(await organiser.$$eval('.signature-list > li', (els) => els.length)).toBe(3);
-    const hide = await organiser.waitForSelector('xpath/.//li[contains(., "Come back soon")]//button[contains(., "Hide")]');
+    const hide = await organiser.waitForSelector(
+      'xpath/.//li[contains(., "Come back soon")]//button[contains(., "Hide")]',
+    );
     await hide!.click();
-    await organiser.waitForSelector('xpath/.//li[contains(., "Come back soon")]//span[contains(@class, "badge") and contains(., "Hidden")]');
+    await organiser.waitForSelector(
+      'xpath/.//li[contains(., "Come back soon")]//span[contains(@class, "badge") and contains(., "Hidden")]',
+    );
     await review(organiser, 'group-organiser');
     // Close and send: an e-card to Sam from the address book, into the basket.
     await organiser.select('#send-method', 'ecard');
-    const sam = await organiser.$eval('#send-recipient', (el) => Array.from((el as HTMLSelectElement).options).find((o) => o.text.includes('Sam'))!.value);
+    const sam = await organiser.$eval(
+      '#send-recipient',
+      (el) => Array.from((el as HTMLSelectElement).options).find((o) => o.text.includes('Sam'))!.value,
+    );
     await organiser.select('#send-recipient', sam);
     await Promise.all([organiser.waitForNavigation(), organiser.click('.group-send-form button[type="submit"]')]);
     expect(new URL(organiser.url()).pathname).toBe('/cart/');
@@ -150,14 +196,25 @@ describe('group card pages (Chromium)', () => {
     const late = await open(null);
     const response = await late.goto(signLink.replace(/^https?:\/\/[^/]+/, app.baseUrl));
     expect(response!.status()).toBe(410);
-    expect(await late.$eval('main', (el) => (el as HTMLElement).innerText)).toContain('contact the organiser, Alice Organiser');
+    expect(await late.$eval('main', (el) => (el as HTMLElement).innerText)).toContain(
+      'contact the organiser, Alice Organiser',
+    );
     await review(late, 'group-sign-closed');
-    const stored = (await app.http().get(`/api${groupPath.replace('/group/', '/group-cards/')}`).set(alice.auth)).body;
+    const stored = (
+      await app
+        .http()
+        .get(`/api${groupPath.replace('/group/', '/group-cards/')}`)
+        .set(alice.auth)
+    ).body;
     expect(stored.status).toBe('closed');
     const cart = (await app.http().get('/api/orders/cart/').set(alice.auth)).body;
-    expect(cart.items.map((i: { card: number; delivery_method: string }) => [i.card, i.delivery_method])).toEqual([[stored.basket_card_id, 'ecard']]);
+    expect(cart.items.map((i: { card: number; delivery_method: string }) => [i.card, i.delivery_method])).toEqual([
+      [stored.basket_card_id, 'ecard'],
+    ]);
     expect(stored.signatures.map((s: { message: string; status: string }) => [s.message, s.status])).toEqual([
-      ['All the very best, Sam!', 'visible'], ['We will miss you <3', 'visible'], ['Come back soon', 'hidden'],
+      ['All the very best, Sam!', 'visible'],
+      ['We will miss you <3', 'visible'],
+      ['Come back soon', 'hidden'],
     ]);
     expect(pageErrors(organiser)).toEqual([]);
     expect(serverErrors).toEqual([]);
@@ -165,7 +222,10 @@ describe('group card pages (Chromium)', () => {
 
   it('pays for the e-card; the recipient opens the e-mailed link and reads the visible signatures, in the page and the print PDF', async () => {
     await organiser.goto(`${app.baseUrl}/cart/`);
-    await Promise.all([organiser.waitForNavigation(), organiser.click('#cart-panel form[action="/cart/checkout/"] button')]);
+    await Promise.all([
+      organiser.waitForNavigation(),
+      organiser.click('#cart-panel form[action="/cart/checkout/"] button'),
+    ]);
     expect(new URL(organiser.url()).pathname).toMatch(/^\/checkout\/[0-9a-f-]{36}\/$/);
     await Promise.all([organiser.waitForNavigation(), organiser.click('form[action$="/pay/"] button')]);
     expect(organiser.url()).toMatch(/\/orders\/[0-9a-f-]{36}\/\?paid=1$/);
@@ -190,11 +250,15 @@ describe('group card pages (Chromium)', () => {
     await review(recipient, 'group-card-view');
 
     const pdfPath = await recipient.$eval('.card-actions a[download]', (el) => el.getAttribute('href')!);
-    const pdf = await app.http().get(pdfPath).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const pdf = await app
+      .http()
+      .get(pdfPath)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect([pdf.status, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     const text = flatten((await inspectPdf(pdf.body as Buffer)).pageTexts.join(' '));
     expect(text).toContain('All the very best, Sam!');

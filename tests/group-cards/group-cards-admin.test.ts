@@ -25,7 +25,18 @@ describe('group cards in the admin API', () => {
     nobody = await createAdmin(app.strapi, http, []);
     alice = await createUser(app.strapi);
     const card = await createCard(app.strapi, alice);
-    group = (await app.http().post('/api/group-cards/').set(alice.auth).send({ card_id: card.id, title: 'Retirement', recipient_name: 'Pat', deadline: new Date(Date.now() + 86_400_000).toISOString() })).body;
+    group = (
+      await app
+        .http()
+        .post('/api/group-cards/')
+        .set(alice.auth)
+        .send({
+          card_id: card.id,
+          title: 'Retirement',
+          recipient_name: 'Pat',
+          deadline: new Date(Date.now() + 86_400_000).toISOString(),
+        })
+    ).body;
     await app.http().post(`/api/sign/${group.sign_token}/signatures/`).send({ display_name: 'Jo', message: 'Enjoy!' });
   });
 
@@ -35,20 +46,38 @@ describe('group cards in the admin API', () => {
     const res = await app.http().get('/greeting-cards/admin/group-cards').set(reader.auth);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(1);
-    expect(res.body.results[0]).toMatchObject({ uuid: group.uuid, title: 'Retirement', organiser: { id: alice.id, email: alice.email }, status: 'open', signature_count: 1, deadline: expect.any(String) });
+    expect(res.body.results[0]).toMatchObject({
+      uuid: group.uuid,
+      title: 'Retirement',
+      organiser: { id: alice.id, email: alice.email },
+      status: 'open',
+      signature_count: 1,
+      deadline: expect.any(String),
+    });
     expect(JSON.stringify(res.body)).not.toContain(group.sign_token);
     expect((await app.http().get('/greeting-cards/admin/group-cards?status=bogus').set(reader.auth)).status).toBe(400);
   });
 
   it('lets an operator who manages deliveries close one, idempotently; signing then answers 410', async () => {
-    expect((await app.http().post(`/greeting-cards/admin/group-cards/${group.uuid}/close`).set(reader.auth)).status).toBe(403);
+    expect(
+      (await app.http().post(`/greeting-cards/admin/group-cards/${group.uuid}/close`).set(reader.auth)).status,
+    ).toBe(403);
     const closed = await app.http().post(`/greeting-cards/admin/group-cards/${group.uuid}/close`).set(operator.auth);
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({ status: 'closed', closed_at: expect.any(String) });
     const again = await app.http().post(`/greeting-cards/admin/group-cards/${group.uuid}/close`).set(operator.auth);
     expect(again.body).toEqual(closed.body);
-    expect((await app.http().post('/greeting-cards/admin/group-cards/00000000-0000-0000-0000-000000000000/close').set(operator.auth)).status).toBe(404);
+    expect(
+      (
+        await app
+          .http()
+          .post('/greeting-cards/admin/group-cards/00000000-0000-0000-0000-000000000000/close')
+          .set(operator.auth)
+      ).status,
+    ).toBe(404);
     expect((await app.http().get(`/api/sign/${group.sign_token}/`)).status).toBe(410);
-    expect((await app.http().get('/greeting-cards/admin/group-cards?status=closed').set(reader.auth)).body.count).toBe(1);
+    expect((await app.http().get('/greeting-cards/admin/group-cards?status=closed').set(reader.auth)).body.count).toBe(
+      1,
+    );
   });
 });

@@ -19,7 +19,11 @@ describe('the signing page trusts only real edit tokens and names no e-mail addr
   });
 
   const start = async (auth: Record<string, string>, cardId: number, body: Record<string, unknown> = {}) => {
-    const res = await app.http().post('/api/group-cards/').set(auth).send({ card_id: cardId, title: 'Goodbye Sam', recipient_name: 'Sam', deadline: inDays(3), ...body });
+    const res = await app
+      .http()
+      .post('/api/group-cards/')
+      .set(auth)
+      .send({ card_id: cardId, title: 'Goodbye Sam', recipient_name: 'Sam', deadline: inDays(3), ...body });
     expect(res.status).toBe(201);
     return res.body as { uuid: string; sign_token: string };
   };
@@ -37,12 +41,19 @@ describe('the signing page trusts only real edit tokens and names no e-mail addr
 
     beforeAll(async () => {
       // Approval mode, and the organiser chose not to show the messages: a signer sees none but their own.
-      g = await start(alice.auth, (await createCard(app.strapi, alice)).id, { approval_mode: true, show_signatures: false });
+      g = await start(alice.auth, (await createCard(app.strapi, alice)).id, {
+        approval_mode: true,
+        show_signatures: false,
+      });
       approved = await sign(g.sign_token, 'Approved message');
       hidden = await sign(g.sign_token, 'Hidden message');
       pending = await sign(g.sign_token, 'Pending message');
-      expect((await app.http().post(`/api/group-cards/${g.uuid}/signatures/${approved.id}/show/`).set(alice.auth)).status).toBe(200);
-      expect((await app.http().post(`/api/group-cards/${g.uuid}/signatures/${hidden.id}/hide/`).set(alice.auth)).status).toBe(200);
+      expect(
+        (await app.http().post(`/api/group-cards/${g.uuid}/signatures/${approved.id}/show/`).set(alice.auth)).status,
+      ).toBe(200);
+      expect(
+        (await app.http().post(`/api/group-cards/${g.uuid}/signatures/${hidden.id}/hide/`).set(alice.auth)).status,
+      ).toBe(200);
     });
 
     const page = (cookie: string, headers: Record<string, string> = {}) => {
@@ -53,12 +64,15 @@ describe('the signing page trusts only real edit tokens and names no e-mail addr
     const MESSAGES = ['Approved message', 'Hidden message', 'Pending message'];
     const shown = (html: string) => MESSAGES.filter((m) => html.includes(m));
 
-    it('shows nobody else\'s message for made-up cookies on the ids around a new signature, as a page or a panel', async () => {
+    it("shows nobody else's message for made-up cookies on the ids around a new signature, as a page or a panel", async () => {
       const near = Array.from({ length: 9 }, (_, i) => pending.id - 6 + i).filter((id) => id > 0);
       const forgeries = [
         near.map((id) => `gc_sig_${id}=x`).join('; '),
         // Well-formed tokens, just not the right ones: someone else's, and one of the right shape.
-        near.map((id) => `gc_sig_${id}=${approved.edit_token}`).filter((c) => !c.startsWith(`gc_sig_${approved.id}=`)).join('; '),
+        near
+          .map((id) => `gc_sig_${id}=${approved.edit_token}`)
+          .filter((c) => !c.startsWith(`gc_sig_${approved.id}=`))
+          .join('; '),
         near.map((id) => `gc_sig_${id}=${'A'.repeat(32)}`).join('; '),
       ];
       const headerSets: Array<Record<string, string>> = [{}, { 'HX-Request': 'true' }, { 'X-Edit-Token': 'x' }];
@@ -76,23 +90,37 @@ describe('the signing page trusts only real edit tokens and names no e-mail addr
       const own = await page(`gc_sig_${pending.id}=${pending.edit_token}`);
       expect(shown(own.text)).toEqual(['Pending message']);
       expect(own.text).toContain('id="mine-heading"');
-      const mixed = await page([`gc_sig_${hidden.id}=${hidden.edit_token}`, `gc_sig_${pending.id}=x`, `gc_sig_${approved.id}=${pending.edit_token}`].join('; '));
+      const mixed = await page(
+        [
+          `gc_sig_${hidden.id}=${hidden.edit_token}`,
+          `gc_sig_${pending.id}=x`,
+          `gc_sig_${approved.id}=${pending.edit_token}`,
+        ].join('; '),
+      );
       expect(shown(mixed.text)).toEqual(['Hidden message']);
     });
 
-    it('changes nothing with a forged cookie: edits and deletes of others\' messages stay refused', async () => {
+    it("changes nothing with a forged cookie: edits and deletes of others' messages stay refused", async () => {
       const session = await app.http().get(`/sign/${g.sign_token}/`);
-      const csrfCookie = ((session.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split(';')[0]);
+      const csrfCookie = ((session.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map(
+        (c) => c.split(';')[0],
+      );
       const csrf = /<input type="hidden" name="_csrf" value="([^"]*)">/.exec(session.text)![1];
-      const res = await app.http().post(`/sign/${g.sign_token}/signatures/${pending.id}/edit/`).type('form')
-        .set('Cookie', [...csrfCookie, `gc_sig_${pending.id}=x`].join('; ')).send({ _csrf: csrf, message: 'Hijacked' });
+      const res = await app
+        .http()
+        .post(`/sign/${g.sign_token}/signatures/${pending.id}/edit/`)
+        .type('form')
+        .set('Cookie', [...csrfCookie, `gc_sig_${pending.id}=x`].join('; '))
+        .send({ _csrf: csrf, message: 'Hijacked' });
       expect(res.status).toBe(400);
-      const rows = await app.strapi.db.query('plugin::greeting-cards.group-signature').findMany({ where: { id: pending.id } });
+      const rows = await app.strapi.db
+        .query('plugin::greeting-cards.group-signature')
+        .findMany({ where: { id: pending.id } });
       expect(rows.map((r: { message: string }) => r.message)).toEqual(['Pending message']);
     });
   });
 
-  describe('the organiser\'s name', () => {
+  describe("the organiser's name", () => {
     it('never gives away the e-mail address of an organiser who registered without a username', async () => {
       const email = 'blank.username@example.test';
       const registered = await postForm(app, '/register/', { email, username: '', password: 'a-long-password' });
@@ -117,7 +145,9 @@ describe('the signing page trusts only real edit tokens and names no e-mail addr
       expect((await app.http().post(`/api/group-cards/${g.uuid}/close/`).set(auth)).status).toBe(200);
       const closedApi = await app.http().get(`/api/sign/${g.sign_token}/`);
       expect(closedApi.status).toBe(410);
-      expect(closedApi.body).toEqual({ detail: 'This group card is closed to new messages. To add something now, contact the organiser.' });
+      expect(closedApi.body).toEqual({
+        detail: 'This group card is closed to new messages. To add something now, contact the organiser.',
+      });
       const closedPage = await app.http().get(`/sign/${g.sign_token}/`);
       expect(closedPage.status).toBe(410);
       expect(closedPage.text).not.toContain('blank.username');

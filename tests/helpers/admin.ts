@@ -25,13 +25,23 @@ export type AdminPermission = string | { action: string; subject: string };
  * An admin panel user whose only role grants `permissions` (an empty list: a role with no permissions),
  * created through Strapi's admin services and logged in through POST /admin/login like the admin app.
  */
-export async function createAdmin(strapi: Core.Strapi, http: () => supertest.Agent, permissions: AdminPermission[]): Promise<TestAdmin> {
+export async function createAdmin(
+  strapi: Core.Strapi,
+  http: () => supertest.Agent,
+  permissions: AdminPermission[],
+): Promise<TestAdmin> {
   const suffix = crypto.randomBytes(4).toString('hex');
   const roles = strapi.service('admin::role') as unknown as RoleService;
   const granted = permissions.map((p) => (typeof p === 'string' ? { action: p, subject: null } : p));
-  const role = await roles.create({ name: `Role ${suffix}`, description: `Grants ${granted.map((p) => p.action).join(', ') || 'nothing'}` });
+  const role = await roles.create({
+    name: `Role ${suffix}`,
+    description: `Grants ${granted.map((p) => p.action).join(', ') || 'nothing'}`,
+  });
   if (granted.length) {
-    await roles.assignPermissions(role.id, granted.map((p) => ({ ...p, properties: {}, conditions: [] })));
+    await roles.assignPermissions(
+      role.id,
+      granted.map((p) => ({ ...p, properties: {}, conditions: [] })),
+    );
   }
   return adminWithRole(strapi, http, role.id, suffix);
 }
@@ -45,7 +55,12 @@ export async function createSuperAdmin(strapi: Core.Strapi, http: () => supertes
   return adminWithRole(strapi, http, role.id, crypto.randomBytes(4).toString('hex'));
 }
 
-async function adminWithRole(strapi: Core.Strapi, http: () => supertest.Agent, roleId: number, suffix: string): Promise<TestAdmin> {
+async function adminWithRole(
+  strapi: Core.Strapi,
+  http: () => supertest.Agent,
+  roleId: number,
+  suffix: string,
+): Promise<TestAdmin> {
   const email = `admin_${suffix}@example.test`;
   const password = 'Correct-horse-battery-9';
   await (strapi.service('admin::user') as unknown as UserService).create({
@@ -58,7 +73,8 @@ async function adminWithRole(strapi: Core.Strapi, http: () => supertest.Agent, r
     roles: [roleId],
   });
   const res = await http().post('/admin/login').send({ email, password });
-  if (res.status !== 200 || !res.body?.data?.token) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || !res.body?.data?.token)
+    throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
   const token: string = res.body.data.token;
   return { email, token, auth: { Authorization: `Bearer ${token}` } };
 }

@@ -1,5 +1,15 @@
 import crypto from 'crypto';
-import { fetchPrintFile, missingStrings, postJson, ShopAddress, startJsonServer, type Json, type JsonServer, type Recorded, type Reply } from './fake-print-provider';
+import {
+  fetchPrintFile,
+  missingStrings,
+  postJson,
+  ShopAddress,
+  startJsonServer,
+  type Json,
+  type JsonServer,
+  type Recorded,
+  type Reply,
+} from './fake-print-provider';
 
 // A Gelato Order API v4 stand-in, following the published API as docs/postal-providers.md records it:
 // X-API-KEY, POST /v4/orders (validated; fetches each file URL; like Gelato it takes no idempotency
@@ -27,14 +37,26 @@ export async function startFakeGelato(apiKey: string, shop: ShopAddress): Promis
   function validate(body: Json): Record<string, string[]> {
     const failures: Record<string, string[]> = {};
     const fail = (field: string, message: string) => (failures[field] ??= []).push(message);
-    if (body?.orderType !== undefined && !ORDER_TYPES.includes(body.orderType)) fail('orderType', 'must be order or draft');
-    for (const field of missingStrings(body, ['orderReferenceId', 'customerReferenceId', 'shippingAddress.firstName', 'shippingAddress.addressLine1', 'shippingAddress.city', 'shippingAddress.postCode'])) fail(field, 'required');
+    if (body?.orderType !== undefined && !ORDER_TYPES.includes(body.orderType))
+      fail('orderType', 'must be order or draft');
+    for (const field of missingStrings(body, [
+      'orderReferenceId',
+      'customerReferenceId',
+      'shippingAddress.firstName',
+      'shippingAddress.addressLine1',
+      'shippingAddress.city',
+      'shippingAddress.postCode',
+    ]))
+      fail(field, 'required');
     if (!/^[A-Z]{3}$/.test(body?.currency ?? '')) fail('currency', 'must be a three-letter code');
-    if (!/^[A-Z]{2}$/.test(body?.shippingAddress?.country ?? '')) fail('shippingAddress.country', 'must be a two-letter ISO code');
+    if (!/^[A-Z]{2}$/.test(body?.shippingAddress?.country ?? ''))
+      fail('shippingAddress.country', 'must be a two-letter ISO code');
     if (!Array.isArray(body?.items) || !body.items.length) fail('items', 'at least one item');
     (body?.items ?? []).forEach((item: Json, i: number) => {
-      for (const field of missingStrings(item, ['itemReferenceId', 'productUid'])) fail(`items[${i}].${field}`, 'required');
-      if (!Number.isInteger(item?.quantity) || item.quantity < 1) fail(`items[${i}].quantity`, 'must be a positive whole number');
+      for (const field of missingStrings(item, ['itemReferenceId', 'productUid']))
+        fail(`items[${i}].${field}`, 'required');
+      if (!Number.isInteger(item?.quantity) || item.quantity < 1)
+        fail(`items[${i}].quantity`, 'must be a positive whole number');
       if (!Array.isArray(item?.files) || !item.files.length) fail(`items[${i}].files`, 'at least one file');
       (item?.files ?? []).forEach((f: Json, j: number) => {
         if (typeof f?.type !== 'string' || !f.type) fail(`items[${i}].files[${j}].type`, 'required');
@@ -58,11 +80,24 @@ export async function startFakeGelato(apiKey: string, shop: ShopAddress): Promis
     }
     const now = new Date().toISOString();
     const order = {
-      id, orderType: body.orderType ?? 'order', orderReferenceId: body.orderReferenceId, customerReferenceId: body.customerReferenceId,
-      fulfillmentStatus: body.orderType === 'draft' ? 'draft' : 'created', financialStatus: body.orderType === 'draft' ? 'draft' : 'pending',
-      currency: body.currency, createdAt: now, updatedAt: now,
-      items: body.items.map((item: Json) => ({ id: crypto.randomUUID(), ...item, fulfillmentStatus: 'created', fulfillments: [] })),
-      shipmentMethodUid: body.shipmentMethodUid ?? null, shippingAddress: body.shippingAddress, shipment: { packages: [] },
+      id,
+      orderType: body.orderType ?? 'order',
+      orderReferenceId: body.orderReferenceId,
+      customerReferenceId: body.customerReferenceId,
+      fulfillmentStatus: body.orderType === 'draft' ? 'draft' : 'created',
+      financialStatus: body.orderType === 'draft' ? 'draft' : 'pending',
+      currency: body.currency,
+      createdAt: now,
+      updatedAt: now,
+      items: body.items.map((item: Json) => ({
+        id: crypto.randomUUID(),
+        ...item,
+        fulfillmentStatus: 'created',
+        fulfillments: [],
+      })),
+      shipmentMethodUid: body.shipmentMethodUid ?? null,
+      shippingAddress: body.shippingAddress,
+      shipment: { packages: [] },
     };
     orders.set(id, order);
     if (drops > 0) {
@@ -72,14 +107,21 @@ export async function startFakeGelato(apiKey: string, shop: ShopAddress): Promis
     return { status: 200, body: order };
   }
 
-  const summary = (o: Json) => ({ id: o.id, orderReferenceId: o.orderReferenceId, customerReferenceId: o.customerReferenceId, fulfillmentStatus: o.fulfillmentStatus, orderType: o.orderType });
+  const summary = (o: Json) => ({
+    id: o.id,
+    orderReferenceId: o.orderReferenceId,
+    customerReferenceId: o.customerReferenceId,
+    fulfillmentStatus: o.fulfillmentStatus,
+    orderType: o.orderType,
+  });
 
   const server = await startJsonServer(async (req) => {
     if (req.headers['x-api-key'] !== apiKey) return { status: 401, body: { message: 'Unauthorized' } };
     const path = req.path.split('?')[0];
     if (req.method === 'POST' && path === '/v4/orders:search') {
       const refs: string[] | undefined = req.body?.orderReferenceIds;
-      if (refs !== undefined && !Array.isArray(refs)) return { status: 400, body: { message: 'orderReferenceIds must be a list' } };
+      if (refs !== undefined && !Array.isArray(refs))
+        return { status: 400, body: { message: 'orderReferenceIds must be a list' } };
       const found = [...orders.values()].filter((o) => !refs || refs.includes(o.orderReferenceId));
       return { status: 200, body: { orders: found.map(summary) } };
     }
@@ -88,7 +130,9 @@ export async function startFakeGelato(apiKey: string, shop: ShopAddress): Promis
     if (req.method === 'POST' && cancel) {
       const order = orders.get(decodeURIComponent(cancel[1]));
       if (!order) return { status: 404, body: { message: 'Order not found' } };
-      if (!['created', 'passed', 'draft', 'pending_approval', 'on_hold', 'canceled'].includes(order.fulfillmentStatus)) {
+      if (
+        !['created', 'passed', 'draft', 'pending_approval', 'on_hold', 'canceled'].includes(order.fulfillmentStatus)
+      ) {
         return { status: 409, body: { message: 'Order can not be canceled: it is already in production.' } };
       }
       order.fulfillmentStatus = 'canceled';
@@ -125,7 +169,14 @@ export async function startFakeGelato(apiKey: string, shop: ShopAddress): Promis
       order.fulfillmentStatus = 'shipped';
       for (const item of order.items) {
         item.fulfillmentStatus = 'shipped';
-        item.fulfillments = [{ ...tracking, shipmentMethodName: 'Royal Mail 2nd Class', shipmentMethodUid: 'normal', fulfillmentCountry: 'GB' }];
+        item.fulfillments = [
+          {
+            ...tracking,
+            shipmentMethodName: 'Royal Mail 2nd Class',
+            shipmentMethodUid: 'normal',
+            fulfillmentCountry: 'GB',
+          },
+        ];
       }
       order.shipment.packages = [{ id: crypto.randomUUID(), ...tracking }];
     },
@@ -138,7 +189,11 @@ export async function startFakeGelato(apiKey: string, shop: ShopAddress): Promis
         storeId: null,
         orderReferenceId: order.orderReferenceId,
         fulfillmentStatus: order.fulfillmentStatus,
-        items: order.items.map((i: Json) => ({ itemReferenceId: i.itemReferenceId, fulfillmentStatus: i.fulfillmentStatus, fulfillments: i.fulfillments })),
+        items: order.items.map((i: Json) => ({
+          itemReferenceId: i.itemReferenceId,
+          fulfillmentStatus: i.fulfillmentStatus,
+          fulfillments: i.fulfillments,
+        })),
       });
     },
   };

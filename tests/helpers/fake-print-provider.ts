@@ -95,7 +95,10 @@ export async function fetchPrintFile(url: string): Promise<{ ok: true; bytes: Bu
     const res = await fetch(url);
     const bytes = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200) return { ok: false, error: `print file answered ${res.status}` };
-    if (!/application\/pdf/.test(res.headers.get('content-type') ?? '') || bytes.subarray(0, 5).toString() !== '%PDF-') {
+    if (
+      !/application\/pdf/.test(res.headers.get('content-type') ?? '') ||
+      bytes.subarray(0, 5).toString() !== '%PDF-'
+    ) {
       return { ok: false, error: 'print file is not a PDF' };
     }
     return { ok: true, bytes };
@@ -105,8 +108,16 @@ export async function fetchPrintFile(url: string): Promise<{ ok: true; bytes: Bu
 }
 
 /** Posts JSON to the shop (a callback); returns the answer's status and body. */
-export async function postJson(url: string, body: unknown, contentType = 'application/json'): Promise<{ status: number; body: Json }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+export async function postJson(
+  url: string,
+  body: unknown,
+  contentType = 'application/json',
+): Promise<{ status: number; body: Json }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   let parsed: Json = text;
   try {

@@ -1,5 +1,15 @@
 import crypto from 'crypto';
-import { fetchPrintFile, missingStrings, postJson, ShopAddress, startJsonServer, type Json, type JsonServer, type Recorded, type Reply } from './fake-print-provider';
+import {
+  fetchPrintFile,
+  missingStrings,
+  postJson,
+  ShopAddress,
+  startJsonServer,
+  type Json,
+  type JsonServer,
+  type Recorded,
+  type Reply,
+} from './fake-print-provider';
 
 // A Prodigi Print API v4 stand-in, following the published API as docs/postal-providers.md records it:
 // X-API-Key, POST /v4.0/orders (validated, idempotent on idempotencyKey, fetches each asset URL),
@@ -39,18 +49,29 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
   let outages = 0;
   let seq = 840000;
 
-  const validation = (failures: Record<string, string[]>): Reply => ({ status: 400, body: { outcome: 'ValidationFailed', failures } });
+  const validation = (failures: Record<string, string[]>): Reply => ({
+    status: 400,
+    body: { outcome: 'ValidationFailed', failures },
+  });
 
   function validate(body: Json): Record<string, string[]> {
     const failures: Record<string, string[]> = {};
     const fail = (field: string, message: string) => (failures[field] ??= []).push(message);
     if (!SHIPPING.includes(body?.shippingMethod)) fail('shippingMethod', `must be one of ${SHIPPING.join(', ')}`);
-    for (const field of missingStrings(body, ['recipient.name', 'recipient.address.line1', 'recipient.address.postalOrZipCode', 'recipient.address.townOrCity'])) fail(field, 'required');
-    if (!/^[A-Z]{2}$/.test(body?.recipient?.address?.countryCode ?? '')) fail('recipient.address.countryCode', 'must be a two-letter ISO code');
+    for (const field of missingStrings(body, [
+      'recipient.name',
+      'recipient.address.line1',
+      'recipient.address.postalOrZipCode',
+      'recipient.address.townOrCity',
+    ]))
+      fail(field, 'required');
+    if (!/^[A-Z]{2}$/.test(body?.recipient?.address?.countryCode ?? ''))
+      fail('recipient.address.countryCode', 'must be a two-letter ISO code');
     if (!Array.isArray(body?.items) || !body.items.length) fail('items', 'at least one item');
     (body?.items ?? []).forEach((item: Json, i: number) => {
       if (typeof item?.sku !== 'string' || !item.sku) fail(`items[${i}].sku`, 'required');
-      if (!Number.isInteger(item?.copies) || item.copies < 1) fail(`items[${i}].copies`, 'must be a positive whole number');
+      if (!Number.isInteger(item?.copies) || item.copies < 1)
+        fail(`items[${i}].copies`, 'must be a positive whole number');
       if (!SIZING.includes(item?.sizing)) fail(`items[${i}].sizing`, `must be one of ${SIZING.join(', ')}`);
       if (!Array.isArray(item?.assets) || !item.assets.length) fail(`items[${i}].assets`, 'at least one asset');
       (item?.assets ?? []).forEach((a: Json, j: number) => {
@@ -58,7 +79,8 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
         if (!/^https?:\/\//.test(a?.url ?? '')) fail(`items[${i}].assets[${j}].url`, 'must be an http(s) URL');
       });
     });
-    if (body?.callbackUrl !== undefined && !/^https?:\/\//.test(body.callbackUrl)) fail('callbackUrl', 'must be an http(s) URL');
+    if (body?.callbackUrl !== undefined && !/^https?:\/\//.test(body.callbackUrl))
+      fail('callbackUrl', 'must be an http(s) URL');
     return failures;
   }
 
@@ -84,10 +106,27 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
     }
     const now = new Date().toISOString();
     const order = {
-      id, created: now, lastUpdated: now, callbackUrl: body.callbackUrl ?? null, merchantReference: body.merchantReference ?? null,
-      shippingMethod: body.shippingMethod, idempotencyKey: key || null,
-      status: { stage: 'InProgress', issues: [], details: { downloadAssets: dropped ? 'NotStarted' : 'Complete', printReadyAssetsPrepared: dropped ? 'NotStarted' : 'Complete', allocateProductionLocation: 'NotStarted', inProduction: 'NotStarted', shipping: 'NotStarted' } },
-      charges: [], shipments: [], recipient: body.recipient,
+      id,
+      created: now,
+      lastUpdated: now,
+      callbackUrl: body.callbackUrl ?? null,
+      merchantReference: body.merchantReference ?? null,
+      shippingMethod: body.shippingMethod,
+      idempotencyKey: key || null,
+      status: {
+        stage: 'InProgress',
+        issues: [],
+        details: {
+          downloadAssets: dropped ? 'NotStarted' : 'Complete',
+          printReadyAssetsPrepared: dropped ? 'NotStarted' : 'Complete',
+          allocateProductionLocation: 'NotStarted',
+          inProduction: 'NotStarted',
+          shipping: 'NotStarted',
+        },
+      },
+      charges: [],
+      shipments: [],
+      recipient: body.recipient,
       items: body.items.map((item: Json, i: number) => ({ id: `ori_${seq}${i}`, status: 'Ok', ...item })),
       metadata: body.metadata ?? {},
     };
@@ -102,7 +141,8 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
   }
 
   const server = await startJsonServer(async (req) => {
-    if (req.headers['x-api-key'] !== apiKey) return { status: 401, body: { statusCode: 401, outcome: 'NotAuthenticated' } };
+    if (req.headers['x-api-key'] !== apiKey)
+      return { status: 401, body: { statusCode: 401, outcome: 'NotAuthenticated' } };
     const path = req.path.split('?')[0];
     if (req.method === 'POST' && path === '/v4.0/orders') {
       if (outages > 0) {
@@ -114,7 +154,9 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
     const get = /^\/v4\.0\/orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && get) {
       const order = orders.get(decodeURIComponent(get[1]));
-      return order ? { status: 200, body: { outcome: 'Ok', order } } : { status: 404, body: { outcome: 'EntityNotFound' } };
+      return order
+        ? { status: 200, body: { outcome: 'Ok', order } }
+        : { status: 404, body: { outcome: 'EntityNotFound' } };
     }
     const cancel = /^\/v4\.0\/orders\/([^/]+)\/actions\/cancel$/.exec(path);
     if (req.method === 'POST' && cancel) {
@@ -159,7 +201,11 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
           // *Assumed* shape of Prodigi's issue for an asset it could not fetch: the order stays InProgress
           // and carries the issue until someone fixes the asset.
           order.status.details.downloadAssets = 'Error';
-          order.status.issues.push({ objectId: item.id, errorCode: 'items.assets.NotDownloaded', description: `asset not downloaded: ${file.error}` });
+          order.status.issues.push({
+            objectId: item.id,
+            errorCode: 'items.assets.NotDownloaded',
+            description: `asset not downloaded: ${file.error}`,
+          });
           return;
         }
       }
@@ -172,7 +218,16 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
       const order = must(id);
       order.status.stage = 'Complete';
       Object.assign(order.status.details, { inProduction: 'Complete', shipping: 'Complete' });
-      order.shipments = [{ id: `shp_${id}`, status: 'Shipped', carrier: { name: 'Royal Mail', service: 'Tracked 48' }, tracking, dispatchDate: new Date().toISOString(), items: [] }];
+      order.shipments = [
+        {
+          id: `shp_${id}`,
+          status: 'Shipped',
+          carrier: { name: 'Royal Mail', service: 'Tracked 48' },
+          tracking,
+          dispatchDate: new Date().toISOString(),
+          items: [],
+        },
+      ];
     },
     async callback(id, options = {}) {
       const order = must(id);

@@ -63,7 +63,12 @@ export function decodeForm(body: string): Record<string, any> {
 const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 
 class StripeError extends Error {
-  constructor(readonly status: number, message: string, readonly param?: string, readonly code?: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly param?: string,
+    readonly code?: string,
+  ) {
     super(message);
   }
 }
@@ -95,8 +100,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const pd = line.price_data;
       need(pd, 'You must specify either `price` or `price_data`.', `line_items[${n}]`);
       need(pd.currency, 'Missing required param: currency.', `line_items[${n}][price_data][currency]`);
-      need(/^\d+$/.test(pd.unit_amount ?? ''), 'Invalid integer: unit_amount', `line_items[${n}][price_data][unit_amount]`);
-      need(pd.product_data?.name || pd.product, 'Missing required param: product_data[name].', `line_items[${n}][price_data][product_data][name]`);
+      need(
+        /^\d+$/.test(pd.unit_amount ?? ''),
+        'Invalid integer: unit_amount',
+        `line_items[${n}][price_data][unit_amount]`,
+      );
+      need(
+        pd.product_data?.name || pd.product,
+        'Missing required param: product_data[name].',
+        `line_items[${n}][price_data][product_data][name]`,
+      );
       total += Number(pd.unit_amount) * Number(line.quantity);
     });
     if (p.customer) need(customers.has(p.customer), `No such customer: '${p.customer}'`, 'customer');
@@ -141,20 +154,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (method === 'POST' && path === '/v1/refunds') {
       need(p.payment_intent || p.charge, 'Missing required param: payment_intent.', 'payment_intent');
-      const paid = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === p.payment_intent && s.payment_status === 'paid');
-      if (!paid) throw new StripeError(404, `No such payment_intent: '${p.payment_intent}'`, 'payment_intent', 'resource_missing');
-      const already = [...refunds.values()].filter((r) => r.payment_intent === p.payment_intent).reduce((sum, r) => sum + r.amount, 0);
+      const paid = [...sessions.values()].find(
+        (s) => s.payment_intent && s.payment_intent === p.payment_intent && s.payment_status === 'paid',
+      );
+      if (!paid)
+        throw new StripeError(
+          404,
+          `No such payment_intent: '${p.payment_intent}'`,
+          'payment_intent',
+          'resource_missing',
+        );
+      const already = [...refunds.values()]
+        .filter((r) => r.payment_intent === p.payment_intent)
+        .reduce((sum, r) => sum + r.amount, 0);
       const amount = p.amount === undefined ? paid.amount_total - already : Number(p.amount);
       need(Number.isInteger(amount) && amount > 0, 'Invalid positive integer', 'amount');
       if (amount > paid.amount_total - already) {
-        throw new StripeError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount_total - already})`, 'amount', 'amount_too_large');
+        throw new StripeError(
+          400,
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount_total - already})`,
+          'amount',
+          'amount_too_large',
+        );
       }
-      const refund = { id: rid('re'), object: 'refund', amount, currency: paid.currency, payment_intent: p.payment_intent, status: 'succeeded', metadata: p.metadata ?? {} };
+      const refund = {
+        id: rid('re'),
+        object: 'refund',
+        amount,
+        currency: paid.currency,
+        payment_intent: p.payment_intent,
+        status: 'succeeded',
+        metadata: p.metadata ?? {},
+      };
       refunds.set(refund.id, refund);
       return refund;
     }
     if (method === 'POST' && path === '/v1/customers') {
-      const customer = { id: rid('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {} };
+      const customer = {
+        id: rid('cus'),
+        object: 'customer',
+        email: p.email ?? null,
+        name: p.name ?? null,
+        metadata: p.metadata ?? {},
+      };
       customers.set(customer.id, customer);
       return customer;
     }
@@ -162,7 +204,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       need(p.customer, 'Missing required param: customer.', 'customer');
       need(customers.has(p.customer), `No such customer: '${p.customer}'`, 'customer');
       const id = rid('bps');
-      return { id, object: 'billing_portal.session', customer: p.customer, return_url: p.return_url ?? null, url: `${url}/portal/${id}` };
+      return {
+        id,
+        object: 'billing_portal.session',
+        customer: p.customer,
+        return_url: p.return_url ?? null,
+        url: `${url}/portal/${id}`,
+      };
     }
     throw new StripeError(404, `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -227,7 +275,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     requestsTo: (method, path) => requests.filter((r) => r.method === method && r.path === path),
     completeSession(id, paymentIntent = rid('pi')) {
-      return Object.assign(existing(id), { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, url: null });
+      return Object.assign(existing(id), {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: paymentIntent,
+        url: null,
+      });
     },
     completeSubscriptionSession(id) {
       const session = existing(id);
@@ -242,7 +295,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         cancel_at_period_end: false,
         canceled_at: null,
         metadata: session.subscription_data?.metadata ?? {},
-        items: { object: 'list', data: [{ id: rid('si'), price: { id: session.line_items[0].price }, current_period_start: now, current_period_end: now + 30 * 86400 }] },
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: rid('si'),
+              price: { id: session.line_items[0].price },
+              current_period_start: now,
+              current_period_end: now + 30 * 86400,
+            },
+          ],
+        },
       };
       subscriptions.set(sub.id, sub);
       return Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id, url: null });
@@ -268,7 +331,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
  * Boots the fake Stripe server and a Strapi pointed at it (SERVICE_STRIPE_API_BASE), the set-up the
  * provider-mode suites share. Stop both with stopAppAndFakeStripe in afterAll.
  */
-export async function startAppWithFakeStripe(env: Record<string, string | undefined>): Promise<{ app: TestApp; fake: FakeStripe }> {
+export async function startAppWithFakeStripe(
+  env: Record<string, string | undefined>,
+): Promise<{ app: TestApp; fake: FakeStripe }> {
   const fake = await startFakeStripe();
   try {
     return { app: await startApp({ ...env, SERVICE_STRIPE_API_BASE: fake.url }), fake };

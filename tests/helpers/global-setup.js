@@ -29,5 +29,7 @@ module.exports = async () => {
   process.env.GC_TEST_TEMPLATE_DATABASE = template.name;
   if (template.seeded) process.env.GC_TEST_SEEDED_TEMPLATE_DATABASE = template.seeded;
   if (template.kept) process.env.GC_TEST_TEMPLATE_KEPT = 'true';
-  console.log(`\ntemplate databases (${template.kind}${template.seeded ? ', base and seeded' : ', base'}${template.kept ? ', kept between runs' : ''}) ready in ${Date.now() - started} ms`);
+  console.log(
+    `\ntemplate databases (${template.kind}${template.seeded ? ', base and seeded' : ', base'}${template.kept ? ', kept between runs' : ''}) ready in ${Date.now() - started} ms`,
+  );
 };

@@ -13,7 +13,23 @@ const fill = (unit: string, room: number) => unit.repeat(Math.max(1, Math.floor(
 const card = (lines: string) => `BEGIN:VCARD\nVERSION:3.0\nFN:Sam Jones\n${lines}END:VCARD\n`;
 
 // A column for each field the import fills, by the names it recognises.
-const FIELD_HEADERS = ['First name', 'Last name', 'Name', 'Email', 'Phone', 'Address 1', 'Address 2', 'City', 'County', 'Postcode', 'Country', 'Birthday', 'Anniversary', 'Notes', 'Tags'];
+const FIELD_HEADERS = [
+  'First name',
+  'Last name',
+  'Name',
+  'Email',
+  'Phone',
+  'Address 1',
+  'Address 2',
+  'City',
+  'County',
+  'Postcode',
+  'Country',
+  'Birthday',
+  'Anniversary',
+  'Notes',
+  'Tags',
+];
 
 export interface HostileFile {
   name: string;
@@ -25,8 +41,19 @@ export interface HostileFile {
   fullPreview?: boolean;
 }
 
-const csv = (name: string, text: () => string, refused: boolean, fullPreview = false): HostileFile => ({ name, text, filename: `${name}.csv`, refused, fullPreview });
-const vcf = (name: string, text: () => string, refused: boolean): HostileFile => ({ name, text, filename: `${name}.vcf`, refused });
+const csv = (name: string, text: () => string, refused: boolean, fullPreview = false): HostileFile => ({
+  name,
+  text,
+  filename: `${name}.csv`,
+  refused,
+  fullPreview,
+});
+const vcf = (name: string, text: () => string, refused: boolean): HostileFile => ({
+  name,
+  text,
+  filename: `${name}.vcf`,
+  refused,
+});
 
 export function hostileImports(): HostileFile[] {
   const oneCellRows = 'x\n'.repeat(5000);
@@ -48,12 +75,22 @@ export function hostileImports(): HostileFile[] {
     csv('long-dates', () => `First name,Birthday\n${fill(longDate, SIZE)}`, false),
     // The widest file within the limits: 5,000 rows of 100 one-letter columns, every field used (and
     // each wrong: "a" is no e-mail, phone, postcode, country or date).
-    csv('widest-allowed', () => `${[...FIELD_HEADERS, ...Array.from({ length: 100 - FIELD_HEADERS.length }, (_, i) => `c${i}`)].join(',')}\n${`${'a,'.repeat(99)}a\n`.repeat(5000)}`, false, true),
+    csv(
+      'widest-allowed',
+      () =>
+        `${[...FIELD_HEADERS, ...Array.from({ length: 100 - FIELD_HEADERS.length }, (_, i) => `c${i}`)].join(',')}\n${`${'a,'.repeat(99)}a\n`.repeat(5000)}`,
+      false,
+      true,
+    ),
     csv('blank-lines', () => `First name\nSam\n${'\n'.repeat(SIZE)}`, false),
     // Parameters by the hundred thousand on one property (ical.js reads each line's parameters in
     // time that grows with their square).
     vcf('vcard-parameters', () => card(`EMAIL${fill(';A=b', SIZE - 100)}:sam@example.test\n`), true),
-    vcf('vcard-parameter-lines', () => card(fill(`EMAIL${';A=b'.repeat(12_000)}:sam@example.test\n`, SIZE - 100)), false),
+    vcf(
+      'vcard-parameter-lines',
+      () => card(fill(`EMAIL${';A=b'.repeat(12_000)}:sam@example.test\n`, SIZE - 100)),
+      false,
+    ),
     vcf('vcard-properties', () => card(fill('X-A:b\n', SIZE - 100)), false),
     vcf('vcard-folding', () => card(`NOTE:a${fill('\n a', SIZE - 100)}\n`), true),
     vcf('vcard-long-line', () => card(`NOTE:${'n'.repeat(SIZE - 100)}\n`), true),
@@ -68,7 +105,8 @@ export function hostileImports(): HostileFile[] {
  * already run (the country names and validators built, the code of good and bad rows compiled).
  */
 export function warmUpFile(): string {
-  const good = (i: number) => `Sam${i},Jones,sam${i}@example.test,+44 20 7946 0000,12 Mill Lane,Bath,BA1 1AA,United Kingdom,1990-01-01,Family,Notes`;
+  const good = (i: number) =>
+    `Sam${i},Jones,sam${i}@example.test,+44 20 7946 0000,12 Mill Lane,Bath,BA1 1AA,United Kingdom,1990-01-01,Family,Notes`;
   const rows = Array.from({ length: 1000 }, (_, i) => (i % 2 ? good(i) : 'a,a,a,a,a,a,a,a,a,a,a'));
   return `First name,Last name,Email,Phone,Address,City,Postcode,Country,Birthday,Tags,Notes\n${rows.join('\n')}\n`;
 }

@@ -58,7 +58,13 @@ const RELATIVE_IMPORT = /(?:from\s+|require\(\s*|import\(\s*)'(\.{1,2}\/[^']+)'/
 
 function resolveSource(fromFile, spec) {
   const base = path.resolve(path.dirname(fromFile), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts'), path.join(base, 'index.js')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.js`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.js'),
+  ]) {
     try {
       if (fs.statSync(candidate).isFile()) return candidate;
     } catch {
@@ -149,7 +155,8 @@ class LaneSequencer extends Sequencer {
     const weightOf = (file) => weights[file] ?? median;
     const rootDir = tests.length ? rootOf(tests[0]) : process.cwd();
     const select = process.env.TEST_SELECT;
-    if (select && select !== 'browser' && select !== 'database') throw new Error(`TEST_SELECT must be browser or database, not ${select}`);
+    if (select && select !== 'browser' && select !== 'database')
+      throw new Error(`TEST_SELECT must be browser or database, not ${select}`);
     if (select) tests = tests.filter((test) => isBrowserFile(key(test), rootDir) === (select === 'browser'));
     const files = tests.map(key);
     const pinned = new Map();
@@ -161,7 +168,9 @@ class LaneSequencer extends Sequencer {
     const { shardOf } = balancedShards(files, weightOf, shardCount, pinned);
     const skipFree = process.env.TEST_DATABASE_FREE === 'skip';
     if (skipFree && select !== 'database') throw new Error('TEST_DATABASE_FREE=skip needs TEST_SELECT=database');
-    const inShard = tests.filter((test) => shardOf.get(key(test)) === shardIndex - 1 && !(skipFree && databaseFree.has(key(test))));
+    const inShard = tests.filter(
+      (test) => shardOf.get(key(test)) === shardIndex - 1 && !(skipFree && databaseFree.has(key(test))),
+    );
     const chunk = parseChunk(process.env.TEST_CHUNK);
     if (!chunk) return inShard;
     const { shardOf: chunkOf } = balancedShards(inShard.map(key), weightOf, chunk.count);

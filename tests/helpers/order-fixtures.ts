@@ -7,7 +7,13 @@ const q = (strapi: Core.Strapi, uid: string) => strapi.db.query(uid);
 
 export async function createCard(strapi: Core.Strapi, user: { id: number }, fields: Record<string, unknown> = {}) {
   return q(strapi, 'plugin::greeting-cards.card').create({
-    data: { owner: user.id, title: 'Happy birthday', status: 'draft', canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [] }, ...fields },
+    data: {
+      owner: user.id,
+      title: 'Happy birthday',
+      status: 'draft',
+      canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [] },
+      ...fields,
+    },
   });
 }
 
@@ -27,7 +33,9 @@ export async function createRecipient(strapi: Core.Strapi, user: { id: number },
 }
 
 export async function createAddon(strapi: Core.Strapi, fields: Record<string, unknown> = {}) {
-  return q(strapi, 'plugin::greeting-cards.gift-addon').create({ data: { name: 'Chocolate', price_pence: 350, is_active: true, publishedAt: new Date(), ...fields } });
+  return q(strapi, 'plugin::greeting-cards.gift-addon').create({
+    data: { name: 'Chocolate', price_pence: 350, is_active: true, publishedAt: new Date(), ...fields },
+  });
 }
 
 export async function createPromo(strapi: Core.Strapi, fields: Record<string, unknown>) {
@@ -45,11 +53,17 @@ export async function pendingOrder(
   const recipient = await createRecipient(strapi, user);
   for (const extra of items) {
     const card = await createCard(strapi, user);
-    const res = await http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_id: recipient.id, ...extra });
+    const res = await http()
+      .post('/api/orders/add_to_cart/')
+      .set(user.auth)
+      .send({ card_id: card.id, recipient_id: recipient.id, ...extra });
     if (res.status !== 200) throw new Error(`add_to_cart failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
   const cart = await http().get('/api/orders/cart/').set(user.auth);
-  const res = await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(user.auth).send(promo_code ? { promo_code } : {});
+  const res = await http()
+    .post(`/api/orders/${cart.body.uuid}/checkout/`)
+    .set(user.auth)
+    .send(promo_code ? { promo_code } : {});
   if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
@@ -57,7 +71,10 @@ export async function pendingOrder(
 export async function deliveriesOf(strapi: Core.Strapi, orderUuid: string) {
   const order = await q(strapi, 'plugin::greeting-cards.order').findOne({ where: { uuid: orderUuid } });
   const items = await q(strapi, 'plugin::greeting-cards.order-item').findMany({ where: { order: { id: order.id } } });
-  return q(strapi, 'plugin::greeting-cards.delivery').findMany({ where: { order_item: { id: { $in: items.map((i: { id: number }) => i.id) } } }, populate: ['order_item'] });
+  return q(strapi, 'plugin::greeting-cards.delivery').findMany({
+    where: { order_item: { id: { $in: items.map((i: { id: number }) => i.id) } } },
+    populate: ['order_item'],
+  });
 }
 
 export async function orderRow(strapi: Core.Strapi, uuid: string) {

@@ -33,7 +33,11 @@ export async function inspectPdf(pdf: Buffer): Promise<PdfFacts> {
     for (let p = 1; p <= pages; p += 1) {
       pageTexts.push((await run('pdftotext', ['-f', String(p), '-l', String(p), '-layout', file, '-'])).stdout);
     }
-    const fonts = (await run('pdffonts', [file])).stdout.split('\n').slice(2).map((l) => l.split(/\s+/)[0]).filter(Boolean);
+    const fonts = (await run('pdffonts', [file])).stdout
+      .split('\n')
+      .slice(2)
+      .map((l) => l.split(/\s+/)[0])
+      .filter(Boolean);
     const imagesPerPage = Array.from({ length: pages }, () => 0);
     for (const line of (await run('pdfimages', ['-list', file])).stdout.split('\n').slice(2)) {
       const [page, , type] = line.trim().split(/\s+/);
@@ -66,13 +70,16 @@ export async function pageBoxes(pdf: Buffer): Promise<PageBoxes[]> {
     await fs.writeFile(file, pdf);
     const info = (await run('pdfinfo', ['-f', '1', '-l', '9999', '-box', file])).stdout;
     const pages = new Map<number, PageBoxes>();
-    const page = (n: number) => pages.get(n) ?? pages.set(n, { width: 0, height: 0, mediaBox: [], trimBox: [], bleedBox: [] }).get(n)!;
+    const page = (n: number) =>
+      pages.get(n) ?? pages.set(n, { width: 0, height: 0, mediaBox: [], trimBox: [], bleedBox: [] }).get(n)!;
     for (const line of info.split('\n')) {
       const size = /^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+) pts/.exec(line);
       if (size) Object.assign(page(Number(size[1])), { width: Number(size[2]), height: Number(size[3]) });
       const box = /^Page\s+(\d+) (MediaBox|TrimBox|BleedBox):\s+([-\d.\s]+)$/.exec(line);
       if (box) {
-        const key = ({ MediaBox: 'mediaBox', TrimBox: 'trimBox', BleedBox: 'bleedBox' } as const)[box[2] as 'MediaBox' | 'TrimBox' | 'BleedBox'];
+        const key = ({ MediaBox: 'mediaBox', TrimBox: 'trimBox', BleedBox: 'bleedBox' } as const)[
+          box[2] as 'MediaBox' | 'TrimBox' | 'BleedBox'
+        ];
         page(Number(box[1]))[key] = box[3].trim().split(/\s+/).map(Number);
       }
     }
@@ -88,7 +95,9 @@ export async function imageSizes(pdf: Buffer): Promise<Array<{ page: number; wid
   const file = path.join(dir, 'card.pdf');
   try {
     await fs.writeFile(file, pdf);
-    return (await run('pdfimages', ['-list', file])).stdout.split('\n').slice(2)
+    return (await run('pdfimages', ['-list', file])).stdout
+      .split('\n')
+      .slice(2)
       .map((line) => line.trim().split(/\s+/))
       .filter((cols) => cols[2] === 'image')
       .map((cols) => ({ page: Number(cols[0]), width: Number(cols[3]), height: Number(cols[4]) }));

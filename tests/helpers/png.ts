@@ -27,7 +27,7 @@ export function decodePng(png: Buffer): DecodedPng {
   }
   const channels = colourType === 6 ? 4 : 3;
   const idat: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('ascii', at + 4, at + 8);
     if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
@@ -88,15 +88,21 @@ export function countPixels(
 }
 
 /** Share of pixels whose colour differs by more than `tolerance` in any channel. */
-export function differingShare(a: { width: number; height: number; rgba: Buffer }, b: { width: number; height: number; rgba: Buffer }, tolerance = 48): number {
-  if (a.width !== b.width || a.height !== b.height) throw new Error(`sizes differ: ${a.width}x${a.height} vs ${b.width}x${b.height}`);
+export function differingShare(
+  a: { width: number; height: number; rgba: Buffer },
+  b: { width: number; height: number; rgba: Buffer },
+  tolerance = 48,
+): number {
+  if (a.width !== b.width || a.height !== b.height)
+    throw new Error(`sizes differ: ${a.width}x${a.height} vs ${b.width}x${b.height}`);
   let differing = 0;
   for (let i = 0; i < a.rgba.length; i += 4) {
     if (
       Math.abs(a.rgba[i] - b.rgba[i]) > tolerance ||
       Math.abs(a.rgba[i + 1] - b.rgba[i + 1]) > tolerance ||
       Math.abs(a.rgba[i + 2] - b.rgba[i + 2]) > tolerance
-    ) differing += 1;
+    )
+      differing += 1;
   }
   return differing / (a.width * a.height);
 }

@@ -86,7 +86,18 @@ class SharedEnvironment extends TestEnvironment {
         config: projectConfig,
         global: this.global,
         moduleMocker: this.moduleMocker,
-        timerConfig: { idToRef: (id) => ({ id, ref() { return this; }, unref() { return this; } }), refToId: (timer) => timer?.id },
+        timerConfig: {
+          idToRef: (id) => ({
+            id,
+            ref() {
+              return this;
+            },
+            unref() {
+              return this;
+            },
+          }),
+          refToId: (timer) => timer?.id,
+        },
       });
       this.fakeTimersModern = new ModernFakeTimers({ config: projectConfig, global: this.global });
     }

@@ -43,7 +43,9 @@ class SharedRuntime extends Runtime {
     }
     if (!IN_NODE_MODULES.test(modulePath)) return super.requireModule(from, moduleName, options, isRequireActual);
     const known = kept.get(modulePath);
-    if (process.env.GC_SHARED_DEBUG) { SharedRuntime.stats[known ? 'hit' : 'miss'] += 1; }
+    if (process.env.GC_SHARED_DEBUG) {
+      SharedRuntime.stats[known ? 'hit' : 'miss'] += 1;
+    }
     if (known) return known.exports;
     const exports = super.requireModule(from, moduleName, options, isRequireActual);
     const loaded = this.registries.getActiveCjsRegistry().get(modulePath);
@@ -63,5 +65,6 @@ class SharedRuntime extends Runtime {
 }
 
 SharedRuntime.stats = { hit: 0, miss: 0 };
-if (process.env.GC_SHARED_DEBUG) process.on('exit', () => console.error('shared modules', SharedRuntime.stats, kept.size));
+if (process.env.GC_SHARED_DEBUG)
+  process.on('exit', () => console.error('shared modules', SharedRuntime.stats, kept.size));
 module.exports = SharedRuntime;

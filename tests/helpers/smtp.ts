@@ -110,7 +110,11 @@ export async function startSmtpCapture(options: SmtpOptions = {}): Promise<SmtpC
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`timed out waiting for ${count} e-mail(s); have ${messages.length}: ${messages.map((m) => m.subject).join(', ')}`));
+          reject(
+            new Error(
+              `timed out waiting for ${count} e-mail(s); have ${messages.length}: ${messages.map((m) => m.subject).join(', ')}`,
+            ),
+          );
         }, timeoutMs);
         if (!check()) waiters.add(check);
       });

@@ -30,9 +30,13 @@ export interface StartOptions {
   db?: TestDatabase;
 }
 
-export async function startApp(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<TestApp> {
+export async function startApp(
+  env: Record<string, string | undefined> = {},
+  options: StartOptions = {},
+): Promise<TestApp> {
   // A boot that seeds the sample catalogue starts from the template that already holds it.
-  const db = options.db ?? (await createTestDatabase({ seeded: seedsSampleData({ ...process.env, ...TEST_ENV, ...env }) }));
+  const db =
+    options.db ?? (await createTestDatabase({ seeded: seedsSampleData({ ...process.env, ...TEST_ENV, ...env }) }));
   const dropDb = () => (options.db ? Promise.resolve() : db.drop());
   const applied: Record<string, string | undefined> = { ...TEST_ENV, ...db.env, ...env };
   const previous: Record<string, string | undefined> = {};
@@ -98,8 +102,10 @@ export async function startApp(env: Record<string, string | undefined> = {}, opt
 // Strapi's cost back.
 const TEST_BCRYPT_ROUNDS = Number(process.env.GC_BCRYPT_ROUNDS || 4);
 function lowerPasswordHashCost(strapi: Core.Strapi): void {
-  const attribute = strapi.getModel('plugin::users-permissions.user')?.attributes?.password as { encryption?: { rounds?: number } } | undefined;
-  if (attribute && !attribute.encryption?.rounds) attribute.encryption = { ...attribute.encryption, rounds: TEST_BCRYPT_ROUNDS };
+  const attribute = strapi.getModel('plugin::users-permissions.user')?.attributes?.password as
+    { encryption?: { rounds?: number } } | undefined;
+  if (attribute && !attribute.encryption?.rounds)
+    attribute.encryption = { ...attribute.encryption, rounds: TEST_BCRYPT_ROUNDS };
 }
 
 // @strapi/admin's role service is one object for the whole process, and so are its hooks: a module
@@ -156,7 +162,10 @@ export const QUIET_APP: Record<string, string> = { SERVICE_SEED_SAMPLE_DATA: 'fa
  * Boots one app for the enclosing describe block (beforeAll) and stops it afterwards (afterAll).
  * `ready` gets the running app: keep it, and create the suite's users there.
  */
-export function appForSuite(env: Record<string, string | undefined>, ready: (app: TestApp) => Promise<void> | void): void {
+export function appForSuite(
+  env: Record<string, string | undefined>,
+  ready: (app: TestApp) => Promise<void> | void,
+): void {
   let app: TestApp | undefined;
   beforeAll(async () => {
     app = await startApp(env);

@@ -7,19 +7,34 @@ import type supertest from 'supertest';
 const sdk = new Stripe('sk_test_webhook_helper');
 
 export interface SignedEvent {
-  event: { id: string; object: 'event'; type: string; created: number; livemode: false; data: { object: Record<string, unknown> } };
+  event: {
+    id: string;
+    object: 'event';
+    type: string;
+    created: number;
+    livemode: false;
+    data: { object: Record<string, unknown> };
+  };
   payload: string;
   signature: string;
 }
 
-export function buildEvent(type: string, object: Record<string, unknown>, id = `evt_${crypto.randomBytes(12).toString('hex')}`): SignedEvent['event'] {
+export function buildEvent(
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_${crypto.randomBytes(12).toString('hex')}`,
+): SignedEvent['event'] {
   return { id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
 }
 
 /** Signs an event; `timestamp` (seconds) defaults to now, pass an old one to test the tolerance. */
 export function signEvent(event: SignedEvent['event'], secret: string, timestamp?: number): SignedEvent {
   const payload = JSON.stringify(event);
-  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret, timestamp: timestamp ?? Math.floor(Date.now() / 1000) });
+  const signature = sdk.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    timestamp: timestamp ?? Math.floor(Date.now() / 1000),
+  });
   return { event, payload, signature };
 }
 

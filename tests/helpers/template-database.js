@@ -62,7 +62,8 @@ const SEED_BOOT_ENV = { ...BOOT_ENV, SERVICE_SEED_SAMPLE_DATA: 'true' };
 // What a seeding boot writes (kept from the seeded template with GC_TEMPLATE_ROWS=schema): the sample
 // catalogue's tables (with their link tables) and the catalogue version.
 // tests/foundation/content-types.test.ts checks the seeded catalogue is complete.
-const SEEDED_TABLE = /^gc_(occasions|templates|assets|gift_addons|promo_codes|subscription_plans|catalogue_versions)(_|$)/;
+const SEEDED_TABLE =
+  /^gc_(occasions|templates|assets|gift_addons|promo_codes|subscription_plans|catalogue_versions)(_|$)/;
 // The seed's marker in Strapi's store (seed-sample-data.ts): later boots then leave the catalogue alone.
 const SEED_MARKER = 'plugin_greeting-cards_sample-data';
 const STORE_TABLE = 'strapi_core_store_settings';
@@ -94,7 +95,12 @@ async function bootOnce(appDir, dbEnv, bootEnv = BOOT_ENV) {
   }
   try {
     const { createStrapi } = require('@strapi/strapi');
-    const instance = createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: false, serveAdminPanel: false });
+    const instance = createStrapi({
+      appDir,
+      distDir: path.join(appDir, 'dist'),
+      autoReload: false,
+      serveAdminPanel: false,
+    });
     try {
       await instance.load();
     } finally {
@@ -125,7 +131,8 @@ function emptySqlite(filename, kept = (name) => KEEP.has(name)) {
     db.pragma('foreign_keys = OFF');
     db.transaction(() => {
       for (const name of tables) {
-        if (name === STORE_TABLE && keepMarker) db.prepare(`DELETE FROM "${STORE_TABLE}" WHERE key <> ?`).run(SEED_MARKER);
+        if (name === STORE_TABLE && keepMarker)
+          db.prepare(`DELETE FROM "${STORE_TABLE}" WHERE key <> ?`).run(SEED_MARKER);
         else db.prepare(`DELETE FROM "${name.replace(/"/g, '""')}"`).run();
       }
       const hasSequence = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").get();
@@ -157,7 +164,13 @@ async function emptyPostgresExceptSeed(url) {
   await withPg(url, async (client) => {
     const { rows } = await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
     const tables = rows.map((row) => row.tablename).filter((name) => !keptWhenSeeded(name));
-    const withId = new Set((await client.query("SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id'")).rows.map((row) => row.table_name));
+    const withId = new Set(
+      (
+        await client.query(
+          "SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id'",
+        )
+      ).rows.map((row) => row.table_name),
+    );
     await client.query('BEGIN');
     for (const name of tables) {
       const quoted = `"${name.replace(/"/g, '""')}"`;
@@ -199,7 +212,8 @@ function buildKey(appDir) {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(full);
-      else if (/\.(js|json)$/.test(entry.name)) hash.update(path.relative(appDir, full)).update('\0').update(fs.readFileSync(full)).update('\0');
+      else if (/\.(js|json)$/.test(entry.name))
+        hash.update(path.relative(appDir, full)).update('\0').update(fs.readFileSync(full)).update('\0');
     }
   };
   visit(path.join(appDir, 'plugins/greeting-cards/dist/server'));
@@ -233,13 +247,18 @@ function keptNames(appDir) {
 async function keptExist(names) {
   const wanted = [names.name, names.seeded].filter(Boolean);
   if (names.kind === 'sqlite') return wanted.every((file) => fs.existsSync(file));
-  const { rows } = await withPg(process.env.TEST_DATABASE_URL, (client) => client.query('SELECT datname FROM pg_database WHERE datname = ANY($1)', [wanted]));
+  const { rows } = await withPg(process.env.TEST_DATABASE_URL, (client) =>
+    client.query('SELECT datname FROM pg_database WHERE datname = ANY($1)', [wanted]),
+  );
   return rows.length === wanted.length;
 }
 
 /** Moves freshly made templates to their kept names (a rename, so a half-made template is never found). */
 async function keep(made, names) {
-  const pairs = [[made.name, names.name], [made.seeded, names.seeded]].filter(([from]) => from);
+  const pairs = [
+    [made.name, names.name],
+    [made.seeded, names.seeded],
+  ].filter(([from]) => from);
   if (names.kind === 'sqlite') {
     for (const [from, to] of pairs) {
       try {
@@ -267,11 +286,17 @@ async function dropKeptTemplates() {
   if (!process.env.TEST_DATABASE_URL) return;
   await withPg(process.env.TEST_DATABASE_URL, async (client) => {
     // Only this role's: another role's kept templates are not this run's to drop (and it could not).
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1 AND pg_get_userbyid(datdba) = current_user', [`${KEPT_PREFIX}%`]);
+    const { rows } = await client.query(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1 AND pg_get_userbyid(datdba) = current_user',
+      [`${KEPT_PREFIX}%`],
+    );
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     // A test file's own database that outlived its file (a file stopped before its afterAll) is dropped too,
     // and named: CI's server is the machine's, and what a run leaves there stays for the next.
-    const left = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1 AND pg_get_userbyid(datdba) = current_user', ['gc\\_test\\_%']);
+    const left = await client.query(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1 AND pg_get_userbyid(datdba) = current_user',
+      ['gc\\_test\\_%'],
+    );
     for (const { datname } of left.rows) {
       console.warn(`dropping ${datname}, a test database no test file dropped`);
       await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
@@ -352,7 +377,9 @@ async function createSeededTemplate(appDir, base) {
 async function dropTemplate(name) {
   if (!name) return;
   if (process.env.TEST_DATABASE_URL && !name.includes(path.sep)) {
-    await withPg(process.env.TEST_DATABASE_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await withPg(process.env.TEST_DATABASE_URL, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    );
     return;
   }
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(name + suffix, { force: true });

@@ -14,7 +14,9 @@ export interface TestUser {
  * does), so cards sent to it show under Received.
  */
 export async function proveAddress(strapi: Core.Strapi, user: TestUser): Promise<void> {
-  await strapi.db.query('plugin::greeting-cards.email-proof').create({ data: { user: user.id, email: user.email.toLowerCase(), proven_at: new Date() } });
+  await strapi.db
+    .query('plugin::greeting-cards.email-proof')
+    .create({ data: { user: user.id, email: user.email.toLowerCase(), proven_at: new Date() } });
 }
 
 /** Creates a confirmed users-permissions user with the Authenticated role and issues a JWT. */

@@ -53,7 +53,8 @@ function copyOfPlugin(): { dir: string; built: boolean } {
   const copy = path.join(parent, 'greeting-cards');
   const skip = built ? ['node_modules'] : ['dist', 'node_modules'];
   fs.cpSync(PLUGIN_DIR, copy, { recursive: true, filter: (src) => !skip.includes(path.relative(PLUGIN_DIR, src)) });
-  if (fs.existsSync(path.join(PLUGIN_DIR, 'node_modules'))) fs.symlinkSync(path.join(PLUGIN_DIR, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  if (fs.existsSync(path.join(PLUGIN_DIR, 'node_modules')))
+    fs.symlinkSync(path.join(PLUGIN_DIR, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
   return { dir: copy, built };
 }
 
@@ -64,7 +65,8 @@ function readmeInstall() {
   if (start < 0) throw new Error('README has no "Install into your Strapi app" section');
   const end = text.indexOf('\n## ', start + 3);
   const section = text.slice(start, end < 0 ? undefined : end);
-  const blocks = (info: string) => [...section.matchAll(/```([^\n]*)\n([\s\S]*?)```/g)].filter((m) => m[1].trim() === info).map((m) => m[2]);
+  const blocks = (info: string) =>
+    [...section.matchAll(/```([^\n]*)\n([\s\S]*?)```/g)].filter((m) => m[1].trim() === info).map((m) => m[2]);
   return { section, blocks };
 }
 
@@ -110,11 +112,17 @@ const FRONTEND_ORIGIN = 'https://frontend.example';
  */
 function addHostContent(appDir: string): void {
   const api = (name: string, plural: string, attributes: Record<string, unknown>) => ({
-    [`src/api/${name}/content-types/${name}/schema.json`]: JSON.stringify({
-      kind: 'collectionType', collectionName: plural,
-      info: { singularName: name, pluralName: plural, displayName: name },
-      options: { draftAndPublish: false }, attributes,
-    }, null, 2),
+    [`src/api/${name}/content-types/${name}/schema.json`]: JSON.stringify(
+      {
+        kind: 'collectionType',
+        collectionName: plural,
+        info: { singularName: name, pluralName: plural, displayName: name },
+        options: { draftAndPublish: false },
+        attributes,
+      },
+      null,
+      2,
+    ),
     [`src/api/${name}/controllers/${name}.ts`]: `import { factories } from '@strapi/strapi';\nexport default factories.createCoreController('api::${name}.${name}');\n`,
     [`src/api/${name}/services/${name}.ts`]: `import { factories } from '@strapi/strapi';\nexport default factories.createCoreService('api::${name}.${name}');\n`,
     [`src/api/${name}/routes/${name}.ts`]: `import { factories } from '@strapi/strapi';\nexport default factories.createCoreRouter('api::${name}.${name}');\n`,
@@ -143,11 +151,30 @@ export default {
   const middlewaresFile = path.join(appDir, 'config', 'middlewares.ts');
   const middlewares = fs.readFileSync(middlewaresFile, 'utf8');
   expect(middlewares).toContain("  'strapi::cors',\n");
-  fs.writeFileSync(middlewaresFile, middlewares.replace("  'strapi::cors',\n", `  { name: 'strapi::cors', config: { origin: ['${FRONTEND_ORIGIN}'] } },\n`));
+  fs.writeFileSync(
+    middlewaresFile,
+    middlewares.replace(
+      "  'strapi::cors',\n",
+      `  { name: 'strapi::cors', config: { origin: ['${FRONTEND_ORIGIN}'] } },\n`,
+    ),
+  );
 }
 
-const CREATE_ARGS = ['app', '--non-interactive', '--skip-cloud', '--ts', '--use-npm', '--install', '--no-example', '--no-git-init',
-  '--dbclient', 'sqlite', '--dbfile', '.tmp/data.db', '--no-run'];
+const CREATE_ARGS = [
+  'app',
+  '--non-interactive',
+  '--skip-cloud',
+  '--ts',
+  '--use-npm',
+  '--install',
+  '--no-example',
+  '--no-git-init',
+  '--dbclient',
+  'sqlite',
+  '--dbfile',
+  '.tmp/data.db',
+  '--no-run',
+];
 
 /**
  * A brand-new app from create-strapi-app, as a developer gets it, in `appDir`. Making one installs a
@@ -159,14 +186,28 @@ const CREATE_ARGS = ['app', '--non-interactive', '--skip-cloud', '--ts', '--use-
  */
 async function newStrapiApp(appDir: string): Promise<void> {
   const cacheRoot = process.env.INSTALL_TEST_CACHE ?? path.join(os.homedir(), '.cache', 'greeting-cards-install-test');
-  const key = crypto.createHash('sha256').update(JSON.stringify([STRAPI_VERSION, CREATE_ARGS, process.version])).digest('hex').slice(0, 16);
+  const key = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([STRAPI_VERSION, CREATE_ARGS, process.version]))
+    .digest('hex')
+    .slice(0, 16);
   const cached = path.join(cacheRoot, key, 'app');
-  const lockHash = (dir: string) => crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, 'package-lock.json'))).digest('hex');
+  const lockHash = (dir: string) =>
+    crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(dir, 'package-lock.json')))
+      .digest('hex');
   const marker = path.join(cacheRoot, key, 'lock.sha256');
   // A whole app has its config: a copy taken while a timed-out run's cleanup was deleting the folder
   // had none, and every later run failed on it.
-  const complete = (dir: string) => fs.existsSync(path.join(dir, 'package-lock.json')) && fs.existsSync(path.join(dir, 'config', 'plugins.ts'));
-  if (cacheRoot !== 'off' && fs.existsSync(marker) && complete(cached) && fs.readFileSync(marker, 'utf8') === lockHash(cached)) {
+  const complete = (dir: string) =>
+    fs.existsSync(path.join(dir, 'package-lock.json')) && fs.existsSync(path.join(dir, 'config', 'plugins.ts'));
+  if (
+    cacheRoot !== 'off' &&
+    fs.existsSync(marker) &&
+    complete(cached) &&
+    fs.readFileSync(marker, 'utf8') === lockHash(cached)
+  ) {
     // cp -a keeps node_modules' symlinks (.bin) as they are, and is much faster than a copy in Node.
     await run('cp', ['-a', cached, appDir], path.dirname(appDir));
     return;
@@ -208,7 +249,10 @@ async function start(appDir: string, env: Record<string, string>): Promise<Serve
   const deadline = Date.now() + 3 * MINUTE;
   for (;;) {
     if (exited) throw new Error(`npm start exited before it answered:\n${output.slice(-4000)}`);
-    const ok = await fetch(`${url}/_health`).then((r) => r.status === 204, () => false);
+    const ok = await fetch(`${url}/_health`).then(
+      (r) => r.status === 204,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
@@ -238,7 +282,8 @@ const S3_UPLOAD_OPTIONS = `      provider: 'aws-s3',
 // The new app runs on its own SQLite database whatever TEST_DATABASE_URL says, so the PostgreSQL run of
 // the suite (which sets it) does not install it a second time. CI runs it on its own, beside the
 // SQLite pass (INSTALL_TEST=later there).
-const describeInstall = process.env.TEST_DATABASE_URL || process.env.INSTALL_TEST === 'later' ? describe.skip : describe;
+const describeInstall =
+  process.env.TEST_DATABASE_URL || process.env.INSTALL_TEST === 'later' ? describe.skip : describe;
 
 describeInstall('installing the packed plugin into a new Strapi app', () => {
   let work: string;
@@ -250,15 +295,25 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
   let s3server: { close(): Promise<void> } | undefined;
   let s3env: Record<string, string> = {};
   let s3: S3Client;
-  const bucketKeys = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key ?? '');
-  const uploadsFiles = () => fs.readdirSync(path.join(appDir, 'public', 'uploads'), { recursive: true }).map(String).filter((f) => fs.statSync(path.join(appDir, 'public', 'uploads', f)).isFile());
+  const bucketKeys = async () =>
+    ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key ?? '');
+  const uploadsFiles = () =>
+    fs
+      .readdirSync(path.join(appDir, 'public', 'uploads'), { recursive: true })
+      .map(String)
+      .filter((f) => fs.statSync(path.join(appDir, 'public', 'uploads', f)).isFile());
   const shopper = { username: 'installer', email: 'installer@example.test', password: 'Install-pass-123' };
   const admin = { firstname: 'Shop', lastname: 'Admin', email: 'admin@example.test', password: 'Admin-pass-123' };
   // The host has its own /api/orders, so the plugin's API moves under a prefix of its own; the shop moves
   // to /shop with a brand of the host's.
   const API = '/api/greeting-cards';
   const SHOP = '/shop';
-  const moved = { SERVICE_API_PREFIX: API, SERVICE_STOREFRONT_BASE_PATH: SHOP, SERVICE_SHOP_NAME: 'Harbour Cards', SERVICE_ACCENT_COLOUR: '#1d5c63' };
+  const moved = {
+    SERVICE_API_PREFIX: API,
+    SERVICE_STOREFRONT_BASE_PATH: SHOP,
+    SERVICE_SHOP_NAME: 'Harbour Cards',
+    SERVICE_ACCENT_COLOUR: '#1d5c63',
+  };
 
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-install-'));
@@ -267,7 +322,11 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     // npm pack runs the package's prepack: the build and `strapi-plugin verify`.
     const copy = copyOfPlugin();
     packed = copy.dir;
-    console.log(copy.built ? 'packing the plugin as built (dist/ is up to date with its sources)' : 'packing the plugin through prepack (a new build)');
+    console.log(
+      copy.built
+        ? 'packing the plugin as built (dist/ is up to date with its sources)'
+        : 'packing the plugin through prepack (a new build)',
+    );
     await run('npm', ['pack', '--pack-destination', work, ...(copy.built ? ['--ignore-scripts'] : [])], packed);
     const tarball = fs.readdirSync(work).find((f) => /^strapi-plugin-greeting-cards-.*\.tgz$/.test(f));
     if (!tarball) throw new Error('npm pack made no tarball');
@@ -276,9 +335,14 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     await newStrapiApp(appDir);
 
     // The README's install command, with the tarball in place of the registry package.
-    const install = blocks('sh')[0].split('\n').find((line) => line.startsWith('npm install'));
+    const install = blocks('sh')[0]
+      .split('\n')
+      .find((line) => line.startsWith('npm install'));
     expect(install).toMatch(/strapi-plugin-greeting-cards/);
-    const args = install!.split(/\s+/).slice(1).map((a) => (a === 'strapi-plugin-greeting-cards' ? path.join(work, tarball) : a));
+    const args = install!
+      .split(/\s+/)
+      .slice(1)
+      .map((a) => (a === 'strapi-plugin-greeting-cards' ? path.join(work, tarball) : a));
     // The host keeps its media on S3: the aws-s3 provider, installed with the plugin.
     await run('npm', [...args, S3_PROVIDER, '--no-audit', '--no-fund'], appDir);
 
@@ -289,7 +353,12 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     expect(plugins).toContain(anchor);
     const uploadConfig = '  upload: {\n    config: {\n';
     expect(plugins).toContain(uploadConfig);
-    fs.writeFileSync(pluginsFile, plugins.replace(anchor, anchor + blocks('ts config/plugins.ts')[0]).replace(uploadConfig, uploadConfig + S3_UPLOAD_OPTIONS));
+    fs.writeFileSync(
+      pluginsFile,
+      plugins
+        .replace(anchor, anchor + blocks('ts config/plugins.ts')[0])
+        .replace(uploadConfig, uploadConfig + S3_UPLOAD_OPTIONS),
+    );
 
     // The README's strapi::body entry in place of the new app's bare one.
     const middlewaresFile = path.join(appDir, 'config', 'middlewares.ts');
@@ -309,11 +378,27 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     smtp = await startSmtpCapture();
     fake = await startFakeStripe();
     const s3dir = fs.mkdtempSync(path.join(work, 's3-'));
-    const s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET }] });
+    const s3rver = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: s3dir,
+      configureBuckets: [{ name: BUCKET }],
+    });
     const { port } = await s3rver.run();
     s3server = s3rver;
-    s3env = { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_ACCESS_SECRET: 'S3RVER' };
-    s3 = new S3Client({ endpoint: s3env.S3_ENDPOINT, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    s3env = {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_ACCESS_SECRET: 'S3RVER',
+    };
+    s3 = new S3Client({
+      endpoint: s3env.S3_ENDPOINT,
+      forcePathStyle: true,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
   });
 
   afterAll(async () => {
@@ -343,14 +428,23 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
 
   it("leaves the host's routes as they were, and runs the moved, branded shop on demo payments", async () => {
     const uploadsBefore = uploadsFiles();
-    server = await start(appDir, { SERVICE_SEED_SAMPLE_DATA: 'true', SERVICE_DEMO_PAYMENTS: 'true', ...moved, ...s3env, ...smtp.env });
+    server = await start(appDir, {
+      SERVICE_SEED_SAMPLE_DATA: 'true',
+      SERVICE_DEMO_PAYMENTS: 'true',
+      ...moved,
+      ...s3env,
+      ...smtp.env,
+    });
     const http = server.http;
     // A working host: no warning about the webhook body, e-mail, users-permissions or Chromium.
     expect(server.log()).not.toMatch(/\[greeting-cards\].*(e-mail|renderer|strapi::body)/);
 
     // The host's routes answer as stock Strapi does: its CORS for its front end, its own orders and
     // articles in Strapi's response shape, its error shape, its public/ folder.
-    const preflight = await http().options('/api/auth/local').set('Origin', FRONTEND_ORIGIN).set('Access-Control-Request-Method', 'POST');
+    const preflight = await http()
+      .options('/api/auth/local')
+      .set('Origin', FRONTEND_ORIGIN)
+      .set('Access-Control-Request-Method', 'POST');
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(FRONTEND_ORIGIN);
     const articles = await http().get('/api/articles').set('Origin', FRONTEND_ORIGIN);
@@ -359,7 +453,10 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     expect(articles.body.data.map((a: { title: string }) => a.title)).toEqual(['News from the host']);
     const hostOrders = await http().get('/api/orders');
     expect(hostOrders.status).toBe(200);
-    expect(hostOrders.body).toMatchObject({ data: [{ reference: 'HOST-ORDER-1' }], meta: { pagination: { total: 1 } } });
+    expect(hostOrders.body).toMatchObject({
+      data: [{ reference: 'HOST-ORDER-1' }],
+      meta: { pagination: { total: 1 } },
+    });
     // The public role may list the host's orders but not read one: Strapi's own 403, in Strapi's shape.
     const forbidden = await http().get('/api/orders/no-such-order');
     expect(forbidden.status).toBe(403);
@@ -384,7 +481,10 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     expect(loginPage.status).toBe(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(loginPage.text)?.[1];
     expect(csrf).toBeTruthy();
-    const signedIn = await browserLike.post(`${SHOP}/login/`).type('form').send({ _csrf: csrf!, identifier: shopper.email, password: shopper.password, next: `${SHOP}/library/` });
+    const signedIn = await browserLike
+      .post(`${SHOP}/login/`)
+      .type('form')
+      .send({ _csrf: csrf!, identifier: shopper.email, password: shopper.password, next: `${SHOP}/library/` });
     expect(signedIn.status).toBe(303);
     expect(String(signedIn.headers['set-cookie'])).not.toContain('[object Promise]');
     expect(signedIn.headers.location).toMatch(new RegExp(`${SHOP}/library/$`));
@@ -399,9 +499,15 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
 
     const card = await http().post(`${API}/templates/${slug}/personalize/`).set(auth).send({});
     expect(card.status).toBe(201);
-    const recipient = await http().post(`${API}/recipients/`).set(auth).send({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' });
+    const recipient = await http()
+      .post(`${API}/recipients/`)
+      .set(auth)
+      .send({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' });
     expect(recipient.status).toBe(201);
-    const added = await http().post(`${API}/orders/add_to_cart/`).set(auth).send({ card_id: card.body.id, recipient_id: recipient.body.id, delivery_method: 'ecard' });
+    const added = await http()
+      .post(`${API}/orders/add_to_cart/`)
+      .set(auth)
+      .send({ card_id: card.body.id, recipient_id: recipient.body.id, delivery_method: 'ecard' });
     expect(added.status).toBe(200);
     const cart = await http().get(`${API}/orders/cart/`).set(auth);
     const checkout = await http().post(`${API}/orders/${cart.body.uuid}/checkout/`).set(auth).send({});
@@ -410,7 +516,11 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('paid');
 
-    const [ecard] = await smtp.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes('grace@example.test'), 1, 2 * MINUTE);
+    const [ecard] = await smtp.waitFor(
+      (m) => m.to !== undefined && JSON.stringify(m.to).includes('grace@example.test'),
+      1,
+      2 * MINUTE,
+    );
     const viewLink = new RegExp(`${server.url}${SHOP}/cards/view/[^"\\s]+`).exec(ecard.html || '')?.[0];
     expect(viewLink).toBeTruthy();
     const view = await http().get(viewLink!.slice(server.url.length));
@@ -437,7 +547,8 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
       await page.click('button[type="submit"]');
       const link = await page.waitForSelector('nav a[href="/admin/plugins/greeting-cards"]', { timeout: MINUTE });
       await link!.click();
-      const shows = (text: string) => page.waitForFunction((t) => document.body.innerText.includes(t), { timeout: MINUTE }, text);
+      const shows = (text: string) =>
+        page.waitForFunction((t) => document.body.innerText.includes(t), { timeout: MINUTE }, text);
       await shows('Orders, deliveries, payments and settings of the card shop');
       expect(await page.evaluate(() => document.body.innerText)).toMatch(/Orders today/i);
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -473,14 +584,25 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
     // A second shopper registers: signing in again (POST /api/auth/local) in a new app's refresh-token
     // mode sets a secure cookie, which Strapi refuses over plain HTTP in production (500), before and
     // without this plugin; behind HTTPS it works.
-    const registered = await http().post('/api/auth/local/register').send({ username: 'installer2', email: 'installer2@example.test', password: shopper.password });
-    if (registered.status !== 200) throw new Error(`register answered ${registered.status} ${JSON.stringify(registered.body)}; server log:\n${server.log().slice(-4000)}`);
+    const registered = await http()
+      .post('/api/auth/local/register')
+      .send({ username: 'installer2', email: 'installer2@example.test', password: shopper.password });
+    if (registered.status !== 200)
+      throw new Error(
+        `register answered ${registered.status} ${JSON.stringify(registered.body)}; server log:\n${server.log().slice(-4000)}`,
+      );
     const auth = { Authorization: `Bearer ${registered.body.jwt}` };
     const templates = await http().get(`${API}/templates/`);
     const slug = templates.body.results.find((t: { is_premium?: boolean }) => !t.is_premium).slug;
     const card = await http().post(`${API}/templates/${slug}/personalize/`).set(auth).send({});
-    const recipient = await http().post(`${API}/recipients/`).set(auth).send({ first_name: 'Alan', last_name: 'Turing', email: 'alan@example.test' });
-    await http().post(`${API}/orders/add_to_cart/`).set(auth).send({ card_id: card.body.id, recipient_id: recipient.body.id, delivery_method: 'ecard' });
+    const recipient = await http()
+      .post(`${API}/recipients/`)
+      .set(auth)
+      .send({ first_name: 'Alan', last_name: 'Turing', email: 'alan@example.test' });
+    await http()
+      .post(`${API}/orders/add_to_cart/`)
+      .set(auth)
+      .send({ card_id: card.body.id, recipient_id: recipient.body.id, delivery_method: 'ecard' });
     const cart = await http().get(`${API}/orders/cart/`).set(auth);
     expect((await http().post(`${API}/orders/${cart.body.uuid}/checkout/`).set(auth).send({})).status).toBe(200);
     const pay = await http().post(`${API}/orders/${cart.body.uuid}/pay/`).set(auth).send({});
@@ -489,7 +611,11 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
 
     const session = fake.completeSession(pay.body.session_id);
     const { payload, signature } = signEvent(buildEvent('checkout.session.completed', session), secret);
-    const webhook = await http().post('/payments/webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+    const webhook = await http()
+      .post('/payments/webhook/')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload);
     expect(webhook.status).toBe(200);
     expect(webhook.body).toMatchObject({ received: true, result: 'paid' });
     const order = await http().get(`${API}/orders/${cart.body.uuid}/`).set(auth);

@@ -2,7 +2,15 @@ import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 
 const ENTRY = 'plugin::greeting-cards.library-entry';
-const text = { type: 'textbox', text: 'x'.repeat(3000), left: 0, top: 0, fontSize: 10, fill: '#000000', fontFamily: 'Georgia' };
+const text = {
+  type: 'textbox',
+  text: 'x'.repeat(3000),
+  left: 0,
+  top: 0,
+  fontSize: 10,
+  fill: '#000000',
+  fontFamily: 'Georgia',
+};
 const small = { ...text, text: 'hi' };
 const design = (objects: unknown[] = []) => ({ version: '7.0.0', background: '#FFFFFF', objects });
 
@@ -12,26 +20,49 @@ describe('library with auto-save off', () => {
   let app: TestApp;
   let alice: TestUser;
   const types = async (cardId: number) =>
-    (await app.strapi.db.query(ENTRY).findMany({ where: { user: { id: alice.id }, card: { id: cardId } } })).map((e: { type: string }) => e.type);
+    (await app.strapi.db.query(ENTRY).findMany({ where: { user: { id: alice.id }, card: { id: cardId } } })).map(
+      (e: { type: string }) => e.type,
+    );
 
-  appForSuite({ SERVICE_RENDERER: 'memory', SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false', SERVICE_CANVAS_MAX_BYTES: '8000', SERVICE_CANVAS_MAX_OBJECTS: '2' }, async (booted) => {
-    app = booted;
-    alice = await createUser(app.strapi);
-  });
+  appForSuite(
+    {
+      SERVICE_RENDERER: 'memory',
+      SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false',
+      SERVICE_CANVAS_MAX_BYTES: '8000',
+      SERVICE_CANVAS_MAX_OBJECTS: '2',
+    },
+    async (booted) => {
+      app = booted;
+      alice = await createUser(app.strapi);
+    },
+  );
 
   it('gives drafts no entry and adds one when the card is first saved', async () => {
     const card = (await app.http().post('/api/cards/').set(alice.auth).send({ title: 'Quiet' }).expect(201)).body;
     expect(await types(card.id)).toEqual([]);
-    const personalised = (await app.http().post('/api/templates/balloon-party/personalize/').set(alice.auth).expect(201)).body;
+    const personalised = (
+      await app.http().post('/api/templates/balloon-party/personalize/').set(alice.auth).expect(201)
+    ).body;
     expect(await types(personalised.id)).toEqual([]);
     await app.http().post(`/api/cards/${card.id}/favorite/`).set(alice.auth).expect(200);
     expect(await types(card.id)).toEqual([]);
     expect((await app.http().get('/api/library/').set(alice.auth).expect(200)).body.count).toBe(0);
 
-    await app.http().post(`/api/cards/${card.id}/save_design/`).set(alice.auth).send({ canvas_data: design() }).expect(200);
+    await app
+      .http()
+      .post(`/api/cards/${card.id}/save_design/`)
+      .set(alice.auth)
+      .send({ canvas_data: design() })
+      .expect(200);
     expect(await types(card.id)).toEqual(['saved']);
     const list = (await app.http().get('/api/library/').set(alice.auth).expect(200)).body;
-    expect(list.results).toEqual([expect.objectContaining({ type: 'saved', is_pinned: true, card: expect.objectContaining({ id: card.id, status: 'saved' }) })]);
+    expect(list.results).toEqual([
+      expect.objectContaining({
+        type: 'saved',
+        is_pinned: true,
+        card: expect.objectContaining({ id: card.id, status: 'saved' }),
+      }),
+    ]);
 
     await app.strapi.plugin('greeting-cards').service('cards').setStatus(card.id, 'sent');
     expect(await types(card.id)).toEqual(['sent']);
@@ -44,11 +75,26 @@ describe('library with auto-save off', () => {
   });
 
   it('applies the configured canvas limits', async () => {
-    const tooMany = await app.http().post('/api/cards/').set(alice.auth).send({ canvas_data: design([small, small, small]) }).expect(400);
+    const tooMany = await app
+      .http()
+      .post('/api/cards/')
+      .set(alice.auth)
+      .send({ canvas_data: design([small, small, small]) })
+      .expect(400);
     expect(tooMany.body).toEqual({ canvas_data: ['objects: must hold at most 2 objects (got 3)'] });
-    const tooBig = await app.http().post('/api/cards/').set(alice.auth).send({ canvas_data: design([text, { ...text, text: 'y'.repeat(6000) }]) }).expect(400);
+    const tooBig = await app
+      .http()
+      .post('/api/cards/')
+      .set(alice.auth)
+      .send({ canvas_data: design([text, { ...text, text: 'y'.repeat(6000) }]) })
+      .expect(400);
     expect(tooBig.body.canvas_data).toHaveLength(1);
     expect(tooBig.body.canvas_data[0]).toMatch(/^must be at most 8000 bytes \(got \d+\)$/);
-    await app.http().post('/api/cards/').set(alice.auth).send({ canvas_data: design([text, text]) }).expect(201);
+    await app
+      .http()
+      .post('/api/cards/')
+      .set(alice.auth)
+      .send({ canvas_data: design([text, text]) })
+      .expect(201);
   });
 });

@@ -36,20 +36,35 @@ describe('library reads: database queries per request', () => {
       const kind = i % 3;
       const owner = kind === 2 ? sender : user;
       const card = await createCard(app.strapi, owner, { title: `Card ${i}`, status: kind === 1 ? 'sent' : 'draft' });
-      await q(app, 'library-entry').create({ data: { user: owner.id, card: card.id, type: kind === 1 ? 'sent' : 'draft' } });
+      await q(app, 'library-entry').create({
+        data: { user: owner.id, card: card.id, type: kind === 1 ? 'sent' : 'draft' },
+      });
       if (kind === 1) {
-        const item = await q(app, 'order-item').create({ data: { order: order.id, card: card.id, delivery_method: 'ecard' } });
-        await q(app, 'delivery').create({ data: { order_item: item.id, status: 'sent', sent_at: new Date(), view_token: crypto.randomBytes(16).toString('hex') } });
+        const item = await q(app, 'order-item').create({
+          data: { order: order.id, card: card.id, delivery_method: 'ecard' },
+        });
+        await q(app, 'delivery').create({
+          data: {
+            order_item: item.id,
+            status: 'sent',
+            sent_at: new Date(),
+            view_token: crypto.randomBytes(16).toString('hex'),
+          },
+        });
       }
       if (kind === 2) {
-        await q(app, 'library-entry').create({ data: { user: user.id, card: card.id, type: 'received', received_address: user.email.toLowerCase() } });
+        await q(app, 'library-entry').create({
+          data: { user: user.id, card: card.id, type: 'received', received_address: user.email.toLowerCase() },
+        });
       }
     }
     return user;
   }
 
   /** Queries of the second of two identical requests (the first may fill caches). */
-  async function steadyCount(request: () => Promise<{ status: number; text: string; body: unknown }>): Promise<{ count: number; text: string; body: unknown; sql: string[] }> {
+  async function steadyCount(
+    request: () => Promise<{ status: number; text: string; body: unknown }>,
+  ): Promise<{ count: number; text: string; body: unknown; sql: string[] }> {
     await request();
     const { result, sql } = await sqlDuring(request);
     expect(result.status).toBe(200);

@@ -17,8 +17,10 @@ describe('library with auto-save on', () => {
     (await app.http().post('/api/cards/').set(user.auth).send({ title, canvas_data: design() }).expect(201)).body;
   const ownEntries = (userId: number, cardId: number) =>
     app.strapi.db.query(ENTRY as any).findMany({ where: { user: { id: userId }, card: { id: cardId } } });
-  const entryTypes = async (userId: number, cardId: number) => (await ownEntries(userId, cardId)).map((e: any) => e.type);
-  const listOf = async (user: TestUser, query = '') => (await app.http().get(`/api/library/${query}`).set(user.auth).expect(200)).body;
+  const entryTypes = async (userId: number, cardId: number) =>
+    (await ownEntries(userId, cardId)).map((e: any) => e.type);
+  const listOf = async (user: TestUser, query = '') =>
+    (await app.http().get(`/api/library/${query}`).set(user.auth).expect(200)).body;
 
   appForSuite({ SERVICE_RENDERER: 'memory' }, async (booted) => {
     app = booted;
@@ -29,7 +31,12 @@ describe('library with auto-save on', () => {
   it('keeps one entry per card in step with its status', async () => {
     const card = await newCard(alice);
     expect(await entryTypes(alice.id, card.id)).toEqual(['draft']);
-    await app.http().post(`/api/cards/${card.id}/save_design/`).set(alice.auth).send({ canvas_data: design() }).expect(200);
+    await app
+      .http()
+      .post(`/api/cards/${card.id}/save_design/`)
+      .set(alice.auth)
+      .send({ canvas_data: design() })
+      .expect(200);
     expect(await entryTypes(alice.id, card.id)).toEqual(['saved']);
     await cards().setStatus(card.id, 'ordered');
     expect(await entryTypes(alice.id, card.id)).toEqual(['saved']);
@@ -75,19 +82,32 @@ describe('library with auto-save on', () => {
     const a = await newCard(carol, 'A');
     const b = await newCard(carol, 'B');
     const c = await newCard(carol, 'C');
-    await newCard(bob, 'Bob\'s');
+    await newCard(bob, "Bob's");
     // Saving A moves it above C and B; the favourite B is pinned above everything.
-    await app.http().post(`/api/cards/${a.id}/save_design/`).set(carol.auth).send({ canvas_data: design() }).expect(200);
+    await app
+      .http()
+      .post(`/api/cards/${a.id}/save_design/`)
+      .set(carol.auth)
+      .send({ canvas_data: design() })
+      .expect(200);
     await app.http().post(`/api/cards/${b.id}/favorite/`).set(carol.auth).expect(200);
     const res = await listOf(carol);
     expect(res).toMatchObject({ count: 3, next: null, previous: null });
     expect(res.results.map((e: any) => e.card.title)).toEqual(['B', 'A', 'C']);
     const { card: pinned, ...entry } = res.results[0];
-    expect(entry).toEqual({ id: expect.any(Number), type: 'draft', is_pinned: true, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(entry).toEqual({
+      id: expect.any(Number),
+      type: 'draft',
+      is_pinned: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     expect(Object.keys(pinned).sort()).toEqual(['id', 'preview_url', 'status', 'title']);
     expect(pinned).toMatchObject({ id: b.id, title: 'B', status: 'draft' });
     // A new card's preview is rendered in the background shortly after it is made: none yet, or that one.
-    expect(pinned.preview_url === null || /^\/uploads\/greeting-cards\/previews\/[0-9a-f]+\.png$/.test(pinned.preview_url)).toBe(true);
+    expect(
+      pinned.preview_url === null || /^\/uploads\/greeting-cards\/previews\/[0-9a-f]+\.png$/.test(pinned.preview_url),
+    ).toBe(true);
     expect(res.results[1]).toMatchObject({ type: 'saved', is_pinned: false, card: { id: a.id, status: 'saved' } });
 
     await app.http().post(`/api/cards/${b.id}/favorite/`).set(carol.auth).send({ is_favorite: false }).expect(200);
@@ -100,7 +120,12 @@ describe('library with auto-save on', () => {
     const dave = await createUser(app.strapi);
     const draft = await newCard(dave, 'Draft');
     const saved = await newCard(dave, 'Saved');
-    await app.http().post(`/api/cards/${saved.id}/save_design/`).set(dave.auth).send({ canvas_data: design() }).expect(200);
+    await app
+      .http()
+      .post(`/api/cards/${saved.id}/save_design/`)
+      .set(dave.auth)
+      .send({ canvas_data: design() })
+      .expect(200);
     const sent = await newCard(dave, 'Sent');
     await cards().setStatus(sent.id, 'sent');
     const ids = async (type: string) => (await listOf(dave, `?type=${type}`)).results.map((e: any) => e.card.id);
@@ -124,7 +149,9 @@ describe('library with auto-save on', () => {
     const second = await app.http().get('/api/library/?page_size=2&page=2').set(erin.auth).expect(200);
     expect(second.body.results).toHaveLength(1);
     expect(second.body.next).toBeNull();
-    expect((await app.http().get('/api/library/?page=5').set(erin.auth).expect(404)).body).toEqual({ detail: 'Invalid page.' });
+    expect((await app.http().get('/api/library/?page=5').set(erin.auth).expect(404)).body).toEqual({
+      detail: 'Invalid page.',
+    });
   });
 
   it('addReceived puts a delivered card in the library of the registered user with that e-mail', async () => {
@@ -136,7 +163,11 @@ describe('library with auto-save on', () => {
     expect(await library().addReceived(card.id, ` ${frank.email} `)).toBe(true);
     const res = await listOf(frank, '?type=received');
     expect(res.count).toBe(1);
-    expect(res.results[0]).toMatchObject({ type: 'received', is_pinned: false, card: { id: card.id, title: 'To Frank', status: 'delivered' } });
+    expect(res.results[0]).toMatchObject({
+      type: 'received',
+      is_pinned: false,
+      card: { id: card.id, title: 'To Frank', status: 'delivered' },
+    });
     expect((await listOf(frank)).count).toBe(1);
     // The sender's own entry is untouched.
     expect(await entryTypes(alice.id, card.id)).toEqual(['sent']);
@@ -148,7 +179,7 @@ describe('library with auto-save on', () => {
     expect((await listOf(frank, '?type=received')).count).toBe(1);
   });
 
-  it('never shows another user\'s entries', async () => {
+  it("never shows another user's entries", async () => {
     const card = await newCard(alice, 'Private');
     const res = await listOf(bob, '?page_size=100');
     expect(res.results.map((e: any) => e.card.id)).not.toContain(card.id);

@@ -18,9 +18,25 @@ const refused = (env: Record<string, string>): string => {
 describe('mount point and brand settings', () => {
   it('has the spec paths as defaults, and a static path that is not /static', () => {
     const c = validateConfig(fromEnvironment({}));
-    expect(c).toMatchObject({ apiPrefix: '/api', storefrontBasePath: '/', storefrontEnabled: true, staticPath: '/greeting-cards/static', viewsDir: '' });
-    expect(validateConfig(fromEnvironment({ SERVICE_ACCENT_COLOUR: '#1D5C63', SERVICE_STOREFRONT_BASE_PATH: '/shop/', SERVICE_API_PREFIX: '/api/greeting-cards' }))).toMatchObject({
-      accentColour: '#1D5C63', storefrontBasePath: '/shop/', apiPrefix: '/api/greeting-cards',
+    expect(c).toMatchObject({
+      apiPrefix: '/api',
+      storefrontBasePath: '/',
+      storefrontEnabled: true,
+      staticPath: '/greeting-cards/static',
+      viewsDir: '',
+    });
+    expect(
+      validateConfig(
+        fromEnvironment({
+          SERVICE_ACCENT_COLOUR: '#1D5C63',
+          SERVICE_STOREFRONT_BASE_PATH: '/shop/',
+          SERVICE_API_PREFIX: '/api/greeting-cards',
+        }),
+      ),
+    ).toMatchObject({
+      accentColour: '#1D5C63',
+      storefrontBasePath: '/shop/',
+      apiPrefix: '/api/greeting-cards',
     });
   });
 
@@ -32,7 +48,9 @@ describe('mount point and brand settings', () => {
     '#12345',
     '',
   ])('refuses the accent colour %j (only #rgb or #rrggbb reaches the page CSS)', (value) => {
-    expect(refused({ SERVICE_ACCENT_COLOUR: value || ' ' })).toContain('SERVICE_ACCENT_COLOUR (accentColour) must be a hex colour');
+    expect(refused({ SERVICE_ACCENT_COLOUR: value || ' ' })).toContain(
+      'SERVICE_ACCENT_COLOUR (accentColour) must be a hex colour',
+    );
   });
 
   it.each([
@@ -60,7 +78,9 @@ describe('mount point and brand settings', () => {
 
   it('refuses to boot with an override folder that does not exist, naming it', async () => {
     const error = await bootFailure({ ...QUIET_APP, SERVICE_VIEWS_DIR: 'tests/fixtures/no-such-folder' });
-    expect(error.message).toMatch(/SERVICE_VIEWS_DIR \(viewsDir\) names .*tests\/fixtures\/no-such-folder, which is not a folder/);
+    expect(error.message).toMatch(
+      /SERVICE_VIEWS_DIR \(viewsDir\) names .*tests\/fixtures\/no-such-folder, which is not a folder/,
+    );
   });
 
   describe('with the storefront off', () => {
@@ -74,7 +94,8 @@ describe('mount point and brand settings', () => {
 
     it('mounts no shop pages; the API, the view page e-mails link to, the admin designer and the static files stay', async () => {
       expect((await app.http().get('/')).headers.location).toBe('/admin');
-      for (const page of ['/catalogue/', '/login/', '/cart/', '/editor/']) expect([page, (await app.http().get(page)).status]).toEqual([page, 404]);
+      for (const page of ['/catalogue/', '/login/', '/cart/', '/editor/'])
+        expect([page, (await app.http().get(page)).status]).toEqual([page, 404]);
       expect((await app.http().get('/api/templates/')).status).toBe(200);
       // Our page (an unknown token's 404 page), not Strapi's bare 404.
       const view = await app.http().get('/cards/view/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/');

@@ -11,8 +11,12 @@ describe('mount points: a host with its own /api/orders', () => {
     const error = await bootFailure(QUIET_APP, { beforeLoad: addHostOrderApi });
     expect(error.message).toContain('route collision');
     // Ours and the host's, each with its method and path; the host's with where it comes from.
-    expect(error.message).toMatch(/the plugin's GET \/api\/orders collides with the host's api::order route \(api::order\.order\.find\) GET \/api\/orders/);
-    expect(error.message).toMatch(/the plugin's GET \/api\/orders\/:uuid collides with the host's api::order route \(api::order\.order\.findOne\) GET \/api\/orders\/:id/);
+    expect(error.message).toMatch(
+      /the plugin's GET \/api\/orders collides with the host's api::order route \(api::order\.order\.find\) GET \/api\/orders/,
+    );
+    expect(error.message).toMatch(
+      /the plugin's GET \/api\/orders\/:uuid collides with the host's api::order route \(api::order\.order\.findOne\) GET \/api\/orders\/:id/,
+    );
     expect(error.message).toContain('SERVICE_API_PREFIX');
     // Nothing else of ours collides with this host: only the order routes are named.
     for (const line of error.message.split('; ')) expect(line).toMatch(/\/api\/orders/);
@@ -20,13 +24,18 @@ describe('mount points: a host with its own /api/orders', () => {
 
   it('refuses an API prefix outside the host REST prefix', async () => {
     const error = await bootFailure({ ...QUIET_APP, SERVICE_API_PREFIX: '/greeting-cards' });
-    expect(error.message).toContain('SERVICE_API_PREFIX (apiPrefix) must be the host\'s REST prefix /api or a path under it');
+    expect(error.message).toContain(
+      "SERVICE_API_PREFIX (apiPrefix) must be the host's REST prefix /api or a path under it",
+    );
   });
 
   describe('with the API moved to /api/greeting-cards', () => {
     let app: TestApp;
     beforeAll(async () => {
-      app = await startApp({ ...QUIET_APP, SERVICE_API_PREFIX: '/api/greeting-cards' }, { beforeLoad: addHostOrderApi });
+      app = await startApp(
+        { ...QUIET_APP, SERVICE_API_PREFIX: '/api/greeting-cards' },
+        { beforeLoad: addHostOrderApi },
+      );
       await allowPublicHostOrders(app.strapi);
       await app.strapi.documents('api::order.order').create({ data: { reference: 'HOST-1' } });
     });
@@ -42,14 +51,18 @@ describe('mount points: a host with its own /api/orders', () => {
       // An unknown id is the host's 404, in Strapi's shape (not rewritten to the spec's {"detail"}).
       const missing = await app.http().get('/api/orders/nope');
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual(expect.objectContaining({ data: null, error: expect.objectContaining({ status: 404 }) }));
+      expect(missing.body).toEqual(
+        expect.objectContaining({ data: null, error: expect.objectContaining({ status: 404 }) }),
+      );
     });
 
     it("the plugin's API answers under the new prefix in the spec's shape, and no longer at /api/templates/", async () => {
       const user = await createUser(app.strapi);
       const templates = await app.http().get('/api/greeting-cards/templates/');
       expect(templates.status).toBe(200);
-      expect(templates.body).toEqual(expect.objectContaining({ count: expect.any(Number), results: expect.any(Array) }));
+      expect(templates.body).toEqual(
+        expect.objectContaining({ count: expect.any(Number), results: expect.any(Array) }),
+      );
       const anonymous = await app.http().get('/api/greeting-cards/orders/');
       expect(anonymous.status).toBe(401);
       expect(anonymous.body).toEqual({ detail: expect.any(String) });

@@ -24,16 +24,23 @@ const BRAND = {
 // Written into the host's public/ folder for this test (and removed after): files the host serves.
 const HOST_FILES: Record<string, string> = {
   'static/host-note.txt': 'the host serves this file',
-  'brand-test/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="34" height="34"><circle cx="17" cy="17" r="16" fill="#1d5c63"/></svg>',
+  'brand-test/logo.svg':
+    '<svg xmlns="http://www.w3.org/2000/svg" width="34" height="34"><circle cx="17" cy="17" r="16" fill="#1d5c63"/></svg>',
 };
 
 /** Every path a page links to, posts to or loads (href, src, action, hx-*), with its attribute. */
 function pathsOf(html: string): string[] {
-  return [...html.matchAll(/\s(?:href|src|action|hx-get|hx-post|hx-delete)="([^"]*)"/g)].map((m) => m[1]).filter((p) => p.startsWith('/'));
+  return [...html.matchAll(/\s(?:href|src|action|hx-get|hx-post|hx-delete)="([^"]*)"/g)]
+    .map((m) => m[1])
+    .filter((p) => p.startsWith('/'));
 }
 
 /** True for a path the moved shop may print: its own pages, its static files, the host's logo, or its API. */
-const underShop = (p: string) => p.startsWith('/shop/') || p.startsWith('/greeting-cards/static/') || p === BRAND.SERVICE_LOGO_URL || p.startsWith('/api/greeting-cards/');
+const underShop = (p: string) =>
+  p.startsWith('/shop/') ||
+  p.startsWith('/greeting-cards/static/') ||
+  p === BRAND.SERVICE_LOGO_URL ||
+  p.startsWith('/api/greeting-cards/');
 
 describe('mount points: the shop at /shop with its own brand and views', () => {
   let app: TestApp;
@@ -73,7 +80,7 @@ describe('mount points: the shop at /shop with its own brand and views', () => {
     const home = await app.http().get('/shop/');
     expect(home.status).toBe(200);
     // The host's home.eta replaced the plugin's; the layout (the plugin's) carries the brand.
-    expect(home.text).toContain("<h1 id=\"override-home\">The host's own home page for Paper &amp; Post</h1>");
+    expect(home.text).toContain('<h1 id="override-home">The host\'s own home page for Paper &amp; Post</h1>');
     expect(home.text).toContain('<title>Cards for every moment · Paper &amp; Post</title>');
     expect(home.text).toContain('Letters worth keeping');
     expect(home.text).toContain('<p>Paper &amp; Post · A shop inside the host app.</p>');
@@ -112,7 +119,10 @@ describe('mount points: the shop at /shop with its own brand and views', () => {
     expect(form.text).toContain('value="/shop/library/"');
     expect(pathsOf(form.text).filter((p) => !underShop(p))).toEqual([]);
     const csrf = /name="_csrf" value="([^"]*)"/.exec(form.text)![1];
-    const signedIn = await agent.post('/shop/login/').type('form').send({ _csrf: csrf, identifier: user.email, password: 'correct-horse-battery', next: '/shop/library/' });
+    const signedIn = await agent
+      .post('/shop/login/')
+      .type('form')
+      .send({ _csrf: csrf, identifier: user.email, password: 'correct-horse-battery', next: '/shop/library/' });
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.location).toBe('/shop/library/');
     const page = await agent.get('/shop/library/');
@@ -123,7 +133,10 @@ describe('mount points: the shop at /shop with its own brand and views', () => {
     expect(again.status).toBe(302);
     expect(again.headers.location).toBe('/shop/library/');
     // Signing out leads back to the shop's sign-in page.
-    const out = await agent.post('/shop/logout/').type('form').send({ _csrf: metaCsrf(page.text) });
+    const out = await agent
+      .post('/shop/logout/')
+      .type('form')
+      .send({ _csrf: metaCsrf(page.text) });
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe('/shop/login/?signed_out=1');
   });
@@ -133,18 +146,32 @@ describe('mount points: the shop at /shop with its own brand and views', () => {
     const friend = await createRecipient(app.strapi, user, { email: 'friend@example.test' });
     const card = await createCard(app.strapi, user);
     // The editor's calls, at the moved API.
-    const added = await app.http().post('/api/greeting-cards/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_id: friend.id });
+    const added = await app
+      .http()
+      .post('/api/greeting-cards/orders/add_to_cart/')
+      .set(user.auth)
+      .send({ card_id: card.id, recipient_id: friend.id });
     expect(added.status).toBe(200);
     const cart = await app.http().get('/shop/cart/').set('Cookie', cookie);
     expect(cart.status).toBe(200);
     expect(cart.text).toContain('action="/shop/cart/checkout/"');
     expect(pathsOf(cart.text).filter((p) => !underShop(p))).toEqual([]);
-    const checkout = await app.http().post('/shop/cart/checkout/').set('Cookie', cookie).type('form').send({ _csrf: metaCsrf(cart.text) });
+    const checkout = await app
+      .http()
+      .post('/shop/cart/checkout/')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ _csrf: metaCsrf(cart.text) });
     expect(checkout.status).toBe(303);
     expect(checkout.headers.location).toMatch(/^\/shop\/checkout\/[\w-]+\/$/);
     const pay = await app.http().get(checkout.headers.location).set('Cookie', cookie);
     expect(pay.text).toMatch(/action="\/shop\/checkout\/[\w-]+\/pay\/"/);
-    const paid = await app.http().post(`${checkout.headers.location}pay/`).set('Cookie', cookie).type('form').send({ _csrf: metaCsrf(pay.text) });
+    const paid = await app
+      .http()
+      .post(`${checkout.headers.location}pay/`)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ _csrf: metaCsrf(pay.text) });
     expect(paid.status).toBe(303);
     expect(paid.headers.location).toMatch(/^\/shop\/orders\/[\w-]+\/\?paid=1$/);
     await fulfilment(app.strapi).drain();
@@ -183,7 +210,9 @@ describe('mount points: the shop at /shop with its own brand and views', () => {
       const res = await page.goto(`${app.baseUrl}/shop/`, { waitUntil: 'networkidle0' });
       expect(res?.status()).toBe(200);
       // The brand's accent reached the page's CSS (the stylesheet and the override both loaded).
-      const accent = await page.evaluate(() => getComputedStyle(document.querySelector('.hero-actions .button')!).backgroundColor);
+      const accent = await page.evaluate(
+        () => getComputedStyle(document.querySelector('.hero-actions .button')!).backgroundColor,
+      );
       expect(accent).toBe('rgb(29, 92, 99)');
       const logo = await page.evaluate(() => (document.querySelector('.brand-logo') as HTMLImageElement).naturalWidth);
       expect(logo).toBeGreaterThan(0);

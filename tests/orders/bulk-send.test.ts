@@ -16,7 +16,12 @@ describe('bulk send with merge fields', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    app = await startApp({ ...QUIET_APP, ...smtp.env, SERVICE_CART_MAX_ITEMS: '2', SERVICE_BULK_SEND_MAX_RECIPIENTS: '12' });
+    app = await startApp({
+      ...QUIET_APP,
+      ...smtp.env,
+      SERVICE_CART_MAX_ITEMS: '2',
+      SERVICE_BULK_SEND_MAX_RECIPIENTS: '12',
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -26,11 +31,34 @@ describe('bulk send with merge fields', () => {
   const mergeCard = (user: TestUser) =>
     createCard(app.strapi, user, {
       title: 'Season’s greetings',
-      canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [{ type: 'textbox', text: 'Dear {first_name},', left: 40, top: 60, width: 500, fontSize: 40, fill: '#000000', fontFamily: 'Georgia' }] },
+      canvas_data: {
+        version: '7.0.0',
+        background: '#FFFFFF',
+        objects: [
+          {
+            type: 'textbox',
+            text: 'Dear {first_name},',
+            left: 40,
+            top: 60,
+            width: 500,
+            fontSize: 40,
+            fill: '#000000',
+            fontFamily: 'Georgia',
+          },
+        ],
+      },
       inside_message: 'Warm wishes to you, {name}!',
     });
   const people = (user: TestUser, names: string[]) =>
-    Promise.all(names.map((first, i) => createRecipient(app.strapi, user, { first_name: first, last_name: `Family${i}`, email: `${first.toLowerCase()}@example.test` })));
+    Promise.all(
+      names.map((first, i) =>
+        createRecipient(app.strapi, user, {
+          first_name: first,
+          last_name: `Family${i}`,
+          email: `${first.toLowerCase()}@example.test`,
+        }),
+      ),
+    );
   const add = (user: TestUser, body: object) => http().post('/api/orders/add_to_cart/').set(user.auth).send(body);
 
   it('fills fields in text, tidying the space an empty name leaves', () => {
@@ -38,7 +66,15 @@ describe('bulk send with merge fields', () => {
     expect(fillText('Dear {first_name} ,', { first_name: '' })).toBe('Dear,');
     expect(fillText('To {name}', { first_name: 'Ada', last_name: 'Lovelace' })).toBe('To Ada Lovelace');
     expect(fillText('No fields', { first_name: 'Ada' })).toBe('No fields');
-    expect(mergeFieldsIn({ objects: [{ type: 'textbox', text: '{last_name}' }], pages: { inside_right: { objects: [{ type: 'text', text: '{first_name}' }] } } }, 'x')).toEqual(['last_name', 'first_name']);
+    expect(
+      mergeFieldsIn(
+        {
+          objects: [{ type: 'textbox', text: '{last_name}' }],
+          pages: { inside_right: { objects: [{ type: 'text', text: '{first_name}' }] } },
+        },
+        'x',
+      ),
+    ).toEqual(['last_name', 'first_name']);
   });
 
   it('adds one line per recipient as one cart entry, and each recipient gets a card with their own name', async () => {
@@ -70,7 +106,11 @@ describe('bulk send with merge fields', () => {
     expect((await http().post(`/api/orders/${cart.body.uuid}/pay/`).set(user.auth).send({})).status).toBe(200);
     await fulfilment(app.strapi).drain();
 
-    const mails = await smtp.waitFor((m) => JSON.stringify(m.to ?? '').includes('@example.test') && String(m.text ?? '').includes('Warm wishes to you'), 5);
+    const mails = await smtp.waitFor(
+      (m) =>
+        JSON.stringify(m.to ?? '').includes('@example.test') && String(m.text ?? '').includes('Warm wishes to you'),
+      5,
+    );
     const greeted = mails.map((m) => /Warm wishes to you, ([A-Za-z]+) Family\d!/.exec(String(m.text))?.[1]).sort();
     expect(greeted).toEqual(['Ada', 'Alan', 'Barbara', 'Edsger', 'Grace']);
     // Each view page draws that recipient's own copy of the design.
@@ -90,19 +130,35 @@ describe('bulk send with merge fields', () => {
     expect(JSON.stringify(stored.canvas_data)).toContain('{first_name}');
   });
 
-  it('sends a dated bulk card at the send hour on each recipient\'s own clock', async () => {
+  it("sends a dated bulk card at the send hour on each recipient's own clock", async () => {
     const user = await createUser(app.strapi);
     const card = await mergeCard(user);
-    const london = await createRecipient(app.strapi, user, { first_name: 'Lon', email: 'lon@example.test', time_zone: 'Europe/London' });
-    const auckland = await createRecipient(app.strapi, user, { first_name: 'Akl', email: 'akl@example.test', time_zone: 'Pacific/Auckland' });
+    const london = await createRecipient(app.strapi, user, {
+      first_name: 'Lon',
+      email: 'lon@example.test',
+      time_zone: 'Europe/London',
+    });
+    const auckland = await createRecipient(app.strapi, user, {
+      first_name: 'Akl',
+      email: 'akl@example.test',
+      time_zone: 'Pacific/Auckland',
+    });
     const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
     const res = await add(user, { card_id: card.id, recipient_ids: [london.id, auckland.id], scheduled_for: day });
     expect(res.status).toBe(200);
-    const at = (id: number) => new Date((res.body.items as Array<Item & { recipient: number; scheduled_for: string }>).find((i) => i.recipient === id)!.scheduled_for);
-    const hourIn = (date: Date, zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(date);
+    const at = (id: number) =>
+      new Date(
+        (res.body.items as Array<Item & { recipient: number; scheduled_for: string }>).find((i) => i.recipient === id)!
+          .scheduled_for,
+      );
+    const hourIn = (date: Date, zone: string) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(date);
     const dayIn = (date: Date, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(date);
     expect([hourIn(at(london.id), 'Europe/London'), dayIn(at(london.id), 'Europe/London')]).toEqual(['09', day]);
-    expect([hourIn(at(auckland.id), 'Pacific/Auckland'), dayIn(at(auckland.id), 'Pacific/Auckland')]).toEqual(['09', day]);
+    expect([hourIn(at(auckland.id), 'Pacific/Auckland'), dayIn(at(auckland.id), 'Pacific/Auckland')]).toEqual([
+      '09',
+      day,
+    ]);
     // Auckland's morning comes first: the day before in UTC.
     expect(at(auckland.id).getTime()).toBeLessThan(at(london.id).getTime());
   });
@@ -110,15 +166,28 @@ describe('bulk send with merge fields', () => {
   it('sends to everyone with a tag, as they are now', async () => {
     const user = await createUser(app.strapi);
     const card = await mergeCard(user);
-    for (const [first, tags] of [['Kay', ['Work']], ['Lou', ['Work', 'Family']], ['Mo', ['Family']]] as const) {
-      const made = await http().post('/api/recipients/').set(user.auth).send({ first_name: first, last_name: 'Tagged', email: `${first.toLowerCase()}@example.test`, tags });
+    for (const [first, tags] of [
+      ['Kay', ['Work']],
+      ['Lou', ['Work', 'Family']],
+      ['Mo', ['Family']],
+    ] as const) {
+      const made = await http()
+        .post('/api/recipients/')
+        .set(user.auth)
+        .send({ first_name: first, last_name: 'Tagged', email: `${first.toLowerCase()}@example.test`, tags });
       expect(made.status).toBe(201);
     }
     const res = await add(user, { card_id: card.id, recipient_tag: 'work' });
     expect(res.status).toBe(200);
-    expect((res.body.items as Array<{ recipient_name: string }>).map((i) => i.recipient_name).sort()).toEqual(['Kay Tagged', 'Lou Tagged']);
+    expect((res.body.items as Array<{ recipient_name: string }>).map((i) => i.recipient_name).sort()).toEqual([
+      'Kay Tagged',
+      'Lou Tagged',
+    ]);
     const nobody = await add(user, { card_id: card.id, recipient_tag: 'Book club' });
-    expect([nobody.status, nobody.body]).toEqual([400, { recipient_tag: ['Nobody in your address book is tagged “Book club”.'] }]);
+    expect([nobody.status, nobody.body]).toEqual([
+      400,
+      { recipient_tag: ['Nobody in your address book is tagged “Book club”.'] },
+    ]);
     const both = await add(user, { card_id: card.id, recipient_tag: 'Work', recipient_id: 1 });
     expect(both.status).toBe(400);
     expect(both.body.recipient_tag).toEqual(['Give one of recipient_id, recipient_ids or recipient_tag.']);
@@ -130,7 +199,11 @@ describe('bulk send with merge fields', () => {
     const card = await mergeCard(user);
     const [ada, grace] = await people(user, ['Ada', 'Grace']);
     const noMail = await createRecipient(app.strapi, user, { first_name: 'Nomail', last_name: 'Person', email: '' });
-    const noFirst = await createRecipient(app.strapi, user, { first_name: '', last_name: 'Surname', email: 'surname@example.test' });
+    const noFirst = await createRecipient(app.strapi, user, {
+      first_name: '',
+      last_name: 'Surname',
+      email: 'surname@example.test',
+    });
     const theirs = await createRecipient(app.strapi, stranger, { first_name: 'Theirs' });
 
     const cases: Array<[object, RegExp]> = [
@@ -149,7 +222,13 @@ describe('bulk send with merge fields', () => {
     }
     const cart = await http().get('/api/orders/cart/').set(user.auth);
     expect(cart.body.items).toHaveLength(0);
-    expect((await http().post('/api/orders/add_to_cart/').send({ card_id: card.id, recipient_ids: [ada.id] })).status).toBe(401);
+    expect(
+      (
+        await http()
+          .post('/api/orders/add_to_cart/')
+          .send({ card_id: card.id, recipient_ids: [ada.id] })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -166,20 +245,46 @@ describe('a bulk send of 500', () => {
   it('imports 500 people tagged Everyone, adds one card for all of them, checks out and pays', async () => {
     const user = await createUser(app.strapi);
     const rows = Array.from({ length: 500 }, (_, i) => `Person${i},Number${i},p${i}@example.test,Everyone`);
-    const imported = await app.http().post('/api/recipients/import/').set(user.auth)
+    const imported = await app
+      .http()
+      .post('/api/recipients/import/')
+      .set(user.auth)
       .attach('file', Buffer.from(['First name,Last name,Email,Tags', ...rows].join('\n')), 'everyone.csv');
     expect([imported.status, imported.body.created]).toEqual([200, 500]);
-    const card = await createCard(app.strapi, user, { canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [{ type: 'textbox', text: 'Hello {name}', left: 40, top: 60, width: 500, fontSize: 40, fill: '#000000', fontFamily: 'Georgia' }] } });
+    const card = await createCard(app.strapi, user, {
+      canvas_data: {
+        version: '7.0.0',
+        background: '#FFFFFF',
+        objects: [
+          {
+            type: 'textbox',
+            text: 'Hello {name}',
+            left: 40,
+            top: 60,
+            width: 500,
+            fontSize: 40,
+            fill: '#000000',
+            fontFamily: 'Georgia',
+          },
+        ],
+      },
+    });
     // A month ahead: the cards wait, so the test measures adding and paying, not sending.
     const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const added = await app.http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_tag: 'Everyone', scheduled_for: day });
+    const added = await app
+      .http()
+      .post('/api/orders/add_to_cart/')
+      .set(user.auth)
+      .send({ card_id: card.id, recipient_tag: 'Everyone', scheduled_for: day });
     expect(added.status).toBe(200);
     expect(added.body.items).toHaveLength(500);
     const uuid = added.body.uuid as string;
     const checkout = await app.http().post(`/api/orders/${uuid}/checkout/`).set(user.auth).send({});
     expect([checkout.status, checkout.body.total_pence]).toEqual([200, 500 * added.body.items[0].line_total_pence]);
     expect((await app.http().post(`/api/orders/${uuid}/pay/`).set(user.auth).send({})).status).toBe(200);
-    const deliveries = await app.strapi.db.query('plugin::greeting-cards.delivery').count({ where: { order_item: { order: { uuid } } } });
+    const deliveries = await app.strapi.db
+      .query('plugin::greeting-cards.delivery')
+      .count({ where: { order_item: { order: { uuid } } } });
     expect(deliveries).toBe(500);
   });
 });

@@ -1,23 +1,43 @@
 import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
-import { createCard, createRecipient, deliveriesOf, observeFulfilmentStarts, orderRow, pendingOrder } from '../helpers/order-fixtures';
+import {
+  createCard,
+  createRecipient,
+  deliveriesOf,
+  observeFulfilmentStarts,
+  orderRow,
+  pendingOrder,
+} from '../helpers/order-fixtures';
 
 describe('orders: demo payments, states and cancel', () => {
   let app: TestApp;
   let starts: ReturnType<typeof observeFulfilmentStarts>;
   const http = () => app.http();
-  const pay = (auth: Record<string, string>, uuid: string, body: object = {}) => http().post(`/api/orders/${uuid}/pay/`).set(auth).send(body);
+  const pay = (auth: Record<string, string>, uuid: string, body: object = {}) =>
+    http().post(`/api/orders/${uuid}/pay/`).set(auth).send(body);
 
   // Fulfilment really sends after payment: the browser-free renderer keeps that quick.
-  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_STRIPE_SECRET_KEY: '', SERVICE_RENDERER: 'memory' }, (booted) => {
-    app = booted;
-    starts = observeFulfilmentStarts(app.strapi);
-  });
+  appForSuite(
+    {
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_DEMO_PAYMENTS: 'true',
+      SERVICE_STRIPE_SECRET_KEY: '',
+      SERVICE_RENDERER: 'memory',
+    },
+    (booted) => {
+      app = booted;
+      starts = observeFulfilmentStarts(app.strapi);
+    },
+  );
 
   it('completes a demo payment at once: paid order, one delivery per item, cards ordered, fulfilment started once', async () => {
     const u = await createUser(app.strapi);
     const later = new Date(Date.now() + 5 * 86400_000).toISOString();
-    const order = await pendingOrder(app.strapi, http, u, [{}, { delivery_method: 'post', scheduled_for: later }, { delivery_method: 'print' }]);
+    const order = await pendingOrder(app.strapi, http, u, [
+      {},
+      { delivery_method: 'post', scheduled_for: later },
+      { delivery_method: 'print' },
+    ]);
     const res = await pay(u.auth, order.uuid);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ uuid: order.uuid, status: 'paid', total_pence: 698 });
@@ -34,7 +54,9 @@ describe('orders: demo payments, states and cancel', () => {
     expect(byItem.get(items[2].id).status).toBe('delivered');
     for (const d of deliveries) expect(d.view_token).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     expect(new Set(deliveries.map((d: any) => d.view_token)).size).toBe(3);
-    const cards = await app.strapi.db.query('plugin::greeting-cards.card' as any).findMany({ where: { id: { $in: items.map((i) => i.card) } } });
+    const cards = await app.strapi.db
+      .query('plugin::greeting-cards.card' as any)
+      .findMany({ where: { id: { $in: items.map((i) => i.card) } } });
     // Cards are ordered at payment; the two already dispatched are sent by now, the scheduled one waits.
     const statusOf = new Map(cards.map((c: any) => [c.id, c.status]));
     expect(items.map((i) => statusOf.get(i.card))).toEqual(['sent', 'ordered', 'sent']);
@@ -53,11 +75,15 @@ describe('orders: demo payments, states and cancel', () => {
     const row = await orderRow(app.strapi, order.uuid);
     const orders = app.strapi.plugin('greeting-cards').service('orders') as any;
     const [first, second] = await deliveriesOf(app.strapi, order.uuid);
-    const setStatus = (d: any, status: string) => app.strapi.db.query('plugin::greeting-cards.delivery' as any).update({ where: { id: d.id }, data: { status } });
+    const setStatus = (d: any, status: string) =>
+      app.strapi.db.query('plugin::greeting-cards.delivery' as any).update({ where: { id: d.id }, data: { status } });
     await setStatus(first, 'sent');
     expect(await orders.markFulfilledIfDispatched(row.id)).toBe(false);
     await setStatus(second, 'delivered');
-    const calls = await Promise.all([orders.markFulfilledIfDispatched(row.id), orders.markFulfilledIfDispatched(row.id)]);
+    const calls = await Promise.all([
+      orders.markFulfilledIfDispatched(row.id),
+      orders.markFulfilledIfDispatched(row.id),
+    ]);
     expect(calls.filter(Boolean)).toHaveLength(1);
     const after = await orderRow(app.strapi, order.uuid);
     expect(after.status).toBe('fulfilled');
@@ -82,7 +108,9 @@ describe('orders: demo payments, states and cancel', () => {
     expect(onCart.status).toBe(409);
     expect(onCart.body.detail).toBe('Only an order awaiting payment can be paid. This order is cart.');
     // Scheduled for tomorrow: sent now, the e-card would move the order on to fulfilled while this runs.
-    const order = await pendingOrder(app.strapi, http, u, [{ scheduled_for: new Date(Date.now() + 86400_000).toISOString() }]);
+    const order = await pendingOrder(app.strapi, http, u, [
+      { scheduled_for: new Date(Date.now() + 86400_000).toISOString() },
+    ]);
     expect((await pay(u.auth, order.uuid)).body.status).toBe('paid');
     const again = await pay(u.auth, order.uuid);
     expect(again.status).toBe(409);
@@ -108,14 +136,19 @@ describe('orders: demo payments, states and cancel', () => {
     expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(0);
 
     const r = await createRecipient(app.strapi, u);
-    const cart = (await http().post('/api/orders/add_to_cart/').set(u.auth).send({ card_id: (await createCard(app.strapi, u)).id, recipient_id: r.id })).body;
+    const cart = (
+      await http()
+        .post('/api/orders/add_to_cart/')
+        .set(u.auth)
+        .send({ card_id: (await createCard(app.strapi, u)).id, recipient_id: r.id })
+    ).body;
     expect((await http().post(`/api/orders/${cart.uuid}/cancel/`).set(u.auth)).body.status).toBe('cancelled');
     const next = (await http().get('/api/orders/cart/').set(u.auth)).body;
     expect(next.uuid).not.toBe(cart.uuid);
     expect(next.items).toEqual([]);
   });
 
-  it('validates pay URLs and hides other users\' orders', async () => {
+  it("validates pay URLs and hides other users' orders", async () => {
     const u = await createUser(app.strapi);
     const order = await pendingOrder(app.strapi, http, u);
     const bad = await pay(u.auth, order.uuid, { success_url: 'javascript:alert(1)', cancel_url: 12 });
@@ -129,9 +162,12 @@ describe('orders: demo payments, states and cancel', () => {
 describe('orders: payments switched off', () => {
   let app: TestApp;
   const http = () => app.http();
-  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'false', SERVICE_STRIPE_SECRET_KEY: '' }, (booted) => {
-    app = booted;
-  });
+  appForSuite(
+    { SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'false', SERVICE_STRIPE_SECRET_KEY: '' },
+    (booted) => {
+      app = booted;
+    },
+  );
 
   it('answers 503 when neither demo mode nor a secret key is set, and leaves the order pending', async () => {
     const u = await createUser(app.strapi);

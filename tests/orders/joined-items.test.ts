@@ -23,18 +23,65 @@ describe('order items read in one joined query', () => {
     const addon = await createAddon(app.strapi, { price_pence: 425 });
     const card = await createCard(app.strapi, u, { title: 'Ünïcode "quoted" title', inside_message: 'Line 1\nLine 2' });
     const other = await createCard(app.strapi, u, { status: 'archived' });
-    const order = await q('plugin::greeting-cards.order').create({ data: { uuid: 'joined-1', user: u.id, status: 'pending_payment', currency: 'gbp' } });
-    const second = await q('plugin::greeting-cards.order').create({ data: { uuid: 'joined-2', user: u.id, status: 'cart', currency: 'gbp' } });
-    const snapshot = { card_title: 'Frozen', recipient_name: 'Ada', recipient: { first_name: 'Ada' }, gift_addon_name: null, gift_addon_price_pence: null, frozen_at: new Date().toISOString() };
-    await q(ITEM).create({ data: { order: order.id, card: card.id, recipient: recipient.id, gift_addon: addon.id, gift_wrap: true, delivery_method: 'post', scheduled_for: new Date('2030-02-03T04:05:06.789Z'), unit_price_pence: 299, line_total_pence: 724, snapshot } });
-    await q(ITEM).create({ data: { order: order.id, card: other.id, delivery_method: 'print', gift_wrap: false, unit_price_pence: 0, line_total_pence: 0 } });
-    await q(ITEM).create({ data: { order: second.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard', unit_price_pence: 99, line_total_pence: 99 } });
+    const order = await q('plugin::greeting-cards.order').create({
+      data: { uuid: 'joined-1', user: u.id, status: 'pending_payment', currency: 'gbp' },
+    });
+    const second = await q('plugin::greeting-cards.order').create({
+      data: { uuid: 'joined-2', user: u.id, status: 'cart', currency: 'gbp' },
+    });
+    const snapshot = {
+      card_title: 'Frozen',
+      recipient_name: 'Ada',
+      recipient: { first_name: 'Ada' },
+      gift_addon_name: null,
+      gift_addon_price_pence: null,
+      frozen_at: new Date().toISOString(),
+    };
+    await q(ITEM).create({
+      data: {
+        order: order.id,
+        card: card.id,
+        recipient: recipient.id,
+        gift_addon: addon.id,
+        gift_wrap: true,
+        delivery_method: 'post',
+        scheduled_for: new Date('2030-02-03T04:05:06.789Z'),
+        unit_price_pence: 299,
+        line_total_pence: 724,
+        snapshot,
+      },
+    });
+    await q(ITEM).create({
+      data: {
+        order: order.id,
+        card: other.id,
+        delivery_method: 'print',
+        gift_wrap: false,
+        unit_price_pence: 0,
+        line_total_pence: 0,
+      },
+    });
+    await q(ITEM).create({
+      data: {
+        order: second.id,
+        card: card.id,
+        recipient: recipient.id,
+        delivery_method: 'ecard',
+        unit_price_pence: 99,
+        line_total_pence: 99,
+      },
+    });
 
     const ours = await rowsWithRelations(app.strapi, ITEM, 'order', [order.id, second.id], POPULATE);
-    const strapis: Array<{ order: { id: number } }> = await q(ITEM).findMany({ where: { order: { id: { $in: [order.id, second.id] } } }, populate: [...POPULATE, 'order'], orderBy: { id: 'asc' } });
+    const strapis: Array<{ order: { id: number } }> = await q(ITEM).findMany({
+      where: { order: { id: { $in: [order.id, second.id] } } },
+      populate: [...POPULATE, 'order'],
+      orderBy: { id: 'asc' },
+    });
     expect(ours).toHaveLength(3);
     expect(ours.map((r) => r.order.id)).toEqual(strapis.map((r) => r.order.id));
-    const withoutOrder = (rows: object[]) => rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'order')));
+    const withoutOrder = (rows: object[]) =>
+      rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'order')));
     expect(withoutOrder(ours)).toEqual(withoutOrder(strapis));
     // The values that differ by database came back converted, not raw.
     expect(ours[0].gift_wrap).toBe(true);
@@ -48,13 +95,35 @@ describe('order items read in one joined query', () => {
     const u = await createUser(app.strapi);
     const recipient = await createRecipient(app.strapi, u);
     const card = await createCard(app.strapi, u, { title: 'Sent card' });
-    const order = await q('plugin::greeting-cards.order').create({ data: { uuid: 'joined-4', user: u.id, status: 'paid', currency: 'gbp', paid_at: new Date() } });
-    const item = await q(ITEM).create({ data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard', unit_price_pence: 99, line_total_pence: 99 } });
-    const delivery = await q('plugin::greeting-cards.delivery').create({ data: { order_item: item.id, status: 'pending', view_token: 'joined-token-123456789012345', scheduled_for: new Date() } });
+    const order = await q('plugin::greeting-cards.order').create({
+      data: { uuid: 'joined-4', user: u.id, status: 'paid', currency: 'gbp', paid_at: new Date() },
+    });
+    const item = await q(ITEM).create({
+      data: {
+        order: order.id,
+        card: card.id,
+        recipient: recipient.id,
+        delivery_method: 'ecard',
+        unit_price_pence: 99,
+        line_total_pence: 99,
+      },
+    });
+    const delivery = await q('plugin::greeting-cards.delivery').create({
+      data: {
+        order_item: item.id,
+        status: 'pending',
+        view_token: 'joined-token-123456789012345',
+        scheduled_for: new Date(),
+      },
+    });
     const ours = await deliveryStore(app.strapi).load(delivery.id);
     const strapis = await q('plugin::greeting-cards.delivery').findOne({
       where: { id: delivery.id },
-      populate: { order_item: { populate: { card: true, recipient: true, gift_addon: true, order: { populate: { user: true } } } } },
+      populate: {
+        order_item: {
+          populate: { card: true, recipient: true, gift_addon: true, order: { populate: { user: true } } },
+        },
+      },
     });
     expect(ours).toEqual(strapis);
     expect(ours?.order_item.order.user.id).toBe(u.id);
@@ -64,9 +133,13 @@ describe('order items read in one joined query', () => {
   it('reads inside a running transaction, seeing its own writes', async () => {
     const u = await createUser(app.strapi);
     const card = await createCard(app.strapi, u);
-    const order = await q('plugin::greeting-cards.order').create({ data: { uuid: 'joined-3', user: u.id, status: 'cart', currency: 'gbp' } });
+    const order = await q('plugin::greeting-cards.order').create({
+      data: { uuid: 'joined-3', user: u.id, status: 'cart', currency: 'gbp' },
+    });
     const seen = await app.strapi.db.transaction(async () => {
-      await q(ITEM).create({ data: { order: order.id, card: card.id, delivery_method: 'ecard', unit_price_pence: 99, line_total_pence: 99 } });
+      await q(ITEM).create({
+        data: { order: order.id, card: card.id, delivery_method: 'ecard', unit_price_pence: 99, line_total_pence: 99 },
+      });
       return rowsWithRelations(app.strapi, ITEM, 'order', [order.id], POPULATE);
     });
     expect(seen.map((r) => r.card.id)).toEqual([card.id]);

@@ -22,22 +22,39 @@ describe('refunds of cancelled posted cards: a share of what was paid, decided o
   let user: TestUser;
   const http = () => app.http();
 
-  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_STRIPE_SECRET_KEY: '', SERVICE_RENDERER: 'memory' }, async (booted) => {
-    app = booted;
-    user = await createUser(app.strapi);
-    await createPromo(app.strapi, { code: 'HALFOFF', kind: 'percent', percent: 50 });
-  });
+  appForSuite(
+    {
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_DEMO_PAYMENTS: 'true',
+      SERVICE_STRIPE_SECRET_KEY: '',
+      SERVICE_RENDERER: 'memory',
+    },
+    async (booted) => {
+      app = booted;
+      user = await createUser(app.strapi);
+      await createPromo(app.strapi, { code: 'HALFOFF', kind: 'percent', percent: 50 });
+    },
+  );
 
-  const refundsOfOrder = async (orderId: number) => app.strapi.db.query(REFUND).findMany({ where: { order_id: orderId } });
+  const refundsOfOrder = async (orderId: number) =>
+    app.strapi.db.query(REFUND).findMany({ where: { order_id: orderId } });
   const cancel = (id: number) => http().post(`/api/deliveries/${id}/cancel/`).set(user.auth);
 
   /** `count` posted cards, all waiting for next week, paid with the 50 % code; deliveries in item order. */
   async function paidHalfPriceOrder(count: number) {
-    const order = await pendingOrder(app.strapi, http, user, Array.from({ length: count }, () => ({ delivery_method: 'post', scheduled_for: NEXT_WEEK() })), 'HALFOFF');
+    const order = await pendingOrder(
+      app.strapi,
+      http,
+      user,
+      Array.from({ length: count }, () => ({ delivery_method: 'post', scheduled_for: NEXT_WEEK() })),
+      'HALFOFF',
+    );
     const paid = await http().post(`/api/orders/${order.uuid}/pay/`).set(user.auth).send({});
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('paid');
-    const deliveries = ((await deliveriesOf(app.strapi, order.uuid)) as DeliveryRow[]).sort((a, b) => a.order_item.id - b.order_item.id);
+    const deliveries = ((await deliveriesOf(app.strapi, order.uuid)) as DeliveryRow[]).sort(
+      (a, b) => a.order_item.id - b.order_item.id,
+    );
     expect(deliveries.map((d) => d.status)).toEqual(Array(count).fill('scheduled'));
     return { order, row: await orderRow(app.strapi, order.uuid), deliveries };
   }
@@ -49,16 +66,23 @@ describe('refunds of cancelled posted cards: a share of what was paid, decided o
     expect(order.discount_pence).toBe(399);
     // The confirmation page names what cancelling gives back, not the undiscounted price.
     const session = await webSession(app, user);
-    const confirm = await http().get(`/orders/${order.uuid}/deliveries/${deliveries[0].id}/cancel/`).set('Cookie', session.cookie);
+    const confirm = await http()
+      .get(`/orders/${order.uuid}/deliveries/${deliveries[0].id}/cancel/`)
+      .set('Cookie', session.cookie);
     expect(confirm.status).toBe(200);
     expect(confirm.text).toContain('£2.00');
     expect(confirm.text).not.toContain('£3.99');
 
     const first = await cancel(deliveries[0].id);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: 'cancelled', refund: { amount_pence: 200, currency: 'GBP', status: 'succeeded' } });
+    expect(first.body).toMatchObject({
+      status: 'cancelled',
+      refund: { amount_pence: 200, currency: 'GBP', status: 'succeeded' },
+    });
     expect((await orderRow(app.strapi, order.uuid)).status).toBe('partially_refunded');
-    const [, other] = (await deliveriesOf(app.strapi, order.uuid) as DeliveryRow[]).sort((a, b) => a.order_item.id - b.order_item.id);
+    const [, other] = ((await deliveriesOf(app.strapi, order.uuid)) as DeliveryRow[]).sort(
+      (a, b) => a.order_item.id - b.order_item.id,
+    );
     expect(other.status).toBe('scheduled');
     // The buyer's view of the order says so too, in the shop's words.
     expect((await http().get(`/api/orders/${order.uuid}/`).set(user.auth)).body.status).toBe('partially_refunded');
@@ -84,9 +108,14 @@ describe('refunds of cancelled posted cards: a share of what was paid, decided o
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     const refunds = await refundsOfOrder(row.id);
     expect(refunds.reduce((sum: number, r: { amount_pence: number }) => sum + r.amount_pence, 0)).toBe(3990);
-    expect(refunds.map((r: { delivery_id: number }) => r.delivery_id).sort((a: number, b: number) => a - b)).toEqual(deliveries.map((d) => d.id).sort((a, b) => a - b));
+    expect(refunds.map((r: { delivery_id: number }) => r.delivery_id).sort((a: number, b: number) => a - b)).toEqual(
+      deliveries.map((d) => d.id).sort((a, b) => a - b),
+    );
     // 199.5 a card: ten lines get 200 and ten 199, never the undiscounted 399.
-    expect(refunds.map((r: { amount_pence: number }) => r.amount_pence).sort()).toEqual([...Array(10).fill(199), ...Array(10).fill(200)]);
+    expect(refunds.map((r: { amount_pence: number }) => r.amount_pence).sort()).toEqual([
+      ...Array(10).fill(199),
+      ...Array(10).fill(200),
+    ]);
     expect((await orderRow(app.strapi, order.uuid)).status).toBe('refunded');
     // Each answer names its own card's refund.
     for (const answer of answers) expect([199, 200]).toContain(answer.body.refund.amount_pence);
@@ -98,6 +127,7 @@ describe('refunds of cancelled posted cards: a share of what was paid, decided o
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     const refunds = await refundsOfOrder(row.id);
     expect(refunds).toEqual([expect.objectContaining({ delivery_id: deliveries[1].id, amount_pence: 200 })]);
-    for (const answer of answers) expect(answer.body.refund).toEqual({ amount_pence: 200, currency: 'GBP', status: 'succeeded' });
+    for (const answer of answers)
+      expect(answer.body.refund).toEqual({ amount_pence: 200, currency: 'GBP', status: 'succeeded' });
   });
 });

@@ -31,17 +31,24 @@ describe('cancelling a posted card paid through Stripe refunds its price once', 
   /** An e-card now and a posted card next week, paid on the hosted page; the posted card waits (scheduled). */
   async function paidOrder() {
     const nextWeek = new Date(Date.now() + 7 * 86400_000).toISOString();
-    const order = await pendingOrder(app.strapi, http, user, [{}, { delivery_method: 'post', scheduled_for: nextWeek }]);
+    const order = await pendingOrder(app.strapi, http, user, [
+      {},
+      { delivery_method: 'post', scheduled_for: nextWeek },
+    ]);
     const pay = await http().post(`/api/orders/${order.uuid}/pay/`).set(user.auth).send({});
     expect(pay.status).toBe(200);
     const session = fake.completeSession(pay.body.session_id);
-    expect((await postWebhook(http, signEvent(buildEvent('checkout.session.completed', session), WEBHOOK_SECRET))).body).toMatchObject({ result: 'paid' });
-    const posted = (await deliveriesOf(app.strapi, order.uuid)).find((d: { order_item: { delivery_method: string } }) => d.order_item.delivery_method === 'post');
+    expect(
+      (await postWebhook(http, signEvent(buildEvent('checkout.session.completed', session), WEBHOOK_SECRET))).body,
+    ).toMatchObject({ result: 'paid' });
+    const posted = (await deliveriesOf(app.strapi, order.uuid)).find(
+      (d: { order_item: { delivery_method: string } }) => d.order_item.delivery_method === 'post',
+    );
     const item = order.items.find((i: { delivery_method: string }) => i.delivery_method === 'post');
     return { order, session, posted, price: item.line_total_pence as number };
   }
 
-  it('refunds the posted card\'s line total through Stripe; the order stays paid for the rest; a repeat refunds nothing more', async () => {
+  it("refunds the posted card's line total through Stripe; the order stays paid for the rest; a repeat refunds nothing more", async () => {
     const { order, session, posted, price } = await paidOrder();
     expect(posted.status).toBe('scheduled');
     expect(price).toBeGreaterThan(0);
@@ -49,15 +56,26 @@ describe('cancelling a posted card paid through Stripe refunds its price once', 
 
     const res = await http().post(`/api/deliveries/${posted.id}/cancel/`).set(user.auth);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: posted.id, status: 'cancelled', refund: { amount_pence: price, currency: 'GBP', status: 'succeeded' } });
+    expect(res.body).toMatchObject({
+      id: posted.id,
+      status: 'cancelled',
+      refund: { amount_pence: price, currency: 'GBP', status: 'succeeded' },
+    });
     const calls = fake.requestsTo('POST', '/v1/refunds');
     expect(calls).toHaveLength(1);
     expect(calls[0].params).toMatchObject({ payment_intent: session.payment_intent, amount: String(price) });
     expect(calls[0].idempotencyKey).toBe(`gc-refund-delivery-${posted.id}`);
     const [made] = [...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent);
     expect(made.amount).toBe(price);
-    const row = await app.strapi.db.query('plugin::greeting-cards.refund').findOne({ where: { delivery_id: posted.id } });
-    expect(row).toMatchObject({ provider: 'stripe', status: 'succeeded', provider_refund_id: made.id, amount_pence: price });
+    const row = await app.strapi.db
+      .query('plugin::greeting-cards.refund')
+      .findOne({ where: { delivery_id: posted.id } });
+    expect(row).toMatchObject({
+      provider: 'stripe',
+      status: 'succeeded',
+      provider_refund_id: made.id,
+      amount_pence: price,
+    });
     // Part of the money only: the order is still paid (its e-card went out).
     expect((await orderRow(app.strapi, order.uuid)).status).not.toBe('refunded');
 
@@ -91,12 +109,19 @@ describe('cancelling a posted card paid through Stripe refunds its price once', 
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(0);
 
     await app.strapi.plugin('greeting-cards').service('fulfilment').runDue(new Date());
-    const row = await app.strapi.db.query('plugin::greeting-cards.refund').findOne({ where: { delivery_id: posted.id } });
+    const row = await app.strapi.db
+      .query('plugin::greeting-cards.refund')
+      .findOne({ where: { delivery_id: posted.id } });
     expect(row).toMatchObject({ status: 'succeeded', amount_pence: price });
     const made = [...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent);
     expect(made).toHaveLength(1);
     expect(row.provider_refund_id).toBe(made[0].id);
-    const keys = new Set(fake.requestsTo('POST', '/v1/refunds').filter((c) => c.params.payment_intent === session.payment_intent).map((c) => c.idempotencyKey));
+    const keys = new Set(
+      fake
+        .requestsTo('POST', '/v1/refunds')
+        .filter((c) => c.params.payment_intent === session.payment_intent)
+        .map((c) => c.idempotencyKey),
+    );
     expect(keys).toEqual(new Set([`gc-refund-delivery-${posted.id}`]));
     // Nothing left to do: the next run asks Stripe nothing more.
     const calls = fake.requestsTo('POST', '/v1/refunds').length;

@@ -15,9 +15,17 @@ const BUDGET = { add_to_cart: 19, checkout: 9, pay: 17 };
 describe('checkout path: database queries per step', () => {
   let app: TestApp;
   const http = () => app.http();
-  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_STRIPE_SECRET_KEY: '', SERVICE_RENDERER: 'memory' }, (booted) => {
-    app = booted;
-  });
+  appForSuite(
+    {
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_DEMO_PAYMENTS: 'true',
+      SERVICE_STRIPE_SECRET_KEY: '',
+      SERVICE_RENDERER: 'memory',
+    },
+    (booted) => {
+      app = booted;
+    },
+  );
 
   const sqlDuring = <T>(fn: () => Promise<T>) => sqlCount(app, fn);
 
@@ -31,7 +39,12 @@ describe('checkout path: database queries per step', () => {
     const counts: Record<string, number[]> = { add_to_cart: [], checkout: [], pay: [] };
     for (let round = 0; round < 2; round++) {
       const card = await createCard(app.strapi, u);
-      const add = await sqlDuring(() => http().post('/api/orders/add_to_cart/').set(u.auth).send({ card_id: card.id, recipient_id: recipient.id, scheduled_for }));
+      const add = await sqlDuring(() =>
+        http()
+          .post('/api/orders/add_to_cart/')
+          .set(u.auth)
+          .send({ card_id: card.id, recipient_id: recipient.id, scheduled_for }),
+      );
       expect(add.result.status).toBe(200);
       counts.add_to_cart.push(add.sql.length);
       const uuid = add.result.body.uuid;
@@ -45,6 +58,7 @@ describe('checkout path: database queries per step', () => {
       if (process.env.SHOW_SQL) console.log(round, { add: add.sql, checkout: checkout.sql, pay: pay.sql });
     }
     console.log('queries per step (first, steady):', counts);
-    for (const step of Object.keys(BUDGET) as Array<keyof typeof BUDGET>) expect(counts[step][1]).toBeLessThanOrEqual(BUDGET[step]);
+    for (const step of Object.keys(BUDGET) as Array<keyof typeof BUDGET>)
+      expect(counts[step][1]).toBeLessThanOrEqual(BUDGET[step]);
   });
 });

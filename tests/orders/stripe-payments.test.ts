@@ -10,26 +10,36 @@ describe('orders: paying through the payment provider (real SDK, fake Stripe ser
   let fake: FakeStripe;
   let user: TestUser;
   const http = () => app.http();
-  const pay = (u: TestUser, uuid: string, body: object = {}) => http().post(`/api/orders/${uuid}/pay/`).set(u.auth).send(body);
+  const pay = (u: TestUser, uuid: string, body: object = {}) =>
+    http().post(`/api/orders/${uuid}/pay/`).set(u.auth).send(body);
   const sessionPosts = () => fake.requestsTo('POST', '/v1/checkout/sessions');
 
-  appWithFakeStripeForSuite({
-    SERVICE_SEED_SAMPLE_DATA: 'false',
-    SERVICE_STRIPE_SECRET_KEY: SECRET_KEY,
-    SERVICE_STRIPE_WEBHOOK_SECRET: 'whsec_orders_suite',
-    SERVICE_PUBLIC_URL: 'https://cards.example.test',
-    SERVICE_ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.test',
-  }, async (booted) => {
-    ({ app, fake } = booted);
-    user = await createUser(app.strapi);
-  });
+  appWithFakeStripeForSuite(
+    {
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_STRIPE_SECRET_KEY: SECRET_KEY,
+      SERVICE_STRIPE_WEBHOOK_SECRET: 'whsec_orders_suite',
+      SERVICE_PUBLIC_URL: 'https://cards.example.test',
+      SERVICE_ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.test',
+    },
+    async (booted) => {
+      ({ app, fake } = booted);
+      user = await createUser(app.strapi);
+    },
+  );
   beforeEach(() => fake.reset());
 
   it('opens a Checkout Session with one line per item, the order reference, an idempotency key and the given URLs', async () => {
     const order = await pendingOrder(app.strapi, http, user, [{}, { delivery_method: 'post', gift_wrap: true }]);
-    const res = await pay(user, order.uuid, { success_url: 'https://shop.example.test/ok', cancel_url: 'https://shop.example.test/back' });
+    const res = await pay(user, order.uuid, {
+      success_url: 'https://shop.example.test/ok',
+      cancel_url: 'https://shop.example.test/back',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ checkout_url: expect.stringContaining(fake.url), session_id: expect.stringMatching(/^cs_test_/) });
+    expect(res.body).toEqual({
+      checkout_url: expect.stringContaining(fake.url),
+      session_id: expect.stringMatching(/^cs_test_/),
+    });
     const [req] = sessionPosts();
     expect(sessionPosts()).toHaveLength(1);
     expect(req.authorization).toBe(`Bearer ${SECRET_KEY}`);
@@ -44,11 +54,29 @@ describe('orders: paying through the payment provider (real SDK, fake Stripe ser
       cancel_url: 'https://shop.example.test/back',
     });
     expect(req.params.line_items).toEqual([
-      { quantity: '1', price_data: { currency: 'gbp', unit_amount: '299', product_data: { name: 'Happy birthday (E-card)', description: 'For Ada Lovelace' } } },
-      { quantity: '1', price_data: { currency: 'gbp', unit_amount: '598', product_data: { name: 'Happy birthday (Posted card)', description: 'For Ada Lovelace; gift wrap' } } },
+      {
+        quantity: '1',
+        price_data: {
+          currency: 'gbp',
+          unit_amount: '299',
+          product_data: { name: 'Happy birthday (E-card)', description: 'For Ada Lovelace' },
+        },
+      },
+      {
+        quantity: '1',
+        price_data: {
+          currency: 'gbp',
+          unit_amount: '598',
+          product_data: { name: 'Happy birthday (Posted card)', description: 'For Ada Lovelace; gift wrap' },
+        },
+      },
     ]);
     const row = await orderRow(app.strapi, order.uuid);
-    expect(row).toMatchObject({ status: 'pending_payment', provider_session_id: res.body.session_id, payment_provider: 'stripe' });
+    expect(row).toMatchObject({
+      status: 'pending_payment',
+      provider_session_id: res.body.session_id,
+      payment_provider: 'stripe',
+    });
     expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(0);
   });
 
@@ -89,7 +117,9 @@ describe('orders: paying through the payment provider (real SDK, fake Stripe ser
     const order = await pendingOrder(app.strapi, http, u, [{ delivery_method: 'post' }, {}], 'FIRSTCARD');
     expect(order.total_pence).toBe(399);
     await pay(u, order.uuid);
-    const amounts = sessionPosts()[0].params.line_items.map((l: { price_data: { unit_amount: unknown } }) => Number(l.price_data.unit_amount));
+    const amounts = sessionPosts()[0].params.line_items.map((l: { price_data: { unit_amount: unknown } }) =>
+      Number(l.price_data.unit_amount),
+    );
     // 399 paid for a 399 posted card and a 299 e-card: 228.08 and 170.92, the spare penny to the larger remainder.
     expect(amounts).toEqual([228, 171]);
     expect(amounts.reduce((a: number, b: number) => a + b, 0)).toBe(399);
@@ -118,6 +148,9 @@ describe('orders: paying through the payment provider (real SDK, fake Stripe ser
     const res = await pay(user, order.uuid);
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ detail: 'The payment provider could not be reached. Please try again.' });
-    expect(await orderRow(app.strapi, order.uuid)).toMatchObject({ status: 'pending_payment', provider_session_id: null });
+    expect(await orderRow(app.strapi, order.uuid)).toMatchObject({
+      status: 'pending_payment',
+      provider_session_id: null,
+    });
   });
 });

@@ -13,7 +13,8 @@ describe('payments webhook: signatures, idempotency, order events', () => {
   let user: TestUser;
   const http = () => app.http();
   const events = () => app.strapi.db.query('plugin::greeting-cards.payment-event');
-  const send = (event: ReturnType<typeof buildEvent>, secret = WEBHOOK_SECRET, timestamp?: number) => postWebhook(http, signEvent(event, secret, timestamp));
+  const send = (event: ReturnType<typeof buildEvent>, secret = WEBHOOK_SECRET, timestamp?: number) =>
+    postWebhook(http, signEvent(event, secret, timestamp));
 
   /** A pending order with a hosted session open at the fake provider. */
   async function openedOrder(items: Array<Record<string, unknown>> = [{}]) {
@@ -23,17 +24,20 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     return { order, session: fake.completeSession(res.body.session_id) };
   }
 
-  appWithFakeStripeForSuite({
-    SERVICE_SEED_SAMPLE_DATA: 'false',
-    SERVICE_STRIPE_SECRET_KEY: 'sk_test_webhooks_suite',
-    SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    // Fulfilment really sends after payment: the browser-free renderer keeps that quick.
-    SERVICE_RENDERER: 'memory',
-  }, async (booted) => {
-    ({ app, fake } = booted);
-    user = await createUser(app.strapi);
-    starts = observeFulfilmentStarts(app.strapi);
-  });
+  appWithFakeStripeForSuite(
+    {
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_STRIPE_SECRET_KEY: 'sk_test_webhooks_suite',
+      SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      // Fulfilment really sends after payment: the browser-free renderer keeps that quick.
+      SERVICE_RENDERER: 'memory',
+    },
+    async (booted) => {
+      ({ app, fake } = booted);
+      user = await createUser(app.strapi);
+      starts = observeFulfilmentStarts(app.strapi);
+    },
+  );
 
   it('pays the order on a validly signed checkout.session.completed, once', async () => {
     const { order, session } = await openedOrder([{}, { delivery_method: 'post' }]);
@@ -43,7 +47,11 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     expect(res.body).toMatchObject({ received: true, result: 'paid' });
     const row = await orderRow(app.strapi, order.uuid);
     expect(starts.of(row.id)).toBe(1);
-    expect(row).toMatchObject({ status: 'paid', provider_payment_id: session.payment_intent, provider_session_id: session.id });
+    expect(row).toMatchObject({
+      status: 'paid',
+      provider_payment_id: session.payment_intent,
+      provider_session_id: session.id,
+    });
     expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(2);
     const recorded = await events().findOne({ where: { event_id: event.id } });
     expect(recorded).toMatchObject({ provider: 'stripe', type: 'checkout.session.completed' });
@@ -63,7 +71,10 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     const expired = await send(event, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600);
     const unsigned = await postWebhook(http, { payload: JSON.stringify(event), signature: null });
     const signed = signEvent(event, WEBHOOK_SECRET);
-    const tampered = await postWebhook(http, { payload: signed.payload.replace('"paid"', '"paid" '), signature: signed.signature });
+    const tampered = await postWebhook(http, {
+      payload: signed.payload.replace('"paid"', '"paid" '),
+      signature: signed.signature,
+    });
     for (const res of [forged, expired, unsigned, tampered]) {
       expect(res.status).toBe(400);
       expect(res.body.detail).toEqual(expect.any(String));
@@ -77,7 +88,11 @@ describe('payments webhook: signatures, idempotency, order events', () => {
   it('handles two deliveries of the same event at once: paid once, deliveries created once', async () => {
     const { order, session } = await openedOrder([{}, {}]);
     const signed = signEvent(buildEvent('checkout.session.completed', session), WEBHOOK_SECRET);
-    const results = await Promise.all([postWebhook(http, signed), postWebhook(http, signed), postWebhook(http, signed)]);
+    const results = await Promise.all([
+      postWebhook(http, signed),
+      postWebhook(http, signed),
+      postWebhook(http, signed),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results.filter((r) => r.body.result === 'paid')).toHaveLength(1);
     expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(2);
@@ -109,14 +124,31 @@ describe('payments webhook: signatures, idempotency, order events', () => {
   });
 
   it('refunds a paid order on a full charge.refunded and cancels its unsent deliveries', async () => {
-    const { order, session } = await openedOrder([{}, { scheduled_for: new Date(Date.now() + 86400_000).toISOString() }]);
+    const { order, session } = await openedOrder([
+      {},
+      { scheduled_for: new Date(Date.now() + 86400_000).toISOString() },
+    ]);
     await send(buildEvent('checkout.session.completed', session));
     // The due e-card goes out at once (startOrder, in the background); the scheduled one is still unsent.
     await (app.strapi.plugin('greeting-cards').service('fulfilment') as any).drain();
-    const partial = await send(buildEvent('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: session.payment_intent, refunded: false }));
+    const partial = await send(
+      buildEvent('charge.refunded', {
+        id: 'ch_1',
+        object: 'charge',
+        payment_intent: session.payment_intent,
+        refunded: false,
+      }),
+    );
     expect(partial.body.result).toBe('partial refund ignored');
     expect((await orderRow(app.strapi, order.uuid)).status).toBe('paid');
-    const full = await send(buildEvent('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: session.payment_intent, refunded: true }));
+    const full = await send(
+      buildEvent('charge.refunded', {
+        id: 'ch_1',
+        object: 'charge',
+        payment_intent: session.payment_intent,
+        refunded: true,
+      }),
+    );
     expect(full.body.result).toBe('refunded');
     const row = await orderRow(app.strapi, order.uuid);
     expect(row.status).toBe('refunded');
@@ -124,11 +156,13 @@ describe('payments webhook: signatures, idempotency, order events', () => {
     const statuses = (await deliveriesOf(app.strapi, order.uuid)).map((d: any) => d.status).sort();
     expect(statuses).toEqual(['cancelled', 'sent']);
     // A refunded order cannot be paid again by a late event.
-    expect((await send(buildEvent('checkout.session.async_payment_succeeded', session))).body.result).toBe('already handled');
+    expect((await send(buildEvent('checkout.session.async_payment_succeeded', session))).body.result).toBe(
+      'already handled',
+    );
     expect((await orderRow(app.strapi, order.uuid)).status).toBe('refunded');
   });
 
-  it('forgets the event when processing fails, so the provider\'s retry is processed', async () => {
+  it("forgets the event when processing fails, so the provider's retry is processed", async () => {
     const { order, session } = await openedOrder();
     const signed = signEvent(buildEvent('checkout.session.completed', session), WEBHOOK_SECRET);
     const knex = app.strapi.db.connection;
@@ -150,14 +184,21 @@ describe('payments webhook: signatures, idempotency, order events', () => {
   });
 
   it('answers 200 to subscription and unknown events and records them', async () => {
-    for (const type of ['customer.subscription.updated', 'customer.subscription.deleted', 'invoice.payment_failed', 'customer.created']) {
+    for (const type of [
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+      'invoice.payment_failed',
+      'customer.created',
+    ]) {
       const event = buildEvent(type, { id: 'sub_123', object: 'subscription' });
       const res = await send(event);
       expect(res.status).toBe(200);
       expect(res.body.received).toBe(true);
       expect(await events().count({ where: { event_id: event.id } })).toBe(1);
     }
-    const subCheckout = await send(buildEvent('checkout.session.completed', { id: 'cs_sub', mode: 'subscription', payment_status: 'paid' }));
+    const subCheckout = await send(
+      buildEvent('checkout.session.completed', { id: 'cs_sub', mode: 'subscription', payment_status: 'paid' }),
+    );
     // Routed to the subscriptions hook (not to orders), which ignores a session naming no user.
     expect(subCheckout.body.result).toBe('ignored: no user or subscription');
     const unknownOrder = await send(sessionCompleted('00000000-0000-4000-8000-000000000000'));

@@ -2,8 +2,19 @@ import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser } from '../helpers/users';
 
 const DETAIL_KEYS = [
-  'first_name', 'last_name', 'email', 'phone', 'address_line_1', 'address_line_2', 'city', 'county', 'postcode', 'country',
-  'birthday', 'full_name', 'display_name',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'county',
+  'postcode',
+  'country',
+  'birthday',
+  'full_name',
+  'display_name',
 ].sort();
 
 describe('GET /api/me/details/ with the default adapter', () => {
@@ -19,8 +30,19 @@ describe('GET /api/me/details/ with the default adapter', () => {
     expect(Object.keys(res.body).sort()).toEqual(DETAIL_KEYS);
     // The default field map covers e-mail and names only: the user's phone is not read.
     expect(res.body).toEqual({
-      first_name: 'Ada', last_name: 'Lovelace', email: user.email, phone: '', address_line_1: '', address_line_2: '', city: '',
-      county: '', postcode: '', country: '', birthday: null, full_name: 'Ada Lovelace', display_name: 'Ada Lovelace',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: user.email,
+      phone: '',
+      address_line_1: '',
+      address_line_2: '',
+      city: '',
+      county: '',
+      postcode: '',
+      country: '',
+      birthday: null,
+      full_name: 'Ada Lovelace',
+      display_name: 'Ada Lovelace',
     });
     expect((await app.http().get('/api/me/details').set(user.auth)).status).toBe(200);
   });

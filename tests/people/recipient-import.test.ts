@@ -18,7 +18,12 @@ describe('recipients import API', () => {
   });
 
   const user = () => createUser(app.strapi, { first_name: 'Owner', last_name: 'Person' });
-  const upload = (who: TestUser | null, file: Buffer | string, fields: Record<string, string> = {}, name = 'contacts.csv') => {
+  const upload = (
+    who: TestUser | null,
+    file: Buffer | string,
+    fields: Record<string, string> = {},
+    name = 'contacts.csv',
+  ) => {
     let req = app.http().post('/api/recipients/import/');
     if (who) req = req.set(who.auth);
     for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
@@ -42,13 +47,22 @@ describe('recipients import API', () => {
     expect(res.status).toBe(200);
     expect(res.body.format).toBe('csv');
     expect(res.body.mapping).toEqual({
-      'First name': 'first_name', 'Last name': 'last_name', Email: 'email', 'Address 1': 'address_line_1', City: 'city',
-      Postcode: 'postcode', Country: 'country', Birthday: 'birthday', Groups: 'tags',
+      'First name': 'first_name',
+      'Last name': 'last_name',
+      Email: 'email',
+      'Address 1': 'address_line_1',
+      City: 'city',
+      Postcode: 'postcode',
+      Country: 'country',
+      Birthday: 'birthday',
+      Groups: 'tags',
     });
     expect(res.body.counts).toEqual({ rows: 20, create: 17, merge: 0, skip: 3 });
     expect(res.body.rows).toHaveLength(20);
     expect(res.body.rows[0]).toMatchObject({
-      row: 2, action: 'create', problems: [],
+      row: 2,
+      action: 'create',
+      problems: [],
       values: { first_name: 'Ada', country: 'GB', birthday: '1985-12-10', postcode: 'BA1 1AA', tags: ['Family'] },
     });
     expect(res.body.rows[9].values).toMatchObject({ country: 'FR', postcode: '75007' });
@@ -68,13 +82,19 @@ describe('recipients import API', () => {
     ]);
     const all = await entries(owner);
     expect(all).toHaveLength(17);
-    expect(all.find((r) => r.first_name === 'Ben')).toMatchObject({ email: 'ben@example.test', birthday: '1990-02-28', tags: ['Family', 'Work'] });
+    expect(all.find((r) => r.first_name === 'Ben')).toMatchObject({
+      email: 'ben@example.test',
+      birthday: '1990-02-28',
+      tags: ['Family', 'Work'],
+    });
     // The tags filter: any spelling of the tag, only this owner's entries.
     const family = await entries(owner, '&tag=family');
     expect(family.map((r) => r.first_name).sort()).toEqual(['Ada', 'Ben', 'Eve', 'Hana', 'Lea']);
     const other = await user();
     expect(await entries(other, '&tag=Family')).toEqual([]);
-    const tagsService = app.strapi.plugin('greeting-cards').service('recipientTags') as { recipientsWithTag(userId: number, tag: string): Promise<Array<{ first_name: string }>> };
+    const tagsService = app.strapi.plugin('greeting-cards').service('recipientTags') as {
+      recipientsWithTag(userId: number, tag: string): Promise<Array<{ first_name: string }>>;
+    };
     const viaService = await tagsService.recipientsWithTag(owner.id, 'FAMILY');
     expect(viaService.map((r) => r.first_name)).toEqual(['Ada', 'Ben', 'Eve', 'Hana', 'Lea']);
     expect((await app.http().get('/api/recipients/?tag=Nobody').set(owner.auth)).body.count).toBe(0);
@@ -82,23 +102,42 @@ describe('recipients import API', () => {
 
   it('reads semicolon-separated Windows-1252 files', async () => {
     const owner = await user();
-    const text = 'Given name;Surname;E-mail address;Street;Town;Zip;Date of birth\r\nZoë;Lefèvre;zoe@example.test;"12, Mill Lane";Bath;ba11ab;31.12.1980\r\n';
+    const text =
+      'Given name;Surname;E-mail address;Street;Town;Zip;Date of birth\r\nZoë;Lefèvre;zoe@example.test;"12, Mill Lane";Bath;ba11ab;31.12.1980\r\n';
     const bytes = Buffer.from(text, 'latin1');
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
     const res = await upload(owner, bytes);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ created: 1, merged: 0, skipped: [] });
     expect((await entries(owner))[0]).toMatchObject({
-      first_name: 'Zoë', last_name: 'Lefèvre', email: 'zoe@example.test', address_line_1: '12, Mill Lane', postcode: 'BA1 1AB', birthday: '1980-12-31',
+      first_name: 'Zoë',
+      last_name: 'Lefèvre',
+      email: 'zoe@example.test',
+      address_line_1: '12, Mill Lane',
+      postcode: 'BA1 1AB',
+      birthday: '1980-12-31',
     });
   });
 
   it('reads vCard files', async () => {
     const owner = await user();
     const vcf = [
-      'BEGIN:VCARD', 'VERSION:3.0', 'N:Moss;Nia;;;', 'FN:Nia Moss', 'EMAIL;TYPE=INTERNET:nia@example.test', 'TEL:+44 20 7946 0001',
-      'ADR;TYPE=HOME:;;15 Park Row;Hull;;HU1 1AD;United Kingdom', 'BDAY:1992-07-04', 'CATEGORIES:Family,Book club', 'END:VCARD',
-      'BEGIN:VCARD', 'VERSION:4.0', 'FN:Oli Nash', 'EMAIL:oli@example.test', 'END:VCARD', '',
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:Moss;Nia;;;',
+      'FN:Nia Moss',
+      'EMAIL;TYPE=INTERNET:nia@example.test',
+      'TEL:+44 20 7946 0001',
+      'ADR;TYPE=HOME:;;15 Park Row;Hull;;HU1 1AD;United Kingdom',
+      'BDAY:1992-07-04',
+      'CATEGORIES:Family,Book club',
+      'END:VCARD',
+      'BEGIN:VCARD',
+      'VERSION:4.0',
+      'FN:Oli Nash',
+      'EMAIL:oli@example.test',
+      'END:VCARD',
+      '',
     ].join('\r\n');
     const preview = await upload(owner, vcf, { dry_run: 'true' }, 'contacts.vcf');
     expect(preview.status).toBe(200);
@@ -106,13 +145,27 @@ describe('recipients import API', () => {
     const res = await upload(owner, vcf, {}, 'contacts.vcf');
     expect(res.body).toEqual({ created: 2, merged: 0, skipped: [] });
     const [nia, oli] = await entries(owner);
-    expect(nia).toMatchObject({ first_name: 'Nia', last_name: 'Moss', phone: '+44 20 7946 0001', address_line_1: '15 Park Row', city: 'Hull', postcode: 'HU1 1AD', country: 'GB', birthday: '1992-07-04', tags: ['Book club', 'Family'] });
+    expect(nia).toMatchObject({
+      first_name: 'Nia',
+      last_name: 'Moss',
+      phone: '+44 20 7946 0001',
+      address_line_1: '15 Park Row',
+      city: 'Hull',
+      postcode: 'HU1 1AD',
+      country: 'GB',
+      birthday: '1992-07-04',
+      tags: ['Book club', 'Family'],
+    });
     expect(oli).toMatchObject({ first_name: 'Oli', last_name: 'Nash', email: 'oli@example.test' });
   });
 
   it('merges duplicates within the file and with the address book instead of doubling them', async () => {
     const owner = await user();
-    const existing = await app.http().post('/api/recipients/').set(owner.auth).send({ first_name: 'Sam', last_name: 'Jones', email: 'sam@example.test', tags: ['Work'] });
+    const existing = await app
+      .http()
+      .post('/api/recipients/')
+      .set(owner.auth)
+      .send({ first_name: 'Sam', last_name: 'Jones', email: 'sam@example.test', tags: ['Work'] });
     expect(existing.status).toBe(201);
     const csv = [
       'Name,Email,Phone,Postcode,Tags',
@@ -130,14 +183,24 @@ describe('recipients import API', () => {
     const all = await entries(owner);
     expect(all).toHaveLength(2);
     // Blanks are filled, what was there is kept, tags are added.
-    expect(all.find((r) => r.first_name === 'Sam')).toMatchObject({ id: existing.body.id, email: 'sam@example.test', phone: '+44 20 7946 0000', tags: ['Family', 'Work'] });
-    expect(all.find((r) => r.first_name === 'Tia')).toMatchObject({ email: 'tia@example.test', phone: '+44 20 7946 0002', postcode: 'LS1 1AA', tags: ['Family', 'Work'] });
+    expect(all.find((r) => r.first_name === 'Sam')).toMatchObject({
+      id: existing.body.id,
+      email: 'sam@example.test',
+      phone: '+44 20 7946 0000',
+      tags: ['Family', 'Work'],
+    });
+    expect(all.find((r) => r.first_name === 'Tia')).toMatchObject({
+      email: 'tia@example.test',
+      phone: '+44 20 7946 0002',
+      postcode: 'LS1 1AA',
+      tags: ['Family', 'Work'],
+    });
     // Importing the same file again changes nothing.
     expect((await upload(owner, csv)).body).toEqual({ created: 0, merged: 4, skipped: [] });
     expect(await entries(owner)).toHaveLength(2);
   });
 
-  it('never merges into another user\'s entries', async () => {
+  it("never merges into another user's entries", async () => {
     const [owner, other] = [await user(), await user()];
     await app.http().post('/api/recipients/').set(other.auth).send({ first_name: 'Uma', email: 'uma@example.test' });
     const res = await upload(owner, 'First name,Email\nUma,uma@example.test\n');
@@ -151,9 +214,21 @@ describe('recipients import API', () => {
     const guessed = await upload(owner, csv, { dry_run: 'true' });
     expect(guessed.body.mapping).toEqual({ Who: '', 'Contact at': '' });
     expect(guessed.body.rows[0].problems).toEqual([expect.stringMatching(/^Name: /)]);
-    const mapped = await upload(owner, csv, { dry_run: 'true', mapping: JSON.stringify({ Who: 'full_name', 'Contact at': 'email' }) });
-    expect(mapped.body.rows[0]).toMatchObject({ action: 'create', values: { first_name: 'Val', email: 'val@example.test' } });
-    for (const mapping of ['not json', '["x"]', JSON.stringify({ Nope: 'email' }), JSON.stringify({ Who: 'shoe_size' }), JSON.stringify({ Who: 'email', 'Contact at': 'email' })]) {
+    const mapped = await upload(owner, csv, {
+      dry_run: 'true',
+      mapping: JSON.stringify({ Who: 'full_name', 'Contact at': 'email' }),
+    });
+    expect(mapped.body.rows[0]).toMatchObject({
+      action: 'create',
+      values: { first_name: 'Val', email: 'val@example.test' },
+    });
+    for (const mapping of [
+      'not json',
+      '["x"]',
+      JSON.stringify({ Nope: 'email' }),
+      JSON.stringify({ Who: 'shoe_size' }),
+      JSON.stringify({ Who: 'email', 'Contact at': 'email' }),
+    ]) {
       const res = await upload(owner, csv, { mapping });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ mapping: [expect.any(String)] });
@@ -172,7 +247,11 @@ describe('recipients import API', () => {
     expect(big.status).toBe(400);
     expect(big.body).toEqual({ file: [expect.stringMatching(/larger than 2 MB/)] });
     const row = (i: number) => `P${i},p${i}@example.test\n`;
-    const atLimit = await upload(owner, `First name,Email\n${Array.from({ length: 5000 }, (_, i) => row(i)).join('')}`, { dry_run: 'true' });
+    const atLimit = await upload(
+      owner,
+      `First name,Email\n${Array.from({ length: 5000 }, (_, i) => row(i)).join('')}`,
+      { dry_run: 'true' },
+    );
     expect(atLimit.status).toBe(200);
     expect(atLimit.body.counts).toMatchObject({ rows: 5000, create: 5000 });
     const over = await upload(owner, `First name,Email\n${Array.from({ length: 5001 }, (_, i) => row(i)).join('')}`);
@@ -182,15 +261,26 @@ describe('recipients import API', () => {
     expect(await entries(owner)).toEqual([]);
   });
 
-  it('answers odd requests and odd files with 400s in the spec\'s shape, never a 500', async () => {
+  it("answers odd requests and odd files with 400s in the spec's shape, never a 500", async () => {
     const owner = await user();
-    const json = await app.http().post('/api/recipients/import/').set(owner.auth).send({ file: 'First name\nSam', mapping: { a: { b: 1 } } });
+    const json = await app
+      .http()
+      .post('/api/recipients/import/')
+      .set(owner.auth)
+      .send({ file: 'First name\nSam', mapping: { a: { b: 1 } } });
     expect(json.status).toBe(400);
     expect(json.body).toEqual({ file: ['No file was submitted.'] });
-    const nested = await upload(owner, 'First name\nSam\n', { mapping: JSON.stringify({ 'First name': { deep: ['x'] } }) });
+    const nested = await upload(owner, 'First name\nSam\n', {
+      mapping: JSON.stringify({ 'First name': { deep: ['x'] } }),
+    });
     expect(nested.status).toBe(400);
     expect(nested.body).toEqual({ mapping: [expect.any(String)] });
-    const brokenCard = await upload(owner, 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN\r\n', {}, 'broken.vcf');
+    const brokenCard = await upload(
+      owner,
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:;;\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN\r\n',
+      {},
+      'broken.vcf',
+    );
     expect(brokenCard.status).toBe(400);
     expect(brokenCard.body).toEqual({ file: [expect.stringMatching(/vCard/)] });
     // Random bytes are not UTF-8, so they are read as Windows-1252: whatever comes of it is a 200 or a 400.
@@ -208,16 +298,36 @@ describe('recipients import API', () => {
     const wide = `${Array.from({ length: 101 }, (_, i) => `Column ${i + 1}`).join(',')}\nSam\n`;
     const res = await upload(owner, wide, { dry_run: 'true' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ file: ['Line 1 of the file has more than 100 columns. Delete the columns you do not need and save the file again.'] });
+    expect(res.body).toEqual({
+      file: [
+        'Line 1 of the file has more than 100 columns. Delete the columns you do not need and save the file again.',
+      ],
+    });
     const german = await upload(owner, wide, { dry_run: 'true' }).set('Accept-Language', 'de');
-    expect(german.body).toEqual({ file: ['Zeile 1 der Datei hat mehr als 100 Spalten. Lösche die Spalten, die du nicht brauchst, und speichere die Datei noch einmal.'] });
+    expect(german.body).toEqual({
+      file: [
+        'Zeile 1 der Datei hat mehr als 100 Spalten. Lösche die Spalten, die du nicht brauchst, und speichere die Datei noch einmal.',
+      ],
+    });
     const long = `First name,Notes\nAda,ok\nSam,${'x'.repeat(50_000)}\n`;
-    expect((await upload(owner, long)).body).toEqual({ file: ['Line 3 of the file is longer than 50,000 characters. Check that it is a CSV or vCard file of contacts.'] });
-    expect((await upload(owner, long).set('Accept-Language', 'de')).body).toEqual({ file: ['Zeile 3 der Datei ist länger als 50,000 Zeichen. Prüfe, ob es eine CSV- oder vCard-Datei mit Kontakten ist.'] });
+    expect((await upload(owner, long)).body).toEqual({
+      file: ['Line 3 of the file is longer than 50,000 characters. Check that it is a CSV or vCard file of contacts.'],
+    });
+    expect((await upload(owner, long).set('Accept-Language', 'de')).body).toEqual({
+      file: [
+        'Zeile 3 der Datei ist länger als 50,000 Zeichen. Prüfe, ob es eine CSV- oder vCard-Datei mit Kontakten ist.',
+      ],
+    });
     const card = `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Sam Jones\r\nNOTE:${'n'.repeat(50_000)}\r\nEND:VCARD\r\n`;
-    expect((await upload(owner, card, {}, 'contacts.vcf')).body).toEqual({ file: [expect.stringMatching(/^Line 4 of the file is longer than 50,000 characters/)] });
+    expect((await upload(owner, card, {}, 'contacts.vcf')).body).toEqual({
+      file: [expect.stringMatching(/^Line 4 of the file is longer than 50,000 characters/)],
+    });
     // At the limits, the file is read.
-    const atLimit = await upload(owner, `${Array.from({ length: 100 }, (_, i) => (i ? `Column ${i + 1}` : 'First name')).join(',')}\nSam\n`, { dry_run: 'true' });
+    const atLimit = await upload(
+      owner,
+      `${Array.from({ length: 100 }, (_, i) => (i ? `Column ${i + 1}` : 'First name')).join(',')}\nSam\n`,
+      { dry_run: 'true' },
+    );
     expect(atLimit.status).toBe(200);
     expect(atLimit.body.headers).toHaveLength(100);
     expect(await entries(owner)).toEqual([]);
@@ -267,19 +377,29 @@ describe('recipients import API', () => {
     expect(preview.body.counts).toEqual({ rows: 4, create: 1, merge: 0, skip: 3 });
     expect(preview.body.rows.map((r: { problems: string[] }) => r.problems)).toEqual([
       [],
-      ['First name: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.'],
+      [
+        'First name: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.',
+      ],
       [expect.stringMatching(/^Notes: has a control character/)],
       [expect.stringMatching(/^Tags \(groups\): has a control character/)],
     ]);
     const res = await upload(owner, csv);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ created: 1, merged: 0, skipped: [3, 4, 5].map((row) => ({ row, reasons: [expect.stringMatching(/control character/)] })) });
+    expect(res.body).toEqual({
+      created: 1,
+      merged: 0,
+      skipped: [3, 4, 5].map((row) => ({ row, reasons: [expect.stringMatching(/control character/)] })),
+    });
     const [ada] = await entries(owner);
     expect(ada).toMatchObject({ first_name: 'Ada', notes: 'Two\nlines\tand a tab', tags: ['Family'] });
     const vcf = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Nul\u0000 Person\r\nEMAIL:nul@example.test\r\nEND:VCARD\r\n';
     const card = await upload(owner, vcf, {}, 'contacts.vcf');
     expect(card.status).toBe(200);
-    expect(card.body).toEqual({ created: 0, merged: 0, skipped: [{ row: 1, reasons: [expect.stringMatching(/^Full name \(split in two\): has a control character/)] }] });
+    expect(card.body).toEqual({
+      created: 0,
+      merged: 0,
+      skipped: [{ row: 1, reasons: [expect.stringMatching(/^Full name \(split in two\): has a control character/)] }],
+    });
     expect(await entries(owner)).toHaveLength(1);
   });
 
@@ -307,16 +427,30 @@ describe('recipients import API', () => {
 
   it('sets tags from the API, and the list filters on them', async () => {
     const owner = await user();
-    const created = await app.http().post('/api/recipients/').set(owner.auth).send({ first_name: 'Wyn', tags: [' Family ', 'family', 'Work'] });
+    const created = await app
+      .http()
+      .post('/api/recipients/')
+      .set(owner.auth)
+      .send({ first_name: 'Wyn', tags: [' Family ', 'family', 'Work'] });
     expect(created.body.tags).toEqual(['Family', 'Work']);
-    const patched = await app.http().patch(`/api/recipients/${created.body.id}/`).set(owner.auth).send({ tags: 'Friends, Work' });
+    const patched = await app
+      .http()
+      .patch(`/api/recipients/${created.body.id}/`)
+      .set(owner.auth)
+      .send({ tags: 'Friends, Work' });
     expect(patched.body.tags).toEqual(['Friends', 'Work']);
     expect(await entries(owner, '&tag=Family')).toEqual([]);
     expect((await entries(owner, '&tag=friends')).map((r) => r.id)).toEqual([created.body.id]);
-    const tooLong = await app.http().patch(`/api/recipients/${created.body.id}/`).set(owner.auth).send({ tags: ['x'.repeat(31)] });
+    const tooLong = await app
+      .http()
+      .patch(`/api/recipients/${created.body.id}/`)
+      .set(owner.auth)
+      .send({ tags: ['x'.repeat(31)] });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toEqual({ tags: [expect.any(String)] });
     await app.http().delete(`/api/recipients/${created.body.id}/`).set(owner.auth).expect(204);
-    expect(await app.strapi.db.query('plugin::greeting-cards.recipient-tag').count({ where: { owner_ref: owner.id } })).toBe(0);
+    expect(
+      await app.strapi.db.query('plugin::greeting-cards.recipient-tag').count({ where: { owner_ref: owner.id } }),
+    ).toBe(0);
   });
 });

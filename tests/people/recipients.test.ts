@@ -4,8 +4,26 @@ import { createUser, TestUser } from '../helpers/users';
 const RECIPIENT = 'plugin::greeting-cards.recipient';
 
 const FIELDS = [
-  'id', 'first_name', 'last_name', 'full_name', 'email', 'phone', 'address_line_1', 'address_line_2', 'city', 'county',
-  'postcode', 'country', 'birthday', 'anniversary', 'notes', 'is_system_user', 'added_by_recipient', 'time_zone', 'tags', 'pending_change',
+  'id',
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'county',
+  'postcode',
+  'country',
+  'birthday',
+  'anniversary',
+  'notes',
+  'is_system_user',
+  'added_by_recipient',
+  'time_zone',
+  'tags',
+  'pending_change',
 ].sort();
 
 describe('recipients API', () => {
@@ -19,22 +37,45 @@ describe('recipients API', () => {
     bob = await createUser(app.strapi, { first_name: 'Bob', last_name: 'Young' });
   });
 
-  const post = (user: TestUser, body: unknown) => app.http().post('/api/recipients/').set(user.auth).send(body as object);
-  const systemEntries = (userId: number) => app.strapi.db.query(RECIPIENT as any).findMany({ where: { owner: { id: userId }, is_system_user: true } });
+  const post = (user: TestUser, body: unknown) =>
+    app
+      .http()
+      .post('/api/recipients/')
+      .set(user.auth)
+      .send(body as object);
+  const systemEntries = (userId: number) =>
+    app.strapi.db.query(RECIPIENT as any).findMany({ where: { owner: { id: userId }, is_system_user: true } });
 
   describe('create and read', () => {
     it('creates an entry and returns every field', async () => {
       const res = await post(alice, {
-        first_name: ' Sam ', last_name: 'Jones', email: 'sam@example.test', phone: '+44 20 7946 0000',
-        address_line_1: '1 High Street', city: 'London', postcode: 'sw1a1aa', birthday: '1990-02-28', anniversary: '2015-06-20',
-        notes: 'Likes cats', is_system_user: true,
+        first_name: ' Sam ',
+        last_name: 'Jones',
+        email: 'sam@example.test',
+        phone: '+44 20 7946 0000',
+        address_line_1: '1 High Street',
+        city: 'London',
+        postcode: 'sw1a1aa',
+        birthday: '1990-02-28',
+        anniversary: '2015-06-20',
+        notes: 'Likes cats',
+        is_system_user: true,
       });
       expect(res.status).toBe(201);
       expect(Object.keys(res.body).sort()).toEqual(FIELDS);
       expect(res.body).toMatchObject({
-        first_name: 'Sam', last_name: 'Jones', full_name: 'Sam Jones', email: 'sam@example.test', country: 'GB',
-        postcode: 'SW1A 1AA', birthday: '1990-02-28', anniversary: '2015-06-20', notes: 'Likes cats', is_system_user: false,
-        address_line_2: '', county: '',
+        first_name: 'Sam',
+        last_name: 'Jones',
+        full_name: 'Sam Jones',
+        email: 'sam@example.test',
+        country: 'GB',
+        postcode: 'SW1A 1AA',
+        birthday: '1990-02-28',
+        anniversary: '2015-06-20',
+        notes: 'Likes cats',
+        is_system_user: false,
+        address_line_2: '',
+        county: '',
       });
       const got = await app.http().get(`/api/recipients/${res.body.id}/`).set(alice.auth);
       expect(got.status).toBe(200);
@@ -46,7 +87,13 @@ describe('recipients API', () => {
     it('accepts a last name alone and a non-UK address without a UK postcode', async () => {
       const res = await post(alice, { last_name: 'Dupont', country: 'fr', postcode: '75001' });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ first_name: '', full_name: 'Dupont', country: 'FR', postcode: '75001', birthday: null });
+      expect(res.body).toMatchObject({
+        first_name: '',
+        full_name: 'Dupont',
+        country: 'FR',
+        postcode: '75001',
+        birthday: null,
+      });
     });
   });
 
@@ -90,18 +137,40 @@ describe('recipients API', () => {
 
     it('validates a PATCH against the whole entry', async () => {
       const created = await post(alice, { first_name: 'Pat', postcode: 'M1 1AE' });
-      const clearName = await app.http().patch(`/api/recipients/${created.body.id}/`).set(alice.auth).send({ first_name: '' });
+      const clearName = await app
+        .http()
+        .patch(`/api/recipients/${created.body.id}/`)
+        .set(alice.auth)
+        .send({ first_name: '' });
       expect(clearName.status).toBe(400);
       expect(clearName.body.first_name).toEqual([expect.any(String)]);
       // Moving abroad makes the old postcode acceptable; moving back to GB checks it again.
-      const abroad = await app.http().patch(`/api/recipients/${created.body.id}/`).set(alice.auth).send({ country: 'US', postcode: '90210' });
+      const abroad = await app
+        .http()
+        .patch(`/api/recipients/${created.body.id}/`)
+        .set(alice.auth)
+        .send({ country: 'US', postcode: '90210' });
       expect(abroad.status).toBe(200);
-      const back = await app.http().patch(`/api/recipients/${created.body.id}/`).set(alice.auth).send({ country: 'GB' });
+      const back = await app
+        .http()
+        .patch(`/api/recipients/${created.body.id}/`)
+        .set(alice.auth)
+        .send({ country: 'GB' });
       expect(back.status).toBe(400);
       expect(back.body.postcode).toEqual([expect.any(String)]);
-      const fixed = await app.http().patch(`/api/recipients/${created.body.id}/`).set(alice.auth).send({ last_name: 'Lee', birthday: '2000-02-29' });
+      const fixed = await app
+        .http()
+        .patch(`/api/recipients/${created.body.id}/`)
+        .set(alice.auth)
+        .send({ last_name: 'Lee', birthday: '2000-02-29' });
       expect(fixed.status).toBe(200);
-      expect(fixed.body).toMatchObject({ first_name: 'Pat', last_name: 'Lee', full_name: 'Pat Lee', country: 'US', birthday: '2000-02-29' });
+      expect(fixed.body).toMatchObject({
+        first_name: 'Pat',
+        last_name: 'Lee',
+        full_name: 'Pat Lee',
+        country: 'US',
+        birthday: '2000-02-29',
+      });
     });
   });
 
@@ -146,7 +215,11 @@ describe('recipients API', () => {
   describe('delete', () => {
     it('deletes an entry and its reminders', async () => {
       const created = await post(alice, { first_name: 'Gone', birthday: '1980-05-05' });
-      const reminder = await app.http().post('/api/reminders/').set(alice.auth).send({ recipient_id: created.body.id, type: 'birthday' });
+      const reminder = await app
+        .http()
+        .post('/api/reminders/')
+        .set(alice.auth)
+        .send({ recipient_id: created.body.id, type: 'birthday' });
       expect(reminder.status).toBe(201);
       const del = await app.http().delete(`/api/recipients/${created.body.id}/`).set(alice.auth);
       expect(del.status).toBe(204);
@@ -158,7 +231,8 @@ describe('recipients API', () => {
   describe('list', () => {
     it('pages the list with the system entry first, then by name', async () => {
       const carol = await createUser(app.strapi, { first_name: 'Carol', last_name: 'Zed' });
-      for (const name of ['Mia', 'Abe', 'Zoe', 'Ken']) expect((await post(carol, { first_name: name })).status).toBe(201);
+      for (const name of ['Mia', 'Abe', 'Zoe', 'Ken'])
+        expect((await post(carol, { first_name: name })).status).toBe(201);
       const page1 = await app.http().get('/api/recipients/?page_size=3').set(carol.auth);
       expect(page1.status).toBe(200);
       expect(page1.body.count).toBe(5);
@@ -201,14 +275,20 @@ describe('recipients API', () => {
 
     it('stays single when syncs race', async () => {
       const fay = await createUser(app.strapi, { first_name: 'Fay' });
-      const results = await Promise.all(Array.from({ length: 6 }, () => app.http().post('/api/me/sync_recipient/').set(fay.auth)));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => app.http().post('/api/me/sync_recipient/').set(fay.auth)),
+      );
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
       expect(await systemEntries(fay.id)).toHaveLength(1);
       // The service itself, in parallel, as the login hook and listing call it.
       const service = app.strapi.plugin('greeting-cards').service('recipients');
       const gus = await createUser(app.strapi, { first_name: 'Gus' });
-      const rows = await Promise.all([service.syncSystemRecipient(gus.id), service.syncSystemRecipient(gus.id), service.syncSystemRecipient(gus.id)]);
+      const rows = await Promise.all([
+        service.syncSystemRecipient(gus.id),
+        service.syncSystemRecipient(gus.id),
+        service.syncSystemRecipient(gus.id),
+      ]);
       expect(new Set(rows.map((r: any) => r.id)).size).toBe(1);
       expect(await systemEntries(gus.id)).toHaveLength(1);
     });
@@ -216,17 +296,22 @@ describe('recipients API', () => {
     it('the database itself refuses a second system entry for an owner', async () => {
       const hal = await createUser(app.strapi, { first_name: 'Hal' });
       const knex = app.strapi.db.connection;
-      const indexes = app.db.kind === 'postgres'
-        ? (await knex.raw("SELECT indexname AS name FROM pg_indexes WHERE tablename = 'gc_recipients'")).rows
-        : await knex.raw("PRAGMA index_list('gc_recipients')");
+      const indexes =
+        app.db.kind === 'postgres'
+          ? (await knex.raw("SELECT indexname AS name FROM pg_indexes WHERE tablename = 'gc_recipients'")).rows
+          : await knex.raw("PRAGMA index_list('gc_recipients')");
       expect(indexes.map((i: { name: string }) => i.name)).toContain('gc_recipients_system_owner_key_uq');
       const q = app.strapi.db.query(RECIPIENT as any);
-      const first = await q.create({ data: { first_name: 'Hal', owner: hal.id, is_system_user: true, system_owner_key: hal.id } });
+      const first = await q.create({
+        data: { first_name: 'Hal', owner: hal.id, is_system_user: true, system_owner_key: hal.id },
+      });
       // Not `.rejects.toThrow()`: the SQLite driver's error is not always an Error of jest's realm.
-      const error = await q.create({ data: { first_name: 'Hal 2', owner: hal.id, is_system_user: true, system_owner_key: hal.id } }).then(
-        () => null,
-        (e: unknown) => e as { message?: string },
-      );
+      const error = await q
+        .create({ data: { first_name: 'Hal 2', owner: hal.id, is_system_user: true, system_owner_key: hal.id } })
+        .then(
+          () => null,
+          (e: unknown) => e as { message?: string },
+        );
       expect(String(error?.message)).toMatch(/UNIQUE constraint failed|duplicate key value/);
       expect(first.system_owner_key).toBe(hal.id);
       expect(await q.count({ where: { system_owner_key: hal.id } })).toBe(1);
@@ -236,9 +321,17 @@ describe('recipients API', () => {
       const ivy = await createUser(app.strapi, { first_name: 'Ivy', last_name: 'Old' });
       const first = await app.http().post('/api/me/sync_recipient/').set(ivy.auth);
       await app.http().patch(`/api/recipients/${first.body.id}/`).set(ivy.auth).send({ notes: 'Me!' });
-      await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: ivy.id }, data: { last_name: 'New', email: 'ivy.new@example.test' } });
+      await app.strapi.db
+        .query('plugin::users-permissions.user')
+        .update({ where: { id: ivy.id }, data: { last_name: 'New', email: 'ivy.new@example.test' } });
       const list = await app.http().get('/api/recipients/').set(ivy.auth);
-      expect(list.body.results[0]).toMatchObject({ id: first.body.id, full_name: 'Ivy New', email: 'ivy.new@example.test', notes: 'Me!', is_system_user: true });
+      expect(list.body.results[0]).toMatchObject({
+        id: first.body.id,
+        full_name: 'Ivy New',
+        email: 'ivy.new@example.test',
+        notes: 'Me!',
+        is_system_user: true,
+      });
     });
 
     it('cannot be deleted and keeps existing', async () => {
@@ -253,36 +346,62 @@ describe('recipients API', () => {
 
     it('only takes notes in a PATCH, saying why', async () => {
       const sync = await app.http().post('/api/me/sync_recipient/').set(alice.auth);
-      const rename = await app.http().patch(`/api/recipients/${sync.body.id}/`).set(alice.auth).send({ first_name: 'Mallory', notes: 'x' });
+      const rename = await app
+        .http()
+        .patch(`/api/recipients/${sync.body.id}/`)
+        .set(alice.auth)
+        .send({ first_name: 'Mallory', notes: 'x' });
       expect(rename.status).toBe(403);
       expect(rename.body.detail).toMatch(/only notes/i);
-      const notes = await app.http().patch(`/api/recipients/${sync.body.id}/`).set(alice.auth).send({ notes: 'Send to work' });
+      const notes = await app
+        .http()
+        .patch(`/api/recipients/${sync.body.id}/`)
+        .set(alice.auth)
+        .send({ notes: 'Send to work' });
       expect(notes.status).toBe(200);
       expect(notes.body).toMatchObject({ first_name: 'Alice', notes: 'Send to work', is_system_user: true });
       const badNotes = await app.http().patch(`/api/recipients/${sync.body.id}/`).set(alice.auth).send({ notes: 5 });
       expect(badNotes.status).toBe(400);
       // The shopper's own time zone (their reminders and the times on their pages) lives here too.
       expect(notes.body.time_zone).toBeNull();
-      const zone = await app.http().patch(`/api/recipients/${sync.body.id}/`).set(alice.auth).send({ time_zone: 'america/new_york' });
+      const zone = await app
+        .http()
+        .patch(`/api/recipients/${sync.body.id}/`)
+        .set(alice.auth)
+        .send({ time_zone: 'america/new_york' });
       expect(zone.status).toBe(200);
       expect(zone.body).toMatchObject({ time_zone: 'America/New_York', notes: 'Send to work', is_system_user: true });
-      expect((await app.http().patch(`/api/recipients/${sync.body.id}/`).set(alice.auth).send({ time_zone: 'New York' })).status).toBe(400);
-      expect((await app.http().post('/api/me/sync_recipient/').set(alice.auth)).body.time_zone).toBe('America/New_York');
+      expect(
+        (await app.http().patch(`/api/recipients/${sync.body.id}/`).set(alice.auth).send({ time_zone: 'New York' }))
+          .status,
+      ).toBe(400);
+      expect((await app.http().post('/api/me/sync_recipient/').set(alice.auth)).body.time_zone).toBe(
+        'America/New_York',
+      );
     });
 
     it('is created when a password user logs in and when someone registers', async () => {
       const jo = await createUser(app.strapi, { first_name: 'Jo', last_name: 'Park' });
       expect(await systemEntries(jo.id)).toHaveLength(0);
-      const login = await app.http().post('/api/auth/local').send({ identifier: jo.email, password: 'correct-horse-battery' });
+      const login = await app
+        .http()
+        .post('/api/auth/local')
+        .send({ identifier: jo.email, password: 'correct-horse-battery' });
       expect(login.status).toBe(200);
       const rows = await systemEntries(jo.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ first_name: 'Jo', last_name: 'Park', email: jo.email });
 
-      const failed = await app.http().post('/api/auth/local').send({ identifier: jo.email, password: 'wrong-password' });
+      const failed = await app
+        .http()
+        .post('/api/auth/local')
+        .send({ identifier: jo.email, password: 'wrong-password' });
       expect(failed.status).toBe(400);
 
-      const reg = await app.http().post('/api/auth/local/register').send({ username: 'newcomer', email: 'newcomer@example.test', password: 'a-long-password-1' });
+      const reg = await app
+        .http()
+        .post('/api/auth/local/register')
+        .send({ username: 'newcomer', email: 'newcomer@example.test', password: 'a-long-password-1' });
       expect(reg.status).toBe(200);
       const regRows = await systemEntries(reg.body.user.id);
       expect(regRows).toHaveLength(1);

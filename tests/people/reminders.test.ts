@@ -2,8 +2,17 @@ import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 
 const FIELDS = [
-  'id', 'recipient_id', 'recipient_name', 'occasion', 'type', 'title', 'event_date', 'days_before', 'is_active',
-  'last_sent_at', 'next_occurrence',
+  'id',
+  'recipient_id',
+  'recipient_name',
+  'occasion',
+  'type',
+  'title',
+  'event_date',
+  'days_before',
+  'is_active',
+  'last_sent_at',
+  'next_occurrence',
 ].sort();
 
 /** Next yearly occurrence of a month-day from today (UTC), computed independently of the service. */
@@ -26,13 +35,19 @@ describe('reminders API', () => {
     app = booted;
     alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'A' });
     bob = await createUser(app.strapi, { first_name: 'Bob', last_name: 'B' });
-    const mk = async (user: TestUser, body: object) => (await app.http().post('/api/recipients/').set(user.auth).send(body)).body.id;
+    const mk = async (user: TestUser, body: object) =>
+      (await app.http().post('/api/recipients/').set(user.auth).send(body)).body.id;
     sam = await mk(alice, { first_name: 'Sam', last_name: 'Jones', birthday: '1990-03-14', anniversary: '2015-06-20' });
     noDates = await mk(alice, { first_name: 'Nia' });
     bobsRecipient = await mk(bob, { first_name: 'Secret', birthday: '1985-01-01' });
   });
 
-  const post = (user: TestUser, body: unknown) => app.http().post('/api/reminders/').set(user.auth).send(body as object);
+  const post = (user: TestUser, body: unknown) =>
+    app
+      .http()
+      .post('/api/reminders/')
+      .set(user.auth)
+      .send(body as object);
 
   describe('create', () => {
     it('takes a birthday from the recipient and computes the next occurrence', async () => {
@@ -40,17 +55,35 @@ describe('reminders API', () => {
       expect(res.status).toBe(201);
       expect(Object.keys(res.body).sort()).toEqual(FIELDS);
       expect(res.body).toMatchObject({
-        recipient_id: sam, recipient_name: 'Sam Jones', occasion: 'birthday', type: 'birthday', title: "Sam Jones's birthday",
-        event_date: '1990-03-14', days_before: null, is_active: true, last_sent_at: null, next_occurrence: nextYearly('03-14'),
+        recipient_id: sam,
+        recipient_name: 'Sam Jones',
+        occasion: 'birthday',
+        type: 'birthday',
+        title: "Sam Jones's birthday",
+        event_date: '1990-03-14',
+        days_before: null,
+        is_active: true,
+        last_sent_at: null,
+        next_occurrence: nextYearly('03-14'),
       });
       const got = await app.http().get(`/api/reminders/${res.body.id}`).set(alice.auth);
       expect(got.body).toEqual(res.body);
     });
 
     it('takes an anniversary from the recipient, with its own title and days', async () => {
-      const res = await post(alice, { recipient_id: String(sam), type: 'anniversary', title: 'Wedding day', days_before: [1, 14, 7, 7] });
+      const res = await post(alice, {
+        recipient_id: String(sam),
+        type: 'anniversary',
+        title: 'Wedding day',
+        days_before: [1, 14, 7, 7],
+      });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ event_date: '2015-06-20', title: 'Wedding day', days_before: [14, 7, 1], next_occurrence: nextYearly('06-20') });
+      expect(res.body).toMatchObject({
+        event_date: '2015-06-20',
+        title: 'Wedding day',
+        days_before: [14, 7, 1],
+        next_occurrence: nextYearly('06-20'),
+      });
     });
 
     it('keeps an explicit date over the recipient record', async () => {
@@ -60,9 +93,25 @@ describe('reminders API', () => {
 
     it('creates a custom one-off reminder without a recipient', async () => {
       const future = `${new Date().getUTCFullYear() + 1}-07-04`;
-      const res = await post(alice, { type: 'custom', title: 'Party', event_date: future, occasion: 'congratulations', is_active: false, days_before: [] });
+      const res = await post(alice, {
+        type: 'custom',
+        title: 'Party',
+        event_date: future,
+        occasion: 'congratulations',
+        is_active: false,
+        days_before: [],
+      });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ recipient_id: null, recipient_name: '', type: 'custom', event_date: future, next_occurrence: future, is_active: false, days_before: [], occasion: 'congratulations' });
+      expect(res.body).toMatchObject({
+        recipient_id: null,
+        recipient_name: '',
+        type: 'custom',
+        event_date: future,
+        next_occurrence: future,
+        is_active: false,
+        days_before: [],
+        occasion: 'congratulations',
+      });
       const past = await post(alice, { type: 'custom', event_date: '2001-01-01' });
       expect(past.body).toMatchObject({ title: 'Reminder', next_occurrence: null });
     });
@@ -103,7 +152,12 @@ describe('reminders API', () => {
     });
 
     it('rejects a body that is not an object', async () => {
-      const res = await app.http().post('/api/reminders/').set(alice.auth).send('"text"').set('Content-Type', 'application/json');
+      const res = await app
+        .http()
+        .post('/api/reminders/')
+        .set(alice.auth)
+        .send('"text"')
+        .set('Content-Type', 'application/json');
       expect(res.status).toBe(400);
     });
   });
@@ -112,18 +166,39 @@ describe('reminders API', () => {
     it('patches fields and re-checks references', async () => {
       const created = await post(alice, { recipient_id: sam, type: 'birthday' });
       const id = created.body.id;
-      const patched = await app.http().patch(`/api/reminders/${id}/`).set(alice.auth).send({ days_before: [3], is_active: false, title: 'Sam!' });
+      const patched = await app
+        .http()
+        .patch(`/api/reminders/${id}/`)
+        .set(alice.auth)
+        .send({ days_before: [3], is_active: false, title: 'Sam!' });
       expect(patched.status).toBe(200);
-      expect(patched.body).toMatchObject({ days_before: [3], is_active: false, title: 'Sam!', event_date: '1990-03-14' });
-      const theirs = await app.http().patch(`/api/reminders/${id}/`).set(alice.auth).send({ recipient_id: bobsRecipient });
+      expect(patched.body).toMatchObject({
+        days_before: [3],
+        is_active: false,
+        title: 'Sam!',
+        event_date: '1990-03-14',
+      });
+      const theirs = await app
+        .http()
+        .patch(`/api/reminders/${id}/`)
+        .set(alice.auth)
+        .send({ recipient_id: bobsRecipient });
       expect(theirs.status).toBe(400);
       expect(theirs.body.recipient_id).toEqual([expect.any(String)]);
-      const reset = await app.http().patch(`/api/reminders/${id}/`).set(alice.auth).send({ days_before: null, type: 'anniversary', event_date: null });
+      const reset = await app
+        .http()
+        .patch(`/api/reminders/${id}/`)
+        .set(alice.auth)
+        .send({ days_before: null, type: 'anniversary', event_date: null });
       expect(reset.status).toBe(200);
       expect(reset.body).toMatchObject({ days_before: null, type: 'anniversary', event_date: '2015-06-20' });
       const unknown = await app.http().patch(`/api/reminders/${id}/`).set(alice.auth).send({ occasion: 'nope' });
       expect(unknown.status).toBe(400);
-      const toCustom = await app.http().patch(`/api/reminders/${id}/`).set(alice.auth).send({ type: 'custom', recipient_id: null, event_date: null });
+      const toCustom = await app
+        .http()
+        .patch(`/api/reminders/${id}/`)
+        .set(alice.auth)
+        .send({ type: 'custom', recipient_id: null, event_date: null });
       expect(toCustom.status).toBe(400);
       expect(toCustom.body.event_date).toEqual(['This field is required.']);
       const after = await app.http().get(`/api/reminders/${id}/`).set(alice.auth);

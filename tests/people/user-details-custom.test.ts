@@ -16,14 +16,32 @@ describe('a custom user-details adapter module', () => {
     const res = await app.http().get('/api/me/details/').set(user.auth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      first_name: `Custom ${user.username}`, last_name: 'Adapter', email: user.email.toLowerCase(), phone: '441234567890',
-      address_line_1: '', address_line_2: '', city: 'Leeds', county: '', postcode: '', country: 'IE', birthday: '1970-01-02',
-      full_name: `Custom ${user.username} Adapter`, display_name: `Custom ${user.username} Adapter`,
+      first_name: `Custom ${user.username}`,
+      last_name: 'Adapter',
+      email: user.email.toLowerCase(),
+      phone: '441234567890',
+      address_line_1: '',
+      address_line_2: '',
+      city: 'Leeds',
+      county: '',
+      postcode: '',
+      country: 'IE',
+      birthday: '1970-01-02',
+      full_name: `Custom ${user.username} Adapter`,
+      display_name: `Custom ${user.username} Adapter`,
     });
-    const login = await app.http().post('/api/auth/local').send({ identifier: user.email, password: 'correct-horse-battery' });
+    const login = await app
+      .http()
+      .post('/api/auth/local')
+      .send({ identifier: user.email, password: 'correct-horse-battery' });
     expect(login.status).toBe(200);
     const list = await app.http().get('/api/recipients/').set(user.auth);
-    expect(list.body.results[0]).toMatchObject({ is_system_user: true, first_name: `Custom ${user.username}`, city: 'Leeds', country: 'IE' });
+    expect(list.body.results[0]).toMatchObject({
+      is_system_user: true,
+      first_name: `Custom ${user.username}`,
+      city: 'Leeds',
+      country: 'IE',
+    });
   });
 });
 

@@ -17,7 +17,11 @@ type Rendering = {
 const rendering = () => app.strapi.plugin('greeting-cards').service('rendering') as unknown as Rendering;
 
 beforeAll(async () => {
-  app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory', SERVICE_RENDER_PAGES: String(PAGES) });
+  app = await startApp({
+    SERVICE_SEED_SAMPLE_DATA: 'false',
+    SERVICE_RENDERER: 'memory',
+    SERVICE_RENDER_PAGES: String(PAGES),
+  });
 });
 afterAll(async () => {
   await app?.stop();
@@ -47,10 +51,12 @@ describe('fair rendering', () => {
   });
 
   it('a failing render does not stall the queue', async () => {
-    const bad = rendering().cardPdf({ canvasData: 'not a design' }, { owner: 'user:3' }).then(
-      () => 'resolved',
-      () => 'rejected',
-    );
+    const bad = rendering()
+      .cardPdf({ canvasData: 'not a design' }, { owner: 'user:3' })
+      .then(
+        () => 'resolved',
+        () => 'rejected',
+      );
     const good = rendering().previewPng(design('fine'), { owner: 'user:3' });
     expect(['resolved', 'rejected']).toContain(await bad);
     expect((await good).subarray(1, 4).toString()).toBe('PNG');
@@ -61,12 +67,22 @@ describe('the public e-card page answers from a cached render', () => {
   it('draws the design once, however often the page is viewed', async () => {
     const { strapi } = app;
     const user = await createUser(strapi);
-    const card = await createCard(strapi, user, { title: 'Cached card', canvas_data: design(`cached ${Date.now()}`), inside_message: 'Hello' });
+    const card = await createCard(strapi, user, {
+      title: 'Cached card',
+      canvas_data: design(`cached ${Date.now()}`),
+      inside_message: 'Hello',
+    });
     const recipient = await createRecipient(strapi, user, { email: 'cached@example.test' });
-    const order = await q(strapi, 'order').create({ data: { uuid: `cache-${Date.now()}`, user: user.id, status: 'fulfilled', paid_at: new Date() } });
-    const item = await q(strapi, 'order-item').create({ data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard' } });
+    const order = await q(strapi, 'order').create({
+      data: { uuid: `cache-${Date.now()}`, user: user.id, status: 'fulfilled', paid_at: new Date() },
+    });
+    const item = await q(strapi, 'order-item').create({
+      data: { order: order.id, card: card.id, recipient: recipient.id, delivery_method: 'ecard' },
+    });
     const token = `cached-view-token-${Date.now()}`;
-    await q(strapi, 'delivery').create({ data: { order_item: item.id, status: 'sent', sent_at: new Date(), view_token: token } });
+    await q(strapi, 'delivery').create({
+      data: { order_item: item.id, status: 'sent', sent_at: new Date(), view_token: token },
+    });
 
     const provider = rendering().provider() as MemoryRenderer;
     const drawn = () => provider.calls.filter((c) => c.method === 'designSvg').length;

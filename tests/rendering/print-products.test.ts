@@ -7,10 +7,16 @@ import os from 'os';
 import path from 'path';
 import { promisify } from 'util';
 import sharp from 'sharp';
-import { createCardRenderer, type CardRenderer } from '../../plugins/greeting-cards/server/src/areas/rendering/card-renderer';
+import {
+  createCardRenderer,
+  type CardRenderer,
+} from '../../plugins/greeting-cards/server/src/areas/rendering/card-renderer';
 import { localUploadsResolver } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/local-uploads';
 import { PuppeteerRenderer } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/puppeteer-renderer';
-import { PAGE_NAMES, type PageName } from '../../plugins/greeting-cards/server/src/platform/designs/print-products/pages';
+import {
+  PAGE_NAMES,
+  type PageName,
+} from '../../plugins/greeting-cards/server/src/platform/designs/print-products/pages';
 import { fitCanvasToProduct } from '../../plugins/greeting-cards/server/src/platform/designs/print-products/canvas-size';
 import { productOf } from '../../plugins/greeting-cards/server/src/platform/designs/print-products/products';
 import { validateCanvasData } from '../../plugins/greeting-cards/server/src/platform/designs/canvas-data';
@@ -24,13 +30,27 @@ const pt = (mm: number) => (mm / 25.4) * 72;
 const balloonParty = TEMPLATES.find((t) => t.slug === 'balloon-party')!.canvas_data;
 const MESSAGE = 'Dear Sam, have the happiest of birthdays. Love, Alex';
 const SMALL_PRINT = 'Made by Paper Owl Cards - paperowl.example';
-const text = (t: string, extra: Record<string, unknown> = {}) => ({ type: 'textbox', text: t, left: 60, top: 300, width: 480, fontSize: 44, fill: '#1D3557', fontFamily: 'DejaVu Serif', textAlign: 'center', ...extra });
+const text = (t: string, extra: Record<string, unknown> = {}) => ({
+  type: 'textbox',
+  text: t,
+  left: 60,
+  top: 300,
+  width: 480,
+  fontSize: 44,
+  fill: '#1D3557',
+  fontFamily: 'DejaVu Serif',
+  textAlign: 'center',
+  ...extra,
+});
 
 const folded = {
   ...balloonParty,
   pages: {
     inside_left: { background: '#E3F2FD', objects: [text('A poem on the left')] },
-    inside_right: { background: '#FFFFFF', objects: [{ type: 'rect', left: 0, top: 0, width: 600, height: 40, fill: '#D6336C' }] },
+    inside_right: {
+      background: '#FFFFFF',
+      objects: [{ type: 'rect', left: 0, top: 0, width: 600, height: 40, fill: '#D6336C' }],
+    },
     back: { background: '#FFFFFF', objects: [{ type: 'circle', left: 270, top: 300, radius: 30, fill: '#2A9D8F' }] },
   },
 };
@@ -39,7 +59,12 @@ let publicDir: string;
 let renderer: CardRenderer;
 
 /** The page's trim area (the design fitted into it) rasterised and brought to `width` x `height`. */
-async function trimArea(pdf: Buffer, pageNo: number, product: string, size: { width: number; height: number }): Promise<Buffer> {
+async function trimArea(
+  pdf: Buffer,
+  pageNo: number,
+  product: string,
+  size: { width: number; height: number },
+): Promise<Buffer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-printer-'));
   try {
     fs.writeFileSync(path.join(dir, 'card.pdf'), pdf);
@@ -51,8 +76,31 @@ async function trimArea(pdf: Buffer, pageNo: number, product: string, size: { wi
     const dpi = (k * size.width * 25.4) / designMm.width;
     const x = Math.round(((p.bleedMm + (p.trimMm.width - designMm.width) / 2) * dpi) / 25.4);
     const y = Math.round(((p.bleedMm + (p.trimMm.height - designMm.height) / 2) * dpi) / 25.4);
-    await run('pdftoppm', ['-png', '-f', String(pageNo), '-l', String(pageNo), '-singlefile', '-r', String(dpi), '-x', String(x), '-y', String(y), '-W', String(size.width * k), '-H', String(size.height * k), path.join(dir, 'card.pdf'), path.join(dir, 'page')]);
-    return await sharp(path.join(dir, 'page.png')).resize(size.width, size.height, { kernel: 'linear' }).removeAlpha().png().toBuffer();
+    await run('pdftoppm', [
+      '-png',
+      '-f',
+      String(pageNo),
+      '-l',
+      String(pageNo),
+      '-singlefile',
+      '-r',
+      String(dpi),
+      '-x',
+      String(x),
+      '-y',
+      String(y),
+      '-W',
+      String(size.width * k),
+      '-H',
+      String(size.height * k),
+      path.join(dir, 'card.pdf'),
+      path.join(dir, 'page'),
+    ]);
+    return await sharp(path.join(dir, 'page.png'))
+      .resize(size.width, size.height, { kernel: 'linear' })
+      .removeAlpha()
+      .png()
+      .toBuffer();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -65,10 +113,22 @@ beforeAll(async () => {
   const w = 1200;
   const h = 900;
   const raw = Buffer.alloc(w * h * 3);
-  for (let i = 0; i < w * h; i += 1) raw.set([Math.round(((i % w) * 255) / (w - 1)), Math.round((Math.floor(i / w) * 255) / (h - 1)), 128], i * 3);
-  fs.writeFileSync(path.join(publicDir, 'uploads', 'photo.png'), await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer());
+  for (let i = 0; i < w * h; i += 1)
+    raw.set([Math.round(((i % w) * 255) / (w - 1)), Math.round((Math.floor(i / w) * 255) / (h - 1)), 128], i * 3);
+  fs.writeFileSync(
+    path.join(publicDir, 'uploads', 'photo.png'),
+    await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
   const provider = new PuppeteerRenderer({ resolveAsset: localUploadsResolver(publicDir) });
-  renderer = createCardRenderer({ provider, publicDir, publicUrl: 'https://cards.example.test', cropMarks: false, brandText: SMALL_PRINT });
+  renderer = createCardRenderer({
+    provider,
+    publicDir,
+    publicUrl: 'https://cards.example.test',
+    cropMarks: false,
+    brandText: SMALL_PRINT,
+  });
 });
 
 afterAll(async () => {
@@ -102,29 +162,51 @@ describe("printer's PDF", () => {
     expect(pages[3]).not.toContain('Happy Birthday!');
   });
 
-  it('prints a large group card\'s extra pages after the inside right, before the back; at home two to an insert sheet', async () => {
-    const withExtra = { ...folded, pages: { ...folded.pages, extra: ['one', 'two', 'three'].map((n) => ({ background: '#FFFFFF', objects: [text(`Extra page ${n} words`)] })) } };
-    const printer = await inspectPdf(await renderer.printerPdf({ canvasData: withExtra, insideMessage: MESSAGE, product: 'a5' }));
+  it("prints a large group card's extra pages after the inside right, before the back; at home two to an insert sheet", async () => {
+    const withExtra = {
+      ...folded,
+      pages: {
+        ...folded.pages,
+        extra: ['one', 'two', 'three'].map((n) => ({
+          background: '#FFFFFF',
+          objects: [text(`Extra page ${n} words`)],
+        })),
+      },
+    };
+    const printer = await inspectPdf(
+      await renderer.printerPdf({ canvasData: withExtra, insideMessage: MESSAGE, product: 'a5' }),
+    );
     const pages = printer.pageTexts.map(flatten);
     expect(pages).toHaveLength(7);
     expect(pages[2]).toContain(MESSAGE);
     expect(pages.slice(3, 6)).toEqual(['one', 'two', 'three'].map((n) => `Extra page ${n} words`));
     expect(pages[6]).toContain(SMALL_PRINT);
-    const home = await inspectPdf(await renderer.cardPdf({ canvasData: withExtra, insideMessage: MESSAGE, product: 'a5' }));
+    const home = await inspectPdf(
+      await renderer.cardPdf({ canvasData: withExtra, insideMessage: MESSAGE, product: 'a5' }),
+    );
     expect(home.pages).toBe(4);
     // Side by side, so pdftotext may interleave the two pages' wrapped lines: each page's words are there.
-    expect(flatten(home.pageTexts[2]).split(' ').sort()).toEqual('Extra page one words Extra page two words'.split(' ').sort());
+    expect(flatten(home.pageTexts[2]).split(' ').sort()).toEqual(
+      'Extra page one words Extra page two words'.split(' ').sort(),
+    );
     expect(flatten(home.pageTexts[3])).toBe('Extra page three words');
   });
 
   it('follows the product: 5 x 7 in pages are 133 x 184 mm, square 154 x 154 mm', async () => {
-    for (const [product, w, h] of [['in5x7', 133, 184], ['square', 154, 154]] as const) {
+    for (const [product, w, h] of [
+      ['in5x7', 133, 184],
+      ['square', 154, 154],
+    ] as const) {
       const canvas = fitCanvasToProduct({ version: '7.0.0', background: '#FFFFFF', objects: [text('Sized')] }, product);
       const boxes = await pageBoxes(await renderer.printerPdf({ canvasData: canvas, insideMessage: 'x', product }));
-      expect(boxes.map((b) => [Math.round((b.width * 25.4) / 72), Math.round((b.height * 25.4) / 72)])).toEqual(Array(4).fill([w, h]));
+      expect(boxes.map((b) => [Math.round((b.width * 25.4) / 72), Math.round((b.height * 25.4) / 72)])).toEqual(
+        Array(4).fill([w, h]),
+      );
       // The TrimBox is the product's trim (the page less 3 mm of bleed on each side).
       const mm = (points: number) => Math.round((points * 25.4) / 72);
-      expect(boxes.map((b) => [mm(b.trimBox[2] - b.trimBox[0]), mm(b.trimBox[3] - b.trimBox[1])])).toEqual(Array(4).fill([w - 6, h - 6]));
+      expect(boxes.map((b) => [mm(b.trimBox[2] - b.trimBox[0]), mm(b.trimBox[3] - b.trimBox[1])])).toEqual(
+        Array(4).fill([w - 6, h - 6]),
+      );
     }
   });
 
@@ -138,7 +220,18 @@ describe("printer's PDF", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-bleed-'));
     try {
       fs.writeFileSync(path.join(dir, 'card.pdf'), pdf);
-      await run('pdftoppm', ['-png', '-f', '1', '-l', '1', '-singlefile', '-r', '72', path.join(dir, 'card.pdf'), path.join(dir, 'p')]);
+      await run('pdftoppm', [
+        '-png',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        '-r',
+        '72',
+        path.join(dir, 'card.pdf'),
+        path.join(dir, 'p'),
+      ]);
       const img = decodePng(fs.readFileSync(path.join(dir, 'p.png')));
       // The outermost pixel is in the bleed, outside the trim: the page's colour, not white.
       // (3 mm is 8.5 px at 72 dpi; the last row and column may be poppler's rounding.)
@@ -152,7 +245,11 @@ describe("printer's PDF", () => {
   it('draws every page like the PNG preview of that page: within 1 % of pixels', async () => {
     // A front like a shopper's (the editor journey's): pattern, text, shapes, a photo and one sticker.
     const front = {
-      version: '7.0.0', width: 600, height: 850, background: '#FFF4D6', pattern: { name: 'hearts', color: '#F8BBD0' },
+      version: '7.0.0',
+      width: 600,
+      height: 850,
+      background: '#FFF4D6',
+      pattern: { name: 'hearts', color: '#F8BBD0' },
       objects: [
         text('Happy 40th, Ada!', { top: 80, fill: '#D6336C' }),
         { type: 'image', src: '/uploads/photo.png', left: 150, top: 300, width: 300, height: 225 },
@@ -167,11 +264,20 @@ describe("printer's PDF", () => {
       const preview = decodePng(await renderer.previewPng(card, { page: page as PageName }));
       const printed = decodePng(await trimArea(pdf, i + 1, 'a5', { width: 600, height: 850 }));
       // The back's small print is the PDF's own words over the page's art: keep it out of the comparison.
-      const share = differingShare(page === 'back' ? crop(printed, 700) : printed, page === 'back' ? crop(preview, 700) : preview);
+      const share = differingShare(
+        page === 'back' ? crop(printed, 700) : printed,
+        page === 'back' ? crop(preview, 700) : preview,
+      );
       shares.push(`${page} ${(share * 100).toFixed(3)} %`);
       if (process.env.GC_DEBUG_DIR) {
-        fs.writeFileSync(path.join(process.env.GC_DEBUG_DIR, `${page}-printed.png`), await trimArea(pdf, i + 1, 'a5', { width: 600, height: 850 }));
-        fs.writeFileSync(path.join(process.env.GC_DEBUG_DIR, `${page}-preview.png`), await renderer.previewPng(card, { page: page as PageName }));
+        fs.writeFileSync(
+          path.join(process.env.GC_DEBUG_DIR, `${page}-printed.png`),
+          await trimArea(pdf, i + 1, 'a5', { width: 600, height: 850 }),
+        );
+        fs.writeFileSync(
+          path.join(process.env.GC_DEBUG_DIR, `${page}-preview.png`),
+          await renderer.previewPng(card, { page: page as PageName }),
+        );
       }
       expect({ page, ok: share <= 0.01 }).toEqual({ page, ok: true });
     }
@@ -185,7 +291,7 @@ function crop(img: ReturnType<typeof decodePng>, rows: number) {
 }
 
 describe('any page, one renderer', () => {
-  it('draws an inner page as its own design on the card\'s canvas', async () => {
+  it("draws an inner page as its own design on the card's canvas", async () => {
     const left = decodePng(await renderer.previewPng(folded, { page: 'inside_left' }));
     expect({ width: left.width, height: left.height }).toEqual({ width: 600, height: 850 });
     expect(pixelAt(left, 5, 5).slice(0, 3)).toEqual([0xe3, 0xf2, 0xfd]);
@@ -211,7 +317,11 @@ describe('print-at-home sheet', () => {
       try {
         fs.writeFileSync(path.join(dir, 'c.pdf'), pdf);
         await run('pdftoppm', ['-png', '-r', '50', path.join(dir, 'c.pdf'), path.join(dir, 'p')]);
-        return fs.readdirSync(dir).filter((f) => f.endsWith('.png')).sort().map((f) => decodePng(fs.readFileSync(path.join(dir, f))));
+        return fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.png'))
+          .sort()
+          .map((f) => decodePng(fs.readFileSync(path.join(dir, f))));
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
@@ -221,7 +331,7 @@ describe('print-at-home sheet', () => {
     for (const i of [0, 1]) expect(differingShare(x[i], y[i], 0)).toBe(0);
   });
 
-  it('lays a folded A6 out on its flat sheet, with the inner pages\' designs', async () => {
+  it("lays a folded A6 out on its flat sheet, with the inner pages' designs", async () => {
     const canvas = fitCanvasToProduct({ ...folded, width: 600, height: 850 }, 'a6');
     const pdf = await renderer.cardPdf({ canvasData: canvas, insideMessage: MESSAGE, product: 'a6', cropMarks: true });
     const boxes = await pageBoxes(pdf);

@@ -52,7 +52,10 @@ describe('renderer: images from a remote upload provider', () => {
     foreign = await imageServer([255, 0, 0]);
     publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-remote-render-'));
     const prefixes = [`${allowed.url}/bucket/`];
-    provider = new PuppeteerRenderer({ resolveAsset: uploadAssetsResolver(publicDir, prefixes), remoteImagePrefixes: prefixes });
+    provider = new PuppeteerRenderer({
+      resolveAsset: uploadAssetsResolver(publicDir, prefixes),
+      remoteImagePrefixes: prefixes,
+    });
   });
 
   afterAll(async () => {
@@ -67,7 +70,11 @@ describe('renderer: images from a remote upload provider', () => {
       width: 300,
       height: 200,
       background: '#FFFFFF',
-      objects: [imageAt(`${allowed.url}/bucket/photo.png`, 0), imageAt(`${foreign.url}/bucket/photo.png`, 100), imageAt(`${allowed.url}/redirect/photo.png`, 200)],
+      objects: [
+        imageAt(`${allowed.url}/bucket/photo.png`, 0),
+        imageAt(`${foreign.url}/bucket/photo.png`, 100),
+        imageAt(`${allowed.url}/redirect/photo.png`, 200),
+      ],
     };
     const png = decodePng(await provider.designPng(design, 300));
     expect(pixelAt(png, 50, 100).slice(0, 3)).toEqual([0, 0, 255]);
@@ -86,10 +93,15 @@ describe('renderer: images from a remote upload provider', () => {
   });
 
   it('puts allowed remote photos into the print PDF', async () => {
-    const rules = { remotePrefixes: [`${allowed.url}/bucket/`], resolveAsset: uploadAssetsResolver(publicDir, [`${allowed.url}/bucket/`]) };
+    const rules = {
+      remotePrefixes: [`${allowed.url}/bucket/`],
+      resolveAsset: uploadAssetsResolver(publicDir, [`${allowed.url}/bucket/`]),
+    };
     const renderer = createCardRenderer({ provider, publicDir, publicUrl: '', cropMarks: false, ...rules });
     const before = allowed.requests.length;
-    const canvas = { objects: [{ type: 'image', src: `${allowed.url}/bucket/photo.png`, left: 0, top: 0, width: 600, height: 850 }] };
+    const canvas = {
+      objects: [{ type: 'image', src: `${allowed.url}/bucket/photo.png`, left: 0, top: 0, width: 600, height: 850 }],
+    };
     const pdf = await renderer.cardPdf({ canvasData: canvas, insideMessage: 'Hi' });
     expect((await inspectPdf(pdf)).pages).toBe(2);
     expect(allowed.requests.length).toBeGreaterThan(before);

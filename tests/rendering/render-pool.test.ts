@@ -17,14 +17,23 @@ const made: PuppeteerRenderer[] = [];
 const rendererWith = (options: { pages: number; memoryBudgetMb: number; measureEveryMs?: number }) => {
   const provider = new PuppeteerRenderer({ resolveAsset: localUploadsResolver(publicDir), ...options });
   made.push(provider);
-  return { provider, renderer: createCardRenderer({ provider, publicDir, publicUrl: 'https://cards.example.test', cropMarks: false }) };
+  return {
+    provider,
+    renderer: createCardRenderer({ provider, publicDir, publicUrl: 'https://cards.example.test', cropMarks: false }),
+  };
 };
 // `round` makes the same n designs new again (a different line of text), so nothing is drawn from a cache.
 const designs = (n: number, round = 0) =>
   Array.from({ length: n }, (_, i) => {
     const base = TEMPLATES[i % TEMPLATES.length].canvas_data as { objects?: unknown[] };
     const text = round ? `Pool ${i}, round ${round}` : `Pool ${i}`;
-    return { ...base, objects: [...(base.objects ?? []), { type: 'textbox', text, left: 80, top: 80, width: 600, fontSize: 48, fill: '#333333', fontFamily: 'Georgia' }] };
+    return {
+      ...base,
+      objects: [
+        ...(base.objects ?? []),
+        { type: 'textbox', text, left: 80, top: 80, width: 600, fontSize: 48, fill: '#333333', fontFamily: 'Georgia' },
+      ],
+    };
   });
 
 beforeAll(() => {

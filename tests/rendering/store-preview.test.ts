@@ -28,7 +28,12 @@ async function waitFor<T>(probe: () => Promise<T | null>, what: string, ms = 60_
 const fileOf = (url: string) => path.join(publicDir, url);
 const strapi = () => app!.strapi;
 // Every row: a document has a draft and a published row (and one per language), each with its thumbnail.
-const templates = () => strapi().db.query(UID.template).findMany({ select: ['id', 'documentId', 'slug', 'thumbnail_url', 'canvas_data'] }) as Promise<Array<{ id: number; documentId: string; slug: string; thumbnail_url: string | null; canvas_data: unknown }>>;
+const templates = () =>
+  strapi()
+    .db.query(UID.template)
+    .findMany({ select: ['id', 'documentId', 'slug', 'thumbnail_url', 'canvas_data'] }) as Promise<
+    Array<{ id: number; documentId: string; slug: string; thumbnail_url: string | null; canvas_data: unknown }>
+  >;
 
 beforeAll(async () => {
   app = await startApp({ SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'true', SERVICE_PUBLIC_URL: 'https://cards.example.test' });
@@ -60,17 +65,36 @@ describe('rendering inside Strapi', () => {
 
   it('stores a preview under its content hash and serves it at the returned URL', async () => {
     const rendering = getService(strapi(), 'rendering');
-    const design = { version: '7.0.0', background: '#3366CC', objects: [{ type: 'textbox', text: `stored ${Date.now()}`, left: 50, top: 400, width: 500, fontSize: 40, fill: '#FFFFFF', fontFamily: 'Georgia' }] };
+    const design = {
+      version: '7.0.0',
+      background: '#3366CC',
+      objects: [
+        {
+          type: 'textbox',
+          text: `stored ${Date.now()}`,
+          left: 50,
+          top: 400,
+          width: 500,
+          fontSize: 40,
+          fill: '#FFFFFF',
+          fontFamily: 'Georgia',
+        },
+      ],
+    };
     const url = await rendering.storePreview(design);
     created.push(url);
     expect(url).toMatch(PREVIEW_URL);
     expect(rendering.previewLocation(design).url).toBe(url);
 
-    const res = await app!.http().get(url).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await app!
+      .http()
+      .get(url)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/png/);
     const body = res.body as Buffer;

@@ -39,7 +39,11 @@ function tokenRoutes(base: string, api: string): TokenRoute[] {
     { method: 'GET', route: `${base}/account/confirm-email/:token/`, url: `${base}/account/confirm-email/S/` },
     // Print files (a signed name) and print providers' callbacks (the shop's callback secret).
     { method: 'GET', route: `${api}/postal/print-files/:signed_file`, url: `${api}/postal/print-files/S` },
-    { method: 'POST', route: `${api}/postal/:provider(prodigi|gelato)/callback/:secret`, url: `${api}/postal/prodigi/callback/S` },
+    {
+      method: 'POST',
+      route: `${api}/postal/:provider(prodigi|gelato)/callback/:secret`,
+      url: `${api}/postal/prodigi/callback/S`,
+    },
   ];
 }
 
@@ -57,14 +61,31 @@ function queryTokens(base: string, api: string): Array<{ method: Method; url: st
 }
 
 // Route parameters that are not secrets (ids and names a log may show; `path`: a static file's name).
-const PUBLIC_PARAMS = new Set(['id', 'uuid', 'slug', 'item_id', 'delivery_id', 'card_id', 'documentId', 'provider', 'path']);
+const PUBLIC_PARAMS = new Set([
+  'id',
+  'uuid',
+  'slug',
+  'item_id',
+  'delivery_id',
+  'card_id',
+  'documentId',
+  'provider',
+  'path',
+]);
 
 const paramsOf = (route: string): string[] => [...route.matchAll(/:(\w+)/g)].map((m) => m[1]);
 
 /** Every route the server mounts (pages, webhooks, the content API and the admin API), as method and path. */
 function mountedRoutes(app: TestApp): Array<{ method: string; path: string }> {
-  const server = app.strapi.server as unknown as { listRoutes(): Array<{ path: string; methods: string[] }>; api(name: string): { listRoutes(): Array<{ path: string; methods: string[] }> } | undefined };
-  const layers = [...server.listRoutes(), ...(server.api('content-api')?.listRoutes() ?? []), ...(server.api('admin')?.listRoutes() ?? [])];
+  const server = app.strapi.server as unknown as {
+    listRoutes(): Array<{ path: string; methods: string[] }>;
+    api(name: string): { listRoutes(): Array<{ path: string; methods: string[] }> } | undefined;
+  };
+  const layers = [
+    ...server.listRoutes(),
+    ...(server.api('content-api')?.listRoutes() ?? []),
+    ...(server.api('admin')?.listRoutes() ?? []),
+  ];
   const seen = new Set<string>();
   const routes: Array<{ method: string; path: string }> = [];
   for (const layer of layers) {
@@ -101,7 +122,14 @@ const secret = () => `sEcReT${crypto.randomBytes(9).toString('hex')}`;
 
 async function request(app: TestApp, method: Method, url: string) {
   const agent = app.http();
-  const req = method === 'GET' ? agent.get(url) : method === 'POST' ? agent.post(url) : method === 'PATCH' ? agent.patch(url) : agent.delete(url);
+  const req =
+    method === 'GET'
+      ? agent.get(url)
+      : method === 'POST'
+        ? agent.post(url)
+        : method === 'PATCH'
+          ? agent.patch(url)
+          : agent.delete(url);
   return req.redirects(0);
 }
 
@@ -114,7 +142,8 @@ async function expectMasked(app: TestApp, base: string, api: string) {
       const lines = await logsOf(app, () => request(app, method, url.replace(/\bS\b/g, value)));
       const masked = `${method} ${url.replace(/\bS\b/g, '<token>')} (`;
       if (lines.some((l) => l.includes(value))) leaks.push(`${method} ${url}: ${lines.find((l) => l.includes(value))}`);
-      else if (!lines.some((l) => l.startsWith(masked))) leaks.push(`${method} ${url}: no line "${masked}" in ${JSON.stringify(lines)}`);
+      else if (!lines.some((l) => l.startsWith(masked)))
+        leaks.push(`${method} ${url}: no line "${masked}" in ${JSON.stringify(lines)}`);
     }
     expect(leaks).toEqual([]);
   }
@@ -126,15 +155,24 @@ describe('access log: secrets in URLs, shop at /shop and API at /api/greeting-ca
   const api = '/api/greeting-cards';
 
   beforeAll(async () => {
-    app = await startApp({ ...QUIET_APP, SERVICE_STOREFRONT_BASE_PATH: base, SERVICE_API_PREFIX: api, SERVICE_POSTAL_CALLBACK_SECRET: 'a-callback-secret-0123456789abcdef' });
+    app = await startApp({
+      ...QUIET_APP,
+      SERVICE_STOREFRONT_BASE_PATH: base,
+      SERVICE_API_PREFIX: api,
+      SERVICE_POSTAL_CALLBACK_SECRET: 'a-callback-secret-0123456789abcdef',
+    });
   });
   afterAll(async () => {
     await app?.stop();
   });
 
   it('every route of ours with a parameter that is not a plain id is a token route of the table, and each of the table is mounted', () => {
-    const ours = mountedRoutes(app).filter((r) => r.path.startsWith(`${base}/`) || r.path.startsWith(`${api}/`) || r.path.startsWith('/greeting-cards/'));
-    const carryingSecrets = ours.filter((r) => paramsOf(r.path).some((p) => !PUBLIC_PARAMS.has(p))).map((r) => `${r.method} ${r.path}`);
+    const ours = mountedRoutes(app).filter(
+      (r) => r.path.startsWith(`${base}/`) || r.path.startsWith(`${api}/`) || r.path.startsWith('/greeting-cards/'),
+    );
+    const carryingSecrets = ours
+      .filter((r) => paramsOf(r.path).some((p) => !PUBLIC_PARAMS.has(p)))
+      .map((r) => `${r.method} ${r.path}`);
     const table = tokenRoutes(base, api).map((r) => `${r.method} ${r.route}`);
     expect(carryingSecrets.sort()).toEqual([...table].sort());
   });

@@ -18,7 +18,13 @@ describe('security: checkout re-checks every item', () => {
     const u = await createUser(app.strapi);
     const r = await createRecipient(app.strapi, u);
     const card = await createCard(app.strapi, u);
-    const cart = (await http().post('/api/orders/add_to_cart/').set(u.auth).send({ card_id: card.id, recipient_id: r.id, delivery_method: method }).expect(200)).body;
+    const cart = (
+      await http()
+        .post('/api/orders/add_to_cart/')
+        .set(u.auth)
+        .send({ card_id: card.id, recipient_id: r.id, delivery_method: method })
+        .expect(200)
+    ).body;
     const checkout = () => http().post(`/api/orders/${cart.uuid}/checkout/`).set(u.auth).send({});
     return { u, r, cart, itemId: cart.items[0].id as number, checkout };
   }

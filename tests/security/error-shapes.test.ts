@@ -12,14 +12,22 @@ describe('error shapes outside the controllers', () => {
   });
 
   it('malformed JSON is a 400 with detail, and nothing is created', async () => {
-    const res = await app.http().post('/api/cards/').set(user.auth).set('Content-Type', 'application/json').send('{"title": "x",');
+    const res = await app
+      .http()
+      .post('/api/cards/')
+      .set(user.auth)
+      .set('Content-Type', 'application/json')
+      .send('{"title": "x",');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: expect.stringMatching(/JSON/) });
     expect(await app.strapi.db.query('plugin::greeting-cards.card').count()).toBe(0);
   });
 
   it('a body over the size limit is a 413 with detail', async () => {
-    const huge = JSON.stringify({ title: 'x', canvas_data: { version: '7', background: '#FFFFFF', objects: [], pad: 'a'.repeat(3 * 1024 * 1024) } });
+    const huge = JSON.stringify({
+      title: 'x',
+      canvas_data: { version: '7', background: '#FFFFFF', objects: [], pad: 'a'.repeat(3 * 1024 * 1024) },
+    });
     const res = await app.http().post('/api/cards/').set(user.auth).set('Content-Type', 'application/json').send(huge);
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ detail: 'Request body too large.' });
@@ -32,7 +40,10 @@ describe('error shapes outside the controllers', () => {
   });
 
   it("Strapi's own routes keep Strapi's error format", async () => {
-    const res = await app.http().post('/api/auth/local').send({ identifier: 'nobody@example.test', password: 'wrong-password' });
+    const res = await app
+      .http()
+      .post('/api/auth/local')
+      .send({ identifier: 'nobody@example.test', password: 'wrong-password' });
     expect(res.status).toBe(400);
     expect(res.body).toHaveProperty('error');
   });

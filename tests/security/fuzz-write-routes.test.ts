@@ -18,21 +18,110 @@ const FORM_RUNS = Math.max(1, Math.ceil(RUNS / 4));
 const IMPORT_RUNS = Math.max(1, Math.ceil(RUNS / 4));
 
 const FIELDS = [
-  'title', 'canvas_data', 'inside_message', 'is_favorite', 'template', 'card_id', 'recipient_id', 'delivery_method',
-  'scheduled_for', 'gift_addon_id', 'gift_wrap', 'promo_code', 'first_name', 'last_name', 'email', 'phone',
-  'address_line_1', 'address_line_2', 'city', 'county', 'postcode', 'country', 'notes', 'birthday', 'relationship',
-  'recipient', 'occasion', 'event_type', 'event_date', 'days_before', 'is_active', 'plan_slug', 'success_url',
-  'cancel_url', 'return_url', 'version', 'background', 'objects', 'id', 'owner', 'user', 'status', '__proto__', 'constructor',
-  'src', 'left', 'top', 'width', 'height', 'type', 'title', 'favorite', 'plan', '_csrf',
+  'title',
+  'canvas_data',
+  'inside_message',
+  'is_favorite',
+  'template',
+  'card_id',
+  'recipient_id',
+  'delivery_method',
+  'scheduled_for',
+  'gift_addon_id',
+  'gift_wrap',
+  'promo_code',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'county',
+  'postcode',
+  'country',
+  'notes',
+  'birthday',
+  'relationship',
+  'recipient',
+  'occasion',
+  'event_type',
+  'event_date',
+  'days_before',
+  'is_active',
+  'plan_slug',
+  'success_url',
+  'cancel_url',
+  'return_url',
+  'version',
+  'background',
+  'objects',
+  'id',
+  'owner',
+  'user',
+  'status',
+  '__proto__',
+  'constructor',
+  'src',
+  'left',
+  'top',
+  'width',
+  'height',
+  'type',
+  'title',
+  'favorite',
+  'plan',
+  '_csrf',
   // The import page's preview form: the file's text, the column choices, the step.
-  'content', 'map_0', 'map_1', 'step',
+  'content',
+  'map_0',
+  'map_1',
+  'step',
 ];
 
-const nasty = fc.string({ unit: fc.constantFrom('\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\u200b', '\ufeff', '\ud83c\udf89', 'a', '<', '"', '\\', "'", '%', '\n') });
+const nasty = fc.string({
+  unit: fc.constantFrom(
+    '\u0000',
+    '\u0001',
+    '\u0008',
+    '\u001b',
+    '\u007f',
+    '\u200b',
+    '\ufeff',
+    '\ud83c\udf89',
+    'a',
+    '<',
+    '"',
+    '\\',
+    "'",
+    '%',
+    '\n',
+  ),
+});
 const huge = fc.integer({ min: 5_000, max: 60_000 }).map((n) => 'x'.repeat(n));
 const scalar = fc.oneof(
-  fc.string(), nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
-  fc.constantFrom('', ' ', 'ecard', 'post', 'print', '2030-01-01', '1', '-1', '1e400', 'true', 'https://evil.example/', '/orders/x/', '#FFFFFF', 'FIRSTCARD'),
+  fc.string(),
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(
+    '',
+    ' ',
+    'ecard',
+    'post',
+    'print',
+    '2030-01-01',
+    '1',
+    '-1',
+    '1e400',
+    'true',
+    'https://evil.example/',
+    '/orders/x/',
+    '#FFFFFF',
+    'FIRSTCARD',
+  ),
   fc.constantFrom(0, -1, 1, 2 ** 31, 2 ** 53, -(2 ** 53), 1.5),
 );
 const deep = fc.integer({ min: 50, max: 1500 }).map((depth) => {
@@ -47,23 +136,53 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: deep },
 );
 const body: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 6, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string(), nasty), value, { maxKeys: 8 }) },
+  {
+    weight: 6,
+    arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string(), nasty), value, { maxKeys: 8 }),
+  },
   { weight: 1, arbitrary: fc.anything() },
   { weight: 1, arbitrary: deep },
   { weight: 1, arbitrary: fc.array(value, { maxLength: 5 }) },
 );
 
 // Form bodies: keys as forms name them (qs brackets included), values strings or repeated keys.
-const formKey = fc.oneof(fc.constantFrom(...FIELDS), fc.constantFrom('a[b]', 'objects[0][type]', 'items[]', '__proto__[x]', 'constructor[prototype][x]', 'card_id[]'), fc.string(), nasty);
+const formKey = fc.oneof(
+  fc.constantFrom(...FIELDS),
+  fc.constantFrom('a[b]', 'objects[0][type]', 'items[]', '__proto__[x]', 'constructor[prototype][x]', 'card_id[]'),
+  fc.string(),
+  nasty,
+);
 const formValue: fc.Arbitrary<string | string[]> = fc.oneof(
-  { weight: 6, arbitrary: fc.oneof(fc.string(), nasty, fc.constantFrom('', '1', '-1', '0', 'ecard', 'post', 'true', 'false', '2030-01-01', 'FIRSTCARD', 'premium', 'https://evil.example/', '99999999999999999999')) },
+  {
+    weight: 6,
+    arbitrary: fc.oneof(
+      fc.string(),
+      nasty,
+      fc.constantFrom(
+        '',
+        '1',
+        '-1',
+        '0',
+        'ecard',
+        'post',
+        'true',
+        'false',
+        '2030-01-01',
+        'FIRSTCARD',
+        'premium',
+        'https://evil.example/',
+        '99999999999999999999',
+      ),
+    ),
+  },
   { weight: 1, arbitrary: huge },
   { weight: 1, arbitrary: fc.array(fc.string(), { minLength: 2, maxLength: 4 }) },
 );
 const formBody = fc.record({ fields: fc.dictionary(formKey, formValue, { maxKeys: 8 }), htmx: fc.boolean() });
 function encodeForm(fields: Record<string, string | string[]>, csrf: string): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
+  for (const [key, value] of Object.entries(fields))
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
   // The session's token, so the body reaches the route rather than the CSRF check (set last: it wins).
   params.set('_csrf', csrf);
   return params.toString();
@@ -74,21 +193,71 @@ function encodeForm(fields: Record<string, string | string[]>, csrf: string): st
 // parsers act on: separators, quotes, line breaks, blanks (csv-parse trims them). Rows share e-mail
 // addresses, so imports merge into a few entries instead of growing the address book run after run.
 const PLAUSIBLE: Record<string, string[]> = {
-  'First name': ['Sam', 'Ada'], 'Last name': ['Jones', 'Lovelace'], Name: ['Sam Jones'], Email: ['sam@example.test', 'ada@example.test'],
-  Phone: ['+44 20 7946 0000'], Address: ['12 Mill Lane'], City: ['Bath'], Postcode: ['BA1 1AA', 'sw1a1aa'], Country: ['United Kingdom', 'GB'],
-  Birthday: ['1990-02-28', '31/12/1990'], Anniversary: ['2001-06-30T10:00:00Z'], Notes: ['Two\nlines\tand a tab'], Tags: ['Family, Work'],
-  N: ['Moss;Nia;;;'], FN: ['Nia Moss'], EMAIL: ['nia@example.test'], TEL: ['+44 20 7946 0001'], ADR: [';;15 Park Row;Hull;;HU1 1AD;United Kingdom'],
-  BDAY: ['1992-07-04', '--0704'], CATEGORIES: ['Family,Book club'], NOTE: ['Line\\nbreak'], VERSION: ['3.0', '4.0'], BEGIN: ['VCARD', 'X'], END: ['VCARD', 'X'],
+  'First name': ['Sam', 'Ada'],
+  'Last name': ['Jones', 'Lovelace'],
+  Name: ['Sam Jones'],
+  Email: ['sam@example.test', 'ada@example.test'],
+  Phone: ['+44 20 7946 0000'],
+  Address: ['12 Mill Lane'],
+  City: ['Bath'],
+  Postcode: ['BA1 1AA', 'sw1a1aa'],
+  Country: ['United Kingdom', 'GB'],
+  Birthday: ['1990-02-28', '31/12/1990'],
+  Anniversary: ['2001-06-30T10:00:00Z'],
+  Notes: ['Two\nlines\tand a tab'],
+  Tags: ['Family, Work'],
+  N: ['Moss;Nia;;;'],
+  FN: ['Nia Moss'],
+  EMAIL: ['nia@example.test'],
+  TEL: ['+44 20 7946 0001'],
+  ADR: [';;15 Park Row;Hull;;HU1 1AD;United Kingdom'],
+  BDAY: ['1992-07-04', '--0704'],
+  CATEGORIES: ['Family,Book club'],
+  NOTE: ['Line\\nbreak'],
+  VERSION: ['3.0', '4.0'],
+  BEGIN: ['VCARD', 'X'],
+  END: ['VCARD', 'X'],
 };
 const HEADERS = [...Object.keys(PLAUSIBLE).slice(0, 13), '__proto__', 'constructor', ''];
-const fileChar = fc.constantFrom('a', 'Z', '1', 'T', '-', '/', '.', '@', ',', ';', ':', '"', '\\', '\n', '\r', '\r\n', ' ', '\t', '\u0000', '\u0007', '\u0085', '\u00a0', '\ufeff', 'é', '\ud83c\udf89');
+const fileChar = fc.constantFrom(
+  'a',
+  'Z',
+  '1',
+  'T',
+  '-',
+  '/',
+  '.',
+  '@',
+  ',',
+  ';',
+  ':',
+  '"',
+  '\\',
+  '\n',
+  '\r',
+  '\r\n',
+  ' ',
+  '\t',
+  '\u0000',
+  '\u0007',
+  '\u0085',
+  '\u00a0',
+  '\ufeff',
+  'é',
+  '\ud83c\udf89',
+);
 const control = fc.constantFrom('\u0000', '\u0000', '\u0001', '\u0007', '\u001b', '\u007f', '\u0085');
 /** A value for a column or property: one that would be imported, one with a control character in it, or text. */
 const valueFor = (name: string) => {
   const plausible = fc.constantFrom(...(Object.hasOwn(PLAUSIBLE, name) ? PLAUSIBLE[name] : ['Sam']));
   return fc.oneof(
     { weight: 4, arbitrary: plausible },
-    { weight: 1, arbitrary: fc.tuple(plausible, control, fc.nat()).map(([v, c, at]) => `${v.slice(0, at % (v.length + 1))}${c}${v.slice(at % (v.length + 1))}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(plausible, control, fc.nat())
+        .map(([v, c, at]) => `${v.slice(0, at % (v.length + 1))}${c}${v.slice(at % (v.length + 1))}`),
+    },
     { weight: 1, arbitrary: fc.oneof(fc.string({ unit: fileChar, maxLength: 30 }), nasty) },
   );
 };
@@ -96,18 +265,45 @@ const csvFile = fc
   .record({
     separator: fc.constantFrom(',', ';'),
     lineEnd: fc.constantFrom('\n', '\r\n', '\r'),
-    header: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...HEADERS) }, { weight: 1, arbitrary: fc.string({ unit: fileChar, maxLength: 12 }) }), { minLength: 1, maxLength: 8 }),
+    header: fc.array(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...HEADERS) },
+        { weight: 1, arbitrary: fc.string({ unit: fileChar, maxLength: 12 }) },
+      ),
+      { minLength: 1, maxLength: 8 },
+    ),
   })
   .chain(({ separator, lineEnd, header }) =>
-    fc.array(fc.tuple(...header.map(valueFor)), { maxLength: 30 }).map((rows) => [header, ...rows].map((r) => r.join(separator)).join(lineEnd)),
+    fc
+      .array(fc.tuple(...header.map(valueFor)), { maxLength: 30 })
+      .map((rows) => [header, ...rows].map((r) => r.join(separator)).join(lineEnd)),
   );
 const vcardProperty = fc
   .record({
     group: fc.constantFrom('', '', 'item1.'),
-    name: fc.constantFrom('N', 'FN', 'EMAIL', 'TEL', 'ADR', 'BDAY', 'CATEGORIES', 'NOTE', 'PHOTO', 'X-CUSTOM', 'VERSION', 'BEGIN', 'END', 'fn'),
-    parameters: fc.array(fc.constantFrom(';TYPE=HOME', ';type=pref', ';ENCODING=b', ';VALUE=text', ';X="a:b;c"', ';'), { maxLength: 3 }),
+    name: fc.constantFrom(
+      'N',
+      'FN',
+      'EMAIL',
+      'TEL',
+      'ADR',
+      'BDAY',
+      'CATEGORIES',
+      'NOTE',
+      'PHOTO',
+      'X-CUSTOM',
+      'VERSION',
+      'BEGIN',
+      'END',
+      'fn',
+    ),
+    parameters: fc.array(fc.constantFrom(';TYPE=HOME', ';type=pref', ';ENCODING=b', ';VALUE=text', ';X="a:b;c"', ';'), {
+      maxLength: 3,
+    }),
   })
-  .chain(({ group, name, parameters }) => valueFor(name).map((value) => `${group}${name}${parameters.join('')}:${value}`));
+  .chain(({ group, name, parameters }) =>
+    valueFor(name).map((value) => `${group}${name}${parameters.join('')}:${value}`),
+  );
 const vcardFile = fc
   .record({
     lineEnd: fc.constantFrom('\r\n', '\n'),
@@ -116,23 +312,35 @@ const vcardFile = fc
     unended: fc.boolean(),
   })
   .map(({ lineEnd, cards, foldEvery, unended }) => {
-    const fold = (line: string) => (foldEvery ? line.replace(new RegExp(`(.{${foldEvery}})`, 'g'), `$1${lineEnd} `) : line);
-    const text = cards.map((props) => ['BEGIN:VCARD', 'VERSION:3.0', ...props.map(fold), 'END:VCARD'].join(lineEnd)).join(lineEnd);
+    const fold = (line: string) =>
+      foldEvery ? line.replace(new RegExp(`(.{${foldEvery}})`, 'g'), `$1${lineEnd} `) : line;
+    const text = cards
+      .map((props) => ['BEGIN:VCARD', 'VERSION:3.0', ...props.map(fold), 'END:VCARD'].join(lineEnd))
+      .join(lineEnd);
     return unended ? text.replace(/END:VCARD$/, '') : `${text}${lineEnd}`;
   });
 // Wide: columns by the thousand. Deep: rows, lines, folds, parameters and nesting by the thousand.
 const wideFile = fc
-  .record({ columns: fc.integer({ min: 90, max: 5000 }), rows: fc.integer({ min: 1, max: 40 }), separator: fc.constantFrom(',', ';') })
+  .record({
+    columns: fc.integer({ min: 90, max: 5000 }),
+    rows: fc.integer({ min: 1, max: 40 }),
+    separator: fc.constantFrom(',', ';'),
+  })
   .map(({ columns, rows, separator }) => {
     const header = ['First name', 'Email', ...Array.from({ length: columns - 2 }, (_, i) => `c${i}`)].join(separator);
     return `${header}\n${`Sam${separator}sam@example.test${separator.repeat(columns - 2)}\n`.repeat(rows)}`;
   });
-const card = (lines: string) => `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Sam Jones\r\nEMAIL:sam@example.test\r\n${lines}END:VCARD\r\n`;
+const card = (lines: string) =>
+  `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Sam Jones\r\nEMAIL:sam@example.test\r\n${lines}END:VCARD\r\n`;
 const deepFile = fc.oneof(
-  fc.integer({ min: 1000, max: 60_000 }).map((n) => `First name,Email,Notes\nSam,sam@example.test,"${'x\n'.repeat(n)}"\n`),
+  fc
+    .integer({ min: 1000, max: 60_000 })
+    .map((n) => `First name,Email,Notes\nSam,sam@example.test,"${'x\n'.repeat(n)}"\n`),
   fc.integer({ min: 1000, max: 60_000 }).map((n) => `First name,Email,Notes\nSam,sam@example.test,${'y'.repeat(n)}\n`),
   fc.integer({ min: 1000, max: 6000 }).map((n) => `First name,Email\n${'Sam,sam@example.test\n'.repeat(n)}`),
-  fc.integer({ min: 1000, max: 60_000 }).map((n) => `First name,Email,Birthday\nSam,sam@example.test,"${'T'.repeat(n)}\nx"\n`),
+  fc
+    .integer({ min: 1000, max: 60_000 })
+    .map((n) => `First name,Email,Birthday\nSam,sam@example.test,"${'T'.repeat(n)}\nx"\n`),
   fc.integer({ min: 100, max: 20_000 }).map((n) => card(`NOTE:a${'\r\n b'.repeat(n)}\r\n`)),
   fc.integer({ min: 100, max: 5000 }).map((n) => card(`${'BEGIN:X\r\n'.repeat(n)}${'END:X\r\n'.repeat(n)}`)),
   fc.integer({ min: 100, max: 6000 }).map((n) => card('').repeat(n)),
@@ -141,7 +349,10 @@ const deepFile = fc.oneof(
 const importFile = fc.oneof(
   { weight: 3, arbitrary: csvFile.map((text) => ({ text, name: 'contacts.csv' })) },
   { weight: 3, arbitrary: vcardFile.map((text) => ({ text, name: 'contacts.vcf' })) },
-  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 4096 }).map((bytes) => ({ text: Buffer.from(bytes), name: 'noise.csv' })) },
+  {
+    weight: 1,
+    arbitrary: fc.uint8Array({ maxLength: 4096 }).map((bytes) => ({ text: Buffer.from(bytes), name: 'noise.csv' })),
+  },
   { weight: 1, arbitrary: wideFile.map((text) => ({ text, name: 'wide.csv' })) },
   { weight: 1, arbitrary: deepFile.map((text) => ({ text, name: 'deep.txt' })) },
 );
@@ -152,28 +363,51 @@ const importRequest = fc.record({
   dryRun: fc.constantFrom(undefined, 'true', 'true', 'false', 'maybe'),
   mapping: fc.option(
     fc.oneof(
-      fc.dictionary(fc.oneof(fc.constantFrom(...HEADERS), fc.string()), fc.oneof(fc.constantFrom('', 'email', 'first_name', 'full_name', 'tags', 'shoe_size'), fc.constant(null), fc.integer())).map((m) => JSON.stringify(m)),
+      fc
+        .dictionary(
+          fc.oneof(fc.constantFrom(...HEADERS), fc.string()),
+          fc.oneof(
+            fc.constantFrom('', 'email', 'first_name', 'full_name', 'tags', 'shoe_size'),
+            fc.constant(null),
+            fc.integer(),
+          ),
+        )
+        .map((m) => JSON.stringify(m)),
       fc.string(),
       nasty,
     ),
   ),
 });
 const fileBytes = (text: string | Buffer, encoding: string): Buffer =>
-  Buffer.isBuffer(text) ? text : encoding === 'latin1' ? Buffer.from(text, 'latin1') : Buffer.from(`${encoding === 'bom' ? '\ufeff' : ''}${text}`);
+  Buffer.isBuffer(text)
+    ? text
+    : encoding === 'latin1'
+      ? Buffer.from(text, 'latin1')
+      : Buffer.from(`${encoding === 'bom' ? '\ufeff' : ''}${text}`);
 
 function isSpecError(status: number, payload: unknown): boolean {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return false;
   const entries = Object.entries(payload as Record<string, unknown>);
   if (entries.length === 1 && entries[0][0] === 'detail') return typeof entries[0][1] === 'string';
   // Field errors: {"field": ["message", ...]}; not for 401/404, which always carry a detail.
-  return status === 400 && entries.length > 0 && entries.every(([, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'));
+  return (
+    status === 400 &&
+    entries.length > 0 &&
+    entries.every(([, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'))
+  );
 }
 
 describe('fuzzing every write route', () => {
   let app: TestApp;
   let user: TestUser;
   let tables: string[] = [];
-  let ids: { card: number; recipient: number; reminder: number; cart: string; addressToken: string } = { card: 0, recipient: 0, reminder: 0, cart: '', addressToken: '' };
+  let ids: { card: number; recipient: number; reminder: number; cart: string; addressToken: string } = {
+    card: 0,
+    recipient: 0,
+    reminder: 0,
+    cart: '',
+    addressToken: '',
+  };
 
   /**
    * Row counts of every plugin table, and the update times of the rows PATCH routes target: one query.
@@ -187,8 +421,16 @@ describe('fuzzing every write route', () => {
     // in the run it opens a new, empty one. Orders are counted without those (and their user links).
     const parts = tables
       .filter((t) => t !== 'gc_orders_user_lnk')
-      .map((t) => (t === 'gc_orders' ? `(SELECT COUNT(*) FROM gc_orders WHERE NOT (status = 'cart' AND subtotal_pence = 0)) AS gc_orders` : `(SELECT COUNT(*) FROM ${t}) AS ${t}`));
-    parts.push(`(SELECT MAX(updated_at) FROM gc_cards) AS cards_updated`, `(SELECT MAX(updated_at) FROM gc_recipients WHERE is_system_user IS NOT TRUE) AS recipients_updated`, `(SELECT MAX(updated_at) FROM gc_reminders) AS reminders_updated`);
+      .map((t) =>
+        t === 'gc_orders'
+          ? `(SELECT COUNT(*) FROM gc_orders WHERE NOT (status = 'cart' AND subtotal_pence = 0)) AS gc_orders`
+          : `(SELECT COUNT(*) FROM ${t}) AS ${t}`,
+      );
+    parts.push(
+      `(SELECT MAX(updated_at) FROM gc_cards) AS cards_updated`,
+      `(SELECT MAX(updated_at) FROM gc_recipients WHERE is_system_user IS NOT TRUE) AS recipients_updated`,
+      `(SELECT MAX(updated_at) FROM gc_reminders) AS reminders_updated`,
+    );
     const rows = await knex.raw(`SELECT ${parts.join(', ')}`);
     const row = Array.isArray(rows) ? rows[0] : rows.rows[0];
     return JSON.stringify(row);
@@ -204,12 +446,26 @@ describe('fuzzing every write route', () => {
     });
     const cart = await app.http().get('/api/orders/cart/').set(user.auth).expect(200);
     const addressLink = await app.http().post('/api/recipients/request-link/').set(user.auth).expect(201);
-    ids = { card: card.id, recipient: recipient.id, reminder: reminder.id, cart: cart.body.uuid, addressToken: addressLink.body.token };
+    ids = {
+      card: card.id,
+      recipient: recipient.id,
+      reminder: reminder.id,
+      cart: cart.body.uuid,
+      addressToken: addressLink.body.token,
+    };
     const knex = app.strapi.db.connection;
-    const list = app.db.kind === 'postgres'
-      ? (await knex.raw(`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'gc\\_%'`)).rows
-      : await knex.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'gc\\_%' ESCAPE '\\'`);
-    tables = (list as Array<{ name: string }>).map((r) => r.name).filter((n) => n !== 'gc_rate_limits').sort();
+    const list =
+      app.db.kind === 'postgres'
+        ? (
+            await knex.raw(
+              `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'gc\\_%'`,
+            )
+          ).rows
+        : await knex.raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'gc\\_%' ESCAPE '\\'`);
+    tables = (list as Array<{ name: string }>)
+      .map((r) => r.name)
+      .filter((n) => n !== 'gc_rate_limits')
+      .sort();
     expect(tables).toEqual(expect.arrayContaining(['gc_cards', 'gc_recipients', 'gc_orders']));
   });
   afterAll(async () => {
@@ -240,36 +496,54 @@ describe('fuzzing every write route', () => {
     ['upload a photo, sent as JSON', 'post', () => '/editor/photos/'],
   ];
 
-  it.each(WRITE_ROUTES)(`%s: ${RUNS} generated bodies, no 5xx, spec error shapes, no partial writes`, async (_name, method, path) => {
-    let answered = 0;
-    // Strapi logs each body its JSON parser refuses (a 400) as an error; collect those instead of
-    // printing thousands, and let nothing else through.
-    const logged: string[] = [];
-    const quiet = jest.spyOn(app.strapi.log, 'error').mockImplementation(((message: unknown) => {
-      logged.push(String((message as Error)?.message ?? message));
-      return app.strapi.log;
-    }) as typeof app.strapi.log.error);
-    // Only a 2xx may change the database, so the snapshot is retaken after those alone.
-    let before = await snapshot();
-    await fc.assert(
-      fc.asyncProperty(body, async (generated) => {
-        const text = JSON.stringify(generated) ?? 'null';
-        const res = await app.http()[method](path()).set(user.auth).set('Content-Type', 'application/json').send(text);
-        answered += 1;
-        if (res.status >= 500) throw new Error(`${res.status} for ${text.slice(0, 300)}: ${JSON.stringify(res.body)}`);
-        if (res.status >= 400) {
-          if (res.status !== 413 && !isSpecError(res.status, res.body)) throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
-          const after = await snapshot();
-          if (after !== before) throw new Error(`a refused request (${res.status}) changed the database:\n${before}\n${after}\nbody: ${text.slice(0, 300)}`);
-        } else {
-          before = await snapshot();
-        }
-      }),
-      { numRuns: RUNS, endOnFailure: true },
-    ).finally(() => quiet.mockRestore());
-    expect(answered).toBeGreaterThanOrEqual(RUNS);
-    expect(logged.filter((m) => !/forbidden prototype property|invalid JSON|in JSON at position|JSON/i.test(m))).toEqual([]);
-  }, 900_000);
+  it.each(WRITE_ROUTES)(
+    `%s: ${RUNS} generated bodies, no 5xx, spec error shapes, no partial writes`,
+    async (_name, method, path) => {
+      let answered = 0;
+      // Strapi logs each body its JSON parser refuses (a 400) as an error; collect those instead of
+      // printing thousands, and let nothing else through.
+      const logged: string[] = [];
+      const quiet = jest.spyOn(app.strapi.log, 'error').mockImplementation(((message: unknown) => {
+        logged.push(String((message as Error)?.message ?? message));
+        return app.strapi.log;
+      }) as typeof app.strapi.log.error);
+      // Only a 2xx may change the database, so the snapshot is retaken after those alone.
+      let before = await snapshot();
+      await fc
+        .assert(
+          fc.asyncProperty(body, async (generated) => {
+            const text = JSON.stringify(generated) ?? 'null';
+            const res = await app
+              .http()
+              [method](path())
+              .set(user.auth)
+              .set('Content-Type', 'application/json')
+              .send(text);
+            answered += 1;
+            if (res.status >= 500)
+              throw new Error(`${res.status} for ${text.slice(0, 300)}: ${JSON.stringify(res.body)}`);
+            if (res.status >= 400) {
+              if (res.status !== 413 && !isSpecError(res.status, res.body))
+                throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
+              const after = await snapshot();
+              if (after !== before)
+                throw new Error(
+                  `a refused request (${res.status}) changed the database:\n${before}\n${after}\nbody: ${text.slice(0, 300)}`,
+                );
+            } else {
+              before = await snapshot();
+            }
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        )
+        .finally(() => quiet.mockRestore());
+      expect(answered).toBeGreaterThanOrEqual(RUNS);
+      expect(
+        logged.filter((m) => !/forbidden prototype property|invalid JSON|in JSON at position|JSON/i.test(m)),
+      ).toEqual([]);
+    },
+    900_000,
+  );
 
   // The address-book import (security issue 39): generated files through the real route. A refusal and
   // a preview (dry_run) write nothing; an import may, and the snapshot is retaken after it. A shopper of
@@ -287,10 +561,14 @@ describe('fuzzing every write route', () => {
         answered += 1;
         const sent = `${file.name} (${encoding}, dry_run ${dryRun}, mapping ${String(mapping).slice(0, 100)}): ${JSON.stringify(String(file.text).slice(0, 300))}`;
         if (res.status >= 500) throw new Error(`${res.status} for ${sent}: ${JSON.stringify(res.body)}`);
-        if (res.status >= 400 && !isSpecError(res.status, res.body)) throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
+        if (res.status >= 400 && !isSpecError(res.status, res.body))
+          throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
         if (res.status >= 300 || dryRun === 'true') {
           const after = await snapshot();
-          if (after !== before) throw new Error(`a ${res.status >= 300 ? `refused import (${res.status})` : 'preview'} changed the database:\n${before}\n${after}\nfile: ${sent}`);
+          if (after !== before)
+            throw new Error(
+              `a ${res.status >= 300 ? `refused import (${res.status})` : 'preview'} changed the database:\n${before}\n${after}\nfile: ${sent}`,
+            );
         } else {
           before = await snapshot();
         }
@@ -319,34 +597,46 @@ describe('fuzzing every write route', () => {
   ];
   let session: WebSession;
 
-  it.each(FORM_ROUTES)(`form %s: ${FORM_RUNS} generated forms, no 5xx, no writes from a refusal`, async (_name, path) => {
-    if (!session) {
-      session = await webSession(app, user);
-      // Showing the address book syncs the shopper's own entry (SERVICE_AUTO_SYNC_USER_RECIPIENT), a
-      // write of its own on the first page that lists recipients: done here, before any snapshot.
-      await app.http().get('/recipients/').set('Cookie', session.cookie).expect(200);
-    }
-    let answered = 0;
-    let before = await snapshot();
-    await fc.assert(
-      fc.asyncProperty(formBody, async ({ fields, htmx }) => {
-        const text = encodeForm(fields, session.csrf);
-        const req = app.http().post(path()).set('Cookie', session.cookie).set('Content-Type', 'application/x-www-form-urlencoded').redirects(0);
-        if (htmx) req.set('HX-Request', 'true');
-        const res = await req.send(text);
-        answered += 1;
-        if (res.status >= 500) throw new Error(`${res.status} for ${text.slice(0, 300)}: ${res.text.slice(0, 300)}`);
-        if (res.status >= 400) {
-          const after = await snapshot();
-          if (after !== before) throw new Error(`a refused form (${res.status}) changed the database:\n${before}\n${after}\nbody: ${text.slice(0, 300)}`);
-        } else {
-          before = await snapshot();
-        }
-      }),
-      { numRuns: FORM_RUNS, endOnFailure: true },
-    );
-    expect(answered).toBeGreaterThanOrEqual(FORM_RUNS);
-  }, 900_000);
+  it.each(FORM_ROUTES)(
+    `form %s: ${FORM_RUNS} generated forms, no 5xx, no writes from a refusal`,
+    async (_name, path) => {
+      if (!session) {
+        session = await webSession(app, user);
+        // Showing the address book syncs the shopper's own entry (SERVICE_AUTO_SYNC_USER_RECIPIENT), a
+        // write of its own on the first page that lists recipients: done here, before any snapshot.
+        await app.http().get('/recipients/').set('Cookie', session.cookie).expect(200);
+      }
+      let answered = 0;
+      let before = await snapshot();
+      await fc.assert(
+        fc.asyncProperty(formBody, async ({ fields, htmx }) => {
+          const text = encodeForm(fields, session.csrf);
+          const req = app
+            .http()
+            .post(path())
+            .set('Cookie', session.cookie)
+            .set('Content-Type', 'application/x-www-form-urlencoded')
+            .redirects(0);
+          if (htmx) req.set('HX-Request', 'true');
+          const res = await req.send(text);
+          answered += 1;
+          if (res.status >= 500) throw new Error(`${res.status} for ${text.slice(0, 300)}: ${res.text.slice(0, 300)}`);
+          if (res.status >= 400) {
+            const after = await snapshot();
+            if (after !== before)
+              throw new Error(
+                `a refused form (${res.status}) changed the database:\n${before}\n${after}\nbody: ${text.slice(0, 300)}`,
+              );
+          } else {
+            before = await snapshot();
+          }
+        }),
+        { numRuns: FORM_RUNS, endOnFailure: true },
+      );
+      expect(answered).toBeGreaterThanOrEqual(FORM_RUNS);
+    },
+    900_000,
+  );
 
   // Security issue 39: the signing page's cookies. A browser may see a group-card message as its own
   // (pending, hidden, or unshown when the organiser shows none) only while it holds that signature's
@@ -364,27 +654,62 @@ describe('fuzzing every write route', () => {
     beforeAll(async () => {
       const card = await createCard(app.strapi, user);
       // Approval mode and no messages shown: on this card a signer sees no message but their own.
-      const group = await app.http().post('/api/group-cards/').set(user.auth)
-        .send({ card_id: card.id, title: 'Fuzzed', recipient_name: 'Sam', deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(), approval_mode: true, show_signatures: false });
+      const group = await app
+        .http()
+        .post('/api/group-cards/')
+        .set(user.auth)
+        .send({
+          card_id: card.id,
+          title: 'Fuzzed',
+          recipient_name: 'Sam',
+          deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+          approval_mode: true,
+          show_signatures: false,
+        });
       expect(group.status).toBe(201);
       signToken = group.body.sign_token;
       for (const n of [1, 2, 3, 4]) {
-        const signed = await app.http().post(`/api/sign/${signToken}/signatures/`).send({ display_name: 'Jo', message: `cookie-fuzz secret ${n}` });
+        const signed = await app
+          .http()
+          .post(`/api/sign/${signToken}/signatures/`)
+          .send({ display_name: 'Jo', message: `cookie-fuzz secret ${n}` });
         expect(signed.status).toBe(201);
         signatures.push({ id: signed.body.id, token: signed.body.edit_token, message: `cookie-fuzz secret ${n}` });
       }
       // One approved, one hidden, two pending.
-      expect((await app.http().post(`/api/group-cards/${group.body.uuid}/signatures/${signatures[0].id}/show/`).set(user.auth)).status).toBe(200);
-      expect((await app.http().post(`/api/group-cards/${group.body.uuid}/signatures/${signatures[1].id}/hide/`).set(user.auth)).status).toBe(200);
+      expect(
+        (
+          await app
+            .http()
+            .post(`/api/group-cards/${group.body.uuid}/signatures/${signatures[0].id}/show/`)
+            .set(user.auth)
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await app
+            .http()
+            .post(`/api/group-cards/${group.body.uuid}/signatures/${signatures[1].id}/hide/`)
+            .set(user.auth)
+        ).status,
+      ).toBe(200);
       // An anonymous signer's visit: the CSRF cookie and token the page's forms post with.
       const page = await app.http().get(`/sign/${signToken}/`).expect(200);
-      const cookies = ((page.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split(';')[0]);
-      visit = { cookie: cookies.join('; '), csrf: /<input type="hidden" name="_csrf" value="([^"]*)">/.exec(page.text)![1] };
+      const cookies = ((page.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map(
+        (c) => c.split(';')[0],
+      );
+      visit = {
+        cookie: cookies.join('; '),
+        csrf: /<input type="hidden" name="_csrf" value="([^"]*)">/.exec(page.text)![1],
+      };
     });
 
     // Characters a browser may send in a cookie header, separators included; none spell "gc_sig_",
     // so a generated value never forms a real cookie name by itself.
-    const cookieText = fc.string({ unit: fc.constantFrom('x', 'Z', '0', '9', '-', '=', ';', ',', ' ', '"', '\\', '%', '\u00e9', '\t'), maxLength: 40 });
+    const cookieText = fc.string({
+      unit: fc.constantFrom('x', 'Z', '0', '9', '-', '=', ';', ',', ' ', '"', '\\', '%', '\u00e9', '\t'),
+      maxLength: 40,
+    });
     const wellFormed = fc.stringMatching(/^[A-Za-z0-9_-]{32}$/);
     /** Generated cookies: [name, value] pairs, each gc_sig_<id> name once. */
     function cookieJar() {
@@ -392,25 +717,64 @@ describe('fuzzing every write route', () => {
       const ids = signatures.map((s) => s.id);
       const near = fc.integer({ min: Math.max(1, Math.min(...ids) - 3), max: Math.max(...ids) + 3 });
       const tokenFor = (id: number) => signatures.find((s) => s.id === id)?.token ?? 'no-such-signature';
-      const value = (id: number) => fc.oneof(
-        { weight: 2, arbitrary: fc.constant(tokenFor(id)) },
-        { weight: 3, arbitrary: fc.constantFrom(...tokens) },
-        { weight: 2, arbitrary: wellFormed },
-        { weight: 3, arbitrary: cookieText },
-        { weight: 1, arbitrary: fc.constantFrom('x', '0', 'null', 'undefined', '%00', tokenFor(id).toLowerCase(), `${tokenFor(id)} `, tokenFor(id).slice(1), `"${tokenFor(id)}"`, `"${tokenFor(id)}`) },
+      const value = (id: number) =>
+        fc.oneof(
+          { weight: 2, arbitrary: fc.constant(tokenFor(id)) },
+          { weight: 3, arbitrary: fc.constantFrom(...tokens) },
+          { weight: 2, arbitrary: wellFormed },
+          { weight: 3, arbitrary: cookieText },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              'x',
+              '0',
+              'null',
+              'undefined',
+              '%00',
+              tokenFor(id).toLowerCase(),
+              `${tokenFor(id)} `,
+              tokenFor(id).slice(1),
+              `"${tokenFor(id)}"`,
+              `"${tokenFor(id)}`,
+            ),
+          },
+        );
+      const named = fc.uniqueArray(
+        near.chain((id) => value(id).map((v): [string, string] => [`gc_sig_${id}`, v])),
+        { selector: ([name]) => name, maxLength: 10 },
       );
-      const named = fc.uniqueArray(near.chain((id) => value(id).map((v): [string, string] => [`gc_sig_${id}`, v])), { selector: ([name]) => name, maxLength: 10 });
       // Look-alike names: they hold real tokens, yet name no signature (gc_sig_007 is not gc_sig_7).
-      const lookAlike = fc.uniqueArray(fc.oneof(
-        fc.constantFrom(...signatures).map((s): [string, string] => [`gc_sig_0${s.id}`, s.token]),
-        fc.constantFrom(...signatures).map((s): [string, string] => [`GC_SIG_${s.id}`, s.token]),
-        fc.constantFrom<[string, string]>(['gc_sig_', 'x'], ['gc_sig_abc', 'x'], ['gc_sig_-1', 'x'], ['gc_sig_99999999999', 'x']),
-      ), { selector: ([name]) => name, maxLength: 3 });
-      const header = fc.option(fc.oneof(fc.constantFrom(...tokens), wellFormed, cookieText.filter((t) => !t.includes('\t'))), { nil: null });
+      const lookAlike = fc.uniqueArray(
+        fc.oneof(
+          fc.constantFrom(...signatures).map((s): [string, string] => [`gc_sig_0${s.id}`, s.token]),
+          fc.constantFrom(...signatures).map((s): [string, string] => [`GC_SIG_${s.id}`, s.token]),
+          fc.constantFrom<[string, string]>(
+            ['gc_sig_', 'x'],
+            ['gc_sig_abc', 'x'],
+            ['gc_sig_-1', 'x'],
+            ['gc_sig_99999999999', 'x'],
+          ),
+        ),
+        { selector: ([name]) => name, maxLength: 3 },
+      );
+      const header = fc.option(
+        fc.oneof(
+          fc.constantFrom(...tokens),
+          wellFormed,
+          cookieText.filter((t) => !t.includes('\t')),
+        ),
+        { nil: null },
+      );
       return fc.record({ named, lookAlike, header, order: fc.boolean() });
     }
-    type Jar = { named: Array<[string, string]>; lookAlike: Array<[string, string]>; header: string | null; order: boolean };
-    const cookieHeader = (jar: Jar) => (jar.order ? [...jar.named, ...jar.lookAlike] : [...jar.lookAlike, ...jar.named]).map(([n, v]) => `${n}=${v}`);
+    type Jar = {
+      named: Array<[string, string]>;
+      lookAlike: Array<[string, string]>;
+      header: string | null;
+      order: boolean;
+    };
+    const cookieHeader = (jar: Jar) =>
+      (jar.order ? [...jar.named, ...jar.lookAlike] : [...jar.lookAlike, ...jar.named]).map(([n, v]) => `${n}=${v}`);
     /** A signature's cookie value as a server reads it: up to the first ";", one pair of quotes taken off. */
     function cookieValue(jar: Jar, id: number): string | null {
       const raw = new Map(jar.named).get(`gc_sig_${id}`);
@@ -419,29 +783,54 @@ describe('fuzzing every write route', () => {
       return value.startsWith('"') ? value.slice(1, -1) : value;
     }
     /** Whether the request carried this signature's real edit token at all (its cookie, or the header). */
-    const sentToken = (jar: Jar, s: { id: number; token: string }) => jar.header === s.token || cookieValue(jar, s.id) === s.token;
-    const signatureRows = async () => JSON.stringify(await app.strapi.db.query('plugin::greeting-cards.group-signature')
-      .findMany({ where: { id: { $in: signatures.map((s) => s.id) } }, orderBy: [{ id: 'asc' }], select: ['id', 'message', 'display_name', 'status', 'updatedAt'] }));
+    const sentToken = (jar: Jar, s: { id: number; token: string }) =>
+      jar.header === s.token || cookieValue(jar, s.id) === s.token;
+    const signatureRows = async () =>
+      JSON.stringify(
+        await app.strapi.db
+          .query('plugin::greeting-cards.group-signature')
+          .findMany({
+            where: { id: { $in: signatures.map((s) => s.id) } },
+            orderBy: [{ id: 'asc' }],
+            select: ['id', 'message', 'display_name', 'status', 'updatedAt'],
+          }),
+      );
 
     it(`GET /sign/<token>/: ${COOKIE_RUNS} generated cookie headers, only messages whose real token was sent`, async () => {
       let answered = 0;
       await fc.assert(
-        fc.asyncProperty(cookieJar(), fc.boolean(), fc.option(fc.constantFrom(...signatures.map((s) => s.id)), { nil: null }), async (jar, htmx, edit) => {
-          const req = app.http().get(`/sign/${signToken}/${edit ? `?edit=${edit}` : ''}`).set('Cookie', cookieHeader(jar).join('; '));
-          if (jar.header) req.set('X-Edit-Token', jar.header);
-          if (htmx) req.set('HX-Request', 'true');
-          const res = await req;
-          answered += 1;
-          if (res.status !== 200) throw new Error(`${res.status} for cookies ${cookieHeader(jar).join('; ').slice(0, 300)}`);
-          const shown = signatures.filter((s) => res.text.includes(s.message));
-          // Never a message whose real token the request did not carry...
-          const unearned = shown.filter((s) => !sentToken(jar, s)).map((s) => s.message);
-          expect({ cookies: cookieHeader(jar), header: jar.header, unearned }).toEqual({ cookies: cookieHeader(jar), header: jar.header, unearned: [] });
-          // ...and, with no header in the way, every one whose own cookie holds it.
-          const expected = jar.header ? shown : signatures.filter((s) => cookieValue(jar, s.id) === s.token);
-          expect({ cookies: cookieHeader(jar), shown: shown.map((s) => s.message) }).toEqual({ cookies: cookieHeader(jar), shown: expected.map((s) => s.message) });
-          expect(res.text.includes('id="mine-heading"')).toBe(shown.length > 0);
-        }),
+        fc.asyncProperty(
+          cookieJar(),
+          fc.boolean(),
+          fc.option(fc.constantFrom(...signatures.map((s) => s.id)), { nil: null }),
+          async (jar, htmx, edit) => {
+            const req = app
+              .http()
+              .get(`/sign/${signToken}/${edit ? `?edit=${edit}` : ''}`)
+              .set('Cookie', cookieHeader(jar).join('; '));
+            if (jar.header) req.set('X-Edit-Token', jar.header);
+            if (htmx) req.set('HX-Request', 'true');
+            const res = await req;
+            answered += 1;
+            if (res.status !== 200)
+              throw new Error(`${res.status} for cookies ${cookieHeader(jar).join('; ').slice(0, 300)}`);
+            const shown = signatures.filter((s) => res.text.includes(s.message));
+            // Never a message whose real token the request did not carry...
+            const unearned = shown.filter((s) => !sentToken(jar, s)).map((s) => s.message);
+            expect({ cookies: cookieHeader(jar), header: jar.header, unearned }).toEqual({
+              cookies: cookieHeader(jar),
+              header: jar.header,
+              unearned: [],
+            });
+            // ...and, with no header in the way, every one whose own cookie holds it.
+            const expected = jar.header ? shown : signatures.filter((s) => cookieValue(jar, s.id) === s.token);
+            expect({ cookies: cookieHeader(jar), shown: shown.map((s) => s.message) }).toEqual({
+              cookies: cookieHeader(jar),
+              shown: expected.map((s) => s.message),
+            });
+            expect(res.text.includes('id="mine-heading"')).toBe(shown.length > 0);
+          },
+        ),
         { numRuns: COOKIE_RUNS, endOnFailure: true },
       );
       expect(answered).toBeGreaterThanOrEqual(COOKIE_RUNS);
@@ -451,19 +840,35 @@ describe('fuzzing every write route', () => {
       let answered = 0;
       const before = { tables: await snapshot(), rows: await signatureRows() };
       await fc.assert(
-        fc.asyncProperty(cookieJar(), fc.constantFrom(...signatures), fc.constantFrom('edit', 'delete'), fc.boolean(), async (jar, target, action, htmx) => {
-          // Only forgeries here: a cookie or header that holds the target's real token is a real owner.
-          fc.pre(!sentToken(jar, target));
-          const req = app.http().post(`/sign/${signToken}/signatures/${target.id}/${action}/`).type('form').redirects(0)
-            .set('Cookie', [visit.cookie, ...cookieHeader(jar)].filter(Boolean).join('; '));
-          if (jar.header) req.set('X-Edit-Token', jar.header);
-          if (htmx) req.set('HX-Request', 'true');
-          const res = await req.send({ _csrf: visit.csrf, message: 'Hijacked', display_name: 'Mallory' });
-          answered += 1;
-          if (res.status < 400 || res.status >= 500) throw new Error(`${action} of ${target.id} answered ${res.status} for cookies ${cookieHeader(jar).join('; ').slice(0, 300)}`);
-          const after = { tables: await snapshot(), rows: await signatureRows() };
-          if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(`a forged ${action} changed the database:\n${JSON.stringify(before)}\n${JSON.stringify(after)}`);
-        }),
+        fc.asyncProperty(
+          cookieJar(),
+          fc.constantFrom(...signatures),
+          fc.constantFrom('edit', 'delete'),
+          fc.boolean(),
+          async (jar, target, action, htmx) => {
+            // Only forgeries here: a cookie or header that holds the target's real token is a real owner.
+            fc.pre(!sentToken(jar, target));
+            const req = app
+              .http()
+              .post(`/sign/${signToken}/signatures/${target.id}/${action}/`)
+              .type('form')
+              .redirects(0)
+              .set('Cookie', [visit.cookie, ...cookieHeader(jar)].filter(Boolean).join('; '));
+            if (jar.header) req.set('X-Edit-Token', jar.header);
+            if (htmx) req.set('HX-Request', 'true');
+            const res = await req.send({ _csrf: visit.csrf, message: 'Hijacked', display_name: 'Mallory' });
+            answered += 1;
+            if (res.status < 400 || res.status >= 500)
+              throw new Error(
+                `${action} of ${target.id} answered ${res.status} for cookies ${cookieHeader(jar).join('; ').slice(0, 300)}`,
+              );
+            const after = { tables: await snapshot(), rows: await signatureRows() };
+            if (JSON.stringify(after) !== JSON.stringify(before))
+              throw new Error(
+                `a forged ${action} changed the database:\n${JSON.stringify(before)}\n${JSON.stringify(after)}`,
+              );
+          },
+        ),
         { numRuns: COOKIE_RUNS, endOnFailure: true },
       );
       expect(answered).toBeGreaterThanOrEqual(COOKIE_RUNS);

@@ -9,17 +9,21 @@ import { writePdf } from '../../plugins/greeting-cards/server/src/areas/fulfilme
 describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () => {
   let app: TestApp;
   let user: TestUser;
-  const count = (name: string, where: Record<string, unknown> = {}) => app.strapi.db.query(`plugin::greeting-cards.${name}` as Parameters<typeof app.strapi.db.query>[0]).count({ where });
+  const count = (name: string, where: Record<string, unknown> = {}) =>
+    app.strapi.db.query(`plugin::greeting-cards.${name}` as Parameters<typeof app.strapi.db.query>[0]).count({ where });
 
-  appForSuite({
-    SERVICE_SEED_SAMPLE_DATA: 'false',
-    SERVICE_RENDERER: 'memory',
-    SERVICE_CART_MAX_ITEMS: '3',
-    SERVICE_PUBLIC_URL: 'https://cards.example.test',
-  }, async (booted) => {
-    app = booted;
-    user = await createUser(app.strapi);
-  });
+  appForSuite(
+    {
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_RENDERER: 'memory',
+      SERVICE_CART_MAX_ITEMS: '3',
+      SERVICE_PUBLIC_URL: 'https://cards.example.test',
+    },
+    async (booted) => {
+      app = booted;
+      user = await createUser(app.strapi);
+    },
+  );
 
   describe('a cart holds at most SERVICE_CART_MAX_ITEMS items (item 6)', () => {
     it('answers 400 past the limit and keeps the cart as it was', async () => {
@@ -27,7 +31,11 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
       const recipient = await createRecipient(app.strapi, shopper);
       const add = async () => {
         const card = await createCard(app.strapi, shopper);
-        return app.http().post('/api/orders/add_to_cart/').set(shopper.auth).send({ card_id: card.id, recipient_id: recipient.id });
+        return app
+          .http()
+          .post('/api/orders/add_to_cart/')
+          .set(shopper.auth)
+          .send({ card_id: card.id, recipient_id: recipient.id });
       };
       for (let i = 0; i < 3; i++) expect((await add()).status).toBe(200);
       const refused = await add();
@@ -44,7 +52,11 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
       const title = await app.http().post('/api/cards/').set(user.auth).send({ title: 'Happy\u0000birthday' });
       expect(title.status).toBe(400);
       expect(title.body).toEqual({ title: ['Null characters are not allowed.'] });
-      const design = { version: '7.0.0', background: '#FFFFFF', objects: [{ type: 'textbox', text: 'Hi\u0000', left: 1, top: 1, width: 100 }] };
+      const design = {
+        version: '7.0.0',
+        background: '#FFFFFF',
+        objects: [{ type: 'textbox', text: 'Hi\u0000', left: 1, top: 1, width: 100 }],
+      };
       const nested = await app.http().post('/api/cards/').set(user.auth).send({ title: 'Fine', canvas_data: design });
       expect(nested.status).toBe(400);
       expect(nested.body).toEqual({ canvas_data: ['Null characters are not allowed.'] });
@@ -56,20 +68,35 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
 
     it('in a recipient, created or updated', async () => {
       const before = await count('recipient');
-      const created = await app.http().post('/api/recipients/').set(user.auth).send({ first_name: 'Ada\u0000', last_name: 'Lovelace', email: 'ada@example.test' });
+      const created = await app
+        .http()
+        .post('/api/recipients/')
+        .set(user.auth)
+        .send({ first_name: 'Ada\u0000', last_name: 'Lovelace', email: 'ada@example.test' });
       expect(created.status).toBe(400);
       expect(created.body).toEqual({ first_name: ['Null characters are not allowed.'] });
       expect(await count('recipient')).toBe(before);
       const recipient = await createRecipient(app.strapi, user, { notes: 'kept' });
-      const updated = await app.http().patch(`/api/recipients/${recipient.id}/`).set(user.auth).send({ notes: 'x\u0000y' });
+      const updated = await app
+        .http()
+        .patch(`/api/recipients/${recipient.id}/`)
+        .set(user.auth)
+        .send({ notes: 'x\u0000y' });
       expect(updated.status).toBe(400);
       expect(updated.body).toEqual({ notes: ['Null characters are not allowed.'] });
-      const row = await app.strapi.db.query('plugin::greeting-cards.recipient').findOne({ where: { id: recipient.id } });
+      const row = await app.strapi.db
+        .query('plugin::greeting-cards.recipient')
+        .findOne({ where: { id: recipient.id } });
       expect(row.notes).toBe('kept');
     });
 
     it('in a key, or in a path parameter', async () => {
-      const key = await app.http().post('/api/cards/').set(user.auth).set('Content-Type', 'application/json').send('{"ti\\u0000tle": "x"}');
+      const key = await app
+        .http()
+        .post('/api/cards/')
+        .set(user.auth)
+        .set('Content-Type', 'application/json')
+        .send('{"ti\\u0000tle": "x"}');
       expect(key.status).toBe(400);
       expect(key.body).toEqual({ detail: expect.stringMatching(/null characters/) });
       const param = await app.http().get('/api/orders/abc%00def/').set(user.auth);
@@ -90,7 +117,11 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
       expect(res.status).toBe(200);
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
       expect(res.headers['access-control-allow-credentials']).toBeUndefined();
-      const preflight = await app.http().options('/api/cards/').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+      const preflight = await app
+        .http()
+        .options('/api/cards/')
+        .set('Origin', 'https://evil.example')
+        .set('Access-Control-Request-Method', 'POST');
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
       expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
       expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
@@ -102,7 +133,9 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
       const a = Buffer.alloc(2 * 1024 * 1024, 'a');
       const b = Buffer.alloc(2 * 1024 * 1024, 'b');
       const id = 900000 + Math.floor(Math.random() * 1000);
-      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => writePdf(app.strapi, id, i % 2 ? a : b)));
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) => writePdf(app.strapi, id, i % 2 ? a : b)),
+      );
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       const stored = path.resolve(app.strapi.dirs.app.root, (results[0] as PromiseFulfilledResult<string>).value);
       const body = fs.readFileSync(stored);
@@ -136,10 +169,13 @@ describe('hardening: limits, bad bytes, CORS, logs, files, received cards', () =
   describe('"received" library entries (item 17)', () => {
     // Security round 2 (item 8) made this "only for a proven address": tests/security/received-cards.test.ts.
     it('are listed only for a user who has proven the address', async () => {
-      const library = app.strapi.plugin('greeting-cards').service('library') as { addReceived(cardId: number, email: string): Promise<boolean> };
+      const library = app.strapi.plugin('greeting-cards').service('library') as {
+        addReceived(cardId: number, email: string): Promise<boolean>;
+      };
       const sender = await createUser(app.strapi);
       const card = await createCard(app.strapi, sender, { status: 'delivered' });
-      const listed = async (u: { auth: Record<string, string> }) => (await app.http().get('/api/library/?type=received').set(u.auth).expect(200)).body.count;
+      const listed = async (u: { auth: Record<string, string> }) =>
+        (await app.http().get('/api/library/?type=received').set(u.auth).expect(200)).body.count;
       const unconfirmed = await createUser(app.strapi, { confirmed: false });
       await library.addReceived(card.id, unconfirmed.email);
       expect(await listed(unconfirmed)).toBe(0);

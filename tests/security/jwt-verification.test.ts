@@ -39,7 +39,11 @@ describe('security: JWT verification of signed-in requests', () => {
     };
     for (const [kind, token] of Object.entries(bad)) {
       const res = await me(token);
-      expect({ kind, status: res.status, body: res.body }).toEqual({ kind, status: 401, body: { detail: expect.any(String) } });
+      expect({ kind, status: res.status, body: res.body }).toEqual({
+        kind,
+        status: 401,
+        body: { detail: expect.any(String) },
+      });
     }
   });
 });

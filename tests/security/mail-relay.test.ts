@@ -14,7 +14,8 @@ import { design, fulfilment, q } from '../fulfilment/helpers';
 
 const CAP = 5;
 const PUBLIC_URL = 'https://cards.example.test';
-const CONFIRM_FIRST = 'Please confirm your e-mail address first. We send e-mails to other people only for accounts with a confirmed address or a paid order; we can e-mail you a confirmation link.';
+const CONFIRM_FIRST =
+  'Please confirm your e-mail address first. We send e-mails to other people only for accounts with a confirmed address or a paid order; we can e-mail you a confirmation link.';
 
 describe('e-mails a shopper can have sent to addresses they type', () => {
   let app: TestApp;
@@ -24,8 +25,16 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
   const refused = new Set<string>();
 
   beforeAll(async () => {
-    smtp = await startSmtpCapture({ rejectRecipient: (address) => (refused.has(address) ? `5.1.1 <${address}>: Recipient address rejected` : null) });
-    app = await startApp({ ...QUIET_APP, ...smtp.env, SERVICE_PUBLIC_URL: PUBLIC_URL, SERVICE_SHOPPER_EMAILS_PER_DAY: String(CAP), SERVICE_DELIVERY_MAX_ATTEMPTS: '1' });
+    smtp = await startSmtpCapture({
+      rejectRecipient: (address) => (refused.has(address) ? `5.1.1 <${address}>: Recipient address rejected` : null),
+    });
+    app = await startApp({
+      ...QUIET_APP,
+      ...smtp.env,
+      SERVICE_PUBLIC_URL: PUBLIC_URL,
+      SERVICE_SHOPPER_EMAILS_PER_DAY: String(CAP),
+      SERVICE_DELIVERY_MAX_ATTEMPTS: '1',
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -35,12 +44,25 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
   const deadline = () => new Date(Date.now() + 3 * 86_400_000).toISOString();
   const invite = async (user: TestUser, emails: string[], extra: Record<string, unknown> = {}, language = 'en') => {
     const card = await createCard(app.strapi, user);
-    return app.http().post('/api/group-cards/').set(user.auth).set('Accept-Language', language)
-      .send({ card_id: card.id, title: 'Farewell', recipient_name: 'Sam', deadline: deadline(), invite_emails: emails, ...extra });
+    return app
+      .http()
+      .post('/api/group-cards/')
+      .set(user.auth)
+      .set('Accept-Language', language)
+      .send({
+        card_id: card.id,
+        title: 'Farewell',
+        recipient_name: 'Sam',
+        deadline: deadline(),
+        invite_emails: emails,
+        ...extra,
+      });
   };
   const addresses = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}@example.test`);
-  const groupCardsOf = (user: TestUser) => app.strapi.db.query('plugin::greeting-cards.group-card').count({ where: { owner: { id: user.id } } });
-  const runJob = () => app.strapi.plugin('greeting-cards').service('groupCardMail').runDue(new Date()) as Promise<{ invitations: number }>;
+  const groupCardsOf = (user: TestUser) =>
+    app.strapi.db.query('plugin::greeting-cards.group-card').count({ where: { owner: { id: user.id } } });
+  const runJob = () =>
+    app.strapi.plugin('greeting-cards').service('groupCardMail').runDue(new Date()) as Promise<{ invitations: number }>;
 
   describe('only an account with a confirmed address or a paid order', () => {
     it('refuses invitations from a new account whose address is not confirmed, says how to confirm it, and stores nothing', async () => {
@@ -60,19 +82,46 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
       // The web form says the same under the form, and offers the confirmation link.
       const session = await webSession(app, fresh);
       const card = await createCard(app.strapi, fresh);
-      const page = await app.http().post('/group/new/').set('Cookie', session.cookie).type('form')
-        .send({ _csrf: session.csrf, card_id: String(card.id), title: 'Farewell', recipient_name: 'Sam', deadline: '2099-01-01T17:00', invite_emails: 'a@example.test' });
+      const page = await app
+        .http()
+        .post('/group/new/')
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({
+          _csrf: session.csrf,
+          card_id: String(card.id),
+          title: 'Farewell',
+          recipient_name: 'Sam',
+          deadline: '2099-01-01T17:00',
+          invite_emails: 'a@example.test',
+        });
       expect(page.status).toBe(400);
       expect(page.text).toContain(CONFIRM_FIRST);
-      expect(page.text).toMatch(/<form method="post" action="\/library\/confirm-email\/"[^>]*>\s*<input type="hidden" name="_csrf" value="[^"]+">\s*<input type="hidden" name="next" value="\/group\/new\/">/);
+      expect(page.text).toMatch(
+        /<form method="post" action="\/library\/confirm-email\/"[^>]*>\s*<input type="hidden" name="_csrf" value="[^"]+">\s*<input type="hidden" name="next" value="\/group\/new\/">/,
+      );
 
       // The button sends the link and comes back to the form, which says so; any other `next` is ignored.
-      const asked = await app.http().post('/library/confirm-email/').set('Cookie', session.cookie).type('form').send({ _csrf: session.csrf, next: '/group/new/' }).redirects(0);
+      const asked = await app
+        .http()
+        .post('/library/confirm-email/')
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({ _csrf: session.csrf, next: '/group/new/' })
+        .redirects(0);
       expect(asked.status).toBe(303);
       expect(asked.headers.location).toBe('/group/new/?link=sent');
       await smtp.waitFor((m) => (m.to as { text: string }).text === fresh.email);
-      expect((await app.http().get(asked.headers.location).set('Cookie', session.cookie)).text).toContain('We sent a confirmation link to your e-mail address.');
-      const elsewhere = await app.http().post('/library/confirm-email/').set('Cookie', session.cookie).type('form').send({ _csrf: session.csrf, next: '//evil.example/' }).redirects(0);
+      expect((await app.http().get(asked.headers.location).set('Cookie', session.cookie)).text).toContain(
+        'We sent a confirmation link to your e-mail address.',
+      );
+      const elsewhere = await app
+        .http()
+        .post('/library/confirm-email/')
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({ _csrf: session.csrf, next: '//evil.example/' })
+        .redirects(0);
       expect(elsewhere.headers.location).toBe('/library/?type=received&link=sent');
 
       // Once the address is proven (the plugin's link), the same request is accepted.
@@ -81,7 +130,7 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
       expect(accepted.status).toBe(201);
     });
 
-    it('takes the host\'s confirmed flag as proof when the host confirms e-mail addresses', async () => {
+    it("takes the host's confirmed flag as proof when the host confirms e-mail addresses", async () => {
       const store = app.strapi.store({ type: 'plugin', name: 'users-permissions' });
       const advanced = (await store.get({ key: 'advanced' })) as Record<string, unknown>;
       const unconfirmed = await createUser(app.strapi, { confirmed: false });
@@ -100,7 +149,16 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
     it('accepts an account that has paid for an order, but not a demo payment or a free order', async () => {
       const orders = app.strapi.db.query('plugin::greeting-cards.order');
       const paidOrder = (user: TestUser, fields: Record<string, unknown>) =>
-        orders.create({ data: { uuid: crypto.randomUUID(), user: user.id, status: 'paid', paid_at: new Date(), currency: 'GBP', ...fields } });
+        orders.create({
+          data: {
+            uuid: crypto.randomUUID(),
+            user: user.id,
+            status: 'paid',
+            paid_at: new Date(),
+            currency: 'GBP',
+            ...fields,
+          },
+        });
       const buyer = await createUser(app.strapi);
       await paidOrder(buyer, { total_pence: 299, payment_provider: 'stripe' });
       expect((await invite(buyer, ['x@example.test'])).status).toBe(201);
@@ -121,16 +179,30 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
       expect(tooMany.status).toBe(429);
       expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(tooMany.headers['retry-after'])).toBeLessThanOrEqual(86_400 + 3_600);
-      expect(tooMany.body).toEqual({ detail: expect.stringMatching(new RegExp(`^This would send 3 e-mails, but your account can send only 2 more today \\(${CAP} a day\\)\\. You can send more from midnight \\(shop time\\), in (under an hour|about \\d+ hours)\\.$`)) });
+      expect(tooMany.body).toEqual({
+        detail: expect.stringMatching(
+          new RegExp(
+            `^This would send 3 e-mails, but your account can send only 2 more today \\(${CAP} a day\\)\\. You can send more from midnight \\(shop time\\), in (under an hour|about \\d+ hours)\\.$`,
+          ),
+        ),
+      });
       expect((await invite(user, addresses(2, 'c'))).status).toBe(201);
 
       // The cap's next one: N + 1.
       const full = await invite(user, ['one.more@example.test']);
       expect(full.status).toBe(429);
-      expect(full.body.detail).toMatch(new RegExp(`^Your account has sent the ${CAP} e-mails to other people it may send today\\. You can send more from midnight \\(shop time\\), in (under an hour|about \\d+ hours)\\.$`));
+      expect(full.body.detail).toMatch(
+        new RegExp(
+          `^Your account has sent the ${CAP} e-mails to other people it may send today\\. You can send more from midnight \\(shop time\\), in (under an hour|about \\d+ hours)\\.$`,
+        ),
+      );
       const german = await invite(user, ['one.more@example.test'], {}, 'de-DE,de;q=0.9');
       expect(german.status).toBe(429);
-      expect(german.body.detail).toMatch(new RegExp(`^Dein Konto hat heute schon die ${CAP} E-Mails an andere verschickt, die es darf\\. Ab Mitternacht \\(Zeit des Shops\\) geht es weiter, (in weniger als einer Stunde|in etwa \\d+ Stunden)\\.$`));
+      expect(german.body.detail).toMatch(
+        new RegExp(
+          `^Dein Konto hat heute schon die ${CAP} E-Mails an andere verschickt, die es darf\\. Ab Mitternacht \\(Zeit des Shops\\) geht es weiter, (in weniger als einer Stunde|in etwa \\d+ Stunden)\\.$`,
+        ),
+      );
       expect(await groupCardsOf(user)).toBe(2);
     });
 
@@ -138,8 +210,21 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
       const racer = await createUser(app.strapi);
       await proveAddress(app.strapi, racer);
       const cards = await Promise.all(Array.from({ length: 8 }, () => createCard(app.strapi, racer)));
-      const answers = await Promise.all(cards.map((card, i) => app.http().post('/api/group-cards/').set(racer.auth)
-        .send({ card_id: card.id, title: 'Race', recipient_name: 'Sam', deadline: deadline(), invite_emails: [`race${i}@example.test`] })));
+      const answers = await Promise.all(
+        cards.map((card, i) =>
+          app
+            .http()
+            .post('/api/group-cards/')
+            .set(racer.auth)
+            .send({
+              card_id: card.id,
+              title: 'Race',
+              recipient_name: 'Sam',
+              deadline: deadline(),
+              invite_emails: [`race${i}@example.test`],
+            }),
+        ),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([...Array(CAP).fill(201), ...Array(8 - CAP).fill(429)]);
       expect(await groupCardsOf(racer)).toBe(CAP);
     });
@@ -151,13 +236,26 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
       for (const email of emails) {
         refused.add(email);
         const recipient = await createRecipient(app.strapi, buyer, { first_name: 'Gone', last_name: 'Reader', email });
-        expect((await app.http().post('/api/orders/add_to_cart/').set(buyer.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard' })).status).toBe(200);
+        expect(
+          (
+            await app
+              .http()
+              .post('/api/orders/add_to_cart/')
+              .set(buyer.auth)
+              .send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard' })
+          ).status,
+        ).toBe(200);
       }
       const cart = await app.http().get('/api/orders/cart/').set(buyer.auth);
-      expect((await app.http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(buyer.auth).send({})).status).toBe(200);
+      expect((await app.http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(buyer.auth).send({})).status).toBe(
+        200,
+      );
       expect((await app.http().post(`/api/orders/${cart.body.uuid}/pay/`).set(buyer.auth).send({})).status).toBe(200);
       await fulfilment(app.strapi).drain();
-      const failed = await q(app.strapi, 'delivery').findMany({ where: { order_item: { order: { uuid: cart.body.uuid } } }, orderBy: { id: 'asc' } });
+      const failed = await q(app.strapi, 'delivery').findMany({
+        where: { order_item: { order: { uuid: cart.body.uuid } } },
+        orderBy: { id: 'asc' },
+      });
       expect(failed.map((d: { status: string }) => d.status)).toEqual(['failed', 'failed']);
       emails.forEach((e) => refused.delete(e));
       const sendAgain = (id: number) => app.http().post(`/api/deliveries/${id}/send-again/`).set(buyer.auth).send({});
@@ -177,11 +275,23 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
       const session = await webSession(app, asker);
       const mailsTo = () => smtp.messages.filter((m) => (m.to as { text: string }).text === asker.email).length;
       for (let i = 1; i <= CAP; i++) {
-        const sent = await app.http().post('/library/confirm-email/').set('Cookie', session.cookie).type('form').send({ _csrf: session.csrf }).redirects(0);
+        const sent = await app
+          .http()
+          .post('/library/confirm-email/')
+          .set('Cookie', session.cookie)
+          .type('form')
+          .send({ _csrf: session.csrf })
+          .redirects(0);
         expect(sent.status).toBe(303);
         await smtp.waitFor((m) => (m.to as { text: string }).text === asker.email, i);
       }
-      const refused = await app.http().post('/library/confirm-email/').set('Cookie', session.cookie).type('form').send({ _csrf: session.csrf }).redirects(0);
+      const refused = await app
+        .http()
+        .post('/library/confirm-email/')
+        .set('Cookie', session.cookie)
+        .type('form')
+        .send({ _csrf: session.csrf })
+        .redirects(0);
       expect(refused.status).toBe(429);
       expect(refused.text).toContain(`Your account has sent the ${CAP} e-mails to other people it may send today.`);
       expect(mailsTo()).toBe(CAP);
@@ -189,21 +299,32 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
   });
 
   describe('subjects and bodies', () => {
-    const invitationTo = async (address: string) => (await smtp.waitFor((m) => (m.to as { text: string }).text === address))[0];
+    const invitationTo = async (address: string) =>
+      (await smtp.waitFor((m) => (m.to as { text: string }).text === address))[0];
 
-    it('keeps the shopper\'s text out of the subject and shows it quoted and escaped in the body', async () => {
+    it("keeps the shopper's text out of the subject and shows it quoted and escaped in the body", async () => {
       const spammer = await createUser(app.strapi, { first_name: 'Visit', last_name: 'cheap-pills.example today' });
       await proveAddress(app.strapi, spammer);
-      expect((await invite(spammer, ['target@example.test'], { title: 'WIN A PRIZE <b>now</b> at prize.example', recipient_name: 'Claim it at prize.example' })).status).toBe(201);
+      expect(
+        (
+          await invite(spammer, ['target@example.test'], {
+            title: 'WIN A PRIZE <b>now</b> at prize.example',
+            recipient_name: 'Claim it at prize.example',
+          })
+        ).status,
+      ).toBe(201);
       expect((await runJob()).invitations).toBeGreaterThanOrEqual(1);
       const mail = await invitationTo('target@example.test');
       expect(mail.subject).toBe('You are invited to sign a group card');
       expect(mail.subject).not.toMatch(/prize|pills|Visit/i);
       // The text part marks every line of theirs as a quote.
       expect(mail.text).toContain('> WIN A PRIZE <b>now</b> at prize.example\n> For: Claim it at prize.example');
-      for (const line of String(mail.text).split('\n')) if (/prize\.example/.test(line)) expect(line.startsWith('> ')).toBe(true);
+      for (const line of String(mail.text).split('\n'))
+        if (/prize\.example/.test(line)) expect(line.startsWith('> ')).toBe(true);
       // The HTML part in a blockquote, escaped.
-      expect(String(mail.html)).toMatch(/<blockquote[^>]*>[\s\S]*WIN A PRIZE &lt;b&gt;now&lt;\/b&gt; at prize\.example[\s\S]*<\/blockquote>/);
+      expect(String(mail.html)).toMatch(
+        /<blockquote[^>]*>[\s\S]*WIN A PRIZE &lt;b&gt;now&lt;\/b&gt; at prize\.example[\s\S]*<\/blockquote>/,
+      );
       expect(String(mail.html)).not.toContain('<b>now</b>');
       // A name that is not a name (a web address in it) is never shown as the sender's.
       expect(String(mail.text)).not.toContain('cheap-pills');
@@ -212,7 +333,9 @@ describe('e-mails a shopper can have sent to addresses they type', () => {
     it('names a real-looking organiser in the subject, nothing more', async () => {
       const alice = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Organiser' });
       await proveAddress(app.strapi, alice);
-      expect((await invite(alice, ['ann.subject@example.test'], { title: 'Leaving do', recipient_name: 'Sam' })).status).toBe(201);
+      expect(
+        (await invite(alice, ['ann.subject@example.test'], { title: 'Leaving do', recipient_name: 'Sam' })).status,
+      ).toBe(201);
       expect((await runJob()).invitations).toBeGreaterThanOrEqual(1);
       const mail = await invitationTo('ann.subject@example.test');
       expect(mail.subject).toBe('Alice Organiser invites you to sign a group card');

@@ -55,7 +55,10 @@ describe('security: next after sign-in is normalised before it is judged', () =>
   });
 
   it.each(TRICKS)('GET /login/?next=%j for a signed-in shopper redirects on this site', async (next) => {
-    const res = await app.http().get(`/login/?next=${encodeURIComponent(next)}`).set('Cookie', `gc_session=${user.token}`);
+    const res = await app
+      .http()
+      .get(`/login/?next=${encodeURIComponent(next)}`)
+      .set('Cookie', `gc_session=${user.token}`);
     expect(res.status).toBe(302);
     expect(res.headers.location).not.toMatch(/^\/[/\\]/);
     expect(landsOn(res.headers.location)).toBe('https://cards.example.test');
@@ -76,7 +79,12 @@ describe('security: next after sign-in is normalised before it is judged', () =>
 
   it('POST /register/ with a disguised next redirects on this site', async () => {
     for (const [i, next] of ['/.//evil.example/x', '/%2e//evil.example/x', '/a/..//evil.example/x'].entries()) {
-      const res = await postForm(app, '/register/', { email: `next.${i}@example.test`, username: `Next Person ${i}`, password: 'a-long-password', next });
+      const res = await postForm(app, '/register/', {
+        email: `next.${i}@example.test`,
+        username: `Next Person ${i}`,
+        password: 'a-long-password',
+        next,
+      });
       expect(res.status).toBe(303);
       expect(landsOn(res.headers.location)).toBe('https://cards.example.test');
     }

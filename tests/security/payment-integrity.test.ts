@@ -26,16 +26,19 @@ describe('security: payment integrity', () => {
     return { order, sessionId: res.body.session_id as string };
   }
 
-  appWithFakeStripeForSuite({
-    SERVICE_SEED_SAMPLE_DATA: 'false',
-    SERVICE_STRIPE_SECRET_KEY: 'sk_test_payment_integrity',
-    SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    SERVICE_RENDERER: 'memory',
-  }, async (booted) => {
-    ({ app, fake } = booted);
-    user = await createUser(app.strapi);
-    await createPromo(app.strapi, { code: 'SOLO', kind: 'fixed', amount_pence: 50, max_uses_total: 1 });
-  });
+  appWithFakeStripeForSuite(
+    {
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_STRIPE_SECRET_KEY: 'sk_test_payment_integrity',
+      SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      SERVICE_RENDERER: 'memory',
+    },
+    async (booted) => {
+      ({ app, fake } = booted);
+      user = await createUser(app.strapi);
+      await createPromo(app.strapi, { code: 'SOLO', kind: 'fixed', amount_pence: 50, max_uses_total: 1 });
+    },
+  );
 
   it('does not pay for a session the order did not start, and records it', async () => {
     const { order, sessionId } = await openedOrder();
@@ -45,7 +48,13 @@ describe('security: payment integrity', () => {
     expect(res.status).toBe(200);
     expect((await orderRow(app.strapi, order.uuid)).status).toBe('pending_payment');
     expect(await deliveriesOf(app.strapi, order.uuid)).toHaveLength(0);
-    expect(await issuesOf(order.uuid)).toEqual([expect.objectContaining({ kind: 'session_mismatch', provider_session_id: 'cs_test_from_elsewhere', provider_payment_id: 'pi_elsewhere' })]);
+    expect(await issuesOf(order.uuid)).toEqual([
+      expect.objectContaining({
+        kind: 'session_mismatch',
+        provider_session_id: 'cs_test_from_elsewhere',
+        provider_payment_id: 'pi_elsewhere',
+      }),
+    ]);
   });
 
   it('does not pay when the amount or the currency differs from the order', async () => {
@@ -58,7 +67,9 @@ describe('security: payment integrity', () => {
     }
     // The session it started, for its amount, still pays.
     const { order, sessionId } = await openedOrder();
-    expect((await send(buildEvent('checkout.session.completed', fake.completeSession(sessionId)))).body.result).toBe('paid');
+    expect((await send(buildEvent('checkout.session.completed', fake.completeSession(sessionId)))).body.result).toBe(
+      'paid',
+    );
     expect(await issuesOf(order.uuid)).toEqual([]);
   });
 
@@ -79,7 +90,13 @@ describe('security: payment integrity', () => {
     expect((await http().post(`/api/orders/${order.uuid}/cancel/`).set(user.auth).send({})).status).toBe(200);
     expect((await send(buildEvent('checkout.session.completed', session))).status).toBe(200);
     expect((await orderRow(app.strapi, order.uuid)).status).toBe('cancelled');
-    expect(await issuesOf(order.uuid)).toEqual([expect.objectContaining({ kind: 'needs_refund', provider_payment_id: session.payment_intent, amount_pence: order.total_pence })]);
+    expect(await issuesOf(order.uuid)).toEqual([
+      expect.objectContaining({
+        kind: 'needs_refund',
+        provider_payment_id: session.payment_intent,
+        amount_pence: order.total_pence,
+      }),
+    ]);
 
     const paid = await openedOrder();
     const first = fake.completeSession(paid.sessionId);
@@ -88,14 +105,18 @@ describe('security: payment integrity', () => {
     const second = { ...first, payment_intent: 'pi_second_charge' };
     await send(buildEvent('checkout.session.async_payment_succeeded', second));
     expect((await orderRow(app.strapi, paid.order.uuid)).provider_payment_id).toBe(first.payment_intent);
-    expect(await issuesOf(paid.order.uuid)).toEqual([expect.objectContaining({ kind: 'needs_refund', provider_payment_id: 'pi_second_charge' })]);
+    expect(await issuesOf(paid.order.uuid)).toEqual([
+      expect.objectContaining({ kind: 'needs_refund', provider_payment_id: 'pi_second_charge' }),
+    ]);
   });
 
   it('an expired checkout gives its promo use back; paying again needs a use left', async () => {
     const u = await createUser(app.strapi);
     const { order, sessionId } = await openedOrder(u, 'SOLO');
     const other = await createUser(app.strapi);
-    await expect(pendingOrder(app.strapi, http, other, [{}], 'SOLO')).rejects.toThrow('This promo code has been used up.');
+    await expect(pendingOrder(app.strapi, http, other, [{}], 'SOLO')).rejects.toThrow(
+      'This promo code has been used up.',
+    );
     await send(buildEvent('checkout.session.expired', fake.expireSession(sessionId)));
     expect((await pendingOrder(app.strapi, http, other, [{}], 'SOLO')).promo_code).toBe('SOLO');
     const retry = await pay(u, order.uuid);

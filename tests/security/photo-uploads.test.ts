@@ -52,24 +52,33 @@ describe('security: photo uploads', () => {
     if (u) req.set(u.auth);
     return req.attach('photo', file, name);
   };
-  const crop = (u: TestUser, src: string) => http().post('/editor/photos/crop/').set(u.auth).send({ src, left: 0, top: 0, width: 10, height: 10 });
+  const crop = (u: TestUser, src: string) =>
+    http().post('/editor/photos/crop/').set(u.auth).send({ src, left: 0, top: 0, width: 10, height: 10 });
 
-  appForSuite({
-    SERVICE_SEED_SAMPLE_DATA: 'false',
-    SERVICE_RENDERER: 'memory',
-    SERVICE_RATE_LIMIT_ENABLED: 'true',
-    SERVICE_RATE_LIMIT_WRITES_PER_USER: '8',
-    SERVICE_RATE_LIMIT_WRITES_PER_IP: '10000',
-    SERVICE_PHOTO_MAX_PER_USER: '3',
-  }, async (booted) => {
-    app = booted;
-    designer = await createAdmin(app.strapi, http, [{ action: 'plugin::content-manager.explorer.update', subject: TEMPLATE }]);
-    exifPhoto = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2E86C1' } })
-      .jpeg()
-      .withExif({ IFD0: { ImageDescription: MARKER, Make: 'SpyCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
-      .toBuffer();
-    expect(exifPhoto.includes(MARKER)).toBe(true);
-  });
+  appForSuite(
+    {
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_RENDERER: 'memory',
+      SERVICE_RATE_LIMIT_ENABLED: 'true',
+      SERVICE_RATE_LIMIT_WRITES_PER_USER: '8',
+      SERVICE_RATE_LIMIT_WRITES_PER_IP: '10000',
+      SERVICE_PHOTO_MAX_PER_USER: '3',
+    },
+    async (booted) => {
+      app = booted;
+      designer = await createAdmin(app.strapi, http, [
+        { action: 'plugin::content-manager.explorer.update', subject: TEMPLATE },
+      ]);
+      exifPhoto = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2E86C1' } })
+        .jpeg()
+        .withExif({
+          IFD0: { ImageDescription: MARKER, Make: 'SpyCam' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+        })
+        .toBuffer();
+      expect(exifPhoto.includes(MARKER)).toBe(true);
+    },
+  );
 
   it('limits uploads and crops per user like the other writes (429 with Retry-After)', async () => {
     const busy = await createUser(app.strapi);
@@ -102,12 +111,21 @@ describe('security: photo uploads', () => {
     expect((await upload(await createUser(app.strapi), exifPhoto)).status).toBe(201);
 
     // One photo is on a card; the other two were left on none, over an hour ago.
-    const design = { version: '7.0.0', background: '#FFFFFF', objects: [{ type: 'image', src: urls[0], left: 0, top: 0, width: 40, height: 30 }] };
+    const design = {
+      version: '7.0.0',
+      background: '#FFFFFF',
+      objects: [{ type: 'image', src: urls[0], left: 0, top: 0, width: 40, height: 30 }],
+    };
     await http().post('/api/cards/').set(keen.auth).send({ title: 'Holiday', canvas_data: design }).expect(201);
     const photoRows = app.strapi.db.query('plugin::greeting-cards.photo');
-    const ids = (await photoRows.findMany({ where: { owner: { id: keen.id } }, select: ['id'] })).map((r: { id: number }) => r.id);
+    const ids = (await photoRows.findMany({ where: { owner: { id: keen.id } }, select: ['id'] })).map(
+      (r: { id: number }) => r.id,
+    );
     expect(ids).toHaveLength(3);
-    await photoRows.updateMany({ where: { id: { $in: ids } }, data: { createdAt: new Date(Date.now() - 2 * 3600_000) } });
+    await photoRows.updateMany({
+      where: { id: { $in: ids } },
+      data: { createdAt: new Date(Date.now() - 2 * 3600_000) },
+    });
     expect((await upload(keen, exifPhoto)).status).toBe(201);
     expect((await http().get(urls[0])).status).toBe(200);
     for (const gone of urls.slice(1)) expect((await http().get(gone)).status).toBe(404);
@@ -118,7 +136,11 @@ describe('security: photo uploads', () => {
     const shopper = await createUser(app.strapi);
     const session = `gc_session=${shopper.token}`;
     const csrf = await csrfTokenOfPage(app, shopper.token);
-    const stored = await http().post(PHOTO).set('Cookie', session).set('X-CSRF-Token', csrf).attach('photo', exifPhoto, 'gps.jpg');
+    const stored = await http()
+      .post(PHOTO)
+      .set('Cookie', session)
+      .set('X-CSRF-Token', csrf)
+      .attach('photo', exifPhoto, 'gps.jpg');
     expect(stored.status).toBe(201);
     const meta = await sharp((await http().get(stored.body.url)).body).metadata();
     expect(meta.exif).toBeUndefined();
@@ -127,12 +149,23 @@ describe('security: photo uploads', () => {
       // not a picture (its text holds the marker too)
       await upload(shopper, Buffer.from(`not a picture ${MARKER}`), 'notes.jpg'),
       // wrong CSRF token, no sign-in
-      await http().post(PHOTO).set('Cookie', session).set('X-CSRF-Token', 'forged').attach('photo', exifPhoto, 'gps.jpg'),
+      await http()
+        .post(PHOTO)
+        .set('Cookie', session)
+        .set('X-CSRF-Token', 'forged')
+        .attach('photo', exifPhoto, 'gps.jpg'),
       await upload(null, exifPhoto),
       // the photo sent under another field name, beside the expected one
-      await http().post(PHOTO).set(shopper.auth).attach('photo', exifPhoto, 'a.jpg').attach('other', exifPhoto, 'b.jpg'),
+      await http()
+        .post(PHOTO)
+        .set(shopper.auth)
+        .attach('photo', exifPhoto, 'a.jpg')
+        .attach('other', exifPhoto, 'b.jpg'),
       // the admin designer's route: accepted, and refused by its policy
-      await http().post('/greeting-cards/admin/designs/photos').set(designer.auth).attach('photo', exifPhoto, 'gps.jpg'),
+      await http()
+        .post('/greeting-cards/admin/designs/photos')
+        .set(designer.auth)
+        .attach('photo', exifPhoto, 'gps.jpg'),
       await http().post('/greeting-cards/admin/designs/photos').attach('photo', exifPhoto, 'gps.jpg'),
     ];
     expect(refused.map((r) => r.status)).toEqual([400, 403, 401, 201, 201, 401]);

@@ -19,7 +19,12 @@ describe('security: premium designs stay premium', () => {
     const premium = await app.strapi.db.query(TEMPLATE).findOne({ where: { slug: 'classic-gold-birthday' } });
     premiumCanvas = premium.canvas_data;
     // Every row of the sticker's document (its draft and published rows).
-    await app.strapi.db.query(ASSET).updateMany({ where: { name: 'Crown' }, data: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>' } });
+    await app.strapi.db
+      .query(ASSET)
+      .updateMany({
+        where: { name: 'Crown' },
+        data: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>' },
+      });
     subscriber = await createUser(app.strapi);
     await http().post('/api/subscriptions/checkout/').set(subscriber.auth).send({ plan_slug: 'premium' }).expect(200);
   });
@@ -34,8 +39,12 @@ describe('security: premium designs stay premium', () => {
       // Lists carry no designs at all, so one cached list serves everyone.
       expect(templateIn(list, 'classic-gold-birthday')).not.toHaveProperty('canvas_data');
       expect(templateIn(list, 'balloon-party')).not.toHaveProperty('canvas_data');
-      expect((await http().get('/api/templates/balloon-party/').set(auth).expect(200)).body.canvas_data).toEqual(expect.objectContaining({ objects: expect.any(Array) }));
-      expect((await http().get('/api/templates/classic-gold-birthday/').set(auth).expect(200)).body.canvas_data).toBeNull();
+      expect((await http().get('/api/templates/balloon-party/').set(auth).expect(200)).body.canvas_data).toEqual(
+        expect.objectContaining({ objects: expect.any(Array) }),
+      );
+      expect(
+        (await http().get('/api/templates/classic-gold-birthday/').set(auth).expect(200)).body.canvas_data,
+      ).toBeNull();
       const assets = (await http().get('/api/assets/?page_size=100').set(auth).expect(200)).body.results;
       expect((assets as Listed[]).find((a) => a.name === 'Crown')).toMatchObject({ is_premium: true, svg: null });
     }
@@ -48,13 +57,20 @@ describe('security: premium designs stay premium', () => {
   it('refuses a card whose design copies a premium template, on create, PATCH and save_design', async () => {
     const user = await createUser(app.strapi);
     // Moved a little, as a copy would be.
-    const copied = { ...premiumCanvas, objects: (premiumCanvas.objects as Array<{ left?: number }>).map((o) => ({ ...o, left: (o.left ?? 0) + 3 })) };
+    const copied = {
+      ...premiumCanvas,
+      objects: (premiumCanvas.objects as Array<{ left?: number }>).map((o) => ({ ...o, left: (o.left ?? 0) + 3 })),
+    };
     const created = await http().post('/api/cards/').set(user.auth).send({ title: 'Mine', canvas_data: copied });
     expect(created.status).toBe(403);
     expect(created.body.detail).toMatch(/premium/);
     const card = (await http().post('/api/cards/').set(user.auth).send({ title: 'Mine' }).expect(201)).body;
-    expect((await http().patch(`/api/cards/${card.id}/`).set(user.auth).send({ canvas_data: copied })).status).toBe(403);
-    expect((await http().post(`/api/cards/${card.id}/save_design/`).set(user.auth).send({ canvas_data: copied })).status).toBe(403);
+    expect((await http().patch(`/api/cards/${card.id}/`).set(user.auth).send({ canvas_data: copied })).status).toBe(
+      403,
+    );
+    expect(
+      (await http().post(`/api/cards/${card.id}/save_design/`).set(user.auth).send({ canvas_data: copied })).status,
+    ).toBe(403);
     // A subscriber may.
     await http().post('/api/cards/').set(subscriber.auth).send({ title: 'Mine', canvas_data: copied }).expect(201);
   });

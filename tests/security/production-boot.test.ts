@@ -10,7 +10,11 @@ const SECRETS = {
   JWT_SECRET: 'jwt-secret-0123456789',
 };
 // The default renderer starts Chromium only when something is drawn, which these tests never do.
-const BASE = { SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: undefined, SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false' };
+const BASE = {
+  SERVICE_SEED_SAMPLE_DATA: 'false',
+  SERVICE_RENDERER: undefined,
+  SERVICE_RENDER_THUMBNAILS_ON_BOOT: 'false',
+};
 
 describe('boot rules outside development', () => {
   it('refuses the fixed fallback secrets in any environment but development and test', async () => {
@@ -36,19 +40,36 @@ describe('boot rules outside development', () => {
   });
 
   it('refuses the in-memory test renderer in production', async () => {
-    const error = await bootFailure({ ...BASE, ...SECRETS, NODE_ENV: 'production', SERVICE_PUBLIC_URL: 'https://cards.example.test', SERVICE_RENDERER: 'memory' });
+    const error = await bootFailure({
+      ...BASE,
+      ...SECRETS,
+      NODE_ENV: 'production',
+      SERVICE_PUBLIC_URL: 'https://cards.example.test',
+      SERVICE_RENDERER: 'memory',
+    });
     expect(error.message).toMatch(/SERVICE_RENDERER/);
   });
 
   it('starts in staging with its settings, without the dev mailbox and without demo payments unless asked', async () => {
-    const app = await startApp({ ...BASE, ...SECRETS, NODE_ENV: 'staging', SERVICE_PUBLIC_URL: 'https://cards.example.test' });
+    const app = await startApp({
+      ...BASE,
+      ...SECRETS,
+      NODE_ENV: 'staging',
+      SERVICE_PUBLIC_URL: 'https://cards.example.test',
+    });
     try {
       expect((await app.http().get('/dev/mailbox/')).status).toBe(404);
       expect((app.strapi.config.get('plugin::greeting-cards') as { demoPayments: boolean }).demoPayments).toBe(false);
     } finally {
       await app.stop();
     }
-    const demo = await startApp({ ...BASE, ...SECRETS, NODE_ENV: 'staging', SERVICE_PUBLIC_URL: 'https://cards.example.test', SERVICE_DEMO_PAYMENTS: 'true' });
+    const demo = await startApp({
+      ...BASE,
+      ...SECRETS,
+      NODE_ENV: 'staging',
+      SERVICE_PUBLIC_URL: 'https://cards.example.test',
+      SERVICE_DEMO_PAYMENTS: 'true',
+    });
     try {
       expect((demo.strapi.config.get('plugin::greeting-cards') as { demoPayments: boolean }).demoPayments).toBe(true);
     } finally {

@@ -13,7 +13,11 @@ describe('security: promo uses are reserved at checkout', () => {
     const card = await createCard(app.strapi, u);
     await http().post('/api/orders/add_to_cart/').set(u.auth).send({ card_id: card.id, recipient_id: r.id });
     const cart = (await http().get('/api/orders/cart/').set(u.auth)).body;
-    return { uuid: cart.uuid as string, checkout: (promo_code: string) => http().post(`/api/orders/${cart.uuid}/checkout/`).set(u.auth).send({ promo_code }) };
+    return {
+      uuid: cart.uuid as string,
+      checkout: (promo_code: string) =>
+        http().post(`/api/orders/${cart.uuid}/checkout/`).set(u.auth).send({ promo_code }),
+    };
   }
 
   appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false' }, async (booted) => {
@@ -31,7 +35,10 @@ describe('security: promo uses are reserved at checkout', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ promo_code: ['You have already used this promo code.'] });
     expect((await http().post(`/api/orders/${first.uuid}/cancel/`).set(u.auth).send({})).status).toBe(200);
-    expect((await second.checkout('FIRSTCARD')).body).toMatchObject({ status: 'pending_payment', promo_code: 'FIRSTCARD' });
+    expect((await second.checkout('FIRSTCARD')).body).toMatchObject({
+      status: 'pending_payment',
+      promo_code: 'FIRSTCARD',
+    });
   });
 
   it('holds a total limit across users before anyone pays', async () => {
@@ -47,7 +54,8 @@ describe('security: promo uses are reserved at checkout', () => {
     const carts = await Promise.all([1, 2, 3, 4].map(async () => cartOf(await createUser(app.strapi))));
     const results = await Promise.all(carts.map((c) => c.checkout('RACE')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const r of results.filter((res) => res.status !== 200)) expect(r.body).toEqual({ promo_code: ['This promo code has been used up.'] });
+    for (const r of results.filter((res) => res.status !== 200))
+      expect(r.body).toEqual({ promo_code: ['This promo code has been used up.'] });
     const held = await app.strapi.db.query('plugin::greeting-cards.order').count({ where: { promo_code: 'RACE' } });
     expect(held).toBe(1);
   });

@@ -14,16 +14,19 @@ const cookieNamed = (res: { headers: Record<string, unknown> }, name: string) =>
 describe('security: behind a trusted TLS proxy', () => {
   let app: TestApp;
   let user: TestUser;
-  appForSuite({
-    ...QUIET_APP,
-    SERVICE_PUBLIC_URL: 'https://cards.example.test',
-    TRUST_PROXY: 'true',
-    SERVICE_RATE_LIMIT_ENABLED: 'true',
-    SERVICE_RATE_LIMIT_AUTH_PER_IP: '2',
-  }, async (booted) => {
-    app = booted;
-    user = await createUser(app.strapi);
-  });
+  appForSuite(
+    {
+      ...QUIET_APP,
+      SERVICE_PUBLIC_URL: 'https://cards.example.test',
+      TRUST_PROXY: 'true',
+      SERVICE_RATE_LIMIT_ENABLED: 'true',
+      SERVICE_RATE_LIMIT_AUTH_PER_IP: '2',
+    },
+    async (booted) => {
+      app = booted;
+      user = await createUser(app.strapi);
+    },
+  );
 
   it('the host config makes Strapi trust the proxy', () => {
     expect((app.strapi.server.app as unknown as { proxy: boolean }).proxy).toBe(true);
@@ -35,7 +38,13 @@ describe('security: behind a trusted TLS proxy', () => {
     expect(cookieNamed(page, 'gc_presession')).toMatch(/; secure/i);
     const cookie = cookieNamed(page, 'gc_presession')!.split(';')[0];
     const csrf = /<input type="hidden" name="_csrf" value="([^"]+)">/.exec(page.text)![1];
-    const res = await app.http().post('/login/').set(https).set('Cookie', cookie).type('form').send({ _csrf: csrf, identifier: user.email, password: 'correct-horse-battery' });
+    const res = await app
+      .http()
+      .post('/login/')
+      .set(https)
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ _csrf: csrf, identifier: user.email, password: 'correct-horse-battery' });
     expect(res.status).toBe(303);
     expect(cookieNamed(res, 'gc_session')).toMatch(/; secure/i);
   });
@@ -43,7 +52,13 @@ describe('security: behind a trusted TLS proxy', () => {
   it('takes the client address from the entry the proxy added, so a forged X-Forwarded-For is no way around a limit', async () => {
     const attempt = async (forwardedFor: string) => {
       const form = await openForm(app, '/login/');
-      return app.http().post('/login/').set('X-Forwarded-For', forwardedFor).set('Cookie', form.cookie).type('form').send({ _csrf: form.csrf, identifier: 'nobody@example.test', password: 'x' });
+      return app
+        .http()
+        .post('/login/')
+        .set('X-Forwarded-For', forwardedFor)
+        .set('Cookie', form.cookie)
+        .type('form')
+        .send({ _csrf: form.csrf, identifier: 'nobody@example.test', password: 'x' });
     };
     // The client writes whatever it likes first; the proxy appends the address it saw.
     expect((await attempt('10.0.0.1, 203.0.113.7')).status).toBe(400);
@@ -61,22 +76,27 @@ describe('security: an https public URL without a trusted proxy', () => {
   let app: TestApp;
   const warnings: string[] = [];
   beforeAll(async () => {
-    app = await startApp({ ...QUIET_APP, SERVICE_PUBLIC_URL: 'https://cards.example.test' }, {
-      beforeLoad: (strapi) => {
-        const warn = strapi.log.warn.bind(strapi.log);
-        strapi.log.warn = ((message: string, ...rest: unknown[]) => {
-          warnings.push(String(message));
-          return warn(message, ...rest);
-        }) as typeof strapi.log.warn;
+    app = await startApp(
+      { ...QUIET_APP, SERVICE_PUBLIC_URL: 'https://cards.example.test' },
+      {
+        beforeLoad: (strapi) => {
+          const warn = strapi.log.warn.bind(strapi.log);
+          strapi.log.warn = ((message: string, ...rest: unknown[]) => {
+            warnings.push(String(message));
+            return warn(message, ...rest);
+          }) as typeof strapi.log.warn;
+        },
       },
-    });
+    );
   });
   afterAll(async () => {
     await app?.stop();
   });
 
   it('is warned about at boot, naming the setting to change', () => {
-    expect(warnings).toEqual(expect.arrayContaining([expect.stringMatching(/\[greeting-cards\].*https.*proxy: \{ koa: true \}/)]));
+    expect(warnings).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\[greeting-cards\].*https.*proxy: \{ koa: true \}/)]),
+    );
   });
 
   it('is reported in the host health, and the cookie stays without Secure over plain http', async () => {
@@ -88,7 +108,7 @@ describe('security: an https public URL without a trusted proxy', () => {
     expect(cookieNamed(page, 'gc_presession')).not.toMatch(/; secure/i);
   });
 
-  it('says that Strapi 4\'s `proxy: true` is not read by Strapi 5', async () => {
+  it("says that Strapi 4's `proxy: true` is not read by Strapi 5", async () => {
     const before = app.strapi.config.get('server.proxy');
     app.strapi.config.set('server.proxy', true);
     try {

@@ -6,27 +6,41 @@ import { createUser } from '../helpers/users';
 // @coverage-on postgres (the limits' shared PostgreSQL store is checked there only: tests/helpers/lane-sequencer.js)
 describe('rate limits', () => {
   let app: TestApp;
-  appForSuite({
-    SERVICE_SEED_SAMPLE_DATA: 'false',
-    SERVICE_RENDERER: 'memory',
-    SERVICE_RATE_LIMIT_ENABLED: 'true',
-    SERVICE_RATE_LIMIT_WRITES_PER_USER: '3',
-    SERVICE_RATE_LIMIT_WRITES_PER_IP: '100',
-    SERVICE_RATE_LIMIT_RENDERS_PER_IP: '2',
-    SERVICE_CORS_ORIGINS: 'https://shop.example.test, https://admin.example.test/',
-  }, (booted) => {
-    app = booted;
-  });
+  appForSuite(
+    {
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_RENDERER: 'memory',
+      SERVICE_RATE_LIMIT_ENABLED: 'true',
+      SERVICE_RATE_LIMIT_WRITES_PER_USER: '3',
+      SERVICE_RATE_LIMIT_WRITES_PER_IP: '100',
+      SERVICE_RATE_LIMIT_RENDERS_PER_IP: '2',
+      SERVICE_CORS_ORIGINS: 'https://shop.example.test, https://admin.example.test/',
+    },
+    (booted) => {
+      app = booted;
+    },
+  );
 
   it('limits card creation per user: 429 with detail and Retry-After, other users unaffected', async () => {
     const busy = await createUser(app.strapi);
-    for (let i = 0; i < 3; i++) expect((await app.http().post('/api/cards/').set(busy.auth).send({ title: `Card ${i}` })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await app
+            .http()
+            .post('/api/cards/')
+            .set(busy.auth)
+            .send({ title: `Card ${i}` })
+        ).status,
+      ).toBe(201);
     const limited = await app.http().post('/api/cards/').set(busy.auth).send({ title: 'One too many' });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ detail: expect.stringMatching(/Too many requests/) });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
-    expect(await app.strapi.db.query('plugin::greeting-cards.card').count({ where: { owner: { id: busy.id } } })).toBe(3);
+    expect(await app.strapi.db.query('plugin::greeting-cards.card').count({ where: { owner: { id: busy.id } } })).toBe(
+      3,
+    );
     // Reads are not limited, and another shopper still gets through.
     expect((await app.http().get('/api/cards/').set(busy.auth)).status).toBe(200);
     const calm = await createUser(app.strapi);

@@ -12,9 +12,17 @@ describe('security: received cards need a proven address', () => {
   let sender: TestUser;
   const mailer = createMemoryMailer();
   const library = () => app.strapi.plugin('greeting-cards').service('library');
-  const received = async (u: TestUser) => (await app.http().get('/api/library/?type=received').set(u.auth).expect(200)).body;
+  const received = async (u: TestUser) =>
+    (await app.http().get('/api/library/?type=received').set(u.auth).expect(200)).body;
   const deliveredCard = async (to: TestUser) => {
-    const card = (await app.http().post('/api/cards/').set(sender.auth).send({ title: `For ${to.username}` }).expect(201)).body;
+    const card = (
+      await app
+        .http()
+        .post('/api/cards/')
+        .set(sender.auth)
+        .send({ title: `For ${to.username}` })
+        .expect(201)
+    ).body;
     // What fulfilment does once the e-card has gone out to this address.
     await library().addReceived(card.id, to.email);
     return card;
@@ -37,8 +45,16 @@ describe('security: received cards need a proven address', () => {
     const squatter = await createUser(app.strapi);
     await deliveredCard(squatter);
     expect((await received(squatter)).count).toBe(0);
-    expect((await app.http().get('/api/library/').set(squatter.auth).expect(200)).body.results.map((e: { type: string }) => e.type)).not.toContain('received');
-    const page = await app.http().get('/library/?type=received').set('Cookie', `gc_session=${squatter.token}`).expect(200);
+    expect(
+      (await app.http().get('/api/library/').set(squatter.auth).expect(200)).body.results.map(
+        (e: { type: string }) => e.type,
+      ),
+    ).not.toContain('received');
+    const page = await app
+      .http()
+      .get('/library/?type=received')
+      .set('Cookie', `gc_session=${squatter.token}`)
+      .expect(200);
     expect(page.text).toMatch(/Confirm your e-mail address/);
     expect(page.text).not.toMatch(/For user_/);
   });
@@ -47,11 +63,19 @@ describe('security: received cards need a proven address', () => {
     const owner = await createUser(app.strapi);
     const card = await deliveredCard(owner);
     const session = await webSession(app, owner);
-    const asked = await app.http().post('/library/confirm-email/').set('Cookie', session.cookie).type('form').send({ _csrf: session.csrf }).redirects(0);
+    const asked = await app
+      .http()
+      .post('/library/confirm-email/')
+      .set('Cookie', session.cookie)
+      .type('form')
+      .send({ _csrf: session.csrf })
+      .redirects(0);
     expect([302, 303]).toContain(asked.status);
     const link = confirmationLink(owner.email);
     // A wrong token proves nothing; nor does another account opening the right one.
-    expect((await app.http().get('/account/confirm-email/not-a-real-token/').set('Cookie', session.cookie)).status).toBe(404);
+    expect(
+      (await app.http().get('/account/confirm-email/not-a-real-token/').set('Cookie', session.cookie)).status,
+    ).toBe(404);
     expect((await received(owner)).count).toBe(0);
     const opened = await app.http().get(link).set('Cookie', session.cookie);
     expect(opened.status).toBe(200);
@@ -64,12 +88,14 @@ describe('security: received cards need a proven address', () => {
     // The proof is of that address: once the account's address changes, nothing shows until the new
     // one is proven (the proven address is remembered per process, keyed by the address).
     const changed = { ...owner, email: `changed-${owner.email}` };
-    await app.strapi.db.query('plugin::users-permissions.user').update({ where: { id: owner.id }, data: { email: changed.email } });
+    await app.strapi.db
+      .query('plugin::users-permissions.user')
+      .update({ where: { id: owner.id }, data: { email: changed.email } });
     await deliveredCard(changed);
     expect((await received(owner)).count).toBe(0);
   });
 
-  it('trusts the host\'s own e-mail confirmation when it is on', async () => {
+  it("trusts the host's own e-mail confirmation when it is on", async () => {
     const store = app.strapi.store({ type: 'plugin', name: 'users-permissions' });
     const advanced = (await store.get({ key: 'advanced' })) as Record<string, unknown>;
     await store.set({ key: 'advanced', value: { ...advanced, email_confirmation: true } });
@@ -88,16 +114,21 @@ describe('security: received cards need a proven address', () => {
 
 describe('security: received cards switched off', () => {
   let app: TestApp;
-  appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory', SERVICE_RECEIVED_CARDS: 'false' }, (booted) => {
-    app = booted;
-  });
+  appForSuite(
+    { SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory', SERVICE_RECEIVED_CARDS: 'false' },
+    (booted) => {
+      app = booted;
+    },
+  );
 
   it('keeps no received entries and shows no Received tab', async () => {
     const sender = await createUser(app.strapi);
     const to = await createUser(app.strapi);
     const card = (await app.http().post('/api/cards/').set(sender.auth).send({ title: 'Hello' }).expect(201)).body;
     expect(await app.strapi.plugin('greeting-cards').service('library').addReceived(card.id, to.email)).toBe(false);
-    expect(await app.strapi.db.query('plugin::greeting-cards.library-entry').count({ where: { type: 'received' } })).toBe(0);
+    expect(
+      await app.strapi.db.query('plugin::greeting-cards.library-entry').count({ where: { type: 'received' } }),
+    ).toBe(0);
     const page = await app.http().get('/library/').set('Cookie', `gc_session=${to.token}`).expect(200);
     expect(page.text).not.toMatch(/type=received/);
   });

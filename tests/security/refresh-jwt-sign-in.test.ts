@@ -24,7 +24,11 @@ describe('web sign-in with users-permissions in refresh mode', () => {
   });
 
   it('signs in with the form: the cookie holds a token that signs the visitor in', async () => {
-    const res = await postForm(app, '/login/', { identifier: user.email, password: 'correct-horse-battery', next: '/orders/' });
+    const res = await postForm(app, '/login/', {
+      identifier: user.email,
+      password: 'correct-horse-battery',
+      next: '/orders/',
+    });
     expect(res.status).toBe(303);
     const jwt = sessionValue(res)!;
     expect(jwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -34,7 +38,11 @@ describe('web sign-in with users-permissions in refresh mode', () => {
   });
 
   it('registers with the form and is signed in', async () => {
-    const res = await postForm(app, '/register/', { email: 'refresh.mode@example.test', username: 'Refresh Mode', password: 'a-long-password' });
+    const res = await postForm(app, '/register/', {
+      email: 'refresh.mode@example.test',
+      username: 'Refresh Mode',
+      password: 'a-long-password',
+    });
     expect(res.status).toBe(303);
     const jwt = sessionValue(res)!;
     expect(jwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

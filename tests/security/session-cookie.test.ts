@@ -14,7 +14,12 @@ describe('session cookie authentication', () => {
   it('accepts the JWT from the gc_session cookie', async () => {
     // A cookie-authenticated write carries the page's CSRF token (see tests/web/csrf.test.ts).
     const { csrf } = await webSession(app, user);
-    const created = await app.http().post('/api/cards/').set('Cookie', `gc_session=${user.token}`).set('X-CSRF-Token', csrf).send({ title: 'From the web UI' });
+    const created = await app
+      .http()
+      .post('/api/cards/')
+      .set('Cookie', `gc_session=${user.token}`)
+      .set('X-CSRF-Token', csrf)
+      .send({ title: 'From the web UI' });
     expect(created.status).toBe(201);
     const list = await app.http().get('/api/cards/').set('Cookie', `gc_session=${user.token}`);
     expect(list.status).toBe(200);

@@ -24,11 +24,19 @@ const HOSTILE = [
 describe('SVG sanitiser and print CSP', () => {
   let app: TestApp;
   let browser: Browser;
-  const rendering = () => app.strapi.plugin('greeting-cards').service('rendering') as { sanitizeSvg(svg: string): Promise<string>; provider(): { printPdf(html: string, size: { widthMm: number; heightMm: number }): Promise<Buffer> } };
+  const rendering = () =>
+    app.strapi.plugin('greeting-cards').service('rendering') as {
+      sanitizeSvg(svg: string): Promise<string>;
+      provider(): { printPdf(html: string, size: { widthMm: number; heightMm: number }): Promise<Buffer> };
+    };
 
   beforeAll(async () => {
     app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'puppeteer' });
-    browser = await puppeteer.launch({ executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await puppeteer.launch({
+      executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -56,7 +64,9 @@ describe('SVG sanitiser and print CSP', () => {
     const cleaned: string[] = [];
     for (const svg of HOSTILE) cleaned.push(await rendering().sanitizeSvg(svg));
     for (const clean of cleaned) {
-      expect(clean).not.toMatch(/<script|onload|onerror|javascript:|evil\.example|<style|foreignObject|<set|<animate|\.\.\//i);
+      expect(clean).not.toMatch(
+        /<script|onload|onerror|javascript:|evil\.example|<style|foreignObject|<set|<animate|\.\.\//i,
+      );
     }
     // Shown in a page the way the e-card page inlines it: nothing runs and nothing is fetched.
     const page = await browser.newPage();
@@ -64,7 +74,13 @@ describe('SVG sanitiser and print CSP', () => {
     await page.setRequestInterception(true);
     page.on('request', (r) => {
       requests.push(r.url());
-      void (r.url().startsWith('http://page.test/') ? r.respond({ status: 200, contentType: 'text/html', body: `<!doctype html><body>${cleaned.join('\n')}</body>` }) : r.abort());
+      void (r.url().startsWith('http://page.test/')
+        ? r.respond({
+            status: 200,
+            contentType: 'text/html',
+            body: `<!doctype html><body>${cleaned.join('\n')}</body>`,
+          })
+        : r.abort());
     });
     await page.goto('http://page.test/', { waitUntil: 'load' });
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
@@ -74,7 +90,8 @@ describe('SVG sanitiser and print CSP', () => {
 
   it('prints documents under a CSP: a script that slipped into the print page does not run', async () => {
     const html = cardPrintHtml({
-      frontSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg><script>document.body.textContent = "PWNED BY SCRIPT"</script>',
+      frontSvg:
+        '<svg xmlns="http://www.w3.org/2000/svg"></svg><script>document.body.textContent = "PWNED BY SCRIPT"</script>',
       frontBackground: '#FFFFFF',
       insideMessage: 'Kind words inside',
       cropMarks: false,
@@ -82,7 +99,7 @@ describe('SVG sanitiser and print CSP', () => {
     });
     expect(html).toContain('http-equiv="Content-Security-Policy"');
     const pdf: Buffer = await rendering().provider().printPdf(html, { widthMm: 297, heightMm: 210 });
-    const text = flatten((await inspectPdf(pdf)).pageTexts.join(" "));
+    const text = flatten((await inspectPdf(pdf)).pageTexts.join(' '));
     expect(text).toContain('Kind words inside');
     expect(text).not.toContain('PWNED');
   });

@@ -13,24 +13,42 @@ describe('billing profile through a relation on the user and a field map', () =>
   let app: TestApp;
   let fake: FakeStripe;
   const accounts = () => app.strapi.db.query(ACCOUNT);
-  const checkout = (auth: Record<string, string>) => app.http().post('/api/subscriptions/checkout/').set(auth).send({ plan_slug: 'monthly' });
+  const checkout = (auth: Record<string, string>) =>
+    app.http().post('/api/subscriptions/checkout/').set(auth).send({ plan_slug: 'monthly' });
   const accountOf = async (userId: number) =>
-    (await app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id: userId }, populate: ['billing_account'] }))?.billing_account;
+    (
+      await app.strapi.db
+        .query('plugin::users-permissions.user')
+        .findOne({ where: { id: userId }, populate: ['billing_account'] })
+    )?.billing_account;
 
-  appWithFakeStripeForSuite({
-    SERVICE_SEED_SAMPLE_DATA: 'false',
-    SERVICE_STRIPE_SECRET_KEY: 'sk_test_billing_relation',
-    SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    SERVICE_BILLING_PROFILE_RELATION: 'billing_account',
-    SERVICE_BILLING_FIELD_MAP: JSON.stringify({ stripe_customer_id: 'customer_ref', email: 'billing_email', name: 'billing_name' }),
-  }, async (booted) => {
-    ({ app, fake } = booted);
-    await createPlan(app.strapi, { slug: 'monthly', provider_price_id: 'price_monthly' });
-  });
+  appWithFakeStripeForSuite(
+    {
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_STRIPE_SECRET_KEY: 'sk_test_billing_relation',
+      SERVICE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      SERVICE_BILLING_PROFILE_RELATION: 'billing_account',
+      SERVICE_BILLING_FIELD_MAP: JSON.stringify({
+        stripe_customer_id: 'customer_ref',
+        email: 'billing_email',
+        name: 'billing_name',
+      }),
+    },
+    async (booted) => {
+      ({ app, fake } = booted);
+      await createPlan(app.strapi, { slug: 'monthly', provider_price_id: 'price_monthly' });
+    },
+  );
   beforeEach(() => fake.reset());
 
   it('uses the customer of an existing account, creating no customer', async () => {
-    const account = await accounts().create({ data: { customer_ref: 'cus_host_existing', billing_email: 'accounts@firm.example.test', billing_name: 'Firm Ltd' } });
+    const account = await accounts().create({
+      data: {
+        customer_ref: 'cus_host_existing',
+        billing_email: 'accounts@firm.example.test',
+        billing_name: 'Firm Ltd',
+      },
+    });
     fake.customers.set('cus_host_existing', { id: 'cus_host_existing', object: 'customer' });
     const user = await createUser(app.strapi, { billing_account: account.id });
     await checkout(user.auth).expect(200);
@@ -46,8 +64,15 @@ describe('billing profile through a relation on the user and a field map', () =>
     expect(fake.customers.size).toBe(1);
     const customerId = [...fake.customers.keys()][0];
     expect(fake.requestsTo('POST', '/v1/customers')[0].params).toMatchObject({ email: user.email, name: 'Ada Byron' });
-    expect(await accountOf(user.id)).toMatchObject({ customer_ref: customerId, billing_email: user.email, billing_name: 'Ada Byron' });
-    expect(fake.requestsTo('POST', '/v1/checkout/sessions').map((r) => r.params.customer)).toEqual([customerId, customerId]);
+    expect(await accountOf(user.id)).toMatchObject({
+      customer_ref: customerId,
+      billing_email: user.email,
+      billing_name: 'Ada Byron',
+    });
+    expect(fake.requestsTo('POST', '/v1/checkout/sessions').map((r) => r.params.customer)).toEqual([
+      customerId,
+      customerId,
+    ]);
     expect(await app.strapi.db.query(BILLING_PROFILE).count()).toBe(0);
   });
 
@@ -61,7 +86,7 @@ describe('billing profile through a relation on the user and a field map', () =>
     expect(await accounts().count({ where: { billing_email: user.email } })).toBe(1);
   });
 
-  it('maps a subscription event to the user through the account\'s customer id', async () => {
+  it("maps a subscription event to the user through the account's customer id", async () => {
     const user = await createUser(app.strapi);
     await checkout(user.auth).expect(200);
     const sub = stripeSubscription({ price: 'price_monthly', customer: (await accountOf(user.id)).customer_ref });

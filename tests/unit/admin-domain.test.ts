@@ -12,7 +12,11 @@ describe('settings shown to operators', () => {
     expect(maskSecret(undefined)).toBe('not set');
   });
   it('puts every setting in a group', () => {
-    for (const setting of SETTINGS) expect({ key: setting.key, group: typeof SETTING_GROUPS[setting.key] }).toEqual({ key: setting.key, group: 'string' });
+    for (const setting of SETTINGS)
+      expect({ key: setting.key, group: typeof SETTING_GROUPS[setting.key] }).toEqual({
+        key: setting.key,
+        group: 'string',
+      });
   });
 });
 
@@ -29,8 +33,18 @@ describe('order status history', () => {
       { status: 'paid', at: '2026-01-01T10:06:00.000Z' },
     ]);
   });
-  it('falls back to the order\'s own timestamps for orders from before the recording', () => {
-    expect(statusHistory({ status: 'refunded', created_at: created, paid_at: '2026-01-02T00:00:00.000Z', refunded_at: '2026-01-03T00:00:00.000Z' }, [])).toEqual([
+  it("falls back to the order's own timestamps for orders from before the recording", () => {
+    expect(
+      statusHistory(
+        {
+          status: 'refunded',
+          created_at: created,
+          paid_at: '2026-01-02T00:00:00.000Z',
+          refunded_at: '2026-01-03T00:00:00.000Z',
+        },
+        [],
+      ),
+    ).toEqual([
       { status: 'cart', at: created },
       { status: 'paid', at: '2026-01-02T00:00:00.000Z' },
       { status: 'refunded', at: '2026-01-03T00:00:00.000Z' },
@@ -45,10 +59,15 @@ describe('order status history', () => {
 describe('admin query filters', () => {
   it('reads UTC days, both ends included, and names bad values', () => {
     const errors = new FieldErrorCollector();
-    expect(dayRange({ from: '2026-02-01', to: '2026-02-03' }, errors)).toEqual({ from: new Date('2026-02-01T00:00:00Z'), until: new Date('2026-02-04T00:00:00Z') });
+    expect(dayRange({ from: '2026-02-01', to: '2026-02-03' }, errors)).toEqual({
+      from: new Date('2026-02-01T00:00:00Z'),
+      until: new Date('2026-02-04T00:00:00Z'),
+    });
     expect(errors.has()).toBe(false);
     dayRange({ from: '2026-02-30', to: ['x'] }, errors);
-    expect(() => errors.throwIfAny()).toThrow(expect.objectContaining({ body: { from: ['Enter a date as YYYY-MM-DD.'], to: ['Enter a date as YYYY-MM-DD.'] } }));
+    expect(() => errors.throwIfAny()).toThrow(
+      expect.objectContaining({ body: { from: ['Enter a date as YYYY-MM-DD.'], to: ['Enter a date as YYYY-MM-DD.'] } }),
+    );
     const reversed = new FieldErrorCollector();
     dayRange({ from: '2026-02-03', to: '2026-02-01' }, reversed);
     expect(reversed.has('to')).toBe(true);

@@ -4,7 +4,12 @@ import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { SETTING_RECORDS } from '../../plugins/greeting-cards/server/src/platform/config/settings';
 import { SETTING_GROUPS } from '../../plugins/greeting-cards/server/src/platform/config/settings-groups';
 import { CHECK_TEXTS } from '../../plugins/greeting-cards/server/src/platform/host/check-texts';
-import { healthDetailId, settingDescriptionId, settingGroupId, verbatim } from '../../plugins/greeting-cards/admin/src/utils/setting-texts';
+import {
+  healthDetailId,
+  settingDescriptionId,
+  settingGroupId,
+  verbatim,
+} from '../../plugins/greeting-cards/admin/src/utils/setting-texts';
 
 // The settings page's texts that the server sends (each setting's description, the group names, the
 // health checks' details): English is declared once on the server and is the admin's defaultMessage, so
@@ -29,7 +34,13 @@ const fromServer = (id: string) => PREFIXES.some((prefix) => id.startsWith(prefi
 
 // What must survive translation unchanged: environment variable names, {...} (placeholders and JSON
 // examples), `code`, <names> in paths and examples, and URLs.
-const TOKENS = [/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, /\{[^{}]*\}/g, /`[^`]+`/g, /<[A-Za-z]+>/g, /https?:\/\/[^\s;,)]+/g];
+const TOKENS = [
+  /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g,
+  /\{[^{}]*\}/g,
+  /`[^`]+`/g,
+  /<[A-Za-z]+>/g,
+  /https?:\/\/[^\s;,)]+/g,
+];
 const tokens = (text: string) => TOKENS.flatMap((pattern) => text.match(pattern) ?? []).sort();
 
 /** Every way de.json and the server's English disagree, one line each. */
@@ -42,14 +53,16 @@ function problems(german: Record<string, string>, english = englishTexts()): str
       continue;
     }
     // Identical only where there is nothing but placeholders to translate ("{renderer}: {error}").
-    if (!translated.trim() || (translated === text && /[a-z]{3}/i.test(text.replace(/\{\w+\}/g, '')))) found.push(`${id}: not translated`);
+    if (!translated.trim() || (translated === text && /[a-z]{3}/i.test(text.replace(/\{\w+\}/g, ''))))
+      found.push(`${id}: not translated`);
     const ours = tokens(text).join(' ');
     const theirs = tokens(translated).join(' ');
     if (ours !== theirs) found.push(`${id}: English has [${ours}], German [${theirs}]`);
     // react-intl returns a found message as written, except that it unquotes '{...}'.
     if (/'\{/.test(translated)) found.push(`${id}: '{ would lose its quote`);
   }
-  for (const id of Object.keys(german).filter(fromServer)) if (!english.has(id)) found.push(`${id}: no such setting or group on the server`);
+  for (const id of Object.keys(german).filter(fromServer))
+    if (!english.has(id)) found.push(`${id}: no such setting or group on the server`);
   return found;
 }
 
@@ -63,16 +76,36 @@ describe('German texts for the settings the server describes', () => {
     const missing = { ...de };
     delete missing[settingDescriptionId('publicUrl')];
     expect(problems(missing)).toEqual([`${settingDescriptionId('publicUrl')}: no German text`]);
-    expect(problems({ ...de, [settingDescriptionId('retiredSetting')]: 'Weg.' })).toEqual([`${settingDescriptionId('retiredSetting')}: no such setting or group on the server`]);
-    const renamed = { ...de, [settingDescriptionId('schedulerEnabled')]: de[settingDescriptionId('schedulerEnabled')].replace('SERVICE_WORKER_POLL_SECONDS', 'SERVICE_POLL_SECONDS') };
-    expect(problems(renamed)).toEqual([expect.stringContaining(`${settingDescriptionId('schedulerEnabled')}: English has`)]);
-    const lostPlaceholder = { ...de, [settingDescriptionId('orderSuccessUrl')]: 'Wohin Checkout nach dem Bezahlen zurückführt.' };
-    expect(problems(lostPlaceholder)).toEqual([`${settingDescriptionId('orderSuccessUrl')}: English has [{uuid}], German []`]);
-    expect(problems({ ...de, [settingGroupId('General')]: 'General' })).toEqual([`${settingGroupId('General')}: not translated`]);
+    expect(problems({ ...de, [settingDescriptionId('retiredSetting')]: 'Weg.' })).toEqual([
+      `${settingDescriptionId('retiredSetting')}: no such setting or group on the server`,
+    ]);
+    const renamed = {
+      ...de,
+      [settingDescriptionId('schedulerEnabled')]: de[settingDescriptionId('schedulerEnabled')].replace(
+        'SERVICE_WORKER_POLL_SECONDS',
+        'SERVICE_POLL_SECONDS',
+      ),
+    };
+    expect(problems(renamed)).toEqual([
+      expect.stringContaining(`${settingDescriptionId('schedulerEnabled')}: English has`),
+    ]);
+    const lostPlaceholder = {
+      ...de,
+      [settingDescriptionId('orderSuccessUrl')]: 'Wohin Checkout nach dem Bezahlen zurückführt.',
+    };
+    expect(problems(lostPlaceholder)).toEqual([
+      `${settingDescriptionId('orderSuccessUrl')}: English has [{uuid}], German []`,
+    ]);
+    expect(problems({ ...de, [settingGroupId('General')]: 'General' })).toEqual([
+      `${settingGroupId('General')}: not translated`,
+    ]);
   });
 
   it('has health details that are ICU messages with the same {values} in both languages', () => {
-    const names = (message: string) => parse(message).flatMap((element) => (element.type === TYPE.argument ? [element.value] : [])).sort();
+    const names = (message: string) =>
+      parse(message)
+        .flatMap((element) => (element.type === TYPE.argument ? [element.value] : []))
+        .sort();
     for (const [id, text] of Object.entries(CHECK_TEXTS)) {
       expect([id, names(de[healthDetailId(id)])]).toEqual([id, names(text)]);
       expect(names(text)).toEqual([...new Set(text.match(/\{\w+\}/g) ?? [])].map((name) => name.slice(1, -1)).sort());
@@ -83,7 +116,9 @@ describe('German texts for the settings the server describes', () => {
     for (const [id, text] of englishTexts()) {
       if (id.startsWith(healthDetailId(''))) continue; // messages with {values}, not verbatim
       const elements = parse(verbatim(text));
-      const shown = elements.map((element) => (element.type === TYPE.literal ? element.value : `[${TYPE[element.type]}]`)).join('');
+      const shown = elements
+        .map((element) => (element.type === TYPE.literal ? element.value : `[${TYPE[element.type]}]`))
+        .join('');
       expect(shown).toBe(text);
     }
   });

@@ -1,7 +1,11 @@
 import fs from 'fs';
 import path from 'path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { healthDetailId, settingDescriptionId, settingGroupId } from '../../plugins/greeting-cards/admin/src/utils/setting-texts';
+import {
+  healthDetailId,
+  settingDescriptionId,
+  settingGroupId,
+} from '../../plugins/greeting-cards/admin/src/utils/setting-texts';
 
 // The admin panel's catalogues (issue 27): every key the admin code asks for is in en.json and de.json,
 // the German catalogue has exactly the English keys, each message is valid ICU, and both languages use
@@ -14,7 +18,8 @@ const ADMIN = path.join(__dirname, '../../plugins/greeting-cards/admin/src');
 const SERVER_TEXTS = [settingDescriptionId(''), settingGroupId(''), healthDetailId('')];
 const fromServer = (key: string) => SERVER_TEXTS.some((prefix) => key.startsWith(prefix));
 const PLUGIN_ID = 'greeting-cards';
-const catalogue = (locale: string) => JSON.parse(fs.readFileSync(path.join(ADMIN, 'translations', `${locale}.json`), 'utf8')) as Record<string, string>;
+const catalogue = (locale: string) =>
+  JSON.parse(fs.readFileSync(path.join(ADMIN, 'translations', `${locale}.json`), 'utf8')) as Record<string, string>;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -27,9 +32,15 @@ function sources(dir: string): string[] {
 const QUOTED = String.raw`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"`;
 // getTranslation('key') or getTrad('key'), with the defaultMessage that follows it when there is one,
 // and ids written out whole ('greeting-cards.key').
-const CALL = new RegExp(String.raw`\b(?:getTranslation|getTrad)\(\s*(${QUOTED})\s*\)(?:\s*,\s*defaultMessage:\s*(${QUOTED}))?`, 'g');
+const CALL = new RegExp(
+  String.raw`\b(?:getTranslation|getTrad)\(\s*(${QUOTED})\s*\)(?:\s*,\s*defaultMessage:\s*(${QUOTED}))?`,
+  'g',
+);
 const WHOLE_ID = new RegExp(String.raw`\bid:\s*['"\x60]${PLUGIN_ID}\.([^'"\x60$]+)['"\x60]`, 'g');
-const unquote = (literal: string) => JSON.parse(literal.startsWith("'") ? `"${literal.slice(1, -1).replace(/\\'/g, "'").replace(/"/g, '\\"')}"` : literal) as string;
+const unquote = (literal: string) =>
+  JSON.parse(
+    literal.startsWith("'") ? `"${literal.slice(1, -1).replace(/\\'/g, "'").replace(/"/g, '\\"')}"` : literal,
+  ) as string;
 
 /** Every key the admin code uses, with the English words it falls back to (where it says them). */
 function usedKeys(): Map<string, { defaults: Set<string>; files: Set<string> }> {
@@ -75,7 +86,10 @@ describe('admin translations', () => {
   });
 
   it('has every used key in en.json and de.json', () => {
-    const missing = (words: Record<string, string>) => [...used.keys()].filter((key) => !(key in words)).map((key) => `${key} (${[...used.get(key)!.files].join(', ')})`);
+    const missing = (words: Record<string, string>) =>
+      [...used.keys()]
+        .filter((key) => !(key in words))
+        .map((key) => `${key} (${[...used.get(key)!.files].join(', ')})`);
     expect(missing(en)).toEqual([]);
     expect(missing(de)).toEqual([]);
   });
@@ -85,7 +99,9 @@ describe('admin translations', () => {
   });
 
   it('keeps en.json the same words as the defaultMessage in the code (one English text per key)', () => {
-    const differing = [...used].flatMap(([key, { defaults }]) => [...defaults].filter((text) => text !== en[key]).map((text) => `${key}: code "${text}", en.json "${en[key]}"`));
+    const differing = [...used].flatMap(([key, { defaults }]) =>
+      [...defaults].filter((text) => text !== en[key]).map((text) => `${key}: code "${text}", en.json "${en[key]}"`),
+    );
     expect(differing).toEqual([]);
   });
 
@@ -119,7 +135,9 @@ describe('admin translations', () => {
   });
 
   it('fails on a missing key, an extra key or a changed placeholder (the checks can fail)', () => {
-    expect(argumentsOf('{deliveries, plural, one {# failed delivery} other {# failed deliveries}}, {issues} issues')).toEqual(['deliveries', 'issues']);
+    expect(
+      argumentsOf('{deliveries, plural, one {# failed delivery} other {# failed deliveries}}, {issues} issues'),
+    ).toEqual(['deliveries', 'issues']);
     expect(argumentsOf('Seite {page} von {pages}')).not.toEqual(argumentsOf('Page {page} of {count}'));
     const withoutOne = { ...de };
     delete withoutOne['plugin.name'];

@@ -1,4 +1,8 @@
-import { boundariesOf, isAvailable, lastBoundaryPassed } from '../../plugins/greeting-cards/server/src/areas/catalogue/rules/availability';
+import {
+  boundariesOf,
+  isAvailable,
+  lastBoundaryPassed,
+} from '../../plugins/greeting-cards/server/src/areas/catalogue/rules/availability';
 
 describe('seasonal windows: what is shown when, and when the catalogue changes', () => {
   const t = (iso: string) => new Date(iso).getTime();
@@ -17,8 +21,17 @@ describe('seasonal windows: what is shown when, and when the catalogue changes',
   });
 
   it('collects distinct boundaries in order and finds the latest one passed', () => {
-    const boundaries = boundariesOf([christmas, { available_from: christmas.available_from }, { available_until: '2026-02-15T00:00:00.000Z' }, {}]);
-    expect(boundaries).toEqual([t('2026-02-15T00:00:00.000Z'), t(christmas.available_from), t(christmas.available_until)]);
+    const boundaries = boundariesOf([
+      christmas,
+      { available_from: christmas.available_from },
+      { available_until: '2026-02-15T00:00:00.000Z' },
+      {},
+    ]);
+    expect(boundaries).toEqual([
+      t('2026-02-15T00:00:00.000Z'),
+      t(christmas.available_from),
+      t(christmas.available_until),
+    ]);
     expect(lastBoundaryPassed(boundaries, t('2026-01-01T00:00:00.000Z'))).toBeNull();
     expect(lastBoundaryPassed(boundaries, t('2026-02-15T00:00:00.000Z'))).toBe(boundaries[0]);
     expect(lastBoundaryPassed(boundaries, t('2026-11-30T00:00:00.000Z'))).toBe(boundaries[1]);
@@ -32,7 +45,8 @@ describe('seasonal windows: what is shown when, and when the catalogue changes',
     const seen = (now: number) => windows.map((w) => isAvailable(w, now)).join();
     for (let now = t('2026-05-01T00:00:00.000Z'); now < t('2027-01-10T00:00:00.000Z'); now += 6 * 3600_000) {
       const next = now + 6 * 3600_000;
-      if (seen(now) !== seen(next)) expect(lastBoundaryPassed(boundaries, next)).not.toBe(lastBoundaryPassed(boundaries, now));
+      if (seen(now) !== seen(next))
+        expect(lastBoundaryPassed(boundaries, next)).not.toBe(lastBoundaryPassed(boundaries, now));
     }
   });
 });

@@ -1,7 +1,11 @@
 import { spawnSync } from 'child_process';
 import { buildSync } from 'esbuild';
 import path from 'path';
-import { isRealDate, nextOccurrence, toDateString } from '../../plugins/greeting-cards/server/src/platform/time/calendar-dates';
+import {
+  isRealDate,
+  nextOccurrence,
+  toDateString,
+} from '../../plugins/greeting-cards/server/src/platform/time/calendar-dates';
 
 describe('calendar dates', () => {
   it('accepts only real YYYY-MM-DD dates', () => {
@@ -23,11 +27,19 @@ describe('calendar dates', () => {
     const plugin = path.resolve(__dirname, '../../plugins/greeting-cards');
     const { outputFiles } = buildSync({
       entryPoints: [path.join(plugin, 'server/src/platform/time/calendar-dates.ts')],
-      bundle: true, packages: 'external', platform: 'node', format: 'cjs', write: false,
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'cjs',
+      write: false,
     });
     const probe = `${outputFiles[0].text}
       console.log(JSON.stringify([new Date(2011, 11, 30).getDate(), isRealDate('2011-12-30'), nextOccurrence('2000-12-30', true, '2011-12-01')]));`;
-    const child = spawnSync(process.execPath, ['-e', probe], { cwd: plugin, env: { ...process.env, TZ: 'Pacific/Apia' }, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['-e', probe], {
+      cwd: plugin,
+      env: { ...process.env, TZ: 'Pacific/Apia' },
+      encoding: 'utf8',
+    });
     expect(child.stderr).toBe('');
     // 31: the zone is in force in the child.
     expect(JSON.parse(child.stdout)).toEqual([31, true, '2011-12-30']);

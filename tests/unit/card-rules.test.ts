@@ -1,5 +1,12 @@
-import { libraryTypeFor, shopperStatusChange } from '../../plugins/greeting-cards/server/src/areas/cards/rules/card-status';
-import { assetIdsInCanvas, isPremiumTemplate, premiumAssetIdsInCanvas } from '../../plugins/greeting-cards/server/src/platform/designs/premium';
+import {
+  libraryTypeFor,
+  shopperStatusChange,
+} from '../../plugins/greeting-cards/server/src/areas/cards/rules/card-status';
+import {
+  assetIdsInCanvas,
+  isPremiumTemplate,
+  premiumAssetIdsInCanvas,
+} from '../../plugins/greeting-cards/server/src/platform/designs/premium';
 
 describe('libraryTypeFor', () => {
   it('maps card statuses to library entry types with auto-save on', () => {
@@ -19,12 +26,14 @@ describe('libraryTypeFor', () => {
 
 describe('shopperStatusChange', () => {
   it('allows archiving from any status and moving between draft and saved', () => {
-    for (const s of ['draft', 'saved', 'ordered', 'sent', 'delivered'] as const) expect(shopperStatusChange(s, 'archived', false)).toBeNull();
+    for (const s of ['draft', 'saved', 'ordered', 'sent', 'delivered'] as const)
+      expect(shopperStatusChange(s, 'archived', false)).toBeNull();
     expect(shopperStatusChange('archived', 'saved', false)).toBeNull();
     expect(shopperStatusChange('saved', 'draft', false)).toBeNull();
   });
   it('refuses statuses that belong to orders and fulfilment', () => {
-    for (const t of ['ordered', 'sent', 'delivered', 'bogus']) expect(shopperStatusChange('draft', t, false)).toMatch(/is not a status you can set/);
+    for (const t of ['ordered', 'sent', 'delivered', 'bogus'])
+      expect(shopperStatusChange('draft', t, false)).toMatch(/is not a status you can set/);
   });
   it('refuses to un-archive a card that was ordered', () => {
     expect(shopperStatusChange('archived', 'saved', true)).toMatch(/only be archived/);
@@ -39,10 +48,18 @@ describe('premium content', () => {
     expect(isPremiumTemplate(null)).toBe(false);
   });
   it('lists the asset ids a design uses, once each', () => {
-    const canvas = { objects: [{ assetId: 3 }, { assetId: 5 }, { assetId: 3 }, { text: 'x' }, { assetId: 'x' }, { assetId: -1 }, null] };
+    const canvas = {
+      objects: [{ assetId: 3 }, { assetId: 5 }, { assetId: 3 }, { text: 'x' }, { assetId: 'x' }, { assetId: -1 }, null],
+    };
     expect(assetIdsInCanvas(canvas)).toEqual([3, 5]);
     expect(assetIdsInCanvas(null)).toEqual([]);
     expect(assetIdsInCanvas({ objects: 'x' })).toEqual([]);
-    expect(premiumAssetIdsInCanvas(canvas, [{ id: 3, is_premium: false }, { id: 5, is_premium: true }, { id: 9, is_premium: true }])).toEqual([5]);
+    expect(
+      premiumAssetIdsInCanvas(canvas, [
+        { id: 3, is_premium: false },
+        { id: 5, is_premium: true },
+        { id: 9, is_premium: true },
+      ]),
+    ).toEqual([5]);
   });
 });

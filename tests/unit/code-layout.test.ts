@@ -8,7 +8,11 @@ const src = path.join(root, 'plugins/greeting-cards/server/src');
 const doc = fs.readFileSync(path.join(root, 'docs/code-layout.md'), 'utf8');
 
 const folders = (dir: string): string[] =>
-  fs.readdirSync(path.join(src, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  fs
+    .readdirSync(path.join(src, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 
 /** The folder names listed as "- `name/`: ..." under a heading of the doc. */
 function listed(heading: string): string[] {
@@ -31,7 +35,17 @@ describe('docs/code-layout.md', () => {
   });
 
   it('names no folder of the old layout as if it were still there', () => {
-    for (const old of ['domain', 'services', 'controllers', 'serializers', 'routes', 'web', 'emails', 'http', 'content-types']) {
+    for (const old of [
+      'domain',
+      'services',
+      'controllers',
+      'serializers',
+      'routes',
+      'web',
+      'emails',
+      'http',
+      'content-types',
+    ]) {
       expect(fs.existsSync(path.join(src, old))).toBe(false);
     }
   });

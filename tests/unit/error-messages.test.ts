@@ -3,14 +3,30 @@
 // parts is left (those are codes now), and each plain text left is exactly an English catalogue text
 // without arguments, which the edge still translates by exact match during the move to codes.
 import * as path from 'path';
-import { formatMessage, messageCatalogue, type MessageCode } from '../../plugins/greeting-cards/server/src/platform/i18n/format-message';
-import { localizeErrorBody, localizeErrorText } from '../../plugins/greeting-cards/server/src/platform/i18n/error-messages';
+import {
+  formatMessage,
+  messageCatalogue,
+  type MessageCode,
+} from '../../plugins/greeting-cards/server/src/platform/i18n/format-message';
+import {
+  localizeErrorBody,
+  localizeErrorText,
+} from '../../plugins/greeting-cards/server/src/platform/i18n/error-messages';
 import { errorLiterals } from '../helpers/error-literals';
 import type { z } from 'zod';
 import { recipientFields } from '../../plugins/greeting-cards/server/src/areas/people/rules/recipient-input';
 import { reminderPatch } from '../../plugins/greeting-cards/server/src/areas/people/rules/reminder-input';
-import { groupCardCreate, reorderInput, signatureCreate } from '../../plugins/greeting-cards/server/src/areas/group-cards/rules/group-card-input';
-import { orderCheckoutInput, payInput, portalInput, subscriptionCheckoutInput } from '../../plugins/greeting-cards/server/src/platform/http/inputs';
+import {
+  groupCardCreate,
+  reorderInput,
+  signatureCreate,
+} from '../../plugins/greeting-cards/server/src/areas/group-cards/rules/group-card-input';
+import {
+  orderCheckoutInput,
+  payInput,
+  portalInput,
+  subscriptionCheckoutInput,
+} from '../../plugins/greeting-cards/server/src/platform/http/inputs';
 import { text, boolean } from '../../plugins/greeting-cards/server/src/platform/http/body';
 
 const SERVER = path.join(__dirname, '../../plugins/greeting-cards/server/src');
@@ -48,9 +64,35 @@ describe('zod schemas at the edges', () => {
   // translation: every check of a request schema names a message of the catalogue. Wrong values of
   // every kind through every field; each message that comes out must be a catalogue text.
   const SCHEMAS: Record<string, z.ZodObject> = {
-    recipientFields, reminderPatch, groupCardCreate, signatureCreate, reorderInput, orderCheckoutInput, payInput, portalInput, subscriptionCheckoutInput,
+    recipientFields,
+    reminderPatch,
+    groupCardCreate,
+    signatureCreate,
+    reorderInput,
+    orderCheckoutInput,
+    payInput,
+    portalInput,
+    subscriptionCheckoutInput,
   };
-  const WRONG: unknown[] = [undefined, null, 7, -1, 1.5, '', ' ', 'x'.repeat(6000), 'not valid', true, {}, [], ['a'], [-1], Array.from({ length: 1200 }, (_, i) => i + 1), 'http://', '#12345Z'];
+  const WRONG: unknown[] = [
+    undefined,
+    null,
+    7,
+    -1,
+    1.5,
+    '',
+    ' ',
+    'x'.repeat(6000),
+    'not valid',
+    true,
+    {},
+    [],
+    ['a'],
+    [-1],
+    Array.from({ length: 1200 }, (_, i) => i + 1),
+    'http://',
+    '#12345Z',
+  ];
 
   it.each(Object.keys(SCHEMAS))('%s answers only catalogue texts', (name) => {
     const schema = SCHEMAS[name];
@@ -59,7 +101,8 @@ describe('zod schemas at the edges', () => {
       for (const value of WRONG) {
         const result = schema.safeParse({ [field]: value });
         if (result.success) continue;
-        for (const issue of result.error.issues) if (localizeErrorText(issue.message, 'de') === issue.message) unknown.add(`${field}: ${issue.message}`);
+        for (const issue of result.error.issues)
+          if (localizeErrorText(issue.message, 'de') === issue.message) unknown.add(`${field}: ${issue.message}`);
       }
     }
     expect([...unknown]).toEqual([]);
@@ -68,11 +111,13 @@ describe('zod schemas at the edges', () => {
   it('the shared text and boolean fields too', () => {
     for (const value of [undefined, 7, 'x'.repeat(300), {}]) {
       const result = text(200).safeParse(value);
-      if (!result.success) for (const issue of result.error.issues) expect(localizeErrorText(issue.message, 'de')).not.toBe(issue.message);
+      if (!result.success)
+        for (const issue of result.error.issues) expect(localizeErrorText(issue.message, 'de')).not.toBe(issue.message);
     }
     for (const value of [undefined, 'yes', 3]) {
       const result = boolean().safeParse(value);
-      if (!result.success) for (const issue of result.error.issues) expect(localizeErrorText(issue.message, 'de')).not.toBe(issue.message);
+      if (!result.success)
+        for (const issue of result.error.issues) expect(localizeErrorText(issue.message, 'de')).not.toBe(issue.message);
     }
   });
 });
@@ -85,7 +130,9 @@ describe('localizeErrorText', () => {
 
   it('leaves an unknown text, or one with variable parts, as it is (no patterns)', () => {
     expect(localizeErrorText('Something nobody wrote down.', 'de')).toBe('Something nobody wrote down.');
-    expect(localizeErrorText('Ensure this field has no more than 200 characters.', 'de')).toBe('Ensure this field has no more than 200 characters.');
+    expect(localizeErrorText('Ensure this field has no more than 200 characters.', 'de')).toBe(
+      'Ensure this field has no more than 200 characters.',
+    );
     expect(localizeErrorText('', 'de')).toBe('');
   });
 });

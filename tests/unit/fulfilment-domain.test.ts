@@ -1,5 +1,13 @@
-import { afterFailure, backoffMs, errorText } from '../../plugins/greeting-cards/server/src/platform/deliveries/delivery-retry';
-import { daysBetween, dueReminderKey, offsetsOf } from '../../plugins/greeting-cards/server/src/areas/people/rules/reminder-schedule';
+import {
+  afterFailure,
+  backoffMs,
+  errorText,
+} from '../../plugins/greeting-cards/server/src/platform/deliveries/delivery-retry';
+import {
+  daysBetween,
+  dueReminderKey,
+  offsetsOf,
+} from '../../plugins/greeting-cards/server/src/areas/people/rules/reminder-schedule';
 
 describe('delivery retries', () => {
   it('backs off 1, 2, 4... minutes, capped at an hour', () => {
@@ -10,8 +18,16 @@ describe('delivery retries', () => {
 
   it('retries until maxAttempts, then fails', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    expect(afterFailure(0, 3, now)).toEqual({ status: 'pending', attempts: 1, nextAttemptAt: new Date('2026-01-01T00:01:00Z') });
-    expect(afterFailure(1, 3, now)).toEqual({ status: 'pending', attempts: 2, nextAttemptAt: new Date('2026-01-01T00:02:00Z') });
+    expect(afterFailure(0, 3, now)).toEqual({
+      status: 'pending',
+      attempts: 1,
+      nextAttemptAt: new Date('2026-01-01T00:01:00Z'),
+    });
+    expect(afterFailure(1, 3, now)).toEqual({
+      status: 'pending',
+      attempts: 2,
+      nextAttemptAt: new Date('2026-01-01T00:02:00Z'),
+    });
     expect(afterFailure(2, 3, now)).toEqual({ status: 'failed', attempts: 3, nextAttemptAt: null });
     expect(afterFailure(0, 1, now).status).toBe('failed');
     expect(afterFailure(0, 0, now).status).toBe('failed');
@@ -25,7 +41,12 @@ describe('delivery retries', () => {
 });
 
 describe('reminder schedule', () => {
-  const yearly = (event_date: string, days_before: unknown = null, last_sent_key: string | null = null) => ({ event_date, yearly: true, days_before, last_sent_key });
+  const yearly = (event_date: string, days_before: unknown = null, last_sent_key: string | null = null) => ({
+    event_date,
+    yearly: true,
+    days_before,
+    last_sent_key,
+  });
 
   it('counts days across months and years', () => {
     expect(daysBetween('2026-12-25', '2027-01-01')).toBe(7);
@@ -33,7 +54,7 @@ describe('reminder schedule', () => {
     expect(daysBetween('2027-02-28', '2027-03-01')).toBe(1);
   });
 
-  it('uses the reminder\'s own offsets, else the defaults', () => {
+  it("uses the reminder's own offsets, else the defaults", () => {
     expect(offsetsOf(null, [7, 3, 1])).toEqual([7, 3, 1]);
     expect(offsetsOf([], [7, 3, 1])).toEqual([7, 3, 1]);
     expect(offsetsOf([2, 2, 'x', -1, 1.5, 400], [7])).toEqual([2]);

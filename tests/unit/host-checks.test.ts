@@ -1,9 +1,15 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { UNPARSED_BODY_ENTRY, unparsedBodyProblem } from '../../plugins/greeting-cards/server/src/platform/host/raw-body';
+import {
+  UNPARSED_BODY_ENTRY,
+  unparsedBodyProblem,
+} from '../../plugins/greeting-cards/server/src/platform/host/raw-body';
 import { emailCheck } from '../../plugins/greeting-cards/server/src/platform/host/email-check';
-import { requireUsersPermissions, USERS_PERMISSIONS_MISSING } from '../../plugins/greeting-cards/server/src/platform/host/users-permissions';
+import {
+  requireUsersPermissions,
+  USERS_PERMISSIONS_MISSING,
+} from '../../plugins/greeting-cards/server/src/platform/host/users-permissions';
 import { rendererCheck } from '../../plugins/greeting-cards/server/src/platform/host/renderer-check';
 
 describe('raw body for the webhook', () => {
@@ -12,15 +18,19 @@ describe('raw body for the webhook', () => {
     expect(problem).toMatch(/^config\/middlewares\.ts/);
     expect(problem).toContain(`replace 'strapi::body' with ${UNPARSED_BODY_ENTRY}`);
   });
-  it('asks the same of an app with no list (Strapi\'s defaults) and of includeUnparsed: false', () => {
+  it("asks the same of an app with no list (Strapi's defaults) and of includeUnparsed: false", () => {
     expect(unparsedBodyProblem(undefined)).toContain(UNPARSED_BODY_ENTRY);
-    expect(unparsedBodyProblem([{ name: 'strapi::body', config: { jsonLimit: '2mb', includeUnparsed: false } }])).toContain(UNPARSED_BODY_ENTRY);
+    expect(
+      unparsedBodyProblem([{ name: 'strapi::body', config: { jsonLimit: '2mb', includeUnparsed: false } }]),
+    ).toContain(UNPARSED_BODY_ENTRY);
   });
   it('says when the body middleware is missing', () => {
     expect(unparsedBodyProblem(['strapi::errors'])).toMatch(/there is no 'strapi::body'/);
   });
   it('is satisfied by includeUnparsed, whatever other options the host sets', () => {
-    expect(unparsedBodyProblem([{ name: 'strapi::body', config: { jsonLimit: '2mb', includeUnparsed: true } }])).toBeNull();
+    expect(
+      unparsedBodyProblem([{ name: 'strapi::body', config: { jsonLimit: '2mb', includeUnparsed: true } }]),
+    ).toBeNull();
   });
 });
 
@@ -42,8 +52,19 @@ describe('e-mail check', () => {
   });
   it('fails on nodemailer without an SMTP host and passes with one', () => {
     expect(emailCheck({ provider: 'nodemailer', providerOptions: {} }, false).ok).toBe(false);
-    const check = emailCheck({ provider: 'nodemailer', providerOptions: { host: 'smtp.example.test', port: 587 } }, false);
-    expect(check).toEqual({ ok: true, detail: 'E-mail is sent through SMTP at smtp.example.test.', message: { id: 'email.smtp', text: 'E-mail is sent through SMTP at {host}.', values: { host: 'smtp.example.test' } } });
+    const check = emailCheck(
+      { provider: 'nodemailer', providerOptions: { host: 'smtp.example.test', port: 587 } },
+      false,
+    );
+    expect(check).toEqual({
+      ok: true,
+      detail: 'E-mail is sent through SMTP at smtp.example.test.',
+      message: {
+        id: 'email.smtp',
+        text: 'E-mail is sent through SMTP at {host}.',
+        values: { host: 'smtp.example.test' },
+      },
+    });
   });
   it('trusts other providers (they have their own settings)', () => {
     expect(emailCheck({ provider: 'amazon-ses' }, false).ok).toBe(true);

@@ -4,7 +4,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { catalogueFor } from '../../plugins/greeting-cards/server/src/platform/i18n/messages';
-import { SUPPORTED_LOCALES, DEFAULT_LOCALE, fromAcceptLanguage, resolveLocale } from '../../plugins/greeting-cards/server/src/platform/i18n/locales';
+import {
+  SUPPORTED_LOCALES,
+  DEFAULT_LOCALE,
+  fromAcceptLanguage,
+  resolveLocale,
+} from '../../plugins/greeting-cards/server/src/platform/i18n/locales';
 import { translate } from '../../plugins/greeting-cards/server/src/platform/i18n/translate';
 
 const PLUGIN = path.join(__dirname, '../../plugins/greeting-cards');
@@ -29,14 +34,19 @@ describe('message catalogues', () => {
     expect(Object.keys(en).length).toBeGreaterThan(0);
   });
 
-  it.each(SUPPORTED_LOCALES.filter((l) => l !== DEFAULT_LOCALE))('%s has every English key, no other, none empty, same placeholders', (locale) => {
-    const other = catalogueFor(locale);
-    expect(Object.keys(other).filter((k) => !(k in en))).toEqual([]);
-    expect(Object.keys(en).filter((k) => !(k in other))).toEqual([]);
-    expect(Object.keys(other).filter((k) => !other[k].trim())).toEqual([]);
-    const mismatched = Object.keys(en).filter((k) => JSON.stringify(placeholders(en[k])) !== JSON.stringify(placeholders(other[k])));
-    expect(mismatched).toEqual([]);
-  });
+  it.each(SUPPORTED_LOCALES.filter((l) => l !== DEFAULT_LOCALE))(
+    '%s has every English key, no other, none empty, same placeholders',
+    (locale) => {
+      const other = catalogueFor(locale);
+      expect(Object.keys(other).filter((k) => !(k in en))).toEqual([]);
+      expect(Object.keys(en).filter((k) => !(k in other))).toEqual([]);
+      expect(Object.keys(other).filter((k) => !other[k].trim())).toEqual([]);
+      const mismatched = Object.keys(en).filter(
+        (k) => JSON.stringify(placeholders(en[k])) !== JSON.stringify(placeholders(other[k])),
+      );
+      expect(mismatched).toEqual([]);
+    },
+  );
 
   it('has every key the server code, the views and the editor use', () => {
     const files = [

@@ -1,7 +1,12 @@
 // CI's shard split (tests/helpers/lane-sequencer.js): balanced by weight, and pinned files stay on the
 // shard named for them whatever the weights, so coverage taken per shard does not move with the balance.
 const { balancedShards, parseChunk } = require('../helpers/lane-sequencer') as {
-  balancedShards: (files: string[], weightOf: (f: string) => number, count: number, pinned?: Map<string, number>) => { shardOf: Map<string, number>; totals: number[] };
+  balancedShards: (
+    files: string[],
+    weightOf: (f: string) => number,
+    count: number,
+    pinned?: Map<string, number>,
+  ) => { shardOf: Map<string, number>; totals: number[] };
   parseChunk: (value: string | undefined) => { index: number; count: number } | undefined;
 };
 
@@ -34,7 +39,9 @@ describe('lane sequencer: a shard run as chunks (TEST_CHUNK)', () => {
 });
 
 describe('lane sequencer: database-free files (TEST_DATABASE_FREE)', () => {
-  const { usesDatabase } = require('../helpers/lane-sequencer') as { usesDatabase(file: string, rootDir: string): boolean };
+  const { usesDatabase } = require('../helpers/lane-sequencer') as {
+    usesDatabase(file: string, rootDir: string): boolean;
+  };
   const fs = require('fs') as typeof import('fs');
   const os = require('os') as typeof import('os');
   const path = require('path') as typeof import('path');
@@ -48,7 +55,10 @@ describe('lane sequencer: database-free files (TEST_DATABASE_FREE)', () => {
     write('tests/helpers/strapi.ts', 'export async function startApp() {}\n');
     write('tests/helpers/png.ts', 'export const decode = 1;\n');
     write('tests/helpers/fixtures.ts', "import { startApp } from './strapi';\nexport const x = startApp;\n");
-    write('tests/unit/pure.test.ts', "import { decode } from '../helpers/png';\nimport { y } from '../../plugins/p/src/y';\n");
+    write(
+      'tests/unit/pure.test.ts',
+      "import { decode } from '../helpers/png';\nimport { y } from '../../plugins/p/src/y';\n",
+    );
     write('tests/unit/boots.test.ts', "import { startApp } from '../helpers/strapi';\n");
     write('tests/unit/through-helper.test.ts', "import { x } from '../helpers/fixtures';\n");
     write('tests/unit/reads-url.test.ts', 'const url = process.env.TEST_DATABASE_URL;\n');

@@ -1,10 +1,16 @@
-import { formatMoney, minorUnitDigits, parseMajorAmount, toMajorText, toMajorUnits } from '../../plugins/greeting-cards/server/src/platform/i18n/money-format';
+import {
+  formatMoney,
+  minorUnitDigits,
+  parseMajorAmount,
+  toMajorText,
+  toMajorUnits,
+} from '../../plugins/greeting-cards/server/src/platform/i18n/money-format';
 import { helpers } from '../../plugins/greeting-cards/server/src/platform/web/view-helpers';
 
 // Intl separates a number from a trailing symbol with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-describe('money: whole minor units formatted by Intl, with each currency\'s own minor units', () => {
+describe("money: whole minor units formatted by Intl, with each currency's own minor units", () => {
   it('knows how many decimals a currency has from Intl, not a fixed 100', () => {
     expect(minorUnitDigits('GBP')).toBe(2);
     expect(minorUnitDigits('EUR')).toBe(2);
@@ -65,7 +71,15 @@ describe('decimal amounts typed on the admin settings page', () => {
   });
 
   it('refuse what is not an amount, or has more decimals than the currency', () => {
-    for (const [text, currency] of [['3.999', 'GBP'], ['5.5', 'JPY'], ['-1', 'GBP'], ['abc', 'GBP'], ['', 'GBP'], ['1e3', 'GBP'], ['£3', 'GBP']]) {
+    for (const [text, currency] of [
+      ['3.999', 'GBP'],
+      ['5.5', 'JPY'],
+      ['-1', 'GBP'],
+      ['abc', 'GBP'],
+      ['', 'GBP'],
+      ['1e3', 'GBP'],
+      ['£3', 'GBP'],
+    ]) {
       expect(parseMajorAmount(text, currency)).toBeNull();
     }
   });
@@ -75,6 +89,7 @@ describe('decimal amounts typed on the admin settings page', () => {
     expect(toMajorText(5, 'GBP')).toBe('0.05');
     expect(toMajorText(500, 'JPY')).toBe('500');
     expect(toMajorText(1234, 'KWD')).toBe('1.234');
-    for (const minor of [0, 1, 99, 113, 299, 123456]) expect(parseMajorAmount(toMajorText(minor, 'EUR'), 'EUR')).toBe(minor);
+    for (const minor of [0, 1, 99, 113, 299, 123456])
+      expect(parseMajorAmount(toMajorText(minor, 'EUR'), 'EUR')).toBe(minor);
   });
 });

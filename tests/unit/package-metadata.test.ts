@@ -13,7 +13,9 @@ describe('package metadata', () => {
   it('ships a README and an MIT licence', () => {
     expect(pkg.files).toEqual(expect.arrayContaining(['README.md', 'LICENSE']));
     expect(pkg.license).toBe('MIT');
-    expect(fs.readFileSync(path.join(PLUGIN_DIR, 'LICENSE'), 'utf8')).toMatch(/^MIT License[\s\S]*the greeting-cards contributors/);
+    expect(fs.readFileSync(path.join(PLUGIN_DIR, 'LICENSE'), 'utf8')).toMatch(
+      /^MIT License[\s\S]*the greeting-cards contributors/,
+    );
     expect(fs.readFileSync(path.join(PLUGIN_DIR, 'README.md'), 'utf8')).toMatch(/strapi-plugin-greeting-cards/);
   });
 
@@ -21,7 +23,12 @@ describe('package metadata', () => {
     expect(pkg.author).toBe('The greeting-cards contributors');
     // strapi-plugin verify requires repository.url, and the project has no public address yet: the
     // field waits for one (then with directory: 'plugins/greeting-cards').
-    if (pkg.repository) expect(pkg.repository).toEqual({ type: 'git', url: expect.stringMatching(/^(git\+)?https:\/\//), directory: 'plugins/greeting-cards' });
+    if (pkg.repository)
+      expect(pkg.repository).toEqual({
+        type: 'git',
+        url: expect.stringMatching(/^(git\+)?https:\/\//),
+        directory: 'plugins/greeting-cards',
+      });
     expect(pkg.keywords).toEqual(expect.arrayContaining(['strapi', 'strapi-plugin', 'strapi5']));
     expect(pkg.strapi.kind).toBe('plugin');
   });
@@ -44,18 +51,28 @@ export const config: GreetingCardsConfig = { ecardPrice: 199 };
 export const wrong: GreetingCardsConfig = { ecardPrice: 'free' };
 `;
 
-  it.each([['node16', ts.ModuleResolutionKind.Node16, ts.ModuleKind.Node16], ['node10', ts.ModuleResolutionKind.Node10, ts.ModuleKind.CommonJS]])(
-    'type-checks an app using it (%s resolution)',
-    (_name, moduleResolution, module) => {
-      // Inside the repository, so the package resolves from its node_modules as it would in an app.
-      fs.mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
-      const dir = fs.mkdtempSync(path.join(REPO, '.tmp', 'types-'));
-      const file = path.join(dir, 'consumer.ts');
-      fs.writeFileSync(file, consumer);
-      const program = ts.createProgram([file], { strict: true, noEmit: true, skipLibCheck: true, module, moduleResolution, target: ts.ScriptTarget.ES2022, types: [] });
-      const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      fs.rmSync(dir, { recursive: true, force: true });
-      expect(diagnostics).toEqual([]);
-    },
-  );
+  it.each([
+    ['node16', ts.ModuleResolutionKind.Node16, ts.ModuleKind.Node16],
+    ['node10', ts.ModuleResolutionKind.Node10, ts.ModuleKind.CommonJS],
+  ])('type-checks an app using it (%s resolution)', (_name, moduleResolution, module) => {
+    // Inside the repository, so the package resolves from its node_modules as it would in an app.
+    fs.mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(REPO, '.tmp', 'types-'));
+    const file = path.join(dir, 'consumer.ts');
+    fs.writeFileSync(file, consumer);
+    const program = ts.createProgram([file], {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      module,
+      moduleResolution,
+      target: ts.ScriptTarget.ES2022,
+      types: [],
+    });
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(diagnostics).toEqual([]);
+  });
 });

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
-import { importTable, previewImport, UnreadableFile } from '../../plugins/greeting-cards/server/src/areas/people/import/rules';
+import {
+  importTable,
+  previewImport,
+  UnreadableFile,
+} from '../../plugins/greeting-cards/server/src/areas/people/import/rules';
 import { checkCsvShape } from '../../plugins/greeting-cards/server/src/areas/people/import/rules/csv-shape';
 import { hostileImports, warmUpFile } from '../helpers/hostile-imports';
 
@@ -22,7 +26,9 @@ const cpuSeconds = (run: () => void) => {
 };
 
 /** What reading `text` comes to: the preview's rows, or the reason it was refused. */
-function read(text: string): { rows: Array<{ row: number; problems: string[]; values: Record<string, unknown> }> } | { refused: string } {
+function read(
+  text: string,
+): { rows: Array<{ row: number; problems: string[]; values: Record<string, unknown> }> } | { refused: string } {
   try {
     const result = previewImport(importTable(text), undefined, []);
     if ('problems' in result) throw new Error(`mapping problems: ${result.problems.join(' ')}`);
@@ -40,16 +46,19 @@ describe('reading hostile address-book files', () => {
     read(warmUpFile());
   });
 
-  it.each(hostileImports().map((file) => [file.name, file] as const))('%s: read or refused within a second of CPU', (_name, file) => {
-    const text = file.text();
-    let outcome = '';
-    const seconds = cpuSeconds(() => {
-      // Only what came of it is kept: a preview of 5,000 rows left alive would slow the next reading.
-      outcome = 'refused' in read(text) ? 'refused' : 'read';
-    });
-    expect(seconds < 1 ? 'under a second' : `${seconds.toFixed(2)} s`).toBe('under a second');
-    expect(outcome).toBe(file.refused ? 'refused' : 'read');
-  });
+  it.each(hostileImports().map((file) => [file.name, file] as const))(
+    '%s: read or refused within a second of CPU',
+    (_name, file) => {
+      const text = file.text();
+      let outcome = '';
+      const seconds = cpuSeconds(() => {
+        // Only what came of it is kept: a preview of 5,000 rows left alive would slow the next reading.
+        outcome = 'refused' in read(text) ? 'refused' : 'read';
+      });
+      expect(seconds < 1 ? 'under a second' : `${seconds.toFixed(2)} s`).toBe('under a second');
+      expect(outcome).toBe(file.refused ? 'refused' : 'read');
+    },
+  );
 });
 
 describe('the limits of a CSV file', () => {
@@ -57,24 +66,40 @@ describe('the limits of a CSV file', () => {
 
   it('takes 100 columns and refuses 101, naming the line', () => {
     expect(read(`${header(100)}\nSam\n`)).toEqual({ rows: [expect.objectContaining({ row: 2 })] });
-    expect(read(`${header(101)}\nSam\n`)).toEqual({ refused: 'Line 1 of the file has more than 100 columns. Delete the columns you do not need and save the file again.' });
+    expect(read(`${header(101)}\nSam\n`)).toEqual({
+      refused:
+        'Line 1 of the file has more than 100 columns. Delete the columns you do not need and save the file again.',
+    });
     // A row wider than its header counts too; quoted separators are not columns.
-    expect(read(`First name,Notes\n"a,b,c",x\nSam${','.repeat(100)}\n`)).toEqual({ refused: expect.stringMatching(/^Line 3 of the file has more than 100 columns/) });
-    expect(read(`First name,Notes\nSam,"${','.repeat(500)}"\n`)).toEqual({ rows: [expect.objectContaining({ row: 2 })] });
+    expect(read(`First name,Notes\n"a,b,c",x\nSam${','.repeat(100)}\n`)).toEqual({
+      refused: expect.stringMatching(/^Line 3 of the file has more than 100 columns/),
+    });
+    expect(read(`First name,Notes\nSam,"${','.repeat(500)}"\n`)).toEqual({
+      rows: [expect.objectContaining({ row: 2 })],
+    });
   });
 
   it('takes lines of 50,000 characters and refuses longer, naming the line a row starts on', () => {
     const ok = read(`First name,Notes\nSam,${'x'.repeat(50_000 - 4)}\n`);
-    expect(ok).toEqual({ rows: [expect.objectContaining({ problems: [expect.stringMatching(/^Notes: .*2000 characters/)] })] });
-    expect(read(`First name,Notes\nSam,${'x'.repeat(50_000 - 3)}\n`)).toEqual({ refused: 'Line 2 of the file is longer than 50,000 characters. Check that it is a CSV or vCard file of contacts.' });
+    expect(ok).toEqual({
+      rows: [expect.objectContaining({ problems: [expect.stringMatching(/^Notes: .*2000 characters/)] })],
+    });
+    expect(read(`First name,Notes\nSam,${'x'.repeat(50_000 - 3)}\n`)).toEqual({
+      refused: 'Line 2 of the file is longer than 50,000 characters. Check that it is a CSV or vCard file of contacts.',
+    });
     // A row over several lines (a quoted cell with line breaks) is one row: its length is theirs together.
-    expect(read(`First name,Notes\r\nAda,ok\r\nSam,"${'x\r\n'.repeat(20_000)}"\r\n`)).toEqual({ refused: expect.stringMatching(/^Line 3 of the file is longer than 50,000 characters/) });
+    expect(read(`First name,Notes\r\nAda,ok\r\nSam,"${'x\r\n'.repeat(20_000)}"\r\n`)).toEqual({
+      refused: expect.stringMatching(/^Line 3 of the file is longer than 50,000 characters/),
+    });
   });
 
   it('counts columns and lengths exactly as csv-parse then splits the records', () => {
     // Random text of separators, quotes, line breaks and blanks: the scan agrees with the parser on the
     // widest record whenever the parser reads the text at all.
-    const text = fc.string({ unit: fc.constantFrom('a', 'b', ',', ';', '"', '"', '\n', '\r', '\r\n', ' ', '\t', '\u00a0', '\u3000'), maxLength: 60 });
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'b', ',', ';', '"', '"', '\n', '\r', '\r\n', ' ', '\t', '\u00a0', '\u3000'),
+      maxLength: 60,
+    });
     fc.assert(
       fc.property(text, fc.constantFrom(',', ';'), (csv, delimiter) => {
         let records: string[][];
@@ -85,7 +110,10 @@ describe('the limits of a CSV file', () => {
         }
         const widest = Math.max(1, ...records.map((r) => r.length));
         expect(() => checkCsvShape(csv, delimiter, { columns: widest, lineLength: 1000 })).not.toThrow();
-        if (widest > 1) expect(() => checkCsvShape(csv, delimiter, { columns: widest - 1, lineLength: 1000 })).toThrow(UnreadableFile);
+        if (widest > 1)
+          expect(() => checkCsvShape(csv, delimiter, { columns: widest - 1, lineLength: 1000 })).toThrow(
+            UnreadableFile,
+          );
       }),
       { numRuns: Number(process.env.FUZZ_RUNS || 2000) },
     );
@@ -108,38 +136,82 @@ describe('characters a row cannot hold', () => {
     const rows = 'rows' in outcome ? outcome.rows : [];
     expect(rows.map((r) => [r.row, r.problems])).toEqual([
       [2, []],
-      [3, ['First name: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.']],
-      [4, ['Notes: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.']],
-      [5, ['Tags (groups): has a control character (such as a null character), which cannot be saved. Remove it and import the file again.']],
+      [
+        3,
+        [
+          'First name: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.',
+        ],
+      ],
+      [
+        4,
+        [
+          'Notes: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.',
+        ],
+      ],
+      [
+        5,
+        [
+          'Tags (groups): has a control character (such as a null character), which cannot be saved. Remove it and import the file again.',
+        ],
+      ],
       [6, []],
-      [7, ['Notes: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.']],
+      [
+        7,
+        [
+          'Notes: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.',
+        ],
+      ],
     ]);
     expect(rows[0].values).toMatchObject({ notes: 'Two\r\nlines\tand a tab' });
   });
 
   it('does the same for vCard files', () => {
-    const vcf = ['BEGIN:VCARD', 'VERSION:3.0', 'FN:Sa\u0000m Jones', 'END:VCARD', 'BEGIN:VCARD', 'VERSION:3.0', 'FN:Tia Wells', 'NOTE:Line one\\nline two', 'END:VCARD', ''].join('\r\n');
+    const vcf = [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'FN:Sa\u0000m Jones',
+      'END:VCARD',
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'FN:Tia Wells',
+      'NOTE:Line one\\nline two',
+      'END:VCARD',
+      '',
+    ].join('\r\n');
     const outcome = read(vcf);
     const rows = 'rows' in outcome ? outcome.rows : [];
-    expect(rows.map((r) => r.problems)).toEqual([[expect.stringMatching(/^Full name \(split in two\): has a control character/)], []]);
+    expect(rows.map((r) => r.problems)).toEqual([
+      [expect.stringMatching(/^Full name \(split in two\): has a control character/)],
+      [],
+    ]);
     expect(rows[1].values).toMatchObject({ first_name: 'Tia', notes: 'Line one\nline two' });
   });
 });
 
 describe('the limits of a vCard file', () => {
-  const card = (lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', 'FN:Sam Jones', ...lines, 'END:VCARD', ''].join('\r\n');
+  const card = (lines: string[]) =>
+    ['BEGIN:VCARD', 'VERSION:3.0', 'FN:Sam Jones', ...lines, 'END:VCARD', ''].join('\r\n');
 
   it('refuses a property longer than 50,000 characters once unfolded, naming its line', () => {
     expect(read(card([`NOTE:${'n'.repeat(50_000 - 5)}`]))).toEqual({ rows: [expect.objectContaining({ row: 1 })] });
     const folded = `NOTE:${Array.from({ length: 1000 }, () => 'n'.repeat(50)).join('\r\n ')}`;
-    expect(read(card([folded]))).toEqual({ refused: 'Line 4 of the file is longer than 50,000 characters. Check that it is a CSV or vCard file of contacts.' });
+    expect(read(card([folded]))).toEqual({
+      refused: 'Line 4 of the file is longer than 50,000 characters. Check that it is a CSV or vCard file of contacts.',
+    });
   });
 
   it('reads a contact whose photo is larger than a line may be, and counts contacts before reading them', () => {
     const photo = `PHOTO;ENCODING=b;TYPE=JPEG:${Array.from({ length: 20_000 }, () => 'QUJD'.repeat(19)).join('\r\n ')}`;
     expect(read(card(['EMAIL:sam@example.test', photo, 'TEL:+44 20 7946 0000']))).toEqual({
-      rows: [expect.objectContaining({ problems: [], values: expect.objectContaining({ email: 'sam@example.test', phone: '+44 20 7946 0000' }) })],
+      rows: [
+        expect.objectContaining({
+          problems: [],
+          values: expect.objectContaining({ email: 'sam@example.test', phone: '+44 20 7946 0000' }),
+        }),
+      ],
     });
-    expect(read(card([]).repeat(5001))).toEqual({ refused: 'The file has more than 5,000 rows. Split it into smaller files.' });
+    expect(read(card([]).repeat(5001))).toEqual({
+      refused: 'The file has more than 5,000 rows. Split it into smaller files.',
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { checkRecipient, EMPTY_RECIPIENT, normaliseUkPostcode, recipientFields } from '../../plugins/greeting-cards/server/src/areas/people/rules/recipient-input';
+import {
+  checkRecipient,
+  EMPTY_RECIPIENT,
+  normaliseUkPostcode,
+  recipientFields,
+} from '../../plugins/greeting-cards/server/src/areas/people/rules/recipient-input';
 import { serializeRecipient } from '../../plugins/greeting-cards/server/src/areas/people/recipients/serializer';
 import { isCountryCode } from '../../plugins/greeting-cards/server/src/platform/addresses/countries';
 import { inEnglish } from '../helpers/in-english';
@@ -15,8 +20,12 @@ describe('recipient input', () => {
 
   it('needs a name and checks GB postcodes only for GB', () => {
     expect(inEnglish(checkRecipient({ ...EMPTY_RECIPIENT }).errors)).toEqual({ first_name: [expect.any(String)] });
-    expect(inEnglish(checkRecipient({ ...EMPTY_RECIPIENT, last_name: 'X', postcode: '75001' }).errors)).toEqual({ postcode: [expect.any(String)] });
-    expect(inEnglish(checkRecipient({ ...EMPTY_RECIPIENT, last_name: 'X', country: 'FR', postcode: '75001' }).errors)).toEqual({});
+    expect(inEnglish(checkRecipient({ ...EMPTY_RECIPIENT, last_name: 'X', postcode: '75001' }).errors)).toEqual({
+      postcode: [expect.any(String)],
+    });
+    expect(
+      inEnglish(checkRecipient({ ...EMPTY_RECIPIENT, last_name: 'X', country: 'FR', postcode: '75001' }).errors),
+    ).toEqual({});
   });
 
   it('knows ISO 3166 alpha-2 codes', () => {
@@ -30,8 +39,20 @@ describe('recipient input', () => {
   });
 
   it('serialises a row with the full name, falling back to the e-mail', () => {
-    const base = { id: 3, first_name: 'Sam', last_name: 'Jones', is_system_user: 1, birthday: new Date(Date.UTC(1990, 2, 14)) };
-    expect(serializeRecipient(base)).toMatchObject({ full_name: 'Sam Jones', is_system_user: true, birthday: '1990-03-14', country: 'GB', anniversary: null });
+    const base = {
+      id: 3,
+      first_name: 'Sam',
+      last_name: 'Jones',
+      is_system_user: 1,
+      birthday: new Date(Date.UTC(1990, 2, 14)),
+    };
+    expect(serializeRecipient(base)).toMatchObject({
+      full_name: 'Sam Jones',
+      is_system_user: true,
+      birthday: '1990-03-14',
+      country: 'GB',
+      anniversary: null,
+    });
     expect(serializeRecipient({ id: 4, email: 'a@b.test' }).full_name).toBe('a@b.test');
   });
 });

@@ -1,13 +1,20 @@
 import fc from 'fast-check';
-import { lineShares, refundDue, type RefundLine } from '../../plugins/greeting-cards/server/src/areas/orders/rules/refund-shares';
+import {
+  lineShares,
+  refundDue,
+  type RefundLine,
+} from '../../plugins/greeting-cards/server/src/areas/orders/rules/refund-shares';
 import { orderTotals, priceLine } from '../../plugins/greeting-cards/server/src/areas/orders/rules/pricing';
-import { discountFor, type PromoDefinition } from '../../plugins/greeting-cards/server/src/areas/orders/rules/promo-rules';
+import {
+  discountFor,
+  type PromoDefinition,
+} from '../../plugins/greeting-cards/server/src/areas/orders/rules/promo-rules';
 import type { DeliveryMethod } from '../../plugins/greeting-cards/server/src/platform/enums';
 
 // Issue 39, finding 1: what a cancelled line gives back is its share of what the order paid, never
 // more than the payment, and never twice.
 
-describe('refund shares: each line\'s part of what was paid', () => {
+describe("refund shares: each line's part of what was paid", () => {
   it('splits a paid total in proportion to the line totals, the odd pennies to the largest remainders (earlier lines on a tie)', () => {
     // The issue's order: two posted cards, 50 % off, 399 paid.
     expect(lineShares(399, [399, 399])).toEqual([200, 199]);
@@ -51,7 +58,12 @@ const line = fc.record({
 
 const promo: fc.Arbitrary<PromoDefinition | null> = fc.option(
   fc.oneof(
-    fc.record({ code: fc.constant('FIXED'), kind: fc.constant('fixed' as const), amount_pence: fc.integer({ min: 0, max: 20_000 }), is_active: fc.constant(true) }),
+    fc.record({
+      code: fc.constant('FIXED'),
+      kind: fc.constant('fixed' as const),
+      amount_pence: fc.integer({ min: 0, max: 20_000 }),
+      is_active: fc.constant(true),
+    }),
     fc.record({
       code: fc.constant('PERCENT'),
       kind: fc.constant('percent' as const),
@@ -59,7 +71,12 @@ const promo: fc.Arbitrary<PromoDefinition | null> = fc.option(
       cap_pence: fc.option(fc.integer({ min: 0, max: 5000 }), { nil: null }),
       is_active: fc.constant(true),
     }),
-    fc.record({ code: fc.constant('FREE'), kind: fc.constant('free_ecard' as const), cap_pence: fc.option(fc.integer({ min: 0, max: 299 }), { nil: null }), is_active: fc.constant(true) }),
+    fc.record({
+      code: fc.constant('FREE'),
+      kind: fc.constant('free_ecard' as const),
+      cap_pence: fc.option(fc.integer({ min: 0, max: 299 }), { nil: null }),
+      is_active: fc.constant(true),
+    }),
   ),
   { nil: null },
 );
@@ -81,8 +98,14 @@ type BasketLine = { delivery_method: DeliveryMethod; gift_wrap: boolean; gift_ad
 function checkout(basket: BasketLine[], code: PromoDefinition | null) {
   const priced = basket.map((l) => ({ delivery_method: l.delivery_method, ...priceLine(l, PRICES) }));
   const result = code ? discountFor(code, priced) : null;
-  const totals = orderTotals(priced.map((p) => p.line_total_pence), result?.ok ? result.discount_pence : 0);
-  return { lines: priced.map((p, i) => ({ id: 100 + i, line_total_pence: p.line_total_pence })), paid: totals.total_pence };
+  const totals = orderTotals(
+    priced.map((p) => p.line_total_pence),
+    result?.ok ? result.discount_pence : 0,
+  );
+  return {
+    lines: priced.map((p, i) => ({ id: 100 + i, line_total_pence: p.line_total_pence })),
+    paid: totals.total_pence,
+  };
 }
 
 describe('refund shares: properties over random baskets, promos and cancels', () => {
@@ -90,7 +113,10 @@ describe('refund shares: properties over random baskets, promos and cancels', ()
     fc.assert(
       fc.property(scenario, ({ basket, promo: code }) => {
         const { lines, paid } = checkout(basket, code);
-        const shares = lineShares(paid, lines.map((l) => l.line_total_pence));
+        const shares = lineShares(
+          paid,
+          lines.map((l) => l.line_total_pence),
+        );
         expect(shares.reduce((a, b) => a + b, 0)).toBe(paid);
         shares.forEach((share, i) => {
           expect(Number.isInteger(share)).toBe(true);
@@ -112,7 +138,11 @@ describe('refund shares: properties over random baskets, promos and cancels', ()
           const id = lines[index].id;
           // As the service does: a line with a refund recorded is answered from it, never refunded again.
           if (ledger.has(id)) return;
-          const amount = refundDue(paid, lines.map((l) => ({ ...l, refunded_pence: ledger.get(l.id) ?? 0 })), id);
+          const amount = refundDue(
+            paid,
+            lines.map((l) => ({ ...l, refunded_pence: ledger.get(l.id) ?? 0 })),
+            id,
+          );
           ledger.set(id, amount);
           if (amount > 0) refunds.push({ line: id, amount });
         };
@@ -122,7 +152,10 @@ describe('refund shares: properties over random baskets, promos and cancels', ()
         expect(new Set(refunds.map((r) => r.line)).size).toBe(refunds.length);
         // Each line gets back at most its part of the payment (rounded up to the penny), not its undiscounted price.
         const subtotal = lines.reduce((sum, l) => sum + l.line_total_pence, 0);
-        for (const r of refunds) expect(r.amount).toBeLessThanOrEqual(Math.ceil((paid * lines.find((l) => l.id === r.line)!.line_total_pence) / subtotal));
+        for (const r of refunds)
+          expect(r.amount).toBeLessThanOrEqual(
+            Math.ceil((paid * lines.find((l) => l.id === r.line)!.line_total_pence) / subtotal),
+          );
         // Cancelling what is left: the whole payment is back, to the penny.
         lines.forEach((_, index) => cancelLine(index));
         expect(given()).toBe(paid);

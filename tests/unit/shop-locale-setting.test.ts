@@ -9,12 +9,16 @@ describe('SERVICE_SHOP_LOCALE', () => {
   });
 
   it('accepts a shipped language from the environment', () => {
-    expect(validateConfig({ ...defaults('test'), ...fromEnvironment({ SERVICE_SHOP_LOCALE: 'de' }) }).shopLocale).toBe('de');
+    expect(validateConfig({ ...defaults('test'), ...fromEnvironment({ SERVICE_SHOP_LOCALE: 'de' }) }).shopLocale).toBe(
+      'de',
+    );
     expect(validateConfig({ ...defaults('test'), shopLocale: 'en' }).shopLocale).toBe('en');
   });
 
   it('refuses a language the shop does not ship, naming the setting', () => {
-    expect(() => validateConfig({ ...defaults('test'), shopLocale: 'fr' })).toThrow(/SERVICE_SHOP_LOCALE \(shopLocale\) must be empty or one of en, de/);
+    expect(() => validateConfig({ ...defaults('test'), shopLocale: 'fr' })).toThrow(
+      /SERVICE_SHOP_LOCALE \(shopLocale\) must be empty or one of en, de/,
+    );
     expect(() => validateConfig({ ...defaults('test'), shopLocale: 'de-DE' })).toThrow(/SERVICE_SHOP_LOCALE/);
   });
 });

@@ -19,7 +19,8 @@ describe('test SMTP server', () => {
       }
       socket.resetAndDestroy();
       const deadline = Date.now() + 5000;
-      while (smtp.connectionErrors.length === 0 && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+      while (smtp.connectionErrors.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setImmediate(resolve));
       expect(smtp.connectionErrors.map((error) => (error as NodeJS.ErrnoException).code)).toEqual(['ECONNRESET']);
       // Still listening: a new client is greeted.
       const next = net.connect(smtp.port, '127.0.0.1');

@@ -45,11 +45,17 @@ describe('stub postal backend: one printed card per idempotency key', () => {
     const reference = results[0].trackingReference;
     fs.rmSync(path.join(outbox, `${reference}.json`));
     expect((await backend().send(job('card-delivery-3-ccc', 3))).trackingReference).toBe(reference);
-    expect(JSON.parse(fs.readFileSync(path.join(outbox, `${reference}.json`), 'utf8'))).toMatchObject({ reference, delivery: 3 });
+    expect(JSON.parse(fs.readFileSync(path.join(outbox, `${reference}.json`), 'utf8'))).toMatchObject({
+      reference,
+      delivery: 3,
+    });
   });
 
   it('still refuses an incomplete address', async () => {
-    const incomplete = { ...job('card-delivery-4-ddd', 4), address: { address_line_1: '', city: 'London', postcode: '' } as PostalJob['address'] };
+    const incomplete = {
+      ...job('card-delivery-4-ddd', 4),
+      address: { address_line_1: '', city: 'London', postcode: '' } as PostalJob['address'],
+    };
     await expect(backend().send(incomplete)).rejects.toThrow(/missing address_line_1, postcode/);
   });
 });

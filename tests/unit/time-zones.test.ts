@@ -1,5 +1,19 @@
-import { canonicalTimeZone, formatInZone, formatLongInZone, localDate, localHour, localInputToIso, localInputValue, offsetMinutes, zonedTimeToUtc, zoneOr } from '../../plugins/greeting-cards/server/src/platform/time/time-zones';
-import { parseScheduledFor, resolveScheduledDate } from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-input';
+import {
+  canonicalTimeZone,
+  formatInZone,
+  formatLongInZone,
+  localDate,
+  localHour,
+  localInputToIso,
+  localInputValue,
+  offsetMinutes,
+  zonedTimeToUtc,
+  zoneOr,
+} from '../../plugins/greeting-cards/server/src/platform/time/time-zones';
+import {
+  parseScheduledFor,
+  resolveScheduledDate,
+} from '../../plugins/greeting-cards/server/src/areas/orders/rules/cart-input';
 import { fromEnvironment } from '../../plugins/greeting-cards/server/src/platform/config/settings';
 import { inEnglish } from '../helpers/in-english';
 
@@ -15,7 +29,18 @@ describe('time zones: wall-clock times and the instants they are', () => {
     expect(canonicalTimeZone('America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos_Aires');
     expect(canonicalTimeZone('UTC')).toBe('UTC');
     // Offsets do not follow a place's summer time; made-up places are not zones.
-    for (const bad of ['+01:00', '-0500', 'GMT+1 ', 'Mars/Olympus_Mons', '', '   ', 'Europe/London; DROP', 42, null, undefined]) {
+    for (const bad of [
+      '+01:00',
+      '-0500',
+      'GMT+1 ',
+      'Mars/Olympus_Mons',
+      '',
+      '   ',
+      'Europe/London; DROP',
+      42,
+      null,
+      undefined,
+    ]) {
       expect(canonicalTimeZone(bad)).toBeNull();
     }
     expect(zoneOr('Asia/Tokyo', 'Europe/London')).toBe('Asia/Tokyo');
@@ -61,38 +86,64 @@ describe('time zones: wall-clock times and the instants they are', () => {
   });
 });
 
-describe('scheduled_for: a date goes at the send hour on the recipient\'s clock', () => {
+describe("scheduled_for: a date goes at the send hour on the recipient's clock", () => {
   const now = new Date('2026-03-20T12:00:00Z');
 
   it('keeps a plain date for the service and a full UTC time as the instant it names', () => {
     expect(parseScheduledFor('2026-03-29', now)).toEqual({ ok: true, date: '2026-03-29' });
     expect(parseScheduledFor(' 2026-03-29 ', now)).toEqual({ ok: true, date: '2026-03-29' });
-    expect(inEnglish(parseScheduledFor('2026-02-30', now))).toMatchObject({ ok: false, message: expect.stringContaining('2030-12-25') });
-    expect(parseScheduledFor('2026-03-29T09:00:00Z', now)).toEqual({ ok: true, value: new Date('2026-03-29T09:00:00Z') });
+    expect(inEnglish(parseScheduledFor('2026-02-30', now))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('2030-12-25'),
+    });
+    expect(parseScheduledFor('2026-03-29T09:00:00Z', now)).toEqual({
+      ok: true,
+      value: new Date('2026-03-29T09:00:00Z'),
+    });
   });
 
-  it('resolves the date in the recipient\'s zone, across a summer-time change and ahead of UTC', () => {
-    expect(resolveScheduledDate('2026-03-29', 'Europe/London', 9, now)).toEqual({ ok: true, value: new Date('2026-03-29T08:00:00Z') });
-    expect(resolveScheduledDate('2026-03-28', 'Europe/London', 9, now)).toEqual({ ok: true, value: new Date('2026-03-28T09:00:00Z') });
-    expect(resolveScheduledDate('2026-03-29', 'Pacific/Auckland', 9, now)).toEqual({ ok: true, value: new Date('2026-03-28T20:00:00Z') });
-    expect(resolveScheduledDate('2026-03-29', 'America/New_York', 7, now)).toEqual({ ok: true, value: new Date('2026-03-29T11:00:00Z') });
+  it("resolves the date in the recipient's zone, across a summer-time change and ahead of UTC", () => {
+    expect(resolveScheduledDate('2026-03-29', 'Europe/London', 9, now)).toEqual({
+      ok: true,
+      value: new Date('2026-03-29T08:00:00Z'),
+    });
+    expect(resolveScheduledDate('2026-03-28', 'Europe/London', 9, now)).toEqual({
+      ok: true,
+      value: new Date('2026-03-28T09:00:00Z'),
+    });
+    expect(resolveScheduledDate('2026-03-29', 'Pacific/Auckland', 9, now)).toEqual({
+      ok: true,
+      value: new Date('2026-03-28T20:00:00Z'),
+    });
+    expect(resolveScheduledDate('2026-03-29', 'America/New_York', 7, now)).toEqual({
+      ok: true,
+      value: new Date('2026-03-29T11:00:00Z'),
+    });
   });
 
   it('takes today while the hour is still ahead there, and says so when it has passed', () => {
     // 12:00 UTC on 20 March is 01:00 on 21 March in Auckland: its 09:00 today is ahead, London's has passed.
-    expect(resolveScheduledDate('2026-03-21', 'Pacific/Auckland', 9, now)).toEqual({ ok: true, value: new Date('2026-03-20T20:00:00Z') });
+    expect(resolveScheduledDate('2026-03-21', 'Pacific/Auckland', 9, now)).toEqual({
+      ok: true,
+      value: new Date('2026-03-20T20:00:00Z'),
+    });
     const passed = inEnglish(resolveScheduledDate('2026-03-20', 'Europe/London', 9, now));
     expect(passed).toEqual({ ok: false, message: expect.stringContaining('09:00 in Europe/London, which has passed') });
-    expect(inEnglish(resolveScheduledDate('2027-03-21', 'Europe/London', 9, now))).toEqual({ ok: false, message: 'The delivery time must be within a year from now.' });
+    expect(inEnglish(resolveScheduledDate('2027-03-21', 'Europe/London', 9, now))).toEqual({
+      ok: false,
+      message: 'The delivery time must be within a year from now.',
+    });
   });
 });
 
-describe('the shop\'s zone setting', () => {
+describe("the shop's zone setting", () => {
   it('is SERVICE_TIME_ZONE, still read from its former name SERVICE_SHOP_TIME_ZONE, the new name winning', () => {
     expect(fromEnvironment({}).shopTimeZone).toBe('Europe/London');
     expect(fromEnvironment({ SERVICE_TIME_ZONE: 'Pacific/Auckland' }).shopTimeZone).toBe('Pacific/Auckland');
     expect(fromEnvironment({ SERVICE_SHOP_TIME_ZONE: 'Asia/Tokyo' }).shopTimeZone).toBe('Asia/Tokyo');
-    expect(fromEnvironment({ SERVICE_SHOP_TIME_ZONE: 'Asia/Tokyo', SERVICE_TIME_ZONE: 'Europe/Paris' }).shopTimeZone).toBe('Europe/Paris');
+    expect(
+      fromEnvironment({ SERVICE_SHOP_TIME_ZONE: 'Asia/Tokyo', SERVICE_TIME_ZONE: 'Europe/Paris' }).shopTimeZone,
+    ).toBe('Europe/Paris');
     expect(fromEnvironment({ SERVICE_SCHEDULED_SEND_HOUR: '7' }).scheduledSendHour).toBe(7);
   });
 });
@@ -107,7 +158,14 @@ describe('date-and-time form fields on the shop clock (group-card deadlines)', (
   });
 
   it('refuses what is not a date and time', () => {
-    for (const bad of ['', '2030-01-31', '2030-02-30T10:00', '2030-01-31T24:00', '2030-01-31T10:60', '31/01/2030 10:00']) {
+    for (const bad of [
+      '',
+      '2030-01-31',
+      '2030-02-30T10:00',
+      '2030-01-31T24:00',
+      '2030-01-31T10:60',
+      '31/01/2030 10:00',
+    ]) {
       expect(localInputToIso(bad, 'Europe/London')).toBeNull();
     }
   });

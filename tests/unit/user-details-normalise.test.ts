@@ -3,9 +3,26 @@ import { createMemoryUserDetailsAdapter } from '../../plugins/greeting-cards/ser
 
 describe('user details normalisation', () => {
   it('fills every field, trims, and turns missing values into empty strings', () => {
-    expect(normaliseDetails({ first_name: ' Ann ', email: 'ANN@Example.test', phone: 12345, country: 'gb', birthday: '1990-01-31' })).toEqual({
-      first_name: 'Ann', last_name: '', email: 'ann@example.test', phone: '12345', address_line_1: '', address_line_2: '',
-      city: '', county: '', postcode: '', country: 'GB', birthday: '1990-01-31',
+    expect(
+      normaliseDetails({
+        first_name: ' Ann ',
+        email: 'ANN@Example.test',
+        phone: 12345,
+        country: 'gb',
+        birthday: '1990-01-31',
+      }),
+    ).toEqual({
+      first_name: 'Ann',
+      last_name: '',
+      email: 'ann@example.test',
+      phone: '12345',
+      address_line_1: '',
+      address_line_2: '',
+      city: '',
+      county: '',
+      postcode: '',
+      country: 'GB',
+      birthday: '1990-01-31',
     });
   });
 

@@ -22,7 +22,10 @@ const BLUE = { r: 0x2e, g: 0x86, b: 0xc1 };
 /** Every file below `dir` (recursively), relative to it. */
 function filesIn(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
 describe('uploads: the aws-s3 provider against a local S3 server', () => {
@@ -38,11 +41,22 @@ describe('uploads: the aws-s3 provider against a local S3 server', () => {
 
   beforeAll(async () => {
     s3dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-s3rver-'));
-    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET }] });
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: s3dir,
+      configureBuckets: [{ name: BUCKET }],
+    });
     const address = await server.run();
     s3server = server;
     endpoint = `http://127.0.0.1:${address.port}`;
-    s3 = new S3Client({ endpoint, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    s3 = new S3Client({
+      endpoint,
+      forcePathStyle: true,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     smtp = await startSmtpCapture();
     app = await startApp({
       ...smtp.env,
@@ -69,7 +83,8 @@ describe('uploads: the aws-s3 provider against a local S3 server', () => {
     if (s3dir) fs.rmSync(s3dir, { recursive: true, force: true });
   });
 
-  const bucketKeys = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key as string);
+  const bucketKeys = async () =>
+    ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key as string);
   const keyOf = (url: string) => {
     expect(url.startsWith(`${endpoint}/${BUCKET}/`)).toBe(true);
     return url.slice(`${endpoint}/${BUCKET}/`.length);
@@ -79,12 +94,28 @@ describe('uploads: the aws-s3 provider against a local S3 server', () => {
     background: '#FFFFFF',
     objects: [
       { type: 'image', src, left: 0, top: 0, width: 600, height: 850 },
-      { type: 'textbox', text: 'From the bucket', left: 40, top: 40, width: 500, fontSize: 40, fill: '#000000', fontFamily: 'Georgia' },
+      {
+        type: 'textbox',
+        text: 'From the bucket',
+        left: 40,
+        top: 40,
+        width: 500,
+        fontSize: 40,
+        fill: '#000000',
+        fontFamily: 'Georgia',
+      },
     ],
   });
 
   async function buy(user: TestUser, cardId: number, recipientId: number, method: 'ecard' | 'print') {
-    expect((await http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: cardId, recipient_id: recipientId, delivery_method: method })).status).toBe(200);
+    expect(
+      (
+        await http()
+          .post('/api/orders/add_to_cart/')
+          .set(user.auth)
+          .send({ card_id: cardId, recipient_id: recipientId, delivery_method: method })
+      ).status,
+    ).toBe(200);
     const cart = await http().get('/api/orders/cart/').set(user.auth);
     expect((await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(user.auth).send({})).status).toBe(200);
     expect((await http().post(`/api/orders/${cart.body.uuid}/pay/`).set(user.auth).send({})).status).toBe(200);
@@ -98,27 +129,50 @@ describe('uploads: the aws-s3 provider against a local S3 server', () => {
     await proveAddress(app.strapi, friend);
 
     // 1. A photo goes to the bucket through Strapi's upload plugin.
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2E86C1' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2E86C1' } })
+      .jpeg()
+      .toBuffer();
     const uploaded = await http().post('/editor/photos/').set(sender.auth).attach('photo', photo, 'holiday.jpg');
     expect(uploaded.status).toBe(201);
     const photoKey = keyOf(uploaded.body.url);
 
     // 2. Cropping reads it back from the bucket over HTTP and stores the crop there too.
-    const cropped = await http().post('/editor/photos/crop/').set(sender.auth).send({ src: uploaded.body.url, left: 10, top: 10, width: 100, height: 120 });
+    const cropped = await http()
+      .post('/editor/photos/crop/')
+      .set(sender.auth)
+      .send({ src: uploaded.body.url, left: 10, top: 10, width: 100, height: 120 });
     expect(cropped.status).toBe(201);
     expect(cropped.body).toMatchObject({ width: 100, height: 120 });
     const cropKey = keyOf(cropped.body.url);
     // A bucket URL the upload plugin never stored is not "a photo uploaded to this service".
-    const foreignCrop = await http().post('/editor/photos/crop/').set(sender.auth).send({ src: `${endpoint}/${BUCKET}/not-ours.jpg`, left: 0, top: 0, width: 5, height: 5 });
-    expect([foreignCrop.status, foreignCrop.body]).toEqual([400, { src: ['Only a photo uploaded to this service can be cropped.'] }]);
+    const foreignCrop = await http()
+      .post('/editor/photos/crop/')
+      .set(sender.auth)
+      .send({ src: `${endpoint}/${BUCKET}/not-ours.jpg`, left: 0, top: 0, width: 5, height: 5 });
+    expect([foreignCrop.status, foreignCrop.body]).toEqual([
+      400,
+      { src: ['Only a photo uploaded to this service can be cropped.'] },
+    ]);
 
     // 3. Design checks take the bucket's URLs and still refuse any other host, in the spec's shape.
-    const created = await http().post('/api/cards/').set(sender.auth).send({ title: 'Bucket card', canvas_data: photoDesign(uploaded.body.url) });
+    const created = await http()
+      .post('/api/cards/')
+      .set(sender.auth)
+      .send({ title: 'Bucket card', canvas_data: photoDesign(uploaded.body.url) });
     expect(created.status).toBe(201);
     const card = created.body;
-    const refused = await http().post(`/api/cards/${card.id}/save_design/`).set(sender.auth).send({ canvas_data: photoDesign('https://elsewhere.example.test/cards/x.jpg') });
-    expect([refused.status, refused.body]).toEqual([400, { canvas_data: ['objects[0].src: must be an upload of this service (/uploads/...) or an image data URL'] }]);
-    const saved = await http().post(`/api/cards/${card.id}/save_design/`).set(sender.auth).send({ canvas_data: photoDesign(cropped.body.url), inside_message: 'Hello' });
+    const refused = await http()
+      .post(`/api/cards/${card.id}/save_design/`)
+      .set(sender.auth)
+      .send({ canvas_data: photoDesign('https://elsewhere.example.test/cards/x.jpg') });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { canvas_data: ['objects[0].src: must be an upload of this service (/uploads/...) or an image data URL'] },
+    ]);
+    const saved = await http()
+      .post(`/api/cards/${card.id}/save_design/`)
+      .set(sender.auth)
+      .send({ canvas_data: photoDesign(cropped.body.url), inside_message: 'Hello' });
     expect(saved.status).toBe(200);
 
     // 4. The preview is rendered with the photo fetched from the bucket, and stored in the bucket.
@@ -141,7 +195,9 @@ describe('uploads: the aws-s3 provider against a local S3 server', () => {
     expect(view.status).toBe(200);
     expect(view.text).toContain(cropped.body.url);
     // This app's CSP (config/middlewares.ts) lets the page show pictures from the bucket.
-    expect(view.headers['content-security-policy']).toMatch(new RegExp(`img-src [^;]*${endpoint.replace(/[.:/]/g, '\\$&')}`));
+    expect(view.headers['content-security-policy']).toMatch(
+      new RegExp(`img-src [^;]*${endpoint.replace(/[.:/]/g, '\\$&')}`),
+    );
 
     // 6. Print at home: the PDF is a private object, served through a signed, expiring URL.
     const printOrder = await buy(sender, card.id, recipient.id, 'print');
@@ -159,11 +215,15 @@ describe('uploads: the aws-s3 provider against a local S3 server', () => {
     expect(download.status).toBe(200);
     expect((await inspectPdf(Buffer.from(await download.arrayBuffer()))).pages).toBe(2);
     // The spec's API route still answers the owner with the PDF itself.
-    const api = await http().get(`/api/deliveries/${print.id}/pdf/`).set(sender.auth).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const api = await http()
+      .get(`/api/deliveries/${print.id}/pdf/`)
+      .set(sender.auth)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect([api.status, api.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect((api.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
 

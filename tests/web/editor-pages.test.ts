@@ -70,7 +70,10 @@ describe('editor pages and photo uploads', () => {
   it('POST /editor/ starts a blank draft card and opens it', async () => {
     const id = await newCardId('/editor/', owner);
     const card = await app.http().get(`/api/cards/${id}/`).set(owner.auth);
-    expect(card.body).toMatchObject({ status: 'draft', canvas_data: { width: 600, height: 850, background: '#FFFFFF', objects: [] } });
+    expect(card.body).toMatchObject({
+      status: 'draft',
+      canvas_data: { width: 600, height: 850, background: '#FFFFFF', objects: [] },
+    });
   });
 
   it('POST /editor/template/<slug>/ starts a draft card from the template', async () => {
@@ -96,7 +99,15 @@ describe('editor pages and photo uploads', () => {
     expect(res.text).toContain('href="/library/"');
     // No inline scripts or handlers; a JSON data block (the editor's messages) is data, never run.
     expect(res.text).not.toMatch(/<script>|<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>|\son[a-z]+=/i);
-    for (const label of ['font-family', 'font-size', 'text-colour', 'text-align', 'inside-message', 'background-colour', 'photo-input']) {
+    for (const label of [
+      'font-family',
+      'font-size',
+      'text-colour',
+      'text-align',
+      'inside-message',
+      'background-colour',
+      'photo-input',
+    ]) {
       expect(res.text).toContain(`for="${label}"`);
     }
     const script = await app.http().get('/static/editor/editor.js');
@@ -113,7 +124,8 @@ describe('editor pages and photo uploads', () => {
     expect(res.text).toContain('data-embed="admin"');
     expect(res.text).toContain('>Use this design</button>');
     expect(res.text).toContain('src="/greeting-cards/static/editor/editor.js');
-    for (const absent of ['id="send-dialog"', 'id="open-send"', 'class="site-header"']) expect(res.text).not.toContain(absent);
+    for (const absent of ['id="send-dialog"', 'id="open-send"', 'class="site-header"'])
+      expect(res.text).not.toContain(absent);
     // Photos can be added (the admin page uploads them with the admin's sign-in).
     expect(res.text).toContain('id="photo-input"');
     expect(res.text).toContain('id="crop-photo"');
@@ -138,7 +150,10 @@ describe('editor pages and photo uploads', () => {
 
   it('refuses a premium template without a subscription, with a link to subscribe', async () => {
     const before = await cardCount();
-    for (const res of [await page('/editor/template/classic-gold-birthday/', owner), await start('/editor/template/classic-gold-birthday/', owner)]) {
+    for (const res of [
+      await page('/editor/template/classic-gold-birthday/', owner),
+      await start('/editor/template/classic-gold-birthday/', owner),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.text).toContain('This design is premium');
       expect(res.text).toContain('href="/subscriptions/"');
@@ -153,7 +168,14 @@ describe('editor pages and photo uploads', () => {
     const font = await app.http().get('/static/fonts/lobster-latin-400-normal.woff2');
     expect(font.status).toBe(200);
     expect(font.headers['content-type']).toBe('font/woff2');
-    for (const path of ['/static/', '/static/fonts/', '/static/..%2f..%2fpackage.json', '/static/%2e%2e/package.json', '/static/editor/../../package.json', '/static/.hidden.js']) {
+    for (const path of [
+      '/static/',
+      '/static/fonts/',
+      '/static/..%2f..%2fpackage.json',
+      '/static/%2e%2e/package.json',
+      '/static/editor/../../package.json',
+      '/static/.hidden.js',
+    ]) {
       // A path with no file of ours falls through to the host's public folder (strapi::public), which
       // answers 404, or 403 for a path leaving the folder: never a file from outside either.
       const res = await app.http().get(path);
@@ -178,9 +200,17 @@ describe('editor pages and photo uploads', () => {
     expect(meta).toMatchObject({ width: 200, height: 300, format: 'jpeg' });
     expect(meta.exif).toBeUndefined();
     // The stored URL is a valid image src for a design.
-    const card = await app.http().post('/api/cards/').set(owner.auth).send({
-      canvas_data: { version: '7.0.0', background: '#FFFFFF', objects: [{ type: 'image', src: res.body.url, left: 0, top: 0, width: 200, height: 300 }] },
-    });
+    const card = await app
+      .http()
+      .post('/api/cards/')
+      .set(owner.auth)
+      .send({
+        canvas_data: {
+          version: '7.0.0',
+          background: '#FFFFFF',
+          objects: [{ type: 'image', src: res.body.url, left: 0, top: 0, width: 200, height: 300 }],
+        },
+      });
     expect(card.status).toBe(201);
   });
 
@@ -191,10 +221,17 @@ describe('editor pages and photo uploads', () => {
     const huge = await upload(owner, Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'big.jpg');
     expect(huge.status).toBe(400);
     expect(huge.body).toEqual({ photo: ['The photo is larger than 10 MB. Please choose a smaller one.'] });
-    const missing = await app.http().post('/editor/photos/').set('Cookie', cookie(owner)).set('X-CSRF-Token', csrf(owner)).send({});
+    const missing = await app
+      .http()
+      .post('/editor/photos/')
+      .set('Cookie', cookie(owner))
+      .set('X-CSRF-Token', csrf(owner))
+      .send({});
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ photo: ['Choose a photo to upload.'] });
-    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#00000000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
     const anonymous = await upload(null, png, 'a.png');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ detail: 'Authentication credentials were not provided.' });

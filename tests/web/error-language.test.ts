@@ -15,9 +15,10 @@ describe('error messages in the request language', () => {
     s = await webSession(app, user);
   });
 
-  const addToCart = (body: Record<string, unknown>) => app.http().post('/api/orders/add_to_cart/').set(user.auth).send(body);
+  const addToCart = (body: Record<string, unknown>) =>
+    app.http().post('/api/orders/add_to_cart/').set(user.auth).send(body);
 
-  it('API field errors: German for Accept-Language: de, the spec\'s English without it', async () => {
+  it("API field errors: German for Accept-Language: de, the spec's English without it", async () => {
     const german = await addToCart({}).set('Accept-Language', 'de-DE,de;q=0.9');
     expect(german.status).toBe(400);
     expect(german.body.card_id).toEqual(['Dieses Feld ist erforderlich.']);
@@ -30,7 +31,12 @@ describe('error messages in the request language', () => {
   });
 
   it('API templated and zod errors in German, with their variable parts kept', async () => {
-    const long = await app.http().post('/api/recipients/').set(user.auth).set('Accept-Language', 'de').send({ first_name: 'x'.repeat(101) });
+    const long = await app
+      .http()
+      .post('/api/recipients/')
+      .set(user.auth)
+      .set('Accept-Language', 'de')
+      .send({ first_name: 'x'.repeat(101) });
     expect(long.status).toBe(400);
     expect(long.body).toEqual({ first_name: ['Dieses Feld darf höchstens 100 Zeichen lang sein.'] });
     const choice = await addToCart({ card_id: 1, delivery_method: 'pigeon' }).set('Cookie', 'gc_locale=de');
@@ -46,7 +52,13 @@ describe('error messages in the request language', () => {
     expect(english.status).toBe(404);
     expect(english.body).toEqual({ detail: 'Not found.' });
     // Errors Strapi raises before our controllers (malformed JSON) are rewritten in the language too.
-    const malformed = await app.http().post('/api/recipients/').set(user.auth).set('Accept-Language', 'de').set('Content-Type', 'application/json').send('{"first_name":');
+    const malformed = await app
+      .http()
+      .post('/api/recipients/')
+      .set(user.auth)
+      .set('Accept-Language', 'de')
+      .set('Content-Type', 'application/json')
+      .send('{"first_name":');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ detail: 'Der Inhalt der Anfrage ist fehlerhaft: Schick gültiges JSON.' });
     // ?locale= names the language too, without remembering it.
@@ -55,7 +67,12 @@ describe('error messages in the request language', () => {
   });
 
   it('the refusal of null characters, answered before the route runs, in German too', async () => {
-    const german = await app.http().post('/api/recipients/').set(user.auth).set('Accept-Language', 'de').send({ first_name: 'A\u0000da' });
+    const german = await app
+      .http()
+      .post('/api/recipients/')
+      .set(user.auth)
+      .set('Accept-Language', 'de')
+      .send({ first_name: 'A\u0000da' });
     expect(german.status).toBe(400);
     expect(german.body).toEqual({ first_name: ['Null-Zeichen sind nicht erlaubt.'] });
     const english = await app.http().post('/api/recipients/').set(user.auth).send({ first_name: 'A\u0000da' });
@@ -63,16 +80,32 @@ describe('error messages in the request language', () => {
   });
 
   it('a shop form in German shows its errors in German; in English as before', async () => {
-    const german = await app.http().post('/recipients/add/?locale=de').set(htmx(s)).type('form').send({ first_name: 'Ada', email: 'not-an-email' });
+    const german = await app
+      .http()
+      .post('/recipients/add/?locale=de')
+      .set(htmx(s))
+      .type('form')
+      .send({ first_name: 'Ada', email: 'not-an-email' });
     expect(german.status).toBe(400);
     expect(german.text).toContain('Gib eine gültige E-Mail-Adresse ein.');
     expect(german.text).not.toContain('Enter a valid email address.');
 
-    const cookie = await app.http().post('/recipients/add/').set(htmx(s)).set('Cookie', `${s.cookie}; gc_locale=de`).type('form').send({ first_name: 'Ada', time_zone: 'Atlantis' });
+    const cookie = await app
+      .http()
+      .post('/recipients/add/')
+      .set(htmx(s))
+      .set('Cookie', `${s.cookie}; gc_locale=de`)
+      .type('form')
+      .send({ first_name: 'Ada', time_zone: 'Atlantis' });
     expect(cookie.status).toBe(400);
     expect(cookie.text).toContain('Gib eine IANA-Zeitzone ein, etwa Europe/Berlin oder Pacific/Auckland.');
 
-    const english = await app.http().post('/recipients/add/').set(htmx(s)).type('form').send({ first_name: 'Ada', email: 'not-an-email' });
+    const english = await app
+      .http()
+      .post('/recipients/add/')
+      .set(htmx(s))
+      .type('form')
+      .send({ first_name: 'Ada', email: 'not-an-email' });
     expect(english.status).toBe(400);
     expect(english.text).toContain('Enter a valid email address.');
   });

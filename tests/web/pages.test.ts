@@ -63,7 +63,9 @@ describe('storefront pages', () => {
     expect(res.text).toContain('class="badge badge-premium"');
     expect(res.text).toContain('href="/catalogue/?occasion=birthday">Birthday</a>');
     expect(res.text).toContain('href="/editor/template/classic-gold-birthday/"');
-    expect(res.text).toMatch(/aria-label="Preview of the card “Classic Gold Birthday”"|alt="Preview of the card “Classic Gold Birthday”"/);
+    expect(res.text).toMatch(
+      /aria-label="Preview of the card “Classic Gold Birthday”"|alt="Preview of the card “Classic Gold Birthday”"/,
+    );
     const missing = await app.http().get('/templates/no-such-card/');
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('Page not found');
@@ -91,19 +93,41 @@ describe('storefront pages', () => {
   });
 
   it('pinning a card from the library swaps the panel with the card moved to the top', async () => {
-    const plain = (await app.http().get('/api/cards/').set(user.auth)).body.results.find((c: { title: string }) => c.title === 'Plain one');
-    const pinned = await app.http().post(`/library/${plain.id}/favorite/`).set(htmx(s)).type('form').send({ favorite: 'true', type: '' });
+    const plain = (await app.http().get('/api/cards/').set(user.auth)).body.results.find(
+      (c: { title: string }) => c.title === 'Plain one',
+    );
+    const pinned = await app
+      .http()
+      .post(`/library/${plain.id}/favorite/`)
+      .set(htmx(s))
+      .type('form')
+      .send({ favorite: 'true', type: '' });
     expect(pinned.status).toBe(200);
     expect(pinned.text.trim().startsWith('<div id="library-panel"')).toBe(true);
     expect(pinned.text).toContain('Pinned to the top of your library.');
-    const unpinOther = await app.http().post('/library/999999/favorite/').set(htmx(s)).type('form').send({ favorite: 'true' });
+    const unpinOther = await app
+      .http()
+      .post('/library/999999/favorite/')
+      .set(htmx(s))
+      .type('form')
+      .send({ favorite: 'true' });
     expect(unpinOther.status).toBe(400);
     const stranger = await createUser(app.strapi);
     const theirs = await app.http().post('/api/cards/').set(stranger.auth).send({ title: 'Not yours' });
-    const foreign = await app.http().post(`/library/${theirs.body.id}/favorite/`).set(htmx(s)).type('form').send({ favorite: 'true' });
+    const foreign = await app
+      .http()
+      .post(`/library/${theirs.body.id}/favorite/`)
+      .set(htmx(s))
+      .type('form')
+      .send({ favorite: 'true' });
     expect(foreign.status).toBe(400);
     expect(foreign.text).not.toContain('Not yours');
-    const unpinned = await app.http().post(`/library/${plain.id}/favorite/`).set(htmx(s)).type('form').send({ favorite: 'false' });
+    const unpinned = await app
+      .http()
+      .post(`/library/${plain.id}/favorite/`)
+      .set(htmx(s))
+      .type('form')
+      .send({ favorite: 'false' });
     expect(unpinned.text.indexOf('Pinned one')).toBeLessThan(unpinned.text.indexOf('Plain one'));
   });
 
@@ -113,18 +137,33 @@ describe('storefront pages', () => {
     expect(page.text).toContain(user.email);
     expect(page.text).toContain('From your account');
 
-    const bad = await app.http().post('/recipients/add/').set(htmx(s)).type('form').send({ first_name: 'Ada', email: 'not-an-email' });
+    const bad = await app
+      .http()
+      .post('/recipients/add/')
+      .set(htmx(s))
+      .type('form')
+      .send({ first_name: 'Ada', email: 'not-an-email' });
     expect(bad.status).toBe(400);
     expect(bad.text.trim().startsWith('<div id="recipients-panel"')).toBe(true);
     expect(bad.text).toContain('Enter a valid email address.');
 
     // The time zone field offers the zone list and checks what is typed.
     expect(page.text).toContain('<option value="Pacific/Auckland">');
-    const badZone = await app.http().post('/recipients/add/').set(htmx(s)).type('form').send({ first_name: 'Ada', time_zone: 'Atlantis' });
+    const badZone = await app
+      .http()
+      .post('/recipients/add/')
+      .set(htmx(s))
+      .type('form')
+      .send({ first_name: 'Ada', time_zone: 'Atlantis' });
     expect(badZone.status).toBe(400);
     expect(badZone.text).toContain('Enter an IANA time zone such as Europe/London or Pacific/Auckland.');
 
-    const added = await app.http().post('/recipients/add/').set(htmx(s)).type('form').send({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', time_zone: 'America/New_York' });
+    const added = await app
+      .http()
+      .post('/recipients/add/')
+      .set(htmx(s))
+      .type('form')
+      .send({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', time_zone: 'America/New_York' });
     expect(added.status).toBe(200);
     expect(isFullPage(added.text)).toBe(false);
     expect(added.text).toContain('Ada Lovelace');
@@ -142,11 +181,20 @@ describe('storefront pages', () => {
     const refused = await app.http().delete(`/recipients/${me.id}/delete/`).set(htmx(s));
     expect(refused.status).toBe(400);
     expect(refused.text).toContain(user.email);
-    expect((await app.http().get('/api/recipients/').set(user.auth)).body.results.some((r: { id: number }) => r.id === me.id)).toBe(true);
+    expect(
+      (await app.http().get('/api/recipients/').set(user.auth)).body.results.some(
+        (r: { id: number }) => r.id === me.id,
+      ),
+    ).toBe(true);
   });
 
   it('recipients without JavaScript: a plain form post redirects back to the page', async () => {
-    const res = await app.http().post('/recipients/add/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf, first_name: 'Grace', email: 'grace@example.test' });
+    const res = await app
+      .http()
+      .post('/recipients/add/')
+      .set('Cookie', s.cookie)
+      .type('form')
+      .send({ _csrf: s.csrf, first_name: 'Grace', email: 'grace@example.test' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/recipients/');
   });
@@ -155,7 +203,12 @@ describe('storefront pages', () => {
     const owner = await createUser(app.strapi);
     const ws = await webSession(app, owner);
     const csv = `First name,Email\n${Array.from({ length: 120 }, (_, i) => `P${String(i).padStart(3, '0')},p${i}@example.test`).join('\n')}\n`;
-    await app.http().post('/api/recipients/import/').set(owner.auth).attach('file', Buffer.from(csv), 'contacts.csv').expect(200);
+    await app
+      .http()
+      .post('/api/recipients/import/')
+      .set(owner.auth)
+      .attach('file', Buffer.from(csv), 'contacts.csv')
+      .expect(200);
     const first = await app.http().get('/recipients/').set('Cookie', ws.cookie);
     const { count } = (await app.http().get('/api/recipients/').set(owner.auth)).body;
     expect(first.text).toContain(`Your contacts (${count})`);
@@ -165,24 +218,45 @@ describe('storefront pages', () => {
     expect(second.text).toContain('P119');
     expect(second.text).not.toContain('P000');
 
-    const onSecond = (await app.http().get('/api/recipients/?page=2&page_size=100').set(owner.auth)).body.results as Array<{ id: number; first_name: string }>;
+    const onSecond = (await app.http().get('/api/recipients/?page=2&page_size=100').set(owner.auth)).body
+      .results as Array<{ id: number; first_name: string }>;
     const ids = onSecond.filter((r) => ['P118', 'P119'].includes(r.first_name)).map((r) => r.id);
-    const plain = await app.http().post('/recipients/tag/').set('Cookie', ws.cookie).type('form').send({ _csrf: ws.csrf, ids, tag: ' family ', op: 'add', filter_page: '2' });
+    const plain = await app
+      .http()
+      .post('/recipients/tag/')
+      .set('Cookie', ws.cookie)
+      .type('form')
+      .send({ _csrf: ws.csrf, ids, tag: ' family ', op: 'add', filter_page: '2' });
     expect(plain.status).toBe(303);
     expect(plain.headers.location).toBe('/recipients/?page=2');
     const family = await app.http().get('/recipients/?tag=Family').set('Cookie', ws.cookie);
     expect(family.text).toContain('family (2)');
     expect(family.text).not.toContain('Page 1 of');
 
-    const removed = await app.http().post('/recipients/tag/').set(htmx(ws)).type('form').send({ ids: [ids[0]], tag: 'FAMILY', op: 'remove', filter_tag: 'family' });
+    const removed = await app
+      .http()
+      .post('/recipients/tag/')
+      .set(htmx(ws))
+      .type('form')
+      .send({ ids: [ids[0]], tag: 'FAMILY', op: 'remove', filter_tag: 'family' });
     expect(removed.status).toBe(200);
     expect(removed.text).toContain('family (1)');
     expect(removed.text).toContain('Removed &quot;FAMILY&quot; from 1 entry.');
-    const nothing = await app.http().post('/recipients/tag/').set(htmx(ws)).type('form').send({ tag: 'Family', op: 'add' });
+    const nothing = await app
+      .http()
+      .post('/recipients/tag/')
+      .set(htmx(ws))
+      .type('form')
+      .send({ tag: 'Family', op: 'add' });
     expect(nothing.status).toBe(400);
     expect(nothing.text).toContain('Tick the entries to tag first.');
     // Another user's entry is not tagged: it is left out as if it did not exist.
-    const foreign = await app.http().post('/recipients/tag/').set(htmx(s)).type('form').send({ ids: [ids[1]], tag: 'Mine', op: 'add' });
+    const foreign = await app
+      .http()
+      .post('/recipients/tag/')
+      .set(htmx(s))
+      .type('form')
+      .send({ ids: [ids[1]], tag: 'Mine', op: 'add' });
     expect(foreign.text).toContain('to 0 entries');
     expect((await app.http().get(`/api/recipients/${ids[1]}/`).set(owner.auth)).body.tags).toEqual(['family']);
   });
@@ -191,10 +265,20 @@ describe('storefront pages', () => {
     const full = await app.http().get('/reminders/').set('Cookie', s.cookie);
     expect(full.status).toBe(200);
     expect(isFullPage(full.text)).toBe(true);
-    const bad = await app.http().post('/reminders/add/').set(htmx(s)).type('form').send({ type: 'birthday', event_date: '2026-02-30' });
+    const bad = await app
+      .http()
+      .post('/reminders/add/')
+      .set(htmx(s))
+      .type('form')
+      .send({ type: 'birthday', event_date: '2026-02-30' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Enter a real date as YYYY-MM-DD.');
-    const added = await app.http().post('/reminders/add/').set(htmx(s)).type('form').send({ type: 'custom', occasion: 'wedding', title: 'Sam and Alex wed', event_date: '2030-06-01' });
+    const added = await app
+      .http()
+      .post('/reminders/add/')
+      .set(htmx(s))
+      .type('form')
+      .send({ type: 'custom', occasion: 'wedding', title: 'Sam and Alex wed', event_date: '2030-06-01' });
     expect(added.status).toBe(200);
     expect(added.text.trim().startsWith('<div id="reminders-panel"')).toBe(true);
     expect(added.text).toContain('Sam and Alex wed');
@@ -213,7 +297,14 @@ describe('storefront pages', () => {
     const css = await app.http().get('/static/css/shop.css');
     expect(css.status).toBe(200);
     expect(css.headers['content-type']).toMatch(/text\/css/);
-    for (const path of ['/static/', '/static/css/', '/static/..%2fpackage.json', '/static/%2e%2e/package.json', '/static/css/../../package.json', '/static/.hidden.css']) {
+    for (const path of [
+      '/static/',
+      '/static/css/',
+      '/static/..%2fpackage.json',
+      '/static/%2e%2e/package.json',
+      '/static/css/../../package.json',
+      '/static/.hidden.css',
+    ]) {
       // A path with no file of ours falls through to the host's public folder (strapi::public), which
       // answers 404, or 403 for a path leaving the folder: never a file from outside either.
       const res = await app.http().get(path);
@@ -227,7 +318,9 @@ describe('storefront pages', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ next: null, previous: null });
     expect(res.body.count).toBeGreaterThan(0);
-    expect(res.body.results[0]).toEqual(expect.objectContaining({ id: expect.any(Number), name: expect.any(String), price_pence: expect.any(Number) }));
+    expect(res.body.results[0]).toEqual(
+      expect.objectContaining({ id: expect.any(Number), name: expect.any(String), price_pence: expect.any(Number) }),
+    );
   });
 
   it('every page carries the CSRF token for its session in <meta> and in hx-headers', async () => {

@@ -37,10 +37,18 @@ describe('return addresses open real pages (provider mode, fake Stripe)', () => 
   it('checkout redirects to Stripe Checkout; its success and cancel addresses are our order and basket pages', async () => {
     const card = await createCard(app.strapi, user, { title: 'Via Stripe' });
     const recipient = await createRecipient(app.strapi, user);
-    await http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard' }).expect(200);
+    await http()
+      .post('/api/orders/add_to_cart/')
+      .set(user.auth)
+      .send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard' })
+      .expect(200);
     const out = await http().post('/cart/checkout/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf });
     const uuid = String(out.headers.location).split('/')[2];
-    const pay = await http().post(`/checkout/${uuid}/pay/`).set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf });
+    const pay = await http()
+      .post(`/checkout/${uuid}/pay/`)
+      .set('Cookie', s.cookie)
+      .type('form')
+      .send({ _csrf: s.csrf });
     expect(pay.status).toBe(303);
     expect(pay.headers.location).toMatch(new RegExp(`^${fake.url}/pay/cs_test_`));
 
@@ -62,7 +70,9 @@ describe('return addresses open real pages (provider mode, fake Stripe)', () => 
       expect(res.status).toBe(200);
       expect(res.text).toContain('Premium membership');
     }
-    expect((await http().get('/subscriptions/?status=cancelled').set('Cookie', s.cookie)).text).toContain('Nothing was charged');
+    expect((await http().get('/subscriptions/?status=cancelled').set('Cookie', s.cookie)).text).toContain(
+      'Nothing was charged',
+    );
   });
 
   it("a reminder e-mail links to the catalogue page of the reminder's occasion", async () => {

@@ -43,7 +43,12 @@ export async function openForm(app: TestApp, path = '/login/'): Promise<FormVisi
 }
 
 /** Posts an anonymous form (sign-in, registration) as the page a browser opened first would. */
-export async function postForm(app: TestApp, path: string, fields: Record<string, unknown>, headers: Record<string, string> = {}) {
+export async function postForm(
+  app: TestApp,
+  path: string,
+  fields: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const visit = await openForm(app, path);
   const req = app.http().post(path).type('form');
   if (visit.cookie) req.set('Cookie', visit.cookie);

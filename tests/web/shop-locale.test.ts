@@ -16,9 +16,17 @@ describe('shop language', () => {
     const auth = { Authorization: `Bearer ${user.token}` };
     const card = await app.http().post('/api/templates/balloon-party/personalize/').set(auth).send({});
     expect(card.status).toBe(201);
-    const friend = await app.http().post('/api/recipients/').set(auth).send({ first_name: 'Mia', email: 'mia@example.test' });
+    const friend = await app
+      .http()
+      .post('/api/recipients/')
+      .set(auth)
+      .send({ first_name: 'Mia', email: 'mia@example.test' });
     expect(friend.status).toBe(201);
-    const added = await app.http().post('/api/orders/add_to_cart/').set(auth).send({ card_id: card.body.id, recipient_id: friend.body.id, delivery_method: 'ecard' });
+    const added = await app
+      .http()
+      .post('/api/orders/add_to_cart/')
+      .set(auth)
+      .send({ card_id: card.body.id, recipient_id: friend.body.id, delivery_method: 'ecard' });
     expect(added.status).toBe(200);
   });
 
@@ -30,11 +38,32 @@ describe('shop language', () => {
     ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('gc_locale='));
 
   const PAGES: Array<{ path: string; signedIn?: boolean; de: string[]; en: string[] }> = [
-    { path: '/', de: ['Karten ansehen', 'Gerade beliebt', `E-Cards ab 2,99${NBSP}£`], en: ['Browse cards', 'Popular right now', 'E-cards from £2.99'] },
-    { path: '/catalogue/?occasion=birthday', de: ['Finde die passende Karte', '3 Karten für Geburtstag', 'Luftballon-Party', 'Alle Anlässe'], en: ['Find the right card', '3 cards for Birthday', 'All occasions', 'Balloon Party'] },
-    { path: '/templates/balloon-party/', de: ['Luftballon-Party', 'Gestalten', 'Postkarte:', `3,99${NBSP}£`], en: ['Balloon Party', 'Personalise', 'Posted card:', '£3.99'] },
-    { path: '/cart/', signedIn: true, de: ['Dein Warenkorb', '1 Karte', ' an Mia', 'Gesamt', `2,99${NBSP}£`, 'Abmelden'], en: ['Your basket', '1 card', ' to Mia', 'Total', '£2.99', 'Sign out'] },
-    { path: '/login/', de: ['E-Mail-Adresse oder Benutzername', 'Neu hier?'], en: ['E-mail address or username', 'New here?'] },
+    {
+      path: '/',
+      de: ['Karten ansehen', 'Gerade beliebt', `E-Cards ab 2,99${NBSP}£`],
+      en: ['Browse cards', 'Popular right now', 'E-cards from £2.99'],
+    },
+    {
+      path: '/catalogue/?occasion=birthday',
+      de: ['Finde die passende Karte', '3 Karten für Geburtstag', 'Luftballon-Party', 'Alle Anlässe'],
+      en: ['Find the right card', '3 cards for Birthday', 'All occasions', 'Balloon Party'],
+    },
+    {
+      path: '/templates/balloon-party/',
+      de: ['Luftballon-Party', 'Gestalten', 'Postkarte:', `3,99${NBSP}£`],
+      en: ['Balloon Party', 'Personalise', 'Posted card:', '£3.99'],
+    },
+    {
+      path: '/cart/',
+      signedIn: true,
+      de: ['Dein Warenkorb', '1 Karte', ' an Mia', 'Gesamt', `2,99${NBSP}£`, 'Abmelden'],
+      en: ['Your basket', '1 card', ' to Mia', 'Total', '£2.99', 'Sign out'],
+    },
+    {
+      path: '/login/',
+      de: ['E-Mail-Adresse oder Benutzername', 'Neu hier?'],
+      en: ['E-mail address or username', 'New here?'],
+    },
   ];
 
   it.each(PAGES)('$path answers in German to Accept-Language: de', async ({ path, signedIn, de, en }) => {
@@ -85,9 +114,22 @@ describe('shop language', () => {
   it('a group card: the organiser page and the signing page answer in German', async () => {
     const auth = { Authorization: `Bearer ${user.token}` };
     const card = await app.http().post('/api/templates/balloon-party/personalize/').set(auth).send({});
-    const group = await app.http().post('/api/group-cards/').set(auth).send({ card_id: card.body.id, title: 'Alles Gute!', recipient_name: 'Jonas', deadline: new Date(Date.now() + 86_400_000).toISOString() });
+    const group = await app
+      .http()
+      .post('/api/group-cards/')
+      .set(auth)
+      .send({
+        card_id: card.body.id,
+        title: 'Alles Gute!',
+        recipient_name: 'Jonas',
+        deadline: new Date(Date.now() + 86_400_000).toISOString(),
+      });
     expect(group.status).toBe(201);
-    const organiser = await app.http().get(`/group/${group.body.uuid}/`).set('Accept-Language', 'de').set('Cookie', session());
+    const organiser = await app
+      .http()
+      .get(`/group/${group.body.uuid}/`)
+      .set('Accept-Language', 'de')
+      .set('Cookie', session());
     expect(organiser.status).toBe(200);
     expect(organiser.text).toContain('Nachrichten (0 von höchstens');
     expect(organiser.text).toContain('Link zum Unterschreiben teilen');
@@ -110,13 +152,21 @@ describe('shop language', () => {
     expect(cookie).toMatch(/samesite=lax/i);
 
     // The next page, without ?locale=, still English for this German browser.
-    const next = await app.http().get('/cart/').set('Accept-Language', 'de').set('Cookie', `${session()}; gc_locale=en`);
+    const next = await app
+      .http()
+      .get('/cart/')
+      .set('Accept-Language', 'de')
+      .set('Cookie', `${session()}; gc_locale=en`);
     expect(langOf(next.text)).toBe('en');
     expect(next.text).toContain('Your basket');
     expect(next.text).toContain('£2.99');
 
     // And back: ?locale=de on an English browser.
-    const german = await app.http().get('/login/?locale=de').set('Accept-Language', 'en-GB').set('Cookie', 'gc_locale=en');
+    const german = await app
+      .http()
+      .get('/login/?locale=de')
+      .set('Accept-Language', 'en-GB')
+      .set('Cookie', 'gc_locale=en');
     expect(langOf(german.text)).toBe('de');
     expect(localeCookie(german)).toMatch(/^gc_locale=de;/);
     // A language we do not ship is ignored, not remembered.
@@ -130,7 +180,9 @@ describe('shop language', () => {
     const nav = /<nav class="language-switch"[^>]*>[\s\S]*?<\/nav>/.exec(res.text)?.[0] ?? '';
     expect(nav).toContain('aria-label="Sprache wählen"');
     expect(nav).toContain('href="/catalogue/?occasion=birthday&amp;locale=en" lang="en" hreflang="en">English</a>');
-    expect(nav).toMatch(/href="\/catalogue\/\?occasion=birthday&amp;locale=de" lang="de" hreflang="de" aria-current="true">Deutsch<\/a>/);
+    expect(nav).toMatch(
+      /href="\/catalogue\/\?occasion=birthday&amp;locale=de" lang="de" hreflang="de" aria-current="true">Deutsch<\/a>/,
+    );
   });
 
   it('errors, toasts and statuses are translated too', async () => {
@@ -142,7 +194,11 @@ describe('shop language', () => {
     expect(added.text).toContain('In deinen Warenkorb gelegt.');
     const signedOut = await app.http().get('/login/?signed_out=1').set('Accept-Language', 'de');
     expect(signedOut.text).toContain('Du bist abgemeldet. Bis bald!');
-    const styled = await app.http().get('/catalogue/?occasion=birthday&style=luxury').set('Accept-Language', 'de').set('HX-Request', 'true');
+    const styled = await app
+      .http()
+      .get('/catalogue/?occasion=birthday&style=luxury')
+      .set('Accept-Language', 'de')
+      .set('HX-Request', 'true');
     expect(styled.text).toContain('1 Karte für Geburtstag im Stil „Edel“');
     expect(rawKeys(styled.text)).toEqual([]);
   });

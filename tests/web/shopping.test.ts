@@ -10,16 +10,22 @@ describe('shopping through the storefront (demo payments)', () => {
   let user: TestUser;
   let s: WebSession;
   const http = () => app.http();
-  appForSuite({ SERVICE_RENDERER: 'memory', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_PUBLIC_URL: 'https://cards.example.test' }, async (booted) => {
-    app = booted;
-    user = await createUser(app.strapi);
-    s = await webSession(app, user);
-  });
+  appForSuite(
+    { SERVICE_RENDERER: 'memory', SERVICE_DEMO_PAYMENTS: 'true', SERVICE_PUBLIC_URL: 'https://cards.example.test' },
+    async (booted) => {
+      app = booted;
+      user = await createUser(app.strapi);
+      s = await webSession(app, user);
+    },
+  );
 
   async function addItem(title: string, extra: Record<string, unknown> = {}) {
     const card = await createCard(app.strapi, user, { title });
     const recipient = await createRecipient(app.strapi, user);
-    const res = await http().post('/api/orders/add_to_cart/').set(user.auth).send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard', ...extra });
+    const res = await http()
+      .post('/api/orders/add_to_cart/')
+      .set(user.auth)
+      .send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard', ...extra });
     expect(res.status).toBe(200);
     return res.body.items.find((i: { card: number }) => i.card === card.id);
   }
@@ -70,14 +76,22 @@ describe('shopping through the storefront (demo payments)', () => {
     expect(reloaded.text).toMatch(/id="cart-total">£0.00</);
 
     // Without JavaScript the same post answers the whole page.
-    const plain = await http().post('/cart/promo/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf, promo_code: 'FIRSTCARD' });
+    const plain = await http()
+      .post('/cart/promo/')
+      .set('Cookie', s.cookie)
+      .type('form')
+      .send({ _csrf: s.csrf, promo_code: 'FIRSTCARD' });
     expect(plain.status).toBe(200);
     expect(plain.text.startsWith('<!doctype html>')).toBe(true);
   });
 
   it('checks out with the code, pays in demo mode and shows the order with its delivery sent', async () => {
     await addItem('Printed', { delivery_method: 'print' });
-    const out = await http().post('/cart/checkout/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf, promo_code: 'FIRSTCARD' });
+    const out = await http()
+      .post('/cart/checkout/')
+      .set('Cookie', s.cookie)
+      .type('form')
+      .send({ _csrf: s.csrf, promo_code: 'FIRSTCARD' });
     expect(out.status).toBe(303);
     const checkoutPath = out.headers.location as string;
     expect(checkoutPath).toMatch(/^\/checkout\/[0-9a-f-]{36}\/$/);
@@ -88,7 +102,11 @@ describe('shopping through the storefront (demo payments)', () => {
     expect(checkout.text).toContain('Discount (FIRSTCARD)');
     expect(checkout.text).toContain('Pay £0.00');
 
-    const paid = await http().post(`/checkout/${uuid}/pay/`).set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf });
+    const paid = await http()
+      .post(`/checkout/${uuid}/pay/`)
+      .set('Cookie', s.cookie)
+      .type('form')
+      .send({ _csrf: s.csrf });
     expect(paid.status).toBe(303);
     expect(paid.headers.location).toBe(`/orders/${uuid}/?paid=1`);
     // Payment starts the dispatch in the background; wait for it to finish.
@@ -113,7 +131,10 @@ describe('shopping through the storefront (demo payments)', () => {
     const [mine] = (await http().get('/api/orders/').set(user.auth)).body.results;
     expect((await http().get(`/orders/${mine.uuid}/`).set('Cookie', ss.cookie)).status).toBe(404);
     expect((await http().get(`/checkout/${mine.uuid}/`).set('Cookie', ss.cookie)).status).toBe(404);
-    expect((await http().post(`/checkout/${mine.uuid}/pay/`).set('Cookie', ss.cookie).type('form').send({ _csrf: ss.csrf })).status).toBe(404);
+    expect(
+      (await http().post(`/checkout/${mine.uuid}/pay/`).set('Cookie', ss.cookie).type('form').send({ _csrf: ss.csrf }))
+        .status,
+    ).toBe(404);
   });
 
   it('subscriptions: plans, subscribing in demo mode, then status and renewal date on the return page', async () => {
@@ -121,7 +142,11 @@ describe('shopping through the storefront (demo payments)', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('Premium');
     expect(page.text).toContain('£4.99');
-    const sub = await http().post('/subscriptions/subscribe/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf, plan_slug: 'premium' });
+    const sub = await http()
+      .post('/subscriptions/subscribe/')
+      .set('Cookie', s.cookie)
+      .type('form')
+      .send({ _csrf: s.csrf, plan_slug: 'premium' });
     expect(sub.status).toBe(303);
     expect(sub.headers.location).toBe('https://cards.example.test/subscriptions/?status=success');
     const back = await http().get('/subscriptions/?status=success').set('Cookie', s.cookie);
@@ -129,10 +154,18 @@ describe('shopping through the storefront (demo payments)', () => {
     expect(back.text).toContain('Thank you for subscribing!');
     expect(back.text).toMatch(/status-active">Active</);
     expect(back.text).toMatch(/Renews on \d{1,2} \w+ \d{4}/);
-    const portal = await http().post('/subscriptions/portal/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf });
+    const portal = await http()
+      .post('/subscriptions/portal/')
+      .set('Cookie', s.cookie)
+      .type('form')
+      .send({ _csrf: s.csrf });
     expect(portal.status).toBe(303);
     expect(portal.headers.location).toBe('https://cards.example.test/subscriptions/');
-    const unknown = await http().post('/subscriptions/subscribe/').set('Cookie', s.cookie).type('form').send({ _csrf: s.csrf, plan_slug: 'nope' });
+    const unknown = await http()
+      .post('/subscriptions/subscribe/')
+      .set('Cookie', s.cookie)
+      .type('form')
+      .send({ _csrf: s.csrf, plan_slug: 'nope' });
     expect(unknown.status).toBeGreaterThanOrEqual(400);
     expect(unknown.status).toBeLessThan(500);
   });

@@ -16,31 +16,55 @@ describe('web sign-in', () => {
   const sessionCookie = (res: { headers: Record<string, string | string[] | undefined> }) =>
     ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('gc_session='));
 
-  it.each(['/library/', '/recipients/', '/reminders/', '/cart/', '/orders/', '/subscriptions/', '/orders/00000000-0000-4000-8000-000000000000/', '/checkout/00000000-0000-4000-8000-000000000000/'])(
-    'sends an anonymous visitor of %s to the sign-in page',
-    async (path) => {
-      const res = await app.http().get(path);
-      expect(res.status).toBe(302);
-      expect(res.headers.location).toBe(`/login/?next=${encodeURIComponent(path)}`);
-    },
-  );
+  it.each([
+    '/library/',
+    '/recipients/',
+    '/reminders/',
+    '/cart/',
+    '/orders/',
+    '/subscriptions/',
+    '/orders/00000000-0000-4000-8000-000000000000/',
+    '/checkout/00000000-0000-4000-8000-000000000000/',
+  ])('sends an anonymous visitor of %s to the sign-in page', async (path) => {
+    const res = await app.http().get(path);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`/login/?next=${encodeURIComponent(path)}`);
+  });
 
   it('keeps the query string in next, and answers htmx with HX-Redirect', async () => {
-    expect((await app.http().get('/library/?type=sent')).headers.location).toBe('/login/?next=%2Flibrary%2F%3Ftype%3Dsent');
+    expect((await app.http().get('/library/?type=sent')).headers.location).toBe(
+      '/login/?next=%2Flibrary%2F%3Ftype%3Dsent',
+    );
     const hx = await app.http().get('/library/?type=sent').set('HX-Request', 'true');
     expect(hx.status).toBe(401);
     expect(hx.headers['hx-redirect']).toBe('/login/?next=%2Flibrary%2F%3Ftype%3Dsent');
     const post = await app.http().post('/recipients/add/').type('form').send({ first_name: 'Anon' });
     expect(post.status).toBe(303);
     expect(post.headers.location).toMatch(/^\/login\/\?next=/);
-    const hxPost = await app.http().post('/recipients/add/').set('HX-Request', 'true').set('HX-Current-URL', 'http://127.0.0.1/recipients/').type('form').send({});
+    const hxPost = await app
+      .http()
+      .post('/recipients/add/')
+      .set('HX-Request', 'true')
+      .set('HX-Current-URL', 'http://127.0.0.1/recipients/')
+      .type('form')
+      .send({});
     expect(hxPost.headers['hx-redirect']).toBe('/login/?next=%2Frecipients%2F');
-    const garbled = await app.http().post('/recipients/add/').set('HX-Request', 'true').set('HX-Current-URL', 'not a url').type('form').send({});
+    const garbled = await app
+      .http()
+      .post('/recipients/add/')
+      .set('HX-Request', 'true')
+      .set('HX-Current-URL', 'not a url')
+      .type('form')
+      .send({});
     expect(garbled.headers['hx-redirect']).toBe('/login/?next=%2Flibrary%2F');
   });
 
   it('signs in with the form, sets a safe session cookie and returns to next', async () => {
-    const res = await postForm(app, '/login/', { identifier: user.email, password: 'correct-horse-battery', next: '/orders/' });
+    const res = await postForm(app, '/login/', {
+      identifier: user.email,
+      password: 'correct-horse-battery',
+      next: '/orders/',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/orders/');
     const cookie = sessionCookie(res)!;
@@ -60,7 +84,12 @@ describe('web sign-in', () => {
     const before = koa.proxy;
     koa.proxy = true;
     try {
-      const res = await postForm(app, '/login/', { identifier: user.email, password: 'correct-horse-battery' }, { 'X-Forwarded-Proto': 'https' });
+      const res = await postForm(
+        app,
+        '/login/',
+        { identifier: user.email, password: 'correct-horse-battery' },
+        { 'X-Forwarded-Proto': 'https' },
+      );
       expect(res.status).toBe(303);
       expect(sessionCookie(res)).toMatch(/; secure/i);
     } finally {
@@ -68,7 +97,14 @@ describe('web sign-in', () => {
     }
   });
 
-  it.each(['//evil.example/', 'https://evil.example/', '/\\evil.example', '/%0d%0aLocation:%20x', 'javascript:alert(1)', '/login/'])('never redirects to %s after sign-in', async (next) => {
+  it.each([
+    '//evil.example/',
+    'https://evil.example/',
+    '/\\evil.example',
+    '/%0d%0aLocation:%20x',
+    'javascript:alert(1)',
+    '/login/',
+  ])('never redirects to %s after sign-in', async (next) => {
     const res = await postForm(app, '/login/', { identifier: user.email, password: 'correct-horse-battery', next });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(safeNext(next));
@@ -77,7 +113,16 @@ describe('web sign-in', () => {
 
   it('safeNext keeps own paths and refuses everything else', () => {
     expect(safeNext('/orders/abc/?x=1')).toBe('/orders/abc/?x=1');
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', '', undefined, ['/a'], '/\t/evil.example', '/register/']) {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      '',
+      undefined,
+      ['/a'],
+      '/\t/evil.example',
+      '/register/',
+    ]) {
       expect(safeNext(bad)).toBe('/library/');
     }
   });
@@ -90,12 +135,22 @@ describe('web sign-in', () => {
   });
 
   it('registers a new account, signs it in and syncs its address-book entry', async () => {
-    const res = await postForm(app, '/register/', { email: 'New.Person@Example.test', username: 'New Person', password: 'a-long-password' });
+    const res = await postForm(app, '/register/', {
+      email: 'New.Person@Example.test',
+      username: 'New Person',
+      password: 'a-long-password',
+    });
     expect(res.status).toBe(303);
     const jwt = /^gc_session=([^;]+)/.exec(sessionCookie(res)!)![1];
     const mine = await app.http().get('/api/recipients/').set('Authorization', `Bearer ${jwt}`);
-    expect(mine.body.results).toEqual([expect.objectContaining({ email: 'new.person@example.test', is_system_user: true })]);
-    const again = await postForm(app, '/register/', { email: 'new.person@example.test', username: 'Someone', password: 'a-long-password' });
+    expect(mine.body.results).toEqual([
+      expect.objectContaining({ email: 'new.person@example.test', is_system_user: true }),
+    ]);
+    const again = await postForm(app, '/register/', {
+      email: 'new.person@example.test',
+      username: 'Someone',
+      password: 'a-long-password',
+    });
     expect(again.status).toBe(400);
     expect(again.text).toContain('already exists');
     const short = await postForm(app, '/register/', { email: 'x@example.test', username: 'Xavier', password: 'short' });
@@ -108,11 +163,18 @@ describe('web sign-in', () => {
     const advanced = (await store.get({ key: 'advanced' })) as Record<string, unknown>;
     await store.set({ key: 'advanced', value: { ...advanced, email_confirmation: true } });
     try {
-      const res = await postForm(app, '/register/', { email: 'confirm.me@example.test', username: 'Confirm Me', password: 'a-long-password' });
+      const res = await postForm(app, '/register/', {
+        email: 'confirm.me@example.test',
+        username: 'Confirm Me',
+        password: 'a-long-password',
+      });
       expect(res.status).toBe(200);
       expect(res.text).toContain('Check your e-mail');
       expect(sessionCookie(res)).toBeUndefined();
-      const login = await postForm(app, '/login/', { identifier: 'confirm.me@example.test', password: 'a-long-password' });
+      const login = await postForm(app, '/login/', {
+        identifier: 'confirm.me@example.test',
+        password: 'a-long-password',
+      });
       expect(login.status).toBe(400);
       expect(login.text).toContain('Please confirm your e-mail address first');
     } finally {

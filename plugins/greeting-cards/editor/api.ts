@@ -16,8 +16,8 @@ export class ApiError extends Error {
     if (body && typeof body === 'object') {
       const record = body as Record<string, unknown>;
       if (typeof record.detail === 'string') return record.detail;
-      const parts = Object.entries(record).map(([field, messages]) =>
-        `${field}: ${Array.isArray(messages) ? messages.join(' ') : String(messages)}`,
+      const parts = Object.entries(record).map(
+        ([field, messages]) => `${field}: ${Array.isArray(messages) ? messages.join(' ') : String(messages)}`,
       );
       if (parts.length) return parts.join('; ');
     }

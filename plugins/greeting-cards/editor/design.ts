@@ -80,7 +80,8 @@ export function objectToJson(o: FabricObject): Json | null {
     };
     if (kind === 'textbox') out.width = round(t.width);
     if (t.textAlign && t.textAlign !== 'left') out.textAlign = t.textAlign;
-    if (t.fontWeight && String(t.fontWeight) !== 'normal' && String(t.fontWeight) !== '400') out.fontWeight = String(t.fontWeight);
+    if (t.fontWeight && String(t.fontWeight) !== 'normal' && String(t.fontWeight) !== '400')
+      out.fontWeight = String(t.fontWeight);
     if (t.fontStyle && t.fontStyle !== 'normal') out.fontStyle = t.fontStyle;
     if (t.lineHeight !== 1.16) out.lineHeight = round(t.lineHeight);
     if (t.underline) out.underline = true;
@@ -122,7 +123,10 @@ export function canvasToDesign(canvas: Canvas, size: { width: number; height: nu
     height: size.height,
     background: typeof canvas.backgroundColor === 'string' ? canvas.backgroundColor : '#FFFFFF',
     ...(pattern ? { pattern } : {}),
-    objects: canvas.getObjects().map(objectToJson).filter((o): o is Json => o !== null),
+    objects: canvas
+      .getObjects()
+      .map(objectToJson)
+      .filter((o): o is Json => o !== null),
   };
 }
 
@@ -135,12 +139,21 @@ export function patternOf(canvas: Canvas): BackgroundPattern | undefined {
  * the same path from platform/designs/background-patterns.ts as the canvas's background object, so it is
  * drawn over the colour, under every object, and can never be selected or moved.
  */
-export function drawPattern(canvas: Canvas, pattern: BackgroundPattern | null | undefined, size: { width: number; height: number }): void {
+export function drawPattern(
+  canvas: Canvas,
+  pattern: BackgroundPattern | null | undefined,
+  size: { width: number; height: number },
+): void {
   if (!pattern || !isPatternName(pattern.name)) {
     canvas.backgroundImage = undefined;
     return;
   }
-  const path = new Path(patternPath(pattern.name, size.width, size.height), { fill: pattern.color, objectCaching: false, selectable: false, evented: false });
+  const path = new Path(patternPath(pattern.name, size.width, size.height), {
+    fill: pattern.color,
+    objectCaching: false,
+    selectable: false,
+    evented: false,
+  });
   (path as Path & Tagged).gcPattern = { name: pattern.name, color: pattern.color };
   canvas.backgroundImage = path;
 }
@@ -152,7 +165,18 @@ function pick(raw: Json, keys: string[]): Json {
 }
 
 const COMMON = ['left', 'top', 'angle', 'scaleX', 'scaleY', 'opacity'];
-const TEXT = [...COMMON, 'fontSize', 'fill', 'fontFamily', 'width', 'textAlign', 'fontWeight', 'fontStyle', 'lineHeight', 'underline'];
+const TEXT = [
+  ...COMMON,
+  'fontSize',
+  'fill',
+  'fontFamily',
+  'width',
+  'textAlign',
+  'fontWeight',
+  'fontStyle',
+  'lineHeight',
+  'underline',
+];
 const SHAPE = [...COMMON, 'width', 'height', 'radius', 'fill', 'stroke', 'strokeWidth', 'rx', 'ry'];
 
 /** Builds one Fabric object from a stored design object; null for what cannot be shown. */
@@ -162,18 +186,31 @@ export async function objectFromJson(raw: Json, canvasWidth: number): Promise<Fa
   let obj: FabricObject | null = null;
   if (type === 'textbox' || type === 'i-text' || type === 'text') {
     const props: Json = { ...pick(raw, TEXT), ...origin };
-    if (type === 'textbox' && !finite(props.width)) props.width = Math.max(20, canvasWidth - (finite(props.left) ? props.left : 0));
+    if (type === 'textbox' && !finite(props.width))
+      props.width = Math.max(20, canvasWidth - (finite(props.left) ? props.left : 0));
     const text = String(raw.text ?? '');
-    obj = type === 'textbox' ? new Textbox(text, props) : type === 'i-text' ? new IText(text, props) : new FabricText(text, props);
+    obj =
+      type === 'textbox'
+        ? new Textbox(text, props)
+        : type === 'i-text'
+          ? new IText(text, props)
+          : new FabricText(text, props);
     if (raw.placeholder === true) (obj as FabricObject & Tagged).gcPlaceholder = true;
   } else if (type === 'emoji') {
-    obj = new FabricText(String(raw.text ?? ''), { ...pick(raw, [...COMMON, 'fontSize']), ...origin, fontFamily: EMOJI_FONT });
+    obj = new FabricText(String(raw.text ?? ''), {
+      ...pick(raw, [...COMMON, 'fontSize']),
+      ...origin,
+      fontFamily: EMOJI_FONT,
+    });
     (obj as FabricObject & Tagged).gcKind = 'emoji';
   } else if (type === 'image' && typeof raw.src === 'string') {
     try {
       const img = await FabricImage.fromURL(raw.src, {}, { ...pick(raw, COMMON), ...origin });
       if (finite(raw.width) && finite(raw.height) && img.width && img.height) {
-        img.set({ scaleX: (raw.width / img.width) * (finite(raw.scaleX) ? raw.scaleX : 1), scaleY: (raw.height / img.height) * (finite(raw.scaleY) ? raw.scaleY : 1) });
+        img.set({
+          scaleX: (raw.width / img.width) * (finite(raw.scaleX) ? raw.scaleX : 1),
+          scaleY: (raw.height / img.height) * (finite(raw.scaleY) ? raw.scaleY : 1),
+        });
       }
       (img as FabricImage & Tagged).gcSrc = raw.src;
       obj = img;

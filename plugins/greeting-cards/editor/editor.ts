@@ -13,7 +13,11 @@ export type Card = StoredDesign;
 
 /** One page's own part of a design: what canvas_data.pages holds for it (docs/canvas-data.md). */
 type PageSurface = Pick<Design, 'background' | 'pattern' | 'objects'>;
-const surfaceOf = (d: Design): PageSurface => ({ background: d.background, ...(d.pattern ? { pattern: d.pattern } : {}), objects: d.objects });
+const surfaceOf = (d: Design): PageSurface => ({
+  background: d.background,
+  ...(d.pattern ? { pattern: d.pattern } : {}),
+  objects: d.objects,
+});
 
 const SNAP_PX = 8;
 
@@ -85,7 +89,14 @@ export class Editor {
     const extra = (this.card.canvas_data as { pages?: { extra?: unknown } } | undefined)?.pages?.extra;
     const kept = { ...pages, ...(Array.isArray(extra) && extra.length ? { extra } : {}) };
     const { pattern, ...rest } = front;
-    return { version: shown.version, width: this.size.width, height: this.size.height, ...rest, ...(pattern ? { pattern } : {}), ...(Object.keys(kept).length ? { pages: kept } : {}) } as Design;
+    return {
+      version: shown.version,
+      width: this.size.width,
+      height: this.size.height,
+      ...rest,
+      ...(pattern ? { pattern } : {}),
+      ...(Object.keys(kept).length ? { pages: kept } : {}),
+    } as Design;
   }
 
   /** The page on the canvas (undo and redo are per page). */
@@ -102,7 +113,10 @@ export class Editor {
     this.restoring = true;
     try {
       this.canvas.discardActiveObject();
-      await loadDesign(this.canvas, { ...this.size, ...(this.pageDesigns[name] ?? { background: '#FFFFFF', objects: [] }) });
+      await loadDesign(this.canvas, {
+        ...this.size,
+        ...(this.pageDesigns[name] ?? { background: '#FFFFFF', objects: [] }),
+      });
     } finally {
       this.restoring = false;
     }

@@ -23,11 +23,20 @@ export function guideUnits(product: Product, size: { width: number; height: numb
 }
 
 /** The objects on the canvas that reach into the safe margin (text, photos and stickers). */
-export function objectsOutsideSafeArea(canvas: Canvas, size: { width: number; height: number }, safe: number): FabricObject[] {
+export function objectsOutsideSafeArea(
+  canvas: Canvas,
+  size: { width: number; height: number },
+  safe: number,
+): FabricObject[] {
   return canvas.getObjects().filter((o) => {
     if (!HINT_KINDS.has(kindOf(o))) return false;
     const box = o.getBoundingRect();
-    return box.left < safe || box.top < safe || box.left + box.width > size.width - safe || box.top + box.height > size.height - safe;
+    return (
+      box.left < safe ||
+      box.top < safe ||
+      box.left + box.width > size.width - safe ||
+      box.top + box.height > size.height - safe
+    );
   });
 }
 
@@ -70,9 +79,11 @@ export function wireGuides(editor: Editor, button: HTMLButtonElement, hint: HTML
     wrap.style.setProperty('--gc-bleed', `${Math.max(2, Math.round(bleed * (canvas.getZoom() || 1)))}px`);
     wrap.classList.toggle('ed-guides-on', on);
     hint.hidden = !on;
-    hint.textContent = !on ? '' : outside.length
-      ? t('editor.guides.outside', { count: outside.length, mm: product.safeMm })
-      : t('editor.guides.legend', { product: product.name, mm: product.bleedMm });
+    hint.textContent = !on
+      ? ''
+      : outside.length
+        ? t('editor.guides.outside', { count: outside.length, mm: product.safeMm })
+        : t('editor.guides.legend', { product: product.name, mm: product.bleedMm });
     hint.dataset.outside = String(outside.length);
   };
 
@@ -82,5 +93,6 @@ export function wireGuides(editor: Editor, button: HTMLButtonElement, hint: HTML
     refresh();
   });
   editor.onChange(refresh);
-  for (const event of ['object:moving', 'object:scaling', 'object:rotating', 'object:modified'] as const) canvas.on(event, () => on && refresh());
+  for (const event of ['object:moving', 'object:scaling', 'object:rotating', 'object:modified'] as const)
+    canvas.on(event, () => on && refresh());
 }

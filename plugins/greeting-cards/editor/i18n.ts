@@ -35,7 +35,11 @@ export function intlLocale(): string {
 const lookup = (key: string): string | undefined => embedded()[key] ?? (english as Record<string, string>)[key];
 
 const fill = (text: string, vars?: Vars): string =>
-  vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (vars[name] === undefined || vars[name] === null ? whole : String(vars[name]))) : text;
+  vars
+    ? text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+        vars[name] === undefined || vars[name] === null ? whole : String(vars[name]),
+      )
+    : text;
 
 export function t(key: string, vars?: Vars): string {
   if (vars && typeof vars.count === 'number') {

@@ -5,7 +5,9 @@ import type { Editor } from './editor';
 
 function typingIn(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+  return (
+    !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+  );
 }
 
 export function wireKeyboard(editor: Editor, canvasWrap: HTMLElement): void {
@@ -34,7 +36,12 @@ export function wireKeyboard(editor: Editor, canvasWrap: HTMLElement): void {
     }
     if (event.target !== canvasWrap || !active) return;
     const step = event.shiftKey ? 10 : 1;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     if (moves[event.key]) {
       event.preventDefault();
       editor.nudge(...moves[event.key]);

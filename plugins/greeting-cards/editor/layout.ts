@@ -9,7 +9,10 @@ export function fitCanvas(editor: Editor, wrap: HTMLElement): void {
     const phone = window.matchMedia('(max-width: 760px)').matches;
     const tall = phone ? Infinity : Math.max(300, window.innerHeight - 140);
     const zoom = Math.min(1, room / editor.size.width, tall / editor.size.height);
-    editor.canvas.setDimensions({ width: Math.round(editor.size.width * zoom), height: Math.round(editor.size.height * zoom) });
+    editor.canvas.setDimensions({
+      width: Math.round(editor.size.width * zoom),
+      height: Math.round(editor.size.height * zoom),
+    });
     editor.canvas.setZoom(zoom);
     editor.canvas.requestRenderAll();
   };

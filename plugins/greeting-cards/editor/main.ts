@@ -21,7 +21,11 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 async function fontsReady(families: string[]): Promise<void> {
   // Text is measured when it is created, so the fonts must be there before the design is built.
   await Promise.all(
-    families.flatMap((f) => ['normal 400', 'normal 700', 'italic 400', 'italic 700'].map((face) => document.fonts.load(`${face} 16px '${f}'`).catch(() => []))),
+    families.flatMap((f) =>
+      ['normal 400', 'normal 700', 'italic 400', 'italic 700'].map((face) =>
+        document.fonts.load(`${face} 16px '${f}'`).catch(() => []),
+      ),
+    ),
   );
 }
 
@@ -40,7 +44,10 @@ async function start(root: HTMLElement): Promise<void> {
   const editor = new Editor($<HTMLCanvasElement>('card-canvas'), card, store, (state, label, detail) => {
     if (state === 'saved') void preflight?.refresh();
     // A template's changes are not saved anywhere until they are used, so "Saved" would mislead.
-    status.textContent = forTemplate && state !== 'error' ? t(state === 'saved' ? 'editor.status.not-used' : 'editor.status.unused') : label;
+    status.textContent =
+      forTemplate && state !== 'error'
+        ? t(state === 'saved' ? 'editor.status.not-used' : 'editor.status.unused')
+        : label;
     status.dataset.state = state;
     status.title = detail ?? '';
   });

@@ -74,9 +74,18 @@ export function wireCrop(editor: Editor, photos: PhotoStore, button: HTMLButtonE
       // Placed by its centre: a left/top origin would sit the stroke, not the frame's edge, there.
       const centre = photo.getCenterPoint();
       frame = new Rect({
-        left: centre.x, top: centre.y, originX: 'center', originY: 'center', angle: photo.angle,
-        width: photo.getScaledWidth(), height: photo.getScaledHeight(),
-        fill: 'rgba(255,255,255,0.25)', stroke: '#1d4ed8', strokeWidth: 2, strokeDashArray: [8, 6], strokeUniform: true,
+        left: centre.x,
+        top: centre.y,
+        originX: 'center',
+        originY: 'center',
+        angle: photo.angle,
+        width: photo.getScaledWidth(),
+        height: photo.getScaledHeight(),
+        fill: 'rgba(255,255,255,0.25)',
+        stroke: '#1d4ed8',
+        strokeWidth: 2,
+        strokeDashArray: [8, 6],
+        strokeUniform: true,
         lockRotation: true,
       });
       (frame as Rect & Tagged).gcKind = 'crop-frame';
@@ -110,8 +119,13 @@ export function wireCrop(editor: Editor, photos: PhotoStore, button: HTMLButtonE
       const cropped = await photos.crop((target as FabricImage & Tagged).gcSrc ?? '', box);
       const img = await FabricImage.fromURL(cropped.url);
       img.set({
-        originX: 'left', originY: 'top', left: corner.x, top: corner.y, angle: target.angle,
-        scaleX: (box.width * target.scaleX) / img.width, scaleY: (box.height * target.scaleY) / img.height,
+        originX: 'left',
+        originY: 'top',
+        left: corner.x,
+        top: corner.y,
+        angle: target.angle,
+        scaleX: (box.width * target.scaleX) / img.width,
+        scaleY: (box.height * target.scaleY) / img.height,
       });
       (img as FabricImage & Tagged).gcSrc = cropped.url;
       end();

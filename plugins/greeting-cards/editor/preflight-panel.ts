@@ -15,7 +15,10 @@ export interface PreflightItem {
 }
 
 const PAGE_LABEL: Record<string, string> = {
-  front: 'editor.page-name.front', inside_left: 'editor.page-name.inside_left', inside_right: 'editor.page-name.inside_right', back: 'editor.page-name.back',
+  front: 'editor.page-name.front',
+  inside_left: 'editor.page-name.inside_left',
+  inside_right: 'editor.page-name.inside_right',
+  back: 'editor.page-name.back',
 };
 
 /** "2 warnings", "1 problem to fix and 1 warning", "Ready to print: no warnings". */
@@ -26,7 +29,9 @@ export function preflightSummary(items: PreflightItem[]): string {
   const parts = [];
   if (errors) parts.push(t('editor.preflight.problems', { count: errors }));
   if (warnings) parts.push(t('editor.preflight.warnings', { count: warnings }));
-  return parts.length === 2 ? t('editor.preflight.and', { first: parts[0], second: parts[1] }) : t('editor.preflight.one', { first: parts[0] });
+  return parts.length === 2
+    ? t('editor.preflight.and', { first: parts[0], second: parts[1] })
+    : t('editor.preflight.one', { first: parts[0] });
 }
 
 export interface PreflightPanel {

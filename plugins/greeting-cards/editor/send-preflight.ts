@@ -24,7 +24,13 @@ export function sendFormChecks(editor: Editor, panel: PreflightPanel | undefined
   const itemsFor = (method: string): PreflightItem[] => {
     const items = [...(panel?.items ?? [])];
     if (method === 'post' && !editor.message.trim() && !items.some((i) => i.code === 'empty_inside_message')) {
-      items.push({ code: 'empty_inside_message', severity: 'warning', page: 'inside_right', object: null, message: t('editor.send.empty-inside') });
+      items.push({
+        code: 'empty_inside_message',
+        severity: 'warning',
+        page: 'inside_right',
+        object: null,
+        message: t('editor.send.empty-inside'),
+      });
     }
     return items;
   };
@@ -41,7 +47,13 @@ export function sendFormChecks(editor: Editor, panel: PreflightPanel | undefined
         : printed
           ? t('editor.send.check-warnings')
           : t('editor.send.ecard-warnings');
-    list.replaceChildren(...items.map((i) => Object.assign(document.createElement('li'), { textContent: `${i.severity === 'error' ? t('editor.send.must-fix') : ''}${i.message}` })));
+    list.replaceChildren(
+      ...items.map((i) =>
+        Object.assign(document.createElement('li'), {
+          textContent: `${i.severity === 'error' ? t('editor.send.must-fix') : ''}${i.message}`,
+        }),
+      ),
+    );
     const warned = printed && items.length > 0;
     // Only the card's own report can be fixed in the editor's list; an empty message is fixed beside it.
     fix.hidden = !warned;

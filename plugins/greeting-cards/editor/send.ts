@@ -53,11 +53,22 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
   const personChosen = (): number => (recipient.value === MANY ? (chosen()[0] ?? 0) : Number(recipient.value) || 0);
   let personShown = -1;
 
-  const labels: Record<string, string> = { ecard: t('editor.send.method.ecard'), post: t('editor.send.method.post'), print: t('editor.send.method.print') };
+  const labels: Record<string, string> = {
+    ecard: t('editor.send.method.ecard'),
+    post: t('editor.send.method.post'),
+    print: t('editor.send.method.print'),
+  };
   method.replaceChildren(
-    ...(['ecard', 'post', 'print'] as const).map((m) => new Option(t('editor.send.option-price', { label: labels[m], price: fmt(prices[m]) }), m)),
+    ...(['ecard', 'post', 'print'] as const).map(
+      (m) => new Option(t('editor.send.option-price', { label: labels[m], price: fmt(prices[m]) }), m),
+    ),
   );
-  gift.replaceChildren(new Option(t('editor.send.no-gift'), ''), ...addons.map((a) => new Option(t('editor.send.option-price', { label: a.name, price: fmt(a.price_pence) }), String(a.id))));
+  gift.replaceChildren(
+    new Option(t('editor.send.no-gift'), ''),
+    ...addons.map(
+      (a) => new Option(t('editor.send.option-price', { label: a.name, price: fmt(a.price_pence) }), String(a.id)),
+    ),
+  );
   $('wrap-price').textContent = fmt(prices.gift_wrap);
 
   const update = () => {
@@ -73,7 +84,10 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     }
     if (many) {
       const count = chosen().length;
-      $('many-count').textContent = count === 0 ? t('editor.send.tick-people') : t('editor.send.people-total', { count, total: fmt(total * count) });
+      $('many-count').textContent =
+        count === 0
+          ? t('editor.send.tick-people')
+          : t('editor.send.people-total', { count, total: fmt(total * count) });
       total *= count;
     }
     $('send-price').textContent = fmt(total);
@@ -152,7 +166,12 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
         const name = `${r.first_name} ${r.last_name}`.trim() || r.email || t('editor.send.recipient-n', { id: r.id });
         return new Option(r.is_system_user ? t('editor.send.me', { name }) : name, String(r.id));
       });
-      recipient.replaceChildren(new Option(t('editor.send.choose-recipient'), ''), ...options, new Option(t('editor.send.several'), MANY), new Option(t('editor.send.add-new'), NEW));
+      recipient.replaceChildren(
+        new Option(t('editor.send.choose-recipient'), ''),
+        ...options,
+        new Option(t('editor.send.several'), MANY),
+        new Option(t('editor.send.add-new'), NEW),
+      );
       showMany(list.results);
     } catch (e) {
       recipient.replaceChildren(new Option(t('editor.send.add-new'), NEW));

@@ -37,7 +37,10 @@ export async function wireStickers(editor: Editor, shelf: HTMLElement, hasPremiu
     b.type = 'button';
     b.className = 'ed-sticker';
     const locked = asset.is_premium && !hasPremium;
-    b.setAttribute('aria-label', t(asset.is_premium ? 'editor.stickers.add-premium' : 'editor.stickers.add', { name: asset.name }));
+    b.setAttribute(
+      'aria-label',
+      t(asset.is_premium ? 'editor.stickers.add-premium' : 'editor.stickers.add', { name: asset.name }),
+    );
     if (asset.emoji) b.textContent = asset.emoji;
     else {
       const img = document.createElement('img');
@@ -80,7 +83,12 @@ async function add(editor: Editor, asset: Asset, locked: boolean): Promise<void>
   }
   const { width, height } = editor.size;
   if (asset.emoji) {
-    const t = new FabricText(asset.emoji, { left: width / 2 - 60, top: height / 2 - 60, fontSize: 120, fontFamily: EMOJI_FONT });
+    const t = new FabricText(asset.emoji, {
+      left: width / 2 - 60,
+      top: height / 2 - 60,
+      fontSize: 120,
+      fontFamily: EMOJI_FONT,
+    });
     Object.assign(t as FabricText & Tagged, { gcKind: 'emoji', gcAssetId: asset.id });
     editor.add(t);
     return;

@@ -32,7 +32,8 @@ export function cardStore(id: number | string): DesignStore {
     saveDraft: async (design, message) => {
       await api('PATCH', apiUrl(`/cards/${id}/`), { canvas_data: design, inside_message: message });
     },
-    save: (design, message) => api<StoredDesign>('POST', apiUrl(`/cards/${id}/save_design/`), { canvas_data: design, inside_message: message }),
+    save: (design, message) =>
+      api<StoredDesign>('POST', apiUrl(`/cards/${id}/save_design/`), { canvas_data: design, inside_message: message }),
     preflight: async () => (await api<StoredDesign>('GET', apiUrl(`/cards/${id}/`))).preflight ?? [],
   };
 }

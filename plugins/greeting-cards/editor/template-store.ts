@@ -78,7 +78,12 @@ interface ResultMessage {
 }
 
 function isResult(data: unknown, id: number): data is ResultMessage {
-  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'gc-designer:result' && (data as { id?: unknown }).id === id;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === 'gc-designer:result' &&
+    (data as { id?: unknown }).id === id
+  );
 }
 
 // An upload of a large photo on a slow line takes a while; an admin page that never answers (an older

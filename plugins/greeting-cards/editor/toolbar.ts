@@ -14,7 +14,9 @@ function describe(obj: ReturnType<Editor['canvas']['getObjects']>[number]): stri
   const kind = kindOf(obj);
   if (obj instanceof FabricText) {
     const text = obj.text.replace(/\s+/g, ' ').trim();
-    return kind === 'emoji' ? t('editor.layer.sticker', { text }) : t('editor.layer.text', { text: text.length > 28 ? `${text.slice(0, 28)}...` : text });
+    return kind === 'emoji'
+      ? t('editor.layer.sticker', { text })
+      : t('editor.layer.text', { text: text.length > 28 ? `${text.slice(0, 28)}...` : text });
   }
   if (kind === 'image') return t('editor.layer.photo');
   return t(kind === 'circle' ? 'editor.layer.circle' : kind === 'rect' ? 'editor.layer.rect' : 'editor.layer.shape');
@@ -73,7 +75,9 @@ export function wireToolbar(editor: Editor, defaultFont: string): void {
   const pattern = $<HTMLSelectElement>('background-pattern');
   const patternColour = $<HTMLInputElement>('pattern-colour');
   const applyPattern = () =>
-    editor.setPattern(isPatternName(pattern.value) ? { name: pattern.value, color: patternColour.value.toUpperCase() } : null);
+    editor.setPattern(
+      isPatternName(pattern.value) ? { name: pattern.value, color: patternColour.value.toUpperCase() } : null,
+    );
   pattern.addEventListener('change', applyPattern);
   patternColour.addEventListener('change', applyPattern);
 

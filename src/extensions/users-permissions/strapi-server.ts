@@ -7,6 +7,11 @@ export default (plugin: any) => {
   attributes.phone = { type: 'string' };
   attributes.profile = { type: 'relation', relation: 'oneToOne', target: 'api::profile.profile', inversedBy: 'user' };
   // Where a host keeps its own billing details; SERVICE_BILLING_PROFILE_RELATION=billing_account points the plugin at it.
-  attributes.billing_account = { type: 'relation', relation: 'oneToOne', target: 'api::billing-account.billing-account', inversedBy: 'user' };
+  attributes.billing_account = {
+    type: 'relation',
+    relation: 'oneToOne',
+    target: 'api::billing-account.billing-account',
+    inversedBy: 'user',
+  };
   return plugin;
 };

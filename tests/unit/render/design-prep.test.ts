@@ -1,10 +1,17 @@
-import { prepareDesign, localImageSrc, EMOJI_FONT } from '../../../plugins/greeting-cards/server/src/platform/designs/design-prep';
+import {
+  prepareDesign,
+  localImageSrc,
+  EMOJI_FONT,
+} from '../../../plugins/greeting-cards/server/src/platform/designs/design-prep';
 
 describe('prepareDesign', () => {
   it('fills in the documented defaults: 600 x 850, white, top-left origin', () => {
     const d = prepareDesign({ objects: [{ type: 'rect', left: 1, top: 2, width: 3, height: 4, fill: '#123' }] });
     expect(d).toMatchObject({ width: 600, height: 850, background: '#FFFFFF' });
-    expect(d.objects[0]).toEqual({ kind: 'rect', props: { originX: 'left', originY: 'top', left: 1, top: 2, width: 3, height: 4, fill: '#123' } });
+    expect(d.objects[0]).toEqual({
+      kind: 'rect',
+      props: { originX: 'left', originY: 'top', left: 1, top: 2, width: 3, height: 4, fill: '#123' },
+    });
   });
 
   it('keeps only known types and known properties', () => {
@@ -13,17 +20,40 @@ describe('prepareDesign', () => {
       objects: [
         { type: 'group', objects: [] },
         { type: 'path', path: 'M0 0' },
-        { type: 'textbox', text: 'Hi', left: 5, top: 5, fontSize: 20, fill: '#f00', fontFamily: 'Georgia', clipPath: { type: 'rect' }, filters: [1], evil: 'x' },
+        {
+          type: 'textbox',
+          text: 'Hi',
+          left: 5,
+          top: 5,
+          fontSize: 20,
+          fill: '#f00',
+          fontFamily: 'Georgia',
+          clipPath: { type: 'rect' },
+          filters: [1],
+          evil: 'x',
+        },
         'not an object',
         null,
       ],
     });
     expect(d.objects).toHaveLength(1);
-    expect(Object.keys(d.objects[0].props).sort()).toEqual(['fill', 'fontFamily', 'fontSize', 'left', 'originX', 'originY', 'text', 'top', 'width']);
+    expect(Object.keys(d.objects[0].props).sort()).toEqual([
+      'fill',
+      'fontFamily',
+      'fontSize',
+      'left',
+      'originX',
+      'originY',
+      'text',
+      'top',
+      'width',
+    ]);
   });
 
   it('sets the colour emoji font first for emoji stickers', () => {
-    const [emoji] = prepareDesign({ objects: [{ type: 'emoji', text: '🎂', left: 0, top: 0, fontSize: 50, fontFamily: 'Arial' }] }).objects;
+    const [emoji] = prepareDesign({
+      objects: [{ type: 'emoji', text: '🎂', left: 0, top: 0, fontSize: 50, fontFamily: 'Arial' }],
+    }).objects;
     expect(String(emoji.props.fontFamily).startsWith(EMOJI_FONT)).toBe(true);
   });
 
@@ -43,7 +73,9 @@ describe('prepareDesign', () => {
 
   it('maps image sources to our uploads or inline images only', () => {
     expect(localImageSrc('/uploads/a_b.png')).toBe('/uploads/a_b.png');
-    expect(localImageSrc('https://cards.example.test/uploads/a.png', 'https://cards.example.test/')).toBe('/uploads/a.png');
+    expect(localImageSrc('https://cards.example.test/uploads/a.png', 'https://cards.example.test/')).toBe(
+      '/uploads/a.png',
+    );
     expect(localImageSrc('https://other.example.test/uploads/a.png', 'https://cards.example.test')).toBeNull();
     expect(localImageSrc('/uploads/../config/database.js')).toBeNull();
     expect(localImageSrc('//evil.example.test/uploads/a.png')).toBeNull();

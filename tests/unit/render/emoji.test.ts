@@ -7,7 +7,16 @@ describe('emoji in the inside message', () => {
   });
 
   it('escapes the text around them and replaces each emoji', () => {
-    expect(replaceEmoji('<a> 🎉 & 🎂', (s) => s.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/&(?!lt|gt)/g, '&amp;'), (e) => `[${e}]`))
-      .toBe('&lt;a&gt; [🎉] &amp; [🎂]');
+    expect(
+      replaceEmoji(
+        '<a> 🎉 & 🎂',
+        (s) =>
+          s
+            .replace(/</g, '&lt;')
+            .replace(/>/g, '&gt;')
+            .replace(/&(?!lt|gt)/g, '&amp;'),
+        (e) => `[${e}]`,
+      ),
+    ).toBe('&lt;a&gt; [🎉] &amp; [🎂]');
   });
 });

@@ -3,7 +3,10 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { createCardRenderer } from '../../../plugins/greeting-cards/server/src/areas/rendering/card-renderer';
-import { createRendererProvider, MemoryRenderer } from '../../../plugins/greeting-cards/server/src/platform/providers/renderer';
+import {
+  createRendererProvider,
+  MemoryRenderer,
+} from '../../../plugins/greeting-cards/server/src/platform/providers/renderer';
 import { decodePng, pixelAt, pngSize } from '../../helpers/png';
 
 const resolveAsset = async () => null;
@@ -23,7 +26,10 @@ describe('memory renderer', () => {
   it('gives right-sized PNGs, SVGs with the text and a stand-in PDF, and records the calls', async () => {
     const provider = new MemoryRenderer();
     const r = createCardRenderer({ provider, publicDir: dir, publicUrl: '', cropMarks: true });
-    const design = { background: '#102030', objects: [{ type: 'text', text: 'Hello <you>', left: 1, top: 2, fontSize: 10 }] };
+    const design = {
+      background: '#102030',
+      objects: [{ type: 'text', text: 'Hello <you>', left: 1, top: 2, fontSize: 10 }],
+    };
     const png = decodePng(await r.previewPng(design, { width: 120 }));
     expect([png.width, png.height]).toEqual([120, 170]);
     expect(pixelAt(png, 3, 3).slice(0, 3)).toEqual([0x10, 0x20, 0x30]);

@@ -1,4 +1,8 @@
-import { cardPrintHtml, printPageSize, messageFontSizePt } from '../../../plugins/greeting-cards/server/src/areas/rendering/rules/print-layout';
+import {
+  cardPrintHtml,
+  printPageSize,
+  messageFontSizePt,
+} from '../../../plugins/greeting-cards/server/src/areas/rendering/rules/print-layout';
 import { previewHash } from '../../../plugins/greeting-cards/server/src/areas/rendering/rules/preview-hash';
 import { prepareDesign } from '../../../plugins/greeting-cards/server/src/platform/designs/design-prep';
 
@@ -9,7 +13,12 @@ describe('print layout', () => {
   });
 
   it('has two pages, the escaped message inside and marks only when asked', () => {
-    const base = { frontSvg: '<svg></svg>', frontBackground: '#FFF4D6', insideMessage: '<i>Hi</i> & love', brandText: 'Cards & Co' };
+    const base = {
+      frontSvg: '<svg></svg>',
+      frontBackground: '#FFF4D6',
+      insideMessage: '<i>Hi</i> & love',
+      brandText: 'Cards & Co',
+    };
     const html = cardPrintHtml({ ...base, cropMarks: false });
     expect(html.match(/<section class="page/g)).toHaveLength(2);
     expect(html).toContain('&lt;i&gt;Hi&lt;/i&gt; &amp; love');

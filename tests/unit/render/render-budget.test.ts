@@ -1,4 +1,9 @@
-import { measureDue, parentPidOf, processTree, recycleAction } from '../../../plugins/greeting-cards/server/src/platform/providers/renderer/render-budget';
+import {
+  measureDue,
+  parentPidOf,
+  processTree,
+  recycleAction,
+} from '../../../plugins/greeting-cards/server/src/platform/providers/renderer/render-budget';
 import { BoundedQueue } from '../../../plugins/greeting-cards/server/src/platform/providers/renderer/serial-queue';
 
 const MB = 1024 * 1024;
@@ -9,7 +14,7 @@ describe('the renderer memory budget', () => {
     expect(recycleAction({ browserRssBytes: 450 * MB, pageHeapBytes: 1 * MB }, 450, 2)).toBe('keep');
   });
 
-  it("reopens a page whose script heap outgrew its share (a quarter of the budget split between the pages)", () => {
+  it('reopens a page whose script heap outgrew its share (a quarter of the budget split between the pages)', () => {
     // 400 MB budget, 2 pages: 50 MB of heap each.
     expect(recycleAction({ browserRssBytes: 300 * MB, pageHeapBytes: 51 * MB }, 400, 2)).toBe('page');
     expect(recycleAction({ browserRssBytes: 300 * MB, pageHeapBytes: 49 * MB }, 400, 2)).toBe('keep');
@@ -23,7 +28,9 @@ describe('the renderer memory budget', () => {
   });
 
   it('asks an over-budget browser to free memory first, and restarts it only if it is still over next time', () => {
-    expect(recycleAction({ browserRssBytes: 500 * MB, pageHeapBytes: 1 * MB }, 400, 2, 300 * MB, false)).toBe('relieve');
+    expect(recycleAction({ browserRssBytes: 500 * MB, pageHeapBytes: 1 * MB }, 400, 2, 300 * MB, false)).toBe(
+      'relieve',
+    );
     expect(recycleAction({ browserRssBytes: 500 * MB, pageHeapBytes: 1 * MB }, 400, 2, 300 * MB, true)).toBe('browser');
     expect(recycleAction({ browserRssBytes: 380 * MB, pageHeapBytes: 1 * MB }, 400, 2, 300 * MB, false)).toBe('keep');
   });

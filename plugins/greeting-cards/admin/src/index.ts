@@ -31,7 +31,7 @@ const plugin: StrapiApp['appPlugins'][string] = {
         intlLabel: { id: getTranslation('settings.link'), defaultMessage: 'Shop settings' },
         Component: () => import('./pages/SettingsPage'),
         permissions: SETTINGS_READ,
-      }
+      },
     );
 
     registerCanvasDataField(app);
@@ -61,7 +61,7 @@ const plugin: StrapiApp['appPlugins'][string] = {
           // No translation file for this locale: the defaultMessage of each label is shown.
           return { data: {}, locale };
         }
-      })
+      }),
     );
   },
 };

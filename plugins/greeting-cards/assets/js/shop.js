@@ -9,8 +9,14 @@
       if (toast.dataset.armed) return;
       toast.dataset.armed = '1';
       var close = toast.querySelector('.toast-close');
-      if (close) close.addEventListener('click', function () { toast.remove(); });
-      if (!toast.classList.contains('toast-error')) setTimeout(function () { toast.remove(); }, 6000);
+      if (close)
+        close.addEventListener('click', function () {
+          toast.remove();
+        });
+      if (!toast.classList.contains('toast-error'))
+        setTimeout(function () {
+          toast.remove();
+        }, 6000);
     });
   }
 
@@ -63,31 +69,51 @@
     var field = document.getElementById(button.getAttribute('data-copy-from'));
     if (!field) return;
     field.select();
-    var done = function () { button.textContent = 'Copied'; button.setAttribute('aria-live', 'polite'); };
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(field.value).then(done, done);
-    else { document.execCommand('copy'); done(); }
+    var done = function () {
+      button.textContent = 'Copied';
+      button.setAttribute('aria-live', 'polite');
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText)
+      navigator.clipboard.writeText(field.value).then(done, done);
+    else {
+      document.execCommand('copy');
+      done();
+    }
   });
 
   // "Share link" buttons (address links): the device's share sheet where there is one, else a copy.
   // Hidden without JavaScript (they would do nothing); shown again after every htmx swap.
   function showShareButtons(root) {
-    (root || document).querySelectorAll('[data-share-from][hidden]').forEach(function (b) { b.hidden = false; });
+    (root || document).querySelectorAll('[data-share-from][hidden]').forEach(function (b) {
+      b.hidden = false;
+    });
   }
   showShareButtons();
-  document.body.addEventListener('htmx:afterSwap', function (event) { showShareButtons(event.target); });
+  document.body.addEventListener('htmx:afterSwap', function (event) {
+    showShareButtons(event.target);
+  });
   document.addEventListener('click', function (event) {
     var button = event.target && event.target.closest && event.target.closest('[data-share-from]');
     if (!button) return;
     var field = document.getElementById(button.getAttribute('data-share-from'));
     if (!field) return;
-    var done = function () { button.textContent = 'Copied'; button.setAttribute('aria-live', 'polite'); };
+    var done = function () {
+      button.textContent = 'Copied';
+      button.setAttribute('aria-live', 'polite');
+    };
     if (navigator.share) {
-      navigator.share({ title: button.getAttribute('data-share-title') || document.title, url: field.value }).catch(function () {});
+      navigator
+        .share({ title: button.getAttribute('data-share-title') || document.title, url: field.value })
+        .catch(function () {});
       return;
     }
     field.select();
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(field.value).then(done, done);
-    else { document.execCommand('copy'); done(); }
+    if (navigator.clipboard && navigator.clipboard.writeText)
+      navigator.clipboard.writeText(field.value).then(done, done);
+    else {
+      document.execCommand('copy');
+      done();
+    }
   });
 
   // A failed request that htmx does not swap (network error, 5xx) still gets feedback.

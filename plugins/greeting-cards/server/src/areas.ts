@@ -14,4 +14,16 @@ import operations from './areas/operations';
  * Every area of the plugin, in the order their routes are tried: it matters only where two areas
  * share a path prefix (none do today). docs/code-layout.md says what each one holds.
  */
-export const AREAS = [accounts, catalogue, cards, people, orders, payments, subscriptions, fulfilment, groupCards, rendering, operations] as const;
+export const AREAS = [
+  accounts,
+  catalogue,
+  cards,
+  people,
+  orders,
+  payments,
+  subscriptions,
+  fulfilment,
+  groupCards,
+  rendering,
+  operations,
+] as const;

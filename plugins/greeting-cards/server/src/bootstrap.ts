@@ -67,7 +67,8 @@ function renderThumbnailsInBackground(strapi: Core.Strapi): void {
     getService(strapi, 'rendering')
       .generateMissingThumbnails()
       .then((run) => {
-        if (run.rendered || run.failed) strapi.log.info(`[greeting-cards] template thumbnails: ${run.rendered} rendered, ${run.failed} failed`);
+        if (run.rendered || run.failed)
+          strapi.log.info(`[greeting-cards] template thumbnails: ${run.rendered} rendered, ${run.failed} failed`);
       })
       .catch((error: Error) => strapi.log.warn(`[greeting-cards] template thumbnails not rendered: ${error.message}`));
   });

@@ -13,9 +13,18 @@ import { accessLogMiddleware } from './platform/http/access-log';
 import { csrfMiddleware } from './platform/web/csrf';
 
 // As Strapi's own plugins (content-releases) do: each area exports its part, and the plugin is their sum.
-const contentTypes = mergeByName<unknown>(AREAS.map((area) => ('contentTypes' in area ? area.contentTypes : undefined)), 'content type');
-const services = mergeByName<unknown>([hostServices, ...AREAS.map((area) => ('services' in area ? area.services : undefined))], 'service');
-const controllers = mergeByName<unknown>(AREAS.map((area) => ('controllers' in area ? area.controllers : undefined)), 'controller');
+const contentTypes = mergeByName<unknown>(
+  AREAS.map((area) => ('contentTypes' in area ? area.contentTypes : undefined)),
+  'content type',
+);
+const services = mergeByName<unknown>(
+  [hostServices, ...AREAS.map((area) => ('services' in area ? area.services : undefined))],
+  'service',
+);
+const controllers = mergeByName<unknown>(
+  AREAS.map((area) => ('controllers' in area ? area.controllers : undefined)),
+  'controller',
+);
 const routes = {
   'content-api': {
     type: 'content-api',

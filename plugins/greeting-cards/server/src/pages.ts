@@ -18,7 +18,10 @@ export function registerStorefront(strapi: Core.Strapi): void {
   registerStaticFiles(strapi);
   registerCardViewRoutes(strapi);
   if (!storefront) return;
-  registerWebRoutes(strapi, AREAS.flatMap((area) => ('routes' in area && 'pages' in area.routes ? area.routes.pages : [])));
+  registerWebRoutes(
+    strapi,
+    AREAS.flatMap((area) => ('routes' in area && 'pages' in area.routes ? area.routes.pages : [])),
+  );
   // `/shop` leads to the shop's home page at `/shop/` (a route without a slash also matches `/shop/`,
   // which the home page, registered first, answers).
   if (base) {
@@ -26,7 +29,8 @@ export function registerStorefront(strapi: Core.Strapi): void {
       {
         method: 'GET',
         path: base,
-        handler: (ctx: Ctx, next: () => Promise<unknown>) => (ctx.path.endsWith('/') ? next() : ctx.redirect(`${ctx.path}/${ctx.querystring ? `?${ctx.querystring}` : ''}`)),
+        handler: (ctx: Ctx, next: () => Promise<unknown>) =>
+          ctx.path.endsWith('/') ? next() : ctx.redirect(`${ctx.path}/${ctx.querystring ? `?${ctx.querystring}` : ''}`),
         config: { auth: false },
       },
     ]);

@@ -3,7 +3,14 @@
 // settings, for the plugin's `config: {}` in config/plugins.ts. Types only: nothing here runs.
 import type { PluginConfig } from './platform/config/settings';
 
-export type { UserDetailsAdapter, AdapterContext, AdapterFactory, HostUser, NormalisedDetails, DetailField } from './platform/providers/user-details/types';
+export type {
+  UserDetailsAdapter,
+  AdapterContext,
+  AdapterFactory,
+  HostUser,
+  NormalisedDetails,
+  DetailField,
+} from './platform/providers/user-details/types';
 export type { PostalBackend, PostalJob, PostalResult } from './platform/providers/postal/types';
 
 /** Every setting as the plugin reads it (defaults applied); the names are in the README's table. */

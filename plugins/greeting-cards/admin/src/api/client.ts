@@ -76,7 +76,12 @@ function backendUrl(): string {
 export function useAdminApi(): AdminApi {
   const token = useAuth('GreetingCards', (state) => state.token);
   return React.useMemo<AdminApi>(() => {
-    async function send(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, signal?: AbortSignal): Promise<Response> {
+    async function send(
+      method: 'GET' | 'POST' | 'PUT',
+      path: string,
+      payload?: unknown,
+      signal?: AbortSignal,
+    ): Promise<Response> {
       const call = (bearer: string | null) =>
         fetch(backendUrl() + API_BASE + path, {
           method,

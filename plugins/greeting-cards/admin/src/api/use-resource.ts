@@ -14,7 +14,9 @@ export interface Resource<T> {
  */
 export function useResource<T>(path: string | null, query: Query = {}): Resource<T> {
   const api = useAdminApi();
-  const [state, setState] = React.useState<{ data?: T; error?: AdminApiError; isLoading: boolean }>({ isLoading: path !== null });
+  const [state, setState] = React.useState<{ data?: T; error?: AdminApiError; isLoading: boolean }>({
+    isLoading: path !== null,
+  });
   const [generation, setGeneration] = React.useState(0);
   const queryKey = JSON.stringify(query);
 
@@ -27,7 +29,10 @@ export function useResource<T>(path: string | null, query: Query = {}): Resource
       .then((data) => setState({ data, isLoading: false }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        const failure = error instanceof AdminApiError ? error : new AdminApiError('The server could not be reached.', 0, {}, 'unreachable');
+        const failure =
+          error instanceof AdminApiError
+            ? error
+            : new AdminApiError('The server could not be reached.', 0, {}, 'unreachable');
         setState({ error: failure, isLoading: false });
       });
     return () => controller.abort();

@@ -15,7 +15,10 @@ const WORDING: Record<Action, Wording> = {
   retry: {
     button: { id: getTranslation('delivery.retry.button'), defaultMessage: 'Retry' },
     title: { id: getTranslation('delivery.retry.title'), defaultMessage: 'Retry delivery' },
-    label: { id: getTranslation('delivery.retry.label'), defaultMessage: 'Retry delivery {id}{to, select, none {} other { to {to}}}' },
+    label: {
+      id: getTranslation('delivery.retry.label'),
+      defaultMessage: 'Retry delivery {id}{to, select, none {} other { to {to}}}',
+    },
     question: { id: getTranslation('delivery.retry.question'), defaultMessage: 'Send this delivery again now?' },
     done: { id: getTranslation('delivery.retry.done'), defaultMessage: 'The delivery was queued again.' },
     failed: { id: getTranslation('delivery.retry.failed'), defaultMessage: 'Retry failed' },
@@ -23,16 +26,28 @@ const WORDING: Record<Action, Wording> = {
   cancel: {
     button: { id: getTranslation('delivery.cancel.button'), defaultMessage: 'Cancel' },
     title: { id: getTranslation('delivery.cancel.title'), defaultMessage: 'Cancel delivery' },
-    label: { id: getTranslation('delivery.cancel.label'), defaultMessage: 'Cancel delivery {id}{to, select, none {} other { to {to}}}' },
-    question: { id: getTranslation('delivery.cancel.question'), defaultMessage: 'Cancel this delivery? The card will not be sent.' },
+    label: {
+      id: getTranslation('delivery.cancel.label'),
+      defaultMessage: 'Cancel delivery {id}{to, select, none {} other { to {to}}}',
+    },
+    question: {
+      id: getTranslation('delivery.cancel.question'),
+      defaultMessage: 'Cancel this delivery? The card will not be sent.',
+    },
     done: { id: getTranslation('delivery.cancel.done'), defaultMessage: 'The delivery was cancelled.' },
     failed: { id: getTranslation('delivery.cancel.failed'), defaultMessage: 'Cancel failed' },
   },
   resend: {
     button: { id: getTranslation('delivery.resend.button'), defaultMessage: 'Resend' },
     title: { id: getTranslation('delivery.resend.title'), defaultMessage: 'Resend delivery' },
-    label: { id: getTranslation('delivery.resend.label'), defaultMessage: 'Resend delivery {id}{to, select, none {} other { to {to}}}' },
-    question: { id: getTranslation('delivery.resend.question'), defaultMessage: 'Send this e-card to the recipient again?' },
+    label: {
+      id: getTranslation('delivery.resend.label'),
+      defaultMessage: 'Resend delivery {id}{to, select, none {} other { to {to}}}',
+    },
+    question: {
+      id: getTranslation('delivery.resend.question'),
+      defaultMessage: 'Send this e-card to the recipient again?',
+    },
     done: { id: getTranslation('delivery.resend.done'), defaultMessage: 'The e-card was sent again.' },
     failed: { id: getTranslation('delivery.resend.failed'), defaultMessage: 'Resend failed' },
   },
@@ -44,12 +59,28 @@ export function actionsFor(delivery: Pick<DeliveryRow, 'status' | 'method' | 'po
   if (delivery.status === 'failed') actions.push('retry');
   if (delivery.status === 'scheduled' || delivery.status === 'pending') actions.push('cancel');
   // A posted card at the print provider until production starts; the provider decides (409 otherwise).
-  if (delivery.method === 'post' && delivery.status === 'processing' && (!delivery.postal_status || delivery.postal_status === 'accepted')) actions.push('cancel');
-  if (delivery.method === 'ecard' && (delivery.status === 'sent' || delivery.status === 'delivered')) actions.push('resend');
+  if (
+    delivery.method === 'post' &&
+    delivery.status === 'processing' &&
+    (!delivery.postal_status || delivery.postal_status === 'accepted')
+  )
+    actions.push('cancel');
+  if (delivery.method === 'ecard' && (delivery.status === 'sent' || delivery.status === 'delivered'))
+    actions.push('resend');
   return actions;
 }
 
-function ActionButton({ delivery, action, disabled, onDone }: { delivery: Pick<DeliveryRow, 'id' | 'recipient_name'>; action: Action; disabled: boolean; onDone: () => void }) {
+function ActionButton({
+  delivery,
+  action,
+  disabled,
+  onDone,
+}: {
+  delivery: Pick<DeliveryRow, 'id' | 'recipient_name'>;
+  action: Action;
+  disabled: boolean;
+  onDone: () => void;
+}) {
   const api = useAdminApi();
   const { toggleNotification } = useNotification();
   const { formatMessage } = useIntl();
@@ -91,7 +122,15 @@ function ActionButton({ delivery, action, disabled, onDone }: { delivery: Pick<D
 }
 
 /** Retry / Cancel / Resend with a confirmation and a notification; disabled for roles without the right. */
-export function DeliveryActions({ delivery, canManage, onDone }: { delivery: Pick<DeliveryRow, 'id' | 'status' | 'method' | 'recipient_name'>; canManage: boolean; onDone: () => void }) {
+export function DeliveryActions({
+  delivery,
+  canManage,
+  onDone,
+}: {
+  delivery: Pick<DeliveryRow, 'id' | 'status' | 'method' | 'recipient_name'>;
+  canManage: boolean;
+  onDone: () => void;
+}) {
   const actions = actionsFor(delivery);
   if (actions.length === 0) return null;
   return (

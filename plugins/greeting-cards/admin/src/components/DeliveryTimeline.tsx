@@ -28,24 +28,48 @@ export function DeliveryTimeline({ id, version }: { id: number; version: number 
   React.useEffect(() => {
     if (version) reload();
   }, [version, reload]);
-  if (error) return <ErrorNotice error={error} text={formatMessage({ id: getTranslation('timeline.load-failed'), defaultMessage: "Could not load this delivery's timeline" })} />;
-  if (!data) return isLoading ? <Loading text={formatMessage({ id: getTranslation('timeline.loading'), defaultMessage: 'Loading the timeline…' })} /> : null;
+  if (error)
+    return (
+      <ErrorNotice
+        error={error}
+        text={formatMessage({
+          id: getTranslation('timeline.load-failed'),
+          defaultMessage: "Could not load this delivery's timeline",
+        })}
+      />
+    );
+  if (!data)
+    return isLoading ? (
+      <Loading
+        text={formatMessage({ id: getTranslation('timeline.loading'), defaultMessage: 'Loading the timeline…' })}
+      />
+    ) : null;
   return (
     <Box padding={4} background="neutral100" hasRadius>
       <Flex direction="column" alignItems="stretch" gap={2}>
         <Typography variant="omega">
           {formatMessage(
-            { id: getTranslation('timeline.provider'), defaultMessage: 'Provider: {provider} · order {order} · {news}' },
+            {
+              id: getTranslation('timeline.provider'),
+              defaultMessage: 'Provider: {provider} · order {order} · {news}',
+            },
             {
               provider: data.provider ?? '—',
-              order: data.provider_order_id ?? formatMessage({ id: getTranslation('timeline.not-placed'), defaultMessage: 'not placed yet' }),
-              news: data.carrier_status ?? formatMessage({ id: getTranslation('timeline.no-news'), defaultMessage: 'no news yet' }),
+              order:
+                data.provider_order_id ??
+                formatMessage({ id: getTranslation('timeline.not-placed'), defaultMessage: 'not placed yet' }),
+              news:
+                data.carrier_status ??
+                formatMessage({ id: getTranslation('timeline.no-news'), defaultMessage: 'no news yet' }),
             },
           )}
         </Typography>
         {data.tracking_number || data.tracking_url ? (
           <Typography variant="omega">
-            {formatMessage({ id: getTranslation('timeline.tracking'), defaultMessage: 'Tracking: {tracking}' }, { tracking: `${data.tracking_number ?? ''} ${data.tracking_url ?? ''}`.trim() })}
+            {formatMessage(
+              { id: getTranslation('timeline.tracking'), defaultMessage: 'Tracking: {tracking}' },
+              { tracking: `${data.tracking_number ?? ''} ${data.tracking_url ?? ''}`.trim() },
+            )}
           </Typography>
         ) : null}
         {data.refund ? (
@@ -57,7 +81,13 @@ export function DeliveryTimeline({ id, version }: { id: number; version: number 
           </Typography>
         ) : null}
         {data.events.length ? (
-          <ol aria-label={formatMessage({ id: getTranslation('timeline.aria'), defaultMessage: 'Timeline of delivery {id}' }, { id })} style={{ margin: 0, paddingLeft: 20 }}>
+          <ol
+            aria-label={formatMessage(
+              { id: getTranslation('timeline.aria'), defaultMessage: 'Timeline of delivery {id}' },
+              { id },
+            )}
+            style={{ margin: 0, paddingLeft: 20 }}
+          >
             {data.events.map((event, n) => (
               <li key={n}>
                 <Typography variant="omega">
@@ -68,7 +98,10 @@ export function DeliveryTimeline({ id, version }: { id: number; version: number 
           </ol>
         ) : (
           <Typography variant="omega" textColor="neutral600">
-            {formatMessage({ id: getTranslation('timeline.empty'), defaultMessage: 'Nothing has happened at the provider yet: the card has not been submitted.' })}
+            {formatMessage({
+              id: getTranslation('timeline.empty'),
+              defaultMessage: 'Nothing has happened at the provider yet: the card has not been submitted.',
+            })}
           </Typography>
         )}
       </Flex>

@@ -19,9 +19,7 @@ export function ErrorNotice({ error, text }: { error: AdminApiError; text: strin
     <Box role="alert" background="danger100" borderColor="danger200" hasRadius padding={4}>
       <Flex gap={2} alignItems="flex-start">
         <WarningCircle aria-hidden fill="danger600" />
-        <Typography textColor="danger700">
-          {`${text}: ${errorText(error)}`}
-        </Typography>
+        <Typography textColor="danger700">{`${text}: ${errorText(error)}`}</Typography>
       </Flex>
     </Box>
   );

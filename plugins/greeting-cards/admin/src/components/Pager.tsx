@@ -4,7 +4,17 @@ import { useFormat } from '../format';
 import { getTranslation } from '../utils/getTranslation';
 
 /** Previous / next for a {count, results} list; plain buttons so the keyboard reaches them. */
-export function Pager({ page, pageSize, count, onPage }: { page: number; pageSize: number; count: number; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pageSize,
+  count,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  count: number;
+  onPage: (page: number) => void;
+}) {
   const { formatMessage } = useIntl();
   const format = useFormat();
   const pages = Math.max(1, Math.ceil(count / pageSize));
@@ -15,7 +25,10 @@ export function Pager({ page, pageSize, count, onPage }: { page: number; pageSiz
         {formatMessage({ id: getTranslation('pager.previous'), defaultMessage: 'Previous page' })}
       </Button>
       <Typography variant="pi" textColor="neutral600">
-        {formatMessage({ id: getTranslation('pager.position'), defaultMessage: 'Page {page} of {pages} ({count} in all)' }, { page: format.number(page), pages: format.number(pages), count: format.number(count) })}
+        {formatMessage(
+          { id: getTranslation('pager.position'), defaultMessage: 'Page {page} of {pages} ({count} in all)' },
+          { page: format.number(page), pages: format.number(pages), count: format.number(count) },
+        )}
       </Typography>
       <Button variant="tertiary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {formatMessage({ id: getTranslation('pager.next'), defaultMessage: 'Next page' })}

@@ -48,7 +48,10 @@ function usesOfAllCodes() {
     (answer ??= (async (): Promise<Uses> => {
       if (!(await allowed(ORDERS_READ).catch(() => [])).length) return { state: 'forbidden' };
       try {
-        return { state: 'ready', uses: (await api.getJson<{ uses: Record<string, number> }>('/promo-codes/uses')).uses };
+        return {
+          state: 'ready',
+          uses: (await api.getJson<{ uses: Record<string, number> }>('/promo-codes/uses')).uses,
+        };
       } catch (error) {
         if (error instanceof AdminApiError && error.status === 403) return { state: 'forbidden' };
         return { state: 'failed', error };
@@ -81,12 +84,29 @@ function UsedCell({ row, load }: { row: PromoRow; load: Loader }) {
   if (uses.state === 'ready') {
     // "3 of 10", or "3" for a code without a total limit.
     const used = formatNumber(usedCount(row, uses.uses));
-    const text = row.max_uses_total == null ? used : formatMessage({ id: getTranslation('promo-list.used-of'), defaultMessage: '{used} of {limit}' }, { used, limit: formatNumber(row.max_uses_total) });
-    return <Typography textColor="neutral800" data-testid="promo-uses">{text}</Typography>;
+    const text =
+      row.max_uses_total == null
+        ? used
+        : formatMessage(
+            { id: getTranslation('promo-list.used-of'), defaultMessage: '{used} of {limit}' },
+            { used, limit: formatNumber(row.max_uses_total) },
+          );
+    return (
+      <Typography textColor="neutral800" data-testid="promo-uses">
+        {text}
+      </Typography>
+    );
   }
-  const why = uses.state === 'forbidden'
-    ? formatMessage({ id: getTranslation('promo-list.forbidden'), defaultMessage: 'Your role may not read orders, so uses are not shown.' })
-    : formatMessage({ id: getTranslation('promo-list.failed'), defaultMessage: 'Uses could not be read: {reason}' }, { reason: errorText(uses.error) });
+  const why =
+    uses.state === 'forbidden'
+      ? formatMessage({
+          id: getTranslation('promo-list.forbidden'),
+          defaultMessage: 'Your role may not read orders, so uses are not shown.',
+        })
+      : formatMessage(
+          { id: getTranslation('promo-list.failed'), defaultMessage: 'Uses could not be read: {reason}' },
+          { reason: errorText(uses.error) },
+        );
   return (
     <Typography textColor="neutral600" title={why} data-testid="promo-uses">
       <span aria-hidden="true">—</span>
@@ -99,7 +119,8 @@ function UsedCell({ row, load }: { row: PromoRow; load: Loader }) {
 const onPromoCodeList = () => window.location.pathname.includes(`/${PROMO_CODE_UID}`);
 
 export function promoUsesColumn({ displayedHeaders, layout }: HookArgs): HookArgs {
-  if (!onPromoCodeList() || displayedHeaders.some((header) => header.name === 'uses')) return { displayedHeaders, layout };
+  if (!onPromoCodeList() || displayedHeaders.some((header) => header.name === 'uses'))
+    return { displayedHeaders, layout };
   const load = usesOfAllCodes();
   const used: Header = {
     name: 'uses',
@@ -115,6 +136,8 @@ export function promoUsesColumn({ displayedHeaders, layout }: HookArgs): HookArg
   return { displayedHeaders: [...displayedHeaders.slice(0, at), used, ...displayedHeaders.slice(at)], layout };
 }
 
-export function registerPromoUsesColumn(app: { registerHook: (name: string, fn: (args: HookArgs) => HookArgs) => void }): void {
+export function registerPromoUsesColumn(app: {
+  registerHook: (name: string, fn: (args: HookArgs) => HookArgs) => void;
+}): void {
   app.registerHook(LIST_HOOK, promoUsesColumn);
 }

@@ -40,11 +40,23 @@ function absolute(url: string): string {
 function ThumbnailCell({ row }: { row: TemplateRow }) {
   const { formatMessage } = useIntl();
   const url = row.thumbnail?.formats?.thumbnail?.url ?? row.thumbnail?.url ?? row.thumbnail_url;
-  if (!url) return <Typography textColor="neutral600">{formatMessage({ id: getTranslation('template-list.not-rendered'), defaultMessage: 'Not rendered yet' })}</Typography>;
+  if (!url)
+    return (
+      <Typography textColor="neutral600">
+        {formatMessage({ id: getTranslation('template-list.not-rendered'), defaultMessage: 'Not rendered yet' })}
+      </Typography>
+    );
   return (
     <img
       src={absolute(url)}
-      alt={row.name ? formatMessage({ id: getTranslation('template-list.thumbnail-of'), defaultMessage: 'Thumbnail of {name}' }, { name: row.name }) : formatMessage({ id: getTranslation('template-list.thumbnail'), defaultMessage: 'Thumbnail' })}
+      alt={
+        row.name
+          ? formatMessage(
+              { id: getTranslation('template-list.thumbnail-of'), defaultMessage: 'Thumbnail of {name}' },
+              { name: row.name },
+            )
+          : formatMessage({ id: getTranslation('template-list.thumbnail'), defaultMessage: 'Thumbnail' })
+      }
       data-testid="template-thumbnail"
       style={{ height: 48, width: 34, objectFit: 'cover', borderRadius: 3, boxShadow: '0 1px 3px rgba(33,33,52,.25)' }}
     />
@@ -61,13 +73,21 @@ export function templateThumbnailColumn({ displayedHeaders, layout }: HookArgs):
   return {
     displayedHeaders: displayedHeaders.map((header) =>
       header.name === 'thumbnail'
-        ? { ...header, label: PREVIEW_LABEL, sortable: false, searchable: false, cellFormatter: (row: TemplateRow) => <ThumbnailCell row={row} /> }
+        ? {
+            ...header,
+            label: PREVIEW_LABEL,
+            sortable: false,
+            searchable: false,
+            cellFormatter: (row: TemplateRow) => <ThumbnailCell row={row} />,
+          }
         : header,
     ),
     layout,
   };
 }
 
-export function registerTemplateThumbnailColumn(app: { registerHook: (name: string, fn: (args: HookArgs) => HookArgs) => void }): void {
+export function registerTemplateThumbnailColumn(app: {
+  registerHook: (name: string, fn: (args: HookArgs) => HookArgs) => void;
+}): void {
   app.registerHook(LIST_HOOK, templateThumbnailColumn);
 }

@@ -25,7 +25,12 @@ export function DeliveriesPage() {
   const [status, setStatus] = React.useState('');
   const [method, setMethod] = React.useState('');
   const [page, setPage] = React.useState(1);
-  const { data, error, isLoading, reload } = useResource<Paged<DeliveryRow>>('/deliveries', { status, method, page, page_size: PAGE_SIZE });
+  const { data, error, isLoading, reload } = useResource<Paged<DeliveryRow>>('/deliveries', {
+    status,
+    method,
+    page,
+    page_size: PAGE_SIZE,
+  });
   // The posted card whose provider timeline is open, and a counter that makes it read again after an action.
   const [openId, setOpenId] = React.useState<number | null>(null);
   const [version, setVersion] = React.useState(0);
@@ -39,81 +44,189 @@ export function DeliveriesPage() {
       <Box background="neutral0" hasRadius shadow="tableShadow" padding={4}>
         <Grid.Root gap={4}>
           <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
-            <ChoiceFilter name="delivery-status" text={formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })} value={status} choices={DELIVERY_STATUSES} onChange={(value) => { setStatus(value); setPage(1); }} />
+            <ChoiceFilter
+              name="delivery-status"
+              text={formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
+              value={status}
+              choices={DELIVERY_STATUSES}
+              onChange={(value) => {
+                setStatus(value);
+                setPage(1);
+              }}
+            />
           </Grid.Item>
           <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
-            <ChoiceFilter name="delivery-method" text={formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })} value={method} choices={DELIVERY_METHODS} onChange={(value) => { setMethod(value); setPage(1); }} />
+            <ChoiceFilter
+              name="delivery-method"
+              text={formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })}
+              value={method}
+              choices={DELIVERY_METHODS}
+              onChange={(value) => {
+                setMethod(value);
+                setPage(1);
+              }}
+            />
           </Grid.Item>
         </Grid.Root>
       </Box>
-      {error ? <ErrorNotice error={error} text={formatMessage({ id: getTranslation('deliveries.load-failed'), defaultMessage: 'Could not load deliveries' })} /> : null}
-      {!data && isLoading ? <Loading text={formatMessage({ id: getTranslation('deliveries.loading'), defaultMessage: 'Loading deliveries…' })} /> : null}
-      {data && data.count === 0 ? <Empty content={status || method ? formatMessage({ id: getTranslation('deliveries.none-match'), defaultMessage: 'No delivery matches these filters.' }) : formatMessage({ id: getTranslation('deliveries.none'), defaultMessage: 'No deliveries yet.' })} /> : null}
+      {error ? (
+        <ErrorNotice
+          error={error}
+          text={formatMessage({
+            id: getTranslation('deliveries.load-failed'),
+            defaultMessage: 'Could not load deliveries',
+          })}
+        />
+      ) : null}
+      {!data && isLoading ? (
+        <Loading
+          text={formatMessage({ id: getTranslation('deliveries.loading'), defaultMessage: 'Loading deliveries…' })}
+        />
+      ) : null}
+      {data && data.count === 0 ? (
+        <Empty
+          content={
+            status || method
+              ? formatMessage({
+                  id: getTranslation('deliveries.none-match'),
+                  defaultMessage: 'No delivery matches these filters.',
+                })
+              : formatMessage({ id: getTranslation('deliveries.none'), defaultMessage: 'No deliveries yet.' })
+          }
+        />
+      ) : null}
       {data && data.count > 0 ? (
         <>
           <Table colCount={8} rowCount={data.results.length + 1} aria-busy={isLoading}>
             <Thead>
               <Tr>
-                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.recipient'), defaultMessage: 'Recipient' })}</Typography></Th>
-                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })}</Typography></Th>
-                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}</Typography></Th>
-                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.tracking'), defaultMessage: 'Tracking' })}</Typography></Th>
-                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.scheduled'), defaultMessage: 'Scheduled' })}</Typography></Th>
-                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.attempts'), defaultMessage: 'Attempts' })}</Typography></Th>
-                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.last-error'), defaultMessage: 'Last error' })}</Typography></Th>
-                <Th><Typography variant="sigma">{formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}</Typography></Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.recipient'), defaultMessage: 'Recipient' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.tracking'), defaultMessage: 'Tracking' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.scheduled'), defaultMessage: 'Scheduled' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.attempts'), defaultMessage: 'Attempts' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.last-error'), defaultMessage: 'Last error' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
+                  </Typography>
+                </Th>
               </Tr>
             </Thead>
             <Tbody>
               {data.results.map((delivery) => (
                 <React.Fragment key={delivery.id}>
-                <Tr>
-                  <Td>
-                    <Flex direction="column" alignItems="flex-start">
-                      <Typography>{delivery.recipient_name ?? '—'}</Typography>
-                      {delivery.order_uuid ? (
-                        <Link tag={RouterLink} to={`${PLUGIN_PATH}/orders/${delivery.order_uuid}`}>
-                          {formatMessage({ id: getTranslation('deliveries.order'), defaultMessage: 'Order {number}' }, { number: delivery.order_uuid.slice(0, 8) })}
-                        </Link>
-                      ) : null}
-                    </Flex>
-                  </Td>
-                  <Td><Typography>{codeWord(formatMessage, delivery.method)}</Typography></Td>
-                  <Td><StatusBadge status={delivery.status} /></Td>
-                  <Td style={{ whiteSpace: 'normal' }}>
-                    <Flex direction="column" alignItems="flex-start" gap={1}>
-                      <Typography>{delivery.provider_order_id ? formatMessage({ id: getTranslation('deliveries.provider-order'), defaultMessage: 'Provider order {id}' }, { id: delivery.provider_order_id }) : (delivery.tracking_reference ?? '—')}</Typography>
-                      {delivery.postal_status ? <Typography variant="pi" textColor="neutral600">{codeWord(formatMessage, delivery.postal_status)}</Typography> : null}
-                      {delivery.method === 'post' ? (
-                        <Button
-                          variant="tertiary"
-                          size="S"
-                          aria-expanded={openId === delivery.id}
-                          aria-controls={`timeline-${delivery.id}`}
-                          onClick={() => setOpenId(openId === delivery.id ? null : delivery.id)}
-                        >
-                          {openId === delivery.id ? formatMessage({ id: getTranslation('deliveries.hide-timeline'), defaultMessage: 'Hide timeline' }) : formatMessage({ id: getTranslation('deliveries.timeline'), defaultMessage: 'Timeline' })}
-                        </Button>
-                      ) : null}
-                    </Flex>
-                  </Td>
-                  <Td><Typography>{format.dateTime(delivery.scheduled_for)}</Typography></Td>
-                  <Td><Typography>{delivery.attempts}</Typography></Td>
-                  <Td style={{ maxWidth: 260, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-                    <Typography textColor={delivery.last_error ? 'danger600' : 'neutral800'}>{delivery.last_error ?? '—'}</Typography>
-                  </Td>
-                  <Td>
-                    {/* The list itself needs deliveries.manage, so whoever sees it may act on it. */}
-                    <DeliveryActions delivery={delivery} canManage onDone={afterAction} />
-                  </Td>
-                </Tr>
-                {openId === delivery.id ? (
-                  <Tr id={`timeline-${delivery.id}`}>
-                    <Td colSpan={8} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-                      <DeliveryTimeline id={delivery.id} version={version} />
+                  <Tr>
+                    <Td>
+                      <Flex direction="column" alignItems="flex-start">
+                        <Typography>{delivery.recipient_name ?? '—'}</Typography>
+                        {delivery.order_uuid ? (
+                          <Link tag={RouterLink} to={`${PLUGIN_PATH}/orders/${delivery.order_uuid}`}>
+                            {formatMessage(
+                              { id: getTranslation('deliveries.order'), defaultMessage: 'Order {number}' },
+                              { number: delivery.order_uuid.slice(0, 8) },
+                            )}
+                          </Link>
+                        ) : null}
+                      </Flex>
+                    </Td>
+                    <Td>
+                      <Typography>{codeWord(formatMessage, delivery.method)}</Typography>
+                    </Td>
+                    <Td>
+                      <StatusBadge status={delivery.status} />
+                    </Td>
+                    <Td style={{ whiteSpace: 'normal' }}>
+                      <Flex direction="column" alignItems="flex-start" gap={1}>
+                        <Typography>
+                          {delivery.provider_order_id
+                            ? formatMessage(
+                                {
+                                  id: getTranslation('deliveries.provider-order'),
+                                  defaultMessage: 'Provider order {id}',
+                                },
+                                { id: delivery.provider_order_id },
+                              )
+                            : (delivery.tracking_reference ?? '—')}
+                        </Typography>
+                        {delivery.postal_status ? (
+                          <Typography variant="pi" textColor="neutral600">
+                            {codeWord(formatMessage, delivery.postal_status)}
+                          </Typography>
+                        ) : null}
+                        {delivery.method === 'post' ? (
+                          <Button
+                            variant="tertiary"
+                            size="S"
+                            aria-expanded={openId === delivery.id}
+                            aria-controls={`timeline-${delivery.id}`}
+                            onClick={() => setOpenId(openId === delivery.id ? null : delivery.id)}
+                          >
+                            {openId === delivery.id
+                              ? formatMessage({
+                                  id: getTranslation('deliveries.hide-timeline'),
+                                  defaultMessage: 'Hide timeline',
+                                })
+                              : formatMessage({
+                                  id: getTranslation('deliveries.timeline'),
+                                  defaultMessage: 'Timeline',
+                                })}
+                          </Button>
+                        ) : null}
+                      </Flex>
+                    </Td>
+                    <Td>
+                      <Typography>{format.dateTime(delivery.scheduled_for)}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography>{delivery.attempts}</Typography>
+                    </Td>
+                    <Td style={{ maxWidth: 260, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                      <Typography textColor={delivery.last_error ? 'danger600' : 'neutral800'}>
+                        {delivery.last_error ?? '—'}
+                      </Typography>
+                    </Td>
+                    <Td>
+                      {/* The list itself needs deliveries.manage, so whoever sees it may act on it. */}
+                      <DeliveryActions delivery={delivery} canManage onDone={afterAction} />
                     </Td>
                   </Tr>
-                ) : null}
+                  {openId === delivery.id ? (
+                    <Tr id={`timeline-${delivery.id}`}>
+                      <Td colSpan={8} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                        <DeliveryTimeline id={delivery.id} version={version} />
+                      </Td>
+                    </Tr>
+                  ) : null}
                 </React.Fragment>
               ))}
             </Tbody>

@@ -24,11 +24,31 @@ interface Section {
 // and closed with deliveries.manage; payment issues are marked resolved with payments.manage. The server
 // checks the same actions.
 const SECTIONS: Section[] = [
-  { id: 'orders', name: { id: getTranslation('section.orders'), defaultMessage: 'Orders' }, allowed: (p) => p.canReadOrders },
-  { id: 'deliveries', name: { id: getTranslation('section.deliveries'), defaultMessage: 'Deliveries' }, allowed: (p) => p.canManageDeliveries },
-  { id: 'payments', name: { id: getTranslation('section.payments'), defaultMessage: 'Payments needing attention' }, allowed: (p) => p.canReadOrders },
-  { id: 'group-cards', name: { id: getTranslation('section.group-cards'), defaultMessage: 'Group cards' }, allowed: (p) => p.canReadOrders },
-  { id: 'settings', name: { id: getTranslation('section.settings'), defaultMessage: 'Settings' }, allowed: (p) => p.canReadSettings },
+  {
+    id: 'orders',
+    name: { id: getTranslation('section.orders'), defaultMessage: 'Orders' },
+    allowed: (p) => p.canReadOrders,
+  },
+  {
+    id: 'deliveries',
+    name: { id: getTranslation('section.deliveries'), defaultMessage: 'Deliveries' },
+    allowed: (p) => p.canManageDeliveries,
+  },
+  {
+    id: 'payments',
+    name: { id: getTranslation('section.payments'), defaultMessage: 'Payments needing attention' },
+    allowed: (p) => p.canReadOrders,
+  },
+  {
+    id: 'group-cards',
+    name: { id: getTranslation('section.group-cards'), defaultMessage: 'Group cards' },
+    allowed: (p) => p.canReadOrders,
+  },
+  {
+    id: 'settings',
+    name: { id: getTranslation('section.settings'), defaultMessage: 'Settings' },
+    allowed: (p) => p.canReadSettings,
+  },
 ];
 
 function currentSection(pathname: string): string {
@@ -50,10 +70,16 @@ export function OperatorApp() {
     <Routes>
       <Route index element={<Navigate to={`${PLUGIN_PATH}/${sections[0].id}`} replace />} />
       {permissions.canReadOrders ? <Route path="orders" element={<OrdersPage />} /> : null}
-      {permissions.canReadOrders ? <Route path="orders/:uuid" element={<OrderDetailPage canManage={permissions.canManageDeliveries} />} /> : null}
+      {permissions.canReadOrders ? (
+        <Route path="orders/:uuid" element={<OrderDetailPage canManage={permissions.canManageDeliveries} />} />
+      ) : null}
       {permissions.canManageDeliveries ? <Route path="deliveries" element={<DeliveriesPage />} /> : null}
-      {permissions.canReadOrders ? <Route path="payments" element={<PaymentIssuesPage canResolve={permissions.canManagePayments} />} /> : null}
-      {permissions.canReadOrders ? <Route path="group-cards" element={<GroupCardsPage canClose={permissions.canManageDeliveries} />} /> : null}
+      {permissions.canReadOrders ? (
+        <Route path="payments" element={<PaymentIssuesPage canResolve={permissions.canManagePayments} />} />
+      ) : null}
+      {permissions.canReadOrders ? (
+        <Route path="group-cards" element={<GroupCardsPage canClose={permissions.canManageDeliveries} />} />
+      ) : null}
       {permissions.canReadSettings ? <Route path="settings" element={<SettingsView />} /> : null}
       <Route path="*" element={<Page.NoPermissions />} />
     </Routes>
@@ -64,13 +90,21 @@ export function OperatorApp() {
       <Page.Title>{formatMessage({ id: getTranslation('plugin.name'), defaultMessage: 'Greeting cards' })}</Page.Title>
       <Layouts.Header
         title={formatMessage({ id: getTranslation('plugin.name'), defaultMessage: 'Greeting cards' })}
-        subtitle={formatMessage({ id: getTranslation('operator.subtitle'), defaultMessage: 'Orders, deliveries, payments and settings of the card shop' })}
+        subtitle={formatMessage({
+          id: getTranslation('operator.subtitle'),
+          defaultMessage: 'Orders, deliveries, payments and settings of the card shop',
+        })}
       />
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
           {permissions.canReadOrders ? <SummaryHeader /> : null}
           <Tabs.Root value={active} onValueChange={(value) => navigate(`${PLUGIN_PATH}/${value}`)} variant="simple">
-            <Tabs.List aria-label={formatMessage({ id: getTranslation('operator.sections'), defaultMessage: 'Greeting cards sections' })}>
+            <Tabs.List
+              aria-label={formatMessage({
+                id: getTranslation('operator.sections'),
+                defaultMessage: 'Greeting cards sections',
+              })}
+            >
               {sections.map((section) => (
                 <Tabs.Trigger key={section.id} value={section.id}>
                   {formatMessage(section.name)}

@@ -25,10 +25,16 @@ const LABELS: Record<string, MessageDescriptor> = {
   footerText: { id: getTranslation('setting.footerText'), defaultMessage: 'Footer text' },
   logoUrl: { id: getTranslation('setting.logoUrl'), defaultMessage: 'Logo address' },
   accentColour: { id: getTranslation('setting.accentColour'), defaultMessage: 'Accent colour' },
-  reminderDaysBefore: { id: getTranslation('setting.reminderDaysBefore'), defaultMessage: 'Remind this many days before an event' },
+  reminderDaysBefore: {
+    id: getTranslation('setting.reminderDaysBefore'),
+    defaultMessage: 'Remind this many days before an event',
+  },
   scheduledSendHour: { id: getTranslation('setting.scheduledSendHour'), defaultMessage: 'Send hour (0-23)' },
   groupCardReminders: { id: getTranslation('setting.groupCardReminders'), defaultMessage: 'Remind group-card signers' },
-  resendUnopenedAfterDays: { id: getTranslation('setting.resendUnopenedAfterDays'), defaultMessage: 'Unopened e-cards may be resent after (days)' },
+  resendUnopenedAfterDays: {
+    id: getTranslation('setting.resendUnopenedAfterDays'),
+    defaultMessage: 'Unopened e-cards may be resent after (days)',
+  },
   printCropMarks: { id: getTranslation('setting.printCropMarks'), defaultMessage: 'Crop marks on print PDFs' },
   printBackText: { id: getTranslation('setting.printBackText'), defaultMessage: 'Text on the back of printed cards' },
 };
@@ -59,7 +65,12 @@ function draftOf(entry: SettingEntry, currency: string): string | boolean {
 }
 
 /** The typed text as the value the server takes, or an error for the field. */
-function valueOf(entry: SettingEntry, draft: string | boolean, currency: string, formatMessage: Format): { value?: unknown; error?: string } {
+function valueOf(
+  entry: SettingEntry,
+  draft: string | boolean,
+  currency: string,
+  formatMessage: Format,
+): { value?: unknown; error?: string } {
   if (entry.kind === 'boolean') return { value: Boolean(draft) };
   const text = String(draft).trim();
   if (entry.kind === 'money') {
@@ -68,25 +79,71 @@ function valueOf(entry: SettingEntry, draft: string | boolean, currency: string,
     const example = toMajorText(349, currency);
     return {
       error: example.includes('.')
-        ? formatMessage({ id: getTranslation('setting.error.amount'), defaultMessage: 'Enter an amount in {currency} such as {example}.' }, { currency, example })
-        : formatMessage({ id: getTranslation('setting.error.amount-whole'), defaultMessage: 'Enter an amount in {currency} such as {example} (no decimals).' }, { currency, example }),
+        ? formatMessage(
+            {
+              id: getTranslation('setting.error.amount'),
+              defaultMessage: 'Enter an amount in {currency} such as {example}.',
+            },
+            { currency, example },
+          )
+        : formatMessage(
+            {
+              id: getTranslation('setting.error.amount-whole'),
+              defaultMessage: 'Enter an amount in {currency} such as {example} (no decimals).',
+            },
+            { currency, example },
+          ),
     };
   }
-  if (entry.kind === 'integer') return /^\d+$/.test(text) ? { value: Number(text) } : { error: formatMessage({ id: getTranslation('setting.error.integer'), defaultMessage: 'Enter a whole number.' }) };
+  if (entry.kind === 'integer')
+    return /^\d+$/.test(text)
+      ? { value: Number(text) }
+      : {
+          error: formatMessage({
+            id: getTranslation('setting.error.integer'),
+            defaultMessage: 'Enter a whole number.',
+          }),
+        };
   if (entry.kind === 'list') {
-    const items = text.split(',').map((s) => s.trim()).filter(Boolean);
-    return items.every((s) => /^\d+$/.test(s)) ? { value: items.map(Number) } : { error: formatMessage({ id: getTranslation('setting.error.list'), defaultMessage: 'Enter whole numbers separated by commas, such as 7, 3, 1.' }) };
+    const items = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    return items.every((s) => /^\d+$/.test(s))
+      ? { value: items.map(Number) }
+      : {
+          error: formatMessage({
+            id: getTranslation('setting.error.list'),
+            defaultMessage: 'Enter whole numbers separated by commas, such as 7, 3, 1.',
+          }),
+        };
   }
   return { value: entry.key === 'currency' ? text.toUpperCase() : text };
 }
 
 function pinnedHint(by: string, formatMessage: Format): string {
   return by === 'config/plugins'
-    ? formatMessage({ id: getTranslation('setting.pinned-config'), defaultMessage: 'Set in config/plugins.ts, which wins over this page' })
-    : formatMessage({ id: getTranslation('setting.pinned-env'), defaultMessage: 'Set by {name} in the environment, which wins over this page' }, { name: by });
+    ? formatMessage({
+        id: getTranslation('setting.pinned-config'),
+        defaultMessage: 'Set in config/plugins.ts, which wins over this page',
+      })
+    : formatMessage(
+        {
+          id: getTranslation('setting.pinned-env'),
+          defaultMessage: 'Set by {name} in the environment, which wins over this page',
+        },
+        { name: by },
+      );
 }
 
-function SettingField({ entry, draft, error, disabled, currency, onChange }: {
+function SettingField({
+  entry,
+  draft,
+  error,
+  disabled,
+  currency,
+  onChange,
+}: {
   entry: SettingEntry;
   draft: string | boolean;
   error?: string[];
@@ -99,13 +156,23 @@ function SettingField({ entry, draft, error, disabled, currency, onChange }: {
   const hint = entry.pinned_by
     ? pinnedHint(entry.pinned_by, formatMessage)
     : entry.kind === 'money'
-      ? formatMessage({ id: getTranslation('setting.money-hint'), defaultMessage: 'In {currency}, e.g. {example}' }, { currency, example: toMajorText(299, currency) })
+      ? formatMessage(
+          { id: getTranslation('setting.money-hint'), defaultMessage: 'In {currency}, e.g. {example}' },
+          { currency, example: toMajorText(299, currency) },
+        )
       : entry.description && settingDescription(formatMessage, entry.key, entry.description);
   return (
     <Field.Root name={entry.key} id={`gc-setting-${entry.key}`} error={error?.join(' ')} hint={hint}>
       <Field.Label>{entry.kind === 'money' ? `${label} (${currency})` : label}</Field.Label>
       {entry.kind === 'boolean' ? (
-        <Toggle name={entry.key} onLabel={formatMessage({ id: getTranslation('value.on'), defaultMessage: 'On' })} offLabel={formatMessage({ id: getTranslation('value.off'), defaultMessage: 'Off' })} checked={Boolean(draft)} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)} />
+        <Toggle
+          name={entry.key}
+          onLabel={formatMessage({ id: getTranslation('value.on'), defaultMessage: 'On' })}
+          offLabel={formatMessage({ id: getTranslation('value.off'), defaultMessage: 'Off' })}
+          checked={Boolean(draft)}
+          disabled={disabled}
+          onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)}
+        />
       ) : (
         <TextInput
           name={entry.key}
@@ -121,13 +188,24 @@ function SettingField({ entry, draft, error, disabled, currency, onChange }: {
   );
 }
 
-export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsAnswer; canUpdate: boolean; onSaved: (answer: SettingsAnswer) => void }) {
+export function SettingsForm({
+  answer,
+  canUpdate,
+  onSaved,
+}: {
+  answer: SettingsAnswer;
+  canUpdate: boolean;
+  onSaved: (answer: SettingsAnswer) => void;
+}) {
   const api = useAdminApi();
   const { formatMessage } = useIntl();
   const format = useFormat();
   const entries = React.useMemo(() => answer.groups.flatMap((g) => g.settings).filter((s) => s.editable), [answer]);
   const currency = answer.currency ?? 'GBP';
-  const initial = React.useMemo(() => Object.fromEntries(entries.map((e) => [e.key, draftOf(e, currency)])) as Draft, [entries, currency]);
+  const initial = React.useMemo(
+    () => Object.fromEntries(entries.map((e) => [e.key, draftOf(e, currency)])) as Draft,
+    [entries, currency],
+  );
   const [draft, setDraft] = React.useState<Draft>(initial);
   const [errors, setErrors] = React.useState<Errors>({});
   const [failure, setFailure] = React.useState<string | null>(null);
@@ -135,7 +213,9 @@ export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsA
 
   const changed = entries.filter((e) => !e.pinned_by && draft[e.key] !== initial[e.key]);
   // Prices are typed in the currency on the form: a new currency re-reads every price in it.
-  const typedCurrency = String(draft.currency ?? currency).trim().toUpperCase();
+  const typedCurrency = String(draft.currency ?? currency)
+    .trim()
+    .toUpperCase();
   const newCurrency = /^[A-Z]{3}$/.test(typedCurrency) ? typedCurrency : currency;
   const currencyChanged = newCurrency !== currency;
 
@@ -147,7 +227,12 @@ export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsA
       if (entry.pinned_by) continue;
       const isChanged = draft[entry.key] !== initial[entry.key] || (currencyChanged && entry.kind === 'money');
       if (!isChanged) continue;
-      const { value, error } = valueOf(entry, draft[entry.key], entry.kind === 'money' ? newCurrency : currency, formatMessage);
+      const { value, error } = valueOf(
+        entry,
+        draft[entry.key],
+        entry.kind === 'money' ? newCurrency : currency,
+        formatMessage,
+      );
       if (error) local[entry.key] = [error];
       else body[entry.key] = value;
     }
@@ -161,9 +246,23 @@ export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsA
       if (error instanceof AdminApiError && Object.keys(error.fields).length) {
         const { non_field_errors: general, ...fields } = error.fields;
         setErrors(fields);
-        setFailure(general ? general.join(' ') : formatMessage({ id: getTranslation('settings.save-fields'), defaultMessage: 'Nothing was saved: correct the fields marked below.' }));
+        setFailure(
+          general
+            ? general.join(' ')
+            : formatMessage({
+                id: getTranslation('settings.save-fields'),
+                defaultMessage: 'Nothing was saved: correct the fields marked below.',
+              }),
+        );
       } else {
-        setFailure(error instanceof Error ? error.message : formatMessage({ id: getTranslation('settings.save-failed'), defaultMessage: 'The settings could not be saved.' }));
+        setFailure(
+          error instanceof Error
+            ? error.message
+            : formatMessage({
+                id: getTranslation('settings.save-failed'),
+                defaultMessage: 'The settings could not be saved.',
+              }),
+        );
       }
     } finally {
       setSaving(false);
@@ -172,27 +271,59 @@ export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsA
 
   const groups = [...new Set(entries.map((e) => e.form_group ?? 'Other'))].sort((a, b) => rank(a) - rank(b));
   return (
-    <Box background="neutral0" hasRadius shadow="tableShadow" padding={6} tag="section" aria-label={formatMessage({ id: getTranslation('settings.link'), defaultMessage: 'Shop settings' })}>
+    <Box
+      background="neutral0"
+      hasRadius
+      shadow="tableShadow"
+      padding={6}
+      tag="section"
+      aria-label={formatMessage({ id: getTranslation('settings.link'), defaultMessage: 'Shop settings' })}
+    >
       <form onSubmit={save} noValidate>
         <Flex direction="column" alignItems="stretch" gap={6}>
           <Flex justifyContent="space-between" alignItems="flex-start" gap={4} wrap="wrap">
             <Flex direction="column" alignItems="flex-start" gap={1} style={{ flex: '1 1 280px' }}>
-              <Typography variant="beta" tag="h2">{formatMessage({ id: getTranslation('settings.link'), defaultMessage: 'Shop settings' })}</Typography>
+              <Typography variant="beta" tag="h2">
+                {formatMessage({ id: getTranslation('settings.link'), defaultMessage: 'Shop settings' })}
+              </Typography>
               <Typography variant="pi" textColor="neutral600">
                 {answer.stored
-                  ? `${answer.stored.updated_by
-                    ? formatMessage({ id: getTranslation('settings.changed-by'), defaultMessage: 'Last changed {when} by {who}.' }, { when: format.dateTime(answer.stored.updated_at), who: answer.stored.updated_by })
-                    : formatMessage({ id: getTranslation('settings.changed'), defaultMessage: 'Last changed {when}.' }, { when: format.dateTime(answer.stored.updated_at) })} `
+                  ? `${
+                      answer.stored.updated_by
+                        ? formatMessage(
+                            {
+                              id: getTranslation('settings.changed-by'),
+                              defaultMessage: 'Last changed {when} by {who}.',
+                            },
+                            { when: format.dateTime(answer.stored.updated_at), who: answer.stored.updated_by },
+                          )
+                        : formatMessage(
+                            { id: getTranslation('settings.changed'), defaultMessage: 'Last changed {when}.' },
+                            { when: format.dateTime(answer.stored.updated_at) },
+                          )
+                    } `
                   : ''}
-                {formatMessage({ id: getTranslation('settings.applies'), defaultMessage: 'Changes apply on every server within two seconds, without a restart.' })}
+                {formatMessage({
+                  id: getTranslation('settings.applies'),
+                  defaultMessage: 'Changes apply on every server within two seconds, without a restart.',
+                })}
               </Typography>
             </Flex>
-            <Button type="submit" loading={saving} disabled={!canUpdate || saving || (!changed.length && !currencyChanged)}>
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={!canUpdate || saving || (!changed.length && !currencyChanged)}
+            >
               {formatMessage({ id: getTranslation('settings.save'), defaultMessage: 'Save settings' })}
             </Button>
           </Flex>
           {!canUpdate ? (
-            <Typography textColor="neutral600">{formatMessage({ id: getTranslation('settings.read-only'), defaultMessage: 'Your role may read these settings but not change them.' })}</Typography>
+            <Typography textColor="neutral600">
+              {formatMessage({
+                id: getTranslation('settings.read-only'),
+                defaultMessage: 'Your role may read these settings but not change them.',
+              })}
+            </Typography>
           ) : null}
           {failure ? (
             <Box background="danger100" borderColor="danger200" hasRadius padding={3} role="alert">
@@ -200,21 +331,32 @@ export function SettingsForm({ answer, canUpdate, onSaved }: { answer: SettingsA
             </Box>
           ) : null}
           {groups.map((group) => (
-            <Flex key={group} direction="column" alignItems="stretch" gap={3} tag="fieldset" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-              <Typography variant="delta" tag="legend" style={{ padding: 0, marginBottom: 12 }}>{GROUPS[group] ? formatMessage(GROUPS[group]) : group}</Typography>
+            <Flex
+              key={group}
+              direction="column"
+              alignItems="stretch"
+              gap={3}
+              tag="fieldset"
+              style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+            >
+              <Typography variant="delta" tag="legend" style={{ padding: 0, marginBottom: 12 }}>
+                {GROUPS[group] ? formatMessage(GROUPS[group]) : group}
+              </Typography>
               <Grid.Root gap={4}>
-                {entries.filter((e) => (e.form_group ?? 'Other') === group).map((entry) => (
-                  <Grid.Item key={entry.key} col={6} m={6} xs={12} direction="column" alignItems="stretch">
-                    <SettingField
-                      entry={entry}
-                      draft={draft[entry.key]}
-                      error={errors[entry.key]}
-                      disabled={!canUpdate || Boolean(entry.pinned_by)}
-                      currency={entry.kind === 'money' ? newCurrency : currency}
-                      onChange={(value) => setDraft((d) => ({ ...d, [entry.key]: value }))}
-                    />
-                  </Grid.Item>
-                ))}
+                {entries
+                  .filter((e) => (e.form_group ?? 'Other') === group)
+                  .map((entry) => (
+                    <Grid.Item key={entry.key} col={6} m={6} xs={12} direction="column" alignItems="stretch">
+                      <SettingField
+                        entry={entry}
+                        draft={draft[entry.key]}
+                        error={errors[entry.key]}
+                        disabled={!canUpdate || Boolean(entry.pinned_by)}
+                        currency={entry.kind === 'money' ? newCurrency : currency}
+                        onChange={(value) => setDraft((d) => ({ ...d, [entry.key]: value }))}
+                      />
+                    </Grid.Item>
+                  ))}
               </Grid.Root>
             </Flex>
           ))}

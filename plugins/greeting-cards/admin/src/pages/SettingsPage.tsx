@@ -14,7 +14,11 @@ const SettingsPage = () => {
       <Page.Main>
         <Layouts.Header
           title={formatMessage({ id: getTranslation('settings.title'), defaultMessage: 'Greeting cards settings' })}
-          subtitle={formatMessage({ id: getTranslation('settings.subtitle'), defaultMessage: 'Prices, brand, reminders and delivery options editors may change; the rest of the configuration, secrets masked; whether rendering and e-mail work' })}
+          subtitle={formatMessage({
+            id: getTranslation('settings.subtitle'),
+            defaultMessage:
+              'Prices, brand, reminders and delivery options editors may change; the rest of the configuration, secrets masked; whether rendering and e-mail work',
+          })}
         />
         <Layouts.Content>
           <SettingsView />

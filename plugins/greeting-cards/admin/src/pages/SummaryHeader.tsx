@@ -13,7 +13,11 @@ function Figure({ name, value, tone, small }: { name: string; value: string; ton
         <Typography variant="sigma" textColor="neutral600" tag="h2">
           {name}
         </Typography>
-        <Typography variant={small ? 'delta' : 'alpha'} tag="p" textColor={tone === 'danger' ? 'danger600' : 'neutral800'}>
+        <Typography
+          variant={small ? 'delta' : 'alpha'}
+          tag="p"
+          textColor={tone === 'danger' ? 'danger600' : 'neutral800'}
+        >
           {value}
         </Typography>
       </Flex>
@@ -30,7 +34,10 @@ export function SummaryHeader() {
   if (error) {
     return (
       <Typography textColor="danger600" role="alert">
-        {formatMessage({ id: getTranslation('summary.unavailable'), defaultMessage: "Today's figures are unavailable: {reason}" }, { reason: errorText(error) })}
+        {formatMessage(
+          { id: getTranslation('summary.unavailable'), defaultMessage: "Today's figures are unavailable: {reason}" },
+          { reason: errorText(error) },
+        )}
       </Typography>
     );
   }
@@ -39,10 +46,16 @@ export function SummaryHeader() {
     <section aria-label={formatMessage({ id: getTranslation('summary.today'), defaultMessage: 'Today' })}>
       <Grid.Root gap={4}>
         <Grid.Item col={3} s={6} xs={12} direction="column" alignItems="stretch">
-          <Figure name={formatMessage({ id: getTranslation('summary.orders'), defaultMessage: 'Orders today' })} value={data ? format.number(data.today.orders) : pending} />
+          <Figure
+            name={formatMessage({ id: getTranslation('summary.orders'), defaultMessage: 'Orders today' })}
+            value={data ? format.number(data.today.orders) : pending}
+          />
         </Grid.Item>
         <Grid.Item col={3} s={6} xs={12} direction="column" alignItems="stretch">
-          <Figure name={formatMessage({ id: getTranslation('summary.revenue'), defaultMessage: 'Revenue today' })} value={data ? format.money(data.today.revenue_pence) : pending} />
+          <Figure
+            name={formatMessage({ id: getTranslation('summary.revenue'), defaultMessage: 'Revenue today' })}
+            value={data ? format.money(data.today.revenue_pence) : pending}
+          />
         </Grid.Item>
         <Grid.Item col={3} s={6} xs={12} direction="column" alignItems="stretch">
           <Figure
@@ -54,7 +67,18 @@ export function SummaryHeader() {
         <Grid.Item col={3} s={6} xs={12} direction="column" alignItems="stretch">
           <Figure
             name={formatMessage({ id: getTranslation('summary.attention'), defaultMessage: 'Needs attention' })}
-            value={data ? formatMessage({ id: getTranslation('summary.attention-value'), defaultMessage: '{deliveries, plural, one {# failed delivery} other {# failed deliveries}}, {issues, plural, one {# payment issue} other {# payment issues}}' }, { deliveries: data.attention.failed_deliveries, issues: data.attention.payment_issues }) : pending}
+            value={
+              data
+                ? formatMessage(
+                    {
+                      id: getTranslation('summary.attention-value'),
+                      defaultMessage:
+                        '{deliveries, plural, one {# failed delivery} other {# failed deliveries}}, {issues, plural, one {# payment issue} other {# payment issues}}',
+                    },
+                    { deliveries: data.attention.failed_deliveries, issues: data.attention.payment_issues },
+                  )
+                : pending
+            }
             small
             tone={data && data.attention.failed_deliveries + data.attention.payment_issues > 0 ? 'danger' : undefined}
           />

@@ -12,7 +12,11 @@ type Format = IntlShape['formatMessage'];
 export const healthDetailId = (id: string) => `health-detail.${id}`;
 export const settingDescriptionId = (key: string) => `setting-description.${key}`;
 /** 'Limits and security' -> 'setting-group.limits-and-security'. */
-export const settingGroupId = (name: string) => `setting-group.${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+export const settingGroupId = (name: string) =>
+  `setting-group.${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 
 /**
  * The server's English as an ICU message that renders exactly as written: descriptions hold braces and
@@ -29,7 +33,13 @@ export function settingGroup(formatMessage: Format, name: string): string {
 }
 
 /** A health check's detail; its English is an ICU message with the check's values ({renderer}, {error}…). */
-export function healthDetail(formatMessage: Format, check: { detail: string; message?: { id: string; text: string; values?: Record<string, string | number> } }): string {
+export function healthDetail(
+  formatMessage: Format,
+  check: { detail: string; message?: { id: string; text: string; values?: Record<string, string | number> } },
+): string {
   if (!check.message) return check.detail;
-  return formatMessage({ id: getTranslation(healthDetailId(check.message.id)), defaultMessage: check.message.text }, check.message.values);
+  return formatMessage(
+    { id: getTranslation(healthDetailId(check.message.id)), defaultMessage: check.message.text },
+    check.message.values,
+  );
 }

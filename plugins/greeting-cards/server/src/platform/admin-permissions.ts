@@ -15,7 +15,11 @@ const DECLARED = [
   { uid: 'deliveries.manage', displayName: 'See, retry, cancel and resend deliveries', subCategory: 'deliveries' },
   { uid: 'settings.read', displayName: 'Read the settings and service health', subCategory: 'settings' },
   // Its own action: seeing the configuration is an operator's job, changing prices is an owner's.
-  { uid: 'settings.update', displayName: 'Change prices, currency, brand, reminders and delivery options', subCategory: 'settings' },
+  {
+    uid: 'settings.update',
+    displayName: 'Change prices, currency, brand, reminders and delivery options',
+    subCategory: 'settings',
+  },
   { uid: 'payments.manage', displayName: 'Mark payment issues resolved', subCategory: 'orders' },
 ];
 
@@ -25,5 +29,7 @@ interface ActionProvider {
 
 export async function registerAdminActions(strapi: Core.Strapi): Promise<void> {
   const permission = strapi.service('admin::permission') as unknown as { actionProvider: ActionProvider };
-  await permission.actionProvider.registerMany(DECLARED.map((a) => ({ section: 'plugins', pluginName: 'greeting-cards', ...a })));
+  await permission.actionProvider.registerMany(
+    DECLARED.map((a) => ({ section: 'plugins', pluginName: 'greeting-cards', ...a })),
+  );
 }

@@ -8,7 +8,17 @@ export { msg, type Text } from './i18n/format-message';
 
 export type FieldErrors = Record<string, Text[]>;
 
-export type ErrorCode = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'too_large' | 'too_many' | 'unavailable' | 'gone';
+export type ErrorCode =
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'bad_request'
+  | 'too_large'
+  | 'too_many'
+  | 'unavailable'
+  | 'gone';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
@@ -31,7 +41,9 @@ export class ApiError extends Error {
     /** Seconds for the Retry-After header of a 429 (a daily limit: until the shop's midnight). */
     readonly retryAfter?: number,
   ) {
-    super('detail' in body && !Array.isArray(body.detail) ? englishText(body.detail) : `${code}: ${JSON.stringify(body)}`);
+    super(
+      'detail' in body && !Array.isArray(body.detail) ? englishText(body.detail) : `${code}: ${JSON.stringify(body)}`,
+    );
     this.name = 'ApiError';
     this.status = STATUS[code];
   }

@@ -34,7 +34,7 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
   const { formatMessage } = useIntl();
   const [text, setText] = React.useState(() => asText(value));
   const [parseError, setParseError] = React.useState<string | null>(null);
-  const [design, setDesign] = React.useState<unknown>(() => (typeof value === 'string' ? null : value ?? null));
+  const [design, setDesign] = React.useState<unknown>(() => (typeof value === 'string' ? null : (value ?? null)));
   const lastSent = React.useRef<unknown>(value);
   // The template's product field in the same form: the designer opens on that product's canvas, so a
   // size picked a moment ago shows before the template is saved (the server then stores it the same way).
@@ -45,7 +45,7 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
     if (value === lastSent.current) return;
     lastSent.current = value;
     setText(asText(value));
-    setDesign(typeof value === 'string' ? null : value ?? null);
+    setDesign(typeof value === 'string' ? null : (value ?? null));
     setParseError(null);
   }, [value]);
 
@@ -94,14 +94,32 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
   const shownError = formError ?? (check.state === 'invalid' ? check.problems.join(' ') : undefined);
 
   return (
-    <Field.Root name={name} id={name} error={shownError} hint={hint} required={required} ref={ref} data-testid="canvas-data-field">
+    <Field.Root
+      name={name}
+      id={name}
+      error={shownError}
+      hint={hint}
+      required={required}
+      ref={ref}
+      data-testid="canvas-data-field"
+    >
       <Flex justifyContent="space-between" alignItems="center" paddingBottom={1}>
         <Field.Label>{label}</Field.Label>
         <DesignerModal design={parseError ? null : design} product={product} disabled={disabled} onUse={takeDesign} />
       </Flex>
       <Grid.Root gap={4}>
         <Grid.Item col={7} s={12} direction="column" alignItems="stretch">
-          <JSONInput value={text} onChange={change} disabled={disabled} minHeight="320px" maxHeight="560px" aria-label={formatMessage({ id: getTranslation('design.json-label'), defaultMessage: '{label} (JSON)' }, { label })} />
+          <JSONInput
+            value={text}
+            onChange={change}
+            disabled={disabled}
+            minHeight="320px"
+            maxHeight="560px"
+            aria-label={formatMessage(
+              { id: getTranslation('design.json-label'), defaultMessage: '{label} (JSON)' },
+              { label },
+            )}
+          />
         </Grid.Item>
         <Grid.Item col={5} s={12} direction="column" alignItems="stretch">
           <Box background="neutral100" hasRadius padding={3} borderColor="neutral200" data-testid="canvas-preview">
@@ -109,11 +127,26 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
               {check.previewUrl ? (
                 <img
                   src={check.previewUrl}
-                  alt={formatMessage({ id: getTranslation('design.preview-alt'), defaultMessage: 'Preview of the design' })}
-                  style={{ maxWidth: '100%', maxHeight: 420, boxShadow: '0 1px 4px rgba(33,33,52,.2)', opacity: check.state === 'valid' ? 1 : 0.4 }}
+                  alt={formatMessage({
+                    id: getTranslation('design.preview-alt'),
+                    defaultMessage: 'Preview of the design',
+                  })}
+                  style={{
+                    maxWidth: '100%',
+                    maxHeight: 420,
+                    boxShadow: '0 1px 4px rgba(33,33,52,.2)',
+                    opacity: check.state === 'valid' ? 1 : 0.4,
+                  }}
                 />
               ) : (
-                <Typography textColor="neutral600">{check.state === 'checking' ? '' : formatMessage({ id: getTranslation('design.preview-later'), defaultMessage: 'The preview appears here once the design is valid.' })}</Typography>
+                <Typography textColor="neutral600">
+                  {check.state === 'checking'
+                    ? ''
+                    : formatMessage({
+                        id: getTranslation('design.preview-later'),
+                        defaultMessage: 'The preview appears here once the design is valid.',
+                      })}
+                </Typography>
               )}
               <DesignVerdict state={check.state} problems={check.problems} />
             </Flex>
@@ -128,12 +161,19 @@ export const CanvasDataInput = React.forwardRef<HTMLDivElement, CanvasDataInputP
 
 function DesignVerdict({ state, problems }: { state: string; problems: string[] }) {
   const { formatMessage } = useIntl();
-  if (state === 'checking') return <Loader small>{formatMessage({ id: getTranslation('design.checking'), defaultMessage: 'Checking the design…' })}</Loader>;
+  if (state === 'checking')
+    return (
+      <Loader small>
+        {formatMessage({ id: getTranslation('design.checking'), defaultMessage: 'Checking the design…' })}
+      </Loader>
+    );
   if (state === 'valid') {
     return (
       <Flex gap={2} role="status">
         <CheckCircle aria-hidden fill="success600" />
-        <Typography textColor="success700">{problems[0] ?? formatMessage({ id: getTranslation('design.valid'), defaultMessage: 'The design is valid.' })}</Typography>
+        <Typography textColor="success700">
+          {problems[0] ?? formatMessage({ id: getTranslation('design.valid'), defaultMessage: 'The design is valid.' })}
+        </Typography>
       </Flex>
     );
   }
@@ -143,7 +183,9 @@ function DesignVerdict({ state, problems }: { state: string; problems: string[] 
         <WarningCircle aria-hidden fill="danger600" />
         <Flex direction="column" alignItems="flex-start">
           {problems.map((problem) => (
-            <Typography key={problem} textColor="danger700">{problem}</Typography>
+            <Typography key={problem} textColor="danger700">
+              {problem}
+            </Typography>
           ))}
         </Flex>
       </Flex>

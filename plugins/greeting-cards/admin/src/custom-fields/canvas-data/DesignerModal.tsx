@@ -17,9 +17,7 @@ import { crossOriginProblem, designerUrl, loadedFrameProblem, NO_ANSWER, READY_W
 
 /** The messages between the field and the framed editor (the same names are in editor/template-store.ts). */
 type DesignerMessage =
-  | { type: 'gc-designer:ready' }
-  | { type: 'gc-designer:use'; canvas_data: unknown }
-  | { type: 'gc-designer:cancel' };
+  { type: 'gc-designer:ready' } | { type: 'gc-designer:use'; canvas_data: unknown } | { type: 'gc-designer:cancel' };
 
 interface DesignerModalProps {
   design: unknown;
@@ -51,7 +49,14 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
       const message = event.data as DesignerMessage | null;
       if (message?.type === 'gc-designer:ready') {
         ready = true;
-        target.postMessage({ type: 'gc-designer:load', canvas_data: startDesign.current ?? null, product: typeof startProduct.current === 'string' ? startProduct.current : null }, url.origin);
+        target.postMessage(
+          {
+            type: 'gc-designer:load',
+            canvas_data: startDesign.current ?? null,
+            product: typeof startProduct.current === 'string' ? startProduct.current : null,
+          },
+          url.origin,
+        );
       } else if (message?.type === 'gc-designer:use') {
         onUse(message.canvas_data);
         setOpen(false);
@@ -62,7 +67,10 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
       }
     };
     // A frame that loaded but never says it is ready (a page that hangs, a script that failed).
-    const timer = window.setTimeout(() => ready || setProblem(formatMessage(NO_ANSWER, { seconds: READY_WAIT_MS / 1000 })), READY_WAIT_MS);
+    const timer = window.setTimeout(
+      () => ready || setProblem(formatMessage(NO_ANSWER, { seconds: READY_WAIT_MS / 1000 })),
+      READY_WAIT_MS,
+    );
     window.addEventListener('message', listen);
     return () => {
       window.clearTimeout(timer);
@@ -80,19 +88,28 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
   };
 
   const checkLoadedFrame = () => {
-    if (frame.current) setProblem((current) => current ?? loadedFrameProblem(frame.current as HTMLIFrameElement, url, formatMessage));
+    if (frame.current)
+      setProblem((current) => current ?? loadedFrameProblem(frame.current as HTMLIFrameElement, url, formatMessage));
   };
 
   return (
     <Modal.Root open={open} onOpenChange={openDesigner}>
       <Modal.Trigger>
-        <Button type="button" variant="secondary" startIcon={<PaintBrush />} disabled={disabled} data-testid="open-designer">
+        <Button
+          type="button"
+          variant="secondary"
+          startIcon={<PaintBrush />}
+          disabled={disabled}
+          data-testid="open-designer"
+        >
           {formatMessage({ id: getTranslation('designer.open'), defaultMessage: 'Open in designer' })}
         </Button>
       </Modal.Trigger>
       <Modal.Content style={{ width: 'min(1400px, 96vw)', maxWidth: '96vw' }}>
         <Modal.Header>
-          <Modal.Title>{formatMessage({ id: getTranslation('designer.title'), defaultMessage: 'Design the template' })}</Modal.Title>
+          <Modal.Title>
+            {formatMessage({ id: getTranslation('designer.title'), defaultMessage: 'Design the template' })}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {problem ? (
@@ -101,7 +118,11 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
             <>
               <Box paddingBottom={2}>
                 <Typography textColor="neutral600">
-                  {formatMessage({ id: getTranslation('designer.intro'), defaultMessage: 'Edit the design, then choose “Use this design”. The template is stored when you save it in the form.' })}
+                  {formatMessage({
+                    id: getTranslation('designer.intro'),
+                    defaultMessage:
+                      'Edit the design, then choose “Use this design”. The template is stored when you save it in the form.',
+                  })}
                 </Typography>
               </Box>
               <iframe
@@ -110,7 +131,13 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
                 title={formatMessage({ id: getTranslation('designer.frame'), defaultMessage: 'Template designer' })}
                 data-testid="designer-frame"
                 onLoad={checkLoadedFrame}
-                style={{ width: '100%', height: '72vh', border: '1px solid #dcdce4', borderRadius: 4, background: '#fff' }}
+                style={{
+                  width: '100%',
+                  height: '72vh',
+                  border: '1px solid #dcdce4',
+                  borderRadius: 4,
+                  background: '#fff',
+                }}
               />
             </>
           )}
@@ -118,7 +145,9 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
         {problem ? (
           <Modal.Footer>
             <Modal.Close>
-              <Button variant="tertiary">{formatMessage({ id: getTranslation('designer.close'), defaultMessage: 'Close' })}</Button>
+              <Button variant="tertiary">
+                {formatMessage({ id: getTranslation('designer.close'), defaultMessage: 'Close' })}
+              </Button>
             </Modal.Close>
           </Modal.Footer>
         ) : null}

@@ -12,7 +12,9 @@ export type Say = (message: MessageDescriptor, values?: Values) => string;
 
 /** The English text of a message, its {placeholders} filled: what the admin shows with no translation. */
 export const english: Say = (message, values = {}) =>
-  String(message.defaultMessage ?? message.id).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  String(message.defaultMessage ?? message.id).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 
 // A fixed path of the plugin's (server/src/areas/cards/editor/pages.ts DESIGNER_PAGE), wherever the shop is mounted.
 export const DESIGNER_PATH = '/greeting-cards/designer/?embed=admin';
@@ -21,7 +23,8 @@ export const READY_WAIT_MS = 30_000;
 
 const HOW_TO: MessageDescriptor = {
   id: getTranslation('designer.how-to'),
-  defaultMessage: 'Serve the admin panel and the shop from one origin (for example both behind one reverse proxy on one host name) and open the designer again.',
+  defaultMessage:
+    'Serve the admin panel and the shop from one origin (for example both behind one reverse proxy on one host name) and open the designer again.',
 };
 
 /** Where the designer is: the shop's editor on Strapi's backend URL (the admin's own origin by default). */
@@ -35,7 +38,8 @@ export function crossOriginProblem(url: URL, adminOrigin: string, say: Say = eng
   return say(
     {
       id: getTranslation('designer.cross-origin'),
-      defaultMessage: "The designer cannot open here: the shop's editor is at {shop}, but this admin panel runs at {admin}. The two must share one origin for the designer to work. {howTo}",
+      defaultMessage:
+        "The designer cannot open here: the shop's editor is at {shop}, but this admin panel runs at {admin}. The two must share one origin for the designer to work. {howTo}",
     },
     { shop: url.origin, admin: adminOrigin, howTo: say(HOW_TO) },
   );
@@ -60,14 +64,19 @@ export function loadedFrameProblem(frame: HTMLIFrameElement, url: URL, say: Say 
     return say(
       {
         id: getTranslation('designer.not-loaded'),
-        defaultMessage: 'The designer could not be opened: {url} did not load in this window (the shop is not reachable, or it is served from another origin and refused to be framed). {howTo}',
+        defaultMessage:
+          'The designer could not be opened: {url} did not load in this window (the shop is not reachable, or it is served from another origin and refused to be framed). {howTo}',
       },
       { url: url.href, howTo: say(HOW_TO) },
     );
   }
   if (!doc.getElementById('editor')) {
     return say(
-      { id: getTranslation('designer.not-designer'), defaultMessage: 'The designer could not be opened: {url} is not the card designer (is the greeting-cards shop served there?).' },
+      {
+        id: getTranslation('designer.not-designer'),
+        defaultMessage:
+          'The designer could not be opened: {url} is not the card designer (is the greeting-cards shop served there?).',
+      },
       { url: url.href },
     );
   }
@@ -76,5 +85,6 @@ export function loadedFrameProblem(frame: HTMLIFrameElement, url: URL, say: Say 
 
 export const NO_ANSWER: MessageDescriptor = {
   id: getTranslation('designer.no-answer'),
-  defaultMessage: "The designer did not start within {seconds} seconds. Close this window and try again; if it keeps happening, check that the shop's pages load at /editor/design/.",
+  defaultMessage:
+    "The designer did not start within {seconds} seconds. Close this window and try again; if it keeps happening, check that the shop's pages load at /editor/design/.",
 };

@@ -21,7 +21,12 @@ export function isDesignerRequest(data: unknown): data is DesignerRequest {
   const message = data as Record<string, unknown>;
   if (typeof message.id !== 'number') return false;
   if (message.type === 'gc-designer:photo') return message.file instanceof Blob;
-  return message.type === 'gc-designer:crop' && typeof message.src === 'string' && typeof message.box === 'object' && message.box !== null;
+  return (
+    message.type === 'gc-designer:crop' &&
+    typeof message.src === 'string' &&
+    typeof message.box === 'object' &&
+    message.box !== null
+  );
 }
 
 /** The server's refusal as the person at the screen should read it (a photo's problem without "photo:"). */
@@ -42,7 +47,11 @@ export async function answerDesignerRequest(api: AdminApi, request: DesignerRequ
       form.append('photo', request.file, request.file instanceof File ? request.file.name : 'photo');
       return { ...result, ok: true, value: await api.postForm('/designs/photos', form) };
     }
-    return { ...result, ok: true, value: await api.postJson('/designs/photos/crop', { ...request.box, src: request.src }) };
+    return {
+      ...result,
+      ok: true,
+      value: await api.postJson('/designs/photos/crop', { ...request.box, src: request.src }),
+    };
   } catch (error) {
     return { ...result, ok: false, error: reason(error) };
   }

@@ -12,7 +12,10 @@ export function registerCanvasDataField(app: Pick<StrapiApp, 'customFields'>): v
     pluginId: PLUGIN_ID,
     type: 'json',
     intlLabel: { id: getTranslation('canvas-data.label'), defaultMessage: 'Card design' },
-    intlDescription: { id: getTranslation('canvas-data.description'), defaultMessage: 'A Fabric.js design with a live preview and validation' },
+    intlDescription: {
+      id: getTranslation('canvas-data.description'),
+      defaultMessage: 'A Fabric.js design with a live preview and validation',
+    },
     components: {
       // Strapi types the input as a component without props, but the Content Manager renders it with
       // the field's props (name, label, value, onChange...), which CanvasDataInput declares.

@@ -44,7 +44,10 @@ export function useDesignCheck(design: unknown, parseError: string | null): Desi
           const problems = error.fields.canvas_data ?? [error.message];
           setCheck((previous) => ({ ...previous, state: 'invalid', problems }));
         } else {
-          const problem = formatMessage({ id: getTranslation('design.check-failed'), defaultMessage: 'The design could not be checked: {reason}' }, { reason: errorText(error) });
+          const problem = formatMessage(
+            { id: getTranslation('design.check-failed'), defaultMessage: 'The design could not be checked: {reason}' },
+            { reason: errorText(error) },
+          );
           setCheck((previous) => ({ ...previous, state: 'unavailable', problems: [problem] }));
         }
         return;
@@ -59,7 +62,10 @@ export function useDesignCheck(design: unknown, parseError: string | null): Desi
         });
       } catch (error) {
         if (stale) return;
-        const problem = formatMessage({ id: getTranslation('design.preview-failed'), defaultMessage: 'The preview could not be drawn: {reason}' }, { reason: errorText(error) });
+        const problem = formatMessage(
+          { id: getTranslation('design.preview-failed'), defaultMessage: 'The preview could not be drawn: {reason}' },
+          { reason: errorText(error) },
+        );
         setCheck((previous) => ({ ...previous, state: 'valid', problems: [problem] }));
       }
     }, WAIT_MS);

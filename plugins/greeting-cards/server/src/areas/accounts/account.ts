@@ -9,7 +9,9 @@ import { DEFAULT_LOCALE } from '../../platform/i18n/locales';
 // blocked users, e-mail confirmation when the host turns it on, registration on/off, default role.
 
 type Row = Record<string, unknown>;
-export type AuthOutcome = { ok: true; user: Row; jwt: string | null; needsConfirmation: boolean } | { ok: false; errors: Record<string, string[]> };
+export type AuthOutcome =
+  | { ok: true; user: Row; jwt: string | null; needsConfirmation: boolean }
+  | { ok: false; errors: Record<string, string[]> };
 
 const up = (strapi: Core.Strapi) => strapi.plugin('users-permissions');
 const advanced = async (strapi: Core.Strapi): Promise<Row> =>
@@ -17,7 +19,8 @@ const advanced = async (strapi: Core.Strapi): Promise<Row> =>
 
 // users-permissions' jwt.issue() returns the token in 'legacy-support' mode and a Promise of it in
 // 'refresh' mode (it creates a session first); awaiting covers both.
-const issueJwt = async (strapi: Core.Strapi, id: unknown): Promise<string> => String(await up(strapi).service('jwt').issue({ id }));
+const issueJwt = async (strapi: Core.Strapi, id: unknown): Promise<string> =>
+  String(await up(strapi).service('jwt').issue({ id }));
 
 const fail = (field: string, message: string): AuthOutcome => ({ ok: false, errors: { [field]: [message] } });
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -27,11 +30,17 @@ async function afterSignIn(strapi: Core.Strapi, userId: number) {
   try {
     await strapi.plugin('greeting-cards').service('recipients').syncSystemRecipient(userId);
   } catch (error) {
-    strapi.log.error(`[greeting-cards] could not sync the address-book entry of user ${userId}: ${(error as Error)?.message}`);
+    strapi.log.error(
+      `[greeting-cards] could not sync the address-book entry of user ${userId}: ${(error as Error)?.message}`,
+    );
   }
 }
 
-export async function signIn(strapi: Core.Strapi, body: Row, t: Translate = translator(DEFAULT_LOCALE)): Promise<AuthOutcome> {
+export async function signIn(
+  strapi: Core.Strapi,
+  body: Row,
+  t: Translate = translator(DEFAULT_LOCALE),
+): Promise<AuthOutcome> {
   const identifier = str(body.identifier).trim();
   const password = str(body.password);
   if (!identifier) return fail('identifier', t('shop.account.enterIdentifier'));
@@ -52,7 +61,11 @@ export async function signIn(strapi: Core.Strapi, body: Row, t: Translate = tran
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export async function register(strapi: Core.Strapi, body: Row, t: Translate = translator(DEFAULT_LOCALE)): Promise<AuthOutcome> {
+export async function register(
+  strapi: Core.Strapi,
+  body: Row,
+  t: Translate = translator(DEFAULT_LOCALE),
+): Promise<AuthOutcome> {
   const settings = await advanced(strapi);
   if (!settings.allow_register) return fail('non_field_errors', t('shop.account.closed'));
   const email = str(body.email).trim().toLowerCase();
@@ -69,7 +82,9 @@ export async function register(strapi: Core.Strapi, body: Row, t: Translate = tr
     where: { $or: [{ email }, { username: email }, { username }, { email: username }] },
   });
   if (taken > 0) return fail('email', t('shop.account.exists'));
-  const role: Row | null = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: settings.default_role || 'authenticated' } });
+  const role: Row | null = await strapi.db
+    .query('plugin::users-permissions.role')
+    .findOne({ where: { type: settings.default_role || 'authenticated' } });
   if (!role) return fail('non_field_errors', t('shop.account.noRole'));
 
   const user: Row = await up(strapi).service('user').add({
@@ -99,9 +114,15 @@ export async function register(strapi: Core.Strapi, body: Row, t: Translate = tr
  * host configured it. It keys on body.email, which a caller can vary at will, so it is only a second
  * layer: the limit that holds is the plugin's (platform/http/auth-rate-limit.ts).
  */
-export async function withAuthRateLimit(strapi: Core.Strapi, ctx: Ctx, run: () => Promise<void>): Promise<'limited' | 'ok'> {
+export async function withAuthRateLimit(
+  strapi: Core.Strapi,
+  ctx: Ctx,
+  run: () => Promise<void>,
+): Promise<'limited' | 'ok'> {
   // users-permissions' middleware factory has no exported type.
-  const factory = up(strapi).middleware('rateLimit') as unknown as ((config: object, deps: { strapi: Core.Strapi }) => (ctx: Ctx, next: () => Promise<void>) => Promise<void>) | undefined;
+  const factory = up(strapi).middleware('rateLimit') as unknown as
+    | ((config: object, deps: { strapi: Core.Strapi }) => (ctx: Ctx, next: () => Promise<void>) => Promise<void>)
+    | undefined;
   if (typeof factory !== 'function') {
     await run();
     return 'ok';

@@ -7,7 +7,15 @@ import { renderPage } from '../../platform/web/render';
 import { DEFAULT_AFTER_LOGIN } from '../../platform/web/safe-next';
 import { clearSessionCookie, setSessionCookie } from '../../platform/web/session';
 import { ensurePreSession } from '../../platform/web/pre-session';
-import { anonymousFormRoute, publicRoute, redirect, safeNextOf, shopUrl, type WebContext, type WebRouteDef } from '../../platform/web/web-route';
+import {
+  anonymousFormRoute,
+  publicRoute,
+  redirect,
+  safeNextOf,
+  shopUrl,
+  type WebContext,
+  type WebRouteDef,
+} from '../../platform/web/web-route';
 
 // /login/, /register/, /logout/. Forms post to the same URL; errors re-render the form (400).
 
@@ -20,7 +28,12 @@ const tooManyIn = (t: Translate) => ({ non_field_errors: [t('shop.account.tooMan
 function refusedForm(view: 'login' | 'register', title: MessageKey) {
   return ({ ctx, t }: WebContext) => {
     ensurePreSession(ctx, { fresh: true });
-    renderPage(ctx, view, { title: t(title), next: safeNextOf(ctx, bodyOf(ctx).next), values: {}, errors: tryAgain(t) }, 403);
+    renderPage(
+      ctx,
+      view,
+      { title: t(title), next: safeNextOf(ctx, bodyOf(ctx).next), values: {}, errors: tryAgain(t) },
+      403,
+    );
   };
 }
 
@@ -37,39 +50,63 @@ export const accountRoutes: WebRouteDef[] = [
   publicRoute('GET', '/login/', (web) => authForm(web, 'login', 'shop.login.title')),
   publicRoute('GET', '/register/', (web) => authForm(web, 'register', 'shop.register.title')),
 
-  anonymousFormRoute('/login/', async ({ ctx, strapi, t }) => {
-    ensurePreSession(ctx);
-    const body = bodyOf(ctx);
-    const next = safeNextOf(ctx, body.next);
-    const values = { identifier: body.identifier };
-    // Counted per identifier and per IP (SERVICE_RATE_LIMIT_AUTH_*), with /api/auth/local's counters.
-    if (!(await authAttempt(strapi, ctx, body.identifier)).ok) return renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: tooManyIn(t) }, 429);
-    const limited = await withAuthRateLimit(strapi, ctx, async () => {
-      const outcome = await signIn(strapi, body, t);
-      if (!outcome.ok) return renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: outcome.errors }, 400);
-      setSessionCookie(ctx, outcome.jwt!);
-      redirect(ctx, next);
-    });
-    if (limited === 'limited') renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: tooManyIn(t) }, 429);
-  }, refusedForm('login', 'shop.login.title')),
+  anonymousFormRoute(
+    '/login/',
+    async ({ ctx, strapi, t }) => {
+      ensurePreSession(ctx);
+      const body = bodyOf(ctx);
+      const next = safeNextOf(ctx, body.next);
+      const values = { identifier: body.identifier };
+      // Counted per identifier and per IP (SERVICE_RATE_LIMIT_AUTH_*), with /api/auth/local's counters.
+      if (!(await authAttempt(strapi, ctx, body.identifier)).ok)
+        return renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: tooManyIn(t) }, 429);
+      const limited = await withAuthRateLimit(strapi, ctx, async () => {
+        const outcome = await signIn(strapi, body, t);
+        if (!outcome.ok)
+          return renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: outcome.errors }, 400);
+        setSessionCookie(ctx, outcome.jwt!);
+        redirect(ctx, next);
+      });
+      if (limited === 'limited')
+        renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: tooManyIn(t) }, 429);
+    },
+    refusedForm('login', 'shop.login.title'),
+  ),
 
-  anonymousFormRoute('/register/', async ({ ctx, strapi, t }) => {
-    ensurePreSession(ctx);
-    const body = bodyOf(ctx);
-    const next = safeNextOf(ctx, body.next);
-    const values = { email: body.email, username: body.username };
-    if (!(await authAttempt(strapi, ctx, body.email)).ok) return renderPage(ctx, 'register', { title: t('shop.register.title'), next, values, errors: tooManyIn(t) }, 429);
-    const limited = await withAuthRateLimit(strapi, ctx, async () => {
-      const outcome = await register(strapi, body, t);
-      if (!outcome.ok) return renderPage(ctx, 'register', { title: t('shop.register.title'), next, values, errors: outcome.errors }, 400);
-      if (outcome.needsConfirmation) {
-        return renderPage(ctx, 'check-email', { title: t('shop.checkEmail.title'), email: outcome.user.email });
-      }
-      setSessionCookie(ctx, outcome.jwt!);
-      redirect(ctx, next === shopUrl(ctx, DEFAULT_AFTER_LOGIN) ? shopUrl(ctx, '/catalogue/?welcome=1') : next);
-    });
-    if (limited === 'limited') renderPage(ctx, 'register', { title: t('shop.register.title'), next, values, errors: tooManyIn(t) }, 429);
-  }, refusedForm('register', 'shop.register.title')),
+  anonymousFormRoute(
+    '/register/',
+    async ({ ctx, strapi, t }) => {
+      ensurePreSession(ctx);
+      const body = bodyOf(ctx);
+      const next = safeNextOf(ctx, body.next);
+      const values = { email: body.email, username: body.username };
+      if (!(await authAttempt(strapi, ctx, body.email)).ok)
+        return renderPage(
+          ctx,
+          'register',
+          { title: t('shop.register.title'), next, values, errors: tooManyIn(t) },
+          429,
+        );
+      const limited = await withAuthRateLimit(strapi, ctx, async () => {
+        const outcome = await register(strapi, body, t);
+        if (!outcome.ok)
+          return renderPage(
+            ctx,
+            'register',
+            { title: t('shop.register.title'), next, values, errors: outcome.errors },
+            400,
+          );
+        if (outcome.needsConfirmation) {
+          return renderPage(ctx, 'check-email', { title: t('shop.checkEmail.title'), email: outcome.user.email });
+        }
+        setSessionCookie(ctx, outcome.jwt!);
+        redirect(ctx, next === shopUrl(ctx, DEFAULT_AFTER_LOGIN) ? shopUrl(ctx, '/catalogue/?welcome=1') : next);
+      });
+      if (limited === 'limited')
+        renderPage(ctx, 'register', { title: t('shop.register.title'), next, values, errors: tooManyIn(t) }, 429);
+    },
+    refusedForm('register', 'shop.register.title'),
+  ),
 
   // POST only: a GET that signs out could be triggered by any page embedding an image.
   publicRoute('POST', '/logout/', async ({ ctx }) => {
@@ -77,4 +114,3 @@ export const accountRoutes: WebRouteDef[] = [
     redirect(ctx, shopUrl(ctx, '/login/?signed_out=1'));
   }),
 ];
-

@@ -27,13 +27,19 @@ export async function cardOrderUse(strapi: Core.Strapi, cardId: number): Promise
 }
 
 /** Whether the card ever went into a placed order: sent before, ordered now, or held by a placed order. */
-export async function wasEverOrdered(strapi: Core.Strapi, card: { id: number; status: CardStatus; sent_at?: unknown }): Promise<boolean> {
+export async function wasEverOrdered(
+  strapi: Core.Strapi,
+  card: { id: number; status: CardStatus; sent_at?: unknown },
+): Promise<boolean> {
   if (card.sent_at || LOCKED_STATUSES.includes(card.status)) return true;
   return (await cardOrderUse(strapi, card.id)).placed;
 }
 
 /** Ordered, sent and delivered cards, and archived ones that were ordered, are frozen. */
-export async function isDesignLocked(strapi: Core.Strapi, card: { id: number; status: CardStatus; sent_at?: unknown }): Promise<boolean> {
+export async function isDesignLocked(
+  strapi: Core.Strapi,
+  card: { id: number; status: CardStatus; sent_at?: unknown },
+): Promise<boolean> {
   if (LOCKED_STATUSES.includes(card.status)) return true;
   return card.status === 'archived' && (await wasEverOrdered(strapi, card));
 }

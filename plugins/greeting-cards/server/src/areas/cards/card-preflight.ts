@@ -5,7 +5,12 @@ import { getConfig } from '../../platform/config/get-config';
 import { uploadPath } from '../../platform/designs/premium';
 import { allObjects } from '../../platform/designs/print-products/pages';
 import { effectiveProductCode } from '../../platform/designs/print-products/products';
-import { photoResolutions, preflight, type PhotoResolution, type PreflightIssue } from '../../platform/designs/print-products/preflight';
+import {
+  photoResolutions,
+  preflight,
+  type PhotoResolution,
+  type PreflightIssue,
+} from '../../platform/designs/print-products/preflight';
 import type { CardRow } from './serializer';
 import { imageSourceRules } from '../../platform/uploads/image-rules';
 
@@ -13,14 +18,29 @@ import { imageSourceRules } from '../../platform/uploads/image-rules';
 // product, its template's placeholder texts, whether it is going by post, and its photos' pixel sizes.
 
 /** Pixel sizes of the design's photos, from the upload plugin's records (any upload provider). */
-async function photoSizes(strapi: Core.Strapi, canvasData: unknown): Promise<Record<string, { width: number; height: number }>> {
+async function photoSizes(
+  strapi: Core.Strapi,
+  canvasData: unknown,
+): Promise<Record<string, { width: number; height: number }>> {
   const { publicUrl } = getConfig(strapi);
-  const sources = [...new Set(allObjects(canvasData).filter((o) => o.type === 'image' && typeof o.src === 'string').map((o) => String(o.src)))]
-    .filter((src) => !src.startsWith('data:'));
+  const sources = [
+    ...new Set(
+      allObjects(canvasData)
+        .filter((o) => o.type === 'image' && typeof o.src === 'string')
+        .map((o) => String(o.src)),
+    ),
+  ].filter((src) => !src.startsWith('data:'));
   if (!sources.length) return {};
   const urls = [...new Set(sources.flatMap((src) => [src, uploadPath(src, publicUrl)]))];
-  const files = (await query(strapi, 'plugin::upload.file').findMany({ where: { url: { $in: urls } }, select: ['url', 'width', 'height'] })) as Row[];
-  const byUrl = new Map(files.filter((f) => Number(f.width) > 0).map((f) => [String(f.url), { width: Number(f.width), height: Number(f.height) }]));
+  const files = (await query(strapi, 'plugin::upload.file').findMany({
+    where: { url: { $in: urls } },
+    select: ['url', 'width', 'height'],
+  })) as Row[];
+  const byUrl = new Map(
+    files
+      .filter((f) => Number(f.width) > 0)
+      .map((f) => [String(f.url), { width: Number(f.width), height: Number(f.height) }]),
+  );
   const sizes: Record<string, { width: number; height: number }> = {};
   for (const src of sources) {
     const size = byUrl.get(src) ?? byUrl.get(uploadPath(src, publicUrl));
@@ -37,7 +57,10 @@ async function isPosted(strapi: Core.Strapi, cardId: number): Promise<boolean> {
 type CardWithTemplate = CardRow & { template?: { canvas_data?: unknown } | null };
 
 /** The card's preflight report and the effective resolution of each of its photos at print size. */
-export async function cardPrintReport(strapi: Core.Strapi, card: CardWithTemplate): Promise<{ preflight: PreflightIssue[]; photo_resolutions: PhotoResolution[] }> {
+export async function cardPrintReport(
+  strapi: Core.Strapi,
+  card: CardWithTemplate,
+): Promise<{ preflight: PreflightIssue[]; photo_resolutions: PhotoResolution[] }> {
   const imageSizes = await photoSizes(strapi, card.canvas_data);
   const product = effectiveProductCode(card.product, card.template?.product);
   return {
@@ -46,7 +69,11 @@ export async function cardPrintReport(strapi: Core.Strapi, card: CardWithTemplat
   };
 }
 
-export async function cardPreflight(strapi: Core.Strapi, card: CardWithTemplate, knownSizes?: Record<string, { width: number; height: number }>): Promise<PreflightIssue[]> {
+export async function cardPreflight(
+  strapi: Core.Strapi,
+  card: CardWithTemplate,
+  knownSizes?: Record<string, { width: number; height: number }>,
+): Promise<PreflightIssue[]> {
   const config = getConfig(strapi);
   return preflight({
     canvasData: card.canvas_data,

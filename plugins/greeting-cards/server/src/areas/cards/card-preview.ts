@@ -47,24 +47,36 @@ export async function refreshCardPreview(strapi: Core.Strapi, cardId: number): P
     })) as Row | null;
     if (!card) return 'gone';
     const revision = Number(card.design_revision ?? 0);
-    const shown = card.preview_revision === null || card.preview_revision === undefined ? -1 : Number(card.preview_revision);
+    const shown =
+      card.preview_revision === null || card.preview_revision === undefined ? -1 : Number(card.preview_revision);
     if (revision <= shown && card.preview_url) return 'current';
     const rendering = getService(strapi, 'rendering');
     const { hash } = rendering.previewLocation(card.canvas_data);
     const data: Row = { preview_revision: revision };
     if (hash !== card.preview_hash || !card.preview_url) {
-      data.preview_url = await rendering.storePreview(card.canvas_data, { owner: card.owner?.id ? `user:${card.owner.id}` : undefined });
+      data.preview_url = await rendering.storePreview(card.canvas_data, {
+        owner: card.owner?.id ? `user:${card.owner.id}` : undefined,
+      });
       data.preview_hash = hash;
     }
     // Only over an older revision's preview: a newer design's render may have finished first.
     const result = await cards().updateMany({
-      where: { id: cardId, $or: [{ preview_revision: { $null: true } }, { preview_revision: { $lt: revision } }, ...(card.preview_url ? [] : [{ preview_url: { $null: true } }])] },
+      where: {
+        id: cardId,
+        $or: [
+          { preview_revision: { $null: true } },
+          { preview_revision: { $lt: revision } },
+          ...(card.preview_url ? [] : [{ preview_url: { $null: true } }]),
+        ],
+      },
       data,
     });
     if (Number(result?.count ?? 0) === 0) return 'superseded';
     return data.preview_url ? 'rendered' : 'current';
   } catch (error) {
-    strapi.log.warn(`[greeting-cards] preview of card ${cardId} not rendered: ${(error as Error)?.message ?? String(error)}`);
+    strapi.log.warn(
+      `[greeting-cards] preview of card ${cardId} not rendered: ${(error as Error)?.message ?? String(error)}`,
+    );
     return 'failed';
   }
 }

@@ -40,7 +40,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       clearTimeout(pending.timer);
       timers.delete(cardId);
     }
-    for (let current = running.get(cardId); current; current = running.get(cardId)) await current.catch(() => undefined);
+    for (let current = running.get(cardId); current; current = running.get(cardId))
+      await current.catch(() => undefined);
     if (stopped) return 'failed';
     if (!drawsHere) return 'deferred';
     const job = refreshCardPreview(strapi, cardId).finally(() => running.delete(cardId));

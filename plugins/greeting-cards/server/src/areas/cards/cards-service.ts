@@ -40,7 +40,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   function checkCanvas(value: unknown): CanvasData {
     const { canvasMaxBytes, canvasMaxObjects } = getConfig(strapi);
     const { publicUrl, remotePrefixes } = imageSourceRules(strapi);
-    const result = validateCanvasData(value, { maxBytes: canvasMaxBytes, maxObjects: canvasMaxObjects, publicUrl, remotePrefixes });
+    const result = validateCanvasData(value, {
+      maxBytes: canvasMaxBytes,
+      maxObjects: canvasMaxObjects,
+      publicUrl,
+      remotePrefixes,
+    });
     if (!result.ok) throw fieldErrors({ canvas_data: result.errors });
     return result.value;
   }
@@ -71,7 +76,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await premium().assertAccess(userId, { canvasData: canvas });
     const id = await strapi.db.transaction(async () => {
       const row = await cards().create({
-        data: { owner: userId, title: input.title ?? '', product, canvas_data: canvas, inside_message: input.inside_message ?? '', status: 'draft', design_revision: 1 },
+        data: {
+          owner: userId,
+          title: input.title ?? '',
+          product,
+          canvas_data: canvas,
+          inside_message: input.inside_message ?? '',
+          status: 'draft',
+          design_revision: 1,
+        },
       });
       await library().syncCard(row.id);
       return row.id as number;
@@ -89,7 +102,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     // The template's preview is the card's until the card's own is drawn: the library shows the
     // design at once. When it is exactly this design's render, it counts as the card's own.
     const canvas = structuredClone(template.canvas_data ?? blankCanvas());
-    const thumbnail = typeof template.thumbnail_url === 'string' && template.thumbnail_url ? template.thumbnail_url : null;
+    const thumbnail =
+      typeof template.thumbnail_url === 'string' && template.thumbnail_url ? template.thumbnail_url : null;
     const ownRender = thumbnail !== null && getService(strapi, 'rendering').isPreviewOf(thumbnail, canvas);
     const id = await strapi.db.transaction(async () => {
       const row = await cards().create({
@@ -123,7 +137,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const { count, rows } = await pagedRows(
       page,
       () => cards().count({ where }),
-      () => cards().findMany({ where, populate: [...CARD_POPULATE], orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+      () =>
+        cards().findMany({
+          where,
+          populate: [...CARD_POPULATE],
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          offset: page.offset,
+          limit: page.pageSize,
+        }),
     );
     return { count, results: rows.map(serializeCard) };
   }
@@ -156,7 +177,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await strapi.db.transaction(async ({ trx }) => {
       if (Object.keys(data).length) await cards().update({ where: { id: cardId }, data });
       if (data.canvas_data !== undefined) await bumpDesignRevision(strapi, trx, cardId);
-      if (patch.status !== undefined && patch.status !== card.status) await applyStatus(cardId, patch.status as CardStatus, card);
+      if (patch.status !== undefined && patch.status !== card.status)
+        await applyStatus(cardId, patch.status as CardStatus, card);
     });
     // Autosave and PATCH: the preview follows in the background (debounced, see card-previews-service.ts).
     if (data.canvas_data !== undefined) previews().changed(cardId);
@@ -164,7 +186,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Stores the editor's design and marks the card saved. */
-  async function saveDesign(userId: number, cardId: number, input: { canvas_data: unknown; inside_message?: string; title?: string }) {
+  async function saveDesign(
+    userId: number,
+    cardId: number,
+    input: { canvas_data: unknown; inside_message?: string; title?: string },
+  ) {
     const card = await findOwned(userId, cardId);
     const canvas = checkCanvas(input.canvas_data);
     if (await isDesignLocked(strapi, card)) throw conflict(LOCKED_MESSAGE);
@@ -199,7 +225,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     // Ordered and sent cards are part of an order's history (and of recipients' libraries):
     // they can be archived, never deleted.
     const use = await cardOrderUse(strapi, cardId);
-    if (LOCKED_STATUSES.includes(card.status) || card.sent_at || use.placed) throw conflict('This card has been ordered and cannot be deleted. Archive it instead.');
+    if (LOCKED_STATUSES.includes(card.status) || card.sent_at || use.placed)
+      throw conflict('This card has been ordered and cannot be deleted. Archive it instead.');
     if (use.inCart) throw conflict('This card is in your cart. Remove it from the cart before deleting it.');
     await strapi.db.transaction(async () => {
       await library().removeCard(cardId);
@@ -229,10 +256,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     for (const batch of chunks(ids)) {
       await cards().updateMany({ where: { id: { $in: batch } }, data: { status, updatedAt: now } });
       // The first send stamps sent_at, as applyStatus does.
-      if (status === 'sent' || status === 'delivered') await cards().updateMany({ where: { id: { $in: batch }, sent_at: { $null: true } }, data: { sent_at: now } });
+      if (status === 'sent' || status === 'delivered')
+        await cards().updateMany({ where: { id: { $in: batch }, sent_at: { $null: true } }, data: { sent_at: now } });
     }
     await library().syncCards(ids);
   }
 
-  return { findOwned, create, personalize, list, get, update, saveDesign, setFavorite, remove, setStatus, setStatusMany };
+  return {
+    findOwned,
+    create,
+    personalize,
+    list,
+    get,
+    update,
+    saveDesign,
+    setFavorite,
+    remove,
+    setStatus,
+    setStatusMany,
+  };
 };

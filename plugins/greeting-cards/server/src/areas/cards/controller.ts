@@ -15,7 +15,11 @@ const MESSAGE = text(5000);
 // canvas_data is checked by the design validator in the service (platform/designs/canvas-data.ts).
 const canvas = z.unknown();
 
-const createSchema = z.object({ title: TITLE.optional(), canvas_data: canvas.optional(), inside_message: MESSAGE.optional() });
+const createSchema = z.object({
+  title: TITLE.optional(),
+  canvas_data: canvas.optional(),
+  inside_message: MESSAGE.optional(),
+});
 const patchSchema = z.object({
   title: TITLE.optional(),
   canvas_data: canvas.optional(),

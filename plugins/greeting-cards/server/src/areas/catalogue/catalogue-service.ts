@@ -4,7 +4,13 @@ import { notFound } from '../../platform/errors';
 import type { PageRequest } from '../../platform/http/pagination';
 import { pagedRows } from '../../platform/db/paged-rows';
 import type { AssetType, TemplateStyle } from '../../platform/enums';
-import { serializeAsset, serializeGiftAddon, serializeOccasion, serializeTemplate, serializeTemplateSummary } from './serializer';
+import {
+  serializeAsset,
+  serializeGiftAddon,
+  serializeOccasion,
+  serializeTemplate,
+  serializeTemplateSummary,
+} from './serializer';
 import { query, tableOf } from '../../platform/db/query';
 import { getService } from '../../platform/get-service';
 import { versionedCache } from './versioned-cache';
@@ -12,7 +18,14 @@ import { DEFAULT_LOCALE, type Locale } from '../../platform/i18n/locales';
 import { PUBLISHED } from '../../platform/db/published';
 import { shopRows, versionRows, withTranslations } from '../../platform/db/localized';
 import { apiPathOf, mountPoints, shopPath } from '../../platform/mount/mount-points';
-import { PREVIEW_LINK_SECONDS, absoluteUrl, previewDocument, previewPagePath, previewPath, previewToken } from './preview-links';
+import {
+  PREVIEW_LINK_SECONDS,
+  absoluteUrl,
+  previewDocument,
+  previewPagePath,
+  previewPath,
+  previewToken,
+} from './preview-links';
 
 export interface Listing<T> {
   count: number;
@@ -20,7 +33,18 @@ export interface Listing<T> {
 }
 
 // Columns a catalogue grid needs; the design (canvas_data) is read only for its background colour.
-const SUMMARY_COLUMNS = ['id', 'documentId', 'slug', 'name', 'description', 'style', 'product', 'is_premium', 'thumbnail_url', 'canvas_data'];
+const SUMMARY_COLUMNS = [
+  'id',
+  'documentId',
+  'slug',
+  'name',
+  'description',
+  'style',
+  'product',
+  'is_premium',
+  'thumbnail_url',
+  'canvas_data',
+];
 
 /**
  * Inside its seasonal window now (areas/catalogue/rules/availability.ts isAvailable, as a condition on indexed
@@ -49,23 +73,44 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** Occasions inside their seasonal window (the shop's filters and the spec's route). */
-    listOccasions(page: PageRequest, version?: string, locale: Locale = DEFAULT_LOCALE): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
-      return cached(`occasions|${locale}|${pageKey(page)}`, version, () => this.readOccasions(page, inWindow(), locale));
+    listOccasions(
+      page: PageRequest,
+      version?: string,
+      locale: Locale = DEFAULT_LOCALE,
+    ): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+      return cached(`occasions|${locale}|${pageKey(page)}`, version, () =>
+        this.readOccasions(page, inWindow(), locale),
+      );
     },
 
     /** Occasions; all of them when no window condition is given (a reminder is for any occasion, in season or not). */
-    async readOccasions(page: PageRequest, where: Record<string, unknown> = {}, locale: Locale = DEFAULT_LOCALE): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
+    async readOccasions(
+      page: PageRequest,
+      where: Record<string, unknown> = {},
+      locale: Locale = DEFAULT_LOCALE,
+    ): Promise<Listing<ReturnType<typeof serializeOccasion>>> {
       where = shopRows(where);
       const { count, rows } = await pagedRows(
         page,
         () => q(UID.occasion).count({ where }),
-        () => q(UID.occasion).findMany({ where, orderBy: [{ sort_order: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+        () =>
+          q(UID.occasion).findMany({
+            where,
+            orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+          }),
       );
       return { count, results: (await withTranslations(strapi, UID.occasion, rows, locale)).map(serializeOccasion) };
     },
 
     /** Active templates inside their window, for a grid (no design: the detail route has it), most used first. */
-    listTemplates(filters: { occasion?: string; style?: TemplateStyle }, page: PageRequest, version?: string, locale: Locale = DEFAULT_LOCALE) {
+    listTemplates(
+      filters: { occasion?: string; style?: TemplateStyle },
+      page: PageRequest,
+      version?: string,
+      locale: Locale = DEFAULT_LOCALE,
+    ) {
       const key = `templates|${locale}|${filters.occasion ?? ''}|${filters.style ?? ''}|${pageKey(page)}`;
       return cached(key, version, async () => {
         const conditions: Record<string, unknown> = { is_active: true, ...inWindow() };
@@ -75,22 +120,29 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const { count, rows } = await pagedRows(
           page,
           () => q(UID.template).count({ where }),
-          () => q(UID.template).findMany({
-            where,
-            select: SUMMARY_COLUMNS,
-            populate: { occasion: { select: ['slug'] }, thumbnail: { select: ['url'] } },
-            orderBy: [{ popularity: 'desc' }, { id: 'asc' }],
-            offset: page.offset,
-            limit: page.pageSize,
-          }),
+          () =>
+            q(UID.template).findMany({
+              where,
+              select: SUMMARY_COLUMNS,
+              populate: { occasion: { select: ['slug'] }, thumbnail: { select: ['url'] } },
+              orderBy: [{ popularity: 'desc' }, { id: 'asc' }],
+              offset: page.offset,
+              limit: page.pageSize,
+            }),
         );
-        return { count, results: (await withTranslations(strapi, UID.template, rows, locale)).map(serializeTemplateSummary) };
+        return {
+          count,
+          results: (await withTranslations(strapi, UID.template, rows, locale)).map(serializeTemplateSummary),
+        };
       });
     },
 
     /** An active template inside its window by slug, as stored (with occasion), or the 404 error. */
     async findActiveTemplate(slug: string, locale: Locale = DEFAULT_LOCALE) {
-      const row = await q(UID.template).findOne({ where: shopRows({ slug, is_active: true, ...inWindow() }), populate: ['occasion', 'thumbnail'] });
+      const row = await q(UID.template).findOne({
+        where: shopRows({ slug, is_active: true, ...inWindow() }),
+        populate: ['occasion', 'thumbnail'],
+      });
       if (!row) throw notFound();
       return (await withTranslations(strapi, UID.template, [row], locale))[0];
     },
@@ -101,7 +153,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async previewTemplate(slug: string, token: unknown) {
       const documentId = previewDocument(strapi, token);
-      const row = documentId ? await q(UID.template).findOne({ where: versionRows({ slug, documentId }, 'draft'), populate: ['occasion', 'thumbnail'] }) : null;
+      const row = documentId
+        ? await q(UID.template).findOne({
+            where: versionRows({ slug, documentId }, 'draft'),
+            populate: ['occasion', 'thumbnail'],
+          })
+        : null;
       if (!row) throw notFound();
       return serializeTemplate(row, true);
     },
@@ -110,18 +167,34 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * Where an editor sees a template document: its draft through a signed preview address, or its
      * published version at its plain shop address. For admins only (see the callers).
      */
-    async previewLink(documentId: string, status: 'draft' | 'published' = 'draft'): Promise<{ url: string; page_url: string; expires_in: number | null } | null> {
-      const row = (await q(UID.template).findOne({ where: versionRows({ documentId }, status), select: ['slug'] })) as { slug?: string } | null;
+    async previewLink(
+      documentId: string,
+      status: 'draft' | 'published' = 'draft',
+    ): Promise<{ url: string; page_url: string; expires_in: number | null } | null> {
+      const row = (await q(UID.template).findOne({ where: versionRows({ documentId }, status), select: ['slug'] })) as {
+        slug?: string;
+      } | null;
       if (!row?.slug) return null;
       const slug = encodeURIComponent(row.slug);
       // url: the JSON API; page_url: the shop page, absolute (the preview panel frames it).
-      if (status === 'published') return { url: apiPathOf(mountPoints(strapi), `/templates/${slug}/`), page_url: absoluteUrl(strapi, shopPath(strapi, `/templates/${slug}/`)), expires_in: null };
+      if (status === 'published')
+        return {
+          url: apiPathOf(mountPoints(strapi), `/templates/${slug}/`),
+          page_url: absoluteUrl(strapi, shopPath(strapi, `/templates/${slug}/`)),
+          expires_in: null,
+        };
       const token = previewToken(strapi, documentId);
-      return { url: previewPath(strapi, row.slug, token), page_url: absoluteUrl(strapi, previewPagePath(strapi, row.slug, token)), expires_in: PREVIEW_LINK_SECONDS };
+      return {
+        url: previewPath(strapi, row.slug, token),
+        page_url: absoluteUrl(strapi, previewPagePath(strapi, row.slug, token)),
+        expires_in: PREVIEW_LINK_SECONDS,
+      };
     },
 
     getTemplate(slug: string, showPremium = false, version?: string, locale: Locale = DEFAULT_LOCALE) {
-      return cached(`template|${locale}|${slug}|${showPremium ? 'premium' : 'free'}`, version, async () => serializeTemplate(await this.findActiveTemplate(slug, locale), showPremium));
+      return cached(`template|${locale}|${slug}|${showPremium ? 'premium' : 'free'}`, version, async () =>
+        serializeTemplate(await this.findActiveTemplate(slug, locale), showPremium),
+      );
     },
 
     /** Counts one more use of a template; the catalogue lists the most used first. */
@@ -132,9 +205,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Every row of the document (draft & publish): publishing copies the draft over the published row,
       // so a count kept on the published row alone would be lost at the editor's next publish. (Two
       // statements, not an UPDATE with a subquery on its own table, which MySQL refuses.)
-      const row = (await knex(table).select('document_id').where({ id: templateId }).first()) as { document_id?: string } | undefined;
+      const row = (await knex(table).select('document_id').where({ id: templateId }).first()) as
+        { document_id?: string } | undefined;
       if (!row?.document_id) return;
-      await knex(table).where({ document_id: row.document_id }).update({ popularity: knex.raw('COALESCE(popularity, 0) + 1') });
+      await knex(table)
+        .where({ document_id: row.document_id })
+        .update({ popularity: knex.raw('COALESCE(popularity, 0) + 1') });
       // The list order depends on popularity, and this raw update fires no lifecycle.
       await getService(strapi, 'catalogueVersion').bump();
     },
@@ -146,13 +222,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const { count, rows } = await pagedRows(
           page,
           () => q(UID.giftAddon).count({ where }),
-          () => q(UID.giftAddon).findMany({ where, populate: ['image'], orderBy: [{ price_pence: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+          () =>
+            q(UID.giftAddon).findMany({
+              where,
+              populate: ['image'],
+              orderBy: [{ price_pence: 'asc' }, { id: 'asc' }],
+              offset: page.offset,
+              limit: page.pageSize,
+            }),
         );
         return { count, results: rows.map(serializeGiftAddon) };
       });
     },
 
-    listAssets(filters: { asset_type?: AssetType }, page: PageRequest, showPremium = false, version?: string, locale: Locale = DEFAULT_LOCALE) {
+    listAssets(
+      filters: { asset_type?: AssetType },
+      page: PageRequest,
+      showPremium = false,
+      version?: string,
+      locale: Locale = DEFAULT_LOCALE,
+    ) {
       const key = `assets|${locale}|${filters.asset_type ?? ''}|${showPremium ? 'premium' : 'free'}|${pageKey(page)}`;
       return cached(key, version, async () => {
         const conditions: Record<string, unknown> = { is_active: true };
@@ -161,9 +250,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const { count, rows } = await pagedRows(
           page,
           () => q(UID.asset).count({ where }),
-          () => q(UID.asset).findMany({ where, populate: ['image'], orderBy: [{ id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+          () =>
+            q(UID.asset).findMany({
+              where,
+              populate: ['image'],
+              orderBy: [{ id: 'asc' }],
+              offset: page.offset,
+              limit: page.pageSize,
+            }),
         );
-        return { count, results: (await withTranslations(strapi, UID.asset, rows, locale)).map((row) => serializeAsset(row, showPremium)) };
+        return {
+          count,
+          results: (await withTranslations(strapi, UID.asset, rows, locale)).map((row) =>
+            serializeAsset(row, showPremium),
+          ),
+        };
       });
     },
   };

@@ -11,9 +11,23 @@ const WINDOWED_MODELS = [UID.template, UID.occasion] as const;
 // What shoppers see in the catalogue: a change to any of these changes the catalogue version.
 // Upload files are included because replacing a template's image in the media library changes its
 // URL without touching the template row.
-export const CATALOGUE_MODELS = [UID.occasion, UID.template, UID.asset, UID.giftAddon, UID.subscriptionPlan, 'plugin::upload.file'];
+export const CATALOGUE_MODELS = [
+  UID.occasion,
+  UID.template,
+  UID.asset,
+  UID.giftAddon,
+  UID.subscriptionPlan,
+  'plugin::upload.file',
+];
 
-const WRITE_EVENTS = ['afterCreate', 'afterCreateMany', 'afterUpdate', 'afterUpdateMany', 'afterDelete', 'afterDeleteMany'] as const;
+const WRITE_EVENTS = [
+  'afterCreate',
+  'afterCreateMany',
+  'afterUpdate',
+  'afterUpdateMany',
+  'afterDelete',
+  'afterDeleteMany',
+] as const;
 
 /**
  * The catalogue version: a random token in one database row, replaced after every change to the
@@ -39,10 +53,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const readBoundaries = async (): Promise<number[]> => {
     const windows = [];
     for (const uid of WINDOWED_MODELS) {
-      windows.push(...(await query(strapi, uid).findMany({
-        select: ['available_from', 'available_until'],
-        where: { ...PUBLISHED, $or: [{ available_from: { $notNull: true } }, { available_until: { $notNull: true } }] },
-      })));
+      windows.push(
+        ...(await query(strapi, uid).findMany({
+          select: ['available_from', 'available_until'],
+          where: {
+            ...PUBLISHED,
+            $or: [{ available_from: { $notNull: true } }, { available_until: { $notNull: true } }],
+          },
+        })),
+      );
     }
     return boundariesOf(windows);
   };
@@ -91,7 +110,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async readToken(): Promise<string> {
-      const row = (await strapi.db.connection(tableOf(strapi, UID.catalogueVersion)).select('token').orderBy('id', 'asc').first()) as { token?: string } | undefined;
+      const row = (await strapi.db
+        .connection(tableOf(strapi, UID.catalogueVersion))
+        .select('token')
+        .orderBy('id', 'asc')
+        .first()) as { token?: string } | undefined;
       if (row?.token) return row.token;
       return this.bump();
     },

@@ -14,7 +14,11 @@ function localeOf(query: Record<string, unknown> | undefined): Locale {
   const raw = query?.locale;
   if (raw === undefined || raw === '') return DEFAULT_LOCALE;
   const locale = normaliseLocale(raw);
-  if (!locale) throw fieldError('locale', msg('error.unsupported_language', { value: String(raw), choices: SUPPORTED_LOCALES.join(', ') }));
+  if (!locale)
+    throw fieldError(
+      'locale',
+      msg('error.unsupported_language', { value: String(raw), choices: SUPPORTED_LOCALES.join(', ') }),
+    );
   return locale;
 }
 
@@ -24,7 +28,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const catalogue = () => getService(strapi, 'catalogue');
   const version = () => getService(strapi, 'catalogueVersion').current();
   // Premium designs' drawable data (template canvas, asset SVG) only for callers with premium.
-  const showPremium = async (ctx: Ctx) => getService(strapi, 'premium').canSeePremium((await optionalUser(strapi, ctx))?.id);
+  const showPremium = async (ctx: Ctx) =>
+    getService(strapi, 'premium').canSeePremium((await optionalUser(strapi, ctx))?.id);
   const audience = (premium: boolean) => (premium ? 'premium' : 'free');
 
   return {

@@ -10,7 +10,8 @@ import { pageLocale } from '../../platform/web/locale';
 
 const PAGE_SIZE = 24;
 
-const namesBySlug = (occasions: Array<{ slug: string; name: string }>) => Object.fromEntries(occasions.map((o) => [o.slug, o.name]));
+const namesBySlug = (occasions: Array<{ slug: string; name: string }>) =>
+  Object.fromEntries(occasions.map((o) => [o.slug, o.name]));
 
 function pageNumber(raw: unknown): number {
   const text = typeof raw === 'string' ? raw : '';
@@ -27,7 +28,12 @@ export const catalogueRoutes: WebRouteDef[] = [
       catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version, locale),
       catalogue.listTemplates({}, { page: 1, pageSize: 10, offset: 0 }, version, locale),
     ]);
-    renderPage(ctx, 'home', { title: t('shop.home.title'), occasions: occasions.results, occasionNames: namesBySlug(occasions.results), templates: popular.results });
+    renderPage(ctx, 'home', {
+      title: t('shop.home.title'),
+      occasions: occasions.results,
+      occasionNames: namesBySlug(occasions.results),
+      templates: popular.results,
+    });
   }),
 
   publicRoute('GET', '/catalogue/', async ({ ctx, strapi, t }) => {
@@ -35,17 +41,26 @@ export const catalogueRoutes: WebRouteDef[] = [
     const occasion = queryValue(ctx.query, 'occasion');
     const styleRaw = queryValue(ctx.query, 'style');
     // An unknown style is ignored here (the API answers 400): a stale link still shows cards.
-    const style = (TEMPLATE_STYLES as readonly string[]).includes(styleRaw ?? '') ? (styleRaw as TemplateStyle) : undefined;
+    const style = (TEMPLATE_STYLES as readonly string[]).includes(styleRaw ?? '')
+      ? (styleRaw as TemplateStyle)
+      : undefined;
     const page = pageNumber(ctx.query.page);
     const version = await getService(strapi, 'catalogueVersion').current();
     const locale = pageLocale(strapi, ctx);
     const [occasions, listing] = await Promise.all([
       catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version, locale),
-      catalogue.listTemplates({ occasion, style }, { page, pageSize: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, version, locale),
+      catalogue.listTemplates(
+        { occasion, style },
+        { page, pageSize: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+        version,
+        locale,
+      ),
     ]);
     const occasionName = occasions.results.find((o) => o.slug === occasion)?.name ?? null;
     renderPageOrPartial(ctx, 'catalogue', 'partials/catalogue-results', {
-      title: occasionName ? t('shop.catalogue.titleOccasion', { occasion: occasionName }) : t('shop.catalogue.titleAll'),
+      title: occasionName
+        ? t('shop.catalogue.titleOccasion', { occasion: occasionName })
+        : t('shop.catalogue.titleAll'),
       occasions: occasions.results,
       occasionNames: namesBySlug(occasions.results),
       styles: TEMPLATE_STYLES,
@@ -66,7 +81,9 @@ export const catalogueRoutes: WebRouteDef[] = [
     const slug = String(ctx.params.slug);
     const locale = pageLocale(strapi, ctx);
     const catalogue = getService(strapi, 'catalogue');
-    const template = preview ? await catalogue.previewTemplate(slug, queryValue(ctx.query, 'preview')) : await catalogue.getTemplate(slug, false, undefined, locale);
+    const template = preview
+      ? await catalogue.previewTemplate(slug, queryValue(ctx.query, 'preview'))
+      : await catalogue.getTemplate(slug, false, undefined, locale);
     const occasions = await catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, undefined, locale);
     const occasion = occasions.results.find((o) => o.slug === template.occasion) ?? null;
     renderPage(ctx, 'template', { title: template.name, template, occasion, preview });

@@ -14,12 +14,14 @@ export const PREVIEW_LINK_SECONDS = 60 * 60;
 
 function keyOf(strapi: Core.Strapi): Buffer {
   const keys = strapi.config.get('server.app.keys') as string[] | undefined;
-  const base = Array.isArray(keys) && keys.length ? keys.join(',') : String(strapi.config.get('admin.auth.secret') ?? '');
+  const base =
+    Array.isArray(keys) && keys.length ? keys.join(',') : String(strapi.config.get('admin.auth.secret') ?? '');
   // A key of its own, so a preview token never doubles as any other signature made with the app keys.
   return crypto.createHmac('sha256', base).update('greeting-cards template preview v1').digest();
 }
 
-const sign = (strapi: Core.Strapi, payload: string) => crypto.createHmac('sha256', keyOf(strapi)).update(payload).digest('base64url');
+const sign = (strapi: Core.Strapi, payload: string) =>
+  crypto.createHmac('sha256', keyOf(strapi)).update(payload).digest('base64url');
 
 /** A token for the draft of one template document, valid for PREVIEW_LINK_SECONDS. */
 export function previewToken(strapi: Core.Strapi, documentId: string, now = Date.now()): string {
@@ -46,7 +48,10 @@ export function previewPath(strapi: Core.Strapi, slug: string, token: string): s
 
 /** The shop page of a template's draft (what the Content Manager's preview panel frames), as mounted. */
 export function previewPagePath(strapi: Core.Strapi, slug: string, token: string): string {
-  return shopPathOf(mountPoints(strapi), `/templates/${encodeURIComponent(slug)}/?preview=${encodeURIComponent(token)}`);
+  return shopPathOf(
+    mountPoints(strapi),
+    `/templates/${encodeURIComponent(slug)}/?preview=${encodeURIComponent(token)}`,
+  );
 }
 
 /**
@@ -58,7 +63,10 @@ export function previewPagePath(strapi: Core.Strapi, slug: string, token: string
  */
 export function absoluteUrl(strapi: Core.Strapi, path: string): string {
   const hostUrl = String(strapi.config.get('server.url', '') ?? '');
-  const requestOrigin = (strapi.requestContext?.get() as { request?: { origin?: string } } | undefined)?.request?.origin;
-  const origin = /^https?:\/\//i.test(hostUrl) ? new URL(hostUrl).origin : requestOrigin || getConfig(strapi).publicUrl.replace(/\/+$/, '');
+  const requestOrigin = (strapi.requestContext?.get() as { request?: { origin?: string } } | undefined)?.request
+    ?.origin;
+  const origin = /^https?:\/\//i.test(hostUrl)
+    ? new URL(hostUrl).origin
+    : requestOrigin || getConfig(strapi).publicUrl.replace(/\/+$/, '');
   return `${origin}${path}`;
 }

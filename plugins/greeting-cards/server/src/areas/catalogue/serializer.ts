@@ -9,24 +9,43 @@ interface Media {
 
 const mediaUrl = (media: Media | null | undefined, fallback?: string | null) => media?.url || fallback || null;
 
-export function serializeOccasion(o: { id: number; documentId?: string | null; name: string; slug: string; sort_order?: number | null; month?: number | null; day?: number | null }) {
-  return { id: o.id, documentId: o.documentId ?? null, name: o.name, slug: o.slug, sort_order: o.sort_order ?? 0, month: o.month ?? null, day: o.day ?? null };
-}
-
-export function serializeTemplate(t: {
+export function serializeOccasion(o: {
   id: number;
   documentId?: string | null;
-  slug: string;
   name: string;
-  description?: string | null;
-  occasion?: { slug?: string | null } | null;
-  style: string;
-  product?: string | null;
-  is_premium?: boolean | null;
-  thumbnail?: Media | null;
-  thumbnail_url?: string | null;
-  canvas_data?: unknown;
-}, showPremium = true) {
+  slug: string;
+  sort_order?: number | null;
+  month?: number | null;
+  day?: number | null;
+}) {
+  return {
+    id: o.id,
+    documentId: o.documentId ?? null,
+    name: o.name,
+    slug: o.slug,
+    sort_order: o.sort_order ?? 0,
+    month: o.month ?? null,
+    day: o.day ?? null,
+  };
+}
+
+export function serializeTemplate(
+  t: {
+    id: number;
+    documentId?: string | null;
+    slug: string;
+    name: string;
+    description?: string | null;
+    occasion?: { slug?: string | null } | null;
+    style: string;
+    product?: string | null;
+    is_premium?: boolean | null;
+    thumbnail?: Media | null;
+    thumbnail_url?: string | null;
+    canvas_data?: unknown;
+  },
+  showPremium = true,
+) {
   return {
     ...templateFields(t),
     // Premium designs are listed with their preview for everyone; the design itself only for subscribers.
@@ -65,21 +84,38 @@ export function serializeTemplateSummary(t: Parameters<typeof serializeTemplate>
   };
 }
 
-export function serializeGiftAddon(g: { id: number; documentId?: string | null; name: string; description?: string | null; price_pence: number; image?: Media | null }) {
-  return { id: g.id, documentId: g.documentId ?? null, name: g.name, description: g.description ?? '', price_pence: g.price_pence, image_url: mediaUrl(g.image) };
-}
-
-export function serializeAsset(a: {
+export function serializeGiftAddon(g: {
   id: number;
   documentId?: string | null;
   name: string;
-  asset_type: string;
-  emoji?: string | null;
+  description?: string | null;
+  price_pence: number;
   image?: Media | null;
-  svg?: string | null;
-  tags?: unknown;
-  is_premium?: boolean | null;
-}, showPremium = true) {
+}) {
+  return {
+    id: g.id,
+    documentId: g.documentId ?? null,
+    name: g.name,
+    description: g.description ?? '',
+    price_pence: g.price_pence,
+    image_url: mediaUrl(g.image),
+  };
+}
+
+export function serializeAsset(
+  a: {
+    id: number;
+    documentId?: string | null;
+    name: string;
+    asset_type: string;
+    emoji?: string | null;
+    image?: Media | null;
+    svg?: string | null;
+    tags?: unknown;
+    is_premium?: boolean | null;
+  },
+  showPremium = true,
+) {
   return {
     id: a.id,
     documentId: a.documentId ?? null,

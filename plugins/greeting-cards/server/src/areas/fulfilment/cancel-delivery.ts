@@ -45,36 +45,52 @@ export interface CancelRequest {
 
 type Decided = { kind: 'decided'; delivery: Row; cancelledHere: boolean; refund: Row | null };
 /** busy: another request holds the card's cancel claim; `other` is its outcome when it runs in this process. */
-type Step = Decided | { kind: 'busy'; other: Promise<void> | undefined } | { kind: 'ask carrier'; delivery: Row; token: string };
+type Step =
+  Decided | { kind: 'busy'; other: Promise<void> | undefined } | { kind: 'ask carrier'; delivery: Row; token: string };
 
 /** Carrier cancels under way in this process, by delivery: a second request for the card waits for the first. */
 const inFlight = new Map<number, Promise<void>>();
 
 const POPULATE = { order_item: { select: ['id', 'delivery_method'], populate: { order: { select: ['id'] } } } };
 
-export async function cancelDelivery(strapi: Core.Strapi, request: CancelRequest): Promise<{ refund: RefundView | null }> {
+export async function cancelDelivery(
+  strapi: Core.Strapi,
+  request: CancelRequest,
+): Promise<{ refund: RefundView | null }> {
   const deliveries = () => query(strapi, UID.delivery);
-  const load = (): Promise<Row | null> => deliveries().findOne({ where: { id: request.deliveryId }, populate: POPULATE });
+  const load = (): Promise<Row | null> =>
+    deliveries().findOne({ where: { id: request.deliveryId }, populate: POPULATE });
   const first = await load();
   if (!first?.order_item?.order?.id) throw notFound();
   const orderId: number = first.order_item.order.id;
   const store = orderStore(strapi);
   const isPost = (d: Row) => d.order_item?.delivery_method === 'post';
-  const decideRefund = (d: Row) => (isPost(d) ? getService(strapi, 'refunds').decide(orderId, d.id, d.order_item.id, request.by) : Promise.resolve(null));
-  const cancelled = (d: Row) => ({ status: 'cancelled', next_attempt_at: null, cancel_claim: null, cancel_claimed_at: null, ...(d.postal_status ? { postal_status: 'cancelled' } : {}) });
+  const decideRefund = (d: Row) =>
+    isPost(d)
+      ? getService(strapi, 'refunds').decide(orderId, d.id, d.order_item.id, request.by)
+      : Promise.resolve(null);
+  const cancelled = (d: Row) => ({
+    status: 'cancelled',
+    next_attempt_at: null,
+    cancel_claim: null,
+    cancel_claimed_at: null,
+    ...(d.postal_status ? { postal_status: 'cancelled' } : {}),
+  });
 
   /** What this request does, decided under the lock; `claimed` runs when it takes the card's cancel claim. */
   const decide = (claimed: () => void) =>
     store.withLockedOrder(orderId, async (): Promise<Step> => {
       const d = await load();
       if (!d) throw notFound();
-      if (d.status === 'cancelled' && request.repeatAnswers) return { kind: 'decided', delivery: d, cancelledHere: false, refund: await decideRefund(d) };
+      if (d.status === 'cancelled' && request.repeatAnswers)
+        return { kind: 'decided', delivery: d, cancelledHere: false, refund: await decideRefund(d) };
       const move = request.rule(d);
       if (!move.ok) throw conflict(move.reason);
       if (atCarrier(d)) {
         const claimedAt = d.cancel_claimed_at ? new Date(d.cancel_claimed_at).getTime() : null;
         // Read under the lock: the holder lets go of its claim only under the lock too, so its entry is still there.
-        if (d.cancel_claim && claimedAt !== null && Date.now() - claimedAt < CLAIM_LEASE_MS) return { kind: 'busy', other: inFlight.get(d.id) };
+        if (d.cancel_claim && claimedAt !== null && Date.now() - claimedAt < CLAIM_LEASE_MS)
+          return { kind: 'busy', other: inFlight.get(d.id) };
         const token = crypto.randomUUID();
         const { count } = await deliveries().updateMany({
           where: { id: d.id, status: PROCESSING, claimed_at: null, cancel_claim: d.cancel_claim ?? null },
@@ -96,16 +112,27 @@ export async function cancelDelivery(strapi: Core.Strapi, request: CancelRequest
       await cancelAtCarrier(strapi, d, request.refusal);
     } catch (error) {
       // Refused, or no answer: the card stays queued, and the claim goes so a later cancel may ask again.
-      await store.withLockedOrder(orderId, () => deliveries().updateMany({ where: { id: d.id, cancel_claim: token }, data: { cancel_claim: null, cancel_claimed_at: null } }));
+      await store.withLockedOrder(orderId, () =>
+        deliveries().updateMany({
+          where: { id: d.id, cancel_claim: token },
+          data: { cancel_claim: null, cancel_claimed_at: null },
+        }),
+      );
       throw error;
     }
     return store.withLockedOrder(orderId, async (): Promise<Decided> => {
-      const { count } = await deliveries().updateMany({ where: { id: d.id, status: PROCESSING, cancel_claim: token }, data: cancelled(d) });
+      const { count } = await deliveries().updateMany({
+        where: { id: d.id, status: PROCESSING, cancel_claim: token },
+        data: cancelled(d),
+      });
       if (count === 1) return { kind: 'decided', delivery: d, cancelledHere: true, refund: await decideRefund(d) };
       // The provider's own news (a callback saying cancelled) got here first: the cancel was still ours.
       const now = await load();
       if (now?.status !== 'cancelled') throw conflict(CHANGED);
-      await deliveries().updateMany({ where: { id: d.id, cancel_claim: token }, data: { cancel_claim: null, cancel_claimed_at: null } });
+      await deliveries().updateMany({
+        where: { id: d.id, cancel_claim: token },
+        data: { cancel_claim: null, cancel_claimed_at: null },
+      });
       return { kind: 'decided', delivery: now, cancelledHere: false, refund: await decideRefund(now) };
     });
   }
@@ -136,7 +163,13 @@ export async function cancelDelivery(strapi: Core.Strapi, request: CancelRequest
 
   const { delivery, cancelledHere, refund } = step;
   if (cancelledHere && isPost(delivery)) {
-    await getService(strapi, 'fulfilment').recordEvent({ deliveryId: delivery.id, source: 'cancelled', status: 'cancelled', postalStatus: delivery.postal_status ?? null, detail: request.detail });
+    await getService(strapi, 'fulfilment').recordEvent({
+      deliveryId: delivery.id,
+      source: 'cancelled',
+      status: 'cancelled',
+      postalStatus: delivery.postal_status ?? null,
+      detail: request.detail,
+    });
   }
   return { refund: refund ? await getService(strapi, 'refunds').giveBack(refund, request.by) : null };
 }

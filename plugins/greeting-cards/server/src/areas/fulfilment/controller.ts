@@ -10,7 +10,8 @@ import { getService } from '../../platform/get-service';
  * page's form); null when neither (each request is then a press of its own). The service checks it.
  */
 function pressKey(ctx: { get(name: string): string; request: { body?: unknown } }): string | null {
-  const body = ctx.request.body && typeof ctx.request.body === 'object' ? (ctx.request.body as Record<string, unknown>) : {};
+  const body =
+    ctx.request.body && typeof ctx.request.body === 'object' ? (ctx.request.body as Record<string, unknown>) : {};
   const raw = ctx.get('Idempotency-Key') || (typeof body.key === 'string' ? body.key : '');
   return raw.trim() || null;
 }

@@ -33,8 +33,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (stored) return stored;
     // SERVICE_ROLE=web draws nothing: a 503 the buyer's browser can retry (print-at-home files are
     // drawn and stored by the worker that sends them).
-    if (!getService(strapi, 'rendering').drawsHere()) throw unavailable('This PDF is being prepared. Please try again in a moment.');
-    const card: Row = personaliseCard(delivery.order_item?.card ?? {}, delivery.order_item?.snapshot?.recipient ?? delivery.order_item?.recipient ?? null);
+    if (!getService(strapi, 'rendering').drawsHere())
+      throw unavailable('This PDF is being prepared. Please try again in a moment.');
+    const card: Row = personaliseCard(
+      delivery.order_item?.card ?? {},
+      delivery.order_item?.snapshot?.recipient ?? delivery.order_item?.recipient ?? null,
+    );
     const pdf = await getService(strapi, 'rendering').cardPdf(
       { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product },
       { owner: `delivery:${delivery.id}` },
@@ -45,7 +49,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return pdf;
   }
 
-  const rule = (now: Date = new Date()): SendAgainRule => ({ now, afterDays: getConfig(strapi).resendUnopenedAfterDays });
+  const rule = (now: Date = new Date()): SendAgainRule => ({
+    now,
+    afterDays: getConfig(strapi).resendUnopenedAfterDays,
+  });
   const view = (d: Row) => serializeDelivery(d, rule());
 
   /**
@@ -60,10 +67,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const find = () => q().findOne({ where: { id: deliveryId, ...ownedWhere(userId) }, populate: POPULATE });
     const delivery = await find();
     if (!delivery) throw notFound();
-    if (key !== null && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw fieldErrors({ key: ['Use 8 to 100 letters, digits, - or _.'] });
+    if (key !== null && !/^[A-Za-z0-9_-]{8,100}$/.test(key))
+      throw fieldErrors({ key: ['Use 8 to 100 letters, digits, - or _.'] });
     if (key && delivery.send_again_key === key) return view(delivery);
     const method = delivery.order_item?.delivery_method ?? null;
-    const check = sendAgainCheck({ status: delivery.status, delivery_method: method, sent_at: delivery.sent_at, opened_at: delivery.opened_at, send_again_count: delivery.send_again_count }, new Date(), rule().afterDays);
+    const check = sendAgainCheck(
+      {
+        status: delivery.status,
+        delivery_method: method,
+        sent_at: delivery.sent_at,
+        opened_at: delivery.opened_at,
+        send_again_count: delivery.send_again_count,
+      },
+      new Date(),
+      rule().afterDays,
+    );
     if (!check.ok) throw badRequest(check.reason);
     // An e-mail to an address the buyer typed, once more (security issue 39): a confirmed address or a
     // paid order, and one of the day's e-mails to others (given back if this press sends nothing).
@@ -101,14 +119,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { count, rows } = await pagedRows(
         page,
         () => q().count({ where }),
-        () => q().findMany({ where, populate: POPULATE, orderBy: [{ id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+        () =>
+          q().findMany({
+            where,
+            populate: POPULATE,
+            orderBy: [{ id: 'desc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+          }),
       );
       return { count, results: rows.map(view) };
     },
 
     /** The deliveries of one of the buyer's orders (its detail page and GET /api/orders/{uuid}/), oldest first. */
     async listForOrder(userId: number, orderId: number) {
-      const rows: Row[] = await q().findMany({ where: { order_item: { order: { id: orderId, user: { id: userId } } } }, populate: POPULATE, orderBy: [{ id: 'asc' }] });
+      const rows: Row[] = await q().findMany({
+        where: { order_item: { order: { id: orderId, user: { id: userId } } } },
+        populate: POPULATE,
+        orderBy: [{ id: 'asc' }],
+      });
       return rows.map(view);
     },
 
@@ -124,7 +153,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const toCard = linkOf(strapi, UID.orderItem, 'card');
       const toOrder = linkOf(strapi, UID.orderItem, 'order');
       const toUser = linkOf(strapi, UID.order, 'user');
-      const raw: Row[] = await strapi.db.connection(`${delivery.table} as d`)
+      const raw: Row[] = await strapi.db
+        .connection(`${delivery.table} as d`)
         .join(`${toItem.table} as di`, `di.${toItem.own}`, 'd.id')
         .join(`${item.table} as i`, 'i.id', `di.${toItem.other}`)
         .join(`${toCard.table} as ic`, `ic.${toCard.own}`, 'i.id')
@@ -133,11 +163,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .where(`i.${item.column('delivery_method')}`, 'ecard')
         .whereIn(`ic.${toCard.other}`, cardIds)
         .where(`ou.${toUser.other}`, userId)
-        .distinct({ id: 'd.id', card_id: `ic.${toCard.other}`, status: `d.${delivery.column('status')}`, opened_at: `d.${delivery.column('opened_at')}` });
+        .distinct({
+          id: 'd.id',
+          card_id: `ic.${toCard.other}`,
+          status: `d.${delivery.column('status')}`,
+          opened_at: `d.${delivery.column('opened_at')}`,
+        });
       const byCard = new Map<number, Row[]>();
       for (const r of raw) {
         const cardId = Number(r.card_id);
-        byCard.set(cardId, [...(byCard.get(cardId) ?? []), { status: String(r.status), opened_at: r.opened_at ?? null, delivery_method: 'ecard' }]);
+        byCard.set(cardId, [
+          ...(byCard.get(cardId) ?? []),
+          { status: String(r.status), opened_at: r.opened_at ?? null, delivery_method: 'ecard' },
+        ]);
       }
       return new Map([...byCard].map(([id, list]) => [id, ecardCounts(list as Array<{ status: string }>)]));
     },
@@ -154,8 +192,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
       const delivery = await q().findOne({
         // Also while it is being sent again: the first e-mail's link keeps working.
-        where: { view_token: token, $or: [{ status: { $in: VIEWABLE } }, { status: { $in: ['pending', 'processing'] }, sent_at: { $notNull: true } }] },
-        populate: { order_item: { populate: { card: true, recipient: true, order: { populate: { user: { select: ['id'] } } } } } },
+        where: {
+          view_token: token,
+          $or: [
+            { status: { $in: VIEWABLE } },
+            { status: { $in: ['pending', 'processing'] }, sent_at: { $notNull: true } },
+          ],
+        },
+        populate: {
+          order_item: { populate: { card: true, recipient: true, order: { populate: { user: { select: ['id'] } } } } },
+        },
       });
       return delivery ?? null;
     },
@@ -177,7 +223,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { refund } = await cancelDelivery(strapi, {
         deliveryId,
         by: 'shopper',
-        rule: (d) => shopperCancelMove(d.status, d.order_item?.delivery_method ?? '', atCarrier(d), d.postal_status ?? null),
+        rule: (d) =>
+          shopperCancelMove(d.status, d.order_item?.delivery_method ?? '', atCarrier(d), d.postal_status ?? null),
         repeatAnswers: true,
         refusal: 'The printer has already started on this card, so it can no longer be cancelled.',
         detail: 'by the buyer',

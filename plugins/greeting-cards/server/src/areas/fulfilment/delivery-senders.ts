@@ -30,10 +30,12 @@ export interface SendOutcome {
   pdf_path?: string;
 }
 
-const absolute = (base: string, pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${base.replace(/\/+$/, '')}${pathOrUrl}`);
+const absolute = (base: string, pathOrUrl: string) =>
+  /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${base.replace(/\/+$/, '')}${pathOrUrl}`;
 
 /** `shopRoot` is the public URL plus the storefront's base path (platform/mount/mount-points.ts publicShopUrl). */
-export const viewUrl = (shopRoot: string, token: string) => `${shopRoot.replace(/\/+$/, '')}/cards/view/${encodeURIComponent(token)}/`;
+export const viewUrl = (shopRoot: string, token: string) =>
+  `${shopRoot.replace(/\/+$/, '')}/cards/view/${encodeURIComponent(token)}/`;
 
 /** The item as paid for: the checkout snapshot, falling back to the live rows for older items. */
 function recipientOf(item: Row): Row {
@@ -56,7 +58,11 @@ export function deliveryMessageId(publicUrl: string, delivery: Row): string {
  * up in logs and at providers): with the id it names this delivery across databases and instances.
  */
 function deliveryTag(delivery: Row): string {
-  return crypto.createHash('sha256').update(String(delivery.view_token ?? '')).digest('hex').slice(0, 12);
+  return crypto
+    .createHash('sha256')
+    .update(String(delivery.view_token ?? ''))
+    .digest('hex')
+    .slice(0, 12);
 }
 
 /** The item's card as drawn for its recipient: merge fields ({first_name}...) filled in. */
@@ -69,7 +75,10 @@ const ownerOf = (item: Row) => `user:${item.order?.user?.id ?? 'unknown'}`;
 export function cardPdfRenderer(strapi: Core.Strapi) {
   return (item: Row): Promise<Buffer> => {
     const card = cardFor(item);
-    return getService(strapi, 'rendering').cardPdf({ canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product }, { owner: ownerOf(item) });
+    return getService(strapi, 'rendering').cardPdf(
+      { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product },
+      { owner: ownerOf(item) },
+    );
   };
 }
 
@@ -77,12 +86,18 @@ export function cardPdfRenderer(strapi: Core.Strapi) {
 export function printerPdfRenderer(strapi: Core.Strapi) {
   return (item: Row): Promise<Buffer> => {
     const card = cardFor(item);
-    return getService(strapi, 'rendering').printerPdf({ canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product }, { owner: ownerOf(item) });
+    return getService(strapi, 'rendering').printerPdf(
+      { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product },
+      { owner: ownerOf(item) },
+    );
   };
 }
 
 /** An order's e-mails are written in the language its buyer used in the shop (older orders: platform/i18n/record-locale.ts). */
-const emailLanguageOf = (config: { shopName: string; shopTimeZone: string; shopLocale: string }, order: Row | undefined): EmailLanguage => ({
+const emailLanguageOf = (
+  config: { shopName: string; shopTimeZone: string; shopLocale: string },
+  order: Row | undefined,
+): EmailLanguage => ({
   locale: recordLocale(order?.locale, config.shopLocale),
   shopName: config.shopName,
   timeZone: config.shopTimeZone,
@@ -126,15 +141,18 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       if (!card.preview_url) throw error;
     }
     const link = viewUrl(publicShopUrl(strapi, ''), delivery.view_token);
-    const mail = ecardEmail({
-      senderName: sender.display_name || '',
-      recipientName: fullName(recipient),
-      cardTitle: String(item.snapshot?.card_title ?? card.title ?? ''),
-      insideMessage: String(card.inside_message ?? ''),
-      viewUrl: link,
-      imageSrc: png ? 'cid:card-front' : absolute(config.publicUrl, card.preview_url),
-      sentAt: now,
-    }, emailLanguageOf(config, item.order));
+    const mail = ecardEmail(
+      {
+        senderName: sender.display_name || '',
+        recipientName: fullName(recipient),
+        cardTitle: String(item.snapshot?.card_title ?? card.title ?? ''),
+        insideMessage: String(card.inside_message ?? ''),
+        viewUrl: link,
+        imageSrc: png ? 'cid:card-front' : absolute(config.publicUrl, card.preview_url),
+        sentAt: now,
+      },
+      emailLanguageOf(config, item.order),
+    );
     await getService(strapi, 'mailer').send({
       to,
       replyTo: sender.email || undefined,
@@ -149,7 +167,9 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     if (serviceRole(strapi) === 'worker') {
       await rendering()
         .drawViewPages(card.canvas_data, { owner: ownerOf(item) })
-        .catch((error: unknown) => strapi.log.warn(`[greeting-cards] delivery ${delivery.id}: view page not drawn ahead: ${errorText(error)}`));
+        .catch((error: unknown) =>
+          strapi.log.warn(`[greeting-cards] delivery ${delivery.id}: view page not drawn ahead: ${errorText(error)}`),
+        );
     }
     return { status: senderStatus('ecard', 'sent'), sent_at: now };
   }
@@ -172,7 +192,9 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       address: addressOf(r),
       packing: {
         card_title: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
-        gift_addon: item.gift_addon ? { id: item.gift_addon.id, name: String(item.snapshot?.gift_addon_name ?? item.gift_addon.name) } : null,
+        gift_addon: item.gift_addon
+          ? { id: item.gift_addon.id, name: String(item.snapshot?.gift_addon_name ?? item.gift_addon.name) }
+          : null,
         gift_wrap: Boolean(item.gift_wrap),
       },
     };
@@ -186,12 +208,19 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const pdfPath = await writePdf(strapi, delivery.id, await cardPdf(item));
     const buyer = await buyerDetails(item.order.user.id);
     if (buyer.email) {
-      const mail = printReadyEmail({
-        buyerName: buyer.display_name || '',
-        cardTitle: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
-        pdfUrl: `${viewUrl(publicShopUrl(strapi, ''), delivery.view_token)}card.pdf`,
-      }, emailLanguageOf(getConfig(strapi), item.order));
-      await getService(strapi, 'mailer').send({ to: buyer.email, ...mail, headers: { 'X-Greeting-Card-Delivery': String(delivery.id) } });
+      const mail = printReadyEmail(
+        {
+          buyerName: buyer.display_name || '',
+          cardTitle: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
+          pdfUrl: `${viewUrl(publicShopUrl(strapi, ''), delivery.view_token)}card.pdf`,
+        },
+        emailLanguageOf(getConfig(strapi), item.order),
+      );
+      await getService(strapi, 'mailer').send({
+        to: buyer.email,
+        ...mail,
+        headers: { 'X-Greeting-Card-Delivery': String(delivery.id) },
+      });
     }
     return { status: senderStatus('print', 'delivered'), sent_at: now, delivered_at: now, pdf_path: pdfPath };
   }

@@ -90,8 +90,21 @@ export function deliveryStore(strapi: Core.Strapi) {
     async awaitingBackend(limit: number): Promise<Row[]> {
       // At the carrier: processing without a claim.
       const atCarrier = { status: PROCESSING, claimed_at: null, tracking_reference: { $notNull: true } };
-      const select = ['id', 'status', 'tracking_reference', 'carrier_status', 'postal_status', 'tracking_number', 'tracking_url'];
-      const never: Row[] = await q().findMany({ where: { ...atCarrier, last_checked_at: null }, select, orderBy: [{ id: 'asc' }], limit });
+      const select = [
+        'id',
+        'status',
+        'tracking_reference',
+        'carrier_status',
+        'postal_status',
+        'tracking_number',
+        'tracking_url',
+      ];
+      const never: Row[] = await q().findMany({
+        where: { ...atCarrier, last_checked_at: null },
+        select,
+        orderBy: [{ id: 'asc' }],
+        limit,
+      });
       if (never.length >= limit) return never;
       const asked: Row[] = await q().findMany({
         where: { ...atCarrier, last_checked_at: { $notNull: true } },
@@ -110,18 +123,32 @@ export function deliveryStore(strapi: Core.Strapi) {
     /** Adds a step to the delivery's timeline (the operator's delivery page). */
     async addEvent(event: DeliveryEventInput): Promise<void> {
       await query(strapi, UID.deliveryEvent).createMany({
-        data: [{ delivery_id: event.deliveryId, source: event.source, status: event.status ?? null, postal_status: event.postalStatus ?? null, provider_status: event.providerStatus ?? null, detail: event.detail ?? null, at: event.at ?? new Date() }],
+        data: [
+          {
+            delivery_id: event.deliveryId,
+            source: event.source,
+            status: event.status ?? null,
+            postal_status: event.postalStatus ?? null,
+            provider_status: event.providerStatus ?? null,
+            detail: event.detail ?? null,
+            at: event.at ?? new Date(),
+          },
+        ],
       });
     },
 
     /** The delivery's timeline, oldest first. */
     events(deliveryId: number): Promise<Row[]> {
-      return query(strapi, UID.deliveryEvent).findMany({ where: { delivery_id: deliveryId }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+      return query(strapi, UID.deliveryEvent).findMany({
+        where: { delivery_id: deliveryId },
+        orderBy: [{ at: 'asc' }, { id: 'asc' }],
+      });
     },
 
     /** Fills in columns that are still empty (tracking that came after the move); never overwrites one. */
     async fillIn(id: number, data: Row): Promise<void> {
-      for (const [key, value] of Object.entries(data)) await q().updateMany({ where: { id, [key]: null }, data: { [key]: value } });
+      for (const [key, value] of Object.entries(data))
+        await q().updateMany({ where: { id, [key]: null }, data: { [key]: value } });
     },
 
     /** A delivery by the backend's reference (a print provider's order id), or null. */
@@ -154,7 +181,12 @@ export function deliveryStore(strapi: Core.Strapi) {
     async load(id: number): Promise<Row | null> {
       const [delivery] = await rowsByIdWithRelations(strapi, UID.delivery, [id], ['order_item']);
       if (!delivery?.order_item) return delivery ?? null;
-      const [item] = await rowsByIdWithRelations(strapi, UID.orderItem, [delivery.order_item.id], ['card', 'recipient', 'gift_addon', 'order']);
+      const [item] = await rowsByIdWithRelations(
+        strapi,
+        UID.orderItem,
+        [delivery.order_item.id],
+        ['card', 'recipient', 'gift_addon', 'order'],
+      );
       if (item?.order) {
         const [order] = await rowsByIdWithRelations(strapi, UID.order, [item.order.id], ['user']);
         item.order = order ?? item.order;
@@ -165,7 +197,10 @@ export function deliveryStore(strapi: Core.Strapi) {
     /** Records the outcome and releases the claim. */
     finish(id: number, data: Row): Promise<unknown> {
       // updateMany: one UPDATE, without reading the row back (once per card sent).
-      return q().updateMany({ where: { id }, data: { ...data, claimed_by: null, claimed_at: null, updatedAt: new Date() } });
+      return q().updateMany({
+        where: { id },
+        data: { ...data, claimed_by: null, claimed_at: null, updatedAt: new Date() },
+      });
     },
   };
 }

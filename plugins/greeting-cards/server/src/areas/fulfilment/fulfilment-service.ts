@@ -10,7 +10,13 @@ import type { PostalBackend } from '../../platform/providers/postal/types';
 import { UID } from '../../platform/uids';
 import { deliveryStore, type DeliveryEventInput } from './delivery-store';
 import { deliverySenders, printerPdfRenderer } from './delivery-senders';
-import { applyCarrierNews, type NewsHooks, type NewsOutcome, type NewsSource, type QueuedDelivery } from './postal/carrier-news';
+import {
+  applyCarrierNews,
+  type NewsHooks,
+  type NewsOutcome,
+  type NewsSource,
+  type QueuedDelivery,
+} from './postal/carrier-news';
 import { notifyOperatorOfFailure } from './failure-notice';
 import { backfillDeliveryTimeline } from './timeline-backfill';
 import { printFileFor } from './print-at-home/print-file';
@@ -77,7 +83,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  const newsHooks = (): NewsHooks => ({ afterSent, afterFailed: async (id) => void (await notifyOperatorOfFailure(strapi, store, id)) });
+  const newsHooks = (): NewsHooks => ({
+    afterSent,
+    afterFailed: async (id) => void (await notifyOperatorOfFailure(strapi, store, id)),
+  });
 
   /** Sends one claimed delivery and records the outcome; never throws. `done` collects what to settle afterwards. */
   async function sendClaimed(id: number, now: Date, done: Settled): Promise<'sent' | 'failed' | 'retrying'> {
@@ -92,9 +101,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // attempts counts every try, the successful one included.
       // A card a print provider queued starts its own progress there (postal_status) at "accepted".
       const accepted = method === 'post' && outcome.status === PROCESSING ? { postal_status: 'accepted' } : {};
-      await store.finish(id, { ...outcome, ...accepted, attempts: Number(delivery.attempts ?? 0) + 1, last_error: null, next_attempt_at: null });
+      await store.finish(id, {
+        ...outcome,
+        ...accepted,
+        attempts: Number(delivery.attempts ?? 0) + 1,
+        last_error: null,
+        next_attempt_at: null,
+      });
       if (method === 'post') {
-        await recordQuietly({ deliveryId: id, source: 'submitted', status: outcome.status, postalStatus: outcome.status === PROCESSING ? 'accepted' : null, detail: outcome.tracking_reference ? `order ${outcome.tracking_reference}` : null });
+        await recordQuietly({
+          deliveryId: id,
+          source: 'submitted',
+          status: outcome.status,
+          postalStatus: outcome.status === PROCESSING ? 'accepted' : null,
+          detail: outcome.tracking_reference ? `order ${outcome.tracking_reference}` : null,
+        });
       }
       // A backend that only queued the card (processing) is asked again by pollBackend.
       if (outcome.status !== 'processing') await afterSentInBatch(item, done);
@@ -103,14 +124,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Sent and recorded, but the card's own status could not be updated: the send stands (a retry would
       // send the card again); the card is marked on the job's next run.
       if (error instanceof AfterSendError) {
-        strapi.log.warn(`[greeting-cards] delivery ${id} sent; its card's status is updated on the next run: ${errorText(error.cause)}`);
+        strapi.log.warn(
+          `[greeting-cards] delivery ${id} sent; its card's status is updated on the next run: ${errorText(error.cause)}`,
+        );
         return 'sent';
       }
       const result = afterFailure(Number(delivery?.attempts ?? 0), getConfig(strapi).deliveryMaxAttempts, now);
       strapi.log.warn(`[greeting-cards] delivery ${id} attempt ${result.attempts} failed: ${errorText(error)}`);
-      await store.finish(id, { status: result.status, attempts: result.attempts, next_attempt_at: result.nextAttemptAt, last_error: errorText(error) });
+      await store.finish(id, {
+        status: result.status,
+        attempts: result.attempts,
+        next_attempt_at: result.nextAttemptAt,
+        last_error: errorText(error),
+      });
       if (item?.delivery_method === 'post') {
-        await recordQuietly({ deliveryId: id, source: 'submit_failed', status: result.status, detail: `attempt ${result.attempts}: ${errorText(error)}` });
+        await recordQuietly({
+          deliveryId: id,
+          source: 'submit_failed',
+          status: result.status,
+          detail: `attempt ${result.attempts}: ${errorText(error)}`,
+        });
         if (result.status === 'failed') await notifyOperatorOfFailure(strapi, store, id);
       }
       return result.status === 'failed' ? 'failed' : 'retrying';
@@ -123,7 +156,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function claimAndSend(ids: number[], now: Date, run: DispatchRun): Promise<void> {
     // Loud, not quiet: a path that forgot the role must not send (and draw) on a web instance.
-    if (!sendsHere) throw new Error('[greeting-cards] this instance runs with SERVICE_ROLE=web and never sends deliveries: a worker does');
+    if (!sendsHere)
+      throw new Error(
+        '[greeting-cards] this instance runs with SERVICE_ROLE=web and never sends deliveries: a worker does',
+      );
     let next = 0;
     const done: Settled = { cards: new Set(), orders: new Set() };
     const worker = async () => {
@@ -147,7 +183,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     try {
       // allSettled, then the first error: with Promise.all the other workers went on sending after one
       // failed, unawaited, and the cards they sent were never followed by their order's completion check.
-      const workers = await Promise.allSettled(Array.from({ length: Math.min(getConfig(strapi).deliveryConcurrency, ids.length) }, worker));
+      const workers = await Promise.allSettled(
+        Array.from({ length: Math.min(getConfig(strapi).deliveryConcurrency, ids.length) }, worker),
+      );
       const failed = workers.find((w): w is PromiseRejectedResult => w.status === 'rejected');
       if (failed) throw failed.reason;
     } finally {
@@ -170,7 +208,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         unsettledOrders.delete(orderId);
       } catch (error) {
         unsettledOrders.add(orderId);
-        strapi.log.warn(`[greeting-cards] order ${orderId}: completion check failed, tried again on the next run: ${errorText(error)}`);
+        strapi.log.warn(
+          `[greeting-cards] order ${orderId}: completion check failed, tried again on the next run: ${errorText(error)}`,
+        );
       }
     }
   }
@@ -211,7 +251,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Sends every delivery due at `now` (the job's body; tests call it directly with their own clock). */
   async function runDue(now: Date = new Date()): Promise<DispatchRun> {
-    if (!sendsHere) throw new Error('[greeting-cards] this instance runs with SERVICE_ROLE=web and never runs the delivery job: a worker does');
+    if (!sendsHere)
+      throw new Error(
+        '[greeting-cards] this instance runs with SERVICE_ROLE=web and never runs the delivery job: a worker does',
+      );
     const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
     const seen = new Set<number>();
     for (;;) {
@@ -225,7 +268,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         // Refunds of cancelled cards that the payment provider did not confirm are asked for again.
         await getService(strapi, 'refunds')
           .finishPending()
-          .catch((error: unknown) => strapi.log.warn(`[greeting-cards] pending refunds not retried: ${errorText(error)}`));
+          .catch((error: unknown) =>
+            strapi.log.warn(`[greeting-cards] pending refunds not retried: ${errorText(error)}`),
+          );
         return run;
       }
       ids.forEach((id) => seen.add(id));
@@ -240,7 +285,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function pendingDeliveryIds(orderId: number): Promise<number[]> {
-    const items: Row[] = await query(strapi, UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['id'] });
+    const items: Row[] = await query(strapi, UID.orderItem).findMany({
+      where: { order: { id: orderId } },
+      select: ['id'],
+    });
     if (!items.length) return [];
     const deliveries: Row[] = await query(strapi, UID.delivery).findMany({
       where: { order_item: { id: { $in: items.map((i) => i.id) } }, status: 'pending' },
@@ -309,7 +357,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     deliveryByReference: (reference: string) => store.byReference(reference) as Promise<QueuedDelivery | null>,
 
     /** Applies a print provider's news to a delivery (status callbacks; the job's poll does the same). */
-    applyCarrierNews(row: QueuedDelivery, news: CarrierNews, now: Date = new Date(), source: NewsSource = 'callback'): Promise<NewsOutcome> {
+    applyCarrierNews(
+      row: QueuedDelivery,
+      news: CarrierNews,
+      now: Date = new Date(),
+      source: NewsSource = 'callback',
+    ): Promise<NewsOutcome> {
       return applyCarrierNews(store, row, news, newsHooks(), now, source);
     },
 
@@ -338,7 +391,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async printFile(deliveryId: number): Promise<Buffer | null> {
       const delivery = await store.load(deliveryId);
       const item = delivery?.order_item;
-      if (!delivery || !printFileFetchable(delivery.status, Number(delivery.attempts ?? 0)) || item?.delivery_method !== 'post') return null;
+      if (
+        !delivery ||
+        !printFileFetchable(delivery.status, Number(delivery.attempts ?? 0)) ||
+        item?.delivery_method !== 'post'
+      )
+        return null;
       // A web instance never draws: the provider fetches again after a 503 and reaches a worker or an
       // `all` instance (route /postal/print-files/ to them, see the README's Scaling section).
       if (!sendsHere) throw unavailable('This print file is being prepared. Please try again in a moment.');

@@ -17,11 +17,15 @@ export interface SendAgainRule {
 
 export function serializeDelivery(d: Row, rule?: SendAgainRule) {
   const item: Row = d.order_item ?? {};
-  const facts = { status: d.status, delivery_method: item.delivery_method ?? null, sent_at: d.sent_at, opened_at: d.opened_at };
+  const facts = {
+    status: d.status,
+    delivery_method: item.delivery_method ?? null,
+    sent_at: d.sent_at,
+    opened_at: d.opened_at,
+  };
   const snap: Row = item.snapshot ?? {};
   const recipient: Row = snap.recipient ?? item.recipient ?? {};
-  const recipientName =
-    snap.recipient_name ?? (fullName(recipient) || null);
+  const recipientName = snap.recipient_name ?? (fullName(recipient) || null);
   return {
     id: d.id,
     order: item.order?.uuid ?? null,

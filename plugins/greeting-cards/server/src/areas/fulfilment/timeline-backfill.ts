@@ -16,7 +16,7 @@ export async function backfillDeliveryTimeline(strapi: Core.Strapi): Promise<num
   const deliveries = query(strapi, UID.delivery);
   const events = query(strapi, UID.deliveryEvent);
   let written = 0;
-  for (let lastId = 0; ; ) {
+  for (let lastId = 0; ;) {
     const rows: Row[] = await deliveries.findMany({
       where: { id: { $gt: lastId }, tracking_reference: { $notNull: true }, order_item: { delivery_method: 'post' } },
       select: ['id', 'status', 'carrier_status', 'postal_status', 'tracking_reference', 'updatedAt'],
@@ -25,13 +25,21 @@ export async function backfillDeliveryTimeline(strapi: Core.Strapi): Promise<num
     });
     if (!rows.length) return written;
     lastId = rows[rows.length - 1].id;
-    const have: Row[] = await events.findMany({ where: { delivery_id: { $in: rows.map((r) => r.id) } }, select: ['delivery_id'] });
+    const have: Row[] = await events.findMany({
+      where: { delivery_id: { $in: rows.map((r) => r.id) } },
+      select: ['delivery_id'],
+    });
     const seen = new Set(have.map((e) => e.delivery_id));
     const data = rows
       .filter((r) => !seen.has(r.id))
       .map((r) => ({
-        delivery_id: r.id, source: 'migrated', status: r.status, postal_status: r.postal_status ?? null, provider_status: r.carrier_status ?? null,
-        detail: `order ${r.tracking_reference}, as recorded before the timeline existed`, at: r.updatedAt ?? new Date(),
+        delivery_id: r.id,
+        source: 'migrated',
+        status: r.status,
+        postal_status: r.postal_status ?? null,
+        provider_status: r.carrier_status ?? null,
+        detail: `order ${r.tracking_reference}, as recorded before the timeline existed`,
+        at: r.updatedAt ?? new Date(),
       }));
     if (data.length) await events.createMany({ data });
     written += data.length;

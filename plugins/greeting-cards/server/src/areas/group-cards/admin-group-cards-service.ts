@@ -15,7 +15,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     uuid: String(g.uuid),
     title: String(g.title ?? ''),
     recipient_name: String(g.recipient_name ?? ''),
-    organiser: g.owner ? { id: g.owner.id as number, email: String(g.owner.email ?? ''), username: String(g.owner.username ?? '') } : null,
+    organiser: g.owner
+      ? { id: g.owner.id as number, email: String(g.owner.email ?? ''), username: String(g.owner.username ?? '') }
+      : null,
     status: String(g.status),
     signature_count: await store.countSignatures(g.id),
     deadline: g.deadline ? new Date(g.deadline).toISOString() : null,
@@ -25,8 +27,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function list(status: string | undefined, page: PageRequest) {
     const where = status ? { status } : {};
-    const { count, rows } = await pagedRows(page, () => store.groups().count({ where }), () =>
-      store.groups().findMany({ where, orderBy: [{ deadline: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize, populate: { owner: { fields: ['id', 'email', 'username'] } } }),
+    const { count, rows } = await pagedRows(
+      page,
+      () => store.groups().count({ where }),
+      () =>
+        store
+          .groups()
+          .findMany({
+            where,
+            orderBy: [{ deadline: 'asc' }, { id: 'asc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+            populate: { owner: { fields: ['id', 'email', 'username'] } },
+          }),
     );
     return { count, results: await Promise.all(rows.map(row)) };
   }
@@ -36,7 +49,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!looksLikeUuid(uuid)) throw notFound();
     const found = await store.byUuid(uuid.toLowerCase());
     if (!found) throw notFound();
-    await store.groups().updateMany({ where: { id: found.id, status: 'open' }, data: { status: 'closed', closed_at: new Date() } });
+    await store
+      .groups()
+      .updateMany({ where: { id: found.id, status: 'open' }, data: { status: 'closed', closed_at: new Date() } });
     return row((await store.byUuid(uuid.toLowerCase()))!);
   }
 

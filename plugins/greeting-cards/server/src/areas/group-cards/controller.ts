@@ -6,7 +6,13 @@ import { parseBody } from '../../platform/http/body';
 import { parseId } from '../../platform/http/ids';
 import { consumeSigningAttempt, tooMany } from '../../platform/http/rate-limit';
 import { clearEditTokenCookie, editTokenFrom, setEditTokenCookie } from '../../platform/http/edit-tokens';
-import { groupCardCreate, groupCardPatch, reorderInput, signatureCreate, signaturePatch } from './rules/group-card-input';
+import {
+  groupCardCreate,
+  groupCardPatch,
+  reorderInput,
+  signatureCreate,
+  signaturePatch,
+} from './rules/group-card-input';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import { getService } from '../../platform/get-service';
 
@@ -50,15 +56,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return groups().update(user.id, uuidOf(ctx), parseBody(groupCardPatch, ctx.request.body));
     }),
 
-    send: action(strapi, async (ctx) => groups().sendToBasket((await requireUser(strapi, ctx)).id, uuidOf(ctx), ctx.request.body)),
+    send: action(strapi, async (ctx) =>
+      groups().sendToBasket((await requireUser(strapi, ctx)).id, uuidOf(ctx), ctx.request.body),
+    ),
 
     rotateLink: action(strapi, async (ctx) => groups().rotateLink((await requireUser(strapi, ctx)).id, uuidOf(ctx))),
 
     close: action(strapi, async (ctx) => groups().close((await requireUser(strapi, ctx)).id, uuidOf(ctx))),
 
-    hideSignature: action(strapi, async (ctx) => groups().setSignatureVisible((await requireUser(strapi, ctx)).id, uuidOf(ctx), parseId(ctx.params.id), false)),
+    hideSignature: action(strapi, async (ctx) =>
+      groups().setSignatureVisible((await requireUser(strapi, ctx)).id, uuidOf(ctx), parseId(ctx.params.id), false),
+    ),
 
-    showSignature: action(strapi, async (ctx) => groups().setSignatureVisible((await requireUser(strapi, ctx)).id, uuidOf(ctx), parseId(ctx.params.id), true)),
+    showSignature: action(strapi, async (ctx) =>
+      groups().setSignatureVisible((await requireUser(strapi, ctx)).id, uuidOf(ctx), parseId(ctx.params.id), true),
+    ),
 
     deleteSignature: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);

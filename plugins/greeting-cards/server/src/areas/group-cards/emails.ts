@@ -30,31 +30,48 @@ export function invitationEmail(i: GroupCardEmailInput, lang: EmailLanguage = {}
   const text = emailText(lang);
   const { t } = text;
   const organiser = nameForMail(i.organiserName);
-  const subject = organiser ? t('email.group.invite.subject', { organiser }) : t('email.group.invite.subject-anonymous');
-  return renderEmail('group-card-invitation', subject, {
-    organiser,
-    words: organiserWords(text, i, quoteLabel(text, organiser)),
-    deadline: i.deadline,
-    link: i.link,
-  }, text);
+  const subject = organiser
+    ? t('email.group.invite.subject', { organiser })
+    : t('email.group.invite.subject-anonymous');
+  return renderEmail(
+    'group-card-invitation',
+    subject,
+    {
+      organiser,
+      words: organiserWords(text, i, quoteLabel(text, organiser)),
+      deadline: i.deadline,
+      link: i.link,
+    },
+    text,
+  );
 }
 
 export function reminderEmail(i: GroupCardEmailInput, lang: EmailLanguage = {}) {
   const text = emailText(lang);
   const { t } = text;
-  return renderEmail('group-card-reminder', t('email.group.reminder.subject'), {
-    words: organiserWords(text, i, quoteLabel(text, nameForMail(i.organiserName))),
-    deadline: i.deadline,
-    link: i.link,
-  }, text);
+  return renderEmail(
+    'group-card-reminder',
+    t('email.group.reminder.subject'),
+    {
+      words: organiserWords(text, i, quoteLabel(text, nameForMail(i.organiserName))),
+      deadline: i.deadline,
+      link: i.link,
+    },
+    text,
+  );
 }
 
 /** To the organiser themselves: their own words, still never in the subject (their address may not be proven). */
 export function deadlinePassedEmail(i: GroupCardEmailInput, lang: EmailLanguage = {}) {
   const text = emailText(lang);
   const { t } = text;
-  return renderEmail('group-card-closed', t('email.group.closed.subject'), {
-    words: organiserWords(text, i, t('email.group.your-card')),
-    link: i.link,
-  }, text);
+  return renderEmail(
+    'group-card-closed',
+    t('email.group.closed.subject'),
+    {
+      words: organiserWords(text, i, t('email.group.your-card')),
+      link: i.link,
+    },
+    text,
+  );
 }

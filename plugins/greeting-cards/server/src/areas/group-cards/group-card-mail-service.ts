@@ -21,33 +21,53 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = groupCardStore(strapi);
 
   async function claim(group: Row, stamp: Stamp, now: Date): Promise<boolean> {
-    const { count } = await store.groups().updateMany({ where: { id: group.id, [stamp]: { $null: true } }, data: { [stamp]: now } });
+    const { count } = await store
+      .groups()
+      .updateMany({ where: { id: group.id, [stamp]: { $null: true } }, data: { [stamp]: now } });
     return count === 1;
   }
 
   async function input(group: Row, link: string): Promise<GroupCardEmailInput> {
-    const organiser = group.owner?.id ? await getService(strapi, 'userDetails').forUser(group.owner.id).catch(() => null) : null;
+    const organiser = group.owner?.id
+      ? await getService(strapi, 'userDetails')
+          .forUser(group.owner.id)
+          .catch(() => null)
+      : null;
     return {
       organiserName: organiser?.display_name ?? '',
       title: String(group.title ?? ''),
       recipientName: String(group.recipient_name ?? ''),
-      deadline: group.deadline ? formatLongInZone(group.deadline, getConfig(strapi).shopTimeZone, intlLocale(recordLocale(group.locale, getConfig(strapi).shopLocale))) : '',
+      deadline: group.deadline
+        ? formatLongInZone(
+            group.deadline,
+            getConfig(strapi).shopTimeZone,
+            intlLocale(recordLocale(group.locale, getConfig(strapi).shopLocale)),
+          )
+        : '',
       link,
     };
   }
 
   async function send(to: string, mail: { subject: string; html: string; text: string }, group: Row, kind: string) {
     try {
-      await getService(strapi, 'mailer').send({ to, ...mail, headers: { 'X-Greeting-Card-Group': `${group.uuid}:${kind}` } });
+      await getService(strapi, 'mailer').send({
+        to,
+        ...mail,
+        headers: { 'X-Greeting-Card-Group': `${group.uuid}:${kind}` },
+      });
     } catch (error) {
       strapi.log.warn(`[greeting-cards] group card ${kind} e-mail not sent: ${(error as Error).message}`);
     }
   }
 
   /** The organiser's shop language when they made the group card (older ones: platform/i18n/record-locale.ts). */
-  const languageOf = (group: Row): EmailLanguage => ({ locale: recordLocale(group.locale, getConfig(strapi).shopLocale), shopName: getConfig(strapi).shopName });
+  const languageOf = (group: Row): EmailLanguage => ({
+    locale: recordLocale(group.locale, getConfig(strapi).shopLocale),
+    shopName: getConfig(strapi).shopName,
+  });
 
-  const invitees = (group: Row): string[] => (Array.isArray(group.invite_emails) ? group.invite_emails.filter((e: unknown) => typeof e === 'string') : []);
+  const invitees = (group: Row): string[] =>
+    Array.isArray(group.invite_emails) ? group.invite_emails.filter((e: unknown) => typeof e === 'string') : [];
   const populate = { owner: { fields: ['id'] } };
 
   /** Sends whatever is due at `now`: invitations, reminders a day before, the organiser's deadline note. */
@@ -55,9 +75,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const sent = { invitations: 0, reminders: 0, deadlines: 0 };
     const open = { status: 'open', deadline: { $gt: now } };
 
-    for (const group of await store.groups().findMany({ where: { ...open, invitations_sent_at: { $null: true } }, populate })) {
+    for (const group of await store
+      .groups()
+      .findMany({ where: { ...open, invitations_sent_at: { $null: true } }, populate })) {
       if (!(await claim(group, 'invitations_sent_at', now))) continue;
-      const mail = invitationEmail(await input(group, publicShopUrl(strapi, `/sign/${group.sign_token}/`)), languageOf(group));
+      const mail = invitationEmail(
+        await input(group, publicShopUrl(strapi, `/sign/${group.sign_token}/`)),
+        languageOf(group),
+      );
       for (const to of invitees(group)) {
         await send(to, mail, group, 'invitation');
         sent.invitations++;
@@ -65,10 +90,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
 
     if (getConfig(strapi).groupCardReminders) {
-      const soon = { status: 'open', deadline: { $gt: now, $lte: new Date(now.getTime() + DAY_MS) }, reminder_sent_at: { $null: true }, invitations_sent_at: { $notNull: true } };
+      const soon = {
+        status: 'open',
+        deadline: { $gt: now, $lte: new Date(now.getTime() + DAY_MS) },
+        reminder_sent_at: { $null: true },
+        invitations_sent_at: { $notNull: true },
+      };
       for (const group of await store.groups().findMany({ where: soon, populate })) {
         if (!invitees(group).length || !(await claim(group, 'reminder_sent_at', now))) continue;
-        const mail = reminderEmail(await input(group, publicShopUrl(strapi, `/sign/${group.sign_token}/`)), languageOf(group));
+        const mail = reminderEmail(
+          await input(group, publicShopUrl(strapi, `/sign/${group.sign_token}/`)),
+          languageOf(group),
+        );
         for (const to of invitees(group)) {
           await send(to, mail, group, 'reminder');
           sent.reminders++;
@@ -76,9 +109,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     }
 
-    for (const group of await store.groups().findMany({ where: { deadline: { $lte: now }, deadline_notified_at: { $null: true }, basket_card_id: { $null: true } }, populate: { owner: { fields: ['id', 'email'] } } })) {
+    for (const group of await store
+      .groups()
+      .findMany({
+        where: { deadline: { $lte: now }, deadline_notified_at: { $null: true }, basket_card_id: { $null: true } },
+        populate: { owner: { fields: ['id', 'email'] } },
+      })) {
       if (!group.owner?.email || !(await claim(group, 'deadline_notified_at', now))) continue;
-      await send(group.owner.email, deadlinePassedEmail(await input(group, publicShopUrl(strapi, `/group/${group.uuid}/`)), languageOf(group)), group, 'deadline');
+      await send(
+        group.owner.email,
+        deadlinePassedEmail(await input(group, publicShopUrl(strapi, `/group/${group.uuid}/`)), languageOf(group)),
+        group,
+        'deadline',
+      );
       sent.deadlines++;
     }
     return sent;

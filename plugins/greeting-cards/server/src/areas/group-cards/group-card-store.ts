@@ -19,8 +19,10 @@ export const newEditToken = (): string => crypto.randomBytes(24).toString('base6
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
 
 /** Tokens are base64url of 24 bytes: anything else cannot be one, and never reaches the database. */
-export const looksLikeToken = (raw: unknown): raw is string => typeof raw === 'string' && /^[A-Za-z0-9_-]{32}$/.test(raw);
-export const looksLikeUuid = (raw: unknown): raw is string => typeof raw === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw);
+export const looksLikeToken = (raw: unknown): raw is string =>
+  typeof raw === 'string' && /^[A-Za-z0-9_-]{32}$/.test(raw);
+export const looksLikeUuid = (raw: unknown): raw is string =>
+  typeof raw === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw);
 
 /**
  * Whether `token` is the edit token whose hash a signature stores: the one test of "this signer's own",
@@ -49,18 +51,27 @@ export function groupCardStore(strapi: Core.Strapi) {
     links,
 
     byUuid: (uuid: string, ownerId?: number): Promise<Row | null> =>
-      groups().findOne({ where: { uuid, ...(ownerId === undefined ? {} : { owner: { id: ownerId } }) }, populate: { card: true, owner: { fields: ['id', 'username', 'email'] } } }),
+      groups().findOne({
+        where: { uuid, ...(ownerId === undefined ? {} : { owner: { id: ownerId } }) },
+        populate: { card: true, owner: { fields: ['id', 'username', 'email'] } },
+      }),
 
-    byToken: (token: string): Promise<Row | null> => groups().findOne({ where: { sign_token: token }, populate: { card: true, owner: { fields: ['id'] } } }),
+    byToken: (token: string): Promise<Row | null> =>
+      groups().findOne({ where: { sign_token: token }, populate: { card: true, owner: { fields: ['id'] } } }),
 
     /** Every signature of a group card in card order, or only those with the given statuses. */
     signaturesOf: (groupId: number, statuses?: string[]): Promise<Row[]> =>
-      signatures().findMany({ where: { group_card: { id: groupId }, ...(statuses ? { status: { $in: statuses } } : {}) }, orderBy: SIGNATURE_ORDER, populate: SIGNATURE_POPULATE }),
+      signatures().findMany({
+        where: { group_card: { id: groupId }, ...(statuses ? { status: { $in: statuses } } : {}) },
+        orderBy: SIGNATURE_ORDER,
+        populate: SIGNATURE_POPULATE,
+      }),
 
     signatureOf: (groupId: number, id: number): Promise<Row | null> =>
       signatures().findOne({ where: { id, group_card: { id: groupId } }, populate: SIGNATURE_POPULATE }),
 
-    countSignatures: (groupId: number): Promise<number> => signatures().count({ where: { group_card: { id: groupId } } }),
+    countSignatures: (groupId: number): Promise<number> =>
+      signatures().count({ where: { group_card: { id: groupId } } }),
 
     async detail(row: Row) {
       const signatures = await this.signaturesOf(row.id);
@@ -68,7 +79,10 @@ export function groupCardStore(strapi: Core.Strapi) {
       // the organiser learns before sending that a posted card cannot carry them.
       const visible = signatures.filter((s) => s.status === 'visible');
       const extraPages = row.card ? finishedDesign(row.card, visible).extraPages : 0;
-      return { ...serializeGroupCard(row, signatures, links(row), getConfig(strapi).groupCardMaxSignatures), extra_pages: extraPages };
+      return {
+        ...serializeGroupCard(row, signatures, links(row), getConfig(strapi).groupCardMaxSignatures),
+        extra_pages: extraPages,
+      };
     },
   };
 }

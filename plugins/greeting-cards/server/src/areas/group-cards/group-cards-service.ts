@@ -59,10 +59,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       try {
         const row = await store.groups().create({
           data: {
-            uuid: crypto.randomUUID(), owner: userId, card: cardId, title: input.title, recipient_name: input.recipient_name,
-            deadline: input.deadline, status: 'open', sign_token: newSignToken(),
-            show_signatures: input.show_signatures ?? true, approval_mode: input.approval_mode ?? false,
-            invite_emails: invites, locale: locale ?? null,
+            uuid: crypto.randomUUID(),
+            owner: userId,
+            card: cardId,
+            title: input.title,
+            recipient_name: input.recipient_name,
+            deadline: input.deadline,
+            status: 'open',
+            sign_token: newSignToken(),
+            show_signatures: input.show_signatures ?? true,
+            approval_mode: input.approval_mode ?? false,
+            invite_emails: invites,
+            locale: locale ?? null,
           },
         });
         return store.detail((await store.byUuid(row.uuid))!);
@@ -74,10 +82,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function list(userId: number, page: PageRequest) {
     const where = { owner: { id: userId } };
-    const { count, rows } = await pagedRows(page, () => store.groups().count({ where }), () =>
-      store.groups().findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize, populate: { card: true } }),
+    const { count, rows } = await pagedRows(
+      page,
+      () => store.groups().count({ where }),
+      () =>
+        store
+          .groups()
+          .findMany({
+            where,
+            orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+            populate: { card: true },
+          }),
     );
-    const results = await Promise.all(rows.map(async (row: Row) => serializeGroupCardSummary(row, await store.countSignatures(row.id), store.links(row))));
+    const results = await Promise.all(
+      rows.map(async (row: Row) =>
+        serializeGroupCardSummary(row, await store.countSignatures(row.id), store.links(row)),
+      ),
+    );
     return { count, results };
   }
 
@@ -89,7 +112,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const row = await findOwned(userId, uuid);
     checkDeadline(patch.deadline);
     const data: Record<string, unknown> = {};
-    for (const key of ['title', 'recipient_name', 'deadline', 'show_signatures', 'approval_mode'] as const) if (patch[key] !== undefined) data[key] = patch[key];
+    for (const key of ['title', 'recipient_name', 'deadline', 'show_signatures', 'approval_mode'] as const)
+      if (patch[key] !== undefined) data[key] = patch[key];
     if (Object.keys(data).length) await store.groups().update({ where: { id: row.id }, data });
     return get(userId, uuid);
   }
@@ -102,7 +126,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   // Conditional: two closes racing stamp closed_at once.
-  const closeRow = (id: number) => store.groups().updateMany({ where: { id, status: 'open' }, data: { status: 'closed', closed_at: new Date() } });
+  const closeRow = (id: number) =>
+    store.groups().updateMany({ where: { id, status: 'open' }, data: { status: 'closed', closed_at: new Date() } });
 
   /** Closes to new signatures. Closing a closed card changes nothing and answers the same. */
   async function close(userId: number, uuid: string) {
@@ -139,7 +164,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const listed = [...new Set(ids)];
     const order = [...listed, ...current.map((s) => s.id as number).filter((id) => !listed.includes(id))];
     await strapi.db.transaction(async () => {
-      for (const [index, id] of order.entries()) await store.signatures().update({ where: { id }, data: { position: index + 1 } });
+      for (const [index, id] of order.entries())
+        await store.signatures().update({ where: { id }, data: { position: index + 1 } });
     });
     return get(userId, uuid);
   }
@@ -168,7 +194,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!parsed.ok) throw fieldErrors(parsed.errors);
     if (!group.card) throw badRequest('The card this group card was made from has been deleted.');
     if (group.basket_card_id === null || group.basket_card_id === undefined) {
-      refusePostWithExtraPages(parsed.value.delivery_method, finishedDesign(group.card, await store.signaturesOf(group.id, ['visible'])).extraPages);
+      refusePostWithExtraPages(
+        parsed.value.delivery_method,
+        finishedDesign(group.card, await store.signaturesOf(group.id, ['visible'])).extraPages,
+      );
     }
     const orders = getService(strapi, 'orders');
     // The cart first, outside: making one can lose a race on its unique key, and on PostgreSQL a failed
@@ -176,7 +205,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await orders.cartOf(userId);
     const sent = await strapi.db.transaction(async () => {
       // The claim comes first and holds the group card's row: a second press waits, then finds it taken.
-      const claimed = await store.groups().updateMany({ where: { id: group.id, basket_card_id: { $null: true } }, data: { basket_card_id: -1 } });
+      const claimed = await store
+        .groups()
+        .updateMany({ where: { id: group.id, basket_card_id: { $null: true } }, data: { basket_card_id: -1 } });
       if (!claimed.count) return null;
       await closeRow(group.id);
       const visible = await store.signaturesOf(group.id, ['visible']);
@@ -184,7 +215,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Signatures shown between the check above and the close: checked again on the final set.
       refusePostWithExtraPages(parsed.value.delivery_method, extraPages);
       const card = await query(strapi, UID.card).create({
-        data: { owner: userId, title: group.title, product: group.card.product ?? null, canvas_data: canvas, inside_message: insideMessage, preview_url: group.card.preview_url ?? null, status: 'draft' },
+        data: {
+          owner: userId,
+          title: group.title,
+          product: group.card.product ?? null,
+          canvas_data: canvas,
+          inside_message: insideMessage,
+          preview_url: group.card.preview_url ?? null,
+          status: 'draft',
+        },
       });
       await orders.addToCart(userId, { ...parsed.value, card_id: card.id });
       await store.groups().update({ where: { id: group.id }, data: { basket_card_id: card.id } });
@@ -193,5 +232,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { ...(await get(userId, uuid)), ...(sent ?? { left_off: 0 }) };
   }
 
-  return { sendToBasket, findOwned, create, list, get, update, rotateLink, close, setSignatureVisible, removeSignature, reorder };
+  return {
+    sendToBasket,
+    findOwned,
+    create,
+    list,
+    get,
+    update,
+    rotateLink,
+    close,
+    setSignatureVisible,
+    removeSignature,
+    reorder,
+  };
 };

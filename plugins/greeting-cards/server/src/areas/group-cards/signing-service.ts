@@ -5,7 +5,14 @@ import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { query, type Row } from '../../platform/db/query';
 import { UID } from '../../platform/uids';
 import { getService } from '../../platform/get-service';
-import { closedMessage, closedReason, freeSlot, newSignatureStatus, slotKey, slotNumber } from './rules/group-card-state';
+import {
+  closedMessage,
+  closedReason,
+  freeSlot,
+  newSignatureStatus,
+  slotKey,
+  slotNumber,
+} from './rules/group-card-state';
 import type { SignatureCreate, SignaturePatch } from './rules/group-card-input';
 import { serializePublicSignature, serializeSignature } from './serializer';
 import { editTokenMatches, groupCardStore, hashToken, looksLikeToken, newEditToken } from './group-card-store';
@@ -25,7 +32,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function organiserName(group: Row): Promise<string> {
     const ownerId = group.owner?.id;
     if (!ownerId) return '';
-    return publicShopperName((await getService(strapi, 'userDetails').forUser(ownerId).catch(() => null))?.display_name);
+    return publicShopperName(
+      (
+        await getService(strapi, 'userDetails')
+          .forUser(ownerId)
+          .catch(() => null)
+      )?.display_name,
+    );
   }
 
   /** The group card behind a link; an unknown or rotated token is "not found". */
@@ -47,7 +60,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function view(token: string, userId: number | null = null) {
     const group = await openByToken(token);
     const visible = group.show_signatures ? await store.signaturesOf(group.id, ['visible']) : [];
-    const mine = userId ? (await store.signaturesOf(group.id)).filter((s) => s.user?.id === userId).map((s) => s.id as number) : [];
+    const mine = userId
+      ? (await store.signaturesOf(group.id)).filter((s) => s.user?.id === userId).map((s) => s.id as number)
+      : [];
     return {
       title: String(group.title ?? ''),
       recipient_name: String(group.recipient_name ?? ''),
@@ -66,10 +81,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** A free sticker, or a premium one for a signer whose subscription grants premium. */
   async function stickerFor(stickerId: number | null | undefined, userId: number | null): Promise<number | null> {
     if (!stickerId) return null;
-    const asset = await query(strapi, UID.asset).findOne({ where: { id: stickerId, asset_type: 'sticker', is_active: true, ...PUBLISHED } });
+    const asset = await query(strapi, UID.asset).findOne({
+      where: { id: stickerId, asset_type: 'sticker', is_active: true, ...PUBLISHED },
+    });
     if (!asset) throw fieldError('sticker_id', msg('error.invalid_pk', { id: stickerId }));
     if (asset.is_premium && !(userId !== null && (await getService(strapi, 'subscriptions').hasPremium(userId)))) {
-      throw fieldError('sticker_id', 'This sticker is premium. Choose a free sticker, or sign in with a subscription to use it.');
+      throw fieldError(
+        'sticker_id',
+        'This sticker is premium. Choose a free sticker, or sign in with a subscription to use it.',
+      );
     }
     return asset.id;
   }
@@ -85,16 +105,29 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     for (let attempt = 0; attempt <= cap + 1; attempt++) {
       // By slot key, not by relation: Strapi writes a row before its relation link, so a racing row
       // could be missing from a lookup through the link table while already holding its slot.
-      const taken = (await store.signatures().findMany({ where: { slot_key: { $startsWith: `${group.id}#` } }, select: ['slot_key', 'position'] })) as Row[];
-      const slot = freeSlot(taken.map((s) => slotNumber(s.slot_key)), cap);
+      const taken = (await store
+        .signatures()
+        .findMany({ where: { slot_key: { $startsWith: `${group.id}#` } }, select: ['slot_key', 'position'] })) as Row[];
+      const slot = freeSlot(
+        taken.map((s) => slotNumber(s.slot_key)),
+        cap,
+      );
       if (slot === null) throw badRequest(msg('error.group_full', { max: cap }));
       const position = taken.reduce((max, s) => Math.max(max, Number(s.position ?? 0)), 0) + 1;
       try {
         const row = await store.signatures().create({
           data: {
-            group_card: group.id, slot_key: slotKey(group.id, slot), user: userId, display_name: input.display_name, message: input.message,
-            sticker, colour: input.colour ?? null, font: input.font ?? null, status: newSignatureStatus(Boolean(group.approval_mode)),
-            position, edit_token_hash: hashToken(editToken),
+            group_card: group.id,
+            slot_key: slotKey(group.id, slot),
+            user: userId,
+            display_name: input.display_name,
+            message: input.message,
+            sticker,
+            colour: input.colour ?? null,
+            font: input.font ?? null,
+            status: newSignatureStatus(Boolean(group.approval_mode)),
+            position,
+            edit_token_hash: hashToken(editToken),
           },
         });
         const saved = await store.signatureOf(group.id, row.id);
@@ -107,7 +140,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The signer's own signature: the edit token from their browser, or their account. Others' are "not found". */
-  async function ownSignature(token: string, id: number, editToken: string | null, userId: number | null): Promise<{ group: Row; signature: Row }> {
+  async function ownSignature(
+    token: string,
+    id: number,
+    editToken: string | null,
+    userId: number | null,
+  ): Promise<{ group: Row; signature: Row }> {
     const group = await openByToken(token);
     const signature = await store.signatureOf(group.id, id);
     const byToken = editTokenMatches(editToken, signature?.edit_token_hash);
@@ -116,13 +154,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return { group, signature };
   }
 
-  async function edit(token: string, id: number, editToken: string | null, patch: SignaturePatch, userId: number | null) {
+  async function edit(
+    token: string,
+    id: number,
+    editToken: string | null,
+    patch: SignaturePatch,
+    userId: number | null,
+  ) {
     const { group, signature } = await ownSignature(token, id, editToken, userId);
     const data: Record<string, unknown> = {};
-    for (const key of ['display_name', 'message', 'colour', 'font'] as const) if (patch[key] !== undefined) data[key] = patch[key];
+    for (const key of ['display_name', 'message', 'colour', 'font'] as const)
+      if (patch[key] !== undefined) data[key] = patch[key];
     if (patch.sticker_id !== undefined) data.sticker = await stickerFor(patch.sticker_id, userId);
     // In approval mode a changed message needs approving again; a hidden one stays hidden.
-    if (group.approval_mode && signature.status === 'visible' && (data.message !== undefined || data.display_name !== undefined)) data.status = 'pending';
+    if (
+      group.approval_mode &&
+      signature.status === 'visible' &&
+      (data.message !== undefined || data.display_name !== undefined)
+    )
+      data.status = 'pending';
     if (Object.keys(data).length) await store.signatures().update({ where: { id: signature.id }, data });
     return serializeSignature((await store.signatureOf(group.id, signature.id))!);
   }
@@ -138,10 +188,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * stored hash as every write is. A cookie naming a signature with any other value proves nothing.
    * Oldest first, with their stickers; the hash stays here.
    */
-  async function heldSignatures(groupId: number, vouched: number[], tokens: Array<{ id: number; token: string | null }>): Promise<Row[]> {
+  async function heldSignatures(
+    groupId: number,
+    vouched: number[],
+    tokens: Array<{ id: number; token: string | null }>,
+  ): Promise<Row[]> {
     const ids = [...new Set([...vouched, ...tokens.map((t) => t.id)])];
     if (!ids.length) return [];
-    const rows: Row[] = await store.signatures().findMany({ where: { id: { $in: ids }, group_card: { id: groupId } }, orderBy: [{ id: 'asc' }], populate: { sticker: true } });
+    const rows: Row[] = await store
+      .signatures()
+      .findMany({
+        where: { id: { $in: ids }, group_card: { id: groupId } },
+        orderBy: [{ id: 'asc' }],
+        populate: { sticker: true },
+      });
     const tokenFor = new Map(tokens.map((t) => [t.id, t.token]));
     return rows
       .filter((s) => vouched.includes(s.id) || editTokenMatches(tokenFor.get(s.id), s.edit_token_hash))

@@ -42,11 +42,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     // Back in the queue now: no back-off wait, no stale claim. attempts keeps counting, so a retry
     // that fails again is failed at once rather than given a fresh set of tries.
     // A new failure is a new e-mail to the operator.
-    const data = { status: move.to, next_attempt_at: null, claimed_by: null, claimed_at: null, failure_notified_at: null };
+    const data = {
+      status: move.to,
+      next_attempt_at: null,
+      claimed_by: null,
+      claimed_at: null,
+      failure_notified_at: null,
+    };
     const { count } = await deliveries().updateMany({ where: { id, status: current.status }, data });
-    if (Number(count) !== 1) throw conflict('This delivery changed while you were looking at it: reload and try again.');
+    if (Number(count) !== 1)
+      throw conflict('This delivery changed while you were looking at it: reload and try again.');
     const fulfilment = getService(strapi, 'fulfilment');
-    if (method === 'post') await fulfilment.recordEvent({ deliveryId: id, source: 'retry', status: move.to, detail: `by an operator` });
+    if (method === 'post')
+      await fulfilment.recordEvent({ deliveryId: id, source: 'retry', status: move.to, detail: `by an operator` });
     // The answer says what the operator did (back in the queue): read before the send started here
     // can claim it, or it would say "processing" or even "sent" depending on which came first.
     const queued = deliveryView(await load(id));
@@ -81,7 +89,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { count, rows } = await pagedRows<DeliveryRow>(
         page,
         async () => Number(await deliveries().count({ where })),
-        () => deliveries().findMany({ where, populate: POPULATE, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+        () =>
+          deliveries().findMany({
+            where,
+            populate: POPULATE,
+            orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+          }),
       );
       return { count, results: rows.map(deliveryView) };
     },
@@ -89,14 +104,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** One delivery with its print provider's order, tracking, timeline and refund (the operator's delivery page). */
     async detail(id: number) {
       const row = await load(id);
-      const [events, refund] = await Promise.all([getService(strapi, 'fulfilment').timeline(id), getService(strapi, 'refunds').ofDelivery(id)]);
+      const [events, refund] = await Promise.all([
+        getService(strapi, 'fulfilment').timeline(id),
+        getService(strapi, 'refunds').ofDelivery(id),
+      ]);
       return {
         ...deliveryView(row),
         carrier_status: row.carrier_status ?? null,
         tracking_number: row.tracking_number ?? null,
         tracking_url: row.tracking_url ?? null,
         delivered_at: row.delivered_at ? new Date(row.delivered_at as string).toISOString() : null,
-        provider: row.order_item?.delivery_method === 'post' ? getService(strapi, 'fulfilment').postalBackend().name : null,
+        provider:
+          row.order_item?.delivery_method === 'post' ? getService(strapi, 'fulfilment').postalBackend().name : null,
         events: events.map(deliveryEventView),
         refund,
       };

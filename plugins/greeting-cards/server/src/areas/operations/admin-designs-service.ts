@@ -27,8 +27,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   function check(value: unknown): CanvasResult {
     const { canvasMaxBytes, canvasMaxObjects } = getConfig(strapi);
     const { publicUrl, remotePrefixes } = imageSourceRules(strapi);
-    if (seeding) return validateCanvasData(value, { maxBytes: Number.MAX_SAFE_INTEGER, maxObjects: Number.MAX_SAFE_INTEGER, publicUrl, remotePrefixes });
-    return validateCanvasData(value, { maxBytes: canvasMaxBytes, maxObjects: canvasMaxObjects, publicUrl, remotePrefixes });
+    if (seeding)
+      return validateCanvasData(value, {
+        maxBytes: Number.MAX_SAFE_INTEGER,
+        maxObjects: Number.MAX_SAFE_INTEGER,
+        publicUrl,
+        remotePrefixes,
+      });
+    return validateCanvasData(value, {
+      maxBytes: canvasMaxBytes,
+      maxObjects: canvasMaxObjects,
+      publicUrl,
+      remotePrefixes,
+    });
   }
 
   function validOrThrow(value: unknown) {
@@ -44,24 +55,35 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function renderThumbnail(row: TemplateRow): Promise<void> {
     if (rendering().isPreviewOf(row.thumbnail_url, row.canvas_data)) return;
     const url = await rendering().storePreview(row.canvas_data);
-    const current: TemplateRow | null = await templates().findOne({ where: { id: row.id }, select: ['id', 'canvas_data'] });
+    const current: TemplateRow | null = await templates().findOne({
+      where: { id: row.id },
+      select: ['id', 'canvas_data'],
+    });
     if (!current || !rendering().isPreviewOf(url, current.canvas_data)) return;
     await templates().update({ where: { id: row.id }, data: { thumbnail_url: url } });
   }
 
   async function refreshByDocument(documentId: string): Promise<void> {
-    const rows: TemplateRow[] = await templates().findMany({ where: { documentId }, select: ['id', 'slug', 'canvas_data', 'thumbnail_url'] });
+    const rows: TemplateRow[] = await templates().findMany({
+      where: { documentId },
+      select: ['id', 'slug', 'canvas_data', 'thumbnail_url'],
+    });
     for (const row of rows) {
       try {
         await renderThumbnail(row);
       } catch (error) {
-        strapi.log.warn(`[greeting-cards] thumbnail for template "${row.slug ?? row.id}" not rendered: ${errorText(error)}`);
+        strapi.log.warn(
+          `[greeting-cards] thumbnail for template "${row.slug ?? row.id}" not rendered: ${errorText(error)}`,
+        );
       }
     }
   }
 
   async function clearStaleThumbnails(documentId: string): Promise<void> {
-    const rows: TemplateRow[] = await templates().findMany({ where: { documentId }, select: ['id', 'canvas_data', 'thumbnail_url'] });
+    const rows: TemplateRow[] = await templates().findMany({
+      where: { documentId },
+      select: ['id', 'canvas_data', 'thumbnail_url'],
+    });
     for (const row of rows) {
       if (row.thumbnail_url && !rendering().isPreviewOf(row.thumbnail_url, row.canvas_data)) {
         await templates().update({ where: { id: row.id }, data: { thumbnail_url: null } });
@@ -75,14 +97,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async previewPng(value: unknown, width = 600): Promise<Buffer> {
       // A live preview of an unsaved design cannot wait for a worker's job: say so (503) on a web instance.
-      if (!rendering().drawsHere()) throw unavailable('Live previews are drawn by instances that render (SERVICE_ROLE=worker or all); this one runs with SERVICE_ROLE=web. The thumbnail is drawn by a worker after saving.');
+      if (!rendering().drawsHere())
+        throw unavailable(
+          'Live previews are drawn by instances that render (SERVICE_ROLE=worker or all); this one runs with SERVICE_ROLE=web. The thumbnail is drawn by a worker after saving.',
+        );
       return rendering().previewPng(validOrThrow(value), { width });
     },
 
     /** Re-renders a saved template's thumbnail in the background (the save does not wait for Chromium). */
     refreshThumbnail(saved: unknown): void {
       if (seeding) return;
-      const documentId = saved && typeof saved === 'object' ? (saved as { documentId?: unknown }).documentId : undefined;
+      const documentId =
+        saved && typeof saved === 'object' ? (saved as { documentId?: unknown }).documentId : undefined;
       if (typeof documentId !== 'string') return;
       // A web instance clears a thumbnail that no longer shows the design: a worker's job draws the missing ones.
       const job = rendering().drawsHere() ? refreshByDocument(documentId) : clearStaleThumbnails(documentId);

@@ -75,7 +75,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     async summary(now: Date = new Date()) {
       const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-      const paidToday: OrderRow[] = await orders().findMany({ where: { paid_at: { $gte: dayStart } }, select: ['id', 'status', 'total_pence'] });
+      const paidToday: OrderRow[] = await orders().findMany({
+        where: { paid_at: { $gte: dayStart } },
+        select: ['id', 'status', 'total_pence'],
+      });
       const deliveries = query(strapi, UID.delivery);
       const [failedToday, failedAll, issues] = await Promise.all([
         deliveries.count({ where: { status: 'failed', updatedAt: { $gte: dayStart } } }),
@@ -85,9 +88,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const earning = paidToday.filter((o) => EARNING.includes(o.status));
       const partlyRefunded = earning.filter((o) => o.status === 'partially_refunded').map((o) => o.id);
       const givenBack: Array<{ amount_pence?: number | null }> = partlyRefunded.length
-        ? await query(strapi, UID.refund).findMany({ where: { order_id: { $in: partlyRefunded } }, select: ['amount_pence'] })
+        ? await query(strapi, UID.refund).findMany({
+            where: { order_id: { $in: partlyRefunded } },
+            select: ['amount_pence'],
+          })
         : [];
-      const sum = (rows: Array<{ amount_pence?: number | null; total_pence?: number | null }>, key: 'amount_pence' | 'total_pence') => rows.reduce((n, r) => n + Number(r[key] ?? 0), 0);
+      const sum = (
+        rows: Array<{ amount_pence?: number | null; total_pence?: number | null }>,
+        key: 'amount_pence' | 'total_pence',
+      ) => rows.reduce((n, r) => n + Number(r[key] ?? 0), 0);
       return {
         today: {
           orders: paidToday.length,
@@ -103,7 +112,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { count, rows } = await pagedRows<OrderRow>(
         page,
         async () => Number(await orders().count({ where })),
-        () => orders().findMany({ where, populate: { user: { select: ['id', 'email'] } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+        () =>
+          orders().findMany({
+            where,
+            populate: { user: { select: ['id', 'email'] } },
+            orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+          }),
       );
       const counts = await itemCounts(rows.map((o) => o.id));
       return { count, results: rows.map((o) => orderSummaryView(o, counts.get(o.id) ?? 0)) };
@@ -111,12 +127,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async detail(uuid: string) {
       if (uuid.length > 64) throw notFound();
-      const order: OrderRow | null = await orders().findOne({ where: { uuid }, populate: { user: { select: ['id', 'email'] } } });
+      const order: OrderRow | null = await orders().findOne({
+        where: { uuid },
+        populate: { user: { select: ['id', 'email'] } },
+      });
       if (!order) throw notFound();
       const store = orderStore(strapi);
       const items = (await store.items(order.id)) as ItemRow[];
       const deliveries: Array<DeliveryRow & { order_item?: { id: number } | null }> = items.length
-        ? await query(strapi, UID.delivery).findMany({ where: { order_item: { id: { $in: items.map((i) => i.id) } } }, populate: { order_item: { select: ['id'] } } })
+        ? await query(strapi, UID.delivery).findMany({
+            where: { order_item: { id: { $in: items.map((i) => i.id) } } },
+            populate: { order_item: { select: ['id'] } },
+          })
         : [];
       const byItem = new Map(deliveries.map((d) => [d.order_item?.id, d]));
       const changes = (await store.statusChanges(order.id)) as Array<{ status: OrderStatus; at: string }>;
@@ -124,7 +146,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         ...orderSummaryView(order, items.length),
         items: items.map((item) => orderItemView(item, byItem.get(item.id) ?? null)),
         // The buyer's order page shows the same per e-card; here the totals.
-        ecard_counts: ecardCounts(items.map((item) => ({ ...(byItem.get(item.id) ?? { status: 'none' }), delivery_method: item.delivery_method }))),
+        ecard_counts: ecardCounts(
+          items.map((item) => ({
+            ...(byItem.get(item.id) ?? { status: 'none' }),
+            delivery_method: item.delivery_method,
+          })),
+        ),
         promo_code: order.promo_code ?? null,
         payment: {
           provider: order.payment_provider ?? null,
@@ -141,13 +168,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const issues = await pagedRows<Record<string, unknown> & { id: number; createdAt?: string }>(
         page,
         async () => Number(await issuesQ.count()),
-        () => issuesQ.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+        () =>
+          issuesQ.findMany({
+            orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+          }),
       );
       const refundedWhere = { status: 'refunded' };
       const refunds = await pagedRows<OrderRow>(
         page,
         async () => Number(await orders().count({ where: refundedWhere })),
-        () => orders().findMany({ where: refundedWhere, populate: { user: { select: ['id', 'email'] } }, orderBy: [{ refunded_at: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+        () =>
+          orders().findMany({
+            where: refundedWhere,
+            populate: { user: { select: ['id', 'email'] } },
+            orderBy: [{ refunded_at: 'desc' }, { id: 'desc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+          }),
       );
       return {
         count: issues.count,

@@ -67,7 +67,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * error. Nothing is stored unless everything passes.
    */
   async update(body: Record<string, unknown>, by: string | null) {
-    if (!Object.keys(body).length) throw fieldErrors({ non_field_errors: ['Nothing to change: send the settings to change, e.g. {"ecardPrice": 349}.'] });
+    if (!Object.keys(body).length)
+      throw fieldErrors({
+        non_field_errors: ['Nothing to change: send the settings to change, e.g. {"ecardPrice": 349}.'],
+      });
     const { values, cleared, errors } = checkEditable(body);
     const { pins } = storedSettingsState(strapi);
     for (const key of [...Object.keys(values), ...cleared]) {

@@ -73,9 +73,13 @@ export function orderItemView(item: ItemRow, delivery: DeliveryRow | null) {
     recipient_name: recipientOf(item),
     delivery_method: item.delivery_method,
     price_pence: item.line_total_pence ?? 0,
-    gift_addon: addon || snap?.gift_addon_name
-      ? { name: snap?.gift_addon_name ?? addon?.name ?? '', price_pence: snap?.gift_addon_price_pence ?? addon?.price_pence ?? 0 }
-      : null,
+    gift_addon:
+      addon || snap?.gift_addon_name
+        ? {
+            name: snap?.gift_addon_name ?? addon?.name ?? '',
+            price_pence: snap?.gift_addon_price_pence ?? addon?.price_pence ?? 0,
+          }
+        : null,
     gift_wrap: Boolean(item.gift_wrap),
     delivery: delivery ? deliveryBrief(delivery) : null,
   };

@@ -10,7 +10,8 @@ import { getService } from '../../platform/get-service';
 
 // The admin API's controllers: read the query, call one service, answer JSON (errors in the spec's shapes).
 const queryOf = (ctx: Ctx): Record<string, unknown> => ctx.query ?? {};
-const bodyOf = (ctx: Ctx): Record<string, unknown> => (ctx.request.body && typeof ctx.request.body === 'object' ? ctx.request.body : {});
+const bodyOf = (ctx: Ctx): Record<string, unknown> =>
+  ctx.request.body && typeof ctx.request.body === 'object' ? ctx.request.body : {};
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   summary: action(strapi, async () => getService(strapi, 'adminOrders').summary()),
@@ -18,22 +19,33 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   orders: action(strapi, async (ctx) => {
     const query = queryOf(ctx);
     const errors = new FieldErrorCollector();
-    const filters = { status: oneOf(query, 'status', ORDER_STATUSES, errors), range: dayRange(query, errors), q: searchText(query, errors) };
+    const filters = {
+      status: oneOf(query, 'status', ORDER_STATUSES, errors),
+      range: dayRange(query, errors),
+      q: searchText(query, errors),
+    };
     errors.throwIfAny();
     return getService(strapi, 'adminOrders').list(filters, pageRequest(query));
   }),
 
   order: action(strapi, async (ctx) => getService(strapi, 'adminOrders').detail(String(ctx.params.uuid))),
 
-  paymentIssues: action(strapi, async (ctx) => getService(strapi, 'adminOrders').paymentIssues(pageRequest(queryOf(ctx)))),
-  resolvePaymentIssue: action(strapi, async (ctx) => getService(strapi, 'adminOrders').resolvePaymentIssue(parseId(ctx.params.id))),
+  paymentIssues: action(strapi, async (ctx) =>
+    getService(strapi, 'adminOrders').paymentIssues(pageRequest(queryOf(ctx))),
+  ),
+  resolvePaymentIssue: action(strapi, async (ctx) =>
+    getService(strapi, 'adminOrders').resolvePaymentIssue(parseId(ctx.params.id)),
+  ),
 
   promoCodeUses: action(strapi, async () => getService(strapi, 'adminPromotions').usesByCode()),
 
   deliveries: action(strapi, async (ctx) => {
     const query = queryOf(ctx);
     const errors = new FieldErrorCollector();
-    const filters = { status: oneOf(query, 'status', DELIVERY_STATUSES, errors), method: oneOf(query, 'method', DELIVERY_METHODS, errors) };
+    const filters = {
+      status: oneOf(query, 'status', DELIVERY_STATUSES, errors),
+      method: oneOf(query, 'method', DELIVERY_METHODS, errors),
+    };
     errors.throwIfAny();
     return getService(strapi, 'adminDeliveries').list(filters, pageRequest(query));
   }),
@@ -44,7 +56,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   resendDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').resend(parseId(ctx.params.id))),
 
   settings: action(strapi, async () => getService(strapi, 'adminSettings').report()),
-  updateSettings: action(strapi, async (ctx) => getService(strapi, 'adminSettings').update(bodyOf(ctx), ctx.state.user?.email ?? null)),
+  updateSettings: action(strapi, async (ctx) =>
+    getService(strapi, 'adminSettings').update(bodyOf(ctx), ctx.state.user?.email ?? null),
+  ),
 
   /** A signed, short-lived shop address of a template's draft, for the editor's "Open preview". */
   templatePreviewLink: action(strapi, async (ctx) => {

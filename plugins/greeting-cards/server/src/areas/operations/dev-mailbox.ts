@@ -32,13 +32,36 @@ export function registerDevMailbox(strapi: Core.Strapi) {
       handler: async (ctx: Ctx) => {
         const messages = await readMessages(dir());
         const rows = messages.map(
-          (m) => html`<tr><td>${new Date(m.date).toLocaleString('en-GB')}</td><td>${m.to}</td><td><a href="/dev/mailbox/${m.id}">${m.subject}</a></td></tr>`,
+          (m) =>
+            html`<tr>
+              <td>${new Date(m.date).toLocaleString('en-GB')}</td>
+              <td>${m.to}</td>
+              <td><a href="/dev/mailbox/${m.id}">${m.subject}</a></td>
+            </tr>`,
         );
         const body = messages.length
-          ? html`<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`
-          : html`<p class="empty">No e-mail yet. Send an e-card (or set SMTP_HOST to use a real SMTP server) and it will appear here.</p>`;
+          ? html`<table>
+              <thead>
+                <tr>
+                  <th>Sent</th>
+                  <th>To</th>
+                  <th>Subject</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${rows}
+              </tbody>
+            </table>`
+          : html`<p class="empty">
+              No e-mail yet. Send an e-card (or set SMTP_HOST to use a real SMTP server) and it will appear here.
+            </p>`;
         ctx.type = 'html';
-        ctx.body = page('Development mailbox', html`<h1>Development mailbox</h1><p>Messages the service would have sent. Newest first.</p>${body}`);
+        ctx.body = page(
+          'Development mailbox',
+          html`<h1>Development mailbox</h1>
+            <p>Messages the service would have sent. Newest first.</p>
+            ${body}`,
+        );
       },
       config: { auth: false },
     },
@@ -51,18 +74,24 @@ export function registerDevMailbox(strapi: Core.Strapi) {
         if (!message) {
           ctx.status = 404;
           ctx.type = 'html';
-          ctx.body = page('Not found', html`<h1>Message not found</h1><p><a href="/dev/mailbox/">Back to the mailbox</a></p>`);
+          ctx.body = page(
+            'Not found',
+            html`<h1>Message not found</h1>
+              <p><a href="/dev/mailbox/">Back to the mailbox</a></p>`,
+          );
           return;
         }
         ctx.type = 'html';
         ctx.body = page(
           message.subject,
           html`<p><a href="/dev/mailbox/">← All messages</a></p>
-<h1>${message.subject}</h1>
-<p>To: ${message.to}<br>From: ${message.from ?? ''}<br>Reply-To: ${message.replyTo ?? ''}</p>
-<h2>HTML</h2><iframe sandbox title="HTML body" srcdoc="${message.html}"></iframe>
-<h2>Plain text</h2><pre>${message.text}</pre>
-${message.attachments?.length ? html`<p>Attachments: ${message.attachments.map((a: { filename: string; size: number }) => `${a.filename} (${a.size} bytes)`).join(', ')}</p>` : raw('')}`,
+            <h1>${message.subject}</h1>
+            <p>To: ${message.to}<br />From: ${message.from ?? ''}<br />Reply-To: ${message.replyTo ?? ''}</p>
+            <h2>HTML</h2>
+            <iframe sandbox title="HTML body" srcdoc="${message.html}"></iframe>
+            <h2>Plain text</h2>
+            <pre>${message.text}</pre>
+            ${message.attachments?.length ? html`<p>Attachments: ${message.attachments.map((a: { filename: string; size: number }) => `${a.filename} (${a.size} bytes)`).join(', ')}</p>` : raw('')}`,
         );
       },
       config: { auth: false },

@@ -48,7 +48,12 @@ export interface ItemRow {
   line_total_pence?: number | null;
   unit_price_pence?: number | null;
   gift_wrap?: boolean | null;
-  snapshot?: { card_title?: string; recipient_name?: string | null; gift_addon_name?: string | null; gift_addon_price_pence?: number | null } | null;
+  snapshot?: {
+    card_title?: string;
+    recipient_name?: string | null;
+    gift_addon_name?: string | null;
+    gift_addon_price_pence?: number | null;
+  } | null;
   card?: { id: number; title?: string | null } | null;
   recipient?: { first_name?: string | null; last_name?: string | null; email?: string | null } | null;
   gift_addon?: { id: number; name?: string | null; price_pence?: number | null } | null;

@@ -29,10 +29,17 @@ export async function rendererHealth(strapi: Core.Strapi, rendererName: string):
   const renderer = rendererName; // the {renderer} of the check texts
   if (!getService(strapi, 'rendering').drawsHere()) return checkResult(true, 'renderer.web-role', { renderer });
   try {
-    const png = await withTimeout(getService(strapi, 'rendering').previewPng(blankCanvas(), { width: 64 }), RENDER_TIMEOUT_MS, 'The renderer');
+    const png = await withTimeout(
+      getService(strapi, 'rendering').previewPng(blankCanvas(), { width: 64 }),
+      RENDER_TIMEOUT_MS,
+      'The renderer',
+    );
     return checkResult(png.length > 0, 'renderer.drew', { renderer, ms: Date.now() - started });
   } catch (error) {
-    return checkResult(false, rendererName === 'puppeteer' ? 'renderer.failed-chromium' : 'renderer.failed', { renderer, error: errorText(error) });
+    return checkResult(false, rendererName === 'puppeteer' ? 'renderer.failed-chromium' : 'renderer.failed', {
+      renderer,
+      error: errorText(error),
+    });
   }
 }
 
@@ -60,12 +67,20 @@ export async function emailHealth(strapi: Core.Strapi): Promise<Health> {
   // What the configuration alone says (the same check as the boot warning, with what to change); only
   // nodemailer over SMTP can then be tried for real.
   const configured = emailCheck(config, isDevelopmentOrTest());
-  const smtp = (provider === 'nodemailer' || provider === '@strapi/provider-email-nodemailer') && !options.streamTransport && options.host;
+  const smtp =
+    (provider === 'nodemailer' || provider === '@strapi/provider-email-nodemailer') &&
+    !options.streamTransport &&
+    options.host;
   if (!configured.ok || !smtp) return configured;
   const where = `${String(options.host ?? '?')}:${String(options.port ?? 587)}`;
   let transport: Transport | null = null;
   try {
-    transport = loadNodemailer().createTransport({ ...options, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS });
+    transport = loadNodemailer().createTransport({
+      ...options,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
     await withTimeout(transport.verify(), SMTP_TIMEOUT_MS + 1000, 'The SMTP server');
     return checkResult(true, 'email.smtp-accepted', { where });
   } catch (error) {

@@ -60,21 +60,31 @@ export async function validateBulk(strapi: Core.Strapi, userId: number, input: A
   if (!card) add('card_id', missing(input.card_id));
   else if (card.status === 'archived') add('card_id', msg('error.archived_card'));
 
-  const addon = input.gift_addon_id ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } }) : null;
+  const addon = input.gift_addon_id
+    ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } })
+    : null;
   if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
 
   // One query for all of them; another user's recipient reads as missing, as for a single line.
-  const found: Row[] = await query(strapi, UID.recipient).findMany({ where: { id: { $in: ids }, owner: { id: userId } } });
+  const found: Row[] = await query(strapi, UID.recipient).findMany({
+    where: { id: { $in: ids }, owner: { id: userId } },
+  });
   const byId = new Map(found.map((r) => [r.id, r]));
   for (const id of ids) if (!byId.has(id)) add('recipient_ids', missing(id));
   const recipients = ids.map((id) => byId.get(id)).filter((r): r is Row => Boolean(r));
   for (const recipient of recipients) {
-    const rules = deliveryRuleErrors(input.delivery_method, recipient, { gift_addon: Boolean(input.gift_addon_id), gift_wrap: input.gift_wrap });
-    for (const messages of Object.values(rules)) for (const message of messages) add('recipient_ids', msg('error.item_problem', { label: nameOf(recipient), message }));
+    const rules = deliveryRuleErrors(input.delivery_method, recipient, {
+      gift_addon: Boolean(input.gift_addon_id),
+      gift_wrap: input.gift_wrap,
+    });
+    for (const messages of Object.values(rules))
+      for (const message of messages)
+        add('recipient_ids', msg('error.item_problem', { label: nameOf(recipient), message }));
   }
   if (card && mergeFieldsIn(card.canvas_data, card.inside_message).includes('first_name')) {
     for (const recipient of recipients) {
-      if (!String(recipient.first_name ?? '').trim()) add('recipient_ids', msg('error.bulk_no_first_name', { name: nameOf(recipient) }));
+      if (!String(recipient.first_name ?? '').trim())
+        add('recipient_ids', msg('error.bulk_no_first_name', { name: nameOf(recipient) }));
     }
   }
   // A date without a time goes at the send hour where each recipient lives: one card, many clocks.
@@ -85,7 +95,12 @@ export async function validateBulk(strapi: Core.Strapi, userId: number, input: A
       scheduledFor.set(recipient.id, input.scheduled_for);
       continue;
     }
-    const resolved = resolveScheduledDate(input.scheduled_date, zoneOr(recipient.time_zone, config.shopTimeZone), config.scheduledSendHour, new Date());
+    const resolved = resolveScheduledDate(
+      input.scheduled_date,
+      zoneOr(recipient.time_zone, config.shopTimeZone),
+      config.scheduledSendHour,
+      new Date(),
+    );
     if (resolved.ok) scheduledFor.set(recipient.id, resolved.value);
     else add('scheduled_for', msg('error.item_problem', { label: nameOf(recipient), message: resolved.message }));
   }

@@ -13,7 +13,15 @@ export async function withCardFronts<T extends Pick<OrderView, 'items'>>(
   order: T,
 ): Promise<T & { items: Array<T['items'][number] & { card_preview_url: string | null }> }> {
   const ids = [...new Set(order.items.map((i) => i.card).filter((id): id is number => typeof id === 'number'))];
-  const rows = ids.length ? ((await query(strapi, UID.card).findMany({ where: { id: { $in: ids } }, select: ['id', 'preview_url'] })) as Array<{ id: number; preview_url?: string | null }>) : [];
+  const rows = ids.length
+    ? ((await query(strapi, UID.card).findMany({
+        where: { id: { $in: ids } },
+        select: ['id', 'preview_url'],
+      })) as Array<{ id: number; preview_url?: string | null }>)
+    : [];
   const fronts = new Map(rows.map((r) => [r.id, r.preview_url || null]));
-  return { ...order, items: order.items.map((i) => ({ ...i, card_preview_url: (i.card !== null && fronts.get(i.card)) || null })) };
+  return {
+    ...order,
+    items: order.items.map((i) => ({ ...i, card_preview_url: (i.card !== null && fronts.get(i.card)) || null })),
+  };
 }

@@ -24,7 +24,11 @@ const missing = (id: number) => msg('error.invalid_pk', { id });
  * Checks a parsed add-to-cart input against the database: own card (not archived), own recipient, active
  * add-on, and what the delivery method needs. Throws every field error at once.
  */
-export async function validateCartItem(strapi: Core.Strapi, userId: number, input: AddToCartInput): Promise<ValidCartItem> {
+export async function validateCartItem(
+  strapi: Core.Strapi,
+  userId: number,
+  input: AddToCartInput,
+): Promise<ValidCartItem> {
   const errors: FieldErrors = {};
   const add = (field: string, message: Text) => (errors[field] ??= []).push(message);
 
@@ -35,19 +39,29 @@ export async function validateCartItem(strapi: Core.Strapi, userId: number, inpu
   const recipient = input.recipient_id ? await findOwnedRecipient(strapi, userId, input.recipient_id) : null;
   if (input.recipient_id && !recipient) add('recipient_id', missing(input.recipient_id));
 
-  const addon = input.gift_addon_id ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } }) : null;
+  const addon = input.gift_addon_id
+    ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } })
+    : null;
   if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
 
   // Method rules only make sense once the recipient reference itself is valid.
   if (!input.recipient_id || recipient) {
-    const rules = deliveryRuleErrors(input.delivery_method, recipient, { gift_addon: Boolean(input.gift_addon_id), gift_wrap: input.gift_wrap });
+    const rules = deliveryRuleErrors(input.delivery_method, recipient, {
+      gift_addon: Boolean(input.gift_addon_id),
+      gift_wrap: input.gift_wrap,
+    });
     for (const [field, messages] of Object.entries(rules)) if (!errors[field]) messages.forEach((m) => add(field, m));
   }
   // A date without a time goes at the send hour where the recipient lives (the shop's clock without one).
   let scheduledFor = input.scheduled_for;
   if (input.scheduled_date && (!input.recipient_id || recipient)) {
     const config = getConfig(strapi);
-    const resolved = resolveScheduledDate(input.scheduled_date, zoneOr(recipient?.time_zone, config.shopTimeZone), config.scheduledSendHour, new Date());
+    const resolved = resolveScheduledDate(
+      input.scheduled_date,
+      zoneOr(recipient?.time_zone, config.shopTimeZone),
+      config.scheduledSendHour,
+      new Date(),
+    );
     if (resolved.ok) scheduledFor = resolved.value;
     else add('scheduled_for', resolved.message);
   }
@@ -66,8 +80,12 @@ export function checkoutItemProblems(items: Row[]): Text[] {
     const label = `Item ${item.id}${item.card?.title ? ` ("${item.card.title}")` : ''}`;
     if (!item.card) problems.push(msg('error.item_card_gone', { label }));
     else if (item.card.status === 'archived') problems.push(msg('error.item_card_archived', { label }));
-    const rules = deliveryRuleErrors(item.delivery_method, item.recipient ?? null, { gift_addon: Boolean(item.gift_addon), gift_wrap: Boolean(item.gift_wrap) });
-    for (const messages of Object.values(rules)) for (const message of messages) problems.push(msg('error.item_problem', { label, message }));
+    const rules = deliveryRuleErrors(item.delivery_method, item.recipient ?? null, {
+      gift_addon: Boolean(item.gift_addon),
+      gift_wrap: Boolean(item.gift_wrap),
+    });
+    for (const messages of Object.values(rules))
+      for (const message of messages) problems.push(msg('error.item_problem', { label, message }));
   }
   return problems;
 }

@@ -23,31 +23,41 @@ export interface ItemPreflight {
   warnings: PreflightIssue[];
 }
 
-const idOf = (v: unknown): number | null => (v && typeof v === 'object' ? Number((v as Row).id) : typeof v === 'number' ? v : null);
+const idOf = (v: unknown): number | null =>
+  v && typeof v === 'object' ? Number((v as Row).id) : typeof v === 'number' ? v : null;
 
 /** The preflight of each posted or printed item (items as the order store reads them, with `card`). */
 export async function itemsPreflight(strapi: Core.Strapi, items: Row[]): Promise<ItemPreflight[]> {
   const printed = items.filter((item) => PRINTED.has(String(item.delivery_method)) && idOf(item.card) !== null);
   if (!printed.length) return [];
   const ids = [...new Set(printed.map((item) => idOf(item.card) as number))];
-  const cards = (await query(strapi, UID.card).findMany({ where: { id: { $in: ids } }, populate: [...CARD_POPULATE] })) as CardRow[];
+  const cards = (await query(strapi, UID.card).findMany({
+    where: { id: { $in: ids } },
+    populate: [...CARD_POPULATE],
+  })) as CardRow[];
   const reports = new Map<number, { card: CardRow; issues: PreflightIssue[] }>();
   for (const card of cards) reports.set(card.id, { card, issues: await cardPreflight(strapi, card) });
   return printed.flatMap((item) => {
     const report = reports.get(idOf(item.card) as number);
     if (!report) return [];
-    return [{
-      itemId: Number(item.id),
-      cardId: report.card.id,
-      cardTitle: report.card.title || 'Untitled card',
-      deliveryMethod: String(item.delivery_method),
-      errors: report.issues.filter((i) => i.severity === 'error'),
-      warnings: report.issues.filter((i) => i.severity === 'warning'),
-    }];
+    return [
+      {
+        itemId: Number(item.id),
+        cardId: report.card.id,
+        cardTitle: report.card.title || 'Untitled card',
+        deliveryMethod: String(item.delivery_method),
+        errors: report.issues.filter((i) => i.severity === 'error'),
+        warnings: report.issues.filter((i) => i.severity === 'warning'),
+      },
+    ];
   });
 }
 
 /** One message per blocking problem, naming the card: "“Birthday” (posted card): ...". */
 export function preflightErrorMessages(reports: ItemPreflight[], locale: Locale = DEFAULT_LOCALE): string[] {
-  return reports.flatMap((r) => localizePreflight(r.errors, locale).map((e) => `“${r.cardTitle}” (${METHOD_LABEL[r.deliveryMethod] ?? r.deliveryMethod}): ${e.message}`));
+  return reports.flatMap((r) =>
+    localizePreflight(r.errors, locale).map(
+      (e) => `“${r.cardTitle}” (${METHOD_LABEL[r.deliveryMethod] ?? r.deliveryMethod}): ${e.message}`,
+    ),
+  );
 }

@@ -17,11 +17,7 @@ import { ownedOrder } from './owned-order';
 import { query, type Row } from '../../platform/db/query';
 
 const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
-  r
-    ? Object.fromEntries(
-        ['first_name', 'last_name', 'email', ...ADDRESS_FIELDS].map((k) => [k, r[k] ?? '']),
-      )
-    : null;
+  r ? Object.fromEntries(['first_name', 'last_name', 'email', ...ADDRESS_FIELDS].map((k) => [k, r[k] ?? ''])) : null;
 
 // Checkout: reprices the cart from settings, applies a promo code, freezes each item (snapshot) and
 // moves the cart to pending_payment. The cart_key is cleared, so the next add_to_cart starts a new cart.
@@ -52,7 +48,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       const priced = items.map((item) => ({
         item,
         ...priceLine(
-          { delivery_method: item.delivery_method, gift_wrap: Boolean(item.gift_wrap), gift_addon_price_pence: item.gift_addon ? item.gift_addon.price_pence : null },
+          {
+            delivery_method: item.delivery_method,
+            gift_wrap: Boolean(item.gift_wrap),
+            gift_addon_price_pence: item.gift_addon ? item.gift_addon.price_pence : null,
+          },
           config,
         ),
       }));
@@ -60,7 +60,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       let discount = 0;
       let promoCode: string | null = null;
       if (typeof raw === 'string' && raw.trim() !== '') {
-        const lines = priced.map((p) => ({ delivery_method: p.item.delivery_method, unit_price_pence: p.unit_price_pence, line_total_pence: p.line_total_pence }));
+        const lines = priced.map((p) => ({
+          delivery_method: p.item.delivery_method,
+          unit_price_pence: p.unit_price_pence,
+          line_total_pence: p.line_total_pence,
+        }));
         const result = await getService(strapi, 'promotions').evaluate(raw, userId, lines);
         if (!result.ok) throw fieldError('promo_code', result.message);
         discount = result.discount_pence;
@@ -78,12 +82,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           frozen_at: frozenAt,
         };
         // updateMany: one UPDATE, without reading the row back.
-        await query(strapi, UID.orderItem).updateMany({ where: { id: item.id }, data: { unit_price_pence, line_total_pence, snapshot } });
+        await query(strapi, UID.orderItem).updateMany({
+          where: { id: item.id },
+          data: { unit_price_pence, line_total_pence, snapshot },
+        });
         frozenItems.push({ ...item, unit_price_pence, line_total_pence, snapshot });
       }
-      const totals = orderTotals(priced.map((p) => p.line_total_pence), discount);
-      const changes = { status: current.to, cart_key: null, promo_code: promoCode, ...totals, ...(locale ? { locale } : {}) };
-      if (!(await store.moveIf(order.id, ['cart'], changes))) throw conflict('This order changed while it was being checked out. Please reload it.');
+      const totals = orderTotals(
+        priced.map((p) => p.line_total_pence),
+        discount,
+      );
+      const changes = {
+        status: current.to,
+        cart_key: null,
+        promo_code: promoCode,
+        ...totals,
+        ...(locale ? { locale } : {}),
+      };
+      if (!(await store.moveIf(order.id, ['cart'], changes)))
+        throw conflict('This order changed while it was being checked out. Please reload it.');
       // In the same transaction: when no use is left, the 400 rolls the whole checkout back.
       await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: promoCode }, userId);
       return { order: { ...order, ...changes }, items: frozenItems };

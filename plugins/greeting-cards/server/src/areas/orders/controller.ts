@@ -48,7 +48,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const order = await orders().ownedOrder(user.id, ctx.params.uuid);
       const input = parseBody(payInput, objectOrEmpty(ctx.request.body));
       const result = await getService(strapi, 'payments').pay(user, order, input);
-      return result.kind === 'paid' ? result.order : { checkout_url: result.checkout_url, session_id: result.session_id };
+      return result.kind === 'paid'
+        ? result.order
+        : { checkout_url: result.checkout_url, session_id: result.session_id };
     }),
   };
 };

@@ -37,7 +37,8 @@ export function orderStore(strapi: Core.Strapi) {
     },
     async itemsByOrder(orderIds: number[]): Promise<Map<number, Row[]>> {
       const map = new Map<number, Row[]>(orderIds.map((id) => [id, []]));
-      for (const row of await rowsWithRelations(strapi, UID.orderItem, 'order', orderIds, ITEM_POPULATE)) map.get(row.order.id)?.push(row);
+      for (const row of await rowsWithRelations(strapi, UID.orderItem, 'order', orderIds, ITEM_POPULATE))
+        map.get(row.order.id)?.push(row);
       return map;
     },
     /**
@@ -65,13 +66,18 @@ export function orderStore(strapi: Core.Strapi) {
       if (moved && typeof data.status === 'string') {
         // createMany: an INSERT without reading the new row back (it wraps itself in a transaction,
         // which is free when the caller already runs in one, as checkout and payment do).
-        await q(strapi, UID.orderStatusChange).createMany({ data: [{ order_id: id, status: data.status, at: new Date() }] });
+        await q(strapi, UID.orderStatusChange).createMany({
+          data: [{ order_id: id, status: data.status, at: new Date() }],
+        });
       }
       return moved;
     },
     /** The order's status changes, oldest first. */
     statusChanges(orderId: number): Promise<Row[]> {
-      return q(strapi, UID.orderStatusChange).findMany({ where: { order_id: orderId }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+      return q(strapi, UID.orderStatusChange).findMany({
+        where: { order_id: orderId },
+        orderBy: [{ at: 'asc' }, { id: 'asc' }],
+      });
     },
   };
 }

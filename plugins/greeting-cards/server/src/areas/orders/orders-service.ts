@@ -34,7 +34,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (existing) return existing;
     try {
       return await q(UID.order).create({
-        data: { uuid: crypto.randomUUID(), user: userId, status: 'cart', cart_key: userId, currency: getConfig(strapi).currency, locale: locale ?? null },
+        data: {
+          uuid: crypto.randomUUID(),
+          user: userId,
+          status: 'cart',
+          cart_key: userId,
+          currency: getConfig(strapi).currency,
+          locale: locale ?? null,
+        },
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -48,8 +55,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function recomputeCartTotals(orderId: number): Promise<void> {
     // Select the id too: with a relation filter Strapi de-duplicates rows over the selected columns,
     // so two items of the same price would otherwise count once.
-    const items: Row[] = await q(UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['id', 'line_total_pence'] });
-    await q(UID.order).updateMany({ where: { id: orderId }, data: { ...orderTotals(items.map((i) => i.line_total_pence)), promo_code: null, updatedAt: new Date() } });
+    const items: Row[] = await q(UID.orderItem).findMany({
+      where: { order: { id: orderId } },
+      select: ['id', 'line_total_pence'],
+    });
+    await q(UID.order).updateMany({
+      where: { id: orderId },
+      data: { ...orderTotals(items.map((i) => i.line_total_pence)), promo_code: null, updatedAt: new Date() },
+    });
   }
 
   const ownedOrder = (userId: number, uuid: string): Promise<Row> => findOwnedOrder(strapi, userId, uuid);
@@ -59,7 +72,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * parallel adds cannot overshoot the limit, which is checked here). A checkout either happened before
    * (the order is no longer a cart, so the user's new cart is tried) or waits until `fn` is done.
    */
-  async function onLockedCart<T>(userId: number, fn: (cart: Row, items: Row[]) => Promise<T>, locale?: Locale): Promise<T> {
+  async function onLockedCart<T>(
+    userId: number,
+    fn: (cart: Row, items: Row[]) => Promise<T>,
+    locale?: Locale,
+  ): Promise<T> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const cart = await cartOf(userId, locale);
       const done = await store.withLockedOrder(cart.id, async (status) => {
@@ -78,15 +95,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function addManyToCart(userId: number, input: AddToCartInput, locale?: Locale): Promise<OrderView> {
     const bulk = await validateBulk(strapi, userId, input);
     const price = priceLine(
-      { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: bulk.addon ? bulk.addon.price_pence : null },
+      {
+        delivery_method: input.delivery_method,
+        gift_wrap: input.gift_wrap,
+        gift_addon_price_pence: bulk.addon ? bulk.addon.price_pence : null,
+      },
       getConfig(strapi),
     );
-    const cartId = await onLockedCart(userId, async (cart) => {
-      for (const data of bulkLines(cart.id, input, bulk, price)) await q(UID.orderItem).create({ data });
-      await recomputeCartTotals(cart.id);
-      if (locale && cart.locale !== locale) await q(UID.order).updateMany({ where: { id: cart.id }, data: { locale } });
-      return cart.id as number;
-    }, locale);
+    const cartId = await onLockedCart(
+      userId,
+      async (cart) => {
+        for (const data of bulkLines(cart.id, input, bulk, price)) await q(UID.orderItem).create({ data });
+        await recomputeCartTotals(cart.id);
+        if (locale && cart.locale !== locale)
+          await q(UID.order).updateMany({ where: { id: cart.id }, data: { locale } });
+        return cart.id as number;
+      },
+      locale,
+    );
     return view((await store.byId(cartId))!);
   }
 
@@ -107,41 +133,55 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (input.recipient_tag) {
         // Everyone in a group, as they are now: the same as listing their ids.
         const people = await getService(strapi, 'recipientTags').recipientsWithTag(userId, input.recipient_tag);
-        if (!people.length) throw fieldErrors({ recipient_tag: [`Nobody in your address book is tagged “${input.recipient_tag}”.`] });
+        if (!people.length)
+          throw fieldErrors({ recipient_tag: [`Nobody in your address book is tagged “${input.recipient_tag}”.`] });
         return addManyToCart(userId, { ...input, recipient_tag: null, recipient_ids: people.map((r) => r.id) }, locale);
       }
       if (input.recipient_ids?.length) return addManyToCart(userId, input, locale);
       const { card, recipient, addon, scheduledFor } = await validateCartItem(strapi, userId, input);
       const price = priceLine(
-        { delivery_method: input.delivery_method, gift_wrap: input.gift_wrap, gift_addon_price_pence: addon ? addon.price_pence : null },
+        {
+          delivery_method: input.delivery_method,
+          gift_wrap: input.gift_wrap,
+          gift_addon_price_pence: addon ? addon.price_pence : null,
+        },
         getConfig(strapi),
       );
-      return onLockedCart(userId, async (cart, items) => {
-        const created = await q(UID.orderItem).create({
-          data: {
-            order: cart.id,
-            card: input.card_id,
-            recipient: recipient ? recipient.id : null,
-            delivery_method: input.delivery_method,
-            scheduled_for: scheduledFor,
-            gift_addon: addon ? addon.id : null,
-            gift_wrap: input.gift_wrap,
-            ...price,
-          },
-        });
-        // The cart as it now stands, from what is in hand: no need to read it back.
-        const all = [...items, { ...created, card, recipient, gift_addon: addon }];
-        const totals = { ...orderTotals(all.map((i) => i.line_total_pence)), promo_code: null, ...(locale ? { locale } : {}) };
-        await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: new Date() } });
-        return orderView({ ...cart, ...totals }, all);
-      }, locale);
+      return onLockedCart(
+        userId,
+        async (cart, items) => {
+          const created = await q(UID.orderItem).create({
+            data: {
+              order: cart.id,
+              card: input.card_id,
+              recipient: recipient ? recipient.id : null,
+              delivery_method: input.delivery_method,
+              scheduled_for: scheduledFor,
+              gift_addon: addon ? addon.id : null,
+              gift_wrap: input.gift_wrap,
+              ...price,
+            },
+          });
+          // The cart as it now stands, from what is in hand: no need to read it back.
+          const all = [...items, { ...created, card, recipient, gift_addon: addon }];
+          const totals = {
+            ...orderTotals(all.map((i) => i.line_total_pence)),
+            promo_code: null,
+            ...(locale ? { locale } : {}),
+          };
+          await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: new Date() } });
+          return orderView({ ...cart, ...totals }, all);
+        },
+        locale,
+      );
     },
 
     async removeCartItem(userId: number, itemId: number): Promise<OrderView> {
       const cart = await store.cartOf(userId);
       if (!cart) throw notFound();
       const removed = await store.withLockedOrder(cart.id, async (status) => {
-        const item = status === 'cart' ? await q(UID.orderItem).findOne({ where: { id: itemId, order: { id: cart.id } } }) : null;
+        const item =
+          status === 'cart' ? await q(UID.orderItem).findOne({ where: { id: itemId, order: { id: cart.id } } }) : null;
         if (!item) return false;
         await q(UID.orderItem).delete({ where: { id: item.id } });
         await recomputeCartTotals(cart.id);
@@ -156,7 +196,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { count, rows: orders } = await pagedRows<Row>(
         page,
         async () => Number(await q(UID.order).count({ where })),
-        () => q(UID.order).findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], offset: page.offset, limit: page.pageSize }),
+        () =>
+          q(UID.order).findMany({
+            where,
+            orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+          }),
       );
       const items = await store.itemsByOrder(orders.map((o) => o.id));
       return { count, results: orders.map((o) => orderView(o, items.get(o.id) ?? [])) };
@@ -170,8 +216,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async markFulfilledIfDispatched(orderId: number): Promise<boolean> {
       const items = await store.items(orderId);
       if (!items.length) return false;
-      const deliveries: Row[] = await q(UID.delivery).findMany({ where: { order_item: { id: { $in: items.map((i) => i.id) } } }, select: ['id', 'status'] });
-      const dispatched = deliveries.length === items.length && deliveries.every((d) => d.status === 'sent' || d.status === 'delivered');
+      const deliveries: Row[] = await q(UID.delivery).findMany({
+        where: { order_item: { id: { $in: items.map((i) => i.id) } } },
+        select: ['id', 'status'],
+      });
+      const dispatched =
+        deliveries.length === items.length && deliveries.every((d) => d.status === 'sent' || d.status === 'delivered');
       if (!dispatched) return false;
       return store.moveIf(orderId, statesAllowing('fulfil'), { status: 'fulfilled', fulfilled_at: new Date() });
     },
@@ -184,7 +234,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const order = await q(UID.order).findOne({ where: { provider_payment_id: paymentId } });
       if (!order) return 'unknown payment';
       const done = await strapi.db.transaction(async () => {
-        if (!(await store.moveIf(order.id, statesAllowing('refund'), { status: 'refunded', refunded_at: new Date() }))) return false;
+        if (!(await store.moveIf(order.id, statesAllowing('refund'), { status: 'refunded', refunded_at: new Date() })))
+          return false;
         const items = await store.items(order.id);
         // updateMany cannot filter through a relation: find the rows first.
         const unsent: Row[] = await q(UID.delivery).findMany({
@@ -205,7 +256,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** One order, with its deliveries (status, sent, opened; empty until it is paid). */
     async get(userId: number, uuid: string) {
       const order = await ownedOrder(userId, uuid);
-      const [body, deliveries] = await Promise.all([view(order), order.status === 'cart' ? [] : getService(strapi, 'deliveries').listForOrder(userId, order.id)]);
+      const [body, deliveries] = await Promise.all([
+        view(order),
+        order.status === 'cart' ? [] : getService(strapi, 'deliveries').listForOrder(userId, order.id),
+      ]);
       return { ...body, deliveries };
     },
 
@@ -217,7 +271,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const order = await ownedOrder(userId, uuid);
       const move = transition(order.status as OrderStatus, 'cancel');
       if (!move.ok) throw conflict(move.reason);
-      const done = await store.moveIf(order.id, [order.status], { status: move.to, cart_key: null, cancelled_at: new Date() });
+      const done = await store.moveIf(order.id, [order.status], {
+        status: move.to,
+        cart_key: null,
+        cancelled_at: new Date(),
+      });
       if (!done) throw conflict('This order changed while it was being cancelled. Please reload it.');
       await getService(strapi, 'promotions').release(order.id);
       await releaseSession(strapi, order);

@@ -16,7 +16,8 @@ import { requestLocale } from '../../platform/i18n/request-locale';
 import { localizePreflight } from '../../platform/i18n/preflight-text';
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
-const checksPromo = (ctx: { query: Record<string, unknown> }) => typeof ctx.query.promo === 'string' && ctx.query.promo.trim() !== '';
+const checksPromo = (ctx: { query: Record<string, unknown> }) =>
+  typeof ctx.query.promo === 'string' && ctx.query.promo.trim() !== '';
 
 // Basket, checkout, payment and orders. Every step calls the services the API uses: removing an item,
 // the promo rules (a preview in the basket; checkout applies them again under the order lock), checkout,
@@ -38,7 +39,11 @@ async function cartData({ strapi, user, t, ctx }: PrivateContext, state: CartSta
   ]);
   const cart = await withCardFronts(strapi, bare);
   const locale = requestLocale(strapi, ctx);
-  const checks = (await itemsPreflight(strapi, cart.items)).map((c) => ({ ...c, errors: localizePreflight(c.errors, locale), warnings: localizePreflight(c.warnings, locale) }));
+  const checks = (await itemsPreflight(strapi, cart.items)).map((c) => ({
+    ...c,
+    errors: localizePreflight(c.errors, locale),
+    warnings: localizePreflight(c.warnings, locale),
+  }));
   const discount = Math.min(state.promo?.discount_pence ?? 0, cart.subtotal_pence);
   return {
     title: t('shop.cart.title'),
@@ -60,7 +65,11 @@ async function cartData({ strapi, user, t, ctx }: PrivateContext, state: CartSta
 }
 
 async function promoPreview(web: PrivateContext, cart: OrderView, raw: string) {
-  const lines = cart.items.map((i) => ({ delivery_method: i.delivery_method, unit_price_pence: i.unit_price_pence, line_total_pence: i.line_total_pence }));
+  const lines = cart.items.map((i) => ({
+    delivery_method: i.delivery_method,
+    unit_price_pence: i.unit_price_pence,
+    line_total_pence: i.line_total_pence,
+  }));
   return getService(web.strapi, 'promotions').evaluate(raw, web.user.id, lines);
 }
 
@@ -68,7 +77,9 @@ async function promoState(web: PrivateContext, raw: string, cart?: OrderView): P
   const current = cart ?? (await getService(web.strapi, 'orders').getCart(web.user.id));
   if (!current.items.length) return { promoValue: raw, errors: { promo_code: [web.t('shop.cart.promoEmptyBasket')] } };
   const result = await promoPreview(web, current, raw);
-  return result.ok ? { promo: { code: result.code, discount_pence: result.discount_pence } } : { promoValue: raw, errors: { promo_code: [result.message] } };
+  return result.ok
+    ? { promo: { code: result.code, discount_pence: result.discount_pence } }
+    : { promoValue: raw, errors: { promo_code: [result.message] } };
 }
 
 const removeItem = async (web: PrivateContext) => {
@@ -83,7 +94,8 @@ const removeItem = async (web: PrivateContext) => {
     failed = true;
     toast = { kind: 'error', text: web.t('shop.cart.itemGone') };
   }
-  if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, { toast }), failed ? 400 : 200);
+  if (isHtmx(web.ctx))
+    return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, { toast }), failed ? 400 : 200);
   redirect(web.ctx, shopUrl(web.ctx, '/cart/'));
 };
 
@@ -101,7 +113,9 @@ async function cancellableDelivery(web: PrivateContext) {
   const id = idParam(web.ctx.params.delivery_id);
   const delivery = data.deliveries.find((d) => d.id === id);
   if (!delivery) throw notFound();
-  const item = data.order.items.find((i) => i.card === delivery.card?.id && i.recipient_name === delivery.recipient_name && i.delivery_method === 'post');
+  const item = data.order.items.find(
+    (i) => i.card === delivery.card?.id && i.recipient_name === delivery.recipient_name && i.delivery_method === 'post',
+  );
   // What cancelling gives back: the card's share of what the order paid (a promo spread over every line).
   const price = item ? refundDue(data.order.total_pence, data.order.items, item.id) : 0;
   return { ...data, delivery, price_pence: price };
@@ -121,119 +135,195 @@ export const orderRoutes: WebRouteDef[] = [
   // without JavaScript), then the same service the API's POST /api/deliveries/{id}/cancel/ calls.
   privateRoute('GET', '/orders/:uuid/deliveries/:delivery_id/cancel/', async (web) => {
     const data = await cancellableDelivery(web);
-    if (!data.delivery.cancellable) return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/`), 302);
+    if (!data.delivery.cancellable)
+      return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/`), 302);
     renderPage(web.ctx, 'cancel-delivery', { title: web.t('shop.cancel.title'), ...data });
   }),
 
-  limitedPage('writes', privateRoute('POST', '/orders/:uuid/deliveries/:delivery_id/cancel/', async (web) => {
-    const data = await cancellableDelivery(web);
-    try {
-      await getService(web.strapi, 'deliveries').cancelForOwner(web.user.id, data.delivery.id);
-      // Post/redirect/get: reloading the order page never posts the cancel again.
-      redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?cancelled=${data.delivery.id}`));
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 409) throw error;
-      const toast: Toast = { kind: 'error', text: refusalText(error, web.ctx.state.gcLocale) };
-      renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast }, 409);
-    }
-  })),
+  limitedPage(
+    'writes',
+    privateRoute('POST', '/orders/:uuid/deliveries/:delivery_id/cancel/', async (web) => {
+      const data = await cancellableDelivery(web);
+      try {
+        await getService(web.strapi, 'deliveries').cancelForOwner(web.user.id, data.delivery.id);
+        // Post/redirect/get: reloading the order page never posts the cancel again.
+        redirect(
+          web.ctx,
+          shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?cancelled=${data.delivery.id}`),
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        const toast: Toast = { kind: 'error', text: refusalText(error, web.ctx.state.gcLocale) };
+        renderPage(
+          web.ctx,
+          'order',
+          { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast },
+          409,
+        );
+      }
+    }),
+  ),
 
   // "Send again" for an e-card that failed or was not opened: the service POST
   // /api/deliveries/{id}/send-again/ calls, with the page's key (a double post sends once).
-  limitedPage('writes', privateRoute('POST', '/orders/:uuid/deliveries/:delivery_id/send-again/', async (web) => {
-    const data = await orderPage(web, String(web.ctx.params.uuid));
-    const delivery = data.deliveries.find((d) => d.id === idParam(web.ctx.params.delivery_id));
-    if (!delivery) throw notFound();
-    const key = String(formBody(web.ctx).key ?? '').trim() || null;
-    try {
-      await getService(web.strapi, 'deliveries').sendAgainForOwner(web.user.id, delivery.id, key);
-      redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?sent_again=${delivery.id}`));
-    } catch (error) {
-      // Not eligible (400), no confirmed address (403), or the day's e-mails to others used (429).
-      if (!(error instanceof ApiError) || ![400, 403, 429].includes(error.status)) throw error;
-      if (error.retryAfter !== undefined) web.ctx.set('Retry-After', String(error.retryAfter));
-      const toast: Toast = { kind: 'error', text: refusalText(error, web.ctx.state.gcLocale) };
-      renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast }, error.status);
-    }
-  })),
+  limitedPage(
+    'writes',
+    privateRoute('POST', '/orders/:uuid/deliveries/:delivery_id/send-again/', async (web) => {
+      const data = await orderPage(web, String(web.ctx.params.uuid));
+      const delivery = data.deliveries.find((d) => d.id === idParam(web.ctx.params.delivery_id));
+      if (!delivery) throw notFound();
+      const key = String(formBody(web.ctx).key ?? '').trim() || null;
+      try {
+        await getService(web.strapi, 'deliveries').sendAgainForOwner(web.user.id, delivery.id, key);
+        redirect(
+          web.ctx,
+          shopUrl(web.ctx, `/orders/${encodeURIComponent(data.order.uuid)}/?sent_again=${delivery.id}`),
+        );
+      } catch (error) {
+        // Not eligible (400), no confirmed address (403), or the day's e-mails to others used (429).
+        if (!(error instanceof ApiError) || ![400, 403, 429].includes(error.status)) throw error;
+        if (error.retryAfter !== undefined) web.ctx.set('Retry-After', String(error.retryAfter));
+        const toast: Toast = { kind: 'error', text: refusalText(error, web.ctx.state.gcLocale) };
+        renderPage(
+          web.ctx,
+          'order',
+          { title: web.t('shop.order.title'), ...(await orderPage(web, data.order.uuid)), toast },
+          error.status,
+        );
+      }
+    }),
+  ),
 
-
-  limitedPage('writes', privateRoute('GET', '/cart/', async (web) => {
-    const toast: Toast | null = web.ctx.query.added ? { kind: 'success', text: web.t('shop.cart.added') } : null;
-    // ?promo=CODE (pushed to the address bar when a code is applied) keeps the code across reloads.
-    const code = typeof web.ctx.query.promo === 'string' ? web.ctx.query.promo.trim().slice(0, 64) : '';
-    renderPage(web.ctx, 'cart', await cartData(web, code ? { ...(await promoState(web, code)), toast } : { toast }));
-  }), checksPromo),
+  limitedPage(
+    'writes',
+    privateRoute('GET', '/cart/', async (web) => {
+      const toast: Toast | null = web.ctx.query.added ? { kind: 'success', text: web.t('shop.cart.added') } : null;
+      // ?promo=CODE (pushed to the address bar when a code is applied) keeps the code across reloads.
+      const code = typeof web.ctx.query.promo === 'string' ? web.ctx.query.promo.trim().slice(0, 64) : '';
+      renderPage(web.ctx, 'cart', await cartData(web, code ? { ...(await promoState(web, code)), toast } : { toast }));
+    }),
+    checksPromo,
+  ),
 
   privateRoute('DELETE', '/cart/remove/:item_id/', removeItem),
   privateRoute('POST', '/cart/remove/:item_id/', removeItem),
 
   // Applies a promo code inline: the discount is previewed with the same rules checkout uses.
-  limitedPage('writes', privateRoute('POST', '/cart/promo/', async (web) => {
-    const raw = String(formBody(web.ctx).promo_code ?? '').trim();
-    const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
-    const state: CartState = raw ? await promoState(web, raw, cart) : { errors: { promo_code: [web.t('shop.cart.promoMissing')] } };
-    const failed = Boolean(state.errors);
-    if (state.promo) {
-      state.toast = { kind: 'success', text: web.t('shop.cart.promoToast', { code: state.promo.code }) };
-      web.ctx.set('HX-Push-Url', shopUrl(web.ctx, `/cart/?promo=${encodeURIComponent(state.promo.code)}`));
-    }
-    if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), failed ? 400 : 200);
-    renderPage(web.ctx, 'cart', await cartData(web, state), failed ? 400 : 200);
-  })),
+  limitedPage(
+    'writes',
+    privateRoute('POST', '/cart/promo/', async (web) => {
+      const raw = String(formBody(web.ctx).promo_code ?? '').trim();
+      const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
+      const state: CartState = raw
+        ? await promoState(web, raw, cart)
+        : { errors: { promo_code: [web.t('shop.cart.promoMissing')] } };
+      const failed = Boolean(state.errors);
+      if (state.promo) {
+        state.toast = { kind: 'success', text: web.t('shop.cart.promoToast', { code: state.promo.code }) };
+        web.ctx.set('HX-Push-Url', shopUrl(web.ctx, `/cart/?promo=${encodeURIComponent(state.promo.code)}`));
+      }
+      if (isHtmx(web.ctx))
+        return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), failed ? 400 : 200);
+      renderPage(web.ctx, 'cart', await cartData(web, state), failed ? 400 : 200);
+    }),
+  ),
 
-  limitedPage('writes', privateRoute('POST', '/cart/checkout/', async (web) => {
-    const promo = String(formBody(web.ctx).promo_code ?? '').trim();
-    const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
-    try {
-      // Preflight errors are refused by the checkout service (the API's rule too). Warnings are shown in
-      // the basket, whose button then says "Print them as they are: checkout": pressing it accepts them.
-      const order = await getService(web.strapi, 'checkout').checkout(web.user.id, cart.uuid, promo ? { promo_code: promo } : {}, requestLocale(web.strapi, web.ctx));
-      redirect(web.ctx, shopUrl(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`));
-    } catch (error) {
-      const errors = formErrors(error, web.ctx.state.gcLocale);
-      if (!errors) throw error;
-      const state: CartState = { promoValue: promo, errors: errors.promo_code ? errors : { non_field_errors: Object.values(errors).flat() } };
-      if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), 400);
-      renderPage(web.ctx, 'cart', await cartData(web, state), 400);
-    }
-  })),
+  limitedPage(
+    'writes',
+    privateRoute('POST', '/cart/checkout/', async (web) => {
+      const promo = String(formBody(web.ctx).promo_code ?? '').trim();
+      const cart = await getService(web.strapi, 'orders').getCart(web.user.id);
+      try {
+        // Preflight errors are refused by the checkout service (the API's rule too). Warnings are shown in
+        // the basket, whose button then says "Print them as they are: checkout": pressing it accepts them.
+        const order = await getService(web.strapi, 'checkout').checkout(
+          web.user.id,
+          cart.uuid,
+          promo ? { promo_code: promo } : {},
+          requestLocale(web.strapi, web.ctx),
+        );
+        redirect(web.ctx, shopUrl(web.ctx, `/checkout/${encodeURIComponent(order.uuid)}/`));
+      } catch (error) {
+        const errors = formErrors(error, web.ctx.state.gcLocale);
+        if (!errors) throw error;
+        const state: CartState = {
+          promoValue: promo,
+          errors: errors.promo_code ? errors : { non_field_errors: Object.values(errors).flat() },
+        };
+        if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/cart-panel', await cartData(web, state), 400);
+        renderPage(web.ctx, 'cart', await cartData(web, state), 400);
+      }
+    }),
+  ),
 
   privateRoute('GET', '/checkout/:uuid/', async (web) => {
     const order = await getService(web.strapi, 'orders').get(web.user.id, String(web.ctx.params.uuid));
     if (order.status === 'cart') return redirect(web.ctx, shopUrl(web.ctx, '/cart/'), 302);
-    if (order.status !== 'pending_payment') return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(order.uuid)}/`), 302);
-    renderPage(web.ctx, 'checkout', { title: web.t('shop.checkout.title'), order: await withCardFronts(web.strapi, order), errors: null });
+    if (order.status !== 'pending_payment')
+      return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(order.uuid)}/`), 302);
+    renderPage(web.ctx, 'checkout', {
+      title: web.t('shop.checkout.title'),
+      order: await withCardFronts(web.strapi, order),
+      errors: null,
+    });
   }),
 
-  limitedPage('writes', privateRoute('POST', '/checkout/:uuid/pay/', async (web) => {
-    const uuid = String(web.ctx.params.uuid);
-    try {
-      // No return addresses given: the configured ones (/orders/{uuid}/ and /cart/) apply.
-      const result = await getService(web.strapi, 'payments').pay(web.user, uuid, {});
-      if (result.kind === 'paid') return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(result.order.uuid)}/?paid=1`));
-      redirect(web.ctx, result.checkout_url);
-    } catch (error) {
-      const errors = formErrors(error, web.ctx.state.gcLocale);
-      if (!errors) throw error;
-      const order = await getService(web.strapi, 'orders').get(web.user.id, uuid);
-      renderPage(web.ctx, 'checkout', { title: web.t('shop.checkout.title'), order: await withCardFronts(web.strapi, order), errors: { non_field_errors: Object.values(errors).flat() } }, 400);
-    }
-  })),
+  limitedPage(
+    'writes',
+    privateRoute('POST', '/checkout/:uuid/pay/', async (web) => {
+      const uuid = String(web.ctx.params.uuid);
+      try {
+        // No return addresses given: the configured ones (/orders/{uuid}/ and /cart/) apply.
+        const result = await getService(web.strapi, 'payments').pay(web.user, uuid, {});
+        if (result.kind === 'paid')
+          return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(result.order.uuid)}/?paid=1`));
+        redirect(web.ctx, result.checkout_url);
+      } catch (error) {
+        const errors = formErrors(error, web.ctx.state.gcLocale);
+        if (!errors) throw error;
+        const order = await getService(web.strapi, 'orders').get(web.user.id, uuid);
+        renderPage(
+          web.ctx,
+          'checkout',
+          {
+            title: web.t('shop.checkout.title'),
+            order: await withCardFronts(web.strapi, order),
+            errors: { non_field_errors: Object.values(errors).flat() },
+          },
+          400,
+        );
+      }
+    }),
+  ),
 
   privateRoute('GET', '/orders/', async (web) => {
     const { results } = await getService(web.strapi, 'orders').list(web.user.id, { page: 1, pageSize: 100, offset: 0 });
-    renderPage(web.ctx, 'orders', { title: web.t('shop.orders.title'), orders: results.filter((o) => o.status !== 'cart') });
+    renderPage(web.ctx, 'orders', {
+      title: web.t('shop.orders.title'),
+      orders: results.filter((o) => o.status !== 'cart'),
+    });
   }),
 
   privateRoute('GET', '/orders/:uuid/', async (web) => {
     const data = await orderPage(web, String(web.ctx.params.uuid));
     let toast: Toast | null = web.ctx.query.paid ? { kind: 'success', text: web.t('shop.order.paid') } : null;
     // Back from cancelling one of this order's cards: say what happened to the money.
-    const cancelled = data.deliveries.find((d) => d.id === idParam(web.ctx.query.cancelled) && d.status === 'cancelled');
-    if (cancelled) toast = { kind: 'success', text: refundText(web, await getService(web.strapi, 'refunds').ofDelivery(cancelled.id), data.order.currency) };
+    const cancelled = data.deliveries.find(
+      (d) => d.id === idParam(web.ctx.query.cancelled) && d.status === 'cancelled',
+    );
+    if (cancelled)
+      toast = {
+        kind: 'success',
+        text: refundText(web, await getService(web.strapi, 'refunds').ofDelivery(cancelled.id), data.order.currency),
+      };
     const again = data.deliveries.find((d) => d.id === idParam(web.ctx.query.sent_again));
-    if (again) toast = { kind: 'success', text: again.recipient_name ? web.t('shop.order.sentAgainTo', { name: again.recipient_name }) : web.t('shop.order.sentAgain') };
+    if (again)
+      toast = {
+        kind: 'success',
+        text: again.recipient_name
+          ? web.t('shop.order.sentAgainTo', { name: again.recipient_name })
+          : web.t('shop.order.sentAgain'),
+      };
     renderPage(web.ctx, 'order', { title: web.t('shop.order.title'), ...data, toast });
   }),
 ];

@@ -17,11 +17,16 @@ export function promoUseStore(strapi: Core.Strapi) {
     strapi.db.transaction(async ({ trx }) => fn(trx as unknown as Knex)) as Promise<T>;
 
   async function claimSlot(trx: Knex, group: string, limit: number, row: Record<string, unknown>): Promise<boolean> {
-    const taken = new Set((await trx(table()).select('slot_key').where({ slot_group: group })).map((r: { slot_key: string }) => r.slot_key));
+    const taken = new Set(
+      (await trx(table()).select('slot_key').where({ slot_group: group })).map((r: { slot_key: string }) => r.slot_key),
+    );
     for (let n = 0; n < limit; n++) {
       const key = `${group}#${n}`;
       if (taken.has(key)) continue;
-      await trx(table()).insert({ ...row, slot_group: group, slot_key: key }).onConflict('slot_key').ignore();
+      await trx(table())
+        .insert({ ...row, slot_group: group, slot_key: key })
+        .onConflict('slot_key')
+        .ignore();
       const holder = await trx(table()).first('order_id').where({ slot_key: key });
       if (holder && Number(holder.order_id) === row.order_id) return true;
     }
@@ -33,8 +38,12 @@ export function promoUseStore(strapi: Core.Strapi) {
     async usage(code: string, userId: number): Promise<PromoUsage> {
       const group = `${code}#use`;
       return inTransaction(async (trx) => {
-        const count = async (where: Record<string, unknown>) => Number((await trx(table()).count({ n: '*' }).where(where).first())?.n ?? 0);
-        return { total: await count({ slot_group: group }), byUser: await count({ slot_group: group, user_key: userId }) };
+        const count = async (where: Record<string, unknown>) =>
+          Number((await trx(table()).count({ n: '*' }).where(where).first())?.n ?? 0);
+        return {
+          total: await count({ slot_group: group }),
+          byUser: await count({ slot_group: group, user_key: userId }),
+        };
       });
     },
 
@@ -67,10 +76,17 @@ export function promoUseStore(strapi: Core.Strapi) {
         if (promo.max_uses_total != null && !(await claimSlot(trx, `${promo.code}#total`, promo.max_uses_total, row))) {
           throw fieldError('promo_code', 'This promo code has been used up.');
         }
-        if (promo.max_uses_per_user != null && !(await claimSlot(trx, `${promo.code}#user#${userId}`, promo.max_uses_per_user, row))) {
+        if (
+          promo.max_uses_per_user != null &&
+          !(await claimSlot(trx, `${promo.code}#user#${userId}`, promo.max_uses_per_user, row))
+        ) {
           throw fieldError('promo_code', 'You have already used this promo code.');
         }
-        await trx(table()).insert({ ...row, slot_group: `${promo.code}#use`, slot_key: `${promo.code}#use#${orderId}` });
+        await trx(table()).insert({
+          ...row,
+          slot_group: `${promo.code}#use`,
+          slot_key: `${promo.code}#use#${orderId}`,
+        });
       });
     },
 
@@ -87,7 +103,10 @@ export function promoUseStore(strapi: Core.Strapi) {
         if (promo.max_uses_per_user != null && userId != null) {
           await claimSlot(trx, `${promo.code}#user#${userId}`, promo.max_uses_per_user, row);
         }
-        await trx(table()).insert({ ...row, slot_group: `${promo.code}#use`, slot_key: `${promo.code}#use#${orderId}` }).onConflict('slot_key').ignore();
+        await trx(table())
+          .insert({ ...row, slot_group: `${promo.code}#use`, slot_key: `${promo.code}#use#${orderId}` })
+          .onConflict('slot_key')
+          .ignore();
         return true;
       });
     },

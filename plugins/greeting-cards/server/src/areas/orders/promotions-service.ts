@@ -1,7 +1,15 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../platform/uids';
 import { getConfig } from '../../platform/config/get-config';
-import { builtInFirstCard, evaluatePromo, FIRSTCARD, normaliseCode, PromoDefinition, PromoLine, PromoResult } from './rules/promo-rules';
+import {
+  builtInFirstCard,
+  evaluatePromo,
+  FIRSTCARD,
+  normaliseCode,
+  PromoDefinition,
+  PromoLine,
+  PromoResult,
+} from './rules/promo-rules';
 import { query } from '../../platform/db/query';
 import { promoUseStore } from './promo-use-store';
 
@@ -57,7 +65,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const promo = await find(row.promo_code);
         if (promo && (await reservations.recordPastUse(promo, row.id, row.user?.id ?? null))) recorded += 1;
       }
-      if (recorded) strapi.log.info(`[greeting-cards] promo codes: recorded the uses of ${recorded} order(s) checked out before uses were reserved`);
+      if (recorded)
+        strapi.log.info(
+          `[greeting-cards] promo codes: recorded the uses of ${recorded} order(s) checked out before uses were reserved`,
+        );
       return recorded;
     },
   };

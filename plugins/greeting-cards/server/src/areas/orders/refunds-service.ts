@@ -20,7 +20,9 @@ export interface RefundView {
 }
 
 export const refundView = (row: Row | null): RefundView | null =>
-  row ? { amount_pence: Number(row.amount_pence ?? 0), currency: String(row.currency ?? ''), status: row.status } : null;
+  row
+    ? { amount_pence: Number(row.amount_pence ?? 0), currency: String(row.currency ?? ''), status: row.status }
+    : null;
 
 const sumOf = (rows: Row[]) => rows.reduce((sum, r) => sum + Number(r.amount_pence ?? 0), 0);
 
@@ -41,13 +43,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** A refund the provider cannot make (another provider now, payments off): a payment issue for an operator. */
   async function handOver(row: Row, order: Row, why: string): Promise<Row> {
-    const { count } = await refunds().updateMany({ where: { id: row.id, status: 'pending' }, data: { status: 'manual' } });
+    const { count } = await refunds().updateMany({
+      where: { id: row.id, status: 'pending' },
+      data: { status: 'manual' },
+    });
     if (count === 1) {
       await query(strapi, UID.paymentIssue).create({
         data: {
-          kind: 'needs_refund', order_uuid: order.uuid, order_status: order.status, provider: order.payment_provider ?? null,
-          provider_session_id: order.provider_session_id ?? null, provider_payment_id: order.provider_payment_id ?? null,
-          amount_pence: row.amount_pence, currency: row.currency, detail: `Refund ${row.amount_pence} for cancelled delivery ${row.delivery_id} by hand: ${why}.`,
+          kind: 'needs_refund',
+          order_uuid: order.uuid,
+          order_status: order.status,
+          provider: order.payment_provider ?? null,
+          provider_session_id: order.provider_session_id ?? null,
+          provider_payment_id: order.provider_payment_id ?? null,
+          amount_pence: row.amount_pence,
+          currency: row.currency,
+          detail: `Refund ${row.amount_pence} for cancelled delivery ${row.delivery_id} by hand: ${why}.`,
         },
       });
       strapi.log.warn(`[greeting-cards] refund for delivery ${row.delivery_id} left to an operator: ${why}`);
@@ -56,15 +67,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The order's lines (frozen at checkout, by id: the share rule's tie-break), each with what it got back so far. */
-  async function linesOf(orderId: number, given: Row[]): Promise<Array<{ id: number; line_total_pence: number; refunded_pence: number }>> {
-    const items: Row[] = await query(strapi, UID.orderItem).findMany({ where: { order: { id: orderId } }, select: ['id', 'line_total_pence'], orderBy: [{ id: 'asc' }] });
+  async function linesOf(
+    orderId: number,
+    given: Row[],
+  ): Promise<Array<{ id: number; line_total_pence: number; refunded_pence: number }>> {
+    const items: Row[] = await query(strapi, UID.orderItem).findMany({
+      where: { order: { id: orderId } },
+      select: ['id', 'line_total_pence'],
+      orderBy: [{ id: 'asc' }],
+    });
     const byDelivery = new Map(given.map((r) => [Number(r.delivery_id), Number(r.amount_pence ?? 0)]));
     const deliveries: Row[] = byDelivery.size
-      ? await query(strapi, UID.delivery).findMany({ where: { id: { $in: [...byDelivery.keys()] } }, select: ['id'], populate: { order_item: { select: ['id'] } } })
+      ? await query(strapi, UID.delivery).findMany({
+          where: { id: { $in: [...byDelivery.keys()] } },
+          select: ['id'],
+          populate: { order_item: { select: ['id'] } },
+        })
       : [];
     const byItem = new Map<number, number>();
-    for (const d of deliveries) if (d.order_item) byItem.set(d.order_item.id, (byItem.get(d.order_item.id) ?? 0) + (byDelivery.get(d.id) ?? 0));
-    return items.map((i) => ({ id: i.id, line_total_pence: Number(i.line_total_pence ?? 0), refunded_pence: byItem.get(i.id) ?? 0 }));
+    for (const d of deliveries)
+      if (d.order_item) byItem.set(d.order_item.id, (byItem.get(d.order_item.id) ?? 0) + (byDelivery.get(d.id) ?? 0));
+    return items.map((i) => ({
+      id: i.id,
+      line_total_pence: Number(i.line_total_pence ?? 0),
+      refunded_pence: byItem.get(i.id) ?? 0,
+    }));
   }
 
   const api = {
@@ -74,23 +101,43 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * already given back in full). Call it only inside the transaction holding the order's row lock
      * (orderStore.withLockedOrder), where the card's cancel is decided too.
      */
-    async decide(orderId: number, deliveryId: number, itemId: number, requestedBy: 'shopper' | 'operator'): Promise<Row | null> {
+    async decide(
+      orderId: number,
+      deliveryId: number,
+      itemId: number,
+      requestedBy: 'shopper' | 'operator',
+    ): Promise<Row | null> {
       const existing = await refunds().findOne({ where: { delivery_id: deliveryId } });
       if (existing) return existing;
       const order: Row | null = await query(strapi, UID.order).findOne({ where: { id: orderId } });
       if (!order || !REFUNDABLE_ORDERS.includes(order.status)) return null;
-      const earlier: Row[] = await refunds().findMany({ where: { order_id: orderId }, select: ['delivery_id', 'amount_pence'] });
+      const earlier: Row[] = await refunds().findMany({
+        where: { order_id: orderId },
+        select: ['delivery_id', 'amount_pence'],
+      });
       const paid = Number(order.total_pence ?? 0);
       const amount = refundDue(paid, await linesOf(orderId, earlier), itemId);
       if (!amount) return null;
       const row = await refunds().create({
-        data: { delivery_id: deliveryId, order_id: orderId, amount_pence: amount, currency: order.currency ?? 'GBP', provider: order.payment_provider ?? null, status: 'pending', requested_by: requestedBy },
+        data: {
+          delivery_id: deliveryId,
+          order_id: orderId,
+          amount_pence: amount,
+          currency: order.currency ?? 'GBP',
+          provider: order.payment_provider ?? null,
+          status: 'pending',
+          requested_by: requestedBy,
+        },
       });
       const whole = sumOf(earlier) + amount >= paid;
       const event = whole ? 'refund' : 'partial_refund';
       // A partly refunded order stays so (no move, no second history entry) until the last penny goes back.
       if (whole || (order.status as OrderStatus) !== 'partially_refunded') {
-        await orderStore(strapi).moveIf(orderId, statesAllowing(event), whole ? { status: 'refunded', refunded_at: new Date() } : { status: 'partially_refunded' });
+        await orderStore(strapi).moveIf(
+          orderId,
+          statesAllowing(event),
+          whole ? { status: 'refunded', refunded_at: new Date() } : { status: 'partially_refunded' },
+        );
       }
       return row;
     },
@@ -106,8 +153,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!order) return refundView(row)!;
       const deliveryId = Number(row.delivery_id);
       const provider = providers(strapi).get('payment');
-      if (!provider?.refund) return refundView(await handOver(row, order, 'payments are off or the provider cannot refund'))!;
-      if (provider.name !== order.payment_provider || !order.provider_payment_id) return refundView(await handOver(row, order, `the order was paid through ${order.payment_provider ?? 'no provider'}`))!;
+      if (!provider?.refund)
+        return refundView(await handOver(row, order, 'payments are off or the provider cannot refund'))!;
+      if (provider.name !== order.payment_provider || !order.provider_payment_id)
+        return refundView(
+          await handOver(row, order, `the order was paid through ${order.payment_provider ?? 'no provider'}`),
+        )!;
       let refundId: string;
       try {
         ({ refundId } = await provider.refund({
@@ -122,9 +173,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         strapi.log.warn(`[greeting-cards] refund for delivery ${deliveryId} not made yet: ${errorText(error)}`);
         return refundView(row)!;
       }
-      const { count } = await refunds().updateMany({ where: { id: row.id, status: 'pending' }, data: { status: 'succeeded', provider_refund_id: refundId } });
+      const { count } = await refunds().updateMany({
+        where: { id: row.id, status: 'pending' },
+        data: { status: 'succeeded', provider_refund_id: refundId },
+      });
       if (count === 1) {
-        await getService(strapi, 'fulfilment').recordEvent({ deliveryId, source: 'refund', status: 'cancelled', detail: `${row.amount_pence} ${row.currency} refunded (${refundId}), asked by the ${requestedBy}` });
+        await getService(strapi, 'fulfilment').recordEvent({
+          deliveryId,
+          source: 'refund',
+          status: 'cancelled',
+          detail: `${row.amount_pence} ${row.currency} refunded (${refundId}), asked by the ${requestedBy}`,
+        });
       }
       return refundView({ ...row, status: 'succeeded' })!;
     },

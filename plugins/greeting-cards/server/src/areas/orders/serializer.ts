@@ -18,7 +18,8 @@ export interface ItemSnapshot {
 export const recipientName = (r: Row | null | undefined): string | null => (r ? fullName(r) || r.email || null : null);
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-const idOf = (v: unknown) => (v && typeof v === 'object' ? ((v as Row).id as number) : typeof v === 'number' ? v : null);
+const idOf = (v: unknown) =>
+  v && typeof v === 'object' ? ((v as Row).id as number) : typeof v === 'number' ? v : null;
 
 export function itemView(item: Row) {
   const snap = item.snapshot as ItemSnapshot | null;

@@ -38,7 +38,13 @@ export function paidChanges(payment: PaymentDetails, now: Date) {
  * `frozenItems`: the order's items when the caller has just read them (they cannot change once the
  * order is pending payment), saving a read.
  */
-export async function completeOrderPayment(strapi: Core.Strapi, orderId: number, payment: PaymentDetails, now = new Date(), frozenItems?: Row[]): Promise<boolean> {
+export async function completeOrderPayment(
+  strapi: Core.Strapi,
+  orderId: number,
+  payment: PaymentDetails,
+  now = new Date(),
+  frozenItems?: Row[],
+): Promise<boolean> {
   const store = orderStore(strapi);
   const pendingIds: number[] = [];
   const won = await strapi.db.transaction(async () => {
@@ -47,10 +53,18 @@ export async function completeOrderPayment(strapi: Core.Strapi, orderId: number,
     const items = frozenItems ?? (await store.items(orderId));
     const planned = items.map((item) => {
       const due = item.scheduled_for ? new Date(item.scheduled_for) : null;
-      return { itemId: item.id as number, status: initialDeliveryStatus(due, now), scheduled_for: due ?? now, view_token: newViewToken() };
+      return {
+        itemId: item.id as number,
+        status: initialDeliveryStatus(due, now),
+        scheduled_for: due ?? now,
+        view_token: newViewToken(),
+      };
     });
     pendingIds.push(...(await createDeliveries(strapi, planned)));
-    await getService(strapi, 'cards').setStatusMany(items.map((i) => i.card?.id).filter((id): id is number => typeof id === 'number'), 'ordered');
+    await getService(strapi, 'cards').setStatusMany(
+      items.map((i) => i.card?.id).filter((id): id is number => typeof id === 'number'),
+      'ordered',
+    );
     return true;
   });
   if (!won) return false;
@@ -59,7 +73,9 @@ export async function completeOrderPayment(strapi: Core.Strapi, orderId: number,
     await getService(strapi, 'fulfilment').startOrder(orderId, pendingIds);
   } catch (error) {
     // The payment stands; delivery records exist and fulfilment's own retries pick them up.
-    strapi.log.error(`[greeting-cards] fulfilment of order ${orderId} failed to start: ${(error as Error).stack ?? error}`);
+    strapi.log.error(
+      `[greeting-cards] fulfilment of order ${orderId} failed to start: ${(error as Error).stack ?? error}`,
+    );
   }
   return true;
 }
@@ -76,8 +92,13 @@ async function createDeliveries(
   const deliveries = query(strapi, UID.delivery);
   const pending: number[] = [];
   for (const batch of chunks(planned)) {
-    await deliveries.createMany({ data: batch.map(({ status, scheduled_for, view_token }) => ({ status, scheduled_for, view_token })) });
-    const rows = (await deliveries.findMany({ where: { view_token: { $in: batch.map((p) => p.view_token) } }, select: ['id', 'view_token'] })) as Row[];
+    await deliveries.createMany({
+      data: batch.map(({ status, scheduled_for, view_token }) => ({ status, scheduled_for, view_token })),
+    });
+    const rows = (await deliveries.findMany({
+      where: { view_token: { $in: batch.map((p) => p.view_token) } },
+      select: ['id', 'view_token'],
+    })) as Row[];
     const idOf = new Map(rows.map((r) => [r.view_token as string, r.id as number]));
     const links: Array<[number, number]> = batch.map((p) => {
       const id = idOf.get(p.view_token);

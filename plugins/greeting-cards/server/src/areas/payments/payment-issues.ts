@@ -27,18 +27,32 @@ export function paymentProblem(order: Row, action: PaidAction): { kind: PaymentI
     return { kind: 'needs_refund', detail: `Payment received for an order that is ${order.status}: refund it.` };
   }
   if (order.status !== 'pending_payment' || !action.sessionId || action.sessionId !== order.provider_session_id) {
-    return { kind: 'session_mismatch', detail: `Session ${action.sessionId ?? '(none)'} is not the checkout this order started (${order.provider_session_id ?? 'none'}).` };
+    return {
+      kind: 'session_mismatch',
+      detail: `Session ${action.sessionId ?? '(none)'} is not the checkout this order started (${order.provider_session_id ?? 'none'}).`,
+    };
   }
   const currencyOk = (action.currency ?? '').toUpperCase() === String(order.currency ?? '').toUpperCase();
   if (action.amountPence !== order.total_pence || !currencyOk) {
-    return { kind: 'amount_mismatch', detail: `Paid ${action.amountPence ?? '?'} ${action.currency ?? '?'} for an order of ${order.total_pence} ${order.currency}.` };
+    return {
+      kind: 'amount_mismatch',
+      detail: `Paid ${action.amountPence ?? '?'} ${action.currency ?? '?'} for an order of ${order.total_pence} ${order.currency}.`,
+    };
   }
   return null;
 }
 
 /** Records a payment an operator must look at (listed in the admin as "Payment issue"), and logs it. */
-export async function recordPaymentIssue(strapi: Core.Strapi, order: Row, action: PaidAction, provider: string, problem: { kind: PaymentIssueKind; detail: string }): Promise<void> {
-  strapi.log.warn(`[greeting-cards] payment issue (${problem.kind}) for order ${order.uuid}, payment ${action.paymentId ?? '(none)'}: ${problem.detail}`);
+export async function recordPaymentIssue(
+  strapi: Core.Strapi,
+  order: Row,
+  action: PaidAction,
+  provider: string,
+  problem: { kind: PaymentIssueKind; detail: string },
+): Promise<void> {
+  strapi.log.warn(
+    `[greeting-cards] payment issue (${problem.kind}) for order ${order.uuid}, payment ${action.paymentId ?? '(none)'}: ${problem.detail}`,
+  );
   await query(strapi, UID.paymentIssue).create({
     data: {
       kind: problem.kind,

@@ -1,6 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../platform/uids';
-import { isSubscriptionAction, type PaymentAction, type ProviderEvent } from '../../platform/providers/payment/payment-events';
+import {
+  isSubscriptionAction,
+  type PaymentAction,
+  type ProviderEvent,
+} from '../../platform/providers/payment/payment-events';
 import { WebhookVerificationError, type WebhookEvent } from '../../platform/providers/payment';
 import { providers } from '../../platform/providers/registry';
 import { orderStore } from '../orders';
@@ -34,7 +38,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           return problem.kind;
         }
         if (order.status !== 'pending_payment') return 'already handled';
-        const done = await completeOrderPayment(strapi, order.id, { provider: providerName, sessionId: action.sessionId, paymentId: action.paymentId });
+        const done = await completeOrderPayment(strapi, order.id, {
+          provider: providerName,
+          sessionId: action.sessionId,
+          paymentId: action.paymentId,
+        });
         if (done) return 'paid';
         // Lost a race (a cancel, or another payment of the order): decide again on the current row.
         const now = await store.byId(order.id);
@@ -50,7 +58,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (order && order.status === 'pending_payment' && order.provider_session_id === action.sessionId) {
           await getService(strapi, 'promotions').release(order.id);
         }
-        strapi.log.info(`[greeting-cards] checkout session ${action.sessionId} for order ${action.orderUuid}: ${action.kind}`);
+        strapi.log.info(
+          `[greeting-cards] checkout session ${action.sessionId} for order ${action.orderUuid}: ${action.kind}`,
+        );
         return action.kind;
       }
       case 'refunded':
@@ -79,7 +89,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
       let record: { id: number };
       try {
-        record = await events().create({ data: { provider: provider.name, event_id: event.id, type: event.type, received_at: new Date() } });
+        record = await events().create({
+          data: { provider: provider.name, event_id: event.id, type: event.type, received_at: new Date() },
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return { status: 200, body: { received: true, duplicate: true } };
         throw error;

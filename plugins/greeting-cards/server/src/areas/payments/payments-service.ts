@@ -15,7 +15,8 @@ import { getService } from '../../platform/get-service';
 import { assertAllowedRedirects } from '../../platform/http/redirects';
 import type { Row } from '../../platform/db/query';
 
-export type PayResult = { kind: 'paid'; order: OrderView } | { kind: 'redirect'; checkout_url: string; session_id: string };
+export type PayResult =
+  { kind: 'paid'; order: OrderView } | { kind: 'redirect'; checkout_url: string; session_id: string };
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function callProvider<T>(uuid: string, fn: () => Promise<T>): Promise<T> {
@@ -44,7 +45,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // A checkout that expired gave its promo use back: take it again, or 400 when none is left.
       await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: order.promo_code }, user.id);
 
-      const paidView = async (): Promise<PayResult> => ({ kind: 'paid', order: await viewOrder(strapi, (await store.byId(order.id))!) });
+      const paidView = async (): Promise<PayResult> => ({
+        kind: 'paid',
+        order: await viewOrder(strapi, (await store.byId(order.id))!),
+      });
       if (order.total_pence === 0) {
         await completeOrderPayment(strapi, order.id, { provider: 'none' });
         return paidView();
@@ -52,7 +56,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const config = getConfig(strapi);
       const provider = providers(strapi).get('payment');
       if (!provider)
-        throw unavailable('Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo payments.');
+        throw unavailable(
+          'Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo payments.',
+        );
 
       // Reuse a hosted page that is still open; otherwise start a new checkout. The idempotency key names
       // the previous session, so racing clicks share one session while a retry after expiry gets a new one.
@@ -62,7 +68,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const start = await callProvider(order.uuid, async () => {
         if (previous) {
           const session = await provider.getSession(previous);
-          if (session?.status === 'open' && session.url) return { kind: 'redirect' as const, sessionId: session.id, url: session.url };
+          if (session?.status === 'open' && session.url)
+            return { kind: 'redirect' as const, sessionId: session.id, url: session.url };
           // Paid on the hosted page, webhook not here yet: a new session would charge a second time.
           if (session?.status === 'complete') return { kind: 'already_paid' as const };
         }
@@ -85,7 +92,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return { kind: 'paid', order: orderView({ ...order, ...paidChanges(payment, paidAt) }, items) };
       }
       if (start.sessionId !== previous) {
-        await store.moveIf(order.id, ['pending_payment'], { payment_provider: provider.name, provider_session_id: start.sessionId });
+        await store.moveIf(order.id, ['pending_payment'], {
+          payment_provider: provider.name,
+          provider_session_id: start.sessionId,
+        });
       }
       return { kind: 'redirect', checkout_url: start.url, session_id: start.sessionId };
     },

@@ -10,7 +10,8 @@ export function registerWebhookRoutes(strapi: Core.Strapi): void {
     {
       method: 'POST',
       path: '/payments/webhook',
-      handler: (ctx: Ctx) => (strapi.plugin('greeting-cards').controller('payments') as unknown as WebhookController).webhook(ctx),
+      handler: (ctx: Ctx) =>
+        (strapi.plugin('greeting-cards').controller('payments') as unknown as WebhookController).webhook(ctx),
       config: { auth: false },
     },
   ]);

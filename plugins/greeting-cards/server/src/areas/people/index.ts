@@ -19,8 +19,16 @@ import { addressRequestRoutes } from './address-requests/pages';
 const area = {
   contentTypes,
   services: { ...services, ...addressRequestsServices, ...importServices },
-  controllers: { recipients: recipientsController, reminders: remindersController, 'address-requests': addressRequestsController, 'recipient-import': recipientImportController },
-  routes: { api: [...addressRequestsApi, ...recipientsApi, ...remindersApi], pages: [...addressProofRoutes, ...recipientImportRoutes, ...peopleRoutes, ...addressRequestRoutes] },
+  controllers: {
+    recipients: recipientsController,
+    reminders: remindersController,
+    'address-requests': addressRequestsController,
+    'recipient-import': recipientImportController,
+  },
+  routes: {
+    api: [...addressRequestsApi, ...recipientsApi, ...remindersApi],
+    pages: [...addressProofRoutes, ...recipientImportRoutes, ...peopleRoutes, ...addressRequestRoutes],
+  },
 } satisfies Area;
 
 export default area;

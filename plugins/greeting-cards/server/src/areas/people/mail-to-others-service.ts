@@ -31,7 +31,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function hasPaidOrder(userId: number): Promise<boolean> {
     const order = await query(strapi, UID.order).findOne({
-      where: { user: { id: userId }, status: { $in: PAID }, total_pence: { $gt: 0 }, payment_provider: { $notNull: true, $notIn: FREE_PROVIDERS } },
+      where: {
+        user: { id: userId },
+        status: { $in: PAID },
+        total_pence: { $gt: 0 },
+        payment_provider: { $notNull: true, $notIn: FREE_PROVIDERS },
+      },
       select: ['id'],
     });
     return Boolean(order);
@@ -75,8 +80,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Both sides of SET read the row as it was, in SQLite and PostgreSQL alike.
       const changed = await knex(c.table)
         .where(user, userId)
-        .andWhere((w) => w.whereNull(day).orWhereNot(day, today).orWhere(sent, '<=', cap - count))
-        .update({ [sent]: knex.raw('CASE WHEN ?? = ? THEN ?? + ? ELSE ? END', [day, today, sent, count, count]), [day]: today });
+        .andWhere((w) =>
+          w
+            .whereNull(day)
+            .orWhereNot(day, today)
+            .orWhere(sent, '<=', cap - count),
+        )
+        .update({
+          [sent]: knex.raw('CASE WHEN ?? = ? THEN ?? + ? ELSE ? END', [day, today, sent, count, count]),
+          [day]: today,
+        });
       if (Number(changed) === 1) return today;
     }
     const row = await allowances().findOne({ where: { user_key: userId } });
@@ -90,7 +103,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (count <= 0) return;
     const c = columnsOfType(strapi, UID.mailAllowance);
     const [user, dayColumn, sent] = [c.column('user_key'), c.column('day_key'), c.column('sent_count')];
-    await strapi.db.connection(c.table).where(user, userId).andWhere(dayColumn, day).andWhere(sent, '>=', count).decrement(sent, count);
+    await strapi.db
+      .connection(c.table)
+      .where(user, userId)
+      .andWhere(dayColumn, day)
+      .andWhere(sent, '>=', count)
+      .decrement(sent, count);
   }
 
   /** Rule 1, then rule 2: what every route that e-mails others for a shopper calls first. */

@@ -31,7 +31,8 @@ function tagFilter(web: PrivateContext): string {
   return normaliseTag(raw);
 }
 
-const pageQuery = (web: PrivateContext, name: string): string | undefined => (typeof web.ctx.query[name] === 'string' ? web.ctx.query[name] : undefined);
+const pageQuery = (web: PrivateContext, name: string): string | undefined =>
+  typeof web.ctx.query[name] === 'string' ? web.ctx.query[name] : undefined;
 
 /** A value of the list's state kept by an action's form (DELETE sends it in the query). */
 function listState(web: PrivateContext, name: string): string | undefined {
@@ -65,10 +66,23 @@ async function recipientsData(web: PrivateContext, state: PanelState) {
   // Shown as the group is spelt in the address book, whatever the link's capitals.
   const shown = tags.find((t) => tagKey(t.name) === tagKey(tag))?.name ?? tag;
   // A later answer through the address link, waiting on an entry: what it would change.
-  const recipients = results.map((r) => ({ ...r, pendingSummary: r.pending_change ? changeSummary(r as unknown as Record<string, unknown>, r.pending_change) || r.pending_change.email : '' }));
+  const recipients = results.map((r) => ({
+    ...r,
+    pendingSummary: r.pending_change
+      ? changeSummary(r as unknown as Record<string, unknown>, r.pending_change) || r.pending_change.email
+      : '',
+  }));
   return {
-    title: web.t('shop.recipients.title'), recipients, count: first.count, page, pages, tags, tag: shown,
-    errors: state.errors ?? null, values: state.values ?? {}, toast: state.toast ?? null,
+    title: web.t('shop.recipients.title'),
+    recipients,
+    count: first.count,
+    page,
+    pages,
+    tags,
+    tag: shown,
+    errors: state.errors ?? null,
+    values: state.values ?? {},
+    toast: state.toast ?? null,
     ...(await requestLinkData(web)),
   };
 }
@@ -77,7 +91,10 @@ async function recipientsData(web: PrivateContext, state: PanelState) {
 const recipientsPage = (web: PrivateContext) => {
   const tag = tagFilter(web);
   const page = pageFilter(web);
-  const query = new URLSearchParams({ ...(tag ? { tag } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+  const query = new URLSearchParams({
+    ...(tag ? { tag } : {}),
+    ...(page > 1 ? { page: String(page) } : {}),
+  }).toString();
   return query ? `/recipients/?${query}` : '/recipients/';
 };
 
@@ -100,9 +117,16 @@ async function remindersData({ strapi, user, t }: PrivateContext, state: PanelSt
 }
 
 /** Answers a panel action: the partial for htmx, otherwise the page (errors) or a redirect (success). */
-async function answer(web: PrivateContext, page: string, view: string, load: (w: PrivateContext, s: PanelState) => Promise<ViewData>, state: PanelState) {
+async function answer(
+  web: PrivateContext,
+  page: string,
+  view: string,
+  load: (w: PrivateContext, s: PanelState) => Promise<ViewData>,
+  state: PanelState,
+) {
   const failed = Boolean(state.errors);
-  if (isHtmx(web.ctx)) return renderPartial(web.ctx, `partials/${view}-panel`, await load(web, state), failed ? 400 : 200);
+  if (isHtmx(web.ctx))
+    return renderPartial(web.ctx, `partials/${view}-panel`, await load(web, state), failed ? 400 : 200);
   if (!failed) return redirect(web.ctx, shopUrl(web.ctx, page === '/recipients/' ? recipientsPage(web) : page));
   renderPage(web.ctx, view, await load(web, state), 400);
 }
@@ -125,10 +149,20 @@ function reminderInput(body: Record<string, unknown>) {
 
 const deleteRecipient = async (web: PrivateContext) => {
   const id = idParam(web.ctx.params.id);
-  const errors = await attempt(web, () => (id === null ? Promise.reject(notFound()) : getService(web.strapi, 'recipients').remove(web.user.id, id)));
-  const toast: Toast = errors ? { kind: 'error', text: errors.non_field_errors?.[0] ?? web.t('shop.recipients.removeFailed') } : { kind: 'success', text: web.t('shop.recipients.removed') };
+  const errors = await attempt(web, () =>
+    id === null ? Promise.reject(notFound()) : getService(web.strapi, 'recipients').remove(web.user.id, id),
+  );
+  const toast: Toast = errors
+    ? { kind: 'error', text: errors.non_field_errors?.[0] ?? web.t('shop.recipients.removeFailed') }
+    : { kind: 'success', text: web.t('shop.recipients.removed') };
   // A failed delete is reported in the toast; the panel itself has no form errors to show.
-  if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/recipients-panel', await recipientsData(web, { toast }), errors ? 400 : 200);
+  if (isHtmx(web.ctx))
+    return renderPartial(
+      web.ctx,
+      'partials/recipients-panel',
+      await recipientsData(web, { toast }),
+      errors ? 400 : 200,
+    );
   if (errors) return renderPage(web.ctx, 'recipients', await recipientsData(web, { toast }), 400);
   redirect(web.ctx, shopUrl(web.ctx, recipientsPage(web)));
 };
@@ -136,16 +170,25 @@ const deleteRecipient = async (web: PrivateContext) => {
 /** Accepts or rejects the change waiting on an entry (the service POST /api/recipients/{id}/accept-change/ calls). */
 async function answerChange(web: PrivateContext, act: 'acceptChange' | 'rejectChange', done: MessageKey) {
   const id = idParam(web.ctx.params.id);
-  const errors = await attempt(web, () => (id === null ? Promise.reject(notFound()) : getService(web.strapi, 'addressSubmissions')[act](web.user.id, id)));
-  const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.error.failedTitle') } : { kind: 'success', text: web.t(done) };
+  const errors = await attempt(web, () =>
+    id === null ? Promise.reject(notFound()) : getService(web.strapi, 'addressSubmissions')[act](web.user.id, id),
+  );
+  const toast: Toast = errors
+    ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.error.failedTitle') }
+    : { kind: 'success', text: web.t(done) };
   await answer(web, '/recipients/', 'recipients', recipientsData, { errors: errors ? {} : null, toast });
 }
 
 const deleteReminder = async (web: PrivateContext) => {
   const id = idParam(web.ctx.params.id);
-  const errors = await attempt(web, () => (id === null ? Promise.reject(notFound()) : getService(web.strapi, 'reminders').remove(web.user.id, id)));
-  const toast: Toast = errors ? { kind: 'error', text: errors.non_field_errors?.[0] ?? web.t('shop.reminders.removeFailed') } : { kind: 'success', text: web.t('shop.reminders.removed') };
-  if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/reminders-panel', await remindersData(web, { toast }), errors ? 400 : 200);
+  const errors = await attempt(web, () =>
+    id === null ? Promise.reject(notFound()) : getService(web.strapi, 'reminders').remove(web.user.id, id),
+  );
+  const toast: Toast = errors
+    ? { kind: 'error', text: errors.non_field_errors?.[0] ?? web.t('shop.reminders.removeFailed') }
+    : { kind: 'success', text: web.t('shop.reminders.removed') };
+  if (isHtmx(web.ctx))
+    return renderPartial(web.ctx, 'partials/reminders-panel', await remindersData(web, { toast }), errors ? 400 : 200);
   if (errors) return renderPage(web.ctx, 'reminders', await remindersData(web, { toast }), 400);
   redirect(web.ctx, shopUrl(web.ctx, '/reminders/'));
 };
@@ -156,41 +199,77 @@ export const peopleRoutes: WebRouteDef[] = [
   privateRoute('POST', '/recipients/add/', async (web) => {
     const body = formBody(web.ctx);
     const values = pickFilled(body, [...RECIPIENT_FIELDS, 'tags']);
-    const errors = await attempt(web, () => getService(web.strapi, 'recipients').create(web.user.id, parseBody(recipientFields.partial().extend({ tags: tagsField.optional() }), values)));
-    const name = [values.first_name, values.last_name].filter(Boolean).join(' ') || values.email || web.t('shop.recipients.newEntry');
+    const errors = await attempt(web, () =>
+      getService(web.strapi, 'recipients').create(
+        web.user.id,
+        parseBody(recipientFields.partial().extend({ tags: tagsField.optional() }), values),
+      ),
+    );
+    const name =
+      [values.first_name, values.last_name].filter(Boolean).join(' ') ||
+      values.email ||
+      web.t('shop.recipients.newEntry');
     await answer(web, '/recipients/', 'recipients', recipientsData, {
       errors,
       values: errors ? values : {},
-      toast: errors ? { kind: 'error', text: web.t('shop.form.checkFields') } : { kind: 'success', text: web.t('shop.recipients.added', { name: String(name) }) },
+      toast: errors
+        ? { kind: 'error', text: web.t('shop.form.checkFields') }
+        : { kind: 'success', text: web.t('shop.recipients.added', { name: String(name) }) },
     });
   }),
   privateRoute('POST', '/recipients/:id/tags/', async (web) => {
     const id = idParam(web.ctx.params.id);
     const body = formBody(web.ctx);
     const errors = await attempt(web, () =>
-      id === null ? Promise.reject(notFound()) : getService(web.strapi, 'recipients').update(web.user.id, id, parseBody(recipientPatch.extend({ tags: tagsField }), { tags: body.tags ?? '' })),
+      id === null
+        ? Promise.reject(notFound())
+        : getService(web.strapi, 'recipients').update(
+            web.user.id,
+            id,
+            parseBody(recipientPatch.extend({ tags: tagsField }), { tags: body.tags ?? '' }),
+          ),
     );
-    const toast: Toast = errors ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.recipients.tagsFailed') } : { kind: 'success', text: web.t('shop.recipients.tagsSaved') };
+    const toast: Toast = errors
+      ? { kind: 'error', text: Object.values(errors)[0]?.[0] ?? web.t('shop.recipients.tagsFailed') }
+      : { kind: 'success', text: web.t('shop.recipients.tagsSaved') };
     await answer(web, '/recipients/', 'recipients', recipientsData, { errors: errors ? {} : null, toast });
   }),
   // Tagging several entries at once: the ticked entries (ids) get the tag, or lose it with op=remove.
   privateRoute('POST', '/recipients/tag/', async (web) => {
     const body = formBody(web.ctx);
-    const ids = (Array.isArray(body.ids) ? body.ids : [body.ids]).map(idParam).filter((id): id is number => id !== null);
+    const ids = (Array.isArray(body.ids) ? body.ids : [body.ids])
+      .map(idParam)
+      .filter((id): id is number => id !== null);
     const { tags, problems } = readTags(typeof body.tag === 'string' ? body.tag : '');
     const remove = body.op === 'remove';
     let toast: Toast;
     if (!ids.length) toast = { kind: 'error', text: web.t('shop.recipients.tickFirst') };
-    else if (tags.length !== 1 || problems.length) toast = { kind: 'error', text: problems[0] ?? web.t('shop.recipients.oneTag') };
+    else if (tags.length !== 1 || problems.length)
+      toast = { kind: 'error', text: problems[0] ?? web.t('shop.recipients.oneTag') };
     else {
-      const count = await getService(web.strapi, 'recipientTags').tagOwned(web.user.id, ids, tags[0], remove ? 'remove' : 'add');
-      toast = { kind: 'success', text: web.t(remove ? 'shop.recipients.tagRemoved' : 'shop.recipients.tagAdded', { tag: tags[0], count }) };
+      const count = await getService(web.strapi, 'recipientTags').tagOwned(
+        web.user.id,
+        ids,
+        tags[0],
+        remove ? 'remove' : 'add',
+      );
+      toast = {
+        kind: 'success',
+        text: web.t(remove ? 'shop.recipients.tagRemoved' : 'shop.recipients.tagAdded', { tag: tags[0], count }),
+      };
     }
-    await answer(web, '/recipients/', 'recipients', recipientsData, { errors: toast.kind === 'error' ? {} : null, toast });
+    await answer(web, '/recipients/', 'recipients', recipientsData, {
+      errors: toast.kind === 'error' ? {} : null,
+      toast,
+    });
   }),
   // The owner's answer to new details a friend sent through the address link for an entry they have.
-  privateRoute('POST', '/recipients/:id/change/accept/', (web) => answerChange(web, 'acceptChange', 'shop.recipients.changeAccepted')),
-  privateRoute('POST', '/recipients/:id/change/reject/', (web) => answerChange(web, 'rejectChange', 'shop.recipients.changeRejected')),
+  privateRoute('POST', '/recipients/:id/change/accept/', (web) =>
+    answerChange(web, 'acceptChange', 'shop.recipients.changeAccepted'),
+  ),
+  privateRoute('POST', '/recipients/:id/change/reject/', (web) =>
+    answerChange(web, 'rejectChange', 'shop.recipients.changeRejected'),
+  ),
   privateRoute('DELETE', '/recipients/:id/delete/', deleteRecipient),
   // Plain HTML forms cannot send DELETE: the same action by POST works without JavaScript.
   privateRoute('POST', '/recipients/:id/delete/', deleteRecipient),
@@ -200,11 +279,15 @@ export const peopleRoutes: WebRouteDef[] = [
   privateRoute('POST', '/reminders/add/', async (web) => {
     const body = formBody(web.ctx);
     const values = pickFilled(body, ['recipient_id', 'occasion', 'type', 'title', 'event_date']);
-    const errors = await attempt(web, () => getService(web.strapi, 'reminders').create(web.user.id, reminderInput(body), requestLocale(web.strapi, web.ctx)));
+    const errors = await attempt(web, () =>
+      getService(web.strapi, 'reminders').create(web.user.id, reminderInput(body), requestLocale(web.strapi, web.ctx)),
+    );
     await answer(web, '/reminders/', 'reminders', remindersData, {
       errors,
       values: errors ? values : {},
-      toast: errors ? { kind: 'error', text: web.t('shop.form.checkFields') } : { kind: 'success', text: web.t('shop.reminders.saved') },
+      toast: errors
+        ? { kind: 'error', text: web.t('shop.form.checkFields') }
+        : { kind: 'success', text: web.t('shop.reminders.saved') },
     });
   }),
   privateRoute('DELETE', '/reminders/:id/delete/', deleteReminder),

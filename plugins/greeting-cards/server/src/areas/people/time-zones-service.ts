@@ -13,7 +13,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function ofUsers(userIds: number[]): Promise<Map<number, string>> {
     const ids = [...new Set(userIds)];
     const rows: Row[] = ids.length
-      ? await query(strapi, UID.recipient).findMany({ where: { system_owner_key: { $in: ids } }, select: ['system_owner_key', 'time_zone'] })
+      ? await query(strapi, UID.recipient).findMany({
+          where: { system_owner_key: { $in: ids } },
+          select: ['system_owner_key', 'time_zone'],
+        })
       : [];
     const own = new Map(rows.map((r) => [Number(r.system_owner_key), r.time_zone]));
     return new Map(ids.map((id) => [id, zoneOr(own.get(id), shopZone())]));

@@ -3,7 +3,14 @@ import path from 'path';
 import { prepareDesign, type ImageRulesInput, type PreparedDesign } from '../../platform/designs/design-prep';
 import { cardPrintHtml, printPageSize, type DrawnPage } from './rules/print-layout';
 import { printerPageSize, printerPdfHtml } from './rules/printer-layout';
-import { INNER_PAGES, extraPages, pageDesign, pageIsDesigned, type CardPage, type PageName } from '../../platform/designs/print-products/pages';
+import {
+  INNER_PAGES,
+  extraPages,
+  pageDesign,
+  pageIsDesigned,
+  type CardPage,
+  type PageName,
+} from '../../platform/designs/print-products/pages';
 import { previewHash } from './rules/preview-hash';
 import { emojiIn } from './rules/emoji';
 import type { AssetResolver, RendererProvider } from '../../platform/providers/renderer/types';
@@ -48,7 +55,8 @@ export interface PageOption {
   page?: CardPage;
 }
 
-const clampWidth = (w: unknown) => (typeof w === 'number' && Number.isFinite(w) ? Math.min(4000, Math.max(16, Math.round(w))) : DEFAULT_PREVIEW_WIDTH);
+const clampWidth = (w: unknown) =>
+  typeof w === 'number' && Number.isFinite(w) ? Math.min(4000, Math.max(16, Math.round(w))) : DEFAULT_PREVIEW_WIDTH;
 
 /**
  * One design, every output: the PNG preview, the SVG for the e-card page and the print PDF all come
@@ -73,9 +81,11 @@ export function createCardRenderer(options: CardRendererOptions) {
     return { ...design, objects: objects.filter((o): o is NonNullable<typeof o> => o !== null) };
   };
 
-  const designSvgOf = async (design: PreparedDesign, forPrint = false) => provider.sanitizeSvg(await provider.designSvg(design, { forPrint }));
+  const designSvgOf = async (design: PreparedDesign, forPrint = false) =>
+    provider.sanitizeSvg(await provider.designSvg(design, { forPrint }));
   // Any page goes through the same preparation and drawing as the front: one renderer for every page.
-  const preparePage = (canvasData: unknown, page: CardPage = 'front'): PreparedDesign => prepare(page === 'front' ? canvasData : pageDesign(canvasData, page));
+  const preparePage = (canvasData: unknown, page: CardPage = 'front'): PreparedDesign =>
+    prepare(page === 'front' ? canvasData : pageDesign(canvasData, page));
   const drawPage = async (canvasData: unknown, page: CardPage): Promise<DrawnPage> => {
     // Print pages embed remote photos (see inlineRemoteImages), whichever page they are on.
     const design = await inlineRemoteImages(preparePage(canvasData, page));
@@ -84,7 +94,8 @@ export function createCardRenderer(options: CardRendererOptions) {
   /** The inner pages that have a design of their own, drawn; the rest stay blank as before pages. */
   const drawnInnerPages = async (canvasData: unknown) => {
     const pages: Partial<Record<PageName, DrawnPage>> = {};
-    for (const page of INNER_PAGES) if (pageIsDesigned(canvasData, page)) pages[page] = await drawPage(canvasData, page);
+    for (const page of INNER_PAGES)
+      if (pageIsDesigned(canvasData, page)) pages[page] = await drawPage(canvasData, page);
     return pages;
   };
   /** A large group card's extra pages, every one drawn (they exist only to be printed). */
@@ -140,7 +151,10 @@ export function createCardRenderer(options: CardRendererOptions) {
     async printerPdf(input: Omit<CardPdfInput, 'cropMarks'>): Promise<Buffer> {
       const insideMessage = input.insideMessage ?? '';
       const product = input.product ?? undefined;
-      const pages: Partial<Record<PageName, DrawnPage>> = { front: await drawPage(input.canvasData, 'front'), ...(await drawnInnerPages(input.canvasData)) };
+      const pages: Partial<Record<PageName, DrawnPage>> = {
+        front: await drawPage(input.canvasData, 'front'),
+        ...(await drawnInnerPages(input.canvasData)),
+      };
       const html = printerPdfHtml({
         product,
         pages,

@@ -23,7 +23,10 @@ export function uploadPreviewStore(strapi: Core.Strapi): PreviewStore {
     async find(key) {
       if (usesLocalUploads(strapi)) {
         const url = `/uploads/${key}.png`;
-        return fs.access(path.join(strapi.dirs.static.public, url)).then(() => url, () => null);
+        return fs.access(path.join(strapi.dirs.static.public, url)).then(
+          () => url,
+          () => null,
+        );
       }
       return known.get(key) ?? null;
     },

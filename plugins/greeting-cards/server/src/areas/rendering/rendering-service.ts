@@ -5,7 +5,13 @@ import { unavailable } from '../../platform/errors';
 import { providers } from '../../platform/providers/registry';
 import type { RendererProvider } from '../../platform/providers/renderer/types';
 import path from 'path';
-import { createCardRenderer, PREVIEW_DIR, type CardPdfInput, type CardRenderer, type PageOption } from './card-renderer';
+import {
+  createCardRenderer,
+  PREVIEW_DIR,
+  type CardPdfInput,
+  type CardRenderer,
+  type PageOption,
+} from './card-renderer';
 import { generateMissingThumbnails, type ThumbnailRun } from './thumbnails';
 import { FairQueue } from '../../platform/providers/renderer/fair-queue';
 import { renderCache } from './render-cache';
@@ -40,14 +46,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const svgCache = renderCache(path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR));
   // With the local provider, the same files as storePreview writes: a card's saved preview is its
   // e-mail image too. With a remote provider the e-mail's copy is cached privately, never in public/.
-  const pngCache = renderCache(usesLocalUploads(strapi) ? path.join(strapi.dirs.static.public, PREVIEW_DIR) : path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR));
+  const pngCache = renderCache(
+    usesLocalUploads(strapi)
+      ? path.join(strapi.dirs.static.public, PREVIEW_DIR)
+      : path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR),
+  );
   // Reads a stored preview back (local file, or the upload provider's URL), as the renderer reads images.
-  const storedFile = (url: string) => uploadAssetsResolver(strapi.dirs.static.public, imageSourceRules(strapi).remotePrefixes)(url);
+  const storedFile = (url: string) =>
+    uploadAssetsResolver(strapi.dirs.static.public, imageSourceRules(strapi).remotePrefixes)(url);
   const turn = <T>(owner: string | undefined, task: () => Promise<T>): Promise<T> => queue.run(owner || SHARED, task);
   // SERVICE_ROLE=web: the stored renders are served, nothing is drawn (the provider refuses anyway).
   const drawsHere = doesBackgroundWork(strapi);
   /** A stored render, or on a web instance the 503 that says it is being prepared. */
-  const stored = async (cache: ReturnType<typeof renderCache>, key: string, produce: () => Promise<Buffer>): Promise<Buffer> => {
+  const stored = async (
+    cache: ReturnType<typeof renderCache>,
+    key: string,
+    produce: () => Promise<Buffer>,
+  ): Promise<Buffer> => {
     if (drawsHere) return cache.get(key, produce);
     const body = await cache.peek(key);
     if (!body) throw unavailable(BEING_PREPARED);
@@ -76,7 +91,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const cachedDesignSvg = async (canvasData: unknown, options: RenderFor = {}): Promise<string> => {
     const key = `${get().previewLocation(canvasData).hash}.svg`;
-    const svg = await stored(svgCache, key, async () => Buffer.from(await turn(options.owner, () => get().designSvg(canvasData)), 'utf8'));
+    const svg = await stored(svgCache, key, async () =>
+      Buffer.from(await turn(options.owner, () => get().designSvg(canvasData)), 'utf8'),
+    );
     return svg.toString('utf8');
   };
 
@@ -101,7 +118,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }),
 
     /** Sanitised SVG of the design, to inline into the e-card view page. */
-    designSvg: (canvasData: unknown, options: PageOption & RenderFor = {}): Promise<string> => turn(options.owner, () => get().designSvg(canvasData, options)),
+    designSvg: (canvasData: unknown, options: PageOption & RenderFor = {}): Promise<string> =>
+      turn(options.owner, () => get().designSvg(canvasData, options)),
 
     /** The same SVG, drawn once per design and then answered from the cache (the public view page). */
     cachedDesignSvg,
@@ -112,22 +130,29 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * SERVICE_ROLE=web instance, which only serves stored renders, can show the card.
      */
     async drawViewPages(canvasData: unknown, options: RenderFor = {}): Promise<void> {
-      const pages = [...(['inside_left', 'inside_right'] as const).filter((p) => pageIsDesigned(canvasData, p)), ...extraPages(canvasData)];
+      const pages = [
+        ...(['inside_left', 'inside_right'] as const).filter((p) => pageIsDesigned(canvasData, p)),
+        ...extraPages(canvasData),
+      ];
       await cachedDesignSvg(canvasData, options);
       for (const page of pages) await cachedDesignSvg(pageDesign(canvasData, page), options);
     },
 
     /** Cleans an SVG for inlining into a page (DOMPurify inside the renderer's Chromium). */
-    sanitizeSvg: (svg: string, options: RenderFor = {}): Promise<string> => turn(options.owner, () => get().sanitizeSvg(svg)),
+    sanitizeSvg: (svg: string, options: RenderFor = {}): Promise<string> =>
+      turn(options.owner, () => get().sanitizeSvg(svg)),
 
     /** Two-page print PDF of the folded card; cropMarks defaults to SERVICE_PRINT_CROP_MARKS. */
-    cardPdf: (input: CardPdfInput, options: RenderFor = {}): Promise<Buffer> => turn(options.owner, () => get().cardPdf(input)),
+    cardPdf: (input: CardPdfInput, options: RenderFor = {}): Promise<Buffer> =>
+      turn(options.owner, () => get().cardPdf(input)),
 
     /** The printer's PDF: one page per card page at trim plus bleed (see areas/rendering/rules/printer-layout.ts). */
-    printerPdf: (input: Omit<CardPdfInput, 'cropMarks'>, options: RenderFor = {}): Promise<Buffer> => turn(options.owner, () => get().printerPdf(input)),
+    printerPdf: (input: Omit<CardPdfInput, 'cropMarks'>, options: RenderFor = {}): Promise<Buffer> =>
+      turn(options.owner, () => get().printerPdf(input)),
 
     /** Renders (unless already stored) and stores the preview; returns its public path. */
-    storePreview: (canvasData: unknown, options: RenderFor = {}): Promise<string> => turn(options.owner, () => get().storePreview(canvasData)),
+    storePreview: (canvasData: unknown, options: RenderFor = {}): Promise<string> =>
+      turn(options.owner, () => get().storePreview(canvasData)),
 
     /** True when `url` is the stored preview of this design (compare a thumbnail_url with its design). */
     isPreviewOf: (url: string | null | undefined, canvasData: unknown): boolean => get().isPreviewOf(url, canvasData),
@@ -143,7 +168,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Renders thumbnails for templates that have none (bootstrap runs it in the background). */
     generateMissingThumbnails: async (): Promise<ThumbnailRun> =>
-      !drawsHere ? { rendered: 0, failed: 0 } : generateMissingThumbnails(strapi, { ...get(), storePreview: (c: unknown) => turn('thumbnails', () => get().storePreview(c)) }, () => stopped),
+      !drawsHere
+        ? { rendered: 0, failed: 0 }
+        : generateMissingThumbnails(
+            strapi,
+            { ...get(), storePreview: (c: unknown) => turn('thumbnails', () => get().storePreview(c)) },
+            () => stopped,
+          ),
 
     /** The provider in use (tests inspect the in-memory double or the browser's process id). */
     provider: (): RendererProvider => {

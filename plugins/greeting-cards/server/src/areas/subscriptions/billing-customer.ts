@@ -5,7 +5,10 @@ import type { SubscriptionProvider } from '../../platform/providers/payment';
 import { getService } from '../../platform/get-service';
 
 /** The user's billing profile, created on first use with the user's e-mail and display name. */
-export async function billingProfileOf(strapi: Core.Strapi, user: { id: number; email?: string }): Promise<BillingProfile> {
+export async function billingProfileOf(
+  strapi: Core.Strapi,
+  user: { id: number; email?: string },
+): Promise<BillingProfile> {
   const store = providers(strapi).get('billingProfile');
   let name: string | null = null;
   try {
@@ -22,7 +25,11 @@ export async function billingProfileOf(strapi: Core.Strapi, user: { id: number; 
  * idempotency key names the profile, so the provider answers both with the same customer, and the
  * profile only takes a customer id while it has none (conditional update).
  */
-export async function ensureCustomer(strapi: Core.Strapi, provider: SubscriptionProvider, user: { id: number; email?: string }): Promise<string> {
+export async function ensureCustomer(
+  strapi: Core.Strapi,
+  provider: SubscriptionProvider,
+  user: { id: number; email?: string },
+): Promise<string> {
   const profile = await billingProfileOf(strapi, user);
   if (profile.customerId) return profile.customerId;
   const created = await provider.createCustomer(

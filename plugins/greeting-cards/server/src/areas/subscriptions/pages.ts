@@ -12,10 +12,23 @@ const RETURN_TOASTS: Record<string, { kind: Toast['kind']; key: MessageKey }> = 
   cancelled: { kind: 'info', key: 'shop.subs.cancelled' },
 };
 
-async function page(web: PrivateContext, toast: Toast | null, errors: Record<string, string[]> | null, status?: number) {
+async function page(
+  web: PrivateContext,
+  toast: Toast | null,
+  errors: Record<string, string[]> | null,
+  status?: number,
+) {
   const subscriptions = getService(web.strapi, 'subscriptions');
-  const [plans, mine] = await Promise.all([subscriptions.listPlans({ page: 1, pageSize: 50, offset: 0 }), subscriptions.status(web.user.id)]);
-  renderPage(web.ctx, 'subscriptions', { title: web.t('shop.subs.title'), plans: plans.results, mine, toast, errors }, status);
+  const [plans, mine] = await Promise.all([
+    subscriptions.listPlans({ page: 1, pageSize: 50, offset: 0 }),
+    subscriptions.status(web.user.id),
+  ]);
+  renderPage(
+    web.ctx,
+    'subscriptions',
+    { title: web.t('shop.subs.title'), plans: plans.results, mine, toast, errors },
+    status,
+  );
 }
 
 async function attempt(web: PrivateContext, run: () => Promise<string>) {
@@ -24,7 +37,12 @@ async function attempt(web: PrivateContext, run: () => Promise<string>) {
   } catch (error) {
     const errors = formErrors(error, web.ctx.state.gcLocale);
     if (!errors) throw error;
-    await page(web, { kind: 'error', text: Object.values(errors).flat()[0] ?? web.t('shop.error.failedTitle') }, errors, 400);
+    await page(
+      web,
+      { kind: 'error', text: Object.values(errors).flat()[0] ?? web.t('shop.error.failedTitle') },
+      errors,
+      400,
+    );
   }
 }
 

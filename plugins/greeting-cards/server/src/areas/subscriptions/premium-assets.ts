@@ -40,9 +40,12 @@ export async function drawablePremiumAssets(strapi: Core.Strapi, canvas: unknown
     rows.map(async (row) => {
       const image = row.image as Row | null;
       const urls: string[] = image?.url ? [String(image.url)] : [];
-      for (const format of Object.values((image?.formats ?? {}) as Record<string, Row>)) if (format?.url) urls.push(String(format.url));
+      for (const format of Object.values((image?.formats ?? {}) as Record<string, Row>))
+        if (format?.url) urls.push(String(format.url));
       const version = String(image?.updatedAt ?? '');
-      const imageDigests = withDigests ? (await Promise.all(urls.map((u) => fileDigest(strapi, u, version)))).filter((d): d is string => Boolean(d)) : [];
+      const imageDigests = withDigests
+        ? (await Promise.all(urls.map((u) => fileDigest(strapi, u, version)))).filter((d): d is string => Boolean(d))
+        : [];
       return { id: Number(row.id), emoji: row.emoji as string | null, imagePaths: urls, imageDigests };
     }),
   );

@@ -2,7 +2,14 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../platform/uids';
 import { forbidden, msg } from '../../platform/errors';
 import { getService } from '../../platform/get-service';
-import { assetIdsInCanvas, copiesDesign, isPremiumTemplate, premiumAssetIdsInCanvas, premiumAssetsDrawn, uploadPath } from '../../platform/designs/premium';
+import {
+  assetIdsInCanvas,
+  copiesDesign,
+  isPremiumTemplate,
+  premiumAssetIdsInCanvas,
+  premiumAssetsDrawn,
+  uploadPath,
+} from '../../platform/designs/premium';
 import { query } from '../../platform/db/query';
 import { getConfig } from '../../platform/config/get-config';
 import { drawablePremiumAssets } from './premium-assets';
@@ -33,13 +40,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     let premiumTemplate = false;
     let template: { id: number; is_premium?: boolean | null; canvas_data?: unknown } | null = null;
     if (input.templateId !== undefined) {
-      template = await query(strapi, UID.template).findOne({ where: { id: input.templateId }, select: ['id', 'is_premium', 'canvas_data'] });
+      template = await query(strapi, UID.template).findOne({
+        where: { id: input.templateId },
+        select: ['id', 'is_premium', 'canvas_data'],
+      });
       premiumTemplate = isPremiumTemplate(template);
     }
     const premiumAssetIds = new Set<number>();
     const ids = assetIdsInCanvas(input.canvasData);
     if (ids.length) {
-      const assets = await query(strapi, UID.asset).findMany({ where: { id: { $in: ids }, ...PUBLISHED }, select: ['id', 'is_premium'] });
+      const assets = await query(strapi, UID.asset).findMany({
+        where: { id: { $in: ids }, ...PUBLISHED },
+        select: ['id', 'is_premium'],
+      });
       for (const id of premiumAssetIdsInCanvas(input.canvasData, assets)) premiumAssetIds.add(id);
     }
     // The id is the client's to choose, so what the objects draw decides too.
@@ -47,13 +60,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const drawable = await drawablePremiumAssets(strapi, input.canvasData);
       const { publicUrl } = getConfig(strapi);
       // A free template that itself carries a premium sticker gives it to whoever starts from it.
-      const given = template && !premiumTemplate ? new Set(premiumAssetsDrawn(template.canvas_data, drawable, publicUrl)) : new Set<number>();
-      for (const id of premiumAssetsDrawn(input.canvasData, drawable, publicUrl)) if (!given.has(id)) premiumAssetIds.add(id);
+      const given =
+        template && !premiumTemplate
+          ? new Set(premiumAssetsDrawn(template.canvas_data, drawable, publicUrl))
+          : new Set<number>();
+      for (const id of premiumAssetsDrawn(input.canvasData, drawable, publicUrl))
+        if (!given.has(id)) premiumAssetIds.add(id);
     }
     // A design pasted from a premium template (its objects copied, without naming the template).
     if (!premiumTemplate && countObjects(input.canvasData) > 0) {
-      const premiumTemplates = await query(strapi, UID.template).findMany({ where: shopRows({ is_premium: true }), select: ['id', 'canvas_data'] });
-      premiumTemplate = premiumTemplates.some((t) => t.id !== input.templateId && copiesDesign(input.canvasData, t.canvas_data));
+      const premiumTemplates = await query(strapi, UID.template).findMany({
+        where: shopRows({ is_premium: true }),
+        select: ['id', 'canvas_data'],
+      });
+      premiumTemplate = premiumTemplates.some(
+        (t) => t.id !== input.templateId && copiesDesign(input.canvasData, t.canvas_data),
+      );
     }
     return { premiumTemplate, premiumAssetIds: [...premiumAssetIds] };
   }

@@ -23,7 +23,9 @@ export function serializePlan(p: Row) {
 export function serializeSubscription(s: Row) {
   return {
     id: s.id,
-    plan: s.plan ? { id: s.plan.id, slug: s.plan.slug, name: s.plan.name, grants_premium: Boolean(s.plan.grants_premium) } : null,
+    plan: s.plan
+      ? { id: s.plan.id, slug: s.plan.slug, name: s.plan.name, grants_premium: Boolean(s.plan.grants_premium) }
+      : null,
     provider: s.provider,
     status: s.status,
     current_period_start: iso(s.current_period_start),

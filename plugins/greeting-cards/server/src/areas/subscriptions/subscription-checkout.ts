@@ -35,12 +35,19 @@ async function callProvider<T>(strapi: Core.Strapi, what: string, fn: () => Prom
 function modeOrFail(strapi: Core.Strapi) {
   const mode = paymentMode(getConfig(strapi));
   if (mode === 'off') {
-    throw unavailable('Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo subscriptions.');
+    throw unavailable(
+      'Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo subscriptions.',
+    );
   }
   return mode;
 }
 
-async function activateDemo(strapi: Core.Strapi, user: User, plan: Row, hasPremium: (userId: number) => Promise<boolean>): Promise<void> {
+async function activateDemo(
+  strapi: Core.Strapi,
+  user: User,
+  plan: Row,
+  hasPremium: (userId: number) => Promise<boolean>,
+): Promise<void> {
   const now = new Date();
   try {
     await strapi.db.transaction(async ({ trx }) => {
@@ -54,8 +61,14 @@ async function activateDemo(strapi: Core.Strapi, user: User, plan: Row, hasPremi
       const seq = (await query(strapi, UID.subscription).count({ where: { user: { id: user.id } } })) + 1;
       await query(strapi, UID.subscription).create({
         data: {
-          user: user.id, plan: plan.id, provider: 'demo', provider_subscription_id: `demo_sub_${user.id}_${seq}`,
-          status: 'active', current_period_start: now, current_period_end: periodEnd(now, plan.interval), last_event_at: now,
+          user: user.id,
+          plan: plan.id,
+          provider: 'demo',
+          provider_subscription_id: `demo_sub_${user.id}_${seq}`,
+          status: 'active',
+          current_period_start: now,
+          current_period_end: periodEnd(now, plan.interval),
+          last_event_at: now,
         },
       });
     });
@@ -67,10 +80,15 @@ async function activateDemo(strapi: Core.Strapi, user: User, plan: Row, hasPremi
 
 /** Subscribes the user to a plan, or says why not (already premium, no price, payments off). */
 export async function startSubscriptionCheckout(
-  strapi: Core.Strapi, user: User, input: SubscriptionCheckoutInput, hasPremium: (userId: number) => Promise<boolean>,
+  strapi: Core.Strapi,
+  user: User,
+  input: SubscriptionCheckoutInput,
+  hasPremium: (userId: number) => Promise<boolean>,
 ) {
   assertAllowedRedirects(getConfig(strapi), { success_url: input.success_url, cancel_url: input.cancel_url });
-  const plan: Row | null = await query(strapi, UID.subscriptionPlan).findOne({ where: { slug: input.plan_slug, is_active: true, ...PUBLISHED } });
+  const plan: Row | null = await query(strapi, UID.subscriptionPlan).findOne({
+    where: { slug: input.plan_slug, is_active: true, ...PUBLISHED },
+  });
   if (!plan) throw fieldError('plan_slug', 'No active plan has this slug.');
   if (await hasPremium(user.id)) throw conflict(ALREADY_SUBSCRIBED);
   const config = getConfig(strapi);
@@ -80,7 +98,8 @@ export async function startSubscriptionCheckout(
     await activateDemo(strapi, user, plan, hasPremium);
     return { checkout_url: successUrl, provider: 'demo' };
   }
-  if (!plan.provider_price_id) throw badRequest('This plan has no provider price yet, so it cannot be bought online. Please choose another plan.');
+  if (!plan.provider_price_id)
+    throw badRequest('This plan has no provider price yet, so it cannot be bought online. Please choose another plan.');
   const provider = providers(strapi).get('subscription')!;
   const session = await callProvider(strapi, 'subscription checkout', async () =>
     provider.startSubscriptionCheckout({
@@ -105,6 +124,8 @@ export async function openBillingPortal(strapi: Core.Strapi, user: User, input: 
   const profile = await billingProfileOf(strapi, user);
   if (!profile.customerId) throw badRequest('You have no billing account yet: subscribe first at /subscriptions/.');
   const provider = providers(strapi).get('subscription')!;
-  const portalUrl = await callProvider(strapi, 'billing portal', () => provider.createPortalSession(profile.customerId!, back));
+  const portalUrl = await callProvider(strapi, 'billing portal', () =>
+    provider.createPortalSession(profile.customerId!, back),
+  );
   return { portal_url: portalUrl, provider: provider.name };
 }

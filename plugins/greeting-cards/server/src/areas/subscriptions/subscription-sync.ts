@@ -1,8 +1,16 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../platform/uids';
 import { getConfig } from '../../platform/config/get-config';
-import type { ProviderEvent, ProviderSubscriptionFields, SubscriptionAction } from '../../platform/providers/payment/payment-events';
-import { shouldApply, TERMINAL_STATUSES, type StoredSubscription } from '../../platform/providers/payment/subscription-state';
+import type {
+  ProviderEvent,
+  ProviderSubscriptionFields,
+  SubscriptionAction,
+} from '../../platform/providers/payment/payment-events';
+import {
+  shouldApply,
+  TERMINAL_STATUSES,
+  type StoredSubscription,
+} from '../../platform/providers/payment/subscription-state';
 import { providers } from '../../platform/providers/registry';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { query, type Row } from '../../platform/db/query';
@@ -28,9 +36,16 @@ async function existingUser(strapi: Core.Strapi, raw: unknown): Promise<number |
   return user ? id : null;
 }
 
-async function planFor(strapi: Core.Strapi, fields: ProviderSubscriptionFields, existing: Row | null): Promise<number | null> {
+async function planFor(
+  strapi: Core.Strapi,
+  fields: ProviderSubscriptionFields,
+  existing: Row | null,
+): Promise<number | null> {
   if (fields.price_id) {
-    const plan = await plans(strapi).findOne({ where: { provider_price_id: fields.price_id, ...PUBLISHED }, select: ['id'] });
+    const plan = await plans(strapi).findOne({
+      where: { provider_price_id: fields.price_id, ...PUBLISHED },
+      select: ['id'],
+    });
     if (plan) return plan.id;
   }
   if (existing?.plan) return existing.plan.id;
@@ -39,7 +54,12 @@ async function planFor(strapi: Core.Strapi, fields: ProviderSubscriptionFields, 
   return plan?.id ?? null;
 }
 
-async function userFor(strapi: Core.Strapi, fields: ProviderSubscriptionFields, existing: Row | null, hint: number | null): Promise<number | null> {
+async function userFor(
+  strapi: Core.Strapi,
+  fields: ProviderSubscriptionFields,
+  existing: Row | null,
+  hint: number | null,
+): Promise<number | null> {
   if (existing?.user) return existing.user.id;
   const fromMetadata = await existingUser(strapi, fields.metadata.user_id);
   if (fromMetadata) return fromMetadata;
@@ -49,12 +69,20 @@ async function userFor(strapi: Core.Strapi, fields: ProviderSubscriptionFields, 
 }
 
 /** Creates or updates the row of one provider subscription from its current state. */
-async function upsert(strapi: Core.Strapi, fields: ProviderSubscriptionFields, eventAt: Date, userHint: number | null = null, retried = false): Promise<string> {
+async function upsert(
+  strapi: Core.Strapi,
+  fields: ProviderSubscriptionFields,
+  eventAt: Date,
+  userHint: number | null = null,
+  retried = false,
+): Promise<string> {
   const existing = await bySubscriptionId(strapi, fields.provider_subscription_id);
   if (!shouldApply(existing, fields.status, eventAt)) return 'ignored: out of date';
   const user = await userFor(strapi, fields, existing, userHint);
   if (!user) {
-    strapi.log.warn(`[greeting-cards] subscription ${fields.provider_subscription_id}: no user found (metadata, customer); ignored`);
+    strapi.log.warn(
+      `[greeting-cards] subscription ${fields.provider_subscription_id}: no user found (metadata, customer); ignored`,
+    );
     return 'ignored: unknown user';
   }
   const data: Row = {
@@ -71,7 +99,10 @@ async function upsert(strapi: Core.Strapi, fields: ProviderSubscriptionFields, e
   };
   if (existing) {
     // Conditional: a newer event applied meanwhile wins.
-    await subs(strapi).updateMany({ where: { id: existing.id, $or: [{ last_event_at: { $null: true } }, { last_event_at: { $lte: eventAt } }] }, data });
+    await subs(strapi).updateMany({
+      where: { id: existing.id, $or: [{ last_event_at: { $null: true } }, { last_event_at: { $lte: eventAt } }] },
+      data,
+    });
     return `subscription ${fields.status}`;
   }
   try {
@@ -98,8 +129,14 @@ async function checkoutCompleted(strapi: Core.Strapi, checkout: CheckoutComplete
   return upsert(
     strapi,
     {
-      provider_subscription_id: subscriptionId, provider_customer_id: customer, price_id: null, status: 'incomplete',
-      current_period_start: null, current_period_end: null, cancel_at_period_end: false, canceled_at: null,
+      provider_subscription_id: subscriptionId,
+      provider_customer_id: customer,
+      price_id: null,
+      status: 'incomplete',
+      current_period_start: null,
+      current_period_end: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
       metadata: { ...checkout.metadata, user_id: String(userId) },
     },
     eventAt,
@@ -110,7 +147,10 @@ async function checkoutCompleted(strapi: Core.Strapi, checkout: CheckoutComplete
 async function paymentFailed(strapi: Core.Strapi, id: string | null, eventAt: Date): Promise<string> {
   const existing = id ? await bySubscriptionId(strapi, id) : null;
   if (!existing) return 'ignored: unknown subscription';
-  if ((TERMINAL_STATUSES as readonly string[]).includes(existing.status) || !shouldApply(existing, 'past_due', eventAt)) {
+  if (
+    (TERMINAL_STATUSES as readonly string[]).includes(existing.status) ||
+    !shouldApply(existing, 'past_due', eventAt)
+  ) {
     return 'ignored: out of date';
   }
   await subs(strapi).update({ where: { id: existing.id }, data: { status: 'past_due', last_event_at: eventAt } });
@@ -118,7 +158,11 @@ async function paymentFailed(strapi: Core.Strapi, id: string | null, eventAt: Da
 }
 
 /** Applies one subscription action; returns what happened, for the webhook's answer. */
-export async function applySubscriptionAction(strapi: Core.Strapi, event: ProviderEvent, action: SubscriptionAction): Promise<string> {
+export async function applySubscriptionAction(
+  strapi: Core.Strapi,
+  event: ProviderEvent,
+  action: SubscriptionAction,
+): Promise<string> {
   const eventAt = typeof event.created === 'number' ? new Date(event.created * 1000) : new Date();
   switch (action.kind) {
     case 'subscription_checkout_completed':

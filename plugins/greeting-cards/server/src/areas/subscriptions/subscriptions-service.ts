@@ -23,21 +23,33 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The user's subscriptions: the one giving premium first, then live ones, then the newest. */
   async function subscriptionsOf(userId: number): Promise<SubRow[]> {
-    const rows: SubRow[] = await subs().findMany({ where: { user: { id: userId } }, populate: ['plan'], orderBy: [{ id: 'desc' }] });
+    const rows: SubRow[] = await subs().findMany({
+      where: { user: { id: userId } },
+      populate: ['plan'],
+      orderBy: [{ id: 'desc' }],
+    });
     const now = new Date();
-    return rows.sort((a, b) => Number(grantsPremium(b, now)) - Number(grantsPremium(a, now)) || Number(isLive(b, now)) - Number(isLive(a, now)));
+    return rows.sort(
+      (a, b) =>
+        Number(grantsPremium(b, now)) - Number(grantsPremium(a, now)) ||
+        Number(isLive(b, now)) - Number(isLive(a, now)),
+    );
   }
 
   /** True while the user has an active or trialing subscription, within its period, to a plan granting premium. */
   async function hasPremium(userId: number): Promise<boolean> {
-    const rows: SubRow[] = await subs().findMany({ where: { user: { id: userId }, status: { $in: ['active', 'trialing'] } }, populate: ['plan'] });
+    const rows: SubRow[] = await subs().findMany({
+      where: { user: { id: userId }, status: { $in: ['active', 'trialing'] } },
+      populate: ['plan'],
+    });
     const now = new Date();
     return rows.some((row) => grantsPremium(row, now));
   }
 
   return {
     hasPremium,
-    checkout: (user: SubscribingUser, input: SubscriptionCheckoutInput) => startSubscriptionCheckout(strapi, user, input, hasPremium),
+    checkout: (user: SubscribingUser, input: SubscriptionCheckoutInput) =>
+      startSubscriptionCheckout(strapi, user, input, hasPremium),
     portal: (user: SubscribingUser, input: PortalInput) => openBillingPortal(strapi, user, input),
 
     async listPlans(page: PageRequest) {
@@ -45,7 +57,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const { count, rows } = await pagedRows(
         page,
         () => plans().count({ where }),
-        () => plans().findMany({ where, orderBy: [{ amount_pence: 'asc' }, { id: 'asc' }], offset: page.offset, limit: page.pageSize }),
+        () =>
+          plans().findMany({
+            where,
+            orderBy: [{ amount_pence: 'asc' }, { id: 'asc' }],
+            offset: page.offset,
+            limit: page.pageSize,
+          }),
       );
       return { count, results: (rows as Row[]).map(serializePlan) };
     },

@@ -10,7 +10,10 @@ type Named = { first_name?: unknown; last_name?: unknown };
 
 /** "First Last", skipping blank or missing parts; "" when there is neither. */
 export const fullName = (r: Named): string =>
-  [r.first_name, r.last_name].map((s) => (typeof s === 'string' ? s.trim() : '')).filter(Boolean).join(' ');
+  [r.first_name, r.last_name]
+    .map((s) => (typeof s === 'string' ? s.trim() : ''))
+    .filter(Boolean)
+    .join(' ');
 
 /** The address of a recipient row or snapshot; missing fields are "". */
 export function addressOf(row: Named & Partial<Record<(typeof ADDRESS_FIELDS)[number], unknown>>): Address {

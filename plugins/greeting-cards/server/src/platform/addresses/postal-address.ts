@@ -17,7 +17,8 @@ export interface PostalFacts {
 const text = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() : '');
 
 /** Whether the country's postal system uses postcodes the library knows the format of. */
-export const hasPostcodeFormat = (country: string): boolean => isCountryCode(country) && postcodeValidatorExistsForCountry(country);
+export const hasPostcodeFormat = (country: string): boolean =>
+  isCountryCode(country) && postcodeValidatorExistsForCountry(country);
 
 /** Whether `postcode` has the format of `country`'s postcodes (true when the library has no format for it). */
 export function postcodeFits(country: string, postcode: string): boolean {
@@ -38,6 +39,7 @@ export function postalAddressProblems(address: PostalFacts): Record<string, Mess
   if (!text(address.city)) problems.city = msg('error.required');
   const postcode = text(address.postcode);
   if (!postcode && hasPostcodeFormat(country)) problems.postcode = msg('error.required');
-  else if (postcode && isCountryCode(country) && !postcodeFits(country, postcode)) problems.postcode = msg('error.postcode_for', { country });
+  else if (postcode && isCountryCode(country) && !postcodeFits(country, postcode))
+    problems.postcode = msg('error.postcode_for', { country });
   return problems;
 }

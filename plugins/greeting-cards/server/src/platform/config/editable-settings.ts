@@ -29,7 +29,12 @@ export type EditableKey = (typeof EDITABLE_KEYS)[number];
 export type EditableValues = Partial<Pick<PluginConfig, EditableKey>>;
 
 /** Amounts in whole minor units of the currency; the page shows and takes them as decimals. */
-export const MONEY_KEYS: ReadonlySet<SettingKey> = new Set<SettingKey>(['ecardPrice', 'postedCardPrice', 'printPrice', 'giftWrapPrice']);
+export const MONEY_KEYS: ReadonlySet<SettingKey> = new Set<SettingKey>([
+  'ecardPrice',
+  'postedCardPrice',
+  'printPrice',
+  'giftWrapPrice',
+]);
 
 export const isEditable = (key: string): key is EditableKey => (EDITABLE_KEYS as readonly string[]).includes(key);
 
@@ -45,7 +50,9 @@ const knownCurrency = (code: string) => {
 
 const schemaOf = (key: EditableKey): z.ZodType => {
   const schema = SETTING_RECORDS[key].schema as z.ZodType;
-  return key === 'currency' ? schema.refine((v) => knownCurrency(String(v)), 'is not a currency code Intl knows (ISO 4217, e.g. GBP, EUR, JPY)') : schema;
+  return key === 'currency'
+    ? schema.refine((v) => knownCurrency(String(v)), 'is not a currency code Intl knows (ISO 4217, e.g. GBP, EUR, JPY)')
+    : schema;
 };
 
 /**
@@ -53,7 +60,11 @@ const schemaOf = (key: EditableKey): z.ZodType => {
  * default" (the key is dropped from the store). Unknown keys are refused, so a typo is never silently
  * ignored. Errors come back per field, ready for the {"field": ["message"]} answer.
  */
-export function checkEditable(body: Record<string, unknown>): { values: Record<string, unknown>; cleared: EditableKey[]; errors: Record<string, string[]> } {
+export function checkEditable(body: Record<string, unknown>): {
+  values: Record<string, unknown>;
+  cleared: EditableKey[];
+  errors: Record<string, string[]>;
+} {
   const values: Record<string, unknown> = {};
   const cleared: EditableKey[] = [];
   const errors: Record<string, string[]> = {};

@@ -82,7 +82,10 @@ export function parseIntegerList(raw: string): number[] {
 
 /** "https://a.example, https://b.example": origins, trailing slashes dropped. */
 export function parseOriginList(raw: string): string[] {
-  return raw.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
 }
 
 export const flag = kind(parseBool);

@@ -109,7 +109,13 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
 };
 
 /** Values never shown in full, only masked. */
-export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>(['stripeSecretKey', 'stripeWebhookSecret', 'postalCallbackSecret', 'prodigiApiKey', 'gelatoApiKey']);
+export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>([
+  'stripeSecretKey',
+  'stripeWebhookSecret',
+  'postalCallbackSecret',
+  'prodigiApiKey',
+  'gelatoApiKey',
+]);
 
 /** A secret as operators may see it: `sk_t…9f` for a long one, `set` for a short one, `not set` when empty. */
 export function maskSecret(value: unknown): string {

@@ -10,13 +10,18 @@ function show(value: unknown): string {
 }
 
 function defaultCell(setting: NamedSetting): string {
-  const differing = Object.entries(setting.defaultWhen ?? {}).map(([nodeEnv, value]) => `${show(value)} when NODE_ENV=${nodeEnv}`);
+  const differing = Object.entries(setting.defaultWhen ?? {}).map(
+    ([nodeEnv, value]) => `${show(value)} when NODE_ENV=${nodeEnv}`,
+  );
   return differing.length ? `${show(setting.default)} (${differing.join(', ')})` : show(setting.default);
 }
 
 export function settingsTable(): string {
-  const name = (s: NamedSetting) => `\`${s.env}\`` + (s.formerEnv?.length ? ` (formerly ${s.formerEnv.map((n) => `\`${n}\``).join(', ')})` : '');
+  const name = (s: NamedSetting) =>
+    `\`${s.env}\`` + (s.formerEnv?.length ? ` (formerly ${s.formerEnv.map((n) => `\`${n}\``).join(', ')})` : '');
   // Settings editors may change on the admin settings page say so (the variable, when set, pins them).
-  const rows = SETTINGS.map((s) => `| ${name(s)} | ${defaultCell(s)} | ${s.describe}${isEditable(s.key) ? ' *Editable in the admin.*' : ''} |`);
+  const rows = SETTINGS.map(
+    (s) => `| ${name(s)} | ${defaultCell(s)} | ${s.describe}${isEditable(s.key) ? ' *Editable in the admin.*' : ''} |`,
+  );
   return ['| Setting | Default | Meaning |', '|---|---|---|', ...rows].join('\n') + '\n';
 }

@@ -83,7 +83,8 @@ function pinsAtBoot(base: PluginConfig, env: NodeJS.ProcessEnv): Map<EditableKey
 
 function apply(strapi: Core.Strapi, state: State, stored: StoredSettings | null): void {
   const { values, skipped } = validStoredValues(stored?.values);
-  if (skipped.length) strapi.log.warn(`[greeting-cards] stored settings ignored (no longer valid): ${skipped.join(', ')}`);
+  if (skipped.length)
+    strapi.log.warn(`[greeting-cards] stored settings ignored (no longer valid): ${skipped.join(', ')}`);
   state.stored = stored;
   state.values = values;
   state.merged = merge(state.base, values, state.pins);
@@ -113,7 +114,15 @@ async function readStoredText(strapi: Core.Strapi): Promise<string | null> {
 /** At bootstrap: records the pins and loads what editors stored. */
 export async function initStoredSettings(strapi: Core.Strapi): Promise<void> {
   const base = baseOf(strapi);
-  const state: State = { base, pins: pinsAtBoot(base, process.env), stored: null, values: {}, merged: base, checkedAt: Date.now(), refreshing: null };
+  const state: State = {
+    base,
+    pins: pinsAtBoot(base, process.env),
+    stored: null,
+    values: {},
+    merged: base,
+    checkedAt: Date.now(),
+    refreshing: null,
+  };
   apply(strapi, state, await readStored(strapi));
   states.set(strapi, state);
 }
@@ -153,7 +162,10 @@ export function settingsFreshness(strapi: Core.Strapi) {
   };
 }
 
-export function storedSettingsState(strapi: Core.Strapi): { pins: Map<EditableKey, string>; stored: StoredSettings | null } {
+export function storedSettingsState(strapi: Core.Strapi): {
+  pins: Map<EditableKey, string>;
+  stored: StoredSettings | null;
+} {
   const state = states.get(strapi);
   return { pins: state?.pins ?? new Map(), stored: state?.stored ?? null };
 }
@@ -162,14 +174,24 @@ export function storedSettingsState(strapi: Core.Strapi): { pins: Map<EditableKe
  * Writes a change (already validated): `values` replace, `cleared` go back to the default. The new
  * version makes every other instance re-read on its next look; this one applies it at once.
  */
-export async function writeStoredSettings(strapi: Core.Strapi, values: EditableValues, cleared: EditableKey[], by: string | null): Promise<StoredSettings> {
+export async function writeStoredSettings(
+  strapi: Core.Strapi,
+  values: EditableValues,
+  cleared: EditableKey[],
+  by: string | null,
+): Promise<StoredSettings> {
   const state = states.get(strapi);
   if (!state) throw new Error('stored settings are not initialised');
   // The row as it is now, not as this instance last saw it: an edit made elsewhere a second ago stays.
   const current = (await readStored(strapi))?.values ?? {};
   const next: Record<string, unknown> = { ...current, ...values };
   for (const key of cleared) delete next[key];
-  const stored: StoredSettings = { version: crypto.randomBytes(9).toString('base64url'), updated_at: new Date().toISOString(), updated_by: by, values: next as EditableValues };
+  const stored: StoredSettings = {
+    version: crypto.randomBytes(9).toString('base64url'),
+    updated_at: new Date().toISOString(),
+    updated_by: by,
+    values: next as EditableValues,
+  };
   await store(strapi).set({ value: stored });
   apply(strapi, state, stored);
   state.checkedAt = Date.now();

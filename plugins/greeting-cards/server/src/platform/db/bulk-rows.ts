@@ -27,15 +27,25 @@ interface LinkTable {
  * without order columns (to-one, not the inverse side of a to-many), where a link row is all Strapi
  * writes; others are refused rather than written half right.
  */
-export async function insertLinks(strapi: Core.Strapi, uid: string, name: string, pairs: Array<[number, number]>): Promise<void> {
-  const attribute = (strapi.db.metadata.get(uid as never) as unknown as { attributes: Record<string, { joinTable?: LinkTable }> }).attributes[name];
+export async function insertLinks(
+  strapi: Core.Strapi,
+  uid: string,
+  name: string,
+  pairs: Array<[number, number]>,
+): Promise<void> {
+  const attribute = (
+    strapi.db.metadata.get(uid as never) as unknown as { attributes: Record<string, { joinTable?: LinkTable }> }
+  ).attributes[name];
   const join = attribute?.joinTable;
   if (!join) throw new Error(`${uid}.${name} is not a relation through a link table`);
-  if (join.orderColumnName || join.inverseOrderColumnName) throw new Error(`${uid}.${name} has ordered links; insertLinks does not write them`);
+  if (join.orderColumnName || join.inverseOrderColumnName)
+    throw new Error(`${uid}.${name} has ordered links; insertLinks does not write them`);
   if (!pairs.length) return;
   await inCurrentTransaction(strapi, async (knex) => {
     for (const batch of chunks(pairs)) {
-      await knex(join.name).insert(batch.map(([own, other]) => ({ [join.joinColumn.name]: own, [join.inverseJoinColumn.name]: other })));
+      await knex(join.name).insert(
+        batch.map(([own, other]) => ({ [join.joinColumn.name]: own, [join.inverseJoinColumn.name]: other })),
+      );
     }
   });
 }

@@ -37,11 +37,16 @@ const PER_LOCALE_ALWAYS = new Set(['relation', 'uid']);
 
 /** The attributes with Strapi's i18n option on each (see Options.localized). */
 function localizeAttributes(attributes: Record<string, unknown>, localized: string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(attributes).map(([name, attribute]) => {
-    const a = attribute as { type?: string; pluginOptions?: Record<string, unknown> };
-    if (PER_LOCALE_ALWAYS.has(a.type ?? '')) return [name, attribute];
-    return [name, { ...a, pluginOptions: { ...(a.pluginOptions ?? {}), i18n: { localized: localized.includes(name) } } }];
-  }));
+  return Object.fromEntries(
+    Object.entries(attributes).map(([name, attribute]) => {
+      const a = attribute as { type?: string; pluginOptions?: Record<string, unknown> };
+      if (PER_LOCALE_ALWAYS.has(a.type ?? '')) return [name, attribute];
+      return [
+        name,
+        { ...a, pluginOptions: { ...(a.pluginOptions ?? {}), i18n: { localized: localized.includes(name) } } },
+      ];
+    }),
+  );
 }
 
 // Strapi 5's `unique: true` is checked by the application, not the database, so it cannot stop two
@@ -53,7 +58,11 @@ function localizeAttributes(attributes: Record<string, unknown>, localized: stri
 // so existing databases already have them.
 function indexes(collectionName: string, o: Options) {
   const list = [
-    ...(o.unique ?? []).map((column) => ({ name: `${collectionName}_${column}_uq`, columns: [column], type: 'unique' })),
+    ...(o.unique ?? []).map((column) => ({
+      name: `${collectionName}_${column}_uq`,
+      columns: [column],
+      type: 'unique',
+    })),
     ...(o.indexed ?? []).map((column) => ({ name: `${collectionName}_${column}_ix`, columns: [column] })),
   ];
   return list.length ? { indexes: list } : {};

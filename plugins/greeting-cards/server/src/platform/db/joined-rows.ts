@@ -27,8 +27,25 @@ interface Meta {
 }
 
 const SCALARS = new Set([
-  'increments', 'password', 'email', 'string', 'uid', 'richtext', 'text', 'json', 'enumeration', 'integer', 'biginteger',
-  'float', 'decimal', 'date', 'time', 'datetime', 'timestamp', 'boolean', 'blocks',
+  'increments',
+  'password',
+  'email',
+  'string',
+  'uid',
+  'richtext',
+  'text',
+  'json',
+  'enumeration',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+  'boolean',
+  'blocks',
 ]);
 
 const metaOf = (strapi: Core.Strapi, uid: string) => strapi.db.metadata.get(uid) as unknown as Meta;
@@ -107,12 +124,23 @@ type Filter = { parent: string; parentIds: number[] } | { ids: number[] };
  * Rows of `uid` whose to-one relation `parent` points at one of `parentIds`, each with its to-one
  * relations `populate` (null when unset) and `parent` itself as `{ id }`, ordered by id.
  */
-export function rowsWithRelations(strapi: Core.Strapi, uid: string, parent: string, parentIds: number[], populate: string[]): Promise<Row[]> {
+export function rowsWithRelations(
+  strapi: Core.Strapi,
+  uid: string,
+  parent: string,
+  parentIds: number[],
+  populate: string[],
+): Promise<Row[]> {
   return joinedRows(strapi, uid, { parent, parentIds }, populate);
 }
 
 /** Rows of `uid` with these ids, each with its to-one relations `populate` (null when unset), ordered by id. */
-export function rowsByIdWithRelations(strapi: Core.Strapi, uid: string, ids: number[], populate: string[]): Promise<Row[]> {
+export function rowsByIdWithRelations(
+  strapi: Core.Strapi,
+  uid: string,
+  ids: number[],
+  populate: string[],
+): Promise<Row[]> {
   return joinedRows(strapi, uid, { ids }, populate);
 }
 
@@ -120,24 +148,43 @@ export function rowsByIdWithRelations(strapi: Core.Strapi, uid: string, ids: num
  * Rows of `uid` whose to-one relation `parent` points at one of `parentIds`, with the to-one relations
  * `refs` as `{ id }` only (the link table joined, not the target's row), ordered by id.
  */
-export function rowsWithRelationIds(strapi: Core.Strapi, uid: string, parent: string, parentIds: number[], refs: string[]): Promise<Row[]> {
+export function rowsWithRelationIds(
+  strapi: Core.Strapi,
+  uid: string,
+  parent: string,
+  parentIds: number[],
+  refs: string[],
+): Promise<Row[]> {
   return joinedRows(strapi, uid, { parent, parentIds }, [], refs);
 }
 
-async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, populate: string[], refs: string[] = []): Promise<Row[]> {
+async function joinedRows(
+  strapi: Core.Strapi,
+  uid: string,
+  filter: Filter,
+  populate: string[],
+  refs: string[] = [],
+): Promise<Row[]> {
   const wanted = 'ids' in filter ? filter.ids : filter.parentIds;
   if (!wanted.length) return [];
   const meta = metaOf(strapi, uid);
   const link = (name: string): { join: JoinTable; target: Meta } => {
     const attribute = meta.attributes[name];
-    if (attribute?.type !== 'relation' || !attribute.joinTable || !attribute.target || !/^(manyToOne|oneToOne)$/.test(attribute.relation ?? '')) {
+    if (
+      attribute?.type !== 'relation' ||
+      !attribute.joinTable ||
+      !attribute.target ||
+      !/^(manyToOne|oneToOne)$/.test(attribute.relation ?? '')
+    ) {
       throw new Error(`${uid}.${name} is not a to-one relation through a link table`);
     }
     return { join: attribute.joinTable, target: metaOf(strapi, attribute.target) };
   };
   const up = 'parent' in filter ? link(filter.parent) : null;
   const raw: Row[] = await inCurrentTransaction(strapi, (knex) => {
-    const query = knex(`${meta.tableName} as r`).select(columnsOf(meta, 'r', 'r__')).orderBy('r.id', 'asc');
+    const query = knex(`${meta.tableName} as r`)
+      .select(columnsOf(meta, 'r', 'r__'))
+      .orderBy('r.id', 'asc');
     if (up) {
       query
         .select({ r__parent: `p.${up.join.inverseJoinColumn.name}` })
@@ -155,7 +202,9 @@ async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, popu
     });
     refs.forEach((name, i) => {
       const { join } = link(name);
-      query.leftJoin(`${join.name} as k${i}`, `k${i}.${join.joinColumn.name}`, 'r.id').select({ [`k${i}__id`]: `k${i}.${join.inverseJoinColumn.name}` });
+      query
+        .leftJoin(`${join.name} as k${i}`, `k${i}.${join.joinColumn.name}`, 'r.id')
+        .select({ [`k${i}__id`]: `k${i}.${join.inverseJoinColumn.name}` });
     });
     return query;
   });
@@ -168,10 +217,14 @@ async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, popu
     const row = readRow(meta, record, 'r__');
     if ('parent' in filter) row[filter.parent] = { id: Number(record.r__parent) };
     populate.forEach((name, i) => {
-      row[name] = record[`t${i}__id`] === null || record[`t${i}__id`] === undefined ? null : readRow(link(name).target, record, `t${i}__`);
+      row[name] =
+        record[`t${i}__id`] === null || record[`t${i}__id`] === undefined
+          ? null
+          : readRow(link(name).target, record, `t${i}__`);
     });
     refs.forEach((name, i) => {
-      row[name] = record[`k${i}__id`] === null || record[`k${i}__id`] === undefined ? null : { id: Number(record[`k${i}__id`]) };
+      row[name] =
+        record[`k${i}__id`] === null || record[`k${i}__id`] === undefined ? null : { id: Number(record[`k${i}__id`]) };
     });
     rows.push(row);
   }
@@ -181,12 +234,20 @@ async function joinedRows(strapi: Core.Strapi, uid: string, filter: Filter, popu
 /** The link table of a relation of `uid` (Strapi keeps every relation in one), for hand-written joins. */
 export function linkOf(strapi: Core.Strapi, uid: string, name: string): { table: string; own: string; other: string } {
   const attribute = metaOf(strapi, uid).attributes[name];
-  if (attribute?.type !== 'relation' || !attribute.joinTable) throw new Error(`${uid}.${name} is not a relation through a link table`);
-  return { table: attribute.joinTable.name, own: attribute.joinTable.joinColumn.name, other: attribute.joinTable.inverseJoinColumn.name };
+  if (attribute?.type !== 'relation' || !attribute.joinTable)
+    throw new Error(`${uid}.${name} is not a relation through a link table`);
+  return {
+    table: attribute.joinTable.name,
+    own: attribute.joinTable.joinColumn.name,
+    other: attribute.joinTable.inverseJoinColumn.name,
+  };
 }
 
 /** A type's table and the column behind each attribute, for hand-written joins. */
-export function columnsOfType(strapi: Core.Strapi, uid: string): { table: string; column: (name: string) => string; type: (name: string) => string } {
+export function columnsOfType(
+  strapi: Core.Strapi,
+  uid: string,
+): { table: string; column: (name: string) => string; type: (name: string) => string } {
   const meta = metaOf(strapi, uid);
   const byName = new Map(Object.entries(meta.columnToAttribute).map(([column, name]) => [name, column]));
   return {

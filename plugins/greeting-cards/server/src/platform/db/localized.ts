@@ -27,19 +27,28 @@ export const LOCALIZED_TEXTS: Record<string, readonly string[]> = {
 export const DEFAULT_LOCALE_ROW = { $or: [{ locale: DEFAULT_LOCALE }, { locale: { $null: true } }] } as const;
 
 /** `where` on one version (draft or published) of the default-locale rows of a localized type: one row per document. */
-export const versionRows = (where: Record<string, unknown>, version: 'draft' | 'published'): Record<string, unknown> => ({
+export const versionRows = (
+  where: Record<string, unknown>,
+  version: 'draft' | 'published',
+): Record<string, unknown> => ({
   $and: [where, version === 'draft' ? DRAFT : PUBLISHED, DEFAULT_LOCALE_ROW],
 });
 
 /** `where` on the published, default-locale rows of a localized type (one row per published document). */
-export const shopRows = (where: Record<string, unknown> = {}): Record<string, unknown> => versionRows(where, 'published');
+export const shopRows = (where: Record<string, unknown> = {}): Record<string, unknown> =>
+  versionRows(where, 'published');
 
 /**
  * Lays the published translation's texts in `locale` over default-locale rows, in one query for the
  * whole page (none for the default locale). A document without a translation keeps its default
  * texts, and so does an empty translated field. Returns new row objects; the given ones are unchanged.
  */
-export async function withTranslations<T extends Row>(strapi: Core.Strapi, uid: string, rows: T[], locale: Locale): Promise<T[]> {
+export async function withTranslations<T extends Row>(
+  strapi: Core.Strapi,
+  uid: string,
+  rows: T[],
+  locale: Locale,
+): Promise<T[]> {
   const fields = LOCALIZED_TEXTS[uid];
   const documentIds = [...new Set(rows.map((r) => r.documentId).filter((id): id is string => typeof id === 'string'))];
   if (!fields || locale === DEFAULT_LOCALE || !documentIds.length) return rows;
@@ -51,7 +60,11 @@ export async function withTranslations<T extends Row>(strapi: Core.Strapi, uid: 
   return rows.map((row) => {
     const translation = byDocument.get(row.documentId);
     if (!translation) return row;
-    const texts = Object.fromEntries(fields.filter((f) => translation[f] !== null && translation[f] !== undefined && translation[f] !== '').map((f) => [f, translation[f]]));
+    const texts = Object.fromEntries(
+      fields
+        .filter((f) => translation[f] !== null && translation[f] !== undefined && translation[f] !== '')
+        .map((f) => [f, translation[f]]),
+    );
     return { ...row, ...texts };
   });
 }

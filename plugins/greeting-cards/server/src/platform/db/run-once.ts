@@ -5,7 +5,12 @@ import type { Core } from '@strapi/strapi';
  * that ran, so every later boot costs one store read. Bump `version` when a changed migration must run
  * again. The migration itself must be safe to repeat: two instances booting together may both run it.
  */
-export async function runOnce(strapi: Core.Strapi, name: string, version: number, migrate: () => Promise<unknown>): Promise<boolean> {
+export async function runOnce(
+  strapi: Core.Strapi,
+  name: string,
+  version: number,
+  migrate: () => Promise<unknown>,
+): Promise<boolean> {
   const store = strapi.store({ type: 'plugin', name: 'greeting-cards', key: `migration:${name}` });
   if (Number((await store.get({})) ?? 0) >= version) return false;
   await migrate();

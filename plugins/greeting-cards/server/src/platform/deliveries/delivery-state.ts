@@ -16,7 +16,15 @@ export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, Partial<Recor
   pending: { claim: 'processing', cancel: 'cancelled' },
   scheduled: { claim: 'processing', cancel: 'cancelled' },
   // Outcomes of a send (claimed) or of the carrier's news (at the carrier).
-  processing: { claim: 'processing', sent: 'sent', delivered: 'delivered', queued: 'processing', retry: 'pending', fail: 'failed', carrier_cancel: 'cancelled' },
+  processing: {
+    claim: 'processing',
+    sent: 'sent',
+    delivered: 'delivered',
+    queued: 'processing',
+    retry: 'pending',
+    fail: 'failed',
+    carrier_cancel: 'cancelled',
+  },
   sent: {},
   delivered: {},
   failed: {},
@@ -25,7 +33,9 @@ export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, Partial<Recor
 
 /** The states a delivery may be in for `event` to apply: the WHERE of a conditional update. */
 export function deliveryStatesAllowing(event: DeliveryEvent): DeliveryStatus[] {
-  return (Object.keys(DELIVERY_TRANSITIONS) as DeliveryStatus[]).filter((s) => DELIVERY_TRANSITIONS[s][event] !== undefined);
+  return (Object.keys(DELIVERY_TRANSITIONS) as DeliveryStatus[]).filter(
+    (s) => DELIVERY_TRANSITIONS[s][event] !== undefined,
+  );
 }
 
 /** The one state in which a delivery is claimed by an instance, or queued at the carrier. */
@@ -102,7 +112,10 @@ export function statusAfter(result: SendResult): DeliveryStatus {
 }
 
 /** statusAfter() for one method's sender: only results in its SENDER_RESULTS list type-check. */
-export function senderStatus<M extends DeliveryMethod>(_method: M, result: (typeof SENDER_RESULTS)[M][number]): DeliveryStatus {
+export function senderStatus<M extends DeliveryMethod>(
+  _method: M,
+  result: (typeof SENDER_RESULTS)[M][number],
+): DeliveryStatus {
   return statusAfter(result);
 }
 
@@ -113,7 +126,9 @@ export function senderStatus<M extends DeliveryMethod>(_method: M, result: (type
 // - cancel: a delivery still waiting is cancelled; one queued at the carrier only if the carrier agrees.
 export type OperatorAction = 'retry' | 'resend' | 'cancel';
 
-export const OPERATOR_TRANSITIONS: Readonly<Record<OperatorAction, { from: DeliveryStatus[]; to: DeliveryStatus; methods?: string[] }>> = {
+export const OPERATOR_TRANSITIONS: Readonly<
+  Record<OperatorAction, { from: DeliveryStatus[]; to: DeliveryStatus; methods?: string[] }>
+> = {
   retry: { from: ['failed'], to: 'pending' },
   resend: { from: ['sent', 'delivered'], to: 'pending', methods: ['ecard'] },
   cancel: { from: [...WAITING_STATES, PROCESSING], to: 'cancelled' },
@@ -132,7 +147,12 @@ export type OperatorMove = { ok: true; to: DeliveryStatus } | { ok: false; reaso
  * processing row queued at the postal backend (cancellable through it) from one being sent right now
  * (not cancellable: the send is under way).
  */
-export function operatorMove(action: OperatorAction, status: DeliveryStatus, method: string, atCarrier = false): OperatorMove {
+export function operatorMove(
+  action: OperatorAction,
+  status: DeliveryStatus,
+  method: string,
+  atCarrier = false,
+): OperatorMove {
   const rule = OPERATOR_TRANSITIONS[action];
   const methodOk = !rule.methods || rule.methods.includes(method);
   const processingOk = status !== PROCESSING || (action === 'cancel' && atCarrier);
@@ -147,7 +167,12 @@ export function operatorMove(action: OperatorAction, status: DeliveryStatus, met
 // (claimed) waits for the answer.
 const PRODUCTION_STARTED = ['in_production', 'printed', 'shipped', 'delivered'];
 
-export function shopperCancelMove(status: DeliveryStatus, method: string, queuedAtCarrier: boolean, postalStatus: string | null): OperatorMove {
+export function shopperCancelMove(
+  status: DeliveryStatus,
+  method: string,
+  queuedAtCarrier: boolean,
+  postalStatus: string | null,
+): OperatorMove {
   if (method !== 'post') return { ok: false, reason: msg('error.cancel_post_only') };
   if (WAITING_STATES.includes(status) || status === 'failed') return { ok: true, to: 'cancelled' };
   if (status === PROCESSING && !queuedAtCarrier) return { ok: false, reason: msg('error.cancel_handing_over') };
@@ -155,7 +180,10 @@ export function shopperCancelMove(status: DeliveryStatus, method: string, queued
     return { ok: false, reason: msg('error.cancel_printing') };
   }
   if (status === PROCESSING) return { ok: true, to: 'cancelled' };
-  return { ok: false, reason: msg(status === 'cancelled' ? 'error.cancel_already_cancelled' : 'error.cancel_on_its_way') };
+  return {
+    ok: false,
+    reason: msg(status === 'cancelled' ? 'error.cancel_already_cancelled' : 'error.cancel_on_its_way'),
+  };
 }
 
 /** Whether the buyer's order page offers to cancel the card (the API decides again when asked). */

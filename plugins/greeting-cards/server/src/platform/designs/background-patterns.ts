@@ -13,7 +13,8 @@ export interface BackgroundPattern {
   color: string;
 }
 
-export const isPatternName = (v: unknown): v is PatternName => typeof v === 'string' && (PATTERN_NAMES as readonly string[]).includes(v);
+export const isPatternName = (v: unknown): v is PatternName =>
+  typeof v === 'string' && (PATTERN_NAMES as readonly string[]).includes(v);
 
 type Point = [number, number];
 
@@ -118,18 +119,31 @@ function confetti(width: number, height: number): string {
 export function patternPath(name: PatternName, width: number, height: number): string {
   switch (name) {
     case 'dots':
-      return staggered(width, height, 40, 12).map((c) => circle(c, 6)).join('');
+      return staggered(width, height, 40, 12)
+        .map((c) => circle(c, 6))
+        .join('');
     case 'hearts':
-      return staggered(width, height, 64, 26).map((c) => heart(c, 26)).join('');
+      return staggered(width, height, 64, 26)
+        .map((c) => heart(c, 26))
+        .join('');
     case 'stars':
-      return staggered(width, height, 70, 28).map((c) => star(c, 13)).join('');
+      return staggered(width, height, 70, 28)
+        .map((c) => star(c, 13))
+        .join('');
     case 'confetti':
       return confetti(width, height);
     case 'checks': {
       const parts: string[] = [];
       for (let y = 0, row = 0; y < height; y += 30, row += 1) {
         for (let x = row % 2 ? 30 : 0; x < width; x += 60) {
-          parts.push(polygon([[x, y], [Math.min(width, x + 30), y], [Math.min(width, x + 30), Math.min(height, y + 30)], [x, Math.min(height, y + 30)]]));
+          parts.push(
+            polygon([
+              [x, y],
+              [Math.min(width, x + 30), y],
+              [Math.min(width, x + 30), Math.min(height, y + 30)],
+              [x, Math.min(height, y + 30)],
+            ]),
+          );
         }
       }
       return parts.join('');
@@ -138,7 +152,20 @@ export function patternPath(name: PatternName, width: number, height: number): s
       // 16-unit bands at 45 degrees, 40 units apart, cut at the card's edges.
       const parts: string[] = [];
       for (let c = 0; c < width + height; c += 40) {
-        parts.push(polygon(clipToCard([[c, 0], [c + 16, 0], [c + 16 - height, height], [c - height, height]], width, height)));
+        parts.push(
+          polygon(
+            clipToCard(
+              [
+                [c, 0],
+                [c + 16, 0],
+                [c + 16 - height, height],
+                [c - height, height],
+              ],
+              width,
+              height,
+            ),
+          ),
+        );
       }
       return parts.join('');
     }

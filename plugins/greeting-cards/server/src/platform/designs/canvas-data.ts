@@ -2,7 +2,8 @@ import { PATTERN_NAMES, isPatternName, type BackgroundPattern } from './backgrou
 import { LEGACY_PRODUCT, productOf } from './print-products/products';
 import { INNER_PAGES, MAX_EXTRA_PAGES, type InnerPage } from './print-products/page-names';
 
-const isInnerPage = (v: unknown): v is InnerPage => typeof v === 'string' && (INNER_PAGES as readonly string[]).includes(v);
+const isInnerPage = (v: unknown): v is InnerPage =>
+  typeof v === 'string' && (INNER_PAGES as readonly string[]).includes(v);
 import { COMMON_OPTIONAL, COMMON_REQUIRED, numberIn, objectRules, type CanvasLimits } from './canvas-fields';
 
 // Validation of a design (`canvas_data`) against docs/canvas-data.md, the contract shared with the
@@ -47,7 +48,8 @@ export type CanvasResult = { ok: true; value: CanvasData } | { ok: false; errors
 const MAX_MESSAGES = 20;
 const HEX_BACKGROUND = /^#[0-9A-Fa-f]{6}$/;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Validates a design; on success returns the normalised copy to store. */
 export function validateCanvasData(input: unknown, limits: CanvasLimits): CanvasResult {
@@ -63,11 +65,13 @@ export function validateCanvasData(input: unknown, limits: CanvasLimits): Canvas
   } catch {
     return { ok: false, errors: ['must be a JSON object'] };
   }
-  if (bytes > limits.maxBytes) return { ok: false, errors: [`must be at most ${limits.maxBytes} bytes (got ${bytes})`] };
+  if (bytes > limits.maxBytes)
+    return { ok: false, errors: [`must be at most ${limits.maxBytes} bytes (got ${bytes})`] };
 
   const out: CanvasData = { version: '', background: '', objects: [] };
   if (input.version === undefined) add('version', 'is required');
-  else if (typeof input.version !== 'string' || input.version.length === 0 || input.version.length > 32) add('version', 'must be a string of 1 to 32 characters');
+  else if (typeof input.version !== 'string' || input.version.length === 0 || input.version.length > 32)
+    add('version', 'must be a string of 1 to 32 characters');
   else out.version = input.version;
 
   for (const key of ['width', 'height'] as const) {
@@ -99,7 +103,8 @@ export function validateCanvasData(input: unknown, limits: CanvasLimits): Canvas
       for (const [name, value] of Object.entries(pages)) {
         if (name === 'extra') {
           if (!Array.isArray(value)) add('pages.extra', 'must be an array of pages');
-          else if (value.length > MAX_EXTRA_PAGES) add('pages.extra', `must hold at most ${MAX_EXTRA_PAGES} pages (got ${value.length})`);
+          else if (value.length > MAX_EXTRA_PAGES)
+            add('pages.extra', `must hold at most ${MAX_EXTRA_PAGES} pages (got ${value.length})`);
           else {
             const extra = value.map((v, i) => page(v, `pages.extra[${i}]`));
             if (extra.length) clean.extra = extra.filter((p): p is PageDesign => p !== null);
@@ -129,7 +134,8 @@ function checkSurface(
   add: (path: string, message: string) => void,
 ): void {
   if (input.background === undefined) add(`${at}background`, 'is required');
-  else if (typeof input.background !== 'string' || !HEX_BACKGROUND.test(input.background)) add(`${at}background`, 'must be a colour in #RRGGBB form');
+  else if (typeof input.background !== 'string' || !HEX_BACKGROUND.test(input.background))
+    add(`${at}background`, 'must be a colour in #RRGGBB form');
   else out.background = input.background;
 
   if (input.pattern !== undefined && input.pattern !== null) {
@@ -140,14 +146,16 @@ function checkSurface(
       const colourOk = typeof pattern.color === 'string' && HEX_BACKGROUND.test(pattern.color);
       if (!nameOk) add(`${at}pattern.name`, `must be one of ${PATTERN_NAMES.join(', ')}`);
       if (!colourOk) add(`${at}pattern.color`, 'must be a colour in #RRGGBB form');
-      if (nameOk && colourOk) out.pattern = { name: pattern.name as BackgroundPattern['name'], color: pattern.color as string };
+      if (nameOk && colourOk)
+        out.pattern = { name: pattern.name as BackgroundPattern['name'], color: pattern.color as string };
     }
   }
 
   const objects = input.objects;
   if (objects === undefined) add(`${at}objects`, 'is required');
   else if (!Array.isArray(objects)) add(`${at}objects`, 'must be an array');
-  else if (objects.length > limits.maxObjects) add(`${at}objects`, `must hold at most ${limits.maxObjects} objects (got ${objects.length})`);
+  else if (objects.length > limits.maxObjects)
+    add(`${at}objects`, `must hold at most ${limits.maxObjects} objects (got ${objects.length})`);
   else {
     const rules = objectRules(limits);
     objects.forEach((object, index) => {

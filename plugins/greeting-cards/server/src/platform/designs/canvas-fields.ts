@@ -26,34 +26,71 @@ const DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})
 export type Check = (v: unknown) => string | null;
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-export const numberIn = (min: number, max: number): Check => (v) => {
-  if (!isNumber(v)) return 'must be a number';
-  if (v < min || v > max) return `must be between ${min} and ${max}`;
-  return null;
-};
+export const numberIn =
+  (min: number, max: number): Check =>
+  (v) => {
+    if (!isNumber(v)) return 'must be a number';
+    if (v < min || v > max) return `must be between ${min} and ${max}`;
+    return null;
+  };
 const coord = numberIn(-MAX_COORD, MAX_COORD);
 const size = numberIn(0, MAX_COORD);
 const fontSize = numberIn(1, 2000);
-const colour: Check = (v) => (typeof v === 'string' && COLOUR.test(v.trim()) ? null : 'must be a colour (#RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba() or transparent)');
+const colour: Check = (v) =>
+  typeof v === 'string' && COLOUR.test(v.trim())
+    ? null
+    : 'must be a colour (#RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba() or transparent)';
 const textString: Check = (v) => {
   if (typeof v !== 'string') return 'must be a string';
   return v.length > MAX_TEXT ? `must be at most ${MAX_TEXT} characters` : null;
 };
-const fontFamily: Check = (v) => (typeof v === 'string' && FONT_FAMILY.test(v) ? null : 'must be a font name (letters, digits, spaces, commas, quotes, hyphens)');
-const oneOf = (values: readonly (string | number)[]): Check => (v) => (values.includes(v as string) ? null : `must be one of ${values.join(', ')}`);
+const fontFamily: Check = (v) =>
+  typeof v === 'string' && FONT_FAMILY.test(v)
+    ? null
+    : 'must be a font name (letters, digits, spaces, commas, quotes, hyphens)';
+const oneOf =
+  (values: readonly (string | number)[]): Check =>
+  (v) =>
+    values.includes(v as string) ? null : `must be one of ${values.join(', ')}`;
 const bool: Check = (v) => (typeof v === 'boolean' ? null : 'must be true or false');
-const assetId: Check = (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? null : 'must be a positive integer');
+const assetId: Check = (v) =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? null : 'must be a positive integer';
 const fontWeight: Check = (v) =>
-  oneOf(['normal', 'bold', 'bolder', 'lighter', '100', '200', '300', '400', '500', '600', '700', '800', '900', 100, 200, 300, 400, 500, 600, 700, 800, 900])(v)
+  oneOf([
+    'normal',
+    'bold',
+    'bolder',
+    'lighter',
+    '100',
+    '200',
+    '300',
+    '400',
+    '500',
+    '600',
+    '700',
+    '800',
+    '900',
+    100,
+    200,
+    300,
+    400,
+    500,
+    600,
+    700,
+    800,
+    900,
+  ])(v)
     ? 'must be normal, bold or a weight from 100 to 900'
     : null;
-const emojiText: Check = (v) => (typeof v === 'string' && v.length > 0 && v.length <= 32 ? null : 'must be an emoji (a string of 1 to 32 characters)');
+const emojiText: Check = (v) =>
+  typeof v === 'string' && v.length > 0 && v.length <= 32 ? null : 'must be an emoji (a string of 1 to 32 characters)';
 
 function imageSource(limits: CanvasLimits): Check {
   const rules = { publicUrl: limits.publicUrl, remotePrefixes: limits.remotePrefixes ?? [] };
   return (v) => {
     if (typeof v !== 'string') return 'must be a string';
-    if (v.startsWith('data:')) return DATA_URL.test(v) ? null : 'must be a base64 data URL of a PNG, JPEG, GIF or WebP image';
+    if (v.startsWith('data:'))
+      return DATA_URL.test(v) ? null : 'must be a base64 data URL of a PNG, JPEG, GIF or WebP image';
     if (classifyImageSource(v, rules)) return null;
     return 'must be an upload of this service (/uploads/...) or an image data URL';
   };

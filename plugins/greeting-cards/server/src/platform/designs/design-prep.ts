@@ -29,7 +29,22 @@ export interface PreparedDesign {
   objects: PreparedObject[];
 }
 
-const NUMBER_PROPS = ['left', 'top', 'angle', 'scaleX', 'scaleY', 'opacity', 'fontSize', 'width', 'height', 'lineHeight', 'strokeWidth', 'rx', 'ry', 'radius'];
+const NUMBER_PROPS = [
+  'left',
+  'top',
+  'angle',
+  'scaleX',
+  'scaleY',
+  'opacity',
+  'fontSize',
+  'width',
+  'height',
+  'lineHeight',
+  'strokeWidth',
+  'rx',
+  'ry',
+  'radius',
+];
 const COLOUR_PROPS = ['fill', 'stroke'];
 const ENUM_PROPS: Record<string, string[]> = {
   originX: ['left', 'center', 'right'],
@@ -40,7 +55,8 @@ const ENUM_PROPS: Record<string, string[]> = {
 const TEXT_KINDS: PreparedKind[] = ['text', 'textbox', 'i-text', 'emoji'];
 const KINDS: PreparedKind[] = [...TEXT_KINDS, 'image', 'rect', 'circle'];
 
-const COLOUR = /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*)?\)|transparent|[a-z]{3,20})$/i;
+const COLOUR =
+  /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*)?\)|transparent|[a-z]{3,20})$/i;
 const FONT_FAMILY = /^[\w\s,'"-]{1,120}$/;
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
 
@@ -53,7 +69,8 @@ export function isSafeColour(v: unknown): v is string {
 
 /** The publicUrl alone (local uploads only) or the full rules with the upload provider's prefixes. */
 export type ImageRulesInput = string | ImageSourceRules;
-const rulesOf = (input: ImageRulesInput): ImageSourceRules => (typeof input === 'string' ? { publicUrl: input, remotePrefixes: [] } : input);
+const rulesOf = (input: ImageRulesInput): ImageSourceRules =>
+  typeof input === 'string' ? { publicUrl: input, remotePrefixes: [] } : input;
 
 /**
  * Maps an image src to something the renderer may load: data:image URLs as they are, our uploads as
@@ -86,7 +103,8 @@ function prepareObject(raw: unknown, rules: ImageSourceRules, canvasWidth: numbe
   for (const [key, allowed] of Object.entries(ENUM_PROPS)) {
     if (typeof raw[key] === 'string' && allowed.includes(raw[key] as string)) props[key] = raw[key] as string;
   }
-  if (typeof raw.fontWeight === 'string' && /^(normal|bold|[1-9]00)$/.test(raw.fontWeight)) props.fontWeight = raw.fontWeight;
+  if (typeof raw.fontWeight === 'string' && /^(normal|bold|[1-9]00)$/.test(raw.fontWeight))
+    props.fontWeight = raw.fontWeight;
   if (finite(raw.fontWeight)) props.fontWeight = String(raw.fontWeight);
   if (typeof raw.underline === 'boolean') props.underline = raw.underline;
   if (finite(props.opacity)) props.opacity = Math.min(1, Math.max(0, props.opacity as number));
@@ -103,7 +121,8 @@ function prepareObject(raw: unknown, rules: ImageSourceRules, canvasWidth: numbe
       props.fontFamily = fontFamilyOf(raw.fontFamily, "'DejaVu Sans', sans-serif");
       if (props.fill === undefined) props.fill = '#000000';
     }
-    if (kind === 'textbox' && !finite(props.width)) props.width = Math.max(20, canvasWidth - ((props.left as number) || 0));
+    if (kind === 'textbox' && !finite(props.width))
+      props.width = Math.max(20, canvasWidth - ((props.left as number) || 0));
     return { kind, props };
   }
   if (kind === 'image') {
@@ -126,6 +145,9 @@ export function prepareDesign(canvasData: unknown, imageRules: ImageRulesInput =
   const rawObjects = Array.isArray(data.objects) ? data.objects : [];
   const objects = rawObjects.map((o) => prepareObject(o, rules, width)).filter((o): o is PreparedObject => o !== null);
   const raw = isRecord(data.pattern) ? data.pattern : null;
-  const pattern = raw && isPatternName(raw.name) && isSafeColour(raw.color) ? { path: patternPath(raw.name, width, height), fill: raw.color.trim() } : undefined;
+  const pattern =
+    raw && isPatternName(raw.name) && isSafeColour(raw.color)
+      ? { path: patternPath(raw.name, width, height), fill: raw.color.trim() }
+      : undefined;
   return pattern ? { width, height, background, pattern, objects } : { width, height, background, objects };
 }

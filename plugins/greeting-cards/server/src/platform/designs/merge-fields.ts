@@ -35,7 +35,8 @@ function* texts(canvasData: unknown, insideMessage?: unknown): Generator<string>
 /** The merge fields a card uses, in the order first met (for messages and the send form). */
 export function mergeFieldsIn(canvasData: unknown, insideMessage?: unknown): MergeField[] {
   const found = new Set<MergeField>();
-  for (const text of texts(canvasData, insideMessage)) for (const m of text.matchAll(FIELD)) found.add(m[1] as MergeField);
+  for (const text of texts(canvasData, insideMessage))
+    for (const m of text.matchAll(FIELD)) found.add(m[1] as MergeField);
   return [...found];
 }
 
@@ -43,7 +44,11 @@ export function mergeFieldsIn(canvasData: unknown, insideMessage?: unknown): Mer
 export function fillText(text: string, values: MergeValues): string {
   const first = (values.first_name ?? '').trim();
   const last = (values.last_name ?? '').trim();
-  const byField: Record<MergeField, string> = { first_name: first, last_name: last, name: [first, last].filter(Boolean).join(' ') };
+  const byField: Record<MergeField, string> = {
+    first_name: first,
+    last_name: last,
+    name: [first, last].filter(Boolean).join(' '),
+  };
   if (!HAS_FIELD.test(text)) return text;
   return text
     .replace(FIELD, (_, field: MergeField) => byField[field])
@@ -56,7 +61,9 @@ function fillSurface(surface: unknown, values: MergeValues): unknown {
   return {
     ...surface,
     objects: surface.objects.map((object) =>
-      isRecord(object) && TEXT_TYPES.has(String(object.type)) && typeof object.text === 'string' ? { ...object, text: fillText(object.text, values) } : object,
+      isRecord(object) && TEXT_TYPES.has(String(object.type)) && typeof object.text === 'string'
+        ? { ...object, text: fillText(object.text, values) }
+        : object,
     ),
   };
 }

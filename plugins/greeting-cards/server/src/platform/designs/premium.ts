@@ -19,7 +19,10 @@ export function assetIdsInCanvas(canvas: unknown): number[] {
 }
 
 /** The premium asset ids a design uses, given the premium flag of the assets it refers to. */
-export function premiumAssetIdsInCanvas(canvas: unknown, assets: Array<{ id: number; is_premium?: boolean | null }>): number[] {
+export function premiumAssetIdsInCanvas(
+  canvas: unknown,
+  assets: Array<{ id: number; is_premium?: boolean | null }>,
+): number[] {
   const premium = new Set(assets.filter((a) => a.is_premium).map((a) => a.id));
   return assetIdsInCanvas(canvas).filter((id) => premium.has(id));
 }
@@ -35,7 +38,11 @@ export interface DrawablePremiumAsset {
 
 // Emoji presentation selectors (U+FE0E, U+FE0F) change how a character is shown, not which one it is:
 // "👑" and "👑\uFE0F" draw the same crown.
-const normaliseEmoji = (text: string) => text.normalize('NFC').replace(/[\uFE0E\uFE0F]/g, '').trim();
+const normaliseEmoji = (text: string) =>
+  text
+    .normalize('NFC')
+    .replace(/[\uFE0E\uFE0F]/g, '')
+    .trim();
 // Text with no letter or digit is drawn as pictures only: a sticker in all but name.
 const onlyPictures = (text: string) => !/[\p{L}\p{N}]/u.test(text);
 
@@ -100,8 +107,9 @@ function canonical(value: unknown): string {
 
 /** Each object of a design without its placement, as comparable text. */
 export function objectFingerprints(canvas: unknown): string[] {
-  return objectsOf(canvas)
-    .map((o) => canonical(Object.fromEntries(Object.entries(o).filter(([k]) => !PLACEMENT.has(k)))));
+  return objectsOf(canvas).map((o) =>
+    canonical(Object.fromEntries(Object.entries(o).filter(([k]) => !PLACEMENT.has(k)))),
+  );
 }
 
 /** True when `canvas` holds at least half of `source`'s objects (placement aside): a copy of it. */

@@ -32,7 +32,13 @@ export function emailText(lang: EmailLanguage = {}): EmailText {
     locale,
     t,
     shopName: lang.shopName ?? '',
-    date: (value) => value.toLocaleDateString(intl, { day: 'numeric', month: 'long', year: 'numeric', timeZone: lang.timeZone ?? 'UTC' }),
+    date: (value) =>
+      value.toLocaleDateString(intl, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: lang.timeZone ?? 'UTC',
+      }),
     money: (pence, currency) => new Intl.NumberFormat(intl, { style: 'currency', currency }).format(pence / 100),
   };
 }

@@ -34,7 +34,12 @@ export function useEmailViewsIn(dir: string | null): void {
  * One e-mail from its views. Each view gets `data` and `subject`, `locale`, `t` (the e-mail language's
  * messages) and `shopName`; the frame gets the same plus `body`, the HTML view's output.
  */
-export function renderEmail(name: string, subject: string, data: Record<string, unknown>, lang: EmailText): RenderedEmail {
+export function renderEmail(
+  name: string,
+  subject: string,
+  data: Record<string, unknown>,
+  lang: EmailText,
+): RenderedEmail {
   const it = { ...data, subject, locale: lang.locale, t: lang.t, shopName: lang.shopName };
   const html = viewsIn(overrideDir);
   return {

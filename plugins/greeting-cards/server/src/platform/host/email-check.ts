@@ -19,9 +19,7 @@ export function emailCheck(config: EmailPluginConfig | undefined, developmentOrT
   const options = config?.providerOptions ?? {};
   if (provider === 'nodemailer' || provider === '@strapi/provider-email-nodemailer') {
     if (options.streamTransport) {
-      return developmentOrTest
-        ? checkResult(true, 'email.mailbox')
-        : checkResult(false, 'email.no-smtp-server');
+      return developmentOrTest ? checkResult(true, 'email.mailbox') : checkResult(false, 'email.no-smtp-server');
     }
     if (!options.host && !options.service && !options.url) {
       return checkResult(false, 'email.no-smtp-host');

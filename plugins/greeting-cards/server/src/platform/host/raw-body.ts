@@ -15,9 +15,13 @@ export type MiddlewareEntry = string | { name?: string; resolve?: string; config
 export function unparsedBodyProblem(middlewares: unknown): string | null {
   // No list at all: Strapi's defaults, whose bare strapi::body does not keep the text.
   const list: MiddlewareEntry[] = Array.isArray(middlewares) ? middlewares : [BODY];
-  const body = list.find((entry) => entry === BODY || (typeof entry === 'object' && entry !== null && entry.name === BODY));
+  const body = list.find(
+    (entry) => entry === BODY || (typeof entry === 'object' && entry !== null && entry.name === BODY),
+  );
   if (typeof body === 'object' && body.config?.includeUnparsed === true) return null;
-  const change = body ? `replace 'strapi::body' with ${UNPARSED_BODY_ENTRY}` : `add ${UNPARSED_BODY_ENTRY} (there is no 'strapi::body': no request body reaches the API either)`;
+  const change = body
+    ? `replace 'strapi::body' with ${UNPARSED_BODY_ENTRY}`
+    : `add ${UNPARSED_BODY_ENTRY} (there is no 'strapi::body': no request body reaches the API either)`;
   return `config/middlewares.ts (or .js): ${change}. The payment webhook checks Stripe's signature over the exact request text, which Strapi keeps only with includeUnparsed.`;
 }
 
@@ -28,5 +32,7 @@ export function checkUnparsedBodyForWebhooks(strapi: Core.Strapi): void {
   const config = getConfig(strapi);
   // Webhooks are verified whenever a webhook secret is set, in demo mode too.
   if (config.stripeSecretKey || config.stripeWebhookSecret) throw new Error(`[greeting-cards] ${problem}`);
-  strapi.log.warn(`[greeting-cards] ${problem} Needed before Stripe payments are turned on (SERVICE_STRIPE_SECRET_KEY).`);
+  strapi.log.warn(
+    `[greeting-cards] ${problem} Needed before Stripe payments are turned on (SERVICE_STRIPE_SECRET_KEY).`,
+  );
 }

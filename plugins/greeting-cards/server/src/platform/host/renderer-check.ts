@@ -16,7 +16,10 @@ export function chromiumPath(): string {
 /** Starts and closes Chromium; `executablePath` defaults to the renderer's own choice. */
 export async function rendererCheck(executablePath: string = chromiumPath(), timeoutMs = 30_000): Promise<HostCheck> {
   if (!fs.existsSync(executablePath)) {
-    return { ok: false, detail: `No Chromium at ${executablePath}: cards cannot be drawn (thumbnails, e-cards, print PDFs). ${INSTALL_CHROMIUM}` };
+    return {
+      ok: false,
+      detail: `No Chromium at ${executablePath}: cards cannot be drawn (thumbnails, e-cards, print PDFs). ${INSTALL_CHROMIUM}`,
+    };
   }
   try {
     const puppeteer = (await import('puppeteer-core')).default;
@@ -37,6 +40,9 @@ export async function rendererCheck(executablePath: string = chromiumPath(), tim
     }
   } catch (error) {
     const message = (error as Error).message.split('\n')[0];
-    return { ok: false, detail: `Chromium at ${executablePath} could not be started (${message}): cards cannot be drawn. ${INSTALL_CHROMIUM}` };
+    return {
+      ok: false,
+      detail: `Chromium at ${executablePath} could not be started (${message}): cards cannot be drawn. ${INSTALL_CHROMIUM}`,
+    };
   }
 }

@@ -15,7 +15,9 @@ export function accessLogMiddleware(_config: unknown, { strapi }: { strapi: Core
     try {
       await next();
     } finally {
-      strapi.log.http(`${ctx.method} ${loggableUrl(strapi, ctx.url)} (${Math.ceil(Date.now() - start)} ms) ${ctx.status}`);
+      strapi.log.http(
+        `${ctx.method} ${loggableUrl(strapi, ctx.url)} (${Math.ceil(Date.now() - start)} ms) ${ctx.status}`,
+      );
     }
   };
 }

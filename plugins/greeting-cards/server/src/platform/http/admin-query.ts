@@ -31,7 +31,12 @@ export function dayRange(query: Record<string, unknown>, errors: FieldErrorColle
 }
 
 /** An optional ?name= that must be one of `allowed`. */
-export function oneOf<T extends string>(query: Record<string, unknown>, field: string, allowed: readonly T[], errors: FieldErrorCollector): T | null {
+export function oneOf<T extends string>(
+  query: Record<string, unknown>,
+  field: string,
+  allowed: readonly T[],
+  errors: FieldErrorCollector,
+): T | null {
   const raw = query[field];
   if (raw === undefined || raw === '') return null;
   if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T;

@@ -34,7 +34,11 @@ export function identifierKey(value: unknown): string | null {
 }
 
 /** A web form's attempt: 'ok' to go ahead, or the seconds to wait (the caller renders its 429 page). */
-export async function authAttempt(strapi: Core.Strapi, ctx: Ctx, identifier: unknown): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+export async function authAttempt(
+  strapi: Core.Strapi,
+  ctx: Ctx,
+  identifier: unknown,
+): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
   const rejection = await consumeAuthAttempt(strapi, ctx, identifierKey(identifier));
   if (!rejection) return { ok: true };
   const retryAfter = retryAfterSeconds(rejection);
@@ -51,7 +55,8 @@ function authRouteLimit(strapi: Core.Strapi, field: string | null) {
   const middleware = async (ctx: Ctx, next: () => Promise<unknown>) => {
     const body: Body = ctx.request.body && typeof ctx.request.body === 'object' ? ctx.request.body : {};
     const attempt = await authAttempt(strapi, ctx, field ? body[field] : null);
-    if (!attempt.ok) throw new errors.RateLimitError(`Too many attempts. Please try again in ${attempt.retryAfter} seconds.`);
+    if (!attempt.ok)
+      throw new errors.RateLimitError(`Too many attempts. Please try again in ${attempt.retryAfter} seconds.`);
     return next();
   };
   return Object.assign(middleware, { [OURS]: true });
@@ -71,10 +76,13 @@ interface RouteInput {
  * parsed, whatever letter case or trailing slash the request used.
  */
 export function limitUsersPermissionsAuthRoutes(strapi: Core.Strapi): void {
-  const plugin = strapi.plugin('users-permissions') as unknown as { routes?: Record<string, { routes?: RouteInput[] }> } | undefined;
+  const plugin = strapi.plugin('users-permissions') as unknown as
+    { routes?: Record<string, { routes?: RouteInput[] }> } | undefined;
   const routes = plugin?.routes?.['content-api']?.routes;
   if (!Array.isArray(routes)) {
-    strapi.log.warn('[greeting-cards] users-permissions routes not found: /api/auth/* is not limited by SERVICE_RATE_LIMIT_AUTH_*.');
+    strapi.log.warn(
+      '[greeting-cards] users-permissions routes not found: /api/auth/* is not limited by SERVICE_RATE_LIMIT_AUTH_*.',
+    );
     return;
   }
   for (const route of routes) {

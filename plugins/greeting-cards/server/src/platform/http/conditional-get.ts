@@ -26,9 +26,15 @@ const hasCredentials = (ctx: Ctx) => Boolean(ctx.request.header?.authorization |
  */
 export function notModified(ctx: Ctx, validator: Validator): boolean {
   const url = `${ctx.protocol}://${ctx.host}${ctx.originalUrl ?? ctx.url}`;
-  const digest = createHash('sha1').update(`${validator.version}\n${validator.audience ?? ''}\n${url}`).digest('base64url').slice(0, 22);
+  const digest = createHash('sha1')
+    .update(`${validator.version}\n${validator.audience ?? ''}\n${url}`)
+    .digest('base64url')
+    .slice(0, 22);
   ctx.set('ETag', `W/"${digest}"`);
-  ctx.set('Cache-Control', validator.audience !== undefined && hasCredentials(ctx) ? 'private, no-cache' : 'public, no-cache');
+  ctx.set(
+    'Cache-Control',
+    validator.audience !== undefined && hasCredentials(ctx) ? 'private, no-cache' : 'public, no-cache',
+  );
   if (validator.audience !== undefined) ctx.vary('Authorization');
   if (validator.audience !== undefined) ctx.vary('Cookie');
   ctx.status = 200;

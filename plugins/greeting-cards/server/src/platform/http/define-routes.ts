@@ -14,5 +14,15 @@ export interface RouteDef {
 // router picked (so /API/cards/ is checked like /api/cards/), then refuses NUL characters up front
 // (see platform/http/nul-bytes.ts).
 export function route(method: RouteDef['method'], path: string, handler: string): RouteDef {
-  return { method, path, handler, config: { auth: false, prefix: '', policies: [], middlewares: ['plugin::greeting-cards.csrf', 'plugin::greeting-cards.nul-bytes'] } };
+  return {
+    method,
+    path,
+    handler,
+    config: {
+      auth: false,
+      prefix: '',
+      policies: [],
+      middlewares: ['plugin::greeting-cards.csrf', 'plugin::greeting-cards.nul-bytes'],
+    },
+  };
 }

@@ -9,11 +9,27 @@ const cookieName = (signatureId: number) => `gc_sig_${signatureId}`;
 const MONTHS_3 = 90 * 24 * 60 * 60 * 1000;
 
 export function setEditTokenCookie(ctx: Ctx, signatureId: number, token: string): void {
-  ctx.cookies.set(cookieName(signatureId), token, { httpOnly: true, sameSite: 'strict', path: '/', secure: Boolean(ctx.secure), signed: false, maxAge: MONTHS_3, overwrite: true });
+  ctx.cookies.set(cookieName(signatureId), token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: Boolean(ctx.secure),
+    signed: false,
+    maxAge: MONTHS_3,
+    overwrite: true,
+  });
 }
 
 export function clearEditTokenCookie(ctx: Ctx, signatureId: number): void {
-  ctx.cookies.set(cookieName(signatureId), '', { httpOnly: true, sameSite: 'strict', path: '/', secure: Boolean(ctx.secure), signed: false, maxAge: 0, overwrite: true });
+  ctx.cookies.set(cookieName(signatureId), '', {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: Boolean(ctx.secure),
+    signed: false,
+    maxAge: 0,
+    overwrite: true,
+  });
 }
 
 /** The edit token of a signature from the header or the browser's cookie, or null. */

@@ -6,7 +6,10 @@ import { text } from './body';
 
 // Every check names its own message: zod's defaults ("Too big: expected string...") are not the spec's
 // and have no translation in the errors catalogue.
-const url = z.string({ error: 'Enter a valid URL.' }).max(2000, 'Enter a valid URL.').regex(/^https?:\/\/[^\s]+$/, 'Enter a valid URL.');
+const url = z
+  .string({ error: 'Enter a valid URL.' })
+  .max(2000, 'Enter a valid URL.')
+  .regex(/^https?:\/\/[^\s]+$/, 'Enter a valid URL.');
 
 /** POST /api/orders/{uuid}/checkout/ */
 export const orderCheckoutInput = z.object({ promo_code: z.string({ error: 'Not a valid string.' }).nullish() });
@@ -18,7 +21,11 @@ export const payInput = z.object({ success_url: payUrl.optional(), cancel_url: p
 export type PayInput = z.infer<typeof payInput>;
 
 /** POST /api/subscriptions/checkout/ */
-export const subscriptionCheckoutInput = z.object({ plan_slug: text(100), success_url: url.optional(), cancel_url: url.optional() });
+export const subscriptionCheckoutInput = z.object({
+  plan_slug: text(100),
+  success_url: url.optional(),
+  cancel_url: url.optional(),
+});
 export type SubscriptionCheckoutInput = z.infer<typeof subscriptionCheckoutInput>;
 
 /** POST /api/subscriptions/portal/ */
@@ -26,4 +33,5 @@ export const portalInput = z.object({ return_url: url.optional() });
 export type PortalInput = z.infer<typeof portalInput>;
 
 /** The order routes ignore a body that is not a JSON object (they have only optional fields). */
-export const objectOrEmpty = (body: unknown): object => (body && typeof body === 'object' && !Array.isArray(body) ? body : {});
+export const objectOrEmpty = (body: unknown): object =>
+  body && typeof body === 'object' && !Array.isArray(body) ? body : {};

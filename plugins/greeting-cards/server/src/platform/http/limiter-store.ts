@@ -24,7 +24,9 @@ interface Limiters {
 
 const registry = new WeakMap<Core.Strapi, Limiters>();
 
-const isPostgres = (strapi: Core.Strapi) => String(strapi.db.config.connection.client).includes('pg') || String(strapi.db.config.connection.client).includes('postgres');
+const isPostgres = (strapi: Core.Strapi) =>
+  String(strapi.db.config.connection.client).includes('pg') ||
+  String(strapi.db.config.connection.client).includes('postgres');
 
 /** True when this instance counts anything (SERVICE_RATE_LIMIT_ENABLED). */
 export const limitsOn = (strapi: Core.Strapi): boolean => registry.has(strapi);
@@ -34,27 +36,51 @@ export async function initRateLimits(strapi: Core.Strapi): Promise<void> {
   const config = getConfig(strapi);
   if (!config.rateLimitEnabled) return;
   const postgres = isPostgres(strapi);
-  const make = async (keyPrefix: string, points: number, duration = config.rateLimitWindowSeconds): Promise<RateLimiterAbstract> => {
+  const make = async (
+    keyPrefix: string,
+    points: number,
+    duration = config.rateLimitWindowSeconds,
+  ): Promise<RateLimiterAbstract> => {
     if (!postgres) return new RateLimiterMemory({ keyPrefix, points, duration });
     return new Promise((resolve, reject) => {
       const limiter: RateLimiterPostgres = new RateLimiterPostgres(
         // clearExpiredByTimeout would start a timer that outlives Strapi; expired rows are reused
         // per key (the key is the primary key) and swept in sweepExpired().
-        { storeClient: strapi.db.connection, storeType: 'knex', tableName: TABLE, keyPrefix, points, duration, clearExpiredByTimeout: false },
+        {
+          storeClient: strapi.db.connection,
+          storeType: 'knex',
+          tableName: TABLE,
+          keyPrefix,
+          points,
+          duration,
+          clearExpiredByTimeout: false,
+        },
         (error?: Error) => (error ? reject(error) : resolve(limiter)),
       );
     });
   };
   // One after another: each PostgreSQL limiter runs CREATE TABLE IF NOT EXISTS, which races with itself.
   const limiters: Limiters = {
-    user: { writes: await make('gc_w_user', config.rateLimitWritesPerUser), renders: await make('gc_r_user', config.rateLimitRendersPerUser) },
-    ip: { writes: await make('gc_w_ip', config.rateLimitWritesPerIp), renders: await make('gc_r_ip', config.rateLimitRendersPerIp) },
+    user: {
+      writes: await make('gc_w_user', config.rateLimitWritesPerUser),
+      renders: await make('gc_r_user', config.rateLimitRendersPerUser),
+    },
+    ip: {
+      writes: await make('gc_w_ip', config.rateLimitWritesPerIp),
+      renders: await make('gc_r_ip', config.rateLimitRendersPerIp),
+    },
     auth: {
       identifier: await make('gc_a_id', config.rateLimitAuthPerIdentifier, config.rateLimitAuthWindowSeconds),
       ip: await make('gc_a_ip', config.rateLimitAuthPerIp, config.rateLimitAuthWindowSeconds),
     },
-    signing: { link: await make('gc_s_link', config.rateLimitSignaturesPerLink), ip: await make('gc_s_ip', config.rateLimitSignaturesPerIp) },
-    addressSubmissions: { link: await make('gc_ad_link', config.rateLimitAddressSubmissionsPerLink), ip: await make('gc_ad_ip', config.rateLimitAddressSubmissionsPerIp) },
+    signing: {
+      link: await make('gc_s_link', config.rateLimitSignaturesPerLink),
+      ip: await make('gc_s_ip', config.rateLimitSignaturesPerIp),
+    },
+    addressSubmissions: {
+      link: await make('gc_ad_link', config.rateLimitAddressSubmissionsPerLink),
+      ip: await make('gc_ad_ip', config.rateLimitAddressSubmissionsPerIp),
+    },
   };
   registry.set(strapi, limiters);
 }
@@ -69,7 +95,13 @@ function sweepExpired(limiters: Limiters): void {
 }
 
 /** Counts one request against the caller's IP and, when given, a second key; null when it may go ahead. */
-async function consumeBoth(strapi: Core.Strapi, ctx: Ctx, ip: RateLimiterAbstract, other: RateLimiterAbstract, otherKey: string | null): Promise<RateLimiterRes | null> {
+async function consumeBoth(
+  strapi: Core.Strapi,
+  ctx: Ctx,
+  ip: RateLimiterAbstract,
+  other: RateLimiterAbstract,
+  otherKey: string | null,
+): Promise<RateLimiterRes | null> {
   const limiters = registry.get(strapi);
   if (!limiters) return null;
   sweepExpired(limiters);
@@ -90,7 +122,12 @@ async function consumeBoth(strapi: Core.Strapi, ctx: Ctx, ip: RateLimiterAbstrac
  * Null when it may go ahead (or the limits are off, or the store is unreachable); otherwise the
  * rejection. The API's route middleware and the pages (platform/web/page-limits.ts) share these counters.
  */
-export async function consumeLimit(strapi: Core.Strapi, ctx: Ctx, kind: LimitKind, userId: number | null): Promise<RateLimiterRes | null> {
+export async function consumeLimit(
+  strapi: Core.Strapi,
+  ctx: Ctx,
+  kind: LimitKind,
+  userId: number | null,
+): Promise<RateLimiterRes | null> {
   const limiters = registry.get(strapi);
   if (!limiters) return null;
   return consumeBoth(strapi, ctx, limiters.ip[kind], limiters.user[kind], userId === null ? null : String(userId));
@@ -100,7 +137,11 @@ export async function consumeLimit(strapi: Core.Strapi, ctx: Ctx, kind: LimitKin
  * Counts one sign-in, registration or password-reset attempt against the caller's IP and, when the
  * request names one, its identifier (already normalised). Null or the rejection, as consumeLimit.
  */
-export async function consumeAuthAttempt(strapi: Core.Strapi, ctx: Ctx, identifier: string | null): Promise<RateLimiterRes | null> {
+export async function consumeAuthAttempt(
+  strapi: Core.Strapi,
+  ctx: Ctx,
+  identifier: string | null,
+): Promise<RateLimiterRes | null> {
   const limiters = registry.get(strapi);
   if (!limiters) return null;
   return consumeBoth(strapi, ctx, limiters.auth.ip, limiters.auth.identifier, identifier);
@@ -110,7 +151,11 @@ export async function consumeAuthAttempt(strapi: Core.Strapi, ctx: Ctx, identifi
  * Counts one signature write against the caller's IP and the signing link (keyed by its group card,
  * so a rotated link shares the count). Null or the rejection, as consumeLimit.
  */
-export async function consumeSigningAttempt(strapi: Core.Strapi, ctx: Ctx, linkKey: string): Promise<RateLimiterRes | null> {
+export async function consumeSigningAttempt(
+  strapi: Core.Strapi,
+  ctx: Ctx,
+  linkKey: string,
+): Promise<RateLimiterRes | null> {
   const limiters = registry.get(strapi);
   if (!limiters) return null;
   return consumeBoth(strapi, ctx, limiters.signing.ip, limiters.signing.link, linkKey);
@@ -120,11 +165,16 @@ export async function consumeSigningAttempt(strapi: Core.Strapi, ctx: Ctx, linkK
  * Counts one address-request submission against the caller's IP and the link (keyed by its row, so a
  * rotated link shares the count). Null or the rejection, as consumeLimit.
  */
-export async function consumeAddressSubmission(strapi: Core.Strapi, ctx: Ctx, linkKey: string): Promise<RateLimiterRes | null> {
+export async function consumeAddressSubmission(
+  strapi: Core.Strapi,
+  ctx: Ctx,
+  linkKey: string,
+): Promise<RateLimiterRes | null> {
   const limiters = registry.get(strapi);
   if (!limiters) return null;
   return consumeBoth(strapi, ctx, limiters.addressSubmissions.ip, limiters.addressSubmissions.link, linkKey);
 }
 
 /** Whole seconds until a refused caller may try again (at least 1), for Retry-After. */
-export const retryAfterSeconds = (rejection: RateLimiterRes): number => Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+export const retryAfterSeconds = (rejection: RateLimiterRes): number =>
+  Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));

@@ -4,7 +4,11 @@ import type { Ctx } from './respond';
 
 // users-permissions answers these with { jwt, user } when someone signs in or registers. Compared
 // case-insensitively, as the router matches them (/API/auth/local reaches the same handler).
-const SIGN_IN_PATHS = [/^\/api\/auth\/local\/?$/i, /^\/api\/auth\/local\/register\/?$/i, /^\/api\/auth\/[\w-]+\/callback\/?$/i];
+const SIGN_IN_PATHS = [
+  /^\/api\/auth\/local\/?$/i,
+  /^\/api\/auth\/local\/register\/?$/i,
+  /^\/api\/auth\/[\w-]+\/callback\/?$/i,
+];
 
 /**
  * Koa middleware that refreshes the user's is_system_user address-book entry after a successful
@@ -21,7 +25,9 @@ export function loginSyncMiddleware(strapi: Core.Strapi) {
     try {
       await strapi.plugin('greeting-cards').service('recipients').syncSystemRecipient(id);
     } catch (error) {
-      strapi.log.error(`[greeting-cards] could not sync the address-book entry of user ${id}: ${(error as Error)?.stack ?? error}`);
+      strapi.log.error(
+        `[greeting-cards] could not sync the address-book entry of user ${id}: ${(error as Error)?.stack ?? error}`,
+      );
     }
   };
 }

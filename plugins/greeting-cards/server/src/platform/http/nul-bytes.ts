@@ -49,7 +49,13 @@ export function nulBytesMiddleware(strapi: Core.Strapi) {
     const field = nulField(ctx.query ?? {}) ?? nulField(ctx.request?.body);
     if (field !== null) {
       ctx.status = 400;
-      ctx.body = localizedError(strapi, ctx, field ? { [field]: [NUL_MESSAGE] } : { detail: msg('error.two_sentences', { first: msg('error.null_in_field_name'), second: NUL_MESSAGE }) });
+      ctx.body = localizedError(
+        strapi,
+        ctx,
+        field
+          ? { [field]: [NUL_MESSAGE] }
+          : { detail: msg('error.two_sentences', { first: msg('error.null_in_field_name'), second: NUL_MESSAGE }) },
+      );
       return;
     }
     await next();

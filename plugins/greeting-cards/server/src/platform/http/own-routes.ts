@@ -24,7 +24,10 @@ export function routePattern(path: string): RegExp {
 
 /** The paths of the plugin's /api/ routes, read from the router table Strapi registered (the plugin's index.ts). */
 function apiPaths(strapi: Core.Strapi): string[] {
-  const routers = strapi.plugin('greeting-cards').routes as unknown as Record<string, { routes?: Array<{ path: string }> }>;
+  const routers = strapi.plugin('greeting-cards').routes as unknown as Record<
+    string,
+    { routes?: Array<{ path: string }> }
+  >;
   return (routers['content-api']?.routes ?? []).map((route) => route.path);
 }
 

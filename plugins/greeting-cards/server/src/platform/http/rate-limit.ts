@@ -8,7 +8,14 @@ import { msg, type Message } from '../i18n/format-message';
 // Rate limits per user and per IP on the routes that write or render, answered 429 with Retry-After.
 // The counters are in limiter-store.ts; sign-in's limits are in auth-rate-limit.ts.
 
-export { consumeAddressSubmission, consumeLimit, consumeSigningAttempt, initRateLimits, retryAfterSeconds, type LimitKind } from './limiter-store';
+export {
+  consumeAddressSubmission,
+  consumeLimit,
+  consumeSigningAttempt,
+  initRateLimits,
+  retryAfterSeconds,
+  type LimitKind,
+} from './limiter-store';
 
 /** The 429 message, in the spec's words; pages show the same sentence. */
 export const tooManyMessage = (seconds: number): Message => msg('error.too_many_requests', { seconds });

@@ -15,7 +15,10 @@ const originOf = (url: string): string | null => {
 
 /** The allowed origins: the public URL's, then each comma-separated entry of the setting. */
 export function allowedOrigins(publicUrl: string, listed: string): Set<string> {
-  const origins = [publicUrl, ...listed.split(',')].map((s) => s.trim()).filter(Boolean).map(originOf);
+  const origins = [publicUrl, ...listed.split(',')]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(originOf);
   return new Set(origins.filter((o): o is string => o !== null));
 }
 
@@ -25,7 +28,8 @@ export function redirectErrors(urls: Record<string, string | null | undefined>, 
   for (const [field, url] of Object.entries(urls)) {
     if (url === undefined || url === null) continue;
     const origin = originOf(url);
-    if (!origin || !allowed.has(origin)) errors[field] = [msg('error.redirect_not_allowed', { origins: [...allowed].join(' or ') })];
+    if (!origin || !allowed.has(origin))
+      errors[field] = [msg('error.redirect_not_allowed', { origins: [...allowed].join(' or ') })];
   }
   return errors;
 }

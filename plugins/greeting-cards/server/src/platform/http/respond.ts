@@ -32,7 +32,8 @@ function errorLocale(strapi: Core.Strapi, ctx: Ctx): Locale {
 }
 
 /** An error body written outside respondError (rate limits, null characters), in the request's language. */
-export const localizedError = <T>(strapi: Core.Strapi, ctx: Ctx, body: T): T => localizeErrorBody(body, errorLocale(strapi, ctx));
+export const localizedError = <T>(strapi: Core.Strapi, ctx: Ctx, body: T): T =>
+  localizeErrorBody(body, errorLocale(strapi, ctx));
 
 /**
  * Writes an error to the response in the spec's shape, its texts in the request's language (English,
@@ -53,7 +54,9 @@ export function respondError(strapi: Core.Strapi, ctx: Ctx, error: unknown): voi
     ctx.body = inLocale(zodToFieldErrors(error));
     return;
   }
-  strapi.log.error(`[greeting-cards] ${ctx.method} ${loggableUrl(strapi, ctx.path)} failed: ${(error as Error)?.stack ?? String(error)}`);
+  strapi.log.error(
+    `[greeting-cards] ${ctx.method} ${loggableUrl(strapi, ctx.path)} failed: ${(error as Error)?.stack ?? String(error)}`,
+  );
   ctx.status = 500;
   ctx.body = inLocale({ detail: 'Something went wrong on our side. Please try again.' });
 }

@@ -21,7 +21,16 @@ export const SECRET_PARAMS: readonly string[] = ['token', 'secret', 'signed_file
  * users-permissions' `confirmation` (e-mail confirmation) and `code` (the password-reset link, and OAuth's
  * code), OAuth's tokens, and the generic `token` and `secret`.
  */
-export const SECRET_QUERY: readonly string[] = ['preview', 'confirmation', 'code', 'access_token', 'id_token', 'refresh_token', 'token', 'secret'];
+export const SECRET_QUERY: readonly string[] = [
+  'preview',
+  'confirmation',
+  'code',
+  'access_token',
+  'id_token',
+  'refresh_token',
+  'token',
+  'secret',
+];
 
 /** What a secret is replaced with. */
 export const MASK = '<token>';
@@ -46,7 +55,9 @@ export function pathMaskOf(routePath: string): PathMask | null {
   const last = parts.map(isSecret).lastIndexOf(true);
   if (last < 0) return null;
   const kept = parts.slice(0, last + 1);
-  const source = kept.map((part) => (nameOf(part) ? '([^/?#]+)' : `(${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`)).join('');
+  const source = kept
+    .map((part) => (nameOf(part) ? '([^/?#]+)' : `(${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`))
+    .join('');
   return { pattern: new RegExp(`^${source}`, 'i'), secret: kept.map(isSecret) };
 }
 
@@ -87,7 +98,9 @@ export function maskUrl(url: string, masks: PathMask[]): string {
   const at = url.indexOf('?');
   let path = at < 0 ? url : url.slice(0, at);
   for (const { pattern, secret } of masks) {
-    path = path.replace(pattern, (...groups: string[]) => secret.map((isSecretPart, i) => (isSecretPart ? MASK : groups[i + 1])).join(''));
+    path = path.replace(pattern, (...groups: string[]) =>
+      secret.map((isSecretPart, i) => (isSecretPart ? MASK : groups[i + 1])).join(''),
+    );
   }
   return at < 0 ? path : `${path}?${maskQuery(url.slice(at + 1))}`;
 }

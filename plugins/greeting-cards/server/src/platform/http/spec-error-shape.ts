@@ -31,8 +31,17 @@ export function specErrorShapeMiddleware(strapi: Core.Strapi) {
     if (ctx.status < 400 || !(isEditorJson(strapi, ctx.path) || isOwnApiRequest(strapi, ctx.path))) return;
     const body = ctx.body;
     const strapiShaped = body && typeof body === 'object' && 'error' in body && 'data' in body;
-    if (!strapiShaped && body !== undefined && body !== null && body !== '' && !(ctx.status === 404 && typeof body === 'string')) return;
-    const detail = MESSAGES[ctx.status] ?? (ctx.status >= 500 ? 'Something went wrong on our side. Please try again.' : 'Request failed.');
+    if (
+      !strapiShaped &&
+      body !== undefined &&
+      body !== null &&
+      body !== '' &&
+      !(ctx.status === 404 && typeof body === 'string')
+    )
+      return;
+    const detail =
+      MESSAGES[ctx.status] ??
+      (ctx.status >= 500 ? 'Something went wrong on our side. Please try again.' : 'Request failed.');
     const status = ctx.status;
     // In the request's language, as respondError writes the errors our controllers raise.
     ctx.body = localizedError(strapi, ctx, { detail });

@@ -48,7 +48,10 @@ function unscoped(permission: { action?: unknown; subject?: unknown; properties?
   return !(properties && 'locales' in properties);
 }
 
-const scoped = (properties: unknown): Record<string, unknown> => ({ ...((properties as Record<string, unknown> | null) ?? {}), locales: [...SUPPORTED_LOCALES] });
+const scoped = (properties: unknown): Record<string, unknown> => ({
+  ...((properties as Record<string, unknown> | null) ?? {}),
+  locales: [...SUPPORTED_LOCALES],
+});
 
 /**
  * Admin permissions on the localized catalogue types that name no locales at all were not granted
@@ -62,7 +65,9 @@ const scoped = (properties: unknown): Record<string, unknown> => ({ ...((propert
  */
 async function scopeUnscopedPermissions(strapi: Core.Strapi): Promise<void> {
   const permissions = strapi.db.query('admin::permission' as Parameters<Core.Strapi['db']['query']>[0]);
-  const rows = (await permissions.findMany({ where: { subject: { $in: Object.keys(LOCALIZED_TEXTS) } } })) as AdminPermission[];
+  const rows = (await permissions.findMany({
+    where: { subject: { $in: Object.keys(LOCALIZED_TEXTS) } },
+  })) as AdminPermission[];
   for (const row of rows.filter(unscoped)) {
     await permissions.update({ where: { id: row.id }, data: { properties: scoped(row.properties) } });
   }

@@ -3,24 +3,17 @@
 // and every message in it, at any depth, becomes text in the locale. An English text still thrown as
 // text is translated only when it is exactly a catalogue text without arguments; any other text (a
 // message from a library, a setting's value) is left as it is.
-import { isMessage, textIn, type Text } from "./format-message";
-import type { Locale } from "./locales";
+import { isMessage, textIn, type Text } from './format-message';
+import type { Locale } from './locales';
 
 /** One message of an error body in `locale`. */
-export const localizeErrorText = (text: Text, locale: Locale): string =>
-  textIn(locale, text);
+export const localizeErrorText = (text: Text, locale: Locale): string => textIn(locale, text);
 
 function localizeValue(value: unknown, locale: Locale): unknown {
-  if (typeof value === "string" || isMessage(value))
-    return textIn(locale, value);
-  if (Array.isArray(value))
-    return value.map((item) => localizeValue(item, locale));
+  if (typeof value === 'string' || isMessage(value)) return textIn(locale, value);
+  if (Array.isArray(value)) return value.map((item) => localizeValue(item, locale));
   // Plain objects only: a Date or another class instance is a value, not a body.
-  if (
-    value &&
-    typeof value === "object" &&
-    Object.getPrototypeOf(value) === Object.prototype
-  )
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
     return localizeErrorBody(value as Record<string, unknown>, locale);
   return value;
 }
@@ -31,16 +24,11 @@ function localizeValue(value: unknown, locale: Locale): unknown {
  * to them (codes) are kept.
  */
 export function localizeErrorBody<T>(body: T, locale: Locale): T {
-  if (!body || typeof body !== "object") return body;
+  if (!body || typeof body !== 'object') return body;
   if (Array.isArray(body)) return localizeValue(body, locale) as T;
   const out: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(
-    body as Record<string, unknown>,
-  )) {
-    out[field] =
-      typeof value === "string" && field !== "detail"
-        ? value
-        : localizeValue(value, locale);
+  for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
+    out[field] = typeof value === 'string' && field !== 'detail' ? value : localizeValue(value, locale);
   }
   return out as T;
 }

@@ -3,10 +3,10 @@
 // MessageFormat (messages/{en,de}/errors.ts), formatted by @formatjs/intl: the same library and syntax
 // as the admin's react-intl, so plurals ({count, plural, one {...} other {...}}) are chosen by CLDR's
 // rules for the language instead of by hand, and one message syntax serves server and admin.
-import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
-import { errors as enErrors } from "./messages/en/errors";
-import { errors as deErrors } from "./messages/de/errors";
-import { DEFAULT_LOCALE, intlLocale, type Locale } from "./locales";
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { errors as enErrors } from './messages/en/errors';
+import { errors as deErrors } from './messages/de/errors';
+import { DEFAULT_LOCALE, intlLocale, type Locale } from './locales';
 
 export type MessageCode = keyof typeof enErrors;
 
@@ -23,13 +23,12 @@ export interface Message {
 /** A message of an error body: a code with values, or (during the move to codes) an English text. */
 export type Text = string | Message;
 
-export const msg = (code: MessageCode, values?: MessageValues): Message =>
-  values ? { code, values } : { code };
+export const msg = (code: MessageCode, values?: MessageValues): Message => (values ? { code, values } : { code });
 
 export const isMessage = (value: unknown): value is Message =>
   Boolean(value) &&
-  typeof value === "object" &&
-  typeof (value as Message).code === "string" &&
+  typeof value === 'object' &&
+  typeof (value as Message).code === 'string' &&
   (value as Message).code in enErrors;
 
 const CATALOGUES: Record<Locale, Record<MessageCode, string>> = {
@@ -37,8 +36,7 @@ const CATALOGUES: Record<Locale, Record<MessageCode, string>> = {
   de: deErrors,
 };
 
-export const messageCatalogue = (locale: Locale): Record<MessageCode, string> =>
-  CATALOGUES[locale];
+export const messageCatalogue = (locale: Locale): Record<MessageCode, string> => CATALOGUES[locale];
 
 const cache = createIntlCache();
 const intls = new Map<Locale, IntlShape<string>>();
@@ -66,22 +64,14 @@ function intlFor(locale: Locale): IntlShape<string> {
  * The text of `code` in `locale`, its values filled in (a value that is itself a message first).
  * Tags are not markup here ("Bearer <token>" is text); an unknown code comes back as the code.
  */
-export function formatMessage(
-  locale: Locale,
-  code: MessageCode,
-  values?: MessageValues,
-): string {
+export function formatMessage(locale: Locale, code: MessageCode, values?: MessageValues): string {
   const filled: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(values ?? {}))
-    filled[name] = isMessage(value)
-      ? formatMessage(locale, value.code, value.values)
-      : value;
+    filled[name] = isMessage(value) ? formatMessage(locale, value.code, value.values) : value;
   // Always with values: without them formatjs skips the ICU parser and would keep '' and '{...}' quotes.
-  return intlFor(locale).formatMessage(
-    { id: code, defaultMessage: CATALOGUES[DEFAULT_LOCALE][code] },
-    filled,
-    { ignoreTag: true },
-  );
+  return intlFor(locale).formatMessage({ id: code, defaultMessage: CATALOGUES[DEFAULT_LOCALE][code] }, filled, {
+    ignoreTag: true,
+  });
 }
 
 // The transition: an English text still thrown as text is found again by exact match (no patterns:
@@ -101,7 +91,7 @@ function codeOfEnglish(text: string): MessageCode | undefined {
 
 // zod's issues carry a string, so a schema's message is the Message as JSON behind this marker
 // (zodMessage below); the edge reads it back. Never shown: every body passes through textIn.
-const MARK = "\u2063msg:";
+const MARK = '\u2063msg:';
 
 /** A message as a zod check's message string: `.max(500, zodMessage('error.max_length', { max: 500 }))`. */
 export const zodMessage = (code: MessageCode, values?: MessageValues): string =>

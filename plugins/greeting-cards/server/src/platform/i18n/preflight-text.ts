@@ -27,7 +27,12 @@ export function preflightMessage(locale: Locale, text: PreflightText, page: Card
 }
 
 /** Issues with `message` in `locale` (English issues are returned as they are). */
-export function localizePreflight<T extends PreflightText & { page: CardPage | string | null; message: string }>(issues: T[], locale: Locale): T[] {
+export function localizePreflight<T extends PreflightText & { page: CardPage | string | null; message: string }>(
+  issues: T[],
+  locale: Locale,
+): T[] {
   if (locale === DEFAULT_LOCALE) return issues;
-  return issues.map((issue) => (issue.message_key ? { ...issue, message: preflightMessage(locale, issue, issue.page) } : issue));
+  return issues.map((issue) =>
+    issue.message_key ? { ...issue, message: preflightMessage(locale, issue, issue.page) } : issue,
+  );
 }

@@ -16,7 +16,11 @@ const rulesFor = (locale: Locale): Intl.PluralRules => {
 };
 
 const fill = (text: string, vars?: MessageVars): string =>
-  vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (vars[name] === undefined || vars[name] === null ? whole : String(vars[name]))) : text;
+  vars
+    ? text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+        vars[name] === undefined || vars[name] === null ? whole : String(vars[name]),
+      )
+    : text;
 
 /** The text of `key` in `locale`, or in the default locale, or (never in a shipped build) the key itself. */
 export function translate(locale: Locale, key: string, vars?: MessageVars): string {
@@ -32,4 +36,7 @@ export function translate(locale: Locale, key: string, vars?: MessageVars): stri
 }
 
 /** A `t` bound to one locale, for a request or an e-mail. */
-export const translator = (locale: Locale): Translate => (key, vars) => translate(locale, key, vars);
+export const translator =
+  (locale: Locale): Translate =>
+  (key, vars) =>
+    translate(locale, key, vars);

@@ -65,7 +65,9 @@ export function registerJobs(strapi: Core.Strapi): void {
     };
     // Claims each summary before sending (at most one a day per shopper), so running everywhere is safe.
     jobs.greetingCardsAddressSummaries = {
-      task: singleFlight('address link summary', strapi, () => getService(strapi, 'addressSummaryMail').runDue(new Date())),
+      task: singleFlight('address link summary', strapi, () =>
+        getService(strapi, 'addressSummaryMail').runDue(new Date()),
+      ),
       options: { rule: '30 * * * * *' },
     };
   }

@@ -18,9 +18,13 @@ export function applyApiPrefix(strapi: Core.Strapi): void {
   const { apiPrefix } = mountPoints(strapi);
   const rest = restPrefixOf(strapi);
   if (apiPrefix !== rest && !apiPrefix.startsWith(`${rest}/`)) {
-    throw new ConfigError(`SERVICE_API_PREFIX (apiPrefix) must be the host's REST prefix ${rest} or a path under it such as ${rest}/greeting-cards, got ${apiPrefix}`);
+    throw new ConfigError(
+      `SERVICE_API_PREFIX (apiPrefix) must be the host's REST prefix ${rest} or a path under it such as ${rest}/greeting-cards, got ${apiPrefix}`,
+    );
   }
-  const routes = (strapi.plugin('greeting-cards').routes as unknown as Record<string, { routes: PrefixedRoute[] }>)['content-api'].routes;
+  const routes = (strapi.plugin('greeting-cards').routes as unknown as Record<string, { routes: PrefixedRoute[] }>)[
+    'content-api'
+  ].routes;
   for (const route of routes) {
     if (!specPaths.has(route)) specPaths.set(route, route.path);
     route.path = `${apiPrefix.slice(rest.length)}${specPaths.get(route)}`;

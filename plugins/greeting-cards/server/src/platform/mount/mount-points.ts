@@ -18,7 +18,9 @@ export interface MountPoints {
 
 const trimSlash = (path: string): string => path.replace(/\/+$/, '');
 
-export function mountPointsOf(config: Pick<PluginConfig, 'apiPrefix' | 'storefrontBasePath' | 'storefrontEnabled' | 'staticPath'>): MountPoints {
+export function mountPointsOf(
+  config: Pick<PluginConfig, 'apiPrefix' | 'storefrontBasePath' | 'storefrontEnabled' | 'staticPath'>,
+): MountPoints {
   return {
     apiPrefix: trimSlash(config.apiPrefix) || '/api',
     base: trimSlash(config.storefrontBasePath),
@@ -46,4 +48,5 @@ export function publicShopUrl(strapi: Core.Strapi, path: string): string {
 }
 
 /** The host's REST prefix (`/api` unless its config/api.ts says otherwise), which the API prefix must start with. */
-export const restPrefixOf = (strapi: Core.Strapi): string => trimSlash(String(strapi.config.get('api.rest.prefix', '/api'))) || '/api';
+export const restPrefixOf = (strapi: Core.Strapi): string =>
+  trimSlash(String(strapi.config.get('api.rest.prefix', '/api'))) || '/api';

@@ -10,6 +10,13 @@ export type Layer = { path: string; methods: string[] };
  * listed twice.
  */
 export function mountedLayers(strapi: Core.Strapi): Layer[] {
-  const server = strapi.server as unknown as { listRoutes(): Layer[]; api(name: string): { listRoutes(): Layer[] } | undefined };
-  return [...server.listRoutes(), ...(server.api('content-api')?.listRoutes() ?? []), ...(server.api('admin')?.listRoutes() ?? [])];
+  const server = strapi.server as unknown as {
+    listRoutes(): Layer[];
+    api(name: string): { listRoutes(): Layer[] } | undefined;
+  };
+  return [
+    ...server.listRoutes(),
+    ...(server.api('content-api')?.listRoutes() ?? []),
+    ...(server.api('admin')?.listRoutes() ?? []),
+  ];
 }

@@ -38,7 +38,10 @@ function patternCache(): PatternOf {
 function originOf(strapi: Core.Strapi, route: MountedRoute): string {
   const rest = String(strapi.config.get('api.rest.prefix', '/api')).replace(/\/+$/, '');
   for (const [name, api] of Object.entries(strapi.apis ?? {})) {
-    for (const router of Object.values((api as { routes?: Record<string, { routes?: Array<{ path: string; method?: string; handler?: unknown }> }> }).routes ?? {})) {
+    for (const router of Object.values(
+      (api as { routes?: Record<string, { routes?: Array<{ path: string; method?: string; handler?: unknown }> }> })
+        .routes ?? {},
+    )) {
       // Strapi mounts an app's content-API routes at the REST prefix plus the route's path.
       for (const r of router.routes ?? []) {
         const method = String((r as { method?: string }).method ?? '').toUpperCase();
@@ -77,7 +80,9 @@ export function routeCollisions(strapi: Core.Strapi): string[] {
   for (const mine of ownMounted(strapi, own)) {
     for (const theirs of others) {
       if (overlaps(mine, theirs, patternOf)) {
-        problems.push(`the plugin's ${mine.methods.filter((m) => m !== 'HEAD').join('/')} ${mine.path} collides with ${originOf(strapi, theirs)} ${theirs.methods.filter((m) => m !== 'HEAD').join('/')} ${theirs.path}`);
+        problems.push(
+          `the plugin's ${mine.methods.filter((m) => m !== 'HEAD').join('/')} ${mine.path} collides with ${originOf(strapi, theirs)} ${theirs.methods.filter((m) => m !== 'HEAD').join('/')} ${theirs.path}`,
+        );
       }
     }
   }

@@ -1,6 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../config/get-config';
-import { resolvePaymentProvider, resolveSubscriptionProvider, resolveWebhookVerifier, type PaymentProvider, type SubscriptionProvider } from './payment';
+import {
+  resolvePaymentProvider,
+  resolveSubscriptionProvider,
+  resolveWebhookVerifier,
+  type PaymentProvider,
+  type SubscriptionProvider,
+} from './payment';
 import { createPostalBackend } from './postal';
 import type { PostalBackend } from './postal/types';
 import { createStrapiEmailMailer } from './mailer/strapi-email-mailer';
@@ -100,4 +106,3 @@ export function providers(strapi: Core.Strapi): ProviderRegistry {
   }
   return registry;
 }
-

@@ -34,7 +34,8 @@ interface UploadProvider {
   getSignedUrl?(file: StoredFile): Promise<{ url: string }>;
 }
 
-const providerOf = (strapi: Core.Strapi): UploadProvider => strapi.plugin('upload').provider as unknown as UploadProvider;
+const providerOf = (strapi: Core.Strapi): UploadProvider =>
+  strapi.plugin('upload').provider as unknown as UploadProvider;
 
 async function writeAtomically(file: string, body: Buffer): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
@@ -51,7 +52,8 @@ export async function putFile(
   strapi: Core.Strapi,
   input: { key: string; ext: string; mime: string; body: Buffer; private?: boolean },
 ): Promise<StoredFile> {
-  if (!/^[\w-]+(?:\/[\w-]+)*$/.test(input.key) || !/^\.[a-z0-9]+$/.test(input.ext)) throw new Error(`bad file key "${input.key}${input.ext}"`);
+  if (!/^[\w-]+(?:\/[\w-]+)*$/.test(input.key) || !/^\.[a-z0-9]+$/.test(input.ext))
+    throw new Error(`bad file key "${input.key}${input.ext}"`);
   if (usesLocalUploads(strapi)) {
     await writeAtomically(path.join(strapi.dirs.static.public, 'uploads', `${input.key}${input.ext}`), input.body);
     return { url: `/uploads/${input.key}${input.ext}`, hash: input.key, ext: input.ext, mime: input.mime };
@@ -75,7 +77,10 @@ export async function putFile(
 // Only a bucket that sends ACLs gets one: since 2023 new AWS buckets refuse ACL headers altogether,
 // and there objects are private unless a bucket policy says otherwise.
 function privateParams(strapi: Core.Strapi): Record<string, unknown> {
-  const options = (uploadProviderConfig(strapi).providerOptions ?? {}) as { s3Options?: { params?: { ACL?: unknown } }; params?: { ACL?: unknown } };
+  const options = (uploadProviderConfig(strapi).providerOptions ?? {}) as {
+    s3Options?: { params?: { ACL?: unknown } };
+    params?: { ACL?: unknown };
+  };
   const params = (options.s3Options ?? options).params;
   return params?.ACL ? { ACL: 'private' } : {};
 }
@@ -84,14 +89,22 @@ function privateParams(strapi: Core.Strapi): Record<string, unknown> {
  * A URL the file can be fetched from right now: the provider's signed, expiring URL when it signs
  * (the S3 provider does, for any object of its bucket), else the file's own URL.
  */
-export async function fileUrlFor(strapi: Core.Strapi, file: StoredFile, options: { signed?: boolean } = {}): Promise<string> {
+export async function fileUrlFor(
+  strapi: Core.Strapi,
+  file: StoredFile,
+  options: { signed?: boolean } = {},
+): Promise<string> {
   const provider = providerOf(strapi);
   const signs = typeof provider.getSignedUrl === 'function' && (options.signed || (await provider.isPrivate?.()));
   return signs ? (await provider.getSignedUrl!(file)).url : file.url;
 }
 
 /** Reads back a file of the upload provider: /uploads/... from public/, anything else over HTTP. */
-export async function readUploadedFile(strapi: Core.Strapi, urlOrFile: string | StoredFile, options: { signed?: boolean } = {}): Promise<RemoteFile | null> {
+export async function readUploadedFile(
+  strapi: Core.Strapi,
+  urlOrFile: string | StoredFile,
+  options: { signed?: boolean } = {},
+): Promise<RemoteFile | null> {
   const url = typeof urlOrFile === 'string' ? urlOrFile : urlOrFile.url;
   if (url.startsWith('/uploads/')) {
     const root = path.resolve(strapi.dirs.static.public, 'uploads');

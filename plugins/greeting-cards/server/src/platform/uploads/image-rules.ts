@@ -16,5 +16,8 @@ export function usesLocalUploads(strapi: Core.Strapi): boolean {
 /** Where design images may come from: our /uploads/ paths and the provider's (or configured) URL prefixes. */
 export function imageSourceRules(strapi: Core.Strapi): ImageSourceRules {
   const config = getConfig(strapi);
-  return { publicUrl: config.publicUrl, remotePrefixes: uploadImagePrefixes(uploadProviderConfig(strapi), config.uploadImageOrigins) };
+  return {
+    publicUrl: config.publicUrl,
+    remotePrefixes: uploadImagePrefixes(uploadProviderConfig(strapi), config.uploadImageOrigins),
+  };
 }

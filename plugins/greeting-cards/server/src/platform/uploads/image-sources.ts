@@ -25,7 +25,8 @@ export function normalisePrefix(raw: string): string | null {
   } catch {
     return null;
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) return null;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash)
+    return null;
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}/`;
 }
 
@@ -44,7 +45,12 @@ export function classifyImageSource(src: unknown, rules: ImageSourceRules): Imag
   }
   // The URL must be written in its normal form, so what we check is exactly what gets fetched.
   if (url.href !== src || url.username || url.password || url.search || url.hash) return null;
-  if (!REMOTE_PATH.test(url.pathname) || /%2f|%5c|%2e/i.test(url.pathname) || url.pathname.split('/').some((s) => s === '.' || s === '..')) return null;
+  if (
+    !REMOTE_PATH.test(url.pathname) ||
+    /%2f|%5c|%2e/i.test(url.pathname) ||
+    url.pathname.split('/').some((s) => s === '.' || s === '..')
+  )
+    return null;
   return rules.remotePrefixes.some((prefix) => src.startsWith(prefix)) ? { kind: 'remote', url: src } : null;
 }
 

@@ -54,7 +54,8 @@ export function parseCropBox(body: Record<string, unknown>): CropBox {
   const errors: Record<string, string[]> = {};
   for (const key of ['left', 'top', 'width', 'height'] as const) {
     const v = body[key];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 100000) errors[key] = ['A number of pixels is required.'];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 100000)
+      errors[key] = ['A number of pixels is required.'];
     else out[key] = Math.round(v);
   }
   if (!errors.width && (out.width as number) < 1) errors.width = ['The crop must be at least 1 pixel wide.'];
@@ -70,7 +71,12 @@ export async function cropPhoto(file: string | Buffer, box: CropBox): Promise<Cl
   const height = meta.height ?? 0;
   const left = Math.min(box.left, width - 1);
   const top = Math.min(box.top, height - 1);
-  const region = { left, top, width: Math.max(1, Math.min(box.width, width - left)), height: Math.max(1, Math.min(box.height, height - top)) };
+  const region = {
+    left,
+    top,
+    width: Math.max(1, Math.min(box.width, width - left)),
+    height: Math.max(1, Math.min(box.height, height - top)),
+  };
   const data = await sharp(file).extract(region).toBuffer();
   return cleanPhoto(data, data.length);
 }

@@ -17,11 +17,15 @@ const photos = (strapi: Core.Strapi) => query(strapi, UID.photo);
 /** Every image source on the shopper's cards, as /uploads/... paths. */
 async function photosOnCards(strapi: Core.Strapi, ownerId: number): Promise<Set<string>> {
   const { publicUrl } = getConfig(strapi);
-  const cards = (await query(strapi, UID.card).findMany({ where: { owner: { id: ownerId } }, select: ['canvas_data'] })) as Row[];
+  const cards = (await query(strapi, UID.card).findMany({
+    where: { owner: { id: ownerId } },
+    select: ['canvas_data'],
+  })) as Row[];
   const used = new Set<string>();
   for (const card of cards) {
     // Every page's photos: one on the inside is as much in use as one on the front.
-    for (const o of allObjects(card.canvas_data)) if (typeof o?.src === 'string') used.add(uploadPath(o.src, publicUrl));
+    for (const o of allObjects(card.canvas_data))
+      if (typeof o?.src === 'string') used.add(uploadPath(o.src, publicUrl));
   }
   return used;
 }
@@ -36,7 +40,9 @@ async function removeUnusedPhotos(strapi: Core.Strapi, ownerId: number): Promise
   const used = await photosOnCards(strapi, ownerId);
   const upload = strapi.plugin('upload').service('upload');
   for (const photo of old.filter((p) => !used.has(uploadPath(String(p.url), getConfig(strapi).publicUrl)))) {
-    const file = photo.file_id ? await query(strapi, 'plugin::upload.file').findOne({ where: { id: photo.file_id } }) : null;
+    const file = photo.file_id
+      ? await query(strapi, 'plugin::upload.file').findOne({ where: { id: photo.file_id } })
+      : null;
     if (file) await upload.remove(file);
     await photos(strapi).delete({ where: { id: photo.id } });
   }
@@ -53,6 +59,12 @@ export async function makeRoomForPhoto(strapi: Core.Strapi, ownerId: number): Pr
 }
 
 /** Counts a stored photo against its shopper. */
-export async function recordPhoto(strapi: Core.Strapi, ownerId: number, stored: { url: string; fileId: number }): Promise<void> {
-  await photos(strapi).create({ data: { owner: ownerId, url: stored.url, file_id: stored.fileId, createdAt: new Date() } });
+export async function recordPhoto(
+  strapi: Core.Strapi,
+  ownerId: number,
+  stored: { url: string; fileId: number },
+): Promise<void> {
+  await photos(strapi).create({
+    data: { owner: ownerId, url: stored.url, file_id: stored.fileId, createdAt: new Date() },
+  });
 }

@@ -35,7 +35,12 @@ export async function storePhoto(
  * keeps an image as a picture filling a box, so a crop is a new picture rather than a crop setting.
  * The source is read where the upload provider keeps it: public/uploads, or over HTTP.
  */
-export async function storeCroppedPhoto(strapi: Core.Strapi, src: unknown, body: Record<string, unknown>, ownerId?: number): Promise<StoredPhoto> {
+export async function storeCroppedPhoto(
+  strapi: Core.Strapi,
+  src: unknown,
+  body: Record<string, unknown>,
+  ownerId?: number,
+): Promise<StoredPhoto> {
   const source = await readUploadedPhoto(strapi, src);
   if (!source) throw fieldError('src', 'Only a photo uploaded to this service can be cropped.');
   // A crop would turn a premium sticker's picture into a plain upload anyone could draw.
@@ -52,12 +57,15 @@ async function readUploadedPhoto(strapi: Core.Strapi, src: unknown): Promise<str
   if (typeof src === 'string' && /^\/uploads\/[\w.-]+$/.test(src)) {
     const uploadsDir = path.resolve(strapi.dirs.static.public, 'uploads');
     const file = path.resolve(uploadsDir, src.slice('/uploads/'.length));
-    if (!file.startsWith(uploadsDir + path.sep) || !(await fs.promises.stat(file).catch(() => null))?.isFile()) return null;
+    if (!file.startsWith(uploadsDir + path.sep) || !(await fs.promises.stat(file).catch(() => null))?.isFile())
+      return null;
     return file;
   }
   if (typeof src !== 'string' || !isAllowedRemoteImage(src, imageSourceRules(strapi))) return null;
   // Only a file the upload plugin stored: an allowed prefix alone could be any object in the bucket.
-  const stored = await strapi.db.query('plugin::upload.file').findOne({ where: { url: src }, select: ['id', 'url', 'hash', 'ext', 'mime'] });
+  const stored = await strapi.db
+    .query('plugin::upload.file')
+    .findOne({ where: { url: src }, select: ['id', 'url', 'hash', 'ext', 'mime'] });
   if (!stored) return null;
   return (await readUploadedFile(strapi, stored as StoredFile))?.body ?? null;
 }

@@ -43,7 +43,11 @@ export function uploadImagePrefixes(config: UploadProviderConfig | undefined, ex
       }
     } else if (bucket) {
       found.push(withRoot(`https://${bucket}.s3.amazonaws.com`));
-      if (region) found.push(withRoot(`https://${bucket}.s3.${region}.amazonaws.com`), withRoot(`https://s3.${region}.amazonaws.com/${bucket}`));
+      if (region)
+        found.push(
+          withRoot(`https://${bucket}.s3.${region}.amazonaws.com`),
+          withRoot(`https://s3.${region}.amazonaws.com/${bucket}`),
+        );
     }
   }
   found.push(...extra);

@@ -28,8 +28,9 @@ export function brandOf(strapi: Core.Strapi): Brand {
     logoUrl: config.logoUrl,
     // A host's colour brings its own darker and soft shades (hover and tint states); the default keeps
     // the stylesheet's hand-picked ones.
-    accentCss: accent.toLowerCase() === DEFAULT_ACCENT
-      ? ''
-      : `--accent: ${accent}; --accent-dark: color-mix(in srgb, ${accent} 78%, #000); --accent-soft: color-mix(in srgb, ${accent} 12%, #fff);`,
+    accentCss:
+      accent.toLowerCase() === DEFAULT_ACCENT
+        ? ''
+        : `--accent: ${accent}; --accent-dark: color-mix(in srgb, ${accent} 78%, #000); --accent-soft: color-mix(in srgb, ${accent} 12%, #fff);`,
   };
 }

@@ -15,7 +15,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function secretOf(strapi: Core.Strapi): Buffer {
   const keys = strapi.config.get('server.app.keys') as string[] | undefined;
-  const base = Array.isArray(keys) && keys.length ? keys.join(',') : String(strapi.config.get('plugin::users-permissions.jwtSecret') ?? '');
+  const base =
+    Array.isArray(keys) && keys.length
+      ? keys.join(',')
+      : String(strapi.config.get('plugin::users-permissions.jwtSecret') ?? '');
   // A key of its own, so a CSRF token can never double as any other signature made with the app keys.
   return crypto.createHmac('sha256', base).update('greeting-cards csrf v1').digest();
 }
@@ -46,7 +49,8 @@ export function cookieSession(ctx: Ctx): string | null {
  * session cookie; empty for other anonymous pages.
  */
 export function pageCsrfToken(strapi: Core.Strapi, ctx: Ctx): string {
-  if (!ctx.state.gcNewSession && ctx.state.gcPreSession) return csrfTokenFor(strapi, preSessionBinding(ctx.state.gcPreSession));
+  if (!ctx.state.gcNewSession && ctx.state.gcPreSession)
+    return csrfTokenFor(strapi, preSessionBinding(ctx.state.gcPreSession));
   const session = ctx.state.gcNewSession ?? cookieSession(ctx);
   return session ? csrfTokenFor(strapi, session) : '';
 }

@@ -9,7 +9,8 @@ import type { Locale } from '../i18n/locales';
 
 type Body = Record<string, unknown>;
 
-export const formBody = (ctx: Ctx): Body => (ctx.request.body && typeof ctx.request.body === 'object' ? ctx.request.body : {});
+export const formBody = (ctx: Ctx): Body =>
+  ctx.request.body && typeof ctx.request.body === 'object' ? ctx.request.body : {};
 
 /** Picks `fields` from a form body, dropping empty values so the service's defaults apply. */
 export function pickFilled(body: Body, fields: readonly string[]): Record<string, string> {
@@ -34,7 +35,9 @@ export function formErrors(error: unknown, locale: Locale): Record<string, strin
 
 /** The text of a refusal shown as a toast or a page (a conflict, a closed group card), in `locale`. */
 export const refusalText = (error: ApiError, locale: Locale): string =>
-  'detail' in error.body && !Array.isArray(error.body.detail) ? localizeErrorText(error.body.detail, locale) : localizeErrorText(error.message, locale);
+  'detail' in error.body && !Array.isArray(error.body.detail)
+    ? localizeErrorText(error.body.detail, locale)
+    : localizeErrorText(error.message, locale);
 
 /** A form-friendly id: digits only, else null. */
 export function idParam(raw: unknown): number | null {

@@ -16,7 +16,15 @@ export function pageLocale(strapi: Core.Strapi, ctx: Ctx): Locale {
   if (known) return known;
   const chosen = normaliseLocale(ctx.query?.locale);
   if (!getConfig(strapi).shopLocale && chosen && chosen !== normaliseLocale(rememberedLocale(ctx))) {
-    ctx.cookies.set(LOCALE_COOKIE, chosen, { httpOnly: true, sameSite: 'lax', path: '/', secure: Boolean(ctx.secure), signed: false, maxAge: ONE_YEAR_MS, overwrite: true });
+    ctx.cookies.set(LOCALE_COOKIE, chosen, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: Boolean(ctx.secure),
+      signed: false,
+      maxAge: ONE_YEAR_MS,
+      overwrite: true,
+    });
   }
   const locale = requestLocale(strapi, ctx);
   ctx.state.gcLocale = locale;

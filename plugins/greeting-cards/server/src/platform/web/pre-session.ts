@@ -18,7 +18,14 @@ function readCookie(ctx: Ctx): string | null {
 }
 
 function setCookie(ctx: Ctx, value: string): void {
-  ctx.cookies.set(PRE_SESSION_COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', secure: Boolean(ctx.secure), signed: false, overwrite: true });
+  ctx.cookies.set(PRE_SESSION_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: Boolean(ctx.secure),
+    signed: false,
+    overwrite: true,
+  });
 }
 
 /**
@@ -39,5 +46,8 @@ export function preSessionSatisfied(strapi: Core.Strapi, ctx: Ctx): boolean {
   const value = readCookie(ctx);
   if (!value) return false;
   const field = (ctx.request.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
-  return isValidCsrfToken(strapi, preSessionBinding(value), field) || isValidCsrfToken(strapi, preSessionBinding(value), ctx.get(CSRF_HEADER));
+  return (
+    isValidCsrfToken(strapi, preSessionBinding(value), field) ||
+    isValidCsrfToken(strapi, preSessionBinding(value), ctx.get(CSRF_HEADER))
+  );
 }

@@ -27,6 +27,9 @@ export function markPreview(strapi: Core.Strapi, ctx: Ctx): void {
   // X-Frame-Options cannot name an origin; frame-ancestors can, and browsers prefer it.
   ctx.remove('X-Frame-Options');
   const policy = String(ctx.response.get('Content-Security-Policy') ?? '');
-  const others = policy.split(';').map((d) => d.trim()).filter((d) => d && !/^frame-ancestors\b/i.test(d));
+  const others = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && !/^frame-ancestors\b/i.test(d));
   ctx.set('Content-Security-Policy', [...others, `frame-ancestors 'self' ${admin}`].join(';'));
 }

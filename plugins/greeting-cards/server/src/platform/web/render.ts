@@ -34,7 +34,8 @@ export interface ViewData {
 }
 
 /** True when htmx asked for a fragment (and not a history restore, which needs the whole page). */
-export const isHtmx = (ctx: Ctx): boolean => ctx.get('HX-Request') === 'true' && ctx.get('HX-History-Restore-Request') !== 'true';
+export const isHtmx = (ctx: Ctx): boolean =>
+  ctx.get('HX-Request') === 'true' && ctx.get('HX-History-Restore-Request') !== 'true';
 
 /** This page's own URL in another language: the same path and query, `locale` replaced. */
 function withLocale(ctx: Ctx, code: string): string {
@@ -49,7 +50,12 @@ function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
   const locale = pageLocale(strapi, ctx);
   markLocale(strapi, ctx, locale);
   return {
-    prices: { ecard: config.ecardPrice, post: config.postedCardPrice, print: config.printPrice, giftWrap: config.giftWrapPrice },
+    prices: {
+      ecard: config.ecardPrice,
+      post: config.postedCardPrice,
+      print: config.printPrice,
+      giftWrap: config.giftWrapPrice,
+    },
     currency: config.currency,
     ...data,
     user: ctx.state.gcUser ?? null,
@@ -70,7 +76,9 @@ function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
     t: translator(locale),
     // The same, for a partial whose caller uses `t` for something else (see partials/template-card.eta).
     translate: translator(locale),
-    locales: config.shopLocale ? [] : SUPPORTED_LOCALES.map((code) => ({ code, name: LOCALE_NAMES[code], href: withLocale(ctx, code) })),
+    locales: config.shopLocale
+      ? []
+      : SUPPORTED_LOCALES.map((code) => ({ code, name: LOCALE_NAMES[code], href: withLocale(ctx, code) })),
     toast: data.toast ?? null,
   };
 }
@@ -84,7 +92,13 @@ function send(ctx: Ctx, html: string, status?: number) {
   ctx.body = html;
 }
 
-export function renderPage(ctx: Ctx, view: string, data: ViewData = {}, status?: number, layout: PageLayout = 'shop'): void {
+export function renderPage(
+  ctx: Ctx,
+  view: string,
+  data: ViewData = {},
+  status?: number,
+  layout: PageLayout = 'shop',
+): void {
   const strapi: Core.Strapi = ctx.state.gcStrapi;
   const it = common(strapi, ctx, data);
   const eta = viewsFor(strapi);
@@ -101,7 +115,13 @@ export function renderPartial(ctx: Ctx, view: string, data: ViewData = {}, statu
 }
 
 /** Full page normally; only `partial` when htmx asks for it. */
-export function renderPageOrPartial(ctx: Ctx, view: string, partial: string, data: ViewData = {}, status?: number): void {
+export function renderPageOrPartial(
+  ctx: Ctx,
+  view: string,
+  partial: string,
+  data: ViewData = {},
+  status?: number,
+): void {
   if (isHtmx(ctx)) renderPartial(ctx, partial, data, status);
   else renderPage(ctx, view, data, status);
 }

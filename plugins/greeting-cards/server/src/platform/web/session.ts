@@ -24,5 +24,13 @@ export function setSessionCookie(ctx: Ctx, jwt: string): void {
 }
 
 export function clearSessionCookie(ctx: Ctx): void {
-  ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', secure: Boolean(ctx.secure), signed: false, maxAge: 0, overwrite: true });
+  ctx.cookies.set(SESSION_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: Boolean(ctx.secure),
+    signed: false,
+    maxAge: 0,
+    overwrite: true,
+  });
 }

@@ -92,5 +92,13 @@ const serve = (strapi: Core.Strapi) => async (ctx: Ctx, next: () => Promise<unkn
 export function registerStaticFiles(strapi: Core.Strapi): void {
   const { staticPath } = mountPoints(strapi);
   const paths = staticPath === LEGACY_PATH ? [staticPath] : [staticPath, LEGACY_PATH];
-  registerOwnRoutes(strapi, paths.map((at) => ({ method: 'GET' as const, path: `${at}/:path(.*)`, handler: serve(strapi), config: { auth: false as const } })));
+  registerOwnRoutes(
+    strapi,
+    paths.map((at) => ({
+      method: 'GET' as const,
+      path: `${at}/:path(.*)`,
+      handler: serve(strapi),
+      config: { auth: false as const },
+    })),
+  );
 }

@@ -17,7 +17,14 @@ function buildHelpers(locale: Locale) {
   // Built once per locale: toLocaleDateString builds a formatter (locale data lookups included) on every
   // call, and a library page formats a date per card (1.3 % of the page's CPU under load, measured).
   const DAY = new Intl.DateTimeFormat(intl, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const DAY_TIME = new Intl.DateTimeFormat(intl, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  const DAY_TIME = new Intl.DateTimeFormat(intl, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
   const NUMBER = new Intl.NumberFormat(intl);
   const helpers = {
     locale,
@@ -58,25 +65,37 @@ function buildHelpers(locale: Locale) {
     label(code: unknown): string {
       const own = words[`shop.code.${String(code ?? '')}`];
       if (own) return own;
-      const text = String(code ?? '').replace(/[_-]+/g, ' ').trim();
+      const text = String(code ?? '')
+        .replace(/[_-]+/g, ' ')
+        .trim();
       return text ? text[0].toUpperCase() + text.slice(1) : '';
     },
     /** A posted card's stage at the print provider, as the buyer reads it. */
     postalStage(code: unknown): string {
       const stages: Record<string, string> = {
-        accepted: t('shop.postal.accepted'), in_production: t('shop.postal.in_production'), printed: t('shop.postal.printed'),
-        shipped: t('shop.postal.shipped'), delivered: t('shop.postal.delivered'), failed: t('shop.postal.failed'), cancelled: t('shop.postal.cancelled'),
+        accepted: t('shop.postal.accepted'),
+        in_production: t('shop.postal.in_production'),
+        printed: t('shop.postal.printed'),
+        shipped: t('shop.postal.shipped'),
+        delivered: t('shop.postal.delivered'),
+        failed: t('shop.postal.failed'),
+        cancelled: t('shop.postal.cancelled'),
       };
       return stages[String(code)] ?? String(code ?? '');
     },
     deliveryMethod(code: unknown): string {
-      const methods: Record<string, string> = { ecard: t('shop.method.ecard'), post: t('shop.method.post'), print: t('shop.method.print') };
+      const methods: Record<string, string> = {
+        ecard: t('shop.method.ecard'),
+        post: t('shop.method.post'),
+        print: t('shop.method.print'),
+      };
       return methods[String(code)] ?? String(code ?? '');
     },
     /** Query string for links that keep the other filters: qs({occasion, style}) -> "?occasion=x". */
     qs(params: Record<string, unknown>): string {
       const search = new URLSearchParams();
-      for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+      for (const [k, v] of Object.entries(params))
+        if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
       const s = search.toString();
       return s ? `?${s}` : '';
     },
@@ -90,7 +109,8 @@ function buildHelpers(locale: Locale) {
 const BY_LOCALE = new Map<Locale, ViewHelpers>(SUPPORTED_LOCALES.map((l) => [l, buildHelpers(l)]));
 
 /** The helpers of one shop language (built once per locale). */
-export const helpersFor = (locale: Locale): ViewHelpers => BY_LOCALE.get(locale) ?? (BY_LOCALE.get(DEFAULT_LOCALE) as ViewHelpers);
+export const helpersFor = (locale: Locale): ViewHelpers =>
+  BY_LOCALE.get(locale) ?? (BY_LOCALE.get(DEFAULT_LOCALE) as ViewHelpers);
 
 /** English helpers, for code that formats outside a request. */
 export const helpers = helpersFor(DEFAULT_LOCALE);

@@ -46,16 +46,28 @@ export interface WebRouteDef {
   handler: (web: WebContext) => Promise<void>;
 }
 
-export const publicRoute = (method: WebMethod, path: string, handler: (web: WebContext) => Promise<void>): WebRouteDef => ({ method, path, handler });
+export const publicRoute = (
+  method: WebMethod,
+  path: string,
+  handler: (web: WebContext) => Promise<void>,
+): WebRouteDef => ({ method, path, handler });
 /** A POST of an anonymous form, refused (by `refused`) unless it carries its page's pre-session token. */
-export const anonymousFormRoute = (path: string, handler: (web: WebContext) => Promise<void>, refused: (web: WebContext) => Promise<void> | void): WebRouteDef => ({
+export const anonymousFormRoute = (
+  path: string,
+  handler: (web: WebContext) => Promise<void>,
+  refused: (web: WebContext) => Promise<void> | void,
+): WebRouteDef => ({
   method: 'POST',
   path,
   handler,
   csrf: 'pre-session',
   refused,
 });
-export const privateRoute = (method: WebMethod, path: string, handler: (web: PrivateContext) => Promise<void>): WebRouteDef => ({
+export const privateRoute = (
+  method: WebMethod,
+  path: string,
+  handler: (web: PrivateContext) => Promise<void>,
+): WebRouteDef => ({
   method,
   path,
   private: true,
@@ -136,18 +148,25 @@ export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
       }
       // As on the API (platform/http/nul-bytes.ts): PostgreSQL refuses U+0000 in text, so a NUL anywhere is
       // refused before a handler reads it, never a 500 or a half-done write.
-      if (nulField(ctx.params ?? {}) !== null) return errorPage(ctx, 404, t('shop.error.notFoundTitle'), t('shop.error.notFound'));
+      if (nulField(ctx.params ?? {}) !== null)
+        return errorPage(ctx, 404, t('shop.error.notFoundTitle'), t('shop.error.notFound'));
       if (nulField(ctx.query ?? {}) !== null || nulField(ctx.request?.body) !== null) {
         return errorPage(ctx, 400, t('shop.error.failedTitle'), t('shop.error.nul'));
       }
       await def.handler({ ctx, strapi, user, t });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return errorPage(ctx, 404, t('shop.error.notFoundTitle'), t('shop.error.notFound'));
+      if (error instanceof ApiError && error.status === 404)
+        return errorPage(ctx, 404, t('shop.error.notFoundTitle'), t('shop.error.notFound'));
       if (error instanceof ApiError || error instanceof ZodError) {
-        const detail = error instanceof ApiError && 'detail' in error.body && !Array.isArray(error.body.detail) ? localizeErrorText(error.body.detail, ctx.state.gcLocale) : t('shop.error.checkInput');
+        const detail =
+          error instanceof ApiError && 'detail' in error.body && !Array.isArray(error.body.detail)
+            ? localizeErrorText(error.body.detail, ctx.state.gcLocale)
+            : t('shop.error.checkInput');
         return errorPage(ctx, error instanceof ApiError ? error.status : 400, t('shop.error.failedTitle'), detail);
       }
-      strapi.log.error(`[greeting-cards] ${ctx.method} ${loggableUrl(strapi, ctx.path)} failed: ${(error as Error)?.stack ?? error}`);
+      strapi.log.error(
+        `[greeting-cards] ${ctx.method} ${loggableUrl(strapi, ctx.path)} failed: ${(error as Error)?.stack ?? error}`,
+      );
       errorPage(ctx, 500, t('shop.error.serverTitle'), t('shop.error.server'));
     }
   };
@@ -157,7 +176,10 @@ export function toKoaRoute(strapi: Core.Strapi, def: WebRouteDef) {
 /** Registers storefront pages under the storefront's base path (`/cart/` is served at `/shop/cart/`). */
 export function registerWebRoutes(strapi: Core.Strapi, defs: WebRouteDef[]): void {
   const { base } = mountPoints(strapi);
-  registerOwnRoutes(strapi, defs.map((def) => toKoaRoute(strapi, { ...def, path: `${base}${def.path}` })));
+  registerOwnRoutes(
+    strapi,
+    defs.map((def) => toKoaRoute(strapi, { ...def, path: `${base}${def.path}` })),
+  );
 }
 
 type KoaRoutes = Extract<Parameters<Core.Strapi['server']['routes']>[0], unknown[]>;
@@ -165,5 +187,8 @@ type KoaRoutes = Extract<Parameters<Core.Strapi['server']['routes']>[0], unknown
 /** Registers plain Koa routes of the storefront (the editor's JSON, the view page) under the base path. */
 export function registerShopRoutes(strapi: Core.Strapi, defs: KoaRoutes): void {
   const { base } = mountPoints(strapi);
-  registerOwnRoutes(strapi, defs.map((def) => ({ ...def, path: `${base}${def.path}` })));
+  registerOwnRoutes(
+    strapi,
+    defs.map((def) => ({ ...def, path: `${base}${def.path}` })),
+  );
 }

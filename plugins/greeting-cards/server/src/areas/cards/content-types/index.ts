@@ -4,7 +4,7 @@ import photo from './photo/schema';
 
 /** The content types of this area, by name. */
 export default {
-  'card': card,
+  card: card,
   'library-entry': libraryEntry,
-  'photo': photo,
+  photo: photo,
 };

@@ -13,7 +13,17 @@ import { PATTERN_NAMES } from '../../../platform/designs/background-patterns';
 import { UID } from '../../../platform/uids';
 import { csrfSatisfied } from '../../../platform/web/csrf';
 import { renderPage } from '../../../platform/web/render';
-import { privateRoute, publicRoute, redirect, registerShopRoutes, registerWebRoutes, toKoaRoute, type PrivateContext, type WebContext, shopUrl } from '../../../platform/web/web-route';
+import {
+  privateRoute,
+  publicRoute,
+  redirect,
+  registerShopRoutes,
+  registerWebRoutes,
+  toKoaRoute,
+  type PrivateContext,
+  type WebContext,
+  shopUrl,
+} from '../../../platform/web/web-route';
 import { registerOwnRoutes } from '../../../platform/http/own-routes';
 import { storeCroppedPhoto, storePhoto } from '../../../platform/uploads/photo-upload';
 import { assetPath, mountPoints } from '../../../platform/mount/mount-points';
@@ -28,7 +38,13 @@ import { PUBLISHED } from '../../../platform/db/published';
 // A GET never creates anything (a crawler, a prefetch or a reload must not leave drafts behind): the
 // two "new card" pages show a button whose POST creates the card and redirects to its editor.
 
-function messagePage(web: PrivateContext, status: number, heading: string, message: string, link?: { href: string; label: string }) {
+function messagePage(
+  web: PrivateContext,
+  status: number,
+  heading: string,
+  message: string,
+  link?: { href: string; label: string },
+) {
   renderPage(web.ctx, 'editor/message', { ...editorLanguage(web.ctx), title: heading, heading, message, link }, status);
 }
 
@@ -44,9 +60,13 @@ function templateRefusal(web: PrivateContext, error: unknown): void {
   if (!(error instanceof ApiError)) throw error;
   const { t, locale } = editorLanguage(web.ctx);
   if (error.status === 403) {
-    return messagePage(web, 403, t('editor.page.premium'), refusalText(error, locale), { href: shopUrl(web.ctx, '/subscriptions/'), label: t('editor.page.see-subscriptions') });
+    return messagePage(web, 403, t('editor.page.premium'), refusalText(error, locale), {
+      href: shopUrl(web.ctx, '/subscriptions/'),
+      label: t('editor.page.see-subscriptions'),
+    });
   }
-  if (error.status === 404) return messagePage(web, 404, t('editor.page.template-not-found'), t('editor.page.template-not-found-detail'));
+  if (error.status === 404)
+    return messagePage(web, 404, t('editor.page.template-not-found'), t('editor.page.template-not-found-detail'));
   throw error;
 }
 
@@ -104,7 +124,13 @@ async function editorPage(web: PrivateContext): Promise<void> {
       fonts: CURATED_FONTS.map((f) => f.family),
       patterns: PATTERN_NAMES,
       premium: await getService(strapi, 'subscriptions').hasPremium(user.id),
-      prices: { ecard: config.ecardPrice, post: config.postedCardPrice, print: config.printPrice, gift_wrap: config.giftWrapPrice, currency: config.currency },
+      prices: {
+        ecard: config.ecardPrice,
+        post: config.postedCardPrice,
+        print: config.printPrice,
+        gift_wrap: config.giftWrapPrice,
+        currency: config.currency,
+      },
       addons: addons.map((a) => ({ id: a.id, name: a.name, price_pence: a.price_pence })),
       // A send date goes out at this hour on the recipient's clock (the form says so).
       sendHour: `${String(config.scheduledSendHour).padStart(2, '0')}:00`,
@@ -173,19 +199,34 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
   registerWebRoutes(strapi, [
     privateRoute('GET', '/editor/', async ({ ctx }) => {
       const { t } = editorLanguage(ctx);
-      renderPage(ctx, 'editor/start', { t, title: t('editor.page.new-card'), heading: t('editor.page.design-own'), action: shopUrl(ctx, '/editor/'), label: t('editor.page.start-blank') });
+      renderPage(ctx, 'editor/start', {
+        t,
+        title: t('editor.page.new-card'),
+        heading: t('editor.page.design-own'),
+        action: shopUrl(ctx, '/editor/'),
+        label: t('editor.page.start-blank'),
+      });
     }),
     // Creating and personalising count as writes, as POST /api/cards/ and .../personalize/ do.
-    limitedPage('writes', privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
-      const card = (await getService(s, 'cards').create(user.id, { title: tOf(ctx)('editor.page.my-card'), canvas_data: blankCanvas() })) as { id: number };
-      redirect(ctx, shopUrl(ctx, `/editor/${card.id}/`));
-    })),
+    limitedPage(
+      'writes',
+      privateRoute('POST', '/editor/', async ({ ctx, strapi: s, user }) => {
+        const card = (await getService(s, 'cards').create(user.id, {
+          title: tOf(ctx)('editor.page.my-card'),
+          canvas_data: blankCanvas(),
+        })) as { id: number };
+        redirect(ctx, shopUrl(ctx, `/editor/${card.id}/`));
+      }),
+    ),
     privateRoute('GET', '/editor/template/:slug/', async (web) => {
       const slug = String(web.ctx.params.slug);
       try {
         // The same checks as creating the card (active template, premium), without creating it.
         const template = await getService(web.strapi, 'catalogue').findActiveTemplate(slug);
-        await getService(web.strapi, 'premium').assertAccess(web.user.id, { templateId: template.id, canvasData: template.canvas_data });
+        await getService(web.strapi, 'premium').assertAccess(web.user.id, {
+          templateId: template.id,
+          canvasData: template.canvas_data,
+        });
         const { t } = editorLanguage(web.ctx);
         renderPage(web.ctx, 'editor/start', {
           t,
@@ -198,50 +239,65 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
         templateRefusal(web, error);
       }
     }),
-    limitedPage('writes', privateRoute('POST', '/editor/template/:slug/', async (web) => {
-      try {
-        const card = (await getService(web.strapi, 'cards').personalize(web.user.id, String(web.ctx.params.slug))) as { id: number };
-        redirect(web.ctx, shopUrl(web.ctx, `/editor/${card.id}/`));
-      } catch (error) {
-        templateRefusal(web, error);
-      }
-    })),
+    limitedPage(
+      'writes',
+      privateRoute('POST', '/editor/template/:slug/', async (web) => {
+        try {
+          const card = (await getService(web.strapi, 'cards').personalize(
+            web.user.id,
+            String(web.ctx.params.slug),
+          )) as { id: number };
+          redirect(web.ctx, shopUrl(web.ctx, `/editor/${card.id}/`));
+        } catch (error) {
+          templateRefusal(web, error);
+        }
+      }),
+    ),
     // Before /editor/:id/, which would otherwise answer it as an unknown card. The designer's address
     // before DESIGNER_PAGE, kept for admin panels built before it.
     publicRoute('GET', '/editor/design/', templateDesignerPage),
     privateRoute('GET', '/editor/:id/', editorPage),
     // The send form's picture of the card: the stored design's front, drawn by the same renderer as
     // the list previews (and read from the same files once drawn). Another shopper's card is a 404.
-    limitedPage('renders', privateRoute('GET', '/editor/:id/front.png', async ({ ctx, strapi: s, user }) => {
-      const id = Number(ctx.params.id);
-      const card = Number.isSafeInteger(id) && id > 0
-        ? await getService(s, 'cards').findOwned(user.id, id).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        })
-        : null;
-      if (!card) {
-        ctx.status = 404;
-        ctx.body = { detail: 'Not found.' };
-        return;
-      }
-      // ?recipient=<id>: the copy that recipient gets, merge fields ({first_name}...) filled in. Only
-      // the shopper's own recipients; any other id draws the card as stored.
-      const recipientId = Number(ctx.query.recipient);
-      const recipient = Number.isSafeInteger(recipientId) && recipientId > 0
-        ? await getService(s, 'recipients').findOwned(user.id, recipientId).catch(() => null)
-        : null;
-      const drawn = personaliseCard(card, recipient);
-      ctx.type = 'image/png';
-      ctx.set('Cache-Control', 'private, no-store');
-      try {
-        ctx.body = await getService(s, 'rendering').storedPreviewPng(drawn.canvas_data, { owner: `user:${user.id}` });
-      } catch (error) {
-        // SERVICE_ROLE=web serves stored pictures only: a personalised copy not drawn yet is a JSON 503.
-        if (!(error instanceof ApiError) || error.status !== 503) throw error;
-        ctx.set('Retry-After', '5');
-        respondError(s, ctx, error);
-      }
-    })),
+    limitedPage(
+      'renders',
+      privateRoute('GET', '/editor/:id/front.png', async ({ ctx, strapi: s, user }) => {
+        const id = Number(ctx.params.id);
+        const card =
+          Number.isSafeInteger(id) && id > 0
+            ? await getService(s, 'cards')
+                .findOwned(user.id, id)
+                .catch((error: unknown) => {
+                  if (error instanceof ApiError && error.status === 404) return null;
+                  throw error;
+                })
+            : null;
+        if (!card) {
+          ctx.status = 404;
+          ctx.body = { detail: 'Not found.' };
+          return;
+        }
+        // ?recipient=<id>: the copy that recipient gets, merge fields ({first_name}...) filled in. Only
+        // the shopper's own recipients; any other id draws the card as stored.
+        const recipientId = Number(ctx.query.recipient);
+        const recipient =
+          Number.isSafeInteger(recipientId) && recipientId > 0
+            ? await getService(s, 'recipients')
+                .findOwned(user.id, recipientId)
+                .catch(() => null)
+            : null;
+        const drawn = personaliseCard(card, recipient);
+        ctx.type = 'image/png';
+        ctx.set('Cache-Control', 'private, no-store');
+        try {
+          ctx.body = await getService(s, 'rendering').storedPreviewPng(drawn.canvas_data, { owner: `user:${user.id}` });
+        } catch (error) {
+          // SERVICE_ROLE=web serves stored pictures only: a personalised copy not drawn yet is a JSON 503.
+          if (!(error instanceof ApiError) || error.status !== 503) throw error;
+          ctx.set('Retry-After', '5');
+          respondError(s, ctx, error);
+        }
+      }),
+    ),
   ]);
 }

@@ -20,7 +20,11 @@ export interface LibraryFilter {
 const ENTRY_FIELDS = ['id', 'type', 'is_pinned', 'createdAt', 'updatedAt'];
 const CARD_FIELDS = ['id', 'title', 'status', 'preview_url'];
 
-export async function libraryPage(strapi: Core.Strapi, filter: LibraryFilter, page: PageRequest): Promise<{ count: number; rows: Row[] }> {
+export async function libraryPage(
+  strapi: Core.Strapi,
+  filter: LibraryFilter,
+  page: PageRequest,
+): Promise<{ count: number; rows: Row[] }> {
   const entry = columnsOfType(strapi, UID.libraryEntry);
   const card = columnsOfType(strapi, UID.card);
   const owner = linkOf(strapi, UID.libraryEntry, 'user');
@@ -31,10 +35,14 @@ export async function libraryPage(strapi: Core.Strapi, filter: LibraryFilter, pa
   const received = (q: Knex.QueryBuilder) => {
     if (!filter.provenAddress) return q.whereRaw('1 = 0');
     // Entries made before addresses were noted count as sent to the current one.
-    return q.where(e('type'), 'received').andWhere((r) => r.where(e('received_address'), filter.provenAddress).orWhereNull(e('received_address')));
+    return q
+      .where(e('type'), 'received')
+      .andWhere((r) => r.where(e('received_address'), filter.provenAddress).orWhereNull(e('received_address')));
   };
   const base = () => {
-    const q = knex(`${entry.table} as e`).join(`${owner.table} as u`, `u.${owner.own}`, 'e.id').where(`u.${owner.other}`, filter.userId);
+    const q = knex(`${entry.table} as e`)
+      .join(`${owner.table} as u`, `u.${owner.own}`, 'e.id')
+      .where(`u.${owner.other}`, filter.userId);
     if (filter.type === 'received') q.where(received);
     else if (filter.type) q.where(e('type'), filter.type);
     else q.where((w) => w.whereNot(e('type'), 'received').orWhere(received));
@@ -49,14 +57,21 @@ export async function libraryPage(strapi: Core.Strapi, filter: LibraryFilter, pa
     .leftJoin(`${card.table} as c`, 'c.id', `cl.${cardLink.other}`)
     .select(select)
     .select(knex.raw('count(*) over () as total'))
-    .orderBy([{ column: e('is_pinned'), order: 'desc' }, { column: e('updatedAt'), order: 'desc' }, { column: e('id'), order: 'desc' }])
+    .orderBy([
+      { column: e('is_pinned'), order: 'desc' },
+      { column: e('updatedAt'), order: 'desc' },
+      { column: e('id'), order: 'desc' },
+    ])
     .offset(page.offset)
     .limit(page.pageSize);
 
   const rows = raw.map((r) => {
     const row: Row = {};
     for (const name of ENTRY_FIELDS) row[name] = fromDb(entry.type(name), r[`e__${name}`]);
-    row.card = r.c__id === null || r.c__id === undefined ? null : Object.fromEntries(CARD_FIELDS.map((name) => [name, fromDb(card.type(name), r[`c__${name}`])]));
+    row.card =
+      r.c__id === null || r.c__id === undefined
+        ? null
+        : Object.fromEntries(CARD_FIELDS.map((name) => [name, fromDb(card.type(name), r[`c__${name}`])]));
     return row;
   });
   if (raw.length) return { count: Number(raw[0].total), rows };
@@ -81,7 +96,12 @@ export async function cardsForSync(strapi: Core.Strapi, cardIds: number[]): Prom
     knex(`${card.table} as c`)
       .leftJoin(`${owner.table} as o`, `o.${owner.own}`, 'c.id')
       .whereIn('c.id', cardIds)
-      .select({ id: 'c.id', status: `c.${card.column('status')}`, is_favorite: `c.${card.column('is_favorite')}`, owner_id: `o.${owner.other}` })
+      .select({
+        id: 'c.id',
+        status: `c.${card.column('status')}`,
+        is_favorite: `c.${card.column('is_favorite')}`,
+        owner_id: `o.${owner.other}`,
+      })
       .orderBy('c.id', 'asc'),
   );
   return raw.map((r) => ({
@@ -93,7 +113,10 @@ export async function cardsForSync(strapi: Core.Strapi, cardIds: number[]): Prom
 }
 
 /** The own (not received) entries of these cards with their user, oldest first, in one query. */
-export async function ownEntriesOf(strapi: Core.Strapi, cardIds: number[]): Promise<Array<{ id: number; cardId: number; userId: number | null }>> {
+export async function ownEntriesOf(
+  strapi: Core.Strapi,
+  cardIds: number[],
+): Promise<Array<{ id: number; cardId: number; userId: number | null }>> {
   if (!cardIds.length) return [];
   const entry = columnsOfType(strapi, UID.libraryEntry);
   const user = linkOf(strapi, UID.libraryEntry, 'user');
@@ -107,5 +130,9 @@ export async function ownEntriesOf(strapi: Core.Strapi, cardIds: number[]): Prom
       .select({ id: 'e.id', card_id: `cl.${card.other}`, user_id: `ul.${user.other}` })
       .orderBy('e.id', 'asc'),
   );
-  return raw.map((r) => ({ id: Number(r.id), cardId: Number(r.card_id), userId: r.user_id === null || r.user_id === undefined ? null : Number(r.user_id) }));
+  return raw.map((r) => ({
+    id: Number(r.id),
+    cardId: Number(r.card_id),
+    userId: r.user_id === null || r.user_id === undefined ? null : Number(r.user_id),
+  }));
 }

@@ -18,9 +18,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Brings the owner's one entry for this card in line with the card's status and favourite flag. */
   async function syncCard(cardId: number): Promise<void> {
-    const card = (await query(strapi, UID.card).findOne({ where: { id: cardId }, populate: ['owner'] })) as
-      | { id: number; status: CardStatus; is_favorite?: boolean; owner?: { id: number } | null }
-      | null;
+    const card = (await query(strapi, UID.card).findOne({ where: { id: cardId }, populate: ['owner'] })) as {
+      id: number;
+      status: CardStatus;
+      is_favorite?: boolean;
+      owner?: { id: number } | null;
+    } | null;
     if (!card?.owner) return;
     const type = libraryTypeFor(card.status, getConfig(strapi).libraryAutoSaveDrafts);
     const existing = (await entries().findMany({
@@ -69,7 +72,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const now = new Date();
       for (const [key, ids] of updates) {
         const [type, pinned] = key.split('|');
-        await entries().updateMany({ where: { id: { $in: ids } }, data: { type, is_pinned: pinned === 'true', updatedAt: now } });
+        await entries().updateMany({
+          where: { id: { $in: ids } },
+          data: { type, is_pinned: pinned === 'true', updatedAt: now },
+        });
       }
       // A card without an entry (auto-save off and a draft ordered, or an entry lost) is rare: one by one.
       for (const { card, type } of missing) {
@@ -86,15 +92,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * shows the cards that arrived before.
    */
   async function addReceived(cardId: number, email: string): Promise<boolean> {
-    const address = String(email ?? '').trim().toLowerCase();
+    const address = String(email ?? '')
+      .trim()
+      .toLowerCase();
     if (!address || !getConfig(strapi).receivedCards) return false;
     const card = await query(strapi, UID.card).findOne({ where: { id: cardId }, select: ['id'] });
     if (!card) return false;
-    const user = await query(strapi, getConfig(strapi).userModel).findOne({ where: { email: { $eqi: address } }, select: ['id'] });
+    const user = await query(strapi, getConfig(strapi).userModel).findOne({
+      where: { email: { $eqi: address } },
+      select: ['id'],
+    });
     if (!user) return false;
     const where = { card: { id: cardId }, user: { id: user.id }, type: 'received' };
     if (await entries().findOne({ where, select: ['id'] })) return true;
-    await entries().create({ data: { type: 'received', is_pinned: false, user: user.id, card: cardId, received_address: address } });
+    await entries().create({
+      data: { type: 'received', is_pinned: false, user: user.id, card: cardId, received_address: address },
+    });
     return true;
   }
 
@@ -104,18 +117,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * address (older entries, made before addresses were noted, count as sent to the current one).
    * Pass the signed-in user's row when there is one: it saves reading it again.
    */
-  async function list(user: number | { id: number; email?: unknown; confirmed?: unknown }, type: LibraryType | undefined, page: PageRequest) {
+  async function list(
+    user: number | { id: number; email?: unknown; confirmed?: unknown },
+    type: LibraryType | undefined,
+    page: PageRequest,
+  ) {
     const userId = typeof user === 'number' ? user : user.id;
     const wantsReceived = type === undefined || type === 'received';
-    const provenAddress = wantsReceived && getConfig(strapi).receivedCards ? await getService(strapi, 'addressProof').provenAddress(user) : null;
+    const provenAddress =
+      wantsReceived && getConfig(strapi).receivedCards
+        ? await getService(strapi, 'addressProof').provenAddress(user)
+        : null;
     const { count, rows } = await libraryPage(strapi, { userId, type, provenAddress }, page);
-    return { count, results: rows.map((row) => serializeLibraryEntry(row as Parameters<typeof serializeLibraryEntry>[0])), provenAddress };
+    return {
+      count,
+      results: rows.map((row) => serializeLibraryEntry(row as Parameters<typeof serializeLibraryEntry>[0])),
+      provenAddress,
+    };
   }
 
   /** Removes every entry of a card (in any library): the card is being deleted. */
   async function removeCard(cardId: number): Promise<void> {
     // Ids first: a delete filtered through a relation would need a join, which DELETE cannot do.
-    const rows = (await entries().findMany({ where: { card: { id: cardId } }, select: ['id'] })) as Array<{ id: number }>;
+    const rows = (await entries().findMany({ where: { card: { id: cardId } }, select: ['id'] })) as Array<{
+      id: number;
+    }>;
     if (rows.length) await entries().deleteMany({ where: { id: { $in: rows.map((r) => r.id) } } });
   }
 

@@ -4,23 +4,48 @@ import { getConfig } from '../../../platform/config/get-config';
 import type { Translate } from '../../../platform/i18n/translate';
 import { isHtmx, renderPageOrPartial, type Toast } from '../../../platform/web/render';
 import { formBody, formErrors, idParam } from '../../../platform/web/form-input';
-import { privateRoute, redirect, type PrivateContext, type WebRouteDef, shopUrl } from '../../../platform/web/web-route';
+import {
+  privateRoute,
+  redirect,
+  type PrivateContext,
+  type WebRouteDef,
+  shopUrl,
+} from '../../../platform/web/web-route';
 
 // /library/: tabs All, Drafts, Saved, Sent, Received (?type=), favourites pinned first by the service.
 
 // Each tab's name and empty-state text are catalogue keys (shop.library.tab.<type|all>, .empty.<…>).
-export const LIBRARY_TABS: Array<{ type: LibraryType | '' }> = [{ type: '' }, { type: 'draft' }, { type: 'saved' }, { type: 'sent' }, { type: 'received' }];
+export const LIBRARY_TABS: Array<{ type: LibraryType | '' }> = [
+  { type: '' },
+  { type: 'draft' },
+  { type: 'saved' },
+  { type: 'sent' },
+  { type: 'received' },
+];
 
 const tabsIn = (t: Translate) =>
-  LIBRARY_TABS.map((tab) => ({ ...tab, label: t(`shop.library.tab.${tab.type || 'all'}`), empty: t(`shop.library.empty.${tab.type || 'all'}`) }));
+  LIBRARY_TABS.map((tab) => ({
+    ...tab,
+    label: t(`shop.library.tab.${tab.type || 'all'}`),
+    empty: t(`shop.library.empty.${tab.type || 'all'}`),
+  }));
 
 const tabType = (raw: unknown): LibraryType | undefined =>
   typeof raw === 'string' && (LIBRARY_TYPES as readonly string[]).includes(raw) ? (raw as LibraryType) : undefined;
 
-async function libraryPanel({ ctx, strapi, user, t }: PrivateContext, type: LibraryType | undefined, toast: Toast | null, status?: number) {
+async function libraryPanel(
+  { ctx, strapi, user, t }: PrivateContext,
+  type: LibraryType | undefined,
+  toast: Toast | null,
+  status?: number,
+) {
   const receivedOn = getConfig(strapi).receivedCards;
   const tabs = receivedOn ? tabsIn(t) : tabsIn(t).filter((tab) => tab.type !== 'received');
-  const { count, results, provenAddress } = await getService(strapi, 'library').list(user, type, { page: 1, pageSize: 100, offset: 0 });
+  const { count, results, provenAddress } = await getService(strapi, 'library').list(user, type, {
+    page: 1,
+    pageSize: 100,
+    offset: 0,
+  });
   const tab = tabs.find((candidate) => candidate.type === (type ?? '')) ?? tabs[0];
   // Received cards show only for a proven address: the tab says how to prove it.
   const proveAddress = receivedOn && tab.type === 'received' && !provenAddress;
@@ -28,7 +53,13 @@ async function libraryPanel({ ctx, strapi, user, t }: PrivateContext, type: Libr
   // Sent cards say how their e-cards stand with the recipients (details on each order's page).
   const sentIds = results.filter((e) => e.type === 'sent' && e.card).map((e) => e.card!.id);
   const ecards = Object.fromEntries(await getService(strapi, 'deliveries').ecardCountsByCard(user.id, sentIds));
-  renderPageOrPartial(ctx, 'library', 'partials/library-panel', { title: t('shop.library.title'), tabs, tab, entries: results, count, toast, proveAddress, linkSent, ecards }, status);
+  renderPageOrPartial(
+    ctx,
+    'library',
+    'partials/library-panel',
+    { title: t('shop.library.title'), tabs, tab, entries: results, count, toast, proveAddress, linkSent, ecards },
+    status,
+  );
 }
 
 export const libraryRoutes: WebRouteDef[] = [

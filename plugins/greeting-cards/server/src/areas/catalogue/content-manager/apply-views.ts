@@ -33,7 +33,10 @@ export async function applyContentManagerViews(strapi: Core.Strapi): Promise<voi
     const wanted = contentManagerConfig(view);
     const metadatas = { ...current.metadatas };
     for (const [field, meta] of Object.entries(wanted.metadatas)) {
-      metadatas[field] = { edit: { ...metadatas[field]?.edit, ...meta.edit }, list: { ...metadatas[field]?.list, ...meta.list } };
+      metadatas[field] = {
+        edit: { ...metadatas[field]?.edit, ...meta.edit },
+        list: { ...metadatas[field]?.list, ...meta.list },
+      };
     }
     await service.updateConfiguration(contentType, {
       settings: { ...current.settings, ...wanted.settings },

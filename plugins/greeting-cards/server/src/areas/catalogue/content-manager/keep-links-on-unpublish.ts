@@ -34,13 +34,21 @@ export function registerKeepLinksOnUnpublish(strapi: Core.Strapi): void {
   const linkTables = (uid: string): LinkTable[] => {
     if (!tables) {
       tables = new Map();
-      for (const model of Object.values(strapi.contentTypes) as Array<{ uid: string; options?: { draftAndPublish?: boolean } }>) {
+      for (const model of Object.values(strapi.contentTypes) as Array<{
+        uid: string;
+        options?: { draftAndPublish?: boolean };
+      }>) {
         if (model.options?.draftAndPublish) continue;
         const meta = strapi.db.metadata.get(model.uid);
         for (const attribute of Object.values(meta.attributes) as Row[]) {
-          if (attribute.type !== 'relation' || !PUBLISHABLE.includes(attribute.target) || !attribute.joinTable) continue;
+          if (attribute.type !== 'relation' || !PUBLISHABLE.includes(attribute.target) || !attribute.joinTable)
+            continue;
           const list = tables.get(attribute.target) ?? [];
-          list.push({ name: attribute.joinTable.name, source: attribute.joinTable.joinColumn.name, target: attribute.joinTable.inverseJoinColumn.name });
+          list.push({
+            name: attribute.joinTable.name,
+            source: attribute.joinTable.joinColumn.name,
+            target: attribute.joinTable.inverseJoinColumn.name,
+          });
           tables.set(attribute.target, list);
         }
       }
@@ -61,26 +69,42 @@ export function registerKeepLinksOnUnpublish(strapi: Core.Strapi): void {
     const columns = localized ? ['id', 'locale'] : ['id'];
     // Raw join-table reads and writes (the query engine has no API for a join table), inside the
     // caller's transaction when there is one, so a single SQLite connection never waits on itself.
-    const published = (await rows().findMany({ where, select: columns })) as Array<{ id: number; locale?: string | null }>;
+    const published = (await rows().findMany({ where, select: columns })) as Array<{
+      id: number;
+      locale?: string | null;
+    }>;
     const saved: Array<{ table: LinkTable; links: Link[] }> = [];
     if (published.length) {
       await strapi.db.transaction(async ({ trx }) => {
         for (const table of linkTables(context.uid)) {
-          const links = (await trx(table.name).whereIn(table.target, published.map((r) => r.id))) as Link[];
+          const links = (await trx(table.name).whereIn(
+            table.target,
+            published.map((r) => r.id),
+          )) as Link[];
           if (links.length) saved.push({ table, links });
         }
       });
     }
     const result = await next();
     if (!saved.length) return result;
-    const drafts = (await rows().findMany({ where: { documentId, publishedAt: { $null: true } }, select: columns })) as Array<{ id: number; locale?: string | null }>;
+    const drafts = (await rows().findMany({
+      where: { documentId, publishedAt: { $null: true } },
+      select: columns,
+    })) as Array<{ id: number; locale?: string | null }>;
     const localeOf = new Map(published.map((r) => [r.id, r.locale ?? null]));
-    const draftOf = (publishedId: unknown) => drafts.find((d) => (d.locale ?? null) === localeOf.get(Number(publishedId)))?.id;
+    const draftOf = (publishedId: unknown) =>
+      drafts.find((d) => (d.locale ?? null) === localeOf.get(Number(publishedId)))?.id;
     if (!drafts.length) return result;
     await strapi.db.transaction(async ({ trx }) => {
       for (const { table, links } of saved) {
-        const targets = [...new Set(links.map((l) => draftOf(l[table.target])).filter((id): id is number => id !== undefined))];
-        const already = new Set(((await trx(table.name).whereIn(table.target, targets).select(table.source)) as Link[]).map((l) => l[table.source]));
+        const targets = [
+          ...new Set(links.map((l) => draftOf(l[table.target])).filter((id): id is number => id !== undefined)),
+        ];
+        const already = new Set(
+          ((await trx(table.name).whereIn(table.target, targets).select(table.source)) as Link[]).map(
+            (l) => l[table.source],
+          ),
+        );
         const moved = links
           .filter((l) => draftOf(l[table.target]) !== undefined && !already.has(l[table.source]))
           .map((l) => {
@@ -97,7 +121,13 @@ export function registerKeepLinksOnUnpublish(strapi: Core.Strapi): void {
 }
 
 const isLocalized = (strapi: Core.Strapi, uid: string): boolean =>
-  Boolean((strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as unknown as { pluginOptions?: { i18n?: { localized?: boolean } } })?.pluginOptions?.i18n?.localized);
+  Boolean(
+    (
+      strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as unknown as {
+        pluginOptions?: { i18n?: { localized?: boolean } };
+      }
+    )?.pluginOptions?.i18n?.localized,
+  );
 
 /** The locale an unpublish of a localized type acts on: the named one, the default one, or all (null). */
 async function unpublishedLocale(strapi: Core.Strapi, locale: string | undefined): Promise<string | null> {

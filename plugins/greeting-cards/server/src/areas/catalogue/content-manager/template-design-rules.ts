@@ -24,8 +24,16 @@ export function registerTemplateDesignRules(strapi: Core.Strapi): void {
     if (context.uid !== UID.template || !['create', 'update'].includes(context.action)) return next();
     const data = context.params?.data;
     // A product change alone still resizes the stored design: the canvas follows the product.
-    if (data && isProductCode(data.product) && !('canvas_data' in data) && context.action === 'update' && context.params?.documentId) {
-      const current = await strapi.db.query(UID.template).findOne({ where: { documentId: context.params.documentId, ...DRAFT }, select: ['canvas_data'] });
+    if (
+      data &&
+      isProductCode(data.product) &&
+      !('canvas_data' in data) &&
+      context.action === 'update' &&
+      context.params?.documentId
+    ) {
+      const current = await strapi.db
+        .query(UID.template)
+        .findOne({ where: { documentId: context.params.documentId, ...DRAFT }, select: ['canvas_data'] });
       if (current?.canvas_data) data.canvas_data = current.canvas_data;
     }
     const designGiven = Boolean(data && 'canvas_data' in data);

@@ -6,9 +6,9 @@ import giftAddon from './gift-addon/schema';
 
 /** The content types of this area, by name. */
 export default {
-  'occasion': occasion,
-  'template': template,
+  occasion: occasion,
+  template: template,
   'catalogue-version': catalogueVersion,
-  'asset': asset,
+  asset: asset,
   'gift-addon': giftAddon,
 };

@@ -23,7 +23,8 @@ export function isAvailable(window: AvailabilityWindow, now: number): boolean {
 export function boundariesOf(windows: AvailabilityWindow[]): number[] {
   const times = new Set<number>();
   for (const window of windows) {
-    for (const time of [instant(window.available_from), instant(window.available_until)]) if (time !== null) times.add(time);
+    for (const time of [instant(window.available_from), instant(window.available_until)])
+      if (time !== null) times.add(time);
   }
   return [...times].sort((a, b) => a - b);
 }

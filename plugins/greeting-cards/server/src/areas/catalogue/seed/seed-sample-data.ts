@@ -40,7 +40,12 @@ export async function seedSampleData(strapi: Core.Strapi): Promise<SeedResult> {
   // the whole entry (slug and relations are per locale in Strapi; everything else is shared anyway).
   const translate = async (uid: string, documentId: string, data: Record<string, unknown>) => {
     const documents = strapi.documents(uid as Parameters<Core.Strapi['documents']>[0]);
-    await documents.update({ documentId, locale: 'de', status: 'published', data: data as Parameters<typeof documents.update>[0]['data'] } as Parameters<typeof documents.update>[0]);
+    await documents.update({
+      documentId,
+      locale: 'de',
+      status: 'published',
+      data: data as Parameters<typeof documents.update>[0]['data'],
+    } as Parameters<typeof documents.update>[0]);
   };
 
   // Relations between publishable types are given by documentId: Strapi links the draft template to the

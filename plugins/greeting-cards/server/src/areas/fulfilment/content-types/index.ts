@@ -3,6 +3,6 @@ import deliveryEvent from './delivery-event/schema';
 
 /** The content types of this area, by name. */
 export default {
-  'delivery': delivery,
+  delivery: delivery,
   'delivery-event': deliveryEvent,
 };

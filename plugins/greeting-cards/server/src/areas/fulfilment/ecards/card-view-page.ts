@@ -22,7 +22,16 @@ import { ApiError } from '../../../platform/errors';
 
 function notFoundPage(ctx: Ctx): void {
   const t = translator(pageLocale(ctx.state.gcStrapi, ctx));
-  renderPage(ctx, 'error', { title: t('shop.cardView.notFound'), heading: t('shop.cardView.notFound'), message: t('shop.cardView.notFoundText') }, 404);
+  renderPage(
+    ctx,
+    'error',
+    {
+      title: t('shop.cardView.notFound'),
+      heading: t('shop.cardView.notFound'),
+      message: t('shop.cardView.notFoundText'),
+    },
+    404,
+  );
 }
 
 /** A page that could not be drawn; on a SERVICE_ROLE=web instance not yet drawn by a worker is expected (503), not a warning. */
@@ -36,7 +45,10 @@ type Drawn = { svg: string | null; image: string | null };
 /** One page of the card as sanitised SVG, drawn once per design by the same renderer as the PDF. */
 async function pageSvg(strapi: Core.Strapi, card: Row, page: CardPage, alt: string, owner: string): Promise<string> {
   // A page drawn on its own is a whole design (see pageDesign): it shares the front's render cache.
-  const svg = await getService(strapi, 'rendering').cachedDesignSvg(page === 'front' ? card.canvas_data : pageDesign(card.canvas_data, page), { owner });
+  const svg = await getService(strapi, 'rendering').cachedDesignSvg(
+    page === 'front' ? card.canvas_data : pageDesign(card.canvas_data, page),
+    { owner },
+  );
   // The SVG is sanitised by the rendering service; role and label make it an image to screen readers.
   return svg.replace(/^<svg\b/, `<svg role="img" aria-label="${alt.replace(/[&<>"']/g, '')}"`);
 }
@@ -56,13 +68,24 @@ async function front(strapi: Core.Strapi, card: Row, alt: string, owner: string)
  * the others are plain white. The inside message is laid over the inside right in the page (text a
  * screen reader reads), sized as on paper (see areas/rendering/rules/card-view-layout.ts).
  */
-async function inside(strapi: Core.Strapi, card: Row, owner: string, t: Translate): Promise<Record<'inside_left' | 'inside_right', Drawn>> {
+async function inside(
+  strapi: Core.Strapi,
+  card: Row,
+  owner: string,
+  t: Translate,
+): Promise<Record<'inside_left' | 'inside_right', Drawn>> {
   const drawn: Record<string, Drawn> = {};
   for (const page of ['inside_left', 'inside_right'] as const) {
     drawn[page] = { svg: null, image: null };
     if (!pageIsDesigned(card.canvas_data, page)) continue;
     try {
-      drawn[page].svg = await pageSvg(strapi, card, page, page === 'inside_left' ? t('shop.cardView.insideLeft') : t('shop.cardView.insideRight'), owner);
+      drawn[page].svg = await pageSvg(
+        strapi,
+        card,
+        page,
+        page === 'inside_left' ? t('shop.cardView.insideLeft') : t('shop.cardView.insideRight'),
+        owner,
+      );
     } catch (error) {
       notDrawn(strapi, `e-card ${page} not rendered`, error);
     }
@@ -71,7 +94,12 @@ async function inside(strapi: Core.Strapi, card: Row, owner: string, t: Translat
 }
 
 /** A large group card's extra pages, in order, each drawn by the same renderer (a blank one if it fails). */
-async function extra(strapi: Core.Strapi, card: Row, owner: string, t: Translate): Promise<Array<Drawn & { label: string }>> {
+async function extra(
+  strapi: Core.Strapi,
+  card: Row,
+  owner: string,
+  t: Translate,
+): Promise<Array<Drawn & { label: string }>> {
   const drawn: Array<Drawn & { label: string }> = [];
   for (const [i, page] of extraPages(card.canvas_data).entries()) {
     const label = t('shop.cardView.extraPage', { number: i + 1 });
@@ -122,7 +150,9 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         // The recipient's own copy: merge fields ({first_name}...) filled in with their name.
         const card: Row = personaliseCard(item.card ?? {}, item.snapshot?.recipient ?? item.recipient ?? null);
         const sender = item.order?.user?.id
-          ? await getService(strapi, 'userDetails').forUser(item.order.user.id).catch(() => null)
+          ? await getService(strapi, 'userDetails')
+              .forUser(item.order.user.id)
+              .catch(() => null)
           : null;
         const t = translator(pageLocale(strapi, ctx));
         const senderName = sender?.display_name || t('shop.cardView.someone');

@@ -32,16 +32,24 @@ export function ecardEmail(input: EcardEmailInput, lang: EmailLanguage = {}) {
   const greeting = recipient ? t('email.ecard.dear', { name: recipient }) : t('email.ecard.hello');
   const sent = named ? t('email.ecard.sent', { sender }) : t('email.ecard.sent-anonymous');
   const message: Quote | null = input.insideMessage.trim()
-    ? { label: named ? t('email.ecard.message-from', { sender }) : t('email.ecard.message'), paragraphs: input.insideMessage.split(/\n{2,}/) }
+    ? {
+        label: named ? t('email.ecard.message-from', { sender }) : t('email.ecard.message'),
+        paragraphs: input.insideMessage.split(/\n{2,}/),
+      }
     : null;
   const love = named ? t('email.ecard.love', { sender }) : '';
-  return renderEmail('ecard', subject, {
-    greeting,
-    sent,
-    message: message ? quoteView(message) : null,
-    love,
-    viewUrl: input.viewUrl,
-    imageSrc: input.imageSrc,
-    sentDate: input.sentAt ? date(input.sentAt) : '',
-  }, text);
+  return renderEmail(
+    'ecard',
+    subject,
+    {
+      greeting,
+      sent,
+      message: message ? quoteView(message) : null,
+      love,
+      viewUrl: input.viewUrl,
+      imageSrc: input.imageSrc,
+      sentDate: input.sentAt ? date(input.sentAt) : '',
+    },
+    text,
+  );
 }

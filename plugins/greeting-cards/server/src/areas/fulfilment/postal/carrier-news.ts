@@ -60,20 +60,31 @@ export async function applyCarrierNews(
 ): Promise<NewsOutcome> {
   const to = statusForNews(news);
   const event = (status: string, detail?: string | null) =>
-    store.addEvent({ deliveryId: row.id, source, status, postalStatus: news.stage, providerStatus: news.providerStatus, detail: detail ?? null });
+    store.addEvent({
+      deliveryId: row.id,
+      source,
+      status,
+      postalStatus: news.stage,
+      providerStatus: news.providerStatus,
+      detail: detail ?? null,
+    });
   const tracking: Partial<Pick<QueuedDelivery, 'tracking_number' | 'tracking_url'>> = {};
   if (news.trackingNumber) tracking.tracking_number = news.trackingNumber;
   if (news.trackingUrl) tracking.tracking_url = news.trackingUrl;
   if (to === null) {
     // Still at the carrier: only the provider's word changes, and only while it is still queued.
     if (row.status !== PROCESSING || row.carrier_status === news.providerStatus) return 'unchanged';
-    if (!(await store.settle(row.id, { carrier_status: news.providerStatus, postal_status: news.stage }))) return 'unchanged';
+    if (!(await store.settle(row.id, { carrier_status: news.providerStatus, postal_status: news.stage })))
+      return 'unchanged';
     await event(PROCESSING);
     return 'noted';
   }
   const data: Row = { status: to, carrier_status: news.providerStatus, postal_status: news.stage, ...tracking };
   if (to === 'delivered') data.delivered_at = now;
-  const reason = news.stage === 'failed' || news.stage === 'cancelled' ? (news.reason ?? `the print provider reported ${news.providerStatus}`) : null;
+  const reason =
+    news.stage === 'failed' || news.stage === 'cancelled'
+      ? (news.reason ?? `the print provider reported ${news.providerStatus}`)
+      : null;
   if (reason) data.last_error = reason;
   if (await store.settle(row.id, data)) {
     await event(to, reason ?? (tracking.tracking_number ? `tracking ${tracking.tracking_number}` : null));

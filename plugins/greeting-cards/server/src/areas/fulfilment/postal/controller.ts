@@ -39,7 +39,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   callback: action(strapi, async (ctx) => {
     const callbacks = getService(strapi, 'postalCallbacks');
     callbacks.authenticate(String(ctx.params.provider), String(ctx.params.secret));
-    const outcome = await callbacks.handle(String(ctx.params.provider), String(ctx.params.secret), ctx.request.header ?? {}, await jsonBody(ctx));
+    const outcome = await callbacks.handle(
+      String(ctx.params.provider),
+      String(ctx.params.secret),
+      ctx.request.header ?? {},
+      await jsonBody(ctx),
+    );
     ctx.status = outcome.status;
     return outcome.body;
   }),

@@ -20,7 +20,12 @@ export interface CallbackOutcome {
   body: Record<string, unknown>;
 }
 
-const GELATO_EVENTS = new Set(['order_status_updated', 'order_item_status_updated', 'order_item_tracking_code_updated', 'order_delivery_estimate_updated']);
+const GELATO_EVENTS = new Set([
+  'order_status_updated',
+  'order_item_status_updated',
+  'order_item_tracking_code_updated',
+  'order_delivery_estimate_updated',
+]);
 
 /** Equal secrets, in time that does not depend on where they differ (hashing first evens out the lengths). */
 export function sameSecret(given: string, expected: string): boolean {
@@ -36,13 +41,17 @@ export function prodigiOrderId(headers: Headers, body: unknown): string {
     const asHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
     // Sent as application/json, a structured event would be read as a binary one without headers.
     if (structured) asHeaders['content-type'] = 'application/cloudevents+json';
-    const parsed = HTTP.toEvent({ headers: asHeaders, body: typeof body === 'string' ? body : JSON.stringify(body ?? null) });
+    const parsed = HTTP.toEvent({
+      headers: asHeaders,
+      body: typeof body === 'string' ? body : JSON.stringify(body ?? null),
+    });
     event = (Array.isArray(parsed) ? parsed[0] : parsed) as CloudEvent<unknown>;
     event.validate();
   } catch (error) {
     throw badRequest(`Not a CloudEvent: ${(error as Error).message}`.slice(0, 300));
   }
-  const data = (typeof event.data === 'string' ? safeJson(event.data) : event.data) as { order?: { id?: unknown } } | null | undefined;
+  const data = (typeof event.data === 'string' ? safeJson(event.data) : event.data) as
+    { order?: { id?: unknown } } | null | undefined;
   const id = data?.order?.id ?? event.subject;
   if (typeof id !== 'string' || !id) throw badRequest('The CloudEvent names no order (data.order.id).');
   return id;

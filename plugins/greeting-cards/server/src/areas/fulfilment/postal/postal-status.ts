@@ -25,7 +25,17 @@ export async function pollPostalStatus(
       await store.markChecked(row.id, new Date());
       // A print provider's full news (tracking, cancellation), applied as its callbacks are.
       if (backend.news) {
-        if ((await applyCarrierNews(store, row as QueuedDelivery, await backend.news(row.tracking_reference), hooks, now, 'poll')) === 'moved') moved += 1;
+        if (
+          (await applyCarrierNews(
+            store,
+            row as QueuedDelivery,
+            await backend.news(row.tracking_reference),
+            hooks,
+            now,
+            'poll',
+          )) === 'moved'
+        )
+          moved += 1;
         continue;
       }
       if (!backend.status) continue;

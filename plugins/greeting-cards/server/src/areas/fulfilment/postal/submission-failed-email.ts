@@ -19,5 +19,10 @@ export function submissionFailedEmail(input: SubmissionFailedEmailInput, lang: E
   const text = emailText(lang);
   // The delivery as the messages name it: {id}, {order}, {provider}, {attempts}.
   const delivery = { id: input.deliveryId, order: input.orderUuid, provider: input.provider, attempts: input.attempts };
-  return renderEmail('submission-failed', text.t('email.failed.subject', delivery), { delivery, error: input.error, adminUrl: input.adminUrl }, text);
+  return renderEmail(
+    'submission-failed',
+    text.t('email.failed.subject', delivery),
+    { delivery, error: input.error, adminUrl: input.adminUrl },
+    text,
+  );
 }

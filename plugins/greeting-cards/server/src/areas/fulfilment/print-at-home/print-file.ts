@@ -48,7 +48,8 @@ function appKeys(strapi: Core.Strapi): string[] {
 
 const derive = (appKey: string): Buffer => Buffer.from(crypto.hkdfSync('sha256', appKey, '', LABEL, 32));
 
-const signature = (key: Buffer, deliveryId: number, expires: number) => crypto.createHmac('sha256', key).update(`${deliveryId}.${expires}`).digest('base64url');
+const signature = (key: Buffer, deliveryId: number, expires: number) =>
+  crypto.createHmac('sha256', key).update(`${deliveryId}.${expires}`).digest('base64url');
 
 /** {API prefix}/postal/print-files/<delivery>-<expires>-<signature>.pdf under the public URL; unguessable without the app's keys. */
 export function signedPrintFileUrl(strapi: Core.Strapi, deliveryId: number, now: Date): string {
@@ -64,6 +65,8 @@ export function verifyPrintFileName(strapi: Core.Strapi, name: string, now: Date
   if (!match) return null;
   const [, id, expires, given] = match;
   if (Number(expires) * 1000 < now.getTime()) return null;
-  const signed = appKeys(strapi).some((key) => crypto.timingSafeEqual(Buffer.from(given), Buffer.from(signature(derive(key), Number(id), Number(expires)))));
+  const signed = appKeys(strapi).some((key) =>
+    crypto.timingSafeEqual(Buffer.from(given), Buffer.from(signature(derive(key), Number(id), Number(expires)))),
+  );
   return signed ? Number(id) : null;
 }

@@ -35,8 +35,10 @@ const DAY_MS = 86_400_000;
 export function sendAgainCheck(d: EcardFacts, now: Date, afterDays: number): SendAgainCheck {
   if (d.delivery_method !== 'ecard') return { ok: false, reason: msg('error.ecard_only_resend') };
   if (d.status === 'failed') return { ok: true };
-  if ((d.status === 'pending' || d.status === 'processing') && Number(d.send_again_count ?? 0) > 0) return { ok: false, reason: msg('error.ecard_resending') };
-  if (d.status !== 'sent' && d.status !== 'delivered') return { ok: false, reason: msg(d.status === 'cancelled' ? 'error.ecard_cancelled' : 'error.ecard_not_sent') };
+  if ((d.status === 'pending' || d.status === 'processing') && Number(d.send_again_count ?? 0) > 0)
+    return { ok: false, reason: msg('error.ecard_resending') };
+  if (d.status !== 'sent' && d.status !== 'delivered')
+    return { ok: false, reason: msg(d.status === 'cancelled' ? 'error.ecard_cancelled' : 'error.ecard_not_sent') };
   if (d.opened_at) return { ok: false, reason: msg('error.ecard_opened') };
   const sentAt = d.sent_at ? new Date(d.sent_at).getTime() : NaN;
   if (Number.isNaN(sentAt) || now.getTime() - sentAt < afterDays * DAY_MS) {

@@ -26,17 +26,28 @@ const str = (max: number, blank: MessageCode = 'error.blank') =>
 
 const positiveId = z.preprocess(
   (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v),
-  z.number({ error: (i) => (i.input === undefined ? required : notInteger) }).refine((n) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID, notInteger),
+  z
+    .number({ error: (i) => (i.input === undefined ? required : notInteger) })
+    .refine((n) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID, notInteger),
 );
 
 // An ISO 8601 date-time with a zone (Z or an offset), as the API speaks; pages convert the shop's local time.
 const dateTime = z
   .string({ error: (i) => (i.input === undefined ? required : dateTimeFormat) })
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), dateTimeFormat)
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+    dateTimeFormat,
+  )
   .transform((v) => new Date(v));
 
-const email = z.string({ error: notString }).trim().toLowerCase().max(254, eMail).regex(/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/, eMail);
+const email = z
+  .string({ error: notString })
+  .trim()
+  .toLowerCase()
+  .max(254, eMail)
+  .regex(/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/, eMail);
 
 export const groupCardCreate = z.object({
   card_id: positiveId,
@@ -68,7 +79,12 @@ const signatureFields = {
     .transform((v) => v.toUpperCase())
     .nullable()
     .optional(),
-  font: z.enum(FONT_FAMILIES as [string, ...string[]], { error: zodMessage('error.choose_one_of', { choices: FONT_FAMILIES.join(', ') }) }).nullable().optional(),
+  font: z
+    .enum(FONT_FAMILIES as [string, ...string[]], {
+      error: zodMessage('error.choose_one_of', { choices: FONT_FAMILIES.join(', ') }),
+    })
+    .nullable()
+    .optional(),
 };
 export const signatureCreate = z.object(signatureFields);
 export type SignatureCreate = z.output<typeof signatureCreate>;
@@ -76,5 +92,8 @@ export const signaturePatch = z.object(signatureFields).partial();
 export type SignaturePatch = z.output<typeof signaturePatch>;
 
 export const reorderInput = z.object({
-  signature_ids: z.array(positiveId, { error: zodMessage('error.signature_ids') }).min(1, zodMessage('error.at_least_one_id')).max(1000, zodMessage('error.too_many_ids')),
+  signature_ids: z
+    .array(positiveId, { error: zodMessage('error.signature_ids') })
+    .min(1, zodMessage('error.at_least_one_id'))
+    .max(1000, zodMessage('error.too_many_ids')),
 });

@@ -81,7 +81,8 @@ function wrap(text: string, perLine: number): string[] {
 }
 
 // An entry without a name is the card's own inside message, which goes first (see finished-design.ts).
-const blockText = (s: SignatureForLayout) => `${s.emoji ? `${s.emoji} ` : ''}${s.message}${s.display_name ? `\n— ${s.display_name}` : ''}`;
+const blockText = (s: SignatureForLayout) =>
+  `${s.emoji ? `${s.emoji} ` : ''}${s.message}${s.display_name ? `\n— ${s.display_name}` : ''}`;
 
 interface Frame {
   width: number;
@@ -103,8 +104,16 @@ function flow(signatures: SignatureForLayout[], frame: Frame, fontSize: number, 
   let top = frame.margin;
   let placed = 0;
   const box = (s: SignatureForLayout, text: string, at: number): CanvasObject => ({
-    type: 'textbox', left: frame.margin, top: at, width, text, fontSize, lineHeight: LINE_HEIGHT, textAlign: 'left',
-    fill: s.colour || '#222222', fontFamily: s.font || 'Roboto',
+    type: 'textbox',
+    left: frame.margin,
+    top: at,
+    width,
+    text,
+    fontSize,
+    lineHeight: LINE_HEIGHT,
+    textAlign: 'left',
+    fill: s.colour || '#222222',
+    fontFamily: s.font || 'Roboto',
   });
   const nextPage = () => {
     if (pages.length >= maxPages) return false;
@@ -155,7 +164,10 @@ function flow(signatures: SignatureForLayout[], frame: Frame, fontSize: number, 
  * Lays the signatures out on the inside pages (and extra pages if needed) of a card `page` units in
  * size, printed `page.trimWidthMm` wide (A5's scale when not given).
  */
-export function layoutSignatures(signatures: SignatureForLayout[], page: { width: number; height: number; trimWidthMm?: number }): SignatureLayout {
+export function layoutSignatures(
+  signatures: SignatureForLayout[],
+  page: { width: number; height: number; trimWidthMm?: number },
+): SignatureLayout {
   const frame = { width: page.width, height: page.height, margin: Math.round(page.width * 0.08) };
   const { max, min } = fontSizes(page.width, page.trimWidthMm);
   const result = (pages: CanvasObject[][], fontSize: number, placed: number): SignatureLayout => ({

@@ -9,8 +9,8 @@ import refund from './refund/schema';
 export default {
   'promo-code': promoCode,
   'promo-use': promoUse,
-  'order': order,
+  order: order,
   'order-status-change': orderStatusChange,
   'order-item': orderItem,
-  'refund': refund,
+  refund: refund,
 };

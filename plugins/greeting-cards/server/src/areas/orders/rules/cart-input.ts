@@ -69,7 +69,12 @@ export function checkSendWindow(date: Date, now: Date): { ok: true; value: Date 
  * A send date ('YYYY-MM-DD') as the instant it goes out: `hour`:00 on the recipient's clock (`zone`),
  * then the same window as a full time. Today is fine while that hour is still ahead there.
  */
-export function resolveScheduledDate(date: string, zone: string, hour: number, now: Date): { ok: true; value: Date } | { ok: false; message: Text } {
+export function resolveScheduledDate(
+  date: string,
+  zone: string,
+  hour: number,
+  now: Date,
+): { ok: true; value: Date } | { ok: false; message: Text } {
   const at = zonedTimeToUtc(date, hour, 0, zone);
   if (!at) return { ok: false, message: MSG.datetime };
   const checked = checkSendWindow(at, now);
@@ -84,7 +89,10 @@ export function resolveScheduledDate(date: string, zone: string, hour: number, n
  * date-time in UTC (Z or +00:00: an instant, whatever the recipient's zone), a real calendar time, in
  * the future and within a year.
  */
-export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: Date } | { ok: true; date: string } | { ok: false; message: Text } {
+export function parseScheduledFor(
+  raw: unknown,
+  now: Date,
+): { ok: true; value: Date } | { ok: true; date: string } | { ok: false; message: Text } {
   if (typeof raw !== 'string') return { ok: false, message: MSG.datetime };
   if (DATE_ONLY.test(raw.trim())) {
     const date = raw.trim();
@@ -96,12 +104,21 @@ export function parseScheduledFor(raw: unknown, now: Date): { ok: true; value: D
   const [, y, mo, d, h, mi, s, frac] = m;
   const ms = frac ? Math.floor(Number(`0.${frac}`) * 1000) : 0;
   const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, s ? +s : 0, ms));
-  const real = date.getUTCFullYear() === +y && date.getUTCMonth() === +mo - 1 && date.getUTCDate() === +d && +h < 24 && +mi < 60 && (!s || +s < 60);
+  const real =
+    date.getUTCFullYear() === +y &&
+    date.getUTCMonth() === +mo - 1 &&
+    date.getUTCDate() === +d &&
+    +h < 24 &&
+    +mi < 60 &&
+    (!s || +s < 60);
   if (!real) return { ok: false, message: MSG.datetime };
   return checkSendWindow(date, now);
 }
 
-export function parseAddToCart(body: unknown, now: Date): { ok: true; value: AddToCartInput } | { ok: false; errors: FieldErrors } {
+export function parseAddToCart(
+  body: unknown,
+  now: Date,
+): { ok: true; value: AddToCartInput } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const add = (field: string, message: Text) => (errors[field] ??= []).push(message);
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -123,9 +140,17 @@ export function parseAddToCart(body: unknown, now: Date): { ok: true; value: Add
   let recipientIds: number[] | null = null;
   if (!blank(b.recipient_ids)) {
     // A JSON list, or from a form: repeated fields (a list) or one field of comma-separated ids.
-    const raw = Array.isArray(b.recipient_ids) ? b.recipient_ids : typeof b.recipient_ids === 'string' ? b.recipient_ids.split(',') : null;
-    const ids = raw?.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => !blank(v)).map(parseId);
-    if (!ids || ids.length === 0 || ids.some((id) => id === undefined)) add('recipient_ids', 'Expected a list of recipient ids.');
+    const raw = Array.isArray(b.recipient_ids)
+      ? b.recipient_ids
+      : typeof b.recipient_ids === 'string'
+        ? b.recipient_ids.split(',')
+        : null;
+    const ids = raw
+      ?.map((v) => (typeof v === 'string' ? v.trim() : v))
+      .filter((v) => !blank(v))
+      .map(parseId);
+    if (!ids || ids.length === 0 || ids.some((id) => id === undefined))
+      add('recipient_ids', 'Expected a list of recipient ids.');
     else if (new Set(ids).size !== ids.length) add('recipient_ids', 'Each recipient may be listed once.');
     else if (recipientId !== null) add('recipient_ids', 'Give either recipient_id or recipient_ids, not both.');
     else recipientIds = ids as number[];
@@ -133,8 +158,10 @@ export function parseAddToCart(body: unknown, now: Date): { ok: true; value: Add
 
   let recipientTag: string | null = null;
   if (!blank(b.recipient_tag)) {
-    if (typeof b.recipient_tag !== 'string' || !b.recipient_tag.trim() || b.recipient_tag.length > 60) add('recipient_tag', 'Expected the name of a tag, at most 60 characters.');
-    else if (recipientId !== null || recipientIds !== null) add('recipient_tag', 'Give one of recipient_id, recipient_ids or recipient_tag.');
+    if (typeof b.recipient_tag !== 'string' || !b.recipient_tag.trim() || b.recipient_tag.length > 60)
+      add('recipient_tag', 'Expected the name of a tag, at most 60 characters.');
+    else if (recipientId !== null || recipientIds !== null)
+      add('recipient_tag', 'Give one of recipient_id, recipient_ids or recipient_tag.');
     else recipientTag = b.recipient_tag.trim();
   }
 
@@ -142,7 +169,11 @@ export function parseAddToCart(body: unknown, now: Date): { ok: true; value: Add
   if (!blank(b.delivery_method)) {
     if (typeof b.delivery_method === 'string' && (DELIVERY_METHODS as readonly string[]).includes(b.delivery_method)) {
       method = b.delivery_method as DeliveryMethod;
-    } else add('delivery_method', MSG.choice(typeof b.delivery_method === 'object' ? JSON.stringify(b.delivery_method) : b.delivery_method));
+    } else
+      add(
+        'delivery_method',
+        MSG.choice(typeof b.delivery_method === 'object' ? JSON.stringify(b.delivery_method) : b.delivery_method),
+      );
   }
 
   let scheduledFor: Date | null = null;
@@ -171,6 +202,16 @@ export function parseAddToCart(body: unknown, now: Date): { ok: true; value: Add
   if (Object.keys(errors).length || cardId === undefined) return { ok: false, errors };
   return {
     ok: true,
-    value: { card_id: cardId, recipient_id: recipientId, recipient_ids: recipientIds, ...(recipientTag ? { recipient_tag: recipientTag } : {}), delivery_method: method, scheduled_for: scheduledFor, scheduled_date: scheduledDate, gift_addon_id: giftAddonId, gift_wrap: giftWrap },
+    value: {
+      card_id: cardId,
+      recipient_id: recipientId,
+      recipient_ids: recipientIds,
+      ...(recipientTag ? { recipient_tag: recipientTag } : {}),
+      delivery_method: method,
+      scheduled_for: scheduledFor,
+      scheduled_date: scheduledDate,
+      gift_addon_id: giftAddonId,
+      gift_wrap: giftWrap,
+    },
   };
 }

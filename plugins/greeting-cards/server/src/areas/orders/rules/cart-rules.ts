@@ -31,9 +31,15 @@ export function deliveryRuleErrors(
     if (!recipient) add('recipient_id', msg('error.post_needs_recipient'));
     else {
       const missing = POSTAL_FIELDS.filter((f) => !filled(recipient[f]));
-      if (missing.length) add('recipient_id', msg('error.post_needs_fields', { fields: POSTAL_FIELDS.join(', '), missing: missing.join(', ') }));
+      if (missing.length)
+        add(
+          'recipient_id',
+          msg('error.post_needs_fields', { fields: POSTAL_FIELDS.join(', '), missing: missing.join(', ') }),
+        );
       // Then the address's format, field by field: checked when the card is added and again at checkout.
-      const problems = Object.entries(postalAddressProblems(recipient)).filter(([field]) => !missing.includes(field as (typeof POSTAL_FIELDS)[number]));
+      const problems = Object.entries(postalAddressProblems(recipient)).filter(
+        ([field]) => !missing.includes(field as (typeof POSTAL_FIELDS)[number]),
+      );
       for (const [field, message] of problems) add('recipient_id', msg('error.post_address_field', { field, message }));
     }
   }

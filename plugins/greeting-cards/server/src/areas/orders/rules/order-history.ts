@@ -11,7 +11,14 @@ export interface StatusHistoryEntry {
  * their timestamps instead (paid_at, fulfilled_at...), so the history is never empty or misleading.
  */
 export function statusHistory(
-  order: { status: OrderStatus; created_at?: unknown; paid_at?: unknown; fulfilled_at?: unknown; cancelled_at?: unknown; refunded_at?: unknown },
+  order: {
+    status: OrderStatus;
+    created_at?: unknown;
+    paid_at?: unknown;
+    fulfilled_at?: unknown;
+    cancelled_at?: unknown;
+    refunded_at?: unknown;
+  },
   changes: Array<{ status: OrderStatus; at: unknown }>,
 ): StatusHistoryEntry[] {
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);

@@ -34,7 +34,13 @@ export function transition(from: OrderStatus, event: OrderEvent): TransitionResu
   const to = ORDER_TRANSITIONS[from]?.[event];
   if (to) return { ok: true, to };
   const why = msg(WHY[event] ?? 'error.order_change_not_allowed');
-  return { ok: false, reason: msg('error.two_sentences', { first: why, second: msg('error.order_is', { status: from.replaceAll('_', ' ') }) }) };
+  return {
+    ok: false,
+    reason: msg('error.two_sentences', {
+      first: why,
+      second: msg('error.order_is', { status: from.replaceAll('_', ' ') }),
+    }),
+  };
 }
 
 /** The states an order may be in for `event` to apply: the WHERE of a conditional update. */

@@ -34,7 +34,10 @@ export function basePrice(method: DeliveryMethod, prices: PriceList): number {
 /** The card itself is the unit price; gift wrap and the add-on (posted cards only) add to the line. */
 export function priceLine(line: LineInput, prices: PriceList): LinePrice {
   const unit = basePrice(line.delivery_method, prices);
-  const extras = line.delivery_method === 'post' ? (line.gift_wrap ? prices.giftWrapPrice : 0) + (line.gift_addon_price_pence ?? 0) : 0;
+  const extras =
+    line.delivery_method === 'post'
+      ? (line.gift_wrap ? prices.giftWrapPrice : 0) + (line.gift_addon_price_pence ?? 0)
+      : 0;
   return { unit_price_pence: unit, line_total_pence: unit + extras };
 }
 

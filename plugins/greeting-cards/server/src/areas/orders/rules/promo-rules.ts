@@ -36,7 +36,13 @@ export const normaliseCode = (raw: string) => raw.trim().toUpperCase();
 
 /** The built-in FIRSTCARD, used when content editors have not stored a row of that name. */
 export function builtInFirstCard(ecardPrice: number): PromoDefinition {
-  return { code: FIRSTCARD, kind: 'free_ecard', cap_pence: Math.min(299, ecardPrice), max_uses_per_user: 1, is_active: true };
+  return {
+    code: FIRSTCARD,
+    kind: 'free_ecard',
+    cap_pence: Math.min(299, ecardPrice),
+    max_uses_per_user: 1,
+    is_active: true,
+  };
 }
 
 const time = (v: string | Date | null | undefined) => (v ? new Date(v).getTime() : null);
@@ -48,7 +54,8 @@ export function checkAvailability(promo: PromoDefinition, usage: PromoUsage, now
   if (from !== null && now.getTime() < from) return 'This promo code is not valid yet.';
   if (to !== null && now.getTime() > to) return 'This promo code has expired.';
   if (promo.max_uses_total != null && usage.total >= promo.max_uses_total) return 'This promo code has been used up.';
-  if (promo.max_uses_per_user != null && usage.byUser >= promo.max_uses_per_user) return 'You have already used this promo code.';
+  if (promo.max_uses_per_user != null && usage.byUser >= promo.max_uses_per_user)
+    return 'You have already used this promo code.';
   return null;
 }
 

@@ -55,7 +55,10 @@ export function refundDue(paidPence: number, lines: RefundLine[], lineId: number
   const byId = [...lines].sort((a, b) => a.id - b.id);
   const index = byId.findIndex((l) => l.id === lineId);
   if (index < 0) return 0;
-  const share = lineShares(paidPence, byId.map((l) => l.line_total_pence))[index];
+  const share = lineShares(
+    paidPence,
+    byId.map((l) => l.line_total_pence),
+  )[index];
   const given = lines.reduce((sum, l) => sum + pence(l.refunded_pence), 0);
   const stillHeld = Math.max(0, pence(paidPence) - given);
   return Math.max(0, Math.min(share - pence(byId[index].refunded_pence), stillHeld));

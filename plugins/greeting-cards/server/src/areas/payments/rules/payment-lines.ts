@@ -8,7 +8,12 @@ const METHOD_LABEL: Record<string, string> = { ecard: 'E-card', post: 'Posted ca
 
 /** A return URL: from the request, else the setting with {uuid} filled in and made absolute. */
 /** A path setting (`/cart/`) is a storefront page: under the storefront's base path, if it has one. */
-export function returnUrl(given: string | undefined, template: string, uuid: string, config: { publicUrl: string; storefrontBasePath?: string }): string {
+export function returnUrl(
+  given: string | undefined,
+  template: string,
+  uuid: string,
+  config: { publicUrl: string; storefrontBasePath?: string },
+): string {
   if (given) return given;
   const filled = template.split('{uuid}').join(encodeURIComponent(uuid));
   if (/^https?:\/\//.test(filled)) return filled;
@@ -25,7 +30,10 @@ export function returnUrl(given: string | undefined, template: string, uuid: str
 export function checkoutLines(items: Row[], discount: number): CheckoutLine[] {
   const byId = [...items].sort((a, b) => Number(a.id) - Number(b.id));
   const subtotal = items.reduce((sum, i) => sum + Number(i.line_total_pence ?? 0), 0);
-  const shares = lineShares(Math.max(0, subtotal - Math.max(0, discount)), byId.map((i) => Number(i.line_total_pence ?? 0)));
+  const shares = lineShares(
+    Math.max(0, subtotal - Math.max(0, discount)),
+    byId.map((i) => Number(i.line_total_pence ?? 0)),
+  );
   const shareOf = new Map(byId.map((item, n) => [item, shares[n]]));
   return items.map((item) => {
     const title = item.snapshot?.card_title || item.card?.title || 'Greeting card';
@@ -33,11 +41,11 @@ export function checkoutLines(items: Row[], discount: number): CheckoutLine[] {
     return {
       name: `${title} (${METHOD_LABEL[item.delivery_method] ?? item.delivery_method})`,
       description:
-        [item.snapshot?.recipient_name ? `For ${item.snapshot.recipient_name}` : null, extras || null].filter(Boolean).join('; ') ||
-        undefined,
+        [item.snapshot?.recipient_name ? `For ${item.snapshot.recipient_name}` : null, extras || null]
+          .filter(Boolean)
+          .join('; ') || undefined,
       amount_pence: shareOf.get(item) ?? 0,
       quantity: 1,
     };
   });
 }
-

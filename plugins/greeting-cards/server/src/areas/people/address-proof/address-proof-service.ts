@@ -24,7 +24,10 @@ const HOST_SETTING_TTL_MS = 5_000;
 // prove an address at any time, so "not proven" is always asked again). Bounded: cleared when full.
 const PROVEN_CACHE_SIZE = 10_000;
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-const normalise = (email: unknown) => String(email ?? '').trim().toLowerCase();
+const normalise = (email: unknown) =>
+  String(email ?? '')
+    .trim()
+    .toLowerCase();
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const proofs = () => query(strapi, UID.emailProof);
@@ -39,13 +42,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const forget = () => {
       hostSetting = null;
     };
-    strapi.db.lifecycles.subscribe({ models: ['strapi::core-store'], afterCreate: forget, afterUpdate: forget, afterDelete: forget });
+    strapi.db.lifecycles.subscribe({
+      models: ['strapi::core-store'],
+      afterCreate: forget,
+      afterUpdate: forget,
+      afterDelete: forget,
+    });
   }
 
   async function hostConfirmsEmails(): Promise<boolean> {
     watchHostSetting();
     if (hostSetting && hostSetting.until > Date.now()) return hostSetting.value;
-    const advanced = (await strapi.store({ type: 'plugin', name: 'users-permissions' }).get({ key: 'advanced' })) as Row | null;
+    const advanced = (await strapi
+      .store({ type: 'plugin', name: 'users-permissions' })
+      .get({ key: 'advanced' })) as Row | null;
     hostSetting = { value: Boolean(advanced?.email_confirmation), until: Date.now() + HOST_SETTING_TTL_MS };
     return hostSetting.value;
   }
@@ -58,17 +68,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** The user's address when they have proven it (lower case), else null. */
   // Takes the user row when the caller already has it (the signed-in user of the request): reading it
   // again was one of the queries every library request paid.
-  async function provenAddress(userOrId: number | { id: number; email?: unknown; confirmed?: unknown }): Promise<string | null> {
+  async function provenAddress(
+    userOrId: number | { id: number; email?: unknown; confirmed?: unknown },
+  ): Promise<string | null> {
     const userId = typeof userOrId === 'number' ? userOrId : userOrId.id;
-    const user = typeof userOrId === 'number'
-      ? ((await query(strapi, getConfig(strapi).userModel).findOne({ where: { id: userId }, select: ['id', 'email', 'confirmed'] })) as Row | null)
-      : userOrId;
+    const user =
+      typeof userOrId === 'number'
+        ? ((await query(strapi, getConfig(strapi).userModel).findOne({
+            where: { id: userId },
+            select: ['id', 'email', 'confirmed'],
+          })) as Row | null)
+        : userOrId;
     const email = normalise(user?.email);
     if (!email) return null;
     const key = `${userId}:${email}`;
     if (proven.has(key)) return email;
     if (user?.confirmed === true && (await hostConfirmsEmails())) return email;
-    const proof = await proofs().findOne({ where: { user: { id: userId }, email, proven_at: { $notNull: true } }, select: ['id'] });
+    const proof = await proofs().findOne({
+      where: { user: { id: userId }, email, proven_at: { $notNull: true } },
+      select: ['id'],
+    });
     if (!proof) return null;
     remember(key);
     return email;
@@ -80,14 +99,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * e-mails to others (mail-to-others-service; 429 past them), so a button cannot flood a mailbox.
    */
   async function sendLink(userId: number, locale?: Locale): Promise<void> {
-    const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id: userId }, select: ['id', 'email'] })) as Row | null;
+    const user = (await query(strapi, getConfig(strapi).userModel).findOne({
+      where: { id: userId },
+      select: ['id', 'email'],
+    })) as Row | null;
     const email = normalise(user?.email);
     if (!email) return;
     await getService(strapi, 'mailToOthers').take(userId, 1);
     const token = crypto.randomBytes(32).toString('base64url');
-    await proofs().create({ data: { user: userId, email, token_hash: digest(token), expires_at: new Date(Date.now() + LINK_HOURS * 3600_000) } });
+    await proofs().create({
+      data: {
+        user: userId,
+        email,
+        token_hash: digest(token),
+        expires_at: new Date(Date.now() + LINK_HOURS * 3600_000),
+      },
+    });
     const link = publicShopUrl(strapi, `/account/confirm-email/${token}/`);
-    await getService(strapi, 'mailer').send({ to: email, ...addressProofEmail({ link, hours: LINK_HOURS }, { locale, shopName: getConfig(strapi).shopName }) });
+    await getService(strapi, 'mailer').send({
+      to: email,
+      ...addressProofEmail({ link, hours: LINK_HOURS }, { locale, shopName: getConfig(strapi).shopName }),
+    });
   }
 
   /**
@@ -96,11 +128,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function confirm(token: string): Promise<boolean> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
-    const proof = (await proofs().findOne({ where: { token_hash: digest(token) }, populate: { user: { select: ['id', 'email'] } } })) as Row | null;
+    const proof = (await proofs().findOne({
+      where: { token_hash: digest(token) },
+      populate: { user: { select: ['id', 'email'] } },
+    })) as Row | null;
     if (!proof || proof.proven_at || !proof.user || new Date(proof.expires_at).getTime() < Date.now()) return false;
     if (normalise(proof.user.email) !== proof.email) return false;
     // Conditional on still being unused: two clicks at once prove it once.
-    const { count } = await proofs().updateMany({ where: { id: proof.id, proven_at: { $null: true } }, data: { proven_at: new Date() } });
+    const { count } = await proofs().updateMany({
+      where: { id: proof.id, proven_at: { $null: true } },
+      data: { proven_at: new Date() },
+    });
     return count > 0;
   }
 

@@ -1,7 +1,14 @@
 import { getService } from '../../../platform/get-service';
 import { renderPage } from '../../../platform/web/render';
 import { requestLocale } from '../../../platform/i18n/request-locale';
-import { errorPage, privateRoute, publicRoute, redirect, type WebRouteDef, shopUrl } from '../../../platform/web/web-route';
+import {
+  errorPage,
+  privateRoute,
+  publicRoute,
+  redirect,
+  type WebRouteDef,
+  shopUrl,
+} from '../../../platform/web/web-route';
 import { formBody, refusalText } from '../../../platform/web/form-input';
 import { ApiError } from '../../../platform/errors';
 
@@ -30,8 +37,21 @@ export const addressProofRoutes: WebRouteDef[] = [
   // A GET, as every e-mail link: it only marks this one address of this one account as proven.
   publicRoute('GET', '/account/confirm-email/:token/', async ({ ctx, strapi, t }) => {
     if (await getService(strapi, 'addressProof').confirm(String(ctx.params.token))) {
-      return renderPage(ctx, 'error', { title: t('shop.proof.confirmed'), heading: t('shop.proof.confirmed'), message: t('shop.proof.confirmedText') });
+      return renderPage(ctx, 'error', {
+        title: t('shop.proof.confirmed'),
+        heading: t('shop.proof.confirmed'),
+        message: t('shop.proof.confirmedText'),
+      });
     }
-    renderPage(ctx, 'error', { title: t('shop.proof.invalidTitle'), heading: t('shop.proof.invalidHeading'), message: t('shop.proof.invalidText') }, 404);
+    renderPage(
+      ctx,
+      'error',
+      {
+        title: t('shop.proof.invalidTitle'),
+        heading: t('shop.proof.invalidHeading'),
+        message: t('shop.proof.invalidText'),
+      },
+      404,
+    );
   }),
 ];

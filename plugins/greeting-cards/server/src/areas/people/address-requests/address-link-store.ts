@@ -10,7 +10,8 @@ import { publicShopUrl } from '../../../platform/mount/mount-points';
 export const newLinkToken = (): string => crypto.randomBytes(24).toString('base64url');
 
 /** Tokens are base64url of 24 bytes: anything else cannot be one, and never reaches the database. */
-export const looksLikeLinkToken = (raw: unknown): raw is string => typeof raw === 'string' && /^[A-Za-z0-9_-]{32}$/.test(raw);
+export const looksLikeLinkToken = (raw: unknown): raw is string =>
+  typeof raw === 'string' && /^[A-Za-z0-9_-]{32}$/.test(raw);
 
 export interface AddressLinkResponse {
   token: string;
@@ -25,7 +26,13 @@ export function addressLinkStore(strapi: Core.Strapi) {
     links,
     recipients,
     ofOwner: (userId: number): Promise<Row | null> => links().findOne({ where: { owner_key: userId } }),
-    byToken: (token: string): Promise<Row | null> => (looksLikeLinkToken(token) ? links().findOne({ where: { token }, populate: { owner: { fields: ['id'] } } }) : Promise.resolve(null)),
-    response: (row: Row): AddressLinkResponse => ({ token: String(row.token), url: publicShopUrl(strapi, `/address/${row.token}/`) }),
+    byToken: (token: string): Promise<Row | null> =>
+      looksLikeLinkToken(token)
+        ? links().findOne({ where: { token }, populate: { owner: { fields: ['id'] } } })
+        : Promise.resolve(null),
+    response: (row: Row): AddressLinkResponse => ({
+      token: String(row.token),
+      url: publicShopUrl(strapi, `/address/${row.token}/`),
+    }),
   };
 }

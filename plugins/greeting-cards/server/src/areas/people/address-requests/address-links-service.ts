@@ -32,7 +32,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const row = await store.ofOwner(userId);
         const saved = row
           ? await store.links().update({ where: { id: row.id }, data: { token, ...(locale ? { locale } : {}) } })
-          : await store.links().create({ data: { owner: userId, owner_key: userId, token, day_count: 0, locale: locale ?? null } });
+          : await store
+              .links()
+              .create({ data: { owner: userId, owner_key: userId, token, day_count: 0, locale: locale ?? null } });
         return store.response(saved);
       } catch (error) {
         if (attempt >= 2 || !isUniqueViolation(error)) throw error;
@@ -55,7 +57,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** What the public page shows: the shopper's display name only ('' when it would give away an e-mail). */
   async function publicView(token: string): Promise<{ display_name: string }> {
     const row = await byToken(token);
-    const details = await getService(strapi, 'userDetails').forUser(row.owner.id).catch(() => null);
+    const details = await getService(strapi, 'userDetails')
+      .forUser(row.owner.id)
+      .catch(() => null);
     return { display_name: publicShopperName(details?.display_name) };
   }
 

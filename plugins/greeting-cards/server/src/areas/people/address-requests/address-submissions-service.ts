@@ -3,7 +3,12 @@ import { badRequest, conflict, fieldErrors, notFound } from '../../../platform/e
 import { getConfig } from '../../../platform/config/get-config';
 import { isUniqueViolation } from '../../../platform/db/unique-violation';
 import type { Row } from '../../../platform/db/query';
-import { linkEmailKey, SUBMISSION_FIELDS, validateSubmission, type CheckedSubmission } from './rules/address-submission';
+import {
+  linkEmailKey,
+  SUBMISSION_FIELDS,
+  validateSubmission,
+  type CheckedSubmission,
+} from './rules/address-submission';
 import { changedFields, readPendingChange } from './rules/pending-change';
 import { nextDayCount, secondsToNextShopDay, shopDay } from './rules/link-day';
 import { addressLinkStore } from './address-link-store';
@@ -55,12 +60,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const existing = await store.recipients().findOne({ where: { link_email_key: key } });
     if (existing) {
       // The same answer again changes nothing: nothing for the owner to check.
-      if (changedFields(existing, entry).length) await store.recipients().update({ where: { id: existing.id }, data: pending });
+      if (changedFields(existing, entry).length)
+        await store.recipients().update({ where: { id: existing.id }, data: pending });
       return;
     }
     try {
       await store.recipients().create({
-        data: { ...entry, source: ADDRESS_LINK_SOURCE, link_submitted_at: now, owner: ownerId, link_email_key: key, is_system_user: false, phone: '', notes: '', anniversary: null },
+        data: {
+          ...entry,
+          source: ADDRESS_LINK_SOURCE,
+          link_submitted_at: now,
+          owner: ownerId,
+          link_email_key: key,
+          is_system_user: false,
+          phone: '',
+          notes: '',
+          anniversary: null,
+        },
       });
     } catch (error) {
       // The same e-mail submitted twice at once: the unique key let one create in; this one waits on it.
@@ -96,7 +112,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** The owner discards the waiting change; the entry stays as it is. */
   async function rejectChange(ownerId: number, recipientId: number): Promise<void> {
     const row = await withChange(ownerId, recipientId);
-    await store.recipients().updateMany({ where: { id: row.id, pending_change_at: row.pending_change_at }, data: { pending_change: null, pending_change_at: null } });
+    await store
+      .recipients()
+      .updateMany({
+        where: { id: row.id, pending_change_at: row.pending_change_at },
+        data: { pending_change: null, pending_change_at: null },
+      });
   }
 
   /**
@@ -110,7 +131,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (retryAfter !== null) return { ok: false, retryAfter };
     await save(link.owner.id, value, now);
     // After the entry is written, so the summary that clears this flag always finds the entry.
-    await store.links().updateMany({ where: { id: link.id, summary_pending_since: { $null: true } }, data: { summary_pending_since: now } });
+    await store
+      .links()
+      .updateMany({
+        where: { id: link.id, summary_pending_since: { $null: true } },
+        data: { summary_pending_since: now },
+      });
     return { ok: true, entry: value };
   }
 

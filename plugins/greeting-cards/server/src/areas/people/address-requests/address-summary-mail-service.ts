@@ -24,13 +24,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     $or: [{ summary_sent_at: { $null: true } }, { summary_sent_at: { $lte: new Date(now.getTime() - DAY_MS) } }],
   });
 
-  const sinceLast = (link: Row, now: Date) => ({ $lte: now, ...(link.summarised_until ? { $gt: link.summarised_until } : {}) });
+  const sinceLast = (link: Row, now: Date) => ({
+    $lte: now,
+    ...(link.summarised_until ? { $gt: link.summarised_until } : {}),
+  });
 
   /** The link's entries made, or given a change to check, since its last summary, oldest first. */
   const entriesSince = (link: Row, now: Date): Promise<Row[]> =>
     store.recipients().findMany({
       where: {
-        owner: { id: link.owner.id }, source: ADDRESS_LINK_SOURCE,
+        owner: { id: link.owner.id },
+        source: ADDRESS_LINK_SOURCE,
         $or: [{ link_submitted_at: sinceLast(link, now) }, { pending_change_at: sinceLast(link, now) }],
       },
       orderBy: [{ link_submitted_at: 'asc' }, { id: 'asc' }],
@@ -38,33 +42,56 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The newest moment an entry brought into this summary, as written: the next summary starts after it. */
   const newestOf = (entries: Row[], now: Date): Date =>
-    new Date(Math.max(...entries.flatMap((e) => [e.link_submitted_at, e.pending_change_at]).filter(Boolean).map((at) => new Date(at).getTime()).filter((t) => t <= now.getTime())));
+    new Date(
+      Math.max(
+        ...entries
+          .flatMap((e) => [e.link_submitted_at, e.pending_change_at])
+          .filter(Boolean)
+          .map((at) => new Date(at).getTime())
+          .filter((t) => t <= now.getTime()),
+      ),
+    );
 
   /** Sends every summary due at `now`; the number sent. */
   async function runDue(now: Date): Promise<{ summaries: number }> {
     let summaries = 0;
-    for (const link of await store.links().findMany({ where: due(now), populate: { owner: { fields: ['id', 'email'] } } })) {
+    for (const link of await store
+      .links()
+      .findMany({ where: due(now), populate: { owner: { fields: ['id', 'email'] } } })) {
       if (!link.owner?.id) continue;
-      const { count } = await store.links().updateMany({ where: { id: link.id, ...due(now) }, data: { summary_pending_since: null, summary_sent_at: now } });
+      const { count } = await store
+        .links()
+        .updateMany({
+          where: { id: link.id, ...due(now) },
+          data: { summary_pending_since: null, summary_sent_at: now },
+        });
       if (count !== 1) continue;
       const entries = await entriesSince(link, now);
       // Security issue 39: the summary goes to the account's address, which anyone may have typed in at
       // registration: only to an owner who may be e-mailed (a confirmed address or a paid order). The
       // entries are in the address book either way, and a summary after confirming includes them.
-      const mayBeMailed = entries.length && link.owner.email && (await getService(strapi, 'mailToOthers').mayMailOthers(link.owner.id));
+      const mayBeMailed =
+        entries.length && link.owner.email && (await getService(strapi, 'mailToOthers').mayMailOthers(link.owner.id));
       if (!mayBeMailed) {
         // Nothing to say after all: give the day back, so the next entry is not held for 24 hours.
-        await store.links().updateMany({ where: { id: link.id, summary_sent_at: now }, data: { summary_sent_at: link.summary_sent_at ?? null } });
+        await store
+          .links()
+          .updateMany({
+            where: { id: link.id, summary_sent_at: now },
+            data: { summary_sent_at: link.summary_sent_at ?? null },
+          });
         continue;
       }
       // Up to the newest moment summarised, not `now`: an entry written late with an earlier time is
       // still after this mark, so the next summary has it.
       await store.links().update({ where: { id: link.id }, data: { summarised_until: newestOf(entries, now) } });
       const since = link.summarised_until ? new Date(link.summarised_until).getTime() : -Infinity;
-      const inWindow = (at: unknown) => Boolean(at) && new Date(at as string).getTime() > since && new Date(at as string).getTime() <= now.getTime();
+      const inWindow = (at: unknown) =>
+        Boolean(at) && new Date(at as string).getTime() > since && new Date(at as string).getTime() <= now.getTime();
       const mail = addressSummaryEmail(
         entries.map((e) => ({
-          name: fullName(e), email: String(e.email ?? ''),
+          name: fullName(e),
+          email: String(e.email ?? ''),
           isNew: new Date(e.createdAt).getTime() > since,
           hasChange: Boolean(e.pending_change) && inWindow(e.pending_change_at),
         })),
@@ -72,7 +99,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         { locale: recordLocale(link.locale, getConfig(strapi).shopLocale), shopName: getConfig(strapi).shopName },
       );
       try {
-        await getService(strapi, 'mailer').send({ to: link.owner.email, ...mail, headers: { 'X-Greeting-Card-Address-Summary': String(link.id) } });
+        await getService(strapi, 'mailer').send({
+          to: link.owner.email,
+          ...mail,
+          headers: { 'X-Greeting-Card-Address-Summary': String(link.id) },
+        });
         summaries++;
       } catch (error) {
         strapi.log.warn(`[greeting-cards] address link summary e-mail not sent: ${(error as Error).message}`);

@@ -4,7 +4,16 @@ import { getService } from '../../../platform/get-service';
 import { isHtmx, renderPage, renderPartial, type Toast } from '../../../platform/web/render';
 import { formBody, formErrors, pickFilled } from '../../../platform/web/form-input';
 import { limitedPage } from '../../../platform/web/page-limits';
-import { errorPage, privateRoute, publicRoute, redirect, shopUrl, type PrivateContext, type WebContext, type WebRouteDef } from '../../../platform/web/web-route';
+import {
+  errorPage,
+  privateRoute,
+  publicRoute,
+  redirect,
+  shopUrl,
+  type PrivateContext,
+  type WebContext,
+  type WebRouteDef,
+} from '../../../platform/web/web-route';
 import type { MessageKey } from '../../../platform/i18n/messages';
 import { requestLocale } from '../../../platform/i18n/request-locale';
 
@@ -30,7 +39,8 @@ export async function requestLinkData({ strapi, user, ctx }: Pick<PrivateContext
 async function linkAction(web: PrivateContext, run: () => Promise<unknown>, text: MessageKey) {
   await run();
   const toast: Toast = { kind: 'success', text: web.t(text) };
-  if (isHtmx(web.ctx)) return renderPartial(web.ctx, 'partials/address-link-panel', { ...(await requestLinkData(web)), toast });
+  if (isHtmx(web.ctx))
+    return renderPartial(web.ctx, 'partials/address-link-panel', { ...(await requestLinkData(web)), toast });
   redirect(web.ctx, shopUrl(web.ctx, '/recipients/'));
 }
 
@@ -49,23 +59,40 @@ async function addressPage(web: WebContext, state: FormState = {}, status?: numb
   keepPrivate(web);
   const { display_name } = await getService(web.strapi, 'addressLinks').publicView(tokenOf(web));
   const errors = state.errors ?? null;
-  renderPage(web.ctx, 'address-request', {
-    title: display_name ? web.t('shop.address.titleFor', { name: display_name }) : web.t('shop.address.titleFriend'),
-    noindex: true,
-    shopperName: display_name,
-    token: tokenOf(web),
-    errors,
-    values: { country: 'GB', ...(state.values ?? {}) },
-    thanks: Boolean(state.thanks),
-    // No toast: the list of problems at the top of the form takes the focus and says it all.
-  }, status);
+  renderPage(
+    web.ctx,
+    'address-request',
+    {
+      title: display_name ? web.t('shop.address.titleFor', { name: display_name }) : web.t('shop.address.titleFriend'),
+      noindex: true,
+      shopperName: display_name,
+      token: tokenOf(web),
+      errors,
+      values: { country: 'GB', ...(state.values ?? {}) },
+      thanks: Boolean(state.thanks),
+      // No toast: the list of problems at the top of the form takes the focus and says it all.
+    },
+    status,
+  );
 }
 
 export const addressRequestRoutes: WebRouteDef[] = [
-  limitedPage('writes', privateRoute('POST', '/recipients/request-link/', (web) =>
-    linkAction(web, () => getService(web.strapi, 'addressLinks').createOrRotate(web.user.id, requestLocale(web.strapi, web.ctx)), 'shop.addressLink.ready'))),
-  limitedPage('writes', privateRoute('POST', '/recipients/request-link/revoke/', (web) =>
-    linkAction(web, () => getService(web.strapi, 'addressLinks').revoke(web.user.id), 'shop.addressLink.turnedOff'))),
+  limitedPage(
+    'writes',
+    privateRoute('POST', '/recipients/request-link/', (web) =>
+      linkAction(
+        web,
+        () => getService(web.strapi, 'addressLinks').createOrRotate(web.user.id, requestLocale(web.strapi, web.ctx)),
+        'shop.addressLink.ready',
+      ),
+    ),
+  ),
+  limitedPage(
+    'writes',
+    privateRoute('POST', '/recipients/request-link/revoke/', (web) =>
+      linkAction(web, () => getService(web.strapi, 'addressLinks').revoke(web.user.id), 'shop.addressLink.turnedOff'),
+    ),
+  ),
 
   publicRoute('GET', '/address/:token/', async (web) => addressPage(web, { thanks: web.ctx.query.thanks === '1' })),
 
@@ -75,7 +102,12 @@ export const addressRequestRoutes: WebRouteDef[] = [
     const rejection = await consumeAddressSubmission(web.strapi, web.ctx, String(link.id));
     if (rejection) {
       web.ctx.set('Retry-After', String(retryAfterSeconds(rejection)));
-      return errorPage(web.ctx, 429, web.t('shop.limit.title'), web.t('shop.limit.tooMany', { count: retryAfterSeconds(rejection) }));
+      return errorPage(
+        web.ctx,
+        429,
+        web.t('shop.limit.title'),
+        web.t('shop.limit.tooMany', { count: retryAfterSeconds(rejection) }),
+      );
     }
     // Empty fields are sent as such: a blank required field must say so, not fall back to a default.
     const body = formBody(web.ctx);

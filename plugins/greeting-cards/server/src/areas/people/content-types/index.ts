@@ -7,8 +7,8 @@ import mailAllowance from './mail-allowance/schema';
 
 /** The content types of this area, by name. */
 export default {
-  'recipient': recipient,
-  'reminder': reminder,
+  recipient: recipient,
+  reminder: reminder,
   'email-proof': emailProof,
   'address-request-link': addressRequestLink,
   'recipient-tag': recipientTag,

@@ -19,7 +19,8 @@ export function readMapping(raw: unknown): Record<string, unknown> | undefined {
       throw fieldError('mapping', 'Send the mapping as a JSON object of column names to field names.');
     }
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw fieldError('mapping', 'Send the mapping as a JSON object of column names to field names.');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw fieldError('mapping', 'Send the mapping as a JSON object of column names to field names.');
   return value as Record<string, unknown>;
 }
 

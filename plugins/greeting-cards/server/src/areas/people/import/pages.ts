@@ -13,10 +13,26 @@ import { privateRoute, type PrivateContext, type WebRouteDef } from '../../../pl
 // nothing is kept on the server between the steps; the same service answers POST /api/recipients/import/.
 
 // Each field's name on the page is the catalogue's shop.import.field.<field> (FIELD_LABELS stays the domain's English).
-const fieldChoices = (t: Translate) => [{ value: '', label: t('shop.import.leaveOut') }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: t(`shop.import.field.${f}`) }))];
+const fieldChoices = (t: Translate) => [
+  { value: '', label: t('shop.import.leaveOut') },
+  ...IMPORT_FIELDS.map((f) => ({ value: f, label: t(`shop.import.field.${f}`) })),
+];
 
 function page(web: PrivateContext, data: Record<string, unknown>, status?: number) {
-  renderPage(web.ctx, 'recipient-import', { title: web.t('shop.import.title'), fields: fieldChoices(web.t), errors: null, preview: null, outcome: null, content: '', ...data }, status);
+  renderPage(
+    web.ctx,
+    'recipient-import',
+    {
+      title: web.t('shop.import.title'),
+      fields: fieldChoices(web.t),
+      errors: null,
+      preview: null,
+      outcome: null,
+      content: '',
+      ...data,
+    },
+    status,
+  );
 }
 
 /** The person's column choices (selects named map_<column number>) as a mapping by column name. */
@@ -59,7 +75,8 @@ async function importPost(web: PrivateContext) {
     const messages = { non_field_errors: Object.values(errors).flat() };
     // A bad mapping keeps the file: the preview again, as guessed, with the reason. A file that cannot
     // be read goes back to the upload.
-    if (errors.mapping && text) return page(web, { errors: messages, preview: await service.preview(web.user.id, text), content: text }, 400);
+    if (errors.mapping && text)
+      return page(web, { errors: messages, preview: await service.preview(web.user.id, text), content: text }, 400);
     page(web, { errors: messages }, 400);
   }
 }

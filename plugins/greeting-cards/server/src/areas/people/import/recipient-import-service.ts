@@ -7,8 +7,18 @@ import { toDateString } from '../../../platform/time/calendar-dates';
 import { EMPTY_RECIPIENT, RECIPIENT_FIELDS, type RecipientFields } from '../rules/recipient-input';
 import type { UploadedFile } from '../../../platform/http/uploaded-file';
 import {
-  entryChanged, importTable, importText, IMPORT_LIMITS, mergeEntry, previewImport, TOO_LARGE, UnreadableFile,
-  type Entry, type ExistingEntry, type ImportPreview, type PlannedRow,
+  entryChanged,
+  importTable,
+  importText,
+  IMPORT_LIMITS,
+  mergeEntry,
+  previewImport,
+  TOO_LARGE,
+  UnreadableFile,
+  type Entry,
+  type ExistingEntry,
+  type ImportPreview,
+  type PlannedRow,
 } from './rules';
 import { getService } from '../../../platform/get-service';
 
@@ -41,15 +51,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const rows = (await recipients().findMany({ where: { owner: { id: userId } }, orderBy: [{ id: 'asc' }] })) as Row[];
     const tagMap = await tags().tagsOf(rows.map((r) => r.id));
     return rows.map((row) => {
-      const entry: Record<string, unknown> = { id: row.id, is_system_user: Boolean(row.is_system_user), tags: tagMap.get(row.id) ?? [] };
-      for (const field of RECIPIENT_FIELDS) entry[field] = row[field] ?? (EMPTY_RECIPIENT as Record<string, unknown>)[field];
+      const entry: Record<string, unknown> = {
+        id: row.id,
+        is_system_user: Boolean(row.is_system_user),
+        tags: tagMap.get(row.id) ?? [],
+      };
+      for (const field of RECIPIENT_FIELDS)
+        entry[field] = row[field] ?? (EMPTY_RECIPIENT as Record<string, unknown>)[field];
       entry.birthday = toDateString(row.birthday);
       entry.anniversary = toDateString(row.anniversary);
       return entry as unknown as ExistingEntry;
     });
   }
 
-  async function plan(userId: number, text: string, mapping: Record<string, unknown> | undefined): Promise<{ preview: ImportPreview; existing: ExistingEntry[] }> {
+  async function plan(
+    userId: number,
+    text: string,
+    mapping: Record<string, unknown> | undefined,
+  ): Promise<{ preview: ImportPreview; existing: ExistingEntry[] }> {
     // Text sent back by the preview form, not read from a file: each byte of a file gives at most one
     // character, so a longer text cannot come from a file within the limit.
     if (text.length > IMPORT_LIMITS.bytes) throw fieldError('file', TOO_LARGE);
@@ -61,7 +80,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }
     const existing = await existingEntries(userId);
     const result = previewImport(table, mapping, existing);
-    if ('problems' in result) throw fieldError('mapping', result.problems.reduce((first, second) => msg('error.two_sentences', { first, second })));
+    if ('problems' in result)
+      throw fieldError(
+        'mapping',
+        result.problems.reduce((first, second) => msg('error.two_sentences', { first, second })),
+      );
     return { preview: result.preview, existing };
   }
 
@@ -72,7 +95,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return out as RecipientFields;
   };
 
-  async function write(userId: number, rows: readonly PlannedRow[], existing: readonly ExistingEntry[]): Promise<ImportOutcome> {
+  async function write(
+    userId: number,
+    rows: readonly PlannedRow[],
+    existing: readonly ExistingEntry[],
+  ): Promise<ImportOutcome> {
     const byId = new Map(existing.map((e) => [e.id, e]));
     // One entry per group of matching rows: a new one (keyed by its first row) or one already in the book.
     const fresh = new Map<number, Entry>();
@@ -94,7 +121,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     await strapi.db.transaction(async () => {
       const made: Array<{ id: number; tags: string[] }> = [];
       for (const entry of fresh.values()) {
-        const created = (await recipients().create({ data: { ...fields(entry), owner: userId, is_system_user: false } })) as Row;
+        const created = (await recipients().create({
+          data: { ...fields(entry), owner: userId, is_system_user: false },
+        })) as Row;
         made.push({ id: created.id, tags: entry.tags });
         outcome.created += 1;
       }

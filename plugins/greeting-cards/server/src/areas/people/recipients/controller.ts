@@ -13,7 +13,10 @@ const withTags = { tags: tagsField.optional() };
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = () => getService(strapi, 'recipients');
-  const base = ownedResourceController(strapi, service, { create: recipientFields.partial().extend(withTags), update: recipientPatch.extend(withTags) });
+  const base = ownedResourceController(strapi, service, {
+    create: recipientFields.partial().extend(withTags),
+    update: recipientPatch.extend(withTags),
+  });
   return {
     ...base,
     list: action(strapi, async (ctx) => {

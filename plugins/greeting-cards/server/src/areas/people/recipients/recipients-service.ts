@@ -2,7 +2,14 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../../platform/uids';
 import { fieldErrors, forbidden, notFound } from '../../../platform/errors';
 import type { PageRequest } from '../../../platform/http/pagination';
-import { checkRecipient, EMPTY_RECIPIENT, LIMITS, RecipientFields, RecipientPatch, RECIPIENT_FIELDS } from '../rules/recipient-input';
+import {
+  checkRecipient,
+  EMPTY_RECIPIENT,
+  LIMITS,
+  RecipientFields,
+  RecipientPatch,
+  RECIPIENT_FIELDS,
+} from '../rules/recipient-input';
 import { isCountryCode } from '../../../platform/addresses/countries';
 import { toDateString } from '../../../platform/time/calendar-dates';
 import { serializeRecipient, type RecipientResponse, type RecipientRow } from './serializer';
@@ -26,7 +33,8 @@ export const SYSTEM_ENTRY_READ_ONLY =
   'This entry is your own details, copied from your user account: change them there. Only notes and your time zone can be edited here.';
 // What the system entry lets its owner change: the user account does not hold these.
 const SYSTEM_ENTRY_EDITABLE = ['notes', 'time_zone'];
-export const SYSTEM_ENTRY_UNDELETABLE = 'This entry is your own details, copied from your user account, and cannot be deleted.';
+export const SYSTEM_ENTRY_UNDELETABLE =
+  'This entry is your own details, copied from your user account, and cannot be deleted.';
 
 const ORDER = [{ is_system_user: 'desc' }, { first_name: 'asc' }, { last_name: 'asc' }, { id: 'asc' }];
 
@@ -51,8 +59,10 @@ function fromDetails(d: UserDetails): Omit<RecipientFields, 'notes' | 'anniversa
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const q = () => query(strapi, UID.recipient);
-  const userDetails = () => strapi.plugin('greeting-cards').service('userDetails') as ReturnType<typeof userDetailsService>;
-  const tags = () => strapi.plugin('greeting-cards').service('recipientTags') as ReturnType<typeof recipientTagsService>;
+  const userDetails = () =>
+    strapi.plugin('greeting-cards').service('userDetails') as ReturnType<typeof userDetailsService>;
+  const tags = () =>
+    strapi.plugin('greeting-cards').service('recipientTags') as ReturnType<typeof recipientTagsService>;
   /** The response for one row, tags included. */
   const withTags = async (row: RecipientRow) => serializeRecipient((await tags().withTags([row]))[0]);
   /** Applies the input's tags, if it has any, to a saved entry. */
@@ -95,7 +105,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     syncSystemRecipient,
 
     /** The address book; with SERVICE_AUTO_SYNC_USER_RECIPIENT the system entry is refreshed first. */
-    async list(userId: number, page: PageRequest, filter: RecipientFilter = {}): Promise<{ count: number; results: RecipientResponse[] }> {
+    async list(
+      userId: number,
+      page: PageRequest,
+      filter: RecipientFilter = {},
+    ): Promise<{ count: number; results: RecipientResponse[] }> {
       if (getConfig(strapi).autoSyncUserRecipient) await syncSystemRow(userId);
       const where: Record<string, unknown> = { owner: { id: userId } };
       if (filter.tag !== undefined) where.id = { $in: await tags().idsWithTag(userId, filter.tag) };
@@ -114,33 +128,54 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async create(userId: number, { tags: tagList, ...input }: RecipientInput): Promise<RecipientResponse> {
       const { errors, value } = checkRecipient({ ...EMPTY_RECIPIENT, ...input });
       if (Object.keys(errors).length) throw fieldErrors(errors);
-      return saveTags(userId, (await q().create({ data: { ...value, owner: userId, is_system_user: false } })) as RecipientRow, { tags: tagList });
+      return saveTags(
+        userId,
+        (await q().create({ data: { ...value, owner: userId, is_system_user: false } })) as RecipientRow,
+        { tags: tagList },
+      );
     },
 
-    async update(userId: number, recipientId: number, { tags: tagList, ...input }: RecipientInput): Promise<RecipientResponse> {
+    async update(
+      userId: number,
+      recipientId: number,
+      { tags: tagList, ...input }: RecipientInput,
+    ): Promise<RecipientResponse> {
       const row = await findOwned(userId, recipientId);
       if (row.is_system_user) {
         // Your own entry can be in groups too ("Family"): tags are the address book's, not the account's.
         if (Object.keys(input).some((k) => !SYSTEM_ENTRY_EDITABLE.includes(k))) throw forbidden(SYSTEM_ENTRY_READ_ONLY);
-        const own = Object.fromEntries(Object.entries(input).filter(([k, v]) => SYSTEM_ENTRY_EDITABLE.includes(k) && v !== undefined));
+        const own = Object.fromEntries(
+          Object.entries(input).filter(([k, v]) => SYSTEM_ENTRY_EDITABLE.includes(k) && v !== undefined),
+        );
         if (!Object.keys(own).length) return saveTags(userId, row, { tags: tagList });
-        return saveTags(userId, (await q().update({ where: { id: row.id }, data: own })) as RecipientRow, { tags: tagList });
+        return saveTags(userId, (await q().update({ where: { id: row.id }, data: own })) as RecipientRow, {
+          tags: tagList,
+        });
       }
       const current = {} as Record<string, unknown>;
-      for (const field of RECIPIENT_FIELDS) current[field] = row[field] ?? (EMPTY_RECIPIENT as Record<string, unknown>)[field];
+      for (const field of RECIPIENT_FIELDS)
+        current[field] = row[field] ?? (EMPTY_RECIPIENT as Record<string, unknown>)[field];
       current.birthday = toDateString(row.birthday);
       current.anniversary = toDateString(row.anniversary);
       const { errors, value } = checkRecipient({ ...(current as RecipientFields), ...input });
       if (Object.keys(errors).length) throw fieldErrors(errors);
-      return saveTags(userId, (await q().update({ where: { id: row.id }, data: value })) as RecipientRow, { tags: tagList });
+      return saveTags(userId, (await q().update({ where: { id: row.id }, data: value })) as RecipientRow, {
+        tags: tagList,
+      });
     },
 
     async remove(userId: number, recipientId: number): Promise<void> {
       const row = await findOwned(userId, recipientId);
       if (row.is_system_user) throw forbidden(SYSTEM_ENTRY_UNDELETABLE);
       // A reminder about someone who is no longer in the address book has nobody to remind about.
-      const reminders = await query(strapi, UID.reminder).findMany({ where: { recipient: { id: row.id } }, select: ['id'] });
-      if (reminders.length) await query(strapi, UID.reminder).deleteMany({ where: { id: { $in: reminders.map((r: { id: number }) => r.id) } } });
+      const reminders = await query(strapi, UID.reminder).findMany({
+        where: { recipient: { id: row.id } },
+        select: ['id'],
+      });
+      if (reminders.length)
+        await query(strapi, UID.reminder).deleteMany({
+          where: { id: { $in: reminders.map((r: { id: number }) => r.id) } },
+        });
       await tags().forgetEntries([row.id]);
       await q().delete({ where: { id: row.id } });
     },

@@ -4,4 +4,7 @@ import { reminderPatch } from '../rules/reminder-input';
 import { ownedResourceController } from '../../../platform/http/owned-resource';
 
 export default ({ strapi }: { strapi: Core.Strapi }) =>
-  ownedResourceController(strapi, () => getService(strapi, 'reminders'), { create: reminderPatch, update: reminderPatch });
+  ownedResourceController(strapi, () => getService(strapi, 'reminders'), {
+    create: reminderPatch,
+    update: reminderPatch,
+  });

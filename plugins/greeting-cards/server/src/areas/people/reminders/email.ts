@@ -12,7 +12,11 @@ export interface ReminderEmailInput {
 }
 
 const when = (t: Translate, days: number) =>
-  days === 0 ? t('email.reminder.today') : days === 1 ? t('email.reminder.tomorrow') : t('email.reminder.in-days', { count: days });
+  days === 0
+    ? t('email.reminder.today')
+    : days === 1
+      ? t('email.reminder.tomorrow')
+      : t('email.reminder.in-days', { count: days });
 
 /** The reminder to its owner, with a link to cards for the occasion, in the owner's language. */
 export function reminderEmail(input: ReminderEmailInput, lang: EmailLanguage = {}) {
@@ -21,6 +25,17 @@ export function reminderEmail(input: ReminderEmailInput, lang: EmailLanguage = {
   const soon = when(t, input.daysBefore);
   const subject = t('email.reminder.subject', { title: input.title, when: soon });
   // The event's calendar date, with its weekday: not moved by any clock.
-  const date = new Date(`${input.eventDate}T00:00:00Z`).toLocaleDateString(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return renderEmail('reminder', subject, { title: input.title, ownerName: input.ownerName, when: soon, date, catalogueUrl: input.catalogueUrl }, text);
+  const date = new Date(`${input.eventDate}T00:00:00Z`).toLocaleDateString(intlLocale(locale), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return renderEmail(
+    'reminder',
+    subject,
+    { title: input.title, ownerName: input.ownerName, when: soon, date, catalogueUrl: input.catalogueUrl },
+    text,
+  );
 }

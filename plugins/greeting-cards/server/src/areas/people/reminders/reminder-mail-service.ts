@@ -35,33 +35,56 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * one is claimed by moving last_sent_key to the new key with a conditional update, so two instances (or
    * two runs on one day) send it once; a failed send puts the old key back so the next run tries again.
    */
-  async function sendDue(todayOf: (userIds: number[]) => Promise<(userId: number) => string | null>): Promise<ReminderRun> {
+  async function sendDue(
+    todayOf: (userIds: number[]) => Promise<(userId: number) => string | null>,
+  ): Promise<ReminderRun> {
     const run: ReminderRun = { sent: 0, failed: 0 };
     const defaults = getConfig(strapi).reminderDaysBefore;
-    const rows: Row[] = await q().findMany({ where: { is_active: true }, populate: { recipient: true, occasion: true, user: { select: ['id'] } }, orderBy: { id: 'asc' } });
+    const rows: Row[] = await q().findMany({
+      where: { is_active: true },
+      populate: { recipient: true, occasion: true, user: { select: ['id'] } },
+      orderBy: { id: 'asc' },
+    });
     const today = await todayOf(rows.map((r) => r.user?.id).filter((id): id is number => Number.isInteger(id)));
     for (const r of rows) {
       const day = r.user?.id ? today(r.user.id) : null;
       if (!day) continue;
       const eventDate = toDateString(r.event_date);
-      const key = dueReminderKey({ event_date: eventDate, yearly: isYearly(r.type), days_before: r.days_before, last_sent_key: r.last_sent_key }, day, defaults);
+      const key = dueReminderKey(
+        { event_date: eventDate, yearly: isYearly(r.type), days_before: r.days_before, last_sent_key: r.last_sent_key },
+        day,
+        defaults,
+      );
       if (!key || !r.user?.id) continue;
       const previous = r.last_sent_key ?? null;
-      const { count } = await q().updateMany({ where: { id: r.id, last_sent_key: previous }, data: { last_sent_key: key, last_sent_at: new Date() } });
+      const { count } = await q().updateMany({
+        where: { id: r.id, last_sent_key: previous },
+        data: { last_sent_key: key, last_sent_at: new Date() },
+      });
       if (count !== 1) continue;
       try {
         const owner = await getService(strapi, 'userDetails').forUser(r.user.id);
         if (!owner.email) throw new Error('the reminder owner has no e-mail address');
         const [occurrence, days] = key.split(':');
-        const title = r.title || defaultTitle(r.type, r.recipient ? recipientName(r.recipient) : '', r.occasion?.name ?? null);
-        const mail = reminderEmail({
-          ownerName: owner.display_name || translate(recordLocale(r.locale, getConfig(strapi).shopLocale), 'email.print.there'),
-          title,
-          eventDate: occurrence,
-          daysBefore: Number(days),
-          catalogueUrl: catalogueUrl(r.occasion?.slug ?? FALLBACK_OCCASION[r.type] ?? null),
-        }, { locale: recordLocale(r.locale, getConfig(strapi).shopLocale), shopName: getConfig(strapi).shopName });
-        await getService(strapi, 'mailer').send({ to: owner.email, ...mail, headers: { 'X-Greeting-Card-Reminder': `${r.id}:${key}` } });
+        const title =
+          r.title || defaultTitle(r.type, r.recipient ? recipientName(r.recipient) : '', r.occasion?.name ?? null);
+        const mail = reminderEmail(
+          {
+            ownerName:
+              owner.display_name ||
+              translate(recordLocale(r.locale, getConfig(strapi).shopLocale), 'email.print.there'),
+            title,
+            eventDate: occurrence,
+            daysBefore: Number(days),
+            catalogueUrl: catalogueUrl(r.occasion?.slug ?? FALLBACK_OCCASION[r.type] ?? null),
+          },
+          { locale: recordLocale(r.locale, getConfig(strapi).shopLocale), shopName: getConfig(strapi).shopName },
+        );
+        await getService(strapi, 'mailer').send({
+          to: owner.email,
+          ...mail,
+          headers: { 'X-Greeting-Card-Reminder': `${r.id}:${key}` },
+        });
         run.sent += 1;
       } catch (error) {
         run.failed += 1;

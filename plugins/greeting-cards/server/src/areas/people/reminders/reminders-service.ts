@@ -81,7 +81,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (input.days_before !== undefined) data.days_before = input.days_before;
     if (input.is_active !== undefined) data.is_active = input.is_active;
     // A changed date or recipient is a new event: let the job remind about it afresh.
-    if (current && (data.event_date !== toDateString(current.event_date) || data.recipient !== (current.recipient?.id ?? null))) {
+    if (
+      current &&
+      (data.event_date !== toDateString(current.event_date) || data.recipient !== (current.recipient?.id ?? null))
+    ) {
       data.last_sent_key = null;
     }
     return data;

@@ -12,9 +12,10 @@ function whenAgain(retryAfterSeconds: number): string {
  * The refusal of a request for `asked` e-mails when `left` of the day's `cap` remain (fewer than asked).
  */
 export function allowanceRefusal(input: { cap: number; asked: number; left: number; retryAfter: number }): string {
-  const first = input.left > 0
-    ? `This would send ${input.asked} e-mails, but your account can send only ${input.left} more today (${input.cap} a day).`
-    : `Your account has sent the ${input.cap} e-mails to other people it may send today.`;
+  const first =
+    input.left > 0
+      ? `This would send ${input.asked} e-mails, but your account can send only ${input.left} more today (${input.cap} a day).`
+      : `Your account has sent the ${input.cap} e-mails to other people it may send today.`;
   return `${first} ${whenAgain(input.retryAfter)}`;
 }
 

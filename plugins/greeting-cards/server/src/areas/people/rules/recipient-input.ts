@@ -9,7 +9,15 @@ import type { FieldErrors } from '../../../platform/errors';
 // Validation of address-book entries, shared by the API and the web UI. Every field is optional
 // here so the same schema serves create (defaults applied after) and PATCH (only what was sent).
 
-export const LIMITS = { name: 100, email: 254, phone: 40, addressLine: 200, place: 100, postcode: 20, notes: 2000 } as const;
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  addressLine: 200,
+  place: 100,
+  postcode: 20,
+  notes: 2000,
+} as const;
 
 const notString = zodMessage('error.not_string');
 const text = (max: number) =>
@@ -35,7 +43,10 @@ export const recipientFields = z.object({
   first_name: nullableText(LIMITS.name),
   last_name: nullableText(LIMITS.name),
   email: nullableText(LIMITS.email).refine((v) => v === '' || EMAIL.test(v), zodMessage('error.email')),
-  phone: nullableText(LIMITS.phone).refine((v) => v === '' || /^\+?[0-9 ()\-.]{5,}$/.test(v), zodMessage('error.phone')),
+  phone: nullableText(LIMITS.phone).refine(
+    (v) => v === '' || /^\+?[0-9 ()\-.]{5,}$/.test(v),
+    zodMessage('error.phone'),
+  ),
   address_line_1: nullableText(LIMITS.addressLine),
   address_line_2: nullableText(LIMITS.addressLine),
   city: nullableText(LIMITS.place),
@@ -63,8 +74,20 @@ export const recipientPatch = recipientFields.partial();
 export type RecipientPatch = z.output<typeof recipientPatch>;
 
 export const EMPTY_RECIPIENT: RecipientFields = {
-  first_name: '', last_name: '', email: '', phone: '', address_line_1: '', address_line_2: '', city: '',
-  county: '', postcode: '', country: 'GB', birthday: null, anniversary: null, notes: '', time_zone: null,
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  address_line_1: '',
+  address_line_2: '',
+  city: '',
+  county: '',
+  postcode: '',
+  country: 'GB',
+  birthday: null,
+  anniversary: null,
+  notes: '',
+  time_zone: null,
 };
 
 const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$/;

@@ -10,7 +10,10 @@ export const TAG_LIMITS = { length: 30, perRecipient: 20 } as const;
 /** The tag as shown: trimmed, inner whitespace collapsed to one space. Empty when nothing is left. */
 export function normaliseTag(raw: string): string {
   // Control characters and separators would only confuse lists and CSV round trips.
-  return raw.replace(/[\u0000-\u001f\u007f,;|]/g, ' ').replace(/\s+/g, ' ').trim();
+  return raw
+    .replace(/[\u0000-\u001f\u007f,;|]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** What two spellings of one tag share: the comparison key stored beside the name. */
@@ -40,7 +43,8 @@ export function tagProblems(tags: readonly string[]): string[] {
   const problems: string[] = [];
   const long = tags.find((t) => t.length > TAG_LIMITS.length);
   if (long) problems.push(zodMessage('error.tag_length', { max: TAG_LIMITS.length, tag: long.slice(0, 40) }));
-  if (tags.length > TAG_LIMITS.perRecipient) problems.push(zodMessage('error.tags_per_entry', { max: TAG_LIMITS.perRecipient }));
+  if (tags.length > TAG_LIMITS.perRecipient)
+    problems.push(zodMessage('error.tags_per_entry', { max: TAG_LIMITS.perRecipient }));
   return problems;
 }
 
@@ -52,7 +56,8 @@ export function readTags(input: unknown): { tags: string[]; problems: string[] }
   let list: string[];
   if (input === null || input === undefined) list = [];
   else if (typeof input === 'string') list = splitTagList(input);
-  else if (Array.isArray(input) && input.every((t) => typeof t === 'string')) list = input.flatMap((t: string) => splitTagList(t));
+  else if (Array.isArray(input) && input.every((t) => typeof t === 'string'))
+    list = input.flatMap((t: string) => splitTagList(t));
   else return { tags: [], problems: [zodMessage('error.tags_list')] };
   const tags = uniqueTags(list);
   return { tags, problems: tagProblems(tags) };

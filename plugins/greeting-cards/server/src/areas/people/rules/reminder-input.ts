@@ -21,7 +21,8 @@ const positiveId = z.preprocess(
   z.number({ error: notInteger }).refine((n) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID, notInteger),
 );
 
-const isDayCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_DAYS_BEFORE;
+const isDayCount = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_DAYS_BEFORE;
 
 // Fields as sent; everything optional so the same schema serves create and PATCH.
 export const reminderPatch = z
@@ -29,7 +30,11 @@ export const reminderPatch = z
     recipient_id: positiveId.nullable(),
     occasion: z.string({ error: notString }).trim().max(100, zodMessage('error.unknown_occasion')).nullable(),
     type: z.enum(REMINDER_TYPES, { error: zodMessage('error.choose_one_of', { choices: REMINDER_TYPES.join(', ') }) }),
-    title: z.string({ error: notString }).trim().max(TITLE_MAX, zodMessage('error.max_length', { max: TITLE_MAX })).nullable(),
+    title: z
+      .string({ error: notString })
+      .trim()
+      .max(TITLE_MAX, zodMessage('error.max_length', { max: TITLE_MAX }))
+      .nullable(),
     event_date: z
       .string({ error: zodMessage('error.date') })
       .nullable()

@@ -18,7 +18,10 @@ export interface CardViewLayout {
 const round = (n: number) => Number(n.toFixed(4));
 
 export function cardViewLayout(canvasData: unknown, message: string, product?: unknown): CardViewLayout {
-  const data = (canvasData && typeof canvasData === 'object' ? canvasData : {}) as { width?: unknown; height?: unknown };
+  const data = (canvasData && typeof canvasData === 'object' ? canvasData : {}) as {
+    width?: unknown;
+    height?: unknown;
+  };
   const trim = productOf(effectiveProductCode(product)).trimMm;
   const width = Number(data.width) > 0 ? Number(data.width) : trim.width;
   const height = Number(data.height) > 0 ? Number(data.height) : trim.height;

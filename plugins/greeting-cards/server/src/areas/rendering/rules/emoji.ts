@@ -4,7 +4,8 @@
 // An emoji: something shown as emoji by default, or a pictograph asked to be one with U+FE0F; then
 // skin-tone modifiers and zero-width-joiner sequences (families, professions). Flags are pairs of
 // regional indicators. Keycaps and other rarities fall through and are printed from the font.
-const EMOJI = /(?:\p{Regional_Indicator}{2}|(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F)\p{Emoji_Modifier}?(?:\u200D(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F?)\p{Emoji_Modifier}?)*\uFE0F?)/gu;
+const EMOJI =
+  /(?:\p{Regional_Indicator}{2}|(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F)\p{Emoji_Modifier}?(?:\u200D(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F?)\p{Emoji_Modifier}?)*\uFE0F?)/gu;
 
 /** The distinct emoji in `text`, in order of first appearance. */
 export function emojiIn(text: string): string[] {

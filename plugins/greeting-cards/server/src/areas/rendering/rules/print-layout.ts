@@ -65,23 +65,32 @@ function cropMarksSvg(size: PageSizeMm, b: number): string {
   const stop = b - MARK_GAP_MM;
   const lines: string[] = [];
   for (const y of [b, h - b]) {
-    lines.push(`<line x1="0" y1="${y}" x2="${stop}" y2="${y}"/>`, `<line x1="${w - stop}" y1="${y}" x2="${w}" y2="${y}"/>`);
+    lines.push(
+      `<line x1="0" y1="${y}" x2="${stop}" y2="${y}"/>`,
+      `<line x1="${w - stop}" y1="${y}" x2="${w}" y2="${y}"/>`,
+    );
   }
   for (const x of [b, w / 2, w - b]) {
-    lines.push(`<line x1="${x}" y1="0" x2="${x}" y2="${stop}"/>`, `<line x1="${x}" y1="${h - stop}" x2="${x}" y2="${h}"/>`);
+    lines.push(
+      `<line x1="${x}" y1="0" x2="${x}" y2="${stop}"/>`,
+      `<line x1="${x}" y1="${h - stop}" x2="${x}" y2="${h}"/>`,
+    );
   }
   return `<svg class="marks" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}mm" height="${h}mm"><g stroke="#000" stroke-width="0.1">${lines.join('')}</g></svg>`;
 }
 
 export function messageHtml(message: string, images: Record<string, string>): string {
-  return replaceEmoji(message, escapeHtml, (e) => (images[e] && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(images[e])
-    ? `<img class="emoji" alt="${escapeHtml(e)}" src="${images[e]}">`
-    : escapeHtml(e)));
+  return replaceEmoji(message, escapeHtml, (e) =>
+    images[e] && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(images[e])
+      ? `<img class="emoji" alt="${escapeHtml(e)}" src="${images[e]}">`
+      : escapeHtml(e),
+  );
 }
 
 // The print document is only ever drawn by our own Chromium: no script may run in it and nothing
 // may load from anywhere but inline data and our uploads, whatever a design holds.
-export const PRINT_CSP = "default-src 'none'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:";
+export const PRINT_CSP =
+  "default-src 'none'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:";
 
 export const mm = (n: number) => `${Number(n.toFixed(3))}mm`;
 
@@ -112,7 +121,7 @@ export function pageContent(art: DrawnPage | undefined, words: string): string {
 
 export const backWords = (brandText: string) => `<div class="brand">${escapeHtml(brandText)}</div>`;
 export const messageWords = (message: string, images: Record<string, string>) =>
-  (message ? `<div class="layer message"><p>${messageHtml(message, images)}</p></div>` : '');
+  message ? `<div class="layer message"><p>${messageHtml(message, images)}</p></div>` : '';
 const background = (page: DrawnPage | undefined) => (page ? ` style="background: ${escapeHtml(page.background)}"` : '');
 
 /** Sheets after the inside for extra pages: two to a sheet, the last one's right half blank if odd. */

@@ -15,6 +15,7 @@ export interface StoredPreviewColumns {
 export function currentPreviewUrl(card: StoredPreviewColumns, hash: string): string | null {
   if (!card.preview_url || card.preview_hash !== hash) return null;
   const design = Number(card.design_revision ?? 0);
-  const shown = card.preview_revision === null || card.preview_revision === undefined ? -1 : Number(card.preview_revision);
+  const shown =
+    card.preview_revision === null || card.preview_revision === undefined ? -1 : Number(card.preview_revision);
   return shown >= design ? card.preview_url : null;
 }

@@ -5,6 +5,6 @@ import billingProfile from './billing-profile/schema';
 /** The content types of this area, by name. */
 export default {
   'subscription-plan': subscriptionPlan,
-  'subscription': subscription,
+  subscription: subscription,
   'billing-profile': billingProfile,
 };

@@ -12,9 +12,11 @@ export { INNER_PAGES, MAX_EXTRA_PAGES, type InnerPage };
 export const PAGE_NAMES = ['front', ...INNER_PAGES] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
-export const isInnerPage = (v: unknown): v is InnerPage => typeof v === 'string' && (INNER_PAGES as readonly string[]).includes(v);
+export const isInnerPage = (v: unknown): v is InnerPage =>
+  typeof v === 'string' && (INNER_PAGES as readonly string[]).includes(v);
 /** One of the four pages a shopper designs in the editor. */
-export const isPageName = (v: unknown): v is PageName => typeof v === 'string' && (PAGE_NAMES as readonly string[]).includes(v);
+export const isPageName = (v: unknown): v is PageName =>
+  typeof v === 'string' && (PAGE_NAMES as readonly string[]).includes(v);
 
 /**
  * Extra pages (`canvas_data.pages.extra`, an array): more inside pages after the inside right, made
@@ -43,9 +45,14 @@ export function pageDesign(canvasData: unknown, page: CardPage): Record<string, 
   if (page === 'front') return { ...frame, background: data.background, pattern: data.pattern, objects: data.objects };
   const pages = isRecord(data.pages) ? data.pages : {};
   const index = extraIndex(page);
-  const slot = index === null ? pages[page] : (Array.isArray(pages.extra) ? pages.extra[index] : undefined);
+  const slot = index === null ? pages[page] : Array.isArray(pages.extra) ? pages.extra[index] : undefined;
   const own = isRecord(slot) ? slot : {};
-  return { ...frame, background: own.background ?? '#FFFFFF', pattern: own.pattern, objects: Array.isArray(own.objects) ? own.objects : [] };
+  return {
+    ...frame,
+    background: own.background ?? '#FFFFFF',
+    pattern: own.pattern,
+    objects: Array.isArray(own.objects) ? own.objects : [],
+  };
 }
 
 /** The design's extra pages, in order (none for a card the group-card layout did not fill). */

@@ -12,7 +12,14 @@ import { preflightMessage, type PreflightText } from '../../i18n/preflight-text'
 import { DEFAULT_LOCALE } from '../../i18n/locales';
 import type { MessageVars } from '../../i18n/translate';
 
-export type PreflightCode = 'placeholder_text' | 'photo_low_resolution' | 'outside_safe_area' | 'empty_inside_message' | 'outside_trim' | 'unrenderable' | 'too_many_pages';
+export type PreflightCode =
+  | 'placeholder_text'
+  | 'photo_low_resolution'
+  | 'outside_safe_area'
+  | 'empty_inside_message'
+  | 'outside_trim'
+  | 'unrenderable'
+  | 'too_many_pages';
 export type PreflightSeverity = 'warning' | 'error';
 
 export interface PreflightIssue extends PreflightText {
@@ -27,7 +34,13 @@ export interface PreflightIssue extends PreflightText {
 }
 
 /** An issue with its message key and values, and the English message written from them. */
-function issue(code: PreflightCode, severity: PreflightSeverity, at: { page: CardPage | null; object: number | null }, key: string, vars: MessageVars = {}): PreflightIssue {
+function issue(
+  code: PreflightCode,
+  severity: PreflightSeverity,
+  at: { page: CardPage | null; object: number | null },
+  key: string,
+  vars: MessageVars = {},
+): PreflightIssue {
   const text = { message_key: key, message_vars: vars };
   return { code, severity, ...at, message: preflightMessage(DEFAULT_LOCALE, text, at.page), ...text };
 }
@@ -76,7 +89,8 @@ export function objectBox(o: Record<string, unknown>): { left: number; top: numb
 function placeholderTexts(templateCanvas: unknown): Set<string> {
   const texts = new Set<string>();
   for (const { object } of objectsByPage(templateCanvas)) {
-    if (object.placeholder === true && typeof object.text === 'string' && object.text.trim()) texts.add(object.text.trim());
+    if (object.placeholder === true && typeof object.text === 'string' && object.text.trim())
+      texts.add(object.text.trim());
   }
   return texts;
 }
@@ -88,7 +102,10 @@ function printDpi(size: { width: number } | undefined, drawnWidth: number, mmPer
 }
 
 /** Millimetres per canvas unit for a design on its product (the canvas is fitted inside the trim). */
-function printScale(design: { width?: number; height?: number }, productCode: string): { mmPerUnit: number; canvas: { width: number; height: number } } {
+function printScale(
+  design: { width?: number; height?: number },
+  productCode: string,
+): { mmPerUnit: number; canvas: { width: number; height: number } } {
   const product = productOf(productCode);
   const canvas = { width: design.width ?? product.canvas.width, height: design.height ?? product.canvas.height };
   return { canvas, mmPerUnit: Math.min(product.trimMm.width / canvas.width, product.trimMm.height / canvas.height) };
@@ -110,7 +127,9 @@ export interface PhotoResolution {
  * Every photo of the design whose pixel size is known, with its effective resolution at print size:
  * what the shopper (and the printer) can check, beside the warnings for the ones under the minimum.
  */
-export function photoResolutions(input: Pick<PreflightInput, 'canvasData' | 'product' | 'imageSizes'>): PhotoResolution[] {
+export function photoResolutions(
+  input: Pick<PreflightInput, 'canvasData' | 'product' | 'imageSizes'>,
+): PhotoResolution[] {
   if (!input.canvasData || typeof input.canvasData !== 'object') return [];
   const { mmPerUnit } = printScale(input.canvasData as { width?: number; height?: number }, input.product);
   const out: PhotoResolution[] = [];
@@ -120,7 +139,14 @@ export function photoResolutions(input: Pick<PreflightInput, 'canvasData' | 'pro
     const width = objectBox(object).width;
     const dpi = printDpi(size, width, mmPerUnit);
     if (!size || dpi === null) continue;
-    out.push({ page, object: index, width_px: size.width, height_px: size.height, printed_width_mm: Math.round(width * mmPerUnit * 10) / 10, dpi });
+    out.push({
+      page,
+      object: index,
+      width_px: size.width,
+      height_px: size.height,
+      printed_width_mm: Math.round(width * mmPerUnit * 10) / 10,
+      dpi,
+    });
   }
   return out;
 }
@@ -129,7 +155,11 @@ export function preflight(input: PreflightInput): PreflightIssue[] {
   const issues: PreflightIssue[] = [];
   const checked = validateCanvasData(input.canvasData, input.limits);
   if (!checked.ok) {
-    return [issue('unrenderable', 'error', { page: null, object: null }, 'preflight.unrenderable_design', { detail: checked.errors[0] })];
+    return [
+      issue('unrenderable', 'error', { page: null, object: null }, 'preflight.unrenderable_design', {
+        detail: checked.errors[0],
+      }),
+    ];
   }
   const design = checked.value;
   const product = productOf(input.product);
@@ -148,34 +178,63 @@ export function preflight(input: PreflightInput): PreflightIssue[] {
     }
     const isText = TEXT_TYPES.has(object.type);
     if (isText && placeholders.has(String(object.text ?? '').trim())) {
-      issues.push(issue('placeholder_text', 'warning', at, 'preflight.placeholder_text', { text: String(object.text).trim() }));
+      issues.push(
+        issue('placeholder_text', 'warning', at, 'preflight.placeholder_text', { text: String(object.text).trim() }),
+      );
     }
     if (object.type === 'image') {
-      if (!localImageSrc(object.src, { publicUrl: input.limits.publicUrl, remotePrefixes: input.limits.remotePrefixes ?? [] })) {
+      if (
+        !localImageSrc(object.src, {
+          publicUrl: input.limits.publicUrl,
+          remotePrefixes: input.limits.remotePrefixes ?? [],
+        })
+      ) {
         issues.push(issue('unrenderable', 'error', at, 'preflight.photo_unloadable'));
         continue;
       }
       const dpi = printDpi(input.imageSizes?.[String(object.src)], box.width, mmPerUnit);
       if (dpi !== null) {
         if (dpi < input.minDpi) {
-          issues.push(issue('photo_low_resolution', 'warning', at, 'preflight.photo_low_resolution', { dpi, min: input.minDpi }));
+          issues.push(
+            issue('photo_low_resolution', 'warning', at, 'preflight.photo_low_resolution', { dpi, min: input.minDpi }),
+          );
         }
       }
     }
-    if ((isText || object.type === 'image') && (box.left < safe || box.top < safe || right > canvas.width - safe || bottom > canvas.height - safe)) {
-      issues.push(issue('outside_safe_area', 'warning', at, isText ? 'preflight.text_outside_safe_area' : 'preflight.photo_outside_safe_area', { safe: product.safeMm }));
+    if (
+      (isText || object.type === 'image') &&
+      (box.left < safe || box.top < safe || right > canvas.width - safe || bottom > canvas.height - safe)
+    ) {
+      issues.push(
+        issue(
+          'outside_safe_area',
+          'warning',
+          at,
+          isText ? 'preflight.text_outside_safe_area' : 'preflight.photo_outside_safe_area',
+          { safe: product.safeMm },
+        ),
+      );
     }
   }
   // A posted card is a folded card of four pages at the print service: extra pages of signatures
   // (a large group card) cannot go with it, and are not silently dropped either.
   const extra = extraPages(design).length;
   if (input.posted && extra) {
-    issues.push(issue('too_many_pages', 'error', { page: null, object: null }, 'preflight.too_many_pages', { count: extra }));
+    issues.push(
+      issue('too_many_pages', 'error', { page: null, object: null }, 'preflight.too_many_pages', { count: extra }),
+    );
   }
   // Empty means nothing inside at all: a designed inside page (a group card's signatures) is a message.
   const insideDrawn = objectsByPage(design).some(({ page }) => page === 'inside_left' || page === 'inside_right');
   if (input.posted && !input.insideMessage.trim() && !insideDrawn) {
-    issues.push(issue('empty_inside_message', 'warning', { page: 'inside_right', object: null }, 'preflight.empty_inside_message'));
+    issues.push(
+      issue(
+        'empty_inside_message',
+        'warning',
+        { page: 'inside_right', object: null },
+        'preflight.empty_inside_message',
+      ),
+    );
   }
   return issues;
 }

@@ -15,6 +15,7 @@ export const catalogueFor = (locale: Locale): Messages => CATALOGUES[locale];
 /** The messages whose keys start with `prefix` (the editor's, for its page), in one locale. */
 export function messagesWithPrefix(locale: Locale, prefix: string): Messages {
   const out: Messages = {};
-  for (const [key, text] of Object.entries(CATALOGUES.en)) if (key.startsWith(prefix)) out[key] = CATALOGUES[locale][key] ?? text;
+  for (const [key, text] of Object.entries(CATALOGUES.en))
+    if (key.startsWith(prefix)) out[key] = CATALOGUES[locale][key] ?? text;
   return out;
 }

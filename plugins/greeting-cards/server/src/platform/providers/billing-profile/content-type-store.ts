@@ -19,7 +19,11 @@ export interface ProfileLocator {
  * e-mail and name. Setting the customer id is a conditional update (only while empty), so two racing
  * checkouts end up with one stored customer.
  */
-export function createContentTypeStore(strapi: Core.Strapi, locator: ProfileLocator, map: ResolvedFieldMap): BillingProfileStore {
+export function createContentTypeStore(
+  strapi: Core.Strapi,
+  locator: ProfileLocator,
+  map: ResolvedFieldMap,
+): BillingProfileStore {
   const query = () => queryOf(strapi, locator.uid);
   const read = (row: Row, key: BillingKey): string | null => {
     const field = map[key];

@@ -56,10 +56,17 @@ export function modelLocator(strapi: Core.Strapi, uid: string, userField: string
 }
 
 /** A host content type reached through a relation on the user (SERVICE_BILLING_PROFILE_RELATION). */
-export function relationLocator(strapi: Core.Strapi, userModel: string, relation: string, targetUid: string, toMany: boolean): ProfileLocator {
+export function relationLocator(
+  strapi: Core.Strapi,
+  userModel: string,
+  relation: string,
+  targetUid: string,
+  toMany: boolean,
+): ProfileLocator {
   const users = () => queryOf(strapi, userModel);
   const query = () => queryOf(strapi, targetUid);
-  const find = async (userId: number) => first((await users().findOne({ where: { id: userId }, populate: [relation] }))?.[relation]);
+  const find = async (userId: number) =>
+    first((await users().findOne({ where: { id: userId }, populate: [relation] }))?.[relation]);
   return {
     kind: 'relation',
     uid: targetUid,

@@ -16,7 +16,8 @@ export function createMemoryBillingProfileStore(): BillingProfileStore & { profi
     profiles,
     forUser,
     async claimCustomerId(userId, customerId) {
-      const profile = profiles.get(userId) ?? (await forUser(userId, { email: null, name: null }), profiles.get(userId)!);
+      const profile =
+        profiles.get(userId) ?? (await forUser(userId, { email: null, name: null }), profiles.get(userId)!);
       profile.customerId ??= customerId;
       return profile.customerId;
     },

@@ -14,8 +14,12 @@ type NodemailerInfo = { messageId?: string; message?: unknown };
  * development), each message is also written to a mailbox folder that the development mailbox page lists,
  * so the whole journey can be followed without an SMTP server.
  */
-export function createStrapiEmailMailer(strapi: Core.Strapi, options: { defaultFrom: string; mailboxDir: string }): Mailer {
-  const emailConfig = strapi.config.get('plugin::email') as { providerOptions?: { streamTransport?: unknown } } | undefined;
+export function createStrapiEmailMailer(
+  strapi: Core.Strapi,
+  options: { defaultFrom: string; mailboxDir: string },
+): Mailer {
+  const emailConfig = strapi.config.get('plugin::email') as
+    { providerOptions?: { streamTransport?: unknown } } | undefined;
   const providerOptions = emailConfig?.providerOptions ?? {};
   const mailboxMode = Boolean(providerOptions.streamTransport);
 
@@ -24,17 +28,25 @@ export function createStrapiEmailMailer(strapi: Core.Strapi, options: { defaultF
       if (mailboxMode && !isDevelopmentOrTest()) {
         throw new Error('E-mail is not configured: set SMTP_HOST (and SMTP_PORT, SMTP_USER, SMTP_PASS).');
       }
-      const info = (await strapi.plugin('email').service('email').send({
-        to: message.to,
-        from: message.from ?? options.defaultFrom,
-        replyTo: message.replyTo,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, cid: a.cid })),
-        headers: message.headers,
-        ...(message.messageId ? { messageId: message.messageId } : {}),
-      })) as NodemailerInfo | undefined;
+      const info = (await strapi
+        .plugin('email')
+        .service('email')
+        .send({
+          to: message.to,
+          from: message.from ?? options.defaultFrom,
+          replyTo: message.replyTo,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments?.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.contentType,
+            cid: a.cid,
+          })),
+          headers: message.headers,
+          ...(message.messageId ? { messageId: message.messageId } : {}),
+        })) as NodemailerInfo | undefined;
       const messageId: string = info?.messageId ?? `<${crypto.randomUUID()}@greeting-cards>`;
       if (!mailboxMode) return { messageId };
       return { messageId, storedAt: await storeInMailbox(strapi, options.mailboxDir, message, info) };
@@ -42,7 +54,12 @@ export function createStrapiEmailMailer(strapi: Core.Strapi, options: { defaultF
   };
 }
 
-async function storeInMailbox(strapi: Core.Strapi, mailboxDir: string, message: MailMessage, info: NodemailerInfo | undefined): Promise<string> {
+async function storeInMailbox(
+  strapi: Core.Strapi,
+  mailboxDir: string,
+  message: MailMessage,
+  info: NodemailerInfo | undefined,
+): Promise<string> {
   const dir = path.resolve(strapi.dirs.app.root, mailboxDir);
   await fs.mkdir(dir, { recursive: true });
   const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}`;
@@ -57,7 +74,11 @@ async function storeInMailbox(strapi: Core.Strapi, mailboxDir: string, message: 
     subject: message.subject,
     text: message.text,
     html: message.html,
-    attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })),
+    attachments: (message.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      size: a.content.length,
+    })),
   };
   await fs.writeFile(path.join(dir, `${id}.json`), JSON.stringify(summary, null, 2));
   return path.join(dir, `${id}.json`);

@@ -17,7 +17,9 @@ export function createDemoPaymentProvider(): PaymentProvider {
     // No money moved, so none goes back: the refund is recorded under an id derived from its key,
     // so a repeated request names the same refund.
     async refund(request) {
-      return { refundId: `demo_refund_${crypto.createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}` };
+      return {
+        refundId: `demo_refund_${crypto.createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`,
+      };
     },
     parseWebhook() {
       throw new WebhookVerificationError('Demo payments have no webhooks.');

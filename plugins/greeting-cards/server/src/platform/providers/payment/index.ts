@@ -22,7 +22,11 @@ export function paymentMode(config: Pick<PluginConfig, 'stripeSecretKey' | 'demo
 export function resolvePaymentProvider(config: PluginConfig): PaymentProvider | null {
   switch (paymentMode(config)) {
     case 'provider':
-      return createStripePaymentProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, apiBase: config.stripeApiBase });
+      return createStripePaymentProvider({
+        secretKey: config.stripeSecretKey,
+        webhookSecret: config.stripeWebhookSecret,
+        apiBase: config.stripeApiBase,
+      });
     case 'demo':
       return createDemoPaymentProvider();
     case 'off':
@@ -32,7 +36,11 @@ export function resolvePaymentProvider(config: PluginConfig): PaymentProvider | 
 
 /** Webhooks are always verified with Stripe's scheme, even when demo mode handles payments. */
 export function resolveWebhookVerifier(config: PluginConfig): PaymentProvider {
-  return createStripePaymentProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, apiBase: config.stripeApiBase });
+  return createStripePaymentProvider({
+    secretKey: config.stripeSecretKey,
+    webhookSecret: config.stripeWebhookSecret,
+    apiBase: config.stripeApiBase,
+  });
 }
 export { createStripeSubscriptionProvider } from './stripe/stripe-subscription-provider';
 

@@ -28,17 +28,31 @@ export type SubscriptionAction =
       customerId: string | null;
       metadata: Record<string, string>;
     }
-  | { kind: 'subscription_created' | 'subscription_updated' | 'subscription_deleted'; subscription: ProviderSubscriptionFields }
+  | {
+      kind: 'subscription_created' | 'subscription_updated' | 'subscription_deleted';
+      subscription: ProviderSubscriptionFields;
+    }
   /** A renewal payment failed: the subscription is past due. */
   | { kind: 'invoice_payment_failed'; subscriptionId: string | null };
 
 export const SUBSCRIPTION_ACTION_KINDS = [
-  'subscription_checkout_completed', 'subscription_created', 'subscription_updated', 'subscription_deleted', 'invoice_payment_failed',
+  'subscription_checkout_completed',
+  'subscription_created',
+  'subscription_updated',
+  'subscription_deleted',
+  'invoice_payment_failed',
 ] as const satisfies readonly SubscriptionAction['kind'][];
 
 export type PaymentAction =
   /** amountPence and currency are what the provider says it took, checked against the order. */
-  | { kind: 'paid'; orderUuid: string; sessionId: string | null; paymentId: string | null; amountPence: number | null; currency: string | null }
+  | {
+      kind: 'paid';
+      orderUuid: string;
+      sessionId: string | null;
+      paymentId: string | null;
+      amountPence: number | null;
+      currency: string | null;
+    }
   | { kind: 'failed'; orderUuid: string; sessionId: string | null }
   | { kind: 'expired'; orderUuid: string; sessionId: string | null }
   | { kind: 'refunded'; paymentId: string; fullyRefunded: boolean }

@@ -9,6 +9,8 @@ export async function releaseSession(strapi: Core.Strapi, order: Row): Promise<v
   try {
     await provider.expireSession(order.provider_session_id);
   } catch (error) {
-    strapi.log.warn(`[greeting-cards] could not expire session ${order.provider_session_id} of cancelled order ${order.uuid}: ${(error as Error).message}`);
+    strapi.log.warn(
+      `[greeting-cards] could not expire session ${order.provider_session_id} of cancelled order ${order.uuid}: ${(error as Error).message}`,
+    );
   }
 }

@@ -15,7 +15,10 @@ export interface SubscriptionCheckoutRequest {
 export interface SubscriptionProvider {
   readonly name: string;
   /** Creates the customer; the same idempotency key always gives the same customer. */
-  createCustomer(input: { email: string | null; name: string | null; userId: number }, idempotencyKey: string): Promise<string>;
+  createCustomer(
+    input: { email: string | null; name: string | null; userId: number },
+    idempotencyKey: string,
+  ): Promise<string>;
   startSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ sessionId: string; url: string }>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
   /** The provider's subscription in our terms, or null when it does not exist. */

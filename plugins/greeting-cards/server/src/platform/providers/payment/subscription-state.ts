@@ -42,7 +42,9 @@ export function periodEnd(from: Date, interval: string): Date {
 }
 
 export function normaliseStatus(raw: unknown): SubscriptionStatus {
-  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(String(raw)) ? (raw as SubscriptionStatus) : 'incomplete';
+  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(String(raw))
+    ? (raw as SubscriptionStatus)
+    : 'incomplete';
 }
 
 /**

@@ -60,7 +60,9 @@ export function createPostalBackend(strapi: Core.Strapi, config: PluginConfig): 
     prefix: config.postalReferencePrefix || 'PB',
     outbox: path.resolve(strapi.dirs.app.root, POSTAL_OUTBOX),
     async isTaken(reference: string) {
-      return Boolean(await query(strapi, UID.delivery).findOne({ where: { tracking_reference: reference }, select: ['id'] }));
+      return Boolean(
+        await query(strapi, UID.delivery).findOne({ where: { tracking_reference: reference }, select: ['id'] }),
+      );
     },
   });
 }

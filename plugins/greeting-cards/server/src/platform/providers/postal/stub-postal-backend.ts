@@ -21,7 +21,11 @@ const KEYS = 'keys';
 /** A key as a safe file name (keys come from the plugin, but a file name must never climb out). */
 const keyName = (key: string) => crypto.createHash('sha256').update(key).digest('hex').slice(0, 32);
 
-const exists = (file: string) => fs.access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
 
 /** Eight random digits, so references are not guessable from one another. */
 export function makeReference(prefix: string): string {
@@ -64,7 +68,11 @@ export function createStubPostalBackend(options: StubOptions): PostalBackend {
         await fs.writeFile(path.join(options.outbox, `${reference}.pdf`), pdf);
         await fs.writeFile(
           slip,
-          JSON.stringify({ reference, order: job.orderUuid, delivery: job.deliveryId, address: job.address, packing: job.packing }, null, 2),
+          JSON.stringify(
+            { reference, order: job.orderUuid, delivery: job.deliveryId, address: job.address, packing: job.packing },
+            null,
+            2,
+          ),
         );
       }
       return { trackingReference: reference, status: 'sent' };

@@ -13,7 +13,8 @@ import { readFontFile } from './font-files';
 export const ORIGIN = 'http://renderer.invalid';
 // The curated fonts' stylesheet is the editor's (served from assets/ here too), so text is drawn with
 // the same font files the shopper saw.
-const BLANK_PAGE = '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/static/fonts/fonts.css"></head><body></body></html>';
+const BLANK_PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/static/fonts/fonts.css"></head><body></body></html>';
 
 export const LAUNCH_ARGS = [
   '--no-sandbox',
@@ -64,7 +65,8 @@ export async function launchSession(options: RendererProviderOptions, pages = 1)
   });
   try {
     const free: Slot[] = [];
-    for (let i = 0; i < pages; i += 1) free.push({ designPage: await openDesignPage(browser, options), printPage: null });
+    for (let i = 0; i < pages; i += 1)
+      free.push({ designPage: await openDesignPage(browser, options), printPage: null });
     return { browser, free, active: 0, renders: 0, measuredAt: null, baselineBytes: null, relieved: false };
   } catch (error) {
     await browser.close().catch(() => undefined);
@@ -97,11 +99,16 @@ async function openPage(browser: Browser, options: RendererProviderOptions): Pro
   return page;
 }
 
-async function answer(request: HTTPRequest, resolveAsset: AssetResolver, isRemote: (url: string) => boolean): Promise<void> {
+async function answer(
+  request: HTTPRequest,
+  resolveAsset: AssetResolver,
+  isRemote: (url: string) => boolean,
+): Promise<void> {
   try {
     const url = request.url();
     if (url.startsWith('data:')) return await request.continue();
-    if (url === `${ORIGIN}/`) return await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: BLANK_PAGE });
+    if (url === `${ORIGIN}/`)
+      return await request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: BLANK_PAGE });
     if (url.startsWith(`${ORIGIN}/static/fonts/`)) {
       const font = await readFontFile(new URL(url).pathname.slice('/static/fonts/'.length));
       if (font) return await request.respond({ status: 200, contentType: font.contentType, body: font.body });
@@ -117,7 +124,8 @@ async function answer(request: HTTPRequest, resolveAsset: AssetResolver, isRemot
       // answer must allow that page's origin.
       const asset = await resolveAsset(url);
       const headers = { 'Access-Control-Allow-Origin': ORIGIN };
-      if (asset) return await request.respond({ status: 200, contentType: asset.contentType, body: asset.body, headers });
+      if (asset)
+        return await request.respond({ status: 200, contentType: asset.contentType, body: asset.body, headers });
       return await request.respond({ status: 404, contentType: 'text/plain', body: '', headers });
     }
     await request.abort('blockedbyclient');

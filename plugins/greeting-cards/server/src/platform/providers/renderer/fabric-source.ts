@@ -17,9 +17,11 @@ export function fabricBrowserSource(): string {
   } catch {
     // not resolvable through exports; try the search paths below
   }
-  for (const dir of require.resolve.paths('fabric') ?? []) candidates.push(path.join(dir, 'fabric', 'dist', 'index.min.js'));
+  for (const dir of require.resolve.paths('fabric') ?? [])
+    candidates.push(path.join(dir, 'fabric', 'dist', 'index.min.js'));
   const file = candidates.find((f) => fs.existsSync(f));
-  if (!file) throw new Error('[greeting-cards] cannot find the fabric package (dist/index.min.js); is fabric installed?');
+  if (!file)
+    throw new Error('[greeting-cards] cannot find the fabric package (dist/index.min.js); is fabric installed?');
   cached = fs.readFileSync(file, 'utf8');
   return cached;
 }

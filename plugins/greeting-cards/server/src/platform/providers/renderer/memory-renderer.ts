@@ -3,7 +3,8 @@ import type { PageSizeMm, RendererProvider } from './types';
 import { hexToRgb, solidPng } from './png-encode';
 import { SerialQueue } from './serial-queue';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Test double: no browser. SVGs hold the design's background and text, PNGs are the background
@@ -18,13 +19,18 @@ export class MemoryRenderer implements RendererProvider {
   private readonly queue = new SerialQueue();
 
   private turn<T>(work: () => T): Promise<T> {
-    return this.queue.run(() => new Promise<T>((resolve, reject) => setImmediate(() => {
-      try {
-        resolve(work());
-      } catch (error) {
-        reject(error);
-      }
-    })));
+    return this.queue.run(
+      () =>
+        new Promise<T>((resolve, reject) =>
+          setImmediate(() => {
+            try {
+              resolve(work());
+            } catch (error) {
+              reject(error);
+            }
+          }),
+        ),
+    );
   }
 
   designSvg(design: PreparedDesign): Promise<string> {
@@ -35,7 +41,10 @@ export class MemoryRenderer implements RendererProvider {
     this.calls.push({ method: 'designSvg', detail: design });
     const texts = design.objects
       .filter((o) => typeof o.props.text === 'string')
-      .map((o) => `<text x="${Number(o.props.left) || 0}" y="${(Number(o.props.top) || 0) + (Number(o.props.fontSize) || 40)}">${escape(String(o.props.text))}</text>`);
+      .map(
+        (o) =>
+          `<text x="${Number(o.props.left) || 0}" y="${(Number(o.props.top) || 0) + (Number(o.props.fontSize) || 40)}">${escape(String(o.props.text))}</text>`,
+      );
     return [
       `<svg xmlns="http://www.w3.org/2000/svg" width="${design.width}" height="${design.height}" viewBox="0 0 ${design.width} ${design.height}">`,
       `<rect width="100%" height="100%" fill="${escape(design.background)}"/>`,
@@ -64,7 +73,10 @@ export class MemoryRenderer implements RendererProvider {
   printPdf(html: string, page: PageSizeMm): Promise<Buffer> {
     return this.turn(() => {
       this.calls.push({ method: 'printPdf', detail: { html, page } });
-      return Buffer.from(`%PDF-1.4\n% in-memory renderer stand-in ${page.widthMm}x${page.heightMm}mm\n${html}\n%%EOF\n`, 'utf8');
+      return Buffer.from(
+        `%PDF-1.4\n% in-memory renderer stand-in ${page.widthMm}x${page.heightMm}mm\n${html}\n%%EOF\n`,
+        'utf8',
+      );
     });
   }
 

@@ -43,7 +43,11 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
 /** #RGB / #RRGGBB to bytes; anything else is white. */
 export function hexToRgb(colour: string): [number, number, number] {
   let hex = colour.replace('#', '');
-  if (/^[0-9a-f]{3}$/i.test(hex)) hex = hex.split('').map((c) => c + c).join('');
+  if (/^[0-9a-f]{3}$/i.test(hex))
+    hex = hex
+      .split('')
+      .map((c) => c + c)
+      .join('');
   if (!/^[0-9a-f]{6}/i.test(hex)) return [255, 255, 255];
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 }

@@ -9,7 +9,8 @@ import type { PreparedDesign as Design } from '../../designs/design-prep';
 
 function draw(page: Page, design: Design, output: 'svg' | 'print-svg' | 'png', width: number): Promise<string> {
   return page.evaluate(
-    (d, o, w) => (window as unknown as { __gcDraw(d: unknown, o: string, w: number): Promise<string> }).__gcDraw(d, o, w),
+    (d, o, w) =>
+      (window as unknown as { __gcDraw(d: unknown, o: string, w: number): Promise<string> }).__gcDraw(d, o, w),
     design as unknown as Record<string, unknown>,
     output,
     width,
@@ -37,7 +38,9 @@ export interface RendererStats {
  * document torn down (a critical memory-pressure signal sent for another page may do that).
  */
 const isPageLost = (error: unknown): boolean =>
-  error instanceof Error && (error.name === 'TargetCloseError' || /Target closed|Session closed|Execution context was destroyed/i.test(error.message));
+  error instanceof Error &&
+  (error.name === 'TargetCloseError' ||
+    /Target closed|Session closed|Execution context was destroyed/i.test(error.message));
 
 /**
  * One Chromium, started on first use and reused, with a pool of SERVICE_RENDER_PAGES pages drawing at the
@@ -58,7 +61,16 @@ export class PuppeteerRenderer implements RendererProvider {
   private closed = false;
   private pid: number | undefined;
   private readonly emojiCache = new Map<string, string>();
-  private readonly counters: RendererStats = { designPng: 0, designSvg: 0, printPdf: 0, launches: 0, browserRecycles: 0, pageRecycles: 0, relieved: 0, lastBrowserRss: null };
+  private readonly counters: RendererStats = {
+    designPng: 0,
+    designSvg: 0,
+    printPdf: 0,
+    launches: 0,
+    browserRecycles: 0,
+    pageRecycles: 0,
+    relieved: 0,
+    lastBrowserRss: null,
+  };
 
   constructor(private readonly options: RendererProviderOptions) {
     this.pages = Math.max(1, Math.floor(options.pages ?? 1));
@@ -95,7 +107,8 @@ export class PuppeteerRenderer implements RendererProvider {
     if (missing.length > 0) {
       const drawn = await this.withSlot(({ designPage }) =>
         designPage.evaluate(
-          (list, size) => (window as unknown as { __gcEmoji(l: string[], s: number): Record<string, string> }).__gcEmoji(list, size),
+          (list, size) =>
+            (window as unknown as { __gcEmoji(l: string[], s: number): Record<string, string> }).__gcEmoji(list, size),
           missing,
           px,
         ),
@@ -122,7 +135,8 @@ export class PuppeteerRenderer implements RendererProvider {
 
   printPdf(html: string, size: PageSizeMm): Promise<Buffer> {
     return this.withSlot(async (slot, session) => {
-      if (!slot.printPage || slot.printPage.isClosed()) slot.printPage = await openPrintPage(session.browser, this.options);
+      if (!slot.printPage || slot.printPage.isClosed())
+        slot.printPage = await openPrintPage(session.browser, this.options);
       const printPage = slot.printPage;
       await printPage.setContent(html, { waitUntil: 'load' });
       // Web fonts load when first used, which can be after 'load'; print only once they are in.
@@ -144,7 +158,13 @@ export class PuppeteerRenderer implements RendererProvider {
     const session = this.session;
     this.session = null;
     this.current = null;
-    if (session) await session.then((s) => s.browser.close(), () => undefined).catch(() => undefined);
+    if (session)
+      await session
+        .then(
+          (s) => s.browser.close(),
+          () => undefined,
+        )
+        .catch(() => undefined);
     await this.retiringSession?.browser.close().catch(() => undefined);
   }
 
@@ -195,7 +215,10 @@ export class PuppeteerRenderer implements RendererProvider {
     const now = Date.now();
     if (!measureDue(session.measuredAt, now, this.options.measureEveryMs ?? 250)) return;
     session.measuredAt = now;
-    const reading: MemoryReading = { browserRssBytes: treeRssBytes(session.browser.process()?.pid), pageHeapBytes: null };
+    const reading: MemoryReading = {
+      browserRssBytes: treeRssBytes(session.browser.process()?.pid),
+      pageHeapBytes: null,
+    };
     this.counters.lastBrowserRss = reading.browserRssBytes;
     if (session.baselineBytes === null) session.baselineBytes = reading.browserRssBytes;
     const over = (a: string) => a === 'browser' || a === 'relieve';

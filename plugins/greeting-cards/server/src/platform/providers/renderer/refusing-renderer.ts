@@ -2,7 +2,9 @@ import type { RendererProvider } from './types';
 
 export class RenderingRefusedError extends Error {
   constructor(what: string) {
-    super(`[greeting-cards] ${what} needs the renderer, and this instance runs with SERVICE_ROLE=web, which never starts Chromium: leave the render to a worker (SERVICE_ROLE=worker or all)`);
+    super(
+      `[greeting-cards] ${what} needs the renderer, and this instance runs with SERVICE_ROLE=web, which never starts Chromium: leave the render to a worker (SERVICE_ROLE=worker or all)`,
+    );
     this.name = 'RenderingRefusedError';
   }
 }

@@ -39,11 +39,18 @@ const MIN_GROWTH_SHARE = 0.25;
  * still over at the next reading (`relievedLastTime`). Under budget: reopen the page whose own heap outgrew
  * its share.
  */
-export function recycleAction(reading: MemoryReading, budgetMb: number, pages: number, baselineBytes: number | null = null, relievedLastTime = true): RecycleAction {
+export function recycleAction(
+  reading: MemoryReading,
+  budgetMb: number,
+  pages: number,
+  baselineBytes: number | null = null,
+  relievedLastTime = true,
+): RecycleAction {
   if (!(budgetMb > 0)) return 'keep';
   const budget = budgetMb * MB;
   const grown = baselineBytes === null || (reading.browserRssBytes ?? 0) - baselineBytes > budget * MIN_GROWTH_SHARE;
-  if (reading.browserRssBytes !== null && reading.browserRssBytes > budget && grown) return relievedLastTime ? 'browser' : 'relieve';
+  if (reading.browserRssBytes !== null && reading.browserRssBytes > budget && grown)
+    return relievedLastTime ? 'browser' : 'relieve';
   const pageShare = (budget * PAGE_HEAP_SHARE) / Math.max(1, pages);
   if (reading.pageHeapBytes !== null && reading.pageHeapBytes > pageShare) return 'page';
   return 'keep';

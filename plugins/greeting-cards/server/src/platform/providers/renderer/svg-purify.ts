@@ -26,7 +26,10 @@ export function domPurifySource(): string {
  * upload provider's URL prefixes: an image reference under one of them is kept as well.
  */
 export function sanitizeScript(remotePrefixes: readonly string[]): string {
-  return SANITIZE_TEMPLATE.replace('__GC_REMOTE_PREFIXES__', JSON.stringify([...remotePrefixes]).replace(/</g, '\\u003c'));
+  return SANITIZE_TEMPLATE.replace(
+    '__GC_REMOTE_PREFIXES__',
+    JSON.stringify([...remotePrefixes]).replace(/</g, '\\u003c'),
+  );
 }
 
 const SANITIZE_TEMPLATE = String.raw`

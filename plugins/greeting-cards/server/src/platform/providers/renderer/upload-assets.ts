@@ -10,7 +10,11 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
  * under the upload provider's prefixes fetched over HTTP. A remote answer that is not a raster image
  * is refused, whatever the URL says.
  */
-export function uploadAssetsResolver(publicDir: string, remotePrefixes: readonly string[], options: { timeoutMs?: number } = {}): AssetResolver {
+export function uploadAssetsResolver(
+  publicDir: string,
+  remotePrefixes: readonly string[],
+  options: { timeoutMs?: number } = {},
+): AssetResolver {
   const local = localUploadsResolver(publicDir);
   const rules = { publicUrl: '', remotePrefixes };
   return async (pathOrUrl) => {

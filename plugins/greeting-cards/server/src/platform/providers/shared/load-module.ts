@@ -20,13 +20,18 @@ export function loadReplaceableModule<T>(
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     loaded = require(require.resolve(target, { paths: [appRoot] }));
   } catch (error) {
-    throw new ConfigError(`${settingName}: cannot load module "${reference}" (${(error as Error).message.split('\n')[0]})`);
+    throw new ConfigError(
+      `${settingName}: cannot load module "${reference}" (${(error as Error).message.split('\n')[0]})`,
+    );
   }
   const exported = (loaded as { default?: unknown } | null)?.default ?? loaded;
-  const candidate = (typeof exported === 'function' ? exported(context) : exported) as Record<string, unknown> | null | undefined;
+  const candidate = (typeof exported === 'function' ? exported(context) : exported) as
+    Record<string, unknown> | null | undefined;
   const missing = requiredFunctions.filter((fn) => typeof candidate?.[fn] !== 'function');
   if (missing.length) {
-    throw new ConfigError(`${settingName}: module "${reference}" must provide ${missing.map((m) => `${m}()`).join(', ')}`);
+    throw new ConfigError(
+      `${settingName}: module "${reference}" must provide ${missing.map((m) => `${m}()`).join(', ')}`,
+    );
   }
   return candidate as T;
 }

@@ -9,7 +9,10 @@ export interface RemoteFile {
 
 const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
 
-export async function fetchRemoteFile(url: string, options: { timeoutMs?: number; maxBytes?: number } = {}): Promise<RemoteFile | null> {
+export async function fetchRemoteFile(
+  url: string,
+  options: { timeoutMs?: number; maxBytes?: number } = {},
+): Promise<RemoteFile | null> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 15_000);
@@ -28,7 +31,10 @@ export async function fetchRemoteFile(url: string, options: { timeoutMs?: number
       }
       chunks.push(Buffer.from(chunk));
     }
-    return { body: Buffer.concat(chunks), contentType: (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase() };
+    return {
+      body: Buffer.concat(chunks),
+      contentType: (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase(),
+    };
   } catch {
     return null;
   } finally {

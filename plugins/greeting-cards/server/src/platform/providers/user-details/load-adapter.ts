@@ -7,7 +7,9 @@ import { AdapterFactory, DETAIL_FIELDS, UserDetailsAdapter } from './types';
 function checkFieldMap(setting: string, map: Record<string, string>): void {
   const unknown = Object.keys(map).filter((k) => !(DETAIL_FIELDS as readonly string[]).includes(k));
   if (unknown.length) {
-    throw new ConfigError(`${setting}: unknown detail ${unknown.map((k) => `"${k}"`).join(', ')}; use ${DETAIL_FIELDS.join(', ')}`);
+    throw new ConfigError(
+      `${setting}: unknown detail ${unknown.map((k) => `"${k}"`).join(', ')}; use ${DETAIL_FIELDS.join(', ')}`,
+    );
   }
 }
 
@@ -20,7 +22,9 @@ function loadCustomAdapter(strapi: Core.Strapi, config: PluginConfig): UserDetai
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the adapter's path is only known at runtime
     mod = require(require.resolve(resolved));
   } catch (error) {
-    throw new ConfigError(`SERVICE_USER_DETAILS_ADAPTER: cannot load "${ref}" (resolved to ${resolved}): ${(error as Error).message}`);
+    throw new ConfigError(
+      `SERVICE_USER_DETAILS_ADAPTER: cannot load "${ref}" (resolved to ${resolved}): ${(error as Error).message}`,
+    );
   }
   const exported = (mod as { default?: unknown })?.default ?? mod;
   const adapter = typeof exported === 'function' ? (exported as AdapterFactory)({ strapi, config }) : exported;
@@ -36,7 +40,9 @@ function loadCustomAdapter(strapi: Core.Strapi, config: PluginConfig): UserDetai
 export function loadUserDetailsAdapter(strapi: Core.Strapi, config: PluginConfig): UserDetailsAdapter {
   checkFieldMap('SERVICE_USER_FIELD_MAP', config.userFieldMap);
   checkFieldMap('SERVICE_PROFILE_FIELD_MAP', config.profileFieldMap);
-  const adapter = config.userDetailsAdapter ? loadCustomAdapter(strapi, config) : createDefaultUserDetailsAdapter({ strapi, config });
+  const adapter = config.userDetailsAdapter
+    ? loadCustomAdapter(strapi, config)
+    : createDefaultUserDetailsAdapter({ strapi, config });
   return adapter;
 }
 
@@ -44,7 +50,8 @@ export function loadUserDetailsAdapter(strapi: Core.Strapi, config: PluginConfig
 export function checkProfileRelation(strapi: Core.Strapi, config: PluginConfig): void {
   const relation = config.userProfileRelation;
   if (!relation || config.userDetailsAdapter || !config.useSystemUserDetails) return;
-  const model = strapi.contentType(config.userModel as Parameters<Core.Strapi['contentType']>[0]) as { attributes?: Record<string, { type?: string }> } | undefined;
+  const model = strapi.contentType(config.userModel as Parameters<Core.Strapi['contentType']>[0]) as
+    { attributes?: Record<string, { type?: string }> } | undefined;
   const attribute = model?.attributes?.[relation];
   if (!attribute || attribute.type !== 'relation') {
     throw new ConfigError(`SERVICE_USER_PROFILE_RELATION: "${relation}" is not a relation of ${config.userModel}`);

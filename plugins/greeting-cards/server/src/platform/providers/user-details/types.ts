@@ -3,8 +3,17 @@ import type { PluginConfig } from '../../config/settings';
 
 /** The contact details every part of the service reads about a user, whatever the host stores. */
 export const DETAIL_FIELDS = [
-  'first_name', 'last_name', 'email', 'phone', 'address_line_1', 'address_line_2', 'city', 'county', 'postcode',
-  'country', 'birthday',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'county',
+  'postcode',
+  'country',
+  'birthday',
 ] as const;
 
 export type DetailField = (typeof DETAIL_FIELDS)[number];

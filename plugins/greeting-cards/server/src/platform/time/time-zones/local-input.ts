@@ -25,6 +25,14 @@ export function localInputValue(instant: string | Date, zone: string): string {
 
 /** An instant as "Thursday, 31 January 2030 at 17:00" on the clock in `zone`. */
 export function formatLongInZone(instant: string | Date, zone: string, intlLocale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(intlLocale, { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .format(new Date(instant));
+  return new Intl.DateTimeFormat(intlLocale, {
+    timeZone: zone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(instant));
 }

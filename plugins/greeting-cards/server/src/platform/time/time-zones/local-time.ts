@@ -43,6 +43,13 @@ export function formatInZone(instant: Date | string, zone: string, locale = 'en-
   const d = new Date(instant);
   if (Number.isNaN(d.getTime())) return '';
   return new Intl.DateTimeFormat(locale, {
-    timeZone: zone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short',
+    timeZone: zone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
   }).format(d);
 }

@@ -1,11 +1,24 @@
-import { defineType, rel, str, text, int, bool, json, dt, enumeration } from '../../../../platform/db/define-content-type';
+import {
+  defineType,
+  rel,
+  str,
+  text,
+  int,
+  bool,
+  json,
+  dt,
+  enumeration,
+} from '../../../../platform/db/define-content-type';
 import { UID } from '../../../../platform/uids';
 import { PRODUCT_CODES } from '../../../../platform/designs/print-products/products';
 import { CARD_STATUSES } from '../../../../platform/enums';
 
 const card = defineType({
-  singular: 'card', plural: 'cards', displayName: 'Card', curated: false,
-  description: 'A shopper\'s design.',
+  singular: 'card',
+  plural: 'cards',
+  displayName: 'Card',
+  curated: false,
+  description: "A shopper's design.",
   attributes: {
     owner: rel.user(),
     title: str({ default: '' }),

@@ -3,8 +3,11 @@ import { UID } from '../../../../platform/uids';
 import { LIBRARY_TYPES } from '../../../../platform/enums';
 
 const libraryEntry = defineType({
-  singular: 'library-entry', plural: 'library-entries', displayName: 'Library entry', curated: false,
-  description: 'A card as it appears in a user\'s library.',
+  singular: 'library-entry',
+  plural: 'library-entries',
+  displayName: 'Library entry',
+  curated: false,
+  description: "A card as it appears in a user's library.",
   attributes: {
     user: rel.user(),
     card: rel.manyToOne(UID.card),

@@ -1,7 +1,10 @@
 import { defineType, rel, str, int } from '../../../../platform/db/define-content-type';
 
 const photo = defineType({
-  singular: 'photo', plural: 'photos', displayName: 'Photo', curated: false,
+  singular: 'photo',
+  plural: 'photos',
+  displayName: 'Photo',
+  curated: false,
   description: 'A photo a shopper uploaded or cropped in the editor: what their photo quota counts.',
   attributes: {
     owner: rel.user(),

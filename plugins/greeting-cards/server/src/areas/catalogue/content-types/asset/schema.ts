@@ -2,7 +2,11 @@ import { defineType, str, text, bool, json, enumeration } from '../../../../plat
 import { ASSET_TYPES } from '../../../../platform/enums';
 
 const asset = defineType({
-  singular: 'asset', plural: 'assets', displayName: 'Design asset', curated: true, publishable: true,
+  singular: 'asset',
+  plural: 'assets',
+  displayName: 'Design asset',
+  curated: true,
+  publishable: true,
   description: 'Stickers, backgrounds, frames, fonts and patterns for the editor.',
   localized: ['name'],
   attributes: {

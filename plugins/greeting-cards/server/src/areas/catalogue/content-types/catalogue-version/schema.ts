@@ -4,7 +4,10 @@ import { defineType, str } from '../../../../platform/db/define-content-type';
 // reads it (one indexed-free single-row SELECT) to validate ETags and its small answer cache, so an
 // editor's change is visible on the next request on every instance, with no cross-process messages.
 const catalogueVersion = defineType({
-  singular: 'catalogue-version', plural: 'catalogue-versions', displayName: 'Catalogue version', curated: false,
+  singular: 'catalogue-version',
+  plural: 'catalogue-versions',
+  displayName: 'Catalogue version',
+  curated: false,
   description: 'Changes whenever the public catalogue changes (validator for HTTP caching).',
   attributes: {
     token: str({ required: true }),

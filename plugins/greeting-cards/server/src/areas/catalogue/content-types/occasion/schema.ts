@@ -1,7 +1,11 @@
 import { defineType, str, int, dt } from '../../../../platform/db/define-content-type';
 
 const occasion = defineType({
-  singular: 'occasion', plural: 'occasions', displayName: 'Occasion', curated: true, publishable: true,
+  singular: 'occasion',
+  plural: 'occasions',
+  displayName: 'Occasion',
+  curated: true,
+  publishable: true,
   description: 'A reason to send a card (birthday, Christmas...). Seasonal ones have a month and day.',
   localized: ['name'],
   attributes: {

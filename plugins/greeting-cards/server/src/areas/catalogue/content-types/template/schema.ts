@@ -5,7 +5,11 @@ import { CANVAS_DATA_FIELD_UID } from '../../../../platform/designs/canvas-data-
 import { TEMPLATE_STYLES } from '../../../../platform/enums';
 
 const template = defineType({
-  singular: 'template', plural: 'templates', displayName: 'Card template', curated: true, publishable: true,
+  singular: 'template',
+  plural: 'templates',
+  displayName: 'Card template',
+  curated: true,
+  publishable: true,
   description: 'A ready-made design shoppers personalise.',
   localized: ['name', 'description'],
   attributes: {

@@ -3,7 +3,10 @@ import { UID } from '../../../../platform/uids';
 import { DELIVERY_STATUSES } from '../../../../platform/enums';
 
 const delivery = defineType({
-  singular: 'delivery', plural: 'deliveries', displayName: 'Delivery', curated: false,
+  singular: 'delivery',
+  plural: 'deliveries',
+  displayName: 'Delivery',
+  curated: false,
   description: 'The sending of one order item.',
   unique: ['view_token', 'tracking_reference'],
   attributes: {

@@ -3,7 +3,10 @@ import { UID } from '../../../../platform/uids';
 import { GROUP_CARD_STATUSES } from '../../rules/group-card-state';
 
 const groupCard = defineType({
-  singular: 'group-card', plural: 'group-cards', displayName: 'Group card', curated: false,
+  singular: 'group-card',
+  plural: 'group-cards',
+  displayName: 'Group card',
+  curated: false,
   description: 'A card many people sign through one link before a deadline.',
   unique: ['uuid', 'sign_token'],
   indexed: ['deadline'],

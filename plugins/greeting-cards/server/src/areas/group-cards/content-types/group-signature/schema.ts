@@ -3,8 +3,11 @@ import { UID } from '../../../../platform/uids';
 import { SIGNATURE_STATUSES } from '../../rules/group-card-state';
 
 const groupSignature = defineType({
-  singular: 'group-signature', plural: 'group-signatures', displayName: 'Group card signature', curated: false,
-  description: 'One signer\'s message on a group card.',
+  singular: 'group-signature',
+  plural: 'group-signatures',
+  displayName: 'Group card signature',
+  curated: false,
+  description: "One signer's message on a group card.",
   unique: ['slot_key', 'edit_token_hash'],
   attributes: {
     group_card: rel.manyToOne(UID.groupCard),

@@ -3,7 +3,10 @@ import { UID } from '../../../../platform/uids';
 import { DELIVERY_METHODS } from '../../../../platform/enums';
 
 const orderItem = defineType({
-  singular: 'order-item', plural: 'order-items', displayName: 'Order item', curated: false,
+  singular: 'order-item',
+  plural: 'order-items',
+  displayName: 'Order item',
+  curated: false,
   description: 'One card to one recipient by one delivery method.',
   attributes: {
     order: rel.manyToOne(UID.order),

@@ -2,7 +2,10 @@ import { defineType, rel, str, int, dt, enumeration } from '../../../../platform
 import { ORDER_STATUSES } from '../../../../platform/enums';
 
 const order = defineType({
-  singular: 'order', plural: 'orders', displayName: 'Order', curated: false,
+  singular: 'order',
+  plural: 'orders',
+  displayName: 'Order',
+  curated: false,
   description: 'A cart, then a paid order.',
   unique: ['cart_key', 'uuid'],
   attributes: {

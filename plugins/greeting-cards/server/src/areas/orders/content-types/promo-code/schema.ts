@@ -2,7 +2,10 @@ import { defineType, str, text, int, bool, dt, enumeration } from '../../../../p
 import { PROMO_KINDS } from '../../../../platform/enums';
 
 const promoCode = defineType({
-  singular: 'promo-code', plural: 'promo-codes', displayName: 'Promo code', curated: true,
+  singular: 'promo-code',
+  plural: 'promo-codes',
+  displayName: 'Promo code',
+  curated: true,
   description: 'Discount codes. Amounts in pence; percent codes may have a cap in pence.',
   attributes: {
     code: str({ required: true, unique: true }),

@@ -1,7 +1,10 @@
 import { defineType, str, int } from '../../../../platform/db/define-content-type';
 
 const promoUse = defineType({
-  singular: 'promo-use', plural: 'promo-uses', displayName: 'Promo use', curated: false,
+  singular: 'promo-use',
+  plural: 'promo-uses',
+  displayName: 'Promo use',
+  curated: false,
   description: 'A promo code use held by an order from checkout on; released when the order is cancelled.',
   unique: ['slot_key'],
   attributes: {

@@ -1,8 +1,12 @@
 import { defineType, str, int } from '../../../../platform/db/define-content-type';
 
 const refund = defineType({
-  singular: 'refund', plural: 'refunds', displayName: 'Refund', curated: false,
-  description: 'Money given back for one cancelled delivery: one row per delivery (a unique index), so a retry never refunds twice.',
+  singular: 'refund',
+  plural: 'refunds',
+  displayName: 'Refund',
+  curated: false,
+  description:
+    'Money given back for one cancelled delivery: one row per delivery (a unique index), so a retry never refunds twice.',
   unique: ['delivery_id'],
   indexed: ['order_id'],
   attributes: {

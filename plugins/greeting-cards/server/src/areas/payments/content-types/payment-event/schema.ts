@@ -1,7 +1,10 @@
 import { defineType, str, dt } from '../../../../platform/db/define-content-type';
 
 const paymentEvent = defineType({
-  singular: 'payment-event', plural: 'payment-events', displayName: 'Payment event', curated: false,
+  singular: 'payment-event',
+  plural: 'payment-events',
+  displayName: 'Payment event',
+  curated: false,
   description: 'Each provider event recorded once: what makes webhooks idempotent.',
   unique: ['event_id'],
   attributes: {

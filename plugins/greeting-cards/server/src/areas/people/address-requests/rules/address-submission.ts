@@ -8,7 +8,18 @@ import { msg, REQUIRED, type FieldErrors } from '../../../../platform/errors';
 // checked as checkout checks a posted card's, so an entry made this way can be posted to as it is.
 // Anything else in the body (notes, phone...) is ignored: those are the shopper's own fields.
 
-export const SUBMISSION_FIELDS = ['first_name', 'last_name', 'email', 'address_line_1', 'address_line_2', 'city', 'county', 'postcode', 'country', 'birthday'] as const;
+export const SUBMISSION_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'county',
+  'postcode',
+  'country',
+  'birthday',
+] as const;
 export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
 
 export type AddressSubmission = Partial<Pick<RecipientFields, SubmissionField>>;
@@ -31,7 +42,8 @@ export function checkSubmission(input: AddressSubmission): { errors: FieldErrors
  * e-mail and a missing town in one answer), then checks the whole entry. Errors in the spec's shape.
  */
 export function validateSubmission(body: unknown): { errors: FieldErrors; value: CheckedSubmission | null } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { errors: { non_field_errors: [msg('error.not_dictionary')] }, value: null };
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return { errors: { non_field_errors: [msg('error.not_dictionary')] }, value: null };
   const raw = body as Record<string, unknown>;
   const errors: FieldErrors = {};
   const good: AddressSubmission = {};

@@ -19,7 +19,11 @@ export function secondsToNextShopDay(now: Date, timeZone: string): number {
  * The next state of a link's day counter for one more entry, or null when the day is full.
  * A new day starts its count again.
  */
-export function nextDayCount(current: { day_key?: string | null; day_count?: number | null }, today: string, cap: number): { day_key: string; day_count: number } | null {
+export function nextDayCount(
+  current: { day_key?: string | null; day_count?: number | null },
+  today: string,
+  cap: number,
+): { day_key: string; day_count: number } | null {
   const count = current.day_key === today ? Number(current.day_count ?? 0) : 0;
   return count >= cap ? null : { day_key: today, day_count: count + 1 };
 }

@@ -17,18 +17,29 @@ function shown(field: SubmissionField, value: unknown): string {
 export function readPendingChange(stored: unknown, at: unknown): PendingChange | null {
   if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return null;
   const raw = stored as Record<string, unknown>;
-  const fields = Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, f === 'birthday' ? toDateString(raw[f]) : shown(f, raw[f])]));
+  const fields = Object.fromEntries(
+    SUBMISSION_FIELDS.map((f) => [f, f === 'birthday' ? toDateString(raw[f]) : shown(f, raw[f])]),
+  );
   const when = at ? new Date(at as string | Date) : null;
-  return { ...(fields as CheckedSubmission), submitted_at: when && !Number.isNaN(when.getTime()) ? when.toISOString() : null };
+  return {
+    ...(fields as CheckedSubmission),
+    submitted_at: when && !Number.isNaN(when.getTime()) ? when.toISOString() : null,
+  };
 }
 
 /** The fields whose value the change would alter, in the form's order. */
 export function changedFields(entry: Record<string, unknown>, change: CheckedSubmission): SubmissionField[] {
   // The e-mail is the entry's key: other letter case is the same person, not a change.
-  const same = (f: SubmissionField) => (f === 'email' ? shown(f, entry[f]).toLowerCase() === shown(f, change[f]).toLowerCase() : shown(f, entry[f]) === shown(f, change[f]));
+  const same = (f: SubmissionField) =>
+    f === 'email'
+      ? shown(f, entry[f]).toLowerCase() === shown(f, change[f]).toLowerCase()
+      : shown(f, entry[f]) === shown(f, change[f]);
   return SUBMISSION_FIELDS.filter((f) => !same(f));
 }
 
 /** "66 Drop Box Lane, Leeds, LS1 1AA": the new values of the altered fields, for the address book. */
 export const changeSummary = (entry: Record<string, unknown>, change: CheckedSubmission): string =>
-  changedFields(entry, change).map((f) => shown(f, change[f])).filter(Boolean).join(', ');
+  changedFields(entry, change)
+    .map((f) => shown(f, change[f]))
+    .filter(Boolean)
+    .join(', ');

@@ -3,8 +3,11 @@
 import { defineType, rel, str, int, dt } from '../../../../platform/db/define-content-type';
 
 const addressRequestLink = defineType({
-  singular: 'address-request-link', plural: 'address-request-links', displayName: 'Address request link', curated: false,
-  description: 'A shopper\'s link that lets friends add their own address to the shopper\'s address book.',
+  singular: 'address-request-link',
+  plural: 'address-request-links',
+  displayName: 'Address request link',
+  curated: false,
+  description: "A shopper's link that lets friends add their own address to the shopper's address book.",
   unique: ['owner_key', 'token'],
   indexed: ['summary_pending_since'],
   attributes: {

@@ -1,8 +1,12 @@
 import { defineType, rel, str, dt } from '../../../../platform/db/define-content-type';
 
 const emailProof = defineType({
-  singular: 'email-proof', plural: 'email-proofs', displayName: 'E-mail proof', curated: false,
-  description: 'A confirmation link sent to a shopper\'s address, and whether it was opened: what shows them received cards.',
+  singular: 'email-proof',
+  plural: 'email-proofs',
+  displayName: 'E-mail proof',
+  curated: false,
+  description:
+    "A confirmation link sent to a shopper's address, and whether it was opened: what shows them received cards.",
   attributes: {
     user: rel.user(),
     email: str({ required: true }),

@@ -4,7 +4,10 @@
 import { defineType, str, int } from '../../../../platform/db/define-content-type';
 
 const mailAllowance = defineType({
-  singular: 'mail-allowance', plural: 'mail-allowances', displayName: 'Mail allowance', curated: false,
+  singular: 'mail-allowance',
+  plural: 'mail-allowances',
+  displayName: 'Mail allowance',
+  curated: false,
   description: 'How many e-mails to other people an account has had sent today (SERVICE_SHOPPER_EMAILS_PER_DAY).',
   // The account's id: a unique index makes one row per account even when two first requests race.
   unique: ['user_key'],

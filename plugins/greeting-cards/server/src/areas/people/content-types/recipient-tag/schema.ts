@@ -5,7 +5,10 @@
 import { defineType, str, int } from '../../../../platform/db/define-content-type';
 
 const recipientTag = defineType({
-  singular: 'recipient-tag', plural: 'recipient-tags', displayName: 'Recipient tag', curated: false,
+  singular: 'recipient-tag',
+  plural: 'recipient-tags',
+  displayName: 'Recipient tag',
+  curated: false,
   description: 'A group an address-book entry belongs to ("Family", "Work").',
   // "<recipient id>:<tag key>": one tag once per entry, even when two requests race.
   unique: ['entry_key'],

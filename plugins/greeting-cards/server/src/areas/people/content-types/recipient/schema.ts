@@ -1,7 +1,10 @@
 import { defineType, rel, str, text, int, bool, json, dt, date } from '../../../../platform/db/define-content-type';
 
 const recipient = defineType({
-  singular: 'recipient', plural: 'recipients', displayName: 'Recipient', curated: false,
+  singular: 'recipient',
+  plural: 'recipients',
+  displayName: 'Recipient',
+  curated: false,
   description: 'An address-book entry.',
   unique: ['system_owner_key', 'link_email_key'],
   attributes: {

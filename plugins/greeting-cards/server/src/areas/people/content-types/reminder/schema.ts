@@ -3,7 +3,10 @@ import { UID } from '../../../../platform/uids';
 import { REMINDER_TYPES } from '../../../../platform/enums';
 
 const reminder = defineType({
-  singular: 'reminder', plural: 'reminders', displayName: 'Reminder', curated: false,
+  singular: 'reminder',
+  plural: 'reminders',
+  displayName: 'Reminder',
+  curated: false,
   description: 'A yearly or one-off nudge to send a card.',
   attributes: {
     user: rel.user(),

@@ -5,11 +5,31 @@ import { formatDate, parseDate } from '../../../../platform/time/calendar-dates'
 // ISO codes, the usual date spellings into YYYY-MM-DD, a full name into first and last.
 
 const ALIASES: Record<string, string> = {
-  uk: 'GB', unitedkingdom: 'GB', greatbritain: 'GB', britain: 'GB', england: 'GB', scotland: 'GB', wales: 'GB',
-  northernireland: 'GB', usa: 'US', us: 'US', unitedstates: 'US', unitedstatesofamerica: 'US', america: 'US',
-  holland: 'NL', deutschland: 'DE', allemagne: 'DE', espana: 'ES', italia: 'IT', eire: 'IE',
+  uk: 'GB',
+  unitedkingdom: 'GB',
+  greatbritain: 'GB',
+  britain: 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  northernireland: 'GB',
+  usa: 'US',
+  us: 'US',
+  unitedstates: 'US',
+  unitedstatesofamerica: 'US',
+  america: 'US',
+  holland: 'NL',
+  deutschland: 'DE',
+  allemagne: 'DE',
+  espana: 'ES',
+  italia: 'IT',
+  eire: 'IE',
 };
-const squash = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z]/g, '');
+const squash = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z]/g, '');
 
 // English country names from the runtime's own data, so the list needs no upkeep here.
 const BY_NAME: Map<string, string> = (() => {

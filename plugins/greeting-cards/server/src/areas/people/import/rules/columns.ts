@@ -5,8 +5,21 @@ import { quoted } from './limits';
 // spreadsheets, mail programs and phone exports commonly give them; the person can change any choice.
 
 export const IMPORT_FIELDS = [
-  'first_name', 'last_name', 'full_name', 'email', 'phone', 'address_line_1', 'address_line_2', 'city', 'county',
-  'postcode', 'country', 'birthday', 'anniversary', 'notes', 'tags',
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'county',
+  'postcode',
+  'country',
+  'birthday',
+  'anniversary',
+  'notes',
+  'tags',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -14,10 +27,21 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMapping = Record<string, ImportField | ''>;
 
 export const FIELD_LABELS: Record<ImportField, string> = {
-  first_name: 'First name', last_name: 'Last name', full_name: 'Full name (split in two)', email: 'E-mail',
-  phone: 'Phone', address_line_1: 'Address line 1', address_line_2: 'Address line 2', city: 'Town or city',
-  county: 'County or state', postcode: 'Postcode', country: 'Country', birthday: 'Birthday',
-  anniversary: 'Anniversary', notes: 'Notes', tags: 'Tags (groups)',
+  first_name: 'First name',
+  last_name: 'Last name',
+  full_name: 'Full name (split in two)',
+  email: 'E-mail',
+  phone: 'Phone',
+  address_line_1: 'Address line 1',
+  address_line_2: 'Address line 2',
+  city: 'Town or city',
+  county: 'County or state',
+  postcode: 'Postcode',
+  country: 'Country',
+  birthday: 'Birthday',
+  anniversary: 'Anniversary',
+  notes: 'Notes',
+  tags: 'Tags (groups)',
 };
 
 // Compared after lower-casing and dropping everything but letters and digits ("E-mail Address" -> "emailaddress").
@@ -27,7 +51,16 @@ const NAMES: Record<ImportField, string[]> = {
   full_name: ['name', 'fullname', 'displayname', 'contact', 'contactname'],
   email: ['email', 'emailaddress', 'mail', 'email1', 'emailaddress1', 'primaryemail', 'email1value'],
   phone: ['phone', 'telephone', 'tel', 'mobile', 'mobilephone', 'phonenumber', 'homephone', 'cell', 'phone1value'],
-  address_line_1: ['address1', 'addressline1', 'address', 'street', 'streetaddress', 'homestreet', 'line1', 'address1street'],
+  address_line_1: [
+    'address1',
+    'addressline1',
+    'address',
+    'street',
+    'streetaddress',
+    'homestreet',
+    'line1',
+    'address1street',
+  ],
   address_line_2: ['address2', 'addressline2', 'line2', 'homestreet2', 'street2'],
   city: ['city', 'town', 'towncity', 'locality', 'homecity', 'address1city'],
   county: ['county', 'state', 'region', 'province', 'homestate', 'stateprovince', 'address1region'],
@@ -39,10 +72,16 @@ const NAMES: Record<ImportField, string[]> = {
   tags: ['tags', 'tag', 'groups', 'group', 'categories', 'category', 'labels', 'label', 'groupmembership'],
 };
 
-const squash = (header: string) => header.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, '');
+const squash = (header: string) =>
+  header
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]/g, '');
 
 const BY_NAME = new Map<string, ImportField>(
-  (Object.entries(NAMES) as Array<[ImportField, string[]]>).flatMap(([field, names]) => names.map((n) => [n, field] as [string, ImportField])),
+  (Object.entries(NAMES) as Array<[ImportField, string[]]>).flatMap(([field, names]) =>
+    names.map((n) => [n, field] as [string, ImportField]),
+  ),
 );
 
 /** The field a column name suggests, or '' when it suggests none. */
@@ -65,7 +104,10 @@ export function guessMapping(headers: readonly string[]): ColumnMapping {
  * The guessed mapping with the person's choices laid over it. Returns the problems instead when a
  * choice names a column the file does not have, a field that does not exist, or a field twice.
  */
-export function applyMapping(headers: readonly string[], chosen: Record<string, unknown> | undefined): { mapping: ColumnMapping; problems: Message[] } {
+export function applyMapping(
+  headers: readonly string[],
+  chosen: Record<string, unknown> | undefined,
+): { mapping: ColumnMapping; problems: Message[] } {
   const mapping = guessMapping(headers);
   const problems: Message[] = [];
   const columns = new Set(headers);
@@ -74,9 +116,11 @@ export function applyMapping(headers: readonly string[], chosen: Record<string, 
     else if (field === '' || field === null) mapping[header] = '';
     else if (typeof field === 'string' && (IMPORT_FIELDS as readonly string[]).includes(field)) {
       // A field chosen for this column is taken from the column that had it.
-      for (const other of headers) if (other !== header && mapping[other] === field && !(chosen && other in chosen)) mapping[other] = '';
+      for (const other of headers)
+        if (other !== header && mapping[other] === field && !(chosen && other in chosen)) mapping[other] = '';
       mapping[header] = field as ImportField;
-    } else problems.push(msg('error.import_not_field', { field: quoted(String(field)), choices: IMPORT_FIELDS.join(', ') }));
+    } else
+      problems.push(msg('error.import_not_field', { field: quoted(String(field)), choices: IMPORT_FIELDS.join(', ') }));
   }
   const counts = new Map<string, number>();
   for (const field of Object.values(mapping)) if (field) counts.set(field, (counts.get(field) ?? 0) + 1);

@@ -47,9 +47,11 @@ export function checkCsvShape(text: string, delimiter: string, limits: CsvLimits
       } else if (ch === separator) {
         fields += 1;
         kept = 0;
-        if (fields > limits.columns) throw new UnreadableFile(tooManyColumns(lineAt(text, recordStart), limits.columns));
+        if (fields > limits.columns)
+          throw new UnreadableFile(tooManyColumns(lineAt(text, recordStart), limits.columns));
       } else if (kept > 0 || !BLANK.test(text[i])) kept += 1;
     }
-    if (i - recordStart >= limits.lineLength) throw new UnreadableFile(lineTooLong(lineAt(text, recordStart), limits.lineLength));
+    if (i - recordStart >= limits.lineLength)
+      throw new UnreadableFile(lineTooLong(lineAt(text, recordStart), limits.lineLength));
   }
 }

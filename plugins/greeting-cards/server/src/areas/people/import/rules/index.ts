@@ -51,6 +51,9 @@ export function previewImport(
   const { mapping, problems } = applyMapping(table.headers, chosen);
   if (problems.length) return { problems };
   const columns = mappedColumns(table.headers, mapping);
-  const rows = planImport(table.rows.map((row) => rowToCandidate(columns, row)), existing);
+  const rows = planImport(
+    table.rows.map((row) => rowToCandidate(columns, row)),
+    existing,
+  );
   return { preview: { format: table.format, headers: table.headers, mapping, rows, counts: planCounts(rows) } };
 }

@@ -20,8 +20,10 @@ const count = (n: number) => n.toLocaleString('en-GB');
 
 export const TOO_LARGE = msg('error.import_too_large');
 export const TOO_MANY_ROWS = msg('error.import_too_many_rows', { max: count(IMPORT_LIMITS.rows) });
-export const tooManyColumns = (line: number, max: number = IMPORT_LIMITS.columns) => msg('error.import_too_many_columns', { line, max: count(max) });
-export const lineTooLong = (line: number, max: number = IMPORT_LIMITS.lineLength) => msg('error.import_line_too_long', { line, max: count(max) });
+export const tooManyColumns = (line: number, max: number = IMPORT_LIMITS.columns) =>
+  msg('error.import_too_many_columns', { line, max: count(max) });
+export const lineTooLong = (line: number, max: number = IMPORT_LIMITS.lineLength) =>
+  msg('error.import_line_too_long', { line, max: count(max) });
 
 /** Text from the file as a message quotes it: long text cut short, so a message never carries a file. */
 export const quoted = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text);

@@ -45,7 +45,8 @@ export function mergeEntry(into: Entry, from: Entry): Entry {
   const source = from as unknown as Record<string, unknown>;
   for (const field of RECIPIENT_FIELDS) {
     if ((ADDRESS as readonly string[]).includes(field)) continue;
-    if ((target[field] === '' || target[field] === null) && source[field] !== '' && source[field] !== null) target[field] = source[field];
+    if ((target[field] === '' || target[field] === null) && source[field] !== '' && source[field] !== null)
+      target[field] = source[field];
   }
   if (!hasAddress(into) && hasAddress(from)) for (const field of ADDRESS) target[field] = source[field];
   return out;
@@ -55,7 +56,10 @@ export function mergeEntry(into: Entry, from: Entry): Entry {
 export function entryChanged(before: Entry, after: Entry): boolean {
   const a = before as unknown as Record<string, unknown>;
   const b = after as unknown as Record<string, unknown>;
-  return RECIPIENT_FIELDS.some((f) => a[f] !== b[f]) || before.tags.map(tagKey).join('|') !== after.tags.map(tagKey).join('|');
+  return (
+    RECIPIENT_FIELDS.some((f) => a[f] !== b[f]) ||
+    before.tags.map(tagKey).join('|') !== after.tags.map(tagKey).join('|')
+  );
 }
 
 export function planImport(candidates: readonly ImportCandidate[], existing: readonly ExistingEntry[]): PlannedRow[] {
@@ -70,10 +74,14 @@ export function planImport(candidates: readonly ImportCandidate[], existing: rea
     let planned: PlannedRow;
     if (book?.is_system_user) planned = { ...candidate, problems: [SYSTEM_ENTRY_MATCH], action: 'skip' };
     else if (book) planned = { ...candidate, action: 'merge', into: { recipient_id: book.id, row: null } };
-    else if (earlier) planned = { ...candidate, action: 'merge', into: { recipient_id: earlier.recipient_id, row: earlier.row } };
+    else if (earlier)
+      planned = { ...candidate, action: 'merge', into: { recipient_id: earlier.recipient_id, row: earlier.row } };
     else planned = { ...candidate, action: 'create' };
     if (planned.action !== 'skip') {
-      const group = planned.action === 'merge' ? { recipient_id: planned.into.recipient_id, row: planned.into.row ?? candidate.row } : { recipient_id: null, row: candidate.row };
+      const group =
+        planned.action === 'merge'
+          ? { recipient_id: planned.into.recipient_id, row: planned.into.row ?? candidate.row }
+          : { recipient_id: null, row: candidate.row };
       // This row's other keys now lead to the same entry, so a third row matching either merges too.
       for (const key of keys) if (!inFile.has(key)) inFile.set(key, group);
     }

@@ -35,7 +35,10 @@ export function mappedColumns(headers: readonly string[], mapping: ColumnMapping
 }
 
 /** The row's cells by field; of two columns with one field (a header written twice), the later. */
-function cellsByField(columns: readonly MappedColumn[], cells: readonly string[]): Partial<Record<ImportField, string>> {
+function cellsByField(
+  columns: readonly MappedColumn[],
+  cells: readonly string[],
+): Partial<Record<ImportField, string>> {
   const out: Partial<Record<ImportField, string>> = {};
   for (const { index, field } of columns) out[field] = (cells[index] ?? '').trim();
   return out;
@@ -44,7 +47,8 @@ function cellsByField(columns: readonly MappedColumn[], cells: readonly string[]
 // Control characters (C0 but tab and line breaks, DEL, C1): PostgreSQL refuses U+0000 in text, and no
 // field of an entry has a use for any of them. Tabs and line breaks are text (a note over two lines).
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const CONTROL_PROBLEM = 'has a control character (such as a null character), which cannot be saved. Remove it and import the file again.';
+const CONTROL_PROBLEM =
+  'has a control character (such as a null character), which cannot be saved. Remove it and import the file again.';
 
 // zod's safeParse builds an Error for each failure (a stack, a JSON message, bound methods), which took
 // a file of 5,000 bad rows most of a second; the import wants only the issues. zod's core parses with
@@ -57,9 +61,11 @@ const checkFields = z.core._safeParse(IssueList as unknown as z.core.$ZodErrorCl
 export function rowToCandidate(columns: readonly MappedColumn[], source: ImportRow): ImportCandidate {
   const cells = cellsByField(columns, source.cells);
   const problems: string[] = [];
-  for (const [field, text] of Object.entries(cells)) if (CONTROL.test(text)) problems.push(`${FIELD_LABELS[field as ImportField]}: ${CONTROL_PROBLEM}`);
+  for (const [field, text] of Object.entries(cells))
+    if (CONTROL.test(text)) problems.push(`${FIELD_LABELS[field as ImportField]}: ${CONTROL_PROBLEM}`);
   const raw: Record<string, unknown> = { ...EMPTY_RECIPIENT };
-  for (const field of Object.keys(EMPTY_RECIPIENT)) if (cells[field as ImportField]) raw[field] = cells[field as ImportField];
+  for (const field of Object.keys(EMPTY_RECIPIENT))
+    if (cells[field as ImportField]) raw[field] = cells[field as ImportField];
   // A full-name column fills the names only where the file has no separate first and last names.
   if (cells.full_name && !cells.first_name && !cells.last_name) Object.assign(raw, splitFullName(cells.full_name));
   if (cells.country) {
@@ -69,7 +75,10 @@ export function rowToCandidate(columns: readonly MappedColumn[], source: ImportR
   }
   for (const field of ['birthday', 'anniversary'] as const) {
     const date = importDate(cells[field] ?? '');
-    if (date === undefined) problems.push(englishText(msg('error.import_date', { label: FIELD_LABELS[field], value: quoted(cells[field] ?? '') })));
+    if (date === undefined)
+      problems.push(
+        englishText(msg('error.import_date', { label: FIELD_LABELS[field], value: quoted(cells[field] ?? '') })),
+      );
     raw[field] = date ?? null;
   }
   if (problems.some((p) => p.startsWith('Country'))) raw.country = 'GB';
@@ -86,7 +95,7 @@ export function rowToCandidate(columns: readonly MappedColumn[], source: ImportR
   // The rules across fields (a name, the postcode of the country) hold for the cells as given too.
   const checked = checkRecipient(parsed.success ? parsed.data : ({ ...EMPTY_RECIPIENT, ...raw } as RecipientFields));
   for (const [field, messages] of Object.entries(checked.errors)) {
-    const label = field === 'first_name' ? 'Name' : FIELD_LABELS[field as ImportField] ?? field;
+    const label = field === 'first_name' ? 'Name' : (FIELD_LABELS[field as ImportField] ?? field);
     problems.push(...messages.map((m) => `${label}: ${englishText(m)}`));
   }
   const values = checked.value;

@@ -17,7 +17,10 @@ const CARD_EDGE = /^\s*(BEGIN|END)\s*:\s*VCARD\s*$/i;
 function propertyName(line: string): string {
   const end = line.search(/[;:]/);
   const name = end < 0 ? line : line.slice(0, end);
-  return name.slice(name.lastIndexOf('.') + 1).trim().toUpperCase();
+  return name
+    .slice(name.lastIndexOf('.') + 1)
+    .trim()
+    .toUpperCase();
 }
 
 /** The physical lines of one logical line: [from, to) of each, without its \r\n and continuation blank. */
@@ -38,7 +41,7 @@ export function vcardLinesToRead(text: string, maxCards: number): string {
   const kept: string[] = [];
   let cards = 0;
   let line = 1;
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const first = line;
     let length = 0;
     let head = '';

@@ -7,8 +7,21 @@ import { vcardLinesToRead } from './vcard-lines';
 // ical.js is given only the lines read here (vcard-lines.ts), held to the import's limits.
 
 export const VCARD_HEADERS = [
-  'First name', 'Last name', 'Full name', 'Email', 'Phone', 'Address 1', 'Address 2', 'City', 'County',
-  'Postcode', 'Country', 'Birthday', 'Anniversary', 'Tags', 'Notes',
+  'First name',
+  'Last name',
+  'Full name',
+  'Email',
+  'Phone',
+  'Address 1',
+  'Address 2',
+  'City',
+  'County',
+  'Postcode',
+  'Country',
+  'Birthday',
+  'Anniversary',
+  'Tags',
+  'Notes',
 ] as const;
 
 type Header = (typeof VCARD_HEADERS)[number];
@@ -18,7 +31,15 @@ type Card = ['vcard', Property[], unknown[]];
 
 export const looksLikeVcard = (text: string): boolean => /^\s*BEGIN:VCARD\s*$/im.test(text.slice(0, 2000));
 
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : Array.isArray(v) ? v.filter((x) => typeof x === 'string').join(' ').trim() : '');
+const str = (v: unknown) =>
+  typeof v === 'string'
+    ? v.trim()
+    : Array.isArray(v)
+      ? v
+          .filter((x) => typeof x === 'string')
+          .join(' ')
+          .trim()
+      : '';
 
 function values(card: Card, name: string): unknown[] {
   const prop = card[1].find((p) => p[0] === name);
@@ -40,7 +61,10 @@ function row(card: Card): string[] {
   if (Array.isArray(adr)) {
     const [, extended, street, locality, region, code, country] = adr.map(str);
     // A street of several lines (or an extended part) gives the second address line.
-    const lines = (street ?? '').split(/\r?\n|\\n/).map((l) => l.trim()).filter(Boolean);
+    const lines = (street ?? '')
+      .split(/\r?\n|\\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
     cells['Address 1'] = lines[0] ?? '';
     cells['Address 2'] = [...lines.slice(1), extended ?? ''].filter(Boolean).join(', ');
     cells.City = locality ?? '';

@@ -1,7 +1,10 @@
 import { defineType, rel, str, int } from '../../../../platform/db/define-content-type';
 
 const billingProfile = defineType({
-  singular: 'billing-profile', plural: 'billing-profiles', displayName: 'Billing profile', curated: false,
+  singular: 'billing-profile',
+  plural: 'billing-profiles',
+  displayName: 'Billing profile',
+  curated: false,
   description: 'The payment provider customer of a user.',
   unique: ['user_key'],
   attributes: {

@@ -2,7 +2,11 @@ import { defineType, str, text, int, bool, enumeration } from '../../../../platf
 import { PLAN_INTERVALS } from '../../../../platform/enums';
 
 const subscriptionPlan = defineType({
-  singular: 'subscription-plan', plural: 'subscription-plans', displayName: 'Subscription plan', curated: true, publishable: true,
+  singular: 'subscription-plan',
+  plural: 'subscription-plans',
+  displayName: 'Subscription plan',
+  curated: true,
+  publishable: true,
   description: 'Monthly plans. The provider price id comes from the Stripe dashboard.',
   attributes: {
     name: str({ required: true }),

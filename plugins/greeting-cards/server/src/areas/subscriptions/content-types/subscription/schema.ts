@@ -3,8 +3,11 @@ import { UID } from '../../../../platform/uids';
 import { SUBSCRIPTION_STATUSES } from '../../../../platform/enums';
 
 const subscription = defineType({
-  singular: 'subscription', plural: 'subscriptions', displayName: 'Subscription', curated: false,
-  description: 'A user\'s subscription to a plan.',
+  singular: 'subscription',
+  plural: 'subscriptions',
+  displayName: 'Subscription',
+  curated: false,
+  description: "A user's subscription to a plan.",
   unique: ['provider_subscription_id'],
   attributes: {
     user: rel.user(),

@@ -43,11 +43,16 @@ export const editor: Record<keyof typeof en, string> = {
   'editor.page-name.back': 'Rückseite',
   'editor.guides': 'Hilfslinien',
   'editor.guides-title': 'Schnittlinie, Beschnitt und sicheren Bereich zeigen',
-  'editor.guides.outside_one': '{count} Objekt ragt in den {mm}-mm-Sicherheitsrand (orange Rahmen) und wird vielleicht abgeschnitten.',
-  'editor.guides.outside_other': '{count} Objekte ragen in den {mm}-mm-Sicherheitsrand (orange Rahmen) und werden vielleicht abgeschnitten.',
-  'editor.guides.legend': '{product}: rote Linie = Schnitt, schattierter Streifen = {mm} mm Beschnitt, blaue Striche = sicherer Bereich.',
-  'editor.canvas-label': 'Kartenfläche. Wähle Objekte in der Liste „Ebenen“; Pfeiltasten verschieben das gewählte Objekt, Entf löscht es, Eingabe bearbeitet Text.',
-  'editor.canvas-help': 'Ziehen zum Verschieben, Ecken zum Vergrößern, der obere Griff zum Drehen. Pfeiltasten verschieben (Umschalt: 10 px), Entf löscht, Strg+Z macht rückgängig.',
+  'editor.guides.outside_one':
+    '{count} Objekt ragt in den {mm}-mm-Sicherheitsrand (orange Rahmen) und wird vielleicht abgeschnitten.',
+  'editor.guides.outside_other':
+    '{count} Objekte ragen in den {mm}-mm-Sicherheitsrand (orange Rahmen) und werden vielleicht abgeschnitten.',
+  'editor.guides.legend':
+    '{product}: rote Linie = Schnitt, schattierter Streifen = {mm} mm Beschnitt, blaue Striche = sicherer Bereich.',
+  'editor.canvas-label':
+    'Kartenfläche. Wähle Objekte in der Liste „Ebenen“; Pfeiltasten verschieben das gewählte Objekt, Entf löscht es, Eingabe bearbeitet Text.',
+  'editor.canvas-help':
+    'Ziehen zum Verschieben, Ecken zum Vergrößern, der obere Griff zum Drehen. Pfeiltasten verschieben (Umschalt: 10 px), Entf löscht, Strg+Z macht rückgängig.',
 
   'editor.preflight.heading': 'Druckprüfung',
   'editor.preflight.checking': 'Wird geprüft …',
@@ -128,7 +133,8 @@ export const editor: Record<keyof typeof en, string> = {
   'editor.status.not-used': 'Änderungen noch nicht übernommen',
   'editor.status.unused': 'Nicht übernommene Änderungen',
   'editor.error.not-saved': 'Nicht gespeichert: {error}',
-  'editor.error.ordered': 'Diese Karte wurde bestellt, ihr Design lässt sich nicht mehr ändern. Beginne eine neue Karte, um noch eine zu gestalten.',
+  'editor.error.ordered':
+    'Diese Karte wurde bestellt, ihr Design lässt sich nicht mehr ändern. Beginne eine neue Karte, um noch eine zu gestalten.',
   'editor.error.start': 'Der Editor konnte nicht starten: {error}',
   'editor.error.server': 'Der Server antwortete mit {status}.',
   'editor.error.not-in-admin': 'Der Designer ist nicht aus dem Admin-Bereich geöffnet.',
@@ -164,7 +170,8 @@ export const editor: Record<keyof typeof en, string> = {
   'editor.send.time-zone-hint': '(leer: die des Shops)',
   'editor.send.delivery': 'Versand',
   'editor.send.send-on': 'Senden am (optional)',
-  'editor.send.send-on-hint': 'Sie geht um {hour} Uhr Ortszeit der Empfängerin oder des Empfängers raus. Lass das Feld leer, um sie sofort zu senden.',
+  'editor.send.send-on-hint':
+    'Sie geht um {hour} Uhr Ortszeit der Empfängerin oder des Empfängers raus. Lass das Feld leer, um sie sofort zu senden.',
   'editor.send.gift': 'Geschenk',
   'editor.send.gift-wrap': 'Geschenkverpackung',
   'editor.send.price': 'Preis:',
@@ -191,10 +198,13 @@ export const editor: Record<keyof typeof en, string> = {
   'editor.send.book-failed': 'Dein Adressbuch konnte nicht geladen werden: {error}',
   'editor.send.who-for': 'Bitte wähle, für wen die Karte ist.',
   'editor.send.tick-one': 'Hak mindestens eine Person an, die die Karte bekommen soll.',
-  'editor.send.empty-inside': 'Die Innenseite dieser Karte per Post ist leer: Schreib eine Nachricht oder schick sie bewusst ohne.',
-  'editor.send.cannot-print': 'Diese Karte kann noch nicht gedruckt werden. Brich ab, behebe diese Punkte im Editor (siehe Druckprüfung) und sende sie dann:',
+  'editor.send.empty-inside':
+    'Die Innenseite dieser Karte per Post ist leer: Schreib eine Nachricht oder schick sie bewusst ohne.',
+  'editor.send.cannot-print':
+    'Diese Karte kann noch nicht gedruckt werden. Brich ab, behebe diese Punkte im Editor (siehe Druckprüfung) und sende sie dann:',
   'editor.send.check-warnings': 'Bevor sie gedruckt wird, sieh dir diese Hinweise an:',
   'editor.send.ecard-warnings': 'Druckhinweise (eine E-Card wird nicht gedruckt, aber schau sie dir an):',
   'editor.send.must-fix': 'Muss behoben werden: ',
-  'editor.send.fix-before': 'Behebe die mit „Muss behoben werden“ markierten Probleme, bevor diese Karte gedruckt werden kann.',
+  'editor.send.fix-before':
+    'Behebe die mit „Muss behoben werden“ markierten Probleme, bevor diese Karte gedruckt werden kann.',
 };

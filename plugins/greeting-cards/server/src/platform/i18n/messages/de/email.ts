@@ -25,7 +25,8 @@ export const email: Record<keyof typeof en, string> = {
   'email.print.heading': 'Bereit zum Drucken',
   'email.print.hello': 'Hallo {name},',
   'email.print.there': 'du',
-  'email.print.body': 'Deine Karte „{title}“ ist fertig. Drucke das PDF auf A4-Papier (beide Seiten, Originalgröße) und falte es dann in der Mitte.',
+  'email.print.body':
+    'Deine Karte „{title}“ ist fertig. Drucke das PDF auf A4-Papier (beide Seiten, Originalgröße) und falte es dann in der Mitte.',
   'email.print.download': 'PDF herunterladen',
   'email.print.link': 'Link: {url}',
 
@@ -41,7 +42,8 @@ export const email: Record<keyof typeof en, string> = {
   'email.group.someone': 'Jemand',
   'email.group.invite.subject': '{organiser} lädt dich ein, eine Gruppenkarte zu unterschreiben',
   'email.group.invite.subject-anonymous': 'Du bist eingeladen, eine Gruppenkarte zu unterschreiben',
-  'email.group.invite.collecting': '{organiser} sammelt Nachrichten für eine Gruppenkarte und würde sich über deine freuen.',
+  'email.group.invite.collecting':
+    '{organiser} sammelt Nachrichten für eine Gruppenkarte und würde sich über deine freuen.',
   'email.group.invite.before': 'Schreib deine bis {deadline}. Du brauchst kein Konto.',
   'email.group.message-from': 'Nachricht von {name}:',
   'email.group.message-from-organiser': 'Nachricht aus der Einladung:',
@@ -49,31 +51,39 @@ export const email: Record<keyof typeof en, string> = {
   'email.group.for': 'Für: {recipient}',
   'email.group.add': 'Nachricht schreiben',
   'email.group.reminder.subject': 'Noch ein Tag, um eine Gruppenkarte zu unterschreiben',
-  'email.group.reminder.closes': 'Die Gruppenkarte, zu der du eingeladen wurdest, kann bis {deadline} unterschrieben werden.',
+  'email.group.reminder.closes':
+    'Die Gruppenkarte, zu der du eingeladen wurdest, kann bis {deadline} unterschrieben werden.',
   'email.group.reminder.signed': 'Wenn du schon unterschrieben hast: danke, du musst nichts weiter tun.',
   'email.group.closed.subject': 'Deine Gruppenkarte: Unterschreiben beendet',
-  'email.group.closed.body': 'Die Frist zum Unterschreiben ist abgelaufen. Sieh dir die Nachrichten an und schick die Karte dann ab.',
+  'email.group.closed.body':
+    'Die Frist zum Unterschreiben ist abgelaufen. Sieh dir die Nachrichten an und schick die Karte dann ab.',
   'email.group.closed.review': 'Ansehen und senden',
 
   'email.address-requests.added_one': '{count} Person hat ihre Adresse in dein Adressbuch eingetragen',
   'email.address-requests.added_other': '{count} Personen haben ihre Adresse in dein Adressbuch eingetragen',
   'email.address-requests.changed_one': '{count} Person hat neue Angaben geschickt, die du prüfen kannst',
   'email.address-requests.changed_other': '{count} Personen haben neue Angaben geschickt, die du prüfen kannst',
-  'email.address-requests.intro-html': 'Diese Einträge kamen über deinen Adress-Link. Sie sind in deinem Adressbuch mit „Von ihnen eingetragen“ markiert. Neue Angaben zu einem vorhandenen Eintrag ersetzen ihn erst, wenn du sie dort übernimmst.',
-  'email.address-requests.intro-text': 'Diese Einträge kamen über deinen Adress-Link. Sie sind in deinem Adressbuch mit "Von ihnen eingetragen" markiert. Neue Angaben zu einem vorhandenen Eintrag ersetzen ihn erst, wenn du sie dort übernimmst.',
+  'email.address-requests.intro-html':
+    'Diese Einträge kamen über deinen Adress-Link. Sie sind in deinem Adressbuch mit „Von ihnen eingetragen“ markiert. Neue Angaben zu einem vorhandenen Eintrag ersetzen ihn erst, wenn du sie dort übernimmst.',
+  'email.address-requests.intro-text':
+    'Diese Einträge kamen über deinen Adress-Link. Sie sind in deinem Adressbuch mit "Von ihnen eingetragen" markiert. Neue Angaben zu einem vorhandenen Eintrag ersetzen ihn erst, wenn du sie dort übernimmst.',
   'email.address-requests.new': 'Neue Einträge',
   'email.address-requests.changes': 'Änderungen zum Prüfen',
   'email.address-requests.open': 'Adressbuch öffnen',
 
   'email.address-proof.subject': 'Bestätige deine E-Mail-Adresse',
-  'email.address-proof.body': 'Öffne diesen Link, um zu bestätigen, dass diese Adresse dir gehört. E-Cards, die andere an sie schicken, erscheinen dann in deiner Bibliothek unter "Erhalten".',
+  'email.address-proof.body':
+    'Öffne diesen Link, um zu bestätigen, dass diese Adresse dir gehört. E-Cards, die andere an sie schicken, erscheinen dann in deiner Bibliothek unter "Erhalten".',
   'email.address-proof.button': 'Adresse bestätigen',
-  'email.address-proof.once_one': 'Der Link funktioniert einmal, {count} Stunde lang. Wenn du ihn nicht angefordert hast, ignoriere diese Nachricht.',
-  'email.address-proof.once_other': 'Der Link funktioniert einmal, {count} Stunden lang. Wenn du ihn nicht angefordert hast, ignoriere diese Nachricht.',
+  'email.address-proof.once_one':
+    'Der Link funktioniert einmal, {count} Stunde lang. Wenn du ihn nicht angefordert hast, ignoriere diese Nachricht.',
+  'email.address-proof.once_other':
+    'Der Link funktioniert einmal, {count} Stunden lang. Wenn du ihn nicht angefordert hast, ignoriere diese Nachricht.',
 
   'email.failed.subject': 'Versandkarte {id} konnte nicht an {provider} übergeben werden',
   'email.failed.heading': 'Eine Versandkarte ist fehlgeschlagen',
-  'email.failed.body': 'Versandkarte {id} (Bestellung {order}) konnte nach {attempts} Versuch(en) nicht an {provider} übergeben werden.',
+  'email.failed.body':
+    'Versandkarte {id} (Bestellung {order}) konnte nach {attempts} Versuch(en) nicht an {provider} übergeben werden.',
   'email.failed.last-error': 'Letzter Fehler: {error}',
   'email.failed.retry-text': 'Wiederhole oder storniere sie auf der Seite der Zustellungen: {url}',
   'email.failed.retry-before': 'Wiederhole oder storniere sie auf der',

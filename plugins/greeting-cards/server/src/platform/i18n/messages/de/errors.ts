@@ -29,7 +29,8 @@ export const errors: Record<keyof typeof en, string> = {
   'error.request_failed': 'Die Anfrage ist fehlgeschlagen.',
   'error.two_sentences': '{first} {second}',
   'error.csrf': 'Das CSRF-Token fehlt oder ist falsch.',
-  'error.too_many_requests': '{seconds, plural, one {Zu viele Anfragen. Bitte versuche es in {seconds} Sekunde noch einmal.} other {Zu viele Anfragen. Bitte versuche es in {seconds} Sekunden noch einmal.}}',
+  'error.too_many_requests':
+    '{seconds, plural, one {Zu viele Anfragen. Bitte versuche es in {seconds} Sekunde noch einmal.} other {Zu viele Anfragen. Bitte versuche es in {seconds} Sekunden noch einmal.}}',
   'error.too_many_attempts': 'Zu viele Versuche. Bitte versuche es in {seconds} Sekunden noch einmal.',
   'error.enter_url': 'Gib eine gültige URL ein.',
   'error.redirect_not_allowed': 'Diese Adresse ist nicht erlaubt: Nimm eine auf {origins}.',
@@ -53,8 +54,10 @@ export const errors: Record<keyof typeof en, string> = {
   'error.tags_list': 'Erwartet wird eine Liste von Schlagwörtern.',
   'error.tag_length': 'Schlagwörter haben höchstens {max} Zeichen („{tag}“ ist länger).',
   'error.tags_per_entry': 'Ein Eintrag hat höchstens {max} Schlagwörter.',
-  'error.system_entry_read_only': 'Dieser Eintrag enthält deine eigenen Daten aus deinem Benutzerkonto: Ändere sie dort. Hier kannst du nur Notizen und deine Zeitzone bearbeiten.',
-  'error.system_entry_undeletable': 'Dieser Eintrag enthält deine eigenen Daten aus deinem Benutzerkonto und kann nicht gelöscht werden.',
+  'error.system_entry_read_only':
+    'Dieser Eintrag enthält deine eigenen Daten aus deinem Benutzerkonto: Ändere sie dort. Hier kannst du nur Notizen und deine Zeitzone bearbeiten.',
+  'error.system_entry_undeletable':
+    'Dieser Eintrag enthält deine eigenen Daten aus deinem Benutzerkonto und kann nicht gelöscht werden.',
   'error.unknown_occasion': 'Unbekannter Anlass.',
   'error.unknown_occasion_named': 'Unbekannter Anlass „{slug}“.',
   'error.days_list': 'Gib eine Liste ganzer Tageszahlen an oder null.',
@@ -62,27 +65,34 @@ export const errors: Record<keyof typeof en, string> = {
   'error.days_value': 'Jeder Wert muss eine ganze Zahl von Tagen zwischen 0 und {max} sein.',
   'error.no_date_on_record': 'Dieses Feld ist erforderlich. Für den Empfänger ist kein Datum für „{type}“ hinterlegt.',
   'error.card_locked': 'Diese Karte wurde bestellt: Ihr Design kann sich nicht mehr ändern.',
-  'error.card_ordered_undeletable': 'Diese Karte wurde bestellt und kann nicht gelöscht werden. Archiviere sie stattdessen.',
+  'error.card_ordered_undeletable':
+    'Diese Karte wurde bestellt und kann nicht gelöscht werden. Archiviere sie stattdessen.',
   'error.card_in_cart': 'Diese Karte liegt in deinem Warenkorb. Entferne sie dort, bevor du sie löschst.',
   'error.card_status': '„{status}“ ist kein Status, den du setzen kannst; wähle einen von {choices}.',
   'error.card_ordered_archive_only': 'Eine bestellte Karte kann nur noch archiviert werden.',
-  'error.premium_template': 'Diese Vorlage ist Premium. Schließ unter /subscriptions/ ein Abo ab, um Premium-Designs zu nutzen.',
-  'error.premium_assets': 'Dieses Design nutzt Premium-Sticker oder -Elemente. Schließ unter /subscriptions/ ein Abo ab, um Premium-Designs zu nutzen.',
+  'error.premium_template':
+    'Diese Vorlage ist Premium. Schließ unter /subscriptions/ ein Abo ab, um Premium-Designs zu nutzen.',
+  'error.premium_assets':
+    'Dieses Design nutzt Premium-Sticker oder -Elemente. Schließ unter /subscriptions/ ein Abo ab, um Premium-Designs zu nutzen.',
   'error.image_preparing': 'Dieses Bild wird gerade vorbereitet. Bitte versuche es gleich noch einmal.',
   'error.pdf_preparing': 'Dieses PDF wird gerade vorbereitet. Bitte versuche es gleich noch einmal.',
   'error.print_file_preparing': 'Diese Druckdatei wird gerade vorbereitet. Bitte versuche es gleich noch einmal.',
   'error.photo_choose': 'Wähle ein Foto zum Hochladen aus.',
   'error.photo_not_ours': 'Nur ein hier hochgeladenes Foto kann zugeschnitten werden.',
-  'error.photo_premium_sticker': 'Dieses Bild ist ein Premium-Sticker: Daraus kann kein neues Foto zugeschnitten werden.',
-  'error.photo_quota': 'Du kannst höchstens {max} Fotos behalten. Entferne Fotos von Karten, die du nicht mehr brauchst; Fotos, die auf keiner deiner Karten sind, machen nach einer Stunde Platz.',
+  'error.photo_premium_sticker':
+    'Dieses Bild ist ein Premium-Sticker: Daraus kann kein neues Foto zugeschnitten werden.',
+  'error.photo_quota':
+    'Du kannst höchstens {max} Fotos behalten. Entferne Fotos von Karten, die du nicht mehr brauchst; Fotos, die auf keiner deiner Karten sind, machen nach einer Stunde Platz.',
   'error.photo_too_large': 'Das Foto ist größer als 10 MB. Bitte wähle ein kleineres.',
   'error.photo_type': 'Bitte lade ein JPEG-, PNG-, WebP- oder GIF-Bild hoch.',
   'error.crop_pixels': 'Eine Anzahl Pixel ist erforderlich.',
   'error.crop_width': 'Der Ausschnitt muss mindestens 1 Pixel breit sein.',
   'error.crop_height': 'Der Ausschnitt muss mindestens 1 Pixel hoch sein.',
-  'error.datetime_format': 'Das Datum hat ein falsches Format. Gib ein Datum (2030-12-25) oder ISO 8601 in UTC an, z. B. 2030-12-25T09:00:00Z.',
+  'error.datetime_format':
+    'Das Datum hat ein falsches Format. Gib ein Datum (2030-12-25) oder ISO 8601 in UTC an, z. B. 2030-12-25T09:00:00Z.',
   'error.delivery_past': 'Der Versandzeitpunkt muss in der Zukunft liegen.',
-  'error.delivery_past_at': 'Der Versandzeitpunkt muss in der Zukunft liegen. Am {date} ginge die Karte um {hour}:00 Uhr in {zone} raus, und das ist schon vorbei: Wähle einen späteren Tag oder kein Datum, um sie gleich zu verschicken.',
+  'error.delivery_past_at':
+    'Der Versandzeitpunkt muss in der Zukunft liegen. Am {date} ginge die Karte um {hour}:00 Uhr in {zone} raus, und das ist schon vorbei: Wähle einen späteren Tag oder kein Datum, um sie gleich zu verschicken.',
   'error.delivery_too_far': 'Der Versandzeitpunkt darf höchstens ein Jahr in der Zukunft liegen.',
   'error.recipient_ids_list': 'Erwartet wird eine Liste von Empfänger-IDs.',
   'error.recipient_ids_once': 'Jeder Empfänger darf nur einmal vorkommen.',
@@ -99,8 +109,9 @@ export const errors: Record<keyof typeof en, string> = {
   'error.gift_wrap_post_only': 'Geschenkverpackung gibt es nur für Postkarten.',
   'error.archived_card': 'Eine archivierte Karte kann nicht in den Warenkorb gelegt werden.',
   'error.bulk_max': 'Eine Karte geht an höchstens {max} Empfänger auf einmal.',
-  'error.bulk_no_first_name': '{name}: Auf der Karte steht \'{first_name}\', aber dieser Empfänger hat keinen Vornamen.',
-  'error.cart_full': 'Ein Warenkorb fasst höchstens {max} Artikel. Schließ erst die Bestellung ab oder entferne einige.',
+  'error.bulk_no_first_name': "{name}: Auf der Karte steht '{first_name}', aber dieser Empfänger hat keinen Vornamen.",
+  'error.cart_full':
+    'Ein Warenkorb fasst höchstens {max} Artikel. Schließ erst die Bestellung ab oder entferne einige.',
   'error.cart_busy': 'Der Warenkorb ändert sich gerade zu schnell. Bitte versuche es noch einmal.',
   'error.cart_empty': 'Der Warenkorb ist leer.',
   'error.item_card_gone': '{label}: Die Karte gibt es nicht mehr.',
@@ -112,9 +123,12 @@ export const errors: Record<keyof typeof en, string> = {
   'error.order_checkout_only_cart': 'Nur ein Warenkorb kann zur Kasse gehen.',
   'error.order_pay_only_awaiting': 'Nur eine Bestellung, die auf Zahlung wartet, kann bezahlt werden.',
   'error.order_fulfil_only_paid': 'Nur eine bezahlte Bestellung kann ausgeführt werden.',
-  'error.order_cancel_only_open': 'Nur ein Warenkorb oder eine Bestellung, die auf Zahlung wartet, kann storniert werden.',
-  'error.order_refund_only_paid': 'Nur eine bezahlte, ausgeführte oder teilweise erstattete Bestellung kann erstattet werden.',
-  'error.order_partial_refund_only_paid': 'Nur eine bezahlte oder ausgeführte Bestellung kann teilweise erstattet werden.',
+  'error.order_cancel_only_open':
+    'Nur ein Warenkorb oder eine Bestellung, die auf Zahlung wartet, kann storniert werden.',
+  'error.order_refund_only_paid':
+    'Nur eine bezahlte, ausgeführte oder teilweise erstattete Bestellung kann erstattet werden.',
+  'error.order_partial_refund_only_paid':
+    'Nur eine bezahlte oder ausgeführte Bestellung kann teilweise erstattet werden.',
   'error.order_change_not_allowed': 'Diese Änderung ist nicht erlaubt.',
   'error.order_is': 'Diese Bestellung ist im Status „{status}“.',
   'error.promo_invalid': 'Dieser Gutscheincode ist nicht gültig.',
@@ -124,33 +138,45 @@ export const errors: Record<keyof typeof en, string> = {
   'error.promo_already_used': 'Du hast diesen Gutscheincode schon benutzt.',
   'error.promo_needs_ecard': 'Für diesen Gutscheincode muss eine E-Card in der Bestellung sein.',
   'error.payment_unreachable': 'Der Zahlungsanbieter ist nicht erreichbar. Bitte versuche es noch einmal.',
-  'error.payments_not_configured': 'Zahlungen sind nicht eingerichtet: Setze SERVICE_STRIPE_SECRET_KEY oder aktiviere SERVICE_DEMO_PAYMENTS für Demo-Zahlungen.',
-  'error.subscriptions_not_configured': 'Zahlungen sind nicht eingerichtet: Setze SERVICE_STRIPE_SECRET_KEY oder aktiviere SERVICE_DEMO_PAYMENTS für Demo-Abos.',
-  'error.already_subscribed': 'Du hast schon ein aktives Premium-Abo. Verwalte oder kündige es im Abrechnungsportal (POST /api/subscriptions/portal/).',
+  'error.payments_not_configured':
+    'Zahlungen sind nicht eingerichtet: Setze SERVICE_STRIPE_SECRET_KEY oder aktiviere SERVICE_DEMO_PAYMENTS für Demo-Zahlungen.',
+  'error.subscriptions_not_configured':
+    'Zahlungen sind nicht eingerichtet: Setze SERVICE_STRIPE_SECRET_KEY oder aktiviere SERVICE_DEMO_PAYMENTS für Demo-Abos.',
+  'error.already_subscribed':
+    'Du hast schon ein aktives Premium-Abo. Verwalte oder kündige es im Abrechnungsportal (POST /api/subscriptions/portal/).',
   'error.no_plan': 'Es gibt keinen aktiven Tarif mit diesem Slug.',
-  'error.plan_no_price': 'Dieser Tarif hat noch keinen Preis beim Zahlungsanbieter und kann daher nicht online gekauft werden. Bitte wähle einen anderen Tarif.',
+  'error.plan_no_price':
+    'Dieser Tarif hat noch keinen Preis beim Zahlungsanbieter und kann daher nicht online gekauft werden. Bitte wähle einen anderen Tarif.',
   'error.no_billing_account': 'Du hast noch kein Abrechnungskonto: Schließ zuerst unter /subscriptions/ ein Abo ab.',
   'error.ecard_only_resend': 'Nur eine E-Card kann erneut verschickt werden.',
   'error.ecard_resending': 'Diese E-Card wird bereits erneut verschickt.',
   'error.ecard_cancelled': 'Diese E-Card ist storniert und kann daher nicht erneut verschickt werden.',
   'error.ecard_not_sent': 'Diese E-Card ist noch nicht verschickt und kann daher nicht erneut verschickt werden.',
   'error.ecard_opened': 'Diese E-Card wurde bereits geöffnet.',
-  'error.ecard_resend_after': '{days, plural, one {Eine ungeöffnete E-Card kann {days} Tag nach dem Versand erneut verschickt werden.} other {Eine ungeöffnete E-Card kann {days} Tage nach dem Versand erneut verschickt werden.}}',
+  'error.ecard_resend_after':
+    '{days, plural, one {Eine ungeöffnete E-Card kann {days} Tag nach dem Versand erneut verschickt werden.} other {Eine ungeöffnete E-Card kann {days} Tage nach dem Versand erneut verschickt werden.}}',
   'error.cancel_post_only': 'Nur eine Postkarte kann storniert werden, E-Cards und Karten zum Selbstdrucken nicht.',
-  'error.cancel_handing_over': 'Diese Karte wird gerade an die Druckerei übergeben. Versuche es in einer Minute noch einmal.',
-  'error.cancel_printing': 'Die Druckerei hat mit dieser Karte schon begonnen, daher kann sie nicht mehr storniert werden.',
+  'error.cancel_handing_over':
+    'Diese Karte wird gerade an die Druckerei übergeben. Versuche es in einer Minute noch einmal.',
+  'error.cancel_printing':
+    'Die Druckerei hat mit dieser Karte schon begonnen, daher kann sie nicht mehr storniert werden.',
   'error.cancel_already_cancelled': 'Diese Karte ist bereits storniert und kann daher nicht mehr storniert werden.',
   'error.cancel_on_its_way': 'Diese Karte ist bereits unterwegs und kann daher nicht mehr storniert werden.',
-  'error.cancel_changed': 'Diese Karte hat sich geändert, während du sie storniert hast: Lade die Seite neu und versuche es noch einmal.',
+  'error.cancel_changed':
+    'Diese Karte hat sich geändert, während du sie storniert hast: Lade die Seite neu und versuche es noch einmal.',
   'error.cancel_under_way': 'Diese Karte wird gerade storniert. Lade die Seite gleich neu, um das Ergebnis zu sehen.',
-  'error.carrier_cannot_cancel': 'Der Postdienst „{backend}“ kann eine Karte, die er schon angenommen hat, nicht stornieren.',
-  'error.carrier_refused_cancel': 'Der Postdienst hat die Stornierung dieser Karte abgelehnt: Vielleicht ist sie schon gedruckt oder verschickt.',
+  'error.carrier_cannot_cancel':
+    'Der Postdienst „{backend}“ kann eine Karte, die er schon angenommen hat, nicht stornieren.',
+  'error.carrier_refused_cancel':
+    'Der Postdienst hat die Stornierung dieser Karte abgelehnt: Vielleicht ist sie schon gedruckt oder verschickt.',
   'error.delivery_retry_failed_only': 'Nur eine fehlgeschlagene Zustellung kann wiederholt werden.',
   'error.delivery_resend_sent_only': 'Nur eine verschickte E-Card kann erneut verschickt werden.',
-  'error.delivery_cancel_waiting_only': 'Nur eine geplante, wartende oder beim Postdienst angenommene Zustellung kann storniert werden.',
+  'error.delivery_cancel_waiting_only':
+    'Nur eine geplante, wartende oder beim Postdienst angenommene Zustellung kann storniert werden.',
   'error.delivery_is': 'Diese Zustellung ist im Status „{status}“.',
   'error.delivery_is_method': 'Diese Zustellung ist im Status „{status}“ ({method}).',
-  'error.delivery_changed': 'Diese Zustellung hat sich geändert, während du sie angesehen hast: Lade neu und versuche es noch einmal.',
+  'error.delivery_changed':
+    'Diese Zustellung hat sich geändert, während du sie angesehen hast: Lade neu und versuche es noch einmal.',
   'error.idempotency_key': 'Verwende 8 bis 100 Buchstaben, Ziffern, - oder _.',
   'error.blank': 'Dieses Feld darf nicht leer sein.',
   'error.blank_name': 'Dein Name darf nicht leer sein.',
@@ -163,30 +189,43 @@ export const errors: Record<keyof typeof en, string> = {
   'error.too_many_ids': 'Zu viele IDs.',
   'error.deadline_future': 'Wähle eine Frist in der Zukunft.',
   'error.not_signatures': 'Das sind keine Unterschriften dieser Gruppenkarte: {ids}.',
-  'error.group_too_many_pages': '{count, plural, one {Diese Karte hat zu viele Unterschriften für eine Postkarte: Sie bräuchten {count} Seite mehr als ihre vier. Verschicke sie als E-Card, drucke sie selbst aus (PDF) oder blende einige Unterschriften aus.} other {Diese Karte hat zu viele Unterschriften für eine Postkarte: Sie bräuchten {count} Seiten mehr als ihre vier. Verschicke sie als E-Card, drucke sie selbst aus (PDF) oder blende einige Unterschriften aus.}}',
+  'error.group_too_many_pages':
+    '{count, plural, one {Diese Karte hat zu viele Unterschriften für eine Postkarte: Sie bräuchten {count} Seite mehr als ihre vier. Verschicke sie als E-Card, drucke sie selbst aus (PDF) oder blende einige Unterschriften aus.} other {Diese Karte hat zu viele Unterschriften für eine Postkarte: Sie bräuchten {count} Seiten mehr als ihre vier. Verschicke sie als E-Card, drucke sie selbst aus (PDF) oder blende einige Unterschriften aus.}}',
   'error.group_card_deleted': 'Die Karte, aus der diese Gruppenkarte entstanden ist, wurde gelöscht.',
-  'error.group_closed': 'Diese Gruppenkarte nimmt keine neuen Nachrichten mehr an. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an die Person, die sie organisiert.',
-  'error.group_closed_named': 'Diese Gruppenkarte nimmt keine neuen Nachrichten mehr an. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an {organiser}, die Person, die sie organisiert.',
-  'error.group_deadline': 'Die Frist zum Unterschreiben dieser Gruppenkarte ist abgelaufen. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an die Person, die sie organisiert.',
-  'error.group_deadline_named': 'Die Frist zum Unterschreiben dieser Gruppenkarte ist abgelaufen. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an {organiser}, die Person, die sie organisiert.',
-  'error.group_full': 'Diese Gruppenkarte ist voll: Sie enthält schon {max} Nachrichten. Wende dich an die Person, die sie organisiert, wenn deine noch dazu muss.',
+  'error.group_closed':
+    'Diese Gruppenkarte nimmt keine neuen Nachrichten mehr an. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an die Person, die sie organisiert.',
+  'error.group_closed_named':
+    'Diese Gruppenkarte nimmt keine neuen Nachrichten mehr an. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an {organiser}, die Person, die sie organisiert.',
+  'error.group_deadline':
+    'Die Frist zum Unterschreiben dieser Gruppenkarte ist abgelaufen. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an die Person, die sie organisiert.',
+  'error.group_deadline_named':
+    'Die Frist zum Unterschreiben dieser Gruppenkarte ist abgelaufen. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an {organiser}, die Person, die sie organisiert.',
+  'error.group_full':
+    'Diese Gruppenkarte ist voll: Sie enthält schon {max} Nachrichten. Wende dich an die Person, die sie organisiert, wenn deine noch dazu muss.',
   'error.signing_busy': 'Gerade unterschreiben sehr viele Leute. Bitte versuche es noch einmal.',
-  'error.sticker_premium': 'Dieser Sticker ist Premium. Wähle einen kostenlosen Sticker oder melde dich mit einem Abo an, um ihn zu nutzen.',
-  'error.address_link_full': 'Über diesen Link sind heute schon so viele Adressen eingegangen wie möglich. Bitte versuche es morgen noch einmal.',
+  'error.sticker_premium':
+    'Dieser Sticker ist Premium. Wähle einen kostenlosen Sticker oder melde dich mit einem Abo an, um ihn zu nutzen.',
+  'error.address_link_full':
+    'Über diesen Link sind heute schon so viele Adressen eingegangen wie möglich. Bitte versuche es morgen noch einmal.',
   // E-Mails, die ein Kunde an andere schicken lässt (Sicherheits-Issue 39).
-  'error.confirm_address_first': 'Bitte bestätige zuerst deine E-Mail-Adresse. Wir schicken E-Mails an andere nur für Konten mit bestätigter Adresse oder einer bezahlten Bestellung; wir können dir einen Bestätigungslink schicken.',
+  'error.confirm_address_first':
+    'Bitte bestätige zuerst deine E-Mail-Adresse. Wir schicken E-Mails an andere nur für Konten mit bestätigter Adresse oder einer bezahlten Bestellung; wir können dir einen Bestätigungslink schicken.',
   'error.mail_day_full': 'Dein Konto hat heute schon die {cap} E-Mails an andere verschickt, die es darf.',
-  'error.mail_day_short': 'Das wären {asked} E-Mails, dein Konto kann heute aber nur noch {left} verschicken ({cap} am Tag).',
+  'error.mail_day_short':
+    'Das wären {asked} E-Mails, dein Konto kann heute aber nur noch {left} verschicken ({cap} am Tag).',
   'error.mail_day_again_soon': 'Ab Mitternacht (Zeit des Shops) geht es weiter, in weniger als einer Stunde.',
   'error.mail_day_again_hours': 'Ab Mitternacht (Zeit des Shops) geht es weiter, in etwa {hours} Stunden.',
   'error.no_change_waiting': 'Für diesen Eintrag wartet keine Änderung.',
-  'error.entry_changed': 'Dieser Eintrag hat sich geändert, während du ihn angesehen hast: Lade die Seite neu und versuch es noch einmal.',
+  'error.entry_changed':
+    'Dieser Eintrag hat sich geändert, während du ihn angesehen hast: Lade die Seite neu und versuch es noch einmal.',
   'error.import_mapping': 'Schick die Zuordnung als JSON-Objekt von Spaltennamen zu Feldnamen.',
   'error.import_no_file': 'Es wurde keine Datei mitgeschickt.',
   'error.import_too_large': 'Die Datei ist größer als 2 MB. Teile sie in kleinere Dateien auf.',
   'error.import_too_many_rows': 'Die Datei hat mehr als {max} Zeilen. Teile sie in kleinere Dateien auf.',
-  'error.import_too_many_columns': 'Zeile {line} der Datei hat mehr als {max} Spalten. Lösche die Spalten, die du nicht brauchst, und speichere die Datei noch einmal.',
-  'error.import_line_too_long': 'Zeile {line} der Datei ist länger als {max} Zeichen. Prüfe, ob es eine CSV- oder vCard-Datei mit Kontakten ist.',
+  'error.import_too_many_columns':
+    'Zeile {line} der Datei hat mehr als {max} Spalten. Lösche die Spalten, die du nicht brauchst, und speichere die Datei noch einmal.',
+  'error.import_line_too_long':
+    'Zeile {line} der Datei ist länger als {max} Zeichen. Prüfe, ob es eine CSV- oder vCard-Datei mit Kontakten ist.',
   'error.import_empty': 'Die Datei ist leer.',
   'error.import_no_rows': 'Die Datei hat eine Kopfzeile, aber keine Zeilen darunter.',
   'error.import_no_vcards': 'Die Datei enthält keine Kontakte (vCard).',
@@ -195,7 +234,8 @@ export const errors: Record<keyof typeof en, string> = {
   'error.import_field_twice': '„{field}“ ist für {count} Spalten gewählt; wähle es nur für eine.',
   'error.import_country': 'Land: „{value}“ ist kein Land, das wir kennen (nimm einen Namen oder einen Code wie DE).',
   'error.import_date': '{label}: „{value}“ ist kein Datum (nimm 1990-12-31 oder 31.12.1990).',
-  'error.import_control_character': '{label}: enthält ein Steuerzeichen (etwa ein Nullzeichen), das nicht gespeichert werden kann. Entferne es und importiere die Datei noch einmal.',
+  'error.import_control_character':
+    '{label}: enthält ein Steuerzeichen (etwa ein Nullzeichen), das nicht gespeichert werden kann. Entferne es und importiere die Datei noch einmal.',
   'error.import_own_entry': 'Das ist dein eigener Eintrag aus deinem Konto: Ändere ihn dort.',
   'error.body_too_large': 'Der Inhalt ist zu groß.',
   'error.body_empty': 'Der Inhalt ist leer.',
@@ -214,6 +254,8 @@ export const errors: Record<keyof typeof en, string> = {
   'error.not_an_event': 'Kein Ereignis.',
   'error.demo_no_webhooks': 'Demo-Zahlungen haben keine Webhooks.',
   'error.email_not_configured': 'E-Mail ist nicht eingerichtet: Setze SMTP_HOST (und SMTP_PORT, SMTP_USER, SMTP_PASS).',
-  'error.live_preview_worker': 'Live-Vorschauen zeichnen Instanzen, die rendern (SERVICE_ROLE=worker oder all); diese läuft mit SERVICE_ROLE=web. Das Vorschaubild zeichnet ein Worker nach dem Speichern.',
-  'error.settings_nothing': 'Nichts zu ändern: Schick die Einstellungen, die sich ändern sollen, z. B. \'{"ecardPrice": 349}\'.',
+  'error.live_preview_worker':
+    'Live-Vorschauen zeichnen Instanzen, die rendern (SERVICE_ROLE=worker oder all); diese läuft mit SERVICE_ROLE=web. Das Vorschaubild zeichnet ein Worker nach dem Speichern.',
+  'error.settings_nothing':
+    'Nichts zu ändern: Schick die Einstellungen, die sich ändern sollen, z. B. \'{"ecardPrice": 349}\'.',
 };

@@ -21,7 +21,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.layout.languageNav': 'Sprache wählen',
   'shop.toast.dismiss': 'Schließen',
   'shop.error.retryTitle': 'Bitte versuche es noch einmal',
-  'shop.error.csrf': 'Das Sicherheits-Token fehlt oder ist falsch. Deine Sitzung hat sich vielleicht in einem anderen Tab geändert: Lade die Seite neu und versuche es noch einmal.',
+  'shop.error.csrf':
+    'Das Sicherheits-Token fehlt oder ist falsch. Deine Sitzung hat sich vielleicht in einem anderen Tab geändert: Lade die Seite neu und versuche es noch einmal.',
   'shop.error.notFoundTitle': 'Seite nicht gefunden',
   'shop.error.notFound': 'Diese Seite gibt es nicht. Vielleicht wurde sie entfernt, oder der Link ist unvollständig.',
   'shop.error.failedTitle': 'Das hat nicht geklappt',
@@ -42,7 +43,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.method.print': 'Zum Selbstdrucken',
   'shop.home.title': 'Karten für jeden Moment',
   'shop.home.heading': 'Sag es mit einer Karte, die man aufhebt',
-  'shop.home.lead': 'Such dir ein Motiv aus, ergänze eigene Worte und Fotos – wir verschicken es als E-Card, per Post, oder du druckst es zu Hause aus.',
+  'shop.home.lead':
+    'Such dir ein Motiv aus, ergänze eigene Worte und Fotos – wir verschicken es als E-Card, per Post, oder du druckst es zu Hause aus.',
   'shop.home.browse': 'Karten ansehen',
   'shop.home.register': 'Kostenloses Konto erstellen',
   'shop.home.ecardFrom': 'E-Cards ab {price}, sofort zugestellt',
@@ -82,7 +84,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.template.pricePrint': 'Zum Selbstdrucken:',
   'shop.template.free': 'kostenlos',
   'shop.template.personalise': 'Gestalten',
-  'shop.template.hint': 'Füge deinen eigenen Text, Fotos und Sticker hinzu und wähle dann, wie die Karte verschickt wird.',
+  'shop.template.hint':
+    'Füge deinen eigenen Text, Fotos und Sticker hinzu und wähle dann, wie die Karte verschickt wird.',
   'shop.template.previewBanner': 'Vorschau eines Entwurfs: erst nach dem Veröffentlichen im Shop',
   'shop.template.previewNoPersonalise': 'Sobald die Karte veröffentlicht ist, kannst du sie gestalten.',
   'shop.cart.title': 'Dein Warenkorb',
@@ -106,12 +109,14 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.totals.subtotal': 'Zwischensumme',
   'shop.totals.discount': 'Rabatt',
   'shop.totals.total': 'Gesamt',
-  'shop.cart.acceptWarnings': 'Einige Karten haben Druckhinweise (bei der jeweiligen Karte aufgeführt). Behebe sie im Editor oder geh zur Kasse, um sie so zu drucken.',
+  'shop.cart.acceptWarnings':
+    'Einige Karten haben Druckhinweise (bei der jeweiligen Karte aufgeführt). Behebe sie im Editor oder geh zur Kasse, um sie so zu drucken.',
   'shop.cart.checkoutAsIs': 'So drucken: zur Kasse',
   'shop.cart.checkout': 'Zur Kasse',
   'shop.checkout.title': 'Kasse',
   'shop.checkout.pay': '{amount} bezahlen',
-  'shop.checkout.note': 'Zahlungen wickelt unser Zahlungsanbieter sicher ab. Du kannst deine Bestellung vor dem Versand noch einmal prüfen.',
+  'shop.checkout.note':
+    'Zahlungen wickelt unser Zahlungsanbieter sicher ab. Du kannst deine Bestellung vor dem Versand noch einmal prüfen.',
   'shop.login.title': 'Anmelden',
   'shop.login.lead': 'Willkommen zurück. Deine Karten, dein Adressbuch und deine Erinnerungen warten schon.',
   'shop.login.identifier': 'E-Mail-Adresse oder Benutzername',
@@ -120,7 +125,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.login.new': 'Neu hier?',
   'shop.login.register': 'Konto erstellen',
   'shop.register.title': 'Erstelle dein Konto',
-  'shop.register.lead': 'Behalte all deine Karten an einem Ort, speichere Adressen und lass dich an Geburtstage erinnern.',
+  'shop.register.lead':
+    'Behalte all deine Karten an einem Ort, speichere Adressen und lass dich an Geburtstage erinnern.',
   'shop.register.email': 'E-Mail-Adresse',
   'shop.register.name': 'Dein Name',
   'shop.register.nameHint': '(sehen alle, denen du Karten schickst)',
@@ -132,7 +138,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.catalogue.titleAll': 'Alle Karten',
   'shop.catalogue.titleOccasion': 'Karten: {occasion}',
   'shop.catalogue.welcome': 'Willkommen! Dein Konto ist bereit. Such dir ein Motiv aus und leg los.',
-  'shop.account.formExpired': 'Dieses Formular war abgelaufen oder wurde von einer anderen Website gesendet, daher ist nichts passiert. Bitte versuche es noch einmal.',
+  'shop.account.formExpired':
+    'Dieses Formular war abgelaufen oder wurde von einer anderen Website gesendet, daher ist nichts passiert. Bitte versuche es noch einmal.',
   'shop.account.tooMany': 'Zu viele Versuche. Bitte warte ein paar Minuten und versuche es dann noch einmal.',
   'shop.account.signedOut': 'Du bist abgemeldet. Bis bald!',
   'shop.checkEmail.title': 'Schau in dein E-Mail-Postfach',
@@ -151,7 +158,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.order.cancelled': 'Deine Karte ist storniert.',
   'shop.order.refundSucceeded': 'Deine Karte ist storniert, und {amount} sind auf dem Weg zurück zu dir.',
   'shop.order.refundManual': 'Deine Karte ist storniert. Wir erstatten dir {amount} innerhalb weniger Tage manuell.',
-  'shop.order.refundPending': 'Deine Karte ist storniert. Die Erstattung von {amount} läuft: Lade diese Seite in einer Minute neu.',
+  'shop.order.refundPending':
+    'Deine Karte ist storniert. Die Erstattung von {amount} läuft: Lade diese Seite in einer Minute neu.',
   'shop.order.sentAgain': 'Deine E-Card wird noch einmal verschickt.',
   'shop.order.sentAgainTo': 'Deine E-Card an {name} wird noch einmal verschickt.',
   'shop.cancel.title': 'Postkarte stornieren',
@@ -163,7 +171,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.orders.details': 'Details',
   'shop.orders.view': 'Ansehen',
   'shop.orders.viewFrom': ' Bestellung vom {date}',
-  'shop.orders.empty': 'Noch keine Bestellungen. Sobald du eine Karte verschickst, erscheint sie hier mit ihrem Versandstatus.',
+  'shop.orders.empty':
+    'Noch keine Bestellungen. Sobald du eine Karte verschickst, erscheint sie hier mit ihrem Versandstatus.',
   'shop.order.placed': 'Bestellt am {date}',
   'shop.order.unpaid': 'Diese Bestellung ist noch nicht bezahlt.',
   'shop.order.deliveries': 'Zustellungen',
@@ -180,7 +189,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.order.pdf': 'PDF zum Ausdrucken herunterladen',
   'shop.order.noDeliveries': 'Zustellungen erscheinen hier, sobald die Bestellung bezahlt ist.',
   'shop.cancel.heading': 'Diese Postkarte stornieren?',
-  'shop.cancel.explain': 'Die Druckerei hat noch nicht damit begonnen. Wenn du jetzt stornierst, wird sie weder gedruckt noch verschickt, und der Preis von {price} geht auf dem Weg zurück, auf dem du bezahlt hast.',
+  'shop.cancel.explain':
+    'Die Druckerei hat noch nicht damit begonnen. Wenn du jetzt stornierst, wird sie weder gedruckt noch verschickt, und der Preis von {price} geht auf dem Weg zurück, auf dem du bezahlt hast.',
   'shop.cancel.confirm': 'Ja, Karte stornieren',
   'shop.cancel.keep': 'Nein, behalten',
   'shop.subs.title': 'Premium-Mitgliedschaft',
@@ -205,10 +215,12 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.library.sections': 'Bereiche der Sammlung',
   'shop.library.count_one': '{count} Karte',
   'shop.library.count_other': '{count} Karten',
-  'shop.library.linkSent': 'Wir haben dir einen Bestätigungslink per E-Mail geschickt. Öffne ihn und komm dann hierher zurück.',
+  'shop.library.linkSent':
+    'Wir haben dir einen Bestätigungslink per E-Mail geschickt. Öffne ihn und komm dann hierher zurück.',
   'shop.mail.sendConfirmLink': 'Schick mir einen Bestätigungslink',
   'shop.mail.dayUsedTitle': 'Genug E-Mails für heute',
-  'shop.library.proveAddress': 'Bestätige deine E-Mail-Adresse, um die Karten zu sehen, die andere dir schicken. Wir schicken dir einen Link.',
+  'shop.library.proveAddress':
+    'Bestätige deine E-Mail-Adresse, um die Karten zu sehen, die andere dir schicken. Wir schicken dir einen Link.',
   'shop.library.sendAgain': 'Link noch einmal senden',
   'shop.library.confirm': 'E-Mail-Adresse bestätigen',
   'shop.library.previewOf': 'Vorschau von „{title}“',
@@ -235,7 +247,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.cardView.print': 'Karte drucken (PDF)',
   'shop.cardView.sendBack': 'Eine Karte zurückschicken',
   'shop.cardView.notFound': 'Karte nicht gefunden',
-  'shop.cardView.notFoundText': 'Dieser Kartenlink ist ungültig. Bitte prüfe, ob du den ganzen Link aus deiner E-Mail kopiert hast.',
+  'shop.cardView.notFoundText':
+    'Dieser Kartenlink ist ungültig. Bitte prüfe, ob du den ganzen Link aus deiner E-Mail kopiert hast.',
   'shop.cardView.someone': 'jemandem, dem du wichtig bist',
   'shop.cardView.forYou': 'Eine Karte für dich',
   'shop.cardView.title': '{title}: eine Karte von {name}',
@@ -244,11 +257,16 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.library.tab.saved': 'Gespeichert',
   'shop.library.tab.sent': 'Verschickt',
   'shop.library.tab.received': 'Erhalten',
-  'shop.library.empty.all': 'Deine Sammlung ist leer. Such dir im Katalog ein Motiv aus und gestalte es: Es erscheint hier, während du daran arbeitest.',
-  'shop.library.empty.draft': 'Keine Entwürfe. Karten, die du angefangen, aber nicht fertiggestellt hast, werden hier aufbewahrt.',
-  'shop.library.empty.saved': 'Noch keine gespeicherten Karten. Speichere ein Motiv im Editor, um es für später aufzuheben.',
-  'shop.library.empty.sent': 'Noch nichts verschickt. Karten, die du verschickst, erscheinen hier, sobald sie unterwegs sind.',
-  'shop.library.empty.received': 'Noch keine Karten erhalten. Karten, die andere an deine E-Mail-Adresse schicken, erscheinen hier.',
+  'shop.library.empty.all':
+    'Deine Sammlung ist leer. Such dir im Katalog ein Motiv aus und gestalte es: Es erscheint hier, während du daran arbeitest.',
+  'shop.library.empty.draft':
+    'Keine Entwürfe. Karten, die du angefangen, aber nicht fertiggestellt hast, werden hier aufbewahrt.',
+  'shop.library.empty.saved':
+    'Noch keine gespeicherten Karten. Speichere ein Motiv im Editor, um es für später aufzuheben.',
+  'shop.library.empty.sent':
+    'Noch nichts verschickt. Karten, die du verschickst, erscheinen hier, sobald sie unterwegs sind.',
+  'shop.library.empty.received':
+    'Noch keine Karten erhalten. Karten, die andere an deine E-Mail-Adresse schicken, erscheinen hier.',
   'shop.library.pinned': 'Oben in deiner Sammlung angeheftet.',
   'shop.library.unpinned': 'Gelöst.',
   'shop.library.notYours': 'Diese Karte ist nicht in deiner Sammlung.',
@@ -287,7 +305,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.code.unpaid': 'Unbezahlt',
   'shop.code.paused': 'Pausiert',
   'shop.recipients.title': 'Adressbuch',
-  'shop.recipients.lead': 'Die Menschen, denen du Karten schickst. Dein eigener Eintrag kommt aus deinem Konto und bleibt aktuell.',
+  'shop.recipients.lead':
+    'Die Menschen, denen du Karten schickst. Dein eigener Eintrag kommt aus deinem Konto und bleibt aktuell.',
   'shop.recipients.contacts': 'Deine Kontakte',
   'shop.recipients.import': 'Aus Datei importieren',
   'shop.recipients.groups': 'Gruppen',
@@ -331,13 +350,15 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.recipients.tagsHint': '(Gruppen wie Familie, Arbeit)',
   'shop.recipients.submit': 'Zum Adressbuch hinzufügen',
   'shop.reminders.title': 'Erinnerungen',
-  'shop.reminders.lead': 'Wir schicken dir vor Geburtstagen, Jahrestagen und anderen Terminen eine E-Mail – mit passenden Karten.',
+  'shop.reminders.lead':
+    'Wir schicken dir vor Geburtstagen, Jahrestagen und anderen Terminen eine E-Mail – mit passenden Karten.',
   'shop.reminders.coming': 'Demnächst',
   'shop.reminders.nextOn': ' · nächster Termin {date}',
   'shop.reminders.cardsFor': 'Karten zum Anlass {occasion}',
   'shop.reminders.confirmDelete': 'Erinnerung „{title}“ löschen?',
   'shop.reminders.delete': 'Löschen',
-  'shop.reminders.empty': 'Noch keine Erinnerungen. Trag einen Geburtstag oder Jahrestag ein, und wir erinnern dich rechtzeitig an eine Karte.',
+  'shop.reminders.empty':
+    'Noch keine Erinnerungen. Trag einen Geburtstag oder Jahrestag ein, und wir erinnern dich rechtzeitig an eine Karte.',
   'shop.reminders.add': 'Erinnerung hinzufügen',
   'shop.reminders.kind': 'Was für ein Termin?',
   'shop.reminders.who': 'Für wen?',
@@ -365,8 +386,10 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.reminders.removed': 'Erinnerung entfernt.',
   'shop.reminders.saved': 'Erinnerung gespeichert. Wir schicken dir vorher eine E-Mail.',
   'shop.addressLink.heading': 'Frag Freunde nach ihrer Adresse',
-  'shop.addressLink.explain': 'Schick diesen Link an Freunde. Sie tragen selbst Namen und Adresse ein (ohne Konto), und alles landet in deinem Adressbuch, markiert mit „Selbst eingetragen“. Über neue Einträge schreiben wir dir höchstens einmal am Tag.',
-  'shop.addressLink.summaryNeedsConfirm': 'Bestätige deine E-Mail-Adresse, dann schreiben wir dir über neue Einträge (höchstens einmal am Tag).',
+  'shop.addressLink.explain':
+    'Schick diesen Link an Freunde. Sie tragen selbst Namen und Adresse ein (ohne Konto), und alles landet in deinem Adressbuch, markiert mit „Selbst eingetragen“. Über neue Einträge schreiben wir dir höchstens einmal am Tag.',
+  'shop.addressLink.summaryNeedsConfirm':
+    'Bestätige deine E-Mail-Adresse, dann schreiben wir dir über neue Einträge (höchstens einmal am Tag).',
   'shop.addressLink.label': 'Dein Adresslink',
   'shop.link.copy': 'Link kopieren',
   'shop.addressLink.shareTitle': 'Schick mir deine Adresse',
@@ -375,10 +398,12 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.link.new': 'Neuen Link erstellen',
   'shop.addressLink.confirmOff': 'Link abschalten? Dann kann ihn niemand mehr benutzen.',
   'shop.addressLink.off': 'Link abschalten',
-  'shop.addressLink.intro': 'Erstell einen persönlichen Link für deine Freunde: Sie tragen selbst Namen und Adresse ein, und alles landet in deinem Adressbuch. Kein Herumfragen mehr jeden Dezember.',
+  'shop.addressLink.intro':
+    'Erstell einen persönlichen Link für deine Freunde: Sie tragen selbst Namen und Adresse ein, und alles landet in deinem Adressbuch. Kein Herumfragen mehr jeden Dezember.',
   'shop.addressLink.make': 'Meinen Adresslink erstellen',
   'shop.group.title': 'Gruppenkarten',
-  'shop.group.lead': 'Eine Karte, von allen unterschrieben: Teile einen Link, sammle Nachrichten und verschicke sie dann.',
+  'shop.group.lead':
+    'Eine Karte, von allen unterschrieben: Teile einen Link, sammle Nachrichten und verschicke sie dann.',
   'shop.group.for': 'Für {name}',
   'shop.group.messages_one': '{count} Nachricht',
   'shop.group.messages_other': '{count} Nachrichten',
@@ -393,7 +418,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.group.howHere': 'starte hier eine',
   'shop.group.howAfter': ': Du bekommst einen Link zum Teilen, und alle fügen vor deiner Frist eine Nachricht hinzu.',
   'shop.groupNew.title': 'Gruppenkarte starten',
-  'shop.groupNew.lead': 'Alle mit dem Link fügen vor der Frist eine Nachricht hinzu. Du prüfst die Nachrichten und verschickst dann die Karte.',
+  'shop.groupNew.lead':
+    'Alle mit dem Link fügen vor der Frist eine Nachricht hinzu. Du prüfst die Nachrichten und verschickst dann die Karte.',
   'shop.groupNew.makeFirst': 'Gestalte zuerst eine Karte',
   'shop.groupNew.startsFrom': 'Eine Gruppenkarte entsteht aus einer deiner Karten.',
   'shop.groupNew.chooseDesign': 'Such dir ein Motiv aus',
@@ -424,11 +450,13 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.groupPanel.down': 'Nach unten',
   'shop.groupPanel.delete': 'Löschen',
   'shop.groupPanel.confirmDelete': 'Diese Nachricht endgültig löschen?',
-  'shop.groupPanel.none': 'Noch keine Nachrichten. Teile den Link zum Unterschreiben: Die Nachrichten erscheinen hier, sobald jemand unterschreibt.',
+  'shop.groupPanel.none':
+    'Noch keine Nachrichten. Teile den Link zum Unterschreiben: Die Nachrichten erscheinen hier, sobald jemand unterschreibt.',
   'shop.groupPanel.share': 'Link zum Unterschreiben teilen',
   'shop.groupPanel.anyone': 'Alle mit diesem Link können bis zur Frist unterschreiben',
   'shop.groupPanel.finish': 'Abschließen',
-  'shop.groupPanel.closingStops': 'Nach dem Schließen kommen keine neuen Nachrichten mehr dazu. Ausgeblendete Nachrichten bleiben von der Karte weg.',
+  'shop.groupPanel.closingStops':
+    'Nach dem Schließen kommen keine neuen Nachrichten mehr dazu. Ausgeblendete Nachrichten bleiben von der Karte weg.',
   'shop.groupPanel.confirmClose': 'Die Karte für neue Nachrichten schließen?',
   'shop.groupPanel.close': 'Unterschreiben beenden',
   'shop.groupPanel.closedHeading': 'Unterschreiben ist beendet',
@@ -439,8 +467,10 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.groupPanel.send': 'Schließen und verschicken',
   'shop.groupPanel.how': 'Wie soll sie ankommen?',
   'shop.groupPanel.tooMany': ' (zu viele Nachrichten)',
-  'shop.groupPanel.extra_one': 'Die Nachrichten füllen die Innenseiten und {count} zusätzliche Seite. Eine Postkarte hat nur ihre vier Seiten, also schick sie als E-Card oder druck sie zu Hause aus – dort sind alle Seiten dabei.',
-  'shop.groupPanel.extra_other': 'Die Nachrichten füllen die Innenseiten und {count} zusätzliche Seiten. Eine Postkarte hat nur ihre vier Seiten, also schick sie als E-Card oder druck sie zu Hause aus – dort sind alle Seiten dabei.',
+  'shop.groupPanel.extra_one':
+    'Die Nachrichten füllen die Innenseiten und {count} zusätzliche Seite. Eine Postkarte hat nur ihre vier Seiten, also schick sie als E-Card oder druck sie zu Hause aus – dort sind alle Seiten dabei.',
+  'shop.groupPanel.extra_other':
+    'Die Nachrichten füllen die Innenseiten und {count} zusätzliche Seiten. Eine Postkarte hat nur ihre vier Seiten, also schick sie als E-Card oder druck sie zu Hause aus – dort sind alle Seiten dabei.',
   'shop.groupPanel.sendTo': 'Senden an',
   'shop.groupPanel.sendToHint': '(für eine E-Card oder Postkarte)',
   'shop.groupPanel.chooseRecipient': 'Aus deinem Adressbuch wählen',
@@ -475,7 +505,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.signPanel.sign': 'Karte unterschreiben',
   'shop.groupToast.movedUp': 'Nach oben verschoben.',
   'shop.groupToast.movedDown': 'Nach unten verschoben.',
-  'shop.groupToast.cardNotFound': 'Diese Karte ist nicht in deiner Sammlung. Wähle eine deiner eigenen Karten, um eine Gruppenkarte zu starten.',
+  'shop.groupToast.cardNotFound':
+    'Diese Karte ist nicht in deiner Sammlung. Wähle eine deiner eigenen Karten, um eine Gruppenkarte zu starten.',
   'shop.groupToast.newLink': 'Neuer Link erstellt. Der alte Link funktioniert nicht mehr: Teile den neuen.',
   'shop.groupToast.closed': 'Geschlossen: Niemand kann mehr unterschreiben.',
   'shop.groupToast.hidden': 'Ausgeblendet: Sie kommt nicht auf die Karte.',
@@ -492,14 +523,16 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.address.titleFor': 'Deine Adresse für {name}',
   'shop.address.titleFriend': 'Deine Adresse für eine Freundin oder einen Freund',
   'shop.address.tomorrowTitle': 'Bitte versuche es morgen noch einmal',
-  'shop.address.dailyCap': 'Über diesen Link sind für heute schon alle möglichen Adressen eingegangen. Bitte versuche es morgen noch einmal.',
+  'shop.address.dailyCap':
+    'Über diesen Link sind für heute schon alle möglichen Adressen eingegangen. Bitte versuche es morgen noch einmal.',
   'shop.addressLink.ready': 'Dein Adresslink ist bereit. Links, die du vorher geteilt hast, funktionieren nicht mehr.',
   'shop.addressLink.turnedOff': 'Dein Adresslink wurde abgeschaltet. Niemand kann ihn jetzt noch benutzen.',
   'shop.proof.confirmed': 'Adresse bestätigt',
   'shop.proof.confirmedText': 'Danke. Karten an diese Adresse erscheinen jetzt in deiner Sammlung unter „Erhalten“.',
   'shop.proof.invalidTitle': 'Link ungültig',
   'shop.proof.invalidHeading': 'Dieser Link ist ungültig',
-  'shop.proof.invalidText': 'Er wurde vielleicht schon benutzt oder ist abgelaufen. Fordere im Bereich „Erhalten“ deiner Sammlung einen neuen an.',
+  'shop.proof.invalidText':
+    'Er wurde vielleicht schon benutzt oder ist abgelaufen. Fordere im Bereich „Erhalten“ deiner Sammlung einen neuen an.',
   'shop.address.line2': 'Adresszusatz',
   'shop.address.optional': 'optional',
   'shop.address.county': 'Bundesland oder Region',
@@ -507,16 +540,21 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.address.birthdayHint': 'optional, damit man dir eine Karte schicken kann',
   'shop.address.wouldLike': '{name} hätte gern deine Adresse',
   'shop.address.friendWouldLike': 'Jemand aus deinem Freundeskreis hätte gern deine Adresse',
-  'shop.address.leadNamed': '{name} verschickt Karten über uns. Trag deine Daten ein – sie landen direkt im Adressbuch von {name} und nirgendwo sonst. Du brauchst kein Konto.',
-  'shop.address.lead': 'Hier werden Karten über uns verschickt. Trag deine Daten ein – sie landen direkt in dem Adressbuch, das dir den Link geschickt hat, und nirgendwo sonst. Du brauchst kein Konto.',
+  'shop.address.leadNamed':
+    '{name} verschickt Karten über uns. Trag deine Daten ein – sie landen direkt im Adressbuch von {name} und nirgendwo sonst. Du brauchst kein Konto.',
+  'shop.address.lead':
+    'Hier werden Karten über uns verschickt. Trag deine Daten ein – sie landen direkt in dem Adressbuch, das dir den Link geschickt hat, und nirgendwo sonst. Du brauchst kein Konto.',
   'shop.address.thanks': 'Danke!',
-  'shop.address.savedNamed': 'Deine Daten sind jetzt im Adressbuch von {name}. Wenn sich etwas ändert, füll das Formular einfach mit derselben E-Mail-Adresse noch einmal aus: Dein Eintrag wird aktualisiert, nicht verdoppelt.',
-  'shop.address.saved': 'Deine Daten sind jetzt im Adressbuch. Wenn sich etwas ändert, füll das Formular einfach mit derselben E-Mail-Adresse noch einmal aus: Dein Eintrag wird aktualisiert, nicht verdoppelt.',
+  'shop.address.savedNamed':
+    'Deine Daten sind jetzt im Adressbuch von {name}. Wenn sich etwas ändert, füll das Formular einfach mit derselben E-Mail-Adresse noch einmal aus: Dein Eintrag wird aktualisiert, nicht verdoppelt.',
+  'shop.address.saved':
+    'Deine Daten sind jetzt im Adressbuch. Wenn sich etwas ändert, füll das Formular einfach mit derselben E-Mail-Adresse noch einmal aus: Dein Eintrag wird aktualisiert, nicht verdoppelt.',
   'shop.address.different': 'Andere Daten senden',
   'shop.address.details': 'Deine Daten',
   'shop.address.checkFields_one': 'Bitte prüfe dieses Feld:',
   'shop.address.checkFields_other': 'Bitte prüfe diese Felder:',
-  'shop.address.nameRule': 'Gib einen Vor- oder Nachnamen an (oder beides). Eine Postleitzahl brauchen wir, wo es im Land welche gibt.',
+  'shop.address.nameRule':
+    'Gib einen Vor- oder Nachnamen an (oder beides). Eine Postleitzahl brauchen wir, wo es im Land welche gibt.',
   'shop.address.send': 'Meine Daten senden',
   'shop.import.title': 'Kontakte importieren',
   'shop.import.leaveOut': 'Weglassen',
@@ -535,7 +573,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.import.field.anniversary': 'Jahrestag',
   'shop.import.field.notes': 'Notizen',
   'shop.import.field.tags': 'Tags (Gruppen)',
-  'shop.import.lead': 'Aus einer als CSV gespeicherten Tabelle (Komma oder Semikolon, UTF-8 oder Windows-1252) oder einer vCard-Datei aus deinem Handy oder E-Mail-Programm. Bis zu 5.000 Kontakte und 2 MB.',
+  'shop.import.lead':
+    'Aus einer als CSV gespeicherten Tabelle (Komma oder Semikolon, UTF-8 oder Windows-1252) oder einer vCard-Datei aus deinem Handy oder E-Mail-Programm. Bis zu 5.000 Kontakte und 2 MB.',
   'shop.import.finished': 'Import abgeschlossen',
   'shop.import.added': 'hinzugefügt',
   'shop.import.merged': 'mit vorhandenen Einträgen zusammengeführt',
@@ -545,7 +584,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.import.toBook': 'Zum Adressbuch',
   'shop.import.another': 'Weitere Datei importieren',
   'shop.import.columns': 'Spalten',
-  'shop.import.matched': 'Wir haben die Spalten anhand ihrer Namen zugeordnet. Ändere falsche Zuordnungen und aktualisiere dann die Vorschau.',
+  'shop.import.matched':
+    'Wir haben die Spalten anhand ihrer Namen zugeordnet. Ändere falsche Zuordnungen und aktualisiere dann die Vorschau.',
   'shop.import.update': 'Vorschau aktualisieren',
   'shop.import.preview': 'Vorschau',
   'shop.import.new': 'neu',
@@ -567,19 +607,23 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.import.chooseAnother': 'Andere Datei wählen',
   'shop.import.choose': 'Datei wählen',
   'shop.import.file': 'CSV- oder vCard-Datei',
-  'shop.import.help': 'Spalten werden an (englischen) Namen wie First name, Last name, Name, Email, Address 1, City, Postcode, Country, Birthday, Phone und Tags (oder Groups) erkannt, außerdem an Vorname und Nachname. Die Zuordnung kannst du auf der nächsten Seite ändern; gespeichert wird erst beim Import.',
+  'shop.import.help':
+    'Spalten werden an (englischen) Namen wie First name, Last name, Name, Email, Address 1, City, Postcode, Country, Birthday, Phone und Tags (oder Groups) erkannt, außerdem an Vorname und Nachname. Die Zuordnung kannst du auf der nächsten Seite ändern; gespeichert wird erst beim Import.',
   'shop.import.previewButton': 'Vorschau',
   'shop.account.enterIdentifier': 'Gib deine E-Mail-Adresse oder deinen Benutzernamen ein.',
   'shop.account.enterPassword': 'Gib dein Passwort ein.',
   'shop.account.noMatch': 'Zu dieser E-Mail-Adresse und diesem Passwort gibt es kein Konto.',
-  'shop.account.confirmFirst': 'Bitte bestätige zuerst deine E-Mail-Adresse: Wir haben dir bei der Registrierung einen Link geschickt.',
+  'shop.account.confirmFirst':
+    'Bitte bestätige zuerst deine E-Mail-Adresse: Wir haben dir bei der Registrierung einen Link geschickt.',
   'shop.account.blocked': 'Dieses Konto ist gesperrt. Bitte melde dich bei uns.',
   'shop.account.closed': 'Neue Konten können gerade nicht erstellt werden.',
   'shop.account.validEmail': 'Gib eine gültige E-Mail-Adresse ein.',
   'shop.account.nameLength': 'Wähle einen Namen mit 3 bis 100 Zeichen.',
   'shop.account.passwordShort': 'Verwende mindestens 8 Zeichen.',
   'shop.account.passwordLong': 'Verwende höchstens 72 Bytes.',
-  'shop.account.exists': 'Es gibt schon ein Konto mit dieser E-Mail-Adresse oder diesem Namen. Versuch doch, dich anzumelden.',
+  'shop.account.exists':
+    'Es gibt schon ein Konto mit dieser E-Mail-Adresse oder diesem Namen. Versuch doch, dich anzumelden.',
   'shop.account.noRole': 'Die Registrierung ist auf dieser Website noch nicht eingerichtet.',
-  'shop.account.mailFailed': 'Dein Konto wurde erstellt, aber wir konnten die Bestätigungs-E-Mail nicht senden. Bitte versuche es später noch einmal.',
+  'shop.account.mailFailed':
+    'Dein Konto wurde erstellt, aber wir konnten die Bestätigungs-E-Mail nicht senden. Bitte versuche es später noch einmal.',
 };

@@ -46,10 +46,13 @@ export const editor = {
   'editor.guides': 'Guides',
   'editor.guides-title': 'Show the trim line, the bleed and the safe area',
   'editor.guides.outside_one': '{count} object reaches into the {mm} mm safe margin (orange boxes) and may be trimmed.',
-  'editor.guides.outside_other': '{count} objects reach into the {mm} mm safe margin (orange boxes) and may be trimmed.',
+  'editor.guides.outside_other':
+    '{count} objects reach into the {mm} mm safe margin (orange boxes) and may be trimmed.',
   'editor.guides.legend': '{product}: red line = trim, shaded band = {mm} mm bleed, blue dashes = safe area.',
-  'editor.canvas-label': 'Card canvas. Select objects in the Layers list; arrow keys move the selected object, Delete removes it, Enter edits text.',
-  'editor.canvas-help': 'Drag to move, corners to resize, the top handle to rotate. Arrow keys nudge (Shift: 10 px), Delete removes, Ctrl+Z undoes.',
+  'editor.canvas-label':
+    'Card canvas. Select objects in the Layers list; arrow keys move the selected object, Delete removes it, Enter edits text.',
+  'editor.canvas-help':
+    'Drag to move, corners to resize, the top handle to rotate. Arrow keys nudge (Shift: 10 px), Delete removes, Ctrl+Z undoes.',
 
   // Side: print check and message
   'editor.preflight.heading': 'Print check',
@@ -133,7 +136,8 @@ export const editor = {
   'editor.status.not-used': 'Changes not used yet',
   'editor.status.unused': 'Unused changes',
   'editor.error.not-saved': 'Not saved: {error}',
-  'editor.error.ordered': 'This card has been ordered, so its design can no longer change. Start a new card to make another.',
+  'editor.error.ordered':
+    'This card has been ordered, so its design can no longer change. Start a new card to make another.',
   'editor.error.start': 'The editor could not start: {error}',
   'editor.error.server': 'The server answered {status}.',
   'editor.error.not-in-admin': 'The designer is not open from the admin panel.',
@@ -199,7 +203,8 @@ export const editor = {
   'editor.send.who-for': 'Please choose who the card is for.',
   'editor.send.tick-one': 'Tick at least one person to send the card to.',
   'editor.send.empty-inside': 'The inside of this posted card is empty: add a message, or send it blank on purpose.',
-  'editor.send.cannot-print': 'This card cannot be printed yet. Cancel, fix these in the editor (see Print check), then send it:',
+  'editor.send.cannot-print':
+    'This card cannot be printed yet. Cancel, fix these in the editor (see Print check), then send it:',
   'editor.send.check-warnings': 'Before it is printed, check these warnings:',
   'editor.send.ecard-warnings': 'Print warnings (an e-card is not printed, but have a look):',
   'editor.send.must-fix': 'Must fix: ',

@@ -24,7 +24,8 @@ export const email = {
   'email.print.heading': 'Ready to print',
   'email.print.hello': 'Hello {name},',
   'email.print.there': 'there',
-  'email.print.body': 'Your card "{title}" is ready. Print the PDF on A4 paper (both pages, actual size), then fold it in half.',
+  'email.print.body':
+    'Your card "{title}" is ready. Print the PDF on A4 paper (both pages, actual size), then fold it in half.',
   'email.print.download': 'Download the PDF',
   'email.print.link': 'Link: {url}',
 
@@ -58,21 +59,27 @@ export const email = {
   'email.address-requests.added_other': '{count} friends added their address to your address book',
   'email.address-requests.changed_one': '{count} friend sent new details for you to check',
   'email.address-requests.changed_other': '{count} friends sent new details for you to check',
-  'email.address-requests.intro-html': 'These came in through your address link. They are marked “Added by them” in your address book. New details for an entry you have do not replace it until you accept them there.',
-  'email.address-requests.intro-text': 'These came in through your address link. They are marked "Added by them" in your address book. New details for an entry you have do not replace it until you accept them there.',
+  'email.address-requests.intro-html':
+    'These came in through your address link. They are marked “Added by them” in your address book. New details for an entry you have do not replace it until you accept them there.',
+  'email.address-requests.intro-text':
+    'These came in through your address link. They are marked "Added by them" in your address book. New details for an entry you have do not replace it until you accept them there.',
   'email.address-requests.new': 'New entries',
   'email.address-requests.changes': 'Changes for you to check',
   'email.address-requests.open': 'Open your address book',
 
   'email.address-proof.subject': 'Confirm your e-mail address',
-  'email.address-proof.body': 'Open this link to confirm that this address is yours. E-cards other people send to it will then appear under "Received" in your library.',
+  'email.address-proof.body':
+    'Open this link to confirm that this address is yours. E-cards other people send to it will then appear under "Received" in your library.',
   'email.address-proof.button': 'Confirm my address',
-  'email.address-proof.once_one': 'The link works once, for {count} hour. If you did not ask for it, ignore this message.',
-  'email.address-proof.once_other': 'The link works once, for {count} hours. If you did not ask for it, ignore this message.',
+  'email.address-proof.once_one':
+    'The link works once, for {count} hour. If you did not ask for it, ignore this message.',
+  'email.address-proof.once_other':
+    'The link works once, for {count} hours. If you did not ask for it, ignore this message.',
 
   'email.failed.subject': 'Posted card {id} could not be sent to {provider}',
   'email.failed.heading': 'A posted card failed',
-  'email.failed.body': 'Posted card {id} (order {order}) could not be submitted to {provider} after {attempts} attempt(s).',
+  'email.failed.body':
+    'Posted card {id} (order {order}) could not be submitted to {provider} after {attempts} attempt(s).',
   'email.failed.last-error': 'Last error: {error}',
   'email.failed.retry-text': 'Retry or cancel it on the deliveries page: {url}',
   'email.failed.retry-before': 'Retry or cancel it on the',

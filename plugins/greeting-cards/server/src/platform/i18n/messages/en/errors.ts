@@ -31,7 +31,8 @@ export const errors = {
   'error.request_failed': 'Request failed.',
   'error.two_sentences': '{first} {second}',
   'error.csrf': 'CSRF token missing or incorrect.',
-  'error.too_many_requests': '{seconds, plural, one {Too many requests. Please try again in {seconds} second.} other {Too many requests. Please try again in {seconds} seconds.}}',
+  'error.too_many_requests':
+    '{seconds, plural, one {Too many requests. Please try again in {seconds} second.} other {Too many requests. Please try again in {seconds} seconds.}}',
   'error.too_many_attempts': 'Too many attempts. Please try again in {seconds} seconds.',
   'error.enter_url': 'Enter a valid URL.',
   'error.redirect_not_allowed': 'This address is not allowed: use one on {origins}.',
@@ -57,8 +58,10 @@ export const errors = {
   'error.tags_list': 'Expected a list of tags.',
   'error.tag_length': 'Tags have at most {max} characters ("{tag}" is longer).',
   'error.tags_per_entry': 'An entry has at most {max} tags.',
-  'error.system_entry_read_only': 'This entry is your own details, copied from your user account: change them there. Only notes and your time zone can be edited here.',
-  'error.system_entry_undeletable': 'This entry is your own details, copied from your user account, and cannot be deleted.',
+  'error.system_entry_read_only':
+    'This entry is your own details, copied from your user account: change them there. Only notes and your time zone can be edited here.',
+  'error.system_entry_undeletable':
+    'This entry is your own details, copied from your user account, and cannot be deleted.',
   // Reminders.
   'error.unknown_occasion': 'Unknown occasion.',
   'error.unknown_occasion_named': 'Unknown occasion "{slug}".',
@@ -73,7 +76,8 @@ export const errors = {
   'error.card_status': '"{status}" is not a status you can set; choose one of {choices}.',
   'error.card_ordered_archive_only': 'A card that has been ordered can only be archived.',
   'error.premium_template': 'This template is premium. Subscribe at /subscriptions/ to use premium designs.',
-  'error.premium_assets': 'This design uses premium stickers or assets. Subscribe at /subscriptions/ to use premium designs.',
+  'error.premium_assets':
+    'This design uses premium stickers or assets. Subscribe at /subscriptions/ to use premium designs.',
   'error.image_preparing': 'This image is being prepared. Please try again in a moment.',
   'error.pdf_preparing': 'This PDF is being prepared. Please try again in a moment.',
   'error.print_file_preparing': 'This print file is being prepared. Please try again in a moment.',
@@ -81,16 +85,19 @@ export const errors = {
   'error.photo_choose': 'Choose a photo to upload.',
   'error.photo_not_ours': 'Only a photo uploaded to this service can be cropped.',
   'error.photo_premium_sticker': 'This picture is a premium sticker: it cannot be cropped into a new photo.',
-  'error.photo_quota': 'You can keep at most {max} photos. Remove photos from cards you no longer need; photos on none of your cards make room after an hour.',
+  'error.photo_quota':
+    'You can keep at most {max} photos. Remove photos from cards you no longer need; photos on none of your cards make room after an hour.',
   'error.photo_too_large': 'The photo is larger than 10 MB. Please choose a smaller one.',
   'error.photo_type': 'Please upload a JPEG, PNG, WebP or GIF picture.',
   'error.crop_pixels': 'A number of pixels is required.',
   'error.crop_width': 'The crop must be at least 1 pixel wide.',
   'error.crop_height': 'The crop must be at least 1 pixel high.',
   // The basket.
-  'error.datetime_format': 'Datetime has wrong format. Use a date (2030-12-25) or ISO 8601 in UTC, e.g. 2030-12-25T09:00:00Z.',
+  'error.datetime_format':
+    'Datetime has wrong format. Use a date (2030-12-25) or ISO 8601 in UTC, e.g. 2030-12-25T09:00:00Z.',
   'error.delivery_past': 'The delivery time must be in the future.',
-  'error.delivery_past_at': 'The delivery time must be in the future. On {date} the card would go at {hour}:00 in {zone}, which has passed: choose a later day, or no date to send it now.',
+  'error.delivery_past_at':
+    'The delivery time must be in the future. On {date} the card would go at {hour}:00 in {zone}, which has passed: choose a later day, or no date to send it now.',
   'error.delivery_too_far': 'The delivery time must be within a year from now.',
   'error.recipient_ids_list': 'Expected a list of recipient ids.',
   'error.recipient_ids_once': 'Each recipient may be listed once.',
@@ -102,12 +109,12 @@ export const errors = {
   'error.ecard_needs_email': 'An e-card needs a recipient with an e-mail address.',
   'error.post_needs_recipient': 'A posted card needs a recipient.',
   'error.post_needs_fields': 'A posted card needs a recipient with {fields}; missing: {missing}.',
-  'error.post_address_field': 'The recipient\'s {field} cannot be posted to: {message}',
+  'error.post_address_field': "The recipient's {field} cannot be posted to: {message}",
   'error.gift_addon_post_only': 'Gift add-ons are for posted cards only.',
   'error.gift_wrap_post_only': 'Gift wrap is for posted cards only.',
   'error.archived_card': 'An archived card cannot be added to the cart.',
   'error.bulk_max': 'One card goes to at most {max} recipients at a time.',
-  'error.bulk_no_first_name': '{name}: the card says \'{first_name}\', and this recipient has no first name.',
+  'error.bulk_no_first_name': "{name}: the card says '{first_name}', and this recipient has no first name.",
   'error.cart_full': 'A cart holds at most {max} items. Check out or remove some first.',
   'error.cart_busy': 'The cart is changing too fast. Please try again.',
   'error.cart_empty': 'The cart is empty.',
@@ -133,11 +140,15 @@ export const errors = {
   'error.promo_already_used': 'You have already used this promo code.',
   'error.promo_needs_ecard': 'This promo code needs an e-card in the order.',
   'error.payment_unreachable': 'The payment provider could not be reached. Please try again.',
-  'error.payments_not_configured': 'Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo payments.',
-  'error.subscriptions_not_configured': 'Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo subscriptions.',
-  'error.already_subscribed': 'You already have an active premium subscription. Manage or cancel it in the billing portal (POST /api/subscriptions/portal/).',
+  'error.payments_not_configured':
+    'Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo payments.',
+  'error.subscriptions_not_configured':
+    'Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo subscriptions.',
+  'error.already_subscribed':
+    'You already have an active premium subscription. Manage or cancel it in the billing portal (POST /api/subscriptions/portal/).',
   'error.no_plan': 'No active plan has this slug.',
-  'error.plan_no_price': 'This plan has no provider price yet, so it cannot be bought online. Please choose another plan.',
+  'error.plan_no_price':
+    'This plan has no provider price yet, so it cannot be bought online. Please choose another plan.',
   'error.no_billing_account': 'You have no billing account yet: subscribe first at /subscriptions/.',
   // Deliveries.
   'error.ecard_only_resend': 'Only an e-card can be sent again.',
@@ -145,7 +156,8 @@ export const errors = {
   'error.ecard_cancelled': 'This e-card is cancelled, so it cannot be sent again.',
   'error.ecard_not_sent': 'This e-card is not sent yet, so it cannot be sent again.',
   'error.ecard_opened': 'This e-card has already been opened.',
-  'error.ecard_resend_after': '{days, plural, one {An unopened e-card can be sent again {days} day after it was sent.} other {An unopened e-card can be sent again {days} days after it was sent.}}',
+  'error.ecard_resend_after':
+    '{days, plural, one {An unopened e-card can be sent again {days} day after it was sent.} other {An unopened e-card can be sent again {days} days after it was sent.}}',
   'error.cancel_post_only': 'Only a posted card can be cancelled; e-cards and print-at-home cards cannot.',
   'error.cancel_handing_over': 'This card is being handed to the printer right now. Try again in a minute.',
   'error.cancel_printing': 'The printer has already started on this card, so it can no longer be cancelled.',
@@ -154,10 +166,12 @@ export const errors = {
   'error.cancel_changed': 'This card changed while you were cancelling it: reload the page and try again.',
   'error.cancel_under_way': 'This card is being cancelled right now. Reload the page in a moment to see how it went.',
   'error.carrier_cannot_cancel': 'The postal backend "{backend}" cannot cancel a card it has queued.',
-  'error.carrier_refused_cancel': 'The postal backend refused to cancel this card: it may already be printed or posted.',
+  'error.carrier_refused_cancel':
+    'The postal backend refused to cancel this card: it may already be printed or posted.',
   'error.delivery_retry_failed_only': 'Only a failed delivery can be retried.',
   'error.delivery_resend_sent_only': 'Only an e-card that has been sent can be sent again.',
-  'error.delivery_cancel_waiting_only': 'Only a delivery that is scheduled, waiting or queued at the carrier can be cancelled.',
+  'error.delivery_cancel_waiting_only':
+    'Only a delivery that is scheduled, waiting or queued at the carrier can be cancelled.',
   'error.delivery_is': 'This delivery is {status}.',
   'error.delivery_is_method': 'This delivery is {status} ({method}).',
   'error.delivery_changed': 'This delivery changed while you were looking at it: reload and try again.',
@@ -169,26 +183,33 @@ export const errors = {
   'error.email_list': 'Give a list of e-mail addresses.',
   'error.invite_max': 'Invite at most {max} people at once.',
   'error.colour': 'Enter a colour as #RRGGBB.',
-  'error.signature_ids': 'Give the signatures\' ids in their new order.',
+  'error.signature_ids': "Give the signatures' ids in their new order.",
   'error.at_least_one_id': 'Give at least one id.',
   'error.too_many_ids': 'Too many ids.',
   'error.deadline_future': 'Choose a deadline in the future.',
   'error.not_signatures': 'Not signatures of this group card: {ids}.',
-  'error.group_too_many_pages': '{count, plural, one {This card has too many signatures for a posted card: they need {count} more page than its four. Send it as an e-card or print it at home (PDF), or hide some signatures.} other {This card has too many signatures for a posted card: they need {count} more pages than its four. Send it as an e-card or print it at home (PDF), or hide some signatures.}}',
+  'error.group_too_many_pages':
+    '{count, plural, one {This card has too many signatures for a posted card: they need {count} more page than its four. Send it as an e-card or print it at home (PDF), or hide some signatures.} other {This card has too many signatures for a posted card: they need {count} more pages than its four. Send it as an e-card or print it at home (PDF), or hide some signatures.}}',
   'error.group_card_deleted': 'The card this group card was made from has been deleted.',
   'error.group_closed': 'This group card is closed to new messages. To add something now, contact the organiser.',
-  'error.group_closed_named': 'This group card is closed to new messages. To add something now, contact the organiser, {organiser}.',
-  'error.group_deadline': 'The deadline for signing this group card has passed. To add something now, contact the organiser.',
-  'error.group_deadline_named': 'The deadline for signing this group card has passed. To add something now, contact the organiser, {organiser}.',
-  'error.group_full': 'This group card is full: it already holds {max} messages. Contact the organiser if yours must go on.',
+  'error.group_closed_named':
+    'This group card is closed to new messages. To add something now, contact the organiser, {organiser}.',
+  'error.group_deadline':
+    'The deadline for signing this group card has passed. To add something now, contact the organiser.',
+  'error.group_deadline_named':
+    'The deadline for signing this group card has passed. To add something now, contact the organiser, {organiser}.',
+  'error.group_full':
+    'This group card is full: it already holds {max} messages. Contact the organiser if yours must go on.',
   'error.signing_busy': 'Many people are signing at this moment. Please try again.',
   'error.sticker_premium': 'This sticker is premium. Choose a free sticker, or sign in with a subscription to use it.',
   // Address links and the address-book import.
   'error.address_link_full': 'This link has taken all the addresses it can for today. Please try again tomorrow.',
   // E-mails a shopper has sent to other people (security issue 39).
-  'error.confirm_address_first': 'Please confirm your e-mail address first. We send e-mails to other people only for accounts with a confirmed address or a paid order; we can e-mail you a confirmation link.',
+  'error.confirm_address_first':
+    'Please confirm your e-mail address first. We send e-mails to other people only for accounts with a confirmed address or a paid order; we can e-mail you a confirmation link.',
   'error.mail_day_full': 'Your account has sent the {cap} e-mails to other people it may send today.',
-  'error.mail_day_short': 'This would send {asked} e-mails, but your account can send only {left} more today ({cap} a day).',
+  'error.mail_day_short':
+    'This would send {asked} e-mails, but your account can send only {left} more today ({cap} a day).',
   'error.mail_day_again_soon': 'You can send more from midnight (shop time), in under an hour.',
   'error.mail_day_again_hours': 'You can send more from midnight (shop time), in about {hours} hours.',
   'error.no_change_waiting': 'This entry has no change waiting.',
@@ -197,8 +218,10 @@ export const errors = {
   'error.import_no_file': 'No file was submitted.',
   'error.import_too_large': 'The file is larger than 2 MB. Split it into smaller files.',
   'error.import_too_many_rows': 'The file has more than {max} rows. Split it into smaller files.',
-  'error.import_too_many_columns': 'Line {line} of the file has more than {max} columns. Delete the columns you do not need and save the file again.',
-  'error.import_line_too_long': 'Line {line} of the file is longer than {max} characters. Check that it is a CSV or vCard file of contacts.',
+  'error.import_too_many_columns':
+    'Line {line} of the file has more than {max} columns. Delete the columns you do not need and save the file again.',
+  'error.import_line_too_long':
+    'Line {line} of the file is longer than {max} characters. Check that it is a CSV or vCard file of contacts.',
   'error.import_empty': 'The file is empty.',
   'error.import_no_rows': 'The file has a header row but no rows under it.',
   'error.import_no_vcards': 'The file has no contacts (vCard) in it.',
@@ -207,7 +230,8 @@ export const errors = {
   'error.import_field_twice': '"{field}" is chosen for {count} columns; choose it for one.',
   'error.import_country': 'Country: "{value}" is not a country we know (use a name or a code such as GB).',
   'error.import_date': '{label}: "{value}" is not a date (use 1990-12-31 or 31/12/1990).',
-  'error.import_control_character': '{label}: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.',
+  'error.import_control_character':
+    '{label}: has a control character (such as a null character), which cannot be saved. Remove it and import the file again.',
   'error.import_own_entry': 'This is your own entry, which comes from your account: change it there.',
   // Webhooks and operators' routes (callers are machines or the operator, but they get the same treatment).
   'error.body_too_large': 'The body is too large.',
@@ -227,6 +251,7 @@ export const errors = {
   'error.not_an_event': 'Not an event.',
   'error.demo_no_webhooks': 'Demo payments have no webhooks.',
   'error.email_not_configured': 'E-mail is not configured: set SMTP_HOST (and SMTP_PORT, SMTP_USER, SMTP_PASS).',
-  'error.live_preview_worker': 'Live previews are drawn by instances that render (SERVICE_ROLE=worker or all); this one runs with SERVICE_ROLE=web. The thumbnail is drawn by a worker after saving.',
+  'error.live_preview_worker':
+    'Live previews are drawn by instances that render (SERVICE_ROLE=worker or all); this one runs with SERVICE_ROLE=web. The thumbnail is drawn by a worker after saving.',
   'error.settings_nothing': 'Nothing to change: send the settings to change, e.g. \'{"ecardPrice": 349}\'.',
 } as const;

@@ -20,7 +20,8 @@ export const shop = {
   'shop.layout.languageNav': 'Choose a language',
   'shop.toast.dismiss': 'Dismiss',
   'shop.error.retryTitle': 'Please try again',
-  'shop.error.csrf': 'CSRF token missing or incorrect. Your session may have changed in another tab: reload the page and try again.',
+  'shop.error.csrf':
+    'CSRF token missing or incorrect. Your session may have changed in another tab: reload the page and try again.',
   'shop.error.notFoundTitle': 'Page not found',
   'shop.error.notFound': 'We could not find that page. It may have been removed, or the link may be incomplete.',
   'shop.error.failedTitle': 'That did not work',
@@ -41,7 +42,8 @@ export const shop = {
   'shop.method.print': 'Print at home',
   'shop.home.title': 'Cards for every moment',
   'shop.home.heading': 'Say it with a card they will keep',
-  'shop.home.lead': 'Pick a design, add your own words and photos, and we send it as an e-card, post it for you, or you print it at home.',
+  'shop.home.lead':
+    'Pick a design, add your own words and photos, and we send it as an e-card, post it for you, or you print it at home.',
   'shop.home.browse': 'Browse cards',
   'shop.home.register': 'Create a free account',
   'shop.home.ecardFrom': 'E-cards from {price}, delivered instantly',
@@ -105,12 +107,14 @@ export const shop = {
   'shop.totals.subtotal': 'Subtotal',
   'shop.totals.discount': 'Discount',
   'shop.totals.total': 'Total',
-  'shop.cart.acceptWarnings': 'Some cards have print warnings (listed with each card). Fix them in the editor, or check out to print them as they are.',
+  'shop.cart.acceptWarnings':
+    'Some cards have print warnings (listed with each card). Fix them in the editor, or check out to print them as they are.',
   'shop.cart.checkoutAsIs': 'Print them as they are: checkout',
   'shop.cart.checkout': 'Checkout',
   'shop.checkout.title': 'Checkout',
   'shop.checkout.pay': 'Pay {amount}',
-  'shop.checkout.note': 'Payments are handled securely by our payment provider. You can review your order before it is sent.',
+  'shop.checkout.note':
+    'Payments are handled securely by our payment provider. You can review your order before it is sent.',
   'shop.login.title': 'Sign in',
   'shop.login.lead': 'Welcome back. Your cards, address book and reminders are waiting.',
   'shop.login.identifier': 'E-mail address or username',
@@ -131,7 +135,8 @@ export const shop = {
   'shop.catalogue.titleAll': 'All cards',
   'shop.catalogue.titleOccasion': '{occasion} cards',
   'shop.catalogue.welcome': 'Welcome! Your account is ready. Pick a design to get started.',
-  'shop.account.formExpired': 'This form had expired or was sent from another site, so nothing was done. Please try again.',
+  'shop.account.formExpired':
+    'This form had expired or was sent from another site, so nothing was done. Please try again.',
   'shop.account.tooMany': 'Too many attempts. Please wait a few minutes and try again.',
   'shop.account.signedOut': 'You are signed out. See you soon!',
   'shop.checkEmail.title': 'Check your e-mail',
@@ -150,7 +155,8 @@ export const shop = {
   'shop.order.cancelled': 'Your card is cancelled.',
   'shop.order.refundSucceeded': 'Your card is cancelled and {amount} is on its way back to you.',
   'shop.order.refundManual': 'Your card is cancelled. We will refund {amount} to you by hand within a few days.',
-  'shop.order.refundPending': 'Your card is cancelled. The refund of {amount} is being made: reload this page in a minute.',
+  'shop.order.refundPending':
+    'Your card is cancelled. The refund of {amount} is being made: reload this page in a minute.',
   'shop.order.sentAgain': 'Your e-card is being sent again.',
   'shop.order.sentAgainTo': 'Your e-card to {name} is being sent again.',
   'shop.cancel.title': 'Cancel a posted card',
@@ -179,7 +185,8 @@ export const shop = {
   'shop.order.pdf': 'Download the PDF to print',
   'shop.order.noDeliveries': 'Deliveries appear here once the order is paid.',
   'shop.cancel.heading': 'Cancel this posted card?',
-  'shop.cancel.explain': 'The printer has not started on it yet. If you cancel now it will not be printed or posted, and its price of {price} goes back to the way you paid.',
+  'shop.cancel.explain':
+    'The printer has not started on it yet. If you cancel now it will not be printed or posted, and its price of {price} goes back to the way you paid.',
   'shop.cancel.confirm': 'Yes, cancel this card',
   'shop.cancel.keep': 'No, keep it',
   'shop.subs.title': 'Premium membership',
@@ -207,7 +214,8 @@ export const shop = {
   'shop.library.linkSent': 'We sent a confirmation link to your e-mail address. Open it, then come back here.',
   'shop.mail.sendConfirmLink': 'E-mail me a confirmation link',
   'shop.mail.dayUsedTitle': 'Enough e-mails for today',
-  'shop.library.proveAddress': 'Confirm your e-mail address to see the cards other people send to it. We will e-mail you a link.',
+  'shop.library.proveAddress':
+    'Confirm your e-mail address to see the cards other people send to it. We will e-mail you a link.',
   'shop.library.sendAgain': 'Send the link again',
   'shop.library.confirm': 'Confirm your e-mail address',
   'shop.library.previewOf': 'Preview of “{title}”',
@@ -234,7 +242,8 @@ export const shop = {
   'shop.cardView.print': 'Print this card (PDF)',
   'shop.cardView.sendBack': 'Send a card back',
   'shop.cardView.notFound': 'Card not found',
-  'shop.cardView.notFoundText': 'This card link is not valid. Please check that you copied the whole link from your e-mail.',
+  'shop.cardView.notFoundText':
+    'This card link is not valid. Please check that you copied the whole link from your e-mail.',
   'shop.cardView.someone': 'someone who cares',
   'shop.cardView.forYou': 'A card for you',
   'shop.cardView.title': '{title}: a card from {name}',
@@ -243,7 +252,8 @@ export const shop = {
   'shop.library.tab.saved': 'Saved',
   'shop.library.tab.sent': 'Sent',
   'shop.library.tab.received': 'Received',
-  'shop.library.empty.all': 'Your library is empty. Pick a design in the catalogue and personalise it: it appears here as you work.',
+  'shop.library.empty.all':
+    'Your library is empty. Pick a design in the catalogue and personalise it: it appears here as you work.',
   'shop.library.empty.draft': 'No drafts. Cards you start and have not finished are kept here.',
   'shop.library.empty.saved': 'No saved cards yet. Save a design in the editor to keep it for later.',
   'shop.library.empty.sent': 'Nothing sent yet. Cards you send appear here once they are on their way.',
@@ -325,18 +335,20 @@ export const shop = {
   'shop.recipients.country': 'Country code',
   'shop.recipients.birthdayLabel': 'Birthday',
   'shop.recipients.timeZone': 'Time zone',
-  'shop.recipients.timeZoneHint': '(cards scheduled for a day go out in the morning there; empty: the shop\'s)',
+  'shop.recipients.timeZoneHint': "(cards scheduled for a day go out in the morning there; empty: the shop's)",
   'shop.recipients.tags': 'Tags',
   'shop.recipients.tagsHint': '(groups such as Family, Work)',
   'shop.recipients.submit': 'Add to address book',
   'shop.reminders.title': 'Reminders',
-  'shop.reminders.lead': 'We e-mail you ahead of birthdays, anniversaries and other dates, with cards for the occasion.',
+  'shop.reminders.lead':
+    'We e-mail you ahead of birthdays, anniversaries and other dates, with cards for the occasion.',
   'shop.reminders.coming': 'Coming up',
   'shop.reminders.nextOn': ' · next on {date}',
   'shop.reminders.cardsFor': 'Cards for {occasion}',
   'shop.reminders.confirmDelete': 'Delete the reminder “{title}”?',
   'shop.reminders.delete': 'Delete',
-  'shop.reminders.empty': 'No reminders yet. Add a birthday or anniversary and we will remind you in time to send a card.',
+  'shop.reminders.empty':
+    'No reminders yet. Add a birthday or anniversary and we will remind you in time to send a card.',
   'shop.reminders.add': 'Add a reminder',
   'shop.reminders.kind': 'What kind of date?',
   'shop.reminders.who': 'Who is it for?',
@@ -364,8 +376,10 @@ export const shop = {
   'shop.reminders.removed': 'Reminder removed.',
   'shop.reminders.saved': 'Reminder saved. We will e-mail you before the day.',
   'shop.addressLink.heading': 'Ask friends for their address',
-  'shop.addressLink.explain': 'Send this link to friends. They fill in their own name and address (no account needed), and it lands in your address book marked “Added by them”. We e-mail you at most once a day about new entries.',
-  'shop.addressLink.summaryNeedsConfirm': 'Confirm your e-mail address and we will e-mail you about new entries (at most once a day).',
+  'shop.addressLink.explain':
+    'Send this link to friends. They fill in their own name and address (no account needed), and it lands in your address book marked “Added by them”. We e-mail you at most once a day about new entries.',
+  'shop.addressLink.summaryNeedsConfirm':
+    'Confirm your e-mail address and we will e-mail you about new entries (at most once a day).',
   'shop.addressLink.label': 'Your address link',
   'shop.link.copy': 'Copy link',
   'shop.addressLink.shareTitle': 'Send me your address',
@@ -374,7 +388,8 @@ export const shop = {
   'shop.link.new': 'Make a new link',
   'shop.addressLink.confirmOff': 'Turn the link off? Nobody will be able to use it.',
   'shop.addressLink.off': 'Turn the link off',
-  'shop.addressLink.intro': 'Make a personal link to send to friends: they fill in their own name and address, and it lands in your address book. No more asking around each December.',
+  'shop.addressLink.intro':
+    'Make a personal link to send to friends: they fill in their own name and address, and it lands in your address book. No more asking around each December.',
   'shop.addressLink.make': 'Make my address link',
   'shop.group.title': 'Group cards',
   'shop.group.lead': 'One card, signed by everyone: share a link, collect messages, then send it.',
@@ -392,7 +407,8 @@ export const shop = {
   'shop.group.howHere': 'start one here',
   'shop.group.howAfter': ': you get a link to share, and everyone adds a message before your deadline.',
   'shop.groupNew.title': 'Start a group card',
-  'shop.groupNew.lead': 'Everyone with the link adds a message before the deadline. You check the messages, then send the card.',
+  'shop.groupNew.lead':
+    'Everyone with the link adds a message before the deadline. You check the messages, then send the card.',
   'shop.groupNew.makeFirst': 'First, make a card',
   'shop.groupNew.startsFrom': 'A group card starts from one of your cards.',
   'shop.groupNew.chooseDesign': 'Choose a design',
@@ -407,7 +423,7 @@ export const shop = {
   'shop.groupNew.zoneTime': '({zone} time)',
   'shop.groupNew.invite': 'Invite by e-mail',
   'shop.groupNew.inviteHint': '(optional; one address per line)',
-  'shop.groupNew.showSignatures': 'Signers can see each other\'s messages',
+  'shop.groupNew.showSignatures': "Signers can see each other's messages",
   'shop.groupNew.approval': 'I approve each message before it goes on the card',
   'shop.groupNew.submit': 'Start the group card',
   'shop.groupOrganiser.all': '← All group cards',
@@ -438,8 +454,10 @@ export const shop = {
   'shop.groupPanel.send': 'Close and send',
   'shop.groupPanel.how': 'How should it arrive?',
   'shop.groupPanel.tooMany': ' (too many messages)',
-  'shop.groupPanel.extra_one': 'The messages fill the inside and {count} extra page. A posted card has only its four pages, so send it as an e-card or print it at home, where every page is included.',
-  'shop.groupPanel.extra_other': 'The messages fill the inside and {count} extra pages. A posted card has only its four pages, so send it as an e-card or print it at home, where every page is included.',
+  'shop.groupPanel.extra_one':
+    'The messages fill the inside and {count} extra page. A posted card has only its four pages, so send it as an e-card or print it at home, where every page is included.',
+  'shop.groupPanel.extra_other':
+    'The messages fill the inside and {count} extra pages. A posted card has only its four pages, so send it as an e-card or print it at home, where every page is included.',
   'shop.groupPanel.sendTo': 'Send to',
   'shop.groupPanel.sendToHint': '(for an e-card or a posted card)',
   'shop.groupPanel.chooseRecipient': 'Choose from your address book',
@@ -474,7 +492,8 @@ export const shop = {
   'shop.signPanel.sign': 'Sign the card',
   'shop.groupToast.movedUp': 'Moved up.',
   'shop.groupToast.movedDown': 'Moved down.',
-  'shop.groupToast.cardNotFound': 'We could not find that card in your library. Choose one of your own cards to start a group card.',
+  'shop.groupToast.cardNotFound':
+    'We could not find that card in your library. Choose one of your own cards to start a group card.',
   'shop.groupToast.newLink': 'New link made. The old link no longer works: share the new one.',
   'shop.groupToast.closed': 'Closed: nobody can sign any more.',
   'shop.groupToast.hidden': 'Hidden: it will not be on the card.',
@@ -498,7 +517,8 @@ export const shop = {
   'shop.proof.confirmedText': 'Thank you. Cards sent to this address now appear under Received in your library.',
   'shop.proof.invalidTitle': 'Link not valid',
   'shop.proof.invalidHeading': 'This link is not valid',
-  'shop.proof.invalidText': 'It may have been used already or have expired. Ask for a new one from the Received tab of your library.',
+  'shop.proof.invalidText':
+    'It may have been used already or have expired. Ask for a new one from the Received tab of your library.',
   'shop.address.line2': 'Address line 2',
   'shop.address.optional': 'optional',
   'shop.address.county': 'County or region',
@@ -506,16 +526,21 @@ export const shop = {
   'shop.address.birthdayHint': 'optional, so they can send you a card',
   'shop.address.wouldLike': '{name} would like your address',
   'shop.address.friendWouldLike': 'A friend would like your address',
-  'shop.address.leadNamed': '{name} sends cards with us. Fill in your details and they go straight into {name}’s address book, nowhere else. You need no account.',
-  'shop.address.lead': 'They send cards with us. Fill in your details and they go straight into their address book, nowhere else. You need no account.',
+  'shop.address.leadNamed':
+    '{name} sends cards with us. Fill in your details and they go straight into {name}’s address book, nowhere else. You need no account.',
+  'shop.address.lead':
+    'They send cards with us. Fill in your details and they go straight into their address book, nowhere else. You need no account.',
   'shop.address.thanks': 'Thank you!',
-  'shop.address.savedNamed': 'Your details are in {name}’s address book. If something changes, fill the form in again with the same e-mail address: your entry is updated, not doubled.',
-  'shop.address.saved': 'Your details are in their address book. If something changes, fill the form in again with the same e-mail address: your entry is updated, not doubled.',
+  'shop.address.savedNamed':
+    'Your details are in {name}’s address book. If something changes, fill the form in again with the same e-mail address: your entry is updated, not doubled.',
+  'shop.address.saved':
+    'Your details are in their address book. If something changes, fill the form in again with the same e-mail address: your entry is updated, not doubled.',
   'shop.address.different': 'Send different details',
   'shop.address.details': 'Your details',
   'shop.address.checkFields_one': 'Please check this field:',
   'shop.address.checkFields_other': 'Please check these fields:',
-  'shop.address.nameRule': 'Give a first name or a last name (or both). A postcode is needed where the country has them.',
+  'shop.address.nameRule':
+    'Give a first name or a last name (or both). A postcode is needed where the country has them.',
   'shop.address.send': 'Send my details',
   'shop.import.title': 'Import contacts',
   'shop.import.leaveOut': 'Leave out',
@@ -534,7 +559,8 @@ export const shop = {
   'shop.import.field.anniversary': 'Anniversary',
   'shop.import.field.notes': 'Notes',
   'shop.import.field.tags': 'Tags (groups)',
-  'shop.import.lead': 'From a spreadsheet saved as CSV (comma or semicolon, UTF-8 or Windows-1252) or a vCard file from your phone or e-mail program. Up to 5,000 contacts and 2 MB.',
+  'shop.import.lead':
+    'From a spreadsheet saved as CSV (comma or semicolon, UTF-8 or Windows-1252) or a vCard file from your phone or e-mail program. Up to 5,000 contacts and 2 MB.',
   'shop.import.finished': 'Import finished',
   'shop.import.added': 'added',
   'shop.import.merged': 'merged into existing entries',
@@ -566,7 +592,8 @@ export const shop = {
   'shop.import.chooseAnother': 'Choose another file',
   'shop.import.choose': 'Choose a file',
   'shop.import.file': 'CSV or vCard file',
-  'shop.import.help': 'Columns are recognised by names such as First name, Last name, Name, Email, Address 1, City, Postcode, Country, Birthday, Phone and Tags (or Groups). You can change the matching on the next page; nothing is saved until you import.',
+  'shop.import.help':
+    'Columns are recognised by names such as First name, Last name, Name, Email, Address 1, City, Postcode, Country, Birthday, Phone and Tags (or Groups). You can change the matching on the next page; nothing is saved until you import.',
   'shop.import.previewButton': 'Preview',
   'shop.account.enterIdentifier': 'Enter your e-mail address or username.',
   'shop.account.enterPassword': 'Enter your password.',
@@ -580,5 +607,6 @@ export const shop = {
   'shop.account.passwordLong': 'Use at most 72 bytes.',
   'shop.account.exists': 'An account with this e-mail address or name already exists. Try signing in.',
   'shop.account.noRole': 'Registration is not set up on this site yet.',
-  'shop.account.mailFailed': 'Your account was created but we could not send the confirmation e-mail. Please try again later.',
+  'shop.account.mailFailed':
+    'Your account was created but we could not send the confirmation e-mail. Please try again later.',
 } as const;

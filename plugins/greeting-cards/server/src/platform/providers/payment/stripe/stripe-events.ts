@@ -12,7 +12,8 @@ const ignore = (eventType: string, reason: string): PaymentAction => ({ kind: 'n
 
 /** A finished subscription-mode checkout: who bought (our user id, echoed back) and what it created. */
 function subscriptionCheckout(type: string, session: Obj): PaymentAction {
-  if (type !== 'checkout.session.completed' && type !== 'checkout.session.async_payment_succeeded') return ignore(type, type);
+  if (type !== 'checkout.session.completed' && type !== 'checkout.session.async_payment_succeeded')
+    return ignore(type, type);
   const metadata = metadataOf(session.metadata);
   return {
     kind: 'subscription_checkout_completed',
@@ -31,14 +32,23 @@ function sessionAction(kind: 'paid' | 'failed' | 'expired', type: string, sessio
   const sessionId = str(session.id);
   if (kind === 'paid') {
     // A completed session may still be unpaid (delayed methods): async_payment_succeeded follows.
-    if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return ignore(type, 'not paid yet');
+    if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')
+      return ignore(type, 'not paid yet');
     const amountPence = typeof session.amount_total === 'number' ? session.amount_total : null;
-    return { kind: 'paid', orderUuid, sessionId, paymentId: idOf(session.payment_intent), amountPence, currency: str(session.currency) };
+    return {
+      kind: 'paid',
+      orderUuid,
+      sessionId,
+      paymentId: idOf(session.payment_intent),
+      amountPence,
+      currency: str(session.currency),
+    };
   }
   return { kind, orderUuid, sessionId };
 }
 
-const subscriptionAction = (kind: 'subscription_created' | 'subscription_updated' | 'subscription_deleted') =>
+const subscriptionAction =
+  (kind: 'subscription_created' | 'subscription_updated' | 'subscription_deleted') =>
   (type: string, object: Obj): PaymentAction => {
     const subscription = fromStripeSubscription(object);
     return subscription ? { kind, subscription } : ignore(type, 'no subscription id');

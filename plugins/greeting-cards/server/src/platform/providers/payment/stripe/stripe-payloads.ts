@@ -13,7 +13,9 @@ const seconds = (v: unknown): Date | null => (typeof v === 'number' && Number.is
 
 /** Stripe metadata holds strings only; anything else is dropped. */
 export function metadataOf(v: unknown): Record<string, string> {
-  return Object.fromEntries(Object.entries(obj(v)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(obj(v)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**

@@ -83,7 +83,8 @@ export function createStripePaymentProvider(options: StripeOptions): PaymentProv
       } catch (error) {
         throw new WebhookVerificationError(`Invalid signature: ${(error as Error).message}`);
       }
-      if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new WebhookVerificationError('Not an event.');
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string')
+        throw new WebhookVerificationError('Not an event.');
       return { event, action: actionFor(event) };
     },
   };

@@ -3,7 +3,10 @@ import type { SubscriptionProvider } from '../subscription-provider';
 import { createStripeClient } from './stripe-payment-provider';
 import { fromStripeSubscription } from './stripe-payloads';
 
-export function createStripeSubscriptionProvider(options: { secretKey: string; apiBase?: string }): SubscriptionProvider {
+export function createStripeSubscriptionProvider(options: {
+  secretKey: string;
+  apiBase?: string;
+}): SubscriptionProvider {
   const client = createStripeClient(options);
   return {
     name: 'stripe',

@@ -21,12 +21,21 @@ export interface GelatoOptions {
 const NAME = 'gelato';
 
 const STAGES: Record<string, CarrierNews['stage']> = {
-  created: 'accepted', passed: 'accepted', pending_approval: 'accepted', not_connected: 'accepted', on_hold: 'accepted', draft: 'accepted',
-  in_production: 'in_production', printed: 'printed',
-  shipped: 'shipped', in_transit: 'shipped',
+  created: 'accepted',
+  passed: 'accepted',
+  pending_approval: 'accepted',
+  not_connected: 'accepted',
+  on_hold: 'accepted',
+  draft: 'accepted',
+  in_production: 'in_production',
+  printed: 'printed',
+  shipped: 'shipped',
+  in_transit: 'shipped',
   delivered: 'delivered',
-  canceled: 'cancelled', cancelled: 'cancelled',
-  failed: 'failed', returned: 'failed',
+  canceled: 'cancelled',
+  cancelled: 'cancelled',
+  failed: 'failed',
+  returned: 'failed',
 };
 
 interface GelatoTracking {
@@ -48,7 +57,9 @@ function trackingOf(order: GelatoOrder | null): { trackingNumber?: string; track
   const fromItems = (order?.items ?? []).flatMap((i) => i?.fulfillments ?? []);
   const fromPackages = order?.shipment?.packages ?? [];
   const found = [...fromItems, ...fromPackages, order].find((f) => f?.trackingCode || f?.trackingUrl);
-  return found ? { trackingNumber: String(found.trackingCode ?? ''), trackingUrl: String(found.trackingUrl ?? '') } : {};
+  return found
+    ? { trackingNumber: String(found.trackingCode ?? ''), trackingUrl: String(found.trackingUrl ?? '') }
+    : {};
 }
 
 /** A Gelato order (GET /v4/orders/{id}) in our words. */
@@ -66,21 +77,35 @@ export function createGelatoBackend(options: GelatoOptions): PostalBackend {
 
   /** The order already placed under this reference, if any (exact match: search is broader). */
   async function findByReference(reference: string): Promise<string | null> {
-    const body = expectOk<{ orders?: GelatoOrder[] }>(NAME, 'search orders', await http.request('POST', '/v4/orders:search', { orderReferenceIds: [reference], limit: 10 }));
-    const hit = (body?.orders ?? []).find((o) => o?.orderReferenceId === reference && o?.fulfillmentStatus !== 'canceled');
+    const body = expectOk<{ orders?: GelatoOrder[] }>(
+      NAME,
+      'search orders',
+      await http.request('POST', '/v4/orders:search', { orderReferenceIds: [reference], limit: 10 }),
+    );
+    const hit = (body?.orders ?? []).find(
+      (o) => o?.orderReferenceId === reference && o?.fulfillmentStatus !== 'canceled',
+    );
     return hit?.id ? String(hit.id) : null;
   }
 
   function orderBody(job: PostalJob) {
     const a = job.address;
     const productUid = skuFor(options.productMap, job.product);
-    if (!productUid) throw new Error(`SERVICE_GELATO_PRODUCT_MAP has no productUid for the print product "${job.product}"`);
+    if (!productUid)
+      throw new Error(`SERVICE_GELATO_PRODUCT_MAP has no productUid for the print product "${job.product}"`);
     return {
       orderType: options.orderType,
       orderReferenceId: job.idempotencyKey,
       customerReferenceId: job.customerReference,
       currency: options.currency,
-      items: [{ itemReferenceId: `${job.idempotencyKey}-${job.product}`, productUid, files: [{ type: 'default', url: job.printFileUrl }], quantity: 1 }],
+      items: [
+        {
+          itemReferenceId: `${job.idempotencyKey}-${job.product}`,
+          productUid,
+          files: [{ type: 'default', url: job.printFileUrl }],
+          quantity: 1,
+        },
+      ],
       shipmentMethodUid: options.shipmentMethod,
       shippingAddress: {
         ...splitName(a.name),
@@ -97,7 +122,13 @@ export function createGelatoBackend(options: GelatoOptions): PostalBackend {
   }
 
   async function news(orderId: string): Promise<CarrierNews> {
-    return gelatoNews(expectOk<GelatoOrder>(NAME, `GET order ${orderId}`, await http.request('GET', `/v4/orders/${encodeURIComponent(orderId)}`)));
+    return gelatoNews(
+      expectOk<GelatoOrder>(
+        NAME,
+        `GET order ${orderId}`,
+        await http.request('GET', `/v4/orders/${encodeURIComponent(orderId)}`),
+      ),
+    );
   }
 
   return {
@@ -106,7 +137,11 @@ export function createGelatoBackend(options: GelatoOptions): PostalBackend {
     async send(job: PostalJob): Promise<PostalResult> {
       const existing = await findByReference(job.idempotencyKey);
       if (existing) return { trackingReference: existing, status: 'processing' };
-      const body = expectOk<GelatoOrder>(NAME, 'create order', await http.request('POST', '/v4/orders', orderBody(job)));
+      const body = expectOk<GelatoOrder>(
+        NAME,
+        'create order',
+        await http.request('POST', '/v4/orders', orderBody(job)),
+      );
       if (typeof body?.id !== 'string' || !body.id) throw new Error('gelato create order answered without an order id');
       return { trackingReference: body.id, status: 'processing' };
     },

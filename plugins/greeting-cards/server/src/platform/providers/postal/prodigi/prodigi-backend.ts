@@ -25,7 +25,12 @@ export interface ProdigiOrder {
   status?: {
     stage?: string;
     issues?: Array<{ errorCode?: string; description?: string }>;
-    details?: Partial<Record<'downloadAssets' | 'printReadyAssetsPrepared' | 'allocateProductionLocation' | 'inProduction' | 'shipping', string>>;
+    details?: Partial<
+      Record<
+        'downloadAssets' | 'printReadyAssetsPrepared' | 'allocateProductionLocation' | 'inProduction' | 'shipping',
+        string
+      >
+    >;
   };
   shipments?: Array<{ status?: string; tracking?: { number?: string; url?: string } }>;
 }
@@ -38,12 +43,17 @@ interface ProdigiOrderAnswer {
 export function prodigiNews(order: ProdigiOrder | undefined): CarrierNews {
   const stage = String(order?.status?.stage ?? '');
   const details = order?.status?.details ?? {};
-  const shipment = (Array.isArray(order?.shipments) ? order.shipments : []).find((s) => s?.tracking?.number || s?.tracking?.url);
-  const tracking = shipment ? { trackingNumber: String(shipment.tracking?.number ?? ''), trackingUrl: String(shipment.tracking?.url ?? '') } : {};
+  const shipment = (Array.isArray(order?.shipments) ? order.shipments : []).find(
+    (s) => s?.tracking?.number || s?.tracking?.url,
+  );
+  const tracking = shipment
+    ? { trackingNumber: String(shipment.tracking?.number ?? ''), trackingUrl: String(shipment.tracking?.url ?? '') }
+    : {};
   const providerStatus = `${stage}${details.inProduction ? ` (inProduction: ${details.inProduction}, shipping: ${details.shipping ?? '?'})` : ''}`;
   if (stage === 'Cancelled') return { stage: 'cancelled', providerStatus, reason: 'cancelled at Prodigi' };
   // Complete: every item shipped. A shipment with tracking while still InProgress is shipped too.
-  if (stage === 'Complete' || details.shipping === 'Complete' || shipment) return { stage: 'shipped', providerStatus, ...tracking };
+  if (stage === 'Complete' || details.shipping === 'Complete' || shipment)
+    return { stage: 'shipped', providerStatus, ...tracking };
   const issues = Array.isArray(order?.status?.issues) ? order.status.issues : [];
   const fatal = issues.find((i) => /Failed|Error/i.test(String(i?.errorCode ?? '')));
   if (fatal) return { stage: 'failed', providerStatus, reason: String(fatal.description ?? fatal.errorCode) };
@@ -76,13 +86,25 @@ export function createProdigiBackend(options: ProdigiOptions): PostalBackend {
           ...(a.county ? { stateOrCounty: a.county } : {}),
         },
       },
-      items: [{ merchantReference: job.product, sku, copies: 1, sizing: 'fillPrintArea', assets: [{ printArea: 'default', url: job.printFileUrl }] }],
+      items: [
+        {
+          merchantReference: job.product,
+          sku,
+          copies: 1,
+          sizing: 'fillPrintArea',
+          assets: [{ printArea: 'default', url: job.printFileUrl }],
+        },
+      ],
       metadata: { delivery: String(job.deliveryId), order: job.orderUuid },
     };
   }
 
   async function news(orderId: string): Promise<CarrierNews> {
-    const body = expectOk<ProdigiOrderAnswer>(NAME, `GET order ${orderId}`, await http.request('GET', `/v4.0/orders/${encodeURIComponent(orderId)}`));
+    const body = expectOk<ProdigiOrderAnswer>(
+      NAME,
+      `GET order ${orderId}`,
+      await http.request('GET', `/v4.0/orders/${encodeURIComponent(orderId)}`),
+    );
     return prodigiNews(body?.order);
   }
 
@@ -91,9 +113,14 @@ export function createProdigiBackend(options: ProdigiOptions): PostalBackend {
     printFileByUrl: true,
     async send(job: PostalJob): Promise<PostalResult> {
       // Same idempotencyKey, same order: Prodigi answers a replay with the order it already made.
-      const body = expectOk<ProdigiOrderAnswer>(NAME, 'create order', await http.request('POST', '/v4.0/orders', orderBody(job)));
+      const body = expectOk<ProdigiOrderAnswer>(
+        NAME,
+        'create order',
+        await http.request('POST', '/v4.0/orders', orderBody(job)),
+      );
       const id = body?.order?.id;
-      if (typeof id !== 'string' || !id) throw new Error(`prodigi create order answered without an order id (outcome ${body?.outcome})`);
+      if (typeof id !== 'string' || !id)
+        throw new Error(`prodigi create order answered without an order id (outcome ${body?.outcome})`);
       return { trackingReference: id, status: 'processing' };
     },
     async cancel(orderId: string): Promise<boolean> {

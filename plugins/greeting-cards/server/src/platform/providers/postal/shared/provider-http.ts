@@ -23,14 +23,23 @@ export interface ProviderHttp {
 }
 
 /** A client for one provider: `headers` carry its authentication on every call. */
-export function providerHttp(provider: string, base: string, headers: Record<string, string>, timeoutMs = 30_000): ProviderHttp {
+export function providerHttp(
+  provider: string,
+  base: string,
+  headers: Record<string, string>,
+  timeoutMs = 30_000,
+): ProviderHttp {
   return {
     async request(method, path, body) {
       let response: Response;
       try {
         response = await fetch(`${base}${path}`, {
           method,
-          headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+          headers: {
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...headers,
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(timeoutMs),
         });
