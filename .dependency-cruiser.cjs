@@ -6,9 +6,9 @@ module.exports = {
   forbidden: [
     {
       name: 'no-cycle',
-      comment: 'No module imports itself through others.',
+      comment: 'No module imports itself through others (the server code and the browser editor).',
       severity: 'error',
-      from: { path: SRC },
+      from: { path: '^plugins/greeting-cards/(server/src|editor)/' },
       to: { circular: true },
     },
     {

@@ -1,5 +1,6 @@
 // `npm run lint` runs this: the import rules of .dependency-cruiser.cjs over the plugin's server code
-// (no cycles, platform/ imports no area, an area reaches another only through its index.ts).
+// and the browser editor (no cycles, platform/ imports no area, an area reaches another only through
+// its index.ts).
 // dependency-cruiser's API, not its CLI: the CLI refuses Node 20, which this project runs on, while the
 // API it calls works there.
 import { createRequire } from 'node:module';
@@ -7,7 +8,7 @@ import { cruise } from 'dependency-cruiser';
 
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs');
-const result = await cruise(['plugins/greeting-cards/server/src'], {
+const result = await cruise(['plugins/greeting-cards/server/src', 'plugins/greeting-cards/editor'], {
   ...config.options,
   ruleSet: { forbidden: config.forbidden },
   validate: true,

@@ -6,13 +6,9 @@ import { isPageName } from '../server/src/platform/designs/print-products/pages'
 import type { Editor } from './editor';
 import { t } from './i18n';
 
-export interface PreflightItem {
-  code: string;
-  severity: 'warning' | 'error';
-  page: string | null;
-  object: number | null;
-  message: string;
-}
+import type { PreflightItem } from './preflight-item';
+
+export type { PreflightItem };
 
 const PAGE_LABEL: Record<string, string> = {
   front: 'editor.page-name.front',

@@ -3,7 +3,7 @@
 // object with these three methods, handed to `new Editor(...)` instead.
 import { api, apiUrl } from './api';
 import type { Design } from './design';
-import type { PreflightItem } from './preflight-panel';
+import type { PreflightItem } from './preflight-item';
 
 export interface StoredDesign {
   id: number;
