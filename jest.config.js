@@ -36,7 +36,7 @@ module.exports = {
     // counters would go with them and fail there, where the counter object does not exist. V8's
     // coverage adds nothing to the code, so it can count this file.
     ...(coverageProvider === 'babel'
-      ? ['!plugins/greeting-cards/{dist/server,server/src}/providers/renderer/puppeteer-renderer.{js,ts}']
+      ? ['!plugins/greeting-cards/{dist/server,server/src}/platform/providers/renderer/puppeteer-renderer.{js,ts}']
       : []),
   ],
   globalSetup: '<rootDir>/tests/helpers/global-setup.js',
