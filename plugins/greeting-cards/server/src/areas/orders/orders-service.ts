@@ -20,6 +20,7 @@ import { query, type Row } from '../../platform/db/query';
 import { getService } from '../../platform/get-service';
 import { bulkLines, cartEntries, cartFull, validateBulk } from './bulk-send';
 import type { Locale } from '../../platform/i18n/locales';
+import { msg } from '../../platform/i18n/format-message';
 
 // The cart and the order list. Checkout and payment live in checkout-service.ts and payments-service.ts.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -134,7 +135,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         // Everyone in a group, as they are now: the same as listing their ids.
         const people = await getService(strapi, 'recipientTags').recipientsWithTag(userId, input.recipient_tag);
         if (!people.length)
-          throw fieldErrors({ recipient_tag: [`Nobody in your address book is tagged “${input.recipient_tag}”.`] });
+          throw fieldErrors({ recipient_tag: [msg('error.recipient_tag_nobody', { tag: input.recipient_tag })] });
         return addManyToCart(userId, { ...input, recipient_tag: null, recipient_ids: people.map((r) => r.id) }, locale);
       }
       if (input.recipient_ids?.length) return addManyToCart(userId, input, locale);

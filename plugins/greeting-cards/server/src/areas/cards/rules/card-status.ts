@@ -1,5 +1,6 @@
 // Card status rules: which library entry a status maps to, and which changes a shopper may make.
 import type { CardStatus, LibraryType } from '../../../platform/enums';
+import { msg, type Message } from '../../../platform/i18n/format-message';
 
 /**
  * The library entry type a card of this status should have in its owner's library, or null for
@@ -29,13 +30,13 @@ export const LOCKED_STATUSES: readonly CardStatus[] = ['ordered', 'sent', 'deliv
 /**
  * Whether a shopper may move a card from `current` to `target`. Archiving is always allowed;
  * un-archiving (or switching draft/saved) only for a card that never went into a placed order,
- * because the order's history must not be rewritten. Returns an error message or null.
+ * because the order's history must not be rewritten. Returns an error message (by code) or null.
  */
-export function shopperStatusChange(current: CardStatus, target: string, everOrdered: boolean): string | null {
+export function shopperStatusChange(current: CardStatus, target: string, everOrdered: boolean): Message | null {
   if (!(SHOPPER_STATUSES as readonly string[]).includes(target)) {
-    return `"${target}" is not a status you can set; choose one of ${SHOPPER_STATUSES.join(', ')}.`;
+    return msg('error.card_status', { status: target, choices: SHOPPER_STATUSES.join(', ') });
   }
   if (target === current || target === 'archived') return null;
-  if (LOCKED_STATUSES.includes(current) || everOrdered) return 'A card that has been ordered can only be archived.';
+  if (LOCKED_STATUSES.includes(current) || everOrdered) return msg('error.card_ordered_archive_only');
   return null;
 }

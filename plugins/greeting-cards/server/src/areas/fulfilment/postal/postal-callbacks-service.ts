@@ -4,6 +4,7 @@ import { HTTP, type CloudEvent } from 'cloudevents';
 import { getConfig } from '../../../platform/config/get-config';
 import { badRequest, notFound, unavailable } from '../../../platform/errors';
 import { getService } from '../../../platform/get-service';
+import { msg } from '../../../platform/i18n/format-message';
 
 // Status callbacks from print providers: POST /api/postal/<provider>/callback/<secret>.
 //
@@ -48,7 +49,7 @@ export function prodigiOrderId(headers: Headers, body: unknown): string {
     event = (Array.isArray(parsed) ? parsed[0] : parsed) as CloudEvent<unknown>;
     event.validate();
   } catch (error) {
-    throw badRequest(`Not a CloudEvent: ${(error as Error).message}`.slice(0, 300));
+    throw badRequest(msg('error.cloudevent', { reason: (error as Error).message.slice(0, 280) }));
   }
   const data = (typeof event.data === 'string' ? safeJson(event.data) : event.data) as
     { order?: { id?: unknown } } | null | undefined;
