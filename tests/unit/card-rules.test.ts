@@ -7,7 +7,7 @@ import {
   isPremiumTemplate,
   premiumAssetIdsInCanvas,
 } from '../../plugins/greeting-cards/server/src/platform/designs/premium';
-import { inEnglish } from '../helpers/in-english';
+import { englishText } from '../../plugins/greeting-cards/server/src/platform/i18n/format-message';
 
 describe('libraryTypeFor', () => {
   it('maps card statuses to library entry types with auto-save on', () => {
@@ -34,11 +34,11 @@ describe('shopperStatusChange', () => {
   });
   it('refuses statuses that belong to orders and fulfilment', () => {
     for (const t of ['ordered', 'sent', 'delivered', 'bogus'])
-      expect(inEnglish(shopperStatusChange('draft', t, false))).toMatch(/is not a status you can set/);
+      expect(englishText(shopperStatusChange('draft', t, false)!)).toMatch(/is not a status you can set/);
   });
   it('refuses to un-archive a card that was ordered', () => {
-    expect(inEnglish(shopperStatusChange('archived', 'saved', true))).toMatch(/only be archived/);
-    expect(inEnglish(shopperStatusChange('sent', 'saved', false))).toMatch(/only be archived/);
+    expect(englishText(shopperStatusChange('archived', 'saved', true)!)).toMatch(/only be archived/);
+    expect(englishText(shopperStatusChange('sent', 'saved', false)!)).toMatch(/only be archived/);
   });
 });
 
