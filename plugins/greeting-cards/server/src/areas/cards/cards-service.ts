@@ -16,6 +16,7 @@ import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 import { query } from '../../platform/db/query';
 import { imageSourceRules } from '../../platform/uploads/image-rules';
 import { effectiveProductCode } from '../../platform/designs/print-products/products';
+import { msg } from '../../platform/i18n/format-message';
 
 export interface CardInput {
   title?: string;
@@ -27,7 +28,7 @@ export interface CardPatch extends CardInput {
   status?: string;
 }
 
-const LOCKED_MESSAGE = 'This card has been ordered: its design can no longer change.';
+const LOCKED_MESSAGE = msg('error.card_locked');
 
 // A shopper's cards. Status changes always go through applyStatus so the library follows.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -226,8 +227,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     // they can be archived, never deleted.
     const use = await cardOrderUse(strapi, cardId);
     if (LOCKED_STATUSES.includes(card.status) || card.sent_at || use.placed)
-      throw conflict('This card has been ordered and cannot be deleted. Archive it instead.');
-    if (use.inCart) throw conflict('This card is in your cart. Remove it from the cart before deleting it.');
+      throw conflict(msg('error.card_ordered_undeletable'));
+    if (use.inCart) throw conflict(msg('error.card_in_cart'));
     await strapi.db.transaction(async () => {
       await library().removeCard(cardId);
       await cards().delete({ where: { id: cardId } });

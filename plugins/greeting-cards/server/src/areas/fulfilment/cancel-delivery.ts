@@ -8,6 +8,7 @@ import { orderStore } from '../orders';
 import type { RefundView } from '../orders';
 import { getService } from '../../platform/get-service';
 import { atCarrier, cancelAtCarrier } from './postal/carrier-cancel';
+import { msg } from '../../platform/i18n/format-message';
 
 // Cancelling one delivery (the buyer's posted card, or any waiting delivery an operator stops) and
 // deciding its refund, once, however many requests arrive at once. Everything that decides happens in
@@ -25,8 +26,8 @@ import { atCarrier, cancelAtCarrier } from './postal/carrier-cancel';
 //   is taken over; the provider's cancel is safe to repeat.
 // - the refund itself (refunds-service giveBack()), keyed by the delivery.
 
-const CANCEL_UNDER_WAY = 'This card is being cancelled right now. Reload the page in a moment to see how it went.';
-const CHANGED = 'This card changed while you were cancelling it: reload the page and try again.';
+const CANCEL_UNDER_WAY = msg('error.cancel_under_way');
+const CHANGED = msg('error.cancel_changed');
 /** Longer than a provider's answer may take (platform/providers/postal/shared/provider-http.ts waits 30 s). */
 const CLAIM_LEASE_MS = 2 * 60_000;
 

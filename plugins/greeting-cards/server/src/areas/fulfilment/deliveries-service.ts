@@ -15,6 +15,7 @@ import { readStoredPdf, signedPdfUrl, writePdf } from './delivery-files';
 import { getService } from '../../platform/get-service';
 import { query } from '../../platform/db/query';
 import { columnsOfType, linkOf } from '../../platform/db/joined-rows';
+import { msg } from '../../platform/i18n/format-message';
 
 type Row = Record<string, any>;
 
@@ -33,8 +34,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (stored) return stored;
     // SERVICE_ROLE=web draws nothing: a 503 the buyer's browser can retry (print-at-home files are
     // drawn and stored by the worker that sends them).
-    if (!getService(strapi, 'rendering').drawsHere())
-      throw unavailable('This PDF is being prepared. Please try again in a moment.');
+    if (!getService(strapi, 'rendering').drawsHere()) throw unavailable(msg('error.pdf_preparing'));
     const card: Row = personaliseCard(
       delivery.order_item?.card ?? {},
       delivery.order_item?.snapshot?.recipient ?? delivery.order_item?.recipient ?? null,
@@ -105,7 +105,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // Another press got there first: the same press (its key) is answered as it was; any other waits.
       const now = await find();
       if (key && now?.send_again_key === key) return view(now);
-      throw badRequest('This e-card is already being sent again.');
+      throw badRequest(msg('error.ecard_resending'));
     }
     const fulfilment = getService(strapi, 'fulfilment');
     await fulfilment.recordEvent({ deliveryId, source: 'retry', status: 'pending', detail: 'sent again by the buyer' });

@@ -26,6 +26,7 @@ import { pollPostalStatus } from './postal/postal-status';
 import { claimLeases } from './claim-leases';
 import { getService } from '../../platform/get-service';
 import { query } from '../../platform/db/query';
+import { msg } from '../../platform/i18n/format-message';
 
 type Row = Record<string, any>;
 
@@ -399,7 +400,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return null;
       // A web instance never draws: the provider fetches again after a 503 and reaches a worker or an
       // `all` instance (route /postal/print-files/ to them, see the README's Scaling section).
-      if (!sendsHere) throw unavailable('This print file is being prepared. Please try again in a moment.');
+      if (!sendsHere) throw unavailable(msg('error.print_file_preparing'));
       return printFileFor(item, printerPdfRenderer(strapi));
     },
 

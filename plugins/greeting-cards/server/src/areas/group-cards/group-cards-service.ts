@@ -28,7 +28,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   function checkDeadline(deadline: Date | undefined): void {
-    if (deadline && deadline.getTime() <= Date.now()) throw fieldError('deadline', 'Choose a deadline in the future.');
+    if (deadline && deadline.getTime() <= Date.now()) throw fieldError('deadline', msg('error.deadline_future'));
   }
 
   /**
@@ -86,15 +86,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       page,
       () => store.groups().count({ where }),
       () =>
-        store
-          .groups()
-          .findMany({
-            where,
-            orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-            offset: page.offset,
-            limit: page.pageSize,
-            populate: { card: true },
-          }),
+        store.groups().findMany({
+          where,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          offset: page.offset,
+          limit: page.pageSize,
+          populate: { card: true },
+        }),
     );
     const results = await Promise.all(
       rows.map(async (row: Row) =>
@@ -192,7 +190,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const delivery = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     const parsed = parseAddToCart({ ...delivery, card_id: group.card?.id ?? 0 }, new Date());
     if (!parsed.ok) throw fieldErrors(parsed.errors);
-    if (!group.card) throw badRequest('The card this group card was made from has been deleted.');
+    if (!group.card) throw badRequest(msg('error.group_card_deleted'));
     if (group.basket_card_id === null || group.basket_card_id === undefined) {
       refusePostWithExtraPages(
         parsed.value.delivery_method,

@@ -30,6 +30,7 @@ import {
 import type { MessageKey } from '../../platform/i18n/messages';
 import { intlLocale, DEFAULT_LOCALE } from '../../platform/i18n/locales';
 import { shopRows, withTranslations } from '../../platform/db/localized';
+import { msg } from '../../platform/i18n/format-message';
 
 /** The Intl locale of the request's language, for dates the page shows. */
 const intlOf = (web: WebContext) => intlLocale(web.ctx.state.gcLocale ?? DEFAULT_LOCALE);
@@ -135,7 +136,8 @@ const signatureAction = (
       const id = idParam(web.ctx.params.id);
       return moderated(
         web,
-        () => (id === null ? Promise.reject(new ApiError('not_found', { detail: 'Not found.' })) : run(web, id)),
+        () =>
+          id === null ? Promise.reject(new ApiError('not_found', { detail: msg('error.not_found') })) : run(web, id),
         success,
       );
     }),

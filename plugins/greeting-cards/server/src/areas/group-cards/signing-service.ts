@@ -86,10 +86,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     });
     if (!asset) throw fieldError('sticker_id', msg('error.invalid_pk', { id: stickerId }));
     if (asset.is_premium && !(userId !== null && (await getService(strapi, 'subscriptions').hasPremium(userId)))) {
-      throw fieldError(
-        'sticker_id',
-        'This sticker is premium. Choose a free sticker, or sign in with a subscription to use it.',
-      );
+      throw fieldError('sticker_id', msg('error.sticker_premium'));
     }
     return asset.id;
   }
@@ -136,7 +133,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!isUniqueViolation(error)) throw error;
       }
     }
-    throw badRequest('Many people are signing at this moment. Please try again.');
+    throw badRequest(msg('error.signing_busy'));
   }
 
   /** The signer's own signature: the edit token from their browser, or their account. Others' are "not found". */
@@ -195,13 +192,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   ): Promise<Row[]> {
     const ids = [...new Set([...vouched, ...tokens.map((t) => t.id)])];
     if (!ids.length) return [];
-    const rows: Row[] = await store
-      .signatures()
-      .findMany({
-        where: { id: { $in: ids }, group_card: { id: groupId } },
-        orderBy: [{ id: 'asc' }],
-        populate: { sticker: true },
-      });
+    const rows: Row[] = await store.signatures().findMany({
+      where: { id: { $in: ids }, group_card: { id: groupId } },
+      orderBy: [{ id: 'asc' }],
+      populate: { sticker: true },
+    });
     const tokenFor = new Map(tokens.map((t) => [t.id, t.token]));
     return rows
       .filter((s) => vouched.includes(s.id) || editTokenMatches(tokenFor.get(s.id), s.edit_token_hash))

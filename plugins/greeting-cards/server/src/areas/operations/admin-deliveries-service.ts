@@ -11,6 +11,7 @@ import { pagedRows } from '../../platform/db/paged-rows';
 import { getService } from '../../platform/get-service';
 import { deliveryEventView, deliveryView } from './admin-views';
 import type { DeliveryRow } from './rows';
+import { msg } from '../../platform/i18n/format-message';
 
 export interface DeliveryFilters {
   status: DeliveryStatus | null;
@@ -50,8 +51,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       failure_notified_at: null,
     };
     const { count } = await deliveries().updateMany({ where: { id, status: current.status }, data });
-    if (Number(count) !== 1)
-      throw conflict('This delivery changed while you were looking at it: reload and try again.');
+    if (Number(count) !== 1) throw conflict(msg('error.delivery_changed'));
     const fulfilment = getService(strapi, 'fulfilment');
     if (method === 'post')
       await fulfilment.recordEvent({ deliveryId: id, source: 'retry', status: move.to, detail: `by an operator` });

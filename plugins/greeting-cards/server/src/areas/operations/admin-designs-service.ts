@@ -7,6 +7,7 @@ import { query } from '../../platform/db/query';
 import { UID } from '../../platform/uids';
 import { getService } from '../../platform/get-service';
 import { imageSourceRules } from '../../platform/uploads/image-rules';
+import { msg } from '../../platform/i18n/format-message';
 
 interface TemplateRow {
   id: number;
@@ -97,10 +98,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async previewPng(value: unknown, width = 600): Promise<Buffer> {
       // A live preview of an unsaved design cannot wait for a worker's job: say so (503) on a web instance.
-      if (!rendering().drawsHere())
-        throw unavailable(
-          'Live previews are drawn by instances that render (SERVICE_ROLE=worker or all); this one runs with SERVICE_ROLE=web. The thumbnail is drawn by a worker after saving.',
-        );
+      if (!rendering().drawsHere()) throw unavailable(msg('error.live_preview_worker'));
       return rendering().previewPng(validOrThrow(value), { width });
     },
 

@@ -15,6 +15,7 @@ import { getService } from '../../platform/get-service';
 import type { OrderCheckoutInput } from '../../platform/http/inputs';
 import { ownedOrder } from './owned-order';
 import { query, type Row } from '../../platform/db/query';
+import { msg } from '../../platform/i18n/format-message';
 
 const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
   r ? Object.fromEntries(['first_name', 'last_name', 'email', ...ADDRESS_FIELDS].map((k) => [k, r[k] ?? ''])) : null;
@@ -37,7 +38,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       const current = transition((status ?? order.status) as OrderStatus, 'checkout');
       if (!current.ok) throw conflict(current.reason);
       const items = await store.items(order.id);
-      if (!items.length) throw conflict('The cart is empty.');
+      if (!items.length) throw conflict(msg('error.cart_empty'));
       const problems = checkoutItemProblems(items);
       if (problems.length) throw fieldErrors({ items: problems });
       // Checked again here, whatever the basket showed: a design that cannot print must not be paid for.
@@ -99,8 +100,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         ...totals,
         ...(locale ? { locale } : {}),
       };
-      if (!(await store.moveIf(order.id, ['cart'], changes)))
-        throw conflict('This order changed while it was being checked out. Please reload it.');
+      if (!(await store.moveIf(order.id, ['cart'], changes))) throw conflict(msg('error.order_changed_checkout'));
       // In the same transaction: when no use is left, the 400 rolls the whole checkout back.
       await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: promoCode }, userId);
       return { order: { ...order, ...changes }, items: frozenItems };

@@ -89,7 +89,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
       if (done) return done.value;
     }
-    throw conflict('The cart is changing too fast. Please try again.');
+    throw conflict(msg('error.cart_busy'));
   }
 
   /** Bulk send (areas/orders/bulk-send.ts): every line in, or none, under the cart's row lock. */
@@ -277,7 +277,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         cart_key: null,
         cancelled_at: new Date(),
       });
-      if (!done) throw conflict('This order changed while it was being cancelled. Please reload it.');
+      if (!done) throw conflict(msg('error.order_changed_cancel'));
       await getService(strapi, 'promotions').release(order.id);
       await releaseSession(strapi, order);
       return view((await store.byId(order.id))!);

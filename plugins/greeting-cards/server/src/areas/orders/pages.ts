@@ -14,6 +14,7 @@ import { withCardFronts } from './card-fronts';
 import { itemsPreflight, type ItemPreflight } from './checkout-preflight';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import { localizePreflight } from '../../platform/i18n/preflight-text';
+import { localizeErrorText } from '../../platform/i18n/error-messages';
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
 const checksPromo = (ctx: { query: Record<string, unknown> }) =>
@@ -79,7 +80,7 @@ async function promoState(web: PrivateContext, raw: string, cart?: OrderView): P
   const result = await promoPreview(web, current, raw);
   return result.ok
     ? { promo: { code: result.code, discount_pence: result.discount_pence } }
-    : { promoValue: raw, errors: { promo_code: [result.message] } };
+    : { promoValue: raw, errors: { promo_code: [localizeErrorText(result.message, web.ctx.state.gcLocale)] } };
 }
 
 const removeItem = async (web: PrivateContext) => {

@@ -3,6 +3,7 @@ import { UID } from '../../platform/uids';
 import { tableOf } from '../../platform/db/query';
 import { fieldError } from '../../platform/errors';
 import type { PromoDefinition, PromoUsage } from './rules/promo-rules';
+import { msg } from '../../platform/i18n/format-message';
 
 type Knex = Core.Strapi['db']['connection'];
 
@@ -74,13 +75,13 @@ export function promoUseStore(strapi: Core.Strapi) {
         if (await trx(table()).first('id').where({ order_id: orderId })) return;
         const row = { code: promo.code, order_id: orderId, user_key: userId };
         if (promo.max_uses_total != null && !(await claimSlot(trx, `${promo.code}#total`, promo.max_uses_total, row))) {
-          throw fieldError('promo_code', 'This promo code has been used up.');
+          throw fieldError('promo_code', msg('error.promo_used_up'));
         }
         if (
           promo.max_uses_per_user != null &&
           !(await claimSlot(trx, `${promo.code}#user#${userId}`, promo.max_uses_per_user, row))
         ) {
-          throw fieldError('promo_code', 'You have already used this promo code.');
+          throw fieldError('promo_code', msg('error.promo_already_used'));
         }
         await trx(table()).insert({
           ...row,

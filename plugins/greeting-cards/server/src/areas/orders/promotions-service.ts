@@ -12,6 +12,7 @@ import {
 } from './rules/promo-rules';
 import { query } from '../../platform/db/query';
 import { promoUseStore } from './promo-use-store';
+import { msg } from '../../platform/i18n/format-message';
 
 // A code's uses are held from checkout on (promo-use-store.ts): a checked-out, paid or (partly) refunded
 // order holds one (a refund does not hand the code back); cancelling the order, or its checkout expiring,
@@ -40,7 +41,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Decides whether `raw` applies to these lines for this user, and for how much. */
     async evaluate(raw: string, userId: number, lines: PromoLine[], now = new Date()): Promise<PromoResult> {
       const promo = await find(raw);
-      if (!promo) return { ok: false, message: 'This promo code is not valid.' };
+      if (!promo) return { ok: false, message: msg('error.promo_invalid') };
       return evaluatePromo(promo, await usage(promo.code, userId), lines, now);
     },
     /** Holds a use of the order's code (throws 400 {promo_code} when none is left); idempotent. */

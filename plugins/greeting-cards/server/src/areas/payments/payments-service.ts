@@ -14,6 +14,7 @@ import { orderView, type OrderView } from '../orders';
 import { getService } from '../../platform/get-service';
 import { assertAllowedRedirects } from '../../platform/http/redirects';
 import type { Row } from '../../platform/db/query';
+import { msg } from '../../platform/i18n/format-message';
 
 export type PayResult =
   { kind: 'paid'; order: OrderView } | { kind: 'redirect'; checkout_url: string; session_id: string };
@@ -24,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return await fn();
     } catch (error) {
       strapi.log.error(`[greeting-cards] payment provider failed for order ${uuid}: ${(error as Error).message}`);
-      throw unavailable('The payment provider could not be reached. Please try again.');
+      throw unavailable(msg('error.payment_unreachable'));
     }
   }
   return {
@@ -55,10 +56,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const config = getConfig(strapi);
       const provider = providers(strapi).get('payment');
-      if (!provider)
-        throw unavailable(
-          'Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo payments.',
-        );
+      if (!provider) throw unavailable(msg('error.payments_not_configured'));
 
       // Reuse a hosted page that is still open; otherwise start a new checkout. The idempotency key names
       // the previous session, so racing clicks share one session while a retry after expiry gets a new one.
@@ -83,7 +81,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           idempotencyKey: `gc-order-${order.uuid}-after-${previous ?? 'none'}`,
         });
       });
-      if (start.kind === 'already_paid') throw conflict('This order has been paid; it will show as paid in a moment.');
+      if (start.kind === 'already_paid') throw conflict(msg('error.order_paid'));
       if (start.kind === 'completed') {
         const payment = { provider: provider.name, sessionId: start.sessionId, paymentId: start.paymentId };
         const paidAt = new Date();

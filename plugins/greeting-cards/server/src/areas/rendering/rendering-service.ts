@@ -19,6 +19,7 @@ import { imageSourceRules, usesLocalUploads } from '../../platform/uploads/image
 import { uploadPreviewStore } from './preview-store';
 import { uploadAssetsResolver } from '../../platform/providers/renderer/upload-assets';
 import { extraPages, pageDesign, pageIsDesigned } from '../../platform/designs/print-products/pages';
+import { msg } from '../../platform/i18n/format-message';
 
 /** Whose render this is: jobs take turns between owners (see platform/providers/renderer/fair-queue.ts). */
 export interface RenderFor {
@@ -30,7 +31,7 @@ const SVG_CACHE_DIR = 'private/greeting-cards/render-cache';
 const SHARED = 'shared';
 
 /** What a SERVICE_ROLE=web instance answers (503, {"detail"}) for a render nobody has stored yet. */
-export const BEING_PREPARED = 'This image is being prepared. Please try again in a moment.';
+export const BEING_PREPARED = msg('error.image_preparing');
 
 /**
  * The `rendering` service: one design in every output (PNG preview, e-card SVG, print PDF).

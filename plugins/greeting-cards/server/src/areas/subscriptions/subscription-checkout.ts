@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { assertAllowedRedirects } from '../../platform/http/redirects';
 import { query, type Row } from '../../platform/db/query';
 import { PUBLISHED } from '../../platform/db/published';
+import { msg } from '../../platform/i18n/format-message';
 
 // Starting a subscription (demo: active at once; provider: a subscription-mode Checkout Session) and
 // opening the billing portal, as helpers of the subscriptions service.
@@ -20,24 +21,21 @@ import { PUBLISHED } from '../../platform/db/published';
 export type SubscribingUser = { id: number; email?: string };
 type User = SubscribingUser;
 
-export const ALREADY_SUBSCRIBED =
-  'You already have an active premium subscription. Manage or cancel it in the billing portal (POST /api/subscriptions/portal/).';
+export const ALREADY_SUBSCRIBED = msg('error.already_subscribed');
 
 async function callProvider<T>(strapi: Core.Strapi, what: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
     strapi.log.error(`[greeting-cards] payment provider failed (${what}): ${(error as Error).message}`);
-    throw unavailable('The payment provider could not be reached. Please try again.');
+    throw unavailable(msg('error.payment_unreachable'));
   }
 }
 
 function modeOrFail(strapi: Core.Strapi) {
   const mode = paymentMode(getConfig(strapi));
   if (mode === 'off') {
-    throw unavailable(
-      'Payments are not configured: set SERVICE_STRIPE_SECRET_KEY, or enable SERVICE_DEMO_PAYMENTS for demo subscriptions.',
-    );
+    throw unavailable(msg('error.subscriptions_not_configured'));
   }
   return mode;
 }
@@ -89,7 +87,7 @@ export async function startSubscriptionCheckout(
   const plan: Row | null = await query(strapi, UID.subscriptionPlan).findOne({
     where: { slug: input.plan_slug, is_active: true, ...PUBLISHED },
   });
-  if (!plan) throw fieldError('plan_slug', 'No active plan has this slug.');
+  if (!plan) throw fieldError('plan_slug', msg('error.no_plan'));
   if (await hasPremium(user.id)) throw conflict(ALREADY_SUBSCRIBED);
   const config = getConfig(strapi);
   const successUrl = returnUrl(input.success_url, config.subscriptionSuccessUrl, '', config);
@@ -98,8 +96,7 @@ export async function startSubscriptionCheckout(
     await activateDemo(strapi, user, plan, hasPremium);
     return { checkout_url: successUrl, provider: 'demo' };
   }
-  if (!plan.provider_price_id)
-    throw badRequest('This plan has no provider price yet, so it cannot be bought online. Please choose another plan.');
+  if (!plan.provider_price_id) throw badRequest(msg('error.plan_no_price'));
   const provider = providers(strapi).get('subscription')!;
   const session = await callProvider(strapi, 'subscription checkout', async () =>
     provider.startSubscriptionCheckout({
@@ -122,7 +119,7 @@ export async function openBillingPortal(strapi: Core.Strapi, user: User, input: 
   const back = returnUrl(input.return_url, config.billingPortalReturnUrl, '', config);
   if (modeOrFail(strapi) === 'demo') return { portal_url: back, provider: 'demo' };
   const profile = await billingProfileOf(strapi, user);
-  if (!profile.customerId) throw badRequest('You have no billing account yet: subscribe first at /subscriptions/.');
+  if (!profile.customerId) throw badRequest(msg('error.no_billing_account'));
   const provider = providers(strapi).get('subscription')!;
   const portalUrl = await callProvider(strapi, 'billing portal', () =>
     provider.createPortalSession(profile.customerId!, back),

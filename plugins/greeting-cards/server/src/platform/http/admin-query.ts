@@ -21,12 +21,12 @@ export function dayRange(query: Record<string, unknown>, errors: FieldErrorColle
     const raw = query[field];
     if (raw === undefined || raw === '') return null;
     const date = typeof raw === 'string' ? dayStart(raw) : null;
-    if (!date) errors.add(field, 'Enter a date as YYYY-MM-DD.');
+    if (!date) errors.add(field, msg('error.date'));
     return date;
   };
   const from = read('from');
   const to = read('to');
-  if (from && to && to < from) errors.add('to', 'Must not be before "from".');
+  if (from && to && to < from) errors.add('to', msg('error.date_not_before_from'));
   return { from, until: to ? new Date(to.getTime() + 86_400_000) : null };
 }
 
@@ -49,7 +49,7 @@ export function searchText(query: Record<string, unknown>, errors: FieldErrorCol
   const raw = query.q;
   if (raw === undefined || raw === '') return null;
   if (typeof raw !== 'string' || raw.length > 200) {
-    errors.add('q', 'Enter at most 200 characters.');
+    errors.add('q', msg('error.at_most_200'));
     return null;
   }
   return raw.trim() || null;

@@ -4,6 +4,7 @@ import type { Ctx } from './respond';
 import { getConfig } from '../config/get-config';
 import { query } from '../db/query';
 import { verifyUserJwt } from './jwt-verifier';
+import { msg } from '../i18n/format-message';
 
 export const SESSION_COOKIE = 'gc_session';
 
@@ -37,7 +38,7 @@ export async function optionalUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthU
     ctx.state.gcUser = null;
     return null;
   }
-  if (!found.token) throw unauthorized('Invalid authorization header. Use "Bearer <token>".');
+  if (!found.token) throw unauthorized(msg('error.auth_header'));
   let payload: { id?: number | string } | undefined;
   try {
     payload = await verifyUserJwt(strapi, found.token);
@@ -46,12 +47,12 @@ export async function optionalUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthU
       ctx.state.gcUser = null;
       return null;
     }
-    throw unauthorized('Invalid or expired token.');
+    throw unauthorized(msg('error.token_invalid_or_expired'));
   }
   const id = Number(payload?.id);
-  if (!Number.isInteger(id)) throw unauthorized('Invalid or expired token.');
+  if (!Number.isInteger(id)) throw unauthorized(msg('error.token_invalid_or_expired'));
   const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id } })) as AuthUser | null;
-  if (!user || user.blocked) throw unauthorized('User not found or blocked.');
+  if (!user || user.blocked) throw unauthorized(msg('error.user_not_found'));
   ctx.state.gcUser = user;
   ctx.state.user = ctx.state.user ?? user;
   return user;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './body';
+import { zodMessage } from '../i18n/format-message';
 
 // Request bodies of the order and subscription routes, parsed by their controllers so the services
 // take typed input. (Cards, recipients and reminders keep theirs in domain/*-input.ts.)
@@ -7,12 +8,14 @@ import { text } from './body';
 // Every check names its own message: zod's defaults ("Too big: expected string...") are not the spec's
 // and have no translation in the errors catalogue.
 const url = z
-  .string({ error: 'Enter a valid URL.' })
-  .max(2000, 'Enter a valid URL.')
-  .regex(/^https?:\/\/[^\s]+$/, 'Enter a valid URL.');
+  .string({ error: zodMessage('error.enter_url') })
+  .max(2000, zodMessage('error.enter_url'))
+  .regex(/^https?:\/\/[^\s]+$/, zodMessage('error.enter_url'));
 
 /** POST /api/orders/{uuid}/checkout/ */
-export const orderCheckoutInput = z.object({ promo_code: z.string({ error: 'Not a valid string.' }).nullish() });
+export const orderCheckoutInput = z.object({
+  promo_code: z.string({ error: zodMessage('error.not_string') }).nullish(),
+});
 export type OrderCheckoutInput = z.infer<typeof orderCheckoutInput>;
 
 /** POST /api/orders/{uuid}/pay/ */

@@ -1,5 +1,6 @@
 import { ApiError, fieldError } from '../errors';
 import type { Ctx } from './respond';
+import { msg } from '../i18n/format-message';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
@@ -20,7 +21,7 @@ export interface Page<T> {
 function positiveInt(raw: unknown, field: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const text = String(raw);
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw fieldError(field, 'A valid positive integer is required.');
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw fieldError(field, msg('error.not_positive_integer'));
   return Number(text);
 }
 
@@ -36,7 +37,7 @@ export function pageRequest(query: Record<string, unknown>): PageRequest {
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 
-const invalidPage = () => new ApiError('not_found', { detail: 'Invalid page.' });
+const invalidPage = () => new ApiError('not_found', { detail: msg('error.invalid_page') });
 
 function pageUrl(ctx: Ctx, page: number): string {
   const url = new URL(ctx.originalUrl ?? ctx.url, `${ctx.protocol}://${ctx.host}`);

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { ZodError } from 'zod';
 import { ApiError, FieldErrors } from '../errors';
 import { localizeErrorBody } from '../i18n/error-messages';
-import { fromZodMessage } from '../i18n/format-message';
+import { msg, fromZodMessage } from '../i18n/format-message';
 import { requestLocale } from '../i18n/request-locale';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales';
 import { loggableUrl } from './secret-urls';
@@ -58,7 +58,7 @@ export function respondError(strapi: Core.Strapi, ctx: Ctx, error: unknown): voi
     `[greeting-cards] ${ctx.method} ${loggableUrl(strapi, ctx.path)} failed: ${(error as Error)?.stack ?? String(error)}`,
   );
   ctx.status = 500;
-  ctx.body = inLocale({ detail: 'Something went wrong on our side. Please try again.' });
+  ctx.body = inLocale({ detail: msg('error.server') });
 }
 
 /**

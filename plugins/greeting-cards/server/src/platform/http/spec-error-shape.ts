@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { localizedError, type Ctx } from './respond';
 import { isOwnApiRequest } from './own-routes';
 import { mountPoints } from '../mount/mount-points';
+import { msg, type Message } from '../i18n/format-message';
 
 // Errors raised before our controllers run (malformed JSON, a body over the size limit, an unknown path
 // under one of our prefixes) come out of Strapi in its own shape, { data: null, error: {...} }. On the
@@ -17,12 +18,12 @@ function isEditorJson(strapi: Core.Strapi, path: string): boolean {
   return Boolean(match) && path.slice(0, match!.index).toLowerCase() === mountPoints(strapi).base.toLowerCase();
 }
 
-const MESSAGES: Record<number, string> = {
-  400: 'Malformed request body: send valid JSON.',
-  404: 'Not found.',
-  405: 'Method not allowed.',
-  413: 'Request body too large.',
-  415: 'Unsupported media type: send application/json.',
+const MESSAGES: Record<number, Message> = {
+  400: msg('error.malformed_json'),
+  404: msg('error.not_found'),
+  405: msg('error.method_not_allowed'),
+  413: msg('error.request_too_large'),
+  415: msg('error.unsupported_media_type'),
 };
 
 export function specErrorShapeMiddleware(strapi: Core.Strapi) {
@@ -39,9 +40,7 @@ export function specErrorShapeMiddleware(strapi: Core.Strapi) {
       !(ctx.status === 404 && typeof body === 'string')
     )
       return;
-    const detail =
-      MESSAGES[ctx.status] ??
-      (ctx.status >= 500 ? 'Something went wrong on our side. Please try again.' : 'Request failed.');
+    const detail = MESSAGES[ctx.status] ?? (ctx.status >= 500 ? msg('error.server') : msg('error.request_failed'));
     const status = ctx.status;
     // In the request's language, as respondError writes the errors our controllers raise.
     ctx.body = localizedError(strapi, ctx, { detail });

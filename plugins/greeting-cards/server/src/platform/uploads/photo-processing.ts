@@ -2,7 +2,8 @@
 // WebP or GIF within the size limit; the result is re-encoded without metadata (EXIF, GPS, camera
 // details never reach storage), turned upright from its EXIF orientation and capped in size.
 import sharp from 'sharp';
-import { fieldError, fieldErrors } from '../errors';
+import { fieldError, fieldErrors, type FieldErrors } from '../errors';
+import { msg } from '../i18n/format-message';
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_PHOTO_EDGE = 2400;
@@ -17,7 +18,7 @@ export interface CleanPhoto {
 }
 
 export async function cleanPhoto(input: Buffer | string, size: number): Promise<CleanPhoto> {
-  if (size > MAX_PHOTO_BYTES) throw fieldError('photo', 'The photo is larger than 10 MB. Please choose a smaller one.');
+  if (size > MAX_PHOTO_BYTES) throw fieldError('photo', msg('error.photo_too_large'));
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;
@@ -25,7 +26,7 @@ export async function cleanPhoto(input: Buffer | string, size: number): Promise<
     format = undefined;
   }
   if (!format || !(FORMATS as readonly string[]).includes(format)) {
-    throw fieldError('photo', 'Please upload a JPEG, PNG, WebP or GIF picture.');
+    throw fieldError('photo', msg('error.photo_type'));
   }
   // sharp writes no metadata unless asked (withMetadata), so re-encoding strips it.
   const pipeline = sharp(input, { animated: false })
@@ -51,15 +52,14 @@ export interface CropBox {
 /** Reads a crop request ({left, top, width, height} in the photo's pixels); field errors otherwise. */
 export function parseCropBox(body: Record<string, unknown>): CropBox {
   const out: Partial<CropBox> = {};
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   for (const key of ['left', 'top', 'width', 'height'] as const) {
     const v = body[key];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 100000)
-      errors[key] = ['A number of pixels is required.'];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 100000) errors[key] = [msg('error.crop_pixels')];
     else out[key] = Math.round(v);
   }
-  if (!errors.width && (out.width as number) < 1) errors.width = ['The crop must be at least 1 pixel wide.'];
-  if (!errors.height && (out.height as number) < 1) errors.height = ['The crop must be at least 1 pixel high.'];
+  if (!errors.width && (out.width as number) < 1) errors.width = [msg('error.crop_width')];
+  if (!errors.height && (out.height as number) < 1) errors.height = [msg('error.crop_height')];
   if (Object.keys(errors).length) throw fieldErrors(errors);
   return out as CropBox;
 }

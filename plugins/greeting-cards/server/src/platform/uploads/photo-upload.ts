@@ -11,6 +11,7 @@ import { makeRoomForPhoto, recordPhoto } from './photo-quota';
 import { isAllowedRemoteImage } from './image-sources';
 import { imageSourceRules } from './image-rules';
 import { readUploadedFile, type StoredFile } from './file-store';
+import { msg } from '../i18n/format-message';
 
 /**
  * Stores a shopper's photo through Strapi's upload plugin (so it lives in the media library and
@@ -24,7 +25,7 @@ export async function storePhoto(
   file: UploadedFile | undefined,
   ownerId?: number,
 ): Promise<StoredPhoto> {
-  if (!file?.filepath) throw fieldError('photo', 'Choose a photo to upload.');
+  if (!file?.filepath) throw fieldError('photo', msg('error.photo_choose'));
   const clean = await cleanPhoto(file.filepath, file.size);
   if (ownerId !== undefined) await makeRoomForPhoto(strapi, ownerId);
   return store(strapi, clean, ownerId);
@@ -42,10 +43,10 @@ export async function storeCroppedPhoto(
   ownerId?: number,
 ): Promise<StoredPhoto> {
   const source = await readUploadedPhoto(strapi, src);
-  if (!source) throw fieldError('src', 'Only a photo uploaded to this service can be cropped.');
+  if (!source) throw fieldError('src', msg('error.photo_not_ours'));
   // A crop would turn a premium sticker's picture into a plain upload anyone could draw.
   if (await getService(strapi, 'premium').isPremiumPicture(src as string)) {
-    throw forbidden('This picture is a premium sticker: it cannot be cropped into a new photo.');
+    throw forbidden(msg('error.photo_premium_sticker'));
   }
   const box = parseCropBox(body);
   if (ownerId !== undefined) await makeRoomForPhoto(strapi, ownerId);

@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
 import { SESSION_COOKIE } from '../http/auth';
-import type { Ctx } from '../http/respond';
+import { localizedError, type Ctx } from '../http/respond';
+import { msg } from '../i18n/format-message';
 
 // CSRF protection for cookie-authenticated writes. The token is an HMAC of the session cookie value
 // with a server secret, so it needs no storage and changes whenever the session does. Bearer-token
@@ -9,7 +10,7 @@ import type { Ctx } from '../http/respond';
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_FIELD = '_csrf';
-export const CSRF_FAILURE = 'CSRF token missing or incorrect.';
+export const CSRF_FAILURE = msg('error.csrf');
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -67,7 +68,7 @@ export function csrfApiMiddleware(strapi: Core.Strapi) {
     const session = cookieSession(ctx);
     if (session && !isValidCsrfToken(strapi, session, ctx.get(CSRF_HEADER))) {
       ctx.status = 403;
-      ctx.body = { detail: CSRF_FAILURE };
+      ctx.body = localizedError(strapi, ctx, { detail: CSRF_FAILURE });
       return;
     }
     return next();

@@ -1,7 +1,7 @@
 import { personaliseCard } from '../../../platform/designs/merge-fields';
 import type { Core } from '@strapi/strapi';
 import { optionalUser } from '../../../platform/http/auth';
-import { ApiError, unauthorized } from '../../../platform/errors';
+import { ApiError, forbidden, notFound, unauthorized } from '../../../platform/errors';
 import { respondError, type Ctx } from '../../../platform/http/respond';
 import { uploadedFile } from '../../../platform/http/uploaded-file';
 import { query } from '../../../platform/db/query';
@@ -32,6 +32,7 @@ import { limitedPage } from '../../../platform/web/page-limits';
 import { editorLanguage } from './editor-i18n';
 import { refusalText } from '../../../platform/web/form-input';
 import { PUBLISHED } from '../../../platform/db/published';
+import { msg } from '../../../platform/i18n/format-message';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -78,8 +79,7 @@ function photoAction(strapi: Core.Strapi, run: (ctx: Ctx, userId: number) => Pro
   return async (ctx: Ctx) => {
     try {
       if (!csrfSatisfied(strapi, ctx)) {
-        ctx.status = 403;
-        ctx.body = { detail: 'CSRF token missing or incorrect.' };
+        respondError(strapi, ctx, forbidden(msg('error.csrf')));
         return;
       }
       const user = await optionalUser(strapi, ctx);
@@ -273,8 +273,7 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
                 })
             : null;
         if (!card) {
-          ctx.status = 404;
-          ctx.body = { detail: 'Not found.' };
+          respondError(s, ctx, notFound());
           return;
         }
         // ?recipient=<id>: the copy that recipient gets, merge fields ({first_name}...) filled in. Only

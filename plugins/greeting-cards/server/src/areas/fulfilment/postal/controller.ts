@@ -3,6 +3,7 @@ import { action, type Ctx } from '../../../platform/http/respond';
 import { badRequest, notFound } from '../../../platform/errors';
 import { verifyPrintFileName } from '../print-at-home/print-file';
 import { getService } from '../../../platform/get-service';
+import { msg } from '../../../platform/i18n/format-message';
 
 const RAW_BODY = Symbol.for('unparsedBody');
 const MAX_BODY = 1024 * 1024;
@@ -20,16 +21,16 @@ async function jsonBody(ctx: Ctx): Promise<unknown> {
     let size = 0;
     for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > MAX_BODY) throw badRequest('The body is too large.');
+      if (size > MAX_BODY) throw badRequest(msg('error.body_too_large'));
       chunks.push(chunk);
     }
     text = Buffer.concat(chunks).toString('utf8');
   }
-  if (!text.trim()) throw badRequest('The body is empty.');
+  if (!text.trim()) throw badRequest(msg('error.body_empty'));
   try {
     return JSON.parse(text);
   } catch {
-    throw badRequest('The body is not JSON.');
+    throw badRequest(msg('error.body_not_json'));
   }
 }
 

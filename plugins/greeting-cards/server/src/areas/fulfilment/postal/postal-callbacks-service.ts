@@ -4,7 +4,7 @@ import { HTTP, type CloudEvent } from 'cloudevents';
 import { getConfig } from '../../../platform/config/get-config';
 import { badRequest, notFound, unavailable } from '../../../platform/errors';
 import { getService } from '../../../platform/get-service';
-import { msg } from '../../../platform/i18n/format-message';
+import { englishText, msg } from '../../../platform/i18n/format-message';
 
 // Status callbacks from print providers: POST /api/postal/<provider>/callback/<secret>.
 //
@@ -54,17 +54,17 @@ export function prodigiOrderId(headers: Headers, body: unknown): string {
   const data = (typeof event.data === 'string' ? safeJson(event.data) : event.data) as
     { order?: { id?: unknown } } | null | undefined;
   const id = data?.order?.id ?? event.subject;
-  if (typeof id !== 'string' || !id) throw badRequest('The CloudEvent names no order (data.order.id).');
+  if (typeof id !== 'string' || !id) throw badRequest(msg('error.cloudevent_no_order'));
   return id;
 }
 
 /** The Gelato order a webhook is about, or null for an event that is not about an order's progress. */
 export function gelatoOrderId(json: unknown): string | null {
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw badRequest('Expected a JSON object.');
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw badRequest(msg('error.expected_json_object'));
   const body = json as { event?: unknown; orderId?: unknown };
-  if (typeof body.event !== 'string' || !body.event) throw badRequest('The webhook has no event.');
+  if (typeof body.event !== 'string' || !body.event) throw badRequest(msg('error.webhook_no_event'));
   if (!GELATO_EVENTS.has(body.event)) return null;
-  if (typeof body.orderId !== 'string' || !body.orderId) throw badRequest('The webhook names no order (orderId).');
+  if (typeof body.orderId !== 'string' || !body.orderId) throw badRequest(msg('error.webhook_no_order'));
   return body.orderId;
 }
 
@@ -89,13 +89,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async handle(provider: string, secret: string, headers: Headers, body: unknown): Promise<CallbackOutcome> {
       authenticate(provider, secret);
       const orderId = provider === 'prodigi' ? prodigiOrderId(headers, body) : gelatoOrderId(body);
-      if (orderId === null) return { status: 200, body: { detail: 'Event ignored.' } };
+      if (orderId === null) return { status: 200, body: { detail: englishText(msg('error.webhook_ignored')) } };
       const fulfilment = getService(strapi, 'fulfilment');
       const row = await fulfilment.deliveryByReference(orderId);
       // Not ours, or not recorded yet (the callback beat our own record of the order): the provider retries, the poll catches up.
-      if (!row) throw notFound('No posted card has this order.');
+      if (!row) throw notFound(msg('error.webhook_unknown_order'));
       const backend = fulfilment.postalBackend();
-      if (!backend.news) throw unavailable('The postal backend cannot be asked about its orders.');
+      if (!backend.news) throw unavailable(msg('error.postal_cannot_ask'));
       const outcome = await fulfilment.applyCarrierNews(row, await backend.news(orderId));
       const now = await fulfilment.deliveryByReference(orderId);
       return { status: 200, body: { delivery: row.id, status: now?.status ?? row.status, outcome } };

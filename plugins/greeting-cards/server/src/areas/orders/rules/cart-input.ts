@@ -150,18 +150,17 @@ export function parseAddToCart(
       .filter((v) => !blank(v))
       .map(parseId);
     if (!ids || ids.length === 0 || ids.some((id) => id === undefined))
-      add('recipient_ids', 'Expected a list of recipient ids.');
-    else if (new Set(ids).size !== ids.length) add('recipient_ids', 'Each recipient may be listed once.');
-    else if (recipientId !== null) add('recipient_ids', 'Give either recipient_id or recipient_ids, not both.');
+      add('recipient_ids', msg('error.recipient_ids_list'));
+    else if (new Set(ids).size !== ids.length) add('recipient_ids', msg('error.recipient_ids_once'));
+    else if (recipientId !== null) add('recipient_ids', msg('error.recipient_id_or_ids'));
     else recipientIds = ids as number[];
   }
 
   let recipientTag: string | null = null;
   if (!blank(b.recipient_tag)) {
     if (typeof b.recipient_tag !== 'string' || !b.recipient_tag.trim() || b.recipient_tag.length > 60)
-      add('recipient_tag', 'Expected the name of a tag, at most 60 characters.');
-    else if (recipientId !== null || recipientIds !== null)
-      add('recipient_tag', 'Give one of recipient_id, recipient_ids or recipient_tag.');
+      add('recipient_tag', msg('error.recipient_tag_name'));
+    else if (recipientId !== null || recipientIds !== null) add('recipient_tag', msg('error.recipient_one_of'));
     else recipientTag = b.recipient_tag.trim();
   }
 

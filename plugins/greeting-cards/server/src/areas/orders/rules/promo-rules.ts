@@ -1,4 +1,5 @@
 import type { DeliveryMethod } from '../../../platform/enums';
+import { msg, type Message } from '../../../platform/i18n/format-message';
 
 // Pure promo-code rules. A service loads the code and its usage counts (from paid orders) and
 // passes them in; these functions decide. Failures are values, not exceptions.
@@ -30,7 +31,7 @@ export interface PromoUsage {
   byUser: number;
 }
 
-export type PromoResult = { ok: true; code: string; discount_pence: number } | { ok: false; message: string };
+export type PromoResult = { ok: true; code: string; discount_pence: number } | { ok: false; message: Message };
 
 export const normaliseCode = (raw: string) => raw.trim().toUpperCase();
 
@@ -47,15 +48,15 @@ export function builtInFirstCard(ecardPrice: number): PromoDefinition {
 
 const time = (v: string | Date | null | undefined) => (v ? new Date(v).getTime() : null);
 
-export function checkAvailability(promo: PromoDefinition, usage: PromoUsage, now: Date): string | null {
-  if (!promo.is_active) return 'This promo code is not valid.';
+export function checkAvailability(promo: PromoDefinition, usage: PromoUsage, now: Date): Message | null {
+  if (!promo.is_active) return msg('error.promo_invalid');
   const from = time(promo.valid_from);
   const to = time(promo.valid_to);
-  if (from !== null && now.getTime() < from) return 'This promo code is not valid yet.';
-  if (to !== null && now.getTime() > to) return 'This promo code has expired.';
-  if (promo.max_uses_total != null && usage.total >= promo.max_uses_total) return 'This promo code has been used up.';
+  if (from !== null && now.getTime() < from) return msg('error.promo_not_yet');
+  if (to !== null && now.getTime() > to) return msg('error.promo_expired');
+  if (promo.max_uses_total != null && usage.total >= promo.max_uses_total) return msg('error.promo_used_up');
   if (promo.max_uses_per_user != null && usage.byUser >= promo.max_uses_per_user)
-    return 'You have already used this promo code.';
+    return msg('error.promo_already_used');
   return null;
 }
 
@@ -73,7 +74,7 @@ export function discountFor(promo: PromoDefinition, lines: PromoLine[]): PromoRe
     }
     case 'free_ecard': {
       const ecards = lines.filter((l) => l.delivery_method === 'ecard');
-      if (ecards.length === 0) return { ok: false, message: 'This promo code needs an e-card in the order.' };
+      if (ecards.length === 0) return { ok: false, message: msg('error.promo_needs_ecard') };
       discount = Math.max(...ecards.map((l) => l.unit_price_pence));
       if (promo.cap_pence != null) discount = Math.min(discount, promo.cap_pence);
       break;

@@ -12,6 +12,7 @@ import {
 import { changedFields, readPendingChange } from './rules/pending-change';
 import { nextDayCount, secondsToNextShopDay, shopDay } from './rules/link-day';
 import { addressLinkStore } from './address-link-store';
+import { msg } from '../../../platform/i18n/format-message';
 
 // A friend's submission through an address link: checked as the address book and checkout check an
 // address, counted against the link's daily cap, then saved as the shopper's entry "added by them".
@@ -89,7 +90,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function withChange(ownerId: number, recipientId: number): Promise<Row> {
     const row = await store.recipients().findOne({ where: { id: recipientId, owner: { id: ownerId } } });
     if (!row) throw notFound();
-    if (!row.pending_change) throw badRequest('This entry has no change waiting.');
+    if (!row.pending_change) throw badRequest(msg('error.no_change_waiting'));
     return row;
   }
 
@@ -100,24 +101,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function acceptChange(ownerId: number, recipientId: number): Promise<void> {
     const row = await withChange(ownerId, recipientId);
     const change = readPendingChange(row.pending_change, row.pending_change_at);
-    if (!change) throw badRequest('This entry has no change waiting.');
+    if (!change) throw badRequest(msg('error.no_change_waiting'));
     const fields = Object.fromEntries(SUBMISSION_FIELDS.map((f) => [f, change[f]]));
     const { count } = await store.recipients().updateMany({
       where: { id: row.id, pending_change_at: row.pending_change_at },
       data: { ...fields, link_submitted_at: row.pending_change_at, pending_change: null, pending_change_at: null },
     });
-    if (!count) throw conflict('This entry changed while you were looking at it: reload the page and try again.');
+    if (!count) throw conflict(msg('error.entry_changed'));
   }
 
   /** The owner discards the waiting change; the entry stays as it is. */
   async function rejectChange(ownerId: number, recipientId: number): Promise<void> {
     const row = await withChange(ownerId, recipientId);
-    await store
-      .recipients()
-      .updateMany({
-        where: { id: row.id, pending_change_at: row.pending_change_at },
-        data: { pending_change: null, pending_change_at: null },
-      });
+    await store.recipients().updateMany({
+      where: { id: row.id, pending_change_at: row.pending_change_at },
+      data: { pending_change: null, pending_change_at: null },
+    });
   }
 
   /**
@@ -131,12 +130,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (retryAfter !== null) return { ok: false, retryAfter };
     await save(link.owner.id, value, now);
     // After the entry is written, so the summary that clears this flag always finds the entry.
-    await store
-      .links()
-      .updateMany({
-        where: { id: link.id, summary_pending_since: { $null: true } },
-        data: { summary_pending_since: now },
-      });
+    await store.links().updateMany({
+      where: { id: link.id, summary_pending_since: { $null: true } },
+      data: { summary_pending_since: now },
+    });
     return { ok: true, entry: value };
   }
 

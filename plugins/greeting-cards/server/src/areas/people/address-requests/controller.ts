@@ -2,12 +2,13 @@ import type { Core } from '@strapi/strapi';
 import { action, type Ctx } from '../../../platform/http/respond';
 import { requireUser } from '../../../platform/http/auth';
 import { parseId } from '../../../platform/http/ids';
-import { notFound } from '../../../platform/errors';
+import { notFound, overLimit } from '../../../platform/errors';
 import { consumeAddressSubmission, tooMany } from '../../../platform/http/rate-limit';
 import { requestLocale } from '../../../platform/i18n/request-locale';
 
-export const DAILY_CAP_MESSAGE = 'This link has taken all the addresses it can for today. Please try again tomorrow.';
+export const DAILY_CAP_MESSAGE = msg('error.address_link_full');
 import { getService } from '../../../platform/get-service';
+import { msg } from '../../../platform/i18n/format-message';
 
 // The shopper's link (/api/recipients/request-link/) and the friends' public routes (/api/address/<token>/).
 // The public answers are never indexed, and the page's token never leaves in a Referer.
@@ -66,11 +67,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const rejection = await consumeAddressSubmission(strapi, ctx, String(link.id));
       if (rejection) return tooMany(strapi, ctx, rejection);
       const result = await getService(strapi, 'addressSubmissions').submit(link, ctx.request.body);
-      if (!result.ok) {
-        ctx.status = 429;
-        ctx.set('Retry-After', String(result.retryAfter));
-        return { detail: DAILY_CAP_MESSAGE };
-      }
+      if (!result.ok) throw overLimit(DAILY_CAP_MESSAGE, result.retryAfter);
       return result.entry;
     }),
   };

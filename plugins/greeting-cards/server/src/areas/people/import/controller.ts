@@ -4,6 +4,7 @@ import { action } from '../../../platform/http/respond';
 import { requireUser } from '../../../platform/http/auth';
 import { uploadedFile } from '../../../platform/http/uploaded-file';
 import { fieldError } from '../../../platform/errors';
+import { msg } from '../../../platform/i18n/format-message';
 
 // POST /api/recipients/import/: a multipart `file`, an optional `mapping` (JSON: column name -> field,
 // "" to leave a column out) and `dry_run` (true: the preview, nothing written).
@@ -16,11 +17,11 @@ export function readMapping(raw: unknown): Record<string, unknown> | undefined {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw fieldError('mapping', 'Send the mapping as a JSON object of column names to field names.');
+      throw fieldError('mapping', msg('error.import_mapping'));
     }
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))
-    throw fieldError('mapping', 'Send the mapping as a JSON object of column names to field names.');
+    throw fieldError('mapping', msg('error.import_mapping'));
   return value as Record<string, unknown>;
 }
 
@@ -28,7 +29,7 @@ export function readMapping(raw: unknown): Record<string, unknown> | undefined {
 export function readDryRun(raw: unknown): boolean {
   if (raw === undefined || raw === '' || raw === false || raw === 'false' || raw === '0') return false;
   if (raw === true || raw === 'true' || raw === '1') return true;
-  throw fieldError('dry_run', 'Must be a valid boolean.');
+  throw fieldError('dry_run', msg('error.not_boolean'));
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

@@ -141,7 +141,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** The text of an uploaded file, or a 400 on `file` (none sent, too large, not text we can read). */
     async uploadText(file: UploadedFile | undefined): Promise<string> {
-      if (!file) throw fieldError('file', 'No file was submitted.');
+      if (!file) throw fieldError('file', msg('error.import_no_file'));
       // Checked before reading, so an oversized upload is never loaded into memory.
       if (file.size > IMPORT_LIMITS.bytes) throw fieldError('file', TOO_LARGE);
       try {

@@ -20,6 +20,7 @@ import type userDetailsService from '../user-details-service';
 import type { UserDetails } from '../user-details-service';
 import { query } from '../../../platform/db/query';
 import type recipientTagsService from './recipient-tags-service';
+import { msg } from '../../../platform/i18n/format-message';
 
 /** A create or patch of an entry: its fields, and optionally its tags (replacing the ones it has). */
 export type RecipientInput = RecipientPatch & { tags?: string[] };
@@ -29,12 +30,10 @@ export interface RecipientFilter {
   tag?: string;
 }
 
-export const SYSTEM_ENTRY_READ_ONLY =
-  'This entry is your own details, copied from your user account: change them there. Only notes and your time zone can be edited here.';
+export const SYSTEM_ENTRY_READ_ONLY = msg('error.system_entry_read_only');
 // What the system entry lets its owner change: the user account does not hold these.
 const SYSTEM_ENTRY_EDITABLE = ['notes', 'time_zone'];
-export const SYSTEM_ENTRY_UNDELETABLE =
-  'This entry is your own details, copied from your user account, and cannot be deleted.';
+export const SYSTEM_ENTRY_UNDELETABLE = msg('error.system_entry_undeletable');
 
 const ORDER = [{ is_system_user: 'desc' }, { first_name: 'asc' }, { last_name: 'asc' }, { id: 'asc' }];
 

@@ -49,7 +49,7 @@ export const reminderPatch = z
       // Sorted, furthest first, without repeats: the reminder job walks them in this order.
       .transform((days) => [...new Set(days)].sort((a, b) => b - a))
       .nullable(),
-    is_active: z.boolean({ error: 'Must be true or false.' }),
+    is_active: z.boolean({ error: zodMessage('error.true_or_false') }),
   })
   .partial();
 

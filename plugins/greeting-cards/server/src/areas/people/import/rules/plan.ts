@@ -1,12 +1,14 @@
 import { RECIPIENT_FIELDS, type RecipientFields } from '../../rules/recipient-input';
 import { tagKey, uniqueTags, TAG_LIMITS } from '../../rules/recipient-tags';
 import type { ImportCandidate } from './row-values';
+import { englishText, msg } from '../../../../platform/i18n/format-message';
 
 // Which rows become new entries, which merge into an entry, and which are skipped. Two entries are
 // the same person when they share an e-mail address, or a name and a postcode. Rows that match each
 // other in the file become one entry; rows that match the address book merge into that entry.
 
-export const SYSTEM_ENTRY_MATCH = 'This is your own entry, which comes from your account: change it there.';
+// The preview's problems are English text in a success body (row-values.ts).
+export const SYSTEM_ENTRY_MATCH = englishText(msg('error.import_own_entry'));
 
 export type Entry = RecipientFields & { tags: string[] };
 export interface ExistingEntry extends Entry {
