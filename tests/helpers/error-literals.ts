@@ -157,3 +157,27 @@ export function errorLiterals(root: string): ErrorLiteral[] {
   }
   return found;
 }
+
+/**
+ * Every string literal under `root` (server/src) that is exactly one of `texts` (the catalogue's
+ * English texts), wherever it is written: a message returned, thrown in an Error or kept in a
+ * variable is found too, not only those at the places errorLiterals knows. The catalogues are left out.
+ */
+export function catalogueTextLiterals(root: string, texts: ReadonlySet<string>): ErrorLiteral[] {
+  const found: ErrorLiteral[] = [];
+  for (const file of filesUnder(root)) {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    if (relative.startsWith('platform/i18n/messages/')) continue;
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node) => {
+      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && texts.has(node.text))
+        found.push({
+          where: `${relative}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`,
+          text: node.text,
+        });
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}

@@ -1,7 +1,7 @@
 // One error type with a code, mapped to HTTP in one place (respond.ts). Services throw these for
 // expected business failures; anything else is a bug and becomes a logged 500. Their messages are
 // codes with values (msg('error.max_length', { max: 500 })), written in the request's language where
-// the response is (platform/http/respond.ts); a plain English text still works while throw sites move to codes.
+// the response is (platform/http/respond.ts); a plain text (not ours) is sent as it is.
 import { englishText, msg, type Text } from './i18n/format-message';
 
 export { msg, type Text } from './i18n/format-message';

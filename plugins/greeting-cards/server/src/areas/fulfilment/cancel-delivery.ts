@@ -8,7 +8,7 @@ import { orderStore } from '../orders';
 import type { RefundView } from '../orders';
 import { getService } from '../../platform/get-service';
 import { atCarrier, cancelAtCarrier } from './postal/carrier-cancel';
-import { msg } from '../../platform/i18n/format-message';
+import { msg, type Text } from '../../platform/i18n/format-message';
 
 // Cancelling one delivery (the buyer's posted card, or any waiting delivery an operator stops) and
 // deciding its refund, once, however many requests arrive at once. Everything that decides happens in
@@ -39,7 +39,7 @@ export interface CancelRequest {
   /** The buyer's cancel is idempotent: a card already cancelled answers as the first cancel did (and finishes its refund). */
   repeatAnswers: boolean;
   /** The 409's detail when the print provider refuses. */
-  refusal: string;
+  refusal: Text;
   /** The timeline entry's detail ("by the buyer"). */
   detail: string;
 }

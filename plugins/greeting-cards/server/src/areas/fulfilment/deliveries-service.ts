@@ -67,8 +67,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const find = () => q().findOne({ where: { id: deliveryId, ...ownedWhere(userId) }, populate: POPULATE });
     const delivery = await find();
     if (!delivery) throw notFound();
-    if (key !== null && !/^[A-Za-z0-9_-]{8,100}$/.test(key))
-      throw fieldErrors({ key: ['Use 8 to 100 letters, digits, - or _.'] });
+    if (key !== null && !/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw fieldErrors({ key: [msg('error.idempotency_key')] });
     if (key && delivery.send_again_key === key) return view(delivery);
     const method = delivery.order_item?.delivery_method ?? null;
     const check = sendAgainCheck(
@@ -226,7 +225,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         rule: (d) =>
           shopperCancelMove(d.status, d.order_item?.delivery_method ?? '', atCarrier(d), d.postal_status ?? null),
         repeatAnswers: true,
-        refusal: 'The printer has already started on this card, so it can no longer be cancelled.',
+        refusal: msg('error.cancel_printing'),
         detail: 'by the buyer',
       });
       return { ...view((await find()) ?? delivery), refund };

@@ -74,7 +74,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       by: 'operator',
       rule: (d) => operatorMove('cancel', d.status, d.order_item?.delivery_method ?? '', atCarrier(d)),
       repeatAnswers: false,
-      refusal: 'The postal backend refused to cancel this card: it may already be printed or posted.',
+      refusal: msg('error.carrier_refused_cancel'),
       detail: 'by an operator',
     });
     strapi.log.info(`[greeting-cards] delivery ${id} cancelled by an operator`);

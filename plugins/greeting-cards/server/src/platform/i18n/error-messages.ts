@@ -1,8 +1,7 @@
 // Error bodies in the request's language. Code throws messages by code ({ code, values }, see
 // format-message.ts); the edge (platform/http/respond.ts, platform/web/form-input.ts) passes each body through here once,
-// and every message in it, at any depth, becomes text in the locale. An English text still thrown as
-// text is translated only when it is exactly a catalogue text without arguments; any other text (a
-// message from a library, a setting's value) is left as it is.
+// and every message in it, at any depth, becomes text in the locale. A plain text (a message from a
+// library, a setting's value) is left as it is: no English text is looked up in the catalogue.
 import { isMessage, textIn, type Text } from './format-message';
 import type { Locale } from './locales';
 

@@ -20,7 +20,7 @@ export interface Message {
   values?: MessageValues;
 }
 
-/** A message of an error body: a code with values, or (during the move to codes) an English text. */
+/** A message of an error body: a code with values, or a text that is not ours (sent as it is). */
 export type Text = string | Message;
 
 export const msg = (code: MessageCode, values?: MessageValues): Message => (values ? { code, values } : { code });
@@ -74,21 +74,6 @@ export function formatMessage(locale: Locale, code: MessageCode, values?: Messag
   });
 }
 
-// The transition: an English text still thrown as text is found again by exact match (no patterns:
-// a text with variable parts must be thrown as a code). Built once; the catalogue is fixed.
-let byEnglish: Map<string, MessageCode> | null = null;
-function codeOfEnglish(text: string): MessageCode | undefined {
-  if (!byEnglish) {
-    byEnglish = new Map();
-    for (const code of Object.keys(enErrors) as MessageCode[]) {
-      const english = formatMessage(DEFAULT_LOCALE, code, {});
-      // Only texts without arguments: the ICU text of one with arguments is not what code sends.
-      if (!/[{}]/.test(enErrors[code])) byEnglish.set(english, code);
-    }
-  }
-  return byEnglish.get(text);
-}
-
 // zod's issues carry a string, so a schema's message is the Message as JSON behind this marker
 // (zodMessage below); the edge reads it back. Never shown: every body passes through textIn.
 const MARK = '\u2063msg:';
@@ -108,14 +93,14 @@ export function fromZodMessage(text: string): Message | null {
   }
 }
 
-/** A Text in `locale`: a message formatted, a known English text translated, any other text as it is. */
+/**
+ * A Text in `locale`: a message formatted; any other text (a library's message, a setting's value) as
+ * it is. Nothing looks an English text up in the catalogue: our own messages are thrown as codes.
+ */
 export function textIn(locale: Locale, text: Text): string {
   if (isMessage(text)) return formatMessage(locale, text.code, text.values);
   const carried = fromZodMessage(text);
-  if (carried) return formatMessage(locale, carried.code, carried.values);
-  if (locale === DEFAULT_LOCALE) return text;
-  const code = codeOfEnglish(text);
-  return code ? formatMessage(locale, code, {}) : text;
+  return carried ? formatMessage(locale, carried.code, carried.values) : text;
 }
 
 /** The English text of a Text (for logs, Error messages and tests). */

@@ -5,10 +5,10 @@ import { parseId } from '../../../platform/http/ids';
 import { notFound, overLimit } from '../../../platform/errors';
 import { consumeAddressSubmission, tooMany } from '../../../platform/http/rate-limit';
 import { requestLocale } from '../../../platform/i18n/request-locale';
-
-export const DAILY_CAP_MESSAGE = msg('error.address_link_full');
 import { getService } from '../../../platform/get-service';
 import { msg } from '../../../platform/i18n/format-message';
+
+export const DAILY_CAP_MESSAGE = msg('error.address_link_full');
 
 // The shopper's link (/api/recipients/request-link/) and the friends' public routes (/api/address/<token>/).
 // The public answers are never indexed, and the page's token never leaves in a Referer.

@@ -10,7 +10,7 @@ export const MAX_DAYS_BEFORE_ITEMS = 10;
 export const TITLE_MAX = 200;
 
 const notString = zodMessage('error.not_string');
-const notInteger = 'A valid integer is required.';
+const notInteger = zodMessage('error.not_integer');
 
 // Largest value of a PostgreSQL integer column: a bigger id cannot exist, and asking would be a database error.
 const MAX_ID = 2_147_483_647;

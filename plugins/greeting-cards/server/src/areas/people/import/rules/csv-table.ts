@@ -2,6 +2,7 @@ import { parse, type CsvError } from 'csv-parse/sync';
 import { checkCsvShape } from './csv-shape';
 import { IMPORT_LIMITS, lineTooLong, tooManyColumns } from './limits';
 import { UnreadableFile, type ImportTable } from './table';
+import { msg } from '../../../../platform/i18n/format-message';
 
 // CSV through csv-parse (a maintained parser: quoting, embedded newlines, ragged rows), after picking
 // the separator: Excel in much of Europe saves with semicolons, since the comma is the decimal mark.
@@ -46,7 +47,7 @@ export function readCsv(text: string, maxRows: number): ImportTable {
     if (code === 'CSV_MAX_RECORD_SIZE') throw new UnreadableFile(lineTooLong(lines ?? 1));
     throw new UnreadableFile(`The file could not be read as CSV: ${(error as Error).message}`);
   }
-  if (!records.length) throw new UnreadableFile('The file is empty.');
+  if (!records.length) throw new UnreadableFile(msg('error.import_empty'));
   // And the column limit (csv-parse's own hook for this, on_record, costs more than the whole check).
   const wide = records.findIndex((r) => r.length > IMPORT_LIMITS.columns);
   if (wide >= 0) throw new UnreadableFile(tooManyColumns(wide + 1));

@@ -1,4 +1,4 @@
-import type { Message } from '../../../../platform/i18n/format-message';
+import { msg, type Message } from '../../../../platform/i18n/format-message';
 import { decodeText, type TextEncoding } from './decode';
 import { readCsv } from './csv-table';
 import { looksLikeVcard, readVcard } from './vcard-table';
@@ -27,10 +27,10 @@ export function importText(bytes: Uint8Array): { text: string; encoding: TextEnc
 
 /** The file's text as a table (vCard when it holds cards, CSV otherwise), refusing too many rows. */
 export function importTable(text: string): ImportTable {
-  if (!text.trim()) throw new UnreadableFile('The file is empty.');
+  if (!text.trim()) throw new UnreadableFile(msg('error.import_empty'));
   const table = looksLikeVcard(text) ? readVcard(text, IMPORT_LIMITS.rows) : readCsv(text, IMPORT_LIMITS.rows);
   if (table.rows.length > IMPORT_LIMITS.rows) throw new UnreadableFile(TOO_MANY_ROWS);
-  if (!table.rows.length) throw new UnreadableFile('The file has a header row but no rows under it.');
+  if (!table.rows.length) throw new UnreadableFile(msg('error.import_no_rows'));
   return table;
 }
 

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { UnreadableFile, type ImportTable } from './table';
+import { msg } from '../../../../platform/i18n/format-message';
 import { vcardLinesToRead } from './vcard-lines';
 
 // vCard (3.0 and 4.0, as phones and mail programs export them) through ical.js, turned into the same
@@ -90,7 +91,7 @@ export function readVcard(text: string, maxRows: number): ImportTable {
   // One card parses to one component, several to a list of them.
   const list = (Array.isArray(parsed) && parsed[0] === 'vcard' ? [parsed] : (parsed as unknown[])) as unknown[];
   const cards = list.filter((c): c is Card => Array.isArray(c) && c[0] === 'vcard' && Array.isArray(c[1]));
-  if (!cards.length) throw new UnreadableFile('The file has no contacts (vCard) in it.');
+  if (!cards.length) throw new UnreadableFile(msg('error.import_no_vcards'));
   return {
     format: 'vcard',
     headers: [...VCARD_HEADERS],
