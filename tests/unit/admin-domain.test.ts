@@ -2,7 +2,7 @@ import { maskSecret, SETTING_GROUPS } from '../../plugins/greeting-cards/server/
 import { SETTINGS } from '../../plugins/greeting-cards/server/src/platform/config/settings';
 import { statusHistory } from '../../plugins/greeting-cards/server/src/areas/orders/rules/order-history';
 import { dayRange, oneOf, searchText } from '../../plugins/greeting-cards/server/src/platform/http/admin-query';
-import { FieldErrorCollector } from '../../plugins/greeting-cards/server/src/platform/errors';
+import { FieldErrorCollector, msg } from '../../plugins/greeting-cards/server/src/platform/errors';
 
 describe('settings shown to operators', () => {
   it('masks secrets by length and says when one is missing', () => {
@@ -66,7 +66,7 @@ describe('admin query filters', () => {
     expect(errors.has()).toBe(false);
     dayRange({ from: '2026-02-30', to: ['x'] }, errors);
     expect(() => errors.throwIfAny()).toThrow(
-      expect.objectContaining({ body: { from: ['Enter a date as YYYY-MM-DD.'], to: ['Enter a date as YYYY-MM-DD.'] } }),
+      expect.objectContaining({ body: { from: [msg('error.date')], to: [msg('error.date')] } }),
     );
     const reversed = new FieldErrorCollector();
     dayRange({ from: '2026-02-03', to: '2026-02-01' }, reversed);

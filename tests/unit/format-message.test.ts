@@ -136,8 +136,8 @@ describe('textIn and error bodies', () => {
     expect(fromZodMessage('Not a carried message.')).toBeNull();
   });
 
-  it('translates a plain English text by exact match only (the transition), and leaves others alone', () => {
-    expect(textIn('de', 'This field is required.')).toBe('Dieses Feld ist erforderlich.');
+  it('sends a plain text as it is: no English text is looked up in the catalogue', () => {
+    expect(textIn('de', 'This field is required.')).toBe('This field is required.');
     expect(textIn('en', 'This field is required.')).toBe('This field is required.');
     expect(textIn('de', 'Ensure this field has no more than 200 characters.')).toBe(
       'Ensure this field has no more than 200 characters.',
@@ -148,7 +148,7 @@ describe('textIn and error bodies', () => {
   it('writes every message of a body, nested too, in a new object, and keeps other strings', () => {
     const body = {
       card_id: [msg('error.required')],
-      non_field_errors: ['Invalid data. Expected a dictionary.'],
+      non_field_errors: [msg('error.not_dictionary')],
       items: [{ non_field_errors: [msg('error.not_found')] }],
       code: 'Not found.',
     };

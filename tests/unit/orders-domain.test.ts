@@ -1,4 +1,5 @@
 import { orderTotals, priceLine } from '../../plugins/greeting-cards/server/src/areas/orders/rules/pricing';
+import { msg } from '../../plugins/greeting-cards/server/src/platform/i18n/format-message';
 import {
   builtInFirstCard,
   discountFor,
@@ -77,26 +78,26 @@ describe('promo rules', () => {
     expect(discountFor(builtInFirstCard(299), lines)).toMatchObject({ discount_pence: 299 });
     expect(discountFor(builtInFirstCard(299), [lines[0]])).toEqual({
       ok: false,
-      message: 'This promo code needs an e-card in the order.',
+      message: msg('error.promo_needs_ecard'),
     });
   });
   it('checks activity, the validity window and both usage limits', () => {
     expect(evaluatePromo(promo({ is_active: false }), none, lines, now)).toMatchObject({ ok: false });
     expect(evaluatePromo(promo({ valid_from: '2030-06-02T00:00:00Z' }), none, lines, now)).toEqual({
       ok: false,
-      message: 'This promo code is not valid yet.',
+      message: msg('error.promo_not_yet'),
     });
     expect(evaluatePromo(promo({ valid_to: '2030-05-31T00:00:00Z' }), none, lines, now)).toEqual({
       ok: false,
-      message: 'This promo code has expired.',
+      message: msg('error.promo_expired'),
     });
     expect(evaluatePromo(promo({ max_uses_total: 3 }), { total: 3, byUser: 0 }, lines, now)).toEqual({
       ok: false,
-      message: 'This promo code has been used up.',
+      message: msg('error.promo_used_up'),
     });
     expect(evaluatePromo(promo({ max_uses_per_user: 1 }), { total: 9, byUser: 1 }, lines, now)).toEqual({
       ok: false,
-      message: 'You have already used this promo code.',
+      message: msg('error.promo_already_used'),
     });
     expect(
       evaluatePromo(
