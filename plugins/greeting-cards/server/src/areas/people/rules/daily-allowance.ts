@@ -1,4 +1,3 @@
-import { msg, type Message } from '../../../platform/i18n/format-message';
 // What the shop says when an account has used the day's e-mails to other people
 // (SERVICE_SHOPPER_EMAILS_PER_DAY; areas/people/mail-to-others-service.ts counts them): messages by
 // code (platform/i18n/messages/*/errors.ts), written in the request's language at the edge. Pure.
