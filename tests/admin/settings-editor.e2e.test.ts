@@ -117,16 +117,14 @@ describe('admin settings page in Chromium', () => {
     expect(added.body.items[0].unit_price_pence).toBe(349);
     const shop = await newPage();
     const { hostname } = new URL(app.baseUrl);
-    await shop
-      .browserContext()
-      .setCookie({
-        name: 'gc_session',
-        value: shopper.token,
-        domain: hostname,
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax',
-      });
+    await shop.browserContext().setCookie({
+      name: 'gc_session',
+      value: shopper.token,
+      domain: hostname,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
     await shop.goto(`${app.baseUrl}/cart/`, { waitUntil: 'load' });
     const basket = await shop.evaluate(() => document.querySelector('main')?.textContent ?? '');
     expect(basket).toContain('For Grace');

@@ -384,17 +384,15 @@ describe('catalogue: draft & publish', () => {
     };
     // A row as the plugin wrote it before: one row per document, published_at set (Strapi sets it on
     // every row of a type without draft & publish), no draft; a shopper's card points at it.
-    const old = await app.strapi.db
-      .query(TEMPLATE)
-      .create({
-        data: {
-          name: 'Old Timer',
-          slug: 'old-timer',
-          is_active: true,
-          canvas_data: design('#123456'),
-          publishedAt: new Date(),
-        },
-      });
+    const old = await app.strapi.db.query(TEMPLATE).create({
+      data: {
+        name: 'Old Timer',
+        slug: 'old-timer',
+        is_active: true,
+        canvas_data: design('#123456'),
+        publishedAt: new Date(),
+      },
+    });
     const card = await createCard(app.strapi, shopper, { template: old.id });
     // What Strapi runs at boot when a type's schema turns i18n and draft & publish on (core/dist/migrations):
     // first every row without a locale becomes a default-locale row, then each gets its draft.

@@ -98,12 +98,10 @@ describe('catalogue: seasonal windows open and close by themselves, on every ins
     const opens = new Date(Date.now() + 6_000);
     const closes = new Date(opens.getTime() + 5_000);
     const window = { available_from: opens.toISOString(), available_until: closes.toISOString() };
-    const occasion = (await app.strapi
-      .documents(OCCASION)
-      .create({
-        data: { name: 'Winter Fair', slug: 'winter-fair', sort_order: 99, ...window },
-        status: 'published',
-      })) as { documentId: string };
+    const occasion = (await app.strapi.documents(OCCASION).create({
+      data: { name: 'Winter Fair', slug: 'winter-fair', sort_order: 99, ...window },
+      status: 'published',
+    })) as { documentId: string };
     await app.strapi.documents(TEMPLATE).create({
       data: {
         name: 'Advent Window',

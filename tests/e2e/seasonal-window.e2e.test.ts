@@ -54,12 +54,10 @@ describe('a seasonal template appears and disappears at its boundaries (Chromium
     const opens = new Date(Date.now() + 5_000);
     const closes = new Date(opens.getTime() + 5_000);
     const window = { available_from: opens.toISOString(), available_until: closes.toISOString() };
-    const occasion = (await app.strapi
-      .documents('plugin::greeting-cards.occasion')
-      .create({
-        data: { name: 'Lantern Night', slug: 'lantern-night', sort_order: 99, ...window },
-        status: 'published',
-      })) as { documentId: string };
+    const occasion = (await app.strapi.documents('plugin::greeting-cards.occasion').create({
+      data: { name: 'Lantern Night', slug: 'lantern-night', sort_order: 99, ...window },
+      status: 'published',
+    })) as { documentId: string };
     await app.strapi.documents('plugin::greeting-cards.template').create({
       data: {
         name: 'Paper Lanterns',

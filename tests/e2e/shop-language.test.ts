@@ -83,19 +83,15 @@ describe('the shop in German (Chromium)', () => {
     const card = await app.http().post('/api/templates/balloon-party/personalize/').set(auth).send({});
     expect(card.status).toBe(201);
     await app.http().patch(`/api/cards/${card.body.id}/`).set(auth).send({ title: 'Alles Gute zum Geburtstag, Mia' });
-    const friend = await app
-      .http()
-      .post('/api/recipients/')
-      .set(auth)
-      .send({
-        first_name: 'Mia',
-        last_name: 'Muster',
-        email: 'mia.muster@example.test',
-        address_line_1: '10 Downing Street',
-        city: 'London',
-        postcode: 'SW1A 2AA',
-        country: 'GB',
-      });
+    const friend = await app.http().post('/api/recipients/').set(auth).send({
+      first_name: 'Mia',
+      last_name: 'Muster',
+      email: 'mia.muster@example.test',
+      address_line_1: '10 Downing Street',
+      city: 'London',
+      postcode: 'SW1A 2AA',
+      country: 'GB',
+    });
     const added = await app
       .http()
       .post('/api/orders/add_to_cart/')

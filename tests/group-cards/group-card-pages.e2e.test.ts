@@ -53,18 +53,16 @@ describe('group card pages (Chromium)', () => {
       last_name: 'Jones',
       email: 'sam.jones@example.test',
     });
-    await app.strapi.db
-      .query('plugin::greeting-cards.asset')
-      .create({
-        data: {
-          name: 'Party',
-          asset_type: 'sticker',
-          emoji: '🎉',
-          is_premium: false,
-          is_active: true,
-          publishedAt: new Date(),
-        },
-      });
+    await app.strapi.db.query('plugin::greeting-cards.asset').create({
+      data: {
+        name: 'Party',
+        asset_type: 'sticker',
+        emoji: '🎉',
+        is_premium: false,
+        is_active: true,
+        publishedAt: new Date(),
+      },
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {

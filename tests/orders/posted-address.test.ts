@@ -15,30 +15,22 @@ describe('posted card addresses are checked before payment', () => {
 
   it('refuses to save a recipient whose postcode does not fit the country, naming the field', async () => {
     const user = await createUser(app.strapi);
-    const res = await app
-      .http()
-      .post('/api/recipients/')
-      .set(user.auth)
-      .send({
-        first_name: 'Ada',
-        address_line_1: 'Unter den Linden 1',
-        city: 'Berlin',
-        postcode: '1011',
-        country: 'DE',
-      });
+    const res = await app.http().post('/api/recipients/').set(user.auth).send({
+      first_name: 'Ada',
+      address_line_1: 'Unter den Linden 1',
+      city: 'Berlin',
+      postcode: '1011',
+      country: 'DE',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ postcode: ['Enter a valid postcode for DE.'] });
-    const ok = await app
-      .http()
-      .post('/api/recipients/')
-      .set(user.auth)
-      .send({
-        first_name: 'Ada',
-        address_line_1: 'Unter den Linden 1',
-        city: 'Berlin',
-        postcode: '10117',
-        country: 'DE',
-      });
+    const ok = await app.http().post('/api/recipients/').set(user.auth).send({
+      first_name: 'Ada',
+      address_line_1: 'Unter den Linden 1',
+      city: 'Berlin',
+      postcode: '10117',
+      country: 'DE',
+    });
     expect(ok.status).toBe(201);
   });
 

@@ -787,13 +787,11 @@ describe('fuzzing every write route', () => {
       jar.header === s.token || cookieValue(jar, s.id) === s.token;
     const signatureRows = async () =>
       JSON.stringify(
-        await app.strapi.db
-          .query('plugin::greeting-cards.group-signature')
-          .findMany({
-            where: { id: { $in: signatures.map((s) => s.id) } },
-            orderBy: [{ id: 'asc' }],
-            select: ['id', 'message', 'display_name', 'status', 'updatedAt'],
-          }),
+        await app.strapi.db.query('plugin::greeting-cards.group-signature').findMany({
+          where: { id: { $in: signatures.map((s) => s.id) } },
+          orderBy: [{ id: 'asc' }],
+          select: ['id', 'message', 'display_name', 'status', 'updatedAt'],
+        }),
       );
 
     it(`GET /sign/<token>/: ${COOKIE_RUNS} generated cookie headers, only messages whose real token was sent`, async () => {

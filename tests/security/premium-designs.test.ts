@@ -19,12 +19,10 @@ describe('security: premium designs stay premium', () => {
     const premium = await app.strapi.db.query(TEMPLATE).findOne({ where: { slug: 'classic-gold-birthday' } });
     premiumCanvas = premium.canvas_data;
     // Every row of the sticker's document (its draft and published rows).
-    await app.strapi.db
-      .query(ASSET)
-      .updateMany({
-        where: { name: 'Crown' },
-        data: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>' },
-      });
+    await app.strapi.db.query(ASSET).updateMany({
+      where: { name: 'Crown' },
+      data: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>' },
+    });
     subscriber = await createUser(app.strapi);
     await http().post('/api/subscriptions/checkout/').set(subscriber.auth).send({ plan_slug: 'premium' }).expect(200);
   });

@@ -31,15 +31,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       page,
       () => store.groups().count({ where }),
       () =>
-        store
-          .groups()
-          .findMany({
-            where,
-            orderBy: [{ deadline: 'asc' }, { id: 'asc' }],
-            offset: page.offset,
-            limit: page.pageSize,
-            populate: { owner: { fields: ['id', 'email', 'username'] } },
-          }),
+        store.groups().findMany({
+          where,
+          orderBy: [{ deadline: 'asc' }, { id: 'asc' }],
+          offset: page.offset,
+          limit: page.pageSize,
+          populate: { owner: { fields: ['id', 'email', 'username'] } },
+        }),
     );
     return { count, results: await Promise.all(rows.map(row)) };
   }

@@ -109,12 +109,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     }
 
-    for (const group of await store
-      .groups()
-      .findMany({
-        where: { deadline: { $lte: now }, deadline_notified_at: { $null: true }, basket_card_id: { $null: true } },
-        populate: { owner: { fields: ['id', 'email'] } },
-      })) {
+    for (const group of await store.groups().findMany({
+      where: { deadline: { $lte: now }, deadline_notified_at: { $null: true }, basket_card_id: { $null: true } },
+      populate: { owner: { fields: ['id', 'email'] } },
+    })) {
       if (!group.owner?.email || !(await claim(group, 'deadline_notified_at', now))) continue;
       await send(
         group.owner.email,

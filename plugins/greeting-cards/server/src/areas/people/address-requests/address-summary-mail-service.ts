@@ -59,12 +59,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       .links()
       .findMany({ where: due(now), populate: { owner: { fields: ['id', 'email'] } } })) {
       if (!link.owner?.id) continue;
-      const { count } = await store
-        .links()
-        .updateMany({
-          where: { id: link.id, ...due(now) },
-          data: { summary_pending_since: null, summary_sent_at: now },
-        });
+      const { count } = await store.links().updateMany({
+        where: { id: link.id, ...due(now) },
+        data: { summary_pending_since: null, summary_sent_at: now },
+      });
       if (count !== 1) continue;
       const entries = await entriesSince(link, now);
       // Security issue 39: the summary goes to the account's address, which anyone may have typed in at
@@ -74,12 +72,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         entries.length && link.owner.email && (await getService(strapi, 'mailToOthers').mayMailOthers(link.owner.id));
       if (!mayBeMailed) {
         // Nothing to say after all: give the day back, so the next entry is not held for 24 hours.
-        await store
-          .links()
-          .updateMany({
-            where: { id: link.id, summary_sent_at: now },
-            data: { summary_sent_at: link.summary_sent_at ?? null },
-          });
+        await store.links().updateMany({
+          where: { id: link.id, summary_sent_at: now },
+          data: { summary_sent_at: link.summary_sent_at ?? null },
+        });
         continue;
       }
       // Up to the newest moment summarised, not `now`: an entry written late with an earlier time is
