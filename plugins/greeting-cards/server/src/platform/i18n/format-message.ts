@@ -1,12 +1,10 @@
 // Messages by code: code throws or returns { code, values } (msg('error.max_length', { max: 500 })),
 // and the edge writes it in the request's language with formatMessage. The catalogues are ICU
-// MessageFormat (messages/{en,de}/errors.ts), formatted by @formatjs/intl: the same library and syntax
-// as the admin's react-intl, so plurals ({count, plural, one {...} other {...}}) are chosen by CLDR's
-// rules for the language instead of by hand, and one message syntax serves server and admin.
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+// MessageFormat (messages/{en,de}/errors.ts), formatted by ./icu.ts like every other message.
+import { formatIcu } from './icu';
 import { errors as enErrors } from './messages/en/errors';
 import { errors as deErrors } from './messages/de/errors';
-import { DEFAULT_LOCALE, intlLocale, type Locale } from './locales';
+import { DEFAULT_LOCALE, type Locale } from './locales';
 
 export type MessageCode = keyof typeof enErrors;
 
@@ -38,28 +36,6 @@ const CATALOGUES: Record<Locale, Record<MessageCode, string>> = {
 
 export const messageCatalogue = (locale: Locale): Record<MessageCode, string> => CATALOGUES[locale];
 
-const cache = createIntlCache();
-const intls = new Map<Locale, IntlShape<string>>();
-
-function intlFor(locale: Locale): IntlShape<string> {
-  let intl = intls.get(locale);
-  if (!intl) {
-    intl = createIntl(
-      {
-        locale: intlLocale(locale),
-        defaultLocale: intlLocale(DEFAULT_LOCALE),
-        messages: CATALOGUES[locale],
-        // A catalogue is complete (tests/unit/format-message.test.ts); a bad value must not throw at
-        // the edge that answers an error, and English is the fallback for a missing translation.
-        onError: () => undefined,
-      },
-      cache,
-    );
-    intls.set(locale, intl);
-  }
-  return intl;
-}
-
 /**
  * The text of `code` in `locale`, its values filled in (a value that is itself a message first).
  * Tags are not markup here ("Bearer <token>" is text); an unknown code comes back as the code.
@@ -68,10 +44,7 @@ export function formatMessage(locale: Locale, code: MessageCode, values?: Messag
   const filled: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(values ?? {}))
     filled[name] = isMessage(value) ? formatMessage(locale, value.code, value.values) : value;
-  // Always with values: without them formatjs skips the ICU parser and would keep '' and '{...}' quotes.
-  return intlFor(locale).formatMessage({ id: code, defaultMessage: CATALOGUES[DEFAULT_LOCALE][code] }, filled, {
-    ignoreTag: true,
-  });
+  return formatIcu(locale, code, filled);
 }
 
 // zod's issues carry a string, so a schema's message is the Message as JSON behind this marker

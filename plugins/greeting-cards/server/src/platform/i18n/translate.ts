@@ -1,38 +1,21 @@
-// Message lookup: t('shop.nav.catalogue'), t('shop.cart.items', { count: 3 }).
-// Values are plain text with {name} placeholders; the views escape them like any other text.
-// A key with plural forms is stored as 'key_one' / 'key_other' (CLDR categories by Intl.PluralRules),
-// chosen by `count`.
-import { catalogueFor, type MessageKey } from './messages';
-import { DEFAULT_LOCALE, intlLocale, type Locale } from './locales';
+// Message lookup for pages and e-mails: t('shop.nav.catalogue'), t('shop.cart.count', { count: 3 }).
+// Values are plain text; the views escape them like any other text. The catalogues are ICU
+// MessageFormat (./icu.ts), the same syntax as the error messages (./format-message.ts).
+import type { MessageKey } from './messages';
+import { formatIcu, type IcuValues } from './icu';
+import type { Locale } from './locales';
 
 export type MessageVars = Record<string, string | number | null | undefined>;
 export type Translate = (key: MessageKey | string, vars?: MessageVars) => string;
 
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-const rulesFor = (locale: Locale): Intl.PluralRules => {
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(intlLocale(locale))));
-  return rules;
-};
-
-const fill = (text: string, vars?: MessageVars): string =>
-  vars
-    ? text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-        vars[name] === undefined || vars[name] === null ? whole : String(vars[name]),
-      )
-    : text;
-
 /** The text of `key` in `locale`, or in the default locale, or (never in a shipped build) the key itself. */
 export function translate(locale: Locale, key: string, vars?: MessageVars): string {
-  const own = catalogueFor(locale);
-  const fallback = catalogueFor(DEFAULT_LOCALE);
-  if (vars && typeof vars.count === 'number') {
-    const form = `${key}_${rulesFor(locale).select(vars.count)}`;
-    const plural = own[form] ?? fallback[form] ?? own[`${key}_other`] ?? fallback[`${key}_other`];
-    if (plural !== undefined) return fill(plural, vars);
-  }
-  const text = own[key] ?? fallback[key];
-  return text === undefined ? key : fill(text, vars);
+  const values: IcuValues = {};
+  // Numbers as they are ("order 12345", "{count} cards"): the shop formats money and dates itself,
+  // and plural rules read the text as the number. A value left out stays a visible placeholder.
+  for (const [name, value] of Object.entries(vars ?? {}))
+    values[name] = value === null || value === undefined ? `{${name}}` : String(value);
+  return formatIcu(locale, key, values);
 }
 
 /** A `t` bound to one locale, for a request or an e-mail. */

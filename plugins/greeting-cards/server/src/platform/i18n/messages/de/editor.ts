@@ -43,10 +43,8 @@ export const editor: Record<keyof typeof en, string> = {
   'editor.page-name.back': 'Rückseite',
   'editor.guides': 'Hilfslinien',
   'editor.guides-title': 'Schnittlinie, Beschnitt und sicheren Bereich zeigen',
-  'editor.guides.outside_one':
-    '{count} Objekt ragt in den {mm}-mm-Sicherheitsrand (orange Rahmen) und wird vielleicht abgeschnitten.',
-  'editor.guides.outside_other':
-    '{count} Objekte ragen in den {mm}-mm-Sicherheitsrand (orange Rahmen) und werden vielleicht abgeschnitten.',
+  'editor.guides.outside':
+    '{count, plural, one {{count} Objekt ragt in den {mm}-mm-Sicherheitsrand (orange Rahmen) und wird vielleicht abgeschnitten.} other {{count} Objekte ragen in den {mm}-mm-Sicherheitsrand (orange Rahmen) und werden vielleicht abgeschnitten.}}',
   'editor.guides.legend':
     '{product}: rote Linie = Schnitt, schattierter Streifen = {mm} mm Beschnitt, blaue Striche = sicherer Bereich.',
   'editor.canvas-label':
@@ -58,10 +56,9 @@ export const editor: Record<keyof typeof en, string> = {
   'editor.preflight.checking': 'Wird geprüft …',
   'editor.preflight.list': 'Druckhinweise: Wähle einen, um ihn auf der Karte zu zeigen',
   'editor.preflight.ready': 'Druckbereit: keine Hinweise.',
-  'editor.preflight.problems_one': '{count} Problem, das vor Versand oder Druck behoben werden muss',
-  'editor.preflight.problems_other': '{count} Probleme, die vor Versand oder Druck behoben werden müssen',
-  'editor.preflight.warnings_one': '{count} Hinweis',
-  'editor.preflight.warnings_other': '{count} Hinweise',
+  'editor.preflight.problems':
+    '{count, plural, one {{count} Problem, das vor Versand oder Druck behoben werden muss} other {{count} Probleme, die vor Versand oder Druck behoben werden müssen}}',
+  'editor.preflight.warnings': '{count, plural, one {{count} Hinweis} other {{count} Hinweise}}',
   'editor.preflight.and': '{first} und {second}.',
   'editor.preflight.one': '{first}.',
   'editor.preflight.must-fix': 'Muss behoben werden. ',
@@ -187,8 +184,8 @@ export const editor: Record<keyof typeof en, string> = {
   'editor.send.option-price': '{label} ({price})',
   'editor.send.no-gift': 'Kein Geschenk',
   'editor.send.tick-people': 'Hak die Personen an, die eine Karte bekommen sollen.',
-  'editor.send.people-total_one': '{count} Person: insgesamt {total}',
-  'editor.send.people-total_other': '{count} Personen: insgesamt {total}',
+  'editor.send.people-total':
+    '{count, plural, one {{count} Person: insgesamt {total}} other {{count} Personen: insgesamt {total}}}',
   'editor.send.recipient-n': 'Empfänger:in {id}',
   'editor.send.me': '{name} (ich)',
   'editor.send.everyone-in': 'Alle in {tag}',

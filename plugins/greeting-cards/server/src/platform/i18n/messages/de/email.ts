@@ -33,8 +33,7 @@ export const email: Record<keyof typeof en, string> = {
   'email.reminder.subject': 'Erinnerung: {title} ist {when}',
   'email.reminder.today': 'heute',
   'email.reminder.tomorrow': 'morgen',
-  'email.reminder.in-days_one': 'in {count} Tag',
-  'email.reminder.in-days_other': 'in {count} Tagen',
+  'email.reminder.in-days': '{count, plural, one {in {count} Tag} other {in {count} Tagen}}',
   'email.reminder.hello': 'Hallo {name},',
   'email.reminder.body': '{title} ist {when}, am {date}. Du hast noch Zeit, eine Karte zu schicken.',
   'email.reminder.choose': 'Karte aussuchen',
@@ -59,10 +58,10 @@ export const email: Record<keyof typeof en, string> = {
     'Die Frist zum Unterschreiben ist abgelaufen. Sieh dir die Nachrichten an und schick die Karte dann ab.',
   'email.group.closed.review': 'Ansehen und senden',
 
-  'email.address-requests.added_one': '{count} Person hat ihre Adresse in dein Adressbuch eingetragen',
-  'email.address-requests.added_other': '{count} Personen haben ihre Adresse in dein Adressbuch eingetragen',
-  'email.address-requests.changed_one': '{count} Person hat neue Angaben geschickt, die du prüfen kannst',
-  'email.address-requests.changed_other': '{count} Personen haben neue Angaben geschickt, die du prüfen kannst',
+  'email.address-requests.added':
+    '{count, plural, one {{count} Person hat ihre Adresse in dein Adressbuch eingetragen} other {{count} Personen haben ihre Adresse in dein Adressbuch eingetragen}}',
+  'email.address-requests.changed':
+    '{count, plural, one {{count} Person hat neue Angaben geschickt, die du prüfen kannst} other {{count} Personen haben neue Angaben geschickt, die du prüfen kannst}}',
   'email.address-requests.intro-html':
     'Diese Einträge kamen über deinen Adress-Link. Sie sind in deinem Adressbuch mit „Von ihnen eingetragen“ markiert. Neue Angaben zu einem vorhandenen Eintrag ersetzen ihn erst, wenn du sie dort übernimmst.',
   'email.address-requests.intro-text':
@@ -75,10 +74,8 @@ export const email: Record<keyof typeof en, string> = {
   'email.address-proof.body':
     'Öffne diesen Link, um zu bestätigen, dass diese Adresse dir gehört. E-Cards, die andere an sie schicken, erscheinen dann in deiner Bibliothek unter "Erhalten".',
   'email.address-proof.button': 'Adresse bestätigen',
-  'email.address-proof.once_one':
-    'Der Link funktioniert einmal, {count} Stunde lang. Wenn du ihn nicht angefordert hast, ignoriere diese Nachricht.',
-  'email.address-proof.once_other':
-    'Der Link funktioniert einmal, {count} Stunden lang. Wenn du ihn nicht angefordert hast, ignoriere diese Nachricht.',
+  'email.address-proof.once':
+    '{count, plural, one {Der Link funktioniert einmal, {count} Stunde lang. Wenn du ihn nicht angefordert hast, ignoriere diese Nachricht.} other {Der Link funktioniert einmal, {count} Stunden lang. Wenn du ihn nicht angefordert hast, ignoriere diese Nachricht.}}',
 
   'email.failed.subject': 'Versandkarte {id} konnte nicht an {provider} übergeben werden',
   'email.failed.heading': 'Eine Versandkarte ist fehlgeschlagen',

@@ -19,10 +19,8 @@ export const preflight: Record<keyof typeof en, string> = {
     'Text auf der Seite „{where}“ ragt über den Sicherheitsrand ({safe} mm vom Rand) und könnte abgeschnitten werden.',
   'preflight.photo_outside_safe_area':
     'Ein Foto auf der Seite „{where}“ ragt über den Sicherheitsrand ({safe} mm vom Rand) und könnte abgeschnitten werden.',
-  'preflight.too_many_pages_one':
-    'Diese Karte hat {count} Zusatzseite mit Unterschriften, eine Postkarte hat aber nur ihre vier Seiten. Verschicke sie als E-Card oder drucke sie selbst aus.',
-  'preflight.too_many_pages_other':
-    'Diese Karte hat {count} Zusatzseiten mit Unterschriften, eine Postkarte hat aber nur ihre vier Seiten. Verschicke sie als E-Card oder drucke sie selbst aus.',
+  'preflight.too_many_pages':
+    '{count, plural, one {Diese Karte hat {count} Zusatzseite mit Unterschriften, eine Postkarte hat aber nur ihre vier Seiten. Verschicke sie als E-Card oder drucke sie selbst aus.} other {Diese Karte hat {count} Zusatzseiten mit Unterschriften, eine Postkarte hat aber nur ihre vier Seiten. Verschicke sie als E-Card oder drucke sie selbst aus.}}',
   'preflight.empty_inside_message':
     'Die Innenseite dieser Postkarte ist leer: Schreib eine Nachricht oder verschicke sie bewusst ohne.',
 };

@@ -45,9 +45,8 @@ export const editor = {
   'editor.page-name.back': 'Back',
   'editor.guides': 'Guides',
   'editor.guides-title': 'Show the trim line, the bleed and the safe area',
-  'editor.guides.outside_one': '{count} object reaches into the {mm} mm safe margin (orange boxes) and may be trimmed.',
-  'editor.guides.outside_other':
-    '{count} objects reach into the {mm} mm safe margin (orange boxes) and may be trimmed.',
+  'editor.guides.outside':
+    '{count, plural, one {{count} object reaches into the {mm} mm safe margin (orange boxes) and may be trimmed.} other {{count} objects reach into the {mm} mm safe margin (orange boxes) and may be trimmed.}}',
   'editor.guides.legend': '{product}: red line = trim, shaded band = {mm} mm bleed, blue dashes = safe area.',
   'editor.canvas-label':
     'Card canvas. Select objects in the Layers list; arrow keys move the selected object, Delete removes it, Enter edits text.',
@@ -59,10 +58,9 @@ export const editor = {
   'editor.preflight.checking': 'Checking...',
   'editor.preflight.list': 'Print warnings: choose one to show it on the card',
   'editor.preflight.ready': 'Ready to print: no warnings.',
-  'editor.preflight.problems_one': '{count} problem to fix before it can be posted or printed',
-  'editor.preflight.problems_other': '{count} problems to fix before it can be posted or printed',
-  'editor.preflight.warnings_one': '{count} warning',
-  'editor.preflight.warnings_other': '{count} warnings',
+  'editor.preflight.problems':
+    '{count, plural, one {{count} problem to fix before it can be posted or printed} other {{count} problems to fix before it can be posted or printed}}',
+  'editor.preflight.warnings': '{count, plural, one {{count} warning} other {{count} warnings}}',
   'editor.preflight.and': '{first} and {second}.',
   'editor.preflight.one': '{first}.',
   'editor.preflight.must-fix': 'Must fix. ',
@@ -191,8 +189,8 @@ export const editor = {
   'editor.send.option-price': '{label} ({price})',
   'editor.send.no-gift': 'No gift',
   'editor.send.tick-people': 'Tick the people who should get a copy.',
-  'editor.send.people-total_one': '{count} person: {total} in all',
-  'editor.send.people-total_other': '{count} people: {total} in all',
+  'editor.send.people-total':
+    '{count, plural, one {{count} person: {total} in all} other {{count} people: {total} in all}}',
   'editor.send.recipient-n': 'Recipient {id}',
   'editor.send.me': '{name} (me)',
   'editor.send.everyone-in': 'Everyone in {tag}',

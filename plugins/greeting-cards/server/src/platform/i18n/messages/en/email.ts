@@ -32,8 +32,7 @@ export const email = {
   'email.reminder.subject': 'Reminder: {title} is {when}',
   'email.reminder.today': 'today',
   'email.reminder.tomorrow': 'tomorrow',
-  'email.reminder.in-days_one': 'in {count} day',
-  'email.reminder.in-days_other': 'in {count} days',
+  'email.reminder.in-days': '{count, plural, one {in {count} day} other {in {count} days}}',
   'email.reminder.hello': 'Hello {name},',
   'email.reminder.body': '{title} is {when}, on {date}. There is still time to send a card.',
   'email.reminder.choose': 'Choose a card',
@@ -55,10 +54,10 @@ export const email = {
   'email.group.closed.body': 'The deadline for signing has passed. Check the messages, then send the card.',
   'email.group.closed.review': 'Review and send',
 
-  'email.address-requests.added_one': '{count} friend added their address to your address book',
-  'email.address-requests.added_other': '{count} friends added their address to your address book',
-  'email.address-requests.changed_one': '{count} friend sent new details for you to check',
-  'email.address-requests.changed_other': '{count} friends sent new details for you to check',
+  'email.address-requests.added':
+    '{count, plural, one {{count} friend added their address to your address book} other {{count} friends added their address to your address book}}',
+  'email.address-requests.changed':
+    '{count, plural, one {{count} friend sent new details for you to check} other {{count} friends sent new details for you to check}}',
   'email.address-requests.intro-html':
     'These came in through your address link. They are marked “Added by them” in your address book. New details for an entry you have do not replace it until you accept them there.',
   'email.address-requests.intro-text':
@@ -71,10 +70,8 @@ export const email = {
   'email.address-proof.body':
     'Open this link to confirm that this address is yours. E-cards other people send to it will then appear under "Received" in your library.',
   'email.address-proof.button': 'Confirm my address',
-  'email.address-proof.once_one':
-    'The link works once, for {count} hour. If you did not ask for it, ignore this message.',
-  'email.address-proof.once_other':
-    'The link works once, for {count} hours. If you did not ask for it, ignore this message.',
+  'email.address-proof.once':
+    '{count, plural, one {The link works once, for {count} hour. If you did not ask for it, ignore this message.} other {The link works once, for {count} hours. If you did not ask for it, ignore this message.}}',
 
   'email.failed.subject': 'Posted card {id} could not be sent to {provider}',
   'email.failed.heading': 'A posted card failed',

@@ -17,10 +17,8 @@ export const preflight = {
     'Text on the {where} crosses the safe margin ({safe} mm from the edge): it may be trimmed.',
   'preflight.photo_outside_safe_area':
     'A photo on the {where} crosses the safe margin ({safe} mm from the edge): it may be trimmed.',
-  'preflight.too_many_pages_one':
-    'This card has {count} extra page of signatures, and a posted card has only its four pages. Send it as an e-card or print it at home instead.',
-  'preflight.too_many_pages_other':
-    'This card has {count} extra pages of signatures, and a posted card has only its four pages. Send it as an e-card or print it at home instead.',
+  'preflight.too_many_pages':
+    '{count, plural, one {This card has {count} extra page of signatures, and a posted card has only its four pages. Send it as an e-card or print it at home instead.} other {This card has {count} extra pages of signatures, and a posted card has only its four pages. Send it as an e-card or print it at home instead.}}',
   'preflight.empty_inside_message':
     'The inside of this posted card is empty: add a message, or send it blank on purpose.',
 } as const;
