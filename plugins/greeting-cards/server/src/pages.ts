@@ -3,6 +3,7 @@ import { registerStaticFiles } from './platform/web/static-files';
 import { registerWebRoutes } from './platform/web/web-route';
 import { registerCardViewRoutes } from './areas/fulfilment/ecards/card-view-page';
 import { AREAS } from './areas';
+import { robotsRoute } from './areas/catalogue';
 import { registerOwnRoutes } from './platform/http/own-routes';
 import { mountPoints } from './platform/mount/mount-points';
 import type { Ctx } from './platform/http/respond';
@@ -22,6 +23,7 @@ export function registerStorefront(strapi: Core.Strapi): void {
     strapi,
     AREAS.flatMap((area) => ('routes' in area && 'pages' in area.routes ? area.routes.pages : [])),
   );
+  registerOwnRoutes(strapi, [robotsRoute(strapi)]);
   // `/shop` leads to the shop's home page at `/shop/` (a route without a slash also matches `/shop/`,
   // which the home page, registered first, answers).
   if (base) {

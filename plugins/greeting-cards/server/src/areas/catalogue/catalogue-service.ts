@@ -137,6 +137,34 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
+    /**
+     * What the sitemap lists: the slugs of published, active templates and occasions inside their
+     * window, each with the time it last changed for shoppers (its last edit, or the start of its
+     * window when that came later). Cached per catalogue version like every other read.
+     */
+    sitemapEntries(version?: string) {
+      return cached(`sitemap`, version, async () => {
+        const changed = (row: Record<string, unknown>): Date => {
+          const times = [row.updatedAt, row.publishedAt, row.available_from]
+            .map((v) => (v ? new Date(v as string).getTime() : NaN))
+            .filter((t) => Number.isFinite(t) && t <= Date.now());
+          return new Date(times.length ? Math.max(...times) : Date.now());
+        };
+        const columns = ['slug', 'updatedAt', 'publishedAt', 'available_from'];
+        const [templates, occasions] = await Promise.all([
+          q(UID.template).findMany({
+            where: shopRows({ is_active: true, ...inWindow() }),
+            select: columns,
+            orderBy: [{ id: 'asc' }],
+          }),
+          q(UID.occasion).findMany({ where: shopRows(inWindow()), select: columns, orderBy: [{ id: 'asc' }] }),
+        ]);
+        const entries = (rows: Array<Record<string, unknown>>) =>
+          rows.map((row) => ({ slug: String(row.slug), changedAt: changed(row) }));
+        return { templates: entries(templates), occasions: entries(occasions) };
+      });
+    },
+
     /** An active template inside its window by slug, as stored (with occasion), or the 404 error. */
     async findActiveTemplate(slug: string, locale: Locale = DEFAULT_LOCALE) {
       const row = await q(UID.template).findOne({

@@ -4,16 +4,18 @@ import services from './services';
 import catalogueController from './controller';
 import api from './routes';
 import { catalogueRoutes } from './pages';
+import { seoRoutes } from './seo/routes';
 
 /** Templates, occasions, design assets and gift add-ons: what editors curate and shoppers browse. */
 const area = {
   contentTypes,
   services,
   controllers: { catalogue: catalogueController },
-  routes: { api: [...api], pages: [...catalogueRoutes] },
+  routes: { api: [...api], pages: [...catalogueRoutes, ...seoRoutes] },
 } satisfies Area;
 
 export default area;
 
 // What other areas use of this one (they import this file only).
 export { TEMPLATE_DESIGNER_POLICY } from './template-designer-policy';
+export { robotsRoute } from './seo/routes';

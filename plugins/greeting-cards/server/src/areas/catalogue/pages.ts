@@ -5,6 +5,10 @@ import { markPreview } from '../../platform/web/preview-frame';
 import { renderPage, renderPageOrPartial } from '../../platform/web/render';
 import { publicRoute, type WebRouteDef } from '../../platform/web/web-route';
 import { pageLocale } from '../../platform/web/locale';
+import { getConfig } from '../../platform/config/get-config';
+import { headForPage } from './seo/head-for-page';
+import { productJsonLd } from './seo/product-json-ld';
+import { absolute } from './seo/page-head';
 
 // Home, catalogue (filters answer the grid partial under htmx) and the template page.
 
@@ -28,8 +32,15 @@ export const catalogueRoutes: WebRouteDef[] = [
       catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, version, locale),
       catalogue.listTemplates({}, { page: 1, pageSize: 10, offset: 0 }, version, locale),
     ]);
+    const title = t('shop.home.title');
     renderPage(ctx, 'home', {
-      title: t('shop.home.title'),
+      title,
+      indexable: true,
+      seo: headForPage(strapi, ctx, {
+        title,
+        description: getConfig(strapi).shopTagline || t('shop.seo.catalogue'),
+        image: popular.results.find((tpl) => tpl.thumbnail_url)?.thumbnail_url ?? null,
+      }),
       occasions: occasions.results,
       occasionNames: namesBySlug(occasions.results),
       templates: popular.results,
@@ -57,10 +68,21 @@ export const catalogueRoutes: WebRouteDef[] = [
       ),
     ]);
     const occasionName = occasions.results.find((o) => o.slug === occasion)?.name ?? null;
+    const title = occasionName
+      ? t('shop.catalogue.titleOccasion', { occasion: occasionName })
+      : t('shop.catalogue.titleAll');
+    // The list of all cards and each occasion's list are pages search engines may show; a style filter
+    // or a later page of the same list is not a page of its own (noindex; the canonical names the first).
+    const indexable = !style && page === 1 && (!occasion || occasionName !== null);
     renderPageOrPartial(ctx, 'catalogue', 'partials/catalogue-results', {
-      title: occasionName
-        ? t('shop.catalogue.titleOccasion', { occasion: occasionName })
-        : t('shop.catalogue.titleAll'),
+      title,
+      indexable,
+      seo: headForPage(strapi, ctx, {
+        title,
+        description: occasionName ? t('shop.seo.occasion', { occasion: occasionName }) : t('shop.seo.catalogue'),
+        query: occasionName && occasion ? { occasion } : {},
+        image: listing.results.find((tpl) => tpl.thumbnail_url)?.thumbnail_url ?? null,
+      }),
       occasions: occasions.results,
       occasionNames: namesBySlug(occasions.results),
       styles: TEMPLATE_STYLES,
@@ -75,7 +97,7 @@ export const catalogueRoutes: WebRouteDef[] = [
     });
   }),
 
-  publicRoute('GET', '/templates/:slug/', async ({ ctx, strapi }) => {
+  publicRoute('GET', '/templates/:slug/', async ({ ctx, strapi, t }) => {
     // ?preview=<signed token>: an editor's look at the draft (404 unless the token is valid for it).
     const preview = ctx.query.preview !== undefined;
     const slug = String(ctx.params.slug);
@@ -86,7 +108,27 @@ export const catalogueRoutes: WebRouteDef[] = [
       : await catalogue.getTemplate(slug, false, undefined, locale);
     const occasions = await catalogue.listOccasions({ page: 1, pageSize: 100, offset: 0 }, undefined, locale);
     const occasion = occasions.results.find((o) => o.slug === template.occasion) ?? null;
-    renderPage(ctx, 'template', { title: template.name, template, occasion, preview });
+    const config = getConfig(strapi);
+    const description = template.description || t('shop.seo.template', { name: template.name });
+    const seo = headForPage(strapi, ctx, {
+      title: template.name,
+      description,
+      image: template.thumbnail_url,
+      type: 'product',
+      jsonLd: productJsonLd({
+        name: template.name,
+        description,
+        url: absolute(config.publicUrl, ctx.path),
+        image: template.thumbnail_url ? absolute(config.publicUrl, template.thumbnail_url) : null,
+        sku: template.slug,
+        brand: config.shopName,
+        category: occasion?.name ?? null,
+        currency: config.currency,
+        prices: [config.ecardPrice, config.postedCardPrice, config.printPrice],
+      }),
+    });
+    // A draft seen through an editor's preview link is never indexed.
+    renderPage(ctx, 'template', { title: template.name, template, occasion, preview, indexable: !preview, seo });
     if (preview) markPreview(strapi, ctx);
   }),
 ];
