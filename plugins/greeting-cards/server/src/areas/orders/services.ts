@@ -3,13 +3,15 @@ import orders from './orders-service';
 import checkout from './checkout-service';
 import promotions from './promotions-service';
 import refunds from './refunds-service';
+import orderConfirmations from './confirmation/confirmation-service';
 
-/** The cart, checkout, promotions and refunds. */
+/** The cart, checkout, promotions, refunds and the buyer's order confirmation. */
 const services = {
   orders,
   checkout,
   promotions,
   refunds,
+  orderConfirmations,
 };
 
 export default services;

@@ -40,7 +40,11 @@ export function registerJobs(strapi: Core.Strapi): void {
   const jobs: Record<string, unknown> = {};
   if (config.schedulerEnabled) {
     jobs.greetingCardsDeliveries = {
-      task: singleFlight('delivery', strapi, () => getService(strapi, 'fulfilment').runDue(new Date())),
+      task: singleFlight('delivery', strapi, async () => {
+        await getService(strapi, 'fulfilment').runDue(new Date());
+        // Order confirmations a web instance left, or a crash lost (areas/orders/confirmation).
+        await getService(strapi, 'orderConfirmations').sendMissed(new Date());
+      }),
       // Every SERVICE_WORKER_POLL_SECONDS (15 s): cheap when nothing is due, and work of an instance that
       // died is taken over within the claim lease plus the poll (under a minute with the defaults). With
       // web instances in front, this poll is also how a paid order's cards leave.

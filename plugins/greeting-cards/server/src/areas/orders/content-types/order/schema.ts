@@ -31,6 +31,8 @@ const order = defineType({
     // the order's e-mails (the e-card to each recipient, print-ready) are written in it. Null on
     // orders older than it means English.
     locale: str(),
+    // Set when the buyer's order confirmation is claimed (areas/orders/confirmation): once per order.
+    confirmation_sent_at: dt(),
   },
 });
 

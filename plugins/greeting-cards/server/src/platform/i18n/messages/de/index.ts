@@ -5,5 +5,14 @@ import { email } from './email';
 import { preflight } from './preflight';
 import { errors } from './errors';
 import { seo } from './seo';
+import { orderMail } from './order-mail';
 
-export const de: Record<keyof typeof en, string> = { ...shop, ...editor, ...email, ...preflight, ...errors, ...seo };
+export const de: Record<keyof typeof en, string> = {
+  ...shop,
+  ...editor,
+  ...email,
+  ...preflight,
+  ...errors,
+  ...seo,
+  ...orderMail,
+};

@@ -4,5 +4,6 @@ import { email } from './email';
 import { preflight } from './preflight';
 import { errors } from './errors';
 import { seo } from './seo';
+import { orderMail } from './order-mail';
 
-export const en = { ...shop, ...editor, ...email, ...preflight, ...errors, ...seo };
+export const en = { ...shop, ...editor, ...email, ...preflight, ...errors, ...seo, ...orderMail };

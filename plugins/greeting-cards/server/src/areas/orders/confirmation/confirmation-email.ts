@@ -1,0 +1,63 @@
+import { emailText, type EmailLanguage } from '../../../platform/email/layout';
+import { renderEmail, type RenderedEmail } from '../../../platform/email/views';
+import type { DeliveryMethod } from '../../../platform/enums';
+
+/** One line of the confirmation as the buyer reads it. */
+export interface ConfirmationLine {
+  cardTitle: string;
+  recipientName: string | null;
+  method: DeliveryMethod;
+  /** When it is sent (a scheduled line), or null for "as soon as possible". */
+  sendOn: Date | null;
+  lineTotalPence: number;
+  giftWrap: boolean;
+  /** An absolute address of the card's front, or null when it has none yet. */
+  imageUrl: string | null;
+}
+
+export interface ConfirmationInput {
+  orderNumber: string;
+  buyerName: string;
+  lines: ConfirmationLine[];
+  subtotalPence: number;
+  discountPence: number;
+  promoCode: string | null;
+  totalPence: number;
+  currency: string;
+  paidAt: Date;
+  orderUrl: string;
+}
+
+/**
+ * The order confirmation, in the order's language: every line with its card's front, recipient,
+ * method and date, the promotion and the total, and a link to the order page. Shoppers' texts reach
+ * it only as card titles and recipient names, escaped like any value; the subject holds the shop's
+ * words and the order number only.
+ */
+export function orderConfirmationEmail(input: ConfirmationInput, lang: EmailLanguage = {}): RenderedEmail {
+  const text = emailText(lang);
+  const { t } = text;
+  const lines = input.lines.map((line) => ({
+    ...line,
+    title: line.cardTitle || t('email.print.your-card'),
+    methodLabel: t(`email.order.method.${line.method}`),
+    when: line.sendOn ? t('email.order.sends-on', { date: text.date(line.sendOn) }) : t('email.order.sends-now'),
+    price: text.money(line.lineTotalPence, input.currency),
+  }));
+  return renderEmail(
+    'order-confirmation',
+    t('email.order.subject', { number: input.orderNumber }),
+    {
+      name: input.buyerName || t('email.print.there'),
+      number: input.orderNumber,
+      lines,
+      subtotal: text.money(input.subtotalPence, input.currency),
+      discount: input.discountPence > 0 ? text.money(input.discountPence, input.currency) : null,
+      promoCode: input.promoCode,
+      total: text.money(input.totalPence, input.currency),
+      paidOn: text.date(input.paidAt),
+      orderUrl: input.orderUrl,
+    },
+    text,
+  );
+}

@@ -1,0 +1,122 @@
+import type { Core } from '@strapi/strapi';
+import { UID } from '../../../platform/uids';
+import { query, type Row } from '../../../platform/db/query';
+import { getConfig } from '../../../platform/config/get-config';
+import { getService } from '../../../platform/get-service';
+import { recordLocale } from '../../../platform/i18n/record-locale';
+import { publicShopUrl } from '../../../platform/mount/mount-points';
+import { itemView } from '../serializer';
+import { orderStore } from '../order-store';
+import { orderNumberOf } from '../rules/order-number';
+import { orderConfirmationEmail } from './confirmation-email';
+import type { DeliveryMethod } from '../../../platform/enums';
+
+// The buyer's order confirmation: one e-mail per paid order. Claimed with a conditional UPDATE on
+// confirmation_sent_at, so two instances, a webhook replayed or a payment completed twice send it once;
+// a mail that cannot be sent releases the claim for the next sweep. The sweep (on the worker's delivery
+// job) sends what a web instance left, or what a crash between payment and mail lost.
+
+/** States of an order that was paid (a refund after payment still had its confirmation). */
+const PAID_STATES = ['paid', 'fulfilled', 'partially_refunded', 'refunded'];
+/** The sweep leaves a just-paid order to the instance that took the payment for this long. */
+const SWEEP_GRACE_MS = 60_000;
+/** Orders paid longer ago than this get no late confirmation (an old order the feature predates). */
+const SWEEP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const absolute = (publicUrl: string, url: string | null | undefined): string | null =>
+  !url ? null : /^https?:\/\//i.test(url) ? url : `${publicUrl.replace(/\/+$/, '')}${url}`;
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const orders = () => query(strapi, UID.order);
+
+  async function build(order: Row) {
+    const config = getConfig(strapi);
+    const items = (await orderStore(strapi).frozenItems(order.id)).map(itemView);
+    const cardIds = [...new Set(items.map((i) => i.card).filter((id): id is number => typeof id === 'number'))];
+    const fronts = new Map(
+      (cardIds.length
+        ? ((await query(strapi, UID.card).findMany({
+            where: { id: { $in: cardIds } },
+            select: ['id', 'preview_url'],
+          })) as Row[])
+        : []
+      ).map((row) => [row.id as number, row.preview_url as string | null]),
+    );
+    return orderConfirmationEmail(
+      {
+        orderNumber: orderNumberOf(String(order.uuid)),
+        buyerName: String(order.user?.username ?? ''),
+        lines: items.map((item) => ({
+          cardTitle: String(item.card_title ?? ''),
+          recipientName: item.recipient_name,
+          method: item.delivery_method as DeliveryMethod,
+          sendOn: item.scheduled_for ? new Date(item.scheduled_for) : null,
+          lineTotalPence: Number(item.line_total_pence ?? 0),
+          giftWrap: item.gift_wrap,
+          imageUrl: absolute(config.publicUrl, item.card === null ? null : fronts.get(item.card)),
+        })),
+        subtotalPence: Number(order.subtotal_pence ?? 0),
+        discountPence: Number(order.discount_pence ?? 0),
+        promoCode: order.promo_code ?? null,
+        totalPence: Number(order.total_pence ?? 0),
+        currency: String(order.currency ?? config.currency),
+        paidAt: new Date(order.paid_at ?? Date.now()),
+        orderUrl: publicShopUrl(strapi, `/orders/${order.uuid}/`),
+      },
+      {
+        locale: recordLocale(order.locale, config.shopLocale),
+        shopName: config.shopName,
+        timeZone: config.shopTimeZone,
+      },
+    );
+  }
+
+  return {
+    /** Sends the confirmation of a paid order unless it went already. Returns whether this call sent it. */
+    async sendFor(orderId: number): Promise<boolean> {
+      const { count } = (await orders().updateMany({
+        where: { id: orderId, status: { $in: PAID_STATES }, confirmation_sent_at: null },
+        data: { confirmation_sent_at: new Date() },
+      })) as { count: number };
+      if (count !== 1) return false;
+      try {
+        const order = (await orders().findOne({
+          where: { id: orderId },
+          populate: { user: { select: ['id', 'email', 'username'] } },
+        })) as Row | null;
+        const to = order?.user?.email;
+        if (!order || !to) return false; // A buyer without an address (deleted account): nothing to send.
+        const mail = await build(order);
+        await getService(strapi, 'mailer').send({
+          to,
+          ...mail,
+          headers: { 'X-Greeting-Card-Order': String(order.uuid) },
+        });
+        return true;
+      } catch (error) {
+        await orders().updateMany({ where: { id: orderId }, data: { confirmation_sent_at: null } });
+        strapi.log.warn(
+          `[greeting-cards] order ${orderId}: confirmation not sent, the next sweep tries again: ${(error as Error)?.message}`,
+        );
+        return false;
+      }
+    },
+
+    /** Confirmations paid orders are still owed (see above). Returns how many went. */
+    async sendMissed(now = new Date()): Promise<number> {
+      const owed = (await orders().findMany({
+        where: {
+          status: { $in: PAID_STATES },
+          confirmation_sent_at: null,
+          paid_at: { $lt: new Date(now.getTime() - SWEEP_GRACE_MS), $gt: new Date(now.getTime() - SWEEP_WINDOW_MS) },
+        },
+        select: ['id'],
+        orderBy: [{ paid_at: 'asc' }],
+        limit: 100,
+      })) as Row[];
+      let sent = 0;
+      for (const row of owed) if (await this.sendFor(row.id as number)) sent += 1;
+      return sent;
+    },
+  };
+};

@@ -1,0 +1,161 @@
+import type { ParsedMail } from 'mailparser';
+import { startApp, TestApp } from '../helpers/strapi';
+import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
+import { createUser, TestUser } from '../helpers/users';
+import { createCard, createRecipient } from '../helpers/order-fixtures';
+import { design, q } from '../fulfilment/helpers';
+
+// The buyer's order confirmation: one e-mail per paid order, whoever completes the payment and however
+// often, in the order's language, listing every line, the promotion and the total, with the order page.
+const PUBLIC_URL = 'https://cards.example.test';
+const DAY = 86_400_000;
+
+describe('order confirmation e-mail', () => {
+  let app: TestApp;
+  let smtp: SmtpCapture;
+  const http = () => app.http();
+  const confirmations = () => app.strapi.plugin('greeting-cards').service('orderConfirmations');
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    app = await startApp({
+      ...smtp.env,
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_RENDERER: 'memory',
+      SERVICE_PUBLIC_URL: PUBLIC_URL,
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.stop();
+  });
+
+  const toBuyer = (buyer: TestUser) => (m: ParsedMail) =>
+    (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.value.some((v) => v.address === buyer.email)) &&
+    Boolean(m.headers.get('x-greeting-card-order'));
+
+  /** A cart with a scheduled e-card to a friend and a print-at-home card, checked out; its uuid. */
+  async function checkedOut(buyer: TestUser, headers: Record<string, string> = {}) {
+    const card = await createCard(app.strapi, buyer, { title: 'Garden Party <b>', canvas_data: design('Hi') });
+    const friend = await createRecipient(app.strapi, buyer, {
+      first_name: 'Ada',
+      last_name: 'Byron',
+      email: 'ada@example.test',
+    });
+    const later = new Date(Date.now() + 5 * DAY).toISOString();
+    for (const line of [
+      { card_id: card.id, recipient_id: friend.id, scheduled_for: later },
+      { card_id: card.id, delivery_method: 'print' },
+    ])
+      expect((await http().post('/api/orders/add_to_cart/').set(buyer.auth).set(headers).send(line)).status).toBe(200);
+    const cart = await http().get('/api/orders/cart/').set(buyer.auth);
+    expect(
+      (await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(buyer.auth).set(headers).send({})).status,
+    ).toBe(200);
+    return cart.body.uuid as string;
+  }
+
+  it('sends one confirmation listing every line and the total, linking to the order page', async () => {
+    const buyer = await createUser(app.strapi);
+    const uuid = await checkedOut(buyer);
+    const paid = await http().post(`/api/orders/${uuid}/pay/`).set(buyer.auth).send({});
+    expect(paid.status).toBe(200);
+
+    const [mail] = await smtp.waitFor(toBuyer(buyer), 1);
+    const number = uuid.replace(/-/g, '').slice(0, 8).toUpperCase();
+    expect(mail.subject).toBe(`Your order ${number} is confirmed`);
+    expect(mail.headers.get('x-greeting-card-order')).toBe(uuid);
+    const html = String(mail.html);
+    const text = String(mail.text);
+    for (const part of [html, text]) {
+      expect(part).toContain(`Order number: ${number}`);
+      expect(part).toContain('E-card');
+      expect(part).toContain('Print at home');
+      expect(part).toContain('to Ada Byron');
+      expect(part).toMatch(/sends on \d{1,2} \w+ \d{4}/);
+      expect(part).toContain(`${PUBLIC_URL}/orders/${uuid}/`);
+    }
+    // The card's title is the shopper's text: escaped in HTML, as it is in the text part.
+    expect(html).toContain('Garden Party &lt;b&gt;');
+    expect(html).not.toContain('Garden Party <b>');
+    expect(text).toContain('Garden Party <b>');
+    const order = (await http().get(`/api/orders/${uuid}/`).set(buyer.auth)).body;
+    const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+    expect(text).toContain(`Total paid: ${money(order.total_pence)}`);
+    for (const item of order.items as Array<{ line_total_pence: number }>)
+      expect(text).toContain(money(item.line_total_pence));
+
+    // Paying again, the sweep and a direct call send nothing more.
+    expect((await http().post(`/api/orders/${uuid}/pay/`).set(buyer.auth).send({})).status).toBe(409);
+    const row = await q(app.strapi, 'order').findOne({ where: { uuid } });
+    expect(await confirmations().sendFor(row.id)).toBe(false);
+    expect(await confirmations().sendMissed(new Date(Date.now() + 5 * 60_000))).toBe(0);
+    expect(smtp.messages.filter(toBuyer(buyer))).toHaveLength(1);
+  });
+
+  it('sends it once when instances race for it, and not at all for an unpaid order', async () => {
+    const buyer = await createUser(app.strapi);
+    const uuid = await checkedOut(buyer);
+    const row = await q(app.strapi, 'order').findOne({ where: { uuid } });
+    // Unpaid: nothing to confirm.
+    expect(await confirmations().sendFor(row.id)).toBe(false);
+    expect((await http().post(`/api/orders/${uuid}/pay/`).set(buyer.auth).send({})).status).toBe(200);
+    await smtp.waitFor(toBuyer(buyer), 1);
+    // As if the first send had been lost: ten claims at once, one mail.
+    await q(app.strapi, 'order').update({ where: { id: row.id }, data: { confirmation_sent_at: null } });
+    const results = await Promise.all(Array.from({ length: 10 }, () => confirmations().sendFor(row.id)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    await smtp.waitFor(toBuyer(buyer), 2);
+    expect(smtp.messages.filter(toBuyer(buyer))).toHaveLength(2);
+  });
+
+  it('keeps the claim free when the mail server is down, and the sweep sends it later', async () => {
+    const buyer = await createUser(app.strapi);
+    const uuid = await checkedOut(buyer);
+    const row = await q(app.strapi, 'order').findOne({ where: { uuid } });
+    // Paid by the webhook's path with the mail server down: the confirmation cannot go. The log says
+    // when the attempt gave up (read, not replaced: every line still goes to the real logger).
+    const warnings: string[] = [];
+    const log = app.strapi.log;
+    const warn = log.warn.bind(log);
+    log.warn = ((message: string, ...rest: unknown[]) => {
+      warnings.push(String(message));
+      return warn(message, ...rest);
+    }) as typeof log.warn;
+    await smtp.stop();
+    try {
+      const moved = await app.strapi
+        .plugin('greeting-cards')
+        .service('payments')
+        .completeOrderPayment(row.id, { provider: 'demo' });
+      expect(moved).toBe(true);
+      const deadline = Date.now() + 20_000;
+      while (!warnings.some((w) => w.includes(`order ${row.id}: confirmation not sent`))) {
+        if (Date.now() > deadline) throw new Error('the confirmation was not attempted');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      log.warn = warn;
+      await smtp.start();
+    }
+    // The failed send gave the claim back.
+    expect((await q(app.strapi, 'order').findOne({ where: { id: row.id } })).confirmation_sent_at).toBeNull();
+    expect(smtp.messages.filter(toBuyer(buyer))).toHaveLength(0);
+    // Within its first minute the sweep leaves it to the instance that took the payment; then it sends.
+    expect(await confirmations().sendMissed(new Date())).toBe(0);
+    expect(await confirmations().sendMissed(new Date(Date.now() + 2 * 60_000))).toBe(1);
+    await smtp.waitFor(toBuyer(buyer), 1);
+  });
+
+  it('writes it in the language the buyer shopped in', async () => {
+    const buyer = await createUser(app.strapi);
+    const uuid = await checkedOut(buyer, { 'Accept-Language': 'de' });
+    expect(
+      (await http().post(`/api/orders/${uuid}/pay/`).set(buyer.auth).set('Accept-Language', 'de').send({})).status,
+    ).toBe(200);
+    const [mail] = await smtp.waitFor(toBuyer(buyer), 1);
+    expect(mail.subject).toMatch(/^Deine Bestellung [0-9A-F]{8} ist bestätigt$/);
+    expect(String(mail.text)).toContain('Zum Selbstdrucken');
+    expect(String(mail.text)).toMatch(/wird am \d{1,2}\. \w+ \d{4} verschickt/);
+  });
+});
