@@ -15,6 +15,8 @@ import { itemsPreflight, type ItemPreflight } from './checkout-preflight';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import { localizePreflight } from '../../platform/i18n/preflight-text';
 import { localizeErrorText } from '../../platform/i18n/error-messages';
+import { getConfig } from '../../platform/config/get-config';
+import { paymentMode } from '../../platform/providers/payment';
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
 const checksPromo = (ctx: { query: Record<string, unknown> }) =>
@@ -266,6 +268,7 @@ export const orderRoutes: WebRouteDef[] = [
       title: web.t('shop.checkout.title'),
       order: await withCardFronts(web.strapi, order),
       errors: null,
+      demoPayments: paymentMode(getConfig(web.strapi)) === 'demo',
     });
   }),
 
@@ -290,6 +293,7 @@ export const orderRoutes: WebRouteDef[] = [
             title: web.t('shop.checkout.title'),
             order: await withCardFronts(web.strapi, order),
             errors: { non_field_errors: Object.values(errors).flat() },
+            demoPayments: paymentMode(getConfig(web.strapi)) === 'demo',
           },
           400,
         );

@@ -53,6 +53,13 @@ function buildHelpers(locale: Locale) {
       if (!value) return '';
       return typeof zone === 'string' && zone ? formatInZone(String(value), zone, intl) : helpers.dateTime(value);
     },
+    /** An order's number for people: the first eight characters of its uuid, in capitals (unique enough to tell orders apart). */
+    orderNumber(uuid: unknown): string {
+      return String(uuid ?? '')
+        .replace(/-/g, '')
+        .slice(0, 8)
+        .toUpperCase();
+    },
     /** Every IANA zone Node knows, for the time-zone field's suggestions. */
     timeZones(): string[] {
       zoneNames ??= Intl.supportedValuesOf('timeZone');
