@@ -58,4 +58,80 @@ describe('issue 41: the pages a picky shopper reads', () => {
       expect(htmx(s)).toBeTruthy();
     });
   });
+
+  describe('the address book (item 4)', () => {
+    it('shows every field error at once: a bad e-mail and a bad postcode', async () => {
+      const res = await http()
+        .post('/recipients/add/')
+        .set(htmx(s))
+        .type('form')
+        .send({ first_name: 'Bad', email: 'not-an-email', postcode: '!!!', country: 'GB' });
+      expect(res.status).toBe(400);
+      expect(res.text).toMatch(/id="email-error"/);
+      expect(res.text).toMatch(/id="postcode-error"/);
+      expect(res.text).toContain('valid email');
+      expect(res.text).toContain('UK postcode');
+    });
+
+    it('names your own entry as your account does, not by its e-mail twice', async () => {
+      const res = await page('/recipients/');
+      const own = res.text.slice(res.text.indexOf('<ul class="entry-list">'));
+      const title = /<p class="entry-title">([^<]*)/.exec(own)![1].trim();
+      expect(title).toBe(user.username);
+      expect(title).not.toContain('@');
+    });
+
+    it("offers countries and time zones by name, in the shopper's language", async () => {
+      const en = await page('/recipients/');
+      expect(en.text).toMatch(/<select id="r-country" name="country"[^>]*>/);
+      expect(en.text).toMatch(/<option value="GB" selected>United Kingdom<\/option>/);
+      expect(en.text).toMatch(/<select id="r-time_zone" name="time_zone"/);
+      expect(en.text).toMatch(/<option value="Europe\/Berlin">Berlin — Central European Time<\/option>/);
+      expect(en.text).not.toContain('Country code');
+      const de = await page('/recipients/', 'de');
+      expect(de.text).toMatch(/<option value="GB" selected>Vereinigtes Königreich<\/option>/);
+      expect(de.text).toMatch(/<option value="DE">Deutschland<\/option>/);
+      expect(de.text).toMatch(/<option value="Europe\/Berlin">Berlin — Mitteleuropäische Zeit<\/option>/);
+      expect(de.text).toContain('aria-label="Land suchen"');
+      // A posted entry keeps the zone chosen.
+      const added = await http().post('/recipients/add/').set(htmx(s)).type('form').send({
+        first_name: 'Zoe',
+        country: 'DE',
+        postcode: '10115',
+        time_zone: 'Europe/Berlin',
+        birthday: '1988-02-03',
+      });
+      expect(added.status).toBe(200);
+      const zoe = await app.strapi.db
+        .query('plugin::greeting-cards.recipient')
+        .findOne({ where: { owner: user.id, first_name: 'Zoe' } });
+      expect(zoe).toMatchObject({ country: 'DE', time_zone: 'Europe/Berlin' });
+    });
+
+    it('says a first address link is ready without warning about links shared before', async () => {
+      const first = await http().post('/recipients/request-link/').set(htmx(s));
+      expect(first.status).toBe(200);
+      expect(first.text).toContain('Your address link is ready.');
+      expect(first.text).not.toContain('no longer works');
+      const second = await http().post('/recipients/request-link/').set(htmx(s));
+      expect(second.text).toContain('Any link you shared before no longer works.');
+    });
+
+    it('reminders: no "(0)", and the birthdays the address book holds are one press away', async () => {
+      const empty = await page('/reminders/');
+      expect(empty.text).not.toContain('(0)');
+      expect(empty.text).toMatch(/Zoe: Birthday on 3 February 1988/);
+      const zoe = await app.strapi.db
+        .query('plugin::greeting-cards.recipient')
+        .findOne({ where: { owner: user.id, first_name: 'Zoe' } });
+      const made = await http()
+        .post('/reminders/add/')
+        .set(htmx(s))
+        .type('form')
+        .send({ type: 'birthday', recipient_id: String(zoe.id) });
+      expect(made.status).toBe(200);
+      expect(made.text).toContain('Coming up (1)');
+      expect(made.text).not.toMatch(/Zoe: Birthday on/);
+    });
+  });
 });

@@ -5,6 +5,7 @@ import { formatMoney } from '../i18n/money-format';
 import { catalogueFor } from '../i18n/messages';
 import { DEFAULT_LOCALE, intlLocale, SUPPORTED_LOCALES, type Locale } from '../i18n/locales';
 import { translator } from '../i18n/translate';
+import { countryOptions, timeZoneOptions } from './pickers';
 
 let zoneNames: string[] | null = null;
 
@@ -59,6 +60,14 @@ function buildHelpers(locale: Locale) {
         .replace(/-/g, '')
         .slice(0, 8)
         .toUpperCase();
+    },
+    /** Countries for a picker, named in this language. */
+    countries() {
+      return countryOptions(intl);
+    },
+    /** Time zones for a picker, named in this language (city and generic name). */
+    zones() {
+      return timeZoneOptions(intl, helpers.timeZones());
     },
     /** Every IANA zone Node knows, for the time-zone field's suggestions. */
     timeZones(): string[] {

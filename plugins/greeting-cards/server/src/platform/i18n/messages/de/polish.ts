@@ -8,4 +8,16 @@ export const polish: Record<keyof typeof en, string> = {
   'shop.orders.andMore': '{names} und {count} weitere',
   'shop.checkout.noteDemo':
     'Dieser Shop läuft im Demo-Modus: Es wird kein Geld abgebucht. Nach dem Klick auf „Bezahlen“ ist die Bestellung sofort abgeschlossen und die Karten gehen wie geplant raus.',
+  'shop.picker.country': 'Land',
+  'shop.picker.searchCountry': 'Land suchen',
+  'shop.picker.searchZone': 'Zeitzone suchen',
+  'shop.picker.shopZone': 'Die Zeitzone des Shops',
+  'shop.picker.zoneHint': '(für einen Tag geplante Karten gehen dort morgens raus)',
+  'shop.addressLink.readyFirst': 'Dein Adresslink ist bereit. Kopiere ihn und schick ihn an deine Freunde.',
+  'shop.reminders.fromBook': 'Daten, die schon in deinem Adressbuch stehen',
+  'shop.reminders.fromBookLead': 'Daran können wir dich erinnern, ohne dass du sie noch einmal eintippst.',
+  'shop.reminders.fromBookItem': '{name}: {type} am {date}',
+  'shop.reminders.remindMe': 'Erinnere mich',
+  'shop.reminders.dateHint': '(leer lassen, um das Datum aus dem Adressbuch zu nehmen)',
+  'shop.recipients.ownEntry': 'Dein eigener Eintrag',
 };
