@@ -134,4 +134,54 @@ describe('issue 41: the pages a picky shopper reads', () => {
       expect(made.text).not.toMatch(/Zoe: Birthday on/);
     });
   });
+
+  describe('group cards (item 3)', () => {
+    it('the organiser sees the card, its prices, and sending apart from only closing', async () => {
+      const card = await createCard(app.strapi, user, { title: 'Farewell' });
+      const group = await http()
+        .post('/api/group-cards/')
+        .set(user.auth)
+        .send({
+          card_id: card.id,
+          title: 'Good luck, Sam!',
+          recipient_name: 'Sam',
+          deadline: new Date(Date.now() + 7 * 86400000).toISOString(),
+        });
+      expect(group.status).toBe(201);
+      const res = await page(`/group/${group.body.uuid}/`);
+      expect(res.text).toContain(`src="/editor/${card.id}/front.png"`);
+      expect(res.text).toContain('What it costs to send');
+      expect(res.text).toMatch(/E-card[^<]*<strong>£2.99<\/strong>/);
+      // Send first (the primary button), then only closing, a secondary button explained on its own.
+      const send = res.text.indexOf('class="finish-option finish-primary');
+      const close = res.text.indexOf('class="finish-option finish-secondary');
+      expect(send).toBeGreaterThan(0);
+      expect(close).toBeGreaterThan(send);
+      expect(res.text.slice(close)).toMatch(
+        /<button class="button button-secondary" type="submit">Close signing<\/button>/,
+      );
+      expect(res.text.slice(close)).toContain('without sending anything');
+
+      // A signer who has signed is thanked, with edit and delete, and not shown the whole form again.
+      const token = String(group.body.sign_url).match(/\/sign\/([^/]+)\//)![1];
+      const first = await http().get(`/sign/${token}/`);
+      const cookie = ((first.headers['set-cookie'] as unknown as string[]) ?? [])
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const csrf = /name="_csrf" value="([^"]*)"/.exec(first.text)![1];
+      expect(first.text).toContain('class="stack sign-form"');
+      const signed = await http()
+        .post(`/sign/${token}/`)
+        .set({ Cookie: cookie, 'HX-Request': 'true', 'X-CSRF-Token': csrf })
+        .type('form')
+        .send({ _csrf: csrf, display_name: 'Bea', message: 'All the best!' });
+      expect(signed.status).toBe(200);
+      expect(signed.text).toContain('Thanks — your message is on the card');
+      expect(signed.text).toContain('All the best!');
+      expect(signed.text).toMatch(/>Edit<span/);
+      expect(signed.text).toMatch(/>Delete<span/);
+      expect(signed.text).not.toContain('class="stack sign-form"');
+      expect(signed.text).toContain('?add=1');
+    });
+  });
 });

@@ -20,4 +20,17 @@ export const polish: Record<keyof typeof en, string> = {
   'shop.reminders.remindMe': 'Erinnere mich',
   'shop.reminders.dateHint': '(leer lassen, um das Datum aus dem Adressbuch zu nehmen)',
   'shop.recipients.ownEntry': 'Dein eigener Eintrag',
+  'shop.groupFinish.newLinkHint':
+    'Ein neuer Link macht den alten ungültig: nimm ihn, wenn der Link an die falschen Leute gegangen ist.',
+  'shop.groupFinish.frontAlt': 'Die Vorderseite von „{title}“',
+  'shop.groupFinish.prices': 'Was der Versand kostet',
+  'shop.groupFinish.openEditor': 'Design ändern',
+  'shop.groupFinish.sendExplain':
+    'Wenn alle unterschrieben haben: Das Unterschreiben endet, und die fertige Karte mit allen sichtbaren Nachrichten kommt in deinen Warenkorb. Du bezahlst an der Kasse.',
+  'shop.groupFinish.closeOnly': 'Oder nur das Unterschreiben beenden',
+  'shop.groupFinish.closeExplain':
+    'Beendet neue Nachrichten sofort, ohne etwas zu verschicken. Du kannst die Karte danach trotzdem in den Warenkorb legen.',
+  'shop.signPanel.thanks': 'Danke — deine Nachricht ist auf der Karte',
+  'shop.signPanel.thanksPending': 'Danke — deine Nachricht kommt auf die Karte, sobald der Organisator sie freigibt',
+  'shop.signPanel.thanksLead': 'Du kannst sie noch ändern oder löschen, bis das Unterschreiben endet.',
 };

@@ -19,4 +19,16 @@ export const polish = {
   'shop.reminders.remindMe': 'Remind me',
   'shop.reminders.dateHint': '(leave empty to use the date from the address book)',
   'shop.recipients.ownEntry': 'Your own entry',
+  'shop.groupFinish.newLinkHint': 'A new link stops the old one working: use it if the link reached the wrong people.',
+  'shop.groupFinish.frontAlt': 'The front of “{title}”',
+  'shop.groupFinish.prices': 'What it costs to send',
+  'shop.groupFinish.openEditor': 'Change the design',
+  'shop.groupFinish.sendExplain':
+    'When everyone has signed: signing closes, and the finished card with every visible message goes into your basket. You pay at checkout.',
+  'shop.groupFinish.closeOnly': 'Or only close signing',
+  'shop.groupFinish.closeExplain':
+    'Stops new messages now, without sending anything. You can still put the card in your basket afterwards.',
+  'shop.signPanel.thanks': 'Thanks — your message is on the card',
+  'shop.signPanel.thanksPending': 'Thanks — your message goes on the card once the organiser approves it',
+  'shop.signPanel.thanksLead': 'You can still change or delete it until signing closes.',
 };
