@@ -140,7 +140,19 @@ describe('issue 41 pages (Chromium)', () => {
     await shoot(page, 'address-link-en');
   });
 
-  it('the send form previews the inside for one of many recipients', async () => {
+  it('the send form previews the inside for one of many recipients, page by page', async () => {
+    await app
+      .http()
+      .patch(`/api/cards/${cardId}/`)
+      .set(alice.auth)
+      .send({ inside_message: 'Dear {first_name}, have a wonderful day!' })
+      .expect(200);
+    const sam = await app.strapi.db
+      .query('plugin::greeting-cards.recipient')
+      .findOne({ where: { owner: alice.id, first_name: 'Sam' } });
+    const ada = await app.strapi.db
+      .query('plugin::greeting-cards.recipient')
+      .findOne({ where: { owner: alice.id, first_name: 'Ada' } });
     for (const lang of ['en', 'de'] as const) {
       await visit(page, `/editor/${cardId}/`, lang);
       await page.waitForSelector('#open-send');
@@ -151,7 +163,36 @@ describe('issue 41 pages (Chromium)', () => {
       );
       await page.select('#recipient', 'many');
       await page.waitForSelector('#many-recipients:not([hidden])');
+      await page.click(`#many-list input[value="${ada.id}"]`);
+      await page.click(`#many-list input[value="${sam.id}"]`);
+      // Preview for Sam, then turn to the inside right: his name is in the message.
+      await page.waitForSelector('#send-for-row:not([hidden])');
+      await page.select('#send-preview-for', String(sam.id));
+      await page.click('#send-page-next');
+      await page.click('#send-page-next');
+      await page.waitForFunction(
+        (id) => {
+          const img = document.getElementById('send-front') as HTMLImageElement;
+          return (
+            img.src.includes('page=inside_right') &&
+            img.src.includes(`recipient=${id}`) &&
+            img.complete &&
+            img.naturalWidth > 0
+          );
+        },
+        {},
+        sam.id,
+      );
+      expect(await text(page, '#send-message')).toBe('Dear Sam, have a wonderful day!');
+      expect(await text(page, '#send-page-name')).toBe(
+        lang === 'en' ? 'Inside right (3 of 4)' : 'Innen rechts (3 von 4)',
+      );
+      await page.$eval('#send-preview', (el) => el.scrollIntoView());
       await shoot(page, `send-many-${lang}`);
+      // Ada's copy says Ada.
+      await page.select('#send-preview-for', String(ada.id));
+      await page.waitForFunction(() => document.getElementById('send-message')!.textContent!.includes('Ada'));
+      expect([lang, await seriousA11yViolations(page)]).toEqual([lang, []]);
     }
   });
 

@@ -33,4 +33,12 @@ export const polish: Record<keyof typeof en, string> = {
   'shop.signPanel.thanks': 'Danke — deine Nachricht ist auf der Karte',
   'shop.signPanel.thanksPending': 'Danke — deine Nachricht kommt auf die Karte, sobald der Organisator sie freigibt',
   'shop.signPanel.thanksLead': 'Du kannst sie noch ändern oder löschen, bis das Unterschreiben endet.',
+  'editor.send.page-prev': 'Vorherige Seite',
+  'editor.send.page-next': 'Nächste Seite',
+  'editor.send.page-front': 'Vorderseite',
+  'editor.send.page-inside_left': 'Innen links',
+  'editor.send.page-inside_right': 'Innen rechts',
+  'editor.send.page-back': 'Rückseite',
+  'editor.send.page-of': '{name} ({page} von {pages})',
+  'editor.send.preview-for': 'Vorschau für',
 };

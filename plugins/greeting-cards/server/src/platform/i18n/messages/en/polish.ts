@@ -31,4 +31,12 @@ export const polish = {
   'shop.signPanel.thanks': 'Thanks — your message is on the card',
   'shop.signPanel.thanksPending': 'Thanks — your message goes on the card once the organiser approves it',
   'shop.signPanel.thanksLead': 'You can still change or delete it until signing closes.',
+  'editor.send.page-prev': 'Previous page',
+  'editor.send.page-next': 'Next page',
+  'editor.send.page-front': 'Front',
+  'editor.send.page-inside_left': 'Inside left',
+  'editor.send.page-inside_right': 'Inside right',
+  'editor.send.page-back': 'Back',
+  'editor.send.page-of': '{name} ({page} of {pages})',
+  'editor.send.preview-for': 'Preview for',
 };
