@@ -108,6 +108,25 @@ describe('issue 41 pages (Chromium)', () => {
     for (const lang of ['en', 'de'] as const) {
       await visit(page, `/group/${groupUuid}/`, lang);
       await shoot(page, `organiser-${lang}`);
+      // The desktop navigation is one row, beside the shop's name, in German too.
+      const tops = await page.$$eval('#main-nav a, #main-nav button', (els) =>
+        els.map((el) => Math.round(el.getBoundingClientRect().top)),
+      );
+      expect([lang, new Set(tops).size]).toEqual([lang, 1]);
+      const brandTop = await page.$eval('.brand', (el) => el.getBoundingClientRect().top);
+      const navTop = await page.$eval('#main-nav', (el) => el.getBoundingClientRect().top);
+      expect(Math.abs(brandTop - navTop)).toBeLessThan(20);
+      // "Make a new link" keeps its distance from the Finish heading; sending comes first, closing second.
+      const gap = await page.evaluate(() => {
+        const button = document.querySelector('form[action$="/rotate/"] button')!.getBoundingClientRect();
+        return document.getElementById('finish-heading')!.getBoundingClientRect().top - button.bottom;
+      });
+      expect(gap).toBeGreaterThanOrEqual(24);
+      expect(await page.$eval('.finish-primary button[type="submit"]', (el) => el.className)).toBe('button');
+      expect(await page.$eval('.finish-secondary button[type="submit"]', (el) => el.className)).toBe(
+        'button button-secondary',
+      );
+      expect([lang, await seriousA11yViolations(page)]).toEqual([lang, []]);
     }
     const signer = await signedInPage(browser, app.baseUrl, null);
     await signer.setBypassCSP(true);
@@ -130,8 +149,17 @@ describe('issue 41 pages (Chromium)', () => {
       await page.type('#r-postcode', '!!!');
       await page.click('#recipients-panel form.stack button[type="submit"]');
       await page.waitForSelector('#recipients-panel .field-error');
+      expect(await page.$$eval('#recipients-panel .field-error', (els) => els.map((el) => el.id))).toEqual(
+        expect.arrayContaining(['email-error', 'postcode-error']),
+      );
+      // The country picker: typing a name in its search box picks it, by keyboard alone.
+      await page.focus('#r-country-search');
+      await page.keyboard.type(lang === 'en' ? 'Germ' : 'Deutschl');
+      expect(await page.$eval('#r-country', (el) => (el as HTMLSelectElement).value)).toBe('DE');
       await shoot(page, `recipients-errors-${lang}`);
+      expect([lang, await seriousA11yViolations(page)]).toEqual([lang, []]);
       await visit(page, '/reminders/', lang);
+      expect(await text(page, '#reminder-list-heading')).not.toContain('(0)');
       await shoot(page, `reminders-${lang}`);
     }
     await visit(page, '/recipients/', 'en');
@@ -218,12 +246,13 @@ describe('issue 41 pages (Chromium)', () => {
     await shoot(page, 'checkout-en');
     await Promise.all([page.waitForNavigation(), page.click('form[action$="/pay/"] button')]);
     await shoot(page, 'order-paid-en');
+    expect(await text(page, 'main')).not.toContain('You can review your order');
     for (const lang of ['en', 'de'] as const) {
       await visit(page, '/orders/', lang);
+      expect(await text(page, 'tbody .order-number')).toMatch(/^(No\.|Nr\.) [0-9A-F]{8}$/);
+      expect(await text(page, 'tbody .order-cards')).toContain(lang === 'en' ? 'Balloon Party' : 'Luftballon-Party');
       await shoot(page, `orders-${lang}`);
     }
     expect(serverErrors).toEqual([]);
-    expect(typeof seriousA11yViolations).toBe('function');
-    expect(typeof text).toBe('function');
   });
 });

@@ -33,6 +33,7 @@ import { limitedPage } from '../../../platform/web/page-limits';
 import { editorLanguage } from './editor-i18n';
 import { refusalText } from '../../../platform/web/form-input';
 import { PUBLISHED } from '../../../platform/db/published';
+import { cardTitlesIn } from '../../../platform/db/card-titles';
 import { msg } from '../../../platform/i18n/format-message';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
@@ -114,12 +115,15 @@ async function editorPage(web: PrivateContext): Promise<void> {
     orderBy: { name: 'asc' },
   })) as Array<{ id: number; name: string; price_pence: number }>;
   const language = editorLanguage(ctx);
+  // A card still named after its template reads in the shopper's language (the stored title is unchanged).
+  const shownTitle = (await cardTitlesIn(strapi, [card.id], language.locale))(card.id, card.title ?? '');
   renderPage(
     ctx,
     'editor/editor',
     {
       ...language,
-      title: card.title || language.t('editor.page.your-card'),
+      title: shownTitle || language.t('editor.page.your-card'),
+      shownTitle,
       script: assetPath(web.strapi, 'editor/editor.js'),
       card,
       fonts: CURATED_FONTS.map((f) => f.family),

@@ -41,4 +41,7 @@ export const polish: Record<keyof typeof en, string> = {
   'editor.send.page-back': 'Rückseite',
   'editor.send.page-of': '{name} ({page} von {pages})',
   'editor.send.preview-for': 'Vorschau für',
+  'shop.default.tagline': 'Grußkarten, ganz persönlich',
+  'shop.default.footer': 'Mit Sorgfalt gestaltete Karten, pünktlich zugestellt. Preise inklusive MwSt.',
+  'shop.default.planPremium': 'Alle Premium-Designs und -Sticker, jeden Monat.',
 };

@@ -39,4 +39,9 @@ export const polish = {
   'editor.send.page-back': 'Back',
   'editor.send.page-of': '{name} ({page} of {pages})',
   'editor.send.preview-for': 'Preview for',
+  // The shipped defaults of texts an operator may replace (settings, sample data): while unchanged, they
+  // read in the shopper's language; an operator's own text is shown as written.
+  'shop.default.tagline': 'Greeting cards, made personal',
+  'shop.default.footer': 'Cards designed with care, delivered on time. Prices include VAT.',
+  'shop.default.planPremium': 'Every premium design and sticker, every month.',
 };
