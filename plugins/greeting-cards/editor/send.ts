@@ -5,6 +5,7 @@ import type { Editor } from './editor';
 import { sendFormChecks } from './send-preflight';
 import type { PreflightPanel } from './preflight-panel';
 import { money, t } from './i18n';
+import { fillText } from '../server/src/platform/designs/merge-fields';
 
 export interface Prices {
   ecard: number;
@@ -49,9 +50,16 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
   const manyList = $<HTMLDivElement>('many-list');
   const chosen = (): number[] =>
     [...manyList.querySelectorAll<HTMLInputElement>('input[type=checkbox]:checked')].map((box) => Number(box.value));
-  // The copy the picture shows: the chosen person's (the first ticked one when sending to several).
-  const personChosen = (): number => (recipient.value === MANY ? (chosen()[0] ?? 0) : Number(recipient.value) || 0);
+  // The copy the picture shows: the chosen person's; when sending to several, the one picked under
+  // "Preview for" (the first ticked one until then).
+  const previewFor = $<HTMLSelectElement>('send-preview-for');
+  const personChosen = (): number =>
+    recipient.value === MANY ? Number(previewFor.value) || (chosen()[0] ?? 0) : Number(recipient.value) || 0;
   let personShown = -1;
+  // The page shown, one at a time: the inside too, so {first_name} can be checked as each person gets it.
+  const PAGES = ['front', 'inside_left', 'inside_right', 'back'] as const;
+  let pageShown = 0;
+  let people: Recipient[] = [];
 
   const labels: Record<string, string> = {
     ecard: t('editor.send.method.ecard'),
@@ -92,6 +100,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     }
     $('send-price').textContent = fmt(total);
     checks.show(method.value);
+    fillPreviewFor(many);
     // The picture follows the person chosen (merge fields), redrawn only when that changes.
     if (dialog.open && personShown !== personChosen()) void showFront();
   };
@@ -112,12 +121,53 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
       const who = personChosen();
       personShown = who;
       const forWhom = who > 0 ? `&recipient=${who}` : '';
-      front.src = shopUrl(`/editor/${editor.card.id}/front.png?v=${Date.now()}${forWhom}`);
+      const page = PAGES[pageShown];
+      const onPage = page === 'front' ? '' : `&page=${page}`;
+      front.src = shopUrl(`/editor/${editor.card.id}/front.png?v=${Date.now()}${forWhom}${onPage}`);
+      front.alt = t(`editor.send.page-${page}`);
       front.hidden = false;
+      $('send-page-name').textContent = t('editor.send.page-of', {
+        name: t(`editor.send.page-${page}`),
+        page: pageShown + 1,
+        pages: PAGES.length,
+      });
+      // The inside message sits on the inside right, filled in for this person as the e-card page shows it.
+      const message = $<HTMLParagraphElement>('send-message');
+      const person = people.find((r) => r.id === who);
+      message.textContent = fillText(editor.message, person ?? {});
+      message.hidden = page !== 'inside_right' || !editor.message.trim();
     } catch {
       front.hidden = true;
     }
   };
+
+  // "Preview for", when sending to several: the ticked people (everyone offered until someone is ticked).
+  const fillPreviewFor = (many: boolean) => {
+    $('send-for-row').hidden = !many;
+    if (!many) return;
+    const ticked = chosen();
+    const offered = ticked.length ? people.filter((r) => ticked.includes(r.id)) : people;
+    const keep = previewFor.value;
+    const ids = offered.map((r) => String(r.id));
+    if (ids.join(',') === [...previewFor.options].map((o) => o.value).join(',')) return;
+    previewFor.replaceChildren(
+      ...offered.map(
+        (r) =>
+          new Option(
+            `${r.first_name} ${r.last_name}`.trim() || r.email || t('editor.send.recipient-n', { id: r.id }),
+            String(r.id),
+          ),
+      ),
+    );
+    if (ids.includes(keep)) previewFor.value = keep;
+  };
+  previewFor.addEventListener('change', () => void showFront());
+  const turn = (by: number) => {
+    pageShown = (pageShown + by + PAGES.length) % PAGES.length;
+    void showFront();
+  };
+  $('send-page-prev').addEventListener('click', () => turn(-1));
+  $('send-page-next').addEventListener('click', () => turn(1));
 
   // One checkbox per person, and a button per tag that ticks everyone in it.
   const showMany = (people: Recipient[]) => {
@@ -154,6 +204,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
 
   $('open-send').addEventListener('click', async () => {
     error.hidden = true;
+    pageShown = 0;
     dialog.showModal();
     void showFront();
     // The address book is read again at every opening (people may have been added meanwhile); the
@@ -172,6 +223,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
         new Option(t('editor.send.several'), MANY),
         new Option(t('editor.send.add-new'), NEW),
       );
+      people = list.results;
       showMany(list.results);
     } catch (e) {
       recipient.replaceChildren(new Option(t('editor.send.add-new'), NEW));

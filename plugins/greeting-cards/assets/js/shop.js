@@ -5,6 +5,10 @@
 
   // Toasts close on their button, or by themselves after a while (errors stay until dismissed).
   function arm(container) {
+    // Country and time-zone pickers: their search boxes work only with scripts, so they show only then.
+    container.querySelectorAll('input[data-search-for][hidden]').forEach(function (box) {
+      box.hidden = false;
+    });
     container.querySelectorAll('.toast').forEach(function (toast) {
       if (toast.dataset.armed) return;
       toast.dataset.armed = '1';
@@ -60,6 +64,31 @@
     if (!target || !target.querySelector) return;
     var invalid = target.querySelector('[aria-invalid="true"]');
     if (invalid) invalid.focus();
+  });
+
+  // A picker's search box: typing a name (or choosing one the list suggests) selects the first option
+  // that matches it, exactly, then by its start, then anywhere in it.
+  document.addEventListener('input', function (event) {
+    var box = event.target;
+    if (!box || !box.getAttribute || !box.getAttribute('data-search-for')) return;
+    var select = document.getElementById(box.getAttribute('data-search-for'));
+    var wanted = box.value.trim().toLowerCase();
+    if (!select || !wanted) return;
+    var options = Array.prototype.slice.call(select.options);
+    var text = function (o) {
+      return o.text.toLowerCase();
+    };
+    var match =
+      options.find(function (o) {
+        return text(o) === wanted;
+      }) ||
+      options.find(function (o) {
+        return text(o).indexOf(wanted) === 0;
+      }) ||
+      options.find(function (o) {
+        return o.value && text(o).indexOf(wanted) >= 0;
+      });
+    if (match) select.value = match.value;
   });
 
   // "Copy link" buttons (group cards): copy the named field, and say so for screen readers too.

@@ -14,6 +14,8 @@ import type { DeliveryStatus } from '../../platform/enums';
 import { writePdf } from './delivery-files';
 import { printFileFor, printProductOf, signedPrintFileUrl } from './print-at-home/print-file';
 import { getService } from '../../platform/get-service';
+import { cardTitlesIn } from '../../platform/db/card-titles';
+import { DEFAULT_LOCALE } from '../../platform/i18n/locales';
 import { serviceRole } from '../../platform/config/service-role';
 import { errorText } from '../../platform/deliveries/delivery-retry';
 import { currentPreviewUrl } from '../rendering';
@@ -103,6 +105,12 @@ const emailLanguageOf = (
   timeZone: config.shopTimeZone,
 });
 
+/** The card's title as the e-mail's reader sees it: a card named after its template, in the e-mail's language. */
+async function titleIn(strapi: Core.Strapi, item: Row, stored: string, language: EmailLanguage): Promise<string> {
+  const cardId = typeof item.card === 'object' && item.card ? item.card.id : item.card;
+  return (await cardTitlesIn(strapi, [cardId], language.locale ?? DEFAULT_LOCALE))(cardId, stored);
+}
+
 /** How long one buyer's details are reused between the sends of their order. */
 const BUYER_DETAILS_MS = 5000;
 
@@ -141,17 +149,18 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       if (!card.preview_url) throw error;
     }
     const link = viewUrl(publicShopUrl(strapi, ''), delivery.view_token);
+    const language = emailLanguageOf(config, item.order);
     const mail = ecardEmail(
       {
         senderName: sender.display_name || '',
         recipientName: fullName(recipient),
-        cardTitle: String(item.snapshot?.card_title ?? card.title ?? ''),
+        cardTitle: await titleIn(strapi, item, String(item.snapshot?.card_title ?? card.title ?? ''), language),
         insideMessage: String(card.inside_message ?? ''),
         viewUrl: link,
         imageSrc: png ? 'cid:card-front' : absolute(config.publicUrl, card.preview_url),
         sentAt: now,
       },
-      emailLanguageOf(config, item.order),
+      language,
     );
     await getService(strapi, 'mailer').send({
       to,
@@ -208,13 +217,14 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const pdfPath = await writePdf(strapi, delivery.id, await cardPdf(item));
     const buyer = await buyerDetails(item.order.user.id);
     if (buyer.email) {
+      const language = emailLanguageOf(getConfig(strapi), item.order);
       const mail = printReadyEmail(
         {
           buyerName: buyer.display_name || '',
-          cardTitle: String(item.snapshot?.card_title ?? item.card?.title ?? ''),
+          cardTitle: await titleIn(strapi, item, String(item.snapshot?.card_title ?? item.card?.title ?? ''), language),
           pdfUrl: `${viewUrl(publicShopUrl(strapi, ''), delivery.view_token)}card.pdf`,
         },
-        emailLanguageOf(getConfig(strapi), item.order),
+        language,
       );
       await getService(strapi, 'mailer').send({
         to: buyer.email,

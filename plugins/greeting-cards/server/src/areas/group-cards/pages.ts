@@ -185,6 +185,9 @@ async function signData(web: WebContext, state: SignState = {}) {
     values: state.values ?? {},
     toast: state.toast ?? null,
     editing: state.editing ?? null,
+    // Once this browser has signed, the page thanks it; the form for another message only on request
+    // (?add=1), or when that form just came back with problems.
+    adding: web.ctx.query.add === '1' || Boolean(state.errors && !state.editing),
   };
 }
 

@@ -15,6 +15,28 @@ import { itemsPreflight, type ItemPreflight } from './checkout-preflight';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import { localizePreflight } from '../../platform/i18n/preflight-text';
 import { localizeErrorText } from '../../platform/i18n/error-messages';
+import { getConfig } from '../../platform/config/get-config';
+import { cardTitlesIn } from '../../platform/db/card-titles';
+import type { Core } from '@strapi/strapi';
+import type { Locale } from '../../platform/i18n/locales';
+import { paymentMode } from '../../platform/providers/payment';
+
+/** Orders with their cards' titles in the shopper's language (a card named after its template). */
+async function localTitles<O extends { items: Array<{ card: number | null; card_title: string }> }>(
+  strapi: Core.Strapi,
+  orders: O[],
+  locale: Locale,
+): Promise<O[]> {
+  const titleOf = await cardTitlesIn(
+    strapi,
+    orders.flatMap((o) => o.items.map((i) => i.card)),
+    locale,
+  );
+  return orders.map((o) => ({
+    ...o,
+    items: o.items.map((i) => ({ ...i, card_title: titleOf(i.card, i.card_title) })),
+  }));
+}
 
 // Checking a code, checkout and payment count as writes, as POST /api/orders/{uuid}/checkout/ and pay do.
 const checksPromo = (ctx: { query: Record<string, unknown> }) =>
@@ -38,8 +60,8 @@ async function cartData({ strapi, user, t, ctx }: PrivateContext, state: CartSta
     // Send times on the shopper's clock.
     getService(strapi, 'timeZones').ofUser(user.id),
   ]);
-  const cart = await withCardFronts(strapi, bare);
   const locale = requestLocale(strapi, ctx);
+  const [cart] = await localTitles(strapi, [await withCardFronts(strapi, bare)], locale);
   const checks = (await itemsPreflight(strapi, cart.items)).map((c) => ({
     ...c,
     errors: localizePreflight(c.errors, locale),
@@ -101,11 +123,23 @@ const removeItem = async (web: PrivateContext) => {
 };
 
 async function orderPage(web: PrivateContext, uuid: string) {
-  const order = await withCardFronts(web.strapi, await getService(web.strapi, 'orders').get(web.user.id, uuid));
+  const [order] = await localTitles(
+    web.strapi,
+    [await withCardFronts(web.strapi, await getService(web.strapi, 'orders').get(web.user.id, uuid))],
+    requestLocale(web.strapi, web.ctx),
+  );
   // Deliveries of this order as GET /api/orders/{uuid}/ lists them; times on the buyer's clock.
   const zone = await getService(web.strapi, 'timeZones').ofUser(web.user.id);
   // One key per page shown: its "Send again" forms carry it, so a form posted twice sends once.
-  return { order, deliveries: order.deliveries, zone, pressKey: crypto.randomBytes(16).toString('base64url') };
+  const titleOf = await cardTitlesIn(
+    web.strapi,
+    order.deliveries.map((d) => d.card?.id),
+    requestLocale(web.strapi, web.ctx),
+  );
+  const deliveries = order.deliveries.map((d) =>
+    d.card ? { ...d, card: { ...d.card, title: titleOf(d.card.id, d.card.title ?? '') } } : d,
+  );
+  return { order, deliveries, zone, pressKey: crypto.randomBytes(16).toString('base64url') };
 }
 
 /** The buyer's posted card on this order, for the cancel confirmation; not theirs or not on it: 404. */
@@ -264,8 +298,11 @@ export const orderRoutes: WebRouteDef[] = [
       return redirect(web.ctx, shopUrl(web.ctx, `/orders/${encodeURIComponent(order.uuid)}/`), 302);
     renderPage(web.ctx, 'checkout', {
       title: web.t('shop.checkout.title'),
-      order: await withCardFronts(web.strapi, order),
+      order: (
+        await localTitles(web.strapi, [await withCardFronts(web.strapi, order)], requestLocale(web.strapi, web.ctx))
+      )[0],
       errors: null,
+      demoPayments: paymentMode(getConfig(web.strapi)) === 'demo',
     });
   }),
 
@@ -290,6 +327,7 @@ export const orderRoutes: WebRouteDef[] = [
             title: web.t('shop.checkout.title'),
             order: await withCardFronts(web.strapi, order),
             errors: { non_field_errors: Object.values(errors).flat() },
+            demoPayments: paymentMode(getConfig(web.strapi)) === 'demo',
           },
           400,
         );
@@ -301,7 +339,11 @@ export const orderRoutes: WebRouteDef[] = [
     const { results } = await getService(web.strapi, 'orders').list(web.user.id, { page: 1, pageSize: 100, offset: 0 });
     renderPage(web.ctx, 'orders', {
       title: web.t('shop.orders.title'),
-      orders: results.filter((o) => o.status !== 'cart'),
+      orders: await localTitles(
+        web.strapi,
+        results.filter((o) => o.status !== 'cart'),
+        requestLocale(web.strapi, web.ctx),
+      ),
     });
   }),
 

@@ -1,4 +1,4 @@
-import { RECIPIENT_FIELDS, recipientFields, recipientPatch } from './rules/recipient-input';
+import { parseNewRecipient, RECIPIENT_FIELDS, recipientFields, recipientPatch } from './rules/recipient-input';
 import { normaliseTag, readTags, tagKey, tagsField } from './rules/recipient-tags';
 import { REMINDER_TYPES } from '../../platform/enums';
 import { reminderPatch } from './rules/reminder-input';
@@ -72,9 +72,13 @@ async function recipientsData(web: PrivateContext, state: PanelState) {
       ? changeSummary(r as unknown as Record<string, unknown>, r.pending_change) || r.pending_change.email
       : '',
   }));
+  // Your own entry is named as your account names you (its e-mail is already on the line below).
+  const own = recipients.find((r) => r.is_system_user && (!r.full_name || r.full_name === r.email));
+  const ownName = own ? (await getService(strapi, 'userDetails').forUser(user.id)).display_name : '';
   return {
     title: web.t('shop.recipients.title'),
     recipients,
+    ownName,
     count: first.count,
     page,
     pages,
@@ -104,8 +108,16 @@ async function remindersData({ strapi, user, t }: PrivateContext, state: PanelSt
     getService(strapi, 'recipients').list(user.id, ALL),
     getService(strapi, 'catalogue').readOccasions(ALL),
   ]);
+  // Birthdays and anniversaries the address book holds with no reminder yet: one press each, no typing.
+  const reminded = new Set(reminders.results.map((r) => `${r.type}:${r.recipient_id}`));
+  const fromBook = recipients.results.flatMap((r) =>
+    (['birthday', 'anniversary'] as const)
+      .filter((type) => r[type] && !reminded.has(`${type}:${r.id}`))
+      .map((type) => ({ recipient_id: r.id, name: r.full_name || r.email, type, date: r[type] })),
+  );
   return {
     title: t('shop.reminders.title'),
+    fromBook,
     reminders: reminders.results,
     recipients: recipients.results,
     occasions: occasions.results,
@@ -202,7 +214,8 @@ export const peopleRoutes: WebRouteDef[] = [
     const errors = await attempt(web, () =>
       getService(web.strapi, 'recipients').create(
         web.user.id,
-        parseBody(recipientFields.partial().extend({ tags: tagsField.optional() }), values),
+        // Every problem at once: a bad e-mail and a bad postcode are both shown.
+        parseNewRecipient(recipientFields.partial().extend({ tags: tagsField.optional() }), values),
       ),
     );
     const name =

@@ -1,3 +1,4 @@
+import { shippedText } from '../../platform/i18n/shipped-texts';
 import { getService } from '../../platform/get-service';
 import type { MessageKey } from '../../platform/i18n/messages';
 import { renderPage, type Toast } from '../../platform/web/render';
@@ -26,7 +27,13 @@ async function page(
   renderPage(
     web.ctx,
     'subscriptions',
-    { title: web.t('shop.subs.title'), plans: plans.results, mine, toast, errors },
+    {
+      title: web.t('shop.subs.title'),
+      plans: plans.results.map((p) => ({ ...p, description: shippedText(p.description, web.t) })),
+      mine,
+      toast,
+      errors,
+    },
     status,
   );
 }

@@ -5,6 +5,7 @@ import { pageCsrfToken } from './csrf';
 import { helpersFor } from './view-helpers';
 import { markLocale, pageLocale } from './locale';
 import { translator } from '../i18n/translate';
+import { shippedText } from '../i18n/shipped-texts';
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../i18n/locales';
 import { getConfig } from '../config/get-config';
 import { brandOf } from './brand';
@@ -44,6 +45,11 @@ function withLocale(ctx: Ctx, code: string): string {
   return `${ctx.path}?${search.toString()}`;
 }
 
+/** The brand's tagline and footer in the page's language while they are the shipped defaults. */
+function localBrand(brand: ReturnType<typeof brandOf>, t: ReturnType<typeof translator>) {
+  return { ...brand, tagline: shippedText(brand.tagline, t), footer: shippedText(brand.footer, t) };
+}
+
 function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
   const config = getConfig(strapi);
   const mount = mountPoints(strapi);
@@ -67,7 +73,7 @@ function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
     base: mount.base,
     assets: mount.staticPath,
     api: mount.apiPrefix,
-    brand: brandOf(strapi),
+    brand: localBrand(brandOf(strapi), translator(locale)),
     v: ASSET_VERSION,
     h: helpersFor(locale),
     // The request's language and its messages: it.t('shop.cart.title'); the footer's language switcher

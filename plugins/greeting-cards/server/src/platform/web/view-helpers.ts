@@ -5,6 +5,8 @@ import { formatMoney } from '../i18n/money-format';
 import { catalogueFor } from '../i18n/messages';
 import { DEFAULT_LOCALE, intlLocale, SUPPORTED_LOCALES, type Locale } from '../i18n/locales';
 import { translator } from '../i18n/translate';
+import { countryOptions, timeZoneOptions } from './pickers';
+import { orderNumberOf } from './order-number';
 
 let zoneNames: string[] | null = null;
 
@@ -52,6 +54,18 @@ function buildHelpers(locale: Locale) {
     dateTimeIn(value: unknown, zone: unknown): string {
       if (!value) return '';
       return typeof zone === 'string' && zone ? formatInZone(String(value), zone, intl) : helpers.dateTime(value);
+    },
+    /** An order's number for people (order-number.ts). */
+    orderNumber(uuid: unknown): string {
+      return orderNumberOf(String(uuid ?? ''));
+    },
+    /** Countries for a picker, named in this language. */
+    countries() {
+      return countryOptions(intl);
+    },
+    /** Time zones for a picker, named in this language (city and generic name). */
+    zones() {
+      return timeZoneOptions(intl, helpers.timeZones());
     },
     /** Every IANA zone Node knows, for the time-zone field's suggestions. */
     timeZones(): string[] {

@@ -1,4 +1,5 @@
 import { personaliseCard } from '../../../platform/designs/merge-fields';
+import { cardPages, pageDesign, type CardPage } from '../../../platform/designs/print-products/pages';
 import type { Core } from '@strapi/strapi';
 import { optionalUser } from '../../../platform/http/auth';
 import { ApiError, forbidden, notFound, unauthorized } from '../../../platform/errors';
@@ -32,6 +33,7 @@ import { limitedPage } from '../../../platform/web/page-limits';
 import { editorLanguage } from './editor-i18n';
 import { refusalText } from '../../../platform/web/form-input';
 import { PUBLISHED } from '../../../platform/db/published';
+import { cardTitlesIn } from '../../../platform/db/card-titles';
 import { msg } from '../../../platform/i18n/format-message';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
@@ -113,12 +115,15 @@ async function editorPage(web: PrivateContext): Promise<void> {
     orderBy: { name: 'asc' },
   })) as Array<{ id: number; name: string; price_pence: number }>;
   const language = editorLanguage(ctx);
+  // A card still named after its template reads in the shopper's language (the stored title is unchanged).
+  const shownTitle = (await cardTitlesIn(strapi, [card.id], language.locale))(card.id, card.title ?? '');
   renderPage(
     ctx,
     'editor/editor',
     {
       ...language,
-      title: card.title || language.t('editor.page.your-card'),
+      title: shownTitle || language.t('editor.page.your-card'),
+      shownTitle,
       script: assetPath(web.strapi, 'editor/editor.js'),
       card,
       fonts: CURATED_FONTS.map((f) => f.family),
@@ -286,10 +291,15 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
                 .catch(() => null)
             : null;
         const drawn = personaliseCard(card, recipient);
+        // ?page=inside_left (inside_right, back, extra_1...): that page of the copy instead of the front,
+        // so the send form can show the inside as each person gets it. Any other value: the front.
+        const wanted = String(ctx.query.page ?? 'front');
+        const page = (cardPages(drawn.canvas_data) as string[]).includes(wanted) ? (wanted as CardPage) : 'front';
+        const design = page === 'front' ? drawn.canvas_data : pageDesign(drawn.canvas_data, page);
         ctx.type = 'image/png';
         ctx.set('Cache-Control', 'private, no-store');
         try {
-          ctx.body = await getService(s, 'rendering').storedPreviewPng(drawn.canvas_data, { owner: `user:${user.id}` });
+          ctx.body = await getService(s, 'rendering').storedPreviewPng(design, { owner: `user:${user.id}` });
         } catch (error) {
           // SERVICE_ROLE=web serves stored pictures only: a personalised copy not drawn yet is a JSON 503.
           if (!(error instanceof ApiError) || error.status !== 503) throw error;

@@ -1,6 +1,8 @@
 import { LIBRARY_TYPES, type LibraryType } from '../../../platform/enums';
 import { getService } from '../../../platform/get-service';
 import { getConfig } from '../../../platform/config/get-config';
+import { cardTitlesIn } from '../../../platform/db/card-titles';
+import { requestLocale } from '../../../platform/i18n/request-locale';
 import type { Translate } from '../../../platform/i18n/translate';
 import { isHtmx, renderPageOrPartial, type Toast } from '../../../platform/web/render';
 import { formBody, formErrors, idParam } from '../../../platform/web/form-input';
@@ -46,6 +48,15 @@ async function libraryPanel(
     pageSize: 100,
     offset: 0,
   });
+  // Cards named after their template read in the shopper's language, as the catalogue does.
+  const titleOf = await cardTitlesIn(
+    strapi,
+    results.map((e) => e.card?.id),
+    requestLocale(strapi, ctx),
+  );
+  const entries = results.map((e) =>
+    e.card ? { ...e, card: { ...e.card, title: titleOf(e.card.id, e.card.title ?? '') } } : e,
+  );
   const tab = tabs.find((candidate) => candidate.type === (type ?? '')) ?? tabs[0];
   // Received cards show only for a proven address: the tab says how to prove it.
   const proveAddress = receivedOn && tab.type === 'received' && !provenAddress;
@@ -57,7 +68,7 @@ async function libraryPanel(
     ctx,
     'library',
     'partials/library-panel',
-    { title: t('shop.library.title'), tabs, tab, entries: results, count, toast, proveAddress, linkSent, ecards },
+    { title: t('shop.library.title'), tabs, tab, entries, count, toast, proveAddress, linkSent, ecards },
     status,
   );
 }

@@ -7,7 +7,7 @@ import { recordLocale } from '../../../platform/i18n/record-locale';
 import { publicShopUrl } from '../../../platform/mount/mount-points';
 import { itemView } from '../serializer';
 import { orderStore } from '../order-store';
-import { orderNumberOf } from '../rules/order-number';
+import { orderNumberOf } from '../../../platform/web/order-number';
 import { orderConfirmationEmail } from './confirmation-email';
 import type { DeliveryMethod } from '../../../platform/enums';
 

@@ -79,13 +79,15 @@ async function addressPage(web: WebContext, state: FormState = {}, status?: numb
 export const addressRequestRoutes: WebRouteDef[] = [
   limitedPage(
     'writes',
-    privateRoute('POST', '/recipients/request-link/', (web) =>
-      linkAction(
+    privateRoute('POST', '/recipients/request-link/', async (web) => {
+      // Only a replaced link has a predecessor that stops working: the first one just says it is ready.
+      const before = await getService(web.strapi, 'addressLinks').current(web.user.id);
+      return linkAction(
         web,
         () => getService(web.strapi, 'addressLinks').createOrRotate(web.user.id, requestLocale(web.strapi, web.ctx)),
-        'shop.addressLink.ready',
-      ),
-    ),
+        before ? 'shop.addressLink.ready' : 'shop.addressLink.readyFirst',
+      );
+    }),
   ),
   limitedPage(
     'writes',

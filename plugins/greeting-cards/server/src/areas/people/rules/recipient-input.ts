@@ -4,7 +4,8 @@ import { isRealDate } from '../../../platform/time/calendar-dates';
 import { postcodeFits } from '../../../platform/addresses/postal-address';
 import { canonicalTimeZone, TIME_ZONE_MESSAGE } from '../../../platform/time/time-zones/zones';
 import { msg, zodMessage } from '../../../platform/i18n/format-message';
-import type { FieldErrors } from '../../../platform/errors';
+import { fieldErrors, type FieldErrors } from '../../../platform/errors';
+import { zodToFieldErrors } from '../../../platform/http/respond';
 
 // Validation of address-book entries, shared by the API and the web UI. Every field is optional
 // here so the same schema serves create (defaults applied after) and PATCH (only what was sent).
@@ -121,3 +122,24 @@ export function checkRecipient(entry: RecipientFields): { errors: FieldErrors; v
 }
 
 export { fullName } from '../../../platform/addresses/address';
+
+/**
+ * Parses a new entry from a form or a request and, when a field is wrong, reports every problem at
+ * once: the fields' own errors and the rules across fields (a UK postcode, a name), the latter checked
+ * on the fields that are valid on their own.
+ */
+export function parseNewRecipient<S extends z.ZodType>(schema: S, body: Record<string, unknown>): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const errors = zodToFieldErrors(result.error) as FieldErrors;
+  const shape = recipientFields.shape as Record<string, z.ZodType>;
+  const valid: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (!shape[name] || errors[name]) continue;
+    const one = shape[name].safeParse(value);
+    if (one.success) valid[name] = one.data;
+  }
+  const across = checkRecipient({ ...EMPTY_RECIPIENT, ...valid } as RecipientFields).errors;
+  for (const [name, list] of Object.entries(across)) errors[name] ??= list;
+  throw fieldErrors(errors);
+}

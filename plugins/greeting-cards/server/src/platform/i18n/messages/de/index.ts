@@ -6,6 +6,7 @@ import { preflight } from './preflight';
 import { errors } from './errors';
 import { seo } from './seo';
 import { orderMail } from './order-mail';
+import { polish } from './polish';
 
 export const de: Record<keyof typeof en, string> = {
   ...shop,
@@ -15,4 +16,5 @@ export const de: Record<keyof typeof en, string> = {
   ...errors,
   ...seo,
   ...orderMail,
+  ...polish,
 };
