@@ -4,6 +4,7 @@ import { query, type Row } from '../../../platform/db/query';
 import { getConfig } from '../../../platform/config/get-config';
 import { getService } from '../../../platform/get-service';
 import { recordLocale } from '../../../platform/i18n/record-locale';
+import { cardTitlesIn } from '../../../platform/db/card-titles';
 import { publicShopUrl } from '../../../platform/mount/mount-points';
 import { itemView } from '../serializer';
 import { orderStore } from '../order-store';
@@ -31,7 +32,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function build(order: Row) {
     const config = getConfig(strapi);
+    const locale = recordLocale(order.locale, config.shopLocale);
     const items = (await orderStore(strapi).frozenItems(order.id)).map(itemView);
+    // A card still named after its template reads in the e-mail's language, as on the order page.
+    const titleOf = await cardTitlesIn(
+      strapi,
+      items.map((i) => i.card),
+      locale,
+    );
     const cardIds = [...new Set(items.map((i) => i.card).filter((id): id is number => typeof id === 'number'))];
     const fronts = new Map(
       (cardIds.length
@@ -47,7 +55,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         orderNumber: orderNumberOf(String(order.uuid)),
         buyerName: String(order.user?.username ?? ''),
         lines: items.map((item) => ({
-          cardTitle: String(item.card_title ?? ''),
+          cardTitle: titleOf(item.card, String(item.card_title ?? '')),
           recipientName: item.recipient_name,
           method: item.delivery_method as DeliveryMethod,
           sendOn: item.scheduled_for ? new Date(item.scheduled_for) : null,
@@ -64,7 +72,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         orderUrl: publicShopUrl(strapi, `/orders/${order.uuid}/`),
       },
       {
-        locale: recordLocale(order.locale, config.shopLocale),
+        locale,
         shopName: config.shopName,
         timeZone: config.shopTimeZone,
       },
