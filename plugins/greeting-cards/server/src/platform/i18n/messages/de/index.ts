@@ -4,5 +4,6 @@ import { editor } from './editor';
 import { email } from './email';
 import { preflight } from './preflight';
 import { errors } from './errors';
+import { accountSettings } from './account-settings';
 
-export const de: Record<keyof typeof en, string> = { ...shop, ...editor, ...email, ...preflight, ...errors };
+export const de: Record<keyof typeof en, string> = { ...shop, ...editor, ...email, ...preflight, ...errors, ...accountSettings };

@@ -1,3 +1,4 @@
+import { accountErrors } from './account-errors';
 // English error and detail texts by code, in ICU MessageFormat (i18n/format-message.ts formats them
 // with @formatjs/intl): code throws msg('error.max_length', { max: 500 }) and the edge writes the text
 // in the request's language. The spec's texts stay byte for byte. ICU syntax: {name} is a value,
@@ -254,4 +255,5 @@ export const errors = {
   'error.live_preview_worker':
     'Live previews are drawn by instances that render (SERVICE_ROLE=worker or all); this one runs with SERVICE_ROLE=web. The thumbnail is drawn by a worker after saving.',
   'error.settings_nothing': 'Nothing to change: send the settings to change, e.g. \'{"ecardPrice": 349}\'.',
+  ...accountErrors,
 } as const;

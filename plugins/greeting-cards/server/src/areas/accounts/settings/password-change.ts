@@ -1,0 +1,16 @@
+import type { Core } from '@strapi/strapi';
+import { getService } from '../../../platform/get-service';
+
+/**
+ * Sets the new password (users-permissions hashes it), signs out every session of the user (see
+ * session-rules.ts) and returns a fresh token for the one that asked. The caller checked the current
+ * password.
+ */
+export async function changePassword(strapi: Core.Strapi, userId: number, password: string): Promise<string> {
+  const up = strapi.plugin('users-permissions');
+  await up.service('user').edit(userId, { password });
+  await getService(strapi, 'accountSettings').update(userId, { sessions_valid_after: new Date() });
+  if (String(strapi.config.get('plugin::users-permissions.jwtManagement', 'legacy-support')) === 'refresh')
+    await strapi.sessionManager('users-permissions').invalidateRefreshToken(String(userId));
+  return String(await up.service('jwt').issue({ id: userId }));
+}
