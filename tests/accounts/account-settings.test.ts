@@ -39,11 +39,10 @@ describe('account settings', () => {
   const userRow = (id: number) => app.strapi.db.query('plugin::users-permissions.user').findOne({ where: { id } });
   const to = (m: ParsedMail) => (m.to as { text: string } | undefined)?.text ?? '';
   const mailsTo = (address: string) => smtp.messages.filter((m) => to(m) === address);
-  const linkIn = (mail: ParsedMail) => /https:\/\/cards\.example\.test(\/account\/email\/[A-Za-z0-9_-]+\/)/.exec(String(mail.text))![1];
+  const linkIn = (mail: ParsedMail) =>
+    /https:\/\/cards\.example\.test(\/account\/email\/[A-Za-z0-9_-]+\/)/.exec(String(mail.text))![1];
   const cookieOf = (res: { headers: Record<string, unknown> }) =>
-    ((res.headers['set-cookie'] as string[] | undefined) ?? [])
-      .find((c) => c.startsWith('gc_session='))
-      ?.split(';')[0];
+    ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('gc_session='))?.split(';')[0];
 
   /** A signed-in browser: its cookie and the CSRF token of its account page. */
   async function browser(user: TestUser, cookie = `gc_session=${user.token}`) {
@@ -52,7 +51,12 @@ describe('account settings', () => {
     return { cookie, csrf: metaCsrf(page.text), page };
   }
   const post = (b: { cookie: string; csrf: string }, path: string, fields: Record<string, string>) =>
-    app.http().post(path).set('Cookie', b.cookie).type('form').send({ _csrf: b.csrf, ...fields });
+    app
+      .http()
+      .post(path)
+      .set('Cookie', b.cookie)
+      .type('form')
+      .send({ _csrf: b.csrf, ...fields });
 
   describe('refuses', () => {
     it('anonymous callers: 401 on the API, the sign-in page on the web', async () => {
@@ -73,12 +77,13 @@ describe('account settings', () => {
       const b = await browser(user);
       const before = (await userRow(user.id)).password;
       for (const path of ['/account/password/', '/account/email/', '/account/profile/', '/account/preferences/']) {
-        const res = await app
-          .http()
-          .post(path)
-          .set('Cookie', b.cookie)
-          .type('form')
-          .send({ current_password: PASSWORD, new_password: 'another-password-1', email: 'x@example.test', display_name: 'Evil', pref_marketing: 'on' });
+        const res = await app.http().post(path).set('Cookie', b.cookie).type('form').send({
+          current_password: PASSWORD,
+          new_password: 'another-password-1',
+          email: 'x@example.test',
+          display_name: 'Evil',
+          pref_marketing: 'on',
+        });
         expect(res.status).toBe(403);
       }
       const patch = await app.http().patch('/api/me/account/').set('Cookie', b.cookie).send({ display_name: 'Evil' });
@@ -92,20 +97,64 @@ describe('account settings', () => {
       ['an array body', [], { non_field_errors: ['Send a JSON object.'] }],
       ['an unknown field', { is_admin: true }, { is_admin: ['This field cannot be changed here.'] }],
       ['an unknown language', { locale: 'fr' }, { locale: ['Choose one of: en, de.'] }],
-      ['a too long name', { display_name: 'x'.repeat(101) }, { display_name: ['Ensure this field has no more than 100 characters.'] }],
+      [
+        'a too long name',
+        { display_name: 'x'.repeat(101) },
+        { display_name: ['Ensure this field has no more than 100 characters.'] },
+      ],
       ['a name that is not text', { display_name: 7 }, { display_name: ['Not a valid string.'] }],
-      ['preferences that are not booleans', { preferences: { marketing: 'yes' } }, { preferences: ['Send an object of true or false per kind of e-mail.'] }],
-      ['an unknown kind of e-mail', { preferences: { spam: true } }, { preferences: ['Send an object of true or false per kind of e-mail.'] }],
-      ['preferences that are a list', { preferences: [true] }, { preferences: ['Send an object of true or false per kind of e-mail.'] }],
-      ['an invalid address', { email: 'not-an-address', current_password: PASSWORD }, { email: ['Enter a valid e-mail address.'] }],
-      ['an address that is not text', { email: { $ne: null }, current_password: PASSWORD }, { email: ['Enter a valid e-mail address.'] }],
-      ['a short password', { new_password: 'short', current_password: PASSWORD }, { new_password: ['Use at least 8 characters.'] }],
-      ['a password over 72 bytes', { new_password: 'ü'.repeat(40), current_password: PASSWORD }, { new_password: ['Use at most 72 bytes.'] }],
-      ['the same password', { new_password: PASSWORD, current_password: PASSWORD }, { new_password: ['Choose a new password that differs from your current one.'] }],
-      ['a change without the current password', { new_password: 'another-password-1' }, { current_password: ['This field is required.'] }],
+      [
+        'preferences that are not booleans',
+        { preferences: { marketing: 'yes' } },
+        { preferences: ['Send an object of true or false per kind of e-mail.'] },
+      ],
+      [
+        'an unknown kind of e-mail',
+        { preferences: { spam: true } },
+        { preferences: ['Send an object of true or false per kind of e-mail.'] },
+      ],
+      [
+        'preferences that are a list',
+        { preferences: [true] },
+        { preferences: ['Send an object of true or false per kind of e-mail.'] },
+      ],
+      [
+        'an invalid address',
+        { email: 'not-an-address', current_password: PASSWORD },
+        { email: ['Enter a valid e-mail address.'] },
+      ],
+      [
+        'an address that is not text',
+        { email: { $ne: null }, current_password: PASSWORD },
+        { email: ['Enter a valid e-mail address.'] },
+      ],
+      [
+        'a short password',
+        { new_password: 'short', current_password: PASSWORD },
+        { new_password: ['Use at least 8 characters.'] },
+      ],
+      [
+        'a password over 72 bytes',
+        { new_password: 'ü'.repeat(40), current_password: PASSWORD },
+        { new_password: ['Use at most 72 bytes.'] },
+      ],
+      [
+        'the same password',
+        { new_password: PASSWORD, current_password: PASSWORD },
+        { new_password: ['Choose a new password that differs from your current one.'] },
+      ],
+      [
+        'a change without the current password',
+        { new_password: 'another-password-1' },
+        { current_password: ['This field is required.'] },
+      ],
     ])('%s with 400 and the field, changing nothing', async (_label, body, errors) => {
       const user = await createUser(app.strapi);
-      const res = await app.http().patch('/api/me/account/').set(user.auth).send(body as object);
+      const res = await app
+        .http()
+        .patch('/api/me/account/')
+        .set(user.auth)
+        .send(body as object);
       expect(res.status).toBe(400);
       expect(res.body).toEqual(errors);
       const view = await app.http().get('/api/me/account/').set(user.auth);
@@ -132,7 +181,10 @@ describe('account settings', () => {
       expect(first.status).toBe(400);
       expect(first.body).toEqual({ current_password: ['Your current password is not correct.'] });
       const b = await browser(user);
-      const page = await post(b, '/account/password/', { current_password: 'nope-nope', new_password: 'another-password-1' });
+      const page = await post(b, '/account/password/', {
+        current_password: 'nope-nope',
+        new_password: 'another-password-1',
+      });
       expect(page.status).toBe(400);
       expect(page.text).toContain('Your current password is not correct.');
       expect(page.text).toMatch(/id="password-current-password"[^>]*aria-invalid="true"/);
@@ -147,14 +199,16 @@ describe('account settings', () => {
       expect(limited.status).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.body.detail).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
-      const de = await post(b, '/account/email/', { email: 'new-address@example.test', current_password: PASSWORD }).set(
-        'Accept-Language',
-        'de',
-      );
+      const de = await post(b, '/account/email/', {
+        email: 'new-address@example.test',
+        current_password: PASSWORD,
+      }).set('Accept-Language', 'de');
       expect(de.status).toBe(429);
       expect(de.text).toMatch(/Zu viele Versuche/);
       // Name and choices need no password and are not limited.
-      expect((await app.http().patch('/api/me/account/').set(user.auth).send({ display_name: 'Still me' })).status).toBe(200);
+      expect(
+        (await app.http().patch('/api/me/account/').set(user.auth).send({ display_name: 'Still me' })).status,
+      ).toBe(200);
       expect(smtp.messages.length).toBe(sent);
       expect((await app.http().get('/api/me/account/').set(user.auth)).body.pending_email).toBeNull();
     });
@@ -166,7 +220,10 @@ describe('account settings', () => {
         const posted = await app.http().post(`/account/email/${token}/`).type('form').send({});
         expect([400, 404]).toContain(posted.status);
       }
-      const res = await app.http().get(`/account/email/${'A'.repeat(43)}/`).set('Accept-Language', 'de');
+      const res = await app
+        .http()
+        .get(`/account/email/${'A'.repeat(43)}/`)
+        .set('Accept-Language', 'de');
       expect(res.text).toContain('Dieser Link funktioniert nicht');
     });
 
@@ -206,7 +263,11 @@ describe('account settings', () => {
     expect((await userRow(user.id)).email).toBe(user.email);
 
     // A second request voids the first link.
-    const again = await app.http().patch('/api/me/account/').set(user.auth).send({ email: newEmail, current_password: PASSWORD });
+    const again = await app
+      .http()
+      .patch('/api/me/account/')
+      .set(user.auth)
+      .send({ email: newEmail, current_password: PASSWORD });
     expect(again.status).toBe(200);
     const mails = await smtp.waitFor((m) => to(m) === newEmail, 2);
     const stale = linkIn(mails[0]);
@@ -291,7 +352,9 @@ describe('account settings', () => {
       .send({ current_password: 'a-brand-new-secret', new_password: 'third-secret-here' });
     expect(patched.status).toBe(200);
     expect(typeof patched.body.jwt).toBe('string');
-    expect((await app.http().get('/api/me/account/').set('Authorization', `Bearer ${patched.body.jwt}`)).status).toBe(200);
+    expect((await app.http().get('/api/me/account/').set('Authorization', `Bearer ${patched.body.jwt}`)).status).toBe(
+      200,
+    );
     expect((await app.http().get('/account/').set('Cookie', fresh)).status).toBe(302);
   });
 
@@ -341,7 +404,14 @@ describe('account settings', () => {
     // A reminder due today is passed over while reminders are off...
     const reminders = app.strapi.db.query('plugin::greeting-cards.reminder');
     await reminders.create({
-      data: { user: user.id, type: 'custom', title: 'Ada day', event_date: '2031-03-10', days_before: [1], is_active: true },
+      data: {
+        user: user.id,
+        type: 'custom',
+        title: 'Ada day',
+        event_date: '2031-03-10',
+        days_before: [1],
+        is_active: true,
+      },
     });
     const job = (today: string) => app.strapi.plugin('greeting-cards').service('reminderMail').runDaily(today);
     await job('2031-03-09');
@@ -360,12 +430,23 @@ describe('account settings', () => {
       wording: 'Schickt mir die Erinnerungen, die ich für Geburtstage und andere Tage anlege.',
     });
     await reminders.create({
-      data: { user: user.id, type: 'custom', title: 'Second day', event_date: '2031-04-10', days_before: [1], is_active: true },
+      data: {
+        user: user.id,
+        type: 'custom',
+        title: 'Second day',
+        event_date: '2031-04-10',
+        days_before: [1],
+        is_active: true,
+      },
     });
     expect(await job('2031-04-09')).toMatchObject({ sent: 1 });
     await smtp.waitFor((m) => to(m) === user.email && /Second day/.test(m.subject ?? ''));
     // The same answer again is not recorded twice.
-    await app.http().patch('/api/me/account/').set(user.auth).send({ preferences: { reminders: true } });
+    await app
+      .http()
+      .patch('/api/me/account/')
+      .set(user.auth)
+      .send({ preferences: { reminders: true } });
     expect(
       await app.strapi.db.query('plugin::greeting-cards.account-consent').count({ where: { user_id: user.id } }),
     ).toBe(4);
@@ -376,7 +457,11 @@ describe('account settings', () => {
     await proveAddress(app.strapi, organiser);
     const declining = await createUser(app.strapi);
     const undecided = await createUser(app.strapi);
-    await app.http().patch('/api/me/account/').set(declining.auth).send({ preferences: { group_invitations: false } });
+    await app
+      .http()
+      .patch('/api/me/account/')
+      .set(declining.auth)
+      .send({ preferences: { group_invitations: false } });
     const card = await createCard(app.strapi, organiser);
     const created = await app
       .http()

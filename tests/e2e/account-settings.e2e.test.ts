@@ -54,8 +54,13 @@ describe('account page (Chromium)', () => {
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     for (const [kind, size] of Object.entries(WIDTHS)) {
       await page.setViewport(size);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${kind}.png`) as `${string}.png`, fullPage: true });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `${name}-${kind}.png`) as `${string}.png`,
+        fullPage: true,
+      });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect([name, kind, overflow]).toEqual([name, kind, 0]);
     }
     await page.setViewport(WIDTHS.desktop);
@@ -76,8 +81,24 @@ describe('account page (Chromium)', () => {
   const toastText = (page: Page) => page.$eval('.toast', (el) => (el as HTMLElement).innerText);
 
   it.each([
-    ['en', { changed: 'Your account now uses', pwDone: 'Your password is changed', prefsDone: 'e-mail choices are saved', wrong: 'Your current password is not correct.' }],
-    ['de', { changed: 'Dein Konto verwendet jetzt', pwDone: 'Dein Passwort ist geändert', prefsDone: 'E-Mail-Auswahl ist gespeichert', wrong: 'Dein aktuelles Passwort stimmt nicht.' }],
+    [
+      'en',
+      {
+        changed: 'Your account now uses',
+        pwDone: 'Your password is changed',
+        prefsDone: 'e-mail choices are saved',
+        wrong: 'Your current password is not correct.',
+      },
+    ],
+    [
+      'de',
+      {
+        changed: 'Dein Konto verwendet jetzt',
+        pwDone: 'Dein Passwort ist geändert',
+        prefsDone: 'E-Mail-Auswahl ist gespeichert',
+        wrong: 'Dein aktuelles Passwort stimmt nicht.',
+      },
+    ],
   ])('changes e-mail, password and choices in %s', async (locale, texts) => {
     const user = await createUser(app.strapi);
     const here = await browser.createBrowserContext();
@@ -100,7 +121,9 @@ describe('account page (Chromium)', () => {
       await page.type('#new-email', newEmail);
       await page.type('#email-current-password', 'not-my-password');
       await submit(page, 'form[action$="/account/email/"] button[type="submit"]');
-      expect(await page.$eval('#email-current-password-error', (el) => (el as HTMLElement).innerText)).toBe(texts.wrong);
+      expect(await page.$eval('#email-current-password-error', (el) => (el as HTMLElement).innerText)).toBe(
+        texts.wrong,
+      );
       expect(await page.$eval('#new-email', (el) => (el as HTMLInputElement).value)).toBe(newEmail);
       await review(page, `account-error-${locale}`);
 

@@ -16,7 +16,10 @@ const verifiers = new WeakMap<Core.Strapi, Verifier>();
  * to a secret key: that failed parse was the largest single cost of a signed-in request.
  * In users-permissions' `refresh` session mode the plugin's own verification (session checks) is used.
  */
-export async function verifyUserJwt(strapi: Core.Strapi, token: string): Promise<{ id?: number | string; [claim: string]: unknown }> {
+export async function verifyUserJwt(
+  strapi: Core.Strapi,
+  token: string,
+): Promise<{ id?: number | string; [claim: string]: unknown }> {
   const mode = String(strapi.config.get('plugin::users-permissions.jwtManagement', 'legacy-support'));
   if (mode === 'refresh') return strapi.plugin('users-permissions').service('jwt').verify(token);
   const secret = String(strapi.config.get('plugin::users-permissions.jwtSecret'));

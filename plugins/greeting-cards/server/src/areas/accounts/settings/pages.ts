@@ -72,8 +72,7 @@ function inputOf(form: Form, body: Record<string, unknown>): AccountInput {
   const text = (field: string) => (typeof body[field] === 'string' ? (body[field] as string) : '');
   if (form === 'profile') return { display_name: text('display_name'), locale: text('locale') };
   if (form === 'email') return { email: text('email'), current_password: text('current_password') };
-  if (form === 'password')
-    return { current_password: text('current_password'), new_password: text('new_password') };
+  if (form === 'password') return { current_password: text('current_password'), new_password: text('new_password') };
   // An unticked box is not sent: saving the form answers every kind of e-mail.
   return { preferences: Object.fromEntries(CONSENT_TOPICS.map((topic) => [topic, body[`pref_${topic}`] === 'on'])) };
 }
@@ -96,7 +95,8 @@ function accountForm(form: Form): WebRouteDef {
       const errors = formErrors(error, locale);
       if (!errors) throw error;
       if (error instanceof ApiError && error.retryAfter !== undefined) ctx.set('Retry-After', String(error.retryAfter));
-      const values = form === 'profile' || form === 'email' ? { display_name: body.display_name, email: body.email } : {};
+      const values =
+        form === 'profile' || form === 'email' ? { display_name: body.display_name, email: body.email } : {};
       await showAccount(web, { form, errors, values }, error instanceof ApiError ? error.status : 400);
     }
   });

@@ -30,7 +30,8 @@ const issuedAtMs = (payload: TokenPayload): number | null => {
 };
 
 function stamped(strapi: Core.Strapi, payload: unknown): unknown {
-  if (String(strapi.config.get('plugin::users-permissions.jwtManagement', 'legacy-support')) === 'refresh') return payload;
+  if (String(strapi.config.get('plugin::users-permissions.jwtManagement', 'legacy-support')) === 'refresh')
+    return payload;
   if (!payload || typeof payload !== 'object') return payload;
   const plain = (payload as { toJSON?: () => object }).toJSON?.() ?? payload;
   return { ...plain, [STAMP]: Date.now() };

@@ -4,7 +4,8 @@ import type { accountSettings as en } from '../en/account-settings';
 export const accountSettings: Record<keyof typeof en, string> = {
   'shop.nav.account': 'Konto',
   'shop.accountPage.title': 'Dein Konto',
-  'shop.accountPage.lead': 'Dein Name, deine Sprache, E-Mail-Adresse und Passwort, und welche E-Mails du von uns willst.',
+  'shop.accountPage.lead':
+    'Dein Name, deine Sprache, E-Mail-Adresse und Passwort, und welche E-Mails du von uns willst.',
   'shop.accountPage.profile': 'Name und Sprache',
   'shop.accountPage.displayName': 'Anzeigename',
   'shop.accountPage.optional': '(optional)',

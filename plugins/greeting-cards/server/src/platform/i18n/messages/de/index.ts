@@ -6,4 +6,11 @@ import { preflight } from './preflight';
 import { errors } from './errors';
 import { accountSettings } from './account-settings';
 
-export const de: Record<keyof typeof en, string> = { ...shop, ...editor, ...email, ...preflight, ...errors, ...accountSettings };
+export const de: Record<keyof typeof en, string> = {
+  ...shop,
+  ...editor,
+  ...email,
+  ...preflight,
+  ...errors,
+  ...accountSettings,
+};
