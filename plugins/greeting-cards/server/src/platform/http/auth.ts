@@ -52,16 +52,16 @@ export async function optionalUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthU
   }
   const id = Number(payload?.id);
   if (!Number.isInteger(id)) throw unauthorized(msg('error.token_invalid_or_expired'));
+  const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id } })) as AuthUser | null;
+  if (!user || user.blocked) throw unauthorized(msg('error.user_not_found'));
   // A token from before the user's sessions were ended (a password change) counts as expired.
-  if (!(await sessionStillValid(strapi, id, payload))) {
+  if (!(await sessionStillValid(strapi, id, payload, user))) {
     if (found.source === 'cookie') {
       ctx.state.gcUser = null;
       return null;
     }
     throw unauthorized(msg('error.token_invalid_or_expired'));
   }
-  const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id } })) as AuthUser | null;
-  if (!user || user.blocked) throw unauthorized(msg('error.user_not_found'));
   ctx.state.gcUser = user;
   ctx.state.user = ctx.state.user ?? user;
   return user;

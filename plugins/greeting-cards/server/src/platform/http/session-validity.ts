@@ -5,7 +5,8 @@ import type { Core } from '@strapi/strapi';
 // other sessions) by installing a check here. platform/http/auth.ts asks it for every token it accepts.
 
 export type TokenPayload = Record<string, unknown>;
-export type SessionCheck = (userId: number, payload: TokenPayload) => Promise<boolean>;
+/** `user` is the token's user row when the caller has loaded it (its `updatedAt` can spare a query). */
+export type SessionCheck = (userId: number, payload: TokenPayload, user?: Record<string, unknown>) => Promise<boolean>;
 
 const checks = new WeakMap<Core.Strapi, SessionCheck>();
 
@@ -13,7 +14,12 @@ export function setSessionCheck(strapi: Core.Strapi, check: SessionCheck): void 
   checks.set(strapi, check);
 }
 
-export async function sessionStillValid(strapi: Core.Strapi, userId: number, payload: TokenPayload): Promise<boolean> {
+export async function sessionStillValid(
+  strapi: Core.Strapi,
+  userId: number,
+  payload: TokenPayload,
+  user?: Record<string, unknown>,
+): Promise<boolean> {
   const check = checks.get(strapi);
-  return check ? check(userId, payload) : true;
+  return check ? check(userId, payload, user) : true;
 }

@@ -40,9 +40,13 @@ function stamped(strapi: Core.Strapi, payload: unknown): unknown {
 export function installSessionRules(strapi: Core.Strapi): void {
   const settings = () => query(strapi, UID.accountSetting);
 
-  async function stillValid(userId: number, payload: TokenPayload): Promise<boolean> {
+  async function stillValid(userId: number, payload: TokenPayload, user?: Record<string, unknown>): Promise<boolean> {
     const issued = issuedAtMs(payload);
     if (issued === null) return true;
+    // The user row has not changed since the token was issued, so no password change came after it
+    // (password-change.ts ends the sessions before it writes the password): no query for the usual request.
+    const changed = user?.updatedAt ? new Date(user.updatedAt as string).getTime() : NaN;
+    if (Number.isFinite(changed) && issued >= changed) return true;
     const row = await settings().findOne({ where: { user_id: userId }, select: ['sessions_valid_after'] });
     if (!row?.sessions_valid_after) return true;
     return issued >= new Date(row.sessions_valid_after).getTime();
