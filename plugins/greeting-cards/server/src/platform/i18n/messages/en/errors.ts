@@ -1,9 +1,10 @@
-import { accountErrors } from './account-errors';
 // English error and detail texts by code, in ICU MessageFormat (i18n/format-message.ts formats them
 // with @formatjs/intl): code throws msg('error.max_length', { max: 500 }) and the edge writes the text
 // in the request's language. The spec's texts stay byte for byte. ICU syntax: {name} is a value,
 // {n, plural, one {...} other {...}} a plural, '{...}' a literal brace. Only codes are translated: a
 // text thrown as English is sent as it is (tests/unit/error-messages.test.ts keeps the source free of them).
+import { accountErrors } from './account-errors';
+
 export const errors = {
   // Generic field and request errors (the spec's wording).
   'error.required': 'This field is required.',
