@@ -17,6 +17,7 @@ const LINKS = [
   'Reminders',
   'Orders',
   'Premium',
+  'Account',
   'Basket',
   'Sign out',
 ];

@@ -38,9 +38,10 @@ const de = messageCatalogue('de');
 const codes = Object.keys(en) as MessageCode[];
 // The catalogue's English texts without ICU arguments, as they are sent.
 const plainEnglish = new Set(codes.filter((code) => !/[{}]/.test(en[code])).map((code) => formatMessage('en', code)));
-// English by design: what a payment provider's webhook is answered, and Errors that only reach the log.
+// English by design: what a payment provider's webhook is answered, Errors that only reach the log, and
+// users-permissions' own "Invalid token." (jwt-verifier, session-rules), which it answers in its own format.
 const ENGLISH_BY_DESIGN =
-  /^(platform\/providers\/|platform\/http\/jwt-verifier\.ts:|areas\/payments\/payment-webhook-service\.ts:)/;
+  /^(platform\/providers\/|platform\/http\/jwt-verifier\.ts:|areas\/accounts\/settings\/session-rules\.ts:|areas\/payments\/payment-webhook-service\.ts:)/;
 
 describe('the errors catalogue', () => {
   const literals = errorLiterals(SERVER);

@@ -16,6 +16,7 @@ import { applyContentManagerViews } from './areas/catalogue/content-manager/appl
 import { checkRouteCollisions } from './platform/mount/route-collisions';
 import { initStoredSettings, settingsFreshness } from './platform/config/stored-settings';
 import { ensureContentLocales, scopeNewPermissions } from './platform/i18n/content-locales';
+import { installSessionRules } from './areas/accounts';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // First: what editors changed on the admin settings page is part of the configuration from here on.
@@ -25,6 +26,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // plugins' bootstrap): one answering where the other does stops boot, naming both.
   checkRouteCollisions(strapi);
   checkProfileRelation(strapi, config);
+  // Before any request: a password change signs out the user's other sessions (areas/accounts).
+  installSessionRules(strapi);
   // Here, not in register(): the host's middlewares (strapi::body among them) are in place by now, so
   // this runs inside the body parser and still sees every parsed file, before Strapi drops the list.
   strapi.server.use(discardUploadsMiddleware());

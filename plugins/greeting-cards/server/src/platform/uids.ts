@@ -29,6 +29,9 @@ export const UID = {
   addressRequestLink: 'plugin::greeting-cards.address-request-link',
   recipientTag: 'plugin::greeting-cards.recipient-tag',
   mailAllowance: 'plugin::greeting-cards.mail-allowance',
+  accountSetting: 'plugin::greeting-cards.account-setting',
+  accountConsent: 'plugin::greeting-cards.account-consent',
+  emailChange: 'plugin::greeting-cards.email-change',
   user: 'plugin::users-permissions.user',
 } as const;
 

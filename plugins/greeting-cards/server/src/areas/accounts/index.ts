@@ -2,11 +2,21 @@ import type { Area } from '../../platform/area';
 import meController from './controller';
 import api from './routes';
 import { accountRoutes } from './pages';
+import contentTypes from './content-types';
+import settingsServices from './settings/services';
+import accountController from './settings/controller';
+import accountApi from './settings/routes';
+import { accountSettingsRoutes } from './settings/pages';
 
 /** The shopper's own account: signing in and up, the account pages, /api/me/. */
 const area = {
-  controllers: { me: meController },
-  routes: { api: [...api], pages: [...accountRoutes] },
+  contentTypes,
+  services: { ...settingsServices },
+  controllers: { me: meController, account: accountController },
+  routes: { api: [...api, ...accountApi], pages: [...accountRoutes, ...accountSettingsRoutes] },
 } satisfies Area;
 
 export default area;
+
+// What the plugin's bootstrap and other areas use of this one (they import this file only).
+export { installSessionRules } from './settings/session-rules';

@@ -7,6 +7,7 @@ import { renderPage } from '../../platform/web/render';
 import { DEFAULT_AFTER_LOGIN } from '../../platform/web/safe-next';
 import { clearSessionCookie, setSessionCookie } from '../../platform/web/session';
 import { ensurePreSession } from '../../platform/web/pre-session';
+import { useSavedLocale } from './settings/saved-locale';
 import {
   anonymousFormRoute,
   publicRoute,
@@ -65,6 +66,7 @@ export const accountRoutes: WebRouteDef[] = [
         if (!outcome.ok)
           return renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: outcome.errors }, 400);
         setSessionCookie(ctx, outcome.jwt!);
+        await useSavedLocale(strapi, ctx, Number(outcome.user.id));
         redirect(ctx, next);
       });
       if (limited === 'limited')

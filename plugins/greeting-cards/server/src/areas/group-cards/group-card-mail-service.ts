@@ -66,8 +66,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     shopName: getConfig(strapi).shopName,
   });
 
-  const invitees = (group: Row): string[] =>
+  const invited = (group: Row): string[] =>
     Array.isArray(group.invite_emails) ? group.invite_emails.filter((e: unknown) => typeof e === 'string') : [];
+  /** The invited addresses, less those of shoppers who said no to group-card invitations (areas/accounts). */
+  async function invitees(group: Row): Promise<string[]> {
+    const all = invited(group);
+    const declined = await getService(strapi, 'accountSettings').declinedAmong(all, 'group_invitations');
+    return all.filter((to) => !declined.has(to.trim().toLowerCase()));
+  }
   const populate = { owner: { fields: ['id'] } };
 
   /** Sends whatever is due at `now`: invitations, reminders a day before, the organiser's deadline note. */
@@ -83,7 +89,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await input(group, publicShopUrl(strapi, `/sign/${group.sign_token}/`)),
         languageOf(group),
       );
-      for (const to of invitees(group)) {
+      for (const to of await invitees(group)) {
         await send(to, mail, group, 'invitation');
         sent.invitations++;
       }
@@ -97,12 +103,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         invitations_sent_at: { $notNull: true },
       };
       for (const group of await store.groups().findMany({ where: soon, populate })) {
-        if (!invitees(group).length || !(await claim(group, 'reminder_sent_at', now))) continue;
+        if (!invited(group).length || !(await claim(group, 'reminder_sent_at', now))) continue;
         const mail = reminderEmail(
           await input(group, publicShopUrl(strapi, `/sign/${group.sign_token}/`)),
           languageOf(group),
         );
-        for (const to of invitees(group)) {
+        for (const to of await invitees(group)) {
           await send(to, mail, group, 'reminder');
           sent.reminders++;
         }

@@ -5,6 +5,7 @@ import { getConfig } from '../config/get-config';
 import { query } from '../db/query';
 import { verifyUserJwt } from './jwt-verifier';
 import { msg } from '../i18n/format-message';
+import { sessionStillValid } from './session-validity';
 
 export const SESSION_COOKIE = 'gc_session';
 
@@ -39,7 +40,7 @@ export async function optionalUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthU
     return null;
   }
   if (!found.token) throw unauthorized(msg('error.auth_header'));
-  let payload: { id?: number | string } | undefined;
+  let payload: { id?: number | string; [claim: string]: unknown } | undefined;
   try {
     payload = await verifyUserJwt(strapi, found.token);
   } catch {
@@ -53,6 +54,14 @@ export async function optionalUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthU
   if (!Number.isInteger(id)) throw unauthorized(msg('error.token_invalid_or_expired'));
   const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id } })) as AuthUser | null;
   if (!user || user.blocked) throw unauthorized(msg('error.user_not_found'));
+  // A token from before the user's sessions were ended (a password change) counts as expired.
+  if (!(await sessionStillValid(strapi, id, payload, user))) {
+    if (found.source === 'cookie') {
+      ctx.state.gcUser = null;
+      return null;
+    }
+    throw unauthorized(msg('error.token_invalid_or_expired'));
+  }
   ctx.state.gcUser = user;
   ctx.state.user = ctx.state.user ?? user;
   return user;

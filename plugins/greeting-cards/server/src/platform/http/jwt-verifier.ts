@@ -16,7 +16,10 @@ const verifiers = new WeakMap<Core.Strapi, Verifier>();
  * to a secret key: that failed parse was the largest single cost of a signed-in request.
  * In users-permissions' `refresh` session mode the plugin's own verification (session checks) is used.
  */
-export async function verifyUserJwt(strapi: Core.Strapi, token: string): Promise<{ id?: number | string }> {
+export async function verifyUserJwt(
+  strapi: Core.Strapi,
+  token: string,
+): Promise<{ id?: number | string; [claim: string]: unknown }> {
   const mode = String(strapi.config.get('plugin::users-permissions.jwtManagement', 'legacy-support'));
   if (mode === 'refresh') return strapi.plugin('users-permissions').service('jwt').verify(token);
   const secret = String(strapi.config.get('plugin::users-permissions.jwtSecret'));
@@ -31,7 +34,7 @@ export async function verifyUserJwt(strapi: Core.Strapi, token: string): Promise
   return new Promise((resolve, reject) => {
     jwt.verify(token, key, { algorithms }, (error, payload) => {
       if (error || !payload || typeof payload === 'string') reject(new Error('Invalid token.'));
-      else resolve(payload as { id?: number | string });
+      else resolve(payload as { id?: number | string; [claim: string]: unknown });
     });
   });
 }

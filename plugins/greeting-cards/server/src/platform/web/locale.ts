@@ -15,20 +15,28 @@ export function pageLocale(strapi: Core.Strapi, ctx: Ctx): Locale {
   const known = ctx.state.gcLocale as Locale | undefined;
   if (known) return known;
   const chosen = normaliseLocale(ctx.query?.locale);
-  if (!getConfig(strapi).shopLocale && chosen && chosen !== normaliseLocale(rememberedLocale(ctx))) {
-    ctx.cookies.set(LOCALE_COOKIE, chosen, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: Boolean(ctx.secure),
-      signed: false,
-      maxAge: ONE_YEAR_MS,
-      overwrite: true,
-    });
-  }
+  if (chosen) rememberLocale(strapi, ctx, chosen);
   const locale = requestLocale(strapi, ctx);
   ctx.state.gcLocale = locale;
   return locale;
+}
+
+/**
+ * Remembers `locale` as this browser's choice (the cookie the shop reads after `?locale=`), unless the
+ * shop pins one language: a `?locale=` link, or the language a shopper saved on their account page
+ * (kept at sign-in and on saving, areas/accounts).
+ */
+export function rememberLocale(strapi: Core.Strapi, ctx: Ctx, locale: Locale): void {
+  if (getConfig(strapi).shopLocale || locale === normaliseLocale(rememberedLocale(ctx))) return;
+  ctx.cookies.set(LOCALE_COOKIE, locale, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: Boolean(ctx.secure),
+    signed: false,
+    maxAge: ONE_YEAR_MS,
+    overwrite: true,
+  });
 }
 
 /** Headers of a page in `locale`: its language, and (unless pinned) what it was chosen by. */

@@ -62,6 +62,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         data: { last_sent_key: key, last_sent_at: new Date() },
       });
       if (count !== 1) continue;
+      // The owner said no to reminder e-mails on their account page: this one is passed over, not sent later.
+      if (!(await getService(strapi, 'accountSettings').mayEmail(r.user.id, 'reminders'))) continue;
       try {
         const owner = await getService(strapi, 'userDetails').forUser(r.user.id);
         if (!owner.email) throw new Error('the reminder owner has no e-mail address');

@@ -1,6 +1,7 @@
 // German error and detail texts: every key of ../en/errors.ts with the same ICU arguments (see there).
 // Du-form, as the rest of the shop. Codes, field names and setting names stay as they are.
 import type { errors as en } from '../en/errors';
+import { accountErrors } from './account-errors';
 
 export const errors: Record<keyof typeof en, string> = {
   'error.required': 'Dieses Feld ist erforderlich.',
@@ -258,4 +259,5 @@ export const errors: Record<keyof typeof en, string> = {
     'Live-Vorschauen zeichnen Instanzen, die rendern (SERVICE_ROLE=worker oder all); diese läuft mit SERVICE_ROLE=web. Das Vorschaubild zeichnet ein Worker nach dem Speichern.',
   'error.settings_nothing':
     'Nichts zu ändern: Schick die Einstellungen, die sich ändern sollen, z. B. \'{"ecardPrice": 349}\'.',
+  ...accountErrors,
 };

@@ -4,9 +4,10 @@ import { editor } from './editor';
 import { email } from './email';
 import { preflight } from './preflight';
 import { errors } from './errors';
-import { seo } from './seo';
+import { accountSettings } from './account-settings';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
+import { seo } from './seo';
 
 export const de: Record<keyof typeof en, string> = {
   ...shop,
@@ -14,7 +15,8 @@ export const de: Record<keyof typeof en, string> = {
   ...email,
   ...preflight,
   ...errors,
-  ...seo,
+  ...accountSettings,
   ...orderMail,
   ...polish,
+  ...seo,
 };

@@ -3,6 +3,8 @@
 // in the request's language. The spec's texts stay byte for byte. ICU syntax: {name} is a value,
 // {n, plural, one {...} other {...}} a plural, '{...}' a literal brace. Only codes are translated: a
 // text thrown as English is sent as it is (tests/unit/error-messages.test.ts keeps the source free of them).
+import { accountErrors } from './account-errors';
+
 export const errors = {
   // Generic field and request errors (the spec's wording).
   'error.required': 'This field is required.',
@@ -254,4 +256,5 @@ export const errors = {
   'error.live_preview_worker':
     'Live previews are drawn by instances that render (SERVICE_ROLE=worker or all); this one runs with SERVICE_ROLE=web. The thumbnail is drawn by a worker after saving.',
   'error.settings_nothing': 'Nothing to change: send the settings to change, e.g. \'{"ecardPrice": 349}\'.',
+  ...accountErrors,
 } as const;

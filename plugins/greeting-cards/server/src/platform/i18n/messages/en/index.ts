@@ -3,8 +3,19 @@ import { editor } from './editor';
 import { email } from './email';
 import { preflight } from './preflight';
 import { errors } from './errors';
-import { seo } from './seo';
+import { accountSettings } from './account-settings';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
+import { seo } from './seo';
 
-export const en = { ...shop, ...editor, ...email, ...preflight, ...errors, ...seo, ...orderMail, ...polish };
+export const en = {
+  ...shop,
+  ...editor,
+  ...email,
+  ...preflight,
+  ...errors,
+  ...accountSettings,
+  ...orderMail,
+  ...polish,
+  ...seo,
+};
