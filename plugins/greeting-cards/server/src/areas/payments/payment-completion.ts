@@ -5,7 +5,6 @@ import { statesAllowing } from '../orders';
 import { initialDeliveryStatus } from '../../platform/deliveries/delivery-state';
 import { orderStore } from '../orders';
 import { getService } from '../../platform/get-service';
-import { serviceRole } from '../../platform/config/service-role';
 import { query, type Row } from '../../platform/db/query';
 import { chunks, insertLinks } from '../../platform/db/bulk-rows';
 
@@ -77,15 +76,6 @@ export async function completeOrderPayment(
     strapi.log.error(
       `[greeting-cards] fulfilment of order ${orderId} failed to start: ${(error as Error).stack ?? error}`,
     );
-  }
-  // The buyer's confirmation, off the answer's path: a web instance sends no mail (the worker's sweep
-  // sends it), and a failure is retried by that sweep.
-  if (serviceRole(strapi) !== 'web') {
-    getService(strapi, 'orderConfirmations')
-      .sendFor(orderId)
-      .catch((error: unknown) =>
-        strapi.log.warn(`[greeting-cards] order ${orderId}: confirmation not sent: ${(error as Error)?.message}`),
-      );
   }
   return true;
 }

@@ -14,13 +14,12 @@ import type { DeliveryMethod } from '../../../platform/enums';
 
 // The buyer's order confirmation: one e-mail per paid order. Claimed with a conditional UPDATE on
 // confirmation_sent_at, so two instances, a webhook replayed or a payment completed twice send it once;
-// a mail that cannot be sent releases the claim for the next sweep. The sweep (on the worker's delivery
-// job) sends what a web instance left, or what a crash between payment and mail lost.
+// a mail that cannot be sent releases the claim for the next sweep. The sweep runs on the worker's
+// delivery job (every SERVICE_WORKER_POLL_SECONDS): the payment request itself does no mail work, so
+// paying costs no more queries, and a crash between payment and mail loses nothing.
 
 /** States of an order that was paid (a refund after payment still had its confirmation). */
 const PAID_STATES = ['paid', 'fulfilled', 'partially_refunded', 'refunded'];
-/** The sweep leaves a just-paid order to the instance that took the payment for this long. */
-const SWEEP_GRACE_MS = 60_000;
 /** Orders paid longer ago than this get no late confirmation (an old order the feature predates). */
 const SWEEP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -116,7 +115,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         where: {
           status: { $in: PAID_STATES },
           confirmation_sent_at: null,
-          paid_at: { $lt: new Date(now.getTime() - SWEEP_GRACE_MS), $gt: new Date(now.getTime() - SWEEP_WINDOW_MS) },
+          paid_at: { $lte: now, $gt: new Date(now.getTime() - SWEEP_WINDOW_MS) },
         },
         select: ['id'],
         orderBy: [{ paid_at: 'asc' }],
