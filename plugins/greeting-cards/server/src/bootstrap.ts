@@ -16,6 +16,7 @@ import { applyContentManagerViews } from './areas/catalogue/content-manager/appl
 import { checkRouteCollisions } from './platform/mount/route-collisions';
 import { initStoredSettings, settingsFreshness } from './platform/config/stored-settings';
 import { ensureContentLocales, scopeNewPermissions } from './platform/i18n/content-locales';
+import { linkUsersPermissionsToShop } from './areas/accounts/users-permissions-links';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // First: what editors changed on the admin settings page is part of the configuration from here on.
@@ -36,6 +37,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // The renderer's browser still starts on the first render.
   providers(strapi).build(['billingProfile', 'postal', 'payment', 'subscription', 'webhook', 'mailer', 'renderer']);
   await registerAdminActions(strapi);
+  // users-permissions' reset and confirmation links lead to the shop unless the host set its own.
+  await linkUsersPermissionsToShop(strapi);
   await applyContentManagerViews(strapi);
   // Before seeding: the sample catalogue has German texts.
   scopeNewPermissions(strapi);

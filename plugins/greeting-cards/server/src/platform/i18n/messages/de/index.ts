@@ -4,5 +4,13 @@ import { editor } from './editor';
 import { email } from './email';
 import { preflight } from './preflight';
 import { errors } from './errors';
+import { accountReset } from './account-reset';
 
-export const de: Record<keyof typeof en, string> = { ...shop, ...editor, ...email, ...preflight, ...errors };
+export const de: Record<keyof typeof en, string> = {
+  ...shop,
+  ...editor,
+  ...email,
+  ...preflight,
+  ...errors,
+  ...accountReset,
+};

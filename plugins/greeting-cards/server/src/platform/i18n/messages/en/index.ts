@@ -3,5 +3,6 @@ import { editor } from './editor';
 import { email } from './email';
 import { preflight } from './preflight';
 import { errors } from './errors';
+import { accountReset } from './account-reset';
 
-export const en = { ...shop, ...editor, ...email, ...preflight, ...errors };
+export const en = { ...shop, ...editor, ...email, ...preflight, ...errors, ...accountReset };
