@@ -1,3 +1,4 @@
+import net from 'net';
 import type { ParsedMail } from 'mailparser';
 import { startApp, TestApp, QUIET_APP } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
@@ -101,14 +102,22 @@ describe('password reset and e-mail confirmation', () => {
 
     it('answers without waiting for the mail server (the sending is off the response path)', async () => {
       const carol = await createUser(app.strapi);
+      // A mail server that accepts the connection and never greets: a send waits for the 2 s SMTP
+      // timeout of the tests, so an answer that waited for the sending would take that long.
       await smtp.stop();
+      const sockets: net.Socket[] = [];
+      const silent = net.createServer((socket) => sockets.push(socket));
+      await new Promise<void>((resolve) => silent.listen(smtp.port, '127.0.0.1', resolve));
       try {
         const started = Date.now();
         const res = await askForReset(carol.email);
         expect(res.status).toBe(200);
-        // The SMTP timeout is 2 s in tests: an answer that waited for the dead server would take that long.
         expect(Date.now() - started).toBeLessThan(1500);
       } finally {
+        await new Promise<void>((resolve) => {
+          silent.close(() => resolve());
+          for (const socket of sockets) socket.destroy();
+        });
         await smtp.start();
       }
     });
@@ -385,5 +394,52 @@ describe('password reset and e-mail confirmation', () => {
         expect(res.text).toContain('This confirmation link no longer works');
       }
     });
+  });
+});
+
+describe("password reset in users-permissions' refresh mode", () => {
+  let app: TestApp;
+  let smtp: SmtpCapture;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    app = await startApp({ ...QUIET_APP, ...smtp.env, SERVICE_PUBLIC_URL: SHOP, UP_JWT_MANAGEMENT: 'refresh' });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.stop();
+  });
+
+  // users-permissions' access tokens are short-lived and checked by signature; what ends a session is
+  // its refresh token (what users-permissions' own reset revokes), so that is what this checks.
+  it('revokes the other sessions and signs this one in', async () => {
+    const user = await createUser(app.strapi);
+    const sessionOf = (res: { headers: Record<string, unknown> }) =>
+      /gc_session=([^;]+)/.exec(((res.headers['set-cookie'] as string[] | undefined) ?? []).join('\n'))?.[1];
+    const other = sessionOf(
+      await postForm(app, '/login/', { identifier: user.email, password: 'correct-horse-battery' }),
+    )!;
+    expect((await app.http().get('/library/').set('Cookie', `gc_session=${other}`)).status).toBe(200);
+    const before = await app.strapi.sessionManager('users-permissions').listSessions(String(user.id));
+    expect(before.length).toBeGreaterThan(0);
+
+    await postForm(app, '/forgot-password/', { email: user.email });
+    const [mail] = await smtp.waitFor((m) => (m.to as { text: string }).text === user.email);
+    const code = decodeURIComponent(/\?code=([^\s"<&]+)/.exec(mail.text ?? '')![1]);
+    const visit = await openForm(app, `/reset-password/?code=${encodeURIComponent(code)}`);
+    const done = await app
+      .http()
+      .post('/reset-password/')
+      .type('form')
+      .set('Cookie', visit.cookie)
+      .send({ _csrf: visit.csrf, code, password: 'refresh-mode-password' });
+    expect(done.status).toBe(303);
+    const mine = sessionOf(done)!;
+    expect((await app.http().get('/library/').set('Cookie', `gc_session=${mine}`)).status).toBe(200);
+    const sessions = app.strapi.sessionManager('users-permissions');
+    const live = await sessions.listSessions(String(user.id));
+    expect(live).toHaveLength(1);
+    expect(sessions.validateAccessToken(mine).payload).toEqual(
+      expect.objectContaining({ sessionId: live[0].sessionId }),
+    );
   });
 });

@@ -88,5 +88,9 @@ export async function resetPassword(
     .service('user')
     .edit(user.id, { password, ...(user.confirmed ? {} : { confirmed: true, confirmationToken: null }) });
   await forgetIssued(strapi, user.id);
+  // As users-permissions' own reset does in 'refresh' mode: every other session of the account ends.
+  if (String(strapi.config.get('plugin::users-permissions.jwtManagement', 'legacy-support')) === 'refresh') {
+    await strapi.sessionManager('users-permissions').invalidateRefreshToken(String(user.id));
+  }
   return { ok: true, user };
 }
