@@ -16,7 +16,7 @@ import { applyContentManagerViews } from './areas/catalogue/content-manager/appl
 import { checkRouteCollisions } from './platform/mount/route-collisions';
 import { initStoredSettings, settingsFreshness } from './platform/config/stored-settings';
 import { ensureContentLocales, scopeNewPermissions } from './platform/i18n/content-locales';
-import { installSessionRules } from './areas/accounts';
+import { installSessionRules, linkUsersPermissionsToShop } from './areas/accounts';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // First: what editors changed on the admin settings page is part of the configuration from here on.
@@ -39,6 +39,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // The renderer's browser still starts on the first render.
   providers(strapi).build(['billingProfile', 'postal', 'payment', 'subscription', 'webhook', 'mailer', 'renderer']);
   await registerAdminActions(strapi);
+  // users-permissions' reset and confirmation links lead to the shop unless the host set its own.
+  await linkUsersPermissionsToShop(strapi);
   await applyContentManagerViews(strapi);
   // Before seeding: the sample catalogue has German texts.
   scopeNewPermissions(strapi);

@@ -11,6 +11,7 @@ import { checkUnparsedBodyForWebhooks } from './platform/host/raw-body';
 import { requireUsersPermissions } from './platform/host/users-permissions';
 import { requireSupportedDatabase } from './platform/host/database-client';
 import { limitUsersPermissionsAuthRoutes } from './platform/http/auth-rate-limit';
+import { expireUsersPermissionsResetCodes } from './areas/accounts/users-permissions-links';
 import { registerCustomFields } from './platform/designs/canvas-data-field';
 import { registerTemplateDesignRules } from './areas/catalogue/content-manager/template-design-rules';
 import { registerKeepLinksOnUnpublish } from './areas/catalogue/content-manager/keep-links-on-unpublish';
@@ -22,6 +23,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   requireUsersPermissions(strapi);
   requireSupportedDatabase(strapi);
   limitUsersPermissionsAuthRoutes(strapi);
+  expireUsersPermissionsResetCodes(strapi);
   checkUnparsedBodyForWebhooks(strapi);
   // The mount points first: every route registered below is placed by them.
   applyApiPrefix(strapi);

@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE } from '../../platform/i18n/locales';
 type Row = Record<string, unknown>;
 export type AuthOutcome =
   | { ok: true; user: Row; jwt: string | null; needsConfirmation: boolean }
-  | { ok: false; errors: Record<string, string[]> };
+  | { ok: false; errors: Record<string, string[]>; unconfirmed?: boolean };
 
 const up = (strapi: Core.Strapi) => strapi.plugin('users-permissions');
 const advanced = async (strapi: Core.Strapi): Promise<Row> =>
@@ -52,7 +52,8 @@ export async function signIn(
   if (!user || !valid) return fail('non_field_errors', t('shop.account.noMatch'));
   const settings = await advanced(strapi);
   if (settings.email_confirmation && user.confirmed !== true) {
-    return fail('non_field_errors', t('shop.account.confirmFirst'));
+    // The right password of an account still waiting for confirmation: the page offers the link again.
+    return { ok: false, errors: { non_field_errors: [t('shop.account.confirmFirst')] }, unconfirmed: true };
   }
   if (user.blocked === true) return fail('non_field_errors', t('shop.account.blocked'));
   await afterSignIn(strapi, Number(user.id));
@@ -65,6 +66,8 @@ export async function register(
   strapi: Core.Strapi,
   body: Row,
   t: Translate = translator(DEFAULT_LOCALE),
+  // The shop's pages send their own confirmation e-mail (email-confirmation/confirmation.ts).
+  sendConfirmation: (user: Row) => Promise<void> = (user) => up(strapi).service('user').sendConfirmationEmail(user),
 ): Promise<AuthOutcome> {
   const settings = await advanced(strapi);
   if (!settings.allow_register) return fail('non_field_errors', t('shop.account.closed'));
@@ -98,7 +101,7 @@ export async function register(
   });
   if (settings.email_confirmation) {
     try {
-      await up(strapi).service('user').sendConfirmationEmail(user);
+      await sendConfirmation(user);
     } catch (error) {
       strapi.log.error(`[greeting-cards] confirmation e-mail failed: ${(error as Error)?.message}`);
       return fail('non_field_errors', t('shop.account.mailFailed'));

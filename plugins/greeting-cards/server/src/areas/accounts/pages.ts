@@ -2,6 +2,8 @@ import type { Ctx } from '../../platform/http/respond';
 import type { Translate } from '../../platform/i18n/translate';
 import type { MessageKey } from '../../platform/i18n/messages';
 import { register, signIn, withAuthRateLimit } from './account';
+import { sendConfirmationLink } from './email-confirmation/confirmation';
+import { pageLocale } from '../../platform/web/locale';
 import { authAttempt } from '../../platform/http/auth-rate-limit';
 import { renderPage } from '../../platform/web/render';
 import { DEFAULT_AFTER_LOGIN } from '../../platform/web/safe-next';
@@ -43,7 +45,11 @@ async function authForm(web: WebContext, view: 'login' | 'register', title: Mess
   const next = safeNextOf(ctx, ctx.query.next);
   if (user) return redirect(ctx, next, 302);
   ensurePreSession(ctx);
-  const toast = ctx.query.signed_out ? { kind: 'info' as const, text: t('shop.account.signedOut') } : null;
+  const toast = ctx.query.signed_out
+    ? { kind: 'info' as const, text: t('shop.account.signedOut') }
+    : ctx.query.confirmed
+      ? { kind: 'info' as const, text: t('shop.confirm.confirmed') }
+      : null;
   renderPage(ctx, view, { title: t(title), next, values: {}, errors: null, toast });
 }
 
@@ -64,7 +70,12 @@ export const accountRoutes: WebRouteDef[] = [
       const limited = await withAuthRateLimit(strapi, ctx, async () => {
         const outcome = await signIn(strapi, body, t);
         if (!outcome.ok)
-          return renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: outcome.errors }, 400);
+          return renderPage(
+            ctx,
+            'login',
+            { title: t('shop.login.title'), next, values, errors: outcome.errors, unconfirmed: outcome.unconfirmed },
+            400,
+          );
         setSessionCookie(ctx, outcome.jwt!);
         await useSavedLocale(strapi, ctx, Number(outcome.user.id));
         redirect(ctx, next);
@@ -90,7 +101,8 @@ export const accountRoutes: WebRouteDef[] = [
           429,
         );
       const limited = await withAuthRateLimit(strapi, ctx, async () => {
-        const outcome = await register(strapi, body, t);
+        const locale = pageLocale(strapi, ctx);
+        const outcome = await register(strapi, body, t, (user) => sendConfirmationLink(strapi, user, locale));
         if (!outcome.ok)
           return renderPage(
             ctx,

@@ -4,6 +4,7 @@ import { editor } from './editor';
 import { email } from './email';
 import { preflight } from './preflight';
 import { errors } from './errors';
+import { accountReset } from './account-reset';
 import { accountSettings } from './account-settings';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
@@ -15,6 +16,7 @@ export const de: Record<keyof typeof en, string> = {
   ...email,
   ...preflight,
   ...errors,
+  ...accountReset,
   ...accountSettings,
   ...orderMail,
   ...polish,

@@ -3,6 +3,7 @@ import { editor } from './editor';
 import { email } from './email';
 import { preflight } from './preflight';
 import { errors } from './errors';
+import { accountReset } from './account-reset';
 import { accountSettings } from './account-settings';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
@@ -14,6 +15,7 @@ export const en = {
   ...email,
   ...preflight,
   ...errors,
+  ...accountReset,
   ...accountSettings,
   ...orderMail,
   ...polish,
