@@ -29,6 +29,7 @@ export const UID = {
   addressRequestLink: 'plugin::greeting-cards.address-request-link',
   recipientTag: 'plugin::greeting-cards.recipient-tag',
   mailAllowance: 'plugin::greeting-cards.mail-allowance',
+  accountRequest: 'plugin::greeting-cards.account-request',
   user: 'plugin::users-permissions.user',
 } as const;
 

@@ -2,7 +2,10 @@
 // Du-form, as the rest of the shop. Codes, field names and setting names stay as they are.
 import type { errors as en } from '../en/errors';
 
+import { accountDataErrors } from './account-data';
+
 export const errors: Record<keyof typeof en, string> = {
+  ...accountDataErrors,
   'error.required': 'Dieses Feld ist erforderlich.',
   'error.not_found': 'Nicht gefunden.',
   'error.no_credentials': 'Es wurden keine Anmeldedaten mitgeschickt.',

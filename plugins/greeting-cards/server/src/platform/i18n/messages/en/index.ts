@@ -3,5 +3,6 @@ import { editor } from './editor';
 import { email } from './email';
 import { preflight } from './preflight';
 import { errors } from './errors';
+import { accountData } from './account-data';
 
-export const en = { ...shop, ...editor, ...email, ...preflight, ...errors };
+export const en = { ...shop, ...editor, ...email, ...preflight, ...errors, ...accountData };
