@@ -96,7 +96,7 @@ describe('export my data and delete my account (Chromium)', () => {
     await page.goto(`${base}/login/`, { waitUntil: 'load' });
     await page.type('#identifier', user.email);
     await page.type('#password', PASSWORD);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('form button[type="submit"]')]);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('main form button[type="submit"]')]);
     return page.url();
   }
 
@@ -113,12 +113,12 @@ describe('export my data and delete my account (Chromium)', () => {
 
     // A wrong password first: the form says so, in German.
     await page.type('#password', 'not-it');
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('form button[type="submit"]')]);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('main form button[type="submit"]')]);
     expect(await page.$eval('#password-error', (e) => e.textContent)).toBe('Das ist nicht dein aktuelles Passwort.');
     expect(await page.$eval('#password', (e) => e.getAttribute('aria-invalid'))).toBe('true');
 
     await page.type('#password', PASSWORD);
-    await page.click('form button[type="submit"]');
+    await page.click('main form button[type="submit"]');
     // The browser saves the download: wait until the finished file is there.
     const file = await waitFor(() => fs.readdirSync(downloads).find((f) => f.endsWith('.zip')));
     const zip = await JSZip.loadAsync(fs.readFileSync(path.join(downloads, file)));
@@ -143,12 +143,15 @@ describe('export my data and delete my account (Chromium)', () => {
 
     // Without the tick: asked to confirm, nothing deleted.
     await page.type('#password', PASSWORD);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('form button[type="submit"]')]);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('main form button[type="submit"]')]);
     expect(await page.$eval('#confirm-error', (e) => e.textContent)).toBe('Setze das Häkchen, um zu bestätigen.');
     await page.type('#password', PASSWORD);
     await page.click('#confirm');
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('form button[type="submit"]')]);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('main form button[type="submit"]')]);
     expect(await page.$eval('h1', (e) => e.textContent)).toBe('Konto gelöscht');
+    // Signed out: the menu offers signing in, not the account's pages.
+    expect(await page.$eval('#main-nav', (e) => (e as HTMLElement).innerText)).toContain('Anmelden');
+    expect(await page.$eval('#main-nav', (e) => (e as HTMLElement).innerText)).not.toContain('Abmelden');
     await review('account-deleted-de');
 
     await language('en');

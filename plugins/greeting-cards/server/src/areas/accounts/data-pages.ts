@@ -9,7 +9,7 @@ import { privateRoute, type PrivateContext } from '../../platform/web/web-route'
 import { requireFreshCredential } from './fresh-credential';
 import { exportAccount } from './data-export/export-service';
 import { deleteAccount } from './deletion/deletion-service';
-import { cardsNotSent } from './deletion/waiting-cards';
+import { cardsNotSent, type WaitingCard } from './deletion/waiting-cards';
 import { sendZip } from './data-controller';
 
 // /account/export/ and /account/delete/ (issue 42 items 4 and 5). Both ask for the current password
@@ -45,7 +45,15 @@ async function exportPage(web: PrivateContext, errors: Errors | null = null, sta
 }
 
 async function deletePage(web: PrivateContext, errors: Errors | null = null, status = 200) {
-  const { waiting, inProduction } = await cardsNotSent(web.strapi, web.user.id);
+  const methods: Record<string, string> = {
+    ecard: web.t('shop.accountData.method.ecard'),
+    post: web.t('shop.accountData.method.post'),
+    print: web.t('shop.accountData.method.print'),
+  };
+  const label = (c: WaitingCard) => ({ ...c, method_label: methods[c.delivery_method] ?? c.delivery_method });
+  const cards = await cardsNotSent(web.strapi, web.user.id);
+  const waiting = cards.waiting.map(label);
+  const inProduction = cards.inProduction.map(label);
   renderPage(
     web.ctx,
     'account-delete',
@@ -85,6 +93,8 @@ export const dataPageRoutes = [
     if (body.confirm !== 'yes') return deletePage(web, { confirm: [web.t('shop.accountData.confirmRequired')] }, 400);
     await deleteAccount(web.strapi, web.user.id, 'shopper');
     clearSessionCookie(web.ctx);
+    // The page after is a signed-out one: no account menu for an account that is gone.
+    web.ctx.state.gcUser = null;
     renderPage(web.ctx, 'account-deleted', { title: web.t('shop.accountData.deletedTitle') });
   }),
 ];
