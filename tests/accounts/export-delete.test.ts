@@ -138,6 +138,9 @@ describe('export my data and delete my account', () => {
       const third = await http().get('/api/me/export/').set(user.auth).set('X-Current-Password', PASSWORD);
       expect(third.status).toBe(429);
       expect(third.body.detail).toMatch(/2 times in the last 24 hours/);
+      const retryAfter = Number(third.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(86_000);
+      expect(retryAfter).toBeLessThanOrEqual(86_400);
       expect((await exportOf(other)).status).toBe(200);
     });
   });
@@ -339,6 +342,16 @@ describe('export my data and delete my account', () => {
       await expectGone(s);
       // The friend's account and group card are untouched.
       expect(await q('plugin::users-permissions.user').count({ where: { id: s.friend.id } })).toBe(1);
+
+      // The kept orders go once SERVICE_ACCOUNTING_RETENTION_YEARS (6) have passed, not before.
+      const service = app.strapi.plugin('greeting-cards').service('accountDeletion');
+      const inYears = (years: number) => new Date(Date.now() + years * 366 * 86400_000);
+      expect(await service.purgeExpired(inYears(5))).toBe(0);
+      expect(await orderRow(app.strapi, s.orderUuid)).toBeTruthy();
+      expect(await service.purgeExpired(inYears(7))).toBe(2);
+      expect(await orderRow(app.strapi, s.orderUuid)).toBeNull();
+      expect(await orderRow(app.strapi, s.postedUuid)).toBeNull();
+      expect(await service.purgeExpired(inYears(7))).toBe(0);
     });
 
     it('a deletion cut short is finished by the resume job, and blocks the account meanwhile', async () => {

@@ -30,11 +30,15 @@ async function takeAllowance(strapi: Core.Strapi, userId: number): Promise<void>
   const since = new Date(Date.now() - DAY_MS);
   const earlier = await requests(strapi).findMany({
     where: { kind: 'export', user_key: userId, createdAt: { $gt: since }, id: { $lte: row.id } },
-    select: ['id'],
+    select: ['id', 'createdAt'],
+    orderBy: { id: 'asc' },
   });
   if (earlier.length > limit) {
     await requests(strapi).delete({ where: { id: row.id } });
-    throw overLimit(msg('error.account_exports_per_day', { count: limit }), 3600);
+    // Free again once the oldest export of the window is a day old.
+    const oldest = new Date(earlier[0].createdAt).getTime();
+    const retryAfter = Math.max(1, Math.ceil((oldest + DAY_MS - Date.now()) / 1000));
+    throw overLimit(msg('error.account_exports_per_day', { count: limit }), retryAfter);
   }
 }
 
