@@ -8,6 +8,7 @@ export const ADMIN_ACTIONS = {
   settingsRead: 'plugin::greeting-cards.settings.read',
   settingsUpdate: 'plugin::greeting-cards.settings.update',
   paymentsManage: 'plugin::greeting-cards.payments.manage',
+  accountsDelete: 'plugin::greeting-cards.accounts.delete',
 } as const;
 
 const DECLARED = [
@@ -21,6 +22,8 @@ const DECLARED = [
     subCategory: 'settings',
   },
   { uid: 'payments.manage', displayName: 'Mark payment issues resolved', subCategory: 'orders' },
+  // Its own action: deleting a shopper's account (a request that came by e-mail) cannot be undone.
+  { uid: 'accounts.delete', displayName: "Delete a shopper's account", subCategory: 'accounts' },
 ];
 
 interface ActionProvider {

@@ -32,6 +32,7 @@ export const UID = {
   accountSetting: 'plugin::greeting-cards.account-setting',
   accountConsent: 'plugin::greeting-cards.account-consent',
   emailChange: 'plugin::greeting-cards.email-change',
+  accountRequest: 'plugin::greeting-cards.account-request',
   user: 'plugin::users-permissions.user',
 } as const;
 

@@ -1,8 +1,12 @@
 import type { Area } from '../../platform/area';
 import meController from './controller';
-import api from './routes';
-import { accountRoutes } from './pages';
+import dataController from './data-controller';
 import contentTypes from './content-types';
+import services from './services';
+import api from './routes';
+import { dataAdminRoutes, dataRoutes } from './data-routes';
+import { accountRoutes } from './pages';
+import { dataPageRoutes } from './data-pages';
 import settingsServices from './settings/services';
 import accountController from './settings/controller';
 import accountApi from './settings/routes';
@@ -10,14 +14,21 @@ import { accountSettingsRoutes } from './settings/pages';
 import { passwordResetRoutes } from './password-reset/pages';
 import { emailConfirmationRoutes } from './email-confirmation/pages';
 
-/** The shopper's own account: signing in and up, the account pages, /api/me/. */
+/** The shopper's own account: signing in and up, password reset, the account pages, /api/me/, export and deletion. */
 const area = {
   contentTypes,
-  services: { ...settingsServices },
-  controllers: { me: meController, account: accountController },
+  services: { ...services, ...settingsServices },
+  controllers: { me: meController, account: accountController, 'account-data': dataController },
   routes: {
-    api: [...api, ...accountApi],
-    pages: [...accountRoutes, ...accountSettingsRoutes, ...passwordResetRoutes, ...emailConfirmationRoutes],
+    api: [...api, ...accountApi, ...dataRoutes],
+    pages: [
+      ...accountRoutes,
+      ...accountSettingsRoutes,
+      ...passwordResetRoutes,
+      ...emailConfirmationRoutes,
+      ...dataPageRoutes,
+    ],
+    admin: dataAdminRoutes,
   },
 } satisfies Area;
 

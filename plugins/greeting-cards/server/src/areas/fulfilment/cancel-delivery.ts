@@ -42,6 +42,11 @@ export interface CancelRequest {
   refusal: Text;
   /** The timeline entry's detail ("by the buyer"). */
   detail: string;
+  /**
+   * Refund an e-card's share too (deleting the account cancels its scheduled e-cards and gives their
+   * money back); otherwise only a posted card's share is refunded.
+   */
+  refundEcards?: boolean;
 }
 
 type Decided = { kind: 'decided'; delivery: Row; cancelledHere: boolean; refund: Row | null };
@@ -67,7 +72,7 @@ export async function cancelDelivery(
   const store = orderStore(strapi);
   const isPost = (d: Row) => d.order_item?.delivery_method === 'post';
   const decideRefund = (d: Row) =>
-    isPost(d)
+    isPost(d) || request.refundEcards
       ? getService(strapi, 'refunds').decide(orderId, d.id, d.order_item.id, request.by)
       : Promise.resolve(null);
   const cancelled = (d: Row) => ({

@@ -90,6 +90,8 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   rateLimitAddressSubmissionsPerLink: 'Limits and security',
   addressLinkDailyCap: 'Limits and security',
   shopperEmailsPerDay: 'Limits and security',
+  accountExportsPerDay: 'Limits and security',
+  accountingRetentionYears: 'Limits and security',
   groupCardMaxSignatures: 'Group cards',
   shopTimeZone: 'Scheduling',
   scheduledSendHour: 'Scheduling',

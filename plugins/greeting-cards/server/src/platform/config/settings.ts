@@ -666,6 +666,21 @@ export const SETTING_RECORDS = {
     describe:
       "E-mails one account may have the shop send to addresses it typed, per day on the shop's clock (SERVICE_TIME_ZONE): group-card invitations (one per person), e-cards sent again, and links to confirm its own address. Past it such a request answers 429 until midnight. Counted in the database, so it holds with rate limits off and across instances. Only an account with a confirmed address or a paid order may e-mail anyone but itself.",
   }),
+  // a shopper's own data (areas/accounts/data-export, areas/accounts/deletion)
+  accountExportsPerDay: integer({
+    env: 'SERVICE_ACCOUNT_EXPORTS_PER_DAY',
+    default: 3,
+    schema: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100'),
+    describe:
+      'Downloads of "Export my data" one account may make in 24 hours (page and API together); past it the export answers 429. Counted in the database, so it holds with rate limits off and across instances.',
+  }),
+  accountingRetentionYears: integer({
+    env: 'SERVICE_ACCOUNTING_RETENTION_YEARS',
+    default: 6,
+    schema: z.number().int().min(1, 'must be at least 1 year').max(30, 'must be at most 30 years'),
+    describe:
+      "Years the orders, payments and refunds of a deleted account are kept (their personal fields replaced) for the accounts and tax records, counted from the order's creation; the deletion job removes them after that.",
+  }),
   // group cards
   groupCardMaxSignatures: integer({
     env: 'SERVICE_GROUP_CARD_MAX_SIGNATURES',

@@ -75,6 +75,18 @@ export function registerJobs(strapi: Core.Strapi): void {
       options: { rule: '30 * * * * *' },
     };
   }
+  if (config.schedulerEnabled) {
+    // Account deletions a crash or a restart left halfway are finished (every step is safe to repeat);
+    // once a day, kept orders of deleted accounts past SERVICE_ACCOUNTING_RETENTION_YEARS are removed.
+    jobs.greetingCardsAccountDeletions = {
+      task: singleFlight('account deletion', strapi, () => getService(strapi, 'accountDeletion').resume()),
+      options: { rule: '45 * * * * *' },
+    };
+    jobs.greetingCardsAccountingRetention = {
+      task: singleFlight('accounting retention', strapi, () => getService(strapi, 'accountDeletion').purgeExpired()),
+      options: { rule: '0 20 3 * * *', tz: 'Etc/UTC' },
+    };
+  }
   if (config.remindersEnabled) {
     jobs.greetingCardsReminders = {
       // Hourly: each shopper's reminders go once their own clock reaches SERVICE_SCHEDULED_SEND_HOUR on

@@ -119,3 +119,26 @@ export async function readUploadedFile(
   const target = typeof urlOrFile === 'string' ? url : await fileUrlFor(strapi, urlOrFile, options);
   return fetchRemoteFile(target);
 }
+
+/**
+ * Removes a file putFile() stored under `key` + `ext` (a preview, a PDF) from where the upload provider
+ * keeps it. Removing a file that is not there is not an error, so a job may repeat it.
+ */
+export async function removeFile(strapi: Core.Strapi, input: { key: string; ext: string }): Promise<void> {
+  if (!/^[\w-]+(?:\/[\w-]+)*$/.test(input.key) || !/^\.[a-z0-9]+$/.test(input.ext))
+    throw new Error(`bad file key "${input.key}${input.ext}"`);
+  if (usesLocalUploads(strapi)) {
+    await fs.rm(path.join(strapi.dirs.static.public, 'uploads', `${input.key}${input.ext}`), { force: true });
+    return;
+  }
+  const dir = path.posix.dirname(input.key);
+  const provider = strapi.plugin('upload').provider as unknown as {
+    delete(file: { hash: string; ext: string; path?: string; url: string }): Promise<void>;
+  };
+  await provider.delete({
+    hash: path.posix.basename(input.key),
+    ext: input.ext,
+    url: '',
+    ...(dir !== '.' ? { path: dir } : {}),
+  });
+}

@@ -3,7 +3,10 @@
 import type { errors as en } from '../en/errors';
 import { accountErrors } from './account-errors';
 
+import { accountDataErrors } from './account-data';
+
 export const errors: Record<keyof typeof en, string> = {
+  ...accountDataErrors,
   'error.required': 'Dieses Feld ist erforderlich.',
   'error.not_found': 'Nicht gefunden.',
   'error.no_credentials': 'Es wurden keine Anmeldedaten mitgeschickt.',

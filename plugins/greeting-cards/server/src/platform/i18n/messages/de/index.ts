@@ -6,6 +6,7 @@ import { preflight } from './preflight';
 import { errors } from './errors';
 import { accountReset } from './account-reset';
 import { accountSettings } from './account-settings';
+import { accountData } from './account-data';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
 import { seo } from './seo';
@@ -18,6 +19,7 @@ export const de: Record<keyof typeof en, string> = {
   ...errors,
   ...accountReset,
   ...accountSettings,
+  ...accountData,
   ...orderMail,
   ...polish,
   ...seo,

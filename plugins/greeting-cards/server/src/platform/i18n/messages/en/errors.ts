@@ -4,8 +4,10 @@
 // {n, plural, one {...} other {...}} a plural, '{...}' a literal brace. Only codes are translated: a
 // text thrown as English is sent as it is (tests/unit/error-messages.test.ts keeps the source free of them).
 import { accountErrors } from './account-errors';
+import { accountDataErrors } from './account-data';
 
 export const errors = {
+  ...accountDataErrors,
   // Generic field and request errors (the spec's wording).
   'error.required': 'This field is required.',
   'error.not_found': 'Not found.',

@@ -5,6 +5,7 @@ import { preflight } from './preflight';
 import { errors } from './errors';
 import { accountReset } from './account-reset';
 import { accountSettings } from './account-settings';
+import { accountData } from './account-data';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
 import { seo } from './seo';
@@ -17,6 +18,7 @@ export const en = {
   ...errors,
   ...accountReset,
   ...accountSettings,
+  ...accountData,
   ...orderMail,
   ...polish,
   ...seo,
