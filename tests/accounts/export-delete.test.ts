@@ -400,5 +400,31 @@ describe('export my data and delete my account', () => {
       expect(again.status).toBe(200);
       expect((await http().post('/greeting-cards/admin/accounts/99999999/delete').set(operator.auth)).status).toBe(404);
     });
+
+    it('exports the account page’s settings and every consent with its wording, and deletion removes them', async () => {
+      const mine = await shopperWithData('Consent');
+      const patched = await http()
+        .patch('/api/me/account/')
+        .set(mine.user.auth)
+        .send({ preferences: { marketing: true, reminders: false } });
+      expect(patched.status).toBe(200);
+      const { data } = await unzip((await exportOf(mine.user)).body as Buffer);
+      expect(data.sections.account_settings).toHaveLength(1);
+      const topics = (data.sections.consents as Array<{ topic: string; granted: boolean; wording: string }>).map(
+        (c) => [c.topic, c.granted, typeof c.wording === 'string' && c.wording.length > 10],
+      );
+      expect(topics).toEqual(
+        expect.arrayContaining([
+          ['marketing', true, true],
+          ['reminders', false, true],
+        ]),
+      );
+      const consents = () => q('plugin::greeting-cards.account-consent').count({ where: { user_id: mine.user.id } });
+      expect(await consents()).toBeGreaterThan(0);
+      const res = await http().delete('/api/me/account/').set(mine.user.auth).set('X-Current-Password', PASSWORD);
+      expect(res.status).toBe(200);
+      expect(await consents()).toBe(0);
+      expect(await q('plugin::greeting-cards.account-setting').count({ where: { user_id: mine.user.id } })).toBe(0);
+    });
   });
 });

@@ -221,13 +221,16 @@ const signaturesGiven: ExportSection = {
 };
 
 /**
- * Content types another part of the shop may bring (consents and e-mail preferences): exported when
- * present, found by their account column (user-rows.ts).
+ * The account page's records (settings/): its settings (display name, language, e-mail choices) and every
+ * consent given, with its wording and time. Found by their account column (user-rows.ts).
  */
 export const OPTIONAL_TYPES: Array<{ name: string; uid: string }> = [
-  { name: 'consents', uid: 'plugin::greeting-cards.consent' },
-  { name: 'email_preferences', uid: 'plugin::greeting-cards.email-preference' },
+  { name: 'account_settings', uid: UID.accountSetting },
+  { name: 'consents', uid: UID.accountConsent },
 ];
+
+/** Removed with the account but never exported: a pending e-mail change holds only a link's hash. */
+export const PRIVATE_TYPES: string[] = [UID.emailChange];
 
 /** The sections in the order the document lists them. */
 export function exportSections(strapi: Core.Strapi): ExportSection[] {

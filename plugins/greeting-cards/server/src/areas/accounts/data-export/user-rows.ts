@@ -2,12 +2,12 @@ import type { Core } from '@strapi/strapi';
 import { query, type Row } from '../../../platform/db/query';
 
 // How a content type points at its account, read from its attributes: a relation named user or owner to
-// the users-permissions user, else an integer user_key / owner_key / owner_ref. Export sections and the
+// the users-permissions user, else an integer user_key / user_id / owner_key / owner_ref. Export sections and the
 // deletion steps find "the rows of this account" through it, so a type added later (a consent, a
 // preference) needs only its uid in a list.
 
 const RELATIONS = ['user', 'owner'];
-const KEYS = ['user_key', 'owner_key', 'owner_ref'];
+const KEYS = ['user_key', 'user_id', 'owner_key', 'owner_ref'];
 
 /** The where clause that finds `userId`'s rows of `uid`; null when the type is not there or has no account column. */
 export function ownerWhere(strapi: Core.Strapi, uid: string, userId: number): Record<string, unknown> | null {

@@ -6,7 +6,7 @@ import { msg } from '../../../platform/i18n/format-message';
 import { WAITING_STATES } from '../../../platform/deliveries/delivery-state';
 import { removeFile } from '../../../platform/uploads/file-store';
 import { cancelDelivery } from '../../fulfilment';
-import { OPTIONAL_TYPES } from '../data-export/export-sections';
+import { OPTIONAL_TYPES, PRIVATE_TYPES } from '../data-export/export-sections';
 import { rowsOfUser, ownerWhere } from '../data-export/user-rows';
 import { cardsNotSent } from './waiting-cards';
 
@@ -232,6 +232,7 @@ export const DELETION_STEPS: DeletionStep[] = [
     UID.mailAllowance,
     UID.billingProfile,
     ...OPTIONAL_TYPES.map((t) => t.uid),
+    ...PRIVATE_TYPES,
   ]),
   deleteUser,
 ];
