@@ -8,6 +8,7 @@ import { accountSettings } from './account-settings';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
 import { seo } from './seo';
+import { legal } from './legal';
 
 export const de: Record<keyof typeof en, string> = {
   ...shop,
@@ -19,4 +20,5 @@ export const de: Record<keyof typeof en, string> = {
   ...orderMail,
   ...polish,
   ...seo,
+  ...legal,
 };

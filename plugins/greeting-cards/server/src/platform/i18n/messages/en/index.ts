@@ -7,6 +7,7 @@ import { accountSettings } from './account-settings';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
 import { seo } from './seo';
+import { legal } from './legal';
 
 export const en = {
   ...shop,
@@ -18,4 +19,5 @@ export const en = {
   ...orderMail,
   ...polish,
   ...seo,
+  ...legal,
 };
