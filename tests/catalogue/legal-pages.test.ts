@@ -63,6 +63,11 @@ describe('legal and help pages', () => {
     }
   });
 
+  it('lists the six published pages in sitemap.xml', async () => {
+    const xml = (await http().get('/sitemap.xml')).text;
+    for (const slug of SLUGS) expect(xml).toContain(`/legal/${slug}/?locale=en</loc>`);
+  });
+
   it('links all six from the footer, in the page language', async () => {
     for (const lang of ['en', 'de']) {
       const p = page((await get('/', lang)).text);

@@ -23,6 +23,18 @@ export async function publishedLegalPage(strapi: Core.Strapi, slug: string, loca
   return (await withTranslations(strapi, UID.legalPage, [row], locale))[0];
 }
 
+/** The published pages for sitemap.xml: each page's slug and when it last changed. */
+export async function legalSitemapEntries(strapi: Core.Strapi): Promise<Array<{ slug: string; changedAt: Date }>> {
+  const rows = (await query(strapi, UID.legalPage).findMany({
+    where: shopRows({}),
+    select: ['slug', 'updatedAt'],
+    orderBy: { id: 'asc' },
+  })) as Row[];
+  return rows
+    .filter((r) => (LEGAL_PAGE_SLUGS as readonly string[]).includes(String(r.slug)))
+    .map((r) => ({ slug: String(r.slug), changedAt: new Date(r.updatedAt as string) }));
+}
+
 // /legal/<slug>/: terms, privacy, imprint, delivery and returns, help and contact, as editors publish them.
 export const legalPageRoutes: WebRouteDef[] = [
   publicRoute('GET', '/legal/:slug/', async ({ ctx, strapi, t }) => {
