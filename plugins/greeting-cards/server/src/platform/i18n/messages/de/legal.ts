@@ -16,7 +16,7 @@ export const legal: Record<keyof typeof en, string> = {
     'Dieser Shop setzt nur die Cookies, die er zum Funktionieren braucht, und verwendet keine Tracking- oder Werbe-Cookies. Deshalb fragt er nicht nach deiner Einwilligung.',
   'shop.cookies.name': 'Name',
   'shop.cookies.purpose': 'Zweck',
-  'shop.cookies.lifetime': 'Speicherdauer',
+  'shop.cookies.lifetime': 'Dauer',
   'shop.cookies.session': 'Hält dich angemeldet.',
   'shop.cookies.locale': 'Merkt sich die Sprache, die du gewählt hast.',
   'shop.cookies.preSession': 'Schützt die Anmelde- und Registrierungsformulare vor gefälschten Absendungen.',
