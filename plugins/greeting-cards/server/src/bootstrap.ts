@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from './platform/config/get-config';
 import { runOnce } from './platform/db/run-once';
 import { seedSampleData } from './areas/catalogue/seed/seed-sample-data';
+import { seedLegalPages } from './areas/catalogue/legal/seed-legal-pages';
 import { checkProfileRelation } from './platform/providers/user-details/load-adapter';
 import { getService } from './platform/get-service';
 import { providers } from './platform/providers/registry';
@@ -55,6 +56,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // Before seeding, so seeded templates already change the catalogue version.
   getService(strapi, 'catalogueVersion').watch();
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));
+  if (config.seedSampleData) await seedLegalPages(strapi);
   registerJobs(strapi);
   // SERVICE_ROLE=web draws nothing (its renderer refuses): thumbnails and previews are a worker's.
   if (doesBackgroundWork(strapi)) {

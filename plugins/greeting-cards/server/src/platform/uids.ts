@@ -8,6 +8,7 @@ export const UID = {
   recipient: 'plugin::greeting-cards.recipient',
   reminder: 'plugin::greeting-cards.reminder',
   giftAddon: 'plugin::greeting-cards.gift-addon',
+  legalPage: 'plugin::greeting-cards.legal-page',
   promoCode: 'plugin::greeting-cards.promo-code',
   promoUse: 'plugin::greeting-cards.promo-use',
   order: 'plugin::greeting-cards.order',

@@ -5,13 +5,14 @@ import catalogueController from './controller';
 import api from './routes';
 import { catalogueRoutes } from './pages';
 import { seoRoutes } from './seo/routes';
+import { legalPageRoutes } from './legal/legal-pages';
 
 /** Templates, occasions, design assets and gift add-ons: what editors curate and shoppers browse. */
 const area = {
   contentTypes,
   services,
   controllers: { catalogue: catalogueController },
-  routes: { api: [...api], pages: [...catalogueRoutes, ...seoRoutes] },
+  routes: { api: [...api], pages: [...catalogueRoutes, ...seoRoutes, ...legalPageRoutes] },
 } satisfies Area;
 
 export default area;

@@ -18,6 +18,7 @@ export const LOCALIZED_TEXTS: Record<string, readonly string[]> = {
   [UID.template]: ['name', 'description'],
   [UID.occasion]: ['name'],
   [UID.asset]: ['name'],
+  [UID.legalPage]: ['title', 'description', 'body'],
 };
 
 /**

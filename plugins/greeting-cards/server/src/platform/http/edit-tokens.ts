@@ -5,7 +5,9 @@ import type { Ctx } from './respond';
 // no other site's request carries it, so it needs no CSRF token); API clients send it in a header.
 
 export const EDIT_TOKEN_HEADER = 'x-edit-token';
-const cookieName = (signatureId: number) => `gc_sig_${signatureId}`;
+/** A signature's cookie is this prefix and the signature's id (platform/web/cookies.ts lists it). */
+export const SIGNATURE_COOKIE_PREFIX = 'gc_sig_';
+const cookieName = (signatureId: number) => `${SIGNATURE_COOKIE_PREFIX}${signatureId}`;
 const MONTHS_3 = 90 * 24 * 60 * 60 * 1000;
 
 export function setEditTokenCookie(ctx: Ctx, signatureId: number, token: string): void {

@@ -3,6 +3,7 @@ import template from './template/schema';
 import catalogueVersion from './catalogue-version/schema';
 import asset from './asset/schema';
 import giftAddon from './gift-addon/schema';
+import legalPage from './legal-page/schema';
 
 /** The content types of this area, by name. */
 export default {
@@ -11,4 +12,5 @@ export default {
   'catalogue-version': catalogueVersion,
   asset: asset,
   'gift-addon': giftAddon,
+  'legal-page': legalPage,
 };

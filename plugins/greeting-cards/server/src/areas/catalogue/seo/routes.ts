@@ -9,6 +9,7 @@ import { mountPoints } from '../../../platform/mount/mount-points';
 import { publicRoute, type WebRouteDef } from '../../../platform/web/web-route';
 import { absolute, alternatesOf, urlOf } from './page-head';
 import { robotsTxt, sitemapXml, type SitemapUrl } from './sitemap';
+import { legalSitemapEntries } from '../legal/legal-pages';
 
 // /sitemap.xml under the storefront's base path, and /robots.txt at the server's root when the host
 // app has none of its own in public/.
@@ -37,6 +38,9 @@ export const seoRoutes: WebRouteDef[] = [
       ...occasions.map((o) => urlWithLanguages(strapi, `${base}/catalogue/`, { occasion: o.slug }, o.changedAt)),
       ...templates.map((t) =>
         urlWithLanguages(strapi, `${base}/templates/${encodeURIComponent(t.slug)}/`, {}, t.changedAt),
+      ),
+      ...(await legalSitemapEntries(strapi)).map((p) =>
+        urlWithLanguages(strapi, `${base}/legal/${p.slug}/`, {}, p.changedAt),
       ),
     ];
     ctx.type = 'application/xml; charset=utf-8';

@@ -7,6 +7,7 @@ import { errors } from './errors';
 import { accountReset } from './account-reset';
 import { accountSettings } from './account-settings';
 import { accountData } from './account-data';
+import { legal } from './legal';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
 import { seo } from './seo';
@@ -20,6 +21,7 @@ export const de: Record<keyof typeof en, string> = {
   ...accountReset,
   ...accountSettings,
   ...accountData,
+  ...legal,
   ...orderMail,
   ...polish,
   ...seo,

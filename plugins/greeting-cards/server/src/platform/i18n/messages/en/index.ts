@@ -6,6 +6,7 @@ import { errors } from './errors';
 import { accountReset } from './account-reset';
 import { accountSettings } from './account-settings';
 import { accountData } from './account-data';
+import { legal } from './legal';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
 import { seo } from './seo';
@@ -19,6 +20,7 @@ export const en = {
   ...accountReset,
   ...accountSettings,
   ...accountData,
+  ...legal,
   ...orderMail,
   ...polish,
   ...seo,

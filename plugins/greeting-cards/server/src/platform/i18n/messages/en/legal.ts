@@ -1,0 +1,26 @@
+// English texts of the legal and help pages' frame (footer, checkout, sample notice, cookie list).
+export const legal = {
+  'shop.legal.nav': 'Legal and help',
+  'shop.legal.link.terms': 'Terms',
+  'shop.legal.link.privacy': 'Privacy',
+  'shop.legal.link.imprint': 'Imprint',
+  'shop.legal.link.delivery-returns': 'Delivery and returns',
+  'shop.legal.link.help': 'Help',
+  'shop.legal.link.contact': 'Contact',
+  'shop.legal.sample': 'Sample text: replace before opening your shop.',
+  'shop.legal.checkoutAgree': 'By paying you agree to the terms.',
+  'shop.cookies.title': 'Cookies',
+  'shop.cookies.intro':
+    'This shop sets only the cookies it needs to work and uses no tracking or advertising cookies, so it does not ask for consent.',
+  'shop.cookies.name': 'Name',
+  'shop.cookies.purpose': 'Purpose',
+  'shop.cookies.lifetime': 'Lifetime',
+  'shop.cookies.session': 'Keeps you signed in.',
+  'shop.cookies.locale': 'Remembers the language you chose.',
+  'shop.cookies.preSession': 'Protects the sign-in and registration forms against forged submissions.',
+  'shop.cookies.signature': 'Lets you change or delete your own signature on a group card.',
+  'shop.cookies.days7': '7 days',
+  'shop.cookies.days90': '90 days',
+  'shop.cookies.year1': '1 year',
+  'shop.cookies.browserSession': 'Until you close the browser',
+};
