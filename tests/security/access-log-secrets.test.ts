@@ -37,6 +37,9 @@ function tokenRoutes(base: string, api: string): TokenRoute[] {
     { method: 'POST', route: `${api}/address/:token`, url: `${api}/address/S/` },
     // Proving an e-mail address (the e-mailed link).
     { method: 'GET', route: `${base}/account/confirm-email/:token/`, url: `${base}/account/confirm-email/S/` },
+    // Confirming a new e-mail address from the account page (the link mailed to the new address).
+    { method: 'GET', route: `${base}/account/email/:token/`, url: `${base}/account/email/S/` },
+    { method: 'POST', route: `${base}/account/email/:token/`, url: `${base}/account/email/S/` },
     // Print files (a signed name) and print providers' callbacks (the shop's callback secret).
     { method: 'GET', route: `${api}/postal/print-files/:signed_file`, url: `${api}/postal/print-files/S` },
     {
