@@ -477,7 +477,10 @@ describe('group cards API', () => {
       expect(detail.extra_pages).toBeGreaterThan(2);
       const organiserPage = await app.http().get(`/group/${g.uuid}/`).set('Cookie', `gc_session=${alice.token}`);
       expect(organiserPage.status).toBe(200);
-      expect(organiserPage.text).toContain('<option value="post" disabled>Posted card (too many messages)</option>');
+      // The organiser's methods carry their prices (issue 41); the posted card is offered but disabled.
+      expect(organiserPage.text).toMatch(
+        /<option value="post" disabled>Posted card \(£\d+\.\d{2}\) \(too many messages\)<\/option>/,
+      );
       expect(organiserPage.text).toContain(`The messages fill the inside and ${detail.extra_pages} extra pages.`);
       // A posted card has four pages: the send step says so, in the spec's shape, and nothing changes.
       const posted = await app

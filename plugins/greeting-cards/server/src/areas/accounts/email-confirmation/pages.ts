@@ -5,7 +5,14 @@ import { renderPage } from '../../../platform/web/render';
 import { setSessionCookie } from '../../../platform/web/session';
 import { ensurePreSession } from '../../../platform/web/pre-session';
 import { pageLocale } from '../../../platform/web/locale';
-import { anonymousFormRoute, publicRoute, redirect, shopUrl, type WebRouteDef } from '../../../platform/web/web-route';
+import {
+  anonymousFormRoute,
+  publicRoute,
+  redirect,
+  safeNextOf,
+  shopUrl,
+  type WebRouteDef,
+} from '../../../platform/web/web-route';
 import { confirmEmail, resendConfirmationLink } from './confirmation';
 
 // /confirm-email/?confirmation=... confirms the account and signs it in; /confirm-email/resend/ is the
@@ -57,9 +64,20 @@ export const emailConfirmationRoutes: WebRouteDef[] = [
       });
       renderPage(ctx, 'check-email', page);
     },
-    ({ ctx }) => {
+    // Without the page's pre-session token (an expired page, another site's form): the sign-in form again, 403.
+    ({ ctx, t }) => {
       ensurePreSession(ctx, { fresh: true });
-      redirect(ctx, shopUrl(ctx, '/login/'));
+      renderPage(
+        ctx,
+        'login',
+        {
+          title: t('shop.login.title'),
+          next: safeNextOf(ctx, undefined),
+          values: {},
+          errors: { non_field_errors: [t('shop.account.formExpired')] },
+        },
+        403,
+      );
     },
   ),
 ];

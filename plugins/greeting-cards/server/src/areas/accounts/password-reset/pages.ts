@@ -117,12 +117,11 @@ export const passwordResetRoutes: WebRouteDef[] = [
       redirect(ctx, shopUrl(ctx, `${DEFAULT_AFTER_LOGIN}?password_reset=1`));
     },
     // Without the page's pre-session token (an expired page, another site's form): the form again.
-    async ({ ctx, strapi, t }) => {
+    async ({ ctx, t }) => {
       noReferrer(ctx);
       ensurePreSession(ctx, { fresh: true });
+      // 403 whatever the code's state: a refused post learns nothing about the code.
       const code = str(bodyOf(ctx).code);
-      const checked = await codeState(strapi, code);
-      if (checked.state !== 'valid') return linkProblem(ctx, t, checked.state);
       renderPage(
         ctx,
         'reset-password',

@@ -13,18 +13,16 @@ export const accountData: Record<keyof typeof en, string> = {
   'shop.accountData.exportTitle': 'Meine Daten exportieren',
   'shop.accountData.exportLead':
     'Lade alles, was der Shop über dich gespeichert hat, als eine ZIP-Datei herunter: dein Profil, deine Karten mit ihren Designs, Fotos, Adressbuch, Erinnerungen, Bestellungen und Zustellungen, Gruppenkarten und Abos. Ein JSON-Dokument beschreibt alles, die Dateien liegen daneben.',
-  'shop.accountData.exportLimit_one': 'Du kannst deine Daten einmal am Tag herunterladen.',
-  'shop.accountData.exportLimit_other': 'Du kannst deine Daten {count}-mal am Tag herunterladen.',
+  'shop.accountData.exportLimit':
+    '{count, plural, one {Du kannst deine Daten einmal am Tag herunterladen.} other {Du kannst deine Daten {count}-mal am Tag herunterladen.}}',
   'shop.accountData.password': 'Dein aktuelles Passwort',
   'shop.accountData.passwordHelp': 'Wir fragen noch einmal nach, um sicherzugehen, dass du es bist.',
   'shop.accountData.exportSubmit': 'Meine Daten herunterladen',
   'shop.accountData.deleteTitle': 'Mein Konto löschen',
   'shop.accountData.deleteLead':
     'Damit wird dein Konto endgültig entfernt: deine Karten mit ihren Designs, Fotos, Adressbuch, Schlagwörter, Erinnerungen und Adresslinks. Das lässt sich nicht rückgängig machen.',
-  'shop.accountData.deleteKept_one':
-    'Bestellungen, Zahlungen und Erstattungen bleiben ein Jahr in unserer Buchhaltung, wie es das Gesetz verlangt – ohne deinen Namen und ohne Namen und Adressen deiner Empfänger. Gruppenkarten, die du organisiert hast, werden geschlossen; Nachrichten, die du auf Gruppenkarten anderer unterschrieben hast, bleiben unter dem Namen, den du angegeben hast.',
-  'shop.accountData.deleteKept_other':
-    'Bestellungen, Zahlungen und Erstattungen bleiben {count} Jahre in unserer Buchhaltung, wie es das Gesetz verlangt – ohne deinen Namen und ohne Namen und Adressen deiner Empfänger. Gruppenkarten, die du organisiert hast, werden geschlossen; Nachrichten, die du auf Gruppenkarten anderer unterschrieben hast, bleiben unter dem Namen, den du angegeben hast.',
+  'shop.accountData.deleteKept':
+    '{count, plural, one {Bestellungen, Zahlungen und Erstattungen bleiben ein Jahr in unserer Buchhaltung, wie es das Gesetz verlangt – ohne deinen Namen und ohne Namen und Adressen deiner Empfänger. Gruppenkarten, die du organisiert hast, werden geschlossen; Nachrichten, die du auf Gruppenkarten anderer unterschrieben hast, bleiben unter dem Namen, den du angegeben hast.} other {Bestellungen, Zahlungen und Erstattungen bleiben {count} Jahre in unserer Buchhaltung, wie es das Gesetz verlangt – ohne deinen Namen und ohne Namen und Adressen deiner Empfänger. Gruppenkarten, die du organisiert hast, werden geschlossen; Nachrichten, die du auf Gruppenkarten anderer unterschrieben hast, bleiben unter dem Namen, den du angegeben hast.}}',
   'shop.accountData.pendingTitle': 'Karten, die noch nicht verschickt sind',
   'shop.accountData.pendingLead':
     'Diese Karten sind noch nicht unterwegs. Wenn du dein Konto löschst, werden sie storniert und du bekommst das Geld dafür zurück:',

@@ -11,18 +11,16 @@ export const accountData = {
   'shop.accountData.exportTitle': 'Export my data',
   'shop.accountData.exportLead':
     'Download everything the shop holds about you in one zip file: your profile, cards and their designs, photos, address book, reminders, orders and deliveries, group cards and subscriptions. A JSON document describes it all, with the files beside it.',
-  'shop.accountData.exportLimit_one': 'You can download your data once a day.',
-  'shop.accountData.exportLimit_other': 'You can download your data {count} times a day.',
+  'shop.accountData.exportLimit':
+    '{count, plural, one {You can download your data once a day.} other {You can download your data {count} times a day.}}',
   'shop.accountData.password': 'Your current password',
   'shop.accountData.passwordHelp': 'We ask again to be sure it is you.',
   'shop.accountData.exportSubmit': 'Download my data',
   'shop.accountData.deleteTitle': 'Delete my account',
   'shop.accountData.deleteLead':
     'This removes your account for good: your cards and their designs, photos, address book, tags, reminders and address links. You cannot undo it.',
-  'shop.accountData.deleteKept_one':
-    'Orders, payments and refunds stay in our accounts for a year, as the law requires, with your name and your recipients’ names and addresses removed. Group cards you organised are closed; messages you signed on other people’s group cards stay under the name you gave.',
-  'shop.accountData.deleteKept_other':
-    'Orders, payments and refunds stay in our accounts for {count} years, as the law requires, with your name and your recipients’ names and addresses removed. Group cards you organised are closed; messages you signed on other people’s group cards stay under the name you gave.',
+  'shop.accountData.deleteKept':
+    '{count, plural, one {Orders, payments and refunds stay in our accounts for a year, as the law requires, with your name and your recipients’ names and addresses removed. Group cards you organised are closed; messages you signed on other people’s group cards stay under the name you gave.} other {Orders, payments and refunds stay in our accounts for {count} years, as the law requires, with your name and your recipients’ names and addresses removed. Group cards you organised are closed; messages you signed on other people’s group cards stay under the name you gave.}}',
   'shop.accountData.pendingTitle': 'Cards waiting to go out',
   'shop.accountData.pendingLead':
     'These cards have not gone out yet. Deleting your account cancels them and refunds what you paid for them:',
