@@ -133,10 +133,7 @@ describe('storefront end to end (Chromium)', () => {
     await review('recipients');
   });
 
-  // Skipped at the end of a stop: after the address-book changes of issue 41 the in-place removal no longer
-  // swaps the panel in Chromium (found by the final CI run; the API and form removal still pass in
-  // tests/web). First thing next stop: find why and re-enable this test.
-  it.skip('removes a recipient in place (htmx DELETE, authorised only by the X-CSRF-Token header)', async () => {
+  it('removes a recipient in place (htmx DELETE, authorised only by the X-CSRF-Token header)', async () => {
     await page.type('#r-first_name', 'Temporary');
     await page.type('#r-email', 'temporary.e2e@example.test');
     await page.click('#recipients-panel form[action$="/recipients/add/"] button[type="submit"]');
@@ -145,6 +142,9 @@ describe('storefront end to end (Chromium)', () => {
     const remove = await page.waitForSelector(
       `xpath///div[@id='recipients-panel']//li[.//p[contains(., 'Temporary')]]//form[@hx-delete]//button`,
     );
+    // Typing in the form left the page scrolled down, with this entry's row under the sticky header:
+    // puppeteer counts that as visible and clicked the header. A person scrolls the row into sight.
+    await remove!.evaluate((button) => button.scrollIntoView({ block: 'center' }));
     await remove!.click();
     await page.waitForFunction(
       () => !document.querySelector('#recipients-panel .entry-list')!.textContent!.includes('Temporary'),
