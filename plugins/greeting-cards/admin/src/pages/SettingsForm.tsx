@@ -37,11 +37,26 @@ const LABELS: Record<string, MessageDescriptor> = {
   },
   printCropMarks: { id: getTranslation('setting.printCropMarks'), defaultMessage: 'Crop marks on print PDFs' },
   printBackText: { id: getTranslation('setting.printBackText'), defaultMessage: 'Text on the back of printed cards' },
-  buyerMailShipped: { id: getTranslation('setting.buyerMailShipped'), defaultMessage: 'E-mail the buyer when a posted card ships' },
-  buyerMailDelivered: { id: getTranslation('setting.buyerMailDelivered'), defaultMessage: 'E-mail the buyer when a posted card is delivered' },
-  buyerMailFailed: { id: getTranslation('setting.buyerMailFailed'), defaultMessage: 'E-mail the buyer when a card fails' },
-  buyerMailCancelled: { id: getTranslation('setting.buyerMailCancelled'), defaultMessage: 'E-mail the buyer when a card is cancelled or refunded' },
-  buyerMailEcardSent: { id: getTranslation('setting.buyerMailEcardSent'), defaultMessage: 'E-mail the buyer when a scheduled e-card goes' },
+  buyerMailShipped: {
+    id: getTranslation('setting.buyerMailShipped'),
+    defaultMessage: 'E-mail the buyer when a posted card ships',
+  },
+  buyerMailDelivered: {
+    id: getTranslation('setting.buyerMailDelivered'),
+    defaultMessage: 'E-mail the buyer when a posted card is delivered',
+  },
+  buyerMailFailed: {
+    id: getTranslation('setting.buyerMailFailed'),
+    defaultMessage: 'E-mail the buyer when a card fails',
+  },
+  buyerMailCancelled: {
+    id: getTranslation('setting.buyerMailCancelled'),
+    defaultMessage: 'E-mail the buyer when a card is cancelled or refunded',
+  },
+  buyerMailEcardSent: {
+    id: getTranslation('setting.buyerMailEcardSent'),
+    defaultMessage: 'E-mail the buyer when a scheduled e-card goes',
+  },
 };
 
 // The server's section names (form_group), in the admin user's language; an unknown one shows as sent.

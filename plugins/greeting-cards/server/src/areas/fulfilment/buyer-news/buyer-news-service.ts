@@ -26,9 +26,13 @@ import { buyerNewsEmail, NEWS_KINDS, type NewsKind } from './buyer-news-email';
 interface KindRule {
   column: string;
   setting: keyof PluginConfig;
-  /** The deliveries that owe this mail (besides its column being null). */
-  where: Row;
+  /** The delivery's own state that owes this mail (besides its column being null): the claim's condition. */
+  own: Row;
+  /** What its order item must be. Checked before the claim: Strapi's updateMany cannot filter on a relation. */
+  item?: Row;
 }
+
+const notDelivered = { $or: [{ postal_status: null }, { postal_status: { $ne: 'delivered' } }] };
 
 const RULES: Record<NewsKind, KindRule> = {
   // Shipped and not yet reported delivered: a card the carrier delivers before the sweep gets the
@@ -36,26 +40,33 @@ const RULES: Record<NewsKind, KindRule> = {
   shipped: {
     column: 'shipped_mail_sent_at',
     setting: 'buyerMailShipped',
-    where: {
-      status: 'sent',
-      order_item: { delivery_method: 'post' },
-      $or: [{ postal_status: null }, { postal_status: { $ne: 'delivered' } }],
-    },
+    own: { status: 'sent', ...notDelivered },
+    item: { delivery_method: 'post' },
   },
   delivered: {
     column: 'delivered_mail_sent_at',
     setting: 'buyerMailDelivered',
-    where: { order_item: { delivery_method: 'post' }, $or: [{ status: 'delivered' }, { postal_status: 'delivered' }] },
+    own: { $or: [{ status: 'delivered' }, { postal_status: 'delivered' }] },
+    item: { delivery_method: 'post' },
   },
-  failed: { column: 'failed_mail_sent_at', setting: 'buyerMailFailed', where: { status: 'failed' } },
-  cancelled: { column: 'cancelled_mail_sent_at', setting: 'buyerMailCancelled', where: { status: 'cancelled' } },
+  failed: { column: 'failed_mail_sent_at', setting: 'buyerMailFailed', own: { status: 'failed' } },
+  cancelled: { column: 'cancelled_mail_sent_at', setting: 'buyerMailCancelled', own: { status: 'cancelled' } },
   // A scheduled e-card that went: the buyer chose a date and may like to know it went.
   ecard: {
     column: 'ecard_copy_sent_at',
     setting: 'buyerMailEcardSent',
-    where: { status: 'sent', order_item: { delivery_method: 'ecard', scheduled_for: { $notNull: true } } },
+    own: { status: 'sent' },
+    item: { delivery_method: 'ecard', scheduled_for: { $notNull: true } },
   },
 };
+
+/** The deliveries owing a mail of this kind (all of them, or the one with `id`). */
+const owing = (rule: KindRule, id?: number): Row => ({
+  ...(id === undefined ? {} : { id }),
+  [rule.column]: null,
+  ...rule.own,
+  ...(rule.item ? { order_item: rule.item } : {}),
+});
 
 const SWEEP_LIMIT = 100;
 
@@ -72,8 +83,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const cardId = typeof item.card?.id === 'number' ? (item.card.id as number) : null;
     const titleOf = await cardTitlesIn(strapi, [cardId], locale);
     const recipient =
-      snap.recipient_name ??
-      ([item.recipient?.first_name, item.recipient?.last_name].filter(Boolean).join(' ') || '');
+      snap.recipient_name ?? ([item.recipient?.first_name, item.recipient?.last_name].filter(Boolean).join(' ') || '');
     const refund =
       kind === 'cancelled'
         ? ((await query(strapi, UID.refund).findOne({ where: { delivery_id: delivery.id } })) as Row | null)
@@ -108,8 +118,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async sendFor(kind: NewsKind, deliveryId: number): Promise<boolean> {
       const rule = RULES[kind];
+      if (rule.item && !(await deliveries().findOne({ where: owing(rule, deliveryId), select: ['id'] }))) return false;
       const { count } = (await deliveries().updateMany({
-        where: { id: deliveryId, [rule.column]: null, ...rule.where },
+        where: { id: deliveryId, [rule.column]: null, ...rule.own },
         data: { [rule.column]: new Date() },
       })) as { count: number };
       if (count !== 1) return false;
@@ -146,7 +157,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       for (const kind of NEWS_KINDS) {
         const rule = RULES[kind];
         const owed = (await deliveries().findMany({
-          where: { [rule.column]: null, ...rule.where },
+          where: owing(rule),
           select: ['id'],
           orderBy: [{ id: 'asc' }],
           limit: SWEEP_LIMIT,
@@ -164,7 +175,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const now = new Date();
       for (const kind of NEWS_KINDS) {
         const rule = RULES[kind];
-        await deliveries().updateMany({ where: { [rule.column]: null, ...rule.where }, data: { [rule.column]: now } });
+        for (;;) {
+          const rows = (await deliveries().findMany({ where: owing(rule), select: ['id'], limit: 500 })) as Row[];
+          if (!rows.length) break;
+          await deliveries().updateMany({
+            where: { id: { $in: rows.map((r) => r.id) }, [rule.column]: null },
+            data: { [rule.column]: now },
+          });
+        }
       }
     },
   };
