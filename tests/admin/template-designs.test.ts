@@ -158,7 +158,9 @@ describe('template designs in the admin', () => {
     expect(res.status).toBe(200);
     expect(res.body.health.renderer).toEqual({
       ok: true,
-      detail: expect.stringMatching(/^puppeteer: drew a test preview in \d+ ms\.$/),
+      detail: expect.stringMatching(
+        /^puppeteer: drew a test preview in \d+ ms with \/\S*chrom\S* \((?:PUPPETEER_EXECUTABLE_PATH|the system's, on PATH|bundled with the install: .+)\)\.$/i,
+      ),
       message: expect.objectContaining({ id: 'renderer.drew' }),
     });
   });

@@ -1,6 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { processBrowser } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/browser-choice';
 
 // Real Chromium for end-to-end tests: launch, screenshots at desktop and phone widths, and axe-core
 // accessibility checks injected into the page.
@@ -12,7 +13,8 @@ export const PHONE = { width: 360, height: 740 };
 
 export async function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({
-    executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
+    // The renderer's own choice: PUPPETEER_EXECUTABLE_PATH, a Chromium on PATH, else the bundled one.
+    executablePath: (await processBrowser()).executablePath ?? '/usr/bin/chromium',
     headless: true,
     args: [
       '--no-sandbox',

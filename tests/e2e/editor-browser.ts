@@ -2,6 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import type { Browser, Page, Viewport } from 'puppeteer-core';
 import { APP_DIR } from '../helpers/database';
+import { processBrowser } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/browser-choice';
 
 // Real Chromium for the editor tests, signed in the way the storefront's login form does it: the
 // users-permissions JWT in the httpOnly gc_session cookie.
@@ -12,7 +13,8 @@ export const PHONE: Viewport = { width: 360, height: 740, isMobile: true, hasTou
 export async function launchBrowser(): Promise<Browser> {
   const puppeteer = (await import('puppeteer-core')).default;
   return puppeteer.launch({
-    executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
+    // The renderer's own choice: PUPPETEER_EXECUTABLE_PATH, a Chromium on PATH, else the bundled one.
+    executablePath: (await processBrowser()).executablePath ?? '/usr/bin/chromium',
     headless: true,
     args: [
       '--no-sandbox',

@@ -2,6 +2,7 @@ import puppeteer, { Browser } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { flatten, inspectPdf } from '../helpers/pdf';
 import { cardPrintHtml } from '../../plugins/greeting-cards/server/src/areas/rendering/rules/print-layout';
+import { processBrowser } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/browser-choice';
 
 // Issue 9, item 16: the SVG inlined into the public e-card page is cleaned by DOMPurify inside the
 // renderer's Chromium, and the print document carries a CSP of its own.
@@ -33,7 +34,8 @@ describe('SVG sanitiser and print CSP', () => {
   beforeAll(async () => {
     app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'puppeteer' });
     browser = await puppeteer.launch({
-      executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
+      // The renderer's own choice: PUPPETEER_EXECUTABLE_PATH, a Chromium on PATH, else the bundled one.
+      executablePath: (await processBrowser()).executablePath ?? '/usr/bin/chromium',
       headless: true,
       args: ['--no-sandbox', '--disable-gpu'],
     });

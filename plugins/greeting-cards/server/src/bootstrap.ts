@@ -53,6 +53,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   await runOnce(strapi, 'promo-uses-backfill', 1, () => getService(strapi, 'promotions').backfillUses());
   // Posted cards at a print provider before the operator's timeline existed get their first entry.
   await runOnce(strapi, 'delivery-timeline-backfill', 1, () => getService(strapi, 'fulfilment').backfillTimeline());
+  // Cards shipped, failed or cancelled before the buyer's e-mails existed are not mailed now.
+  await runOnce(strapi, 'buyer-news-past', 1, () => getService(strapi, 'buyerNews').markPast());
   // Before seeding, so seeded templates already change the catalogue version.
   getService(strapi, 'catalogueVersion').watch();
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));

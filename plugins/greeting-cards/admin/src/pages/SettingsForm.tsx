@@ -37,6 +37,26 @@ const LABELS: Record<string, MessageDescriptor> = {
   },
   printCropMarks: { id: getTranslation('setting.printCropMarks'), defaultMessage: 'Crop marks on print PDFs' },
   printBackText: { id: getTranslation('setting.printBackText'), defaultMessage: 'Text on the back of printed cards' },
+  buyerMailShipped: {
+    id: getTranslation('setting.buyerMailShipped'),
+    defaultMessage: 'E-mail the buyer when a posted card ships',
+  },
+  buyerMailDelivered: {
+    id: getTranslation('setting.buyerMailDelivered'),
+    defaultMessage: 'E-mail the buyer when a posted card is delivered',
+  },
+  buyerMailFailed: {
+    id: getTranslation('setting.buyerMailFailed'),
+    defaultMessage: 'E-mail the buyer when a card fails',
+  },
+  buyerMailCancelled: {
+    id: getTranslation('setting.buyerMailCancelled'),
+    defaultMessage: 'E-mail the buyer when a card is cancelled or refunded',
+  },
+  buyerMailEcardSent: {
+    id: getTranslation('setting.buyerMailEcardSent'),
+    defaultMessage: 'E-mail the buyer when a scheduled e-card goes',
+  },
 };
 
 // The server's section names (form_group), in the admin user's language; an unknown one shows as sent.
@@ -45,11 +65,12 @@ const GROUPS: Record<string, MessageDescriptor> = {
   Brand: { id: getTranslation('settings.group.brand'), defaultMessage: 'Brand' },
   Reminders: { id: getTranslation('settings.group.reminders'), defaultMessage: 'Reminders' },
   Delivery: { id: getTranslation('settings.group.delivery'), defaultMessage: 'Delivery' },
+  'Buyer e-mails': { id: getTranslation('settings.group.buyer-emails'), defaultMessage: 'Buyer e-mails' },
   Other: { id: getTranslation('settings.group.other'), defaultMessage: 'Other' },
 };
 
 // Sections in the order an editor thinks of them; an unknown one goes last.
-const SECTION_ORDER = ['Prices', 'Brand', 'Reminders', 'Delivery'];
+const SECTION_ORDER = ['Prices', 'Brand', 'Reminders', 'Delivery', 'Buyer e-mails'];
 const rank = (group: string) => (SECTION_ORDER.includes(group) ? SECTION_ORDER.indexOf(group) : SECTION_ORDER.length);
 
 type Draft = Record<string, string | boolean>;

@@ -95,6 +95,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         claimed_by: null,
         claimed_at: null,
         failure_notified_at: null,
+        failed_mail_sent_at: null,
         send_again_key: key ?? crypto.randomUUID(),
         send_again_count: Number(delivery.send_again_count ?? 0) + 1,
       },

@@ -42,13 +42,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!move.ok) throw conflict(move.reason);
     // Back in the queue now: no back-off wait, no stale claim. attempts keeps counting, so a retry
     // that fails again is failed at once rather than given a fresh set of tries.
-    // A new failure is a new e-mail to the operator.
+    // A new failure is a new e-mail to the operator, and to the buyer.
     const data = {
       status: move.to,
       next_attempt_at: null,
       claimed_by: null,
       claimed_at: null,
       failure_notified_at: null,
+      failed_mail_sent_at: null,
     };
     const { count } = await deliveries().updateMany({ where: { id, status: current.status }, data });
     if (Number(count) !== 1) throw conflict(msg('error.delivery_changed'));

@@ -7,6 +7,7 @@ import { getService } from '../../platform/get-service';
 import { emailCheck } from '../../platform/host/email-check';
 import { checkResult } from '../../platform/host/check-texts';
 import type { HostCheck } from '../../platform/host/types';
+import { processBrowser } from '../../platform/providers/renderer/browser-choice';
 
 export type Health = HostCheck;
 
@@ -34,7 +35,10 @@ export async function rendererHealth(strapi: Core.Strapi, rendererName: string):
       RENDER_TIMEOUT_MS,
       'The renderer',
     );
-    return checkResult(png.length > 0, 'renderer.drew', { renderer, ms: Date.now() - started });
+    // Which browser drew it (PUPPETEER_EXECUTABLE_PATH, the system's or the bundled one): the choice
+    // the renderer made at its first launch, remembered for the process.
+    const browser = rendererName === 'memory' ? 'no browser (a test double)' : (await processBrowser()).description;
+    return checkResult(png.length > 0, 'renderer.drew', { renderer, ms: Date.now() - started, browser });
   } catch (error) {
     return checkResult(false, rendererName === 'puppeteer' ? 'renderer.failed-chromium' : 'renderer.failed', {
       renderer,

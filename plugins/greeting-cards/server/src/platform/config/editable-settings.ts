@@ -1,6 +1,6 @@
 // The settings an editor may change on the admin settings page (stored in Strapi's store, see
 // stored-settings.ts). Only what runs the shop day to day: prices, currency, brand, reminders and how
-// cards are delivered. Infrastructure (addresses, providers, limits, mount points) and secrets stay in
+// cards are delivered, and which e-mails buyers get. Infrastructure (addresses, providers, limits, mount points) and secrets stay in
 // the environment: a wrong value there breaks the service rather than the shop window.
 // Each value is checked by its own record's schema in settings.ts, so the page and SERVICE_* agree.
 import { z } from 'zod';
@@ -23,6 +23,11 @@ export const EDITABLE_KEYS = [
   'groupCardReminders',
   'printCropMarks',
   'printBackText',
+  'buyerMailShipped',
+  'buyerMailDelivered',
+  'buyerMailFailed',
+  'buyerMailCancelled',
+  'buyerMailEcardSent',
 ] as const satisfies readonly SettingKey[];
 
 export type EditableKey = (typeof EDITABLE_KEYS)[number];
@@ -116,4 +121,9 @@ export const FORM_GROUPS: Record<EditableKey, string> = {
   resendUnopenedAfterDays: 'Delivery',
   printCropMarks: 'Delivery',
   printBackText: 'Delivery',
+  buyerMailShipped: 'Buyer e-mails',
+  buyerMailDelivered: 'Buyer e-mails',
+  buyerMailFailed: 'Buyer e-mails',
+  buyerMailCancelled: 'Buyer e-mails',
+  buyerMailEcardSent: 'Buyer e-mails',
 };

@@ -711,6 +711,36 @@ export const SETTING_RECORDS = {
     describe:
       'Days after which an e-card nobody has opened may be sent again by its buyer (a failed one may be at once).',
   }),
+  buyerMailShipped: flag({
+    env: 'SERVICE_BUYER_MAIL_SHIPPED',
+    default: true,
+    schema: z.boolean(),
+    describe: "E-mail the buyer when a posted card ships, with the carrier's tracking link when there is one.",
+  }),
+  buyerMailDelivered: flag({
+    env: 'SERVICE_BUYER_MAIL_DELIVERED',
+    default: true,
+    schema: z.boolean(),
+    describe: 'E-mail the buyer when the carrier reports a posted card delivered.',
+  }),
+  buyerMailFailed: flag({
+    env: 'SERVICE_BUYER_MAIL_FAILED',
+    default: true,
+    schema: z.boolean(),
+    describe: 'E-mail the buyer when a card could not be sent, saying what happens next.',
+  }),
+  buyerMailCancelled: flag({
+    env: 'SERVICE_BUYER_MAIL_CANCELLED',
+    default: true,
+    schema: z.boolean(),
+    describe: 'E-mail the buyer when a card is cancelled, with the amount refunded.',
+  }),
+  buyerMailEcardSent: flag({
+    env: 'SERVICE_BUYER_MAIL_ECARD_SENT',
+    default: false,
+    schema: z.boolean(),
+    describe: 'E-mail the buyer when a scheduled e-card has gone to its recipient.',
+  }),
   groupCardReminders: flag({
     env: 'SERVICE_GROUP_CARD_REMINDERS',
     default: true,

@@ -12,6 +12,8 @@ export function warnAboutHost(strapi: Core.Strapi): void {
     .then((health) => {
       warnIfBroken(strapi, 'e-mail', health.email);
       warnIfBroken(strapi, 'renderer', health.renderer);
+      // Which browser draws, said once at boot (browser-choice.ts decides).
+      if (health.renderer.ok) strapi.log.info(`[greeting-cards] renderer: ${health.renderer.detail}`);
     })
     .catch((error: Error) => strapi.log.warn(`[greeting-cards] host checks failed: ${error.message}`));
 }

@@ -6,7 +6,7 @@ import type { HostCheck } from './types';
 // tests/unit/admin-setting-texts.test.ts). Values such as an error's own text stay as they come.
 
 export const INSTALL_CHROMIUM =
-  'Install Chromium (Debian/Ubuntu: `apt-get install chromium`) or set PUPPETEER_EXECUTABLE_PATH to a Chromium or Chrome binary.';
+  'Install the plugin with its optional dependencies (npm ci brings @sparticuz/chromium), install Chromium (Debian/Ubuntu: `apt-get install chromium`) or set PUPPETEER_EXECUTABLE_PATH to a Chromium or Chrome binary.';
 const SET_UP_SMTP =
   'Install @strapi/provider-email-nodemailer and set the email plugin in config/plugins.ts to provider "nodemailer" with your SMTP host, port and login (see the README, "Install into your Strapi app").';
 
@@ -21,7 +21,7 @@ export const CHECK_TEXTS = {
   'email.smtp-accepted': 'nodemailer over SMTP at {where}: the server accepted the connection.',
   'email.smtp-failed': 'nodemailer over SMTP at {where}: {error}',
   'renderer.web-role': '{renderer}: not used on this instance (SERVICE_ROLE=web: workers draw).',
-  'renderer.drew': '{renderer}: drew a test preview in {ms} ms.',
+  'renderer.drew': '{renderer}: drew a test preview in {ms} ms with {browser}.',
   'renderer.failed': '{renderer}: {error}',
   'renderer.failed-chromium': `{renderer}: {error} ${INSTALL_CHROMIUM}`,
 } as const;

@@ -1,6 +1,7 @@
 import fs from 'fs';
 import type { HostCheck } from './types';
 import { LAUNCH_ARGS } from '../providers/renderer/browser-session';
+import { processBrowser } from '../providers/renderer/browser-choice';
 
 // Thumbnails, e-card images and print PDFs are drawn by Chromium. Without one the shop still runs but
 // every render fails and retries, so the plugin starts it once to say so at boot and in the admin.
@@ -9,12 +10,19 @@ import { INSTALL_CHROMIUM } from './check-texts';
 
 export { INSTALL_CHROMIUM };
 
-export function chromiumPath(): string {
-  return process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
-}
-
-/** Starts and closes Chromium; `executablePath` defaults to the renderer's own choice. */
-export async function rendererCheck(executablePath: string = chromiumPath(), timeoutMs = 30_000): Promise<HostCheck> {
+/**
+ * Starts and closes Chromium; without `executablePath`, the renderer's own choice (browser-choice.ts),
+ * whose description (which browser, and why that one) the detail carries.
+ */
+export async function rendererCheck(executablePath?: string, timeoutMs = 30_000): Promise<HostCheck> {
+  let which = executablePath ?? '';
+  if (executablePath === undefined) {
+    const choice = await processBrowser();
+    if (!choice.executablePath)
+      return { ok: false, detail: `No Chromium (${choice.description}): cards cannot be drawn. ${INSTALL_CHROMIUM}` };
+    executablePath = choice.executablePath;
+    which = choice.description;
+  }
   if (!fs.existsSync(executablePath)) {
     return {
       ok: false,
@@ -34,7 +42,7 @@ export async function rendererCheck(executablePath: string = chromiumPath(), tim
     });
     try {
       const version = await browser.version();
-      return { ok: true, detail: `${version} at ${executablePath}.` };
+      return { ok: true, detail: `${version} at ${which}.` };
     } finally {
       await browser.close().catch(() => undefined);
     }

@@ -5,6 +5,7 @@ import { IN_PAGE_SCRIPT } from './in-page';
 import { domPurifySource, sanitizeScript } from './svg-purify';
 import { isAllowedRemoteImage } from '../../uploads/image-sources';
 import { readFontFile } from './font-files';
+import { processBrowser } from './browser-choice';
 
 // Pages live on a made-up origin (.invalid never resolves) answered entirely by request
 // interception: the blank page itself, our uploads from disk, data: URLs, and images under the upload
@@ -53,8 +54,14 @@ export interface Session {
 export async function launchSession(options: RendererProviderOptions, pages = 1): Promise<Session> {
   // Loaded on first render so booting Strapi never pays for puppeteer.
   const puppeteer = (await import('puppeteer-core')).default;
+  let executablePath = options.executablePath;
+  if (!executablePath) {
+    const choice = await processBrowser();
+    if (!choice.executablePath) throw new Error(`No Chromium to draw with (${choice.description})`);
+    executablePath = choice.executablePath;
+  }
   const browser = await puppeteer.launch({
-    executablePath: options.executablePath || process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
+    executablePath,
     headless: true,
     args: LAUNCH_ARGS,
     // Strapi owns shutdown (destroy() closes us); puppeteer must not exit the process on signals.

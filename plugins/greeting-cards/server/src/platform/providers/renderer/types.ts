@@ -55,7 +55,7 @@ export interface RendererProviderOptions {
    * answered through resolveAsset; every other address stays blocked. Empty with the local provider.
    */
   remoteImagePrefixes?: readonly string[];
-  /** Chromium binary; default PUPPETEER_EXECUTABLE_PATH or /usr/bin/chromium. */
+  /** Chromium binary; default the process's choice (browser-choice.ts: PUPPETEER_EXECUTABLE_PATH, PATH, bundled). */
   executablePath?: string;
   /** Milliseconds one render may take before it fails. */
   timeoutMs?: number;

@@ -27,6 +27,14 @@ const delivery = defineType({
     last_checked_at: dt(),
     // Set when the operator was e-mailed about this failure (cleared by a retry): one e-mail per failure.
     failure_notified_at: dt(),
+    // The buyer's e-mails about this card (areas/fulfilment/buyer-news/), each claimed once by a conditional
+    // UPDATE from null; set without a mail when its setting is off, so switching it on mails no backlog.
+    // failed_mail_sent_at is cleared with failure_notified_at by a retry: a new failure is a new e-mail.
+    shipped_mail_sent_at: dt(),
+    delivered_mail_sent_at: dt(),
+    failed_mail_sent_at: dt(),
+    cancelled_mail_sent_at: dt(),
+    ecard_copy_sent_at: dt(),
     view_token: str({ required: true, unique: true }),
     attempts: int({ default: 0 }),
     next_attempt_at: dt(),

@@ -9,6 +9,7 @@ import { accountSettings } from './account-settings';
 import { accountData } from './account-data';
 import { legal } from './legal';
 import { orderMail } from './order-mail';
+import { buyerNews } from './buyer-news';
 import { polish } from './polish';
 import { seo } from './seo';
 
@@ -23,6 +24,7 @@ export const de: Record<keyof typeof en, string> = {
   ...accountData,
   ...legal,
   ...orderMail,
+  ...buyerNews,
   ...polish,
   ...seo,
 };

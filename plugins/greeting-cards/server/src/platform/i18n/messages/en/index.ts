@@ -8,6 +8,7 @@ import { accountSettings } from './account-settings';
 import { accountData } from './account-data';
 import { legal } from './legal';
 import { orderMail } from './order-mail';
+import { buyerNews } from './buyer-news';
 import { polish } from './polish';
 import { seo } from './seo';
 
@@ -22,6 +23,7 @@ export const en = {
   ...accountData,
   ...legal,
   ...orderMail,
+  ...buyerNews,
   ...polish,
   ...seo,
 };
