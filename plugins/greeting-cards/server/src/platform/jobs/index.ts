@@ -43,6 +43,8 @@ export function registerJobs(strapi: Core.Strapi): void {
       task: singleFlight('delivery', strapi, async () => {
         await getService(strapi, 'fulfilment').runDue(new Date());
         // Order confirmations a web instance left, or a crash lost (areas/orders/confirmation).
+        // Invoices and credit notes first, so the confirmation can say the VAT the invoice says.
+        await getService(strapi, 'invoices').issueMissed(new Date());
         await getService(strapi, 'orderConfirmations').sendMissed(new Date());
       }),
       // Every SERVICE_WORKER_POLL_SECONDS (15 s): cheap when nothing is due, and work of an instance that
