@@ -76,9 +76,11 @@ describe('invoices and credit notes', () => {
   }
 
   const invoiceNumbers = async () =>
-    ((await app.strapi.db.query(INVOICE).findMany({ where: { kind: 'invoice' }, select: ['number'] })) as Array<{
-      number: number;
-    }>)
+    (
+      (await app.strapi.db.query(INVOICE).findMany({ where: { kind: 'invoice' }, select: ['number'] })) as Array<{
+        number: number;
+      }>
+    )
       .map((r) => r.number)
       .sort((a, b) => a - b);
 
@@ -165,7 +167,9 @@ describe('invoices and credit notes', () => {
     expect(cancelled.body.refund).toMatchObject({ amount_pence: 399, status: 'succeeded' });
     const creditsBefore = await app.strapi.db.query(INVOICE).count({ where: { kind: 'credit_note' } });
     expect(await invoices().issueMissed()).toBe(1);
-    const credit = await app.strapi.db.query(INVOICE).findOne({ where: { kind: 'credit_note', order_id: invoice.order_id } });
+    const credit = await app.strapi.db
+      .query(INVOICE)
+      .findOne({ where: { kind: 'credit_note', order_id: invoice.order_id } });
     expect(credit.number).toBe(creditsBefore + 1);
     expect(credit).toMatchObject({ gross_pence: 399, vat_pence: 64, net_pence: 335 });
     const label = `CN-${String(credit.number).padStart(6, '0')}`;
@@ -189,9 +193,13 @@ describe('invoices and credit notes', () => {
     expect(text).toContain(`INV-${String(invoice.number).padStart(6, '0')}`);
     expect(text).toMatch(/£3\.35 19 % £0\.64 £3\.99/);
     expect(text).toMatch(/Total credited £3\.99/);
-    expect((await http().get(`/api/orders/${uuid}/credit-notes/${credit.number + 50}/`).set(buyer.auth)).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await http()
+          .get(`/api/orders/${uuid}/credit-notes/${credit.number + 50}/`)
+          .set(buyer.auth)
+      ).status,
+    ).toBe(404);
   });
 
   it('two instances issuing at once give consecutive numbers, none lost and none twice', async () => {

@@ -27,7 +27,7 @@ describe('VAT rules', () => {
     expect(rateFor(null, rates, 1500)).toBe(1500);
   });
 
-  it("taxes a posted card where it is delivered and an e-card where the buyer belongs", () => {
+  it('taxes a posted card where it is delivered and an e-card where the buyer belongs', () => {
     expect(placeOfSupply('post', 'DE', 'GB', 'GB')).toBe('DE');
     expect(placeOfSupply('post', '', 'FR', 'GB')).toBe('FR');
     expect(placeOfSupply('ecard', 'DE', 'FR', 'GB')).toBe('FR');
@@ -66,7 +66,13 @@ describe('VAT rules', () => {
     expect(discounted.totals.vat).toBe(147);
     for (const l of discounted.lines) expect(l.net + l.vat).toBe(l.gross);
     // Per line, not on the total: 3 x 1 at 20% gross is 0 VAT each (0.1667 rounds down), not 1 on 3.
-    expect(vatBreakdown([1, 1, 1].map((amount) => ({ amount, rateBp: 2000 })), 0, true).totals.vat).toBe(0);
+    expect(
+      vatBreakdown(
+        [1, 1, 1].map((amount) => ({ amount, rateBp: 2000 })),
+        0,
+        true,
+      ).totals.vat,
+    ).toBe(0);
   });
 
   it('adds VAT per line to net prices', () => {
@@ -82,7 +88,7 @@ describe('VAT rules', () => {
     expect(out.totals).toEqual({ net: 583, vat: 113, gross: 696 });
   });
 
-  it("spreads a total someone else computed (Stripe Tax) over the lines without losing a unit", () => {
+  it('spreads a total someone else computed (Stripe Tax) over the lines without losing a unit', () => {
     const out = spreadVat([299, 399, 299], 167);
     expect(out.totals.vat).toBe(167);
     expect(out.totals.gross).toBe(997);

@@ -211,7 +211,7 @@ export const SETTING_RECORDS = {
         'a rate must be at most 10000 basis points (100%)',
       ),
     describe:
-      'VAT rates by country in basis points (GB:2000,DE:1900 is 20% and 19%): a posted card takes its recipient\'s country, an e-card or print-at-home PDF the buyer\'s.',
+      "VAT rates by country in basis points (GB:2000,DE:1900 is 20% and 19%): a posted card takes its recipient's country, an e-card or print-at-home PDF the buyer's.",
   }),
   vatDefaultRate: integer({
     env: 'SERVICE_VAT_DEFAULT_RATE',
@@ -248,7 +248,7 @@ export const SETTING_RECORDS = {
     default: false,
     schema: z.boolean(),
     describe:
-      "With Stripe, let Stripe Tax compute the VAT (automatic_tax on the Checkout Session); its amounts are then the ones invoices show.",
+      'With Stripe, let Stripe Tax compute the VAT (automatic_tax on the Checkout Session); its amounts are then the ones invoices show.',
   }),
   shopLocale: text({
     // Empty lets each request choose (?locale=, the remembered choice, Accept-Language); a code pins the shop to one language.

@@ -30,7 +30,10 @@ export async function invoicePdf(
   const order = await strapiOrderUuid(strapi, Number(doc.order_id));
   const lines = ((doc.lines ?? []) as Row[]).map((line) => ({
     description: line.description || t('email.print.your-card'),
-    detail: [t(`email.order.method.${line.method}`), line.recipient ? t('email.order.to', { name: line.recipient }) : '']
+    detail: [
+      t(`email.order.method.${line.method}`),
+      line.recipient ? t('email.order.to', { name: line.recipient }) : '',
+    ]
       .filter(Boolean)
       .join(' '),
     net: text.money(Number(line.net), currency),
@@ -44,7 +47,9 @@ export async function invoicePdf(
     title: t(kind === 'invoice' ? 'invoice.title' : 'invoice.credit-note-title'),
     number: numberOf(kind, Number(doc.number)),
     relatedInvoice:
-      kind === 'credit_note' && doc.buyer?.invoice_number ? numberOf('invoice', Number(doc.buyer.invoice_number)) : null,
+      kind === 'credit_note' && doc.buyer?.invoice_number
+        ? numberOf('invoice', Number(doc.buyer.invoice_number))
+        : null,
     date: text.date(new Date(doc.issued_at ?? Date.now())),
     orderNumber: order ? orderNumberOf(order) : '',
     seller: doc.seller ?? { name: config.shopName, address: [], vat_number: '' },

@@ -56,7 +56,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       .forUser(user.id)
       .catch(() => null);
     const address = details
-      ? [details.address_line_1, details.address_line_2, details.city, details.county, details.postcode, details.country]
+      ? [
+          details.address_line_1,
+          details.address_line_2,
+          details.city,
+          details.county,
+          details.postcode,
+          details.country,
+        ]
           .map((s) => String(s ?? '').trim())
           .filter(Boolean)
       : [];
@@ -64,7 +71,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       name: details?.full_name || String(user.username ?? ''),
       email: String(user.email ?? details?.email ?? ''),
       address,
-      country: String(details?.country ?? '').trim().toUpperCase(),
+      country: String(details?.country ?? '')
+        .trim()
+        .toUpperCase(),
     };
   }
 

@@ -33,7 +33,12 @@ export function linesWithRates(config: PluginConfig, lines: PricedLine[], buyerC
 }
 
 /** VAT of prices as the shop enters them, after a discount (checkout uses it when prices are net). */
-export function vatOfLines(config: PluginConfig, lines: PricedLine[], discount: number, buyerCountry: string): OrderVat {
+export function vatOfLines(
+  config: PluginConfig,
+  lines: PricedLine[],
+  discount: number,
+  buyerCountry: string,
+): OrderVat {
   const rated = linesWithRates(config, lines, buyerCountry);
   const breakdown = vatBreakdown(rated, discount, config.pricesIncludeVat);
   return {
