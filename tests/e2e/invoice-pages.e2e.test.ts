@@ -65,6 +65,7 @@ describe('invoice links on the order page (Chromium)', () => {
     await invoices.issueMissed();
     browser = await launchBrowser();
     page = await signedInPage(browser, app.baseUrl, buyer.token);
+    await page.setBypassCSP(true); // axe is injected into the page for the accessibility check
   });
   afterAll(async () => {
     await browser?.close();
@@ -79,7 +80,10 @@ describe('invoice links on the order page (Chromium)', () => {
       const links = await page.$$eval('.documents a', (as) => as.map((a) => (a as HTMLElement).innerText));
       expect(links).toEqual(
         lang === 'en'
-          ? [expect.stringMatching(/^Invoice INV-\d{6} \(PDF\)$/), expect.stringMatching(/^Credit note CN-\d{6} \(PDF\)$/)]
+          ? [
+              expect.stringMatching(/^Invoice INV-\d{6} \(PDF\)$/),
+              expect.stringMatching(/^Credit note CN-\d{6} \(PDF\)$/),
+            ]
           : [
               expect.stringMatching(/^Rechnung INV-\d{6} \(PDF\)$/),
               expect.stringMatching(/^Gutschrift CN-\d{6} \(PDF\)$/),

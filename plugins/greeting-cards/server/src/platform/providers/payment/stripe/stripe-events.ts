@@ -47,7 +47,7 @@ function sessionAction(kind: 'paid' | 'failed' | 'expired', type: string, sessio
       paymentId: idOf(session.payment_intent),
       amountPence,
       currency: str(session.currency),
-      taxPence,
+      ...(taxPence !== null ? { taxPence } : {}),
     };
   }
   return { kind, orderUuid, sessionId };
