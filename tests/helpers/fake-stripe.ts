@@ -40,6 +40,9 @@ export interface FakeStripe {
 }
 
 /** Decodes Stripe's form encoding (a[b][0][c]=1) into nested objects and arrays. */
+/** The rate the fake's Stripe Tax applies (a UK consumer), in basis points. */
+export const FAKE_TAX_RATE_BP = 2000;
+
 export function decodeForm(body: string): Record<string, any> {
   const root: Record<string, any> = {};
   for (const [rawKey, value] of new URLSearchParams(body)) {
@@ -94,6 +97,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const lines: any[] = p.line_items ?? [];
     need(p.mode === 'setup' || lines.length > 0, 'Missing required param: line_items.', 'line_items');
     let total = 0;
+    // Stripe Tax (automatic_tax[enabled]=true): every price needs a tax behaviour (or an account default,
+    // which this fake account has not), and Checkout computes the tax per line for the buyer's location:
+    // here always a UK buyer at 20 %, rounded per line. Inclusive prices keep amount_total; exclusive ones
+    // add the tax to it. total_details.amount_tax says how much of amount_total is tax.
+    const automaticTax = p.automatic_tax?.enabled === 'true';
+    let tax = 0;
     lines.forEach((line, n) => {
       need(line.quantity && /^\d+$/.test(line.quantity), 'Invalid integer: quantity', `line_items[${n}][quantity]`);
       if (line.price) return;
@@ -110,7 +119,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         'Missing required param: product_data[name].',
         `line_items[${n}][price_data][product_data][name]`,
       );
-      total += Number(pd.unit_amount) * Number(line.quantity);
+      const amount = Number(pd.unit_amount) * Number(line.quantity);
+      total += amount;
+      if (automaticTax) {
+        need(
+          ['inclusive', 'exclusive'].includes(pd.tax_behavior),
+          'Stripe Tax needs a tax_behavior on every price, or a default tax behavior in the tax settings.',
+          `line_items[${n}][price_data][tax_behavior]`,
+        );
+        tax +=
+          pd.tax_behavior === 'inclusive'
+            ? Math.round((amount * FAKE_TAX_RATE_BP) / (10000 + FAKE_TAX_RATE_BP))
+            : Math.round((amount * FAKE_TAX_RATE_BP) / 10000);
+        if (pd.tax_behavior === 'exclusive') total += Math.round((amount * FAKE_TAX_RATE_BP) / 10000);
+      }
     });
     if (p.customer) need(customers.has(p.customer), `No such customer: '${p.customer}'`, 'customer');
     const id = `cs_test_${crypto.randomBytes(16).toString('hex')}`;
@@ -129,6 +151,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       customer_email: p.customer_email ?? null,
       currency: lines[0]?.price_data?.currency ?? null,
       amount_total: total,
+      automatic_tax: {
+        enabled: automaticTax,
+        status: automaticTax ? 'complete' : null,
+        provider: null,
+        liability: null,
+      },
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
       payment_intent: null,
       subscription: null,
       line_items: lines,

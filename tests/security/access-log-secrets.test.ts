@@ -74,6 +74,8 @@ const PUBLIC_PARAMS = new Set([
   'documentId',
   'provider',
   'path',
+  // A credit note's number (orders/:uuid/credit-notes/:number): sequential by law, answered to the owner only.
+  'number',
 ]);
 
 const paramsOf = (route: string): string[] => [...route.matchAll(/:(\w+)/g)].map((m) => m[1]);

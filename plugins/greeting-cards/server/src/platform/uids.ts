@@ -17,6 +17,8 @@ export const UID = {
   delivery: 'plugin::greeting-cards.delivery',
   deliveryEvent: 'plugin::greeting-cards.delivery-event',
   refund: 'plugin::greeting-cards.refund',
+  invoice: 'plugin::greeting-cards.invoice',
+  invoiceCounter: 'plugin::greeting-cards.invoice-counter',
   subscriptionPlan: 'plugin::greeting-cards.subscription-plan',
   subscription: 'plugin::greeting-cards.subscription',
   billingProfile: 'plugin::greeting-cards.billing-profile',

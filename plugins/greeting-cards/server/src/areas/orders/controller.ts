@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { Ctx } from '../../platform/http/respond';
 import { action } from '../../platform/http/respond';
 import { requireUser } from '../../platform/http/auth';
 import { pageOf, pageRequest } from '../../platform/http/pagination';
@@ -8,6 +9,14 @@ import { objectOrEmpty, orderCheckoutInput, payInput } from '../../platform/http
 import { fieldErrors, notFound } from '../../platform/errors';
 import { parseAddToCart } from './rules/cart-input';
 import { getService } from '../../platform/get-service';
+
+/** A document's PDF as the answer: private, never cached, named by its number. */
+function pdfResponse(ctx: Ctx, { pdf, filename }: { pdf: Buffer; filename: string }) {
+  ctx.type = 'application/pdf';
+  ctx.set('Content-Disposition', `inline; filename="${filename}"`);
+  ctx.set('Cache-Control', 'private, no-store');
+  return pdf;
+}
 
 // Thin: who is asking, what they sent (parsed here), one service call, the wire shape.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -42,6 +51,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const order = await orders().ownedOrder(user.id, ctx.params.uuid);
       const input = parseBody(orderCheckoutInput, objectOrEmpty(ctx.request.body));
       return getService(strapi, 'checkout').checkout(user.id, order, input, requestLocale(strapi, ctx));
+    }),
+    invoice: action(strapi, async (ctx) => {
+      const user = await requireUser(strapi, ctx);
+      return pdfResponse(ctx, await getService(strapi, 'invoices').pdfForOwner(user.id, ctx.params.uuid, 'invoice'));
+    }),
+    creditNote: action(strapi, async (ctx) => {
+      const user = await requireUser(strapi, ctx);
+      const number = itemId(ctx.params.number);
+      return pdfResponse(
+        ctx,
+        await getService(strapi, 'invoices').pdfForOwner(user.id, ctx.params.uuid, 'credit_note', number),
+      );
     }),
     pay: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);

@@ -139,7 +139,8 @@ async function orderPage(web: PrivateContext, uuid: string) {
   const deliveries = order.deliveries.map((d) =>
     d.card ? { ...d, card: { ...d.card, title: titleOf(d.card.id, d.card.title ?? '') } } : d,
   );
-  return { order, deliveries, zone, pressKey: crypto.randomBytes(16).toString('base64url') };
+  const documents = await getService(web.strapi, 'invoices').forOrderPage(order);
+  return { order, deliveries, zone, documents, pressKey: crypto.randomBytes(16).toString('base64url') };
 }
 
 /** The buyer's posted card on this order, for the cancel confirmation; not theirs or not on it: 404. */
@@ -165,7 +166,24 @@ const refundText = (web: PrivateContext, refund: RefundView | null, currency: st
   return t('shop.order.refundPending', { amount });
 };
 
+/** The invoice or a credit note of the buyer's order as a PDF (the same service as GET /api/orders/{uuid}/invoice/). */
+const documentPdf = (kind: 'invoice' | 'credit_note') => async (web: PrivateContext) => {
+  const number = kind === 'credit_note' ? idParam(web.ctx.params.number) : undefined;
+  const { pdf, filename } = await getService(web.strapi, 'invoices').pdfForOwner(
+    web.user.id,
+    String(web.ctx.params.uuid),
+    kind,
+    number ?? undefined,
+  );
+  web.ctx.type = 'application/pdf';
+  web.ctx.set('Content-Disposition', `inline; filename="${filename}"`);
+  web.ctx.set('Cache-Control', 'private, no-store');
+  web.ctx.body = pdf;
+};
+
 export const orderRoutes: WebRouteDef[] = [
+  limitedPage('renders', privateRoute('GET', '/orders/:uuid/invoice/', documentPdf('invoice'))),
+  limitedPage('renders', privateRoute('GET', '/orders/:uuid/credit-notes/:number/', documentPdf('credit_note'))),
   // Cancelling a posted card: a confirmation page first (a plain form, so it works by keyboard and
   // without JavaScript), then the same service the API's POST /api/deliveries/{id}/cancel/ calls.
   privateRoute('GET', '/orders/:uuid/deliveries/:delivery_id/cancel/', async (web) => {

@@ -11,6 +11,8 @@ const routes: RouteDef[] = [
   limited('writes', route('POST', '/orders/:uuid/checkout', 'orders.checkout')),
   limited('writes', route('POST', '/orders/:uuid/pay', 'orders.pay')),
   route('POST', '/orders/:uuid/cancel', 'orders.cancel'),
+  limited('renders', route('GET', '/orders/:uuid/invoice', 'orders.invoice')),
+  limited('renders', route('GET', '/orders/:uuid/credit-notes/:number', 'orders.creditNote')),
 ];
 
 export default routes;

@@ -4,6 +4,7 @@ import checkout from './checkout-service';
 import promotions from './promotions-service';
 import refunds from './refunds-service';
 import orderConfirmations from './confirmation/confirmation-service';
+import invoices from './invoices/invoices-service';
 
 /** The cart, checkout, promotions, refunds and the buyer's order confirmation. */
 const services = {
@@ -12,6 +13,7 @@ const services = {
   promotions,
   refunds,
   orderConfirmations,
+  invoices,
 };
 
 export default services;

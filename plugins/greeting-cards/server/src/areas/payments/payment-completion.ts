@@ -12,6 +12,8 @@ export interface PaymentDetails {
   provider: string;
   sessionId?: string | null;
   paymentId?: string | null;
+  /** The VAT the provider computed (Stripe Tax): recorded on the order, and the invoice shows it. */
+  taxPence?: number | null;
 }
 
 /** At least 128 random bits, URL-safe: the e-card view link must not be guessable. */
@@ -25,6 +27,7 @@ export function paidChanges(payment: PaymentDetails, now: Date) {
     payment_provider: payment.provider,
     ...(payment.sessionId ? { provider_session_id: payment.sessionId } : {}),
     ...(payment.paymentId ? { provider_payment_id: payment.paymentId } : {}),
+    ...(typeof payment.taxPence === 'number' ? { vat_pence: payment.taxPence, vat_source: 'stripe' } : {}),
   };
 }
 

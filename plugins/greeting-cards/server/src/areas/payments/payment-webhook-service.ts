@@ -42,6 +42,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           provider: providerName,
           sessionId: action.sessionId,
           paymentId: action.paymentId,
+          taxPence: action.taxPence ?? null,
         });
         if (done) return 'paid';
         // Lost a race (a cancel, or another payment of the order): decide again on the current row.

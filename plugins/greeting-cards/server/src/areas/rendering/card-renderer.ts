@@ -166,6 +166,11 @@ export function createCardRenderer(options: CardRendererOptions) {
       return provider.printPdf(html, printerPageSize(product));
     },
 
+    /** An A4 document (an invoice, a credit note) from its complete HTML; margins are the document's own CSS. */
+    documentPdf(html: string): Promise<Buffer> {
+      return provider.printPdf(html, { widthMm: 210, heightMm: 297 });
+    },
+
     /** True when `url` is this design's stored preview (whatever provider stored it). */
     isPreviewOf(url: string | null | undefined, canvasData: unknown): boolean {
       return typeof url === 'string' && url.endsWith(`/${previewPath(canvasData).hash}.png`);

@@ -151,6 +151,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     printerPdf: (input: Omit<CardPdfInput, 'cropMarks'>, options: RenderFor = {}): Promise<Buffer> =>
       turn(options.owner, () => get().printerPdf(input)),
 
+    /** An A4 PDF of a complete HTML document (invoices and credit notes), drawn by the same browser as cards. */
+    documentPdf: (html: string, options: RenderFor = {}): Promise<Buffer> =>
+      turn(options.owner, () => get().documentPdf(html)),
+
     /** Renders (unless already stored) and stores the preview; returns its public path. */
     storePreview: (canvasData: unknown, options: RenderFor = {}): Promise<string> =>
       turn(options.owner, () => get().storePreview(canvasData)),

@@ -187,6 +187,69 @@ export const SETTING_RECORDS = {
     describe:
       'ISO currency of all prices. Every amount (settings, API `*_pence` fields, gift add-ons, plans) is in its minor units: pence for GBP, cents for EUR, whole yen for JPY (no minor unit).',
   }),
+  // VAT and invoices (areas/orders/invoices; the rule is in docs/invoices.md)
+  pricesIncludeVat: flag({
+    env: 'SERVICE_PRICES_INCLUDE_VAT',
+    default: true,
+    schema: z.boolean(),
+    describe:
+      'Prices are entered gross, VAT included (the UK and EU retail convention); off: they are net and VAT is added at checkout.',
+  }),
+  vatRates: text({
+    env: 'SERVICE_VAT_RATES',
+    default: 'GB:2000',
+    schema: z
+      .string()
+      .refine(
+        (v) =>
+          v.trim() === '' ||
+          v.split(',').every((part) => part.trim() === '' || /^\s*[A-Za-z]{2}\s*:\s*\d{1,5}\s*$/.test(part)),
+        'must be COUNTRY:basis_points pairs such as GB:2000,DE:1900',
+      )
+      .refine(
+        (v) => v.split(',').every((part) => !part.includes(':') || Number(part.split(':')[1]) <= 10000),
+        'a rate must be at most 10000 basis points (100%)',
+      ),
+    describe:
+      "VAT rates by country in basis points (GB:2000,DE:1900 is 20% and 19%): a posted card takes its recipient's country, an e-card or print-at-home PDF the buyer's.",
+  }),
+  vatDefaultRate: integer({
+    env: 'SERVICE_VAT_DEFAULT_RATE',
+    default: 2000,
+    schema: z.number().int().min(0, 'must not be negative').max(10000, 'must be at most 10000 (100%)'),
+    describe: 'VAT rate in basis points for a country SERVICE_VAT_RATES does not list.',
+  }),
+  vatHomeCountry: text({
+    env: 'SERVICE_VAT_HOME_COUNTRY',
+    default: 'GB',
+    schema: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as GB'),
+    describe: "The shop's country: the place of supply of an e-card when the buyer's country is not known.",
+  }),
+  sellerName: text({
+    env: 'SERVICE_SELLER_NAME',
+    default: '',
+    schema: z.string().max(200, 'must be at most 200 characters'),
+    describe: "The seller's legal name on invoices and credit notes (empty: the shop name).",
+  }),
+  sellerAddress: text({
+    env: 'SERVICE_SELLER_ADDRESS',
+    default: '',
+    schema: z.string().max(500, 'must be at most 500 characters'),
+    describe: "The seller's address on invoices; lines separated by commas or new lines.",
+  }),
+  sellerVatNumber: text({
+    env: 'SERVICE_SELLER_VAT_NUMBER',
+    default: '',
+    schema: z.string().max(40, 'must be at most 40 characters'),
+    describe: "The seller's VAT registration number on invoices.",
+  }),
+  stripeTax: flag({
+    env: 'SERVICE_STRIPE_TAX',
+    default: false,
+    schema: z.boolean(),
+    describe:
+      'With Stripe, let Stripe Tax compute the VAT (automatic_tax on the Checkout Session); its amounts are then the ones invoices show.',
+  }),
   shopLocale: text({
     // Empty lets each request choose (?locale=, the remembered choice, Accept-Language); a code pins the shop to one language.
     env: 'SERVICE_SHOP_LOCALE',

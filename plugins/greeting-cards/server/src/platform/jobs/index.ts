@@ -43,6 +43,8 @@ export function registerJobs(strapi: Core.Strapi): void {
       task: singleFlight('delivery', strapi, async () => {
         await getService(strapi, 'fulfilment').runDue(new Date());
         // Order confirmations a web instance left, or a crash lost (areas/orders/confirmation).
+        // Invoices and credit notes first, so the confirmation can say the VAT the invoice says.
+        await getService(strapi, 'invoices').issueMissed(new Date());
         await getService(strapi, 'orderConfirmations').sendMissed(new Date());
         // The buyer's news of each card: shipped, delivered, failed, cancelled (areas/fulfilment/buyer-news).
         await getService(strapi, 'buyerNews').sendMissed();

@@ -23,6 +23,8 @@ export interface ConfirmationInput {
   discountPence: number;
   promoCode: string | null;
   totalPence: number;
+  /** The VAT in the total (the invoice's), or null when not known. */
+  vatPence?: number | null;
   currency: string;
   paidAt: Date;
   orderUrl: string;
@@ -55,6 +57,10 @@ export function orderConfirmationEmail(input: ConfirmationInput, lang: EmailLang
       discount: input.discountPence > 0 ? text.money(input.discountPence, input.currency) : null,
       promoCode: input.promoCode,
       total: text.money(input.totalPence, input.currency),
+      vatAmount:
+        input.vatPence === null || input.vatPence === undefined
+          ? null
+          : t('email.order.vat-amount', { amount: text.money(input.vatPence, input.currency) }),
       paidOn: text.date(input.paidAt),
       orderUrl: input.orderUrl,
     },

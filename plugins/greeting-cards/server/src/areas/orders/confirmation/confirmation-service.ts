@@ -29,6 +29,17 @@ const absolute = (publicUrl: string, url: string | null | undefined): string | n
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => query(strapi, UID.order);
 
+  /** The VAT the order's invoice states (issued now when the sweep has not yet); null if it cannot be. */
+  async function vatOf(order: Row): Promise<number | null> {
+    try {
+      const invoice = await getService(strapi, 'invoices').issueFor(order.id as number);
+      return invoice ? Number(invoice.vat_pence) : null;
+    } catch (error) {
+      strapi.log.warn(`[greeting-cards] order ${order.id}: no invoice yet: ${(error as Error)?.message}`);
+      return null;
+    }
+  }
+
   async function build(order: Row) {
     const config = getConfig(strapi);
     const locale = recordLocale(order.locale, config.shopLocale);
@@ -66,6 +77,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         discountPence: Number(order.discount_pence ?? 0),
         promoCode: order.promo_code ?? null,
         totalPence: Number(order.total_pence ?? 0),
+        vatPence: await vatOf(order),
         currency: String(order.currency ?? config.currency),
         paidAt: new Date(order.paid_at ?? Date.now()),
         orderUrl: publicShopUrl(strapi, `/orders/${order.uuid}/`),

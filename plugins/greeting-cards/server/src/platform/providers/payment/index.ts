@@ -26,6 +26,7 @@ export function resolvePaymentProvider(config: PluginConfig): PaymentProvider | 
         secretKey: config.stripeSecretKey,
         webhookSecret: config.stripeWebhookSecret,
         apiBase: config.stripeApiBase,
+        automaticTax: config.stripeTax,
       });
     case 'demo':
       return createDemoPaymentProvider();

@@ -52,6 +52,8 @@ export type PaymentAction =
       paymentId: string | null;
       amountPence: number | null;
       currency: string | null;
+      /** The tax in amountPence as the provider computed it (Stripe Tax), else null or absent. */
+      taxPence?: number | null;
     }
   | { kind: 'failed'; orderUuid: string; sessionId: string | null }
   | { kind: 'expired'; orderUuid: string; sessionId: string | null }

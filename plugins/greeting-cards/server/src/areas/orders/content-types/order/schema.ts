@@ -33,6 +33,12 @@ const order = defineType({
     locale: str(),
     // Set when the buyer's order confirmation is claimed (areas/orders/confirmation): once per order.
     confirmation_sent_at: dt(),
+    // The VAT in total_pence (areas/orders/invoices): set by checkout when prices are net, by the
+    // payment when Stripe Tax computed it ('stripe'), else when the invoice is issued ('rules').
+    vat_pence: int(),
+    vat_source: str(),
+    // The number of the order's invoice, set in the transaction that issues it.
+    invoice_number: int(),
   },
 });
 

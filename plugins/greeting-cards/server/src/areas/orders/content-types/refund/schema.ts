@@ -19,6 +19,8 @@ const refund = defineType({
     // pending: asked for, not confirmed; succeeded: the provider made it; manual: an operator must (see payment issues).
     status: str({ default: 'pending' }),
     requested_by: str(),
+    // The number of the refund's credit note, set in the transaction that issues it.
+    credit_note_number: int(),
   },
 });
 

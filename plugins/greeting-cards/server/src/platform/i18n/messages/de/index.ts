@@ -12,6 +12,7 @@ import { orderMail } from './order-mail';
 import { buyerNews } from './buyer-news';
 import { polish } from './polish';
 import { seo } from './seo';
+import { invoices } from './invoices';
 
 export const de: Record<keyof typeof en, string> = {
   ...shop,
@@ -27,4 +28,5 @@ export const de: Record<keyof typeof en, string> = {
   ...buyerNews,
   ...polish,
   ...seo,
+  ...invoices,
 };

@@ -11,6 +11,7 @@ import { orderMail } from './order-mail';
 import { buyerNews } from './buyer-news';
 import { polish } from './polish';
 import { seo } from './seo';
+import { invoices } from './invoices';
 
 export const en = {
   ...shop,
@@ -26,4 +27,5 @@ export const en = {
   ...buyerNews,
   ...polish,
   ...seo,
+  ...invoices,
 };

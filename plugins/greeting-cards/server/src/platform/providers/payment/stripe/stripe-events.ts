@@ -35,6 +35,11 @@ function sessionAction(kind: 'paid' | 'failed' | 'expired', type: string, sessio
     if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')
       return ignore(type, 'not paid yet');
     const amountPence = typeof session.amount_total === 'number' ? session.amount_total : null;
+    // Stripe Tax's share of the total, when it computed one for this session.
+    const automaticTax = (session.automatic_tax ?? {}) as Obj;
+    const totals = (session.total_details ?? {}) as Obj;
+    const taxPence =
+      automaticTax.enabled === true && typeof totals.amount_tax === 'number' ? (totals.amount_tax as number) : null;
     return {
       kind: 'paid',
       orderUuid,
@@ -42,6 +47,7 @@ function sessionAction(kind: 'paid' | 'failed' | 'expired', type: string, sessio
       paymentId: idOf(session.payment_intent),
       amountPence,
       currency: str(session.currency),
+      ...(taxPence !== null ? { taxPence } : {}),
     };
   }
   return { kind, orderUuid, sessionId };

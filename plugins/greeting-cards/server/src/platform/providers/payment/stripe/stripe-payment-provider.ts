@@ -9,6 +9,12 @@ export interface StripeOptions {
   webhookSecret: string;
   /** Another API address (tests, proxies), e.g. http://127.0.0.1:4010. Empty: Stripe itself. */
   apiBase?: string;
+  /**
+   * Stripe Tax: automatic_tax on the Checkout Session, each price tax-inclusive, so the buyer pays the
+   * total the shop showed and Stripe decides how much of it is tax (total_details.amount_tax, which
+   * the paid action carries as taxPence).
+   */
+  automaticTax?: boolean;
 }
 
 /** The stripe SDK client, pointed at apiBase when given. Shared with subscriptions and billing. */
@@ -40,11 +46,13 @@ export function createStripePaymentProvider(options: StripeOptions): PaymentProv
           customer_email: req.customerEmail || undefined,
           success_url: req.successUrl,
           cancel_url: req.cancelUrl,
+          ...(options.automaticTax ? { automatic_tax: { enabled: true } } : {}),
           line_items: req.lines.map((line) => ({
             quantity: line.quantity,
             price_data: {
               currency: req.currency.toLowerCase(),
               unit_amount: line.amount_pence,
+              ...(options.automaticTax ? { tax_behavior: 'inclusive' as const } : {}),
               product_data: { name: line.name, ...(line.description ? { description: line.description } : {}) },
             },
           })),
