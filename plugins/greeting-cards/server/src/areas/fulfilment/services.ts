@@ -3,6 +3,7 @@ import fulfilment from './fulfilment-service';
 import deliveries from './deliveries-service';
 import mailer from '../../platform/email/mailer-service';
 import postalCallbacks from './postal/postal-callbacks-service';
+import shipping from './postal/shipping-service';
 
 /** Sending what a paid order bought: deliveries, their senders, the postal backend, e-mail. */
 const services = {
@@ -10,6 +11,7 @@ const services = {
   deliveries,
   mailer,
   postalCallbacks,
+  shipping,
 };
 
 export default services;
