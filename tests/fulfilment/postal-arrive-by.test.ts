@@ -8,6 +8,11 @@ import { fulfilment } from './helpers';
 
 // Arrive-by dates and shipping methods (issue 44) against the fake Prodigi with its quotes endpoint.
 
+interface MethodOption {
+  method: string;
+  price_pence: number;
+}
+
 const PUBLIC_URL = 'https://cards.example.test';
 const SECRET = 'test-callback-secret-0123456789abcdef';
 const DAY = 86_400_000;
@@ -59,7 +64,7 @@ describe('arrive-by posted cards through Prodigi', () => {
     const res = await app.http().get('/api/shipping/options/?product=a5&country=GB');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ price_source: 'quote', quote_failed: false, default_method: 'Budget' });
-    const prices = Object.fromEntries(res.body.methods.map((m: any) => [m.method, m.price_pence]));
+    const prices = Object.fromEntries(res.body.methods.map((m: MethodOption) => [m.method, m.price_pence]));
     // The quote's shipping above Budget's (1.20): Express 5.95, Overnight 8.50.
     expect(prices).toEqual({ Budget: 0, Standard: 30, StandardPlus: 170, Express: 475, Overnight: 730 });
     expect(prodigi.quoteRequests.length).toBe(before + 1);
@@ -73,14 +78,14 @@ describe('arrive-by posted cards through Prodigi', () => {
 
     // France: no Overnight in the quote (nor in the table's regions).
     const fr = await app.http().get('/api/shipping/options/?product=a5&country=FR');
-    expect(fr.body.methods.map((m: any) => m.method)).not.toContain('Overnight');
+    expect(fr.body.methods.map((m: MethodOption) => m.method)).not.toContain('Overnight');
 
     shipping().clearQuotes();
     prodigi.failQuotes(1);
     const fallback = await app.http().get('/api/shipping/options/?product=a5&country=GB');
     expect(fallback.status).toBe(200);
     expect(fallback.body).toMatchObject({ price_source: 'table', quote_failed: true });
-    expect(fallback.body.methods.find((m: any) => m.method === 'Express').price_pence).toBe(450);
+    expect(fallback.body.methods.find((m: MethodOption) => m.method === 'Express').price_pence).toBe(450);
     shipping().clearQuotes();
   });
 
