@@ -13,8 +13,9 @@ import {
 
 // A Prodigi Print API v4 stand-in, following the published API as docs/postal-providers.md records it:
 // X-API-Key, POST /v4.0/orders (validated, idempotent on idempotencyKey, fetches each asset URL),
-// GET /v4.0/orders/{id}, POST /v4.0/orders/{id}/actions/cancel (refused once production started), and
-// CloudEvents callbacks to the order's callbackUrl.
+// GET /v4.0/orders/{id}, POST /v4.0/orders/{id}/actions/cancel (refused once production started),
+// POST /v4.0/quotes (one quote per shipping method that serves the destination, or only the method asked
+// for), and CloudEvents callbacks to the order's callbackUrl.
 
 const SHIPPING = ['Budget', 'Standard', 'StandardPlus', 'Express', 'Overnight'];
 const SIZING = ['fillPrintArea', 'fitPrintArea', 'stretchToPrintArea'];
@@ -25,6 +26,10 @@ export interface FakeProdigi extends JsonServer {
   files: Map<string, Buffer>;
   /** Creates that made a new order (replays excluded). */
   created: () => Json[];
+  /** Quote requests received (their bodies). */
+  quoteRequests: Json[];
+  /** The next `n` quote requests answer 503. */
+  failQuotes(n?: number): void;
   /** The next `n` creates answer 503 without making an order (Prodigi down). */
   failNext(n?: number): void;
   /**
@@ -46,6 +51,8 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
   const files = new Map<string, Buffer>();
   const createdIds: string[] = [];
   let drops = 0;
+  let quoteOutages = 0;
+  const quoteRequests: Json[] = [];
   let outages = 0;
   let seq = 840000;
 
@@ -82,6 +89,64 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
     if (body?.callbackUrl !== undefined && !/^https?:\/\//.test(body.callbackUrl))
       fail('callbackUrl', 'must be an http(s) URL');
     return failures;
+  }
+
+  // Shipping in GBP per method: within the UK every method; elsewhere no Overnight, and dearer.
+  const SHIPPING_GBP: Record<string, string> = {
+    Budget: '1.20',
+    Standard: '1.50',
+    StandardPlus: '2.90',
+    Express: '5.95',
+    Overnight: '8.50',
+  };
+  function quote(body: Json): Reply {
+    quoteRequests.push(body);
+    const failures: Record<string, string[]> = {};
+    const fail = (field: string, message: string) => (failures[field] ??= []).push(message);
+    if (!/^[A-Z]{2}$/.test(body?.destinationCountryCode ?? ''))
+      fail('destinationCountryCode', 'must be a two-letter ISO code');
+    if (body?.shippingMethod !== undefined && !SHIPPING.includes(body.shippingMethod))
+      fail('shippingMethod', `must be one of ${SHIPPING.join(', ')}`);
+    if (!Array.isArray(body?.items) || !body.items.length) fail('items', 'at least one item');
+    (body?.items ?? []).forEach((item: Json, i: number) => {
+      if (typeof item?.sku !== 'string' || !item.sku) fail(`items[${i}].sku`, 'required');
+      if (!Number.isInteger(item?.copies) || item.copies < 1)
+        fail(`items[${i}].copies`, 'must be a positive whole number');
+    });
+    if (Object.keys(failures).length) return validation(failures);
+    const currency = typeof body.currencyCode === 'string' ? body.currencyCode : 'GBP';
+    const domestic = body.destinationCountryCode === 'GB';
+    const methods = (body.shippingMethod ? [body.shippingMethod] : SHIPPING).filter(
+      (m: string) => domestic || m !== 'Overnight',
+    );
+    const quotes = methods.map((m: string) => {
+      const shipping = (Number(SHIPPING_GBP[m]) * (domestic ? 1 : 2)).toFixed(2);
+      const items = '2.10';
+      return {
+        shipmentMethod: m,
+        costSummary: {
+          items: { amount: items, currency },
+          shipping: { amount: shipping, currency },
+        },
+        shipments: [
+          {
+            carrier: { name: 'Royal Mail', service: m },
+            fulfillmentLocation: { countryCode: 'GB', labCode: 'prodigi_gb1' },
+            cost: { amount: shipping, currency },
+            items: ['item0'],
+          },
+        ],
+        items: body.items.map((item: Json, i: number) => ({
+          id: `item${i}`,
+          sku: item.sku,
+          copies: item.copies,
+          unitCost: { amount: items, currency },
+          attributes: item.attributes ?? {},
+          assets: item.assets ?? [],
+        })),
+      };
+    });
+    return { status: 200, body: { outcome: 'Created', quotes } };
   }
 
   async function create(req: Recorded): Promise<Reply> {
@@ -151,6 +216,13 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
       }
       return create(req);
     }
+    if (req.method === 'POST' && path === '/v4.0/quotes') {
+      if (quoteOutages > 0) {
+        quoteOutages -= 1;
+        return { status: 503, body: { statusCode: 503, outcome: 'ServiceUnavailable' } };
+      }
+      return quote(req.body);
+    }
     const get = /^\/v4\.0\/orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && get) {
       const order = orders.get(decodeURIComponent(get[1]));
@@ -183,6 +255,10 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
     orders,
     files,
     created: () => createdIds.map((id) => orders.get(id)),
+    quoteRequests,
+    failQuotes(n = 1) {
+      quoteOutages = n;
+    },
     failNext(n = 1) {
       outages = n;
     },

@@ -197,6 +197,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       printFileUrl: signedPrintFileUrl(strapi, delivery.id, now),
       product: printProductOf(item),
       customerReference: `user-${item.order?.user?.id ?? 'unknown'}`,
+      ...(item.shipping_method ? { shippingMethod: String(item.shipping_method) } : {}),
       recipientEmail: String(r.email ?? '').trim(),
       address: addressOf(r),
       packing: {

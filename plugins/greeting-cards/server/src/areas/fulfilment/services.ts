@@ -4,6 +4,7 @@ import deliveries from './deliveries-service';
 import mailer from '../../platform/email/mailer-service';
 import postalCallbacks from './postal/postal-callbacks-service';
 import buyerNews from './buyer-news/buyer-news-service';
+import shipping from './postal/shipping-service';
 
 /** Sending what a paid order bought: deliveries, their senders, the postal backend, e-mail. */
 const services = {
@@ -12,6 +13,7 @@ const services = {
   mailer,
   postalCallbacks,
   buyerNews,
+  shipping,
 };
 
 export default services;

@@ -139,8 +139,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return addManyToCart(userId, { ...input, recipient_tag: null, recipient_ids: people.map((r) => r.id) }, locale);
       }
       if (input.recipient_ids?.length) return addManyToCart(userId, input, locale);
-      const { card, recipient, addon, scheduledFor } = await validateCartItem(strapi, userId, input);
-      const price = priceLine(
+      const { card, recipient, addon, scheduledFor: asked } = await validateCartItem(strapi, userId, input);
+      // A chosen method or arrive-by date: priced and dated by the shipping service (never by the client);
+      // an arrive-by card waits (scheduled_for) until the day it must go to the printer.
+      const shipping =
+        input.delivery_method === 'post' && (input.shipping_method || input.arrive_by)
+          ? await getService(strapi, 'shipping').choose({
+              product: String(card.product || getConfig(strapi).defaultProduct),
+              country: String(recipient?.country || 'GB').toUpperCase(),
+              method: input.shipping_method,
+              arriveBy: input.arrive_by,
+            })
+          : null;
+      const scheduledFor = shipping?.arrive_by && shipping.submit_at > new Date() ? shipping.submit_at : asked;
+      const base = priceLine(
         {
           delivery_method: input.delivery_method,
           gift_wrap: input.gift_wrap,
@@ -148,11 +160,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         },
         getConfig(strapi),
       );
+      const extra = shipping?.shipping_pence ?? 0;
+      const price = { ...base, line_total_pence: base.line_total_pence + extra };
       return onLockedCart(
         userId,
         async (cart, items) => {
           const created = await q(UID.orderItem).create({
             data: {
+              ...(shipping
+                ? {
+                    shipping_method: shipping.shipping_method,
+                    shipping_pence: shipping.shipping_pence,
+                    shipping_price_source: shipping.shipping_price_source,
+                    arrive_by: shipping.arrive_by,
+                    arrives_from: shipping.arrives_from,
+                    arrives_to: shipping.arrives_to,
+                  }
+                : {}),
               order: cart.id,
               card: input.card_id,
               recipient: recipient ? recipient.id : null,

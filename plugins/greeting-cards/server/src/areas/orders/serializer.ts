@@ -37,6 +37,16 @@ export function itemView(item: Row) {
     line_total_pence: item.line_total_pence,
     // Lines of one bulk send share it (null for a single line).
     bulk_group: item.bulk_group ?? null,
+    // Posted cards with a chosen method or arrive-by date (issue 44): the promise, and its price (in the line total).
+    ...(item.shipping_method
+      ? {
+          shipping_method: item.shipping_method as string,
+          shipping_pence: Number(item.shipping_pence ?? 0),
+          arrive_by: (item.arrive_by as string | null) ?? null,
+          arrives_from: (item.arrives_from as string | null) ?? null,
+          arrives_to: (item.arrives_to as string | null) ?? null,
+        }
+      : {}),
   };
 }
 

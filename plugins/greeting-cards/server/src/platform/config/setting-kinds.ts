@@ -93,4 +93,6 @@ export const originList = kind(parseOriginList);
 export const text = kind(parseString);
 export const integer = kind(parseInteger);
 export const fieldMap = kind(parseJsonObject);
+/** A JSON object of any shape: the setting's schema says which. */
+export const jsonObject = kind<unknown>(parseJsonObject);
 export const integerList = kind(parseIntegerList);

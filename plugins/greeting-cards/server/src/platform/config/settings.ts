@@ -12,6 +12,7 @@ import {
   flag,
   integer,
   integerList,
+  jsonObject,
   originList,
   text,
   type DefaultEnvironment,
@@ -33,6 +34,28 @@ const pence = z
   .int('must be a whole number of pence')
   .min(0, 'must not be negative')
   .max(10_000_000, 'is implausibly large');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM such as 14:00');
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as GB');
+const transitDays = z
+  .tuple([z.number().int().min(1).max(60), z.number().int().min(1).max(60)])
+  .refine(([a, b]) => a <= b, 'must be [fastest, slowest] working days');
+// Per provider, per method: the price the shop adds for it and transit days per destination region
+// (a country code, "EU" for the European Union, "*" for everywhere else; no entry: not served).
+const postalMethodsSchema = z.record(
+  z.string(),
+  z.record(
+    z.string().regex(/^[\w-]+$/, 'method names are letters, digits, - or _'),
+    z.object({
+      price: pence,
+      transit: z.record(z.string().regex(/^([A-Z]{2}|\*)$/, 'regions are country codes, EU or *'), transitDays),
+    }),
+  ),
+);
+const DOMESTIC_EU_WORLD = (gb: [number, number], eu: [number, number], world: [number, number]) => ({
+  GB: gb,
+  EU: eu,
+  '*': world,
+});
 const fieldMapSchema = z.record(z.string(), z.string().min(1, 'field names must not be empty'));
 const absoluteUrl = /^https?:\/\/[^\s]+$/;
 const returnUrl = z
@@ -472,6 +495,54 @@ export const SETTING_RECORDS = {
       'must be Budget, Standard, StandardPlus, Express or Overnight',
     ),
     describe: 'Prodigi shipping method of every posted card.',
+  }),
+  // arrive-by dates (platform/time/dispatch/; docs/postal-providers.md, Dispatch and arrival)
+  postalMethods: jsonObject({
+    env: 'SERVICE_POSTAL_METHODS',
+    default: {
+      prodigi: {
+        Budget: { price: 0, transit: DOMESTIC_EU_WORLD([2, 5], [5, 10], [7, 21]) },
+        Standard: { price: 0, transit: DOMESTIC_EU_WORLD([2, 3], [4, 8], [6, 14]) },
+        StandardPlus: { price: 150, transit: DOMESTIC_EU_WORLD([1, 2], [3, 6], [5, 10]) },
+        Express: { price: 450, transit: DOMESTIC_EU_WORLD([1, 1], [2, 3], [3, 5]) },
+        Overnight: { price: 750, transit: { GB: [1, 1] } },
+      },
+      gelato: {
+        normal: { price: 0, transit: DOMESTIC_EU_WORLD([2, 4], [3, 7], [5, 14]) },
+        standard: { price: 100, transit: DOMESTIC_EU_WORLD([1, 3], [2, 5], [4, 10]) },
+        express: { price: 450, transit: DOMESTIC_EU_WORLD([1, 1], [1, 2], [2, 4]) },
+      },
+      stub: { Standard: { price: 0, transit: DOMESTIC_EU_WORLD([2, 3], [4, 8], [6, 14]) } },
+    },
+    schema: postalMethodsSchema,
+    describe:
+      'JSON: per provider (prodigi, gelato, stub), per shipping method, the price added to a posted card for it (minor units) and transit working days [fastest, slowest] per destination (a country code, EU, or * for the rest; no entry: the method does not serve it). A provider quote, when it answers, prices a method at its cost above the default method instead.',
+  }),
+  postalCutoffs: fieldMap({
+    env: 'SERVICE_POSTAL_CUTOFFS',
+    default: { prodigi: '14:00', gelato: '12:00', stub: '14:00' },
+    schema: z.record(z.string(), hhmm),
+    describe:
+      "JSON: per provider, the time (HH:MM on the shop's clock, SERVICE_TIME_ZONE) before which a card paid on the printer's working day is received that day.",
+  }),
+  postalPrinterCountries: fieldMap({
+    env: 'SERVICE_POSTAL_PRINTER_COUNTRIES',
+    default: { prodigi: 'GB', gelato: 'GB', stub: 'GB' },
+    schema: z.record(z.string(), countryCode),
+    describe: 'JSON: per provider, the country whose working days and public holidays the printer keeps.',
+  }),
+  postalProductionDays: jsonObject({
+    env: 'SERVICE_POSTAL_PRODUCTION_DAYS',
+    default: { card: 0 },
+    schema: z.record(z.string(), z.number().int().min(0).max(20)),
+    describe:
+      'JSON: per print product (a5, a6, in5x7, square), working days between the printer receiving a card and posting it; "card" covers products without an entry.',
+  }),
+  arriveByWindowDays: integer({
+    env: 'SERVICE_ARRIVE_BY_WINDOW_DAYS',
+    default: 180,
+    schema: z.number().int().min(7, 'must be at least 7 days').max(366, 'must be at most 366 days'),
+    describe: 'How many days ahead a posted card\'s "arrive by" date may be.',
   }),
   gelatoApiKey: text({
     env: 'SERVICE_GELATO_API_KEY',

@@ -1,6 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { action, type Ctx } from '../../../platform/http/respond';
-import { badRequest, notFound } from '../../../platform/errors';
+import { badRequest, FieldErrorCollector, notFound } from '../../../platform/errors';
+import { getConfig } from '../../../platform/config/get-config';
+import { isProductCode } from '../../../platform/designs/print-products/products';
+import { isRealDate } from '../../../platform/time/calendar-dates';
 import { verifyPrintFileName } from '../print-at-home/print-file';
 import { getService } from '../../../platform/get-service';
 import { msg } from '../../../platform/i18n/format-message';
@@ -34,7 +37,31 @@ async function jsonBody(ctx: Ctx): Promise<unknown> {
   }
 }
 
+const one = (v: unknown): string => (Array.isArray(v) ? String(v[0] ?? '') : typeof v === 'string' ? v : '').trim();
+
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  // GET /api/shipping/options/?product=&country=&arrive_by=: the methods that serve a destination, their
+  // prices (the provider's quote, or the table: price_source says which) and when each leaves and lands.
+  shippingOptions: action(strapi, async (ctx) => {
+    const product = one(ctx.query.product) || getConfig(strapi).defaultProduct;
+    const country = one(ctx.query.country).toUpperCase();
+    const arriveBy = one(ctx.query.arrive_by);
+    const errors = new FieldErrorCollector();
+    if (!isProductCode(product)) errors.add('product', msg('error.product_code', { product }));
+    if (!country) errors.add('country', msg('error.required'));
+    else if (!/^[A-Z]{2}$/.test(country)) errors.add('country', msg('error.country_code'));
+    if (arriveBy && !isRealDate(arriveBy)) errors.add('arrive_by', msg('error.arrive_by_format'));
+    errors.throwIfAny();
+    const shipping = getService(strapi, 'shipping');
+    const options = await shipping.options({ product, country, ...(arriveBy ? { arriveBy } : {}) });
+    if (options.arrive_by?.problem) {
+      errors.add('arrive_by', shipping.problemMessage(options.arrive_by.problem, options.arrive_by.next_possible));
+      errors.throwIfAny();
+    }
+    ctx.set('Cache-Control', 'no-store');
+    return options;
+  }),
+
   // POST /api/postal/:provider/callback/:secret (no user: the secret in the path authenticates). The
   // address is judged before the body is read: to a wrong one, any body is 404, an empty one too.
   callback: action(strapi, async (ctx) => {

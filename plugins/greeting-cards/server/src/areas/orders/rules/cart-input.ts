@@ -23,6 +23,10 @@ export interface AddToCartInput {
   scheduled_date?: string | null;
   gift_addon_id: number | null;
   gift_wrap: boolean;
+  /** Posted cards: the provider's shipping method (absent: its default, at no extra price). */
+  shipping_method?: string | null;
+  /** Posted cards: 'YYYY-MM-DD' the card should arrive by; the card waits until its dispatch day. */
+  arrive_by?: string | null;
 }
 
 export const MSG = {
@@ -198,6 +202,27 @@ export function parseAddToCart(
     else giftWrap = v;
   }
 
+  let shippingMethod: string | null = null;
+  if (!blank(b.shipping_method)) {
+    if (typeof b.shipping_method !== 'string' || !/^[\w-]{1,40}$/.test(b.shipping_method))
+      add('shipping_method', msg('error.shipping_method_unknown', { method: String(b.shipping_method).slice(0, 40) }));
+    else if (method !== 'post') add('shipping_method', msg('error.shipping_method_post_only'));
+    else shippingMethod = b.shipping_method;
+  }
+
+  let arriveBy: string | null = null;
+  if (!blank(b.arrive_by)) {
+    if (
+      typeof b.arrive_by !== 'string' ||
+      !DATE_ONLY.test(b.arrive_by.trim()) ||
+      !zonedTimeToUtc(b.arrive_by.trim(), 0, 0, 'UTC')
+    )
+      add('arrive_by', msg('error.arrive_by_format'));
+    else if (method !== 'post') add('arrive_by', msg('error.arrive_by_post_only'));
+    else if (!blank(b.scheduled_for)) add('arrive_by', msg('error.arrive_by_or_scheduled'));
+    else arriveBy = b.arrive_by.trim();
+  }
+
   if (Object.keys(errors).length || cardId === undefined) return { ok: false, errors };
   return {
     ok: true,
@@ -211,6 +236,8 @@ export function parseAddToCart(
       scheduled_date: scheduledDate,
       gift_addon_id: giftAddonId,
       gift_wrap: giftWrap,
+      ...(shippingMethod ? { shipping_method: shippingMethod } : {}),
+      ...(arriveBy ? { arrive_by: arriveBy } : {}),
     },
   };
 }

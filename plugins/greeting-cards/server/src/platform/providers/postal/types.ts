@@ -21,6 +21,8 @@ export interface PostalJob {
   product: string;
   /** The buyer, as a provider's customer reference (never their e-mail address). */
   customerReference: string;
+  /** The provider's shipping method chosen for this card; absent: the provider's configured default. */
+  shippingMethod?: string;
   recipientEmail: string;
   address: Address;
   packing: {
@@ -28,6 +30,13 @@ export interface PostalJob {
     gift_addon: { id: number; name: string } | null;
     gift_wrap: boolean;
   };
+}
+
+export interface ShippingQuoteRequest {
+  product: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  currency: string;
 }
 
 export interface PostalResult {
@@ -50,6 +59,11 @@ export interface PostalBackend {
   /** True when cancelled; false when the provider refuses (production has started). */
   cancel?(trackingReference: string): Promise<boolean>;
   status?(trackingReference: string): Promise<'processing' | 'sent' | 'delivered' | 'failed'>;
+  /**
+   * The provider's shipping cost per method (minor units of `currency`) for one card of `product` to
+   * `country`: only the methods that serve it. Throws when the provider cannot quote.
+   */
+  quote?(request: ShippingQuoteRequest): Promise<Record<string, number>>;
   /** The provider's order as news for our delivery (callbacks and polling read it; the provider's API is the truth). */
   news?(trackingReference: string): Promise<CarrierNews>;
 }

@@ -17,6 +17,15 @@ const orderItem = defineType({
     gift_addon: rel.manyToOne(UID.giftAddon),
     gift_wrap: bool(false),
     unit_price_pence: int({ default: 0 }),
+    // Posted cards (issue 44): the provider's shipping method, what the shop charges for it (in the line
+    // total), whether that price came from the provider's quote or the settings' table, the arrive-by
+    // date asked for and the promised arrival window ('YYYY-MM-DD').
+    shipping_method: str(),
+    shipping_pence: int({ default: 0 }),
+    shipping_price_source: str(),
+    arrive_by: str(),
+    arrives_from: str(),
+    arrives_to: str(),
     line_total_pence: int({ default: 0 }),
     // Lines added together by a bulk send share this; the cart's item limit counts the group once.
     bulk_group: str(),

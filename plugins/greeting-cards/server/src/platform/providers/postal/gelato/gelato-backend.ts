@@ -106,7 +106,7 @@ export function createGelatoBackend(options: GelatoOptions): PostalBackend {
           quantity: 1,
         },
       ],
-      shipmentMethodUid: options.shipmentMethod,
+      shipmentMethodUid: job.shippingMethod || options.shipmentMethod,
       shippingAddress: {
         ...splitName(a.name),
         addressLine1: a.address_line_1,

@@ -1,4 +1,5 @@
-import type { CarrierNews, PostalBackend, PostalJob, PostalResult } from '../types';
+import type { CarrierNews, PostalBackend, PostalJob, PostalResult, ShippingQuoteRequest } from '../types';
+import { parseMajorAmount } from '../../../i18n/money-format';
 import { statusOfNews } from '../types';
 import { expectOk, providerHttp } from '../shared/provider-http';
 import { skuFor } from '../shared/sku-map';
@@ -34,6 +35,12 @@ export interface ProdigiOrder {
   };
   shipments?: Array<{ status?: string; tracking?: { number?: string; url?: string } }>;
 }
+/** POST /v4.0/quotes: one quote per shipping method that serves the destination. */
+interface ProdigiQuoteAnswer {
+  outcome?: string;
+  quotes?: Array<{ shipmentMethod?: string; costSummary?: { shipping?: { amount?: string; currency?: string } } }>;
+}
+
 interface ProdigiOrderAnswer {
   outcome?: string;
   order?: ProdigiOrder;
@@ -73,7 +80,7 @@ export function createProdigiBackend(options: ProdigiOptions): PostalBackend {
       merchantReference: `${job.orderUuid}/${job.deliveryId}`,
       idempotencyKey: job.idempotencyKey,
       callbackUrl: options.callbackUrl,
-      shippingMethod: options.shippingMethod,
+      shippingMethod: job.shippingMethod || options.shippingMethod,
       recipient: {
         name: a.name,
         ...(job.recipientEmail ? { email: job.recipientEmail } : {}),
@@ -134,5 +141,28 @@ export function createProdigiBackend(options: ProdigiOptions): PostalBackend {
       return statusOfNews(await news(orderId));
     },
     news,
+    async quote(request: ShippingQuoteRequest): Promise<Record<string, number>> {
+      const sku = skuFor(options.skuMap, request.product);
+      if (!sku) throw new Error(`SERVICE_PRODIGI_SKU_MAP has no SKU for the print product "${request.product}"`);
+      // No shippingMethod: Prodigi quotes every method that serves the destination, in one call.
+      const body = expectOk<ProdigiQuoteAnswer>(
+        NAME,
+        'quote',
+        await http.request('POST', '/v4.0/quotes', {
+          destinationCountryCode: request.country,
+          currencyCode: request.currency,
+          items: [{ sku, copies: 1, attributes: {}, assets: [{ printArea: 'default' }] }],
+        }),
+      );
+      const costs: Record<string, number> = {};
+      for (const q of Array.isArray(body?.quotes) ? body.quotes : []) {
+        const shipping = q?.costSummary?.shipping;
+        if (typeof q?.shipmentMethod !== 'string' || shipping?.currency !== request.currency) continue;
+        const minor = parseMajorAmount(String(shipping.amount ?? ''), request.currency);
+        if (minor !== null) costs[q.shipmentMethod] = minor;
+      }
+      if (!Object.keys(costs).length) throw new Error(`prodigi quote answered no method in ${request.currency}`);
+      return costs;
+    },
   };
 }
