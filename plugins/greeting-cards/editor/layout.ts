@@ -7,7 +7,13 @@ export function fitCanvas(editor: Editor, wrap: HTMLElement): void {
   const fit = () => {
     const room = stage.clientWidth - 8;
     const phone = window.matchMedia('(max-width: 760px)').matches;
-    const tall = phone ? Infinity : Math.max(300, window.innerHeight - 140);
+    // On a phone the tool sheet is fixed at the bottom: the card is sized to the room above it, so the
+    // sheet never covers the card being edited (collapsed, the sheet leaves it more room).
+    const sheet = document.getElementById('tools');
+    const above = wrap.getBoundingClientRect().top + window.scrollY;
+    const tall = phone
+      ? Math.max(240, window.innerHeight - above - (sheet?.offsetHeight ?? 0) - 12)
+      : Math.max(300, window.innerHeight - 140);
     const zoom = Math.min(1, room / editor.size.width, tall / editor.size.height);
     editor.canvas.setDimensions({
       width: Math.round(editor.size.width * zoom),
@@ -26,5 +32,6 @@ export function fitCanvas(editor: Editor, wrap: HTMLElement): void {
     const open = toggle.getAttribute('aria-expanded') !== 'true';
     toggle.setAttribute('aria-expanded', String(open));
     groups.classList.toggle('ed-collapsed', !open);
+    fit();
   });
 }

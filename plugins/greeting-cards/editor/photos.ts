@@ -27,9 +27,8 @@ export function wirePhotos(editor: Editor, photos: PhotoStore, input: HTMLInputE
     try {
       const uploaded = await photos.upload(file);
       const img = await FabricImage.fromURL(uploaded.url);
-      const { width, height } = editor.size;
-      const scale = Math.min((width * 0.7) / img.width, (height * 0.5) / img.height, 1);
-      img.set({ scaleX: scale, scaleY: scale, left: (width - img.width * scale) / 2, top: height * 0.08 });
+      const spot = freeSpot(editor, img.width, img.height);
+      img.set({ scaleX: spot.scale, scaleY: spot.scale, left: spot.left, top: spot.top });
       (img as FabricImage & Tagged).gcSrc = uploaded.url;
       editor.add(img);
       status.textContent = t('editor.photo.added');
@@ -37,6 +36,49 @@ export function wirePhotos(editor: Editor, photos: PhotoStore, input: HTMLInputE
       status.textContent = t('editor.photo.not-added', { error: (error as Error).message });
     }
   });
+}
+
+interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+const overlap = (a: Box, b: Box): number =>
+  Math.max(0, Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left)) *
+  Math.max(0, Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top));
+
+/**
+ * Where a new photo goes: in the free space of the page, not on the headline. Tries the photo at a few
+ * sizes (largest first) and at positions down the page, and takes the one that covers the least of
+ * what is already there (objects as large as the page, such as a background shape, do not count).
+ */
+export function freeSpot(
+  editor: Editor,
+  naturalWidth: number,
+  naturalHeight: number,
+): { scale: number; left: number; top: number } {
+  const { width, height } = editor.size;
+  const taken: Box[] = editor.canvas
+    .getObjects()
+    .map((o) => o.getBoundingRect())
+    .filter((b) => b.width * b.height < width * height * 0.6);
+  let best = { scale: 1, left: 0, top: 0, covered: Infinity };
+  for (const share of [0.5, 0.4, 0.3, 0.22]) {
+    const scale = Math.min((width * 0.7) / naturalWidth, (height * share) / naturalHeight, 1);
+    const w = naturalWidth * scale;
+    const h = naturalHeight * scale;
+    for (let top = height * 0.05; top + h <= height * 0.96; top += height * 0.025) {
+      for (const left of [(width - w) / 2, width * 0.06, width * 0.94 - w]) {
+        const box = { left, top, width: w, height: h };
+        const covered = taken.reduce((sum, b) => sum + overlap(box, b), 0) / (w * h);
+        if (covered < best.covered - 0.001) best = { scale, left, top, covered };
+      }
+    }
+    if (best.covered < 0.02) break;
+  }
+  return { scale: best.scale, left: best.left, top: best.top };
 }
 
 /**

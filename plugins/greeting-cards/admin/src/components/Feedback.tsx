@@ -6,8 +6,13 @@ import { useErrorText } from '../api/error-text';
 /** A loader; `text` is already in the admin user's language ("Loading orders…"). */
 export function Loading({ text }: { text: string }) {
   return (
-    <Flex justifyContent="center" padding={8}>
+    // The spinner and its words in sight (the Loader's own text is for screen readers only): a slow
+    // list never looks like an empty page.
+    <Flex direction="column" alignItems="center" justifyContent="center" gap={3} padding={8} role="status">
       <Loader>{text}</Loader>
+      <Typography textColor="neutral600" aria-hidden>
+        {text}
+      </Typography>
     </Flex>
   );
 }

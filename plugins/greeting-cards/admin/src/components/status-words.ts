@@ -28,7 +28,7 @@ const WORDS: Record<string, MessageDescriptor> = {
   in_production: { id: getTranslation('status.in_production'), defaultMessage: 'In production' },
   printed: { id: getTranslation('status.printed'), defaultMessage: 'Printed' },
   shipped: { id: getTranslation('status.shipped'), defaultMessage: 'Shipped' },
-  ecard: { id: getTranslation('method.ecard'), defaultMessage: 'Ecard' },
+  ecard: { id: getTranslation('method.ecard'), defaultMessage: 'E-card' },
   post: { id: getTranslation('method.post'), defaultMessage: 'Post' },
   print: { id: getTranslation('method.print'), defaultMessage: 'Print' },
 };

@@ -78,7 +78,7 @@ export function DeliveriesPage() {
           })}
         />
       ) : null}
-      {!data && isLoading ? (
+      {isLoading ? (
         <Loading
           text={formatMessage({ id: getTranslation('deliveries.loading'), defaultMessage: 'Loading deliveries…' })}
         />

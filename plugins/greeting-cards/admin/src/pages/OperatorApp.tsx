@@ -99,7 +99,9 @@ export function OperatorApp() {
         <Flex direction="column" alignItems="stretch" gap={6}>
           {permissions.canReadOrders ? <SummaryHeader /> : null}
           <Tabs.Root value={active} onValueChange={(value) => navigate(`${PLUGIN_PATH}/${value}`)} variant="simple">
+            {/* Wrapping, so on a phone every section's tab stays readable (they were cut off at "SE…"). */}
             <Tabs.List
+              style={{ flexWrap: 'wrap' }}
               aria-label={formatMessage({
                 id: getTranslation('operator.sections'),
                 defaultMessage: 'Greeting cards sections',

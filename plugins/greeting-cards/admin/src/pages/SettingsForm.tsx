@@ -7,6 +7,7 @@ import type { SettingEntry, SettingsAnswer } from '../api/types';
 import { useFormat } from '../format';
 import { getTranslation } from '../utils/getTranslation';
 import { settingDescription } from '../utils/setting-texts';
+import { codeText } from '../components/code-text';
 
 // The settings editors may change (prices, currency, brand, reminders, delivery options). Money is whole
 // minor units on the server and a decimal here, converted with the currency's own minor units (none for
@@ -181,7 +182,7 @@ function SettingField({
           { id: getTranslation('setting.money-hint'), defaultMessage: 'In {currency}, e.g. {example}' },
           { currency, example: toMajorText(299, currency) },
         )
-      : entry.description && settingDescription(formatMessage, entry.key, entry.description);
+      : entry.description && codeText(settingDescription(formatMessage, entry.key, entry.description));
   return (
     <Field.Root name={entry.key} id={`gc-setting-${entry.key}`} error={error?.join(' ')} hint={hint}>
       <Field.Label>{entry.kind === 'money' ? `${label} (${currency})` : label}</Field.Label>

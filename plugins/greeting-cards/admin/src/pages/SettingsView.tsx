@@ -10,6 +10,7 @@ import { usePluginPermissions } from '../hooks';
 import { getTranslation } from '../utils/getTranslation';
 import { healthDetail, settingDescription, settingGroup } from '../utils/setting-texts';
 import { SettingsForm } from './SettingsForm';
+import { codeText } from '../components/code-text';
 
 const HEALTH_NAMES: Record<string, MessageDescriptor> = {
   renderer: { id: getTranslation('health.renderer'), defaultMessage: 'Card renderer (Chromium)' },
@@ -91,7 +92,7 @@ function Group({ name, settings }: { name: string; settings: SettingEntry[] }) {
             </Typography>
             {setting.description ? (
               <Typography variant="pi" textColor="neutral600" tag="dd" style={{ margin: 0 }}>
-                {settingDescription(formatMessage, setting.key, setting.description)}
+                {codeText(settingDescription(formatMessage, setting.key, setting.description))}
               </Typography>
             ) : null}
           </Grid.Item>

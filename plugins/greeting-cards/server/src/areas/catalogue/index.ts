@@ -6,13 +6,14 @@ import api from './routes';
 import { catalogueRoutes } from './pages';
 import { seoRoutes } from './seo/routes';
 import { legalPageRoutes } from './legal/legal-pages';
+import { styleGuideRoutes } from './style-guide/style-guide';
 
 /** Templates, occasions, design assets and gift add-ons: what editors curate and shoppers browse. */
 const area = {
   contentTypes,
   services,
   controllers: { catalogue: catalogueController },
-  routes: { api: [...api], pages: [...catalogueRoutes, ...seoRoutes, ...legalPageRoutes] },
+  routes: { api: [...api], pages: [...catalogueRoutes, ...seoRoutes, ...legalPageRoutes, ...styleGuideRoutes] },
 } satisfies Area;
 
 export default area;

@@ -6,6 +6,9 @@ import { renderPage, renderPageOrPartial } from '../../platform/web/render';
 import { publicRoute, type WebRouteDef } from '../../platform/web/web-route';
 import { pageLocale } from '../../platform/web/locale';
 import { getConfig } from '../../platform/config/get-config';
+import { query, type Row } from '../../platform/db/query';
+import { shopRows } from '../../platform/db/localized';
+import { UID } from '../../platform/uids';
 import { headForPage } from './seo/head-for-page';
 import { productJsonLd } from './seo/product-json-ld';
 import { absolute } from './seo/page-head';
@@ -128,7 +131,23 @@ export const catalogueRoutes: WebRouteDef[] = [
       }),
     });
     // A draft seen through an editor's preview link is never indexed.
-    renderPage(ctx, 'template', { title: template.name, template, occasion, preview, indexable: !preview, seo });
+    // A premium design names what membership costs (the cheapest active plan that grants premium).
+    const plan = template.is_premium
+      ? ((await query(strapi, UID.subscriptionPlan).findOne({
+          where: shopRows({ is_active: true, grants_premium: true }),
+          orderBy: [{ amount_pence: 'asc' }],
+        })) as Row | null)
+      : null;
+    const membership = plan ? { amount: Number(plan.amount_pence), interval: String(plan.interval ?? 'month') } : null;
+    renderPage(ctx, 'template', {
+      title: template.name,
+      template,
+      occasion,
+      preview,
+      indexable: !preview,
+      seo,
+      membership,
+    });
     if (preview) markPreview(strapi, ctx);
   }),
 ];

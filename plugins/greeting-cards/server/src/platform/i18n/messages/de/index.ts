@@ -13,6 +13,7 @@ import { buyerNews } from './buyer-news';
 import { polish } from './polish';
 import { seo } from './seo';
 import { invoices } from './invoices';
+import { controls } from './controls';
 
 export const de: Record<keyof typeof en, string> = {
   ...shop,
@@ -29,4 +30,5 @@ export const de: Record<keyof typeof en, string> = {
   ...polish,
   ...seo,
   ...invoices,
+  ...controls,
 };

@@ -12,6 +12,7 @@ import { buyerNews } from './buyer-news';
 import { polish } from './polish';
 import { seo } from './seo';
 import { invoices } from './invoices';
+import { controls } from './controls';
 
 export const en = {
   ...shop,
@@ -28,4 +29,5 @@ export const en = {
   ...polish,
   ...seo,
   ...invoices,
+  ...controls,
 };
