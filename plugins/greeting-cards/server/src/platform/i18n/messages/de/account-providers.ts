@@ -7,7 +7,7 @@ export const accountProviders: Record<keyof typeof en, string> = {
   'shop.providers.failedTitle': 'Anmeldung fehlgeschlagen',
   'shop.providers.failed': 'Die Anmeldung mit {provider} hat nicht geklappt. Bitte versuche es noch einmal.',
   'shop.providers.unconfirmed':
-    'Ein Konto mit dieser E-Mail-Adresse wartet noch auf die Bestätigung der Adresse. Öffne den Link, den wir dir geschickt haben, oder melde dich mit deinem Passwort an, dann kannst du auch {provider} verwenden.',
+    'Ein Konto mit dieser E-Mail-Adresse wartet noch auf die Bestätigung der Adresse. Öffne zuerst den Link, den wir dir dafür geschickt haben; danach kannst du auch {provider} verwenden.',
   'shop.providers.closed': 'Neue Konten können gerade nicht eröffnet werden.',
   'shop.providers.blocked': 'Dieses Konto wurde gesperrt. Bitte melde dich bei uns.',
   'shop.providers.noEmail': '{provider} hat uns keine bestätigte E-Mail-Adresse genannt.',

@@ -5,7 +5,7 @@ export const accountProviders = {
   'shop.providers.failedTitle': 'Sign-in did not work',
   'shop.providers.failed': 'Signing in with {provider} did not work. Please try again.',
   'shop.providers.unconfirmed':
-    'An account with this e-mail address is waiting for its address to be confirmed. Open the link we sent you, or sign in with your password, then you can use {provider} too.',
+    'An account with this e-mail address is waiting for its address to be confirmed. Open the link we sent you to confirm it; after that you can use {provider} too.',
   'shop.providers.closed': 'New accounts cannot be opened at the moment.',
   'shop.providers.blocked': 'This account has been blocked. Please contact us.',
   'shop.providers.noEmail': '{provider} did not give us a confirmed e-mail address.',
