@@ -114,23 +114,23 @@ export function AccountsPage() {
     [api],
   );
 
-  const t = (id: string, defaultMessage: string) => formatMessage({ id: getTranslation(id), defaultMessage });
   const deletionWord = (a: AdminAccount) =>
     a.deletion?.status === 'done'
-      ? t('accounts.state-deleted', 'Deleted')
+      ? formatMessage({ id: getTranslation('accounts.state-deleted'), defaultMessage: 'Deleted' })
       : a.deletion
-        ? t('accounts.state-deleting', 'Being deleted')
+        ? formatMessage({ id: getTranslation('accounts.state-deleting'), defaultMessage: 'Being deleted' })
         : a.blocked
-          ? t('accounts.state-blocked', 'Blocked')
-          : t('accounts.state-active', 'Active');
+          ? formatMessage({ id: getTranslation('accounts.state-blocked'), defaultMessage: 'Blocked' })
+          : formatMessage({ id: getTranslation('accounts.state-active'), defaultMessage: 'Active' });
 
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Typography textColor="neutral600" tag="p">
-        {t(
-          'accounts.intro',
-          'Delete a shopper’s account when they ask by e-mail. Find it by the exact e-mail address or username; check that the request came from that address first.',
-        )}
+        {formatMessage({
+          id: getTranslation('accounts.intro'),
+          defaultMessage:
+            'Delete a shopper’s account when they ask by e-mail. Find it by the exact e-mail address or username; check that the request came from that address first.',
+        })}
       </Typography>
       <form
         role="search"
@@ -142,7 +142,12 @@ export function AccountsPage() {
         <Flex gap={2} alignItems="flex-end">
           <Box style={{ flex: 1, maxWidth: 480 }}>
             <Field.Root name="q" id="gc-accounts-q">
-              <Field.Label>{t('accounts.search-label', 'E-mail address or username')}</Field.Label>
+              <Field.Label>
+                {formatMessage({
+                  id: getTranslation('accounts.search-label'),
+                  defaultMessage: 'E-mail address or username',
+                })}
+              </Field.Label>
               <TextInput
                 type="search"
                 autoComplete="off"
@@ -152,12 +157,24 @@ export function AccountsPage() {
             </Field.Root>
           </Box>
           <Button type="submit" loading={busy} disabled={!text.trim()}>
-            {t('accounts.search', 'Find account')}
+            {formatMessage({ id: getTranslation('accounts.search'), defaultMessage: 'Find account' })}
           </Button>
         </Flex>
       </form>
-      {error ? <ErrorNotice error={error} text={t('accounts.load-failed', 'Could not look the account up')} /> : null}
-      {busy && !results ? <Loading text={t('accounts.loading', 'Looking the account up…')} /> : null}
+      {error ? (
+        <ErrorNotice
+          error={error}
+          text={formatMessage({
+            id: getTranslation('accounts.load-failed'),
+            defaultMessage: 'Could not look the account up',
+          })}
+        />
+      ) : null}
+      {busy && !results ? (
+        <Loading
+          text={formatMessage({ id: getTranslation('accounts.loading'), defaultMessage: 'Looking the account up…' })}
+        />
+      ) : null}
       {results && results.length === 0 ? (
         <Empty
           content={formatMessage(
@@ -174,25 +191,42 @@ export function AccountsPage() {
           <Thead>
             <Tr>
               <Th>
-                <Typography variant="sigma">{t('accounts.column-email', 'E-mail')}</Typography>
+                <Typography variant="sigma">
+                  {formatMessage({ id: getTranslation('accounts.column-email'), defaultMessage: 'E-mail' })}
+                </Typography>
               </Th>
               <Th>
-                <Typography variant="sigma">{t('accounts.column-username', 'Username')}</Typography>
+                <Typography variant="sigma">
+                  {formatMessage({ id: getTranslation('accounts.column-username'), defaultMessage: 'Username' })}
+                </Typography>
               </Th>
               <Th>
-                <Typography variant="sigma">{t('accounts.column-since', 'Since')}</Typography>
+                <Typography variant="sigma">
+                  {formatMessage({ id: getTranslation('accounts.column-since'), defaultMessage: 'Since' })}
+                </Typography>
               </Th>
               <Th>
-                <Typography variant="sigma">{t('accounts.column-orders', 'Orders')}</Typography>
+                <Typography variant="sigma">
+                  {formatMessage({ id: getTranslation('accounts.column-orders'), defaultMessage: 'Orders' })}
+                </Typography>
               </Th>
               <Th>
-                <Typography variant="sigma">{t('accounts.column-subscriptions', 'Live subscriptions')}</Typography>
+                <Typography variant="sigma">
+                  {formatMessage({
+                    id: getTranslation('accounts.column-subscriptions'),
+                    defaultMessage: 'Live subscriptions',
+                  })}
+                </Typography>
               </Th>
               <Th>
-                <Typography variant="sigma">{t('column.status', 'Status')}</Typography>
+                <Typography variant="sigma">
+                  {formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
+                </Typography>
               </Th>
               <Th>
-                <Typography variant="sigma">{t('column.actions', 'Actions')}</Typography>
+                <Typography variant="sigma">
+                  {formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
+                </Typography>
               </Th>
             </Tr>
           </Thead>

@@ -3,6 +3,7 @@ import type { MessageKey } from '../../../platform/i18n/messages';
 import { restPrefixOf } from '../../../platform/mount/mount-points';
 import { renderPage } from '../../../platform/web/render';
 import { setSessionCookie } from '../../../platform/web/session';
+import { PROVIDER_NEXT_COOKIE } from '../../../platform/web/cookies';
 import {
   errorPage,
   publicRoute,
@@ -28,7 +29,6 @@ import { accountForProfile, providerProfile } from './provider-account';
 //                                       and sets the shop's session cookie, as the password form does.
 // The tokens never travel in a URL: users-permissions 5 keeps them in its session cookie.
 
-const NEXT_COOKIE = 'gc_provider_next';
 const NEXT_MAX_AGE_MS = 15 * 60 * 1000;
 
 const REASONS: Record<string, MessageKey> = {
@@ -65,8 +65,8 @@ const notFound = (web: WebContext) =>
   errorPage(web.ctx, 404, web.t('shop.error.notFoundTitle'), web.t('shop.error.notFound'));
 
 function takeNext(ctx: Ctx): string {
-  const next = safeNextOf(ctx, ctx.cookies.get(NEXT_COOKIE));
-  ctx.cookies.set(NEXT_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0, overwrite: true });
+  const next = safeNextOf(ctx, ctx.cookies.get(PROVIDER_NEXT_COOKIE));
+  ctx.cookies.set(PROVIDER_NEXT_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0, overwrite: true });
   return next;
 }
 
@@ -75,7 +75,7 @@ export const providerSignInRoutes: WebRouteDef[] = [
     const { ctx, strapi } = web;
     const provider = await shopProvider(strapi, String(ctx.params.provider ?? ''));
     if (!provider) return notFound(web);
-    ctx.cookies.set(NEXT_COOKIE, safeNextOf(ctx, ctx.query.next), {
+    ctx.cookies.set(PROVIDER_NEXT_COOKIE, safeNextOf(ctx, ctx.query.next), {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
