@@ -181,6 +181,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!sub) throw new StripeError(404, `No such subscription: '${m[1]}'`, 'id', 'resource_missing');
       return sub;
     }
+    // Cancelling now (DELETE): Stripe refuses a subscription that is already canceled.
+    if (method === 'DELETE' && (m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const sub = subscriptions.get(m[1]);
+      if (!sub) throw new StripeError(404, `No such subscription: '${m[1]}'`, 'id', 'resource_missing');
+      if (sub.status === 'canceled')
+        throw new StripeError(400, `A canceled subscription can only update its cancellation_details and metadata.`);
+      const now = Math.floor(Date.now() / 1000);
+      return Object.assign(sub, { status: 'canceled', canceled_at: now, ended_at: now, cancel_at_period_end: false });
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       need(p.payment_intent || p.charge, 'Missing required param: payment_intent.', 'payment_intent');
       const paid = [...sessions.values()].find(

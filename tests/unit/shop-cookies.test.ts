@@ -4,6 +4,7 @@ import { SHOP_COOKIES } from '../../plugins/greeting-cards/server/src/platform/w
 import { SESSION_COOKIE } from '../../plugins/greeting-cards/server/src/platform/http/auth';
 import { LOCALE_COOKIE } from '../../plugins/greeting-cards/server/src/platform/i18n/locales';
 import { PRE_SESSION_COOKIE } from '../../plugins/greeting-cards/server/src/platform/web/pre-session';
+import { PROVIDER_NEXT_COOKIE } from '../../plugins/greeting-cards/server/src/platform/web/cookies';
 import { SIGNATURE_COOKIE_PREFIX } from '../../plugins/greeting-cards/server/src/platform/http/edit-tokens';
 import { renderBody } from '../../plugins/greeting-cards/server/src/areas/catalogue/legal/render-body';
 
@@ -24,6 +25,7 @@ const NAME_OF: Record<string, string> = {
   SESSION_COOKIE,
   LOCALE_COOKIE,
   PRE_SESSION_COOKIE,
+  PROVIDER_NEXT_COOKIE,
   'cookieName(signatureId)': `${SIGNATURE_COOKIE_PREFIX}<id>`,
 };
 

@@ -8,6 +8,7 @@ export interface PluginPermissions {
   canReadSettings: boolean;
   canUpdateSettings: boolean;
   canManagePayments: boolean;
+  canDeleteAccounts: boolean;
 }
 
 /**
@@ -28,5 +29,6 @@ export function usePluginPermissions(): PluginPermissions {
     canReadSettings: has(ACTIONS.settingsRead),
     canUpdateSettings: has(ACTIONS.settingsUpdate),
     canManagePayments: has(ACTIONS.paymentsManage),
+    canDeleteAccounts: has(ACTIONS.accountsDelete),
   };
 }

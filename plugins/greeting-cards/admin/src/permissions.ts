@@ -6,11 +6,13 @@ export const ACTIONS = {
   settingsRead: 'plugin::greeting-cards.settings.read',
   settingsUpdate: 'plugin::greeting-cards.settings.update',
   paymentsManage: 'plugin::greeting-cards.payments.manage',
+  accountsDelete: 'plugin::greeting-cards.accounts.delete',
 } as const;
 
 export const ORDERS_READ = [{ action: ACTIONS.ordersRead, subject: null }];
 export const DELIVERIES_MANAGE = [{ action: ACTIONS.deliveriesManage, subject: null }];
 export const SETTINGS_READ = [{ action: ACTIONS.settingsRead, subject: null }];
+export const ACCOUNTS_DELETE = [{ action: ACTIONS.accountsDelete, subject: null }];
 
 /** What the menu link needs: any one of the plugin's actions shows it. */
-export const ANY_PLUGIN_ACTION = [...ORDERS_READ, ...DELIVERIES_MANAGE, ...SETTINGS_READ];
+export const ANY_PLUGIN_ACTION = [...ORDERS_READ, ...DELIVERIES_MANAGE, ...SETTINGS_READ, ...ACCOUNTS_DELETE];

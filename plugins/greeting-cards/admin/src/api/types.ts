@@ -146,3 +146,17 @@ export interface SettingsAnswer {
   stored?: { version: string; updated_at: string; updated_by: string | null } | null;
   health: Record<string, HealthCheck>;
 }
+
+/** GET /accounts?q= (the server's areas/accounts/admin-accounts.ts). */
+export interface AdminAccount {
+  id: number;
+  username: string;
+  email: string;
+  provider: string;
+  confirmed: boolean;
+  blocked: boolean;
+  created_at: string | null;
+  orders: number;
+  live_subscriptions: number;
+  deletion: { status: string; requested_by: string | null } | null;
+}

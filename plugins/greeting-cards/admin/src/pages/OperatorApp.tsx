@@ -10,6 +10,7 @@ import { OrderDetailPage } from './OrderDetailPage';
 import { OrdersPage } from './OrdersPage';
 import { PaymentIssuesPage } from './PaymentIssuesPage';
 import { SettingsView } from './SettingsView';
+import { AccountsPage } from './AccountsPage';
 import { SummaryHeader } from './SummaryHeader';
 import { getTranslation } from '../utils/getTranslation';
 
@@ -21,8 +22,8 @@ interface Section {
 
 // Orders and payments are read with orders.read; the deliveries list and its retry/cancel/resend need
 // deliveries.manage; the settings view needs settings.read; group cards are listed with orders.read
-// and closed with deliveries.manage; payment issues are marked resolved with payments.manage. The server
-// checks the same actions.
+// and closed with deliveries.manage; payment issues are marked resolved with payments.manage; accounts
+// are found and deleted with accounts.delete. The server checks the same actions.
 const SECTIONS: Section[] = [
   {
     id: 'orders',
@@ -43,6 +44,11 @@ const SECTIONS: Section[] = [
     id: 'group-cards',
     name: { id: getTranslation('section.group-cards'), defaultMessage: 'Group cards' },
     allowed: (p) => p.canReadOrders,
+  },
+  {
+    id: 'accounts',
+    name: { id: getTranslation('section.accounts'), defaultMessage: 'Accounts' },
+    allowed: (p) => p.canDeleteAccounts,
   },
   {
     id: 'settings',
@@ -80,6 +86,7 @@ export function OperatorApp() {
       {permissions.canReadOrders ? (
         <Route path="group-cards" element={<GroupCardsPage canClose={permissions.canManageDeliveries} />} />
       ) : null}
+      {permissions.canDeleteAccounts ? <Route path="accounts" element={<AccountsPage />} /> : null}
       {permissions.canReadSettings ? <Route path="settings" element={<SettingsView />} /> : null}
       <Route path="*" element={<Page.NoPermissions />} />
     </Routes>

@@ -19,13 +19,13 @@ const advanced = async (strapi: Core.Strapi): Promise<Row> =>
 
 // users-permissions' jwt.issue() returns the token in 'legacy-support' mode and a Promise of it in
 // 'refresh' mode (it creates a session first); awaiting covers both.
-const issueJwt = async (strapi: Core.Strapi, id: unknown): Promise<string> =>
+export const issueJwt = async (strapi: Core.Strapi, id: unknown): Promise<string> =>
   String(await up(strapi).service('jwt').issue({ id }));
 
 const fail = (field: string, message: string): AuthOutcome => ({ ok: false, errors: { [field]: [message] } });
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-async function afterSignIn(strapi: Core.Strapi, userId: number) {
+export async function afterSignIn(strapi: Core.Strapi, userId: number) {
   if (!getConfig(strapi).autoSyncUserRecipient) return;
   try {
     await strapi.plugin('greeting-cards').service('recipients').syncSystemRecipient(userId);

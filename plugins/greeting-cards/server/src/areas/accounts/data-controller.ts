@@ -9,9 +9,10 @@ import { UID } from '../../platform/uids';
 import { requireFreshCredential } from './fresh-credential';
 import { exportAccount } from './data-export/export-service';
 import { deleteAccount } from './deletion/deletion-service';
+import { findAccounts } from './admin-accounts';
 
 // GET|POST /api/me/export/ and DELETE /api/me/account/ (docs/api.md), and the operator's
-// POST /greeting-cards/admin/accounts/:id/delete (docs/admin-api.md).
+// GET /greeting-cards/admin/accounts?q= and POST /greeting-cards/admin/accounts/:id/delete (docs/admin-api.md).
 
 export function sendZip(ctx: Ctx, out: { filename: string; zip: Buffer }): void {
   ctx.set('Content-Type', 'application/zip');
@@ -33,6 +34,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     await requireFreshCredential(strapi, ctx, user.id);
     return deleteAccount(strapi, user.id, 'shopper');
   }),
+
+  /** GET /greeting-cards/admin/accounts?q=<e-mail address or username>: the exact matches. */
+  adminFind: action(strapi, async (ctx) => ({ results: await findAccounts(strapi, ctx.query.q) })),
 
   /** An operator's deletion, for a request that came by e-mail: the same job, recorded as theirs. */
   adminDelete: action(strapi, async (ctx) => {

@@ -11,14 +11,19 @@ import { exportAccount } from './data-export/export-service';
 import { deleteAccount } from './deletion/deletion-service';
 import { cardsNotSent, type WaitingCard } from './deletion/waiting-cards';
 import { sendZip } from './data-controller';
+import { shopProvider } from './provider-sign-in/providers';
 
 // /account/export/ and /account/delete/ (issue 42 items 4 and 5). Both ask for the current password
 // (fresh-credential.ts); a wrong one, or a day's exports used up, re-renders the form with the error.
 
 type Errors = Record<string, string[]>;
 
-const hasPassword = async ({ strapi, user }: PrivateContext) =>
-  Boolean((await query(strapi, UID.user).findOne({ where: { id: user.id }, select: ['id', 'password'] }))?.password);
+/** Whether the page asks for the password, or else which provider to sign in with again (fresh-credential.ts). */
+async function credentialAsked({ strapi, user }: PrivateContext) {
+  const row = await query(strapi, UID.user).findOne({ where: { id: user.id }, select: ['id', 'password', 'provider'] });
+  if (row?.password) return { needsPassword: true, freshProvider: null };
+  return { needsPassword: false, freshProvider: await shopProvider(strapi, String(row?.provider ?? '')) };
+}
 
 /** An ApiError of a form (400, 429) as the view's errors, in the page's language; anything else is thrown on. */
 function formErrors(web: PrivateContext, error: unknown): { errors: Errors; status: number } {
@@ -37,7 +42,7 @@ async function exportPage(web: PrivateContext, errors: Errors | null = null, sta
     {
       title: web.t('shop.accountData.exportTitle'),
       limit: getConfig(web.strapi).accountExportsPerDay,
-      needsPassword: await hasPassword(web),
+      ...(await credentialAsked(web)),
       errors,
     },
     status,
@@ -60,7 +65,7 @@ async function deletePage(web: PrivateContext, errors: Errors | null = null, sta
     {
       title: web.t('shop.accountData.deleteTitle'),
       years: getConfig(web.strapi).accountingRetentionYears,
-      needsPassword: await hasPassword(web),
+      ...(await credentialAsked(web)),
       waiting,
       inProduction,
       errors,

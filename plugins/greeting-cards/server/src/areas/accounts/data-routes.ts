@@ -13,10 +13,21 @@ export const dataRoutes: RouteDef[] = [
 
 export const dataAdminRoutes: {
   type: string;
-  routes: Array<{ method: 'POST'; path: string; handler: string; config: { policies: unknown[] } }>;
+  routes: Array<{ method: 'GET' | 'POST'; path: string; handler: string; config: { policies: unknown[] } }>;
 } = {
   type: 'admin',
   routes: [
+    {
+      method: 'GET',
+      path: '/admin/accounts',
+      handler: 'account-data.adminFind',
+      config: {
+        policies: [
+          'admin::isAuthenticatedAdmin',
+          { name: 'admin::hasPermissions', config: { actions: [ADMIN_ACTIONS.accountsDelete] } },
+        ],
+      },
+    },
     {
       method: 'POST',
       path: '/admin/accounts/:id/delete',

@@ -50,7 +50,7 @@ export async function requireFreshCredential(strapi: Core.Strapi, ctx: Ctx, user
   if (!user) throw fieldError('password', msg('error.account_password_wrong'));
   if (!user.password) {
     if (await signedInJustNow(strapi, ctx)) return;
-    throw fieldError('password', msg('error.account_password_required'));
+    throw fieldError('password', msg('error.account_fresh_sign_in_required'));
   }
   const password = passwordOf(ctx);
   if (!password) throw fieldError('password', msg('error.account_password_required'));

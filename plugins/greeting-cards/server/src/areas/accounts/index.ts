@@ -13,8 +13,9 @@ import accountApi from './settings/routes';
 import { accountSettingsRoutes } from './settings/pages';
 import { passwordResetRoutes } from './password-reset/pages';
 import { emailConfirmationRoutes } from './email-confirmation/pages';
+import { providerSignInRoutes } from './provider-sign-in/pages';
 
-/** The shopper's own account: signing in and up, password reset, the account pages, /api/me/, export and deletion. */
+/** The shopper's own account: signing in and up (with a password or another account's provider), password reset, the account pages, /api/me/, export and deletion. */
 const area = {
   contentTypes,
   services: { ...services, ...settingsServices },
@@ -27,6 +28,7 @@ const area = {
       ...passwordResetRoutes,
       ...emailConfirmationRoutes,
       ...dataPageRoutes,
+      ...providerSignInRoutes,
     ],
     admin: dataAdminRoutes,
   },

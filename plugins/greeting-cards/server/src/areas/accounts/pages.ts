@@ -10,6 +10,7 @@ import { DEFAULT_AFTER_LOGIN } from '../../platform/web/safe-next';
 import { clearSessionCookie, setSessionCookie } from '../../platform/web/session';
 import { ensurePreSession } from '../../platform/web/pre-session';
 import { useSavedLocale } from './settings/saved-locale';
+import { shopProviders } from './provider-sign-in/providers';
 import {
   anonymousFormRoute,
   publicRoute,
@@ -27,11 +28,16 @@ const bodyOf = (ctx: Ctx): Body => (ctx.request.body && typeof ctx.request.body 
 const tryAgain = (t: Translate) => ({ non_field_errors: [t('shop.account.formExpired')] });
 const tooManyIn = (t: Translate) => ({ non_field_errors: [t('shop.account.tooMany')] });
 
+/** The sign-in and registration pages, with the host's sign-in providers' buttons (provider-sign-in/). */
+async function authPage(ctx: Ctx, view: string, data: Record<string, unknown>, status?: number): Promise<void> {
+  renderPage(ctx, view, { ...data, providers: await shopProviders(ctx.state.gcStrapi) }, status);
+}
+
 /** A post without its page's pre-session token (another site's form, an expired page): a fresh form. */
 function refusedForm(view: 'login' | 'register', title: MessageKey) {
-  return ({ ctx, t }: WebContext) => {
+  return async ({ ctx, t }: WebContext) => {
     ensurePreSession(ctx, { fresh: true });
-    renderPage(
+    await authPage(
       ctx,
       view,
       { title: t(title), next: safeNextOf(ctx, bodyOf(ctx).next), values: {}, errors: tryAgain(t) },
@@ -50,7 +56,7 @@ async function authForm(web: WebContext, view: 'login' | 'register', title: Mess
     : ctx.query.confirmed
       ? { kind: 'info' as const, text: t('shop.confirm.confirmed') }
       : null;
-  renderPage(ctx, view, { title: t(title), next, values: {}, errors: null, toast });
+  await authPage(ctx, view, { title: t(title), next, values: {}, errors: null, toast });
 }
 
 export const accountRoutes: WebRouteDef[] = [
@@ -66,11 +72,11 @@ export const accountRoutes: WebRouteDef[] = [
       const values = { identifier: body.identifier };
       // Counted per identifier and per IP (SERVICE_RATE_LIMIT_AUTH_*), with /api/auth/local's counters.
       if (!(await authAttempt(strapi, ctx, body.identifier)).ok)
-        return renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: tooManyIn(t) }, 429);
+        return authPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: tooManyIn(t) }, 429);
       const limited = await withAuthRateLimit(strapi, ctx, async () => {
         const outcome = await signIn(strapi, body, t);
         if (!outcome.ok)
-          return renderPage(
+          return authPage(
             ctx,
             'login',
             { title: t('shop.login.title'), next, values, errors: outcome.errors, unconfirmed: outcome.unconfirmed },
@@ -81,7 +87,7 @@ export const accountRoutes: WebRouteDef[] = [
         redirect(ctx, next);
       });
       if (limited === 'limited')
-        renderPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: tooManyIn(t) }, 429);
+        await authPage(ctx, 'login', { title: t('shop.login.title'), next, values, errors: tooManyIn(t) }, 429);
     },
     refusedForm('login', 'shop.login.title'),
   ),
@@ -94,17 +100,12 @@ export const accountRoutes: WebRouteDef[] = [
       const next = safeNextOf(ctx, body.next);
       const values = { email: body.email, username: body.username };
       if (!(await authAttempt(strapi, ctx, body.email)).ok)
-        return renderPage(
-          ctx,
-          'register',
-          { title: t('shop.register.title'), next, values, errors: tooManyIn(t) },
-          429,
-        );
+        return authPage(ctx, 'register', { title: t('shop.register.title'), next, values, errors: tooManyIn(t) }, 429);
       const limited = await withAuthRateLimit(strapi, ctx, async () => {
         const locale = pageLocale(strapi, ctx);
         const outcome = await register(strapi, body, t, (user) => sendConfirmationLink(strapi, user, locale));
         if (!outcome.ok)
-          return renderPage(
+          return authPage(
             ctx,
             'register',
             { title: t('shop.register.title'), next, values, errors: outcome.errors },
@@ -117,7 +118,7 @@ export const accountRoutes: WebRouteDef[] = [
         redirect(ctx, next === shopUrl(ctx, DEFAULT_AFTER_LOGIN) ? shopUrl(ctx, '/catalogue/?welcome=1') : next);
       });
       if (limited === 'limited')
-        renderPage(ctx, 'register', { title: t('shop.register.title'), next, values, errors: tooManyIn(t) }, 429);
+        await authPage(ctx, 'register', { title: t('shop.register.title'), next, values, errors: tooManyIn(t) }, 429);
     },
     refusedForm('register', 'shop.register.title'),
   ),

@@ -5,12 +5,14 @@ import { publicShopUrl } from '../../platform/mount/mount-points';
 import type { Ctx } from '../../platform/http/respond';
 import { watchIssuedResetCodes } from './password-reset/issued-codes';
 import { codeState } from './password-reset/password-reset';
+import { pointProvidersAtShop } from './provider-sign-in/providers';
 
 // users-permissions' own API flows, pointed at the shop:
 // - its reset e-mail (POST /api/auth/forgot-password) links to `email_reset_password`, and its
 //   confirmation link (GET /api/auth/email-confirmation) redirects to `email_confirmation_redirection`.
 //   When the host left either empty, boot sets it to the shop's page (/reset-password/, /login/): a
-//   host's own value is never replaced;
+//   host's own value is never replaced; the same for each sign-in provider's `callback`
+//   (provider-sign-in/providers.ts);
 // - its POST /api/auth/reset-password refuses a code older than an hour, as the shop's page does
 //   (password-reset/issued-codes.ts notes when its own codes were made).
 
@@ -28,6 +30,7 @@ const FIELDS = {
  */
 export async function linkUsersPermissionsToShop(strapi: Core.Strapi): Promise<void> {
   watchIssuedResetCodes(strapi);
+  await pointProvidersAtShop(strapi);
   if (!getConfig(strapi).storefrontEnabled || !getConfig(strapi).publicUrl) return;
   const store = strapi.store({ type: 'plugin', name: 'users-permissions' });
   const own = strapi.store({ type: 'plugin', name: 'greeting-cards' });

@@ -14,3 +14,6 @@ const area = {
 } satisfies Area;
 
 export default area;
+
+// What other areas use of this one.
+export { endSubscriptionsOf } from './end-subscriptions';

@@ -6,6 +6,7 @@ import { msg } from '../../../platform/i18n/format-message';
 import { WAITING_STATES } from '../../../platform/deliveries/delivery-state';
 import { removeFile } from '../../../platform/uploads/file-store';
 import { cancelDelivery } from '../../fulfilment';
+import { endSubscriptionsOf } from '../../subscriptions';
 import { OPTIONAL_TYPES, PRIVATE_TYPES } from '../data-export/export-sections';
 import { rowsOfUser, ownerWhere } from '../data-export/user-rows';
 import { cardsNotSent } from './waiting-cards';
@@ -70,6 +71,14 @@ const cancelWaitingCards: DeletionStep = {
         throw error;
       }
     }
+  },
+};
+
+/** Live subscriptions are cancelled at the payment provider (subscriptions/end-subscriptions.ts). */
+const endSubscriptions: DeletionStep = {
+  name: 'end_subscriptions',
+  async run({ strapi, userId }) {
+    await endSubscriptionsOf(strapi, userId);
   },
 };
 
@@ -220,6 +229,7 @@ const deleteUser: DeletionStep = {
 export const DELETION_STEPS: DeletionStep[] = [
   block,
   cancelWaitingCards,
+  endSubscriptions,
   closeGroupCards,
   unlinkSignatures,
   deletePhotos,

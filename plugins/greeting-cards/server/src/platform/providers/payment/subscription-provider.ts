@@ -23,4 +23,9 @@ export interface SubscriptionProvider {
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
   /** The provider's subscription in our terms, or null when it does not exist. */
   getSubscription(id: string): Promise<ProviderSubscriptionFields | null>;
+  /**
+   * Ends the subscription now, without a refund (an account deletion). Safe to repeat: a subscription
+   * that is already ended, or that the provider does not know, is left as it is.
+   */
+  cancelSubscription(id: string): Promise<void>;
 }

@@ -7,6 +7,7 @@ export const accountDataErrors: Record<keyof typeof enErrors, string> = {
   'error.account_exports_per_day':
     '{count, plural, one {Du hast deine Daten in den letzten 24 Stunden {count}-mal heruntergeladen. Bitte versuche es später noch einmal.} other {Du hast deine Daten in den letzten 24 Stunden {count}-mal heruntergeladen. Bitte versuche es später noch einmal.}}',
   'error.account_deletion_running': 'Dein Konto wird gerade gelöscht.',
+  'error.account_fresh_sign_in_required': 'Bitte melde dich zuerst noch einmal an, um zu bestätigen, dass du es bist.',
 };
 
 export const accountData: Record<keyof typeof en, string> = {

@@ -7,6 +7,7 @@ import { errors } from './errors';
 import { accountReset } from './account-reset';
 import { accountSettings } from './account-settings';
 import { accountData } from './account-data';
+import { accountProviders } from './account-providers';
 import { legal } from './legal';
 import { orderMail } from './order-mail';
 import { buyerNews } from './buyer-news';
@@ -24,6 +25,7 @@ export const de: Record<keyof typeof en, string> = {
   ...accountReset,
   ...accountSettings,
   ...accountData,
+  ...accountProviders,
   ...legal,
   ...orderMail,
   ...buyerNews,

@@ -21,6 +21,11 @@ export const legal: Record<keyof typeof en, string> = {
   'shop.cookies.locale': 'Merkt sich die Sprache, die du gewählt hast.',
   'shop.cookies.preSession': 'Schützt die Anmelde- und Registrierungsformulare vor gefälschten Absendungen.',
   'shop.cookies.signature': 'Damit kannst du deine eigene Unterschrift auf einer Gruppenkarte ändern oder löschen.',
+  'shop.cookies.providerNext': 'Merkt sich, welche Seite nach der Anmeldung mit einem anderen Konto kommt.',
+  'shop.cookies.providerSession':
+    'Setzt das Anmeldesystem, während du dich mit einem anderen Konto anmeldest, um zu prüfen, dass die Antwort für deinen Browser ist.',
+  'shop.cookies.minutes15': '15 Minuten',
+  'shop.cookies.day1': '1 Tag',
   'shop.cookies.days7': '7 Tage',
   'shop.cookies.days90': '90 Tage',
   'shop.cookies.year1': '1 Jahr',

@@ -5,6 +5,7 @@ export const accountDataErrors = {
   'error.account_exports_per_day':
     '{count, plural, one {You have downloaded your data {count} time in the last 24 hours. Please try again later.} other {You have downloaded your data {count} times in the last 24 hours. Please try again later.}}',
   'error.account_deletion_running': 'Your account is being deleted.',
+  'error.account_fresh_sign_in_required': 'Please sign in again first, to confirm it is you.',
 } as const;
 
 export const accountData = {

@@ -6,6 +6,7 @@ import { errors } from './errors';
 import { accountReset } from './account-reset';
 import { accountSettings } from './account-settings';
 import { accountData } from './account-data';
+import { accountProviders } from './account-providers';
 import { legal } from './legal';
 import { orderMail } from './order-mail';
 import { buyerNews } from './buyer-news';
@@ -23,6 +24,7 @@ export const en = {
   ...accountReset,
   ...accountSettings,
   ...accountData,
+  ...accountProviders,
   ...legal,
   ...orderMail,
   ...buyerNews,

@@ -19,6 +19,11 @@ export const legal = {
   'shop.cookies.locale': 'Remembers the language you chose.',
   'shop.cookies.preSession': 'Protects the sign-in and registration forms against forged submissions.',
   'shop.cookies.signature': 'Lets you change or delete your own signature on a group card.',
+  'shop.cookies.providerNext': 'Remembers which page to show after you sign in with another account.',
+  'shop.cookies.providerSession':
+    'Set by the sign-in system while you sign in with another account, to check that the answer is for your browser.',
+  'shop.cookies.minutes15': '15 minutes',
+  'shop.cookies.day1': '1 day',
   'shop.cookies.days7': '7 days',
   'shop.cookies.days90': '90 days',
   'shop.cookies.year1': '1 year',

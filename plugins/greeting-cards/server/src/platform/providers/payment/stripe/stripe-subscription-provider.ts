@@ -8,6 +8,15 @@ export function createStripeSubscriptionProvider(options: {
   apiBase?: string;
 }): SubscriptionProvider {
   const client = createStripeClient(options);
+  async function getSubscription(id: string) {
+    try {
+      const subscription = await client.subscriptions.retrieve(id);
+      return fromStripeSubscription(subscription as unknown as Record<string, unknown>);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
+  }
   return {
     name: 'stripe',
     async createCustomer(input, idempotencyKey) {
@@ -40,14 +49,12 @@ export function createStripeSubscriptionProvider(options: {
       const session = await client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return session.url;
     },
-    async getSubscription(id) {
-      try {
-        const subscription = await client.subscriptions.retrieve(id);
-        return fromStripeSubscription(subscription as unknown as Record<string, unknown>);
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 404) return null;
-        throw error;
-      }
+    async cancelSubscription(id) {
+      const current = await getSubscription(id);
+      if (!current || current.status === 'canceled' || current.status === 'incomplete_expired') return;
+      // One key per subscription: a retry after a lost answer is the same cancellation.
+      await client.subscriptions.cancel(id, {}, { idempotencyKey: `gc-cancel-${id}` });
     },
+    getSubscription,
   };
 }
