@@ -96,6 +96,10 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   shopTimeZone: 'Scheduling',
   scheduledSendHour: 'Scheduling',
   resendUnopenedAfterDays: 'Scheduling',
+  aiBaseUrl: 'Message suggestions',
+  aiApiKey: 'Message suggestions',
+  aiModel: 'Message suggestions',
+  aiSuggestionsPerDay: 'Message suggestions',
   groupCardReminders: 'Group cards',
   corsOrigins: 'Limits and security',
   apiPrefix: 'Mount points',
@@ -117,6 +121,7 @@ export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>([
   'postalCallbackSecret',
   'prodigiApiKey',
   'gelatoApiKey',
+  'aiApiKey',
 ]);
 
 /** A secret as operators may see it: `sk_t…9f` for a long one, `set` for a short one, `not set` when empty. */

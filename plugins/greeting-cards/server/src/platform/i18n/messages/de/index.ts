@@ -11,6 +11,7 @@ import { legal } from './legal';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
 import { seo } from './seo';
+import { words } from './words';
 
 export const de: Record<keyof typeof en, string> = {
   ...shop,
@@ -25,4 +26,5 @@ export const de: Record<keyof typeof en, string> = {
   ...orderMail,
   ...polish,
   ...seo,
+  ...words,
 };

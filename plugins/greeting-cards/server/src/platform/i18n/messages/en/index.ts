@@ -10,6 +10,7 @@ import { legal } from './legal';
 import { orderMail } from './order-mail';
 import { polish } from './polish';
 import { seo } from './seo';
+import { words } from './words';
 
 export const en = {
   ...shop,
@@ -24,4 +25,5 @@ export const en = {
   ...orderMail,
   ...polish,
   ...seo,
+  ...words,
 };
