@@ -14,7 +14,6 @@ export function cleanAiAnswer(raw: string, max = AI_SUGGESTION_MAX_CHARS): strin
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s{0,3}(?:#{1,6}|[-*+]|\d+[.)])\s+/gm, '')
     .replace(/(\*\*|__|\*|_|~~|`)/g, '')
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, ' ')
     .replace(/[ \t]+/g, ' ')
     .replace(/\n{3,}/g, '\n\n')
