@@ -266,7 +266,7 @@ export const errors: Record<keyof typeof en, string> = {
   // Message suggestions (areas/words).
   'error.invalid_slug': 'Nur Kleinbuchstaben, Ziffern und Bindestriche.',
   'error.invalid_tone': 'Wähle herzlich, witzig oder förmlich.',
-  'error.invalid_first_name': 'Ein Vorname darf keine Zeilenumbrüche und keines der Zeichen < > { } enthalten.',
+  'error.invalid_first_name': 'Ein Vorname darf keine Zeilenumbrüche, spitzen oder geschweiften Klammern enthalten.',
   'error.ai_suggestions_used':
     '{count, plural, one {Du hast deinen # KI-Vorschlag für heute verbraucht.} other {Du hast deine # KI-Vorschläge für heute verbraucht.}} Versuch es morgen wieder.',
   'error.ai_suggestions_unavailable':

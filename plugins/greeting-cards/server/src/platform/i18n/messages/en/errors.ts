@@ -262,7 +262,7 @@ export const errors = {
   // Message suggestions (areas/words).
   'error.invalid_slug': 'Use lower-case letters, digits and hyphens only.',
   'error.invalid_tone': 'Choose warm, funny or formal.',
-  'error.invalid_first_name': 'A first name cannot contain line breaks or the characters < > { }.',
+  'error.invalid_first_name': 'A first name cannot contain line breaks, angle brackets or curly brackets.',
   'error.ai_suggestions_used':
     '{count, plural, one {You have used your # AI suggestion for today.} other {You have used your # AI suggestions for today.}} Try again tomorrow.',
   'error.ai_suggestions_unavailable': 'The writing service is not available just now. Please try again later.',
