@@ -51,6 +51,7 @@ const SKIPPED = new RegExp(
   [
     '^platform/(i18n|config|host|email)/',
     '^areas/catalogue/(seed|content-manager)/',
+    '^areas/[^/]+/seed/',
     '^areas/[^/]+/content-types/',
     '^platform/db/(define-content-type|content-manager-views)\\.ts$',
     // e-mails: beside the feature that sends them

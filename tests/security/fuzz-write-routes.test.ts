@@ -489,6 +489,8 @@ describe('fuzzing every write route', () => {
     ['subscribe', 'post', () => '/api/subscriptions/checkout/'],
     ['billing portal', 'post', () => '/api/subscriptions/portal/'],
     ['sync my recipient', 'post', () => '/api/me/sync_recipient/'],
+    // Issue 45: an AI message suggestion (off here: a valid body is a 404, anything else a 400).
+    ['ask for an AI message suggestion', 'post', () => '/api/message_suggestions/ai/'],
     // A friend's submission through an address link (issue 24): public, found by its token.
     ['submit an address through a link', 'post', () => `/api/address/${ids.addressToken}/`],
     // The editor's JSON routes (security round 2).

@@ -187,12 +187,12 @@ export class Editor {
     this.changed();
   }
 
-  addText(fontFamily: string): Textbox {
-    const box = new Textbox(t('editor.new-text'), {
+  addText(fontFamily: string, text = t('editor.new-text'), fontSize = 48): Textbox {
+    const box = new Textbox(text, {
       left: this.size.width * 0.1,
       top: this.size.height * 0.4,
       width: this.size.width * 0.8,
-      fontSize: 48,
+      fontSize,
       fontFamily,
       fill: '#222222',
       textAlign: 'center',

@@ -6,6 +6,7 @@ import { shopperPhotos } from './photo-store';
 import { wireSendForm, Addon, Prices } from './send';
 import { wireStickers } from './stickers';
 import { wireToolbar } from './toolbar';
+import { wireIdeas } from './ideas';
 import { wirePinch } from './touch';
 import { fitCanvas } from './layout';
 import { wireGuides } from './guides';
@@ -71,6 +72,12 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   wireToolbar(editor, fonts[0] ?? 'Roboto');
+  wireIdeas(
+    editor,
+    $('ideas'),
+    () => $<HTMLSelectElement>('font-family').value || fonts[0] || 'Roboto',
+    root.lang || 'en',
+  );
   wirePages(editor, document.querySelector('.ed-pages') as HTMLElement, wrap.parentElement as HTMLElement);
   wireGuides(editor, $<HTMLButtonElement>('toggle-guides'), $('guides-hint'), wrap);
   wireKeyboard(editor, wrap);

@@ -9,6 +9,7 @@ import fulfilment from './areas/fulfilment';
 import groupCards from './areas/group-cards';
 import rendering from './areas/rendering';
 import operations from './areas/operations';
+import words from './areas/words';
 
 /**
  * Every area of the plugin, in the order their routes are tried: it matters only where two areas
@@ -26,4 +27,5 @@ export const AREAS = [
   groupCards,
   rendering,
   operations,
+  words,
 ] as const;

@@ -18,6 +18,7 @@ import { checkRouteCollisions } from './platform/mount/route-collisions';
 import { initStoredSettings, settingsFreshness } from './platform/config/stored-settings';
 import { ensureContentLocales, scopeNewPermissions } from './platform/i18n/content-locales';
 import { installSessionRules, linkUsersPermissionsToShop } from './areas/accounts';
+import { seedMessageSuggestions } from './areas/words';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // First: what editors changed on the admin settings page is part of the configuration from here on.
@@ -59,6 +60,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   getService(strapi, 'catalogueVersion').watch();
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));
   if (config.seedSampleData) await seedLegalPages(strapi);
+  if (config.seedSampleData) await seedMessageSuggestions(strapi);
   registerJobs(strapi);
   // SERVICE_ROLE=web draws nothing (its renderer refuses): thumbnails and previews are a worker's.
   if (doesBackgroundWork(strapi)) {

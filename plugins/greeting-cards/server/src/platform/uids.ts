@@ -9,6 +9,8 @@ export const UID = {
   reminder: 'plugin::greeting-cards.reminder',
   giftAddon: 'plugin::greeting-cards.gift-addon',
   legalPage: 'plugin::greeting-cards.legal-page',
+  messageSuggestion: 'plugin::greeting-cards.message-suggestion',
+  aiSuggestionUse: 'plugin::greeting-cards.ai-suggestion-use',
   promoCode: 'plugin::greeting-cards.promo-code',
   promoUse: 'plugin::greeting-cards.promo-use',
   order: 'plugin::greeting-cards.order',

@@ -109,6 +109,10 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   shopTimeZone: 'Scheduling',
   scheduledSendHour: 'Scheduling',
   resendUnopenedAfterDays: 'Scheduling',
+  aiBaseUrl: 'Message suggestions',
+  aiApiKey: 'Message suggestions',
+  aiModel: 'Message suggestions',
+  aiSuggestionsPerDay: 'Message suggestions',
   groupCardReminders: 'Group cards',
   buyerMailShipped: 'Buyer e-mails',
   buyerMailDelivered: 'Buyer e-mails',
@@ -135,6 +139,7 @@ export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>([
   'postalCallbackSecret',
   'prodigiApiKey',
   'gelatoApiKey',
+  'aiApiKey',
 ]);
 
 /** A secret as operators may see it: `sk_t…9f` for a long one, `set` for a short one, `not set` when empty. */

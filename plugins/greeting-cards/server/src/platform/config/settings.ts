@@ -875,6 +875,38 @@ export const SETTING_RECORDS = {
     schema: z.boolean(),
     describe: 'E-mail the buyer when a scheduled e-card has gone to its recipient.',
   }),
+  // AI message suggestions (areas/words): off until a base URL is set. Only the occasion, tone and the
+  // recipient's first name are sent (docs/message-suggestions.md).
+  aiBaseUrl: text({
+    env: 'SERVICE_AI_BASE_URL',
+    default: '',
+    schema: z
+      .string()
+      .refine(
+        (v) => v === '' || apiBase.safeParse(v).success,
+        'must be an absolute http(s) URL without a trailing slash',
+      ),
+    describe:
+      'Base URL of an OpenAI-compatible chat-completions API (e.g. https://api.example.com/v1); empty turns AI message suggestions off. Only the occasion, tone and first name are sent.',
+  }),
+  aiApiKey: text({
+    env: 'SERVICE_AI_API_KEY',
+    default: '',
+    schema: z.string(),
+    describe: 'Bearer key for SERVICE_AI_BASE_URL (empty sends none).',
+  }),
+  aiModel: text({
+    env: 'SERVICE_AI_MODEL',
+    default: '',
+    schema: z.string().max(200, 'is too long'),
+    describe: 'Model name sent to SERVICE_AI_BASE_URL; AI suggestions stay off while it is empty.',
+  }),
+  aiSuggestionsPerDay: integer({
+    env: 'SERVICE_AI_SUGGESTIONS_PER_DAY',
+    default: 10,
+    schema: z.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000'),
+    describe: 'AI message suggestions one shopper may ask for per day (UTC).',
+  }),
   groupCardReminders: flag({
     env: 'SERVICE_GROUP_CARD_REMINDERS',
     default: true,

@@ -115,6 +115,12 @@ async function editorPage(web: PrivateContext): Promise<void> {
     orderBy: { name: 'asc' },
   })) as Array<{ id: number; name: string; price_pence: number }>;
   const language = editorLanguage(ctx);
+  // The Ideas panel opens on the card's occasion (a card from a blank canvas has none).
+  const withOccasion = (await query(strapi, UID.card).findOne({
+    where: { id: card.id },
+    select: ['id'],
+    populate: { occasion: { select: ['slug'] } },
+  })) as { occasion?: { slug?: string } | null } | null;
   // A card still named after its template reads in the shopper's language (the stored title is unchanged).
   const shownTitle = (await cardTitlesIn(strapi, [card.id], language.locale))(card.id, card.title ?? '');
   renderPage(
@@ -139,6 +145,7 @@ async function editorPage(web: PrivateContext): Promise<void> {
       addons: addons.map((a) => ({ id: a.id, name: a.name, price_pence: a.price_pence })),
       // A send date goes out at this hour on the recipient's clock (the form says so).
       sendHour: `${String(config.scheduledSendHour).padStart(2, '0')}:00`,
+      occasion: withOccasion?.occasion?.slug ?? '',
     },
     200,
     'workspace',

@@ -274,4 +274,12 @@ export const errors: Record<keyof typeof en, string> = {
   'error.settings_nothing':
     'Nichts zu ändern: Schick die Einstellungen, die sich ändern sollen, z. B. \'{"ecardPrice": 349}\'.',
   ...accountErrors,
+  // Message suggestions (areas/words).
+  'error.invalid_slug': 'Nur Kleinbuchstaben, Ziffern und Bindestriche.',
+  'error.invalid_tone': 'Wähle herzlich, witzig oder förmlich.',
+  'error.invalid_first_name': 'Ein Vorname darf keine Zeilenumbrüche, spitzen oder geschweiften Klammern enthalten.',
+  'error.ai_suggestions_used':
+    '{count, plural, one {Du hast deinen # KI-Vorschlag für heute verbraucht.} other {Du hast deine # KI-Vorschläge für heute verbraucht.}} Versuch es morgen wieder.',
+  'error.ai_suggestions_unavailable':
+    'Der Schreibdienst ist gerade nicht erreichbar. Bitte versuch es später noch einmal.',
 };

@@ -15,6 +15,7 @@ import { polish } from './polish';
 import { seo } from './seo';
 import { invoices } from './invoices';
 import { controls } from './controls';
+import { words } from './words';
 
 export const de: Record<keyof typeof en, string> = {
   ...shop,
@@ -33,4 +34,5 @@ export const de: Record<keyof typeof en, string> = {
   ...seo,
   ...invoices,
   ...controls,
+  ...words,
 };

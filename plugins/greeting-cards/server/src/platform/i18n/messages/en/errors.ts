@@ -270,4 +270,11 @@ export const errors = {
     'Live previews are drawn by instances that render (SERVICE_ROLE=worker or all); this one runs with SERVICE_ROLE=web. The thumbnail is drawn by a worker after saving.',
   'error.settings_nothing': 'Nothing to change: send the settings to change, e.g. \'{"ecardPrice": 349}\'.',
   ...accountErrors,
+  // Message suggestions (areas/words).
+  'error.invalid_slug': 'Use lower-case letters, digits and hyphens only.',
+  'error.invalid_tone': 'Choose warm, funny or formal.',
+  'error.invalid_first_name': 'A first name cannot contain line breaks, angle brackets or curly brackets.',
+  'error.ai_suggestions_used':
+    '{count, plural, one {You have used your # AI suggestion for today.} other {You have used your # AI suggestions for today.}} Try again tomorrow.',
+  'error.ai_suggestions_unavailable': 'The writing service is not available just now. Please try again later.',
 } as const;

@@ -14,6 +14,7 @@ import { polish } from './polish';
 import { seo } from './seo';
 import { invoices } from './invoices';
 import { controls } from './controls';
+import { words } from './words';
 
 export const en = {
   ...shop,
@@ -32,4 +33,5 @@ export const en = {
   ...seo,
   ...invoices,
   ...controls,
+  ...words,
 };

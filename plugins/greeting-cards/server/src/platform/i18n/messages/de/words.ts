@@ -1,0 +1,22 @@
+// Hilfe bei den Worten: das Ideen-Feld des Editors und die Fehler der Textvorschläge.
+export const words = {
+  'editor.ideas': 'Ideen',
+  'editor.ideas.open': 'Ideen für den Text',
+  'editor.ideas.close': 'Ideen schließen',
+  'editor.ideas.occasion': 'Anlass',
+  'editor.ideas.tone': 'Ton',
+  'editor.ideas.tone.any': 'Jeder Ton',
+  'editor.ideas.tone.warm': 'Herzlich',
+  'editor.ideas.tone.funny': 'Witzig',
+  'editor.ideas.tone.formal': 'Förmlich',
+  'editor.ideas.first-name': 'Vorname der Empfängerin oder des Empfängers',
+  'editor.ideas.first-name-help': 'Bleibt das Feld leer, wird beim Senden der jeweilige Vorname eingesetzt.',
+  'editor.ideas.loading': 'Ideen werden geladen…',
+  'editor.ideas.none': 'Für diesen Anlass und Ton gibt es noch keine Ideen.',
+  'editor.ideas.failed': 'Die Ideen konnten nicht geladen werden: {error}',
+  'editor.ideas.use': 'Diesen Text verwenden: {text}',
+  'editor.ideas.added': 'Auf der Seite „{page}“ eingefügt.',
+  'editor.ideas.ai': 'Schreib mir einen (KI)',
+  'editor.ideas.ai-working': 'Wird geschrieben…',
+  'editor.ideas.ai-note': 'An den Schreibdienst gehen nur Anlass, Ton und Vorname.',
+};

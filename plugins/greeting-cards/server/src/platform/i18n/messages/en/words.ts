@@ -1,0 +1,22 @@
+// Help with the words: the editor's Ideas panel and the message-suggestion errors.
+export const words = {
+  'editor.ideas': 'Ideas',
+  'editor.ideas.open': 'Ideas for the words',
+  'editor.ideas.close': 'Close ideas',
+  'editor.ideas.occasion': 'Occasion',
+  'editor.ideas.tone': 'Tone',
+  'editor.ideas.tone.any': 'Any tone',
+  'editor.ideas.tone.warm': 'Warm',
+  'editor.ideas.tone.funny': 'Funny',
+  'editor.ideas.tone.formal': 'Formal',
+  'editor.ideas.first-name': "Recipient's first name",
+  'editor.ideas.first-name-help': 'Left empty, each recipient’s own first name is filled in when the card is sent.',
+  'editor.ideas.loading': 'Loading ideas…',
+  'editor.ideas.none': 'No ideas for this occasion and tone yet.',
+  'editor.ideas.failed': 'Ideas could not be loaded: {error}',
+  'editor.ideas.use': 'Use this: {text}',
+  'editor.ideas.added': 'Added to the {page}.',
+  'editor.ideas.ai': 'Write one for me (AI)',
+  'editor.ideas.ai-working': 'Writing…',
+  'editor.ideas.ai-note': 'Only the occasion, the tone and the first name are sent to the writing service.',
+};
