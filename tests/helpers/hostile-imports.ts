@@ -110,3 +110,11 @@ export function warmUpFile(): string {
   const rows = Array.from({ length: 1000 }, (_, i) => (i % 2 ? good(i) : 'a,a,a,a,a,a,a,a,a,a,a'));
   return `First name,Last name,Email,Phone,Address,City,Postcode,Country,Birthday,Tags,Notes\n${rows.join('\n')}\n`;
 }
+
+/** An ordinary file as large as an import may be: 5,000 contacts, every column filled. */
+export function ordinaryFile(): string {
+  const good = (i: number) =>
+    `Sam${i},Jones,sam${i}@example.test,+44 20 7946 0000,12 Mill Lane,Bath,BA1 1AA,United Kingdom,1990-01-01,Family,Notes`;
+  const rows = Array.from({ length: 5000 }, (_, i) => good(i));
+  return `First name,Last name,Email,Phone,Address,City,Postcode,Country,Birthday,Tags,Notes\n${rows.join('\n')}\n`;
+}
