@@ -214,9 +214,13 @@ export const SETTING_RECORDS = {
   pricesIncludeVat: flag({
     env: 'SERVICE_PRICES_INCLUDE_VAT',
     default: true,
-    schema: z.boolean(),
+    // Refused off until checkout adds VAT to what it charges: an invoice must never total more than was
+    // paid (docs/invoices.md, Limits). The rules (rules/vat.ts) already compute net prices.
+    schema: z
+      .boolean()
+      .refine((v) => v, 'must stay on for now: checkout charges prices as entered, so enter them with VAT included'),
     describe:
-      'Prices are entered gross, VAT included (the UK and EU retail convention); off: they are net and VAT is added at checkout.',
+      'Prices are entered gross, VAT included (the UK and EU retail convention). Net prices are not supported yet: checkout charges prices as entered.',
   }),
   vatRates: text({
     env: 'SERVICE_VAT_RATES',
