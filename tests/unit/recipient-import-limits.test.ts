@@ -43,7 +43,8 @@ describe('reading hostile address-book files', () => {
   // The yardstick, measured in the same run: an ordinary file as large as an import may be (5,000
   // contacts of eleven filled columns). A fixed second held on one machine and failed on a slower one
   // (an ordinary file alone took 1.0 s there); a hostile shape that costs more than its size, as the
-  // square of a line's length, say, takes tens of times the yardstick, not twice.
+  // square of a line's length, say, takes tens of times the yardstick. The widest file allowed takes
+  // about 1.5 times it alone, and up to 2.3 times in CI beside two other test runs: hence four.
   let ordinarySeconds = 0;
   beforeAll(() => {
     // As a server that has read files before: the first read builds the country names and the
@@ -56,7 +57,7 @@ describe('reading hostile address-book files', () => {
   });
 
   it.each(hostileImports().map((file) => [file.name, file] as const))(
-    '%s: read or refused within twice the CPU of an ordinary full file',
+    '%s: read or refused within four times the CPU of an ordinary full file',
     (_name, file) => {
       const text = file.text();
       let outcome = '';
@@ -64,7 +65,7 @@ describe('reading hostile address-book files', () => {
         // Only what came of it is kept: a preview of 5,000 rows left alive would slow the next reading.
         outcome = 'refused' in read(text) ? 'refused' : 'read';
       });
-      const budget = Math.max(0.5, 2 * ordinarySeconds);
+      const budget = Math.max(0.5, 4 * ordinarySeconds);
       expect(seconds < budget ? 'within budget' : `${seconds.toFixed(2)} s (budget ${budget.toFixed(2)} s)`).toBe(
         'within budget',
       );
