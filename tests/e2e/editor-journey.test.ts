@@ -417,7 +417,9 @@ describe('the card editor in a real browser', () => {
       `[pixel comparison] server PNG preview vs e-card view page: ${(viewShare * 100).toFixed(3)} %, vs print PDF (poppler): ${(pdfShare * 100).toFixed(3)} %`,
     );
     expect(viewShare).toBeLessThanOrEqual(0.01);
-    expect(pdfShare).toBeLessThanOrEqual(0.01);
+    // Poppler resamples a photo differently from Chromium. Since a new photo lands in the page's free
+    // space (issue 41) instead of under the headline, more of it shows: 1.06 % measured, every run.
+    expect(pdfShare).toBeLessThanOrEqual(0.015);
   });
 
   it('shows an ordered card without letting it change', async () => {
