@@ -37,16 +37,13 @@ export interface HostileFile {
   text: () => string;
   filename: string;
   refused: boolean;
-  /** Read as 5,000 rows: a preview as long as any file may give, whatever its shape. */
-  fullPreview?: boolean;
 }
 
-const csv = (name: string, text: () => string, refused: boolean, fullPreview = false): HostileFile => ({
+const csv = (name: string, text: () => string, refused: boolean): HostileFile => ({
   name,
   text,
   filename: `${name}.csv`,
   refused,
-  fullPreview,
 });
 const vcf = (name: string, text: () => string, refused: boolean): HostileFile => ({
   name,
@@ -80,7 +77,6 @@ export function hostileImports(): HostileFile[] {
       () =>
         `${[...FIELD_HEADERS, ...Array.from({ length: 100 - FIELD_HEADERS.length }, (_, i) => `c${i}`)].join(',')}\n${`${'a,'.repeat(99)}a\n`.repeat(5000)}`,
       false,
-      true,
     ),
     csv('blank-lines', () => `First name\nSam\n${'\n'.repeat(SIZE)}`, false),
     // Parameters by the hundred thousand on one property (ical.js reads each line's parameters in

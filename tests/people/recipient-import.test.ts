@@ -2,7 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { hostileImports, warmUpFile } from '../helpers/hostile-imports';
+import { hostileImports, ordinaryFile, warmUpFile } from '../helpers/hostile-imports';
 import { webSession } from '../web/session';
 
 // POST /api/recipients/import/ (CSV and vCard, preview and import, merges, limits) and the tags that
@@ -333,31 +333,46 @@ describe('recipients import API', () => {
     expect(await entries(owner)).toEqual([]);
   });
 
-  it('answers 2 MB hostile files in a second of CPU each, the widest read as 5,000 rows in two', async () => {
+  it('answers 2 MB hostile files within four times the CPU of an ordinary full upload each', async () => {
     const owner = await user();
-    // As a server that has read files before (the country names and validators built, the code compiled).
-    expect((await upload(owner, warmUpFile(), { dry_run: 'true' })).status).toBe(200);
-    for (const file of hostileImports()) {
-      const bytes = Buffer.from(file.text());
-      // The CPU of the whole request (this process is the server too): the least of two readings, since
-      // the machine's other work, and the runtime compiling code for a new shape of file, only ever add.
+    // The CPU of a whole request (this process is the server too): the least of two readings, since
+    // the machine's other work, and the runtime compiling code for a new shape of file, only ever add.
+    const cpuOf = async (bytes: Buffer, filename?: string): Promise<{ seconds: number; statuses: number[]; bodies: unknown[] }> => {
       const readings: number[] = [];
+      const statuses: number[] = [];
+      const bodies: unknown[] = [];
       for (let reading = 0; reading < 2; reading += 1) {
         const start = process.cpuUsage();
-        const res = await upload(owner, bytes, { dry_run: 'true' }, file.filename);
+        const res = await upload(owner, bytes, { dry_run: 'true' }, filename);
         const used = process.cpuUsage(start);
         readings.push((used.user + used.system) / 1e6);
-        // The name goes with the figures, so a failure says which file it was.
-        expect({ file: file.name, status: res.status }).toEqual({ file: file.name, status: file.refused ? 400 : 200 });
-        if (file.refused) expect(res.body).toEqual({ file: [expect.any(String)] });
+        statuses.push(res.status);
+        bodies.push(res.body);
       }
-      // A preview of 5,000 rows costs the route about half a second in this process whatever the file
-      // (the rows' checks, 3 MB of JSON answer, collecting the garbage of a heap that holds a Strapi and
-      // jest), so the widest file is given two here; its reading alone is held to one by the unit test
-      // (tests/unit/recipient-import-limits.test.ts).
-      const limit = file.fullPreview ? 2 : 1;
-      const seconds = Math.min(...readings);
-      expect(`${file.name}: ${seconds < limit ? 'in time' : `${seconds.toFixed(2)} s`}`).toBe(`${file.name}: in time`);
+      return { seconds: Math.min(...readings), statuses, bodies };
+    };
+    // As a server that has read files before (the country names and validators built, the code compiled).
+    expect((await upload(owner, warmUpFile(), { dry_run: 'true' })).status).toBe(200);
+    // The yardstick, measured in the same run: an ordinary upload as large as an import may be (5,000
+    // contacts, every column filled), previewed in full. A fixed second held on one machine and failed on
+    // a CI machine beside two other test runs (the widest file took 2.3 s there). A hostile shape that
+    // costs more than its size (the square of a line's length, say) takes tens of times the yardstick;
+    // the widest file allowed, previewed as 5,000 rows too, about as much as the yardstick.
+    const ordinary = await cpuOf(Buffer.from(ordinaryFile()));
+    expect(ordinary.statuses).toEqual([200, 200]);
+    const budget = Math.max(0.5, 4 * ordinary.seconds);
+    for (const file of hostileImports()) {
+      const measured = await cpuOf(Buffer.from(file.text()), file.filename);
+      // The name goes with the figures, so a failure says which file it was.
+      expect({ file: file.name, statuses: measured.statuses }).toEqual({
+        file: file.name,
+        statuses: file.refused ? [400, 400] : [200, 200],
+      });
+      if (file.refused) for (const body of measured.bodies) expect(body).toEqual({ file: [expect.any(String)] });
+      const within = measured.seconds < budget;
+      expect(`${file.name}: ${within ? 'within budget' : `${measured.seconds.toFixed(2)} s (budget ${budget.toFixed(2)} s)`}`).toBe(
+        `${file.name}: within budget`,
+      );
     }
     expect(await entries(owner)).toEqual([]);
   }, 300_000);
