@@ -337,7 +337,10 @@ describe('recipients import API', () => {
     const owner = await user();
     // The CPU of a whole request (this process is the server too): the least of two readings, since
     // the machine's other work, and the runtime compiling code for a new shape of file, only ever add.
-    const cpuOf = async (bytes: Buffer, filename?: string): Promise<{ seconds: number; statuses: number[]; bodies: unknown[] }> => {
+    const cpuOf = async (
+      bytes: Buffer,
+      filename?: string,
+    ): Promise<{ seconds: number; statuses: number[]; bodies: unknown[] }> => {
       const readings: number[] = [];
       const statuses: number[] = [];
       const bodies: unknown[] = [];
@@ -370,9 +373,9 @@ describe('recipients import API', () => {
       });
       if (file.refused) for (const body of measured.bodies) expect(body).toEqual({ file: [expect.any(String)] });
       const within = measured.seconds < budget;
-      expect(`${file.name}: ${within ? 'within budget' : `${measured.seconds.toFixed(2)} s (budget ${budget.toFixed(2)} s)`}`).toBe(
-        `${file.name}: within budget`,
-      );
+      expect(
+        `${file.name}: ${within ? 'within budget' : `${measured.seconds.toFixed(2)} s (budget ${budget.toFixed(2)} s)`}`,
+      ).toBe(`${file.name}: within budget`);
     }
     expect(await entries(owner)).toEqual([]);
   }, 300_000);
