@@ -168,6 +168,37 @@ describe('issue 41 pages (Chromium)', () => {
     await shoot(page, 'address-link-en');
   });
 
+  // A date field shows its parts in the browser's language's order (month first in American English),
+  // not the page's: the hint beside it follows the browser, in the page's words.
+  it("a date field's hint names its parts in the browser's order, in the page's words", async () => {
+    const cases = [
+      ['en-US', 'en', '(month, day, year)'],
+      ['en-GB', 'en', '(day, month, year)'],
+      ['en-US', 'de', '(Monat, Tag, Jahr)'],
+      ['de-DE', 'de', '(Tag, Monat, Jahr)'],
+    ] as const;
+    for (const [browserLanguage, lang, expected] of cases) {
+      const p = await signedInPage(browser, app.baseUrl, alice.token);
+      await p.evaluateOnNewDocument((language) => {
+        Object.defineProperty(navigator, 'language', { get: () => language });
+      }, browserLanguage);
+      await visit(p, '/recipients/', lang);
+      await p
+        .waitForFunction(
+          (want) => document.querySelector('label[for="r-birthday"] [data-date-hint]')?.textContent === want,
+          { timeout: 10_000 },
+          expected,
+        )
+        .catch(() => undefined);
+      expect([browserLanguage, lang, await text(p, 'label[for="r-birthday"] [data-date-hint]')]).toEqual([
+        browserLanguage,
+        lang,
+        expected,
+      ]);
+      await p.browserContext().close();
+    }
+  });
+
   it('the send form previews the inside for one of many recipients, page by page', async () => {
     await app
       .http()

@@ -9,6 +9,19 @@
     container.querySelectorAll('input[data-search-for][hidden]').forEach(function (box) {
       box.hidden = false;
     });
+    // A date field's hint names its parts in the order the browser's own date field shows them.
+    var order = browserDateOrder();
+    if (order)
+      container.querySelectorAll('[data-date-hint]').forEach(function (hint) {
+        hint.textContent =
+          '(' +
+          order
+            .map(function (part) {
+              return hint.dataset[part];
+            })
+            .join(', ') +
+          ')';
+      });
     container.querySelectorAll('.toast').forEach(function (toast) {
       if (toast.dataset.armed) return;
       toast.dataset.armed = '1';
@@ -22,6 +35,23 @@
           toast.remove();
         }, 6000);
     });
+  }
+
+  // Chromium and Firefox lay out <input type="date"> in the browser's language (month first in
+  // American English), whatever the page's language; navigator.language is that language.
+  function browserDateOrder() {
+    try {
+      return new Intl.DateTimeFormat(navigator.language, { year: 'numeric', month: '2-digit', day: '2-digit' })
+        .formatToParts(new Date(2000, 10, 22))
+        .map(function (part) {
+          return part.type;
+        })
+        .filter(function (type) {
+          return type === 'day' || type === 'month' || type === 'year';
+        });
+    } catch {
+      return null;
+    }
   }
 
   // The phone menu: the Menu button opens and closes the main navigation (aria-expanded tells screen

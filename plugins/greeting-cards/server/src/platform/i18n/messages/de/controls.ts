@@ -8,6 +8,9 @@ export const controls: Record<keyof typeof en, string> = {
   'shop.ink.gold': 'Gold',
   'shop.ink.purple': 'Lila',
   'shop.dateHint': '(Tag, Monat, Jahr)',
+  'shop.datePart.day': 'Tag',
+  'shop.datePart.month': 'Monat',
+  'shop.datePart.year': 'Jahr',
   'shop.card.blankTile': 'Mit einer leeren Karte beginnen',
   'shop.styleGuide.title': 'Gestaltungsrichtlinie',
   'shop.styleGuide.lead':
