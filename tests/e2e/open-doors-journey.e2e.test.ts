@@ -241,6 +241,8 @@ describe('ready to open the doors: a shopper pays, gets the mail and the documen
     await clickAndNavigate('#cart-panel form[action="/cart/checkout/"] button');
     firstOrder = /\/checkout\/([0-9a-f-]{36})\//.exec(page.url())![1];
     expect(await text('main')).toContain('By paying you agree to the terms.');
+    // The VAT in the total is said before paying, as the invoice will state it.
+    expect(await text('.vat-line')).toMatch(/Including VAT\s+£1\.14/);
     await review('checkout');
     await clickAndNavigate('form[action$="/pay/"] button');
     expect(page.url()).toBe(`${base}/orders/${firstOrder}/?paid=1`);
