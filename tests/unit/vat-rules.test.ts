@@ -88,6 +88,21 @@ describe('VAT rules', () => {
     expect(out.totals).toEqual({ net: 583, vat: 113, gross: 696 });
   });
 
+  it('takes back out of a net price made gross exactly the VAT it added, for every price up to 25.00 and rate', () => {
+    // What net prices can rest on (docs/invoices.md, Limits): checkout may freeze each line gross (net
+    // plus its VAT, rounded) and every later step (payment, refund shares, invoice) keep working on gross
+    // amounts. With VAT v = n x r + e (|e| <= 1/2), the VAT taken out of n + v is v - e / (1 + r): never a
+    // tie for r > 0, so it rounds back to v, and the invoice shows the net price as entered.
+    const mismatches: string[] = [];
+    for (const rate of [1, 500, 700, 1000, 1300, 1900, 2000, 2100, 2300, 2500, 2700, 5000, 10000])
+      for (let net = 0; net <= 2500; net += 1) {
+        const added = vatOf(net, rate, false);
+        const back = vatOf(added.gross, rate, true);
+        if (back.net !== net || back.vat !== added.vat) mismatches.push(`${net} at ${rate}: ${JSON.stringify(back)}`);
+      }
+    expect(mismatches).toEqual([]);
+  });
+
   it('spreads a total someone else computed (Stripe Tax) over the lines without losing a unit', () => {
     const out = spreadVat([299, 399, 299], 167);
     expect(out.totals.vat).toBe(167);

@@ -321,6 +321,8 @@ export const orderRoutes: WebRouteDef[] = [
       )[0],
       errors: null,
       demoPayments: paymentMode(getConfig(web.strapi)) === 'demo',
+      // The VAT in the total before paying, as the order page and the invoice will say it.
+      documents: { vat_pence: await getService(web.strapi, 'invoices').vatAtCheckout(order.uuid) },
     });
   }),
 

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { UID } from '../../../platform/uids';
 import { query, type Row } from '../../../platform/db/query';
 import { getConfig } from '../../../platform/config/get-config';
+import { paymentMode } from '../../../platform/providers/payment';
 import { getService } from '../../../platform/get-service';
 import { isUniqueViolation } from '../../../platform/db/unique-violation';
 import { notFound } from '../../../platform/errors';
@@ -212,6 +213,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       })) as Row[];
       for (const row of refunds) if (await api.creditNoteFor(row.id as number)) issued += 1;
       return issued;
+    },
+
+    /**
+     * The VAT in a checked-out order's total, for the checkout page: what its invoice will state, by the
+     * same rules and the buyer's country. Null when Stripe Tax decides it at payment, or the order is not
+     * awaiting payment.
+     */
+    async vatAtCheckout(uuid: string): Promise<number | null> {
+      const config = getConfig(strapi);
+      if (config.stripeTax && paymentMode(config) === 'provider') return null;
+      const order = (await query(strapi, UID.order).findOne({
+        where: { uuid },
+        populate: { user: { select: ['id', 'email', 'username'] } },
+      })) as Row | null;
+      if (!order || order.status !== 'pending_payment') return null;
+      const items = (await orderStore(strapi).frozenItems(order.id)).sort((a, b) => Number(a.id) - Number(b.id));
+      return orderVat(strapi, order, items, (await buyerOf(order)).country).totals.vat;
     },
 
     /** What the order page shows: the VAT in the total and links to the invoice and credit notes. */
