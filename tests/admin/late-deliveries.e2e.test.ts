@@ -30,7 +30,17 @@ describe('late posted cards on the Deliveries page', () => {
 
   beforeAll(async () => {
     ensureAdminBuilt();
-    app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'false' }, { serveAdminPanel: true });
+    // The stub posts every card at once; an Express method with a price of its own for this test.
+    const transit = { GB: [1, 2], EU: [2, 4], '*': [3, 6] };
+    app = await startApp(
+      {
+        SERVICE_SEED_SAMPLE_DATA: 'false',
+        SERVICE_POSTAL_METHODS: JSON.stringify({
+          stub: { Standard: { price: 0, transit }, Express: { price: 450, transit } },
+        }),
+      },
+      { serveAdminPanel: true },
+    );
     browser = await launchBrowser();
   }, 600_000);
   afterAll(async () => {
