@@ -5,7 +5,7 @@ import { getConfig } from '../../platform/config/get-config';
 import { conflict, fieldError, fieldErrors } from '../../platform/errors';
 import { checkoutItemProblems } from './cart-item-validation';
 import { itemsPreflight, preflightErrorMessages } from './checkout-preflight';
-import { hasShipping, recheckShipping } from './checkout-shipping';
+import { recheckShipping } from './checkout-shipping';
 import { transition } from './rules/order-state';
 import { orderTotals, priceLine } from './rules/pricing';
 import type { OrderStatus } from '../../platform/enums';
@@ -33,8 +33,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!move.ok) throw conflict(move.reason);
 
     const raw = input.promo_code;
-    // Posted lines' shipping asked again before the lock (a quote may be slow): a changed price is a 400.
-    const shipping = await recheckShipping(strapi, await store.items(order.id), locale);
 
     // Under the order's row lock, so no add_to_cart or removal lands between pricing and freezing.
     const frozen = await store.withLockedOrder(order.id, async (status) => {
@@ -49,9 +47,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       const blocking = preflightErrorMessages(await itemsPreflight(strapi, items), locale);
       if (blocking.length) throw fieldErrors({ items: blocking });
       const config = getConfig(strapi);
-      // A line added while the provider was asked has not been checked: the shopper tries again.
-      if (items.some((item) => hasShipping(item) && !shipping.has(Number(item.id))))
-        throw conflict(msg('error.order_changed_checkout'));
+      // Posted lines' shipping asked again (checkout-shipping.ts): a changed price or date is a 400.
+      const shipping = await recheckShipping(strapi, items, locale);
       const priced = items.map((item) => {
         const base = priceLine(
           {

@@ -12,7 +12,10 @@ import { recipientName } from './serializer';
 // price, or a method that no longer serves the destination or makes the date, is a 400 naming the line:
 // the shopper adds the card again to accept the new terms; nothing changes behind their back. An
 // unchanged line takes the window and hand-over day as they are now (the dates move on with the clock).
-// The provider is asked before the order's lock is taken, so a slow quote never holds the lock.
+// It runs under the order's lock on the items checkout has already read (no query of its own: a cart
+// without such lines costs nothing more). The provider's quote was cached for a day when the line was
+// added, so the lock is held for a quote only when that cache has lapsed (the provider's client gives
+// up after 30 s, and a failed quote falls back to the table at once).
 
 export interface CheckedShipping {
   shipping_pence: number;
