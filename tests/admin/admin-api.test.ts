@@ -230,6 +230,13 @@ describe('admin API for shop operators', () => {
         updated_at: expect.any(String),
         provider_order_id: null,
         postal_status: null,
+        promised_to: null,
+        late_at: null,
+        late_promised_to: null,
+        late_remedy: null,
+        first_provider_order_id: null,
+        shipping_method: null,
+        shipping_pence: 0,
       },
     ]);
     expect(smtp.messages.filter((m) => to(m).includes('friend@example.test'))).toHaveLength(0);

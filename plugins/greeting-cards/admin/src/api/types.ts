@@ -36,6 +36,14 @@ export interface DeliveryRow {
   updated_at?: string | null;
   provider_order_id?: string | null;
   postal_status?: string | null;
+  /** Late posted cards (issue 44): the last day promised, when it was found late, and what was done. */
+  promised_to?: string | null;
+  late_at?: string | null;
+  late_promised_to?: string | null;
+  late_remedy?: 'reprint' | 'refund_shipping' | null;
+  first_provider_order_id?: string | null;
+  shipping_method?: string | null;
+  shipping_pence?: number;
 }
 
 export interface GroupCardRow {

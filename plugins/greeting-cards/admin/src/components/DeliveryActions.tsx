@@ -7,7 +7,7 @@ import { useErrorText } from '../api/error-text';
 import type { DeliveryRow } from '../api/types';
 import { getTranslation } from '../utils/getTranslation';
 
-type Action = 'retry' | 'cancel' | 'resend';
+type Action = 'retry' | 'cancel' | 'resend' | 'reprint' | 'refund-shipping';
 
 type Wording = Record<'button' | 'title' | 'label' | 'question' | 'done' | 'failed', MessageDescriptor>;
 
@@ -51,11 +51,48 @@ const WORDING: Record<Action, Wording> = {
     done: { id: getTranslation('delivery.resend.done'), defaultMessage: 'The e-card was sent again.' },
     failed: { id: getTranslation('delivery.resend.failed'), defaultMessage: 'Resend failed' },
   },
+  reprint: {
+    button: { id: getTranslation('delivery.reprint.button'), defaultMessage: 'Reprint and resend' },
+    title: { id: getTranslation('delivery.reprint.title'), defaultMessage: 'Reprint and resend' },
+    label: {
+      id: getTranslation('delivery.reprint.label'),
+      defaultMessage: 'Reprint and resend delivery {id}{to, select, none {} other { to {to}}}',
+    },
+    question: {
+      id: getTranslation('delivery.reprint.question'),
+      defaultMessage:
+        'Print this late card again and post it as a new order with the print provider? The buyer is told by e-mail.',
+    },
+    done: { id: getTranslation('delivery.reprint.done'), defaultMessage: 'The card is being printed again.' },
+    failed: { id: getTranslation('delivery.reprint.failed'), defaultMessage: 'Reprint failed' },
+  },
+  'refund-shipping': {
+    button: { id: getTranslation('delivery.refund-shipping.button'), defaultMessage: 'Refund shipping' },
+    title: { id: getTranslation('delivery.refund-shipping.title'), defaultMessage: 'Refund the shipping' },
+    label: {
+      id: getTranslation('delivery.refund-shipping.label'),
+      defaultMessage: 'Refund the shipping of delivery {id}{to, select, none {} other { to {to}}}',
+    },
+    question: {
+      id: getTranslation('delivery.refund-shipping.question'),
+      defaultMessage: "Refund what the buyer paid for this late card's shipping? The buyer is told by e-mail.",
+    },
+    done: { id: getTranslation('delivery.refund-shipping.done'), defaultMessage: 'The shipping was refunded.' },
+    failed: { id: getTranslation('delivery.refund-shipping.failed'), defaultMessage: 'Refund failed' },
+  },
 };
 
 /** Which actions make sense for a delivery; the server has the last word (409 with a reason). */
-export function actionsFor(delivery: Pick<DeliveryRow, 'status' | 'method' | 'postal_status'>): Action[] {
+export function actionsFor(
+  delivery: Pick<DeliveryRow, 'status' | 'method' | 'postal_status' | 'late_at' | 'late_remedy' | 'shipping_pence'>,
+): Action[] {
   const actions: Action[] = [];
+  // A late posted card: one remedy, chosen once (the server refuses a second).
+  if (delivery.method === 'post' && delivery.late_at && !delivery.late_remedy) {
+    const delivered = delivery.status === 'delivered' || delivery.postal_status === 'delivered';
+    if (!delivered && (delivery.status === 'processing' || delivery.status === 'sent')) actions.push('reprint');
+    if ((delivery.shipping_pence ?? 0) > 0) actions.push('refund-shipping');
+  }
   if (delivery.status === 'failed') actions.push('retry');
   if (delivery.status === 'scheduled' || delivery.status === 'pending') actions.push('cancel');
   // A posted card at the print provider until production starts; the provider decides (409 otherwise).
@@ -103,7 +140,7 @@ function ActionButton({
       <Dialog.Trigger>
         <Button
           size="S"
-          variant={action === 'cancel' ? 'danger-light' : 'secondary'}
+          variant={action === 'cancel' || action === 'refund-shipping' ? 'danger-light' : 'secondary'}
           disabled={disabled}
           aria-label={formatMessage(wording.label, { id: delivery.id, to: delivery.recipient_name || 'none' })}
         >
@@ -121,13 +158,16 @@ function ActionButton({
   );
 }
 
-/** Retry / Cancel / Resend with a confirmation and a notification; disabled for roles without the right. */
+/** Retry / Cancel / Resend / Reprint / Refund shipping with a confirmation and a notification; disabled for roles without the right. */
 export function DeliveryActions({
   delivery,
   canManage,
   onDone,
 }: {
-  delivery: Pick<DeliveryRow, 'id' | 'status' | 'method' | 'recipient_name'>;
+  delivery: Pick<
+    DeliveryRow,
+    'id' | 'status' | 'method' | 'recipient_name' | 'postal_status' | 'late_at' | 'late_remedy' | 'shipping_pence'
+  >;
   canManage: boolean;
   onDone: () => void;
 }) {

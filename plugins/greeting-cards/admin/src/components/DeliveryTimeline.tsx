@@ -17,6 +17,8 @@ const SOURCES: Record<string, MessageDescriptor> = {
   retry: { id: getTranslation('timeline.source.retry'), defaultMessage: 'Retried' },
   refund: { id: getTranslation('timeline.source.refund'), defaultMessage: 'Refunded' },
   migrated: { id: getTranslation('timeline.source.migrated'), defaultMessage: 'Recorded before the timeline existed' },
+  late: { id: getTranslation('timeline.source.late'), defaultMessage: 'Found late' },
+  reprint: { id: getTranslation('timeline.source.reprint'), defaultMessage: 'Reprint and resend' },
 };
 
 /** A posted card at its print provider: the provider's order id, tracking, refund and every accepted step, oldest first. */

@@ -17,6 +17,8 @@ import { getTranslation } from '../utils/getTranslation';
 
 const DELIVERY_STATUSES = ['pending', 'scheduled', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
 const DELIVERY_METHODS = ['ecard', 'post', 'print'] as const;
+/** Posted cards against their promised window: only the late ones (issue 44). */
+const PROMISE_CHOICES = ['late'] as const;
 const PAGE_SIZE = 20;
 
 export function DeliveriesPage() {
@@ -24,10 +26,12 @@ export function DeliveriesPage() {
   const format = useFormat();
   const [status, setStatus] = React.useState('');
   const [method, setMethod] = React.useState('');
+  const [promise, setPromise] = React.useState('');
   const [page, setPage] = React.useState(1);
   const { data, error, isLoading, reload } = useResource<Paged<DeliveryRow>>('/deliveries', {
     status,
     method,
+    late: promise === 'late' ? 'true' : '',
     page,
     page_size: PAGE_SIZE,
   });
@@ -67,6 +71,18 @@ export function DeliveriesPage() {
               }}
             />
           </Grid.Item>
+          <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
+            <ChoiceFilter
+              name="delivery-promise"
+              text={formatMessage({ id: getTranslation('deliveries.promise'), defaultMessage: 'Promised window' })}
+              value={promise}
+              choices={PROMISE_CHOICES}
+              onChange={(value) => {
+                setPromise(value);
+                setPage(1);
+              }}
+            />
+          </Grid.Item>
         </Grid.Root>
       </Box>
       {error ? (
@@ -86,7 +102,7 @@ export function DeliveriesPage() {
       {data && data.count === 0 ? (
         <Empty
           content={
-            status || method
+            status || method || promise
               ? formatMessage({
                   id: getTranslation('deliveries.none-match'),
                   defaultMessage: 'No delivery matches these filters.',
@@ -162,8 +178,11 @@ export function DeliveriesPage() {
                     <Td>
                       <Typography>{codeWord(formatMessage, delivery.method)}</Typography>
                     </Td>
-                    <Td>
-                      <StatusBadge status={delivery.status} />
+                    <Td style={{ whiteSpace: 'normal' }}>
+                      <Flex direction="column" alignItems="flex-start" gap={1}>
+                        <StatusBadge status={delivery.status} />
+                        {delivery.late_at ? <LateNote delivery={delivery} /> : null}
+                      </Flex>
                     </Td>
                     <Td style={{ whiteSpace: 'normal' }}>
                       <Flex direction="column" alignItems="flex-start" gap={1}>
@@ -233,6 +252,34 @@ export function DeliveriesPage() {
           </Table>
           <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} />
         </>
+      ) : null}
+    </Flex>
+  );
+}
+
+/** A late posted card: the last day promised, and what was done about it (or that nothing was yet). */
+function LateNote({ delivery }: { delivery: DeliveryRow }) {
+  const { formatMessage } = useIntl();
+  return (
+    <Flex direction="column" alignItems="flex-start" gap={1} data-late={delivery.id}>
+      <Typography variant="pi" fontWeight="bold" textColor="danger600">
+        {formatMessage(
+          { id: getTranslation('deliveries.late'), defaultMessage: 'Late: promised by {date}' },
+          { date: delivery.late_promised_to ?? delivery.promised_to ?? '—' },
+        )}
+      </Typography>
+      <Typography variant="pi" textColor="neutral600">
+        {delivery.late_remedy
+          ? codeWord(formatMessage, delivery.late_remedy)
+          : formatMessage({ id: getTranslation('deliveries.late-open'), defaultMessage: 'Nothing done yet' })}
+      </Typography>
+      {delivery.first_provider_order_id ? (
+        <Typography variant="pi" textColor="neutral600">
+          {formatMessage(
+            { id: getTranslation('deliveries.first-order'), defaultMessage: 'First order {id}' },
+            { id: delivery.first_provider_order_id },
+          )}
+        </Typography>
       ) : null}
     </Flex>
   );

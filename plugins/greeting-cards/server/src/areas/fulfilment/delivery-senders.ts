@@ -30,6 +30,10 @@ export interface SendOutcome {
   delivered_at?: Date | null;
   tracking_reference?: string;
   pdf_path?: string;
+  /** Posted cards: the promised window and planned dispatch day (late cards, areas/fulfilment/late/). */
+  promised_from?: string | null;
+  promised_to?: string | null;
+  dispatch_on?: string | null;
 }
 
 const absolute = (base: string, pathOrUrl: string) =>
@@ -190,7 +194,8 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const backend = postal();
     const job: PostalJob = {
       deliveryId: delivery.id,
-      idempotencyKey: `card-delivery-${delivery.id}-${deliveryTag(delivery)}`,
+      // A late card's reprint is a second order with a key of its own (late/late-cards-service.ts).
+      idempotencyKey: `card-delivery-${delivery.id}-${deliveryTag(delivery)}${delivery.first_tracking_reference ? '-reprint' : ''}`,
       orderUuid: item.order.uuid,
       // A provider that fetches the file by URL gets it rendered when it asks (print-files route).
       pdf: backend.printFileByUrl ? undefined : await printFileFor(item, cardPdf),
@@ -211,7 +216,36 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const result = await backend.send(job);
     if (!result?.trackingReference) throw new Error('the postal backend returned no tracking reference');
     const status = senderStatus('post', result.status === 'processing' ? 'queued_at_carrier' : 'sent');
-    return { status, sent_at: now, tracking_reference: result.trackingReference };
+    return {
+      status,
+      sent_at: now,
+      tracking_reference: result.trackingReference,
+      ...promiseOf(item, job, now, Boolean(delivery.first_tracking_reference)),
+    };
+  }
+
+  /**
+   * What the card is promised, kept on the delivery as it goes to the printer: the window the buyer was
+   * shown (the order item's, for a chosen method or arrive-by date), else (and for a reprint) the plan for
+   * its method now; the dispatch day is the plan's for the card's method from now. Never fails a send that succeeded.
+   */
+  function promiseOf(item: Row, job: PostalJob, now: Date, reprint: boolean) {
+    try {
+      const plan = getService(strapi, 'shipping').promise({
+        product: job.product,
+        country: String(job.address.country || 'GB').toUpperCase(),
+        method: job.shippingMethod ?? null,
+        now,
+      });
+      // A reprint is promised what its own plan says: the buyer's first window has passed.
+      const own = reprint ? null : item;
+      const from = (own?.arrives_from as string | null) ?? plan?.arrives_from ?? null;
+      const to = (own?.arrives_to as string | null) ?? plan?.arrives_to ?? null;
+      return { promised_from: from, promised_to: to, dispatch_on: plan?.dispatch_on ?? null };
+    } catch (error) {
+      strapi.log.warn(`[greeting-cards] delivery ${job.deliveryId}: no promised window kept: ${errorText(error)}`);
+      return {};
+    }
   }
 
   async function sendPrint(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {

@@ -11,7 +11,17 @@ type Row = Record<string, any>;
 /** One step in a delivery's timeline: where it came from, and the state it left the delivery in. */
 export interface DeliveryEventInput {
   deliveryId: number;
-  source: 'submitted' | 'submit_failed' | 'callback' | 'poll' | 'cancelled' | 'retry' | 'refund' | 'migrated';
+  source:
+    | 'submitted'
+    | 'submit_failed'
+    | 'callback'
+    | 'poll'
+    | 'cancelled'
+    | 'retry'
+    | 'refund'
+    | 'migrated'
+    | 'late'
+    | 'reprint';
   status?: string | null;
   postalStatus?: string | null;
   providerStatus?: string | null;

@@ -87,6 +87,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const newsHooks = (): NewsHooks => ({
     afterSent,
     afterFailed: async (id) => void (await notifyOperatorOfFailure(strapi, store, id)),
+    // A card the provider reports delivered (or shipped) after its window is late at once (late/).
+    afterNews: async (id, now) => {
+      try {
+        await getService(strapi, 'lateCards').checkOne(id, now);
+      } catch (error) {
+        strapi.log.warn(`[greeting-cards] delivery ${id}: lateness not checked: ${errorText(error)}`);
+      }
+    },
   });
 
   /** Sends one claimed delivery and records the outcome; never throws. `done` collects what to settle afterwards. */
@@ -118,6 +126,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           detail: outcome.tracking_reference ? `order ${outcome.tracking_reference}` : null,
         });
       }
+      // A late card's reprint is now a provider order: the buyer's one e-mail about it can say when it lands.
+      if (method === 'post' && delivery.late_remedy === 'reprint')
+        await getService(strapi, 'buyerNews')
+          .sendFor('late', id)
+          .catch((error: unknown) =>
+            strapi.log.warn(`[greeting-cards] delivery ${id}: late e-mail left to the sweep: ${errorText(error)}`),
+          );
       // A backend that only queued the card (processing) is asked again by pollBackend.
       if (outcome.status !== 'processing') await afterSentInBatch(item, done);
       return 'sent';
@@ -356,6 +371,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The posted card whose backend reference (a print provider's order id) this is, or null. */
     deliveryByReference: (reference: string) => store.byReference(reference) as Promise<QueuedDelivery | null>,
+
+    /** Whether `reference` is the first provider order of a late card that was reprinted. */
+    async reprintedFrom(reference: string): Promise<boolean> {
+      const rows = await query(strapi, UID.delivery).findMany({
+        where: { first_tracking_reference: reference },
+        select: ['id'],
+        limit: 1,
+      });
+      return rows.length > 0;
+    },
 
     /** Applies a print provider's news to a delivery (status callbacks; the job's poll does the same). */
     applyCarrierNews(

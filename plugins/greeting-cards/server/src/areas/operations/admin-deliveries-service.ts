@@ -16,6 +16,8 @@ import { msg } from '../../platform/i18n/format-message';
 export interface DeliveryFilters {
   status: DeliveryStatus | null;
   method: DeliveryMethod | null;
+  /** Only posted cards found late (newest first). */
+  late?: boolean;
 }
 
 const POPULATE = { order_item: { populate: { order: { select: ['id', 'uuid'] }, recipient: true } } };
@@ -87,6 +89,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const where: Record<string, unknown> = {};
       if (filters.status) where.status = filters.status;
       if (filters.method) where.order_item = { delivery_method: filters.method };
+      if (filters.late) where.late_at = { $notNull: true };
       const { count, rows } = await pagedRows<DeliveryRow>(
         page,
         async () => Number(await deliveries().count({ where })),
@@ -94,7 +97,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           deliveries().findMany({
             where,
             populate: POPULATE,
-            orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+            orderBy: filters.late ? [{ late_at: 'desc' }, { id: 'desc' }] : [{ updatedAt: 'desc' }, { id: 'desc' }],
             offset: page.offset,
             limit: page.pageSize,
           }),
@@ -120,6 +123,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         events: events.map(deliveryEventView),
         refund,
       };
+    },
+
+    /** A late posted card printed and sent again (fulfilment/late/late-cards-service.ts); once, however often asked. */
+    async reprint(id: number) {
+      await getService(strapi, 'lateCards').reprint(id);
+      strapi.log.info(`[greeting-cards] late delivery ${id}: reprint and resend by an operator`);
+      return deliveryView(await load(id));
+    },
+
+    /** A late posted card's shipping refunded (never more than was paid for it); once. */
+    async refundShipping(id: number) {
+      await getService(strapi, 'lateCards').refundShipping(id);
+      strapi.log.info(`[greeting-cards] late delivery ${id}: shipping refunded by an operator`);
+      return { ...deliveryView(await load(id)), refund: await getService(strapi, 'refunds').ofDelivery(id) };
     },
 
     retry: (id: number) => requeue('retry', id),

@@ -49,6 +49,15 @@ export function deliveryView(d: DeliveryRow) {
     // Posted cards: the print provider's order id and stage (null for other methods).
     provider_order_id: item?.delivery_method === 'post' ? (d.tracking_reference ?? null) : null,
     postal_status: item?.delivery_method === 'post' ? (d.postal_status ?? null) : null,
+    // Late posted cards (issue 44): the window promised, when it was found late, what was done about it
+    // (reprint, refund_shipping), the first provider order of a reprint, and the shipping paid.
+    promised_to: d.promised_to ?? null,
+    late_at: iso(d.late_at),
+    late_promised_to: d.late_promised_to ?? null,
+    late_remedy: d.late_remedy ?? null,
+    first_provider_order_id: d.first_tracking_reference ?? null,
+    shipping_method: item?.shipping_method ?? null,
+    shipping_pence: Number(item?.shipping_pence ?? 0),
   };
 }
 

@@ -45,6 +45,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const filters = {
       status: oneOf(query, 'status', DELIVERY_STATUSES, errors),
       method: oneOf(query, 'method', DELIVERY_METHODS, errors),
+      late: oneOf(query, 'late', ['true'] as const, errors) === 'true',
     };
     errors.throwIfAny();
     return getService(strapi, 'adminDeliveries').list(filters, pageRequest(query));
@@ -54,6 +55,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   retryDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').retry(parseId(ctx.params.id))),
   cancelDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').cancel(parseId(ctx.params.id))),
   resendDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').resend(parseId(ctx.params.id))),
+  reprintDelivery: action(strapi, async (ctx) => getService(strapi, 'adminDeliveries').reprint(parseId(ctx.params.id))),
+  refundDeliveryShipping: action(strapi, async (ctx) =>
+    getService(strapi, 'adminDeliveries').refundShipping(parseId(ctx.params.id)),
+  ),
 
   settings: action(strapi, async () => getService(strapi, 'adminSettings').report()),
   updateSettings: action(strapi, async (ctx) =>

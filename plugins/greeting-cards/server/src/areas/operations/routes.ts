@@ -34,6 +34,9 @@ export default {
     adminRoute('POST', '/admin/deliveries/:id/retry', 'admin.retryDelivery', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/cancel', 'admin.cancelDelivery', deliveriesManage),
     adminRoute('POST', '/admin/deliveries/:id/resend', 'admin.resendDelivery', deliveriesManage),
+    // Late posted cards (issue 44): reprint and resend, or refund the shipping; each once per card.
+    adminRoute('POST', '/admin/deliveries/:id/reprint', 'admin.reprintDelivery', deliveriesManage),
+    adminRoute('POST', '/admin/deliveries/:id/refund-shipping', 'admin.refundDeliveryShipping', deliveriesManage),
     adminRoute('GET', '/admin/group-cards', 'admin-group-cards.list', ordersRead),
     adminRoute('POST', '/admin/group-cards/:uuid/close', 'admin-group-cards.close', deliveriesManage),
     adminRoute('GET', '/admin/settings', 'admin.settings', settingsRead),

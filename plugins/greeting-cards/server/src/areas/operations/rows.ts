@@ -39,6 +39,12 @@ export interface DeliveryRow {
   delivered_at?: When;
   sent_at?: When;
   opened_at?: When;
+  promised_from?: string | null;
+  promised_to?: string | null;
+  late_at?: When;
+  late_promised_to?: string | null;
+  late_remedy?: string | null;
+  first_tracking_reference?: string | null;
   order_item?: ItemRow | null;
 }
 
@@ -48,6 +54,8 @@ export interface ItemRow {
   line_total_pence?: number | null;
   unit_price_pence?: number | null;
   gift_wrap?: boolean | null;
+  shipping_method?: string | null;
+  shipping_pence?: number | null;
   snapshot?: {
     card_title?: string;
     recipient_name?: string | null;

@@ -5,6 +5,7 @@ import { getConfig } from '../../platform/config/get-config';
 import { conflict, fieldError, fieldErrors } from '../../platform/errors';
 import { checkoutItemProblems } from './cart-item-validation';
 import { itemsPreflight, preflightErrorMessages } from './checkout-preflight';
+import { recheckShipping } from './checkout-shipping';
 import { transition } from './rules/order-state';
 import { orderTotals, priceLine } from './rules/pricing';
 import type { OrderStatus } from '../../platform/enums';
@@ -46,17 +47,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       const blocking = preflightErrorMessages(await itemsPreflight(strapi, items), locale);
       if (blocking.length) throw fieldErrors({ items: blocking });
       const config = getConfig(strapi);
-      const priced = items.map((item) => ({
-        item,
-        ...priceLine(
+      // Posted lines' shipping asked again (checkout-shipping.ts): a changed price or date is a 400.
+      const shipping = await recheckShipping(strapi, items, locale);
+      const priced = items.map((item) => {
+        const base = priceLine(
           {
             delivery_method: item.delivery_method,
             gift_wrap: Boolean(item.gift_wrap),
             gift_addon_price_pence: item.gift_addon ? item.gift_addon.price_pence : null,
           },
           config,
-        ),
-      }));
+        );
+        // The shipping chosen is part of the line (what refunds and invoices read).
+        const ship = shipping.get(Number(item.id));
+        return { item, ship, ...base, line_total_pence: base.line_total_pence + (ship?.shipping_pence ?? 0) };
+      });
 
       let discount = 0;
       let promoCode: string | null = null;
@@ -73,7 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       }
       const frozenAt = new Date().toISOString();
       const frozenItems: Row[] = [];
-      for (const { item, unit_price_pence, line_total_pence } of priced) {
+      for (const { item, ship, unit_price_pence, line_total_pence } of priced) {
         const snapshot: ItemSnapshot = {
           card_title: item.card?.title ?? '',
           recipient_name: recipientName(item.recipient),
@@ -83,11 +88,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           frozen_at: frozenAt,
         };
         // updateMany: one UPDATE, without reading the row back.
+        const dates = ship
+          ? {
+              arrives_from: ship.arrives_from,
+              arrives_to: ship.arrives_to,
+              ...(ship.submit_at && ship.submit_at > new Date() ? { scheduled_for: ship.submit_at } : {}),
+            }
+          : {};
         await query(strapi, UID.orderItem).updateMany({
           where: { id: item.id },
-          data: { unit_price_pence, line_total_pence, snapshot },
+          data: { unit_price_pence, line_total_pence, snapshot, ...dates },
         });
-        frozenItems.push({ ...item, unit_price_pence, line_total_pence, snapshot });
+        frozenItems.push({ ...item, unit_price_pence, line_total_pence, snapshot, ...dates });
       }
       const totals = orderTotals(
         priced.map((p) => p.line_total_pence),

@@ -3,7 +3,7 @@ import { UID } from '../../platform/uids';
 import { query } from '../../platform/db/query';
 import { errorText } from '../../platform/deliveries/delivery-retry';
 import { REFUNDABLE_ORDERS, statesAllowing } from './rules/order-state';
-import { refundDue } from './rules/refund-shares';
+import { refundDue, shippingRefundDue } from './rules/refund-shares';
 import type { OrderStatus } from '../../platform/enums';
 import { providers } from '../../platform/providers/registry';
 import { orderStore } from './order-store';
@@ -143,6 +143,52 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
+     * The refund of a late posted card's shipping (issue 44), made once: the delivery's one refund row
+     * (the unique index), for the part of its line's share of the payment that paid for shipping
+     * (rules/refund-shares.ts shippingRefundDue). Null when nothing is owed. Call it, as decide(), inside
+     * orderStore.withLockedOrder.
+     */
+    async decideShipping(
+      orderId: number,
+      deliveryId: number,
+      itemId: number,
+      shippingPence: number,
+    ): Promise<Row | null> {
+      const existing = await refunds().findOne({ where: { delivery_id: deliveryId } });
+      if (existing) return existing;
+      const order: Row | null = await query(strapi, UID.order).findOne({ where: { id: orderId } });
+      if (!order || !REFUNDABLE_ORDERS.includes(order.status)) return null;
+      const earlier: Row[] = await refunds().findMany({
+        where: { order_id: orderId },
+        select: ['delivery_id', 'amount_pence'],
+      });
+      const paid = Number(order.total_pence ?? 0);
+      const amount = shippingRefundDue(paid, await linesOf(orderId, earlier), itemId, shippingPence);
+      if (!amount) return null;
+      const row = await refunds().create({
+        data: {
+          delivery_id: deliveryId,
+          order_id: orderId,
+          amount_pence: amount,
+          currency: order.currency ?? 'GBP',
+          provider: order.payment_provider ?? null,
+          status: 'pending',
+          requested_by: 'operator',
+          kind: 'shipping',
+        },
+      });
+      const whole = sumOf(earlier) + amount >= paid;
+      if (whole || (order.status as OrderStatus) !== 'partially_refunded') {
+        await orderStore(strapi).moveIf(
+          orderId,
+          statesAllowing(whole ? 'refund' : 'partial_refund'),
+          whole ? { status: 'refunded', refunded_at: new Date() } : { status: 'partially_refunded' },
+        );
+      }
+      return row;
+    },
+
+    /**
      * Asks the payment provider for a decided refund (outside any transaction); safe to call again: a
      * refund left pending is asked for once more with the same key, one already made is just answered.
      */
@@ -178,11 +224,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         data: { status: 'succeeded', provider_refund_id: refundId },
       });
       if (count === 1) {
+        const shipping = row.kind === 'shipping';
         await getService(strapi, 'fulfilment').recordEvent({
           deliveryId,
           source: 'refund',
-          status: 'cancelled',
-          detail: `${row.amount_pence} ${row.currency} refunded (${refundId}), asked by the ${requestedBy}`,
+          status: shipping ? null : 'cancelled',
+          detail: `${row.amount_pence} ${row.currency} ${shipping ? 'shipping ' : ''}refunded (${refundId}), asked by the ${requestedBy}`,
         });
       }
       return refundView({ ...row, status: 'succeeded' })!;

@@ -71,6 +71,12 @@ export function registerJobs(strapi: Core.Strapi): void {
       task: singleFlight('group card e-mail', strapi, () => getService(strapi, 'groupCardMail').runDue(new Date())),
       options: { rule: '0 * * * * *' },
     };
+    // Posted cards not delivered by the end of their promised window (areas/fulfilment/late/): each is
+    // marked late once (a conditional UPDATE), so running everywhere is safe.
+    jobs.greetingCardsLateCards = {
+      task: singleFlight('late cards', strapi, () => getService(strapi, 'lateCards').checkDue(new Date())),
+      options: { rule: '15 * * * * *' },
+    };
     // Claims each summary before sending (at most one a day per shopper), so running everywhere is safe.
     jobs.greetingCardsAddressSummaries = {
       task: singleFlight('address link summary', strapi, () =>

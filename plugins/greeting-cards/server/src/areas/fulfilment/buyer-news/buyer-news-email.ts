@@ -3,7 +3,7 @@ import { renderEmail, type RenderedEmail } from '../../../platform/email/views';
 import type { DeliveryMethod } from '../../../platform/enums';
 
 /** The buyer's news about one card after the order, one e-mail each (buyer-news-service.ts). */
-export const NEWS_KINDS = ['shipped', 'delivered', 'failed', 'cancelled', 'ecard'] as const;
+export const NEWS_KINDS = ['shipped', 'delivered', 'failed', 'cancelled', 'ecard', 'late'] as const;
 export type NewsKind = (typeof NEWS_KINDS)[number];
 
 export interface NewsEmailInput {
@@ -19,7 +19,16 @@ export interface NewsEmailInput {
   trackingUrl?: string | null;
   /** cancelled: the refund decided for the card, if any. */
   refund?: { amountPence: number; currency: string; manual: boolean } | null;
+  /**
+   * late: the last day promised ('YYYY-MM-DD') and what the shop does about it: print and send the card
+   * again (with the new window), or refund its shipping (`refund`).
+   */
+  late?: { promisedTo: string; remedy: 'reprint' | 'refund_shipping'; from?: string | null; to?: string | null } | null;
 }
+
+/** A calendar date as the e-mail's language writes it (noon UTC: the same date in any shop zone). */
+const calendarDate = (text: ReturnType<typeof emailText>, date: string | null | undefined): string =>
+  date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? text.date(new Date(`${date}T12:00:00Z`)) : '';
 
 /** Only a web address goes into a link: the tracking URL is the provider's text. */
 const webAddress = (url: string | null | undefined): string | null =>
@@ -50,6 +59,19 @@ export function buyerNewsEmail(input: NewsEmailInput, lang: EmailLanguage = {}):
       notes.push(t(refund.manual ? 'email.news.cancelled.manual' : 'email.news.cancelled.refund', { amount }));
     }
   }
+  let promisedTo = '';
+  if (input.kind === 'late' && input.late) {
+    promisedTo = calendarDate(text, input.late.promisedTo);
+    const refund = input.refund;
+    if (input.late.remedy === 'reprint') {
+      const from = calendarDate(text, input.late.from);
+      const to = calendarDate(text, input.late.to);
+      notes.push(from && to ? t('email.news.late.reprint', { from, to }) : t('email.news.late.reprint-soon'));
+    } else if (refund && refund.amountPence > 0) {
+      const amount = text.money(refund.amountPence, refund.currency);
+      notes.push(t(refund.manual ? 'email.news.late.refund-manual' : 'email.news.late.refund', { amount }));
+    }
+  }
   const subject = t(`email.news.${input.kind}.subject`, { recipient });
   return renderEmail(
     'buyer-news',
@@ -57,7 +79,7 @@ export function buyerNewsEmail(input: NewsEmailInput, lang: EmailLanguage = {}):
     {
       heading: subject,
       name: input.buyerName || t('email.print.there'),
-      body: t(`email.news.${input.kind}.body`, { recipient }),
+      body: t(`email.news.${input.kind}.body`, { recipient, date: promisedTo }),
       card: t('email.news.card', { title, recipient }),
       number: input.orderNumber,
       trackingUrl,

@@ -25,7 +25,8 @@ import { buyerNewsEmail, NEWS_KINDS, type NewsKind } from './buyer-news-email';
 
 interface KindRule {
   column: string;
-  setting: keyof PluginConfig;
+  /** The setting that switches it off; none: always sent (the late-card e-mail tells what the shop does). */
+  setting?: keyof PluginConfig;
   /** The delivery's own state that owes this mail (besides its column being null): the claim's condition. */
   own: Row;
   /** What its order item must be. Checked before the claim: Strapi's updateMany cannot filter on a relation. */
@@ -58,6 +59,23 @@ const RULES: Record<NewsKind, KindRule> = {
     own: { status: 'sent' },
     item: { delivery_method: 'ecard', scheduled_for: { $notNull: true } },
   },
+  // A late posted card once the operator chose what to do (late/late-cards-service.ts): a refund of its
+  // shipping at once, a reprint once the new provider order exists (its window is then known).
+  late: {
+    column: 'late_mail_sent_at',
+    own: {
+      late_at: { $notNull: true },
+      $or: [
+        { late_remedy: 'refund_shipping' },
+        {
+          late_remedy: 'reprint',
+          first_tracking_reference: { $notNull: true },
+          tracking_reference: { $notNull: true },
+        },
+      ],
+    },
+    item: { delivery_method: 'post' },
+  },
 };
 
 /** The deliveries owing a mail of this kind (all of them, or the one with `id`). */
@@ -85,7 +103,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const recipient =
       snap.recipient_name ?? ([item.recipient?.first_name, item.recipient?.last_name].filter(Boolean).join(' ') || '');
     const refund =
-      kind === 'cancelled'
+      kind === 'cancelled' || (kind === 'late' && delivery.late_remedy === 'refund_shipping')
         ? ((await query(strapi, UID.refund).findOne({ where: { delivery_id: delivery.id } })) as Row | null)
         : null;
     return buyerNewsEmail(
@@ -106,6 +124,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               manual: refund.status === 'manual',
             }
           : null,
+        late:
+          kind === 'late'
+            ? {
+                promisedTo: String(delivery.late_promised_to ?? delivery.promised_to ?? ''),
+                remedy: delivery.late_remedy === 'reprint' ? 'reprint' : 'refund_shipping',
+                from: delivery.late_remedy === 'reprint' ? (delivery.promised_from ?? null) : null,
+                to: delivery.late_remedy === 'reprint' ? (delivery.promised_to ?? null) : null,
+              }
+            : null,
       },
       { locale, shopName: config.shopName, timeZone: config.shopTimeZone },
     );
@@ -130,7 +157,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           where: { id: deliveryId, shipped_mail_sent_at: null },
           data: { shipped_mail_sent_at: new Date() },
         });
-      if (!getConfig(strapi)[rule.setting]) return false;
+      if (rule.setting && !getConfig(strapi)[rule.setting]) return false;
       try {
         const delivery = await store.load(deliveryId);
         const to = delivery?.order_item?.order?.user?.email;

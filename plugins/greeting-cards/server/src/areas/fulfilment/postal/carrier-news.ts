@@ -37,6 +37,8 @@ export type NewsOutcome = 'moved' | 'noted' | 'unchanged';
 export interface NewsHooks {
   afterSent: (item: Row) => Promise<void>;
   afterFailed?: (deliveryId: number) => Promise<void>;
+  /** After news changed the delivery: is it now late against its promise (late/late-cards-service.ts)? */
+  afterNews?: (deliveryId: number, now: Date) => Promise<void>;
 }
 
 /** Where the news came from, for the delivery's timeline. */
@@ -81,6 +83,7 @@ export async function applyCarrierNews(
   }
   const data: Row = { status: to, carrier_status: news.providerStatus, postal_status: news.stage, ...tracking };
   if (to === 'delivered') data.delivered_at = now;
+  if (to === 'sent') data.shipped_at = now;
   const reason =
     news.stage === 'failed' || news.stage === 'cancelled'
       ? (news.reason ?? `the print provider reported ${news.providerStatus}`)
@@ -90,11 +93,13 @@ export async function applyCarrierNews(
     await event(to, reason ?? (tracking.tracking_number ? `tracking ${tracking.tracking_number}` : null));
     if (to === 'sent' || to === 'delivered') await hooks.afterSent((await store.load(row.id))?.order_item ?? {});
     if (to === 'failed') await hooks.afterFailed?.(row.id);
+    await hooks.afterNews?.(row.id, now);
     return 'moved';
   }
   // Shipped earlier, delivered now: recorded beside the status, once.
   if (news.stage === 'delivered' && (await store.markDeliveredAfterShipping(row.id, news.providerStatus, now))) {
     await event('sent', 'the carrier delivered the card');
+    await hooks.afterNews?.(row.id, now);
     return 'noted';
   }
   // Already moved (a replay, or the poll got there first): fill in tracking it lacks, nothing else.

@@ -92,6 +92,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (orderId === null) return { status: 200, body: { detail: englishText(msg('error.webhook_ignored')) } };
       const fulfilment = getService(strapi, 'fulfilment');
       const row = await fulfilment.deliveryByReference(orderId);
+      // The first order of a late card that was reprinted: its news no longer moves the card.
+      if (!row && (await fulfilment.reprintedFrom(orderId)))
+        return { status: 200, body: { detail: englishText(msg('error.webhook_ignored')) } };
       // Not ours, or not recorded yet (the callback beat our own record of the order): the provider retries, the poll catches up.
       if (!row) throw notFound(msg('error.webhook_unknown_order'));
       const backend = fulfilment.postalBackend();

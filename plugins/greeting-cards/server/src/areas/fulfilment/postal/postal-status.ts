@@ -44,11 +44,16 @@ export async function pollPostalStatus(
       const data =
         state === 'failed'
           ? { status: statusAfter('failed_permanently'), last_error: 'the postal backend reported a failure' }
-          : { status: statusAfter(state), ...(state === 'delivered' ? { delivered_at: now } : {}) };
+          : {
+              status: statusAfter(state),
+              ...(state === 'delivered' ? { delivered_at: now } : {}),
+              ...(state === 'sent' ? { shipped_at: now } : {}),
+            };
       if (!(await store.settle(row.id, data))) continue;
       moved += 1;
       if (state === 'failed') await hooks.afterFailed?.(row.id);
       if (state !== 'failed') await hooks.afterSent((await store.load(row.id))?.order_item ?? {});
+      await hooks.afterNews?.(row.id, now);
     } catch (error) {
       strapi.log.warn(`[greeting-cards] postal status of delivery ${row.id} unknown: ${errorText(error)}`);
     }

@@ -249,6 +249,39 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
+    /**
+     * The window a card sent now by `method` (absent: the default) is promised, and its dispatch day: from
+     * the settings' transit table alone (no quote: the price is settled by then). Null when the method does
+     * not serve the country. The delivery keeps it when the card goes to the printer (late cards).
+     */
+    promise(input: { product: string; country: string; method?: string | null; now?: Date }): {
+      method: string;
+      dispatch_on: string;
+      arrives_from: string;
+      arrives_to: string;
+    } | null {
+      const config = getConfig(strapi);
+      const provider = providerKey(config);
+      const table = ((config.postalMethods as Record<string, MethodTable>)[provider] ?? {}) as MethodTable;
+      const method = input.method || defaultMethodOf(config);
+      const transit = table[method] ? transitTo(table[method], input.country) : undefined;
+      if (!transit) return null;
+      const productionDays = config.postalProductionDays as Record<string, number>;
+      const [plan] = planDispatch({
+        now: input.now ?? new Date(),
+        shopZone: config.shopTimeZone,
+        cutoff: config.postalCutoffs[provider] ?? '14:00',
+        printerCountry: config.postalPrinterCountries[provider] ?? 'GB',
+        destinationCountry: input.country,
+        productionDays: productionDays[input.product] ?? productionDays.card ?? 0,
+        methods: [{ method, transit }],
+        windowDays: config.arriveByWindowDays,
+      }).asap;
+      return plan
+        ? { method, dispatch_on: plan.dispatchOn, arrives_from: plan.arrivesFrom, arrives_to: plan.arrivesTo }
+        : null;
+    },
+
     /** For tests and the admin: forget cached quotes. */
     clearQuotes() {
       quotes.clear();

@@ -63,3 +63,29 @@ export function refundDue(paidPence: number, lines: RefundLine[], lineId: number
   const stillHeld = Math.max(0, pence(paidPence) - given);
   return Math.max(0, Math.min(share - pence(byId[index].refunded_pence), stillHeld));
 }
+
+/**
+ * What refunding the shipping of line `lineId` gives back (a late posted card, issue 44): the part of the
+ * line's share of the payment that paid for its shipping (share x shipping / line total, rounded down, so
+ * an order's discount is spread over the shipping as over the rest of the line), never more than the
+ * shipping cost, nor than the line's refund due (refundDue above). 0 when nothing was paid for shipping.
+ */
+export function shippingRefundDue(
+  paidPence: number,
+  lines: RefundLine[],
+  lineId: number,
+  shippingPence: number,
+): number {
+  const shipping = pence(shippingPence);
+  const byId = [...lines].sort((a, b) => a.id - b.id);
+  const index = byId.findIndex((l) => l.id === lineId);
+  if (index < 0 || !shipping) return 0;
+  const lineTotal = pence(byId[index].line_total_pence);
+  if (!lineTotal) return 0;
+  const share = lineShares(
+    paidPence,
+    byId.map((l) => l.line_total_pence),
+  )[index];
+  const paidForShipping = Number((BigInt(share) * BigInt(Math.min(shipping, lineTotal))) / BigInt(lineTotal));
+  return Math.max(0, Math.min(paidForShipping, shipping, refundDue(paidPence, lines, lineId)));
+}

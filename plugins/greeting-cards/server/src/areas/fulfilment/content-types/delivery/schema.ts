@@ -55,6 +55,25 @@ const delivery = defineType({
     send_again_key: str(),
     send_again_count: int({ default: 0 }),
     pdf_path: str(),
+    // Posted cards (issue 44): the arrival window promised to the buyer ('YYYY-MM-DD', set when the card goes
+    // to the printer, from its order item or, without one there, the plan for its method at that moment) and
+    // the day it was planned to leave the printer; shipped_at is when the provider first reported it shipped.
+    promised_from: str(),
+    promised_to: str(),
+    dispatch_on: str(),
+    shipped_at: dt(),
+    // Late cards (areas/fulfilment/late/): when the card was found not delivered by the end of its window,
+    // what the operator chose (reprint, refund_shipping; claimed once by a conditional UPDATE from null, so a
+    // second click does nothing more), and the buyer's one e-mail about it.
+    late_at: dt(),
+    // The last day promised when it was found late (a reprint gets a window of its own in promised_*).
+    late_promised_to: str(),
+    late_remedy: str(),
+    late_remedy_at: dt(),
+    late_mail_sent_at: dt(),
+    // A reprint is a new provider order for the same card: the first order's reference is kept here, and
+    // tracking_reference names the new one (callbacks and polls follow it).
+    first_tracking_reference: str(),
   },
 });
 

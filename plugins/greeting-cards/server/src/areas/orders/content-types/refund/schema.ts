@@ -6,7 +6,7 @@ const refund = defineType({
   displayName: 'Refund',
   curated: false,
   description:
-    'Money given back for one cancelled delivery: one row per delivery (a unique index), so a retry never refunds twice.',
+    "Money given back for one cancelled delivery, or a late posted card's shipping: one row per delivery (a unique index), so a retry never refunds twice.",
   unique: ['delivery_id'],
   indexed: ['order_id'],
   attributes: {
@@ -19,6 +19,8 @@ const refund = defineType({
     // pending: asked for, not confirmed; succeeded: the provider made it; manual: an operator must (see payment issues).
     status: str({ default: 'pending' }),
     requested_by: str(),
+    // card: a cancelled card's share of the payment; shipping: a late posted card's shipping (issue 44).
+    kind: str({ default: 'card' }),
     // The number of the refund's credit note, set in the transaction that issues it.
     credit_note_number: int(),
   },

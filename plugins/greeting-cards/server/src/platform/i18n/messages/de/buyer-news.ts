@@ -28,6 +28,16 @@ export const buyerNews: Record<keyof typeof en, string> = {
   'email.news.cancelled.no-refund': 'Für diese Karte wurde nichts erstattet.',
   'email.news.ecard.subject': 'Deine E-Card an {recipient} ist verschickt',
   'email.news.ecard.body': 'Deine geplante E-Card ist soeben an {recipient} gegangen.',
+  'email.news.late.subject': 'Deine Karte an {recipient} verspätet sich',
+  'email.news.late.body':
+    'Deine Karte an {recipient} ist bis zum {date}, dem letzten zugesagten Tag, nicht angekommen. Das tut uns leid.',
+  'email.news.late.reprint':
+    'Wir drucken sie auf unsere Kosten neu und verschicken sie noch einmal; sie sollte zwischen dem {from} und dem {to} ankommen.',
+  'email.news.late.reprint-soon':
+    'Wir drucken sie auf unsere Kosten neu und verschicken sie noch einmal; wir melden uns, sobald sie unterwegs ist.',
+  'email.news.late.refund':
+    'Wir erstatten die {amount}, die du für den Versand bezahlt hast, auf dem Weg, auf dem du bezahlt hast; meist ist der Betrag nach 5 bis 10 Tagen zu sehen.',
+  'email.news.late.refund-manual': 'Unser Team erstattet die {amount}, die du für den Versand bezahlt hast, von Hand.',
   'email.news.no-recipient': 'deinen Empfänger',
   'email.news.view': 'Bestellung ansehen',
   'email.news.link': 'Oder öffne diesen Link: {url}',

@@ -108,6 +108,17 @@ export const errors: Record<keyof typeof en, string> = {
   'error.shipping_method_not_served': 'Die Versandart {method} liefert nicht nach {country}.',
   'error.shipping_method_unknown': 'Unbekannte Versandart „{method}“.',
   'error.shipping_method_post_only': 'Nur eine Karte per Post hat eine Versandart.',
+  'error.late_not_late':
+    'Diese Karte ist nicht verspätet: Nur eine verspätete Karte kann neu gedruckt oder ihr Versand erstattet werden.',
+  'error.late_remedy_taken': 'Für diese verspätete Karte wurde bereits etwas unternommen.',
+  'error.late_already_delivered': 'Diese Karte wurde zugestellt: Erstatte den Versand, statt sie neu zu drucken.',
+  'error.late_not_at_printer':
+    'Diese Karte ist weder in der Druckerei noch bei der Post und kann nicht neu gedruckt werden.',
+  'error.late_no_shipping_paid': 'Für den Versand dieser Karte wurde nichts bezahlt, also gibt es nichts zu erstatten.',
+  'error.checkout_shipping_price_changed':
+    '„{title}“ an {recipient}: Der Versand mit {method} kostet jetzt {now} statt {was}. Lege die Karte erneut in den Warenkorb, um den neuen Preis anzunehmen.',
+  'error.checkout_shipping_no_longer':
+    '„{title}“ an {recipient}: {problem} Lege die Karte mit einer anderen Versandart oder einem anderen Datum erneut in den Warenkorb.',
   'error.product_code': 'Unbekanntes Druckprodukt „{product}“.',
   'error.recipient_ids_list': 'Erwartet wird eine Liste von Empfänger-IDs.',
   'error.recipient_ids_once': 'Jeder Empfänger darf nur einmal vorkommen.',

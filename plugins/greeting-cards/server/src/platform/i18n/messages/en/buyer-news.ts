@@ -26,6 +26,15 @@ export const buyerNews = {
   'email.news.cancelled.no-refund': 'Nothing was refunded for this card.',
   'email.news.ecard.subject': 'Your e-card to {recipient} has been sent',
   'email.news.ecard.body': 'Your scheduled e-card has just gone to {recipient}.',
+  'email.news.late.subject': 'Your card to {recipient} is running late',
+  'email.news.late.body': 'Your card to {recipient} has not arrived by {date}, the last day we promised. We are sorry.',
+  'email.news.late.reprint':
+    'We are printing it again and posting it afresh at our cost; it should arrive between {from} and {to}.',
+  'email.news.late.reprint-soon':
+    'We are printing it again and posting it afresh at our cost; you will hear from us when it is on its way.',
+  'email.news.late.refund':
+    'We are refunding the {amount} you paid for its shipping to the way you paid; it usually shows within 5 to 10 days.',
+  'email.news.late.refund-manual': 'Our team will refund the {amount} you paid for its shipping by hand.',
   'email.news.no-recipient': 'your recipient',
   'email.news.view': 'See your order',
   'email.news.link': 'Or open this link: {url}',

@@ -113,6 +113,15 @@ export const errors = {
   'error.shipping_method_not_served': 'The {method} method does not deliver to {country}.',
   'error.shipping_method_unknown': 'Unknown shipping method "{method}".',
   'error.shipping_method_post_only': 'Only a posted card has a shipping method.',
+  'error.late_not_late': 'This card is not late: only a late card can be reprinted or have its shipping refunded.',
+  'error.late_remedy_taken': 'Something was already done about this late card.',
+  'error.late_already_delivered': 'This card has been delivered: refund its shipping instead of reprinting it.',
+  'error.late_not_at_printer': 'This card is not at the printer or in the post, so it cannot be reprinted.',
+  'error.late_no_shipping_paid': 'Nothing was paid for this card’s shipping, so there is nothing to refund.',
+  'error.checkout_shipping_price_changed':
+    '“{title}” to {recipient}: {method} shipping now costs {now} instead of {was}. Add the card again to accept the new price.',
+  'error.checkout_shipping_no_longer':
+    '“{title}” to {recipient}: {problem} Add the card again with another method or date.',
   'error.product_code': 'Unknown print product "{product}".',
   'error.recipient_ids_list': 'Expected a list of recipient ids.',
   'error.recipient_ids_once': 'Each recipient may be listed once.',
