@@ -55,6 +55,9 @@ const delivery = defineType({
     send_again_key: str(),
     send_again_count: int({ default: 0 }),
     pdf_path: str(),
+    // The one reminder of an unopened e-card whose sender asked for it (ecards/unopened-reminder-service.ts):
+    // claimed by a conditional UPDATE from null while the card is still unopened, so it goes once.
+    unopened_reminder_at: dt(),
   },
 });
 
