@@ -41,15 +41,17 @@ describe('the e-card opens from its envelope', () => {
       title: 'Happy birthday, Ada',
       canvas_data: {
         version: '7.0.0',
+        width: 600,
+        height: 850,
         background: '#FFF4E0',
         objects: [
           {
             type: 'textbox',
             text: 'Happy Birthday',
-            left: 120,
-            top: 900,
-            width: 1400,
-            fontSize: 150,
+            left: 60,
+            top: 300,
+            width: 480,
+            fontSize: 64,
             fill: '#7B2CBF',
             fontFamily: 'Georgia',
           },
@@ -97,6 +99,13 @@ describe('the e-card opens from its envelope', () => {
     );
     expect(await shown(page, '.card-front svg')).toBe(true);
     expect(await shown(page, '.card-actions')).toBe(true);
+    // Settled in place (for the screenshots).
+    await page.waitForFunction(() =>
+      document
+        .querySelector('.card-book')!
+        .getAnimations()
+        .every((a) => a.playState === 'finished'),
+    );
   }
 
   /** The envelope, closed, as the page opens on it. */

@@ -5,9 +5,10 @@
 (function () {
   'use strict';
 
-  // How long the opening takes (envelope.css): the flap, then the card rising, then the envelope fading.
-  var OPENING_MS = 1300;
-  var LEAVING_MS = 300;
+  // How long the opening takes (envelope.css): the flap, then the card rising (1.25 s), a moment to see
+  // it out of its envelope, then the envelope fading.
+  var OPENING_MS = 1900;
+  var LEAVING_MS = 350;
 
   function setUp() {
     var view = document.querySelector('.card-view');
