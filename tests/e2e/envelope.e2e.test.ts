@@ -1,3 +1,4 @@
+import type { Core } from '@strapi/strapi';
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
@@ -25,7 +26,10 @@ describe('the e-card opens from its envelope', () => {
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     app = await startApp({ ...smtp.env, SERVICE_SEED_SAMPLE_DATA: 'false' });
-    const documents = app.strapi.documents('plugin::greeting-cards.envelope' as any);
+    const documents = app.strapi.documents(
+      'plugin::greeting-cards.envelope' as Parameters<Core.Strapi['documents']>[0],
+    );
+    type Data = Parameters<typeof documents.create>[0]['data'];
     await documents.create({
       data: {
         name: 'Berry red',
@@ -33,7 +37,7 @@ describe('the e-card opens from its envelope', () => {
         color: '#9e2342',
         liner_color: '#f4c7c3',
         liner_pattern: 'hearts',
-      } as any,
+      } as Data,
       status: 'published',
     });
     const sender = await createUser(app.strapi, { first_name: 'Sam', last_name: 'Jones' });

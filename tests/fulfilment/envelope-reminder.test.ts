@@ -1,3 +1,4 @@
+import type { Core } from '@strapi/strapi';
 import type { ParsedMail } from 'mailparser';
 import { startApp, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
@@ -118,9 +119,12 @@ describe('e-card envelopes and the reminder of an unopened card', () => {
     expect(plainLine).not.toHaveProperty('remind_unopened');
 
     // A draft nobody published, and a published one switched off, are not on offer.
-    const documents = app.strapi.documents('plugin::greeting-cards.envelope' as any);
+    const documents = app.strapi.documents(
+      'plugin::greeting-cards.envelope' as Parameters<Core.Strapi['documents']>[0],
+    );
+    type Data = Parameters<typeof documents.create>[0]['data'];
     await documents.create({
-      data: { name: 'Secret gold', slug: 'secret-gold', color: '#D4AF37', liner_color: '#000000' } as any,
+      data: { name: 'Secret gold', slug: 'secret-gold', color: '#D4AF37', liner_color: '#000000' } as Data,
     });
     await documents.create({
       data: {
@@ -129,7 +133,7 @@ describe('e-card envelopes and the reminder of an unopened card', () => {
         color: '#888888',
         liner_color: '#FFFFFF',
         is_active: false,
-      } as any,
+      } as Data,
       status: 'published',
     });
     const before = await cartCount();
