@@ -24,7 +24,7 @@ const ENVELOPES = [
   {
     slug: 'midnight-blue',
     name: 'Midnight blue',
-    de: 'Mitternachtsblau',
+    de: 'Nachtblau',
     color: '#1f2e4d',
     liner_color: '#d8a93b',
     liner_pattern: 'stars',
