@@ -14,6 +14,24 @@ import { seriousA11yViolations } from './browser';
 // envelope step. Screenshots: .tmp/screenshots/envelope-*.png.
 jest.setTimeout(240_000);
 
+const CANVAS = {
+  version: '7.0.0',
+  width: 600,
+  height: 850,
+  background: '#FFF4E0',
+  objects: [
+    {
+      type: 'textbox',
+      text: 'Happy Birthday',
+      left: 60,
+      top: 300,
+      width: 480,
+      fontSize: 64,
+      fill: '#7B2CBF',
+      fontFamily: 'Georgia',
+    },
+  ],
+};
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 
@@ -43,24 +61,7 @@ describe('the e-card opens from its envelope', () => {
     const sender = await createUser(app.strapi, { first_name: 'Sam', last_name: 'Jones' });
     const card = await createCard(app.strapi, sender, {
       title: 'Happy birthday, Ada',
-      canvas_data: {
-        version: '7.0.0',
-        width: 600,
-        height: 850,
-        background: '#FFF4E0',
-        objects: [
-          {
-            type: 'textbox',
-            text: 'Happy Birthday',
-            left: 60,
-            top: 300,
-            width: 480,
-            fontSize: 64,
-            fill: '#7B2CBF',
-            fontFamily: 'Georgia',
-          },
-        ],
-      },
+      canvas_data: CANVAS,
       inside_message: 'Dear Ada, have a wonderful day!',
     });
     const recipient = await createRecipient(app.strapi, sender, { email: 'ada@example.test' });
@@ -132,6 +133,38 @@ describe('the e-card opens from its envelope', () => {
       const running = [...paper.getAnimations(), ...flap.getAnimations()];
       return running.length > 0 && running.every((a) => a.playState === 'finished');
     });
+
+  it('the sender picks the envelope and the reminder on the send form', async () => {
+    const shopper = await createUser(app.strapi, { first_name: 'Lee', last_name: 'Chan' });
+    const card = await createCard(app.strapi, shopper, { title: 'Send form', canvas_data: CANVAS });
+    const friend = await createRecipient(app.strapi, shopper, { first_name: 'Kim', email: 'kim@example.test' });
+    const page = await signedInPage(browser, app.baseUrl, shopper.token, DESKTOP);
+    await page.goto(`${app.baseUrl}/editor/${card.id}/`, { waitUntil: 'load' });
+    await page.waitForSelector('#open-send');
+    await page.click('#open-send');
+    await page.waitForFunction(
+      (id) => [...(document.getElementById('recipient') as HTMLSelectElement).options].some((o) => o.value === id),
+      {},
+      String(friend.id),
+    );
+    await page.select('#recipient', String(friend.id));
+    // The one envelope on offer is chosen at first; the reminder is the sender's choice.
+    expect(await page.$eval('input[name=envelope]:checked', (e) => (e as HTMLInputElement).value)).toBe('berry-red');
+    // Only for e-cards: a posted card shows no envelope.
+    await page.select('#delivery-method', 'post');
+    expect(await page.$eval('#ecard-extras', (e) => (e as HTMLElement).hidden)).toBe(true);
+    await page.select('#delivery-method', 'ecard');
+    expect(await page.$eval('#ecard-extras', (e) => (e as HTMLElement).hidden)).toBe(false);
+    await page.click('#remind-unopened');
+    await Promise.all([page.waitForNavigation(), page.click('#send-submit')]);
+    expect(page.url()).toMatch(/\/cart\/$/);
+    const cart = await app.http().get('/api/orders/cart/').set(shopper.auth).expect(200);
+    expect(cart.body.items).toEqual([
+      expect.objectContaining({ delivery_method: 'ecard', envelope: 'berry-red', remind_unopened: true }),
+    ]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
 
   it('opens by a click on a desktop, in English, and gives the card the focus', async () => {
     const page = await signedInPage(browser, app.baseUrl, null, DESKTOP);
