@@ -29,6 +29,9 @@ const FIELDS = [
   'scheduled_for',
   'gift_addon_id',
   'gift_wrap',
+  // An e-card's envelope and its reminder if unopened (issue 45).
+  'envelope',
+  'remind_unopened',
   'promo_code',
   'first_name',
   'last_name',

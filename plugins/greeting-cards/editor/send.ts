@@ -82,6 +82,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
   const update = () => {
     const post = method.value === 'post';
     $('post-extras').hidden = !post;
+    $('ecard-extras').hidden = method.value !== 'ecard';
     $('new-recipient').hidden = recipient.value !== NEW;
     const many = recipient.value === MANY;
     $('many-recipients').hidden = !many;
@@ -287,6 +288,13 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
         scheduled_for: when || null,
         gift_addon_id: post && gift.value ? Number(gift.value) : null,
         gift_wrap: post && wrap.checked,
+        // E-cards: the envelope it opens from ('' is none) and the reminder if it stays unopened.
+        ...(method.value === 'ecard'
+          ? {
+              envelope: form.querySelector<HTMLInputElement>('input[name=envelope]:checked')?.value || null,
+              remind_unopened: $<HTMLInputElement>('remind-unopened').checked,
+            }
+          : {}),
       });
       window.location.assign(shopUrl('/cart/'));
     } catch (e) {

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { getConfig } from './platform/config/get-config';
 import { runOnce } from './platform/db/run-once';
 import { seedSampleData } from './areas/catalogue/seed/seed-sample-data';
+import { seedEnvelopes } from './areas/catalogue/seed/seed-envelopes';
 import { seedLegalPages } from './areas/catalogue/legal/seed-legal-pages';
 import { checkProfileRelation } from './platform/providers/user-details/load-adapter';
 import { getService } from './platform/get-service';
@@ -61,6 +62,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   if (config.seedSampleData) await getService(strapi, 'templateDesigns').seeding(() => seedSampleData(strapi));
   if (config.seedSampleData) await seedLegalPages(strapi);
   if (config.seedSampleData) await seedMessageSuggestions(strapi);
+  if (config.seedSampleData) await seedEnvelopes(strapi);
   registerJobs(strapi);
   // SERVICE_ROLE=web draws nothing (its renderer refuses): thumbnails and previews are a worker's.
   if (doesBackgroundWork(strapi)) {

@@ -9,6 +9,7 @@ export const UID = {
   reminder: 'plugin::greeting-cards.reminder',
   giftAddon: 'plugin::greeting-cards.gift-addon',
   legalPage: 'plugin::greeting-cards.legal-page',
+  envelope: 'plugin::greeting-cards.envelope',
   messageSuggestion: 'plugin::greeting-cards.message-suggestion',
   aiSuggestionUse: 'plugin::greeting-cards.ai-suggestion-use',
   promoCode: 'plugin::greeting-cards.promo-code',

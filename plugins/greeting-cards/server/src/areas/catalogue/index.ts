@@ -21,3 +21,5 @@ export default area;
 // What other areas use of this one (they import this file only).
 export { TEMPLATE_DESIGNER_POLICY } from './template-designer-policy';
 export { robotsRoute } from './seo/routes';
+export { envelopesOnOffer, envelopeBySlug, type EnvelopeOffer } from './envelopes';
+export { envelopeChoice, type EnvelopeChoice } from './rules/envelopes';

@@ -52,11 +52,12 @@ function recipientOf(item: Row): Row {
  * One Message-ID per delivery: if an instance dies between the SMTP server's "accepted" and recording
  * the send, the card is sent again after its claim runs out, and mail clients collapse the two copies.
  */
-export function deliveryMessageId(publicUrl: string, delivery: Row): string {
+export function deliveryMessageId(publicUrl: string, delivery: Row, reminder = false): string {
   const host = (/^https?:\/\/([^/:]+)/i.exec(publicUrl)?.[1] ?? 'greeting-cards.invalid').toLowerCase();
   // A copy the buyer sent again is a new message: the same Message-ID would be dropped as a duplicate.
   const again = Number(delivery.send_again_count ?? 0) > 0 ? `.again${Number(delivery.send_again_count)}` : '';
-  return `<card-delivery-${delivery.id}.${deliveryTag(delivery)}${again}@${host}>`;
+  // So is the reminder of an unopened card (one per delivery).
+  return `<card-delivery-${delivery.id}.${deliveryTag(delivery)}${again}${reminder ? '.reminder' : ''}@${host}>`;
 }
 
 /**
@@ -135,7 +136,14 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     return details;
   };
 
-  async function sendEcard(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
+  /** The e-card's e-mail; `reminder`: the one gentle reminder of an unopened card (nothing else is recorded then). */
+  async function sendEcard(
+    delivery: Row,
+    item: Row,
+    now: Date,
+    options: { reminder?: boolean } = {},
+  ): Promise<SendOutcome> {
+    const reminder = Boolean(options.reminder);
     const config = getConfig(strapi);
     const recipient = recipientOf(item);
     const to = String(recipient.email ?? '').trim();
@@ -162,7 +170,9 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
         insideMessage: String(card.inside_message ?? ''),
         viewUrl: link,
         imageSrc: png ? 'cid:card-front' : absolute(config.publicUrl, card.preview_url),
-        sentAt: now,
+        // A reminder says when the card itself went.
+        sentAt: reminder && delivery.sent_at ? new Date(delivery.sent_at) : now,
+        reminder,
       },
       language,
     );
@@ -171,9 +181,13 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       replyTo: sender.email || undefined,
       ...mail,
       attachments: png ? [{ filename: 'card.png', content: png, contentType: 'image/png', cid: 'card-front' }] : [],
-      headers: { 'X-Greeting-Card-Delivery': String(delivery.id) },
-      messageId: deliveryMessageId(config.publicUrl, delivery),
+      headers: {
+        'X-Greeting-Card-Delivery': String(delivery.id),
+        ...(reminder ? { 'X-Greeting-Card-Reminder': 'unopened' } : {}),
+      },
+      messageId: deliveryMessageId(config.publicUrl, delivery, reminder),
     });
+    if (reminder) return { status: senderStatus('ecard', 'sent'), sent_at: now };
     await getService(strapi, 'library').addReceived(card.id, to);
     // Web instances draw nothing: the card's view page is drawn here, once per design, for them to serve
     // (`all` draws it on the first view, as before). A failure only costs the view page its drawing.

@@ -6,6 +6,7 @@ import postalCallbacks from './postal/postal-callbacks-service';
 import buyerNews from './buyer-news/buyer-news-service';
 import shipping from './postal/shipping-service';
 import lateCards from './late/late-cards-service';
+import unopenedReminders from './ecards/unopened-reminder-service';
 
 /** Sending what a paid order bought: deliveries, their senders, the postal backend, e-mail. */
 const services = {
@@ -16,6 +17,7 @@ const services = {
   buyerNews,
   shipping,
   lateCards,
+  unopenedReminders,
 };
 
 export default services;

@@ -9,6 +9,8 @@ import { deliveryRuleErrors } from './rules/cart-rules';
 import { mergeFieldsIn } from '../../platform/designs/merge-fields';
 import { query, type Row } from '../../platform/db/query';
 import { PUBLISHED } from '../../platform/db/published';
+import { chosenEnvelope, ecardExtras } from './cart-item-validation';
+import type { EnvelopeChoice } from '../catalogue';
 
 // Bulk send: one card to many recipients, one basket line each (the same delivery, schedule and
 // add-on), added together or not at all. The lines share a `bulk_group`, and the cart's item limit
@@ -38,6 +40,7 @@ export interface ValidBulk {
   /** When each recipient's copy goes (by recipient id): a date resolves on each one's own clock. */
   scheduledFor: Map<number, Date | null>;
   addon: Row | null;
+  envelope: EnvelopeChoice | null;
   bulkGroup: string;
 }
 
@@ -64,6 +67,7 @@ export async function validateBulk(strapi: Core.Strapi, userId: number, input: A
     ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } })
     : null;
   if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
+  const envelope = await chosenEnvelope(strapi, input, add);
 
   // One query for all of them; another user's recipient reads as missing, as for a single line.
   const found: Row[] = await query(strapi, UID.recipient).findMany({
@@ -105,7 +109,7 @@ export async function validateBulk(strapi: Core.Strapi, userId: number, input: A
     else add('scheduled_for', msg('error.item_problem', { label: nameOf(recipient), message: resolved.message }));
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
-  return { card: card!, recipients, addon, scheduledFor, bulkGroup: crypto.randomUUID() };
+  return { card: card!, recipients, addon, envelope, scheduledFor, bulkGroup: crypto.randomUUID() };
 }
 
 /** The lines of a bulk add, ready to insert into the cart `orderId`. */
@@ -118,6 +122,7 @@ export function bulkLines(orderId: number, input: AddToCartInput, bulk: ValidBul
     scheduled_for: bulk.scheduledFor.get(recipient.id) ?? null,
     gift_addon: bulk.addon ? bulk.addon.id : null,
     gift_wrap: input.gift_wrap,
+    ...ecardExtras(input, bulk.envelope),
     bulk_group: bulk.bulkGroup,
     ...price,
   }));

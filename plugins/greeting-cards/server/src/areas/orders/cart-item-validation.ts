@@ -8,12 +8,15 @@ import { deliveryRuleErrors } from './rules/cart-rules';
 import { findOwnedCard, findOwnedRecipient } from './owned-records';
 import { query, type Row } from '../../platform/db/query';
 import { PUBLISHED } from '../../platform/db/published';
+import { envelopeBySlug, type EnvelopeChoice } from '../catalogue';
 
 export interface ValidCartItem {
   input: AddToCartInput;
   card: Row;
   recipient: Row | null;
   addon: Row | null;
+  /** The e-card's envelope as the line keeps it (null: none chosen). */
+  envelope: EnvelopeChoice | null;
   /** When it goes out: the time given, or a date given resolved on the recipient's clock. */
   scheduledFor: Date | null;
 }
@@ -44,6 +47,8 @@ export async function validateCartItem(
     : null;
   if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
 
+  const envelope = await chosenEnvelope(strapi, input, add);
+
   // Method rules only make sense once the recipient reference itself is valid.
   if (!input.recipient_id || recipient) {
     const rules = deliveryRuleErrors(input.delivery_method, recipient, {
@@ -66,8 +71,26 @@ export async function validateCartItem(
     else add('scheduled_for', resolved.message);
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
-  return { input, card: card!, recipient, addon, scheduledFor };
+  return { input, card: card!, recipient, addon, envelope, scheduledFor };
 }
+
+/** The envelope asked for, as the line keeps it: a published, active one, else a field error. */
+export async function chosenEnvelope(
+  strapi: Core.Strapi,
+  input: AddToCartInput,
+  add: (field: string, message: Text) => void,
+): Promise<EnvelopeChoice | null> {
+  if (!input.envelope) return null;
+  const envelope = await envelopeBySlug(strapi, input.envelope);
+  if (!envelope) add('envelope', msg('error.envelope_unknown', { slug: input.envelope }));
+  return envelope;
+}
+
+/** The order line's columns for the e-card's envelope and reminder. */
+export const ecardExtras = (input: AddToCartInput, envelope: EnvelopeChoice | null) => ({
+  envelope: envelope ?? null,
+  remind_unopened: Boolean(input.remind_unopened),
+});
 
 /**
  * At checkout, each cart item again: what was valid when it was added may not be now (the recipient

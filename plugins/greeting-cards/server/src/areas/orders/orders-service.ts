@@ -10,7 +10,7 @@ import type { OrderStatus } from '../../platform/enums';
 import { orderStore } from './order-store';
 import { orderView, OrderView } from './serializer';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
-import { validateCartItem } from './cart-item-validation';
+import { ecardExtras, validateCartItem } from './cart-item-validation';
 import { pagedRows } from '../../platform/db/paged-rows';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { AddToCartInput } from './rules/cart-input';
@@ -139,7 +139,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return addManyToCart(userId, { ...input, recipient_tag: null, recipient_ids: people.map((r) => r.id) }, locale);
       }
       if (input.recipient_ids?.length) return addManyToCart(userId, input, locale);
-      const { card, recipient, addon, scheduledFor: asked } = await validateCartItem(strapi, userId, input);
+      const { card, recipient, addon, envelope, scheduledFor: asked } = await validateCartItem(strapi, userId, input);
       // A chosen method or arrive-by date: priced and dated by the shipping service (never by the client);
       // an arrive-by card waits (scheduled_for) until the day it must go to the printer.
       const shipping =
@@ -184,6 +184,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               scheduled_for: scheduledFor,
               gift_addon: addon ? addon.id : null,
               gift_wrap: input.gift_wrap,
+              ...ecardExtras(input, envelope),
               ...price,
             },
           });

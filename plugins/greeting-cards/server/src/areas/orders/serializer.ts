@@ -47,6 +47,11 @@ export function itemView(item: Row) {
           arrives_to: (item.arrives_to as string | null) ?? null,
         }
       : {}),
+    // E-cards (issue 45), when chosen: the envelope's slug, and that it goes once more if unopened.
+    ...((item.envelope as { slug?: string } | null)?.slug
+      ? { envelope: (item.envelope as { slug: string }).slug }
+      : {}),
+    ...(item.remind_unopened ? { remind_unopened: true } : {}),
   };
 }
 

@@ -109,6 +109,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   shopTimeZone: 'Scheduling',
   scheduledSendHour: 'Scheduling',
   resendUnopenedAfterDays: 'Scheduling',
+  resendUnopenedAfterHours: 'Scheduling',
   aiBaseUrl: 'Message suggestions',
   aiApiKey: 'Message suggestions',
   aiModel: 'Message suggestions',

@@ -849,6 +849,13 @@ export const SETTING_RECORDS = {
     describe:
       'Days after which an e-card nobody has opened may be sent again by its buyer (a failed one may be at once).',
   }),
+  resendUnopenedAfterHours: integer({
+    env: 'SERVICE_RESEND_UNOPENED_AFTER_HOURS',
+    default: 72,
+    schema: z.number().int().min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours (a year)'),
+    describe:
+      'Hours after which an e-card nobody has opened is sent once more by itself, with a gentle subject, when its sender asked for that on the send form (add_to_cart `remind_unopened`). Not the buyer\'s own "send again", which SERVICE_RESEND_UNOPENED_AFTER_DAYS governs.',
+  }),
   buyerMailShipped: flag({
     env: 'SERVICE_BUYER_MAIL_SHIPPED',
     default: true,

@@ -94,6 +94,21 @@ export const CONTENT_VIEWS: Record<string, ContentView> = {
       ...common,
     },
   },
+  envelope: {
+    mainField: 'name',
+    sortBy: 'sort_order',
+    sortOrder: 'ASC',
+    list: ['id', 'name', 'color', 'liner_color', 'liner_pattern', 'is_active'],
+    labels: {
+      name: ['Name', 'What the sender sees on the send form.'],
+      slug: ['Slug', 'How the API names it (add_to_cart `envelope`).'],
+      color: ['Paper colour', 'In #RRGGBB form, such as #B3263E.'],
+      liner_color: ['Liner colour', 'In #RRGGBB form: the inside of the flap.'],
+      liner_pattern: ['Liner pattern', 'Drawn over the liner colour in white.'],
+      sort_order: ['Order', 'Smaller first on the send form.'],
+      ...common,
+    },
+  },
   'promo-code': {
     mainField: 'code',
     sortBy: 'updatedAt',

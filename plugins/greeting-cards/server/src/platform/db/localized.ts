@@ -19,6 +19,7 @@ export const LOCALIZED_TEXTS: Record<string, readonly string[]> = {
   [UID.occasion]: ['name'],
   [UID.asset]: ['name'],
   [UID.legalPage]: ['title', 'description', 'body'],
+  [UID.envelope]: ['name'],
 };
 
 /**

@@ -48,6 +48,8 @@ export function registerJobs(strapi: Core.Strapi): void {
         await getService(strapi, 'orderConfirmations').sendMissed(new Date());
         // The buyer's news of each card: shipped, delivered, failed, cancelled (areas/fulfilment/buyer-news).
         await getService(strapi, 'buyerNews').sendMissed();
+        // The one reminder of an unopened e-card whose sender asked for it (areas/fulfilment/ecards).
+        await getService(strapi, 'unopenedReminders').runDue(new Date());
       }),
       // Every SERVICE_WORKER_POLL_SECONDS (15 s): cheap when nothing is due, and work of an instance that
       // died is taken over within the claim lease plus the poll (under a minute with the defaults). With

@@ -35,6 +35,7 @@ import { refusalText } from '../../../platform/web/form-input';
 import { PUBLISHED } from '../../../platform/db/published';
 import { cardTitlesIn } from '../../../platform/db/card-titles';
 import { msg } from '../../../platform/i18n/format-message';
+import { envelopesOnOffer } from '../../catalogue';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -146,6 +147,9 @@ async function editorPage(web: PrivateContext): Promise<void> {
       // A send date goes out at this hour on the recipient's clock (the form says so).
       sendHour: `${String(config.scheduledSendHour).padStart(2, '0')}:00`,
       occasion: withOccasion?.occasion?.slug ?? '',
+      // E-cards (issue 45): the envelopes on offer (the first is chosen) and the reminder's wait.
+      envelopes: await envelopesOnOffer(strapi, language.locale),
+      remindHours: config.resendUnopenedAfterHours,
     },
     200,
     'workspace',

@@ -4,6 +4,7 @@ import catalogueVersion from './catalogue-version/schema';
 import asset from './asset/schema';
 import giftAddon from './gift-addon/schema';
 import legalPage from './legal-page/schema';
+import envelope from './envelope/schema';
 
 /** The content types of this area, by name. */
 export default {
@@ -13,4 +14,5 @@ export default {
   asset: asset,
   'gift-addon': giftAddon,
   'legal-page': legalPage,
+  envelope: envelope,
 };

@@ -9,10 +9,11 @@ import { optionalUser } from '../../../platform/http/auth';
 import type { Row } from '../../../platform/db/query';
 import type { Ctx } from '../../../platform/http/respond';
 import { registerShopRoutes } from '../../../platform/web/web-route';
-import { mountPoints } from '../../../platform/mount/mount-points';
+import { assetPath, mountPoints } from '../../../platform/mount/mount-points';
 import { extraPages, pageDesign, pageIsDesigned, type CardPage } from '../../../platform/designs/print-products/pages';
 import { cardViewLayout } from '../../rendering';
 import { ApiError } from '../../../platform/errors';
+import { envelopeChoice } from '../../catalogue';
 
 // The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. It shows the
 // front, and "Open the card" (a native disclosure: keyboard and screen readers know it, no JavaScript)
@@ -164,6 +165,9 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         const message = String(card.inside_message ?? '').trim();
         // The buyer looking at their own card (signed in) does not open it for the recipient.
         const viewer = await optionalUser(strapi, ctx).catch(() => null);
+        // The envelope the sender chose (issue 45): an overlay the page's script adds over the card,
+        // which is in the HTML as before (no script, or reduced motion: the card at once).
+        const envelope = item.delivery_method === 'ecard' ? envelopeChoice(item.envelope) : null;
         await deliveries().recordView(delivery.id, new Date(), Boolean(viewer && viewer.id === item.order?.user?.id));
         // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
         ctx.state.gcUser = null;
@@ -177,6 +181,8 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
           layout: cardViewLayout(card.canvas_data, message, card.product),
           message,
           noScripts: true,
+          envelope,
+          ...(envelope ? { script: assetPath(strapi, 'js/envelope.js') } : {}),
           pdfUrl: `${mountPoints(strapi).base}/cards/view/${encodeURIComponent(delivery.view_token)}/card.pdf`,
         });
         ctx.set('X-Robots-Tag', 'noindex');

@@ -14,6 +14,8 @@ export interface EcardEmailInput {
   imageSrc: string | null;
   /** When it goes out (shown as a date in the e-mail's language). */
   sentAt?: Date;
+  /** The one gentle reminder of a card still unopened (ecards/unopened-reminder-service.ts): its own subject and opening line. */
+  reminder?: boolean;
 }
 
 /**
@@ -27,10 +29,22 @@ export function ecardEmail(input: EcardEmailInput, lang: EmailLanguage = {}) {
   const { t, date } = text;
   const sender = nameForMail(input.senderName);
   const named = Boolean(sender);
-  const subject = named ? t('email.ecard.subject', { sender }) : t('email.ecard.subject-anonymous');
+  const subject = input.reminder
+    ? named
+      ? t('email.ecard.reminder-subject', { sender })
+      : t('email.ecard.reminder-subject-anonymous')
+    : named
+      ? t('email.ecard.subject', { sender })
+      : t('email.ecard.subject-anonymous');
   const recipient = nameForMail(input.recipientName);
   const greeting = recipient ? t('email.ecard.dear', { name: recipient }) : t('email.ecard.hello');
-  const sent = named ? t('email.ecard.sent', { sender }) : t('email.ecard.sent-anonymous');
+  const sent = input.reminder
+    ? named
+      ? t('email.ecard.reminder-sent', { sender })
+      : t('email.ecard.reminder-sent-anonymous')
+    : named
+      ? t('email.ecard.sent', { sender })
+      : t('email.ecard.sent-anonymous');
   const message: Quote | null = input.insideMessage.trim()
     ? {
         label: named ? t('email.ecard.message-from', { sender }) : t('email.ecard.message'),

@@ -27,6 +27,10 @@ export interface AddToCartInput {
   shipping_method?: string | null;
   /** Posted cards: 'YYYY-MM-DD' the card should arrive by; the card waits until its dispatch day. */
   arrive_by?: string | null;
+  /** E-cards: the slug of the envelope it arrives in (a published catalogue envelope; absent: none). */
+  envelope?: string | null;
+  /** E-cards: send it once more if nobody opened it within SERVICE_RESEND_UNOPENED_AFTER_HOURS. */
+  remind_unopened?: boolean;
 }
 
 export const MSG = {
@@ -223,6 +227,22 @@ export function parseAddToCart(
     else arriveBy = b.arrive_by.trim();
   }
 
+  let envelope: string | null = null;
+  if (!blank(b.envelope)) {
+    if (typeof b.envelope !== 'string' || !/^[a-z0-9][a-z0-9-]{0,79}$/.test(b.envelope))
+      add('envelope', msg('error.envelope_slug'));
+    else if (method !== 'ecard') add('envelope', msg('error.envelope_ecard_only'));
+    else envelope = b.envelope;
+  }
+
+  let remindUnopened = false;
+  if (b.remind_unopened !== undefined && b.remind_unopened !== null) {
+    const v = parseBool(b.remind_unopened);
+    if (v === undefined) add('remind_unopened', MSG.boolean);
+    else if (v && method !== 'ecard') add('remind_unopened', msg('error.remind_ecard_only'));
+    else remindUnopened = v;
+  }
+
   if (Object.keys(errors).length || cardId === undefined) return { ok: false, errors };
   return {
     ok: true,
@@ -238,6 +258,8 @@ export function parseAddToCart(
       gift_wrap: giftWrap,
       ...(shippingMethod ? { shipping_method: shippingMethod } : {}),
       ...(arriveBy ? { arrive_by: arriveBy } : {}),
+      ...(envelope ? { envelope } : {}),
+      ...(remindUnopened ? { remind_unopened: true } : {}),
     },
   };
 }

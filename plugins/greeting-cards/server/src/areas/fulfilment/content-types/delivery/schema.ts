@@ -74,6 +74,9 @@ const delivery = defineType({
     // A reprint is a new provider order for the same card: the first order's reference is kept here, and
     // tracking_reference names the new one (callbacks and polls follow it).
     first_tracking_reference: str(),
+    // The one reminder of an unopened e-card whose sender asked for it (ecards/unopened-reminder-service.ts):
+    // claimed by a conditional UPDATE from null while the card is still unopened, so it goes once.
+    unopened_reminder_at: dt(),
   },
 });
 

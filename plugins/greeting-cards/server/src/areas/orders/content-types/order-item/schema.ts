@@ -29,6 +29,11 @@ const orderItem = defineType({
     line_total_pence: int({ default: 0 }),
     // Lines added together by a bulk send share this; the cart's item limit counts the group once.
     bulk_group: str(),
+    // E-cards (issue 45): the envelope it arrives in, as it was when chosen (slug and colours, see
+    // areas/catalogue/rules/envelopes.ts; null: none), and the sender's wish to have it sent once more
+    // if nobody opened it (areas/fulfilment/ecards/unopened-reminder-service.ts).
+    envelope: json(),
+    remind_unopened: bool(false),
     // Frozen at checkout so later edits to the card or recipient cannot change what was paid for.
     snapshot: json(),
   },

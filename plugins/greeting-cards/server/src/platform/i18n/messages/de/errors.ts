@@ -293,4 +293,9 @@ export const errors: Record<keyof typeof en, string> = {
     '{count, plural, one {Du hast deinen # KI-Vorschlag für heute verbraucht.} other {Du hast deine # KI-Vorschläge für heute verbraucht.}} Versuch es morgen wieder.',
   'error.ai_suggestions_unavailable':
     'Der Schreibdienst ist gerade nicht erreichbar. Bitte versuch es später noch einmal.',
+  // An envelope to open and the reminder of an unopened e-card (issue 45, add_to_cart).
+  'error.envelope_slug': 'Gib den Umschlag mit seinem Kürzel aus dem Katalog an, etwa „berry-red“.',
+  'error.envelope_ecard_only': 'Umschläge gibt es nur für E-Karten.',
+  'error.envelope_unknown': 'Einen Umschlag „{slug}“ gibt es im Katalog nicht.',
+  'error.remind_ecard_only': 'Erinnerungen an eine ungeöffnete Karte gibt es nur für E-Karten.',
 };

@@ -286,4 +286,9 @@ export const errors = {
   'error.ai_suggestions_used':
     '{count, plural, one {You have used your # AI suggestion for today.} other {You have used your # AI suggestions for today.}} Try again tomorrow.',
   'error.ai_suggestions_unavailable': 'The writing service is not available just now. Please try again later.',
+  // An envelope to open and the reminder of an unopened e-card (issue 45, add_to_cart).
+  'error.envelope_slug': 'Give the envelope by its slug from the catalogue, such as "berry-red".',
+  'error.envelope_ecard_only': 'Envelopes are for e-cards only.',
+  'error.envelope_unknown': 'There is no envelope "{slug}" in the catalogue.',
+  'error.remind_ecard_only': 'Reminders of an unopened card are for e-cards only.',
 } as const;

@@ -15,6 +15,7 @@ import { seo } from './seo';
 import { invoices } from './invoices';
 import { controls } from './controls';
 import { words } from './words';
+import { envelopes } from './envelopes';
 
 export const en = {
   ...shop,
@@ -34,4 +35,5 @@ export const en = {
   ...invoices,
   ...controls,
   ...words,
+  ...envelopes,
 };
