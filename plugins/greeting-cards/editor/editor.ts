@@ -60,6 +60,8 @@ export class Editor {
       width: this.size.width,
       height: this.size.height,
       preserveObjectStacking: true,
+      // Pointer events: one stream for a mouse, a finger and a stylus (the pen writes with any of them).
+      enablePointerEvents: true,
       backgroundColor: data.background ?? '#FFFFFF',
     });
     this.history = new History(this.snapshot());

@@ -51,10 +51,12 @@ export async function liftInk(photo: CleanPhoto, options: LiftOptions): Promise<
   const blurred = await sharp(grey.data, { raw: { width, height, channels: 1 } })
     .resize(small.width, small.height, { fit: 'fill' })
     .blur(Math.max(1, Math.max(small.width, small.height) / 50))
+    .toColourspace('b-w') // one channel out, as it came in (sharp writes three otherwise)
     .raw()
     .toBuffer();
   const paper = await sharp(blurred, { raw: { ...small, channels: 1 } })
     .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .toColourspace('b-w')
     .raw()
     .toBuffer();
   const rgba = Buffer.alloc(width * height * 4);
