@@ -109,8 +109,8 @@ describe('writing by hand in the editor', () => {
     expect(stroke).toMatchObject({ type: 'path', stroke: '#C0392B', strokeWidth: 4 });
     // Every point written is on the saved stroke (within a pen's width plus the screen's rounding).
     const saved = (stroke.path as Array<[string, ...number[]]>).map((c) => ({
-      x: c[c.length - 2],
-      y: c[c.length - 1],
+      x: Number(c[c.length - 2]),
+      y: Number(c[c.length - 1]),
     }));
     for (const p of points) {
       const nearest = Math.min(...saved.map((s) => Math.hypot(s.x - p.x, s.y - p.y)));
@@ -174,8 +174,8 @@ describe('writing by hand in the editor', () => {
     expect(inside).toHaveLength(1);
     expect(inside[0]).toMatchObject({ type: 'path', stroke: '#1E6BB8' });
     const saved = (inside[0].path as Array<[string, ...number[]]>).map((c) => ({
-      x: c[c.length - 2],
-      y: c[c.length - 1],
+      x: Number(c[c.length - 2]),
+      y: Number(c[c.length - 1]),
     }));
     // The finger's path at a phone's zoom: within a few design units of where it went.
     for (const p of [points[0], points[12], points[24]]) {
