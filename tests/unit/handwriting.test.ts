@@ -46,7 +46,8 @@ describe('handwriting strokes in a design', () => {
   it('keeps a stroke as it is, on any page, and drops keys the format does not know', () => {
     const result = validateCanvasData(
       {
-        ...design([{ ...stroke(), fill: '#FF0000', shadow: 'x', clipPath: {} }]),
+        // assetId too: a stroke is never a premium asset's, whatever it claims.
+        ...design([{ ...stroke(), fill: '#FF0000', shadow: 'x', clipPath: {}, assetId: 7 }]),
         pages: { inside_right: { objects: [stroke({ opacity: 0.5, angle: 10 })] } },
       },
       LIMITS,
