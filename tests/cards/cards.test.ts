@@ -167,8 +167,8 @@ describe('cards API', () => {
       const cases: Array<[unknown, string[]]> = [
         [design([], { background: 'red' }), ['background: must be a colour in #RRGGBB form']],
         [
-          design([text(), { type: 'path', left: 0, top: 0 }]),
-          ['objects[1].type: must be one of text, textbox, i-text, emoji, image, rect, circle'],
+          design([text(), { type: 'polygon', left: 0, top: 0 }]),
+          ['objects[1].type: must be one of text, textbox, i-text, emoji, image, rect, circle, path'],
         ],
         [design([text(), text(), text(), text({ fontSize: 'big' })]), ['objects[3].fontSize: must be a number']],
         [design(Array.from({ length: 501 }, () => text())), ['objects: must hold at most 500 objects (got 501)']],
@@ -476,7 +476,9 @@ describe('cards API', () => {
             canvas_data: design([{ type: 'blob', left: 0, top: 0 }]),
           }).expect(400)
         ).body,
-      ).toEqual({ canvas_data: ['objects[0].type: must be one of text, textbox, i-text, emoji, image, rect, circle'] });
+      ).toEqual({
+        canvas_data: ['objects[0].type: must be one of text, textbox, i-text, emoji, image, rect, circle, path'],
+      });
       expect(
         (
           await post(`/api/cards/${card.id}/save_design/`, alice, { canvas_data: design(), inside_message: 3 }).expect(

@@ -105,3 +105,28 @@ export async function imageSizes(pdf: Buffer): Promise<Array<{ page: number; wid
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+/** One page drawn by poppler's pdftoppm at `dpi` (72 dpi: one pixel a point), as a PNG. */
+export async function pagePng(pdf: Buffer, page: number, dpi = 72): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gc-pdf-'));
+  const file = path.join(dir, 'card.pdf');
+  try {
+    await fs.writeFile(file, pdf);
+    const out = path.join(dir, 'page');
+    await run('pdftoppm', [
+      '-png',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      '-r',
+      String(dpi),
+      file,
+      out,
+    ]);
+    return await fs.readFile(`${out}.png`);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

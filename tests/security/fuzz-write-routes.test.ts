@@ -80,6 +80,11 @@ const FIELDS = [
   'map_0',
   'map_1',
   'step',
+  // Handwriting (issue 45): a stroke's fields and the ink colour of a handwriting photo.
+  'path',
+  'stroke',
+  'strokeWidth',
+  'colour',
 ];
 
 const nasty = fc.string({
@@ -132,8 +137,35 @@ const deep = fc.integer({ min: 50, max: 1500 }).map((depth) => {
   for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { a: v };
   return v;
 });
+// A design holding handwriting strokes: commands right, wrong or nearly right (issue 45).
+const coordinate = fc.oneof(
+  fc.double({ min: -200, max: 800, noNaN: true }),
+  fc.constantFrom(Number.NaN, Infinity, 1e300, -1e9, '1', null),
+);
+const command = fc.oneof(
+  fc.tuple(fc.constantFrom('M', 'L'), coordinate, coordinate),
+  fc.tuple(fc.constant('Q'), coordinate, coordinate, coordinate, coordinate),
+  fc.array(fc.oneof(fc.constantFrom('M', 'L', 'Q', 'C', 'Z', 'A', 'm'), coordinate), { maxLength: 8 }),
+);
+const stroke = fc.record(
+  {
+    type: fc.constantFrom('path', 'Path'),
+    path: fc.oneof(fc.array(command, { maxLength: 40 }), scalar),
+    stroke: fc.constantFrom('#1D2A44', 'red', 'url(#x)', '#GGG'),
+    strokeWidth: fc.oneof(fc.double({ min: -5, max: 200 }), scalar),
+    left: coordinate,
+    top: coordinate,
+  },
+  { requiredKeys: ['type', 'path'] },
+);
+const strokeDesign = fc.record({
+  version: fc.constant('7.0.0'),
+  background: fc.constant('#FFFFFF'),
+  objects: fc.array(stroke, { maxLength: 4 }),
+});
 const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: scalar },
+  { weight: 1, arbitrary: strokeDesign },
   { weight: 2, arbitrary: fc.anything({ maxDepth: 4 }) },
   { weight: 1, arbitrary: huge },
   { weight: 1, arbitrary: deep },
@@ -499,6 +531,7 @@ describe('fuzzing every write route', () => {
     // The editor's JSON routes (security round 2).
     ['crop a photo', 'post', () => '/editor/photos/crop/'],
     ['upload a photo, sent as JSON', 'post', () => '/editor/photos/'],
+    ['lift handwriting from a photo, sent as JSON', 'post', () => '/editor/photos/handwriting/'],
   ];
 
   it.each(WRITE_ROUTES)(

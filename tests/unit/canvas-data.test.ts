@@ -138,8 +138,8 @@ describe('validateCanvasData', () => {
   });
 
   it('rejects unknown object types', () => {
-    expect(errorsOf(design([{ type: 'path', left: 0, top: 0 }]))).toEqual([
-      'objects[0].type: must be one of text, textbox, i-text, emoji, image, rect, circle',
+    expect(errorsOf(design([{ type: 'polygon', left: 0, top: 0 }]))).toEqual([
+      'objects[0].type: must be one of text, textbox, i-text, emoji, image, rect, circle, path',
     ]);
     expect(errorsOf(design([{ type: 'Textbox', left: 0, top: 0 }]))[0]).toMatch(/^objects\[0\]\.type:/);
   });

@@ -4,6 +4,7 @@
 // rounded, so a saved design passes validation unchanged and reloads to the same object list.
 import { Canvas, Circle, FabricImage, FabricObject, FabricText, IText, Path, Rect, Textbox } from 'fabric';
 import { isPatternName, patternPath, type BackgroundPattern } from '../server/src/platform/designs/background-patterns';
+import { roundPath, STROKE_STYLE, type PathCommand } from '../server/src/platform/designs/handwriting';
 
 export const EMOJI_FONT = "'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif";
 export const DESIGN_VERSION = '7.0.0';
@@ -55,6 +56,7 @@ export function kindOf(o: FabricObject): string {
   if (o instanceof FabricText) return 'text';
   if (o instanceof FabricImage) return 'image';
   if (o instanceof Circle) return 'circle';
+  if (o instanceof Path) return 'path';
   if (o instanceof Rect) return 'rect';
   return 'unknown';
 }
@@ -112,7 +114,41 @@ export function objectToJson(o: FabricObject): Json | null {
     if (kind === 'rect' && (shape as Rect).ry) out.ry = round((shape as Rect).ry);
     return scales(o, out);
   }
+  if (kind === 'path') {
+    const p = o as Path;
+    const out: Json = {
+      type: 'path',
+      path: roundPath(p.path as unknown as unknown[][], 1),
+      stroke: typeof p.stroke === 'string' ? p.stroke : '#222222',
+      strokeWidth: round(p.strokeWidth),
+      ...common(o),
+    };
+    return scales(o, out);
+  }
   return null;
+}
+
+/**
+ * A stroke just drawn by the pen (Fabric places it by its centre) as the design's path objects: placed by
+ * its top-left corner like every object, rounded, and cut into pieces within the points cap.
+ */
+export function strokeToJson(drawn: Path, pieces: (path: PathCommand[]) => PathCommand[][]): Json[] {
+  const base = { stroke: typeof drawn.stroke === 'string' ? drawn.stroke : '#222222', strokeWidth: drawn.strokeWidth };
+  return pieces(roundPath(drawn.path as unknown as unknown[][], 1)).map((path) => {
+    // The pen's points are the page's own coordinates, and a path given no position sits on its points:
+    // its top-left corner (stroke included, as Fabric measures it) is where the object goes.
+    const corner = new Path(path as never, { ...base, fill: null }).getPointByOrigin('left', 'top');
+    return {
+      type: 'path',
+      path,
+      stroke: base.stroke,
+      strokeWidth: round(base.strokeWidth),
+      left: round(corner.x),
+      top: round(corner.y),
+      originX: 'left',
+      originY: 'top',
+    };
+  });
 }
 
 export function canvasToDesign(canvas: Canvas, size: { width: number; height: number }): Design {
@@ -219,6 +255,14 @@ export async function objectFromJson(raw: Json, canvasWidth: number): Promise<Fa
     }
   } else if (type === 'rect') obj = new Rect({ ...pick(raw, SHAPE), ...origin });
   else if (type === 'circle') obj = new Circle({ ...pick(raw, SHAPE), ...origin });
+  else if (type === 'path' && Array.isArray(raw.path))
+    // Handwriting: as the renderer draws it (platform/providers/renderer/in-page.ts), never filled.
+    obj = new Path(raw.path as PathCommand[] as never, {
+      ...pick(raw, [...COMMON, 'stroke', 'strokeWidth']),
+      ...origin,
+      fill: null,
+      ...STROKE_STYLE,
+    });
   if (obj && finite(raw.assetId)) (obj as FabricObject & Tagged).gcAssetId = raw.assetId;
   return obj;
 }

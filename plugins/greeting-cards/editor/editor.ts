@@ -1,7 +1,18 @@
 // The editing session of one card: the Fabric canvas, its history and its saving.
-import { Canvas, FabricObject, FabricText, Point, Textbox } from 'fabric';
+import { Canvas, FabricObject, FabricText, Path, PencilBrush, Point, Textbox } from 'fabric';
 import { Autosave, SaveState } from './autosave';
-import { canvasToDesign, Design, drawPattern, kindOf, loadDesign, patternOf, TAG_KEYS } from './design';
+import {
+  canvasToDesign,
+  Design,
+  drawPattern,
+  kindOf,
+  loadDesign,
+  objectFromJson,
+  patternOf,
+  strokeToJson,
+  TAG_KEYS,
+} from './design';
+import { splitPath } from '../server/src/platform/designs/handwriting';
 import type { BackgroundPattern } from '../server/src/platform/designs/background-patterns';
 import { History } from './history';
 import { INNER_PAGES, PAGE_NAMES, type PageName } from '../server/src/platform/designs/print-products/pages';
@@ -49,6 +60,8 @@ export class Editor {
       width: this.size.width,
       height: this.size.height,
       preserveObjectStacking: true,
+      // Pointer events: one stream for a mouse, a finger and a stylus (the pen writes with any of them).
+      enablePointerEvents: true,
       backgroundColor: data.background ?? '#FFFFFF',
     });
     this.history = new History(this.snapshot());
@@ -61,6 +74,44 @@ export class Editor {
     this.canvas.on('selection:updated', () => this.notify());
     this.canvas.on('selection:cleared', () => this.notify());
     this.canvas.on('object:moving', ({ target }) => this.snapToCentre(target));
+    this.canvas.on('path:created', ({ path }) => void this.strokeDrawn(path as Path));
+  }
+
+  /** The pen: while on, a finger, mouse or stylus writes on the page (handwriting strokes); null puts it down. */
+  setPen(pen: { colour: string; width: number } | null): void {
+    if (!pen) {
+      this.canvas.isDrawingMode = false;
+      this.notify();
+      return;
+    }
+    const brush =
+      this.canvas.freeDrawingBrush instanceof PencilBrush ? this.canvas.freeDrawingBrush : new PencilBrush(this.canvas);
+    brush.color = pen.colour;
+    brush.width = pen.width;
+    // Points closer than this (in screen pixels) add nothing a reader sees, only bytes.
+    brush.decimate = 1.5;
+    this.canvas.freeDrawingBrush = brush;
+    if (!this.canvas.isDrawingMode) this.canvas.discardActiveObject();
+    this.canvas.isDrawingMode = true;
+    this.canvas.requestRenderAll();
+    this.notify();
+  }
+
+  get penDown(): boolean {
+    return this.canvas.isDrawingMode;
+  }
+
+  /**
+   * Fabric's brush adds its own path, placed by its centre: it is swapped for the design's stroke objects
+   * (built as a reload and the renderer build them), so what was written is what is saved and printed.
+   */
+  private async strokeDrawn(drawn: Path): Promise<void> {
+    const strokes = strokeToJson(drawn, (path) => splitPath(path));
+    const objects = await Promise.all(strokes.map((json) => objectFromJson(json, this.size.width)));
+    this.canvas.remove(drawn);
+    for (const o of objects) if (o) this.canvas.add(o);
+    this.canvas.requestRenderAll();
+    this.changed();
   }
 
   async load(): Promise<void> {

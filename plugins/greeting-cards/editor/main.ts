@@ -8,6 +8,7 @@ import { wireStickers } from './stickers';
 import { wireToolbar } from './toolbar';
 import { wireIdeas } from './ideas';
 import { wirePinch } from './touch';
+import { wireHandwritingPhoto, wirePen } from './handwriting';
 import { fitCanvas } from './layout';
 import { wireGuides } from './guides';
 import { wirePages } from './pages';
@@ -86,6 +87,11 @@ async function start(root: HTMLElement): Promise<void> {
   const photos = forTemplate ? templatePhotos() : shopperPhotos();
   wirePhotos(editor, photos, $<HTMLInputElement>('photo-input'), $('photo-status'));
   wireCrop(editor, photos, $<HTMLButtonElement>('crop-photo'), $('photo-status'));
+  wirePen(editor, wrap);
+  // A template's designer has no route for lifting handwriting: the pen is enough there.
+  if (photos.handwriting)
+    wireHandwritingPhoto(editor, photos, $<HTMLInputElement>('handwriting-input'), $('handwriting-status'));
+  else $('handwriting-photo').hidden = true;
   if (forTemplate) {
     $('cancel-design').addEventListener('click', cancelDesigner);
     wirePlaceholderFlag(editor, $<HTMLInputElement>('placeholder-flag'));

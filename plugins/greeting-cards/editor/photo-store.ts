@@ -21,6 +21,8 @@ export interface PhotoStore {
   upload(file: File): Promise<StoredPhoto>;
   /** Stores the box cut out of an uploaded photo (`src`, /uploads/...) as a new photo. */
   crop(src: string, box: CropBox): Promise<StoredPhoto>;
+  /** A photo of handwriting, its ink lifted onto a transparent picture in `colour` (shoppers only). */
+  handwriting?(file: File, colour: string): Promise<StoredPhoto>;
 }
 
 export function shopperPhotos(): PhotoStore {
@@ -31,5 +33,11 @@ export function shopperPhotos(): PhotoStore {
       return api<StoredPhoto>('POST', shopUrl('/editor/photos/'), form);
     },
     crop: (src, box) => api<StoredPhoto>('POST', shopUrl('/editor/photos/crop/'), { src, ...box }),
+    handwriting(file, colour) {
+      const form = new FormData();
+      form.append('photo', file);
+      form.append('colour', colour);
+      return api<StoredPhoto>('POST', shopUrl('/editor/photos/handwriting/'), form);
+    },
   };
 }

@@ -19,6 +19,7 @@ function describe(obj: ReturnType<Editor['canvas']['getObjects']>[number]): stri
       : t('editor.layer.text', { text: text.length > 28 ? `${text.slice(0, 28)}...` : text });
   }
   if (kind === 'image') return t('editor.layer.photo');
+  if (kind === 'path') return t('editor.layer.handwriting');
   return t(kind === 'circle' ? 'editor.layer.circle' : kind === 'rect' ? 'editor.layer.rect' : 'editor.layer.shape');
 }
 

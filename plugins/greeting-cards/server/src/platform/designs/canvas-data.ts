@@ -151,6 +151,12 @@ function checkSurface(
     }
   }
 
+  // A check may name a part inside its field (a stroke's `[3][1]: must be a number`): it joins the path.
+  const addAt = (path: string, problem: string) => {
+    const inner = /^((?:\[\d+\])+): (.*)$/.exec(problem);
+    if (inner) add(`${path}${inner[1]}`, inner[2]);
+    else add(path, problem);
+  };
   const objects = input.objects;
   if (objects === undefined) add(`${at}objects`, 'is required');
   else if (!Array.isArray(objects)) add(`${at}objects`, 'must be an array');
@@ -171,7 +177,7 @@ function checkSurface(
         if (object[field] === undefined) add(`${where}.${field}`, 'is required');
         else {
           const problem = check(object[field]);
-          if (problem) add(`${where}.${field}`, problem);
+          if (problem) addAt(`${where}.${field}`, problem);
           else clean[field] = object[field];
         }
       }

@@ -1,6 +1,7 @@
 // Field rules of the design format (docs/canvas-data.md): one check per field of each object type.
 // A check returns an error message, or null when the value is fine. Pure.
 import { classifyImageSource } from '../uploads/image-sources';
+import { MAX_STROKE_WIDTH, pathProblem } from './handwriting';
 /** What a design may weigh and where its images may come from (set from the plugin's settings). */
 export interface CanvasLimits {
   maxBytes: number;
@@ -135,5 +136,10 @@ export function objectRules(limits: CanvasLimits): Record<string, { required: Fi
       optional: { stroke: colour, strokeWidth: numberIn(0, 1000), rx: size, ry: size },
     },
     circle: { required: { radius: size, fill: colour }, optional: { stroke: colour, strokeWidth: numberIn(0, 1000) } },
+    // Handwriting: a stroke's commands (platform/designs/handwriting.ts), drawn in one colour and width.
+    path: {
+      required: { path: pathProblem, stroke: colour, strokeWidth: numberIn(0.1, MAX_STROKE_WIDTH) },
+      optional: {},
+    },
   };
 }

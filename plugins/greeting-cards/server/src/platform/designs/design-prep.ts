@@ -4,13 +4,14 @@
 // from another host. Pure: no I/O.
 import { isPatternName, patternPath } from './background-patterns';
 import { classifyImageSource, type ImageSourceRules } from '../uploads/image-sources';
+import { pathProblem, STROKE_STYLE, type PathCommand } from './handwriting';
 
 export const DEFAULT_WIDTH = 600;
 export const DEFAULT_HEIGHT = 850;
 export const EMOJI_FONT = "'Noto Color Emoji'";
 const EMOJI_FALLBACK = "'Apple Color Emoji', 'Segoe UI Emoji', sans-serif";
 
-export type PreparedKind = 'text' | 'textbox' | 'i-text' | 'emoji' | 'image' | 'rect' | 'circle';
+export type PreparedKind = 'text' | 'textbox' | 'i-text' | 'emoji' | 'image' | 'rect' | 'circle' | 'path';
 
 export interface PreparedObject {
   kind: PreparedKind;
@@ -18,6 +19,8 @@ export interface PreparedObject {
   props: Record<string, string | number | boolean>;
   /** image only: a data: URL, a path under /uploads/ or an allowed upload provider's URL. */
   src?: string;
+  /** path only: the stroke's commands, checked (platform/designs/handwriting.ts). */
+  path?: PathCommand[];
 }
 
 export interface PreparedDesign {
@@ -53,7 +56,7 @@ const ENUM_PROPS: Record<string, string[]> = {
   fontStyle: ['normal', 'italic', 'oblique'],
 };
 const TEXT_KINDS: PreparedKind[] = ['text', 'textbox', 'i-text', 'emoji'];
-const KINDS: PreparedKind[] = [...TEXT_KINDS, 'image', 'rect', 'circle'];
+const KINDS: PreparedKind[] = [...TEXT_KINDS, 'image', 'rect', 'circle', 'path'];
 
 const COLOUR =
   /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*)?\)|transparent|[a-z]{3,20})$/i;
@@ -128,6 +131,17 @@ function prepareObject(raw: unknown, rules: ImageSourceRules, canvasWidth: numbe
   if (kind === 'image') {
     const src = localImageSrc(raw.src, rules);
     return src ? { kind, props, src } : null;
+  }
+  if (kind === 'path') {
+    // A stroke: its own checked commands, one colour, round ends; never filled (the renderer sets no fill).
+    if (pathProblem(raw.path) || props.stroke === undefined) return null;
+    delete props.fill;
+    for (const key of ['width', 'height', 'radius', 'rx', 'ry', 'fontSize', 'lineHeight']) delete props[key];
+    return {
+      kind,
+      props: { ...props, ...STROKE_STYLE },
+      path: (raw.path as PathCommand[]).map((c) => [...c] as PathCommand),
+    };
   }
   if (kind === 'circle' && !finite(props.radius)) return null;
   if (kind === 'rect' && (!finite(props.width) || !finite(props.height))) return null;

@@ -11,7 +11,7 @@ import { msg, type Message } from '../i18n/format-message';
 
 // The editor's JSON routes answer in the spec's shape too (a body Strapi's parser refuses, such as one
 // with a __proto__ key, came out in Strapi's shape). Case-insensitive, as Koa's router matches.
-const EDITOR_JSON = /\/editor\/photos(?:\/crop)?\/?$/i;
+const EDITOR_JSON = /\/editor\/photos(?:\/crop|\/handwriting)?\/?$/i;
 /** The editor's JSON routes, under the storefront's base path. */
 function isEditorJson(strapi: Core.Strapi, path: string): boolean {
   const match = EDITOR_JSON.exec(path);

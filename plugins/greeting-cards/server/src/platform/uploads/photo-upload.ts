@@ -3,11 +3,12 @@ import os from 'os';
 import path from 'path';
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
-import { fieldError, forbidden } from '../errors';
+import { ApiError, fieldError, forbidden } from '../errors';
 import { getService } from '../get-service';
 import type { UploadedFile } from '../http/uploaded-file';
 import { CleanPhoto, cleanPhoto, cropPhoto, parseCropBox } from './photo-processing';
 import { makeRoomForPhoto, recordPhoto } from './photo-quota';
+import { inkColour, liftInk } from './handwriting-lift';
 import { isAllowedRemoteImage } from './image-sources';
 import { imageSourceRules } from './image-rules';
 import { readUploadedFile, type StoredFile } from './file-store';
@@ -29,6 +30,30 @@ export async function storePhoto(
   const clean = await cleanPhoto(file.filepath, file.size);
   if (ownerId !== undefined) await makeRoomForPhoto(strapi, ownerId);
   return store(strapi, clean, ownerId);
+}
+
+/**
+ * "Use a photo of my handwriting": the photo is checked and cleaned as any photo is, its ink lifted onto a
+ * transparent picture in the chosen colour (handwriting-lift.ts), and that stored as the shopper's photo
+ * (the same quota). A picture that cannot be decoded is a 400 naming `photo`, with nothing stored.
+ */
+export async function storeHandwriting(
+  strapi: Core.Strapi,
+  file: UploadedFile | undefined,
+  body: Record<string, unknown>,
+  ownerId?: number,
+): Promise<StoredPhoto> {
+  const colour = inkColour(body.colour);
+  if (!file?.filepath) throw fieldError('photo', msg('error.photo_choose'));
+  let lifted: CleanPhoto;
+  try {
+    lifted = await liftInk(await cleanPhoto(file.filepath, file.size), { colour });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw fieldError('photo', msg('error.photo_unreadable'));
+  }
+  if (ownerId !== undefined) await makeRoomForPhoto(strapi, ownerId);
+  return store(strapi, lifted, ownerId, 'Handwriting on a greeting card');
 }
 
 /**
@@ -77,7 +102,12 @@ export interface StoredPhoto {
   height: number;
 }
 
-async function store(strapi: Core.Strapi, clean: CleanPhoto, ownerId?: number): Promise<StoredPhoto> {
+async function store(
+  strapi: Core.Strapi,
+  clean: CleanPhoto,
+  ownerId?: number,
+  alternativeText = 'Photo on a greeting card',
+): Promise<StoredPhoto> {
   const name = `photo-${crypto.randomBytes(8).toString('hex')}.${clean.ext}`;
   const tmp = path.join(os.tmpdir(), name);
   await fs.promises.writeFile(tmp, clean.data);
@@ -86,7 +116,7 @@ async function store(strapi: Core.Strapi, clean: CleanPhoto, ownerId?: number): 
       .plugin('upload')
       .service('upload')
       .upload({
-        data: { fileInfo: { name, alternativeText: 'Photo on a greeting card' } },
+        data: { fileInfo: { name, alternativeText } },
         files: { filepath: tmp, originalFilename: name, mimetype: clean.mime, size: clean.data.length },
       });
     if (ownerId !== undefined) await recordPhoto(strapi, ownerId, { url: stored.url, fileId: stored.id });

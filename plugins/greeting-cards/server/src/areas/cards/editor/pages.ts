@@ -26,7 +26,7 @@ import {
   shopUrl,
 } from '../../../platform/web/web-route';
 import { registerOwnRoutes } from '../../../platform/http/own-routes';
-import { storeCroppedPhoto, storePhoto } from '../../../platform/uploads/photo-upload';
+import { storeCroppedPhoto, storeHandwriting, storePhoto } from '../../../platform/uploads/photo-upload';
 import { assetPath, mountPoints } from '../../../platform/mount/mount-points';
 import { consumeLimit, tooMany } from '../../../platform/http/rate-limit';
 import { limitedPage } from '../../../platform/web/page-limits';
@@ -199,6 +199,20 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
       method: 'POST',
       path: '/editor/photos',
       handler: photoAction(strapi, (ctx, userId) => storePhoto(strapi, uploadedFile(ctx, 'photo'), userId)),
+      config: { auth: false },
+    },
+    {
+      // "Use a photo of my handwriting": the ink lifted onto a transparent picture (multipart: photo, colour).
+      method: 'POST',
+      path: '/editor/photos/handwriting',
+      handler: photoAction(strapi, (ctx, userId) =>
+        storeHandwriting(
+          strapi,
+          uploadedFile(ctx, 'photo'),
+          (ctx.request.body ?? {}) as Record<string, unknown>,
+          userId,
+        ),
+      ),
       config: { auth: false },
     },
     {

@@ -4,6 +4,7 @@
 //
 // Object boxes are the unrotated box (left, top, width x scale, height x scale): a rotated object is
 // judged by where it was drawn before turning, which is close enough for margins of a few millimetres.
+import { pathBounds } from '../handwriting';
 import { localImageSrc } from '../design-prep';
 import { validateCanvasData, type CanvasLimits } from '../canvas-data';
 import { extraPages, objectsByPage, type CardPage } from './pages';
@@ -70,6 +71,12 @@ export function objectBox(o: Record<string, unknown>): { left: number; top: numb
   let width = num(o.width);
   let height = num(o.height);
   if (o.type === 'circle') width = height = 2 * num(o.radius);
+  if (o.type === 'path' && Array.isArray(o.path)) {
+    // A stroke's box is its points' box with half the pen's width all round, as Fabric measures it.
+    const box = pathBounds(o.path as unknown[][]);
+    width = box.width + num(o.strokeWidth);
+    height = box.height + num(o.strokeWidth);
+  }
   if (TEXT_TYPES.has(String(o.type)) || o.type === 'emoji') {
     const size = num(o.fontSize, 40);
     const lines = String(o.text ?? '').split('\n');

@@ -50,6 +50,8 @@ window.__gcDraw = async function (design, output, pngWidth) {
       }
       else if (o.kind === 'rect') obj = new f.Rect(props);
       else if (o.kind === 'circle') obj = new f.Circle(props);
+      // Handwriting: a stroke, never filled (platform/designs/handwriting.ts), as the editor builds it.
+      else if (o.kind === 'path' && o.path) obj = new f.Path(o.path, Object.assign(props, { fill: null }));
       else if (o.kind === 'image' && o.src) {
         try {
           var boxW = props.width, boxH = props.height;

@@ -119,6 +119,17 @@ export const editor: Record<keyof typeof en, string> = {
   'editor.layer.circle': 'Kreis',
   'editor.layer.rect': 'Rechteck',
   'editor.layer.shape': 'Form',
+  'editor.layer.handwriting': 'Handschrift',
+  'editor.handwriting': 'Handschrift',
+  'editor.pen.start': 'Von Hand schreiben',
+  'editor.pen.stop': 'Schreiben beenden',
+  'editor.pen.colour': 'Tintenfarbe',
+  'editor.pen.width': 'Stiftbreite',
+  'editor.pen.help':
+    'Schreib mit dem Finger, der Maus oder einem Stift auf die Karte. Rückgängig nimmt den letzten Strich zurück.',
+  'editor.handwriting.photo': 'Foto meiner Handschrift verwenden',
+  'editor.handwriting.lifting': 'Die Tinte wird vom Papier gelöst...',
+  'editor.handwriting.added': 'Handschrift hinzugefügt.',
   'editor.new-text': 'Dein Text hier',
 
   'editor.status.saved': 'Gespeichert',

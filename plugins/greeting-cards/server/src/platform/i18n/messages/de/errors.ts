@@ -81,6 +81,10 @@ export const errors: Record<keyof typeof en, string> = {
   'error.image_preparing': 'Dieses Bild wird gerade vorbereitet. Bitte versuche es gleich noch einmal.',
   'error.pdf_preparing': 'Dieses PDF wird gerade vorbereitet. Bitte versuche es gleich noch einmal.',
   'error.print_file_preparing': 'Diese Druckdatei wird gerade vorbereitet. Bitte versuche es gleich noch einmal.',
+  'error.handwriting_colour': 'Die Tintenfarbe muss eine Farbe der Form #RRGGBB sein.',
+  'error.handwriting_no_ink':
+    'Auf diesem Foto wurde keine Handschrift gefunden. Schreib mit dunkler Tinte auf helles Papier und versuch es noch einmal.',
+  'error.photo_unreadable': 'Dieses Bild konnte nicht gelesen werden. Es ist vielleicht beschädigt oder unvollständig.',
   'error.photo_choose': 'Wähle ein Foto zum Hochladen aus.',
   'error.photo_not_ours': 'Nur ein hier hochgeladenes Foto kann zugeschnitten werden.',
   'error.photo_premium_sticker':

@@ -122,6 +122,16 @@ export const editor = {
   'editor.layer.circle': 'Circle',
   'editor.layer.rect': 'Rectangle',
   'editor.layer.shape': 'Shape',
+  'editor.layer.handwriting': 'Handwriting',
+  'editor.handwriting': 'Handwriting',
+  'editor.pen.start': 'Write by hand',
+  'editor.pen.stop': 'Stop writing',
+  'editor.pen.colour': 'Ink colour',
+  'editor.pen.width': 'Pen width',
+  'editor.pen.help': 'Write on the card with a finger, mouse or stylus. Undo takes back the last stroke.',
+  'editor.handwriting.photo': 'Use a photo of my handwriting',
+  'editor.handwriting.lifting': 'Lifting the ink off the paper...',
+  'editor.handwriting.added': 'Handwriting added.',
   'editor.new-text': 'Your text here',
 
   // Saving

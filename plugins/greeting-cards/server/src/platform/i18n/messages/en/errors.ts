@@ -86,6 +86,9 @@ export const errors = {
   'error.pdf_preparing': 'This PDF is being prepared. Please try again in a moment.',
   'error.print_file_preparing': 'This print file is being prepared. Please try again in a moment.',
   // Photos in the editor.
+  'error.handwriting_colour': 'The ink colour must be a colour in #RRGGBB form.',
+  'error.handwriting_no_ink': 'No handwriting was found in this photo. Write in dark ink on light paper and try again.',
+  'error.photo_unreadable': 'This picture could not be read. It may be damaged or incomplete.',
   'error.photo_choose': 'Choose a photo to upload.',
   'error.photo_not_ours': 'Only a photo uploaded to this service can be cropped.',
   'error.photo_premium_sticker': 'This picture is a premium sticker: it cannot be cropped into a new photo.',
