@@ -5,6 +5,7 @@ import mailer from '../../platform/email/mailer-service';
 import postalCallbacks from './postal/postal-callbacks-service';
 import buyerNews from './buyer-news/buyer-news-service';
 import shipping from './postal/shipping-service';
+import ecardReplies from './ecards/replies-service';
 
 /** Sending what a paid order bought: deliveries, their senders, the postal backend, e-mail. */
 const services = {
@@ -14,6 +15,7 @@ const services = {
   postalCallbacks,
   buyerNews,
   shipping,
+  ecardReplies,
 };
 
 export default services;

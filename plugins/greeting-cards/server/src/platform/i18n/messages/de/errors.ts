@@ -282,4 +282,11 @@ export const errors: Record<keyof typeof en, string> = {
     '{count, plural, one {Du hast deinen # KI-Vorschlag für heute verbraucht.} other {Du hast deine # KI-Vorschläge für heute verbraucht.}} Versuch es morgen wieder.',
   'error.ai_suggestions_unavailable':
     'Der Schreibdienst ist gerade nicht erreichbar. Bitte versuch es später noch einmal.',
+  // A thank-you back (issue 45 item 5).
+  'error.replies_off': 'Antworten auf Karten sind ausgeschaltet.',
+  'error.reply_exists': 'Diese Karte hat schon eine Antwort. Ändere sie stattdessen (PUT).',
+  'error.reply_missing': 'Diese Karte hat noch keine Antwort.',
+  'error.reply_locked':
+    'Eine Antwort lässt sich einen Tag lang ändern, nachdem sie gesendet wurde; diese lässt sich nicht mehr ändern.',
+  'error.sticker_not_free': 'Wähle einen der kostenlosen Sticker.',
 };

@@ -16,6 +16,7 @@ import { seo } from './seo';
 import { invoices } from './invoices';
 import { controls } from './controls';
 import { words } from './words';
+import { replies } from './replies';
 
 export const de: Record<keyof typeof en, string> = {
   ...shop,
@@ -35,4 +36,5 @@ export const de: Record<keyof typeof en, string> = {
   ...invoices,
   ...controls,
   ...words,
+  ...replies,
 };

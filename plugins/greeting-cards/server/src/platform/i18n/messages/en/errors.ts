@@ -277,4 +277,10 @@ export const errors = {
   'error.ai_suggestions_used':
     '{count, plural, one {You have used your # AI suggestion for today.} other {You have used your # AI suggestions for today.}} Try again tomorrow.',
   'error.ai_suggestions_unavailable': 'The writing service is not available just now. Please try again later.',
+  // A thank-you back (issue 45 item 5).
+  'error.replies_off': 'Replies to cards are turned off.',
+  'error.reply_exists': 'This card has a reply already. Change it instead (PUT).',
+  'error.reply_missing': 'This card has no reply yet.',
+  'error.reply_locked': 'A reply can be changed for a day after it was sent; this one can no longer be changed.',
+  'error.sticker_not_free': 'Choose one of the free stickers.',
 } as const;

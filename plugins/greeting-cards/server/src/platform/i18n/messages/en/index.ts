@@ -15,6 +15,7 @@ import { seo } from './seo';
 import { invoices } from './invoices';
 import { controls } from './controls';
 import { words } from './words';
+import { replies } from './replies';
 
 export const en = {
   ...shop,
@@ -34,4 +35,5 @@ export const en = {
   ...invoices,
   ...controls,
   ...words,
+  ...replies,
 };
