@@ -203,12 +203,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const sticker = await freeSticker(input.sticker_id);
       const now = new Date();
       if (!replyEditable(sentAtOf(existing), now)) throw forbidden(msg('error.reply_locked'));
-      // Conditional on the window still being open at the moment of writing.
-      const { count } = (await q().updateMany({
-        where: { id: existing.id, sent_at: { $gt: new Date(now.getTime() - REPLY_EDIT_WINDOW_MS) } },
-        data: { message: input.message, sticker, edited_at: now },
-      })) as { count: number };
-      if (count !== 1) throw forbidden(msg('error.reply_locked'));
+      // Conditional on the window still being open at the moment of writing; the sticker (a relation,
+      // which updateMany does not write) in the same transaction.
+      await strapi.db.transaction(async () => {
+        const { count } = (await q().updateMany({
+          where: { id: existing.id, sent_at: { $gt: new Date(now.getTime() - REPLY_EDIT_WINDOW_MS) } },
+          data: { message: input.message, edited_at: now },
+        })) as { count: number };
+        if (count !== 1) throw forbidden(msg('error.reply_locked'));
+        await q().update({ where: { id: existing.id }, data: { sticker } });
+      });
       return replyView((await rowOf(delivery.id))!);
     },
 
