@@ -135,6 +135,28 @@ describe('a thank-you back from the e-card view page', () => {
     expect(smtp.messages.length).toBe(mailsBefore + 1);
   });
 
+  it('keeps one reply per card when five arrive at once (the unique index on the delivery)', async () => {
+    const { token, deliveryId } = await buyEcard(sender, 'ada.race@example.test');
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        http()
+          .post(api(token))
+          .send({ message: `Racing reply ${n}` }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await q(app.strapi, 'ecard-reply').count({ where: { delivery_id: deliveryId } })).toBe(1);
+    await smtp.waitFor((m) => replyHeader(m) !== '' && String(m.text).includes('Racing reply'), 1);
+    // The database refuses a second row itself, whatever the service checks first.
+    const refused = await q(app.strapi, 'ecard-reply')
+      .create({ data: { delivery_id: deliveryId, message: 'Direct', sent_at: new Date() } })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(String((refused as Error | null)?.message ?? refused)).toMatch(/unique|duplicate/i);
+  });
+
   it('refuses a change after a day (403), and the reply stays as it was', async () => {
     const { token, deliveryId } = await buyEcard(sender, 'ada.three@example.test');
     await http().post(api(token)).send({ message: 'Kept as sent' }).expect(201);
