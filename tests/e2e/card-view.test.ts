@@ -203,6 +203,9 @@ describe('the e-card view page opens to the inside', () => {
     await screenshot(page, 'card-view-extra-phone');
     await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'no-preference' }]);
     await page.reload({ waitUntil: 'load' });
+    // The reload keeps the scroll position, which on this longer page (the thank-you form under the card)
+    // leaves the closed card's button under the sticky header: back to the top, as a reader would scroll.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.tap('.card-opener summary');
     await page.waitForSelector('.card-opener[open]');
     expect(await page.$eval('.card-inside-right', (e) => getComputedStyle(e).animationName)).toBe('card-appear');

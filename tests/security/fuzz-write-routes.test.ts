@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { createCard, createRecipient } from '../helpers/order-fixtures';
+import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixtures';
+import { fulfilment } from '../fulfilment/helpers';
 import { webSession, type WebSession } from '../web/session';
 
 // Issue 9: generated bodies (wrong types, huge strings, NUL and control characters, deep nesting,
@@ -85,6 +86,9 @@ const FIELDS = [
   'stroke',
   'strokeWidth',
   'colour',
+  // A recipient's thank-you back (issue 45 item 5).
+  'message',
+  'sticker_id',
 ];
 
 const nasty = fc.string({
@@ -436,12 +440,20 @@ describe('fuzzing every write route', () => {
   let app: TestApp;
   let user: TestUser;
   let tables: string[] = [];
-  let ids: { card: number; recipient: number; reminder: number; cart: string; addressToken: string } = {
+  let ids: {
+    card: number;
+    recipient: number;
+    reminder: number;
+    cart: string;
+    addressToken: string;
+    viewToken: string;
+  } = {
     card: 0,
     recipient: 0,
     reminder: 0,
     cart: '',
     addressToken: '',
+    viewToken: '',
   };
 
   /**
@@ -479,6 +491,19 @@ describe('fuzzing every write route', () => {
     const reminder = await app.strapi.db.query('plugin::greeting-cards.reminder').create({
       data: { user: user.id, recipient: recipient.id, title: 'Birthday', type: 'birthday', event_date: '2030-05-01' },
     });
+    // A sent e-card, whose view token the reply routes take (issue 45 item 5); bought before the cart
+    // the order routes are fuzzed on is opened.
+    await app
+      .http()
+      .post('/api/orders/add_to_cart/')
+      .set(user.auth)
+      .send({ card_id: card.id, recipient_id: recipient.id })
+      .expect(200);
+    const bought = (await app.http().get('/api/orders/cart/').set(user.auth).expect(200)).body.uuid;
+    await app.http().post(`/api/orders/${bought}/checkout/`).set(user.auth).send({}).expect(200);
+    await app.http().post(`/api/orders/${bought}/pay/`).set(user.auth).send({}).expect(200);
+    await fulfilment(app.strapi).drain();
+    const [sentCard] = await deliveriesOf(app.strapi, bought);
     const cart = await app.http().get('/api/orders/cart/').set(user.auth).expect(200);
     const addressLink = await app.http().post('/api/recipients/request-link/').set(user.auth).expect(201);
     ids = {
@@ -487,6 +512,7 @@ describe('fuzzing every write route', () => {
       reminder: reminder.id,
       cart: cart.body.uuid,
       addressToken: addressLink.body.token,
+      viewToken: sentCard.view_token,
     };
     const knex = app.strapi.db.connection;
     const list =
@@ -507,7 +533,7 @@ describe('fuzzing every write route', () => {
     await app?.stop();
   });
 
-  const WRITE_ROUTES: Array<[string, 'post' | 'patch', () => string]> = [
+  const WRITE_ROUTES: Array<[string, 'post' | 'patch' | 'put', () => string]> = [
     ['create a card', 'post', () => '/api/cards/'],
     ['update a card', 'patch', () => `/api/cards/${ids.card}/`],
     ['save a design', 'post', () => `/api/cards/${ids.card}/save_design/`],
@@ -528,6 +554,10 @@ describe('fuzzing every write route', () => {
     ['ask for an AI message suggestion', 'post', () => '/api/message_suggestions/ai/'],
     // A friend's submission through an address link (issue 24): public, found by its token.
     ['submit an address through a link', 'post', () => `/api/address/${ids.addressToken}/`],
+    // A recipient's thank-you back (issue 45 item 5), public, found by the card's view token: the first
+    // valid body sends it, later ones are a 409; PUT changes it.
+    ['reply to a card', 'post', () => `/api/cards/view/${ids.viewToken}/reply/`],
+    ['change a reply to a card', 'put', () => `/api/cards/view/${ids.viewToken}/reply/`],
     // The editor's JSON routes (security round 2).
     ['crop a photo', 'post', () => '/editor/photos/crop/'],
     ['upload a photo, sent as JSON', 'post', () => '/editor/photos/'],
@@ -630,6 +660,7 @@ describe('fuzzing every write route', () => {
     ['subscribe from the shop', () => '/subscriptions/subscribe/'],
     ['open the billing portal', () => '/subscriptions/portal/'],
     ['send an address through a link', () => `/address/${ids.addressToken}/`],
+    ['reply to a card from its view page', () => `/cards/view/${ids.viewToken}/reply/`],
     // The import's preview form sends the file's text back as `content` (security issue 39).
     ['import contacts from sent-back text', () => '/recipients/import/'],
   ];

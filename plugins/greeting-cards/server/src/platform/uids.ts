@@ -19,6 +19,7 @@ export const UID = {
   orderItem: 'plugin::greeting-cards.order-item',
   delivery: 'plugin::greeting-cards.delivery',
   deliveryEvent: 'plugin::greeting-cards.delivery-event',
+  ecardReply: 'plugin::greeting-cards.ecard-reply',
   refund: 'plugin::greeting-cards.refund',
   invoice: 'plugin::greeting-cards.invoice',
   invoiceCounter: 'plugin::greeting-cards.invoice-counter',

@@ -3,6 +3,7 @@ import contentTypes from './content-types';
 import services from './services';
 import deliveriesController from './controller';
 import postalController from './postal/controller';
+import repliesController from './ecards/replies-controller';
 import api from './routes';
 import postalApi from './postal/routes';
 
@@ -10,7 +11,7 @@ import postalApi from './postal/routes';
 const area = {
   contentTypes,
   services,
-  controllers: { deliveries: deliveriesController, postal: postalController },
+  controllers: { deliveries: deliveriesController, postal: postalController, 'ecard-replies': repliesController },
   routes: { api: [...api, ...postalApi] },
 } satisfies Area;
 

@@ -7,6 +7,7 @@ import buyerNews from './buyer-news/buyer-news-service';
 import shipping from './postal/shipping-service';
 import lateCards from './late/late-cards-service';
 import unopenedReminders from './ecards/unopened-reminder-service';
+import ecardReplies from './ecards/replies-service';
 
 /** Sending what a paid order bought: deliveries, their senders, the postal backend, e-mail. */
 const services = {
@@ -18,6 +19,7 @@ const services = {
   shipping,
   lateCards,
   unopenedReminders,
+  ecardReplies,
 };
 
 export default services;

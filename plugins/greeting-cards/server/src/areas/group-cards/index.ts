@@ -15,3 +15,6 @@ const area = {
 } satisfies Area;
 
 export default area;
+
+// What other areas use of this one (they import this file only).
+export { signerAddresses } from './signer-addresses';

@@ -136,9 +136,12 @@ async function orderPage(web: PrivateContext, uuid: string) {
     order.deliveries.map((d) => d.card?.id),
     requestLocale(web.strapi, web.ctx),
   );
-  const deliveries = order.deliveries.map((d) =>
-    d.card ? { ...d, card: { ...d.card, title: titleOf(d.card.id, d.card.title ?? '') } } : d,
-  );
+  // A recipient's thank-you back (issue 45 item 5) shows under their card.
+  const replies = await getService(web.strapi, 'ecardReplies').forDeliveries(order.deliveries.map((d) => d.id));
+  const deliveries = order.deliveries.map((d) => ({
+    ...(d.card ? { ...d, card: { ...d.card, title: titleOf(d.card.id, d.card.title ?? '') } } : d),
+    reply: replies.get(d.id) ?? null,
+  }));
   const documents = await getService(web.strapi, 'invoices').forOrderPage(order);
   return { order, deliveries, zone, documents, pressKey: crypto.randomBytes(16).toString('base64url') };
 }

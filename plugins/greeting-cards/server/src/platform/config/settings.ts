@@ -790,6 +790,13 @@ export const SETTING_RECORDS = {
     describe:
       'Address-request form submissions (valid or not) one address link may take per window, from all IPs together.',
   }),
+  rateLimitRepliesPerIp: integer({
+    env: 'SERVICE_RATE_LIMIT_REPLIES_PER_IP',
+    default: 10,
+    schema: perWindow,
+    describe:
+      'Thank-you replies (sending or changing one, valid or not) one IP may post per window, through the e-card view page and the API alike.',
+  }),
   addressLinkDailyCap: integer({
     env: 'SERVICE_ADDRESS_LINK_DAILY_CAP',
     default: 50,
@@ -885,6 +892,14 @@ export const SETTING_RECORDS = {
     default: false,
     schema: z.boolean(),
     describe: 'E-mail the buyer when a scheduled e-card has gone to its recipient.',
+  }),
+  // A thank-you back (areas/fulfilment/ecards/replies): the recipient's short reply from the view page.
+  ecardReplies: flag({
+    env: 'SERVICE_ECARD_REPLIES',
+    default: true,
+    schema: z.boolean(),
+    describe:
+      "Let a card's recipient send one short reply (1 to 500 characters, an optional free sticker) from the e-card view page, changeable for a day; the sender, and a group card's signed-in signers, get it by e-mail. Off: the form is gone and the reply routes answer 404.",
   }),
   // AI message suggestions (areas/words): off until a base URL is set. Only the occasion, tone and the
   // recipient's first name are sent (docs/message-suggestions.md).

@@ -20,6 +20,8 @@ interface Limiters {
   signing: { link: RateLimiterAbstract; ip: RateLimiterAbstract };
   // Address-request submissions (areas/people/address-requests/routes.ts): anonymous too, per IP and per link.
   addressSubmissions: { link: RateLimiterAbstract; ip: RateLimiterAbstract };
+  // Thank-you replies from the e-card view page (areas/fulfilment/ecards/replies): anonymous, per IP.
+  replies: { ip: RateLimiterAbstract };
 }
 
 const registry = new WeakMap<Core.Strapi, Limiters>();
@@ -81,6 +83,7 @@ export async function initRateLimits(strapi: Core.Strapi): Promise<void> {
       link: await make('gc_ad_link', config.rateLimitAddressSubmissionsPerLink),
       ip: await make('gc_ad_ip', config.rateLimitAddressSubmissionsPerIp),
     },
+    replies: { ip: await make('gc_rp_ip', config.rateLimitRepliesPerIp) },
   };
   registry.set(strapi, limiters);
 }
@@ -173,6 +176,16 @@ export async function consumeAddressSubmission(
   const limiters = registry.get(strapi);
   if (!limiters) return null;
   return consumeBoth(strapi, ctx, limiters.addressSubmissions.ip, limiters.addressSubmissions.link, linkKey);
+}
+
+/**
+ * Counts one thank-you reply (sent or changed, valid or not) against the caller's IP. The view token is
+ * not a second key: one reply per token is the database's rule already. Null or the rejection, as consumeLimit.
+ */
+export async function consumeReplyAttempt(strapi: Core.Strapi, ctx: Ctx): Promise<RateLimiterRes | null> {
+  const limiters = registry.get(strapi);
+  if (!limiters) return null;
+  return consumeBoth(strapi, ctx, limiters.replies.ip, limiters.replies.ip, null);
 }
 
 /** Whole seconds until a refused caller may try again (at least 1), for Retry-After. */

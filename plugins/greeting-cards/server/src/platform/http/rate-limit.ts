@@ -11,6 +11,7 @@ import { msg, type Message } from '../i18n/format-message';
 export {
   consumeAddressSubmission,
   consumeLimit,
+  consumeReplyAttempt,
   consumeSigningAttempt,
   initRateLimits,
   retryAfterSeconds,

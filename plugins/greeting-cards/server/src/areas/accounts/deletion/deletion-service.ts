@@ -130,6 +130,7 @@ export async function purgeExpired(strapi: Core.Strapi, now: Date = new Date()):
         });
         for (const d of deliveries) {
           await query(strapi, UID.deliveryEvent).deleteMany({ where: { delivery_id: d.id } });
+          await query(strapi, UID.ecardReply).deleteMany({ where: { delivery_id: d.id } });
           await query(strapi, UID.delivery).delete({ where: { id: d.id } });
         }
         await query(strapi, UID.orderItem).delete({ where: { id: item.id } });

@@ -64,11 +64,13 @@ async function libraryPanel(
   // Sent cards say how their e-cards stand with the recipients (details on each order's page).
   const sentIds = results.filter((e) => e.type === 'sent' && e.card).map((e) => e.card!.id);
   const ecards = Object.fromEntries(await getService(strapi, 'deliveries').ecardCountsByCard(user.id, sentIds));
+  // Recipients' thank-you replies to them (issue 45 item 5): how many, and the latest.
+  const replies = Object.fromEntries(await getService(strapi, 'ecardReplies').forCards(user.id, sentIds));
   renderPageOrPartial(
     ctx,
     'library',
     'partials/library-panel',
-    { title: t('shop.library.title'), tabs, tab, entries, count, toast, proveAddress, linkSent, ecards },
+    { title: t('shop.library.title'), tabs, tab, entries, count, toast, proveAddress, linkSent, ecards, replies },
     status,
   );
 }

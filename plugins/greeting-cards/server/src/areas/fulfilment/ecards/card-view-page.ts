@@ -8,11 +8,12 @@ import { rateLimit } from '../../../platform/http/rate-limit';
 import { optionalUser } from '../../../platform/http/auth';
 import type { Row } from '../../../platform/db/query';
 import type { Ctx } from '../../../platform/http/respond';
-import { registerShopRoutes } from '../../../platform/web/web-route';
+import { registerShopRoutes, registerWebRoutes } from '../../../platform/web/web-route';
 import { assetPath, mountPoints } from '../../../platform/mount/mount-points';
 import { extraPages, pageDesign, pageIsDesigned, type CardPage } from '../../../platform/designs/print-products/pages';
 import { cardViewLayout } from '../../rendering';
 import { ApiError } from '../../../platform/errors';
+import { replyPanel, replyRoutes, type ReplyFormState } from './reply-page';
 import { envelopeChoice } from '../../catalogue';
 
 // The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. It shows the
@@ -117,6 +118,8 @@ async function extra(
 
 export function registerCardViewRoutes(strapi: Core.Strapi): void {
   const deliveries = () => getService(strapi, 'deliveries');
+  // A reply form sent back with its problems (reply-page.ts) is shown on the page again, with its status.
+  const replyForm = (ctx: Ctx): (ReplyFormState & { status: number }) | null => ctx.state.gcReplyForm ?? null;
 
   registerShopRoutes(strapi, [
     {
@@ -143,52 +146,70 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
     {
       method: 'GET',
       path: '/cards/view/:token',
-      handler: async (ctx: Ctx) => {
-        ctx.state.gcStrapi = strapi;
-        const delivery = await deliveries().byToken(String(ctx.params.token));
-        if (!delivery) return notFoundPage(ctx);
-        const item: Row = delivery.order_item ?? {};
-        // The recipient's own copy: merge fields ({first_name}...) filled in with their name.
-        const card: Row = personaliseCard(item.card ?? {}, item.snapshot?.recipient ?? item.recipient ?? null);
-        const sender = item.order?.user?.id
-          ? await getService(strapi, 'userDetails')
-              .forUser(item.order.user.id)
-              .catch(() => null)
-          : null;
-        const t = translator(pageLocale(strapi, ctx));
-        const senderName = sender?.display_name || t('shop.cardView.someone');
-        const title = card.title || t('shop.cardView.forYou');
-        const owner = `delivery:${delivery.id}`;
-        const design = await front(strapi, card, t('shop.cardView.front', { title }), owner);
-        const pages = await inside(strapi, card, owner, t);
-        const extraDrawn = await extra(strapi, card, owner, t);
-        const message = String(card.inside_message ?? '').trim();
-        // The buyer looking at their own card (signed in) does not open it for the recipient.
-        const viewer = await optionalUser(strapi, ctx).catch(() => null);
-        // The envelope the sender chose (issue 45): an overlay the page's script adds over the card,
-        // which is in the HTML as before (no script, or reduced motion: the card at once).
-        const envelope = item.delivery_method === 'ecard' ? envelopeChoice(item.envelope) : null;
-        await deliveries().recordView(delivery.id, new Date(), Boolean(viewer && viewer.id === item.order?.user?.id));
-        // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
-        ctx.state.gcUser = null;
-        renderPage(ctx, 'card-view', {
-          title: t('shop.cardView.title', { title, name: senderName }),
-          cardTitle: title,
-          senderName,
-          design,
-          pages,
-          extra: extraDrawn,
-          layout: cardViewLayout(card.canvas_data, message, card.product),
-          message,
-          noScripts: true,
-          envelope,
-          ...(envelope ? { script: assetPath(strapi, 'js/envelope.js') } : {}),
-          pdfUrl: `${mountPoints(strapi).base}/cards/view/${encodeURIComponent(delivery.view_token)}/card.pdf`,
-        });
-        ctx.set('X-Robots-Tag', 'noindex');
-        ctx.set('Referrer-Policy', 'no-referrer');
-      },
+      handler: viewPage,
       config: { auth: false, middlewares: [rateLimit(strapi, 'renders')] },
     },
   ]);
+  registerWebRoutes(
+    strapi,
+    replyRoutes((ctx, _delivery, form, status) => {
+      ctx.state.gcReplyForm = { ...form, status };
+      return viewPage(ctx);
+    }),
+  );
+
+  /** The view page; a reply form sent back with its problems is shown in it again. */
+  async function viewPage(ctx: Ctx): Promise<void> {
+    ctx.state.gcStrapi = strapi;
+    const delivery = await deliveries().byToken(String(ctx.params.token));
+    if (!delivery) return notFoundPage(ctx);
+    const item: Row = delivery.order_item ?? {};
+    // The recipient's own copy: merge fields ({first_name}...) filled in with their name.
+    const card: Row = personaliseCard(item.card ?? {}, item.snapshot?.recipient ?? item.recipient ?? null);
+    const sender = item.order?.user?.id
+      ? await getService(strapi, 'userDetails')
+          .forUser(item.order.user.id)
+          .catch(() => null)
+      : null;
+    const t = translator(pageLocale(strapi, ctx));
+    const senderName = sender?.display_name || t('shop.cardView.someone');
+    const title = card.title || t('shop.cardView.forYou');
+    const owner = `delivery:${delivery.id}`;
+    const design = await front(strapi, card, t('shop.cardView.front', { title }), owner);
+    const pages = await inside(strapi, card, owner, t);
+    const extraDrawn = await extra(strapi, card, owner, t);
+    const message = String(card.inside_message ?? '').trim();
+    // The buyer looking at their own card (signed in) does not open it for the recipient.
+    const viewer = await optionalUser(strapi, ctx).catch(() => null);
+    // The envelope the sender chose (issue 45): an overlay the page's script adds over the card,
+    // which is in the HTML as before (no script, or reduced motion: the card at once).
+    const envelope = item.delivery_method === 'ecard' ? envelopeChoice(item.envelope) : null;
+    if (!replyForm(ctx))
+      await deliveries().recordView(delivery.id, new Date(), Boolean(viewer && viewer.id === item.order?.user?.id));
+    // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
+    ctx.state.gcUser = null;
+    const reply = await replyPanel(strapi, ctx, delivery, replyForm(ctx));
+    renderPage(
+      ctx,
+      'card-view',
+      {
+        title: t('shop.cardView.title', { title, name: senderName }),
+        cardTitle: title,
+        senderName,
+        design,
+        pages,
+        extra: extraDrawn,
+        layout: cardViewLayout(card.canvas_data, message, card.product),
+        message,
+        noScripts: true,
+        envelope,
+        ...(envelope ? { script: assetPath(strapi, 'js/envelope.js') } : {}),
+        pdfUrl: `${mountPoints(strapi).base}/cards/view/${encodeURIComponent(delivery.view_token)}/card.pdf`,
+        reply,
+      },
+      replyForm(ctx)?.status,
+    );
+    ctx.set('X-Robots-Tag', 'noindex');
+    ctx.set('Referrer-Policy', 'no-referrer');
+  }
 }

@@ -302,4 +302,11 @@ export const errors: Record<keyof typeof en, string> = {
   'error.envelope_ecard_only': 'Umschläge gibt es nur für E-Karten.',
   'error.envelope_unknown': 'Einen Umschlag „{slug}“ gibt es im Katalog nicht.',
   'error.remind_ecard_only': 'Erinnerungen an eine ungeöffnete Karte gibt es nur für E-Karten.',
+  // A thank-you back (issue 45 item 5).
+  'error.replies_off': 'Antworten auf Karten sind ausgeschaltet.',
+  'error.reply_exists': 'Diese Karte hat schon eine Antwort. Ändere sie stattdessen (PUT).',
+  'error.reply_missing': 'Diese Karte hat noch keine Antwort.',
+  'error.reply_locked':
+    'Eine Antwort lässt sich einen Tag lang ändern, nachdem sie gesendet wurde; diese lässt sich nicht mehr ändern.',
+  'error.sticker_not_free': 'Wähle einen der kostenlosen Sticker.',
 };

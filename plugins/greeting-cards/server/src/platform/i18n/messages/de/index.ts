@@ -17,6 +17,7 @@ import { invoices } from './invoices';
 import { controls } from './controls';
 import { words } from './words';
 import { envelopes } from './envelopes';
+import { replies } from './replies';
 
 export const de: Record<keyof typeof en, string> = {
   ...shop,
@@ -37,4 +38,5 @@ export const de: Record<keyof typeof en, string> = {
   ...controls,
   ...words,
   ...envelopes,
+  ...replies,
 };

@@ -294,4 +294,10 @@ export const errors = {
   'error.envelope_ecard_only': 'Envelopes are for e-cards only.',
   'error.envelope_unknown': 'There is no envelope "{slug}" in the catalogue.',
   'error.remind_ecard_only': 'Reminders of an unopened card are for e-cards only.',
+  // A thank-you back (issue 45 item 5).
+  'error.replies_off': 'Replies to cards are turned off.',
+  'error.reply_exists': 'This card has a reply already. Change it instead (PUT).',
+  'error.reply_missing': 'This card has no reply yet.',
+  'error.reply_locked': 'A reply can be changed for a day after it was sent; this one can no longer be changed.',
+  'error.sticker_not_free': 'Choose one of the free stickers.',
 } as const;

@@ -16,6 +16,7 @@ import { invoices } from './invoices';
 import { controls } from './controls';
 import { words } from './words';
 import { envelopes } from './envelopes';
+import { replies } from './replies';
 
 export const en = {
   ...shop,
@@ -36,4 +37,5 @@ export const en = {
   ...controls,
   ...words,
   ...envelopes,
+  ...replies,
 };

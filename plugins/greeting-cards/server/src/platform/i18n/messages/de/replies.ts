@@ -1,0 +1,40 @@
+// Ein Dankeschön zurück (Issue 45, Punkt 5): das Antwortformular auf der Ansichtsseite der E-Karte, die
+// Antwort auf der Bestellseite und in der Bibliothek und ihre E-Mails (die Fehler stehen in errors.ts).
+export const replies = {
+  'shop.reply.heading': 'Danke sagen',
+  'shop.reply.intro': 'Schick {name} eine kurze Antwort. Sie kommt per E-Mail an.',
+  'shop.reply.message': 'Deine Antwort',
+  'shop.reply.messageHelp': '1 bis 500 Zeichen.',
+  'shop.reply.sticker': 'Einen Sticker dazu (freiwillig)',
+  'shop.reply.noSticker': 'Kein Sticker',
+  'shop.reply.send': 'Antwort senden',
+  'shop.reply.save': 'Änderungen speichern',
+  'shop.reply.sent': 'Danke! Deine Antwort ist unterwegs zu {name}.',
+  'shop.reply.saved': 'Deine Antwort wurde geändert.',
+  'shop.reply.yours': 'Deine Antwort',
+  'shop.reply.editUntil': 'Du kannst sie bis {when} ändern.',
+  'shop.reply.locked': 'Eine Antwort lässt sich einen Tag lang ändern; diese steht jetzt fest.',
+  'shop.reply.change': 'Antwort ändern',
+  'shop.reply.withSticker': 'Sticker: {sticker}',
+  'shop.order.reply': '{name} hat geantwortet',
+  'shop.order.replyAnonymous': 'Dein Empfänger hat geantwortet',
+  'shop.library.replies': '{count, plural, one {# Antwort} other {# Antworten}}',
+  'shop.library.latestReply': 'Neueste Antwort, von {name}',
+  'shop.library.latestReplyAnonymous': 'Neueste Antwort',
+  'email.reply.subject': '{name} hat auf deine Karte geantwortet',
+  'email.reply.subject-anonymous': 'Deine Karte hat eine Antwort bekommen',
+  'email.reply.subject-group': '{name} hat auf die Gruppenkarte geantwortet, die du unterschrieben hast',
+  'email.reply.subject-group-anonymous': 'Die Gruppenkarte, die du unterschrieben hast, hat eine Antwort bekommen',
+  'email.reply.hello': 'Hallo,',
+  'email.reply.intro': '{name} hat deine Karte geöffnet und zurückgeschrieben.',
+  'email.reply.intro-anonymous':
+    'Die Person, der du eine Karte geschickt hast, hat sie geöffnet und zurückgeschrieben.',
+  'email.reply.intro-group':
+    '{name} hat die Gruppenkarte geöffnet, die du unterschrieben hast, und allen zurückgeschrieben, die unterschrieben haben.',
+  'email.reply.intro-group-anonymous':
+    'Die Person, an die die Gruppenkarte ging, die du unterschrieben hast, hat sie geöffnet und allen zurückgeschrieben, die unterschrieben haben.',
+  'email.reply.label': 'Antwort von {name}:',
+  'email.reply.label-anonymous': 'Die Antwort:',
+  'email.reply.sticker': 'Mit einem Sticker: {sticker}',
+  'email.reply.order': 'Zur Bestellung',
+};
