@@ -40,7 +40,12 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function dayFormat(locale: Locale): Intl.DateTimeFormat {
   let f = formats.get(locale);
   if (!f) {
-    f = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    f = new Intl.DateTimeFormat(intlLocale(locale), {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
     formats.set(locale, f);
   }
   return f;

@@ -60,7 +60,8 @@ export async function shippingChoices(
   const today = localDate(now, config.shopTimeZone);
   const view: ShippingChoicesView = {
     country,
-    countryName: new Intl.DisplayNames([intlLocale(locale)], { type: 'region', fallback: 'code' }).of(country) ?? country,
+    countryName:
+      new Intl.DisplayNames([intlLocale(locale)], { type: 'region', fallback: 'code' }).of(country) ?? country,
     when: arriveBy ? 'date' : 'asap',
     arriveBy,
     min: addDays(today, 1),
@@ -106,7 +107,12 @@ export async function shippingChoices(
   const main = options.methods.find((m) => m.method === options.default_method) ?? options.methods[0];
   view.promise = promiseSentence(
     locale,
-    { orderBy: options.order_by, dispatchOn: main.dispatch_on, arrivesFrom: main.arrives_from, arrivesTo: main.arrives_to },
+    {
+      orderBy: options.order_by,
+      dispatchOn: main.dispatch_on,
+      arrivesFrom: main.arrives_from,
+      arrivesTo: main.arrives_to,
+    },
     config.shopTimeZone,
     now,
   );
