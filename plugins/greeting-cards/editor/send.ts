@@ -103,8 +103,9 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     arriveBy.setAttribute('aria-invalid', invalid ? 'true' : 'false');
     if (invalid) arriveBy.setAttribute('aria-describedby', 'arrive-by-error');
     else arriveBy.removeAttribute('aria-describedby');
-    if (choices?.dataset.min) arriveBy.min = choices.dataset.min;
-    if (choices?.dataset.max) arriveBy.max = choices.dataset.max;
+    // Bounds only when they change: setting them on a date field resets the segment being typed in.
+    if (choices?.dataset.min && arriveBy.min !== choices.dataset.min) arriveBy.min = choices.dataset.min;
+    if (choices?.dataset.max && arriveBy.max !== choices.dataset.max) arriveBy.max = choices.dataset.max;
   };
   const refreshShipping = async (force = false) => {
     if (method.value !== 'post') return;
@@ -146,7 +147,6 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     el.addEventListener('change', () => {
       update();
       void refreshShipping();
-      if (byDate.checked) arriveBy.focus();
     });
   $<HTMLInputElement>('r-country').addEventListener('change', () => void refreshShipping());
 
