@@ -46,7 +46,12 @@ export function orderConfirmationEmail(input: ConfirmationInput, lang: EmailLang
     ...line,
     title: line.cardTitle || t('email.print.your-card'),
     methodLabel: t(`email.order.method.${line.method}`),
-    when: line.sendOn ? t('email.order.sends-on', { date: text.date(line.sendOn) }) : t('email.order.sends-now'),
+    // An arrive-by card is held until its dispatch day: its line says when it lands, not when it is sent.
+    when: line.arrival?.arriveBy
+      ? null
+      : line.sendOn
+        ? t('email.order.sends-on', { date: text.date(line.sendOn) })
+        : t('email.order.sends-now'),
     price: text.money(line.lineTotalPence, input.currency),
     arrives: line.arrival
       ? line.arrival.arriveBy
