@@ -188,6 +188,24 @@ describe('screenshots of the shop against baselines (Chromium)', () => {
     });
   }
 
+  /**
+   * A posted card's delivery promise names today's dates (issue 44): the shot shows a fixed one of the same
+   * form, so the baseline holds on any day (tests/web/delivery-promise.test.ts checks the real words).
+   */
+  const samePromise = (lang: (typeof LANGS)[number]) => async (p: Page) => {
+    const text =
+      lang === 'de'
+        ? 'Bestelle bis 14:00 Uhr, Versand heute; Zustellung Di., 3. – Mi., 4. Dez.'
+        : 'Order by 14:00 for dispatch today; arrives Tue 3 – Wed 4 Dec';
+    await p.$eval(
+      '#delivery-promise',
+      (el, words) => {
+        el.lastChild!.textContent = ` ${words}`;
+      },
+      text,
+    );
+  };
+
   it.each(LANGS)('the shop pages (%s)', async (lang) => {
     for (const [name, url] of [
       ['style-guide', '/style-guide/'],
@@ -202,7 +220,7 @@ describe('screenshots of the shop against baselines (Chromium)', () => {
       ['recipients', '/recipients/'],
     ] as const) {
       await visit(url, lang);
-      await check(name, lang);
+      await check(name, lang, name.startsWith('template') ? samePromise(lang) : undefined);
     }
   });
 

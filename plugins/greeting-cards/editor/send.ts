@@ -1,6 +1,6 @@
 // The send form: who gets the card, how, when, and extras for posted cards. It saves the design,
 // then calls the same add-to-cart route as the API and goes to the cart.
-import { api, apiUrl, shopUrl } from './api';
+import { api, apiUrl, ApiError, shopUrl } from './api';
 import type { Editor } from './editor';
 import { sendFormChecks } from './send-preflight';
 import type { PreflightPanel } from './preflight-panel';
@@ -25,6 +25,8 @@ interface Recipient {
   last_name: string;
   email: string;
   is_system_user: boolean;
+  /** Where a posted card goes: its shipping dates and methods depend on it. */
+  country?: string;
   /** Groups such as "Family" (present once the address book has tags). */
   tags?: string[];
 }
@@ -79,8 +81,83 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
   );
   $('wrap-price').textContent = fmt(prices.gift_wrap);
 
+  // The shipping part of a posted card (issue 44): drawn by the server for the recipient's country and
+  // the arrive-by date (partials/shipping-choices.eta), fetched again when either changes. Dates and
+  // prices are the server's; the form sends back only the method's name and the date.
+  const shipSlot = $<HTMLDivElement>('ship-slot');
+  const arriveBy = $<HTMLInputElement>('arrive-by');
+  const byDate = $<HTMLInputElement>('ship-by-date');
+  const asap = $<HTMLInputElement>('ship-asap');
+  const shipStatus = $<HTMLParagraphElement>('ship-status');
+  const countryOf = (): string => {
+    if (recipient.value === NEW) return $<HTMLInputElement>('r-country').value.trim().toUpperCase();
+    return people.find((r) => r.id === personChosen())?.country ?? '';
+  };
+  // Several people at once are sent as soon as possible (a bulk send has no arrive-by date).
+  const dated = () => method.value === 'post' && byDate.checked && recipient.value !== MANY;
+  const shipMethod = () => shipSlot.querySelector<HTMLInputElement>('input[name=shipping_method]:checked');
+  let shipAsked = '';
+  const markDate = () => {
+    const choices = document.getElementById('ship-choices');
+    const invalid = dated() && choices?.dataset.invalid === 'arrive_by';
+    arriveBy.setAttribute('aria-invalid', invalid ? 'true' : 'false');
+    if (invalid) arriveBy.setAttribute('aria-describedby', 'arrive-by-error');
+    else arriveBy.removeAttribute('aria-describedby');
+    // Bounds only when they change: setting them on a date field resets the segment being typed in.
+    if (choices?.dataset.min && arriveBy.min !== choices.dataset.min) arriveBy.min = choices.dataset.min;
+    if (choices?.dataset.max && arriveBy.max !== choices.dataset.max) arriveBy.max = choices.dataset.max;
+  };
+  const refreshShipping = async (force = false) => {
+    if (method.value !== 'post') return;
+    const params = new URLSearchParams({
+      country: countryOf(),
+      arrive_by: dated() ? arriveBy.value : '',
+      method: shipMethod()?.value ?? '',
+    });
+    const key = `${params.get('country')}|${params.get('arrive_by')}`;
+    if (!force && key === shipAsked) return;
+    shipAsked = key;
+    shipStatus.textContent = t('editor.ship.loading');
+    try {
+      const res = await fetch(shopUrl(`/editor/${editor.card.id}/shipping/?${params.toString()}`), {
+        credentials: 'same-origin',
+        headers: { Accept: 'text/html' },
+      });
+      if (!res.ok) throw new Error(t('editor.error.server', { status: res.status }));
+      const html = await res.text();
+      if (key !== shipAsked) return; // a newer question is on its way
+      shipSlot.innerHTML = html;
+      shipStatus.textContent = '';
+    } catch (e) {
+      shipStatus.textContent = t('editor.ship.failed', { error: (e as Error).message });
+    }
+    markDate();
+    update();
+  };
+  shipSlot.addEventListener('change', () => update());
+  shipSlot.addEventListener('click', (event) => {
+    const next = (event.target as HTMLElement).closest<HTMLButtonElement>('#arrive-by-next');
+    if (!next?.dataset.date) return;
+    arriveBy.value = next.dataset.date;
+    arriveBy.focus();
+    void refreshShipping();
+  });
+  arriveBy.addEventListener('change', () => void refreshShipping());
+  for (const el of [asap, byDate])
+    el.addEventListener('change', () => {
+      update();
+      void refreshShipping();
+    });
+  $<HTMLInputElement>('r-country').addEventListener('change', () => void refreshShipping());
+
   const update = () => {
     const post = method.value === 'post';
+    byDate.disabled = recipient.value === MANY;
+    if (byDate.disabled && byDate.checked) asap.checked = true;
+    $('ship-date-row').hidden = !byDate.checked;
+    // An arrive-by date decides when the card goes out: the "send on" date is for the other cards.
+    $('send-on-row').hidden = dated();
+    markDate();
     $('post-extras').hidden = !post;
     $('ecard-extras').hidden = method.value !== 'ecard';
     $('new-recipient').hidden = recipient.value !== NEW;
@@ -90,6 +167,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     if (post) {
       total += addons.find((a) => String(a.id) === gift.value)?.price_pence ?? 0;
       if (wrap.checked) total += prices.gift_wrap;
+      if (dated()) total += Number(shipMethod()?.dataset.price ?? 0);
     }
     if (many) {
       const count = chosen().length;
@@ -107,6 +185,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
   };
   const checks = sendFormChecks(editor, preflight, submit);
   for (const el of [recipient, method, gift, wrap]) el.addEventListener('change', update);
+  for (const el of [recipient, method]) el.addEventListener('change', () => void refreshShipping());
 
   const showError = (message: string) => {
     error.textContent = message;
@@ -231,6 +310,7 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
       showError(t('editor.send.book-failed', { error: (e as Error).message }));
     }
     update();
+    void refreshShipping(true);
     recipient.focus();
     // The newest print check: the design as it is now, saved as a draft first (the status stays).
     if (editor.autosave.hasUnsavedWork) await editor.autosave.flush().catch(() => undefined);
@@ -259,6 +339,13 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
     if (recipient.value === MANY && chosen().length === 0) return showError(t('editor.send.tick-one'));
     const refusal = checks.refusal(method.value);
     if (refusal) return showError(refusal);
+    if (dated()) {
+      const problem = document.getElementById('arrive-by-error')?.textContent;
+      if (!arriveBy.value || problem) {
+        arriveBy.focus();
+        return showError(problem || t('editor.ship.field-error', { message: t('editor.ship.no-date') }));
+      }
+    }
     submit.disabled = true;
     try {
       let recipientId = recipient.value === MANY ? 0 : Number(recipient.value);
@@ -277,7 +364,8 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
         recipientId = created.id;
       }
       await editor.saveDesign();
-      const when = $<HTMLInputElement>('scheduled-for').value;
+      const arriving = dated();
+      const when = arriving ? '' : $<HTMLInputElement>('scheduled-for').value;
       const post = method.value === 'post';
       const many = recipient.value === MANY;
       await api('POST', apiUrl('/orders/add_to_cart/'), {
@@ -295,10 +383,17 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
               remind_unopened: $<HTMLInputElement>('remind-unopened').checked,
             }
           : {}),
+        // Arrive by a date: the method chosen among those the server offered (it prices it again).
+        ...(arriving ? { arrive_by: arriveBy.value, shipping_method: shipMethod()?.value ?? null } : {}),
       });
       window.location.assign(shopUrl('/cart/'));
     } catch (e) {
       showError((e as Error).message);
+      // The date stopped working meanwhile (past the cutoff): the shipping part says what to choose now.
+      if (e instanceof ApiError && e.body && typeof e.body === 'object' && 'arrive_by' in e.body) {
+        void refreshShipping(true);
+        arriveBy.focus();
+      }
     } finally {
       submit.disabled = false;
     }

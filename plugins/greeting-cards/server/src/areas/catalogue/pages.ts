@@ -12,6 +12,9 @@ import { UID } from '../../platform/uids';
 import { headForPage } from './seo/head-for-page';
 import { productJsonLd } from './seo/product-json-ld';
 import { absolute } from './seo/page-head';
+import { postedPromise } from '../fulfilment';
+import { promiseSentence } from '../../platform/i18n/delivery-promise';
+import { intlLocale } from '../../platform/i18n/locales';
 
 // Home, catalogue (filters answer the grid partial under htmx) and the template page.
 
@@ -139,6 +142,15 @@ export const catalogueRoutes: WebRouteDef[] = [
         })) as Row | null)
       : null;
     const membership = plan ? { amount: Number(plan.amount_pence), interval: String(plan.interval ?? 'month') } : null;
+    // A posted card's promise to the shop's own country, worded in the shopper's language (issue 44).
+    const home = config.vatHomeCountry || 'GB';
+    const dates = await postedPromise(strapi, { product: template.product, country: home });
+    const promise = dates
+      ? {
+          country: new Intl.DisplayNames([intlLocale(locale)], { type: 'region', fallback: 'code' }).of(home) ?? home,
+          text: promiseSentence(locale, dates, config.shopTimeZone),
+        }
+      : null;
     renderPage(ctx, 'template', {
       title: template.name,
       template,
@@ -147,6 +159,7 @@ export const catalogueRoutes: WebRouteDef[] = [
       indexable: !preview,
       seo,
       membership,
+      promise,
     });
     if (preview) markPreview(strapi, ctx);
   }),

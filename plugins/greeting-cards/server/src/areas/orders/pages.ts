@@ -1,4 +1,5 @@
 import crypto from 'crypto';
+import { promisedWindows } from './promised-windows';
 import { getService } from '../../platform/get-service';
 import type { OrderView } from './serializer';
 import { isHtmx, renderPage, renderPartial, type Toast } from '../../platform/web/render';
@@ -72,6 +73,11 @@ async function cartData({ strapi, user, t, ctx }: PrivateContext, state: CartSta
     title: t('shop.cart.title'),
     cart,
     zone,
+    // Per item id: when a posted card arrives if paid now (or the window its arrive-by date was priced with).
+    windows: await promisedWindows(
+      strapi,
+      cart.items.map((i) => i.id as number),
+    ),
     // Orders checked out but not paid (for example after cancelling on the payment page).
     unpaid: orders.results.filter((o) => o.status === 'pending_payment'),
     promo: state.promo ?? null,
@@ -143,7 +149,13 @@ async function orderPage(web: PrivateContext, uuid: string) {
     reply: replies.get(d.id) ?? null,
   }));
   const documents = await getService(web.strapi, 'invoices').forOrderPage(order);
-  return { order, deliveries, zone, documents, pressKey: crypto.randomBytes(16).toString('base64url') };
+  // Posted cards' promised arrival, from the day the order was paid (not yet paid: from now).
+  const windows = await promisedWindows(
+    web.strapi,
+    order.items.map((i) => i.id as number),
+    order.paid_at ? new Date(order.paid_at) : null,
+  );
+  return { order, deliveries, zone, documents, windows, pressKey: crypto.randomBytes(16).toString('base64url') };
 }
 
 /** The buyer's posted card on this order, for the cancel confirmation; not theirs or not on it: 404. */
@@ -326,6 +338,10 @@ export const orderRoutes: WebRouteDef[] = [
       demoPayments: paymentMode(getConfig(web.strapi)) === 'demo',
       // The VAT in the total before paying, as the order page and the invoice will say it.
       documents: { vat_pence: await getService(web.strapi, 'invoices').vatAtCheckout(order.uuid) },
+      windows: await promisedWindows(
+        web.strapi,
+        order.items.map((i) => i.id as number),
+      ),
     });
   }),
 

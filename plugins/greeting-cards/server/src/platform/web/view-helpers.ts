@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, intlLocale, SUPPORTED_LOCALES, type Locale } from '../i
 import { translator } from '../i18n/translate';
 import { countryOptions, timeZoneOptions } from './pickers';
 import { orderNumberOf } from './order-number';
+import { dayRange, shortDay } from '../i18n/delivery-promise';
 
 let zoneNames: string[] | null = null;
 
@@ -54,6 +55,14 @@ function buildHelpers(locale: Locale) {
     dateTimeIn(value: unknown, zone: unknown): string {
       if (!value) return '';
       return typeof zone === 'string' && zone ? formatInZone(String(value), zone, intl) : helpers.dateTime(value);
+    },
+    /** A posted card's arrival window ("Tue 3 – Wed 4 Dec"), days in this language. */
+    dayRange(from: unknown, to: unknown): string {
+      return dayRange(locale, String(from ?? ''), String(to ?? ''));
+    },
+    /** One calendar day, short ("Tue 3 Dec"). */
+    shortDay(day: unknown): string {
+      return shortDay(locale, String(day ?? ''));
     },
     /** An order's number for people (order-number.ts). */
     orderNumber(uuid: unknown): string {

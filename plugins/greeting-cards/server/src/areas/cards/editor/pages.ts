@@ -36,6 +36,8 @@ import { PUBLISHED } from '../../../platform/db/published';
 import { cardTitlesIn } from '../../../platform/db/card-titles';
 import { msg } from '../../../platform/i18n/format-message';
 import { envelopesOnOffer } from '../../catalogue';
+import { shippingChoices } from './shipping-choices';
+import { renderPartial } from '../../../platform/web/render';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -119,9 +121,9 @@ async function editorPage(web: PrivateContext): Promise<void> {
   // The Ideas panel opens on the card's occasion (a card from a blank canvas has none).
   const withOccasion = (await query(strapi, UID.card).findOne({
     where: { id: card.id },
-    select: ['id'],
+    select: ['id', 'product'],
     populate: { occasion: { select: ['slug'] } },
-  })) as { occasion?: { slug?: string } | null } | null;
+  })) as { product?: string | null; occasion?: { slug?: string } | null } | null;
   // A card still named after its template reads in the shopper's language (the stored title is unchanged).
   const shownTitle = (await cardTitlesIn(strapi, [card.id], language.locale))(card.id, card.title ?? '');
   renderPage(
@@ -150,6 +152,8 @@ async function editorPage(web: PrivateContext): Promise<void> {
       // E-cards (issue 45): the envelopes on offer (the first is chosen) and the reminder's wait.
       envelopes: await envelopesOnOffer(strapi, language.locale),
       remindHours: config.resendUnopenedAfterHours,
+      // A posted card's promise and arrive-by choice, to the shop's country until a recipient is chosen.
+      ship: await shippingChoices(strapi, language.locale, { product: withOccasion?.product }),
     },
     200,
     'workspace',
@@ -287,6 +291,33 @@ export function registerEditorRoutes(strapi: Core.Strapi): void {
     // before DESIGNER_PAGE, kept for admin panels built before it.
     publicRoute('GET', '/editor/design/', templateDesignerPage),
     privateRoute('GET', '/editor/:id/', editorPage),
+    // The send form's shipping part for a destination and an arrive-by date (?country=&arrive_by=&method=),
+    // as an HTML fragment the form swaps in: dates and prices from the shipping service, never the page.
+    limitedPage(
+      'writes',
+      privateRoute('GET', '/editor/:id/shipping/', async ({ ctx, strapi: s, user }) => {
+        const id = Number(ctx.params.id);
+        const card =
+          Number.isSafeInteger(id) && id > 0
+            ? ((await query(s, UID.card).findOne({
+                where: { id, owner: { id: user.id } },
+                select: ['id', 'product'],
+              })) as { product?: string | null } | null)
+            : null;
+        if (!card) {
+          respondError(s, ctx, notFound());
+          return;
+        }
+        const language = editorLanguage(ctx);
+        const ship = await shippingChoices(s, language.locale, {
+          product: card.product,
+          country: ctx.query.country,
+          arriveBy: ctx.query.arrive_by,
+          method: ctx.query.method,
+        });
+        renderPartial(ctx, 'partials/shipping-choices', { ...language, ship });
+      }),
+    ),
     // The send form's picture of the card: the stored design's front, drawn by the same renderer as
     // the list previews (and read from the same files once drawn). Another shopper's card is a 404.
     limitedPage(

@@ -1,6 +1,7 @@
 import { emailText, type EmailLanguage } from '../../../platform/email/layout';
 import { renderEmail, type RenderedEmail } from '../../../platform/email/views';
 import type { DeliveryMethod } from '../../../platform/enums';
+import { dayRange, shortDay } from '../../../platform/i18n/delivery-promise';
 
 /** One line of the confirmation as the buyer reads it. */
 export interface ConfirmationLine {
@@ -11,6 +12,8 @@ export interface ConfirmationLine {
   sendOn: Date | null;
   lineTotalPence: number;
   giftWrap: boolean;
+  /** A posted card's promised arrival ('YYYY-MM-DD' days), and the day asked for when it has one. */
+  arrival?: { from: string; to: string; arriveBy: string | null } | null;
   /** An absolute address of the card's front, or null when it has none yet. */
   imageUrl: string | null;
 }
@@ -43,8 +46,21 @@ export function orderConfirmationEmail(input: ConfirmationInput, lang: EmailLang
     ...line,
     title: line.cardTitle || t('email.print.your-card'),
     methodLabel: t(`email.order.method.${line.method}`),
-    when: line.sendOn ? t('email.order.sends-on', { date: text.date(line.sendOn) }) : t('email.order.sends-now'),
+    // An arrive-by card is held until its dispatch day: its line says when it lands, not when it is sent.
+    when: line.arrival?.arriveBy
+      ? null
+      : line.sendOn
+        ? t('email.order.sends-on', { date: text.date(line.sendOn) })
+        : t('email.order.sends-now'),
     price: text.money(line.lineTotalPence, input.currency),
+    arrives: line.arrival
+      ? line.arrival.arriveBy
+        ? t('email.order.arrives-by', {
+            date: shortDay(text.locale, line.arrival.arriveBy),
+            window: dayRange(text.locale, line.arrival.from, line.arrival.to),
+          })
+        : t('email.order.arrives', { window: dayRange(text.locale, line.arrival.from, line.arrival.to) })
+      : null,
   }));
   return renderEmail(
     'order-confirmation',

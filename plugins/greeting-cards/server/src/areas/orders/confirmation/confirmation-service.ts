@@ -10,6 +10,7 @@ import { itemView } from '../serializer';
 import { orderStore } from '../order-store';
 import { orderNumberOf } from '../../../platform/web/order-number';
 import { orderConfirmationEmail } from './confirmation-email';
+import { promisedWindows } from '../promised-windows';
 import type { DeliveryMethod } from '../../../platform/enums';
 
 // The buyer's order confirmation: one e-mail per paid order. Claimed with a conditional UPDATE on
@@ -60,6 +61,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         : []
       ).map((row) => [row.id as number, row.preview_url as string | null]),
     );
+    // Posted cards' promised arrival, from the day it was paid (issue 44).
+    const windows = await promisedWindows(
+      strapi,
+      items.map((i) => i.id as number),
+      new Date(order.paid_at ?? Date.now()),
+    );
     return orderConfirmationEmail(
       {
         orderNumber: orderNumberOf(String(order.uuid)),
@@ -71,6 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           sendOn: item.scheduled_for ? new Date(item.scheduled_for) : null,
           lineTotalPence: Number(item.line_total_pence ?? 0),
           giftWrap: item.gift_wrap,
+          arrival: windows[item.id as number] ?? null,
           imageUrl: absolute(config.publicUrl, item.card === null ? null : fronts.get(item.card)),
         })),
         subtotalPence: Number(order.subtotal_pence ?? 0),

@@ -13,6 +13,8 @@ export const orderMail: Record<keyof typeof en, string> = {
   'email.order.method.print': 'Zum Selbstdrucken',
   'email.order.sends-on': 'wird am {date} verschickt',
   'email.order.sends-now': 'wird jetzt verschickt',
+  'email.order.arrives': 'kommt an: {window}',
+  'email.order.arrives-by': 'soll bis {date} ankommen: {window}',
   'email.order.gift-wrap': 'als Geschenk verpackt',
   'email.order.subtotal': 'Zwischensumme',
   'email.order.promo': 'Aktion {code}',

@@ -85,6 +85,11 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.template.personalise': 'Gestalten',
   'shop.template.hint':
     'Füge deinen eigenen Text, Fotos und Sticker hinzu und wähle dann, wie die Karte verschickt wird.',
+  'shop.promise.sentence':
+    'Bestelle bis {time} Uhr{orderDay, select, today {} tomorrow { morgen} other { am {orderDate}}}, Versand {dispatchDay, select, today {heute} tomorrow {morgen} other {am {dispatchDate}}}; Zustellung {window}',
+  'shop.promise.to': 'Versand nach {country}:',
+  'shop.promise.arrives': 'Zustellung {window}',
+  'shop.promise.arrivesBy': 'Soll bis {date} ankommen ({method}): Zustellung {window}',
   'shop.template.previewBanner': 'Vorschau eines Entwurfs: erst nach dem Veröffentlichen im Shop',
   'shop.template.previewNoPersonalise': 'Sobald die Karte veröffentlicht ist, kannst du sie gestalten.',
   'shop.cart.title': 'Dein Warenkorb',

@@ -11,6 +11,8 @@ export const orderMail = {
   'email.order.method.print': 'Print at home',
   'email.order.sends-on': 'sends on {date}',
   'email.order.sends-now': 'sends now',
+  'email.order.arrives': 'arrives {window}',
+  'email.order.arrives-by': 'to arrive by {date}: {window}',
   'email.order.gift-wrap': 'gift wrapped',
   'email.order.subtotal': 'Subtotal',
   'email.order.promo': 'Promotion {code}',

@@ -83,6 +83,11 @@ export const shop = {
   'shop.template.free': 'free',
   'shop.template.personalise': 'Personalise',
   'shop.template.hint': 'Add your own message, photos and stickers, then choose how to send it.',
+  'shop.promise.sentence':
+    'Order by {time}{orderDay, select, today {} tomorrow { tomorrow} other { on {orderDate}}} for dispatch {dispatchDay, select, today {today} tomorrow {tomorrow} other {on {dispatchDate}}}; arrives {window}',
+  'shop.promise.to': 'Posted to {country}:',
+  'shop.promise.arrives': 'Arrives {window}',
+  'shop.promise.arrivesBy': 'To arrive by {date} ({method}): arrives {window}',
   'shop.template.previewBanner': 'Preview of a draft: not in the shop until published',
   'shop.template.previewNoPersonalise': 'Shoppers can personalise this card once it is published.',
   'shop.cart.title': 'Your basket',
