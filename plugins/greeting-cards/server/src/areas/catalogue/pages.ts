@@ -12,7 +12,6 @@ import { UID } from '../../platform/uids';
 import { headForPage } from './seo/head-for-page';
 import { productJsonLd } from './seo/product-json-ld';
 import { absolute } from './seo/page-head';
-import { postedPromise } from '../fulfilment';
 import { promiseSentence } from '../../platform/i18n/delivery-promise';
 import { intlLocale } from '../../platform/i18n/locales';
 
@@ -144,7 +143,7 @@ export const catalogueRoutes: WebRouteDef[] = [
     const membership = plan ? { amount: Number(plan.amount_pence), interval: String(plan.interval ?? 'month') } : null;
     // A posted card's promise to the shop's own country, worded in the shopper's language (issue 44).
     const home = config.vatHomeCountry || 'GB';
-    const dates = await postedPromise(strapi, { product: template.product, country: home });
+    const dates = await getService(strapi, 'shipping').postedPromise({ product: template.product, country: home });
     const promise = dates
       ? {
           country: new Intl.DisplayNames([intlLocale(locale)], { type: 'region', fallback: 'code' }).of(home) ?? home,

@@ -21,5 +21,4 @@ export default area;
 export { cancelDelivery } from './cancel-delivery';
 export { atCarrier } from './postal/carrier-cancel';
 export { ecardCounts } from './rules/ecard-status';
-export { postedPromise } from './delivery-promise';
-export type { PostedPromise } from './delivery-promise';
+export type { PostedPromise } from './postal/shipping-service';

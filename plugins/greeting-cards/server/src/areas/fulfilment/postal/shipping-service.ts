@@ -5,6 +5,7 @@ import { providers } from '../../../platform/providers/registry';
 import { planDispatch, type DispatchPlan, type MethodPlan } from '../../../platform/time/dispatch';
 import { msg } from '../../../platform/i18n/format-message';
 import { fieldErrors } from '../../../platform/errors';
+import { promiseOf, type PromiseDates } from '../../../platform/i18n/delivery-promise';
 
 // Shipping methods of the shop's print provider: which serve a destination, what each costs the shopper,
 // and when a card sent with it leaves and lands (platform/time/dispatch). Prices come from the provider's
@@ -18,6 +19,10 @@ const FAILED_QUOTE_MS = 5 * 60_000;
 const EU = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '));
 
 export type PriceSource = 'quote' | 'table';
+
+export interface PostedPromise extends PromiseDates {
+  method: string;
+}
 
 export interface ShippingMethodOption {
   method: string;
@@ -143,7 +148,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       { next: next ?? '' },
     );
 
-  return {
+  const service = {
     /** GET /api/shipping/options/: every method that serves the destination, with price and dates. */
     async options(input: {
       product: string;
@@ -282,9 +287,35 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         : null;
     },
 
+    /**
+     * What a posted card promises on pages outside an order (the template page, issue 44): the dates of a
+     * card paid at `now` with the shop's default method. Never throws: a destination the provider does not
+     * serve, or a failure, is no promise (null), and the page shows none. The words are
+     * platform/i18n/delivery-promise.ts's.
+     */
+    async postedPromise(input: {
+      product?: string | null;
+      country?: string | null;
+      now?: Date;
+    }): Promise<PostedPromise | null> {
+      const config = getConfig(strapi);
+      try {
+        const options = await service.options({
+          product: input.product || config.defaultProduct,
+          country: (input.country || config.vatHomeCountry || 'GB').toUpperCase(),
+          now: input.now,
+        });
+        return promiseOf(options);
+      } catch (error) {
+        strapi.log.warn(`[greeting-cards] no delivery promise: ${(error as Error).message}`);
+        return null;
+      }
+    },
+
     /** For tests and the admin: forget cached quotes. */
     clearQuotes() {
       quotes.clear();
     },
   };
+  return service;
 };
