@@ -6,7 +6,7 @@ import { QUIET_APP, startApp, type TestApp } from '../helpers/strapi';
 // it against the routes the app really mounts, so a new route with a secret in its path fails here
 // until it is listed (and then masked, or the second test fails).
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface TokenRoute {
   method: Method;
   /** The route as the router holds it. */
@@ -21,6 +21,11 @@ function tokenRoutes(base: string, api: string): TokenRoute[] {
     // E-card view page and its PDF (the e-mailed link).
     { method: 'GET', route: `${base}/cards/view/:token`, url: `${base}/cards/view/S/` },
     { method: 'GET', route: `${base}/cards/view/:token/card.pdf`, url: `${base}/cards/view/S/card.pdf` },
+    // The recipient's thank-you back from the view page, page and API.
+    { method: 'POST', route: `${base}/cards/view/:token/reply/`, url: `${base}/cards/view/S/reply/` },
+    { method: 'GET', route: `${api}/cards/view/:token/reply`, url: `${api}/cards/view/S/reply/` },
+    { method: 'POST', route: `${api}/cards/view/:token/reply`, url: `${api}/cards/view/S/reply/` },
+    { method: 'PUT', route: `${api}/cards/view/:token/reply`, url: `${api}/cards/view/S/reply/` },
     // Group-card signing link, pages and API.
     { method: 'GET', route: `${base}/sign/:token/`, url: `${base}/sign/S/` },
     { method: 'POST', route: `${base}/sign/:token/`, url: `${base}/sign/S/` },
@@ -132,9 +137,11 @@ async function request(app: TestApp, method: Method, url: string) {
       ? agent.get(url)
       : method === 'POST'
         ? agent.post(url)
-        : method === 'PATCH'
-          ? agent.patch(url)
-          : agent.delete(url);
+        : method === 'PUT'
+          ? agent.put(url)
+          : method === 'PATCH'
+            ? agent.patch(url)
+            : agent.delete(url);
   return req.redirects(0);
 }
 
