@@ -393,6 +393,9 @@ describe('the card editor in a real browser', () => {
 
     // One column at this width: the card's picture is exactly 600 px wide.
     const viewer = await signedInPage(browser, app.baseUrl, null, { width: 640, height: 1000 });
+    // The send form chose an envelope (its first, as it does for anyone): with reduced motion the card
+    // shows at once, without the envelope step (tests/e2e/envelope.e2e.test.ts opens one by hand).
+    await viewer.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
     await viewer.goto(`${app.baseUrl}${viewPath}`);
     await viewer.evaluate(() => document.fonts.ready.then(() => undefined));
     const svg = await viewer.$('figure svg');
