@@ -39,7 +39,11 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   // The plugin's Stripe webhook checks a signature over the exact request text, which Strapi keeps only
   // with includeUnparsed (the plugin refuses to boot with Stripe configured and this missing).
   { name: 'strapi::body', config: { includeUnparsed: true } },
-  'strapi::session',
+  // Strapi's default for the session cookie's `secure` is read from NODE_ENV once, when its module is
+  // first loaded, and then holds for every later boot in that process; read here, it follows each boot's
+  // own environment (a production boot in a test process left every later boot's provider sign-in
+  // unable to set its cookie over http). Same value as Strapi's default.
+  { name: 'strapi::session', config: { secure: env('NODE_ENV', 'development') === 'production' } },
   'strapi::favicon',
   'strapi::public',
 ];
