@@ -2,7 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import type { ParsedMail } from 'mailparser';
 import type { Browser, Page } from 'puppeteer-core';
-import { startApp, type TestApp } from '../helpers/strapi';
+import { PRODUCTION_SECRETS as SECRETS, startApp, type TestApp } from '../helpers/strapi';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 import { createUser, type TestUser } from '../helpers/users';
 import { deliveriesOf } from '../helpers/order-fixtures';
@@ -23,14 +23,6 @@ import { freePort, launchBrowser, SCREENSHOT_DIR, seriousA11yViolations } from '
 // Screenshots of each key page at 1280 and 390 px go to .tmp/screenshots/journey-*.png.
 jest.setTimeout(600_000);
 
-const SECRETS = {
-  APP_KEYS: 'k1-0123456789abcdef,k2-0123456789abcdef',
-  API_TOKEN_SALT: 'api-token-salt-0123456789',
-  ADMIN_JWT_SECRET: 'admin-jwt-secret-0123456789',
-  TRANSFER_TOKEN_SALT: 'transfer-token-salt-0123456789',
-  ENCRYPTION_KEY: 'encryption-key-0123456789',
-  JWT_SECRET: 'jwt-secret-0123456789',
-};
 const CALLBACK_SECRET = 'test-callback-secret-0123456789abcdef';
 const PASSWORD = 'correct-horse-battery';
 const WIDTHS = [

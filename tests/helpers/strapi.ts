@@ -156,6 +156,16 @@ export async function bootFailure(env: Record<string, string | undefined>, optio
 }
 
 /** The settings most suites share: no sample catalogue, and the browser-free renderer. */
+/** The secrets a production boot refuses to start without (NODE_ENV=production); test values only. */
+export const PRODUCTION_SECRETS: Record<string, string> = {
+  APP_KEYS: 'k1-0123456789abcdef,k2-0123456789abcdef',
+  API_TOKEN_SALT: 'api-token-salt-0123456789',
+  ADMIN_JWT_SECRET: 'admin-jwt-secret-0123456789',
+  TRANSFER_TOKEN_SALT: 'transfer-token-salt-0123456789',
+  ENCRYPTION_KEY: 'encryption-key-0123456789',
+  JWT_SECRET: 'jwt-secret-0123456789',
+};
+
 export const QUIET_APP: Record<string, string> = { SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' };
 
 /**

@@ -1,14 +1,6 @@
-import { bootFailure, startApp } from '../helpers/strapi';
+import { bootFailure, PRODUCTION_SECRETS as SECRETS, startApp } from '../helpers/strapi';
 
 // Issue 9, item 13: development conveniences only when NODE_ENV is development or test.
-const SECRETS = {
-  APP_KEYS: 'k1-0123456789abcdef,k2-0123456789abcdef',
-  API_TOKEN_SALT: 'api-token-salt-0123456789',
-  ADMIN_JWT_SECRET: 'admin-jwt-secret-0123456789',
-  TRANSFER_TOKEN_SALT: 'transfer-token-salt-0123456789',
-  ENCRYPTION_KEY: 'encryption-key-0123456789',
-  JWT_SECRET: 'jwt-secret-0123456789',
-};
 // The default renderer starts Chromium only when something is drawn, which these tests never do.
 const BASE = {
   SERVICE_SEED_SAMPLE_DATA: 'false',
