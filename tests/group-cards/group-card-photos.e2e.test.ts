@@ -101,14 +101,19 @@ describe('group card photos (Chromium)', () => {
   }
   async function shot(page: Page, name: string) {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) as `${string}.png`, fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect({ name, overflow }).toEqual({ name, overflow: 0 });
     expect([name, await seriousA11yViolations(page)]).toEqual([name, []]);
   }
   /** Widths of the photos under the signer's own message, once each has loaded. */
   const myPhotos = (page: Page) =>
     page.$$eval('.my-photos img', (imgs) =>
-      (imgs as HTMLImageElement[]).map((img) => ({ loaded: img.complete && img.naturalWidth > 0, shown: img.getBoundingClientRect().width })),
+      (imgs as HTMLImageElement[]).map((img) => ({
+        loaded: img.complete && img.naturalWidth > 0,
+        shown: img.getBoundingClientRect().width,
+      })),
     );
 
   it.each([
@@ -133,7 +138,10 @@ describe('group card photos (Chromium)', () => {
     await signer.goto(`${app.baseUrl}/sign/${group.sign_token}/`);
     await signer.type('#s-name', 'Jo');
     await signer.type('#s-message', 'All the best, Sam!');
-    await Promise.all([signer.waitForSelector('.my-signature .photo-form'), signer.click('.sign-form button[type=submit]')]);
+    await Promise.all([
+      signer.waitForSelector('.my-signature .photo-form'),
+      signer.click('.sign-form button[type=submit]'),
+    ]);
     const label = await signer.$eval('.photo-form label', (el) => (el as HTMLElement).innerText);
     expect(label).toContain(t.add);
 
@@ -149,7 +157,9 @@ describe('group card photos (Chromium)', () => {
     await (await fileInput()).uploadFile(photoFile);
     await Promise.all([signer.waitForNavigation(), signer.click('.photo-form button[type=submit]')]);
     await signer.waitForFunction(() =>
-      Array.from(document.querySelectorAll<HTMLImageElement>('.my-photos img')).some((i) => i.complete && i.naturalWidth > 0),
+      Array.from(document.querySelectorAll<HTMLImageElement>('.my-photos img')).some(
+        (i) => i.complete && i.naturalWidth > 0,
+      ),
     );
     const [mine] = await myPhotos(signer);
     expect(mine.loaded).toBe(true);
@@ -163,15 +173,22 @@ describe('group card photos (Chromium)', () => {
     await organiser.goto(`${app.baseUrl}/group/${group.uuid}/`);
     expect(await organiser.$$('.signature-list .signature-photos img')).toHaveLength(1);
     await shot(organiser, `${name}-organiser`);
-    const hide = await organiser.$$eval('.signature-actions button', (buttons, label) => {
-      const b = (buttons as HTMLButtonElement[]).find((x) => x.innerText.startsWith(label as string));
-      b?.setAttribute('data-hide-photos', '');
-      return Boolean(b);
-    }, t.hide);
+    const hide = await organiser.$$eval(
+      '.signature-actions button',
+      (buttons, label) => {
+        const b = (buttons as HTMLButtonElement[]).find((x) => x.innerText.startsWith(label as string));
+        b?.setAttribute('data-hide-photos', '');
+        return Boolean(b);
+      },
+      t.hide,
+    );
     expect(hide).toBe(true);
     await organiser.click('[data-hide-photos]');
     await organiser.waitForFunction(
-      (badge) => Array.from(document.querySelectorAll('.signature-photos .badge')).some((b) => (b as HTMLElement).innerText === badge),
+      (badge) =>
+        Array.from(document.querySelectorAll('.signature-photos .badge')).some(
+          (b) => (b as HTMLElement).innerText === badge,
+        ),
       {},
       t.hiddenBadge,
     );
@@ -181,7 +198,9 @@ describe('group card photos (Chromium)', () => {
     await signer.reload();
     expect(await signer.$eval('.photos-hidden-note', (el) => (el as HTMLElement).innerText)).toBe(t.hiddenHint);
     expect(await signer.$$('.signature-wall .signature-photos img')).toHaveLength(0);
-    expect(await signer.$eval('.signature-wall', (el) => (el as HTMLElement).innerText)).toContain('All the best, Sam!');
+    expect(await signer.$eval('.signature-wall', (el) => (el as HTMLElement).innerText)).toContain(
+      'All the best, Sam!',
+    );
     await shot(signer, `${name}-hidden`);
     await signer.browserContext().close();
     await organiser.browserContext().close();

@@ -12,6 +12,16 @@ import { imageSizes, pagePng } from '../helpers/pdf';
 // database, real Chromium.
 jest.setTimeout(240_000);
 
+/** The CRC-32 of PNG chunks. */
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
+
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 const PER_SIGNATURE = 2;
 const PER_CARD = 3;
@@ -75,7 +85,12 @@ describe('group cards with pictures', () => {
     const res = await addPhoto(g.sign_token, jo, photo);
     expect(res.status).toBe(201);
     expect(res.body.photos).toEqual([
-      { id: expect.stringMatching(/^[0-9a-f]{16}$/), url: expect.stringMatching(/^\/uploads\/.+\.jpg$/), width: 300, height: 200 },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{16}$/),
+        url: expect.stringMatching(/^\/uploads\/.+\.jpg$/),
+        width: 300,
+        height: 200,
+      },
     ]);
     expect(await files()).toBe(before + 1);
     const url = res.body.photos[0].url as string;
@@ -103,13 +118,49 @@ describe('group cards with pictures', () => {
       .png()
       .toBuffer();
     const zipHeader = Buffer.from('504b0304140000000800', 'hex');
+    // A small PNG whose header claims 30000 x 30000 pixels (a decompression bomb's shape), its
+    // header's checksum made right, so that only its size is wrong.
+    const huge = Buffer.from(png);
+    huge.writeUInt32BE(30000, 16);
+    huge.writeUInt32BE(30000, 20);
+    huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29);
     const cases: Array<[string, Buffer, string, string]> = [
-      ['text named .png', Buffer.from('<html><script>alert(1)</script></html>'), 'me.png', 'Please upload a JPEG, PNG, WebP or GIF picture.'],
-      ['a truncated JPEG', photo.subarray(0, Math.floor(photo.length / 3)), 'me.jpg', 'This picture could not be read. It may be damaged or incomplete.'],
-      ['over 10 MB', Buffer.concat([photo, Buffer.alloc(10 * 1024 * 1024)]), 'big.jpg', 'The photo is larger than 10 MB. Please choose a smaller one.'],
-      ['a PNG with a page appended', Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')]), 'me.png', 'This file holds more than a picture. Save the photo again as a plain JPEG or PNG and choose that.'],
-      ['a JPEG with an archive appended', Buffer.concat([photo, zipHeader, Buffer.from('payload')]), 'me.jpg', 'This file holds more than a picture. Save the photo again as a plain JPEG or PNG and choose that.'],
-      ['a picture over the pixel limit', await sharp({ create: { width: 20000, height: 14000, channels: 1, background: 0 } }).png({ compressionLevel: 9 }).toBuffer(), 'huge.png', 'This picture could not be read. It may be damaged or incomplete.'],
+      [
+        'text named .png',
+        Buffer.from('<html><script>alert(1)</script></html>'),
+        'me.png',
+        'Please upload a JPEG, PNG, WebP or GIF picture.',
+      ],
+      [
+        'a truncated JPEG',
+        photo.subarray(0, Math.floor(photo.length / 3)),
+        'me.jpg',
+        'This picture could not be read. It may be damaged or incomplete.',
+      ],
+      [
+        'over 10 MB',
+        Buffer.concat([photo, Buffer.alloc(10 * 1024 * 1024)]),
+        'big.jpg',
+        'The photo is larger than 10 MB. Please choose a smaller one.',
+      ],
+      [
+        'a PNG with a page appended',
+        Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')]),
+        'me.png',
+        'This file holds more than a picture. Save the photo again as a plain JPEG or PNG and choose that.',
+      ],
+      [
+        'a JPEG with an archive appended',
+        Buffer.concat([photo, zipHeader, Buffer.from('payload')]),
+        'me.jpg',
+        'This file holds more than a picture. Save the photo again as a plain JPEG or PNG and choose that.',
+      ],
+      [
+        'a picture of 30000 x 30000 pixels, over the pixel limit',
+        huge,
+        'huge.png',
+        'This picture could not be read. It may be damaged or incomplete.',
+      ],
     ];
     const before = await files();
     for (const [what, file, name, message] of cases) {
@@ -126,7 +177,11 @@ describe('group cards with pictures', () => {
     const german = await addPhoto(g.sign_token, jo, cases[3][1], 'me.png').set('Accept-Language', 'de');
     expect([german.status, german.body]).toEqual([
       400,
-      { photo: ['Diese Datei enthält mehr als ein Bild. Speichere das Foto noch einmal als einfaches JPEG oder PNG und wähle es dann aus.'] },
+      {
+        photo: [
+          'Diese Datei enthält mehr als ein Bild. Speichere das Foto noch einmal als einfaches JPEG oder PNG und wähle es dann aus.',
+        ],
+      },
     ]);
     expect(await files()).toBe(before);
     expect(await photosOfRow(jo.id)).toBeNull();
@@ -150,7 +205,10 @@ describe('group cards with pictures', () => {
     for (const attempt of [
       addPhoto(g.sign_token, { id: jo.id, edit_token: null }, photo),
       addPhoto(g.sign_token, { id: jo.id, edit_token: kim.edit_token }, photo),
-      http().post(`/api/sign/${g.sign_token}/signatures/${jo.id}/photos/`).set(organiser.auth).attach('photo', photo, 'a.jpg'),
+      http()
+        .post(`/api/sign/${g.sign_token}/signatures/${jo.id}/photos/`)
+        .set(organiser.auth)
+        .attach('photo', photo, 'a.jpg'),
     ]) {
       const res = await attempt;
       expect([res.status, res.body]).toEqual([404, { detail: 'Not found.' }]);
@@ -181,7 +239,10 @@ describe('group cards with pictures', () => {
     for (let i = 0; i < PER_SIGNATURE; i++) await addPhoto(g.sign_token, jo, photo).expect(201);
     const before = await files();
     const third = await addPhoto(g.sign_token, jo, photo);
-    expect([third.status, third.body]).toEqual([400, { photo: [`A message can have at most ${PER_SIGNATURE} photos.`] }]);
+    expect([third.status, third.body]).toEqual([
+      400,
+      { photo: [`A message can have at most ${PER_SIGNATURE} photos.`] },
+    ]);
     await addPhoto(g.sign_token, kim, photo).expect(201);
     const overCard = await addPhoto(g.sign_token, kim, photo);
     expect([overCard.status, overCard.body]).toEqual([
@@ -202,7 +263,11 @@ describe('group cards with pictures', () => {
       .post(`/api/group-cards/${g.uuid}/signatures/${jo.id}/photos/hide/`)
       .set(organiser.auth)
       .expect(200);
-    expect(hidden.body.signatures[0]).toMatchObject({ status: 'visible', photos_hidden: true, photos: added.body.photos });
+    expect(hidden.body.signatures[0]).toMatchObject({
+      status: 'visible',
+      photos_hidden: true,
+      photos: added.body.photos,
+    });
     // Other signers no longer see it; the message stays.
     const view = await http().get(`/api/sign/${g.sign_token}/`).expect(200);
     expect(view.body.signatures[0]).toMatchObject({ message: 'Good luck from Jo!', photos: [] });

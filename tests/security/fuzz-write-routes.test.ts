@@ -703,7 +703,11 @@ describe('fuzzing every write route', () => {
         .record({
           picture: fc.constantFrom(...pictures),
           cut: fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
-          tail: fc.oneof(fc.constant(''), fc.string({ maxLength: 40 }), fc.constantFrom('<script>x</script>', 'PK\u0003\u0004')),
+          tail: fc.oneof(
+            fc.constant(''),
+            fc.string({ maxLength: 40 }),
+            fc.constantFrom('<script>x</script>', 'PK\u0003\u0004'),
+          ),
           flip: fc.option(fc.nat()),
         })
         .map(({ picture, cut, tail, flip }) => {

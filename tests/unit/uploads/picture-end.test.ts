@@ -1,12 +1,22 @@
 import sharp from 'sharp';
 import { pictureEnd } from '../../../plugins/greeting-cards/server/src/platform/uploads/picture-end';
-import { layoutSignatures, photoRow } from '../../../plugins/greeting-cards/server/src/areas/group-cards/rules/signature-layout';
-import { photoCapReached, photosOf, shownPhotos } from '../../../plugins/greeting-cards/server/src/areas/group-cards/rules/signature-photos';
+import {
+  layoutSignatures,
+  photoRow,
+} from '../../../plugins/greeting-cards/server/src/areas/group-cards/rules/signature-layout';
+import {
+  photoCapReached,
+  photosOf,
+  shownPhotos,
+} from '../../../plugins/greeting-cards/server/src/areas/group-cards/rules/signature-photos';
 
 // Issue 45 item 7: where a picture's own bytes end (a polyglot has more after it), and where a group-card
 // signer's photos go in the layout.
 describe('pictureEnd', () => {
-  const picture = (format: 'jpeg' | 'png' | 'webp' | 'gif', options: { exif?: boolean; progressive?: boolean } = {}) => {
+  const picture = (
+    format: 'jpeg' | 'png' | 'webp' | 'gif',
+    options: { exif?: boolean; progressive?: boolean } = {},
+  ) => {
     let s = sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366AA' } });
     if (options.exif) s = s.withExif({ IFD0: { ImageDescription: 'x'.repeat(300) } });
     return format === 'jpeg' ? s.jpeg({ progressive: options.progressive }).toBuffer() : s[format]().toBuffer();

@@ -272,12 +272,7 @@ async function signed(
 }
 
 /** After a photo write: back to the page, or the page again (400) with the refusal beside the photo field. */
-async function photoAnswer(
-  web: WebContext,
-  id: number,
-  errors: Record<string, string[]> | null,
-  success: MessageKey,
-) {
+async function photoAnswer(web: WebContext, id: number, errors: Record<string, string[]> | null, success: MessageKey) {
   if (!errors) {
     if (!isHtmx(web.ctx)) return redirect(web.ctx, shopUrl(web.ctx, `/sign/${tokenOf(web)}/`));
     return signPage(web, { toast: { kind: 'success', text: web.t(success) } });

@@ -837,7 +837,7 @@ export const SETTING_RECORDS = {
     env: 'SERVICE_GROUP_CARD_PHOTOS_PER_SIGNATURE',
     default: 2,
     schema: z.number().int().min(0, 'must be at least 0').max(10, 'must be at most 10'),
-    describe: "Most photos one group-card signer adds to their message (0: signers add none); more is a 400.",
+    describe: 'Most photos one group-card signer adds to their message (0: signers add none); more is a 400.',
   }),
   groupCardPhotosPerCard: integer({
     env: 'SERVICE_GROUP_CARD_PHOTOS_PER_CARD',

@@ -20,8 +20,7 @@ function jpegEnd(b: Buffer): number | null {
     i += length;
     if (marker === 0xda) {
       // Entropy-coded data runs to the next marker that is neither a stuffed FF00 nor a restart.
-      while (i + 1 < b.length && !(b[i] === 0xff && b[i + 1] !== 0 && !(b[i + 1] >= 0xd0 && b[i + 1] <= 0xd7)))
-        i++;
+      while (i + 1 < b.length && !(b[i] === 0xff && b[i + 1] !== 0 && !(b[i + 1] >= 0xd0 && b[i + 1] <= 0xd7))) i++;
       if (i + 1 >= b.length) return null;
     }
   }

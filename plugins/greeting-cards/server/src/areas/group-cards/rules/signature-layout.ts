@@ -70,7 +70,14 @@ export function photoRow(
   let x = left;
   const objects = list.map((p, i) => {
     const w = Math.round(height * ratios[i] * 100) / 100;
-    const object: CanvasObject = { type: 'image', src: p.src, left: Math.round(x * 100) / 100, top: 0, width: w, height };
+    const object: CanvasObject = {
+      type: 'image',
+      src: p.src,
+      left: Math.round(x * 100) / 100,
+      top: 0,
+      width: w,
+      height,
+    };
     x += w + gap;
     return object;
   });

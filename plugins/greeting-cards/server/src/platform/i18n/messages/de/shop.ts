@@ -507,8 +507,10 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.signPanel.upload': 'Foto hinzufügen',
   'shop.signPanel.removePhoto': 'Foto entfernen',
   'shop.signPanel.photoAlt': 'Foto von {name}',
-  'shop.signPanel.photosHidden': 'Deine Fotos wurden von der Organisation ausgeblendet: Sie kommen nicht auf die Karte.',
-  'shop.signPanel.photoLimit': '{max, plural, one {Du kannst ein Foto hinzufügen.} other {Du kannst bis zu {max} Fotos hinzufügen.}}',
+  'shop.signPanel.photosHidden':
+    'Deine Fotos wurden von der Organisation ausgeblendet: Sie kommen nicht auf die Karte.',
+  'shop.signPanel.photoLimit':
+    '{max, plural, one {Du kannst ein Foto hinzufügen.} other {Du kannst bis zu {max} Fotos hinzufügen.}}',
   'shop.signPanel.none': 'Keiner',
   'shop.signPanel.ink': 'Tintenfarbe',
   'shop.signPanel.handwriting': 'Handschrift',
