@@ -187,7 +187,7 @@ describe('group card photos (Chromium)', () => {
     await organiser.waitForFunction(
       (badge) =>
         Array.from(document.querySelectorAll('.signature-photos .badge')).some(
-          (b) => (b as HTMLElement).innerText === badge,
+          (b) => b.textContent === badge,
         ),
       {},
       t.hiddenBadge,
