@@ -185,10 +185,7 @@ describe('group card photos (Chromium)', () => {
     expect(hide).toBe(true);
     await organiser.click('[data-hide-photos]');
     await organiser.waitForFunction(
-      (badge) =>
-        Array.from(document.querySelectorAll('.signature-photos .badge')).some(
-          (b) => b.textContent === badge,
-        ),
+      (badge) => Array.from(document.querySelectorAll('.signature-photos .badge')).some((b) => b.textContent === badge),
       {},
       t.hiddenBadge,
     );
