@@ -5,6 +5,7 @@ import { createUser, TestUser } from '../helpers/users';
 import { createCard } from '../helpers/order-fixtures';
 import { countPixels, decodePng } from '../helpers/png';
 import { imageSizes, pagePng } from '../helpers/pdf';
+import { pageDesign } from '../../plugins/greeting-cards/server/src/platform/designs/print-products/pages';
 
 // Issue 45 item 7: a group card's signers add photos to their messages. The editor's upload checks
 // (type from the bytes, size, dimensions) and one more (a single picture, no polyglot) apply, with a
@@ -335,6 +336,10 @@ describe('group cards with pictures', () => {
     expect(
       countPixels(sheet, { x: 0, y: 0, width: sheet.width, height: sheet.height }, (p) => isMagenta([...p])),
     ).toBeGreaterThan(500);
+
+    // The e-card view page draws the inside right as SVG with the same renderer: the photo is in it.
+    const viewSvg = (await rendering().cachedDesignSvg(pageDesign(canvas, 'inside_right'))) as string;
+    expect((viewSvg.match(/<image\b/g) ?? []).length).toBe(1);
 
     // A card whose photos the organiser hid: the message goes on, the photo does not.
     const h = await start();
