@@ -604,6 +604,8 @@ describe('group cards API', () => {
           'approval_mode',
           'deadline',
           'front_preview_url',
+          // How many photos a signer may add to a message (issue 45 item 7).
+          'max_photos_per_signature',
           'max_signatures',
           'my_signature_ids',
           'organiser_name',

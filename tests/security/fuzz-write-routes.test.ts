@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
 import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixtures';
@@ -17,6 +18,8 @@ import { webSession, type WebSession } from '../web/session';
 const RUNS = Number(process.env.FUZZ_RUNS || 2000);
 const FORM_RUNS = Math.max(1, Math.ceil(RUNS / 4));
 const IMPORT_RUNS = Math.max(1, Math.ceil(RUNS / 4));
+// A group-card signer's photo (issue 45 item 7): generated files, an eighth of FUZZ_RUNS (each is decoded).
+const PHOTO_RUNS = Math.max(1, Math.ceil(RUNS / 8));
 
 const FIELDS = [
   'title',
@@ -447,6 +450,9 @@ describe('fuzzing every write route', () => {
     cart: string;
     addressToken: string;
     viewToken: string;
+    group: string;
+    signToken: string;
+    signature: number;
   } = {
     card: 0,
     recipient: 0,
@@ -454,6 +460,9 @@ describe('fuzzing every write route', () => {
     cart: '',
     addressToken: '',
     viewToken: '',
+    group: '',
+    signToken: '',
+    signature: 0,
   };
 
   /**
@@ -506,6 +515,25 @@ describe('fuzzing every write route', () => {
     const [sentCard] = await deliveriesOf(app.strapi, bought);
     const cart = await app.http().get('/api/orders/cart/').set(user.auth).expect(200);
     const addressLink = await app.http().post('/api/recipients/request-link/').set(user.auth).expect(201);
+    // A group card the shopper organises and has signed (signed in: their account is their edit right),
+    // for the photo routes (issue 45 item 7).
+    const group = await app
+      .http()
+      .post('/api/group-cards/')
+      .set(user.auth)
+      .send({
+        card_id: card.id,
+        title: 'Fuzzed',
+        recipient_name: 'Sam',
+        deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      })
+      .expect(201);
+    const signature = await app
+      .http()
+      .post(`/api/sign/${group.body.sign_token}/signatures/`)
+      .set(user.auth)
+      .send({ display_name: 'Jo', message: 'Hello' })
+      .expect(201);
     ids = {
       card: card.id,
       recipient: recipient.id,
@@ -513,6 +541,9 @@ describe('fuzzing every write route', () => {
       cart: cart.body.uuid,
       addressToken: addressLink.body.token,
       viewToken: sentCard.view_token,
+      group: group.body.uuid,
+      signToken: group.body.sign_token,
+      signature: signature.body.id,
     };
     const knex = app.strapi.db.connection;
     const list =
@@ -562,6 +593,14 @@ describe('fuzzing every write route', () => {
     ['crop a photo', 'post', () => '/editor/photos/crop/'],
     ['upload a photo, sent as JSON', 'post', () => '/editor/photos/'],
     ['lift handwriting from a photo, sent as JSON', 'post', () => '/editor/photos/handwriting/'],
+    // A group-card signer's photo and the organiser hiding photos (issue 45 item 7).
+    [
+      'add a photo to a group-card message, sent as JSON',
+      'post',
+      () => `/api/sign/${ids.signToken}/signatures/${ids.signature}/photos/`,
+    ],
+    ["hide a signer's photos", 'post', () => `/api/group-cards/${ids.group}/signatures/${ids.signature}/photos/hide/`],
+    ["show a signer's photos", 'post', () => `/api/group-cards/${ids.group}/signatures/${ids.signature}/photos/show/`],
   ];
 
   it.each(WRITE_ROUTES)(
@@ -644,6 +683,64 @@ describe('fuzzing every write route', () => {
       { numRuns: IMPORT_RUNS, endOnFailure: true },
     );
     expect(answered).toBeGreaterThanOrEqual(IMPORT_RUNS);
+  }, 900_000);
+
+  // A group-card signer's photo (issue 45 item 7): generated files through the real route, made from real
+  // pictures cut short, with bytes appended or flipped, or random bytes under a picture's name. A refusal
+  // writes nothing (tables and the upload library); an accepted photo is removed again, so the caps never
+  // turn the rest of the run into refusals.
+  it(`add a group-card photo: ${PHOTO_RUNS} generated files, no 5xx, spec error shapes, nothing stored on a refusal`, async () => {
+    const pictures = await Promise.all(
+      (['jpeg', 'png', 'webp', 'gif'] as const).map((format) =>
+        sharp({ create: { width: 24, height: 16, channels: 3, background: '#3366AA' } })
+          [format]()
+          .toBuffer(),
+      ),
+    );
+    const photoFile = fc.oneof(
+      fc.uint8Array({ maxLength: 2000 }).map((b) => Buffer.from(b)),
+      fc
+        .record({
+          picture: fc.constantFrom(...pictures),
+          cut: fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
+          tail: fc.oneof(
+            fc.constant(''),
+            fc.string({ maxLength: 40 }),
+            fc.constantFrom('<script>x</script>', 'PK\u0003\u0004'),
+          ),
+          flip: fc.option(fc.nat()),
+        })
+        .map(({ picture, cut, tail, flip }) => {
+          let b = Buffer.from(picture);
+          if (cut !== null) b = b.subarray(0, Math.floor(b.length * cut));
+          if (flip !== null && b.length) b[flip % b.length] ^= 0xff;
+          return Buffer.concat([b, Buffer.from(tail)]);
+        }),
+    );
+    const uploads = () => app.strapi.db.query('plugin::upload.file').count();
+    const path = `/api/sign/${ids.signToken}/signatures/${ids.signature}/photos/`;
+    let answered = 0;
+    let before = `${await snapshot()} ${await uploads()}`;
+    await fc.assert(
+      fc.asyncProperty(photoFile, fc.constantFrom('me.jpg', 'me.png', 'x', '../../x.gif'), async (file, name) => {
+        const res = await app.http().post(path).set(user.auth).attach('photo', file, name);
+        answered += 1;
+        const sent = `${name} (${file.length} bytes): ${file.subarray(0, 40).toString('hex')}`;
+        if (res.status >= 500) throw new Error(`${res.status} for ${sent}: ${JSON.stringify(res.body)}`);
+        if (res.status >= 400) {
+          if (!isSpecError(res.status, res.body))
+            throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
+          const after = `${await snapshot()} ${await uploads()}`;
+          if (after !== before) throw new Error(`a refused photo (${res.status}) stored something: ${sent}`);
+        } else {
+          for (const p of res.body.photos as Array<{ id: string }>)
+            await app.http().delete(`${path}${p.id}/`).set(user.auth).expect(200);
+          before = `${await snapshot()} ${await uploads()}`;
+        }
+      }),
+      { numRuns: PHOTO_RUNS, endOnFailure: true },
+    );
+    expect(answered).toBeGreaterThanOrEqual(PHOTO_RUNS);
   }, 900_000);
 
   // The storefront's forms, as a signed-in browser posts them (cookie session, CSRF token, with or

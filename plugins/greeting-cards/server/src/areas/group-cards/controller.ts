@@ -13,6 +13,7 @@ import {
   signatureCreate,
   signaturePatch,
 } from './rules/group-card-input';
+import { uploadedFile } from '../../platform/http/uploaded-file';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import { getService } from '../../platform/get-service';
 
@@ -72,6 +73,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       groups().setSignatureVisible((await requireUser(strapi, ctx)).id, uuidOf(ctx), parseId(ctx.params.id), true),
     ),
 
+    hidePhotos: action(strapi, async (ctx) =>
+      groups().setPhotosVisible((await requireUser(strapi, ctx)).id, uuidOf(ctx), parseId(ctx.params.id), false),
+    ),
+
+    showPhotos: action(strapi, async (ctx) =>
+      groups().setPhotosVisible((await requireUser(strapi, ctx)).id, uuidOf(ctx), parseId(ctx.params.id), true),
+    ),
+
     deleteSignature: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
       await groups().removeSignature(user.id, uuidOf(ctx), parseId(ctx.params.id));
@@ -110,6 +119,37 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!(await allowSigning(ctx, group.id))) return undefined;
       const patch = parseBody(signaturePatch, ctx.request.body);
       return signing().edit(String(ctx.params.token), id, editTokenFrom(ctx, id), patch, user?.id ?? null);
+    }),
+
+    // A photo for the signer's own signature (multipart, field `photo`); counted like every signing write.
+    addPhoto: action(strapi, async (ctx) => {
+      const user = await optionalUser(strapi, ctx);
+      const id = parseId(ctx.params.id);
+      const group = await signing().openByToken(String(ctx.params.token));
+      if (!(await allowSigning(ctx, group.id))) return undefined;
+      const signature = await signing().addPhoto(
+        String(ctx.params.token),
+        id,
+        editTokenFrom(ctx, id),
+        uploadedFile(ctx, 'photo'),
+        user?.id ?? null,
+      );
+      ctx.status = 201;
+      return signature;
+    }),
+
+    removePhoto: action(strapi, async (ctx) => {
+      const user = await optionalUser(strapi, ctx);
+      const id = parseId(ctx.params.id);
+      const group = await signing().openByToken(String(ctx.params.token));
+      if (!(await allowSigning(ctx, group.id))) return undefined;
+      return signing().removePhoto(
+        String(ctx.params.token),
+        id,
+        String(ctx.params.photo ?? ''),
+        editTokenFrom(ctx, id),
+        user?.id ?? null,
+      );
     }),
 
     removeSignature: action(strapi, async (ctx) => {

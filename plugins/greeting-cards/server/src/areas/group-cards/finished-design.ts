@@ -1,6 +1,7 @@
 import type { Row } from '../../platform/db/query';
 import { productOf } from '../../platform/designs/print-products/products';
 import { layoutSignatures } from './rules/signature-layout';
+import { shownPhotos } from './rules/signature-photos';
 
 /**
  * The card's design with the visible signatures laid out on its inside pages (after what is there) and,
@@ -32,6 +33,8 @@ export function finishedDesign(
     colour: s.colour,
     font: s.font,
     emoji: s.sticker?.emoji ?? null,
+    // Photos the organiser hid stay off the card.
+    photos: shownPhotos(s).map((p) => ({ src: p.url, width: p.width, height: p.height })),
   }));
   // With no signatures shown, the card is as designed: the message stays the renderer's to place.
   const lead = message && signatures.length ? [{ display_name: '', message }] : [];

@@ -13,6 +13,8 @@ import { parseAddToCart } from '../orders';
 import { getService } from '../../platform/get-service';
 import type { Locale } from '../../platform/i18n/locales';
 import { finishedDesign } from './finished-design';
+import { removeStoredPhotos } from '../../platform/uploads/photo-upload';
+import { photosOf } from './rules/signature-photos';
 
 // The organiser's side of group cards: start one, list them, change the link, moderate and close.
 // Every call takes the owner's id: another user's group card is "not found", exactly like a missing one.
@@ -147,9 +149,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return get(userId, uuid);
   }
 
-  async function removeSignature(userId: number, uuid: string, signatureId: number): Promise<void> {
+  /**
+   * Hides (or shows again) one signature's photos (issue 45 item 7), as a message is hidden: they stay
+   * stored, off the card, the signing page and the finished design, until shown again.
+   */
+  async function setPhotosVisible(userId: number, uuid: string, signatureId: number, visible: boolean) {
     const { signature } = await ownedSignature(userId, uuid, signatureId);
+    await store.signatures().update({ where: { id: signature.id }, data: { photos_hidden: !visible } });
+    return get(userId, uuid);
+  }
+
+  async function removeSignature(userId: number, uuid: string, signatureId: number): Promise<void> {
+    const { group, signature } = await ownedSignature(userId, uuid, signatureId);
     await store.signatures().delete({ where: { id: signature.id } });
+    // Its photos go too, unless a finished card (in the basket, or sent) already shows them.
+    if (group.basket_card_id === null || group.basket_card_id === undefined)
+      await removeStoredPhotos(
+        strapi,
+        photosOf(signature)
+          .map((p) => p.file_id)
+          .filter((f): f is number => typeof f === 'number'),
+      );
   }
 
   /** Puts the listed signatures first, in that order; any not listed keep their order after them. */
@@ -240,6 +260,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     rotateLink,
     close,
     setSignatureVisible,
+    setPhotosVisible,
     removeSignature,
     reorder,
   };

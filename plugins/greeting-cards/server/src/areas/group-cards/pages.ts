@@ -31,6 +31,8 @@ import type { MessageKey } from '../../platform/i18n/messages';
 import { intlLocale, DEFAULT_LOCALE } from '../../platform/i18n/locales';
 import { shopRows, withTranslations } from '../../platform/db/localized';
 import { msg } from '../../platform/i18n/format-message';
+import { uploadedFile } from '../../platform/http/uploaded-file';
+import { photosOf } from './rules/signature-photos';
 
 /** The Intl locale of the request's language, for dates the page shows. */
 const intlOf = (web: WebContext) => intlLocale(web.ctx.state.gcLocale ?? DEFAULT_LOCALE);
@@ -152,6 +154,8 @@ interface SignState {
   editing?: number | null;
   /** A signature made by this very request: its cookie reaches the browser only with this answer. */
   justSigned?: number | null;
+  /** A refused photo: the signature it was for and why, shown beside that signature's photo field. */
+  photoError?: { id: number; text: string } | null;
 }
 
 async function signData(web: WebContext, state: SignState = {}) {
@@ -177,7 +181,10 @@ async function signData(web: WebContext, state: SignState = {}) {
     title: web.t('shop.sign.title', { name: view.recipient_name }),
     token: tokenOf(web),
     view,
-    mine,
+    // Each with its photos read from the row (the upload library's ids are not printed).
+    mine: mine.map((row) => ({ ...row, photos: photosOf(row) })),
+    photoError: state.photoError ?? null,
+    maxPhotos: getConfig(web.strapi).groupCardPhotosPerSignature,
     stickers,
     fonts: FONT_FAMILIES,
     deadlineText: view.deadline ? formatLongInZone(view.deadline, tz(web), intlOf(web)) : '',
@@ -262,6 +269,16 @@ async function signed(
     { errors, values: errors ? values : {}, toast, editing: errors ? editing : null, justSigned },
     errors ? 400 : 200,
   );
+}
+
+/** After a photo write: back to the page, or the page again (400) with the refusal beside the photo field. */
+async function photoAnswer(web: WebContext, id: number, errors: Record<string, string[]> | null, success: MessageKey) {
+  if (!errors) {
+    if (!isHtmx(web.ctx)) return redirect(web.ctx, shopUrl(web.ctx, `/sign/${tokenOf(web)}/`));
+    return signPage(web, { toast: { kind: 'success', text: web.t(success) } });
+  }
+  const text = Object.values(errors)[0]?.[0] ?? web.t('shop.error.failedTitle');
+  return signPage(web, { toast: { kind: 'error', text }, photoError: { id, text } }, 400);
 }
 
 export const groupRoutes: WebRouteDef[] = [
@@ -391,6 +408,16 @@ export const groupRoutes: WebRouteDef[] = [
     'shop.groupToast.shown',
   ),
   signatureAction(
+    'photos/hide',
+    (web, id) => getService(web.strapi, 'groupCards').setPhotosVisible(web.user.id, uuidOf(web), id, false),
+    'shop.groupToast.photosHidden',
+  ),
+  signatureAction(
+    'photos/show',
+    (web, id) => getService(web.strapi, 'groupCards').setPhotosVisible(web.user.id, uuidOf(web), id, true),
+    'shop.groupToast.photosShown',
+  ),
+  signatureAction(
     'delete',
     (web, id) => getService(web.strapi, 'groupCards').removeSignature(web.user.id, uuidOf(web), id),
     'shop.groupToast.deleted',
@@ -444,6 +471,37 @@ export const groupRoutes: WebRouteDef[] = [
       ),
     );
     await signed(web, errors, values, 'shop.signToast.updated', id);
+  }),
+
+  // A photo for the signer's own message (multipart form: photo): the API's checks and caps.
+  publicRoute('POST', '/sign/:token/signatures/:id/photos/', async (web) => {
+    if (await refusedSigning(web)) return;
+    const id = idParam(web.ctx.params.id) ?? 0;
+    const { errors } = await attempt(web, () =>
+      getService(web.strapi, 'groupSigning').addPhoto(
+        tokenOf(web),
+        id,
+        editTokenFrom(web.ctx, id),
+        uploadedFile(web.ctx, 'photo'),
+        web.user?.id ?? null,
+      ),
+    );
+    await photoAnswer(web, id, errors, 'shop.signToast.photoAdded');
+  }),
+
+  publicRoute('POST', '/sign/:token/signatures/:id/photos/:photo/delete/', async (web) => {
+    if (await refusedSigning(web)) return;
+    const id = idParam(web.ctx.params.id) ?? 0;
+    const { errors } = await attempt(web, () =>
+      getService(web.strapi, 'groupSigning').removePhoto(
+        tokenOf(web),
+        id,
+        String(web.ctx.params.photo ?? ''),
+        editTokenFrom(web.ctx, id),
+        web.user?.id ?? null,
+      ),
+    );
+    await photoAnswer(web, id, errors, 'shop.signToast.photoRemoved');
   }),
 
   publicRoute('POST', '/sign/:token/signatures/:id/delete/', async (web) => {

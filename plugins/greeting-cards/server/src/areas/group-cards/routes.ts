@@ -15,11 +15,16 @@ const routes: RouteDef[] = [
   limited('writes', route('POST', '/group-cards/:uuid/reorder', 'group-cards.reorder')),
   limited('writes', route('POST', '/group-cards/:uuid/signatures/:id/hide', 'group-cards.hideSignature')),
   limited('writes', route('POST', '/group-cards/:uuid/signatures/:id/show', 'group-cards.showSignature')),
+  limited('writes', route('POST', '/group-cards/:uuid/signatures/:id/photos/hide', 'group-cards.hidePhotos')),
+  limited('writes', route('POST', '/group-cards/:uuid/signatures/:id/photos/show', 'group-cards.showPhotos')),
   limited('writes', route('DELETE', '/group-cards/:uuid/signatures/:id', 'group-cards.deleteSignature')),
   limited('renders', route('GET', '/sign/:token', 'group-cards.view')),
   route('POST', '/sign/:token/signatures', 'group-cards.sign'),
   route('PATCH', '/sign/:token/signatures/:id', 'group-cards.editSignature'),
   route('DELETE', '/sign/:token/signatures/:id', 'group-cards.removeSignature'),
+  // A signer's photos (issue 45 item 7): multipart `photo`; one removed by its id.
+  route('POST', '/sign/:token/signatures/:id/photos', 'group-cards.addPhoto'),
+  route('DELETE', '/sign/:token/signatures/:id/photos/:photo', 'group-cards.removePhoto'),
 ];
 
 export default routes;

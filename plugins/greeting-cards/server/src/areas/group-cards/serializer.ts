@@ -1,4 +1,5 @@
 import type { Row } from '../../platform/db/query';
+import { photosOf, shownPhotos, type SignaturePhoto } from './rules/signature-photos';
 
 // Wire formats of group cards and their signatures. The public shapes leave out everything a signer
 // has no business seeing (who signed in, statuses, other people's edit rights).
@@ -15,6 +16,9 @@ export function serializeSticker(asset: Row | null | undefined): StickerResponse
   return { id: asset.id, name: asset.name ?? '', emoji: asset.emoji || null, image_url: asset.image?.url || null };
 }
 
+/** A photo as the API shows it (the upload library's file id stays here). */
+const photoOut = (p: SignaturePhoto) => ({ id: p.id, url: p.url, width: p.width, height: p.height });
+
 const iso = (v: unknown): string | null => (v ? new Date(v as string).toISOString() : null);
 
 export function serializePublicSignature(row: Row) {
@@ -25,6 +29,8 @@ export function serializePublicSignature(row: Row) {
     sticker: serializeSticker(row.sticker),
     colour: (row.colour as string | null) || null,
     font: (row.font as string | null) || null,
+    // Photos the organiser hid are not shown to other signers.
+    photos: shownPhotos(row).map(photoOut),
     position: Number(row.position ?? 0),
   };
 }
@@ -33,6 +39,9 @@ export type PublicSignature = ReturnType<typeof serializePublicSignature>;
 export function serializeSignature(row: Row) {
   return {
     ...serializePublicSignature(row),
+    // The signer and the organiser see every photo, and whether the organiser hid them.
+    photos: photosOf(row).map(photoOut),
+    photos_hidden: Boolean(row.photos_hidden),
     status: String(row.status),
     signed_in: Boolean(row.user),
     created_at: iso(row.createdAt),

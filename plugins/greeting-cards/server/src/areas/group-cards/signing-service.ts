@@ -18,6 +18,10 @@ import { serializePublicSignature, serializeSignature } from './serializer';
 import { editTokenMatches, groupCardStore, hashToken, looksLikeToken, newEditToken } from './group-card-store';
 import { publicShopperName } from '../people';
 import { PUBLISHED } from '../../platform/db/published';
+import type { UploadedFile } from '../../platform/http/uploaded-file';
+import { removeStoredPhotos, storeSignerPhoto } from '../../platform/uploads/photo-upload';
+import { looksLikePhotoId, photoCapReached, photosOf, type SignaturePhoto } from './rules/signature-photos';
+import crypto from 'crypto';
 
 // The signers' side: anyone with the link reads the card and adds one message; only the browser (or
 // account) that wrote a signature may change or delete it, and only while the card is open.
@@ -73,6 +77,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       approval_mode: Boolean(group.approval_mode),
       signature_count: await store.countSignatures(group.id),
       max_signatures: getConfig(strapi).groupCardMaxSignatures,
+      max_photos_per_signature: getConfig(strapi).groupCardPhotosPerSignature,
       signatures: visible.map(serializePublicSignature),
       my_signature_ids: mine,
     };
@@ -177,6 +182,80 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function remove(token: string, id: number, editToken: string | null, userId: number | null): Promise<void> {
     const { signature } = await ownSignature(token, id, editToken, userId);
     await store.signatures().delete({ where: { id: signature.id } });
+    await removeStoredPhotos(strapi, fileIdsOf(photosOf(signature)));
+  }
+
+  const fileIdsOf = (photos: SignaturePhoto[]) =>
+    photos.map((p) => p.file_id).filter((f): f is number => typeof f === 'number');
+
+  /** Photos on the whole group card, every signature's (hidden ones take their place too). */
+  async function photosOnCard(groupId: number): Promise<number> {
+    const rows = (await store
+      .signatures()
+      .findMany({ where: { group_card: { id: groupId } }, select: ['id', 'photos'] })) as Row[];
+    return rows.reduce((sum, r) => sum + photosOf(r).length, 0);
+  }
+
+  /**
+   * A photo added to the signer's own signature (issue 45 item 7): the editor's upload checks, a single
+   * picture, the per-signature and per-card caps; stored through the upload provider. The caps are
+   * checked before the file is read, and a refusal stores nothing. In approval mode a new photo needs
+   * approving again, as a changed message does.
+   */
+  async function addPhoto(
+    token: string,
+    id: number,
+    editToken: string | null,
+    file: UploadedFile | undefined,
+    userId: number | null,
+  ) {
+    const { group, signature } = await ownSignature(token, id, editToken, userId);
+    const config = getConfig(strapi);
+    const caps = { perSignature: config.groupCardPhotosPerSignature, perCard: config.groupCardPhotosPerCard };
+    const reached = photoCapReached(photosOf(signature).length, await photosOnCard(group.id), caps);
+    if (reached === 'signature')
+      throw fieldError('photo', msg('error.group_photos_per_signature', { max: caps.perSignature }));
+    if (reached === 'card') throw fieldError('photo', msg('error.group_photos_per_card', { max: caps.perCard }));
+    const stored = await storeSignerPhoto(strapi, file);
+    const photo: SignaturePhoto = {
+      id: crypto.randomBytes(8).toString('hex'),
+      url: stored.url,
+      width: stored.width,
+      height: stored.height,
+      file_id: stored.fileId,
+    };
+    try {
+      // Read again just before writing: the list as it is now, not as it was before the upload.
+      const current = await store.signatureOf(group.id, signature.id);
+      if (!current) throw notFound();
+      const data: Record<string, unknown> = { photos: [...photosOf(current), photo] };
+      if (group.approval_mode && current.status === 'visible') data.status = 'pending';
+      await store.signatures().update({ where: { id: signature.id }, data });
+    } catch (error) {
+      await removeStoredPhotos(strapi, [stored.fileId]);
+      throw error;
+    }
+    return serializeSignature((await store.signatureOf(group.id, signature.id))!);
+  }
+
+  /** Takes one of the signer's photos off their signature, and out of storage. */
+  async function removePhoto(
+    token: string,
+    id: number,
+    photoId: string,
+    editToken: string | null,
+    userId: number | null,
+  ) {
+    const { group, signature } = await ownSignature(token, id, editToken, userId);
+    const photos = photosOf(signature);
+    const gone = looksLikePhotoId(photoId) ? photos.find((p) => p.id === photoId) : undefined;
+    if (!gone) throw notFound();
+    await store.signatures().update({
+      where: { id: signature.id },
+      data: { photos: photos.filter((p) => p.id !== photoId) },
+    });
+    await removeStoredPhotos(strapi, fileIdsOf([gone]));
+    return serializeSignature((await store.signatureOf(group.id, signature.id))!);
   }
 
   /**
@@ -207,5 +286,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
   }
 
-  return { byToken, openByToken, view, sign, edit, remove, heldSignatures };
+  return { byToken, openByToken, view, sign, edit, remove, addPhoto, removePhoto, heldSignatures };
 };

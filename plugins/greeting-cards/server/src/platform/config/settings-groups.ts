@@ -107,6 +107,8 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   accountExportsPerDay: 'Limits and security',
   accountingRetentionYears: 'Limits and security',
   groupCardMaxSignatures: 'Group cards',
+  groupCardPhotosPerSignature: 'Group cards',
+  groupCardPhotosPerCard: 'Group cards',
   shopTimeZone: 'Scheduling',
   scheduledSendHour: 'Scheduling',
   resendUnopenedAfterDays: 'Scheduling',

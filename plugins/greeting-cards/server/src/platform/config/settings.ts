@@ -833,6 +833,18 @@ export const SETTING_RECORDS = {
     schema: z.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000'),
     describe: 'Most signatures one group card takes; signing past it is a 400.',
   }),
+  groupCardPhotosPerSignature: integer({
+    env: 'SERVICE_GROUP_CARD_PHOTOS_PER_SIGNATURE',
+    default: 2,
+    schema: z.number().int().min(0, 'must be at least 0').max(10, 'must be at most 10'),
+    describe: 'Most photos one group-card signer adds to their message (0: signers add none); more is a 400.',
+  }),
+  groupCardPhotosPerCard: integer({
+    env: 'SERVICE_GROUP_CARD_PHOTOS_PER_CARD',
+    default: 40,
+    schema: z.number().int().min(0, 'must be at least 0').max(500, 'must be at most 500'),
+    describe: "Most signers' photos one group card holds, all messages together; more is a 400.",
+  }),
   shopTimeZone: text({
     // Named SERVICE_TIME_ZONE by the scheduling rules; SERVICE_SHOP_TIME_ZONE (its first name) still works.
     env: 'SERVICE_TIME_ZONE',

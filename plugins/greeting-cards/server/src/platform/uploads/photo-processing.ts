@@ -1,7 +1,9 @@
 // Checks and cleans an uploaded photo: the content (not the claimed type) must be a JPEG, PNG,
 // WebP or GIF within the size limit; the result is re-encoded without metadata (EXIF, GPS, camera
 // details never reach storage), turned upright from its EXIF orientation and capped in size.
+import fs from 'fs';
 import sharp from 'sharp';
+import { pictureEnd } from './picture-end';
 import { fieldError, fieldErrors, type FieldErrors } from '../errors';
 import { msg } from '../i18n/format-message';
 
@@ -17,8 +19,25 @@ export interface CleanPhoto {
   height: number;
 }
 
-export async function cleanPhoto(input: Buffer | string, size: number): Promise<CleanPhoto> {
-  if (size > MAX_PHOTO_BYTES) throw fieldError('photo', msg('error.photo_too_large'));
+export interface CleanOptions {
+  /**
+   * Also refuse a file that holds more than one picture: bytes after the picture's own end (a
+   * polyglot, such as a picture with a script or archive appended) are a 400 naming `field`. Used
+   * for group-card signers' photos (anyone with the link); the editor's own uploads accept phone
+   * photos that carry a clip after the picture (motion photos).
+   */
+  singlePicture?: boolean;
+  /** The field errors name; `photo` unless told. */
+  field?: string;
+}
+
+export async function cleanPhoto(
+  input: Buffer | string,
+  size: number,
+  options: CleanOptions = {},
+): Promise<CleanPhoto> {
+  const field = options.field ?? 'photo';
+  if (size > MAX_PHOTO_BYTES) throw fieldError(field, msg('error.photo_too_large'));
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;
@@ -26,7 +45,13 @@ export async function cleanPhoto(input: Buffer | string, size: number): Promise<
     format = undefined;
   }
   if (!format || !(FORMATS as readonly string[]).includes(format)) {
-    throw fieldError('photo', msg('error.photo_type'));
+    throw fieldError(field, msg('error.photo_type'));
+  }
+  if (options.singlePicture) {
+    const bytes = typeof input === 'string' ? await fs.promises.readFile(input) : input;
+    const end = pictureEnd(bytes, format);
+    if (end === null) throw fieldError(field, msg('error.photo_unreadable'));
+    if (!bytes.subarray(end).every((b) => b === 0)) throw fieldError(field, msg('error.photo_polyglot'));
   }
   // sharp writes no metadata unless asked (withMetadata), so re-encoding strips it.
   const pipeline = sharp(input, { animated: false })
@@ -34,9 +59,17 @@ export async function cleanPhoto(input: Buffer | string, size: number): Promise<
     .resize({ width: MAX_PHOTO_EDGE, height: MAX_PHOTO_EDGE, fit: 'inside', withoutEnlargement: true });
   // Pictures that may be transparent stay PNG; photos become JPEG.
   const keepAlpha = format === 'png' || format === 'gif' || format === 'webp';
-  const { data, info } = keepAlpha
-    ? await pipeline.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
-    : await pipeline.jpeg({ quality: 88, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+  let encoded: { data: Buffer; info: { width: number; height: number } };
+  try {
+    encoded = keepAlpha
+      ? await pipeline.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
+      : await pipeline.jpeg({ quality: 88, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+  } catch {
+    // A header that reads but a body that does not (a truncated JPEG, a picture over sharp's pixel
+    // limit): a refusal naming the field, not a server error.
+    throw fieldError(field, msg('error.photo_unreadable'));
+  }
+  const { data, info } = encoded;
   return keepAlpha
     ? { data, ext: 'png', mime: 'image/png', width: info.width, height: info.height }
     : { data, ext: 'jpg', mime: 'image/jpeg', width: info.width, height: info.height };

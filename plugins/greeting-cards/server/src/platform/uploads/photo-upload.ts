@@ -33,6 +33,29 @@ export async function storePhoto(
 }
 
 /**
+ * A group-card signer's photo: the editor's checks (type from the bytes, size, dimensions) and one more,
+ * a single picture (no polyglot), then stored through the upload provider like any photo. Signers need
+ * no account, so it counts against no shopper's quota; the group card caps them (areas/group-cards).
+ */
+export async function storeSignerPhoto(
+  strapi: Core.Strapi,
+  file: UploadedFile | undefined,
+): Promise<StoredPhoto & { fileId: number }> {
+  if (!file?.filepath) throw fieldError('photo', msg('error.photo_choose'));
+  const clean = await cleanPhoto(file.filepath, file.size, { singlePicture: true });
+  return storeFile(strapi, clean, undefined, 'Photo on a group card');
+}
+
+/** Removes photos stored by storeSignerPhoto (their upload-library files), by file id. */
+export async function removeStoredPhotos(strapi: Core.Strapi, fileIds: number[]): Promise<void> {
+  const upload = strapi.plugin('upload').service('upload');
+  for (const id of fileIds) {
+    const file = await strapi.db.query('plugin::upload.file').findOne({ where: { id } });
+    if (file) await upload.remove(file);
+  }
+}
+
+/**
  * "Use a photo of my handwriting": the photo is checked and cleaned as any photo is, its ink lifted onto a
  * transparent picture in the chosen colour (handwriting-lift.ts), and that stored as the shopper's photo
  * (the same quota). A picture that cannot be decoded is a 400 naming `photo`, with nothing stored.
@@ -106,8 +129,19 @@ async function store(
   strapi: Core.Strapi,
   clean: CleanPhoto,
   ownerId?: number,
-  alternativeText = 'Photo on a greeting card',
+  alternativeText?: string,
 ): Promise<StoredPhoto> {
+  const { url, width, height } = await storeFile(strapi, clean, ownerId, alternativeText);
+  return { url, width, height };
+}
+
+/** Stores a cleaned picture through the upload plugin; with the upload library's file id. */
+async function storeFile(
+  strapi: Core.Strapi,
+  clean: CleanPhoto,
+  ownerId?: number,
+  alternativeText = 'Photo on a greeting card',
+): Promise<StoredPhoto & { fileId: number }> {
   const name = `photo-${crypto.randomBytes(8).toString('hex')}.${clean.ext}`;
   const tmp = path.join(os.tmpdir(), name);
   await fs.promises.writeFile(tmp, clean.data);
@@ -120,7 +154,7 @@ async function store(
         files: { filepath: tmp, originalFilename: name, mimetype: clean.mime, size: clean.data.length },
       });
     if (ownerId !== undefined) await recordPhoto(strapi, ownerId, { url: stored.url, fileId: stored.id });
-    return { url: stored.url, width: clean.width, height: clean.height };
+    return { url: stored.url, width: clean.width, height: clean.height, fileId: stored.id as number };
   } finally {
     await fs.promises.rm(tmp, { force: true });
   }

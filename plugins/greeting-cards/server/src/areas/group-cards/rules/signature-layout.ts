@@ -16,6 +16,8 @@ export interface SignatureForLayout {
   colour?: string | null;
   font?: string | null;
   emoji?: string | null;
+  /** The signer's photos (issue 45 item 7), placed in a row under the message. */
+  photos?: Array<{ src: string; width: number; height: number }>;
 }
 
 export interface SignatureLayout {
@@ -46,6 +48,41 @@ export function fontSizes(width: number, trimWidthMm?: number): { max: number; m
 const LINE_HEIGHT = 1.25;
 const CHAR_WIDTH = 0.52; // average glyph width in ems, generous for the curated handwriting fonts
 const INSIDE_PAGES = 2;
+/** A row of a signer's photos is this many lines of their type high (less when the row is too wide). */
+const PHOTO_ROW_EMS = 7;
+
+/**
+ * The row of a signature's photos under its message, `width` wide at most: each photo keeps its shape at
+ * one height, the row shrunk to fit the column. Objects are placed from `left`, with `top` 0.
+ */
+export function photoRow(
+  photos: SignatureForLayout['photos'],
+  width: number,
+  fontSize: number,
+  left: number,
+): { height: number; objects: CanvasObject[] } {
+  const list = (photos ?? []).filter((p) => p.width > 0 && p.height > 0);
+  if (!list.length) return { height: 0, objects: [] };
+  const gap = fontSize * 0.5;
+  const ratios = list.map((p) => p.width / p.height);
+  const wanted = fontSize * PHOTO_ROW_EMS;
+  const height = Math.min(wanted, (width - gap * (list.length - 1)) / ratios.reduce((a, b) => a + b, 0));
+  let x = left;
+  const objects = list.map((p, i) => {
+    const w = Math.round(height * ratios[i] * 100) / 100;
+    const object: CanvasObject = {
+      type: 'image',
+      src: p.src,
+      left: Math.round(x * 100) / 100,
+      top: 0,
+      width: w,
+      height,
+    };
+    x += w + gap;
+    return object;
+  });
+  return { height, objects };
+}
 
 const perLineFor = (width: number, fontSize: number) => Math.max(8, Math.floor(width / (fontSize * CHAR_WIDTH)));
 
@@ -122,16 +159,25 @@ function flow(signatures: SignatureForLayout[], frame: Frame, fontSize: number, 
     return true;
   };
 
+  /** The signature's photos at `at`, under its message. */
+  const placePhotos = (row: ReturnType<typeof photoRow>, at: number) => {
+    for (const o of row.objects) pages[pages.length - 1].push({ ...o, top: at });
+  };
+
   for (const s of signatures) {
     const text = blockText(s);
-    const height = linesFor(text, width, fontSize) * lineHeight;
+    const textHeight = linesFor(text, width, fontSize) * lineHeight;
+    const row = photoRow(s.photos, width, fontSize, frame.margin);
+    const photoGap = row.height ? fontSize * 0.4 : 0;
+    const height = textHeight + photoGap + row.height;
     const mark = { page: pages.length, objects: pages[pages.length - 1].length, top };
     let fits = true;
     if (height <= bottom - frame.margin) {
-      // The usual case: the whole message on one page, the next one if this one is full.
+      // The usual case: the whole message (and its photos) on one page, the next one if this one is full.
       if (top + height > bottom && !nextPage()) fits = false;
       else {
         pages[pages.length - 1].push(box(s, text, top));
+        if (row.height) placePhotos(row, top + textHeight + photoGap);
         top += height + gap;
       }
     } else {
@@ -146,6 +192,14 @@ function flow(signatures: SignatureForLayout[], frame: Frame, fontSize: number, 
         pages[pages.length - 1].push(box(s, lines.slice(0, room).join('\n'), top));
         top += Math.min(room, lines.length) * lineHeight + gap;
         lines = lines.slice(room);
+      }
+      // Its photos after the last line, on the next page when this one has no room for them.
+      if (fits && row.height) {
+        if (top + row.height > bottom) fits = nextPage();
+        if (fits) {
+          placePhotos(row, top);
+          top += row.height + gap;
+        }
       }
     }
     if (!fits) {

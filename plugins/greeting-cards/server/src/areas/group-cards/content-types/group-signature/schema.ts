@@ -1,4 +1,4 @@
-import { defineType, rel, str, text, int, enumeration } from '../../../../platform/db/define-content-type';
+import { defineType, rel, str, text, int, enumeration, json, bool } from '../../../../platform/db/define-content-type';
 import { UID } from '../../../../platform/uids';
 import { SIGNATURE_STATUSES } from '../../rules/group-card-state';
 
@@ -18,6 +18,11 @@ const groupSignature = defineType({
     display_name: str({ default: '' }),
     message: text({ default: '' }),
     sticker: rel.manyToOne(UID.asset),
+    // The signer's photos (issue 45 item 7), in the order added: [{ id, url, width, height, file_id }],
+    // stored through the upload provider. photos_hidden: the organiser took them off the card (the
+    // message stays).
+    photos: json(),
+    photos_hidden: bool(false),
     colour: str(),
     font: str(),
     status: enumeration(SIGNATURE_STATUSES, 'visible'),

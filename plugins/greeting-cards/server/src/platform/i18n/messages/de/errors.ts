@@ -92,6 +92,8 @@ export const errors: Record<keyof typeof en, string> = {
   'error.photo_quota':
     'Du kannst höchstens {max} Fotos behalten. Entferne Fotos von Karten, die du nicht mehr brauchst; Fotos, die auf keiner deiner Karten sind, machen nach einer Stunde Platz.',
   'error.photo_too_large': 'Das Foto ist größer als 10 MB. Bitte wähle ein kleineres.',
+  'error.photo_polyglot':
+    'Diese Datei enthält mehr als ein Bild. Speichere das Foto noch einmal als einfaches JPEG oder PNG und wähle es dann aus.',
   'error.photo_type': 'Bitte lade ein JPEG-, PNG-, WebP- oder GIF-Bild hoch.',
   'error.crop_pixels': 'Eine Anzahl Pixel ist erforderlich.',
   'error.crop_width': 'Der Ausschnitt muss mindestens 1 Pixel breit sein.',
@@ -232,6 +234,10 @@ export const errors: Record<keyof typeof en, string> = {
     'Die Frist zum Unterschreiben dieser Gruppenkarte ist abgelaufen. Wenn du jetzt noch etwas ergänzen möchtest, wende dich an {organiser}, die Person, die sie organisiert.',
   'error.group_full':
     'Diese Gruppenkarte ist voll: Sie enthält schon {max} Nachrichten. Wende dich an die Person, die sie organisiert, wenn deine noch dazu muss.',
+  'error.group_photos_per_signature':
+    '{max, plural, one {Eine Nachricht kann höchstens ein Foto haben.} other {Eine Nachricht kann höchstens {max} Fotos haben.}}',
+  'error.group_photos_per_card':
+    '{max, plural, one {Diese Gruppenkarte hat schon ihr eines Foto.} other {Diese Gruppenkarte hat schon {max} Fotos, so viele, wie sie aufnimmt.}}',
   'error.signing_busy': 'Gerade unterschreiben sehr viele Leute. Bitte versuche es noch einmal.',
   'error.sticker_premium':
     'Dieser Sticker ist Premium. Wähle einen kostenlosen Sticker oder melde dich mit einem Abo an, um ihn zu nutzen.',

@@ -95,6 +95,8 @@ export const errors = {
   'error.photo_quota':
     'You can keep at most {max} photos. Remove photos from cards you no longer need; photos on none of your cards make room after an hour.',
   'error.photo_too_large': 'The photo is larger than 10 MB. Please choose a smaller one.',
+  'error.photo_polyglot':
+    'This file holds more than a picture. Save the photo again as a plain JPEG or PNG and choose that.',
   'error.photo_type': 'Please upload a JPEG, PNG, WebP or GIF picture.',
   'error.crop_pixels': 'A number of pixels is required.',
   'error.crop_width': 'The crop must be at least 1 pixel wide.',
@@ -227,6 +229,10 @@ export const errors = {
     'The deadline for signing this group card has passed. To add something now, contact the organiser, {organiser}.',
   'error.group_full':
     'This group card is full: it already holds {max} messages. Contact the organiser if yours must go on.',
+  'error.group_photos_per_signature':
+    '{max, plural, one {A message can have at most one photo.} other {A message can have at most {max} photos.}}',
+  'error.group_photos_per_card':
+    '{max, plural, one {This group card already holds its one photo.} other {This group card already holds {max} photos, as many as it takes.}}',
   'error.signing_busy': 'Many people are signing at this moment. Please try again.',
   'error.sticker_premium': 'This sticker is premium. Choose a free sticker, or sign in with a subscription to use it.',
   // Address links and the address-book import.
