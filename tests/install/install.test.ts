@@ -9,6 +9,7 @@ import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { buildEvent, signEvent } from '../helpers/stripe-webhook';
 import { launchBrowser, SCREENSHOT_DIR } from '../e2e/browser';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { SYSTEM_BROWSERS } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/browser-choice';
 
 const S3rver = require('s3rver');
 
@@ -227,13 +228,58 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/**
+ * A machine without a system Chromium (issue 43 item 6): no PUPPETEER_EXECUTABLE_PATH, and a PATH on
+ * which every program is found but Chromium. A directory that holds a browser (on Debian, /usr/bin,
+ * where node and npm are too) is replaced by a folder of links to everything else in it. The installed
+ * plugin then draws with the browser its install brought (@sparticuz/chromium, an optional
+ * dependency) and says so at boot.
+ */
+let shadowBin: string | null = null;
+function withoutSystemBrowser(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const hidden = { ...env };
+  delete hidden.PUPPETEER_EXECUTABLE_PATH;
+  const dirs = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const holdsBrowser = (dir: string) => SYSTEM_BROWSERS.some((name) => fs.existsSync(path.join(dir, name)));
+  if (!shadowBin) {
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-no-browser-bin-'));
+    process.on('exit', () => fs.rmSync(bin, { recursive: true, force: true }));
+    for (const dir of dirs.filter(holdsBrowser))
+      for (const name of fs.readdirSync(dir)) {
+        if (SYSTEM_BROWSERS.includes(name) || fs.existsSync(path.join(bin, name))) continue;
+        fs.symlinkSync(path.join(dir, name), path.join(bin, name));
+      }
+    shadowBin = bin;
+  }
+  hidden.PATH = [shadowBin, ...dirs.filter((dir) => !holdsBrowser(dir))].join(path.delimiter);
+  return hidden;
+}
+
+/** Warnings and errors the plugin logged (its info lines, such as which browser draws, left out). */
+function pluginWarnings(log: string): string[] {
+  return log.split('\n').filter((line) => /\b(warn|error)\b/i.test(line) && line.includes('[greeting-cards]'));
+}
+
+/** The first line of the server's log that `pattern` matches, waited for (a minute at most). */
+async function waitForLog(server: Server, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + MINUTE;
+  for (;;) {
+    const match = pattern.exec(server.log());
+    if (match) return match[0];
+    if (Date.now() > deadline) throw new Error(`no ${pattern} in the server log:\n${server.log().slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** `npm start` in its own process group (npm, sh and node), stopped as a whole. */
 async function start(appDir: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: appDir,
-    env: cleanEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SERVICE_PUBLIC_URL: url, ...env }),
+    env: withoutSystemBrowser(
+      cleanEnv({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SERVICE_PUBLIC_URL: url, ...env }),
+    ),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -436,8 +482,11 @@ describeInstall('installing the packed plugin into a new Strapi app', () => {
       ...smtp.env,
     });
     const http = server.http;
-    // A working host: no warning about the webhook body, e-mail, users-permissions or Chromium.
-    expect(server.log()).not.toMatch(/\[greeting-cards\].*(e-mail|renderer|strapi::body)/);
+    // A working host: no warning about the webhook body, e-mail, users-permissions or Chromium; and
+    // with no system Chromium, the boot says the bundled browser draws.
+    const chosen = await waitForLog(server, /\[greeting-cards\] renderer: .*/);
+    expect(chosen).toContain('bundled with the install: @sparticuz/chromium');
+    expect(pluginWarnings(server.log()).filter((line) => /e-mail|renderer|strapi::body/.test(line))).toEqual([]);
 
     // The host's routes answer as stock Strapi does: its CORS for its front end, its own orders and
     // articles in Strapi's response shape, its error shape, its public/ folder.
