@@ -259,6 +259,35 @@ describe('group cards with pictures', () => {
     expect(await files()).toBe(before + 1);
   });
 
+  it('keeps every photo of uploads that arrive at once, and the per-signature cap between them', async () => {
+    const g = await start();
+    const jo = await sign(g.sign_token, 'Jo');
+    const before = await files();
+    // Two at once with room for two: both land (a read-then-write without the lock kept one).
+    const both = await Promise.all([addPhoto(g.sign_token, jo, photo), addPhoto(g.sign_token, jo, photo)]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect((await photosOfRow(jo.id)).length).toBe(PER_SIGNATURE);
+    expect(await files()).toBe(before + PER_SIGNATURE);
+    // Taking both off at once leaves none, and no file behind.
+    const listed = (await photosOfRow(jo.id)) as Array<{ id: string }>;
+    const removed = await Promise.all(
+      listed.map((p) =>
+        http()
+          .delete(`/api/sign/${g.sign_token}/signatures/${jo.id}/photos/${p.id}/`)
+          .set('X-Edit-Token', jo.edit_token),
+      ),
+    );
+    expect(removed.map((r) => r.status)).toEqual([200, 200]);
+    expect(await photosOfRow(jo.id)).toEqual([]);
+    expect(await files()).toBe(before);
+    // One photo on, two more at once with room for one: one lands, the other is refused and not kept.
+    await addPhoto(g.sign_token, jo, photo).expect(201);
+    const race = await Promise.all([addPhoto(g.sign_token, jo, photo), addPhoto(g.sign_token, jo, photo)]);
+    expect(race.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect((await photosOfRow(jo.id)).length).toBe(PER_SIGNATURE);
+    expect(await files()).toBe(before + PER_SIGNATURE);
+  });
+
   it('lets the organiser hide and show a signer’s photos, as a message is hidden', async () => {
     const g = await start();
     const jo = await sign(g.sign_token);

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import crypto from 'crypto';
 import { UID } from '../../platform/uids';
-import { query, type Row } from '../../platform/db/query';
+import { query, tableOf, type Row } from '../../platform/db/query';
 import { getConfig } from '../../platform/config/get-config';
 import { publicShopUrl, shopPath } from '../../platform/mount/mount-points';
 import { serializeGroupCard, type GroupCardLinks } from './serializer';
@@ -69,6 +69,20 @@ export function groupCardStore(strapi: Core.Strapi) {
 
     signatureOf: (groupId: number, id: number): Promise<Row | null> =>
       signatures().findOne({ where: { id, group_card: { id: groupId } }, populate: SIGNATURE_POPULATE }),
+
+    /**
+     * Runs `fn` in a transaction holding the signature's row lock (PostgreSQL FOR UPDATE; SQLite runs
+     * one write transaction at a time), with the signature as it is now: a read-then-write of its photo
+     * list never loses another request's photo.
+     */
+    async withLockedSignature<T>(groupId: number, id: number, fn: (current: Row | null) => Promise<T>): Promise<T> {
+      return (await strapi.db.transaction(async ({ trx }) => {
+        let lock = trx(tableOf(strapi, UID.groupSignature)).select('id').where({ id });
+        if (!String(strapi.db.config.connection.client).includes('sqlite')) lock = lock.forUpdate();
+        await lock.first();
+        return fn(await this.signatureOf(groupId, id));
+      })) as T;
+    },
 
     countSignatures: (groupId: number): Promise<number> =>
       signatures().count({ where: { group_card: { id: groupId } } }),

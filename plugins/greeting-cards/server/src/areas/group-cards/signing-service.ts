@@ -225,12 +225,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       file_id: stored.fileId,
     };
     try {
-      // Read again just before writing: the list as it is now, not as it was before the upload.
-      const current = await store.signatureOf(group.id, signature.id);
-      if (!current) throw notFound();
-      const data: Record<string, unknown> = { photos: [...photosOf(current), photo] };
-      if (group.approval_mode && current.status === 'visible') data.status = 'pending';
-      await store.signatures().update({ where: { id: signature.id }, data });
+      // Under the signature's lock, the list as it is now: two uploads at once both land, and the
+      // per-signature cap holds between them (the file was stored before; a refusal removes it below).
+      await store.withLockedSignature(group.id, signature.id, async (current) => {
+        if (!current) throw notFound();
+        if (photoCapReached(photosOf(current).length, 0, caps) === 'signature')
+          throw fieldError('photo', msg('error.group_photos_per_signature', { max: caps.perSignature }));
+        const data: Record<string, unknown> = { photos: [...photosOf(current), photo] };
+        if (group.approval_mode && current.status === 'visible') data.status = 'pending';
+        await store.signatures().update({ where: { id: signature.id }, data });
+      });
     } catch (error) {
       await removeStoredPhotos(strapi, [stored.fileId]);
       throw error;
@@ -247,12 +251,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     userId: number | null,
   ) {
     const { group, signature } = await ownSignature(token, id, editToken, userId);
-    const photos = photosOf(signature);
-    const gone = looksLikePhotoId(photoId) ? photos.find((p) => p.id === photoId) : undefined;
-    if (!gone) throw notFound();
-    await store.signatures().update({
-      where: { id: signature.id },
-      data: { photos: photos.filter((p) => p.id !== photoId) },
+    const gone = await store.withLockedSignature(group.id, signature.id, async (current) => {
+      const photos = current ? photosOf(current) : [];
+      const found = looksLikePhotoId(photoId) ? photos.find((p) => p.id === photoId) : undefined;
+      if (!found) throw notFound();
+      await store.signatures().update({
+        where: { id: signature.id },
+        data: { photos: photos.filter((p) => p.id !== photoId) },
+      });
+      return found;
     });
     await removeStoredPhotos(strapi, fileIdsOf([gone]));
     return serializeSignature((await store.signatureOf(group.id, signature.id))!);
