@@ -92,12 +92,8 @@ describe('prices entered net', () => {
     const checkout = await http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(buyer.auth).send({});
     expect(checkout.status).toBe(200);
     expect(checkout.body).toMatchObject({ subtotal_pence: 834, discount_pence: 0, total_pence: 834 });
-    expect(checkout.body.items.map((i: { line_total_pence: number }) => i.line_total_pence).sort()).toEqual([
-      359, 475,
-    ]);
-    const checkoutPage = textOf(
-      (await http().get(`/checkout/${cart.body.uuid}/`).set('Cookie', session.cookie)).text,
-    );
+    expect(checkout.body.items.map((i: { line_total_pence: number }) => i.line_total_pence).sort()).toEqual([359, 475]);
+    const checkoutPage = textOf((await http().get(`/checkout/${cart.body.uuid}/`).set('Cookie', session.cookie)).text);
     expect(checkoutPage).toContain('Total excluding VAT £6.98');
     expect(checkoutPage).toContain('plus VAT £1.36');
     expect(checkoutPage).toContain('Total including VAT £8.34');

@@ -142,8 +142,7 @@ describe('net prices: VAT added per line at checkout', () => {
             expect(c.vat).toBeLessThanOrEqual(invoice.lines[i].vat);
           });
           // Without a discount each line's invoice net is its net price as entered.
-          if (totals.discount_pence === 0)
-            expect(invoice.lines.map((l) => l.net)).toEqual(lines.map((l) => l.amount));
+          if (totals.discount_pence === 0) expect(invoice.lines.map((l) => l.net)).toEqual(lines.map((l) => l.amount));
         },
       ),
       { numRuns: 500 },

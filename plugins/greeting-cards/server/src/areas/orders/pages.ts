@@ -109,7 +109,9 @@ async function promoPreview(web: PrivateContext, cart: OrderView, raw: string) {
 
 async function promoState(web: PrivateContext, raw: string, cart?: OrderView): Promise<CartState> {
   // Prices entered net: the promo is taken on the lines with their VAT, as checkout takes it.
-  const current = (await cartWithVat(web.strapi, web.user.id, cart ?? (await getService(web.strapi, 'orders').getCart(web.user.id)))).cart;
+  const current = (
+    await cartWithVat(web.strapi, web.user.id, cart ?? (await getService(web.strapi, 'orders').getCart(web.user.id)))
+  ).cart;
   if (!current.items.length) return { promoValue: raw, errors: { promo_code: [web.t('shop.cart.promoEmptyBasket')] } };
   const result = await promoPreview(web, current, raw);
   return result.ok

@@ -49,7 +49,10 @@ export function grossLines(config: PluginConfig, lines: PricedLine[], buyerCount
 export const withVat = (net: number, rateBp: number): number => vatOf(net, rateBp, false).gross;
 
 /** The VAT in gross amounts (what the buyer pays) after a discount, rounded per line; rates as given. */
-export function vatOfGrossLines(lines: Array<{ amount: number; rateBp: number; country: string }>, discount: number): OrderVat {
+export function vatOfGrossLines(
+  lines: Array<{ amount: number; rateBp: number; country: string }>,
+  discount: number,
+): OrderVat {
   const breakdown = vatBreakdown(lines, discount, true);
   return {
     lines: breakdown.lines.map((l, i) => ({ ...l, country: lines[i].country })),
