@@ -1,6 +1,6 @@
 import { startApp, type TestApp } from '../helpers/strapi';
 import { createUser, type TestUser } from '../helpers/users';
-import { createCard, createRecipient, deliveriesOf, orderRow } from '../helpers/order-fixtures';
+import { createCard, createPromo, createRecipient, deliveriesOf, orderRow } from '../helpers/order-fixtures';
 import { inspectPdf } from '../helpers/pdf';
 import { webSession } from '../web/session';
 
@@ -15,8 +15,8 @@ jest.setTimeout(180_000);
 
 const INVOICE = 'plugin::greeting-cards.invoice';
 const NEXT_WEEK = () => new Date(Date.now() + 7 * 86400_000).toISOString();
+// The sample catalogue (the default) for a template page.
 const ENV = {
-  SERVICE_SEED_SAMPLE_DATA: 'false',
   SERVICE_RENDERER: 'puppeteer',
   SERVICE_DEMO_PAYMENTS: 'true',
   SERVICE_STRIPE_SECRET_KEY: '',
@@ -53,6 +53,61 @@ describe('prices entered net', () => {
   });
   afterAll(async () => {
     await app?.stop();
+  });
+
+  /** An e-card (now) and a posted card to Germany (next week) in the buyer's cart; the cart's uuid. */
+  async function cartOfTwo(): Promise<string> {
+    const card = await createCard(app.strapi, buyer, { title: 'Garden Party' });
+    const friend = await createRecipient(app.strapi, buyer, { first_name: 'Greta', last_name: 'Berg' });
+    const german = await createRecipient(app.strapi, buyer, {
+      first_name: 'Hans',
+      last_name: 'Vogel',
+      address_line_1: 'Hauptstraße 1',
+      city: 'Berlin',
+      postcode: '10115',
+      country: 'DE',
+    });
+    for (const line of [
+      { card_id: card.id, recipient_id: friend.id },
+      { card_id: card.id, recipient_id: german.id, delivery_method: 'post', scheduled_for: NEXT_WEEK() },
+    ])
+      expect((await http().post('/api/orders/add_to_cart/').set(buyer.auth).send(line)).status).toBe(200);
+    return (await http().get('/api/orders/cart/').set(buyer.auth)).body.uuid as string;
+  }
+
+  it('says on the template page and in the shipped footer that prices are plus VAT', async () => {
+    const en = textOf((await http().get('/templates/balloon-party/?locale=en')).text);
+    expect(en).toContain('Prices plus VAT; the basket shows them with VAT added.');
+    expect(en).toContain('Prices plus VAT.');
+    expect(en).not.toContain('Prices include VAT');
+    const de = textOf((await http().get('/templates/balloon-party/?locale=de')).text);
+    expect(de).toContain('Preise zzgl. MwSt.; der Warenkorb zeigt sie mit MwSt.');
+    expect(de).not.toContain('Preise inklusive MwSt.');
+  });
+
+  it('takes a promo code off the gross, and a cancelled line gives back its share of the gross paid', async () => {
+    await createPromo(app.strapi, { code: 'NETONE', kind: 'fixed', amount_pence: 100 });
+    const uuid = await cartOfTwo();
+    const checkout = await http().post(`/api/orders/${uuid}/checkout/`).set(buyer.auth).send({ promo_code: 'NETONE' });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body).toMatchObject({ subtotal_pence: 834, discount_pence: 100, total_pence: 734 });
+    const paid = await http().post(`/api/orders/${uuid}/pay/`).set(buyer.auth).send({});
+    expect(paid.body).toMatchObject({ status: 'paid', total_pence: 734 });
+    const posted = ((await deliveriesOf(app.strapi, uuid)) as Array<{ id: number; status: string }>).find(
+      (d) => d.status === 'scheduled',
+    )!;
+    const cancelled = await http().post(`/api/deliveries/${posted.id}/cancel/`).set(buyer.auth);
+    expect(cancelled.status).toBe(200);
+    // 734 x 475 / 834 = 418.05: 418, the e-card's share 316; together exactly the 734 paid.
+    expect(cancelled.body.refund).toMatchObject({ amount_pence: 418, status: 'succeeded' });
+    const row = await orderRow(app.strapi, uuid);
+    const invoice = await invoices().issueFor(row.id);
+    expect(invoice).toMatchObject({ gross_pence: 734 });
+    expect(Number(invoice.net_pence) + Number(invoice.vat_pence)).toBe(734);
+    // Its credit note (the sweep), so the next test counts only its own documents.
+    expect(await invoices().issueMissed()).toBe(1);
+    const credit = await app.strapi.db.query(INVOICE).findOne({ where: { kind: 'credit_note', order_id: row.id } });
+    expect(credit).toMatchObject({ gross_pence: 418 });
   });
 
   it('charges net + VAT per line, says "plus VAT", invoices the net prices as entered, and refunds no more than was paid', async () => {
