@@ -2,11 +2,16 @@ import fc from 'fast-check';
 import { defaults } from '../../plugins/greeting-cards/server/src/platform/config/settings';
 import {
   grossLines,
+  shippingAsCharged,
   vatOfGrossLines,
   withVat,
 } from '../../plugins/greeting-cards/server/src/areas/orders/invoices/order-vat';
 import { creditOf } from '../../plugins/greeting-cards/server/src/areas/orders/invoices/rules/vat';
-import { lineShares, refundDue } from '../../plugins/greeting-cards/server/src/areas/orders/rules/refund-shares';
+import {
+  lineShares,
+  refundDue,
+  shippingRefundDue,
+} from '../../plugins/greeting-cards/server/src/areas/orders/rules/refund-shares';
 import { orderTotals } from '../../plugins/greeting-cards/server/src/areas/orders/rules/pricing';
 
 // Prices entered net (SERVICE_PRICES_INCLUDE_VAT=false, docs/invoices.md): checkout adds each line's VAT
@@ -147,5 +152,17 @@ describe('net prices: VAT added per line at checkout', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("net prices: a late card's shipping as charged", () => {
+  it('is the shipping with the VAT checkout added at the line’s frozen rate; as entered without one', () => {
+    expect(shippingAsCharged({ shipping_pence: 250, snapshot: { vat_rate_bp: 1900 } })).toBe(298); // 47.5 -> 48
+    expect(shippingAsCharged({ shipping_pence: 250, snapshot: { card_title: 'x' } })).toBe(250);
+    expect(shippingAsCharged({ shipping_pence: null, snapshot: null })).toBe(0);
+    // Its refund: a share of the gross line paid, never more than the line's share (refund-shares.ts).
+    const lines = [{ id: 1, line_total_pence: 298 + 475, refunded_pence: 0 }];
+    expect(shippingRefundDue(773, lines, 1, 298)).toBe(298);
+    expect(shippingRefundDue(700, lines, 1, 298)).toBe(Math.floor((700 * 298) / 773));
   });
 });

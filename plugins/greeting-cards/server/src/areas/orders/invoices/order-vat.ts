@@ -48,6 +48,17 @@ export function grossLines(config: PluginConfig, lines: PricedLine[], buyerCount
 /** A line's price with its VAT added at `rateBp` (rounded half up), for a unit price shown beside a gross line. */
 export const withVat = (net: number, rateBp: number): number => vatOf(net, rateBp, false).gross;
 
+/**
+ * What a line's shipping cost the buyer: its price as entered, with the VAT checkout added to the line
+ * when prices are entered net (the rate frozen in the snapshot); a late card's shipping refund gives back
+ * a share of this, never more than the line's share of the payment (rules/refund-shares.ts).
+ */
+export function shippingAsCharged(item: { shipping_pence?: unknown; snapshot?: unknown }): number {
+  const shipping = Math.max(0, Math.floor(Number(item.shipping_pence ?? 0))) || 0;
+  const rate = (item.snapshot as ItemSnapshot | null)?.vat_rate_bp;
+  return typeof rate === 'number' ? withVat(shipping, rate) : shipping;
+}
+
 /** The VAT in gross amounts (what the buyer pays) after a discount, rounded per line; rates as given. */
 export function vatOfGrossLines(
   lines: Array<{ amount: number; rateBp: number; country: string }>,
