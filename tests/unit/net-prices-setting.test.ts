@@ -1,5 +1,5 @@
-// SERVICE_PRICES_INCLUDE_VAT: checkout charges prices as entered, so net prices would give invoices that
-// total more than was paid. Until checkout adds VAT, turning it off stops the boot with the setting's name.
+// SERVICE_PRICES_INCLUDE_VAT: on (the default), prices are entered gross; off, checkout adds VAT to net
+// prices (docs/invoices.md). Net prices with Stripe Tax would have both add VAT: that pair stops the boot.
 import { defaults, fromEnvironment } from '../../plugins/greeting-cards/server/src/platform/config/settings';
 import { validateConfig } from '../../plugins/greeting-cards/server/src/platform/config/validate';
 
@@ -12,9 +12,25 @@ describe('SERVICE_PRICES_INCLUDE_VAT', () => {
     ).toBe(true);
   });
 
-  it('refuses net prices, naming the setting and saying what to do', () => {
+  it('accepts net prices', () => {
+    expect(
+      validateConfig({ ...defaults('test'), ...fromEnvironment({ SERVICE_PRICES_INCLUDE_VAT: 'false' }) })
+        .pricesIncludeVat,
+    ).toBe(false);
+  });
+
+  it('refuses net prices with Stripe Tax, naming both settings', () => {
     expect(() =>
-      validateConfig({ ...defaults('test'), ...fromEnvironment({ SERVICE_PRICES_INCLUDE_VAT: 'false' }) }),
-    ).toThrow(/SERVICE_PRICES_INCLUDE_VAT \(pricesIncludeVat\) must stay on for now: .*enter them with VAT included/);
+      validateConfig({
+        ...defaults('test'),
+        ...fromEnvironment({ SERVICE_PRICES_INCLUDE_VAT: 'false', SERVICE_STRIPE_TAX: 'true' }),
+      }),
+    ).toThrow(/SERVICE_PRICES_INCLUDE_VAT \(pricesIncludeVat\) must stay on with SERVICE_STRIPE_TAX/);
+    expect(
+      validateConfig({
+        ...defaults('test'),
+        ...fromEnvironment({ SERVICE_PRICES_INCLUDE_VAT: 'true', SERVICE_STRIPE_TAX: 'true' }),
+      }).stripeTax,
+    ).toBe(true);
   });
 });

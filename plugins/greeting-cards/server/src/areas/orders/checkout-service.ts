@@ -17,6 +17,7 @@ import type { OrderCheckoutInput } from '../../platform/http/inputs';
 import { ownedOrder } from './owned-order';
 import { query, type Row } from '../../platform/db/query';
 import { msg } from '../../platform/i18n/format-message';
+import { grossLines, withVat } from './invoices/order-vat';
 
 const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
   r ? Object.fromEntries(['first_name', 'last_name', 'email', ...ADDRESS_FIELDS].map((k) => [k, r[k] ?? ''])) : null;
@@ -33,6 +34,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!move.ok) throw conflict(move.reason);
 
     const raw = input.promo_code;
+    // Prices entered net: the buyer's country (the place of supply of e-cards), read before the lock.
+    const netPrices = !getConfig(strapi).pricesIncludeVat;
+    const buyerCountry = netPrices ? await getService(strapi, 'invoices').buyerCountry(userId) : '';
 
     // Under the order's row lock, so no add_to_cart or removal lands between pricing and freezing.
     const frozen = await store.withLockedOrder(order.id, async (status) => {
@@ -62,6 +66,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         const ship = shipping.get(Number(item.id));
         return { item, ship, ...base, line_total_pence: base.line_total_pence + (ship?.shipping_pence ?? 0) };
       });
+      // Prices entered net: each line gets its VAT now, per line, at its place of supply, and is frozen
+      // gross with its rate; the promo, the totals, the payment and refunds then all work on the gross.
+      const vatAdded = !netPrices
+        ? null
+        : grossLines(
+            config,
+            priced.map((p) => ({
+              method: String(p.item.delivery_method),
+              recipientCountry: p.item.recipient?.country ?? null,
+              amount: p.line_total_pence,
+            })),
+            buyerCountry,
+          );
+      if (vatAdded)
+        priced.forEach((p, i) => {
+          p.unit_price_pence = withVat(p.unit_price_pence, vatAdded[i].rateBp);
+          p.line_total_pence = vatAdded[i].gross;
+        });
 
       let discount = 0;
       let promoCode: string | null = null;
@@ -78,7 +100,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       }
       const frozenAt = new Date().toISOString();
       const frozenItems: Row[] = [];
-      for (const { item, ship, unit_price_pence, line_total_pence } of priced) {
+      for (const [index, { item, ship, unit_price_pence, line_total_pence }] of priced.entries()) {
+        const added = vatAdded?.[index];
         const snapshot: ItemSnapshot = {
           card_title: item.card?.title ?? '',
           recipient_name: recipientName(item.recipient),
@@ -86,6 +109,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           gift_addon_name: item.gift_addon?.name ?? null,
           gift_addon_price_pence: item.gift_addon?.price_pence ?? null,
           frozen_at: frozenAt,
+          ...(added ? { vat_rate_bp: added.rateBp, vat_country: added.country, net_pence: added.net } : {}),
         };
         // updateMany: one UPDATE, without reading the row back.
         const dates = ship

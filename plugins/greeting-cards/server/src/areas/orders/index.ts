@@ -24,4 +24,5 @@ export { parseAddToCart } from './rules/cart-input';
 export { statusHistory } from './rules/order-history';
 export { statesAllowing, transition } from './rules/order-state';
 export { lineShares } from './rules/refund-shares';
+export { shippingAsCharged } from './invoices/order-vat';
 export { type OrderView, orderView, recipientName } from './serializer';

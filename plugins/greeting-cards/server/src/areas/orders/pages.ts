@@ -21,6 +21,7 @@ import { cardTitlesIn } from '../../platform/db/card-titles';
 import type { Core } from '@strapi/strapi';
 import type { Locale } from '../../platform/i18n/locales';
 import { paymentMode } from '../../platform/providers/payment';
+import { cartVat, cartWithVat } from './cart-vat';
 
 /** Orders with their cards' titles in the shopper's language (a card named after its template). */
 async function localTitles<O extends { items: Array<{ card: number | null; card_title: string }> }>(
@@ -62,7 +63,9 @@ async function cartData({ strapi, user, t, ctx }: PrivateContext, state: CartSta
     getService(strapi, 'timeZones').ofUser(user.id),
   ]);
   const locale = requestLocale(strapi, ctx);
-  const [cart] = await localTitles(strapi, [await withCardFronts(strapi, bare)], locale);
+  // Prices entered net: every line as checkout will charge it, VAT added (cart-vat.ts).
+  const priced = await cartWithVat(strapi, user.id, bare);
+  const [cart] = await localTitles(strapi, [await withCardFronts(strapi, priced.cart)], locale);
   const checks = (await itemsPreflight(strapi, cart.items)).map((c) => ({
     ...c,
     errors: localizePreflight(c.errors, locale),
@@ -84,6 +87,8 @@ async function cartData({ strapi, user, t, ctx }: PrivateContext, state: CartSta
     promoValue: state.promoValue ?? state.promo?.code ?? '',
     discount,
     total: cart.subtotal_pence - discount,
+    // Prices entered net: the VAT checkout will add, shown as "plus VAT" (null with gross prices).
+    vat: priced.rates ? cartVat(priced.cart, priced.rates, discount) : null,
     errors: state.errors ?? null,
     toast: state.toast ?? null,
     // Per item id: the print check of posted and printed cards, shown before payment.
@@ -103,7 +108,10 @@ async function promoPreview(web: PrivateContext, cart: OrderView, raw: string) {
 }
 
 async function promoState(web: PrivateContext, raw: string, cart?: OrderView): Promise<CartState> {
-  const current = cart ?? (await getService(web.strapi, 'orders').getCart(web.user.id));
+  // Prices entered net: the promo is taken on the lines with their VAT, as checkout takes it.
+  const current = (
+    await cartWithVat(web.strapi, web.user.id, cart ?? (await getService(web.strapi, 'orders').getCart(web.user.id)))
+  ).cart;
   if (!current.items.length) return { promoValue: raw, errors: { promo_code: [web.t('shop.cart.promoEmptyBasket')] } };
   const result = await promoPreview(web, current, raw);
   return result.ok
@@ -148,7 +156,10 @@ async function orderPage(web: PrivateContext, uuid: string) {
     ...(d.card ? { ...d, card: { ...d.card, title: titleOf(d.card.id, d.card.title ?? '') } } : d),
     reply: replies.get(d.id) ?? null,
   }));
-  const documents = await getService(web.strapi, 'invoices').forOrderPage(order);
+  const documents = {
+    ...(await getService(web.strapi, 'invoices').forOrderPage(order)),
+    net_prices: !getConfig(web.strapi).pricesIncludeVat,
+  };
   // Posted cards' promised arrival, from the day the order was paid (not yet paid: from now).
   const windows = await promisedWindows(
     web.strapi,
@@ -337,7 +348,11 @@ export const orderRoutes: WebRouteDef[] = [
       errors: null,
       demoPayments: paymentMode(getConfig(web.strapi)) === 'demo',
       // The VAT in the total before paying, as the order page and the invoice will say it.
-      documents: { vat_pence: await getService(web.strapi, 'invoices').vatAtCheckout(order.uuid) },
+      documents: {
+        vat_pence: await getService(web.strapi, 'invoices').vatAtCheckout(order.uuid),
+        // Prices entered net: the total is shown as net "plus VAT" (partials/order-lines.eta).
+        net_prices: !getConfig(web.strapi).pricesIncludeVat,
+      },
       windows: await promisedWindows(
         web.strapi,
         order.items.map((i) => i.id as number),

@@ -12,6 +12,11 @@ export interface ItemSnapshot {
   gift_addon_name: string | null;
   gift_addon_price_pence: number | null;
   frozen_at: string;
+  /** Prices entered net only: the VAT rate and country checkout added to the line's net price. */
+  vat_rate_bp?: number;
+  vat_country?: string;
+  /** Prices entered net only: the line's net price as entered (line_total_pence is then net + VAT). */
+  net_pence?: number;
 }
 
 /** The recipient's full name, else their e-mail; null without a recipient. */

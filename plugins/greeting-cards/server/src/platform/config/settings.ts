@@ -214,13 +214,10 @@ export const SETTING_RECORDS = {
   pricesIncludeVat: flag({
     env: 'SERVICE_PRICES_INCLUDE_VAT',
     default: true,
-    // Refused off until checkout adds VAT to what it charges: an invoice must never total more than was
-    // paid (docs/invoices.md, Limits). The rules (rules/vat.ts) already compute net prices.
-    schema: z
-      .boolean()
-      .refine((v) => v, 'must stay on for now: checkout charges prices as entered, so enter them with VAT included'),
+    // Off: checkout adds each line's VAT to its net price and freezes the gross (docs/invoices.md).
+    schema: z.boolean(),
     describe:
-      'Prices are entered gross, VAT included (the UK and EU retail convention). Net prices are not supported yet: checkout charges prices as entered.',
+      "Prices are entered gross, VAT included (the UK and EU retail convention). Off: prices are entered net, and checkout adds each line's VAT (at its place of supply, rounded per line) to what the buyer pays.",
   }),
   vatRates: text({
     env: 'SERVICE_VAT_RATES',
@@ -1106,6 +1103,10 @@ export function environmentProblems(config: PluginConfig): string[] {
       `SERVICE_PUBLIC_URL (publicUrl) must be set when NODE_ENV=${env}: e-mails would have no working links`,
     );
   problems.push(...postalProviderProblems(config));
+  if (!config.pricesIncludeVat && config.stripeTax)
+    problems.push(
+      'SERVICE_PRICES_INCLUDE_VAT (pricesIncludeVat) must stay on with SERVICE_STRIPE_TAX (stripeTax): Stripe Tax takes the VAT out of the prices the shop charges, while net prices have the shop add it; switch one of them off',
+    );
   if (isDevelopmentOrTest()) return problems;
   if (config.renderer === 'memory')
     problems.push(

@@ -6,6 +6,7 @@ import { helpersFor } from './view-helpers';
 import { markLocale, pageLocale } from './locale';
 import { translator } from '../i18n/translate';
 import { shippedText } from '../i18n/shipped-texts';
+import { en } from '../i18n/messages/en';
 import { LOCALE_NAMES, SUPPORTED_LOCALES } from '../i18n/locales';
 import { getConfig } from '../config/get-config';
 import { brandOf } from './brand';
@@ -46,8 +47,10 @@ function withLocale(ctx: Ctx, code: string): string {
 }
 
 /** The brand's tagline and footer in the page's language while they are the shipped defaults. */
-function localBrand(brand: ReturnType<typeof brandOf>, t: ReturnType<typeof translator>) {
-  return { ...brand, tagline: shippedText(brand.tagline, t), footer: shippedText(brand.footer, t) };
+function localBrand(brand: ReturnType<typeof brandOf>, t: ReturnType<typeof translator>, netPrices: boolean) {
+  // Prices entered net: the shipped footer's "Prices include VAT" would be wrong; its net twin says so.
+  const footer = netPrices && brand.footer === en['shop.default.footer'] ? t('shop.default.footerNet') : brand.footer;
+  return { ...brand, tagline: shippedText(brand.tagline, t), footer: shippedText(footer, t) };
 }
 
 function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
@@ -63,6 +66,8 @@ function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
       giftWrap: config.giftWrapPrice,
     },
     currency: config.currency,
+    // Prices entered net (SERVICE_PRICES_INCLUDE_VAT=false): the catalogue's prices are shown "plus VAT".
+    pricesNet: !config.pricesIncludeVat,
     ...data,
     user: ctx.state.gcUser ?? null,
     csrfToken: pageCsrfToken(strapi, ctx),
@@ -73,7 +78,7 @@ function common(strapi: Core.Strapi, ctx: Ctx, data: ViewData) {
     base: mount.base,
     assets: mount.staticPath,
     api: mount.apiPrefix,
-    brand: localBrand(brandOf(strapi), translator(locale)),
+    brand: localBrand(brandOf(strapi), translator(locale), !config.pricesIncludeVat),
     v: ASSET_VERSION,
     h: helpersFor(locale),
     // The request's language and its messages: it.t('shop.cart.title'); the footer's language switcher

@@ -9,7 +9,7 @@ import { errorText } from '../../../platform/deliveries/delivery-retry';
 import { PROCESSING } from '../../../platform/deliveries/delivery-state';
 import { addDays } from '../../../platform/time/dispatch';
 import { localDate } from '../../../platform/time/time-zones';
-import { orderStore } from '../../orders';
+import { orderStore, shippingAsCharged } from '../../orders';
 import { deliveryStore } from '../delivery-store';
 import { lateness } from '../rules/late-card';
 
@@ -37,7 +37,7 @@ export type LateRemedy = 'reprint' | 'refund_shipping';
 
 const POPULATE = {
   order_item: {
-    select: ['id', 'delivery_method', 'shipping_pence', 'shipping_method'],
+    select: ['id', 'delivery_method', 'shipping_pence', 'shipping_method', 'snapshot'],
     populate: { order: { select: ['id'] } },
   },
 };
@@ -184,7 +184,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
         const current: Row | null = await deliveries().findOne({ where: { id }, select: ['late_remedy'] });
         if (count !== 1 && current?.late_remedy !== 'refund_shipping') throw conflict(msg('error.late_remedy_taken'));
-        const refund = await refunds.decideShipping(orderId, id, item.id, Number(item.shipping_pence ?? 0));
+        const refund = await refunds.decideShipping(orderId, id, item.id, shippingAsCharged(item));
         // Nothing to give back (no shipping paid, or the order refunded already): the choice is undone.
         if (!refund || refund.kind !== 'shipping') {
           if (count === 1)

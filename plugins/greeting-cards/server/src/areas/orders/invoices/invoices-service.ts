@@ -95,6 +95,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   const api = {
+    /** The buyer's country as their details give it (upper case), '' when unknown: the place of supply of e-cards. */
+    async buyerCountry(userId: number): Promise<string> {
+      const details = await getService(strapi, 'userDetails')
+        .forUser(userId)
+        .catch(() => null);
+      return String(details?.country ?? '')
+        .trim()
+        .toUpperCase();
+    },
+
     /** The invoice of a paid order, issued now unless it was already; null for an order not paid. */
     async issueFor(orderId: number): Promise<Row | null> {
       const existing = await docs().findOne({ where: { source_key: `order:${orderId}` } });

@@ -43,5 +43,6 @@ export const polish: Record<keyof typeof en, string> = {
   'editor.send.preview-for': 'Vorschau für',
   'shop.default.tagline': 'Grußkarten, ganz persönlich',
   'shop.default.footer': 'Mit Sorgfalt gestaltete Karten, pünktlich zugestellt. Preise inklusive MwSt.',
+  'shop.default.footerNet': 'Mit Sorgfalt gestaltete Karten, pünktlich zugestellt. Preise zzgl. MwSt.',
   'shop.default.planPremium': 'Alle Premium-Designs und -Sticker, jeden Monat.',
 };

@@ -81,6 +81,7 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.template.priceEcard': 'E-Card, per E-Mail verschickt:',
   'shop.template.pricePost': 'Postkarte:',
   'shop.template.pricePrint': 'Zum Selbstdrucken:',
+  'shop.template.plusVat': 'Preise zzgl. MwSt.; der Warenkorb zeigt sie mit MwSt.',
   'shop.template.free': 'kostenlos',
   'shop.template.personalise': 'Gestalten',
   'shop.template.hint':

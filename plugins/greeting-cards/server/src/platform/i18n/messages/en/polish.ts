@@ -43,5 +43,6 @@ export const polish = {
   // read in the shopper's language; an operator's own text is shown as written.
   'shop.default.tagline': 'Greeting cards, made personal',
   'shop.default.footer': 'Cards designed with care, delivered on time. Prices include VAT.',
+  'shop.default.footerNet': 'Cards designed with care, delivered on time. Prices plus VAT.',
   'shop.default.planPremium': 'Every premium design and sticker, every month.',
 };

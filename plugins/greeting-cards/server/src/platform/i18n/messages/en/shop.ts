@@ -80,6 +80,7 @@ export const shop = {
   'shop.template.priceEcard': 'E-card, sent by e-mail:',
   'shop.template.pricePost': 'Posted card:',
   'shop.template.pricePrint': 'Print at home:',
+  'shop.template.plusVat': 'Prices plus VAT; the basket shows them with VAT added.',
   'shop.template.free': 'free',
   'shop.template.personalise': 'Personalise',
   'shop.template.hint': 'Add your own message, photos and stickers, then choose how to send it.',
