@@ -234,7 +234,16 @@ async function main() {
   ].join('\n');
   saveResults(
     `checkout${WEB ? `-web${WEB}` : ''}${process.env.BENCH_SCHEDULED ? '-scheduled' : ''}`,
-    { kind, web: WEB, workers: WEB ? WORKERS : 0, rounds: ROUNDS, load_at_start: loadAtStart, bare, passes, large_order: large },
+    {
+      kind,
+      web: WEB,
+      workers: WEB ? WORKERS : 0,
+      rounds: ROUNDS,
+      load_at_start: loadAtStart,
+      bare,
+      passes,
+      large_order: large,
+    },
     md,
   );
 }

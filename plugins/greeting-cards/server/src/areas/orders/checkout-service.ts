@@ -15,8 +15,12 @@ import { orderView, recipientName, type ItemSnapshot, type OrderView } from './s
 import { getService } from '../../platform/get-service';
 import type { OrderCheckoutInput } from '../../platform/http/inputs';
 import { ownedOrder } from './owned-order';
-import { query, type Row } from '../../platform/db/query';
+import type { Knex } from 'knex';
+import { query, tableOf, type Row } from '../../platform/db/query';
 import { msg } from '../../platform/i18n/format-message';
+
+/** Lines written in the same statement as checkout's move at most (each UPDATE adds a few bindings). */
+const TOGETHER = 50;
 
 const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
   r ? Object.fromEntries(['first_name', 'last_name', 'email', ...ADDRESS_FIELDS].map((k) => [k, r[k] ?? ''])) : null;
@@ -78,6 +82,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       }
       const frozenAt = new Date().toISOString();
       const frozenItems: Row[] = [];
+      const lineWrites: Array<{ id: number; data: Row }> = [];
       for (const { item, ship, unit_price_pence, line_total_pence } of priced) {
         const snapshot: ItemSnapshot = {
           card_title: item.card?.title ?? '',
@@ -87,7 +92,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           gift_addon_price_pence: item.gift_addon?.price_pence ?? null,
           frozen_at: frozenAt,
         };
-        // updateMany: one UPDATE, without reading the row back.
         const dates = ship
           ? {
               arrives_from: ship.arrives_from,
@@ -95,12 +99,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
               ...(ship.submit_at && ship.submit_at > new Date() ? { scheduled_for: ship.submit_at } : {}),
             }
           : {};
-        await query(strapi, UID.orderItem).updateMany({
-          where: { id: item.id },
-          data: { unit_price_pence, line_total_pence, snapshot, ...dates },
-        });
         frozenItems.push({ ...item, unit_price_pence, line_total_pence, snapshot, ...dates });
+        lineWrites.push({ id: item.id as number, data: { unit_price_pence, line_total_pence, snapshot, ...dates } });
       }
+      // PostgreSQL, a cart of up to TOGETHER lines: written with the move (below). Otherwise each line with
+      // updateMany (one UPDATE, no read back); on SQLite a statement is not a network hop.
+      const together = !String(strapi.db.config.connection.client).includes('sqlite') && lineWrites.length <= TOGETHER;
+      if (!together)
+        for (const { id, data } of lineWrites) await query(strapi, UID.orderItem).updateMany({ where: { id }, data });
       const totals = orderTotals(
         priced.map((p) => p.line_total_pence),
         discount,
@@ -112,7 +118,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         ...totals,
         ...(locale ? { locale } : {}),
       };
-      if (!(await store.moveIf(order.id, ['cart'], changes))) throw conflict(msg('error.order_changed_checkout'));
+      // PostgreSQL: each line's price and snapshot written with the move, in one statement (column names
+      // are the attributes' here); a move that does not happen throws, and the transaction takes the
+      // lines' writes back with it.
+      const itemsTable = tableOf(strapi, UID.orderItem);
+      const freeze = together
+        ? (knex: Knex) =>
+            lineWrites.map(({ id, data }) =>
+              knex(itemsTable)
+                .where({ id })
+                .update({ ...data, snapshot: JSON.stringify(data.snapshot) }),
+            )
+        : undefined;
+      if (!(await store.moveIf(order.id, ['cart'], changes, freeze)))
+        throw conflict(msg('error.order_changed_checkout'));
       // In the same transaction: when no use is left, the 400 rolls the whole checkout back.
       await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: promoCode }, userId);
       return { order: { ...order, ...changes }, items: frozenItems };

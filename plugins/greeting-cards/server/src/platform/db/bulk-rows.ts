@@ -97,6 +97,9 @@ export async function writeTogether(
     const parts = statements.map((s) => s.toSQL());
     const head = parts.slice(0, -1).map((p, i) => `"w${i}" as (${p.sql})`);
     const tail = parts[parts.length - 1];
-    await knex.raw(`with ${head.join(', ')} ${tail.sql}`, parts.flatMap((p) => [...p.bindings]));
+    await knex.raw(
+      `with ${head.join(', ')} ${tail.sql}`,
+      parts.flatMap((p) => [...p.bindings]),
+    );
   });
 }
