@@ -29,7 +29,7 @@ interface State {
 const states = new WeakMap<Core.Strapi, State>();
 
 function stateOf(strapi: Core.Strapi): State {
-  let state = states.get(strapi);
+  const state = states.get(strapi);
   if (state) return state;
   const created: State = { entries: new Map(), generation: 0 };
   states.set(strapi, created);
