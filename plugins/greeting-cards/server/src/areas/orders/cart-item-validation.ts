@@ -35,16 +35,18 @@ export async function validateCartItem(
   const errors: FieldErrors = {};
   const add = (field: string, message: Text) => (errors[field] ??= []).push(message);
 
-  const card = await findOwnedCard(strapi, userId, input.card_id);
+  // Independent reads, so at once (on PostgreSQL each on its own pooled connection): the step waits for
+  // the slowest of them, not their sum.
+  const [card, recipient, addon] = await Promise.all([
+    findOwnedCard(strapi, userId, input.card_id),
+    input.recipient_id ? findOwnedRecipient(strapi, userId, input.recipient_id) : null,
+    input.gift_addon_id
+      ? query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } })
+      : null,
+  ]);
   if (!card) add('card_id', missing(input.card_id));
   else if (card.status === 'archived') add('card_id', msg('error.archived_card'));
-
-  const recipient = input.recipient_id ? await findOwnedRecipient(strapi, userId, input.recipient_id) : null;
   if (input.recipient_id && !recipient) add('recipient_id', missing(input.recipient_id));
-
-  const addon = input.gift_addon_id
-    ? await query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } })
-    : null;
   if (input.gift_addon_id && !addon) add('gift_addon_id', missing(input.gift_addon_id));
 
   const envelope = await chosenEnvelope(strapi, input, add);

@@ -15,9 +15,13 @@ import { orderView, recipientName, type ItemSnapshot, type OrderView } from './s
 import { getService } from '../../platform/get-service';
 import type { OrderCheckoutInput } from '../../platform/http/inputs';
 import { ownedOrder } from './owned-order';
-import { query, type Row } from '../../platform/db/query';
+import type { Knex } from 'knex';
+import { query, tableOf, type Row } from '../../platform/db/query';
 import { msg } from '../../platform/i18n/format-message';
 import { grossLines, withVat } from './invoices/order-vat';
+
+/** Lines written in the same statement as checkout's move at most (each UPDATE adds a few bindings). */
+const TOGETHER = 50;
 
 const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
   r ? Object.fromEntries(['first_name', 'last_name', 'email', ...ADDRESS_FIELDS].map((k) => [k, r[k] ?? ''])) : null;
@@ -100,6 +104,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       }
       const frozenAt = new Date().toISOString();
       const frozenItems: Row[] = [];
+      const lineWrites: Array<{ id: number; data: Row }> = [];
       for (const [index, { item, ship, unit_price_pence, line_total_pence }] of priced.entries()) {
         const added = vatAdded?.[index];
         const snapshot: ItemSnapshot = {
@@ -111,7 +116,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           frozen_at: frozenAt,
           ...(added ? { vat_rate_bp: added.rateBp, vat_country: added.country, net_pence: added.net } : {}),
         };
-        // updateMany: one UPDATE, without reading the row back.
         const dates = ship
           ? {
               arrives_from: ship.arrives_from,
@@ -119,12 +123,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
               ...(ship.submit_at && ship.submit_at > new Date() ? { scheduled_for: ship.submit_at } : {}),
             }
           : {};
-        await query(strapi, UID.orderItem).updateMany({
-          where: { id: item.id },
-          data: { unit_price_pence, line_total_pence, snapshot, ...dates },
-        });
         frozenItems.push({ ...item, unit_price_pence, line_total_pence, snapshot, ...dates });
+        lineWrites.push({ id: item.id as number, data: { unit_price_pence, line_total_pence, snapshot, ...dates } });
       }
+      // PostgreSQL, a cart of up to TOGETHER lines: written with the move (below). Otherwise each line with
+      // updateMany (one UPDATE, no read back); on SQLite a statement is not a network hop.
+      const together = !String(strapi.db.config.connection.client).includes('sqlite') && lineWrites.length <= TOGETHER;
+      if (!together)
+        for (const { id, data } of lineWrites) await query(strapi, UID.orderItem).updateMany({ where: { id }, data });
       const totals = orderTotals(
         priced.map((p) => p.line_total_pence),
         discount,
@@ -136,7 +142,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         ...totals,
         ...(locale ? { locale } : {}),
       };
-      if (!(await store.moveIf(order.id, ['cart'], changes))) throw conflict(msg('error.order_changed_checkout'));
+      // PostgreSQL: each line's price and snapshot written with the move, in one statement (column names
+      // are the attributes' here); a move that does not happen throws, and the transaction takes the
+      // lines' writes back with it.
+      const itemsTable = tableOf(strapi, UID.orderItem);
+      const freeze = together
+        ? (knex: Knex) =>
+            lineWrites.map(({ id, data }) =>
+              knex(itemsTable)
+                .where({ id })
+                .update({ ...data, snapshot: JSON.stringify(data.snapshot) }),
+            )
+        : undefined;
+      if (!(await store.moveIf(order.id, ['cart'], changes, freeze)))
+        throw conflict(msg('error.order_changed_checkout'));
       // In the same transaction: when no use is left, the 400 rolls the whole checkout back.
       await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: promoCode }, userId);
       return { order: { ...order, ...changes }, items: frozenItems };

@@ -1,8 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../platform/uids';
 import type { OrderStatus } from '../../platform/enums';
+import type { Knex } from 'knex';
 import { query, tableOf, type Row } from '../../platform/db/query';
-import { rowsWithRelationIds, rowsWithRelations } from '../../platform/db/joined-rows';
+import { inCurrentTransaction, rowsWithRelationIds, rowsWithRelations } from '../../platform/db/joined-rows';
 
 // Query details for orders and their items, kept out of the services.
 const q = (strapi: Core.Strapi, uid: string) => query(strapi, uid);
@@ -56,11 +57,42 @@ export function orderStore(strapi: Core.Strapi) {
     },
     /**
      * Moves an order only if it is still in one of `from`: the WHERE makes the move safe when two
-     * requests race. Returns whether this call made the change.
+     * requests race. Returns whether this call made the change. `alongside`: statements (built on the
+     * given knex, column names) to run with the move, in the caller's transaction: one round trip with
+     * the move on PostgreSQL.
      */
-    async moveIf(id: number, from: OrderStatus[], data: Row): Promise<boolean> {
-      const result = await q(strapi, UID.order).updateMany({ where: { id, status: { $in: from } }, data });
-      const moved = Number(result?.count ?? 0) === 1;
+    async moveIf(
+      id: number,
+      from: OrderStatus[],
+      data: Row,
+      alongside?: (knex: Knex) => Knex.QueryBuilder[],
+    ): Promise<boolean> {
+      let moved: boolean;
+      if (alongside && !String(strapi.db.config.connection.client).includes('sqlite')) {
+        // PostgreSQL: the writes that go with the move (the caller's, in the same transaction, rolled back
+        // with it when the move does not happen) and the move itself in one statement. `data`'s keys are
+        // column names here (the order's columns are named as its attributes).
+        moved = await inCurrentTransaction(strapi, async (knex) => {
+          const parts = [
+            ...alongside(knex),
+            knex(tableOf(strapi, UID.order)).where({ id }).whereIn('status', from).update(data).returning('id'),
+          ].map((statement) => statement.toSQL());
+          const head = parts.slice(0, -1).map((p, i) => `"w${i}" as (${p.sql})`);
+          const sql = head.length ? `with ${head.join(', ')} ${parts[parts.length - 1].sql}` : parts[0].sql;
+          const result = (await knex.raw(
+            sql,
+            parts.flatMap((p) => [...p.bindings]),
+          )) as { rows?: unknown[] };
+          return (result.rows?.length ?? 0) === 1;
+        });
+      } else {
+        if (alongside)
+          await inCurrentTransaction(strapi, async (knex) => {
+            for (const statement of alongside(knex)) await statement;
+          });
+        const result = await q(strapi, UID.order).updateMany({ where: { id, status: { $in: from } }, data });
+        moved = Number(result?.count ?? 0) === 1;
+      }
       // Every status change passes here, and only the caller that won the move records it: the
       // history operators see in the admin has each change exactly once.
       if (moved && typeof data.status === 'string') {

@@ -16,7 +16,8 @@ import type { PageRequest } from '../../platform/http/pagination';
 import type { AddToCartInput } from './rules/cart-input';
 import { ownedOrder as findOwnedOrder, viewOrder } from './owned-order';
 import { releaseSession } from '../../platform/providers/payment/payment-session';
-import { query, type Row } from '../../platform/db/query';
+import { query, tableOf, type Row } from '../../platform/db/query';
+import { writeTogether } from '../../platform/db/bulk-rows';
 import { getService } from '../../platform/get-service';
 import { bulkLines, cartEntries, cartFull, validateBulk } from './bulk-send';
 import type { Locale } from '../../platform/i18n/locales';
@@ -71,23 +72,53 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * Runs `fn` on the user's cart under its row lock, with the items it holds (read under the lock, so
    * parallel adds cannot overshoot the limit, which is checked here). A checkout either happened before
-   * (the order is no longer a cart, so the user's new cart is tried) or waits until `fn` is done.
+   * (the order is no longer a cart, so the user's new cart is used) or waits until `fn` is done.
+   * One transaction: the cart is found and locked in one read (PostgreSQL FOR UPDATE; SQLite runs one
+   * write transaction at a time); when the user has none, it is made in the same transaction (its row
+   * with createMany, its user link written together with the first item's, `newCart.userLink`). Two
+   * first adds racing: the unique cart_key index refuses the second, whose transaction rolls back and
+   * runs again on the winner's cart.
    */
   async function onLockedCart<T>(
     userId: number,
-    fn: (cart: Row, items: Row[]) => Promise<T>,
+    fn: (cart: Row, items: Row[], newCart: { userLink: Array<[number, number]> }) => Promise<T>,
     locale?: Locale,
   ): Promise<T> {
+    const postgres = !String(strapi.db.config.connection.client).includes('sqlite');
     for (let attempt = 0; attempt < 3; attempt++) {
-      const cart = await cartOf(userId, locale);
-      const done = await store.withLockedOrder(cart.id, async (status) => {
-        if (status !== 'cart') return null;
-        const items = await store.items(cart.id);
-        const max = getConfig(strapi).cartMaxItems;
-        if (cartEntries(items) >= max) throw cartFull(max);
-        return { value: await fn(cart, items) };
-      });
-      if (done) return done.value;
+      try {
+        return await strapi.db.transaction(async () => {
+          const find = strapi.db.entityManager.createQueryBuilder(UID.order).where({ cart_key: userId }).first();
+          if (postgres) find.forUpdate();
+          const found = (await find.execute()) as Row | null;
+          const max = getConfig(strapi).cartMaxItems;
+          if (found) {
+            const items = await store.items(found.id);
+            if (cartEntries(items) >= max) throw cartFull(max);
+            return fn(found, items, { userLink: [] });
+          }
+          const now = new Date();
+          const data = {
+            uuid: crypto.randomUUID(),
+            status: 'cart',
+            cart_key: userId,
+            currency: getConfig(strapi).currency,
+            locale: locale ?? null,
+            subtotal_pence: 0,
+            discount_pence: 0,
+            total_pence: 0,
+            promo_code: null,
+            createdAt: now,
+            updatedAt: now,
+          };
+          const { ids } = (await q(UID.order).createMany({ data: [data] })) as { ids: number[] };
+          const cart = { ...data, id: ids[0] };
+          return fn(cart, [], { userLink: [[cart.id, userId]] });
+        });
+      } catch (error) {
+        // Another first add made the cart meanwhile: try again on it.
+        if (!isUniqueViolation(error)) throw error;
+      }
     }
     throw conflict(msg('error.cart_busy'));
   }
@@ -105,7 +136,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     );
     const cartId = await onLockedCart(
       userId,
-      async (cart) => {
+      async (cart, _items, newCart) => {
+        await writeTogether(strapi, [{ uid: UID.order, name: 'user', pairs: newCart.userLink }]);
         for (const data of bulkLines(cart.id, input, bulk, price)) await q(UID.orderItem).create({ data });
         await recomputeCartTotals(cart.id);
         if (locale && cart.locale !== locale)
@@ -164,30 +196,30 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const price = { ...base, line_total_pence: base.line_total_pence + extra };
       return onLockedCart(
         userId,
-        async (cart, items) => {
-          const created = await q(UID.orderItem).create({
-            data: {
-              ...(shipping
-                ? {
-                    shipping_method: shipping.shipping_method,
-                    shipping_pence: shipping.shipping_pence,
-                    shipping_price_source: shipping.shipping_price_source,
-                    arrive_by: shipping.arrive_by,
-                    arrives_from: shipping.arrives_from,
-                    arrives_to: shipping.arrives_to,
-                  }
-                : {}),
-              order: cart.id,
-              card: input.card_id,
-              recipient: recipient ? recipient.id : null,
-              delivery_method: input.delivery_method,
-              scheduled_for: scheduledFor,
-              gift_addon: addon ? addon.id : null,
-              gift_wrap: input.gift_wrap,
-              ...ecardExtras(input, envelope),
-              ...price,
-            },
-          });
+        async (cart, items, newCart) => {
+          // The line's row in one INSERT; its relations and the cart's totals written together after it.
+          const now = new Date();
+          const data = {
+            ...(shipping
+              ? {
+                  shipping_method: shipping.shipping_method,
+                  shipping_pence: shipping.shipping_pence,
+                  shipping_price_source: shipping.shipping_price_source,
+                  arrive_by: shipping.arrive_by,
+                  arrives_from: shipping.arrives_from,
+                  arrives_to: shipping.arrives_to,
+                }
+              : {}),
+            delivery_method: input.delivery_method,
+            scheduled_for: scheduledFor,
+            gift_wrap: input.gift_wrap,
+            ...ecardExtras(input, envelope),
+            ...price,
+            createdAt: now,
+            updatedAt: now,
+          };
+          const { ids } = (await q(UID.orderItem).createMany({ data: [data] })) as { ids: number[] };
+          const created = { ...data, id: ids[0] };
           // The cart as it now stands, from what is in hand: no need to read it back.
           const all = [...items, { ...created, card, recipient, gift_addon: addon }];
           const totals = {
@@ -195,7 +227,33 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             promo_code: null,
             ...(locale ? { locale } : {}),
           };
-          await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: new Date() } });
+          const item = UID.orderItem;
+          const links = [
+            { uid: UID.order, name: 'user', pairs: newCart.userLink },
+            { uid: item, name: 'order', pairs: [[created.id, cart.id as number]] as Array<[number, number]> },
+            { uid: item, name: 'card', pairs: [[created.id, card.id as number]] as Array<[number, number]> },
+            {
+              uid: item,
+              name: 'recipient',
+              pairs: (recipient ? [[created.id, recipient.id as number]] : []) as Array<[number, number]>,
+            },
+            {
+              uid: item,
+              name: 'gift_addon',
+              pairs: (addon ? [[created.id, addon.id as number]] : []) as Array<[number, number]>,
+            },
+          ];
+          if (String(strapi.db.config.connection.client).includes('sqlite')) {
+            await writeTogether(strapi, links);
+            await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: now } });
+          } else {
+            // PostgreSQL: the links and the cart's totals in one statement (column names, as knex writes).
+            await writeTogether(strapi, links, (knex) =>
+              knex(tableOf(strapi, UID.order))
+                .where({ id: cart.id })
+                .update({ ...totals, updated_at: now }),
+            );
+          }
           return orderView({ ...cart, ...totals }, all);
         },
         locale,

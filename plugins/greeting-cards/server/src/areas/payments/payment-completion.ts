@@ -95,13 +95,18 @@ async function createDeliveries(
   const deliveries = query(strapi, UID.delivery);
   const pending: number[] = [];
   for (const batch of chunks(planned)) {
-    await deliveries.createMany({
+    const { ids } = (await deliveries.createMany({
       data: batch.map(({ status, scheduled_for, view_token }) => ({ status, scheduled_for, view_token })),
-    });
-    const rows = (await deliveries.findMany({
-      where: { view_token: { $in: batch.map((p) => p.view_token) } },
-      select: ['id', 'view_token'],
-    })) as Row[];
+    })) as { ids?: unknown[] };
+    // One row (an order of one line, the usual case): the id the INSERT gave back is that row's. More:
+    // read them back by token rather than trust the order ids come back in.
+    const rows: Row[] =
+      batch.length === 1 && ids?.length === 1 && Number.isInteger(Number(ids[0]))
+        ? [{ id: Number(ids[0]), view_token: batch[0].view_token }]
+        : ((await deliveries.findMany({
+            where: { view_token: { $in: batch.map((p) => p.view_token) } },
+            select: ['id', 'view_token'],
+          })) as Row[]);
     const idOf = new Map(rows.map((r) => [r.view_token as string, r.id as number]));
     const links: Array<[number, number]> = batch.map((p) => {
       const id = idOf.get(p.view_token);

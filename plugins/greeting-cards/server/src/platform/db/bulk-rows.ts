@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { Knex } from 'knex';
 import { inCurrentTransaction } from './joined-rows';
 
 // Writing many rows at once. Strapi's `create` is an INSERT, a link-table INSERT per relation and a
@@ -47,5 +48,58 @@ export async function insertLinks(
         batch.map(([own, other]) => ({ [join.joinColumn.name]: own, [join.inverseJoinColumn.name]: other })),
       );
     }
+  });
+}
+
+const isPostgres = (strapi: Core.Strapi) => /pg|postgres/.test(String(strapi.db.config.connection.client));
+
+function linkTableOf(strapi: Core.Strapi, uid: string, name: string): LinkTable {
+  const attribute = (
+    strapi.db.metadata.get(uid as never) as unknown as { attributes: Record<string, { joinTable?: LinkTable }> }
+  ).attributes[name];
+  const join = attribute?.joinTable;
+  if (!join) throw new Error(`${uid}.${name} is not a relation through a link table`);
+  if (join.orderColumnName || join.inverseOrderColumnName)
+    throw new Error(`${uid}.${name} has ordered links; insertLinks does not write them`);
+  return join;
+}
+
+/**
+ * Writes in one round trip on PostgreSQL what would otherwise be several: the link rows of a few
+ * to-one relations (`links`, as insertLinks takes them, each at most BATCH pairs) and, optionally, one
+ * more statement (`last`, an UPDATE or INSERT built on the transaction's knex) as data-modifying CTEs of
+ * one statement. The parts must not depend on each other's effects (PostgreSQL runs them on one
+ * snapshot). SQLite runs them one after the other (in-process, a statement is not a network hop).
+ */
+export async function writeTogether(
+  strapi: Core.Strapi,
+  links: Array<{ uid: string; name: string; pairs: Array<[number, number]> }>,
+  last?: (knex: Knex) => Knex.QueryBuilder,
+): Promise<void> {
+  await inCurrentTransaction(strapi, async (knex) => {
+    const statements: Knex.QueryBuilder[] = [];
+    for (const { uid, name, pairs } of links) {
+      if (!pairs.length) continue;
+      if (pairs.length > BATCH) throw new Error('writeTogether takes at most one batch of links per relation');
+      const join = linkTableOf(strapi, uid, name);
+      statements.push(
+        knex(join.name).insert(
+          pairs.map(([own, other]) => ({ [join.joinColumn.name]: own, [join.inverseJoinColumn.name]: other })),
+        ),
+      );
+    }
+    if (last) statements.push(last(knex));
+    if (!statements.length) return;
+    if (!isPostgres(strapi) || statements.length === 1) {
+      for (const statement of statements) await statement;
+      return;
+    }
+    const parts = statements.map((s) => s.toSQL());
+    const head = parts.slice(0, -1).map((p, i) => `"w${i}" as (${p.sql})`);
+    const tail = parts[parts.length - 1];
+    await knex.raw(
+      `with ${head.join(', ')} ${tail.sql}`,
+      parts.flatMap((p) => [...p.bindings]),
+    );
   });
 }

@@ -1,8 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { unauthorized } from '../errors';
 import type { Ctx } from './respond';
-import { getConfig } from '../config/get-config';
-import { query } from '../db/query';
+import { userRow } from './user-rows';
 import { verifyUserJwt } from './jwt-verifier';
 import { msg } from '../i18n/format-message';
 import { sessionStillValid } from './session-validity';
@@ -52,7 +51,8 @@ export async function optionalUser(strapi: Core.Strapi, ctx: Ctx): Promise<AuthU
   }
   const id = Number(payload?.id);
   if (!Number.isInteger(id)) throw unauthorized(msg('error.token_invalid_or_expired'));
-  const user = (await query(strapi, getConfig(strapi).userModel).findOne({ where: { id } })) as AuthUser | null;
+  // Kept per process and dropped when the user changes (user-rows.ts says how).
+  const user = (await userRow(strapi, id)) as AuthUser | null;
   if (!user || user.blocked) throw unauthorized(msg('error.user_not_found'));
   // A token from before the user's sessions were ended (a password change) counts as expired.
   if (!(await sessionStillValid(strapi, id, payload, user))) {

@@ -109,7 +109,18 @@ async function consumeBoth(
   if (!limiters) return null;
   sweepExpired(limiters);
   try {
-    await ip.consume(ctx.request.ip || 'unknown');
+    const ipKey = ctx.request.ip || 'unknown';
+    // PostgreSQL, two keys in one table: one statement.
+    if (
+      otherKey !== null &&
+      ip !== other &&
+      ip instanceof RateLimiterPostgres &&
+      other instanceof RateLimiterPostgres &&
+      (ip as unknown as PostgresInside)._getTableIdentifier() ===
+        (other as unknown as PostgresInside)._getTableIdentifier()
+    )
+      return await consumeTogether(ip, ipKey, other, otherKey);
+    await ip.consume(ipKey);
     if (otherKey !== null) await other.consume(otherKey);
     return null;
   } catch (error) {
@@ -118,6 +129,52 @@ async function consumeBoth(
     strapi.log.warn(`[greeting-cards] rate limit not checked: ${(error as Error)?.message ?? error}`);
     return null;
   }
+}
+
+/** What rate-limiter-flexible's PostgreSQL store holds inside (its table, its keys, its knex client). */
+interface PostgresInside {
+  points: number;
+  duration: number;
+  client: { raw: (sql: string, bindings: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> };
+  getKey(key: string): string;
+  _getTableIdentifier(): string;
+}
+
+/**
+ * Both counters of a request (its IP's and its user's) in one statement on PostgreSQL: the upsert
+ * rate-limiter-flexible runs for each key (an expired window starts again at one point, otherwise one
+ * more), for the two keys at once, so a limited write costs one round trip, not two. Null when both are
+ * within their limits, else the rejection of the first over its limit. Unlike two consumes one after
+ * the other, the second key is counted even when the first refuses.
+ */
+async function consumeTogether(
+  first: RateLimiterPostgres,
+  firstKey: string,
+  second: RateLimiterPostgres,
+  secondKey: string,
+): Promise<RateLimiterRes | null> {
+  const a = first as unknown as PostgresInside;
+  const b = second as unknown as PostgresInside;
+  const table = a._getTableIdentifier();
+  const now = Date.now();
+  const keys = [a.getKey(firstKey), b.getKey(secondKey)];
+  const result = await a.client.raw(
+    `INSERT INTO ${table} (key, points, expire) VALUES (?, 1, ?), (?, 1, ?)
+       ON CONFLICT(key) DO UPDATE SET
+         points = CASE WHEN ${table}.expire <= ? THEN 1 ELSE ${table}.points + 1 END,
+         expire = CASE WHEN ${table}.expire <= ? THEN excluded.expire ELSE ${table}.expire END
+       RETURNING key, points, expire`,
+    [keys[0], now + a.duration * 1000, keys[1], now + b.duration * 1000, now, now],
+  );
+  for (const [index, limiter] of [a, b].entries()) {
+    const row = result.rows.find((r) => r.key === keys[index]);
+    const points = Number(row?.points ?? 0);
+    if (points > limiter.points) {
+      const msBeforeNext = row?.expire ? Math.max(Number(row.expire) - Date.now(), 0) : -1;
+      return new RateLimiterRes(0, msBeforeNext, points, points === 1);
+    }
+  }
+  return null;
 }
 
 /**

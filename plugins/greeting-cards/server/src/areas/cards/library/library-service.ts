@@ -5,7 +5,7 @@ import { libraryTypeFor } from '../rules/card-status';
 import type { CardStatus, LibraryType } from '../../../platform/enums';
 import type { PageRequest } from '../../../platform/http/pagination';
 import { cardsForSync, libraryPage, ownEntriesOf, type CardForSync } from './library-rows';
-import { chunks } from '../../../platform/db/bulk-rows';
+import { chunks, writeTogether } from '../../../platform/db/bulk-rows';
 import { serializeLibraryEntry } from './serializer';
 import { query } from '../../../platform/db/query';
 import { getService } from '../../../platform/get-service';
@@ -78,8 +78,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
       }
       // A card without an entry (auto-save off and a draft ordered, or an entry lost) is rare: one by one.
+      // Each with one INSERT and its two links written together (one statement on PostgreSQL), no read back.
       for (const { card, type } of missing) {
-        await entries().create({ data: { type, is_pinned: card.is_favorite, user: card.ownerId, card: card.id } });
+        const { ids } = (await entries().createMany({
+          data: [{ type, is_pinned: card.is_favorite, createdAt: now, updatedAt: now }],
+        })) as { ids: number[] };
+        await writeTogether(strapi, [
+          { uid: UID.libraryEntry, name: 'user', pairs: [[ids[0], card.ownerId as number]] },
+          { uid: UID.libraryEntry, name: 'card', pairs: [[ids[0], card.id]] },
+        ]);
       }
     }
   }
