@@ -1,0 +1,16 @@
+import type { Area } from '../../platform/area';
+import mediaMessage from './content-types/media-message/schema';
+
+/**
+ * A video or voice message on a card (issue 45 item 3): recorded in the editor or uploaded, checked from
+ * its bytes, stored through the upload provider, played on the e-card view page and on a message page
+ * of its own (the link a printed card's QR code carries).
+ */
+const area = {
+  contentTypes: { 'media-message': mediaMessage },
+} satisfies Area;
+
+export default area;
+
+export { registerMessageRoutes, messagePagePath, captionsPath, withCaptionsUrl } from './message-routes';
+export { messageOfCard, removeByOperator, type MessageView } from './message-store';
