@@ -1,5 +1,6 @@
 import type { Area } from '../../platform/area';
 import mediaMessage from './content-types/media-message/schema';
+import services from './services';
 
 /**
  * A video or voice message on a card (issue 45 item 3): recorded in the editor or uploaded, checked from
@@ -8,6 +9,7 @@ import mediaMessage from './content-types/media-message/schema';
  */
 const area = {
   contentTypes: { 'media-message': mediaMessage },
+  services,
 } satisfies Area;
 
 export default area;
