@@ -3,7 +3,8 @@ import os from 'os';
 import path from 'path';
 import crypto from 'crypto';
 import type { Core } from '@strapi/strapi';
-import { fieldError, notFound, tooLarge, msg } from '../../platform/errors';
+import { conflict, fieldError, notFound, tooLarge, msg } from '../../platform/errors';
+import { isDesignLocked } from '../cards';
 import { getConfig } from '../../platform/config/get-config';
 import { getService } from '../../platform/get-service';
 import { query, type Row } from '../../platform/db/query';
@@ -116,6 +117,15 @@ export const messageView = (row: Row): MessageView => ({
   removed_reason: String(row.removed_reason ?? ''),
 });
 
+/**
+ * Someone else's card is a 404, as every card route answers it, before the file is even read; an ordered
+ * card is frozen (409), its message as much as its design: the recipient gets what was bought.
+ */
+async function ownUnlockedCard(strapi: Core.Strapi, ownerId: number, cardId: number): Promise<void> {
+  const card = (await getService(strapi, 'cards').get(ownerId, cardId)) as unknown as Parameters<typeof isDesignLocked>[1];
+  if (await isDesignLocked(strapi, card)) throw conflict(msg('error.card_locked'));
+}
+
 /** Stores (or replaces) the message of the shopper's own card. */
 export async function storeMessage(
   strapi: Core.Strapi,
@@ -124,8 +134,7 @@ export async function storeMessage(
   file: UploadedFile | undefined,
   body: Record<string, unknown>,
 ): Promise<MessageView> {
-  // Someone else's card is a 404, as every card route answers it, before the file is even read.
-  await getService(strapi, 'cards').get(ownerId, cardId);
+  await ownUnlockedCard(strapi, ownerId, cardId);
   if (getConfig(strapi).mediaMessageMaxPerUser === 0) throw notFound();
   const captions = checkedCaptions(body.captions);
   const { format, bytes } = await checkedFile(file);
@@ -161,7 +170,7 @@ export async function storeMessage(
 
 /** Removes the message of the shopper's own card (and its file); none is not an error. */
 export async function removeMessage(strapi: Core.Strapi, ownerId: number, cardId: number): Promise<void> {
-  await getService(strapi, 'cards').get(ownerId, cardId);
+  await ownUnlockedCard(strapi, ownerId, cardId);
   const existing = (await messages(strapi).findOne({ where: { card_id: cardId } })) as Row | null;
   if (!existing) return;
   await messages(strapi).delete({ where: { id: existing.id } });
