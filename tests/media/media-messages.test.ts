@@ -156,6 +156,9 @@ describe('video and voice messages', () => {
     await http().post(`/api/orders/${uuid}/pay/`).set(sender.auth).send({}).expect(200);
     await fulfilment(app.strapi).drain();
     const [delivery] = await deliveriesOf(app.strapi, uuid);
+    // Ordered, the card's message is frozen as its design is: the recipient gets what was bought.
+    await send(sender, card.id, mp3(2)).expect(409);
+    await http().delete(`/editor/${card.id}/message/`).set(sender.auth).expect(409);
     const view = await http().get(`/cards/view/${delivery.view_token}/`).expect(200);
     expect(view.text).toContain(`<audio class="media-player media-audio" controls preload="metadata" src="${msg.url}"`);
     expect(view.text).toContain(`/messages/${msg.token}/captions.vtt`);
