@@ -49,7 +49,10 @@ describe('a video or voice message in the editor', () => {
   });
 
   const messageOf = async (cardId: number) =>
-    (await app.strapi.db.query(MESSAGE as never).findOne({ where: { card_id: cardId } })) as Record<string, any> | null;
+    (await app.strapi.db.query(MESSAGE as never).findOne({ where: { card_id: cardId } })) as {
+      token: string;
+      duration_ms: number;
+    } | null;
 
   async function recordFor(page: Page, button: string, seconds: number): Promise<void> {
     await page.click(button);
@@ -91,8 +94,12 @@ describe('a video or voice message in the editor', () => {
     await page.reload();
     await editorReady(page);
     await page.waitForSelector('#media-current:not([hidden]) audio');
-    expect(await page.$eval('#media-current-text', (e) => e.textContent)).toMatch(/^This card has a voice message of \d+ s\.$/);
-    expect(await page.$eval('#media-captions', (e) => (e as HTMLTextAreaElement).value)).toBe('Happy birthday! <3 from all of us');
+    expect(await page.$eval('#media-current-text', (e) => e.textContent)).toMatch(
+      /^This card has a voice message of \d+ s\.$/,
+    );
+    expect(await page.$eval('#media-captions', (e) => (e as HTMLTextAreaElement).value)).toBe(
+      'Happy birthday! <3 from all of us',
+    );
     await page.$eval('#media-message', (e) => e.scrollIntoView());
     await screenshot(page, 'media-editor-saved-en-desktop');
     expect(pageErrors(page)).toEqual([]);
@@ -103,7 +110,9 @@ describe('a video or voice message in the editor', () => {
     expect(res?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await viewer.waitForFunction(() => {
       const audio = document.querySelector('audio');
-      return Boolean(audio && audio.readyState >= 1 && Number.isFinite(audio.duration) || audio?.duration === Infinity);
+      return Boolean(
+        (audio && audio.readyState >= 1 && Number.isFinite(audio.duration)) || audio?.duration === Infinity,
+      );
     });
     await viewer.$eval('audio', (a) => {
       (a as HTMLAudioElement).muted = true;
@@ -112,7 +121,9 @@ describe('a video or voice message in the editor', () => {
     await viewer.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.2, { timeout: 20_000 });
     await viewer.waitForFunction(() => {
       const track = document.querySelector('audio')?.textTracks[0];
-      return Boolean(track && track.cues && track.cues.length === 1 && (track.cues[0] as VTTCue).text.includes('Happy birthday!'));
+      return Boolean(
+        track && track.cues && track.cues.length === 1 && (track.cues[0] as VTTCue).text.includes('Happy birthday!'),
+      );
     });
     await screenshot(viewer, 'media-page-en-desktop');
     await viewer.setViewport(PHONE);
@@ -132,7 +143,9 @@ describe('a video or voice message in the editor', () => {
     const row = await messageOf(cardId);
     expect(row).toMatchObject({ kind: 'video', mime: 'video/webm' });
     await page.waitForSelector('#media-current:not([hidden]) video');
-    expect(await page.$eval('#media-current-text', (e) => e.textContent)).toMatch(/^Diese Karte hat eine Videonachricht von \d+ s\.$/);
+    expect(await page.$eval('#media-current-text', (e) => e.textContent)).toMatch(
+      /^Diese Karte hat eine Videonachricht von \d+ s\.$/,
+    );
     await page.$eval('#media-message', (e) => e.scrollIntoView());
     await screenshot(page, 'media-editor-saved-de-phone');
 

@@ -50,7 +50,12 @@ export function ogg(seconds: number): Buffer {
   head[9] = 1;
   head.writeUInt16LE(312, 10);
   head.writeUInt32LE(48000, 12);
-  const tags = Buffer.concat([Buffer.from('OpusTags', 'latin1'), Buffer.from([4, 0, 0, 0]), Buffer.from('test'), Buffer.alloc(4)]);
+  const tags = Buffer.concat([
+    Buffer.from('OpusTags', 'latin1'),
+    Buffer.from([4, 0, 0, 0]),
+    Buffer.from('test'),
+    Buffer.alloc(4),
+  ]);
   return Buffer.concat([
     oggPage(head, { flags: 2, granule: 0n, sequence: 0 }),
     oggPage(tags, { flags: 0, granule: 0n, sequence: 1 }),
@@ -89,7 +94,10 @@ export function webm(seconds: number, kind: 'audio' | 'video' = 'audio'): Buffer
   const info = el(0x1549a966, Buffer.concat([el(0x2ad7b1, 1_000_000), el(0x4d80, 'test')]));
   const tracks = el(
     0x1654ae6b,
-    el(0xae, Buffer.concat([el(0xd7, 1), el(0x83, kind === 'video' ? 1 : 2), el(0x86, kind === 'video' ? 'V_VP8' : 'A_OPUS')])),
+    el(
+      0xae,
+      Buffer.concat([el(0xd7, 1), el(0x83, kind === 'video' ? 1 : 2), el(0x86, kind === 'video' ? 'V_VP8' : 'A_OPUS')]),
+    ),
   );
   const clusters: Buffer[] = [];
   const totalMs = Math.round(seconds * 1000);

@@ -26,7 +26,8 @@ describe('video and voice messages', () => {
   };
   const rows = () => app.strapi.db.query(MESSAGE as never).findMany({});
   const uploadRows = () => app.strapi.db.query('plugin::upload.file').count({});
-  const messageFiles = () => (fs.existsSync(UPLOADS) ? fs.readdirSync(UPLOADS).filter((f) => f.startsWith('message_')) : []);
+  const messageFiles = () =>
+    fs.existsSync(UPLOADS) ? fs.readdirSync(UPLOADS).filter((f) => f.startsWith('message_')) : [];
   async function stored() {
     return { rows: (await rows()).length, uploads: await uploadRows(), files: messageFiles().length };
   }
@@ -59,7 +60,9 @@ describe('video and voice messages', () => {
     expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.text).toContain('<meta name="robots" content="noindex, nofollow">');
-    expect(page.text).toContain(`<audio class="media-player media-audio" controls preload="metadata" src="${res.body.url}"`);
+    expect(page.text).toContain(
+      `<audio class="media-player media-audio" controls preload="metadata" src="${res.body.url}"`,
+    );
     expect(page.text).toContain(`<track kind="captions" src="/messages/${res.body.token}/captions.vtt"`);
     // The captions are text, escaped: never markup.
     expect(page.text).toContain('Happy birthday, &lt;Anna&gt;!');
@@ -77,7 +80,9 @@ describe('video and voice messages', () => {
     expect((await rows()).filter((r: { card_id: number }) => r.card_id === card.id)).toHaveLength(1);
 
     // Unknown tokens and the German page.
-    await http().get(`/messages/${'x'.repeat(32)}/`).expect(404);
+    await http()
+      .get(`/messages/${'x'.repeat(32)}/`)
+      .expect(404);
     const german = await http().get(`/messages/${res.body.token}/`).set('Accept-Language', 'de').expect(200);
     expect(german.text).toContain('Eine Nachricht für dich');
 
@@ -101,16 +106,23 @@ describe('video and voice messages', () => {
       // Cut inside a block (a WebM cut between two clusters is a whole, shorter file).
       ['truncated webm', webm(20).subarray(0, webm(20).length - 10), 'short.webm'],
       ['a polyglot (a zip appended)', Buffer.concat([mp3(3), Buffer.from('PK\x03\x04zip', 'latin1')]), 'both.mp3'],
-      ['a polyglot (a page inside)', Buffer.concat([webm(3).subarray(0, 200), Buffer.from('<script>x</script>'), webm(3).subarray(218)]), 'both.webm'],
+      [
+        'a polyglot (a page inside)',
+        Buffer.concat([webm(3).subarray(0, 200), Buffer.from('<script>x</script>'), webm(3).subarray(218)]),
+        'both.webm',
+      ],
       ['over 50 MB', Buffer.concat([mp3(1), Buffer.alloc(50 * 1024 * 1024)]), 'big.mp3'],
       ['empty', Buffer.alloc(0), 'empty.mp3'],
     ];
     for (const [what, bytes, name] of cases) {
       const res = await send(owner, card.id, bytes, name);
-      if (res.status !== 400 || !Array.isArray(res.body.media)) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 400 || !Array.isArray(res.body.media))
+        throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
     }
     // No file at all, captions that are not text or too long.
-    expect((await send(owner, card.id, null)).body).toEqual({ media: ['Choose a recording or a sound or video file.'] });
+    expect((await send(owner, card.id, null)).body).toEqual({
+      media: ['Choose a recording or a sound or video file.'],
+    });
     const long = await send(owner, card.id, mp3(2), 'ok.mp3', 'x'.repeat(2001)).expect(400);
     expect(Object.keys(long.body)).toEqual(['captions']);
     // German, as every error.
@@ -132,7 +144,11 @@ describe('video and voice messages', () => {
 
   it('holds each shopper to a count and a storage cap (413), a replacement counting once', async () => {
     const shopper = await createUser(app.strapi);
-    const [a, b, c] = [await createCard(app.strapi, shopper), await createCard(app.strapi, shopper), await createCard(app.strapi, shopper)];
+    const [a, b, c] = [
+      await createCard(app.strapi, shopper),
+      await createCard(app.strapi, shopper),
+      await createCard(app.strapi, shopper),
+    ];
     await send(shopper, a.id, mp3(12)).expect(201); // ~0.19 MB
     await send(shopper, b.id, mp3(40)).expect(201); // ~0.64 MB
     const count = await send(shopper, c.id, mp3(1)).expect(413);
@@ -150,7 +166,11 @@ describe('video and voice messages', () => {
     const card = await createCard(app.strapi, sender);
     const recipient = await createRecipient(app.strapi, sender);
     const msg = (await send(sender, card.id, mp3(4), 'hi.mp3', 'Hi there').expect(201)).body;
-    await http().post('/api/orders/add_to_cart/').set(sender.auth).send({ card_id: card.id, recipient_id: recipient.id }).expect(200);
+    await http()
+      .post('/api/orders/add_to_cart/')
+      .set(sender.auth)
+      .send({ card_id: card.id, recipient_id: recipient.id })
+      .expect(200);
     const uuid = (await http().get('/api/orders/cart/').set(sender.auth).expect(200)).body.uuid;
     await http().post(`/api/orders/${uuid}/checkout/`).set(sender.auth).send({}).expect(200);
     await http().post(`/api/orders/${uuid}/pay/`).set(sender.auth).send({}).expect(200);
@@ -165,7 +185,10 @@ describe('video and voice messages', () => {
     expect(view.text).toContain('Hi there');
 
     const row = (await rows()).find((r: { token: string }) => r.token === msg.token);
-    await app.strapi.plugin('greeting-cards').service('mediaMessages').removeByOperator(row.id, 'Not suitable for a card');
+    await app.strapi
+      .plugin('greeting-cards')
+      .service('mediaMessages')
+      .removeByOperator(row.id, 'Not suitable for a card');
     const removed = await http().get(`/cards/view/${delivery.view_token}/`).expect(200);
     expect(removed.text).toContain('This message was removed by the shop.');
     expect(removed.text).toContain('Reason: Not suitable for a card');

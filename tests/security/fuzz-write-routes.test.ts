@@ -400,7 +400,14 @@ const importFile = fc.oneof(
 );
 // Message files (issue 45 item 3): real containers cut short, with bytes flipped or appended, random
 // bytes behind a real signature, plain random bytes; under any name and captions of any kind.
-const MEDIA_MAKERS = [() => mp3(3), () => ogg(3), () => webm(3), () => webm(3, 'video'), () => mp4(3), () => mp4(3, 'audio')];
+const MEDIA_MAKERS = [
+  () => mp3(3),
+  () => ogg(3),
+  () => webm(3),
+  () => webm(3, 'video'),
+  () => mp4(3),
+  () => mp4(3, 'audio'),
+];
 const mediaFile = fc.oneof(
   fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
   fc
@@ -410,23 +417,43 @@ const mediaFile = fc.oneof(
       return whole.subarray(0, Math.floor(whole.length * cut));
     }),
   fc
-    .tuple(fc.integer({ min: 0, max: MEDIA_MAKERS.length - 1 }), fc.array(fc.tuple(fc.nat(), fc.nat(255)), { maxLength: 20 }))
+    .tuple(
+      fc.integer({ min: 0, max: MEDIA_MAKERS.length - 1 }),
+      fc.array(fc.tuple(fc.nat(), fc.nat(255)), { maxLength: 20 }),
+    )
     .map(([i, flips]) => {
       const file = Buffer.from(MEDIA_MAKERS[i]());
       for (const [at, value] of flips) file[at % file.length] = value;
       return file;
     }),
   fc
-    .tuple(fc.integer({ min: 0, max: MEDIA_MAKERS.length - 1 }), fc.uint8Array({ minLength: 1, maxLength: 500 }), fc.boolean())
+    .tuple(
+      fc.integer({ min: 0, max: MEDIA_MAKERS.length - 1 }),
+      fc.uint8Array({ minLength: 1, maxLength: 500 }),
+      fc.boolean(),
+    )
     .map(([i, extra, atEnd]) => {
       const whole = MEDIA_MAKERS[i]();
-      return atEnd ? Buffer.concat([whole, Buffer.from(extra)]) : Buffer.concat([whole.subarray(0, 64), Buffer.from(extra)]);
+      return atEnd
+        ? Buffer.concat([whole, Buffer.from(extra)])
+        : Buffer.concat([whole.subarray(0, 64), Buffer.from(extra)]);
     }),
 );
 const mediaRequest = fc.record({
   file: fc.option(mediaFile, { nil: null }),
-  name: fc.constantFrom('message.mp3', 'clip.webm', 'voice.ogg', 'video.mp4', 'song.m4a', 'photo.jpg', 'x', '../../etc/passwd'),
-  captions: fc.option(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ minLength: 2001, maxLength: 2100 })), { nil: null }),
+  name: fc.constantFrom(
+    'message.mp3',
+    'clip.webm',
+    'voice.ogg',
+    'video.mp4',
+    'song.m4a',
+    'photo.jpg',
+    'x',
+    '../../etc/passwd',
+  ),
+  captions: fc.option(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ minLength: 2001, maxLength: 2100 })), {
+    nil: null,
+  }),
 });
 
 const importRequest = fc.record({
@@ -706,7 +733,9 @@ describe('fuzzing every write route', () => {
             throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
           const after = await snapshot();
           if (after !== before)
-            throw new Error(`a refused message (${res.status}) changed the database:\n${before}\n${after}\nfile: ${sent}`);
+            throw new Error(
+              `a refused message (${res.status}) changed the database:\n${before}\n${after}\nfile: ${sent}`,
+            );
         } else {
           stored = res.status === 201;
           if (stored) accepted += 1;

@@ -55,7 +55,13 @@ describe('inspectMedia', () => {
 
   it('refuses what is not one of the formats, whatever it is called', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    for (const bytes of [png, Buffer.from('%PDF-1.4\n'), Buffer.from('<svg></svg>'), Buffer.alloc(0), Buffer.alloc(5000)]) {
+    for (const bytes of [
+      png,
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.from('<svg></svg>'),
+      Buffer.alloc(0),
+      Buffer.alloc(5000),
+    ]) {
       expect(inspectMedia(bytes)).toEqual({ ok: false, problem: 'type' });
     }
     // A Matroska file (not WebM) and an Ogg Theora video are not among the formats either.
@@ -79,6 +85,8 @@ describe('inspectMedia', () => {
 describe('captionsVtt', () => {
   it('is one cue over the message, its markup escaped, no cue break possible', () => {
     const vtt = captionsVtt('Hello <b>you</b>\n\n--> 00:00 fake cue\nBye', 12_345);
-    expect(vtt).toBe('WEBVTT\n\n1\n00:00:00.000 --> 00:00:12.345\nHello &lt;b&gt;you&lt;/b&gt;\n--&gt; 00:00 fake cue\nBye\n');
+    expect(vtt).toBe(
+      'WEBVTT\n\n1\n00:00:00.000 --> 00:00:12.345\nHello &lt;b&gt;you&lt;/b&gt;\n--&gt; 00:00 fake cue\nBye\n',
+    );
   });
 });

@@ -18,7 +18,9 @@ const $ = <T extends HTMLElement>(root: HTMLElement, sel: string) => root.queryS
 
 /** The recorder's file type: what this browser records, WebM or MP4 (Safari). */
 function recordingType(video: boolean): string {
-  const wanted = video ? ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'] : ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
+  const wanted = video
+    ? ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4']
+    : ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
   return wanted.find((type) => MediaRecorder.isTypeSupported(type)) ?? '';
 }
 
@@ -86,7 +88,9 @@ export function wireMediaMessage(root: HTMLElement, cardId: string): void {
   async function record(video: boolean): Promise<void> {
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia(video ? { audio: true, video: { width: 640, height: 480 } } : { audio: true });
+      stream = await navigator.mediaDevices.getUserMedia(
+        video ? { audio: true, video: { width: 640, height: 480 } } : { audio: true },
+      );
     } catch {
       say(t('editor.media.denied'));
       return;

@@ -17,7 +17,12 @@ export function messageNotFound(ctx: Ctx): void {
   renderPage(
     ctx,
     'error',
-    { title: t('shop.media.notFound'), heading: t('shop.media.notFound'), message: t('shop.media.notFoundText'), noindex: true },
+    {
+      title: t('shop.media.notFound'),
+      heading: t('shop.media.notFound'),
+      message: t('shop.media.notFoundText'),
+      noindex: true,
+    },
     404,
   );
   privatePage(ctx);

@@ -48,8 +48,10 @@ async function checkedFile(file: UploadedFile | undefined): Promise<{ format: Me
 export function checkedCaptions(raw: unknown): string {
   if (raw === undefined || raw === null || raw === '') return '';
   if (typeof raw !== 'string') throw fieldError('captions', msg('error.not_string'));
-  // eslint-disable-next-line no-control-regex
-  const text = raw.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim();
+  const text = raw
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
+    .trim();
   if (text.length > MAX_CAPTIONS) throw fieldError('captions', msg('error.media_captions_long', { max: MAX_CAPTIONS }));
   return text;
 }
@@ -69,7 +71,11 @@ async function checkRoom(strapi: Core.Strapi, ownerId: number, cardId: number, s
     throw tooLarge(msg('error.media_storage', { max: config.mediaMessageStorageMbPerUser }));
 }
 
-async function uploadFile(strapi: Core.Strapi, format: MediaFormat, bytes: Buffer): Promise<{ id: number; url: string }> {
+async function uploadFile(
+  strapi: Core.Strapi,
+  format: MediaFormat,
+  bytes: Buffer,
+): Promise<{ id: number; url: string }> {
   const name = `message-${crypto.randomBytes(12).toString('hex')}${format.ext}`;
   const tmp = path.join(os.tmpdir(), name);
   await fs.promises.writeFile(tmp, bytes);
@@ -122,7 +128,9 @@ export const messageView = (row: Row): MessageView => ({
  * card is frozen (409), its message as much as its design: the recipient gets what was bought.
  */
 async function ownUnlockedCard(strapi: Core.Strapi, ownerId: number, cardId: number): Promise<void> {
-  const card = (await getService(strapi, 'cards').get(ownerId, cardId)) as unknown as Parameters<typeof isDesignLocked>[1];
+  const card = (await getService(strapi, 'cards').get(ownerId, cardId)) as unknown as Parameters<
+    typeof isDesignLocked
+  >[1];
   if (await isDesignLocked(strapi, card)) throw conflict(msg('error.card_locked'));
 }
 
@@ -160,7 +168,9 @@ export async function storeMessage(
       await removeUpload(strapi, existing.file_id);
       return messageView(row as Row);
     }
-    const row = await messages(strapi).create({ data: { ...data, token: crypto.randomBytes(24).toString('base64url') } });
+    const row = await messages(strapi).create({
+      data: { ...data, token: crypto.randomBytes(24).toString('base64url') },
+    });
     return messageView(row as Row);
   } catch (error) {
     await removeUpload(strapi, stored.id);
@@ -184,9 +194,15 @@ export async function messageOfCard(strapi: Core.Strapi, cardId: number): Promis
 }
 
 /** The message behind a message page's token. */
-export async function messageByToken(strapi: Core.Strapi, token: string): Promise<(MessageView & { cardId: number; ownerId: number | null }) | null> {
+export async function messageByToken(
+  strapi: Core.Strapi,
+  token: string,
+): Promise<(MessageView & { cardId: number; ownerId: number | null }) | null> {
   if (!/^[\w-]{20,64}$/.test(token)) return null;
-  const row = (await messages(strapi).findOne({ where: { token }, populate: { owner: { select: ['id'] } } })) as Row | null;
+  const row = (await messages(strapi).findOne({
+    where: { token },
+    populate: { owner: { select: ['id'] } },
+  })) as Row | null;
   return row ? { ...messageView(row), cardId: Number(row.card_id), ownerId: row.owner?.id ?? null } : null;
 }
 

@@ -67,7 +67,8 @@ function readElement(buf: Buffer, at: number, end: number): Element {
   return { id, body, end: body + size, unknownSize: false };
 }
 
-const uint = (buf: Buffer, e: Element): number => (e.end - e.body > 0 && e.end - e.body <= 6 ? buf.readUIntBE(e.body, e.end - e.body) : 0);
+const uint = (buf: Buffer, e: Element): number =>
+  e.end - e.body > 0 && e.end - e.body <= 6 ? buf.readUIntBE(e.body, e.end - e.body) : 0;
 
 interface Found {
   scale: number;
@@ -117,7 +118,7 @@ export function inspectWebm(buf: Buffer): MediaFormat {
   const header = readElement(buf, 0, buf.length);
   if (header.id !== EBML) refuse('type');
   let docType = '';
-  for (let at = header.body; at < header.end; ) {
+  for (let at = header.body; at < header.end;) {
     const e = readElement(buf, at, header.end);
     if (e.id === DOC_TYPE) docType = buf.toString('latin1', e.body, e.end).replace(/\0+$/, '');
     at = e.end;
