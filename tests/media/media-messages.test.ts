@@ -6,6 +6,7 @@ import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixt
 import { fulfilment } from '../fulfilment/helpers';
 import { APP_DIR } from '../helpers/database';
 import { mp3, mp4, ogg, webm } from '../helpers/media-files';
+import { createAdmin } from '../helpers/admin';
 
 // Issue 45 item 3: a card's video or voice message. The owner uploads it (checked from its bytes,
 // stored through the upload provider), a bad file is a 400 naming `media` with nothing stored, each
@@ -185,10 +186,16 @@ describe('video and voice messages', () => {
     expect(view.text).toContain('Hi there');
 
     const row = (await rows()).find((r: { token: string }) => r.token === msg.token);
-    await app.strapi
-      .plugin('greeting-cards')
-      .service('mediaMessages')
-      .removeByOperator(row.id, 'Not suitable for a card');
+    // The operator's removal (admin API): a reason is required, and only those who manage deliveries may.
+    const removeUrl = `/greeting-cards/admin/media-messages/${row.id}/remove`;
+    const bystander = await createAdmin(app.strapi, http, []);
+    await http().post(removeUrl).set(bystander.auth).send({ reason: 'No' }).expect(403);
+    const operator = await createAdmin(app.strapi, http, ['plugin::greeting-cards.deliveries.manage']);
+    expect((await http().post(removeUrl).set(operator.auth).send({ reason: '  ' }).expect(400)).body).toEqual({
+      reason: ['This field is required.'],
+    });
+    await http().get(msg.url).expect(200);
+    await http().post(removeUrl).set(operator.auth).send({ reason: 'Not suitable for a card' }).expect(200);
     const removed = await http().get(`/cards/view/${delivery.view_token}/`).expect(200);
     expect(removed.text).toContain('This message was removed by the shop.');
     expect(removed.text).toContain('Reason: Not suitable for a card');

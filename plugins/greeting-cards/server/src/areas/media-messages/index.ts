@@ -1,6 +1,8 @@
 import type { Area } from '../../platform/area';
 import mediaMessage from './content-types/media-message/schema';
 import services from './services';
+import adminController from './admin-controller';
+import adminRoutes from './admin-routes';
 
 /**
  * A video or voice message on a card (issue 45 item 3): recorded in the editor or uploaded, checked from
@@ -10,6 +12,8 @@ import services from './services';
 const area = {
   contentTypes: { 'media-message': mediaMessage },
   services,
+  controllers: { 'media-messages-admin': adminController },
+  routes: { admin: adminRoutes },
 } satisfies Area;
 
 export default area;
