@@ -21,6 +21,9 @@ function tokenRoutes(base: string, api: string): TokenRoute[] {
     // E-card view page and its PDF (the e-mailed link).
     { method: 'GET', route: `${base}/cards/view/:token`, url: `${base}/cards/view/S/` },
     { method: 'GET', route: `${base}/cards/view/:token/card.pdf`, url: `${base}/cards/view/S/card.pdf` },
+    // A card's video or voice message page and its captions (issue 45 item 3): the link a printed card carries.
+    { method: 'GET', route: `${base}/messages/:token`, url: `${base}/messages/S/` },
+    { method: 'GET', route: `${base}/messages/:token/captions.vtt`, url: `${base}/messages/S/captions.vtt` },
     // The recipient's thank-you back from the view page, page and API.
     { method: 'POST', route: `${base}/cards/view/:token/reply/`, url: `${base}/cards/view/S/reply/` },
     { method: 'GET', route: `${api}/cards/view/:token/reply`, url: `${api}/cards/view/S/reply/` },

@@ -5,6 +5,7 @@ import { createUser, TestUser } from '../helpers/users';
 import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixtures';
 import { fulfilment } from '../fulfilment/helpers';
 import { webSession, type WebSession } from '../web/session';
+import { mp3, mp4, ogg, webm } from '../helpers/media-files';
 
 // Issue 9: generated bodies (wrong types, huge strings, NUL and control characters, deep nesting,
 // unknown keys, known keys with nonsense) to every write route. Each answer must be below 500, a
@@ -20,6 +21,8 @@ const FORM_RUNS = Math.max(1, Math.ceil(RUNS / 4));
 const IMPORT_RUNS = Math.max(1, Math.ceil(RUNS / 4));
 // A group-card signer's photo (issue 45 item 7): generated files, an eighth of FUZZ_RUNS (each is decoded).
 const PHOTO_RUNS = Math.max(1, Math.ceil(RUNS / 8));
+// A card's video or voice message (issue 45 item 3): generated files, a quarter of FUZZ_RUNS too.
+const MEDIA_RUNS = Math.max(1, Math.ceil(RUNS / 4));
 
 const FIELDS = [
   'title',
@@ -398,6 +401,64 @@ const importFile = fc.oneof(
   { weight: 1, arbitrary: wideFile.map((text) => ({ text, name: 'wide.csv' })) },
   { weight: 1, arbitrary: deepFile.map((text) => ({ text, name: 'deep.txt' })) },
 );
+// Message files (issue 45 item 3): real containers cut short, with bytes flipped or appended, random
+// bytes behind a real signature, plain random bytes; under any name and captions of any kind.
+const MEDIA_MAKERS = [
+  () => mp3(3),
+  () => ogg(3),
+  () => webm(3),
+  () => webm(3, 'video'),
+  () => mp4(3),
+  () => mp4(3, 'audio'),
+];
+const mediaFile = fc.oneof(
+  fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
+  fc
+    .tuple(fc.integer({ min: 0, max: MEDIA_MAKERS.length - 1 }), fc.double({ min: 0, max: 1, noNaN: true }))
+    .map(([i, cut]) => {
+      const whole = MEDIA_MAKERS[i]();
+      return whole.subarray(0, Math.floor(whole.length * cut));
+    }),
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: MEDIA_MAKERS.length - 1 }),
+      fc.array(fc.tuple(fc.nat(), fc.nat(255)), { maxLength: 20 }),
+    )
+    .map(([i, flips]) => {
+      const file = Buffer.from(MEDIA_MAKERS[i]());
+      for (const [at, value] of flips) file[at % file.length] = value;
+      return file;
+    }),
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: MEDIA_MAKERS.length - 1 }),
+      fc.uint8Array({ minLength: 1, maxLength: 500 }),
+      fc.boolean(),
+    )
+    .map(([i, extra, atEnd]) => {
+      const whole = MEDIA_MAKERS[i]();
+      return atEnd
+        ? Buffer.concat([whole, Buffer.from(extra)])
+        : Buffer.concat([whole.subarray(0, 64), Buffer.from(extra)]);
+    }),
+);
+const mediaRequest = fc.record({
+  file: fc.option(mediaFile, { nil: null }),
+  name: fc.constantFrom(
+    'message.mp3',
+    'clip.webm',
+    'voice.ogg',
+    'video.mp4',
+    'song.m4a',
+    'photo.jpg',
+    'x',
+    '../../etc/passwd',
+  ),
+  captions: fc.option(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ minLength: 2001, maxLength: 2100 })), {
+    nil: null,
+  }),
+});
+
 const importRequest = fc.record({
   file: importFile,
   // Spreadsheets' encodings: UTF-8, with or without a byte-order mark, and Windows-1252.
@@ -453,6 +514,7 @@ describe('fuzzing every write route', () => {
     group: string;
     signToken: string;
     signature: number;
+    mediaCard: number;
   } = {
     card: 0,
     recipient: 0,
@@ -463,6 +525,7 @@ describe('fuzzing every write route', () => {
     group: '',
     signToken: '',
     signature: 0,
+    mediaCard: 0,
   };
 
   /**
@@ -544,6 +607,8 @@ describe('fuzzing every write route', () => {
       group: group.body.uuid,
       signToken: group.body.sign_token,
       signature: signature.body.id,
+      // A card not ordered, whose message may still change (an ordered card's is frozen: 409).
+      mediaCard: (await createCard(app.strapi, user)).id,
     };
     const knex = app.strapi.db.connection;
     const list =
@@ -601,6 +666,8 @@ describe('fuzzing every write route', () => {
     ],
     ["hide a signer's photos", 'post', () => `/api/group-cards/${ids.group}/signatures/${ids.signature}/photos/hide/`],
     ["show a signer's photos", 'post', () => `/api/group-cards/${ids.group}/signatures/${ids.signature}/photos/show/`],
+    // A card's video or voice message (issue 45 item 3); its files are generated below.
+    ["save a card's message, sent as JSON", 'post', () => `/editor/${ids.mediaCard}/message/`],
   ];
 
   it.each(WRITE_ROUTES)(
@@ -741,6 +808,43 @@ describe('fuzzing every write route', () => {
       { numRuns: PHOTO_RUNS, endOnFailure: true },
     );
     expect(answered).toBeGreaterThanOrEqual(PHOTO_RUNS);
+  }, 900_000);
+
+  // A card's video or voice message (issue 45 item 3): generated files through the real editor route. A
+  // refusal writes nothing; a stored message may, and the snapshot is retaken after it.
+  it(`save a card's message: ${MEDIA_RUNS} generated files, no 5xx, spec error shapes, no writes from a refusal`, async () => {
+    let answered = 0;
+    let accepted = 0;
+    let before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(mediaRequest, async ({ file, name, captions }) => {
+        let req = app.http().post(`/editor/${ids.mediaCard}/message/`).set(user.auth);
+        let stored = false;
+        if (captions !== null) req = req.field('captions', captions);
+        const res = await (file ? req.attach('media', file, name) : req.field('other', 'x'));
+        answered += 1;
+        const sent = `${name} (${file?.length ?? 'no'} bytes: ${file?.subarray(0, 40).toString('hex')}), captions ${JSON.stringify(String(captions).slice(0, 80))}`;
+        if (res.status >= 500) throw new Error(`${res.status} for ${sent}: ${JSON.stringify(res.body)}`);
+        if (res.status >= 400) {
+          if (!isSpecError(res.status, res.body))
+            throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
+          const after = await snapshot();
+          if (after !== before)
+            throw new Error(
+              `a refused message (${res.status}) changed the database:\n${before}\n${after}\nfile: ${sent}`,
+            );
+        } else {
+          stored = res.status === 201;
+          if (stored) accepted += 1;
+          before = await snapshot();
+        }
+        return stored || res.status >= 400;
+      }),
+      { numRuns: MEDIA_RUNS, endOnFailure: true },
+    );
+    expect(answered).toBeGreaterThanOrEqual(MEDIA_RUNS);
+    // The generated files reach the checks: some whole files among them are stored.
+    expect(accepted).toBeGreaterThan(0);
   }, 900_000);
 
   // The storefront's forms, as a signed-in browser posts them (cookie session, CSRF token, with or

@@ -17,6 +17,7 @@ import { cancelDesigner, templatePhotos, templateStore } from './template-store'
 import { wirePreflightPanel, type PreflightPanel } from './preflight-panel';
 import { wirePlaceholderFlag } from './placeholder-flag';
 import { t } from './i18n';
+import { wireMediaMessage } from './media-message';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -99,6 +100,9 @@ async function start(root: HTMLElement): Promise<void> {
     if (store.preflight) preflight = wirePreflightPanel(editor, $('preflight'), store.preflight, card.preflight);
     // The card is sent: that does not belong to a template.
     wireSendForm(editor, prices, addons, preflight);
+    // A card's video or voice message, where the shop offers them.
+    const media = document.getElementById('media-message');
+    if (media) wireMediaMessage(media, root.dataset.cardId ?? '');
   }
   fitCanvas(editor, wrap);
 

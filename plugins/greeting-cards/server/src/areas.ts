@@ -10,6 +10,7 @@ import groupCards from './areas/group-cards';
 import rendering from './areas/rendering';
 import operations from './areas/operations';
 import words from './areas/words';
+import mediaMessages from './areas/media-messages';
 
 /**
  * Every area of the plugin, in the order their routes are tried: it matters only where two areas
@@ -28,4 +29,5 @@ export const AREAS = [
   rendering,
   operations,
   words,
+  mediaMessages,
 ] as const;

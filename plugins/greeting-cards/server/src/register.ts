@@ -7,6 +7,7 @@ import { registerDevMailbox } from './areas/operations/dev-mailbox';
 import { registerWebhookRoutes } from './areas/payments/webhook-routes';
 import { registerStorefront } from './pages';
 import { registerEditorRoutes } from './areas/cards/editor/pages';
+import { registerMessageRoutes } from './areas/media-messages';
 import { checkUnparsedBodyForWebhooks } from './platform/host/raw-body';
 import { requireUsersPermissions } from './platform/host/users-permissions';
 import { requireSupportedDatabase } from './platform/host/database-client';
@@ -39,6 +40,7 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   registerWebhookRoutes(strapi);
   registerStorefront(strapi);
   registerEditorRoutes(strapi);
+  registerMessageRoutes(strapi);
   registerTemplateDesignRules(strapi);
   registerKeepLinksOnUnpublish(strapi);
 };

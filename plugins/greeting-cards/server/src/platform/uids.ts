@@ -30,6 +30,7 @@ export const UID = {
   paymentIssue: 'plugin::greeting-cards.payment-issue',
   catalogueVersion: 'plugin::greeting-cards.catalogue-version',
   photo: 'plugin::greeting-cards.photo',
+  mediaMessage: 'plugin::greeting-cards.media-message',
   emailProof: 'plugin::greeting-cards.email-proof',
   groupCard: 'plugin::greeting-cards.group-card',
   groupSignature: 'plugin::greeting-cards.group-signature',

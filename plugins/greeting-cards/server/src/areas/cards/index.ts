@@ -20,3 +20,4 @@ export default area;
 // What other areas use of this one (they import this file only).
 export { cardPreflight } from './card-preflight';
 export { CARD_POPULATE, type CardRow } from './serializer';
+export { isDesignLocked } from './card-orders';

@@ -48,6 +48,8 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   defaultProduct: 'Designs',
   photoMinDpi: 'Designs',
   photoMaxPerUser: 'Designs',
+  mediaMessageMaxPerUser: 'Designs',
+  mediaMessageStorageMbPerUser: 'Designs',
   cardPreviewDelayMs: 'Designs',
   defaultFromEmail: 'Fulfilment',
   postalDeliveryBackend: 'Fulfilment',

@@ -425,6 +425,21 @@ export const SETTING_RECORDS = {
     describe:
       'Most photos (uploads and crops) one shopper keeps stored; past it uploads are 413. Photos on none of their cards for an hour make room.',
   }),
+  // Video or voice messages on cards (areas/media-messages): how many one shopper keeps, and how much room they take.
+  mediaMessageMaxPerUser: integer({
+    env: 'SERVICE_MEDIA_MESSAGE_MAX_PER_USER',
+    default: 20,
+    schema: z.number().int().min(0, 'must be 0 or more').max(1_000_000, 'is implausibly large'),
+    describe:
+      'Most video or voice messages one shopper keeps (one per card); past it a new message is 413. 0 turns messages off.',
+  }),
+  mediaMessageStorageMbPerUser: integer({
+    env: 'SERVICE_MEDIA_MESSAGE_STORAGE_MB_PER_USER',
+    default: 250,
+    schema: z.number().int().min(1, 'must be at least 1').max(1_000_000, 'is implausibly large'),
+    describe:
+      "Most megabytes one shopper's video and voice messages take together; a message that would pass it is 413. One message is at most 50 MB and 60 seconds.",
+  }),
   // fulfilment
   defaultFromEmail: text({
     env: 'SERVICE_DEFAULT_FROM_EMAIL',

@@ -10,8 +10,9 @@ import { msg, type Message } from '../i18n/format-message';
 // Only there: the host's own routes keep Strapi's shape (see own-routes.ts).
 
 // The editor's JSON routes answer in the spec's shape too (a body Strapi's parser refuses, such as one
-// with a __proto__ key, came out in Strapi's shape). Case-insensitive, as Koa's router matches.
-const EDITOR_JSON = /\/editor\/photos(?:\/crop|\/handwriting)?\/?$/i;
+// with a __proto__ key, came out in Strapi's shape). Case-insensitive, as Koa's router matches. A card's
+// video or voice message (/editor/<card>/message/, areas/media-messages) is one of them.
+const EDITOR_JSON = /\/editor\/(?:photos(?:\/crop|\/handwriting)?|[^/]+\/message)\/?$/i;
 /** The editor's JSON routes, under the storefront's base path. */
 function isEditorJson(strapi: Core.Strapi, path: string): boolean {
   const match = EDITOR_JSON.exec(path);

@@ -38,6 +38,7 @@ import { msg } from '../../../platform/i18n/format-message';
 import { envelopesOnOffer } from '../../catalogue';
 import { shippingChoices } from './shipping-choices';
 import { renderPartial } from '../../../platform/web/render';
+import { messageOfCard, withCaptionsUrl } from '../../media-messages';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -126,6 +127,8 @@ async function editorPage(web: PrivateContext): Promise<void> {
   })) as { product?: string | null; occasion?: { slug?: string } | null } | null;
   // A card still named after its template reads in the shopper's language (the stored title is unchanged).
   const shownTitle = (await cardTitlesIn(strapi, [card.id], language.locale))(card.id, card.title ?? '');
+  // The card's video or voice message (issue 45 item 3), where the shop offers them.
+  const media = config.mediaMessageMaxPerUser > 0 ? await messageOfCard(strapi, card.id) : null;
   renderPage(
     ctx,
     'editor/editor',
@@ -154,6 +157,8 @@ async function editorPage(web: PrivateContext): Promise<void> {
       remindHours: config.resendUnopenedAfterHours,
       // A posted card's promise and arrive-by choice, to the shop's country until a recipient is chosen.
       ship: await shippingChoices(strapi, language.locale, { product: withOccasion?.product }),
+      mediaMessages: config.mediaMessageMaxPerUser > 0,
+      mediaMessage: media && !media.removed ? withCaptionsUrl(strapi, media) : null,
     },
     200,
     'workspace',

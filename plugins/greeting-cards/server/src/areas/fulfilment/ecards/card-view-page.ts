@@ -15,6 +15,7 @@ import { cardViewLayout } from '../../rendering';
 import { ApiError } from '../../../platform/errors';
 import { replyPanel, replyRoutes, type ReplyFormState } from './reply-page';
 import { envelopeChoice } from '../../catalogue';
+import { messageOfCard, withCaptionsUrl } from '../../media-messages';
 
 // The public e-card page (/cards/view/<token>/) and its print PDF, in the shop's look. It shows the
 // front, and "Open the card" (a native disclosure: keyboard and screen readers know it, no JavaScript)
@@ -189,6 +190,8 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
     // The recipient is not signed in as the sender: the page shows no account navigation of theirs.
     ctx.state.gcUser = null;
     const reply = await replyPanel(strapi, ctx, delivery, replyForm(ctx));
+    // The sender's video or voice message (issue 45 item 3), played in the page; a removed one says so.
+    const media = item.card?.id ? await messageOfCard(strapi, Number(item.card.id)) : null;
     renderPage(
       ctx,
       'card-view',
@@ -206,6 +209,7 @@ export function registerCardViewRoutes(strapi: Core.Strapi): void {
         ...(envelope ? { script: assetPath(strapi, 'js/envelope.js') } : {}),
         pdfUrl: `${mountPoints(strapi).base}/cards/view/${encodeURIComponent(delivery.view_token)}/card.pdf`,
         reply,
+        media: media ? withCaptionsUrl(strapi, media) : null,
       },
       replyForm(ctx)?.status,
     );

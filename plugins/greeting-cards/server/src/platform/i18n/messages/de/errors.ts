@@ -315,4 +315,16 @@ export const errors: Record<keyof typeof en, string> = {
   'error.reply_locked':
     'Eine Antwort lässt sich einen Tag lang ändern, nachdem sie gesendet wurde; diese lässt sich nicht mehr ändern.',
   'error.sticker_not_free': 'Wähle einen der kostenlosen Sticker.',
+  // Eine Video- oder Sprachnachricht auf einer Karte (Issue 45, Punkt 3).
+  'error.media_choose': 'Wähle eine Aufnahme oder eine Audio- oder Videodatei aus.',
+  'error.media_type': 'Diese Datei ist kein MP4-, WebM-, M4A-, MP3- oder Ogg-Audio oder -Video.',
+  'error.media_truncated': 'Diese Datei ist unvollständig: Nimm sie neu auf oder speichere sie erneut.',
+  'error.media_damaged': 'Diese Datei ist beschädigt oder enthält mehr als eine Audio- oder Videodatei.',
+  'error.media_mixed': 'Diese Datei enthält mehr als Audio oder Video.',
+  'error.media_duration': 'Die Länge dieser Aufnahme lässt sich nicht lesen.',
+  'error.media_too_long': 'Eine Nachricht darf höchstens {max} Sekunden lang sein; diese dauert {seconds} Sekunden.',
+  'error.media_too_big': 'Eine Nachricht darf höchstens {max} MB groß sein.',
+  'error.media_captions_long': 'Untertitel dürfen höchstens {max} Zeichen lang sein.',
+  'error.media_quota': 'Du kannst höchstens {max} Nachrichten behalten. Entferne zuerst eine von einer Karte.',
+  'error.media_storage': 'Deine Nachrichten würden mehr als {max} MB belegen. Entferne zuerst eine von einer Karte.',
 };

@@ -18,6 +18,7 @@ import { controls } from './controls';
 import { words } from './words';
 import { envelopes } from './envelopes';
 import { replies } from './replies';
+import { mediaMessages } from './media-messages';
 
 export const de: Record<keyof typeof en, string> = {
   ...shop,
@@ -39,4 +40,5 @@ export const de: Record<keyof typeof en, string> = {
   ...words,
   ...envelopes,
   ...replies,
+  ...mediaMessages,
 };

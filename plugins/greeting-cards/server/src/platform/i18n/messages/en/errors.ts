@@ -306,4 +306,16 @@ export const errors = {
   'error.reply_missing': 'This card has no reply yet.',
   'error.reply_locked': 'A reply can be changed for a day after it was sent; this one can no longer be changed.',
   'error.sticker_not_free': 'Choose one of the free stickers.',
+  // A video or voice message on a card (issue 45 item 3).
+  'error.media_choose': 'Choose a recording or a sound or video file.',
+  'error.media_type': 'This file is not MP4, WebM, M4A, MP3 or Ogg sound or video.',
+  'error.media_truncated': 'This file is cut short: record or save it again.',
+  'error.media_damaged': 'This file is damaged or holds more than one sound or video file.',
+  'error.media_mixed': 'This file holds something besides sound or video.',
+  'error.media_duration': 'The length of this recording cannot be read.',
+  'error.media_too_long': 'A message can be at most {max} seconds long; this one is {seconds} seconds.',
+  'error.media_too_big': 'A message can be at most {max} MB.',
+  'error.media_captions_long': 'Captions can be at most {max} characters.',
+  'error.media_quota': 'You can keep at most {max} messages. Remove one from a card first.',
+  'error.media_storage': 'Your messages would take more than {max} MB. Remove one from a card first.',
 } as const;

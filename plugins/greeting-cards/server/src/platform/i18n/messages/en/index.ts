@@ -17,6 +17,7 @@ import { controls } from './controls';
 import { words } from './words';
 import { envelopes } from './envelopes';
 import { replies } from './replies';
+import { mediaMessages } from './media-messages';
 
 export const en = {
   ...shop,
@@ -38,4 +39,5 @@ export const en = {
   ...words,
   ...envelopes,
   ...replies,
+  ...mediaMessages,
 };

@@ -1,0 +1,31 @@
+// A video or voice message on a card (issue 45 item 3): the editor's recorder and upload, the player on
+// the e-card view page and on the message page a printed card's QR code leads to (their errors are in errors.ts).
+export const mediaMessages = {
+  'editor.media.heading': 'Video or voice message',
+  'editor.media.intro':
+    'Record or upload a message of up to {seconds} seconds. E-cards play it; printed cards carry a link to it.',
+  'editor.media.record-audio': 'Record voice',
+  'editor.media.record-video': 'Record video',
+  'editor.media.stop': 'Stop recording',
+  'editor.media.recording': 'Recording… {seconds} s',
+  'editor.media.upload': 'Or upload a file (MP4, WebM, M4A, MP3, Ogg; up to 50 MB)',
+  'editor.media.captions': 'Captions (what is said, optional)',
+  'editor.media.save': 'Save message',
+  'editor.media.saving': 'Saving the message…',
+  'editor.media.saved': 'Message saved ({seconds} s).',
+  'editor.media.remove': 'Remove message',
+  'editor.media.removed': 'Message removed.',
+  'editor.media.no-recorder': 'This browser cannot record here; upload a file instead.',
+  'editor.media.denied': 'The microphone or camera was not allowed; upload a file instead.',
+  'editor.media.current': 'This card has a {kind} message of {seconds} s.',
+  'editor.media.kind-audio': 'voice',
+  'editor.media.kind-video': 'video',
+  'shop.media.heading': 'A message for you',
+  'shop.media.title': 'A message from {name}',
+  'shop.media.transcript': 'What is said',
+  'shop.media.removed': 'This message was removed by the shop.',
+  'shop.media.removedReason': 'Reason: {reason}',
+  'shop.media.noPlayer': 'Your browser cannot play this message.',
+  'shop.media.notFound': 'This message does not exist',
+  'shop.media.notFoundText': 'Check that the address is complete, or scan the code on the card again.',
+};
