@@ -5,6 +5,7 @@ import { getConfig } from '../../platform/config/get-config';
 import { PROCESSING, WAITING_STATES } from '../../platform/deliveries/delivery-state';
 import { query } from '../../platform/db/query';
 import { rowsByIdWithRelations } from '../../platform/db/joined-rows';
+import { withoutJit } from '../../platform/db/without-jit';
 
 type Row = Record<string, any>;
 
@@ -53,6 +54,10 @@ export function deliveryStore(strapi: Core.Strapi) {
   /** `load` for many deliveries in the same three queries (a batch of claimed cards); missing ids are left out. */
   async function loadMany(ids: number[]): Promise<Row[]> {
     if (!ids.length) return [];
+    return withoutJit(strapi, () => readMany(ids));
+  }
+
+  async function readMany(ids: number[]): Promise<Row[]> {
     const deliveries = await rowsByIdWithRelations(strapi, UID.delivery, ids, ['order_item']);
     const itemIds = [...new Set(deliveries.map((d) => d.order_item?.id).filter((id): id is number => Boolean(id)))];
     const items = itemIds.length

@@ -249,10 +249,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     }
 
+    // A send handed over just as the loop ended is written by the next one.
+    const start = (): void => {
+      writing = loop().finally(() => {
+        writing = null;
+        if (queue.length) start();
+      });
+    };
+
     return {
       add(sent: Sent): void {
         queue.push(sent);
-        if (!writing) writing = loop().finally(() => (writing = null));
+        if (!writing) start();
       },
       /** Waits until every send handed over is written; throws the first write that failed. */
       async settle(): Promise<void> {
