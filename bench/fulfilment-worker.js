@@ -222,8 +222,7 @@ function treeMemory(rootPid, withPss) {
     else if (command === 'LISTEN') {
       await strapi.listen();
       say(`LISTENING ${strapi.server.httpServer.address().port}`);
-    }
-    else if (command === 'QUIT') break;
+    } else if (command === 'QUIT') break;
   }
   clearInterval(stats);
   await strapi.destroy();

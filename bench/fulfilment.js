@@ -270,7 +270,9 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       emails_per_s: Number((smtp.received.size / (drainedMs / 1000)).toFixed(1)),
       health_requests_per_s: health ? Math.round(health.requests_per_s) : null,
       health_p99_ms: health ? health.latency_ms.p99 : null,
-      share_of_health: health ? Number((smtp.received.size / (drainedMs / 1000) / health.requests_per_s).toFixed(4)) : null,
+      share_of_health: health
+        ? Number((smtp.received.size / (drainedMs / 1000) / health.requests_per_s).toFixed(4))
+        : null,
       received_unique: smtp.received.size,
       duplicates,
       losses,

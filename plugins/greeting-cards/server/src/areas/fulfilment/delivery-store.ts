@@ -14,8 +14,9 @@ const tableOf = (strapi: Core.Strapi, uid: string): string =>
 
 /** An attribute's column (Strapi keeps snake_case attribute names as they are; this says so for any). */
 const columnOf = (strapi: Core.Strapi, uid: string) => {
-  const attributes = (strapi.db.metadata.get(uid as never) as unknown as { attributes: Record<string, { columnName?: string }> })
-    .attributes;
+  const attributes = (
+    strapi.db.metadata.get(uid as never) as unknown as { attributes: Record<string, { columnName?: string }> }
+  ).attributes;
   return (name: string): string => attributes[name]?.columnName ?? name;
 };
 
@@ -74,11 +75,12 @@ export function deliveryStore(strapi: Core.Strapi) {
       // Each delivery its own item object (a sender may add to it); the order row is shared, read only.
       return {
         ...delivery,
-        order_item: item ? { ...item, order: item.order ? (orders.get(item.order.id) ?? item.order) : item.order } : null,
+        order_item: item
+          ? { ...item, order: item.order ? (orders.get(item.order.id) ?? item.order) : item.order }
+          : null,
       };
     });
   }
-
 
   return {
     /** Ids of deliveries due at `now`: pending or scheduled, time reached, not waiting for a retry, not freshly claimed. */
@@ -274,7 +276,15 @@ export function deliveryStore(strapi: Core.Strapi) {
       for (const [attempts, ids] of byAttempts) {
         await q().updateMany({
           where: { id: { $in: ids } },
-          data: { ...data, attempts, last_error: null, next_attempt_at: null, claimed_by: null, claimed_at: null, updatedAt: new Date() },
+          data: {
+            ...data,
+            attempts,
+            last_error: null,
+            next_attempt_at: null,
+            claimed_by: null,
+            claimed_at: null,
+            updatedAt: new Date(),
+          },
         });
       }
     },

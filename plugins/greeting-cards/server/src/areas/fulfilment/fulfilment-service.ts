@@ -54,8 +54,9 @@ class AfterSendError extends Error {
 const BATCH = 100;
 /** Deliveries claimed (and read) per statement at most; see claimAndSend. */
 const CLAIM_BATCH = 50;
-/** E-card sends recorded per statement at most; see sentRecorder. */
+/** E-card sends recorded per statement at most, and how long a write waits for more; see sentRecorder. */
 const SENT_BATCH = 200;
+const SENT_LINGER_MS = 50;
 
 /**
  * Fulfilment sends what a paid order bought. Payment completion calls startOrder once per order after
@@ -187,11 +188,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Records e-cards' sends in batches (group commit): the first send is written at once, and the sends
-   * that finish while that UPDATE runs are written together by the next, so the time between the SMTP
-   * server's "accepted" and the recorded send (the window in which a killed instance's card would go out
-   * twice, with the same Message-ID) stays about one round trip, and a thousand sends cost a few dozen
-   * statements instead of a thousand. Then, per batch, the cards are marked sent (their library entries
+   * Records e-cards' sends in batches (group commit): the sends that finish within SENT_LINGER_MS of
+   * each other, or while the previous write runs, are written by one UPDATE, so the time between the
+   * SMTP server's "accepted" and the recorded send (the window in which a killed instance's card would
+   * go out twice, with the same Message-ID) stays about 50 ms and a round trip, and a thousand sends
+   * cost a few dozen statements instead of a thousand. Then, per batch, the cards are marked sent (their library entries
    * follow) and the recipients who have an account get the card in their library; a failure there is
    * retried on the job's next run and never makes a recorded send look unsent. Each claim is released
    * once its send is written.
@@ -249,9 +250,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     }
 
-    // A send handed over just as the loop ended is written by the next one.
+    // A send handed over just as the loop ended is written by the next one. The loop waits SENT_LINGER_MS
+    // for the sends finishing meanwhile (unless a full batch is already waiting): on a fast database each
+    // write would otherwise carry one send.
     const start = (): void => {
-      writing = loop().finally(() => {
+      const gather =
+        queue.length >= SENT_BATCH ? Promise.resolve() : new Promise<void>((r) => setTimeout(r, SENT_LINGER_MS));
+      writing = gather.then(loop).finally(() => {
         writing = null;
         if (queue.length) start();
       });

@@ -15,10 +15,7 @@ const NODEMAILER = ['nodemailer', '@strapi/provider-email-nodemailer'];
  * they are: another provider, nodemailer without an SMTP server (the development mailbox's stream
  * transport), or a `pool` the host chose.
  */
-export function pooledSmtpOptions(
-  config: EmailPluginConfig | undefined,
-  size: number,
-): Record<string, unknown> | null {
+export function pooledSmtpOptions(config: EmailPluginConfig | undefined, size: number): Record<string, unknown> | null {
   if (!NODEMAILER.includes(config?.provider ?? '')) return null;
   const options = config?.providerOptions ?? {};
   if (!options.host && !options.service && !options.url) return null;

@@ -149,12 +149,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!candidates.length) return;
     const cardIds = [...new Set(candidates.map((c) => c.cardId))];
     const existingCards = new Set(
-      ((await query(strapi, UID.card).findMany({ where: { id: { $in: cardIds } }, select: ['id'] })) as Array<{
-        id: number;
-      }>).map((c) => c.id),
+      (
+        (await query(strapi, UID.card).findMany({ where: { id: { $in: cardIds } }, select: ['id'] })) as Array<{
+          id: number;
+        }>
+      ).map((c) => c.id),
     );
     const existing = (await entries().findMany({
-      where: { type: 'received', card: { id: { $in: cardIds } }, user: { id: { $in: candidates.map((c) => c.userId) } } },
+      where: {
+        type: 'received',
+        card: { id: { $in: cardIds } },
+        user: { id: { $in: candidates.map((c) => c.userId) } },
+      },
       select: ['id'],
       populate: { card: { select: ['id'] }, user: { select: ['id'] } },
     })) as Array<{ card?: { id: number } | null; user?: { id: number } | null }>;
