@@ -221,7 +221,8 @@ function treeMemory(rootPid, withPss) {
     } else if (command === 'DUE') say(`DONE ${JSON.stringify(await fulfilment.runDue(new Date()))}`);
     else if (command === 'LISTEN') {
       await strapi.listen();
-      say(`LISTENING ${strapi.server.httpServer.address().port}`);
+      const address = /** @type {import('net').AddressInfo} */ (strapi.server.httpServer.address());
+      say(`LISTENING ${address.port}`);
     } else if (command === 'QUIT') break;
   }
   clearInterval(stats);

@@ -7,6 +7,8 @@ import { createCard, createRecipient } from '../helpers/order-fixtures';
 import { deliveryHeader, fulfilment, q } from './helpers';
 import { pooledSmtpOptions } from '../../plugins/greeting-cards/server/src/platform/host/smtp-pool';
 
+type Row = Record<string, unknown>;
+
 // Issue 46 item 4: the delivery job claims, reads and records e-cards in batches, and sends them over a
 // pool of SMTP connections whose size is the plugin's setting (SERVICE_SMTP_POOL_SIZE).
 
@@ -95,7 +97,7 @@ describe('fulfilment in batches: claims, reads and outcomes', () => {
       where: { id: { $in: ids } },
       select: ['status', 'attempts', 'claimed_by', 'claimed_at', 'sent_at'],
     });
-    expect(rows.every((r: any) => r.status === 'sent' && r.attempts === 1 && r.claimed_by === null && r.sent_at)).toBe(
+    expect(rows.every((r: Row) => r.status === 'sent' && r.attempts === 1 && r.claimed_by === null && r.sent_at)).toBe(
       true,
     );
     expect((await q(strapi, 'card').findOne({ where: { id: card.id } })).status).toBe('sent');
@@ -114,7 +116,7 @@ describe('fulfilment in batches: claims, reads and outcomes', () => {
     expect(ids.every((id) => seen.get(String(id)) === 1)).toBe(true);
     expect(run.claimed).toBeLessThan(80);
     const rows = await q(strapi, 'delivery').findMany({ where: { id: { $in: ids } }, select: ['status', 'attempts'] });
-    expect(rows.every((r: any) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    expect(rows.every((r: Row) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
   it('puts a card in the library of a recipient who has an account, once, whatever the batch', async () => {
@@ -127,7 +129,7 @@ describe('fulfilment in batches: claims, reads and outcomes', () => {
       where: { type: 'received', card: { id: card.id } },
       populate: ['user'],
     });
-    expect(entries.map((e: any) => e.user?.id)).toEqual([reader.id]);
+    expect(entries.map((e: Row) => (e.user as Row | null)?.id)).toEqual([reader.id]);
     expect(entries[0].received_address).toBe('library-1@example.test');
   });
 });
