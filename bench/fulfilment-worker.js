@@ -8,6 +8,8 @@
 //                           answers "SEEDED <orderId> <seconds the previews took>"
 //   START <orderId>         what payment completion does: fulfilment.startOrder, then waits for it
 //   DUE                     one run of the delivery job (runDue), as a second instance's job would
+//   LISTEN                  starts Strapi's HTTP server; answers "LISTENING <port>" (the bare /_health
+//                           route is measured against it after the send, in the same run)
 //   QUIT                    stops Strapi (and its Chromium) and exits
 // While running it prints "STATS <json>" twice a second: its own RSS and its Chromium's (all processes).
 'use strict';
@@ -217,7 +219,11 @@ function treeMemory(rootPid, withPss) {
       await fulfilment.drain();
       say('DONE {}');
     } else if (command === 'DUE') say(`DONE ${JSON.stringify(await fulfilment.runDue(new Date()))}`);
-    else if (command === 'QUIT') break;
+    else if (command === 'LISTEN') {
+      await strapi.listen();
+      const address = /** @type {import('net').AddressInfo} */ (strapi.server.httpServer.address());
+      say(`LISTENING ${address.port}`);
+    } else if (command === 'QUIT') break;
   }
   clearInterval(stats);
   await strapi.destroy();

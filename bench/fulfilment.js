@@ -12,6 +12,9 @@
 //            --previews ready|missing (ready: the cards' previews were rendered when they were saved, as
 //            in the shop, and the time that took is reported; missing: every picture is drawn at send time)
 //   BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the Strapi process (open it in Chrome's DevTools).
+//   After the send, Strapi's bare /_health route of instance 1 is loaded with autocannon for
+//   BENCH_HEALTH_SECONDS (5; 0 skips it): e-cards/s are reported beside it, as a share and as how many
+//   bare requests one e-card costs, so runs on differently loaded machines can be compared.
 //
 // The table is printed and written to bench/results/fulfilment-<db>-<n>x.json.
 'use strict';
@@ -36,6 +39,7 @@ const PREVIEWS = arg('previews', 'ready') === 'missing' ? 'missing' : 'ready';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || '';
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS || 300_000);
 const TARGET_S = 60;
+const HEALTH_SECONDS = Number(process.env.BENCH_HEALTH_SECONDS ?? 5);
 const TARGET_RSS = 600 * 1024 * 1024;
 
 if (INSTANCES > 1 && !ADMIN_URL) {
@@ -228,6 +232,16 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
     // Anything still arriving late would be a duplicate: give stragglers a moment to show up.
     await new Promise((r) => setTimeout(r, 1000));
 
+    // The ceiling of the same run: Strapi's bare route on the same process, with the send finished.
+    let health = null;
+    if (HEALTH_SECONDS > 0) {
+      const port = Number((await instances[0].send('LISTEN', 'LISTENING')).split(' ')[1]);
+      health = await require('./lib/load').measure(`http://127.0.0.1:${port}/_health`, {
+        expectStatus: 204,
+        duration: HEALTH_SECONDS,
+      });
+    }
+
     const duplicates = smtp.total() - smtp.received.size;
     const losses = CARDS - smtp.received.size;
     const perInstance = instances.map((x, i) => ({
@@ -254,6 +268,11 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       load_average: os.loadavg().map((l) => Number(l.toFixed(2))),
       drained_s: Number((drainedMs / 1000).toFixed(1)),
       emails_per_s: Number((smtp.received.size / (drainedMs / 1000)).toFixed(1)),
+      health_requests_per_s: health ? Math.round(health.requests_per_s) : null,
+      health_p99_ms: health ? health.latency_ms.p99 : null,
+      share_of_health: health
+        ? Number((smtp.received.size / (drainedMs / 1000) / health.requests_per_s).toFixed(4))
+        : null,
       received_unique: smtp.received.size,
       duplicates,
       losses,
@@ -273,6 +292,12 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       '|---|---|---|',
       `| time to drain | ${result.drained_s} s | <= ${TARGET_S} s ${result.targets.drained_within_60_s ? 'met' : 'NOT met'} |`,
       `| e-mails per second | ${result.emails_per_s} | |`,
+      ...(health
+        ? [
+            `| Strapi's bare \`/_health\` after the send (same process, ${health.connections} connections x ${HEALTH_SECONDS} s) | ${result.health_requests_per_s} req/s, p99 ${result.health_p99_ms} ms | |`,
+            `| e-cards/s as a share of the bare route; bare requests one e-card costs | ${((result.emails_per_s / health.requests_per_s) * 100).toFixed(1)} %; ${(health.requests_per_s / result.emails_per_s).toFixed(1)} | |`,
+          ]
+        : []),
       `| received / duplicates / losses | ${result.received_unique} / ${duplicates} / ${losses} | all / 0 / 0 |`,
       ...perInstance.map(
         (p) =>

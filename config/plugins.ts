@@ -23,11 +23,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
             port: env.int('SMTP_PORT', 587),
             secure: env.bool('SMTP_SECURE', false),
             ...(env('SMTP_USER', '') ? { auth: { user: env('SMTP_USER'), pass: env('SMTP_PASS', '') } } : {}),
-            // Pooled connections: one SMTP session carries many messages instead of one handshake per
-            // card (a 1,000-card order is mostly SMTP round trips otherwise).
-            pool: env.bool('SMTP_POOL', true),
-            maxConnections: env.int('SMTP_MAX_CONNECTIONS', 5),
-            maxMessages: env.int('SMTP_MAX_MESSAGES', 100),
+            // No `pool` here: the greeting-cards plugin pools these connections itself
+            // (SERVICE_SMTP_POOL_SIZE); a `pool` set here would be kept as it is.
             connectionTimeout: env.int('SMTP_TIMEOUT_MS', 10000),
             greetingTimeout: env.int('SMTP_TIMEOUT_MS', 10000),
           }

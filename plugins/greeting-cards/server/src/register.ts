@@ -19,6 +19,7 @@ import { registerKeepLinksOnUnpublish } from './areas/catalogue/content-manager/
 import { applyApiPrefix } from './platform/mount/api-prefix';
 import { checkOverrideDir } from './platform/web/view-files';
 import { useEmailViewsOf } from './platform/email/views';
+import { poolSmtpConnections } from './platform/host/smtp-pool';
 
 const register = ({ strapi }: { strapi: Core.Strapi }) => {
   requireUsersPermissions(strapi);
@@ -30,6 +31,8 @@ const register = ({ strapi }: { strapi: Core.Strapi }) => {
   applyApiPrefix(strapi);
   checkOverrideDir(strapi);
   useEmailViewsOf(strapi);
+  // Before the e-mail plugin's bootstrap makes its transport from these options.
+  poolSmtpConnections(strapi);
   registerCustomFields(strapi);
   registerDevMailbox(strapi);
   // Loading the adapter here makes a wrong SERVICE_USER_DETAILS_ADAPTER stop boot, not the first request.

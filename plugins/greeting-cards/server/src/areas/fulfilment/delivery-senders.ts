@@ -188,7 +188,8 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       messageId: deliveryMessageId(config.publicUrl, delivery, reminder),
     });
     if (reminder) return { status: senderStatus('ecard', 'sent'), sent_at: now };
-    await getService(strapi, 'library').addReceived(card.id, to);
+    // The recipient's library entry (received cards) is written with the batch's outcomes, after the send
+    // is recorded (fulfilment-service.ts): a failure there must not make the card look unsent.
     // Web instances draw nothing: the card's view page is drawn here, once per design, for them to serve
     // (`all` draws it on the first view, as before). A failure only costs the view page its drawing.
     if (serviceRole(strapi) === 'worker') {

@@ -5,8 +5,20 @@ import { getConfig } from '../../platform/config/get-config';
 import { PROCESSING, WAITING_STATES } from '../../platform/deliveries/delivery-state';
 import { query } from '../../platform/db/query';
 import { rowsByIdWithRelations } from '../../platform/db/joined-rows';
+import { withoutJit } from '../../platform/db/without-jit';
 
 type Row = Record<string, any>;
+
+const tableOf = (strapi: Core.Strapi, uid: string): string =>
+  (strapi.db.metadata.get(uid as never) as unknown as { tableName: string }).tableName;
+
+/** An attribute's column (Strapi keeps snake_case attribute names as they are; this says so for any). */
+const columnOf = (strapi: Core.Strapi, uid: string) => {
+  const attributes = (
+    strapi.db.metadata.get(uid as never) as unknown as { attributes: Record<string, { columnName?: string }> }
+  ).attributes;
+  return (name: string): string => attributes[name]?.columnName ?? name;
+};
 
 /** One step in a delivery's timeline: where it came from, and the state it left the delivery in. */
 export interface DeliveryEventInput {
@@ -40,6 +52,36 @@ export function deliveryStore(strapi: Core.Strapi) {
   const q = () => query(strapi, UID.delivery);
   const stale = () => leaseExpiredBefore(getConfig(strapi).deliveryClaimLeaseSeconds * 1000);
 
+  /** `load` for many deliveries in the same three queries (a batch of claimed cards); missing ids are left out. */
+  async function loadMany(ids: number[]): Promise<Row[]> {
+    if (!ids.length) return [];
+    return withoutJit(strapi, () => readMany(ids));
+  }
+
+  async function readMany(ids: number[]): Promise<Row[]> {
+    const deliveries = await rowsByIdWithRelations(strapi, UID.delivery, ids, ['order_item']);
+    const itemIds = [...new Set(deliveries.map((d) => d.order_item?.id).filter((id): id is number => Boolean(id)))];
+    const items = itemIds.length
+      ? await rowsByIdWithRelations(strapi, UID.orderItem, itemIds, ['card', 'recipient', 'gift_addon', 'order'])
+      : [];
+    const orderIds = [...new Set(items.map((i) => i.order?.id).filter((id): id is number => Boolean(id)))];
+    const orders = new Map(
+      (orderIds.length ? await rowsByIdWithRelations(strapi, UID.order, orderIds, ['user']) : []).map((o) => [o.id, o]),
+    );
+    const itemsById = new Map(items.map((i) => [i.id, i]));
+    return deliveries.map((delivery) => {
+      const item = delivery.order_item ? itemsById.get(delivery.order_item.id) : undefined;
+      if (!delivery.order_item) return delivery;
+      // Each delivery its own item object (a sender may add to it); the order row is shared, read only.
+      return {
+        ...delivery,
+        order_item: item
+          ? { ...item, order: item.order ? (orders.get(item.order.id) ?? item.order) : item.order }
+          : null,
+      };
+    });
+  }
+
   return {
     /** Ids of deliveries due at `now`: pending or scheduled, time reached, not waiting for a retry, not freshly claimed. */
     async dueIds(now: Date, limit: number, onlyIds?: number[]): Promise<number[]> {
@@ -59,6 +101,36 @@ export function deliveryStore(strapi: Core.Strapi) {
         limit,
       });
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * Takes as many of `ids` as are free for `instanceId` in one conditional UPDATE ... RETURNING (both
+     * databases support it), and returns the ids this statement changed: two instances racing for the
+     * same rows each get a disjoint share, as with one `claim` per row. Same conditions as `claim`.
+     */
+    async claimMany(ids: number[], instanceId: string): Promise<number[]> {
+      if (!ids.length) return [];
+      const expired = stale();
+      const column = columnOf(strapi, UID.delivery);
+      const rows = (await strapi.db
+        .connection(tableOf(strapi, UID.delivery))
+        .whereIn('id', ids)
+        .where((either) =>
+          either
+            .where((waiting) =>
+              waiting
+                .whereIn(column('status'), WAITING_STATES)
+                .where((free) => free.whereNull(column('claimed_at')).orWhere(column('claimed_at'), '<', expired)),
+            )
+            .orWhere((abandoned) =>
+              abandoned.where(column('status'), PROCESSING).where(column('claimed_at'), '<', expired),
+            ),
+        )
+        .update(
+          { [column('status')]: PROCESSING, [column('claimed_by')]: instanceId, [column('claimed_at')]: new Date() },
+          ['id'],
+        )) as Array<{ id: number | string }>;
+      return rows.map((r) => Number(r.id));
     },
 
     /** Takes the delivery for `instanceId`; true only for the one caller whose UPDATE changed the row. */
@@ -189,19 +261,32 @@ export function deliveryStore(strapi: Core.Strapi) {
      * the order's user. Three joined queries (Strapi's nested populate made seven), once per card sent.
      */
     async load(id: number): Promise<Row | null> {
-      const [delivery] = await rowsByIdWithRelations(strapi, UID.delivery, [id], ['order_item']);
-      if (!delivery?.order_item) return delivery ?? null;
-      const [item] = await rowsByIdWithRelations(
-        strapi,
-        UID.orderItem,
-        [delivery.order_item.id],
-        ['card', 'recipient', 'gift_addon', 'order'],
-      );
-      if (item?.order) {
-        const [order] = await rowsByIdWithRelations(strapi, UID.order, [item.order.id], ['user']);
-        item.order = order ?? item.order;
+      return (await loadMany([id]))[0] ?? null;
+    },
+
+    loadMany,
+
+    /**
+     * Records the same successful outcome for many deliveries and releases their claims: one UPDATE per
+     * distinct attempt count (one, as a rule). `attempts` maps each id to the count it had before this send.
+     */
+    async finishSent(sent: Array<{ id: number; attempts: number }>, data: Row): Promise<void> {
+      const byAttempts = new Map<number, number[]>();
+      for (const { id, attempts } of sent) byAttempts.set(attempts + 1, [...(byAttempts.get(attempts + 1) ?? []), id]);
+      for (const [attempts, ids] of byAttempts) {
+        await q().updateMany({
+          where: { id: { $in: ids } },
+          data: {
+            ...data,
+            attempts,
+            last_error: null,
+            next_attempt_at: null,
+            claimed_by: null,
+            claimed_at: null,
+            updatedAt: new Date(),
+          },
+        });
       }
-      return { ...delivery, order_item: item ?? null };
     },
 
     /** Records the outcome and releases the claim. */

@@ -9,7 +9,7 @@ import { providers } from '../../platform/providers/registry';
 import type { PostalBackend } from '../../platform/providers/postal/types';
 import { UID } from '../../platform/uids';
 import { deliveryStore, type DeliveryEventInput } from './delivery-store';
-import { deliverySenders, printerPdfRenderer } from './delivery-senders';
+import { deliverySenders, printerPdfRenderer, type SendOutcome } from './delivery-senders';
 import {
   applyCarrierNews,
   type NewsHooks,
@@ -52,6 +52,11 @@ class AfterSendError extends Error {
 
 /** Deliveries looked up per round of the job. */
 const BATCH = 100;
+/** Deliveries claimed (and read) per statement at most; see claimAndSend. */
+const CLAIM_BATCH = 50;
+/** E-card sends recorded per statement at most, and how long a write waits for more; see sentRecorder. */
+const SENT_BATCH = 200;
+const SENT_LINGER_MS = 50;
 
 /**
  * Fulfilment sends what a paid order bought. Payment completion calls startOrder once per order after
@@ -74,6 +79,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const unsettledOrders = new Set<number>();
   /** Cards sent whose status update failed; the job's next run marks them. */
   const unsentCards = new Set<number>();
+  /** Received-card library entries not written after their send; the job's next run writes them. */
+  const unsentReceived: Array<{ cardId: number; email: string }> = [];
 
   /** A timeline entry that must never undo the send it describes: a failure to write it is only logged. */
   async function recordQuietly(event: DeliveryEventInput): Promise<void> {
@@ -97,9 +104,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   });
 
-  /** Sends one claimed delivery and records the outcome; never throws. `done` collects what to settle afterwards. */
-  async function sendClaimed(id: number, now: Date, done: Settled): Promise<'sent' | 'failed' | 'retrying'> {
-    const delivery = await store.load(id);
+  /**
+   * Sends one claimed delivery (`delivery` as store.loadMany read it, null when it was deleted) and
+   * records the outcome: an e-card's success goes to `sent` (written with the others of its batch, see
+   * sentRecorder), everything else is written here. Throws only when the outcome could not be written.
+   */
+  async function sendClaimed(
+    id: number,
+    delivery: Row | null,
+    now: Date,
+    done: Settled,
+    sent: ReturnType<typeof sentRecorder>,
+  ): Promise<'sent' | 'failed' | 'retrying' | 'recording'> {
     const item = delivery?.order_item;
     try {
       if (!delivery || !item?.order) throw new Error('the delivery has no order item');
@@ -107,6 +123,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const send = senders[method];
       if (!send) throw new Error(`unknown delivery method "${item.delivery_method}"`);
       const outcome = await send(delivery, item, new Date());
+      if (method === 'ecard') {
+        // Recorded with the batch's other sends; the claim is released once that is written.
+        sent.add({ id, attempts: Number(delivery.attempts ?? 0), item, outcome });
+        return 'recording';
+      }
       // attempts counts every try, the successful one included.
       // A card a print provider queued starts its own progress there (postal_status) at "accepted".
       const accepted = method === 'post' && outcome.status === PROCESSING ? { postal_status: 'accepted' } : {};
@@ -167,8 +188,109 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Claims and sends the given delivery ids, SERVICE_DELIVERY_CONCURRENCY at a time. A claim is renewed
-   * while its send is pending (claim-leases.ts) and released when the outcome is recorded.
+   * Records e-cards' sends in batches (group commit): the sends that finish within SENT_LINGER_MS of
+   * each other, or while the previous write runs, are written by one UPDATE, so the time between the
+   * SMTP server's "accepted" and the recorded send (the window in which a killed instance's card would
+   * go out twice, with the same Message-ID) stays about 50 ms and a round trip, and a thousand sends
+   * cost a few dozen statements instead of a thousand. Then, per batch, the cards are marked sent (their library entries
+   * follow) and the recipients who have an account get the card in their library; a failure there is
+   * retried on the job's next run and never makes a recorded send look unsent. Each claim is released
+   * once its send is written.
+   */
+  function sentRecorder(done: Settled, run: DispatchRun) {
+    type Sent = { id: number; attempts: number; item: Row; outcome: SendOutcome };
+    const queue: Sent[] = [];
+    let writing: Promise<void> | null = null;
+    let failure: unknown = null;
+
+    async function write(batch: Sent[]): Promise<void> {
+      // One sent_at for the batch (its first send): the sends of one batch are a round trip apart.
+      const sentAt = new Date(Math.min(...batch.map((b) => new Date(b.outcome.sent_at).getTime())));
+      await store.finishSent(batch, { status: batch[0].outcome.status, sent_at: sentAt });
+      run.sent += batch.length;
+      const cards: number[] = [];
+      for (const { item } of batch) {
+        // The order first: should marking the card fail, the sent card still counts towards its order.
+        if (item.order?.id) done.orders.add(item.order.id);
+        const cardId = item.card?.id as number | undefined;
+        if (cardId && !done.cards.has(cardId)) {
+          done.cards.add(cardId);
+          cards.push(cardId);
+        }
+      }
+      if (cards.length) {
+        try {
+          await getService(strapi, 'cards').setStatusMany(cards, 'sent');
+        } catch (error) {
+          cards.forEach((cardId) => unsentCards.add(cardId));
+          strapi.log.warn(
+            `[greeting-cards] ${cards.length} card(s) sent; their status is updated on the next run: ${errorText(error)}`,
+          );
+        }
+      }
+      await addReceived(
+        batch.map(({ item }) => ({
+          cardId: item.card?.id as number,
+          email: String((item.snapshot?.recipient ?? item.recipient ?? {}).email ?? ''),
+        })),
+      );
+    }
+
+    async function loop(): Promise<void> {
+      while (queue.length) {
+        const batch = queue.splice(0, SENT_BATCH);
+        try {
+          await write(batch);
+        } catch (error) {
+          // Not recorded: the claims run out and the cards are sent again (same Message-ID).
+          failure ??= error;
+        } finally {
+          batch.forEach((b) => leases.release(b.id));
+        }
+      }
+    }
+
+    // A send handed over just as the loop ended is written by the next one. The loop waits SENT_LINGER_MS
+    // for the sends finishing meanwhile (unless a full batch is already waiting): on a fast database each
+    // write would otherwise carry one send.
+    const start = (): void => {
+      const gather =
+        queue.length >= SENT_BATCH ? Promise.resolve() : new Promise<void>((r) => setTimeout(r, SENT_LINGER_MS));
+      writing = gather.then(loop).finally(() => {
+        writing = null;
+        if (queue.length) start();
+      });
+    };
+
+    return {
+      add(sent: Sent): void {
+        queue.push(sent);
+        if (!writing) start();
+      },
+      /** Waits until every send handed over is written; throws the first write that failed. */
+      async settle(): Promise<void> {
+        while (writing) await writing;
+        if (failure) throw failure;
+      },
+    };
+  }
+
+  /** Received-card library entries; those not written (database away) are tried again on the job's next run. */
+  async function addReceived(pairs: Array<{ cardId: number; email: string }>): Promise<void> {
+    try {
+      await getService(strapi, 'library').addReceivedMany(pairs);
+    } catch (error) {
+      pairs.forEach((p) => unsentReceived.push(p));
+      strapi.log.warn(`[greeting-cards] received-card entries left to the next run: ${errorText(error)}`);
+    }
+  }
+
+  /**
+   * Claims and sends the given delivery ids, SERVICE_DELIVERY_CONCURRENCY at a time. Claims are taken
+   * and the claimed rows read in batches (one conditional UPDATE ... RETURNING and three reads per batch,
+   * the next batch fetched while the current one is being sent); e-cards' sends are recorded in batches
+   * (sentRecorder). A claim is renewed while its send is pending (claim-leases.ts) and released when the
+   * outcome is recorded.
    */
   async function claimAndSend(ids: number[], now: Date, run: DispatchRun): Promise<void> {
     // Loud, not quiet: a path that forgot the role must not send (and draw) on a web instance.
@@ -176,35 +298,80 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       throw new Error(
         '[greeting-cards] this instance runs with SERVICE_ROLE=web and never sends deliveries: a worker does',
       );
+    const concurrency = Math.min(getConfig(strapi).deliveryConcurrency, ids.length);
+    // Enough to keep every sender busy until the next batch is in, few enough that a killed instance
+    // leaves little to wait for its lease.
+    const claimBatch = Math.min(CLAIM_BATCH, Math.max(concurrency * 4, 8));
     let next = 0;
+    const ready: Array<{ id: number; delivery: Row | null }> = [];
+    let claiming: Promise<void> | null = null;
+    let claimFailure: unknown = null;
     const done: Settled = { cards: new Set(), orders: new Set() };
-    const worker = async () => {
-      while (next < ids.length) {
-        const id = ids[next++];
-        if (!(await store.claim(id, instanceId))) continue;
-        claimsTaken += 1;
-        run.claimed += 1;
-        leases.hold(id);
-        let outcome: Awaited<ReturnType<typeof sendClaimed>>;
+    const sent = sentRecorder(done, run);
+
+    const claimNext = (): Promise<void> => {
+      claiming ??= (async () => {
+        const slice = ids.slice(next, next + claimBatch);
+        next += slice.length;
+        const won = await store.claimMany(slice, instanceId);
+        if (!won.length) return;
+        claimsTaken += won.length;
+        run.claimed += won.length;
+        won.forEach((id) => leases.hold(id));
+        let rows: Row[];
         try {
-          outcome = await sendClaimed(id, now, done);
+          rows = await store.loadMany(won);
+        } catch (error) {
+          // Claimed but not read: the claims run out and the job sends them.
+          won.forEach((id) => leases.release(id));
+          throw error;
+        }
+        const byId = new Map(rows.map((r) => [r.id as number, r]));
+        for (const id of won) ready.push({ id, delivery: byId.get(id) ?? null });
+      })()
+        .catch((error: unknown) => {
+          claimFailure ??= error;
+        })
+        .finally(() => (claiming = null));
+      return claiming;
+    };
+
+    const worker = async () => {
+      for (;;) {
+        if (claimFailure) throw claimFailure;
+        // The next batch is claimed while this one still has a round of sends left.
+        if (ready.length <= concurrency && next < ids.length) void claimNext();
+        const job = ready.shift();
+        if (!job) {
+          if (claiming) {
+            await claiming;
+            continue;
+          }
+          if (next < ids.length) continue;
+          return;
+        }
+        let outcome: Awaited<ReturnType<typeof sendClaimed>> = 'retrying';
+        try {
+          outcome = await sendClaimed(job.id, job.delivery, now, done, sent);
         } finally {
-          leases.release(id);
+          if (outcome !== 'recording') leases.release(job.id);
         }
         if (outcome === 'sent') run.sent += 1;
         else if (outcome === 'failed') run.failed += 1;
-        else run.retrying += 1;
+        else if (outcome === 'retrying') run.retrying += 1;
       }
     };
     try {
       // allSettled, then the first error: with Promise.all the other workers went on sending after one
       // failed, unawaited, and the cards they sent were never followed by their order's completion check.
-      const workers = await Promise.allSettled(
-        Array.from({ length: Math.min(getConfig(strapi).deliveryConcurrency, ids.length) }, worker),
-      );
+      const workers = await Promise.allSettled(Array.from({ length: concurrency }, worker));
+      // Claimed and read, never sent (the batch stopped): their claims run out and the job sends them.
+      for (const job of ready.splice(0)) leases.release(job.id);
+      await sent.settle();
       const failed = workers.find((w): w is PromiseRejectedResult => w.status === 'rejected');
       if (failed) throw failed.reason;
     } finally {
+      await sent.settle().catch(() => undefined);
       // Once per order, not once per card: checking a 1,000-card order after each of its cards was
       // most of the time a big order took. Also when the batch stopped early (a lost database
       // connection): the cards it did send still count.
@@ -249,6 +416,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Marks sent the cards whose status update failed right after their send (see afterSentInBatch). */
   async function settleCards(): Promise<void> {
+    if (unsentReceived.length) await addReceived(unsentReceived.splice(0));
     for (const cardId of [...unsentCards]) {
       try {
         await getService(strapi, 'cards').setStatus(cardId, 'sent');

@@ -85,6 +85,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   deliveryClaimLeaseSeconds: 'Jobs',
   deliveryClaimRenewSeconds: 'Jobs',
   deliveryConcurrency: 'Jobs',
+  smtpPoolSize: 'Jobs',
   remindersEnabled: 'Jobs',
   reminderDaysBefore: 'Jobs',
   mailboxDir: 'Fulfilment',

@@ -119,6 +119,69 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
+   * addReceived for many delivered cards at once (a batch of e-cards sent): the users with those
+   * addresses in one query per batch, their existing received entries in one more, and the missing
+   * entries created one by one (only recipients who have an account in the shop). Same outcome as
+   * addReceived on each pair.
+   */
+  async function addReceivedMany(pairs: Array<{ cardId: number; email: string }>): Promise<void> {
+    if (!getConfig(strapi).receivedCards) return;
+    const wanted = new Map<string, { cardId: number; address: string }>();
+    for (const { cardId, email } of pairs) {
+      const address = String(email ?? '')
+        .trim()
+        .toLowerCase();
+      if (address && cardId) wanted.set(`${cardId}|${address}`, { cardId, address });
+    }
+    if (!wanted.size) return;
+    const addresses = [...new Set([...wanted.values()].map((w) => w.address))];
+    const users: Array<{ id: number; email: string }> = [];
+    for (const batch of chunks(addresses, 100)) {
+      users.push(
+        ...((await query(strapi, getConfig(strapi).userModel).findMany({
+          where: { $or: batch.map((address) => ({ email: { $eqi: address } })) },
+          select: ['id', 'email'],
+        })) as Array<{ id: number; email: string }>),
+      );
+    }
+    if (!users.length) return;
+    const usersByAddress = new Map<string, number[]>();
+    for (const user of users) {
+      const address = String(user.email ?? '').toLowerCase();
+      usersByAddress.set(address, [...(usersByAddress.get(address) ?? []), user.id]);
+    }
+    const candidates = [...wanted.values()].flatMap(({ cardId, address }) =>
+      (usersByAddress.get(address) ?? []).map((userId) => ({ cardId, userId, address })),
+    );
+    if (!candidates.length) return;
+    const cardIds = [...new Set(candidates.map((c) => c.cardId))];
+    const existingCards = new Set(
+      (
+        (await query(strapi, UID.card).findMany({ where: { id: { $in: cardIds } }, select: ['id'] })) as Array<{
+          id: number;
+        }>
+      ).map((c) => c.id),
+    );
+    const existing = (await entries().findMany({
+      where: {
+        type: 'received',
+        card: { id: { $in: cardIds } },
+        user: { id: { $in: candidates.map((c) => c.userId) } },
+      },
+      select: ['id'],
+      populate: { card: { select: ['id'] }, user: { select: ['id'] } },
+    })) as Array<{ card?: { id: number } | null; user?: { id: number } | null }>;
+    const have = new Set(existing.map((e) => `${e.card?.id}|${e.user?.id}`));
+    for (const { cardId, userId, address } of candidates) {
+      if (!existingCards.has(cardId) || have.has(`${cardId}|${userId}`)) continue;
+      have.add(`${cardId}|${userId}`);
+      await entries().create({
+        data: { type: 'received', is_pinned: false, user: userId, card: cardId, received_address: address },
+      });
+    }
+  }
+
+  /**
    * One page of the user's library, each entry with its card summary, in a fixed number of queries
    * whatever the page size (library-rows.ts). Received entries show only for the user's proven
    * address (older entries, made before addresses were noted, count as sent to the current one).
@@ -152,5 +215,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (rows.length) await entries().deleteMany({ where: { id: { $in: rows.map((r) => r.id) } } });
   }
 
-  return { syncCard, syncCards, addReceived, list, removeCard };
+  return { syncCard, syncCards, addReceived, addReceivedMany, list, removeCard };
 };
