@@ -93,6 +93,19 @@ describe('video and voice messages', () => {
     await http().get(`/messages/${res.body.token}/`).expect(404);
   });
 
+  it('keeps one message and one file when uploads to one card arrive at once', async () => {
+    const shopper = await createUser(app.strapi);
+    const card = await createCard(app.strapi, shopper);
+    const before = await stored();
+    // The first upload of a card three times at once: one row (the card's unique index), the last file
+    // standing and the others removed; never a 500.
+    const answers = await Promise.all([3, 4, 5].map((seconds) => send(shopper, card.id, mp3(seconds))));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(await stored()).toEqual({ rows: before.rows + 1, uploads: before.uploads + 1, files: before.files + 1 });
+    const row = (await rows()).find((r: { card_id: number }) => r.card_id === card.id) as { token: string };
+    expect(answers.map((r) => r.body.token)).toEqual([row.token, row.token, row.token]);
+  });
+
   it('refuses bad files with a 400 naming media, and stores nothing', async () => {
     const card = await createCard(app.strapi, owner);
     const before = await stored();

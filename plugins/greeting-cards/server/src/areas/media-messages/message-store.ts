@@ -9,6 +9,7 @@ import { getConfig } from '../../platform/config/get-config';
 import { getService } from '../../platform/get-service';
 import { query, type Row } from '../../platform/db/query';
 import { UID } from '../../platform/uids';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
 import type { UploadedFile } from '../../platform/http/uploaded-file';
 import { inspectMedia, type MediaFormat, type MediaProblem } from './rules/inspect-media';
 import { MAX_BYTES, MAX_CAPTIONS, MAX_SECONDS, SECONDS_SLACK_MS } from './rules/message-limits';
@@ -134,6 +135,9 @@ async function ownUnlockedCard(strapi: Core.Strapi, ownerId: number, cardId: num
   if (await isDesignLocked(strapi, card)) throw conflict(msg('error.card_locked'));
 }
 
+/** How often a message write that lost a race to another upload of the same card reads again. */
+const WRITE_ATTEMPTS = 5;
+
 /** Stores (or replaces) the message of the shopper's own card. */
 export async function storeMessage(
   strapi: Core.Strapi,
@@ -161,17 +165,31 @@ export async function storeMessage(
     removed_at: null,
     removed_reason: null,
   };
-  const existing = (await messages(strapi).findOne({ where: { card_id: cardId } })) as Row | null;
   try {
-    if (existing) {
-      const row = await messages(strapi).update({ where: { id: existing.id }, data });
-      await removeUpload(strapi, existing.file_id);
-      return messageView(row as Row);
+    // Uploads to one card at once: each write is conditional (the create on the card's unique index, a
+    // replacement on the file it replaces), and a lost race reads again and replaces the winner. The last
+    // one stands, and every file replaced is removed exactly once: none is left behind unused.
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
+      const existing = (await messages(strapi).findOne({ where: { card_id: cardId } })) as Row | null;
+      if (existing) {
+        const result = await messages(strapi).updateMany({
+          where: { id: existing.id, file_id: existing.file_id },
+          data,
+        });
+        if (Number(result?.count ?? 0) !== 1) continue;
+        await removeUpload(strapi, existing.file_id);
+        return messageView({ ...existing, ...data });
+      }
+      try {
+        const row = await messages(strapi).create({
+          data: { ...data, token: crypto.randomBytes(24).toString('base64url') },
+        });
+        return messageView(row as Row);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
     }
-    const row = await messages(strapi).create({
-      data: { ...data, token: crypto.randomBytes(24).toString('base64url') },
-    });
-    return messageView(row as Row);
+    throw conflict(msg('error.media_message_busy'));
   } catch (error) {
     await removeUpload(strapi, stored.id);
     throw error;

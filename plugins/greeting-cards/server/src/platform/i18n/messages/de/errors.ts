@@ -318,6 +318,8 @@ export const errors: Record<keyof typeof en, string> = {
   // Eine Video- oder Sprachnachricht auf einer Karte (Issue 45, Punkt 3).
   'error.media_choose': 'Wähle eine Aufnahme oder eine Audio- oder Videodatei aus.',
   'error.media_type': 'Diese Datei ist kein MP4-, WebM-, M4A-, MP3- oder Ogg-Audio oder -Video.',
+  'error.media_message_busy':
+    'Gerade wird eine andere Nachricht für diese Karte hochgeladen. Bitte versuche es gleich noch einmal.',
   'error.media_truncated': 'Diese Datei ist unvollständig: Nimm sie neu auf oder speichere sie erneut.',
   'error.media_damaged': 'Diese Datei ist beschädigt oder enthält mehr als eine Audio- oder Videodatei.',
   'error.media_mixed': 'Diese Datei enthält mehr als Audio oder Video.',

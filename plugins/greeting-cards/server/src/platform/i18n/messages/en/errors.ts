@@ -309,6 +309,7 @@ export const errors = {
   // A video or voice message on a card (issue 45 item 3).
   'error.media_choose': 'Choose a recording or a sound or video file.',
   'error.media_type': 'This file is not MP4, WebM, M4A, MP3 or Ogg sound or video.',
+  'error.media_message_busy': 'Another upload of this message is under way. Please try again in a moment.',
   'error.media_truncated': 'This file is cut short: record or save it again.',
   'error.media_damaged': 'This file is damaged or holds more than one sound or video file.',
   'error.media_mixed': 'This file holds something besides sound or video.',
