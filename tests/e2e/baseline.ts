@@ -94,8 +94,16 @@ export function layoutProblems(page: Page, root?: string): Promise<string[]> {
       if (el.hasAttribute('readonly')) continue;
       const tooWide = el.scrollWidth - el.clientWidth > 1;
       const tooTall = el.tagName !== 'INPUT' && el.tagName !== 'SELECT' && el.scrollHeight - el.clientHeight > 2;
-      // A control cut off by the edge of the screen is clipped too (the operator tabs at "SE…").
-      const offScreen = box.right > doc.clientWidth + 0.5;
+      // A control cut off by the edge of the screen is clipped too (the operator tabs at "SE…"), unless
+      // it sits in a box that scrolls sideways (a wide table's), where it is reached by scrolling.
+      const scrollsSideways = (from: HTMLElement): boolean => {
+        for (let up = from.parentElement; up && up !== doc; up = up.parentElement) {
+          const overflow = getComputedStyle(up).overflowX;
+          if ((overflow === 'auto' || overflow === 'scroll') && up.scrollWidth > up.clientWidth) return true;
+        }
+        return false;
+      };
+      const offScreen = box.right > doc.clientWidth + 0.5 && !scrollsSideways(el);
       if (tooWide || tooTall || offScreen) {
         const name = (el.id ? `#${el.id}` : el.className ? `.${String(el.className).split(' ')[0]}` : '') || '';
         found.push(`${el.tagName.toLowerCase()}${name} clipped (${el.textContent?.trim().slice(0, 30) || ''})`);
