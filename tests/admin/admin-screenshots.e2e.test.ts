@@ -218,7 +218,11 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
     page: Page,
     name: string,
     lang: Lang,
-    options: { axe?: { include?: string[]; exclude?: string[] }; ready?: (p: Page) => Promise<void> } = {},
+    options: {
+      axe?: { include?: string[]; exclude?: string[] };
+      controlsIn?: string;
+      ready?: (p: Page) => Promise<void>;
+    } = {},
   ) {
     await page.addStyleTag({ content: STILL });
     await page.evaluate(() => document.fonts.ready);
@@ -229,7 +233,8 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
       if (options.ready) await options.ready(page);
       await steadyText(page);
       const shot = `${name}-${lang}-${viewport.width}`;
-      for (const problem of await layoutProblems(page, 'main')) problems.push(`${shot}: ${problem}`);
+      for (const problem of await layoutProblems(page, 'main', options.controlsIn))
+        problems.push(`${shot}: ${problem}`);
       compareWithBaseline(BASELINES, shot, Buffer.from(await page.screenshot()), problems, written);
       for (const v of await allA11yViolations(page, options.axe ?? { include: ['main'] }))
         problems.push(`${shot}: ${v}`);
@@ -334,8 +339,12 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
         (img) => img.complete && img.naturalWidth > 0,
       ),
     );
-    // The list is Strapi's own (its table, filters and buttons): axe-core checks the plugin's cells.
-    await check(page, 'templates', lang, { axe: { include: ['img[data-testid="template-thumbnail"]'] } });
+    // The list is Strapi's own (its table, filters and buttons): axe-core and the clipped-control check
+    // look at the plugin's preview cells; nothing may stick out of the page sideways.
+    await check(page, 'templates', lang, {
+      axe: { include: ['img[data-testid="template-thumbnail"]'] },
+      controlsIn: 'td:has(img[data-testid="template-thumbnail"])',
+    });
   });
 
   it('matches every baseline, with nothing clipped and no axe-core finding', () => {

@@ -62,55 +62,65 @@ export function compareWithBaseline(
 
 /**
  * Whatever sticks out sideways (the page, or `root` when given: the admin scrolls inside its own
- * layout) and every control clipped inside its own box (its scroll size larger than its box).
+ * layout) and every control clipped inside its own box (its scroll size larger than its box), inside
+ * `controlsIn` when given (else `root`, else the page).
  */
-export function layoutProblems(page: Page, root?: string): Promise<string[]> {
-  return page.evaluate((rootSelector) => {
-    const found: string[] = [];
-    const doc = document.documentElement;
-    const boxes: HTMLElement[] = [doc];
-    if (rootSelector) boxes.push(...document.querySelectorAll<HTMLElement>(rootSelector));
-    for (const box of boxes) {
-      if (box.scrollWidth <= box.clientWidth) continue;
-      const edge = box === doc ? doc.clientWidth : box.getBoundingClientRect().left + box.clientWidth;
-      // Name the innermost elements that reach past the right edge.
-      const wide = [...box.querySelectorAll<HTMLElement>('*')].filter(
-        (el) => el.getBoundingClientRect().right > edge + 0.5 && !el.closest('.visually-hidden'),
-      );
-      const innermost = wide.filter((el) => !wide.some((other) => other !== el && el.contains(other)));
-      const names = innermost.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`);
-      const where = box === doc ? 'page' : box.tagName.toLowerCase();
-      found.push(`${where} is ${box.scrollWidth - box.clientWidth}px too wide (${names.join(', ')})`);
-    }
-    const scope = rootSelector ? (document.querySelector(rootSelector) ?? document) : document;
-    const controls = scope.querySelectorAll<HTMLElement>(
-      'button, .button, [role="tab"], select, input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="color"]), label',
-    );
-    for (const el of controls) {
-      const box = el.getBoundingClientRect();
-      if (!box.width || getComputedStyle(el).visibility === 'hidden') continue;
-      if (el.closest('[hidden], dialog:not([open]), .visually-hidden')) continue;
-      // A read-only field holding a link to copy scrolls by design.
-      if (el.hasAttribute('readonly')) continue;
-      const tooWide = el.scrollWidth - el.clientWidth > 1;
-      const tooTall = el.tagName !== 'INPUT' && el.tagName !== 'SELECT' && el.scrollHeight - el.clientHeight > 2;
-      // A control cut off by the edge of the screen is clipped too (the operator tabs at "SE…"), unless
-      // it sits in a box that scrolls sideways (a wide table's), where it is reached by scrolling.
-      const scrollsSideways = (from: HTMLElement): boolean => {
-        for (let up = from.parentElement; up && up !== doc; up = up.parentElement) {
-          const overflow = getComputedStyle(up).overflowX;
-          if ((overflow === 'auto' || overflow === 'scroll') && up.scrollWidth > up.clientWidth) return true;
-        }
-        return false;
-      };
-      const offScreen = box.right > doc.clientWidth + 0.5 && !scrollsSideways(el);
-      if (tooWide || tooTall || offScreen) {
-        const name = (el.id ? `#${el.id}` : el.className ? `.${String(el.className).split(' ')[0]}` : '') || '';
-        found.push(`${el.tagName.toLowerCase()}${name} clipped (${el.textContent?.trim().slice(0, 30) || ''})`);
+export function layoutProblems(page: Page, root?: string, controlsIn?: string): Promise<string[]> {
+  return page.evaluate(
+    (rootSelector, controlSelector) => {
+      const found: string[] = [];
+      const doc = document.documentElement;
+      const boxes: HTMLElement[] = [doc];
+      if (rootSelector) boxes.push(...document.querySelectorAll<HTMLElement>(rootSelector));
+      for (const box of boxes) {
+        if (box.scrollWidth <= box.clientWidth) continue;
+        const edge = box === doc ? doc.clientWidth : box.getBoundingClientRect().left + box.clientWidth;
+        // Name the innermost elements that reach past the right edge.
+        const wide = [...box.querySelectorAll<HTMLElement>('*')].filter(
+          (el) => el.getBoundingClientRect().right > edge + 0.5 && !el.closest('.visually-hidden'),
+        );
+        const innermost = wide.filter((el) => !wide.some((other) => other !== el && el.contains(other)));
+        const names = innermost.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`);
+        const where = box === doc ? 'page' : box.tagName.toLowerCase();
+        found.push(`${where} is ${box.scrollWidth - box.clientWidth}px too wide (${names.join(', ')})`);
       }
-    }
-    return found;
-  }, root ?? null);
+      const scopeSelector = controlSelector ?? rootSelector;
+      const scopes: ParentNode[] = scopeSelector ? [...document.querySelectorAll(scopeSelector)] : [document];
+      const controls = scopes.flatMap((scope) => [
+        ...scope.querySelectorAll<HTMLElement>(
+          'button, .button, [role="tab"], select, input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="color"]), label',
+        ),
+      ]);
+      for (const el of controls) {
+        const box = el.getBoundingClientRect();
+        if (!box.width || getComputedStyle(el).visibility === 'hidden') continue;
+        if (el.closest('[hidden], dialog:not([open]), .visually-hidden')) continue;
+        // A read-only field holding a link to copy scrolls by design.
+        if (el.hasAttribute('readonly')) continue;
+        // A text field scrolls what was typed into it: only its label, placeholder or a button is clipped.
+        const typedInto = el.tagName === 'INPUT' && (el as HTMLInputElement).value !== '';
+        const tooWide = !typedInto && el.scrollWidth - el.clientWidth > 1;
+        const tooTall = el.tagName !== 'INPUT' && el.tagName !== 'SELECT' && el.scrollHeight - el.clientHeight > 2;
+        // A control cut off by the edge of the screen is clipped too (the operator tabs at "SE…"), unless
+        // it sits in a box that scrolls sideways (a wide table's), where it is reached by scrolling.
+        const scrollsSideways = (from: HTMLElement): boolean => {
+          for (let up = from.parentElement; up && up !== doc; up = up.parentElement) {
+            const overflow = getComputedStyle(up).overflowX;
+            if ((overflow === 'auto' || overflow === 'scroll') && up.scrollWidth > up.clientWidth) return true;
+          }
+          return false;
+        };
+        const offScreen = box.right > doc.clientWidth + 0.5 && !scrollsSideways(el);
+        if (tooWide || tooTall || offScreen) {
+          const name = (el.id ? `#${el.id}` : el.className ? `.${String(el.className).split(' ')[0]}` : '') || '';
+          found.push(`${el.tagName.toLowerCase()}${name} clipped (${el.textContent?.trim().slice(0, 30) || ''})`);
+        }
+      }
+      return found;
+    },
+    root ?? null,
+    controlsIn ?? null,
+  );
 }
 
 const AXE_SOURCE = () => fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
