@@ -195,10 +195,14 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
    */
   async function fullHeight(page: Page, width: number, height: number) {
     await page.setViewport({ width, height });
+    // The bottom of the content (not the document's scroll height, which kept some of the last,
+    // taller window and so differed by a few dozen pixels from run to run).
     const tall = await page.evaluate(() =>
       Math.max(
-        document.documentElement.scrollHeight,
-        ...[...document.querySelectorAll('main')].map((el) => el.getBoundingClientRect().top + el.scrollHeight),
+        0,
+        ...[...document.querySelectorAll('main')].map(
+          (el) => el.getBoundingClientRect().top + window.scrollY + el.scrollHeight,
+        ),
       ),
     );
     await page.setViewport({ width, height: Math.min(8000, Math.max(height, Math.ceil(tall))) });
