@@ -153,6 +153,10 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
         },
       });
     }
+    // The shopper's account, whose "since" the Accounts page shows.
+    await strapi.db
+      .query('plugin::users-permissions.user')
+      .updateMany({ where: {}, data: { createdAt: at, updatedAt: at } });
     for (const group of await q(strapi, 'group-card').findMany({}))
       await q(strapi, 'group-card').update({ where: { id: group.id }, data: { createdAt: at, updatedAt: at } });
     for (const event of await q(strapi, 'delivery-event').findMany({}))
