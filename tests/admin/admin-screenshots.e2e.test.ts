@@ -243,7 +243,8 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
       const shot = `${name}-${lang}-${viewport.width}`;
       for (const problem of await layoutProblems(page, 'main', options.controlsIn))
         problems.push(`${shot}: ${problem}`);
-      compareWithBaseline(BASELINES, shot, Buffer.from(await page.screenshot()), problems, written);
+      // The admin's phone layout ends 32 px lower on some runs than on others (below the content).
+      compareWithBaseline(BASELINES, shot, Buffer.from(await page.screenshot()), problems, written, 40);
       for (const v of await allA11yViolations(page, options.axe ?? { include: ['main'] }))
         problems.push(`${shot}: ${v}`);
     }

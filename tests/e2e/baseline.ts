@@ -27,7 +27,7 @@ const DIFFS = path.join(SCREENSHOT_DIR, 'baseline-diff');
 /**
  * Compares a screenshot with `dir/<shot>.png`; a difference is pushed onto `problems` (the new shot
  * and its diff image saved in .tmp/screenshots/baseline-diff/). UPDATE_BASELINES=1, or no baseline
- * yet, writes it and pushes the name onto `written`.
+ * yet, writes it and pushes the name onto `written`. `heightSlack`: how many pixels the height may differ.
  */
 export function compareWithBaseline(
   dir: string,
@@ -35,6 +35,7 @@ export function compareWithBaseline(
   png: Buffer,
   problems: string[],
   written: string[],
+  heightSlack = 0,
 ): void {
   const file = path.join(dir, `${shot}.png`);
   if (UPDATE_BASELINES || !fs.existsSync(file)) {
@@ -46,14 +47,19 @@ export function compareWithBaseline(
   const want = decodePng(fs.readFileSync(file));
   const got = decodePng(png);
   fs.mkdirSync(DIFFS, { recursive: true });
-  if (want.width !== got.width || want.height !== got.height) {
+  if (want.width !== got.width || Math.abs(want.height - got.height) > heightSlack) {
     fs.writeFileSync(path.join(DIFFS, `${shot}.png`), png);
     problems.push(`${shot}: ${got.width}x${got.height}, the baseline is ${want.width}x${want.height}`);
     return;
   }
-  const diff = Buffer.alloc(got.width * got.height * 4);
-  const differing = pixelmatch(want.rgba, got.rgba, diff, got.width, got.height, { threshold: PIXEL_THRESHOLD });
-  const ratio = differing / (got.width * got.height);
+  // Within the slack, the part both pictures have is compared (the rest is the page's empty bottom).
+  const height = Math.min(want.height, got.height);
+  const bytes = got.width * height * 4;
+  const diff = Buffer.alloc(bytes);
+  const differing = pixelmatch(want.rgba.subarray(0, bytes), got.rgba.subarray(0, bytes), diff, got.width, height, {
+    threshold: PIXEL_THRESHOLD,
+  });
+  const ratio = differing / (got.width * height);
   if (ratio > MAX_DIFF_RATIO) {
     fs.writeFileSync(path.join(DIFFS, `${shot}.png`), png);
     problems.push(`${shot}: ${(ratio * 100).toFixed(2)}% of the pixels differ from the baseline`);
