@@ -47,7 +47,7 @@ export function DeliveriesPage() {
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Box background="neutral0" hasRadius shadow="tableShadow" padding={4}>
         <Grid.Root gap={4}>
-          <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
+          <Grid.Item col={3} s={6} xs={12} direction="column" alignItems="stretch">
             <ChoiceFilter
               name="delivery-status"
               text={formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
@@ -59,7 +59,7 @@ export function DeliveriesPage() {
               }}
             />
           </Grid.Item>
-          <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
+          <Grid.Item col={3} s={6} xs={12} direction="column" alignItems="stretch">
             <ChoiceFilter
               name="delivery-method"
               text={formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })}
@@ -71,7 +71,7 @@ export function DeliveriesPage() {
               }}
             />
           </Grid.Item>
-          <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
+          <Grid.Item col={3} s={6} xs={12} direction="column" alignItems="stretch">
             <ChoiceFilter
               name="delivery-promise"
               text={formatMessage({ id: getTranslation('deliveries.promise'), defaultMessage: 'Promised window' })}

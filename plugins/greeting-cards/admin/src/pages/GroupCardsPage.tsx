@@ -94,7 +94,7 @@ export function GroupCardsPage({ canClose }: { canClose: boolean }) {
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Box background="neutral0" hasRadius shadow="tableShadow" padding={4}>
         <Grid.Root gap={4}>
-          <Grid.Item col={3} s={6} direction="column" alignItems="stretch">
+          <Grid.Item col={3} s={6} xs={12} direction="column" alignItems="stretch">
             <ChoiceFilter
               name="group-card-status"
               text={formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}

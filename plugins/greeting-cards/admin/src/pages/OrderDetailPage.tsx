@@ -16,7 +16,7 @@ import { getTranslation } from '../utils/getTranslation';
 /** One fact of the order: a grid cell holding a <dt>/<dd> pair, so the grid itself can be the <dl>. */
 function Fact({ name, children, wide }: { name: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Grid.Item col={wide ? 6 : 3} s={wide ? 12 : 6} direction="column" alignItems="flex-start" gap={1}>
+    <Grid.Item col={wide ? 6 : 3} s={wide ? 12 : 6} xs={12} direction="column" alignItems="flex-start" gap={1}>
       <Typography variant="sigma" textColor="neutral600" tag="dt">
         {name}
       </Typography>

@@ -61,7 +61,7 @@ export function OrdersPage() {
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Box background="neutral0" hasRadius shadow="tableShadow" padding={4}>
         <Grid.Root gap={4}>
-          <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+          <Grid.Item col={4} s={12} xs={12} direction="column" alignItems="stretch">
             <SearchFilter
               name="q"
               text={formatMessage({ id: getTranslation('orders.search'), defaultMessage: 'Search orders' })}
@@ -72,7 +72,7 @@ export function OrdersPage() {
               onSearch={onSearch}
             />
           </Grid.Item>
-          <Grid.Item col={3} s={12} direction="column" alignItems="stretch">
+          <Grid.Item col={3} s={12} xs={12} direction="column" alignItems="stretch">
             <ChoiceFilter
               name="status"
               text={formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
@@ -84,7 +84,7 @@ export function OrdersPage() {
               }}
             />
           </Grid.Item>
-          <Grid.Item col={2} s={6} direction="column" alignItems="stretch">
+          <Grid.Item col={2} s={6} xs={12} direction="column" alignItems="stretch">
             <DateFilter
               name="from"
               text={formatMessage({ id: getTranslation('orders.from'), defaultMessage: 'From' })}
@@ -95,7 +95,7 @@ export function OrdersPage() {
               }}
             />
           </Grid.Item>
-          <Grid.Item col={2} s={6} direction="column" alignItems="stretch">
+          <Grid.Item col={2} s={6} xs={12} direction="column" alignItems="stretch">
             <DateFilter
               name="to"
               text={formatMessage({ id: getTranslation('orders.to'), defaultMessage: 'To' })}

@@ -185,7 +185,10 @@ function SettingField({
       : entry.description && codeText(settingDescription(formatMessage, entry.key, entry.description));
   return (
     <Field.Root name={entry.key} id={`gc-setting-${entry.key}`} error={error?.join(' ')} hint={hint}>
-      <Field.Label>{entry.kind === 'money' ? `${label} (${currency})` : label}</Field.Label>
+      {/* Wrapping: a long label (German "Käufer per E-Mail informieren, wenn …") was cut off on one line. */}
+      <Field.Label style={{ whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'anywhere' }}>
+        {entry.kind === 'money' ? `${label} (${currency})` : label}
+      </Field.Label>
       {entry.kind === 'boolean' ? (
         <Toggle
           name={entry.key}
