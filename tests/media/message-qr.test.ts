@@ -7,9 +7,12 @@ import { decodePng } from '../helpers/png';
 import { flatten, inspectPdf, pagePng } from '../helpers/pdf';
 import { mp3 } from '../helpers/media-files';
 import { fulfilment, q } from '../fulfilment/helpers';
+import { ShopAddress } from '../helpers/fake-print-provider';
+import { startFakeProdigi, type FakeProdigi } from '../helpers/fake-prodigi';
 
 // Issue 45 item 3: a posted or printed card with a video or voice message carries a QR code on its back
 // to the message's page. Real Chromium draws the PDFs, poppler rasterises them, jsQR reads the code back.
+// Posted cards go to a local fake of Prodigi's API, which fetches the printer's PDF from the app over HTTP.
 const PUBLIC_URL = 'https://cards.example.test';
 
 /** The text of the QR code on one page of a PDF, or null when there is none. */
@@ -23,21 +26,32 @@ describe('a printed card’s QR code to its video or voice message (real rendere
   let app: TestApp;
   let smtp: SmtpCapture;
   let buyer: TestUser;
+  let prodigi: FakeProdigi;
+  const shop = new ShopAddress(PUBLIC_URL);
   const http = () => app.http();
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
+    prodigi = await startFakeProdigi('prodigi-test-key', shop);
     app = await startApp({
       ...smtp.env,
       SERVICE_SEED_SAMPLE_DATA: 'false',
       SERVICE_PUBLIC_URL: PUBLIC_URL,
       SERVICE_RENDERER: 'puppeteer',
+      SERVICE_POSTAL_PROVIDER: 'prodigi',
+      SERVICE_PRODIGI_API_KEY: 'prodigi-test-key',
+      SERVICE_PRODIGI_API_BASE: prodigi.url,
+      SERVICE_PRODIGI_SKU_MAP: '{"card":"GLOBAL-GRE-TEST-A5"}',
+      SERVICE_PRODIGI_SHIPPING_METHOD: 'Budget',
+      SERVICE_POSTAL_CALLBACK_SECRET: 'test-callback-secret-0123456789abcdef',
     });
+    shop.listenOn(app.baseUrl);
     buyer = await createUser(app.strapi);
   });
   afterAll(async () => {
     await app?.stop();
     await smtp?.stop();
+    await prodigi?.close();
   });
 
   /** A card, with a voice message when asked; returns the card and the message's token. */
@@ -69,16 +83,18 @@ describe('a printed card’s QR code to its video or voice message (real rendere
     return delivery;
   }
 
-  const printerPdfOf = async (deliveryId: number): Promise<Buffer> => {
-    const pdf = await fulfilment(app.strapi).printFile(deliveryId);
-    if (!pdf) throw new Error(`no print file for delivery ${deliveryId}`);
+  /** The printer's PDF Prodigi fetched for a posted delivery. */
+  const printerPdfOf = (deliveryId: number): Buffer => {
+    const order = prodigi.created().find((o) => String(o.merchantReference).endsWith(`/${deliveryId}`));
+    const pdf = order ? prodigi.files.get(order.id) : undefined;
+    if (!pdf) throw new Error(`Prodigi fetched no print file for delivery ${deliveryId}`);
     return pdf;
   };
 
   it('the printer’s PDF of a posted card carries, on its back, a QR code of the message page that plays it', async () => {
     const { card: made, token } = await card(true);
     const delivery = await buy(made.id, 'post');
-    const pdf = await printerPdfOf(delivery.id);
+    const pdf = printerPdfOf(delivery.id);
     const facts = await inspectPdf(pdf);
     expect(facts.pages).toBe(4);
     // The back (page 4) has it, in English, with no image: the code is vector paths.
@@ -106,14 +122,14 @@ describe('a printed card’s QR code to its video or voice message (real rendere
 
   it('a card without a message, or whose message the shop removed, has no QR code; an e-card’s PDF has none', async () => {
     const { card: plain } = await card(false);
-    const plainPdf = await printerPdfOf((await buy(plain.id, 'post')).id);
+    const plainPdf = printerPdfOf((await buy(plain.id, 'post')).id);
     expect(await qrOn(plainPdf, 4)).toBeNull();
     expect(flatten((await inspectPdf(plainPdf)).pageTexts[3])).not.toContain('Scan to play');
 
     const { card: removedCard, token } = await card(true);
     const row = await q(app.strapi, 'media-message').findOne({ where: { token } });
     await app.strapi.plugin('greeting-cards').service('mediaMessages').removeByOperator(row.id, 'Not suitable');
-    const removedPdf = await printerPdfOf((await buy(removedCard.id, 'post')).id);
+    const removedPdf = printerPdfOf((await buy(removedCard.id, 'post')).id);
     expect(await qrOn(removedPdf, 4)).toBeNull();
 
     const { card: ecardCard } = await card(true);
