@@ -15,12 +15,20 @@ import { startFakeProdigi, type FakeProdigi } from '../helpers/fake-prodigi';
 // Posted cards go to a local fake of Prodigi's API, which fetches the printer's PDF from the app over HTTP.
 const PUBLIC_URL = 'https://cards.example.test';
 
-/** The text of the QR code on one page of a PDF, or null when there is none. */
-async function qrOn(pdf: Buffer, page: number): Promise<string | null> {
-  const png = decodePng(await pagePng(pdf, page, 200));
+const DPI = 200;
+
+/** The QR code on one page of a PDF: its text and its printed side in mm with the quiet zone; null when none. */
+async function qrCodeOn(pdf: Buffer, page: number): Promise<{ data: string; sideMm: number } | null> {
+  const png = decodePng(await pagePng(pdf, page, DPI));
   const found = jsQR(new Uint8ClampedArray(png.rgba), png.width, png.height);
-  return found ? found.data : null;
+  if (!found) return null;
+  // The code's outer corners span its modules; the quiet zone adds four modules on each side.
+  const modules = 17 + 4 * found.version;
+  const { topLeftCorner: a, topRightCorner: b } = found.location;
+  const codePx = Math.hypot(b.x - a.x, b.y - a.y);
+  return { data: found.data, sideMm: ((codePx * (modules + 8)) / modules / DPI) * 25.4 };
 }
+const qrOn = async (pdf: Buffer, page: number) => (await qrCodeOn(pdf, page))?.data ?? null;
 
 describe('a printed card’s QR code to its video or voice message (real renderer)', () => {
   let app: TestApp;
@@ -99,7 +107,11 @@ describe('a printed card’s QR code to its video or voice message (real rendere
     expect(facts.pages).toBe(4);
     // The back (page 4) has it, in English, with no image: the code is vector paths.
     const url = `${PUBLIC_URL}/messages/${token}/`;
-    expect(await qrOn(pdf, 4)).toBe(url);
+    const code = await qrCodeOn(pdf, 4);
+    expect(code?.data).toBe(url);
+    // Large enough to scan: at least 20 mm with its quiet zone (drawn at 24 mm).
+    expect(code?.sideMm).toBeGreaterThanOrEqual(20);
+    expect(code?.sideMm).toBeLessThan(26);
     expect(flatten(facts.pageTexts[3])).toContain('Scan to play your message');
     expect(facts.imagesPerPage[3]).toBe(0);
     for (const page of [1, 2, 3]) expect(await qrOn(pdf, page)).toBeNull();
