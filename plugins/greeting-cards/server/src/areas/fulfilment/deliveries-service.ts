@@ -16,10 +16,14 @@ import { getService } from '../../platform/get-service';
 import { query } from '../../platform/db/query';
 import { columnsOfType, linkOf } from '../../platform/db/joined-rows';
 import { msg } from '../../platform/i18n/format-message';
+import { recordLocale } from '../../platform/i18n/record-locale';
+import { printedMessageQr } from '../media-messages';
 
 type Row = Record<string, any>;
 
-const POPULATE = { order_item: { populate: { order: { select: ['id', 'uuid'] }, card: true, recipient: true } } };
+const POPULATE = {
+  order_item: { populate: { order: { select: ['id', 'uuid', 'locale'] }, card: true, recipient: true } },
+};
 
 /** Statuses in which a delivery's card may be seen through its token. */
 const VIEWABLE = ['sent', 'delivered'];
@@ -39,8 +43,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       delivery.order_item?.card ?? {},
       delivery.order_item?.snapshot?.recipient ?? delivery.order_item?.recipient ?? null,
     );
+    // A posted or printed card's video or voice message gets its QR code on the back; an e-card's PDF stays as it was.
+    const item: Row = delivery.order_item ?? {};
+    const messageQr =
+      item.delivery_method === 'ecard'
+        ? null
+        : await printedMessageQr(strapi, item.card?.id, recordLocale(item.order?.locale, getConfig(strapi).shopLocale));
     const pdf = await getService(strapi, 'rendering').cardPdf(
-      { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product },
+      { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product, messageQr },
       { owner: `delivery:${delivery.id}` },
     );
     // Keep it for next time; a PDF that cannot be stored is still served.

@@ -20,6 +20,7 @@ import { serviceRole } from '../../platform/config/service-role';
 import { errorText } from '../../platform/deliveries/delivery-retry';
 import { currentPreviewUrl } from '../rendering';
 import type { UserDetails } from '../people';
+import { printedMessageQr } from '../media-messages';
 
 type Row = Record<string, any>;
 
@@ -78,12 +79,24 @@ const cardFor = (item: Row): Row => personaliseCard(item.card ?? {}, recipientOf
 /** The buyer's render lane: one buyer's big order takes turns with everyone else's renders. */
 const ownerOf = (item: Row) => `user:${item.order?.user?.id ?? 'unknown'}`;
 
-/** Renders an item's card as the print PDF (both pages), in its buyer's render lane. */
+/**
+ * The QR code to the card's video or voice message for a posted or printed item's back (none without a
+ * message), its caption in the order's language.
+ */
+export const messageQrOf = (strapi: Core.Strapi, item: Row) =>
+  printedMessageQr(strapi, item.card?.id, recordLocale(item.order?.locale, getConfig(strapi).shopLocale));
+
+/** Renders a posted or print-at-home item's card as the print PDF (both pages), in its buyer's render lane. */
 export function cardPdfRenderer(strapi: Core.Strapi) {
-  return (item: Row): Promise<Buffer> => {
+  return async (item: Row): Promise<Buffer> => {
     const card = cardFor(item);
     return getService(strapi, 'rendering').cardPdf(
-      { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product },
+      {
+        canvasData: card.canvas_data,
+        insideMessage: card.inside_message ?? '',
+        product: card.product,
+        messageQr: await messageQrOf(strapi, item),
+      },
       { owner: ownerOf(item) },
     );
   };
@@ -91,10 +104,15 @@ export function cardPdfRenderer(strapi: Core.Strapi) {
 
 /** Renders an item's card as the printer's PDF of its product (what a print provider prints). */
 export function printerPdfRenderer(strapi: Core.Strapi) {
-  return (item: Row): Promise<Buffer> => {
+  return async (item: Row): Promise<Buffer> => {
     const card = cardFor(item);
     return getService(strapi, 'rendering').printerPdf(
-      { canvasData: card.canvas_data, insideMessage: card.inside_message ?? '', product: card.product },
+      {
+        canvasData: card.canvas_data,
+        insideMessage: card.inside_message ?? '',
+        product: card.product,
+        messageQr: await messageQrOf(strapi, item),
+      },
       { owner: ownerOf(item) },
     );
   };

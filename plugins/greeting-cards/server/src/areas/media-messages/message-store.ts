@@ -10,6 +10,9 @@ import { getService } from '../../platform/get-service';
 import { query, type Row } from '../../platform/db/query';
 import { UID } from '../../platform/uids';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { publicShopUrl } from '../../platform/mount/mount-points';
+import { translate } from '../../platform/i18n/translate';
+import type { Locale } from '../../platform/i18n/locales';
 import type { UploadedFile } from '../../platform/http/uploaded-file';
 import { inspectMedia, type MediaFormat, type MediaProblem } from './rules/inspect-media';
 import { MAX_BYTES, MAX_CAPTIONS, MAX_SECONDS, SECONDS_SLACK_MS } from './rules/message-limits';
@@ -230,4 +233,23 @@ export async function removeByOperator(strapi: Core.Strapi, id: number, reason: 
   if (!row) throw notFound();
   await messages(strapi).update({ where: { id }, data: { removed_at: new Date(), removed_reason: reason } });
   await removeUpload(strapi, row.file_id);
+}
+
+/**
+ * The QR code a posted or printed card carries (areas/rendering/rules/message-qr.ts): the message page's
+ * full public URL and the caption in the order's language. None for a card without a message or whose
+ * message the shop removed.
+ */
+export async function printedMessageQr(
+  strapi: Core.Strapi,
+  cardId: unknown,
+  locale: Locale,
+): Promise<{ url: string; caption: string } | null> {
+  if (!cardId || !/^\d{1,10}$/.test(String(cardId))) return null;
+  const message = await messageOfCard(strapi, Number(cardId));
+  if (!message || message.removed) return null;
+  return {
+    url: publicShopUrl(strapi, `/messages/${encodeURIComponent(message.token)}/`),
+    caption: translate(locale, 'print.media.scan'),
+  };
 }

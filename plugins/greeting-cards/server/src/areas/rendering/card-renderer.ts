@@ -15,6 +15,7 @@ import { previewHash } from './rules/preview-hash';
 import { emojiIn } from './rules/emoji';
 import type { AssetResolver, RendererProvider } from '../../platform/providers/renderer/types';
 import type { PreviewStore } from './preview-store';
+import { qrBlock, qrSvg, type MessageQr } from './rules/message-qr';
 
 export const PREVIEW_DIR = 'uploads/greeting-cards/previews';
 export const DEFAULT_PREVIEW_WIDTH = 600;
@@ -48,12 +49,20 @@ export interface CardPdfInput {
   cropMarks?: boolean;
   /** The card's product code (platform/designs/print-products/products.ts); default the legacy A5. */
   product?: string | null;
+  /**
+   * A posted or printed card's video or voice message: a QR code to its page goes on the back (only the
+   * print-at-home and printer's PDFs of such cards; an e-card's PDF has none).
+   */
+  messageQr?: MessageQr | null;
 }
 
 /** Which page of the card to draw (default the front: the design itself; extra pages too). */
 export interface PageOption {
   page?: CardPage;
 }
+
+const qrHtmlOf = async (qr: MessageQr | null | undefined): Promise<string> =>
+  qr?.url ? qrBlock(await qrSvg(qr.url), qr.caption) : '';
 
 const clampWidth = (w: unknown) =>
   typeof w === 'number' && Number.isFinite(w) ? Math.min(4000, Math.max(16, Math.round(w))) : DEFAULT_PREVIEW_WIDTH;
@@ -140,6 +149,7 @@ export function createCardRenderer(options: CardRendererOptions) {
         product,
         pages: await drawnInnerPages(input.canvasData),
         extra: await drawnExtraPages(input.canvasData),
+        qrHtml: await qrHtmlOf(input.messageQr),
       });
       return provider.printPdf(html, printPageSize(cropMarks, product));
     },
@@ -162,6 +172,7 @@ export function createCardRenderer(options: CardRendererOptions) {
         insideMessage,
         brandText: options.brandText ?? 'Greeting Cards',
         emojiImages: await provider.emojiImages(emojiIn(insideMessage), EMOJI_PX),
+        qrHtml: await qrHtmlOf(input.messageQr),
       });
       return provider.printPdf(html, printerPageSize(product));
     },

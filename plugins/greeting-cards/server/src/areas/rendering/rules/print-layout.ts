@@ -13,6 +13,7 @@
 import type { PageSizeMm } from '../../../platform/providers/renderer/types';
 import { productOf, type Product } from '../../../platform/designs/print-products/products';
 import { replaceEmoji } from './emoji';
+import { QR_CSS } from './message-qr';
 
 export const A4_LANDSCAPE: PageSizeMm = { widthMm: 297, heightMm: 210 };
 const MARK_GAP_MM = 0.5;
@@ -39,6 +40,8 @@ export interface PrintLayoutInput {
   pages?: { inside_left?: DrawnPage; inside_right?: DrawnPage; back?: DrawnPage };
   /** The card's extra pages, in order (canvas_data.pages.extra); most cards have none. */
   extra?: DrawnPage[];
+  /** The message QR block for the back (message-qr.ts), when the card has a video or voice message. */
+  qrHtml?: string;
 }
 
 export function printPageSize(cropMarks: boolean, product?: string): PageSizeMm {
@@ -119,7 +122,8 @@ export function pageContent(art: DrawnPage | undefined, words: string): string {
   return `${art ? `<div class="art layer">${art.svg}</div>` : ''}${words}`;
 }
 
-export const backWords = (brandText: string) => `<div class="brand">${escapeHtml(brandText)}</div>`;
+export const backWords = (brandText: string, qrHtml = '') =>
+  `${qrHtml}<div class="brand">${escapeHtml(brandText)}</div>`;
 export const messageWords = (message: string, images: Record<string, string>) =>
   message ? `<div class="layer message"><p>${messageHtml(message, images)}</p></div>` : '';
 const background = (page: DrawnPage | undefined) => (page ? ` style="background: ${escapeHtml(page.background)}"` : '');
@@ -156,10 +160,11 @@ export function cardPrintHtml(input: PrintLayoutInput): string {
 .right .trim { left: 0; }
 .layer { position: absolute; inset: 0; }
 .message.layer { display: flex; }
-.marks { position: absolute; left: 0; top: 0; }`;
+.marks { position: absolute; left: 0; top: 0; }
+${input.qrHtml ? QR_CSS : ''}`;
   return `${printHead(size, message, css)}
 <section class="page outside">
-  <div class="panel left back"${background(pages.back)}><div class="trim">${pageContent(pages.back, backWords(input.brandText))}</div></div>
+  <div class="panel left back"${background(pages.back)}><div class="trim">${pageContent(pages.back, backWords(input.brandText, input.qrHtml))}</div></div>
   <div class="panel right front"${background(front)}><div class="trim">${pageContent(front, '')}</div></div>
   ${marks}
 </section>

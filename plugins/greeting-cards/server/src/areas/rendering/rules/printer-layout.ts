@@ -7,6 +7,7 @@
 import type { PageSizeMm } from '../../../platform/providers/renderer/types';
 import { PAGE_NAMES, type PageName } from '../../../platform/designs/print-products/pages';
 import { productOf } from '../../../platform/designs/print-products/products';
+import { QR_CSS } from './message-qr';
 import { backWords, escapeHtml, messageWords, mm, pageContent, printHead, type DrawnPage } from './print-layout';
 
 export interface PrinterLayoutInput {
@@ -18,6 +19,8 @@ export interface PrinterLayoutInput {
   insideMessage: string;
   brandText: string;
   emojiImages?: Record<string, string>;
+  /** The message QR block for the back (message-qr.ts), when the card has a video or voice message. */
+  qrHtml?: string;
 }
 
 /** One page of the printer's PDF: trim plus bleed on every side. */
@@ -35,12 +38,13 @@ export function printerPdfHtml(input: PrinterLayoutInput): string {
 .trim { position: absolute; left: ${mm(b)}; top: ${mm(b)}; width: ${mm(product.trimMm.width)}; height: ${mm(product.trimMm.height)}; }
 .layer { position: absolute; inset: 0; }
 .message.layer { display: flex; }
-.art svg { overflow: visible; }`;
+.art svg { overflow: visible; }
+${input.qrHtml ? QR_CSS : ''}`;
   const words: Record<PageName, string> = {
     front: '',
     inside_left: '',
     inside_right: messageWords(message, input.emojiImages ?? {}),
-    back: backWords(input.brandText),
+    back: backWords(input.brandText, input.qrHtml),
   };
   const section = (name: string, art: DrawnPage | undefined, text: string) => {
     const style = art ? ` style="background: ${escapeHtml(art.background)}"` : '';

@@ -29,4 +29,5 @@ export const mediaMessages = {
   'shop.media.noPlayer': 'Dein Browser kann diese Nachricht nicht abspielen.',
   'shop.media.notFound': 'Diese Nachricht gibt es nicht',
   'shop.media.notFoundText': 'Prüfe, ob die Adresse vollständig ist, oder scanne den Code auf der Karte noch einmal.',
+  'print.media.scan': 'Scannen und Nachricht abspielen',
 };

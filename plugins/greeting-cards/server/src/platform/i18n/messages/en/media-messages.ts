@@ -28,4 +28,5 @@ export const mediaMessages = {
   'shop.media.noPlayer': 'Your browser cannot play this message.',
   'shop.media.notFound': 'This message does not exist',
   'shop.media.notFoundText': 'Check that the address is complete, or scan the code on the card again.',
+  'print.media.scan': 'Scan to play your message',
 };
