@@ -7,6 +7,7 @@ import { fulfilment } from '../fulfilment/helpers';
 import { APP_DIR } from '../helpers/database';
 import { mp3, mp4, ogg, webm } from '../helpers/media-files';
 import { createAdmin } from '../helpers/admin';
+import JSZip from 'jszip';
 
 // Issue 45 item 3: a card's video or voice message. The owner uploads it (checked from its bytes,
 // stored through the upload provider), a bad file is a 400 naming `media` with nothing stored, each
@@ -104,6 +105,41 @@ describe('video and voice messages', () => {
     expect(await stored()).toEqual({ rows: before.rows + 1, uploads: before.uploads + 1, files: before.files + 1 });
     const row = (await rows()).find((r: { card_id: number }) => r.card_id === card.id) as { token: string };
     expect(answers.map((r) => r.body.token)).toEqual([row.token, row.token, row.token]);
+  });
+
+  it('is in the account export with its file, and leaves with the account', async () => {
+    const shopper = await createUser(app.strapi);
+    const card = await createCard(app.strapi, shopper);
+    const recording = mp3(6);
+    const saved = await send(shopper, card.id, recording, 'voice.mp3', 'For you').expect(201);
+    const before = await stored();
+
+    const exported = await http()
+      .post('/api/me/export/')
+      .set(shopper.auth)
+      .send({ password: 'correct-horse-battery' })
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(exported.status).toBe(200);
+    const zip = await JSZip.loadAsync(exported.body as Buffer);
+    const data = JSON.parse(await zip.file('data.json')!.async('string'));
+    const [message] = data.sections.media_messages;
+    expect(message).toMatchObject({ card_id: card.id, captions: 'For you', mime: 'audio/mpeg' });
+    // The page's token opens the message: it stays out of the zip, as every link's token does.
+    expect(JSON.stringify(data)).not.toContain(saved.body.token);
+    expect((await zip.file(message.file)!.async('nodebuffer')).equals(recording)).toBe(true);
+
+    const deleted = await http()
+      .delete('/api/me/account/')
+      .set(shopper.auth)
+      .set('X-Current-Password', 'correct-horse-battery');
+    expect(deleted.status).toBe(200);
+    expect(await stored()).toEqual({ rows: before.rows - 1, uploads: before.uploads - 1, files: before.files - 1 });
+    await http().get(`/messages/${saved.body.token}/`).expect(404);
   });
 
   it('refuses bad files with a 400 naming media, and stores nothing', async () => {

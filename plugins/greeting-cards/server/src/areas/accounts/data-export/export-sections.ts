@@ -134,6 +134,35 @@ const photos: ExportSection = {
   },
 };
 
+/** Video and voice messages of the account's cards, with their files (the page's token stays out). */
+const mediaMessages: ExportSection = {
+  name: 'media_messages',
+  async collect(strapi, userId) {
+    const list = await rowsOfUser(strapi, UID.mediaMessage, userId);
+    const files: ExportFile[] = [];
+    const data = [];
+    for (const message of list) {
+      const stored = message.file_id
+        ? ((await query(strapi, 'plugin::upload.file').findOne({
+            where: { id: message.file_id },
+            select: ['id', 'url', 'hash', 'ext', 'mime', 'provider'],
+          })) as StoredFile | null)
+        : null;
+      const read =
+        message.url && !message.removed_at
+          ? await readUploadedFile(strapi, stored ?? String(message.url), { signed: true }).catch(() => null)
+          : null;
+      let file: string | null = null;
+      if (read) {
+        file = `files/messages/message-${message.id}${extOf(String(message.url), stored?.ext ?? '.bin')}`;
+        files.push({ path: file, body: read.body });
+      }
+      data.push({ ...(clean(message) as Row), file });
+    }
+    return { data, files };
+  },
+};
+
 const orders: ExportSection = {
   name: 'orders',
   async collect(strapi, userId) {
@@ -239,6 +268,7 @@ export function exportSections(strapi: Core.Strapi): ExportSection[] {
     cards,
     { name: 'library', collect: rows(UID.libraryEntry, { card: { select: ['id', 'title'] } }) },
     photos,
+    mediaMessages,
     { name: 'address_book', collect: rows(UID.recipient) },
     { name: 'tags', collect: rows(UID.recipientTag) },
     {

@@ -123,6 +123,25 @@ const deletePhotos: DeletionStep = {
 };
 
 /**
+ * Video and voice messages of the account's cards (issue 45 item 3): the file through the upload plugin
+ * (so the provider: the bucket), then the row. A printed card already at the printer keeps its QR code;
+ * the message page then answers as for a message that is gone.
+ */
+const deleteMediaMessages: DeletionStep = {
+  name: 'delete_media_messages',
+  async run({ strapi, userId }) {
+    const upload = strapi.plugin('upload').service('upload');
+    for (const message of await rowsOfUser(strapi, UID.mediaMessage, userId, { select: ['id', 'file_id'] })) {
+      if (message.file_id) {
+        const file = await query(strapi, 'plugin::upload.file').findOne({ where: { id: message.file_id } });
+        if (file) await upload.remove(file);
+      }
+      await query(strapi, UID.mediaMessage).delete({ where: { id: message.id } });
+    }
+  },
+};
+
+/**
  * Previews are stored by the design's hash (rendering/card-renderer.ts), so a design another card or a
  * template's thumbnail shows too shares the file: such a file stays.
  */
@@ -233,6 +252,7 @@ export const DELETION_STEPS: DeletionStep[] = [
   closeGroupCards,
   unlinkSignatures,
   deletePhotos,
+  deleteMediaMessages,
   deletePreviews,
   scrubOrders,
   deleteCards,
