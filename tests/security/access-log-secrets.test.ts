@@ -38,6 +38,19 @@ function tokenRoutes(base: string, api: string): TokenRoute[] {
     { method: 'POST', route: `${api}/sign/:token/signatures`, url: `${api}/sign/S/signatures/` },
     { method: 'PATCH', route: `${api}/sign/:token/signatures/:id`, url: `${api}/sign/S/signatures/7` },
     { method: 'DELETE', route: `${api}/sign/:token/signatures/:id`, url: `${api}/sign/S/signatures/7/` },
+    // A signer's photos on their message (issue 45 item 7), page and API.
+    { method: 'POST', route: `${base}/sign/:token/signatures/:id/photos/`, url: `${base}/sign/S/signatures/7/photos/` },
+    {
+      method: 'POST',
+      route: `${base}/sign/:token/signatures/:id/photos/:photo/delete/`,
+      url: `${base}/sign/S/signatures/7/photos/0123456789abcdef/delete/`,
+    },
+    { method: 'POST', route: `${api}/sign/:token/signatures/:id/photos`, url: `${api}/sign/S/signatures/7/photos/` },
+    {
+      method: 'DELETE',
+      route: `${api}/sign/:token/signatures/:id/photos/:photo`,
+      url: `${api}/sign/S/signatures/7/photos/0123456789abcdef/`,
+    },
     // Address-request link, page and API.
     { method: 'GET', route: `${base}/address/:token/`, url: `${base}/address/S/?thanks=1` },
     { method: 'POST', route: `${base}/address/:token/`, url: `${base}/address/S/` },
