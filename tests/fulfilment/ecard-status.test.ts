@@ -280,4 +280,23 @@ describe('e-card status per recipient: opened, failed with the reason, send agai
     // Nobody has its link yet: the view page does not show a card that has not gone out.
     expect((await http().get(`/cards/view/${waiting.view_token}/`)).status).toBe(404);
   });
+
+  it('shows the card from the moment its e-mail leaves, while the send is still being recorded', async () => {
+    const buyer = await createUser(app.strapi);
+    const date = new Date(Date.now() + 20 * DAY).toISOString().slice(0, 10);
+    const uuid = await buyEcards(buyer, ['quick@example.test'], { scheduled_for: date });
+    const [card] = await orderDeliveries(buyer, uuid);
+    const page = `/cards/view/${card.view_token}/`;
+    const rows = app.strapi.db.query('plugin::greeting-cards.delivery');
+    // Taken by a sender (claimed, not yet recorded as sent): the e-mail may be in the recipient's inbox
+    // already, since outcomes are recorded in batches just after the mail server took them.
+    await rows.update({
+      where: { id: card.id },
+      data: { status: 'processing', claimed_at: new Date(), claimed_by: 'instance-under-test', sent_at: null },
+    });
+    expect((await http().get(page)).status).toBe(200);
+    // Not claimed and never sent (as a card waiting at a provider would be): still nothing to show.
+    await rows.update({ where: { id: card.id }, data: { claimed_at: null, claimed_by: null } });
+    expect((await http().get(page)).status).toBe(404);
+  });
 });

@@ -201,12 +201,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async byToken(token: string): Promise<Row | null> {
       if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
       const delivery = await q().findOne({
-        // Also while it is being sent again: the first e-mail's link keeps working.
+        // Also while it is being sent again: the first e-mail's link keeps working. And while a sender
+        // holds it: outcomes are recorded in batches just after the mail server took the e-mail, so the
+        // link may be opened (or fetched by a mail scanner) before the card reads as sent.
         where: {
           view_token: token,
           $or: [
             { status: { $in: VIEWABLE } },
             { status: { $in: ['pending', 'processing'] }, sent_at: { $notNull: true } },
+            { status: 'processing', claimed_at: { $notNull: true } },
           ],
         },
         populate: {
