@@ -94,98 +94,76 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }));
   }
 
+  /**
+   * The one refund row of a delivery, made once (a unique index): the row already decided for it, or a
+   * new one for what `due` says is owed of the order's payment, given its lines and what they got back
+   * so far. Null when nothing is owed (a free line, an order not paid or already given back in full).
+   * The order moves to partially_refunded, or refunded once the refunds cover the whole payment. Call it
+   * only inside the transaction holding the order's row lock (orderStore.withLockedOrder).
+   */
+  async function decideOnce(
+    orderId: number,
+    deliveryId: number,
+    due: (paid: number, lines: Awaited<ReturnType<typeof linesOf>>) => number,
+    data: { requested_by: 'shopper' | 'operator'; kind?: 'shipping' },
+  ): Promise<Row | null> {
+    const existing = await refunds().findOne({ where: { delivery_id: deliveryId } });
+    if (existing) return existing;
+    const order: Row | null = await query(strapi, UID.order).findOne({ where: { id: orderId } });
+    if (!order || !REFUNDABLE_ORDERS.includes(order.status)) return null;
+    const earlier: Row[] = await refunds().findMany({
+      where: { order_id: orderId },
+      select: ['delivery_id', 'amount_pence'],
+    });
+    const paid = Number(order.total_pence ?? 0);
+    const amount = due(paid, await linesOf(orderId, earlier));
+    if (!amount) return null;
+    const row = await refunds().create({
+      data: {
+        delivery_id: deliveryId,
+        order_id: orderId,
+        amount_pence: amount,
+        currency: order.currency ?? 'GBP',
+        provider: order.payment_provider ?? null,
+        status: 'pending',
+        ...data,
+      },
+    });
+    const whole = sumOf(earlier) + amount >= paid;
+    // A partly refunded order stays so (no move, no second history entry) until the last penny goes back.
+    if (whole || (order.status as OrderStatus) !== 'partially_refunded') {
+      await orderStore(strapi).moveIf(
+        orderId,
+        statesAllowing(whole ? 'refund' : 'partial_refund'),
+        whole ? { status: 'refunded', refunded_at: new Date() } : { status: 'partially_refunded' },
+      );
+    }
+    return row;
+  }
+
   const api = {
-    /**
-     * The refund of a cancelled delivery, made once: the row already decided for it, or a new one for
-     * its line's share of the payment. Null when nothing is owed (a free line, an order not paid or
-     * already given back in full). Call it only inside the transaction holding the order's row lock
-     * (orderStore.withLockedOrder), where the card's cancel is decided too.
-     */
-    async decide(
+    /** The refund of a cancelled delivery: its line's share of the payment (decideOnce). */
+    decide(
       orderId: number,
       deliveryId: number,
       itemId: number,
       requestedBy: 'shopper' | 'operator',
     ): Promise<Row | null> {
-      const existing = await refunds().findOne({ where: { delivery_id: deliveryId } });
-      if (existing) return existing;
-      const order: Row | null = await query(strapi, UID.order).findOne({ where: { id: orderId } });
-      if (!order || !REFUNDABLE_ORDERS.includes(order.status)) return null;
-      const earlier: Row[] = await refunds().findMany({
-        where: { order_id: orderId },
-        select: ['delivery_id', 'amount_pence'],
+      return decideOnce(orderId, deliveryId, (paid, lines) => refundDue(paid, lines, itemId), {
+        requested_by: requestedBy,
       });
-      const paid = Number(order.total_pence ?? 0);
-      const amount = refundDue(paid, await linesOf(orderId, earlier), itemId);
-      if (!amount) return null;
-      const row = await refunds().create({
-        data: {
-          delivery_id: deliveryId,
-          order_id: orderId,
-          amount_pence: amount,
-          currency: order.currency ?? 'GBP',
-          provider: order.payment_provider ?? null,
-          status: 'pending',
-          requested_by: requestedBy,
-        },
-      });
-      const whole = sumOf(earlier) + amount >= paid;
-      const event = whole ? 'refund' : 'partial_refund';
-      // A partly refunded order stays so (no move, no second history entry) until the last penny goes back.
-      if (whole || (order.status as OrderStatus) !== 'partially_refunded') {
-        await orderStore(strapi).moveIf(
-          orderId,
-          statesAllowing(event),
-          whole ? { status: 'refunded', refunded_at: new Date() } : { status: 'partially_refunded' },
-        );
-      }
-      return row;
     },
 
     /**
-     * The refund of a late posted card's shipping (issue 44), made once: the delivery's one refund row
-     * (the unique index), for the part of its line's share of the payment that paid for shipping
-     * (rules/refund-shares.ts shippingRefundDue). Null when nothing is owed. Call it, as decide(), inside
-     * orderStore.withLockedOrder.
+     * The refund of a late posted card's shipping (issue 44): the part of its line's share of the
+     * payment that paid for shipping (rules/refund-shares.ts shippingRefundDue), as the delivery's one
+     * refund row (decideOnce).
      */
-    async decideShipping(
-      orderId: number,
-      deliveryId: number,
-      itemId: number,
-      shippingPence: number,
-    ): Promise<Row | null> {
-      const existing = await refunds().findOne({ where: { delivery_id: deliveryId } });
-      if (existing) return existing;
-      const order: Row | null = await query(strapi, UID.order).findOne({ where: { id: orderId } });
-      if (!order || !REFUNDABLE_ORDERS.includes(order.status)) return null;
-      const earlier: Row[] = await refunds().findMany({
-        where: { order_id: orderId },
-        select: ['delivery_id', 'amount_pence'],
+    decideShipping(orderId: number, deliveryId: number, itemId: number, shippingPence: number): Promise<Row | null> {
+      return decideOnce(orderId, deliveryId, (paid, lines) => shippingRefundDue(paid, lines, itemId, shippingPence), {
+        requested_by: 'operator',
+        kind: 'shipping',
       });
-      const paid = Number(order.total_pence ?? 0);
-      const amount = shippingRefundDue(paid, await linesOf(orderId, earlier), itemId, shippingPence);
-      if (!amount) return null;
-      const row = await refunds().create({
-        data: {
-          delivery_id: deliveryId,
-          order_id: orderId,
-          amount_pence: amount,
-          currency: order.currency ?? 'GBP',
-          provider: order.payment_provider ?? null,
-          status: 'pending',
-          requested_by: 'operator',
-          kind: 'shipping',
-        },
-      });
-      const whole = sumOf(earlier) + amount >= paid;
-      if (whole || (order.status as OrderStatus) !== 'partially_refunded') {
-        await orderStore(strapi).moveIf(
-          orderId,
-          statesAllowing(whole ? 'refund' : 'partial_refund'),
-          whole ? { status: 'refunded', refunded_at: new Date() } : { status: 'partially_refunded' },
-        );
-      }
-      return row;
     },
 
     /**
