@@ -9,7 +9,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { latestResult, markdownTable, saveResults } = require('./lib/results');
 
-const PARTS = ['catalogue', 'checkout', 'fulfilment', 'render'];
+const PARTS = ['catalogue', 'checkout', 'fulfilment', 'render', 'queue'];
 
 const only = (process.env.BENCH_ONLY || '').split(',').filter(Boolean);
 const ran = [];

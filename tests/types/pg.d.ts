@@ -19,4 +19,10 @@ declare module 'pg' {
     query<R = any>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
     end(): Promise<void>;
   }
+
+  export class Pool {
+    constructor(config?: ClientConfig & { max?: number });
+    query<R = any>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
+    end(): Promise<void>;
+  }
 }
