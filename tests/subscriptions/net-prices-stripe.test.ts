@@ -76,10 +76,7 @@ describe('memberships with prices entered net (real SDK, fake Stripe server)', (
     expect(sub.items.data[0].tax_rates).toEqual([
       expect.objectContaining({ id: rate.id, percentage: 19, inclusive: false }),
     ]);
-    const res = await postWebhook(
-      http,
-      signEvent(buildEvent('checkout.session.completed', completed), WEBHOOK_SECRET),
-    );
+    const res = await postWebhook(http, signEvent(buildEvent('checkout.session.completed', completed), WEBHOOK_SECRET));
     expect(res.body).toEqual({ received: true, result: 'subscription active' });
     expect(await subscriptionRow(app.strapi, completed.subscription)).toMatchObject({
       status: 'active',

@@ -5,7 +5,8 @@ import { webSession, type WebSession } from './session';
 
 // Issue 43, prices entered net (SERVICE_PRICES_INCLUDE_VAT=false): every block of prices a shopper reads
 // before checkout says they are net, once per block, in English and German: the home page's "from"
-// prices, the membership plans, the template page, the editor's send form and the basket (which shows
+// prices, the membership plans, the template page, the editor's send form, a group card's prices and
+// the basket (which shows
 // them with the VAT added). With prices entered gross (the default) none of these says "plus VAT".
 // The footer is left out of what is read: the shipped footer says it on every page already, and an
 // operator's own footer text may not.
@@ -21,13 +22,18 @@ const mainText = (html: string) => {
 
 const NOTES = {
   en: { home: 'Prices plus VAT', plans: 'Prices plus VAT, added to every payment.', send: 'Prices plus VAT' },
-  de: { home: 'Preise zzgl. MwSt.', plans: 'Preise zzgl. MwSt., bei jeder Zahlung hinzugerechnet.', send: 'Preise zzgl. MwSt.' },
+  de: {
+    home: 'Preise zzgl. MwSt.',
+    plans: 'Preise zzgl. MwSt., bei jeder Zahlung hinzugerechnet.',
+    send: 'Preise zzgl. MwSt.',
+  },
 };
 
 function suite(net: boolean) {
   let app: TestApp;
   let s: WebSession;
   let cardId: number;
+  let groupUuid: string;
   const page = async (path: string, lang: 'en' | 'de') => {
     const res = await app
       .http()
@@ -59,6 +65,18 @@ function suite(net: boolean) {
         .set(user.auth)
         .send({ card_id: card.id, recipient_id: friend.id })
         .expect(200);
+      const group = await app
+        .http()
+        .post('/api/group-cards/')
+        .set(user.auth)
+        .send({
+          card_id: (await createCard(app.strapi, user, { title: 'Group card' })).id,
+          title: 'Farewell',
+          recipient_name: 'Sam',
+          deadline: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        })
+        .expect(201);
+      groupUuid = group.body.uuid;
     },
   );
 
@@ -96,6 +114,13 @@ function suite(net: boolean) {
     it(`the editor's send form (${lang})`, async () => {
       const text = await page(`/editor/${cardId}/`, lang);
       expect(text).toContain(lang === 'en' ? 'Price:' : 'Preis:');
+      if (net) expect(text).toContain(notes.send);
+      else expect(text).not.toMatch(vatWords);
+    });
+
+    it(`a group card's prices (${lang})`, async () => {
+      const text = await page(`/group/${groupUuid}/`, lang);
+      expect(text).toContain(lang === 'en' ? 'E-card' : 'E-Card');
       if (net) expect(text).toContain(notes.send);
       else expect(text).not.toMatch(vatWords);
     });

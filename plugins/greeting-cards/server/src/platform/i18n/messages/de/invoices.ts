@@ -28,4 +28,6 @@ export const invoices = {
   'shop.order.invoicePending': 'Rechnung (PDF)',
   'shop.order.creditNote': 'Gutschrift {number} (PDF)',
   'shop.order.documents': 'Rechnung und Gutschriften',
+  'shop.prices.plusVat': 'Preise zzgl. MwSt.',
+  'shop.subs.plusVat': 'Preise zzgl. MwSt., bei jeder Zahlung hinzugerechnet.',
 };

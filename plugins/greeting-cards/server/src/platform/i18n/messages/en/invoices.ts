@@ -28,4 +28,7 @@ export const invoices = {
   'shop.order.invoicePending': 'Invoice (PDF)',
   'shop.order.creditNote': 'Credit note {number} (PDF)',
   'shop.order.documents': 'Invoice and credit notes',
+  // Prices entered net: the note beside a block of prices shown before checkout.
+  'shop.prices.plusVat': 'Prices plus VAT.',
+  'shop.subs.plusVat': 'Prices plus VAT, added to every payment.',
 };
