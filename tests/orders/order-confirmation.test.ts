@@ -185,9 +185,7 @@ describe('order confirmation e-mail with prices entered net', () => {
       expect((await http().post('/api/orders/add_to_cart/').set(buyer.auth).set(headers).send(line)).status).toBe(200);
     const cart = await http().get('/api/orders/cart/').set(buyer.auth);
     const uuid = cart.body.uuid as string;
-    expect((await http().post(`/api/orders/${uuid}/checkout/`).set(buyer.auth).set(headers).send({})).status).toBe(
-      200,
-    );
+    expect((await http().post(`/api/orders/${uuid}/checkout/`).set(buyer.auth).set(headers).send({})).status).toBe(200);
     expect((await http().post(`/api/orders/${uuid}/pay/`).set(buyer.auth).set(headers).send({})).status).toBe(200);
     expect((await http().get(`/api/orders/${uuid}/`).set(buyer.auth)).body.total_pence).toBe(538);
     await app.strapi.plugin('greeting-cards').service('orderConfirmations').sendMissed();

@@ -19,6 +19,8 @@ export const invoices = {
   'invoice.total-gross': 'Total',
   'invoice.total-credited': 'Total credited',
   'invoice.stripe-tax': 'VAT calculated by Stripe Tax.',
+  'email.order.net': 'Total excluding VAT',
+  'email.order.vat-added': 'plus VAT',
   'email.order.vat-amount': 'Including VAT of {amount}',
   'shop.totals.vat': 'Including VAT',
   'shop.totals.vatAdded': 'plus VAT',
