@@ -5,7 +5,7 @@ import { promisify } from 'util';
 import type { Browser, Page } from 'puppeteer-core';
 import { startApp, type TestApp } from '../helpers/strapi';
 import { createUser, type TestUser } from '../helpers/users';
-import { createCard, createRecipient } from '../helpers/order-fixtures';
+import { paidEcardAndGermanPost } from '../helpers/invoice-fixtures';
 import { seriousA11yViolations, SCREENSHOT_DIR } from './browser';
 import { launchBrowser, signedInPage } from './editor-browser';
 
@@ -18,7 +18,6 @@ const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ];
-const NEXT_WEEK = () => new Date(Date.now() + 7 * 86400_000).toISOString();
 
 describe('invoice links on the order page (Chromium)', () => {
   let app: TestApp;
@@ -38,24 +37,7 @@ describe('invoice links on the order page (Chromium)', () => {
       SERVICE_SELLER_VAT_NUMBER: 'GB123456789',
     });
     buyer = await createUser(app.strapi, { first_name: 'Alice', last_name: 'Example' });
-    const card = await createCard(app.strapi, buyer, { title: 'Garden Party' });
-    const friend = await createRecipient(app.strapi, buyer, { first_name: 'Greta', last_name: 'Berg' });
-    const german = await createRecipient(app.strapi, buyer, {
-      first_name: 'Hans',
-      last_name: 'Vogel',
-      address_line_1: 'Hauptstraße 1',
-      city: 'Berlin',
-      postcode: '10115',
-      country: 'DE',
-    });
-    for (const line of [
-      { card_id: card.id, recipient_id: friend.id },
-      { card_id: card.id, recipient_id: german.id, delivery_method: 'post', scheduled_for: NEXT_WEEK() },
-    ])
-      await app.http().post('/api/orders/add_to_cart/').set(buyer.auth).send(line).expect(200);
-    uuid = (await app.http().get('/api/orders/cart/').set(buyer.auth)).body.uuid;
-    await app.http().post(`/api/orders/${uuid}/checkout/`).set(buyer.auth).send({}).expect(200);
-    await app.http().post(`/api/orders/${uuid}/pay/`).set(buyer.auth).send({}).expect(200);
+    uuid = await paidEcardAndGermanPost(app, buyer);
     const invoices = app.strapi.plugin('greeting-cards').service('invoices');
     await invoices.issueMissed();
     const posted = (await app.http().get(`/api/orders/${uuid}/`).set(buyer.auth)).body.deliveries.find(

@@ -23,6 +23,13 @@ export interface FakeStripe {
   subscriptions: Map<string, Record<string, any>>;
   /** Refunds made (POST /v1/refunds), by id. */
   refunds: Map<string, Record<string, any>>;
+  /** Tax rates (POST /v1/tax_rates), by id. Account objects: reset() keeps them, as it keeps prices. */
+  taxRates: Map<string, Record<string, any>>;
+  /**
+   * A Price as an operator makes it in the dashboard: a session line naming it is then charged its
+   * amount (with any exclusive tax rates of the line added), as Stripe charges it.
+   */
+  definePrice(id: string, unitAmount: number, currency?: string): void;
   /** Requests to one path (e.g. '/v1/checkout/sessions'), in order. */
   requestsTo(method: string, path: string): RecordedRequest[];
   /** Marks a session completed and paid, as if the buyer paid on the hosted page; returns it. */
@@ -86,6 +93,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, Record<string, any>>();
   const subscriptions = new Map<string, Record<string, any>>();
   const refunds = new Map<string, Record<string, any>>();
+  const taxRates = new Map<string, Record<string, any>>();
+  const prices = new Map<string, { unit_amount: number; currency: string }>();
   const replays = new Map<string, { status: number; body: unknown }>();
   let url = '';
   let injected: { status: number; message: string; type: string; times: number } | null = null;
@@ -103,9 +112,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     // add the tax to it. total_details.amount_tax says how much of amount_total is tax.
     const automaticTax = p.automatic_tax?.enabled === 'true';
     let tax = 0;
+    let currency: string | null = null;
     lines.forEach((line, n) => {
       need(line.quantity && /^\d+$/.test(line.quantity), 'Invalid integer: quantity', `line_items[${n}][quantity]`);
-      if (line.price) return;
+      // Manual tax rates (line_items[n][tax_rates]): each must exist and be active; an exclusive one adds
+      // its percentage of the line, rounded, to the total, and the tax is reported in total_details.
+      const lineRates: Array<Record<string, any>> = (line.tax_rates ?? []).map((id: string) => {
+        const rate = taxRates.get(id);
+        need(rate, `No such tax rate: '${id}'`, `line_items[${n}][tax_rates]`);
+        need(rate!.active, `Tax rate ${id} is archived and cannot be used.`, `line_items[${n}][tax_rates]`);
+        return rate!;
+      });
+      const addRates = (amount: number) => {
+        for (const rate of lineRates) {
+          const added = Math.round((amount * rate.percentage) / 100);
+          tax += added;
+          if (!rate.inclusive) total += added;
+        }
+      };
+      if (line.price) {
+        const price = prices.get(line.price);
+        if (price) {
+          const amount = price.unit_amount * Number(line.quantity);
+          total += amount;
+          currency ??= price.currency;
+          addRates(amount);
+        }
+        return;
+      }
       const pd = line.price_data;
       need(pd, 'You must specify either `price` or `price_data`.', `line_items[${n}]`);
       need(pd.currency, 'Missing required param: currency.', `line_items[${n}][price_data][currency]`);
@@ -121,6 +155,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       );
       const amount = Number(pd.unit_amount) * Number(line.quantity);
       total += amount;
+      addRates(amount);
       if (automaticTax) {
         need(
           ['inclusive', 'exclusive'].includes(pd.tax_behavior),
@@ -149,7 +184,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       cancel_url: p.cancel_url ?? null,
       customer: p.customer ?? null,
       customer_email: p.customer_email ?? null,
-      currency: lines[0]?.price_data?.currency ?? null,
+      currency: lines[0]?.price_data?.currency ?? currency,
       amount_total: total,
       automatic_tax: {
         enabled: automaticTax,
@@ -226,6 +261,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       refunds.set(refund.id, refund);
       return refund;
+    }
+    if (method === 'POST' && path === '/v1/tax_rates') {
+      need(p.display_name, 'Missing required param: display_name.', 'display_name');
+      need(p.inclusive === 'true' || p.inclusive === 'false', 'Missing required param: inclusive.', 'inclusive');
+      need(/^\d+(\.\d{1,4})?$/.test(p.percentage ?? ''), 'Invalid decimal: percentage', 'percentage');
+      const rate = {
+        id: rid('txr'),
+        object: 'tax_rate',
+        active: true,
+        display_name: p.display_name,
+        percentage: Number(p.percentage),
+        inclusive: p.inclusive === 'true',
+        country: p.country ?? null,
+        tax_type: p.tax_type ?? null,
+        description: p.description ?? null,
+        metadata: p.metadata ?? {},
+      };
+      taxRates.set(rate.id, rate);
+      return rate;
+    }
+    if (method === 'GET' && path === '/v1/tax_rates') {
+      const flag = (v: unknown) => (v === undefined ? undefined : v === 'true');
+      const data = [...taxRates.values()]
+        .reverse()
+        .filter((r) => flag(p.active) === undefined || r.active === flag(p.active))
+        .filter((r) => flag(p.inclusive) === undefined || r.inclusive === flag(p.inclusive));
+      return { object: 'list', url: '/v1/tax_rates', has_more: false, data };
+    }
+    if (method === 'POST' && (m = /^\/v1\/tax_rates\/([^/]+)$/.exec(path))) {
+      const rate = taxRates.get(m[1]);
+      if (!rate) throw new StripeError(404, `No such tax rate: '${m[1]}'`, 'id', 'resource_missing');
+      if (p.active !== undefined) rate.active = p.active === 'true';
+      return rate;
     }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = {
@@ -311,6 +379,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     customers,
     subscriptions,
     refunds,
+    taxRates,
+    definePrice(id, unitAmount, currency = 'gbp') {
+      prices.set(id, { unit_amount: unitAmount, currency });
+    },
     requestsTo: (method, path) => requests.filter((r) => r.method === method && r.path === path),
     completeSession(id, paymentIntent = rid('pi')) {
       return Object.assign(existing(id), {
@@ -339,6 +411,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             {
               id: rid('si'),
               price: { id: session.line_items[0].price },
+              // Stripe keeps a session line's tax rates on the subscription item: every renewal adds them.
+              tax_rates: (session.line_items[0].tax_rates ?? []).map((id: string) => taxRates.get(id)),
               current_period_start: now,
               current_period_end: now + 30 * 86400,
             },

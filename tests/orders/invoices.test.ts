@@ -4,8 +4,8 @@ import type { ParsedMail } from 'mailparser';
 import { startApp, type TestApp } from '../helpers/strapi';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 import { createUser, type TestUser } from '../helpers/users';
-import { createCard, createRecipient, deliveriesOf, orderRow } from '../helpers/order-fixtures';
-import { inspectPdf } from '../helpers/pdf';
+import { deliveriesOf, orderRow } from '../helpers/order-fixtures';
+import { paidEcardAndGermanPost, pdfWords } from '../helpers/invoice-fixtures';
 import { webSession } from '../web/session';
 
 // Issue 43, item 2: every paid order gets an invoice, numbered without gaps across instances, drawn by
@@ -16,7 +16,6 @@ import { webSession } from '../web/session';
 jest.setTimeout(180_000);
 
 const INVOICE = 'plugin::greeting-cards.invoice';
-const NEXT_WEEK = () => new Date(Date.now() + 7 * 86400_000).toISOString();
 const ENV = {
   SERVICE_SEED_SAMPLE_DATA: 'false',
   SERVICE_RENDERER: 'puppeteer',
@@ -29,8 +28,7 @@ const ENV = {
   SERVICE_SELLER_VAT_NUMBER: 'GB123456789',
 };
 
-/** pdftotext's text with runs of spaces made one, so columns read as words. */
-const words = async (pdf: Buffer) => (await inspectPdf(pdf)).pageTexts.join('\n').replace(/[ \t]+/g, ' ');
+const words = pdfWords;
 
 describe('invoices and credit notes', () => {
   let app: TestApp;
@@ -50,30 +48,7 @@ describe('invoices and credit notes', () => {
   });
 
   /** An e-card (now) and a posted card to Germany (next week), checked out and paid; the order's uuid. */
-  async function paidOrder(user: TestUser): Promise<string> {
-    const a = app;
-    const card = await createCard(a.strapi, user, { title: 'Garden Party' });
-    const friend = await createRecipient(a.strapi, user, { first_name: 'Greta', last_name: 'Berg' });
-    const german = await createRecipient(a.strapi, user, {
-      first_name: 'Hans',
-      last_name: 'Vogel',
-      address_line_1: 'Hauptstraße 1',
-      city: 'Berlin',
-      postcode: '10115',
-      country: 'DE',
-    });
-    for (const line of [
-      { card_id: card.id, recipient_id: friend.id },
-      { card_id: card.id, recipient_id: german.id, delivery_method: 'post', scheduled_for: NEXT_WEEK() },
-    ])
-      expect((await a.http().post('/api/orders/add_to_cart/').set(user.auth).send(line)).status).toBe(200);
-    const cart = await a.http().get('/api/orders/cart/').set(user.auth);
-    expect((await a.http().post(`/api/orders/${cart.body.uuid}/checkout/`).set(user.auth).send({})).status).toBe(200);
-    const paid = await a.http().post(`/api/orders/${cart.body.uuid}/pay/`).set(user.auth).send({});
-    expect(paid.status).toBe(200);
-    expect(paid.body.status).toBe('paid');
-    return cart.body.uuid as string;
-  }
+  const paidOrder = (user: TestUser) => paidEcardAndGermanPost(app, user);
 
   const invoiceNumbers = async () =>
     (

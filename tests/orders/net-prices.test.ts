@@ -1,7 +1,7 @@
 import { startApp, type TestApp } from '../helpers/strapi';
 import { createUser, type TestUser } from '../helpers/users';
-import { createCard, createPromo, createRecipient, deliveriesOf, orderRow } from '../helpers/order-fixtures';
-import { inspectPdf } from '../helpers/pdf';
+import { createPromo, deliveriesOf, orderRow } from '../helpers/order-fixtures';
+import { cartOfEcardAndGermanPost, pdfWords } from '../helpers/invoice-fixtures';
 import { webSession } from '../web/session';
 
 // Issue 43, item 2: prices entered net (SERVICE_PRICES_INCLUDE_VAT=false). Checkout adds each line's VAT
@@ -14,7 +14,6 @@ import { webSession } from '../web/session';
 jest.setTimeout(180_000);
 
 const INVOICE = 'plugin::greeting-cards.invoice';
-const NEXT_WEEK = () => new Date(Date.now() + 7 * 86400_000).toISOString();
 // The sample catalogue (the default) for a template page.
 const ENV = {
   SERVICE_RENDERER: 'puppeteer',
@@ -27,8 +26,7 @@ const ENV = {
   SERVICE_SELLER_VAT_NUMBER: 'GB123456789',
 };
 
-/** pdftotext's text with runs of spaces made one, so columns read as words. */
-const words = async (pdf: Buffer) => (await inspectPdf(pdf)).pageTexts.join('\n').replace(/[ \t]+/g, ' ');
+const words = pdfWords;
 const binary = (r: NodeJS.ReadableStream, done: (e: Error | null, b: Buffer) => void) => {
   const chunks: Buffer[] = [];
   r.on('data', (c: Buffer) => chunks.push(c));
@@ -56,24 +54,7 @@ describe('prices entered net', () => {
   });
 
   /** An e-card (now) and a posted card to Germany (next week) in the buyer's cart; the cart's uuid. */
-  async function cartOfTwo(): Promise<string> {
-    const card = await createCard(app.strapi, buyer, { title: 'Garden Party' });
-    const friend = await createRecipient(app.strapi, buyer, { first_name: 'Greta', last_name: 'Berg' });
-    const german = await createRecipient(app.strapi, buyer, {
-      first_name: 'Hans',
-      last_name: 'Vogel',
-      address_line_1: 'Hauptstraße 1',
-      city: 'Berlin',
-      postcode: '10115',
-      country: 'DE',
-    });
-    for (const line of [
-      { card_id: card.id, recipient_id: friend.id },
-      { card_id: card.id, recipient_id: german.id, delivery_method: 'post', scheduled_for: NEXT_WEEK() },
-    ])
-      expect((await http().post('/api/orders/add_to_cart/').set(buyer.auth).send(line)).status).toBe(200);
-    return (await http().get('/api/orders/cart/').set(buyer.auth)).body.uuid as string;
-  }
+  const cartOfTwo = () => cartOfEcardAndGermanPost(app, buyer);
 
   it('says on the template page and in the shipped footer that prices are plus VAT', async () => {
     const en = textOf((await http().get('/templates/balloon-party/?locale=en')).text);
@@ -111,21 +92,7 @@ describe('prices entered net', () => {
   });
 
   it('charges net + VAT per line, says "plus VAT", invoices the net prices as entered, and refunds no more than was paid', async () => {
-    const card = await createCard(app.strapi, buyer, { title: 'Garden Party' });
-    const friend = await createRecipient(app.strapi, buyer, { first_name: 'Greta', last_name: 'Berg' });
-    const german = await createRecipient(app.strapi, buyer, {
-      first_name: 'Hans',
-      last_name: 'Vogel',
-      address_line_1: 'Hauptstraße 1',
-      city: 'Berlin',
-      postcode: '10115',
-      country: 'DE',
-    });
-    for (const line of [
-      { card_id: card.id, recipient_id: friend.id },
-      { card_id: card.id, recipient_id: german.id, delivery_method: 'post', scheduled_for: NEXT_WEEK() },
-    ])
-      expect((await http().post('/api/orders/add_to_cart/').set(buyer.auth).send(line)).status).toBe(200);
+    await cartOfTwo();
     const cart = await http().get('/api/orders/cart/').set(buyer.auth);
     // The cart holds the prices as entered (net) until checkout.
     expect(cart.body.subtotal_pence).toBe(698);

@@ -146,3 +146,82 @@ describe('order confirmation e-mail', () => {
     expect(String(mail.text)).toMatch(/wird am \d{1,2}\. \w+ \d{4} verschickt/);
   });
 });
+
+// Prices entered net (SERVICE_PRICES_INCLUDE_VAT=false): the lines are what was paid (checkout added
+// each line's VAT), and the totals say the net, the VAT added and the total paid, as the basket and the
+// order page do, instead of "Including VAT of". Here an e-card at 2.99 net (GB 20 %: 0.598 -> 0.60, 3.59)
+// and a print-at-home card at 1.49 net (0.298 -> 0.30, 1.79): 4.48 net + 0.90 VAT = 5.38.
+describe('order confirmation e-mail with prices entered net', () => {
+  let app: TestApp;
+  let smtp: SmtpCapture;
+  const http = () => app.http();
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    app = await startApp({
+      ...smtp.env,
+      SERVICE_SEED_SAMPLE_DATA: 'false',
+      SERVICE_RENDERER: 'memory',
+      SERVICE_PUBLIC_URL: PUBLIC_URL,
+      SERVICE_PRICES_INCLUDE_VAT: 'false',
+      SERVICE_VAT_RATES: 'GB:2000',
+      SERVICE_PRINT_PRICE: '149',
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.stop();
+  });
+
+  async function paidConfirmation(lang: 'en' | 'de') {
+    const buyer = await createUser(app.strapi);
+    const headers = { 'Accept-Language': lang };
+    const card = await createCard(app.strapi, buyer, { title: 'Net card', canvas_data: design('Hi') });
+    const friend = await createRecipient(app.strapi, buyer, { email: 'friend@example.test' });
+    for (const line of [
+      { card_id: card.id, recipient_id: friend.id },
+      { card_id: card.id, delivery_method: 'print' },
+    ])
+      expect((await http().post('/api/orders/add_to_cart/').set(buyer.auth).set(headers).send(line)).status).toBe(200);
+    const cart = await http().get('/api/orders/cart/').set(buyer.auth);
+    const uuid = cart.body.uuid as string;
+    expect((await http().post(`/api/orders/${uuid}/checkout/`).set(buyer.auth).set(headers).send({})).status).toBe(200);
+    expect((await http().post(`/api/orders/${uuid}/pay/`).set(buyer.auth).set(headers).send({})).status).toBe(200);
+    expect((await http().get(`/api/orders/${uuid}/`).set(buyer.auth)).body.total_pence).toBe(538);
+    await app.strapi.plugin('greeting-cards').service('orderConfirmations').sendMissed();
+    const [mail] = await smtp.waitFor(
+      (m) =>
+        (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.value.some((v) => v.address === buyer.email)) &&
+        Boolean(m.headers.get('x-greeting-card-order')),
+      1,
+    );
+    /** Both parts as text, runs of white space made one (the HTML part's table cells become words). */
+    const flat = (s: string) => s.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    return { text: flat(String(mail.text)), html: flat(String(mail.html)) };
+  }
+
+  it('says the net total, the VAT added and the total paid (English)', async () => {
+    const { text, html } = await paidConfirmation('en');
+    expect(text).toContain('£3.59');
+    expect(text).toContain('£1.79');
+    expect(text).toContain('Total excluding VAT: £4.48');
+    expect(text).toContain('plus VAT: £0.90');
+    expect(text).toContain('Total paid: £5.38');
+    for (const words of ['Total excluding VAT £4.48', 'plus VAT £0.90', 'Total paid £5.38'])
+      expect(html).toContain(words);
+    for (const part of [text, html]) {
+      expect(part).not.toContain('Including VAT of');
+      expect(part).not.toContain('Prices include VAT');
+      expect(part).not.toContain('Subtotal');
+    }
+  });
+
+  it('says them in German', async () => {
+    const { text, html } = await paidConfirmation('de');
+    for (const part of [text, html]) {
+      expect(part).toMatch(/Summe ohne MwSt\.:? 4,48 £/);
+      expect(part).toMatch(/zzgl\. MwSt\.:? 0,90 £/);
+      expect(part).not.toContain('Darin enthalten');
+    }
+  });
+});

@@ -14,6 +14,7 @@ import { assertAllowedRedirects } from '../../platform/http/redirects';
 import { query, type Row } from '../../platform/db/query';
 import { PUBLISHED } from '../../platform/db/published';
 import { msg } from '../../platform/i18n/format-message';
+import { getService } from '../../platform/get-service';
 
 // Starting a subscription (demo: active at once; provider: a subscription-mode Checkout Session) and
 // opening the billing portal, as helpers of the subscriptions service.
@@ -98,8 +99,11 @@ export async function startSubscriptionCheckout(
   }
   if (!plan.provider_price_id) throw badRequest(msg('error.plan_no_price'));
   const provider = providers(strapi).get('subscription')!;
+  // Prices entered net: the plan's price is net, and the provider adds this VAT to every charge.
+  const vat = await getService(strapi, 'invoices').membershipVat(user.id);
   const session = await callProvider(strapi, 'subscription checkout', async () =>
     provider.startSubscriptionCheckout({
+      vat,
       priceId: plan.provider_price_id,
       customerId: await ensureCustomer(strapi, provider, user),
       userId: user.id,

@@ -28,6 +28,11 @@ export interface ConfirmationInput {
   totalPence: number;
   /** The VAT in the total (the invoice's), or null when not known. */
   vatPence?: number | null;
+  /**
+   * Prices entered net (SERVICE_PRICES_INCLUDE_VAT=false): the totals say the net, the VAT added and the
+   * total paid (as the basket and the order page do) instead of "Including VAT of".
+   */
+  netPrices?: boolean;
   currency: string;
   paidAt: Date;
   orderUrl: string;
@@ -77,6 +82,15 @@ export function orderConfirmationEmail(input: ConfirmationInput, lang: EmailLang
         input.vatPence === null || input.vatPence === undefined
           ? null
           : t('email.order.vat-amount', { amount: text.money(input.vatPence, input.currency) }),
+      // Prices entered net, the VAT known: net and VAT rows above the total, the gross subtotal only
+      // above a discount (it would repeat the total otherwise).
+      netTotals:
+        input.netPrices && input.vatPence !== null && input.vatPence !== undefined
+          ? {
+              net: text.money(input.totalPence - input.vatPence, input.currency),
+              vat: text.money(input.vatPence, input.currency),
+            }
+          : null,
       paidOn: text.date(input.paidAt),
       orderUrl: input.orderUrl,
     },

@@ -86,6 +86,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         promoCode: order.promo_code ?? null,
         totalPence: Number(order.total_pence ?? 0),
         vatPence: await vatOf(order),
+        netPrices: !config.pricesIncludeVat,
         currency: String(order.currency ?? config.currency),
         paidAt: new Date(order.paid_at ?? Date.now()),
         orderUrl: publicShopUrl(strapi, `/orders/${order.uuid}/`),

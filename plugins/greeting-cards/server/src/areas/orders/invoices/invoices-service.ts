@@ -9,7 +9,7 @@ import { notFound } from '../../../platform/errors';
 import { orderStore } from '../order-store';
 import { itemView, type ItemSnapshot } from '../serializer';
 import { invoiceNumbers, type DocumentKind } from './invoice-numbers';
-import { orderVat, type OrderVatLine } from './order-vat';
+import { linesWithRates, orderVat, type OrderVatLine } from './order-vat';
 import { creditOf, sumOf, type VatLine } from './rules/vat';
 import { invoicePdf } from './invoice-document';
 
@@ -103,6 +103,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return String(details?.country ?? '')
         .trim()
         .toUpperCase();
+    },
+
+    /**
+     * Prices entered net: the VAT a membership's charge must add, at its place of supply (an electronically
+     * supplied service: the buyer's country, else the shop's). Null with gross prices or at a rate of 0.
+     */
+    async membershipVat(userId: number): Promise<{ country: string; rateBp: number } | null> {
+      const config = getConfig(strapi);
+      if (config.pricesIncludeVat) return null;
+      const [line] = linesWithRates(
+        config,
+        [{ method: 'ecard', recipientCountry: null, amount: 0 }],
+        await api.buyerCountry(userId),
+      );
+      return line.rateBp > 0 ? { country: line.country, rateBp: line.rateBp } : null;
     },
 
     /** The invoice of a paid order, issued now unless it was already; null for an order not paid. */

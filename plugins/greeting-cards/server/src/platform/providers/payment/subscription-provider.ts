@@ -10,6 +10,11 @@ export interface SubscriptionCheckoutRequest {
   successUrl: string;
   cancelUrl: string;
   idempotencyKey: string;
+  /**
+   * Prices entered net (SERVICE_PRICES_INCLUDE_VAT=false): the VAT the provider adds to every charge of the
+   * plan's (net) price, at the plan's place of supply. Absent with gross prices or a rate of 0.
+   */
+  vat?: { country: string; rateBp: number } | null;
 }
 
 export interface SubscriptionProvider {

@@ -19,6 +19,8 @@ export const invoices = {
   'invoice.total-gross': 'Gesamtbetrag',
   'invoice.total-credited': 'Gutgeschrieben',
   'invoice.stripe-tax': 'Umsatzsteuer von Stripe Tax berechnet.',
+  'email.order.net': 'Summe ohne MwSt.',
+  'email.order.vat-added': 'zzgl. MwSt.',
   'email.order.vat-amount': 'Darin enthalten {amount} MwSt.',
   'shop.totals.vat': 'Darin enthaltene MwSt.',
   'shop.totals.vatAdded': 'zzgl. MwSt.',
@@ -28,4 +30,6 @@ export const invoices = {
   'shop.order.invoicePending': 'Rechnung (PDF)',
   'shop.order.creditNote': 'Gutschrift {number} (PDF)',
   'shop.order.documents': 'Rechnung und Gutschriften',
+  'shop.prices.plusVat': 'Preise zzgl. MwSt.',
+  'shop.subs.plusVat': 'Preise zzgl. MwSt., bei jeder Zahlung hinzugerechnet.',
 };

@@ -19,6 +19,8 @@ export const invoices = {
   'invoice.total-gross': 'Total',
   'invoice.total-credited': 'Total credited',
   'invoice.stripe-tax': 'VAT calculated by Stripe Tax.',
+  'email.order.net': 'Total excluding VAT',
+  'email.order.vat-added': 'plus VAT',
   'email.order.vat-amount': 'Including VAT of {amount}',
   'shop.totals.vat': 'Including VAT',
   'shop.totals.vatAdded': 'plus VAT',
@@ -28,4 +30,7 @@ export const invoices = {
   'shop.order.invoicePending': 'Invoice (PDF)',
   'shop.order.creditNote': 'Credit note {number} (PDF)',
   'shop.order.documents': 'Invoice and credit notes',
+  // Prices entered net: the note beside a block of prices shown before checkout.
+  'shop.prices.plusVat': 'Prices plus VAT.',
+  'shop.subs.plusVat': 'Prices plus VAT, added to every payment.',
 };

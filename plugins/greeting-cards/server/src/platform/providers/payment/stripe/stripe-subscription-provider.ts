@@ -2,6 +2,7 @@
 import type { SubscriptionProvider } from '../subscription-provider';
 import { createStripeClient } from './stripe-payment-provider';
 import { fromStripeSubscription } from './stripe-payloads';
+import { stripeVatRate } from './stripe-tax-rates';
 
 export function createStripeSubscriptionProvider(options: {
   secretKey: string;
@@ -36,7 +37,16 @@ export function createStripeSubscriptionProvider(options: {
           metadata,
           // The subscription carries them too, so its own events name the user and plan.
           subscription_data: { metadata },
-          line_items: [{ price: req.priceId, quantity: 1 }],
+          // Prices entered net: the plan's Price stays its net amount (the webhook finds the plan by it), and
+          // an exclusive tax rate makes Stripe add the VAT to this charge and every renewal (its invoices
+          // then show net, rate, VAT and total).
+          line_items: [
+            {
+              price: req.priceId,
+              quantity: 1,
+              ...(req.vat ? { tax_rates: [await stripeVatRate(client, req.vat)] } : {}),
+            },
+          ],
           success_url: req.successUrl,
           cancel_url: req.cancelUrl,
         },
