@@ -22,6 +22,13 @@ export interface PrivateStore {
   get(key: string): Promise<Buffer | null>;
   /** Stores `body` under `key` (replacing what was there). */
   put(key: string, body: Buffer, mime: string): Promise<void>;
+  /**
+   * Stores `body` under `key` only if nothing is there: true when this call stored it. Racing calls on
+   * one disk agree (link() fails on an existing name); on S3 the bucket refuses a second write when it
+   * honours conditional writes (If-None-Match, as AWS does since 2024), else the check before the write
+   * narrows the race to calls in the same instant.
+   */
+  create(key: string, body: Buffer, mime: string): Promise<boolean>;
   /** Removes `key`; removing what is not there is not an error. */
   remove(key: string): Promise<void>;
 }
@@ -54,6 +61,23 @@ export function diskStore(dir: string): PrivateStore {
     async put(key, body) {
       await writeAtomically(fileOf(key), body);
     },
+    async create(key, body) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written whole, then linked into place: link() fails if the name exists, and a reader never
+      // sees a half-written file.
+      const tmp = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+      await fs.writeFile(tmp, body);
+      try {
+        await fs.link(tmp, file);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        return false;
+      } finally {
+        await fs.rm(tmp, { force: true });
+      }
+    },
     async remove(key) {
       await fs.rm(fileOf(key), { force: true });
     },
@@ -83,40 +107,62 @@ export function bucketStore(strapi: Core.Strapi, area: string, bucket: string, c
     return { key: full, ext, hash: path.posix.basename(full), dir: path.posix.dirname(full) };
   };
   let warned = false;
+  const fromBucket = async (key: string): Promise<Buffer | null> => {
+    const file = split(key);
+    const provider = strapi.plugin('upload').provider as unknown as SigningProvider;
+    // The provider signs any key of its bucket: it checks only that the URL names the bucket and
+    // builds the object's key from path, hash and ext, so an s3:// URL stands for an object whose
+    // published URL this instance never saw (another machine stored it).
+    const signed = await provider.getSignedUrl?.({
+      url: `s3://${bucket}/${file.key}${file.ext}`,
+      hash: file.hash,
+      ext: file.ext,
+      path: file.dir,
+    });
+    if (!signed || signed.url.startsWith('s3:')) {
+      if (!warned) {
+        warned = true;
+        strapi.log.warn(
+          '[greeting-cards] the upload provider does not sign URLs for its bucket (a baseUrl is set?): private files stored by another instance cannot be read back',
+        );
+      }
+      return null;
+    }
+    return (await fetchRemoteFile(signed.url))?.body ?? null;
+  };
   return {
     kind: 's3',
     async get(key) {
       const cached = await cache.get(key);
       if (cached) return cached;
-      const file = split(key);
-      const provider = strapi.plugin('upload').provider as unknown as SigningProvider;
-      // The provider signs any key of its bucket: it checks only that the URL names the bucket and
-      // builds the object's key from path, hash and ext, so an s3:// URL stands for an object whose
-      // published URL this instance never saw (another machine stored it).
-      const signed = await provider.getSignedUrl?.({
-        url: `s3://${bucket}/${file.key}${file.ext}`,
-        hash: file.hash,
-        ext: file.ext,
-        path: file.dir,
-      });
-      if (!signed || signed.url.startsWith('s3:')) {
-        if (!warned) {
-          warned = true;
-          strapi.log.warn(
-            '[greeting-cards] the upload provider does not sign URLs for its bucket (a baseUrl is set?): private files stored by another instance cannot be read back',
-          );
-        }
-        return null;
-      }
-      const found = await fetchRemoteFile(signed.url);
-      if (!found) return null;
-      await cache.put(key, found.body, '').catch(() => undefined);
-      return found.body;
+      const found = await fromBucket(key);
+      if (found) await cache.put(key, found, '').catch(() => undefined);
+      return found;
     },
     async put(key, body, mime) {
       const file = split(key);
       await putFile(strapi, { key: file.key, ext: file.ext, mime, body, private: true });
       await cache.put(key, body, mime).catch(() => undefined);
+    },
+    async create(key, body, mime) {
+      // Never answered from the local cache: another machine may have written it since.
+      if (await fromBucket(key)) return false;
+      const file = split(key);
+      try {
+        await putFile(strapi, {
+          key: file.key,
+          ext: file.ext,
+          mime,
+          body,
+          private: true,
+          params: { IfNoneMatch: '*' },
+        });
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 412 || status === 409) return false;
+        throw error;
+      }
+      return true;
     },
     async remove(key) {
       const file = split(key);
