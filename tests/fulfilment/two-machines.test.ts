@@ -215,7 +215,7 @@ onPostgres(
         res.on('end', () => cb(null, Buffer.concat(chunks)));
       });
 
-    async function order(user: TestUser, cardId: number, recipientId: number, method: 'ecard' | 'print') {
+    async function order(user: TestUser, cardId: number, recipientId: number, method: 'ecard' | 'print' | 'post') {
       const add = await viaBalancer()
         .post('/api/orders/add_to_cart/')
         .set(user.auth)
@@ -242,15 +242,18 @@ onPostgres(
           const recipient = await createRecipient(harness.strapi, shopper, { email: `two-machines-${n}@example.test` });
           const ecardOrder = await order(shopper, created.body.id, recipient.id, 'ecard');
           const printOrder = await order(shopper, created.body.id, recipient.id, 'print');
-          return { shopper, cardId: created.body.id as number, ecardOrder, printOrder };
+          const postOrder = await order(shopper, created.body.id, recipient.id, 'post');
+          return { shopper, cardId: created.body.id as number, ecardOrder, printOrder, postOrder };
         }),
       );
       // The workers (either machine) send the e-cards and draw the print-at-home PDFs.
       const ecards: Row[] = [];
       const prints: Row[] = [];
+      const posts: Row[] = [];
       for (const r of results) {
         ecards.push(...(await deliveriesOf(harness.strapi, r.ecardOrder)));
         prints.push(...(await deliveriesOf(harness.strapi, r.printOrder)));
+        posts.push(...(await deliveriesOf(harness.strapi, r.postOrder)));
       }
       await smtp.waitFor((m) => ecards.some((d) => String(d.id) === deliveryHeader(m)), ecards.length, 60_000);
       await until(
@@ -259,6 +262,26 @@ onPostgres(
         (n: number) => n === prints.length,
         60_000,
       );
+      // The postal stub's outbox is in the bucket too (private objects): either worker finds every key.
+      const posted: Row[] = await until(
+        () =>
+          q(harness.strapi, 'delivery').findMany({
+            where: { id: { $in: posts.map((d) => d.id) }, status: 'sent' },
+            select: ['tracking_reference'],
+          }),
+        (rows: Row[]) => rows.length === posts.length,
+        60_000,
+      );
+      const keys = await bucketKeys();
+      for (const { tracking_reference: reference } of posted) {
+        expect(keys).toEqual(
+          expect.arrayContaining([
+            `greeting-cards/postal-outbox/${reference}.json`,
+            `greeting-cards/postal-outbox/${reference}.pdf`,
+          ]),
+        );
+      }
+      expect(keys.filter((k) => k.startsWith('greeting-cards/postal-outbox/keys/'))).toHaveLength(posts.length);
       // Previews drawn by a worker, stored in the bucket.
       const previews = await until(
         () =>
