@@ -1,48 +1,35 @@
-import fs from 'fs/promises';
-import path from 'path';
+import type { PrivateStore } from '../../platform/uploads/private-store';
+
+const MIME: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png' };
+const mimeOf = (key: string) => MIME[key.slice(key.lastIndexOf('.'))] ?? 'application/octet-stream';
 
 /**
- * Finished renders kept on disk by content hash, so a design is drawn once however often it is shown
- * (the public e-card page, the e-mail image of 1,000 copies of one card). Concurrent requests for the
- * same key share one render. Files are written then renamed: a reader never sees half a file.
+ * Finished renders kept by content hash, so a design is drawn once however often it is shown (the
+ * public e-card page, the e-mail image of 1,000 copies of one card). Concurrent requests for the same
+ * key share one render. The store is a folder, or the upload provider's bucket with a local folder in
+ * front (platform/uploads/private-store.ts), so a render a worker stored is found on any machine.
  */
-export function renderCache(dir: string) {
+export function renderCache(store: PrivateStore) {
   const inFlight = new Map<string, Promise<Buffer>>();
-
-  async function read(file: string): Promise<Buffer | null> {
-    try {
-      return await fs.readFile(file);
-    } catch {
-      return null;
-    }
-  }
-
-  async function write(file: string, body: Buffer): Promise<void> {
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await fs.writeFile(tmp, body);
-    await fs.rename(tmp, file);
-  }
 
   return {
     /** The cached bytes under `key`, or null: never draws (a SERVICE_ROLE=web instance serves only what is stored). */
     async peek(key: string): Promise<Buffer | null> {
       if (!/^[\w.-]+$/.test(key)) throw new Error(`bad render cache key "${key}"`);
-      return read(path.join(dir, key));
+      return store.get(key);
     },
 
     /** The cached bytes under `key`, or what `produce` makes (stored for next time). */
     async get(key: string, produce: () => Promise<Buffer>): Promise<Buffer> {
       if (!/^[\w.-]+$/.test(key)) throw new Error(`bad render cache key "${key}"`);
-      const file = path.join(dir, key);
       const pending = inFlight.get(key);
       if (pending) return pending;
       const job = (async () => {
-        const stored = await read(file);
+        const stored = await store.get(key);
         if (stored) return stored;
         const body = await produce();
         // A cache that cannot be written still answers.
-        await write(file, body).catch(() => undefined);
+        await store.put(key, body, mimeOf(key)).catch(() => undefined);
         return body;
       })();
       inFlight.set(key, job);

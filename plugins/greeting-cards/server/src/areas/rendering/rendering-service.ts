@@ -17,6 +17,7 @@ import { FairQueue } from '../../platform/providers/renderer/fair-queue';
 import { renderCache } from './render-cache';
 import { imageSourceRules, usesLocalUploads } from '../../platform/uploads/image-rules';
 import { uploadPreviewStore } from './preview-store';
+import { diskStore, privateStore } from '../../platform/uploads/private-store';
 import { uploadAssetsResolver } from '../../platform/providers/renderer/upload-assets';
 import { extraPages, pageDesign, pageIsDesigned } from '../../platform/designs/print-products/pages';
 import { msg } from '../../platform/i18n/format-message';
@@ -26,8 +27,8 @@ export interface RenderFor {
   owner?: string;
 }
 
-/** Finished view-page SVGs, outside public/ (they are only shown through a delivery's token). */
-const SVG_CACHE_DIR = 'private/greeting-cards/render-cache';
+/** Finished view-page SVGs, never published (they are only shown through a delivery's token). */
+const RENDER_CACHE = 'render-cache';
 const SHARED = 'shared';
 
 /** What a SERVICE_ROLE=web instance answers (503, {"detail"}) for a render nobody has stored yet. */
@@ -44,13 +45,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   // As many renders at once as the browser has pages (SERVICE_RENDER_PAGES); the fair queue decides whose
   // turn it is, so one owner's big batch still takes turns with everyone else's renders.
   const queue = new FairQueue(getConfig(strapi).renderPages);
-  const svgCache = renderCache(path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR));
+  // With a remote provider (S3) in the bucket, as private objects: a web instance on another machine
+  // serves what a worker drew (platform/uploads/private-store.ts).
+  const svgCache = renderCache(privateStore(strapi, RENDER_CACHE));
   // With the local provider, the same files as storePreview writes: a card's saved preview is its
-  // e-mail image too. With a remote provider the e-mail's copy is cached privately, never in public/.
+  // e-mail image too. With a remote provider the e-mail's copy is kept privately, never published.
   const pngCache = renderCache(
     usesLocalUploads(strapi)
-      ? path.join(strapi.dirs.static.public, PREVIEW_DIR)
-      : path.resolve(strapi.dirs.app.root, SVG_CACHE_DIR),
+      ? diskStore(path.join(strapi.dirs.static.public, PREVIEW_DIR))
+      : privateStore(strapi, RENDER_CACHE),
   );
   // Reads a stored preview back (local file, or the upload provider's URL), as the renderer reads images.
   const storedFile = (url: string) =>

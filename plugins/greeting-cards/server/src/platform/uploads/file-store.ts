@@ -50,7 +50,15 @@ async function writeAtomically(file: string, body: Buffer): Promise<void> {
  */
 export async function putFile(
   strapi: Core.Strapi,
-  input: { key: string; ext: string; mime: string; body: Buffer; private?: boolean },
+  input: {
+    key: string;
+    ext: string;
+    mime: string;
+    body: Buffer;
+    private?: boolean;
+    /** Extra parameters for the provider's write (S3: IfNoneMatch); ignored by the local provider. */
+    params?: Record<string, unknown>;
+  },
 ): Promise<StoredFile> {
   if (!/^[\w-]+(?:\/[\w-]+)*$/.test(input.key) || !/^\.[a-z0-9]+$/.test(input.ext))
     throw new Error(`bad file key "${input.key}${input.ext}"`);
@@ -69,7 +77,7 @@ export async function putFile(
     url: '',
     ...(dir !== '.' ? { path: dir } : {}),
   };
-  await providerOf(strapi).upload(file, input.private ? privateParams(strapi) : {});
+  await providerOf(strapi).upload(file, { ...(input.private ? privateParams(strapi) : {}), ...input.params });
   if (!file.url) throw new Error('[greeting-cards] the upload provider stored a file but gave no URL');
   return { url: file.url, hash: file.hash, ext: file.ext, mime: file.mime, ...(file.path ? { path: file.path } : {}) };
 }

@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import path from 'path';
 import type { PluginConfig } from '../../config/settings';
 import { getConfig } from '../../config/get-config';
 import { loadReplaceableModule } from '../shared/load-module';
@@ -7,6 +6,7 @@ import { UID } from '../../uids';
 import { createStubPostalBackend } from './stub-postal-backend';
 import type { PostalBackend } from './types';
 import { query } from '../../db/query';
+import { privateStore } from '../../uploads/private-store';
 import { apiPathOf, mountPointsOf } from '../../mount/mount-points';
 import { createProdigiBackend } from './prodigi/prodigi-backend';
 import { createGelatoBackend } from './gelato/gelato-backend';
@@ -15,7 +15,10 @@ import { createGelatoBackend } from './gelato/gelato-backend';
 export const callbackUrl = (config: PluginConfig, provider: string) =>
   `${config.publicUrl.replace(/\/+$/, '')}${apiPathOf(mountPointsOf(config), `/postal/${provider}/callback/${config.postalCallbackSecret}`)}`;
 
-/** Where the stub keeps "posted" PDFs and packing slips (outside public/: they hold addresses). */
+/**
+ * Where the stub keeps "posted" PDFs and packing slips with the local upload provider (outside public/:
+ * they hold addresses); with the aws-s3 provider they are private objects under greeting-cards/postal-outbox/.
+ */
 export const POSTAL_OUTBOX = 'private/greeting-cards/postal-outbox';
 
 /**
@@ -58,7 +61,8 @@ export function createPostalBackend(strapi: Core.Strapi, config: PluginConfig): 
   }
   return createStubPostalBackend({
     prefix: config.postalReferencePrefix || 'PB',
-    outbox: path.resolve(strapi.dirs.app.root, POSTAL_OUTBOX),
+    // private/greeting-cards/postal-outbox, or the bucket's private objects (platform/uploads/private-store.ts).
+    outbox: privateStore(strapi, 'postal-outbox'),
     async isTaken(reference: string) {
       return Boolean(
         await query(strapi, UID.delivery).findOne({ where: { tracking_reference: reference }, select: ['id'] }),
