@@ -54,21 +54,35 @@ export async function visitorPage(
   return page;
 }
 
+/** Two animation frames, then every finite animation at its end: the page as it rests at its size. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 /**
- * Full-page screenshots at 1280 and 390 px (`<prefix>-<name>-<width>.png` in .tmp/screenshots), checking
- * that nothing sticks out sideways at either width; back at 1280 px after.
+ * Whole-page screenshots at 1280 and 390 px (`<prefix>-<name>-<width>.png` in .tmp/screenshots), checking
+ * that nothing sticks out sideways at either width; back at 1280 px after. The viewport is grown to the
+ * page's height rather than captured beyond it: that capture leaves out a layer a 3D animation composited
+ * (the e-card's unfolded inside left page, there on screen, was a blank in the picture).
  */
 export async function shotsAtWidths(page: Page, prefix: string, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   for (const viewport of WIDTHS) {
     await page.setViewport(viewport);
-    // Two frames: what lays itself out again on a resize has done so before the picture.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await settled(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect([name, viewport.width, overflow]).toEqual([name, viewport.width, 0]);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewport({ ...viewport, height: Math.max(viewport.height, height) });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settled(page);
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, `${prefix}-${name}-${viewport.width}.png`) as `${string}.png`,
-      fullPage: true,
     });
   }
   await page.setViewport(WIDTHS[0]);

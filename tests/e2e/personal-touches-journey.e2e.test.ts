@@ -13,15 +13,7 @@ import { until } from '../fulfilment/helpers';
 import { allA11yViolations } from './baseline';
 import { freePort } from './browser';
 import { launchBrowser, layersAre, recordMessage, saveMessage, saveStatus, startCard } from './editor-browser';
-import {
-  checkoutAndPay,
-  productionEnv,
-  sendFromEditor,
-  shotsAtWidths,
-  signIn,
-  visitorPage,
-  WIDTHS,
-} from './journey';
+import { checkoutAndPay, productionEnv, sendFromEditor, shotsAtWidths, signIn, visitorPage, WIDTHS } from './journey';
 
 // Issue 45, "Done when", as one journey on a production boot (NODE_ENV=production, the built plugin, its
 // own secrets, the real renderer) with every e-mail caught by a real SMTP server, the posted card printed
@@ -221,17 +213,25 @@ describe('cards that feel personal: an idea, handwriting and a voice message, op
     }));
     expect(inside.text).toContain('Happy birthday, Ada!');
     expect(inside.paths).toBeGreaterThan(0);
+    // Unfolded (for the pictures).
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.card-inside-left, .card-inside-right')].every((e) =>
+        e.getAnimations().every((a) => a.playState === 'finished'),
+      ),
+    );
 
-    // The voice message plays: the browser decodes the recording the editor stored.
+    // The voice message plays when its play button is pressed: the browser decodes what the editor stored.
     await page.$eval('.media-message audio', (el) => {
       const audio = el as HTMLAudioElement;
       audio.addEventListener('playing', () => (audio.dataset.playing = 'yes'));
       audio.addEventListener('timeupdate', () => {
         if (audio.currentTime > 0.3) audio.dataset.heard = 'yes';
       });
-      audio.muted = true;
-      return audio.play();
     });
+    await page.$eval('.media-message audio', (e) => e.scrollIntoView({ block: 'center' }));
+    const player = (await (await page.$('.media-message audio'))!.boundingBox())!;
+    // The native player's play button sits at its left end.
+    await page.mouse.click(player.x + 20, player.y + player.height / 2);
     await page.waitForSelector('.media-message audio[data-playing="yes"][data-heard="yes"]', { timeout: 20_000 });
     await page.$eval('.media-message audio', (a) => (a as HTMLAudioElement).pause());
     await page.$eval('.media-message', (e) => e.scrollIntoView());
@@ -268,9 +268,9 @@ describe('cards that feel personal: an idea, handwriting and a voice message, op
     expect(await text(page, '.reply-snippet')).toContain('Ada Byron replied');
     expect(await text(page, '.reply-snippet blockquote')).toBe(REPLY);
     await page.goto(`${base}/library/?type=sent`, { waitUntil: 'load' });
-    expect(await page.$$eval('.library-card .reply-snippet blockquote', (els) => els.map((e) => e.textContent))).toEqual(
-      [REPLY],
-    );
+    expect(
+      await page.$$eval('.library-card .reply-snippet blockquote', (els) => els.map((e) => e.textContent)),
+    ).toEqual([REPLY]);
     await shots(page, 'library');
     await page.close();
   });

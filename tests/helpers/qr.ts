@@ -20,4 +20,5 @@ export async function qrCodeOn(pdf: Buffer, page: number): Promise<{ data: strin
 }
 
 /** The text of the QR code on one page of a PDF, or null when it has none. */
-export const qrOn = async (pdf: Buffer, page: number): Promise<string | null> => (await qrCodeOn(pdf, page))?.data ?? null;
+export const qrOn = async (pdf: Buffer, page: number): Promise<string | null> =>
+  (await qrCodeOn(pdf, page))?.data ?? null;
