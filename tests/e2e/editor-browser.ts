@@ -10,7 +10,12 @@ import { processBrowser } from '../../plugins/greeting-cards/server/src/platform
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Chromium for the editor. `fakeMedia`: a fake camera and microphone that grant themselves (a beep and a
+ * test pattern; --use-fake-device-for-media-stream, --use-fake-ui-for-media-stream), and media that
+ * may play without a gesture.
+ */
+export async function launchBrowser(options: { fakeMedia?: boolean } = {}): Promise<Browser> {
   const puppeteer = (await import('puppeteer-core')).default;
   return puppeteer.launch({
     // The renderer's own choice: PUPPETEER_EXECUTABLE_PATH, a Chromium on PATH, else the bundled one.
@@ -25,6 +30,13 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-dev-shm-usage',
       '--font-render-hinting=none',
+      ...(options.fakeMedia
+        ? [
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
+            '--autoplay-policy=no-user-gesture-required',
+          ]
+        : []),
     ],
   });
 }
@@ -123,4 +135,31 @@ export async function saveStatus(page: Page, text: string): Promise<void> {
         .catch(() => 'no status');
       throw new Error(`save status is "${now}", expected "${text}": ${(error as Error).message}`);
     });
+}
+
+/**
+ * Records a message with the editor's recorder as a person does: presses `button` (#media-record-audio
+ * or #media-record-video), lets it run until the status shows `seconds`, stops, and waits for the preview.
+ */
+export async function recordMessage(page: Page, button: string, seconds: number): Promise<void> {
+  await page.click(button);
+  await page.waitForSelector('#media-stop:not([hidden])');
+  await page.waitForFunction(
+    (s) => new RegExp(`\\b${s} s`).test(document.getElementById('media-status')?.textContent ?? ''),
+    { timeout: 20_000 },
+    seconds,
+  );
+  await page.click('#media-stop');
+  await page.waitForSelector('#media-save:not([disabled])');
+  await page.waitForSelector('#media-preview:not([hidden]) audio, #media-preview:not([hidden]) video');
+}
+
+/** Presses "Save message" and waits until the status says what `savedText` matches. */
+export async function saveMessage(page: Page, savedText: RegExp): Promise<void> {
+  await page.click('#media-save');
+  await page.waitForFunction(
+    (source) => new RegExp(source).test(document.getElementById('media-status')?.textContent ?? ''),
+    { timeout: 20_000 },
+    savedText.source,
+  );
 }

@@ -1,8 +1,16 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { startApp, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
-import { editorReady, pageErrors, screenshot, signedInPage, startCard } from './editor-browser';
-import { processBrowser } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/browser-choice';
+import {
+  editorReady,
+  launchBrowser,
+  pageErrors,
+  recordMessage,
+  saveMessage,
+  screenshot,
+  signedInPage,
+  startCard,
+} from './editor-browser';
 
 // Issue 45 item 3 in a real Chromium: the editor records a voice message from a fake microphone
 // (--use-fake-device-for-media-stream) and a video from a fake camera, saves them with captions, shows
@@ -13,26 +21,6 @@ jest.setTimeout(Number(process.env.EDITOR_TEST_TIMEOUT) || 180_000);
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
 const MESSAGE = 'plugin::greeting-cards.media-message';
 
-async function launchWithFakeDevices(): Promise<Browser> {
-  const puppeteer = (await import('puppeteer-core')).default;
-  return puppeteer.launch({
-    executablePath: (await processBrowser()).executablePath ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
-}
-
 describe('a video or voice message in the editor', () => {
   let app: TestApp;
   let browser: Browser;
@@ -41,7 +29,7 @@ describe('a video or voice message in the editor', () => {
   beforeAll(async () => {
     app = await startApp({ SERVICE_SEED_SAMPLE_DATA: 'true', SERVICE_RENDERER: 'memory' });
     shopper = await createUser(app.strapi);
-    browser = await launchWithFakeDevices();
+    browser = await launchBrowser({ fakeMedia: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -54,28 +42,6 @@ describe('a video or voice message in the editor', () => {
       duration_ms: number;
     } | null;
 
-  async function recordFor(page: Page, button: string, seconds: number): Promise<void> {
-    await page.click(button);
-    await page.waitForSelector('#media-stop:not([hidden])');
-    await page.waitForFunction(
-      (s) => new RegExp(`\\b${s} s`).test(document.getElementById('media-status')?.textContent ?? ''),
-      { timeout: 20_000 },
-      seconds,
-    );
-    await page.click('#media-stop');
-    await page.waitForSelector('#media-save:not([disabled])');
-    await page.waitForSelector('#media-preview:not([hidden]) audio, #media-preview:not([hidden]) video');
-  }
-
-  async function saveMessage(page: Page, savedText: RegExp): Promise<void> {
-    await page.click('#media-save');
-    await page.waitForFunction(
-      (source) => new RegExp(source).test(document.getElementById('media-status')?.textContent ?? ''),
-      { timeout: 20_000 },
-      savedText.source,
-    );
-  }
-
   it('records a voice message with captions, saves it, shows it after a reload, and the message page plays it', async () => {
     const page = await signedInPage(browser, app.baseUrl, shopper.token);
     const cardId = await startCard(page, `${app.baseUrl}/editor/`);
@@ -83,7 +49,7 @@ describe('a video or voice message in the editor', () => {
     await page.$eval('#media-message', (e) => e.scrollIntoView());
     await screenshot(page, 'media-editor-en-desktop');
 
-    await recordFor(page, '#media-record-audio', 2);
+    await recordMessage(page, '#media-record-audio', 2);
     await page.type('#media-captions', 'Happy birthday! <3 from all of us');
     await saveMessage(page, /^Message saved \(\d+ s\)\.$/);
     const row = await messageOf(cardId);
@@ -136,7 +102,7 @@ describe('a video or voice message in the editor', () => {
     await page.setExtraHTTPHeaders({ 'Accept-Language': 'de' });
     const cardId = await startCard(page, `${app.baseUrl}/editor/`);
     expect(await page.$eval('#media-message legend', (e) => e.textContent)).toBe('Video- oder Sprachnachricht');
-    await recordFor(page, '#media-record-video', 2);
+    await recordMessage(page, '#media-record-video', 2);
     await page.$eval('#media-message', (e) => e.scrollIntoView());
     await screenshot(page, 'media-editor-de-phone');
     await saveMessage(page, /^Nachricht gespeichert \(\d+ s\)\.$/);
@@ -153,7 +119,7 @@ describe('a video or voice message in the editor', () => {
     await viewer.setExtraHTTPHeaders({ 'Accept-Language': 'de' });
     await viewer.goto(`${app.baseUrl}/messages/${row!.token}/`);
     await viewer.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
-    expect(await viewer.$eval('h2', (e) => e.textContent)).toBe('Eine Nachricht für dich');
+    expect(await viewer.$eval('h1', (e) => e.textContent)).toBe('Eine Nachricht für dich');
     await screenshot(viewer, 'media-page-de-desktop');
 
     await page.click('#media-remove');

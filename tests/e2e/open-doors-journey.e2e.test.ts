@@ -11,6 +11,7 @@ import { startFakeProdigi, type FakeProdigi } from '../helpers/fake-prodigi';
 import { flatten, inspectPdf } from '../helpers/pdf';
 import { until } from '../fulfilment/helpers';
 import { freePort, launchBrowser, SCREENSHOT_DIR, seriousA11yViolations } from './browser';
+import { checkoutAndPay as payForBasket, sendFromEditor as sendCard, type NewRecipient } from './journey';
 
 // Issue 43, "Done when": the shop ready to open its doors, as a shopper meets it, on a production boot
 // (NODE_ENV=production, the built plugin, its own secrets, the scheduler's worker job running as it does
@@ -155,47 +156,17 @@ describe('ready to open the doors: a shopper pays, gets the mail and the documen
     return { bytes: Buffer.from(got.base64, 'base64'), type: got.type, disposition: got.disposition };
   }
 
-  /** Opens the send form in the editor and fills in a new recipient as a shopper types them. */
-  async function sendFromEditor(
-    who: { first: string; last: string; email?: string; line1?: string; city?: string; postcode?: string },
-    method: 'ecard' | 'post',
-    country?: string,
-  ) {
+  /** Opens the card in the editor (unless it is open) and sends it from there to a new recipient. */
+  async function sendFromEditor(who: NewRecipient, method: 'ecard' | 'post', country?: string) {
     if (new URL(page.url()).pathname !== `/editor/${cardId}/`) {
       await page.goto(`${base}/editor/${cardId}/`, { waitUntil: 'load' });
       await page.waitForSelector('#editor[data-ready="true"]');
     }
-    await page.click('#open-send');
-    await page.waitForSelector('#recipient option[value="new"]');
-    await page.select('#recipient', 'new');
-    await page.type('#r-first', who.first);
-    await page.type('#r-last', who.last);
-    if (who.email) await page.type('#r-email', who.email);
-    if (who.line1) await page.type('#r-line1', who.line1);
-    if (who.city) await page.type('#r-city', who.city);
-    if (who.postcode) await page.type('#r-postcode', who.postcode);
-    if (country) {
-      await page.click('#r-country', { count: 3 }); // select what is there, as a person replaces it
-      await page.keyboard.type(country);
-    }
-    await page.select('#delivery-method', method);
-    await page.click('#send-submit');
-    await page.waitForFunction(() => location.pathname === '/cart/' || !document.getElementById('send-error')?.hidden);
-    expect(await page.evaluate(() => (location.pathname === '/cart/' ? '' : document.body.innerText))).toBe('');
-    await page.waitForSelector('#cart-total');
+    await sendCard(page, { ...who, country }, method);
   }
 
   /** From the basket: checkout, then pay on the demo page; returns the order's uuid. */
-  async function checkoutAndPay(): Promise<string> {
-    await clickAndNavigate('#cart-panel form[action="/cart/checkout/"] button');
-    expect(page.url()).toMatch(/\/checkout\/[0-9a-f-]{36}\/$/);
-    const uuid = /\/checkout\/([0-9a-f-]{36})\//.exec(page.url())![1];
-    await clickAndNavigate('form[action$="/pay/"] button');
-    expect(page.url()).toBe(`${base}/orders/${uuid}/?paid=1`);
-    await page.waitForSelector('#toasts');
-    expect(await text('#toasts')).toContain('Thank you!');
-    return uuid;
-  }
+  const checkoutAndPay = () => payForBasket(page, base);
 
   /** On a template's page, presses Personalise and writes the inside of the new card in the editor. */
   async function personalise(message: string) {

@@ -26,6 +26,8 @@ export interface FakeProdigi extends JsonServer {
   files: Map<string, Buffer>;
   /** Creates that made a new order (replays excluded). */
   created: () => Json[];
+  /** The print file fetched for the shop's delivery `deliveryId` (its merchant reference ends in /<id>); throws when none. */
+  printFileOf(deliveryId: number): Buffer;
   /** Quote requests received (their bodies). */
   quoteRequests: Json[];
   /** The next `n` quote requests answer 503. */
@@ -255,6 +257,14 @@ export async function startFakeProdigi(apiKey: string, shop: ShopAddress): Promi
     orders,
     files,
     created: () => createdIds.map((id) => orders.get(id)),
+    printFileOf(deliveryId) {
+      const order = createdIds
+        .map((id) => orders.get(id))
+        .find((o) => String(o.merchantReference).endsWith(`/${deliveryId}`));
+      const pdf = order ? files.get(order.id) : undefined;
+      if (!pdf) throw new Error(`Prodigi fetched no print file for delivery ${deliveryId}`);
+      return pdf;
+    },
     quoteRequests,
     failQuotes(n = 1) {
       quoteOutages = n;

@@ -62,6 +62,8 @@ describe('video and voice messages', () => {
     expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.text).toContain('<meta name="robots" content="noindex, nofollow">');
+    // A page of its own: its one main heading says what it is (the card page, below, has the card's title).
+    expect(page.text.match(/<h1\b[^>]*>[^<]*/g)).toEqual(['<h1 id="media-heading">A message for you']);
     expect(page.text).toContain(
       `<audio class="media-player media-audio" controls preload="metadata" src="${res.body.url}"`,
     );
@@ -233,6 +235,7 @@ describe('video and voice messages', () => {
     expect(view.text).toContain(`<audio class="media-player media-audio" controls preload="metadata" src="${msg.url}"`);
     expect(view.text).toContain(`/messages/${msg.token}/captions.vtt`);
     expect(view.text).toContain('Hi there');
+    expect(view.text).toContain('<h2 id="media-heading">A message for you</h2>');
 
     const row = (await rows()).find((r: { token: string }) => r.token === msg.token);
     // The operator's removal (admin API): a reason is required, and only those who manage deliveries may.

@@ -1,10 +1,9 @@
-import jsQR from 'jsqr';
 import { startApp, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser, TestUser } from '../helpers/users';
 import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixtures';
-import { decodePng } from '../helpers/png';
-import { flatten, inspectPdf, pagePng } from '../helpers/pdf';
+import { flatten, inspectPdf } from '../helpers/pdf';
+import { qrCodeOn, qrOn } from '../helpers/qr';
 import { mp3 } from '../helpers/media-files';
 import { fulfilment, q } from '../fulfilment/helpers';
 import { ShopAddress } from '../helpers/fake-print-provider';
@@ -14,21 +13,6 @@ import { startFakeProdigi, type FakeProdigi } from '../helpers/fake-prodigi';
 // to the message's page. Real Chromium draws the PDFs, poppler rasterises them, jsQR reads the code back.
 // Posted cards go to a local fake of Prodigi's API, which fetches the printer's PDF from the app over HTTP.
 const PUBLIC_URL = 'https://cards.example.test';
-
-const DPI = 200;
-
-/** The QR code on one page of a PDF: its text and its printed side in mm with the quiet zone; null when none. */
-async function qrCodeOn(pdf: Buffer, page: number): Promise<{ data: string; sideMm: number } | null> {
-  const png = decodePng(await pagePng(pdf, page, DPI));
-  const found = jsQR(new Uint8ClampedArray(png.rgba), png.width, png.height);
-  if (!found) return null;
-  // The code's outer corners span its modules; the quiet zone adds four modules on each side.
-  const modules = 17 + 4 * found.version;
-  const { topLeftCorner: a, topRightCorner: b } = found.location;
-  const codePx = Math.hypot(b.x - a.x, b.y - a.y);
-  return { data: found.data, sideMm: ((codePx * (modules + 8)) / modules / DPI) * 25.4 };
-}
-const qrOn = async (pdf: Buffer, page: number) => (await qrCodeOn(pdf, page))?.data ?? null;
 
 describe('a printed card’s QR code to its video or voice message (real renderer)', () => {
   let app: TestApp;
@@ -91,18 +75,10 @@ describe('a printed card’s QR code to its video or voice message (real rendere
     return delivery;
   }
 
-  /** The printer's PDF Prodigi fetched for a posted delivery. */
-  const printerPdfOf = (deliveryId: number): Buffer => {
-    const order = prodigi.created().find((o) => String(o.merchantReference).endsWith(`/${deliveryId}`));
-    const pdf = order ? prodigi.files.get(order.id) : undefined;
-    if (!pdf) throw new Error(`Prodigi fetched no print file for delivery ${deliveryId}`);
-    return pdf;
-  };
-
   it('the printer’s PDF of a posted card carries, on its back, a QR code of the message page that plays it', async () => {
     const { card: made, token } = await card(true);
     const delivery = await buy(made.id, 'post');
-    const pdf = printerPdfOf(delivery.id);
+    const pdf = prodigi.printFileOf(delivery.id);
     const facts = await inspectPdf(pdf);
     expect(facts.pages).toBe(4);
     // The back (page 4) has it, in English, with no image: the code is vector paths.
@@ -134,14 +110,14 @@ describe('a printed card’s QR code to its video or voice message (real rendere
 
   it('a card without a message, or whose message the shop removed, has no QR code; an e-card’s PDF has none', async () => {
     const { card: plain } = await card(false);
-    const plainPdf = printerPdfOf((await buy(plain.id, 'post')).id);
+    const plainPdf = prodigi.printFileOf((await buy(plain.id, 'post')).id);
     expect(await qrOn(plainPdf, 4)).toBeNull();
     expect(flatten((await inspectPdf(plainPdf)).pageTexts[3])).not.toContain('Scan to play');
 
     const { card: removedCard, token } = await card(true);
     const row = await q(app.strapi, 'media-message').findOne({ where: { token } });
     await app.strapi.plugin('greeting-cards').service('mediaMessages').removeByOperator(row.id, 'Not suitable');
-    const removedPdf = printerPdfOf((await buy(removedCard.id, 'post')).id);
+    const removedPdf = prodigi.printFileOf((await buy(removedCard.id, 'post')).id);
     expect(await qrOn(removedPdf, 4)).toBeNull();
 
     const { card: ecardCard } = await card(true);
