@@ -23,6 +23,11 @@ export function ScrollingTable({ label, children }: { label: string; children: R
   const { formatMessage } = useIntl();
   const wrap = React.useRef<HTMLDivElement>(null);
   const hintId = `gc-scroll-hint-${React.useId().replace(/:/g, '')}`;
+  // Its own name, not the table's section's (two landmarks of one name confuse a screen reader).
+  const regionName = formatMessage(
+    { id: getTranslation('table.scroll-region'), defaultMessage: '{name} (scrolls sideways)' },
+    { name: label },
+  );
   const [edges, setEdges] = React.useState<Edges>({ overflow: false, left: false, right: false });
 
   React.useLayoutEffect(() => {
@@ -38,7 +43,7 @@ export function ScrollingTable({ label, children }: { label: string; children: R
       if (overflow) {
         box.tabIndex = 0;
         box.setAttribute('role', 'region');
-        box.setAttribute('aria-label', label);
+        box.setAttribute('aria-label', regionName);
         box.setAttribute('aria-describedby', hintId);
       } else {
         for (const name of ['tabindex', 'role', 'aria-label', 'aria-describedby']) box.removeAttribute(name);
@@ -56,7 +61,7 @@ export function ScrollingTable({ label, children }: { label: string; children: R
       box.removeEventListener('scroll', measure);
       observer.disconnect();
     };
-  }, [label, hintId]);
+  }, [regionName, hintId]);
 
   const shade = (side: 'left' | 'right'): React.CSSProperties => ({
     position: 'absolute',
