@@ -7,8 +7,6 @@ import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { APP_DIR } from '../helpers/database';
 import { DESKTOP, PHONE, SCREENSHOT_DIR } from '../e2e/browser';
 
-const AXE_SOURCE = () => fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
 // Helpers for driving Strapi's real admin panel (with the plugin's admin bundle) in Chromium.
 
 const { adminBuildIsCurrent, markAdminBuilt } = require('../../scripts/admin-build-marker') as {
@@ -216,25 +214,4 @@ export async function clickByText(page: Page, text: string, selector = 'button')
     )
     .catch((error: unknown) => explainFailure(page, `clicking "${text}"`, error));
   await (handle.asElement() as unknown as { click(): Promise<void> }).click();
-}
-
-/**
- * axe-core on the page's <main> only (the plugin's own screen, not Strapi's surrounding chrome);
- * returns serious and critical violations. The page needs setBypassCSP(true) for the injected script.
- */
-export async function seriousViolationsInMain(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => Boolean((window as unknown as { axe?: unknown }).axe))))
-    await page.addScriptTag({ content: AXE_SOURCE() });
-  return page.evaluate(async () => {
-    type Result = {
-      violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }>;
-    };
-    const axe = (window as unknown as { axe: { run(ctx: Element, opts: object): Promise<Result> } }).axe;
-    const main = document.querySelector('main');
-    if (!main) return ['no <main> on the page'];
-    const result = await axe.run(main, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => String(n.target)).join(', ')})`);
-  });
 }

@@ -27,7 +27,8 @@ import {
 } from './admin-browser';
 
 // Issue 41: the plugin's admin pages (the operator's tabs, an order, Settings with its health checks,
-// the Content Manager's template list with the plugin's preview column) at 1280 and 390 px, in English
+// the Content Manager's template list with the plugin's preview column, the template designer with its
+// print guides on) at 1280 and 390 px, in English
 // and German, against the committed baselines in tests/admin/baselines/ (pixelmatch with a small
 // tolerance, tests/e2e/baseline.ts). On each: nothing sticks out sideways, no control is clipped, and
 // axe-core finds no violation of any severity in the plugin's own markup: the page's <main> (Strapi's
@@ -56,6 +57,7 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
   const postedUuid = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
   const written: string[] = [];
   const problems: string[] = [];
+  let designerTemplate = '';
 
   beforeAll(async () => {
     ensureAdminBuilt();
@@ -96,6 +98,36 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
       [pending.uuid, orderUuid],
       [posted, postedUuid],
     ]);
+
+    // A template to open in the designer.
+    const template = await app.strapi
+      .documents('plugin::greeting-cards.template' as Parameters<Core.Strapi['documents']>[0])
+      .create({
+        data: {
+          name: 'Well done',
+          slug: 'well-done-designer',
+          canvas_data: {
+            version: '7.0.0',
+            width: 600,
+            height: 850,
+            background: '#FDE2E4',
+            objects: [
+              {
+                type: 'textbox',
+                text: 'Congratulations',
+                left: 50,
+                top: 120,
+                width: 500,
+                fontSize: 56,
+                fill: '#6A1B4D',
+                fontFamily: 'Georgia',
+                textAlign: 'center',
+              },
+            ],
+          },
+        },
+      });
+    designerTemplate = template.documentId;
 
     const superAdmin = await builtInRoleId(app.strapi, 'strapi-super-admin');
     // The template list's preview column: one picture for every template (rendering 50 previews on boot
@@ -221,6 +253,31 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
           node.textContent = (node.textContent ?? '').replace(/\b\d+ ms\b/g, '1 ms');
     });
 
+  /**
+   * A plugin table wider than the screen says so (issue 41: on a phone they scrolled sideways with no
+   * hint): a visible "Scroll sideways" line, a shade on the edge that hides columns, and a scroll box
+   * the keyboard reaches (tabindex 0, a named region). A table that fits has none of them.
+   */
+  const scrollHintProblems = (page: Page) =>
+    page.evaluate(() => {
+      const found: string[] = [];
+      for (const wrap of document.querySelectorAll<HTMLElement>('[data-testid="gc-scrolling-table"]')) {
+        const box = wrap.querySelector('table')?.parentElement;
+        if (!box) continue;
+        const overflows = box.scrollWidth > box.clientWidth + 1;
+        const hint = wrap.querySelector<HTMLElement>('[data-testid="gc-scroll-hint"]');
+        const shade = wrap.querySelector('[data-testid="gc-scroll-shade-right"]');
+        const name = box.getAttribute('aria-label') ?? wrap.querySelector('th')?.textContent ?? 'a table';
+        if (overflows) {
+          if (!hint || !hint.offsetHeight) found.push(`${name}: overflows with no visible scroll hint`);
+          if (box.scrollLeft === 0 && !shade) found.push(`${name}: no shade on the edge that hides columns`);
+          if (box.tabIndex !== 0 || box.getAttribute('role') !== 'region' || !box.getAttribute('aria-label'))
+            found.push(`${name}: its scroll box is not a keyboard-reachable, named region`);
+        } else if (hint || shade || box.hasAttribute('tabindex')) found.push(`${name}: fits, yet says it scrolls`);
+      }
+      return found;
+    });
+
   /** Screenshot at both widths, compare with the baseline, check the layout and run axe-core. */
   async function check(
     page: Page,
@@ -243,12 +300,58 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
       const shot = `${name}-${lang}-${viewport.width}`;
       for (const problem of await layoutProblems(page, 'main', options.controlsIn))
         problems.push(`${shot}: ${problem}`);
+      for (const problem of await scrollHintProblems(page)) problems.push(`${shot}: ${problem}`);
       // The admin's phone layout ends 32 px lower on some runs than on others (below the content).
       compareWithBaseline(BASELINES, shot, Buffer.from(await page.screenshot()), problems, written, 40);
       for (const v of await allA11yViolations(page, options.axe ?? { include: ['main'] }))
         problems.push(`${shot}: ${v}`);
     }
     await page.setViewport(WIDTHS[0]);
+  }
+
+  /**
+   * The Orders page's date filters in the admin's format: the hint under each shows it, a date typed
+   * that way filters (the orders were placed on 12 January 2026), and what is no date says so.
+   */
+  async function dateFilters(page: Page, lang: Lang) {
+    const want =
+      lang === 'de'
+        ? {
+            hint: 'Format: TT.MM.JJJJ',
+            after: '13.01.2026',
+            bad: '31.02.2026',
+            invalid: 'Datum als TT.MM.JJJJ eingeben, z. B. 31.01.2026',
+          }
+        : {
+            hint: 'Format: DD/MM/YYYY',
+            after: '13/01/2026',
+            bad: '31/02/2026',
+            invalid: 'Enter a date as DD/MM/YYYY, e.g. 31/01/2026',
+          };
+    const hints = await page.$$eval('input#gc-filter-from, input#gc-filter-to', (inputs) =>
+      inputs.map((input) => {
+        const described = (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ');
+        return { type: (input as HTMLInputElement).type, described };
+      }),
+    );
+    expect(hints).toEqual([
+      { type: 'text', described: expect.stringContaining(want.hint) },
+      { type: 'text', described: expect.stringContaining(want.hint) },
+    ]);
+    const from = 'input#gc-filter-from';
+    await page.type(from, want.after);
+    await waitForText(page, words[lang].noneMatch);
+    await page.click(from, { clickCount: 3 });
+    await page.keyboard.press('Backspace');
+    await waitForText(page, shopperEmail);
+    await page.type(from, want.bad);
+    await page.keyboard.press('Tab');
+    await waitForText(page, want.invalid);
+    // The list is as it was: the bad date filtered nothing.
+    await waitForText(page, shopperEmail);
   }
 
   const words = {
@@ -264,6 +367,7 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
       health: 'Card renderer (Chromium)',
       loading: 'Loading deliveries…',
       items: 'Items and deliveries',
+      noneMatch: 'No order matches these filters.',
     },
     de: {
       orders: 'Bestellungen heute',
@@ -277,6 +381,7 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
       health: 'Karten-Renderer (Chromium)',
       loading: 'Zustellungen werden geladen…',
       items: 'Positionen und Zustellungen',
+      noneMatch: 'Keine Bestellung entspricht diesen Filtern.',
     },
   } as const;
 
@@ -287,6 +392,8 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
     await waitForText(page, w.orders);
     await waitForText(page, shopperEmail);
     await check(page, 'orders', lang);
+    // The date filters take the admin's own format, shown under them (issue 41: the browser's own).
+    await dateFilters(page, lang);
 
     await go(page, `/plugins/greeting-cards/orders/${postedUuid}`);
     await waitForText(page, w.items);
@@ -353,6 +460,57 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
     await check(page, 'templates', lang, {
       axe: { include: ['img[data-testid="template-thumbnail"]'] },
       controlsIn: 'td:has(img[data-testid="template-thumbnail"])',
+    });
+  });
+
+  it.each(LANGS)('the template designer with its guides on (%s)', async (lang) => {
+    const page = await operatorPage(lang);
+    await go(page, `/content-manager/collection-types/plugin::greeting-cards.template/${designerTemplate}`);
+    await skipGuidedTour(page);
+    await page.waitForSelector('[data-testid="open-designer"]');
+    await page.click('[data-testid="open-designer"]');
+    const frame = (await (await page.waitForSelector('iframe[data-testid="designer-frame"]'))!.contentFrame())!;
+    await frame.waitForSelector('#editor[data-ready="true"]', { timeout: 30000 });
+    await frame.click('#toggle-guides');
+    await frame.waitForSelector('#guides-hint:not([hidden])');
+    // The designer is the shop's editor in a frame: pictures, layout checks and axe-core look at what
+    // it shows (its frame's page) and at the plugin's dialog around it.
+    const inFrame = frame as unknown as Page;
+    await frame.addStyleTag({ content: STILL });
+    await page.addStyleTag({ content: STILL });
+    await frame.evaluate(() => document.fonts.ready);
+    await page.mouse.move(0, 0);
+    for (const viewport of WIDTHS) {
+      await page.setViewport(viewport);
+      // The frame's page resizes with the dialog; its canvas is fitted again on the next frames.
+      await frame.waitForFunction(
+        (width) => Math.abs(document.documentElement.clientWidth - width) < 2,
+        {},
+        await page.$eval('iframe[data-testid="designer-frame"]', (el) => el.clientWidth),
+      );
+      await settle(inFrame);
+      await settle(inFrame);
+      const shot = `designer-${lang}-${viewport.width}`;
+      for (const problem of await layoutProblems(inFrame)) problems.push(`${shot}: ${problem}`);
+      // Issue 41: with the guides on, the card was pushed below the frame; it stays in the frame's window.
+      const outside = await frame.evaluate(() => {
+        const floor = window.innerHeight;
+        const card = document.getElementById('card-canvas')!.getBoundingClientRect();
+        const found: string[] = [];
+        if (card.bottom > floor + 1) found.push(`the card ends at ${Math.round(card.bottom)}px, below ${floor}px`);
+        if (window.scrollY > 0) found.push(`the frame's page is scrolled by ${window.scrollY}px`);
+        return found;
+      });
+      for (const problem of outside) problems.push(`${shot}: ${problem}`);
+      const dialog = (await page.$('[role="dialog"]'))!;
+      compareWithBaseline(BASELINES, shot, Buffer.from(await dialog.screenshot()), problems, written);
+      for (const v of await allA11yViolations(inFrame)) problems.push(`${shot} (frame): ${v}`);
+      for (const v of await allA11yViolations(page, { include: ['[role="dialog"]'] })) problems.push(`${shot}: ${v}`);
+    }
+    await page.setViewport(WIDTHS[0]);
+    await frame.click('#cancel-design');
+    await page.waitForFunction(() => document.querySelector('iframe[data-testid="designer-frame"]') === null, {
+      timeout: 30000,
     });
   });
 

@@ -44,36 +44,3 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewport(DESKTOP);
   if (overflow > 0) throw new Error(`${name}: the page is ${overflow}px wider than a 360px phone screen`);
 }
-
-const AXE_SOURCE = () => fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe-core in the page; returns serious and critical violations (the page needs setBypassCSP). */
-export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => Boolean((window as unknown as { axe?: unknown }).axe))))
-    await page.addScriptTag({ content: AXE_SOURCE() });
-  const violations: AxeViolation[] = await page.evaluate(async () => {
-    type Axe = {
-      run(
-        ctx: Document,
-        opts: object,
-      ): Promise<{
-        violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }>;
-      }>;
-    };
-    const result = await (window as unknown as { axe: Axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.map((n) => String(n.target)),
-    }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}

@@ -4,7 +4,7 @@ import { createUser } from '../helpers/users';
 import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixtures';
 import { ShopAddress } from '../helpers/fake-print-provider';
 import { startFakeProdigi, type FakeProdigi } from '../helpers/fake-prodigi';
-import { DESKTOP, launchBrowser, screenshots, seriousA11yViolations } from './browser';
+import { DESKTOP, launchBrowser, screenshots } from './browser';
 import {
   adminScreenshot,
   clickByText,
@@ -12,11 +12,11 @@ import {
   createRole,
   ensureAdminBuilt,
   logIn,
-  seriousViolationsInMain,
   waitForDialog,
   waitForText,
 } from '../admin/admin-browser';
 import { fulfilment, q, until } from '../fulfilment/helpers';
+import { allA11yViolations } from './baseline';
 
 // Posted cards in real Chromium, against the fake Prodigi Print API: the buyer cancels from the order
 // page with the keyboard (confirm page first), and an operator reads a card's provider timeline on the
@@ -96,7 +96,7 @@ describe('posted cards in Chromium: the buyer cancels, the operator reads the ti
     await page.goto(`${app.baseUrl}/orders/${uuid}/`, { waitUntil: 'load' });
     expect(await page.$eval('.postal-status', (el) => el.textContent ?? '')).toContain('Received, not yet printed');
     await screenshots(page, 'order-posted-cancellable');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await allA11yViolations(page)).toEqual([]);
 
     // Tab to the cancel link as a keyboard user would, and follow it with Enter.
     let focused = '';
@@ -109,7 +109,7 @@ describe('posted cards in Chromium: the buyer cancels, the operator reads the ti
     await page.waitForSelector('#confirm-cancel');
     expect(await page.$eval('h1', (el) => el.textContent)).toBe('Cancel this posted card?');
     await screenshots(page, 'order-posted-cancel-confirm');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await allA11yViolations(page)).toEqual([]);
     // Opening the confirmation cancelled nothing.
     expect((await q(app.strapi, 'delivery').findOne({ where: { id: delivery.id } })).status).toBe('processing');
 
@@ -152,7 +152,7 @@ describe('posted cards in Chromium: the buyer cancels, the operator reads the ti
     expect(timeline).toContain('Submitted to the provider: Processing (Accepted)');
     expect(timeline).toContain('Provider callback: Processing (In production)');
     await adminScreenshot(page, 'deliveries-posted-timeline');
-    expect(await seriousViolationsInMain(page)).toEqual([]);
+    expect(await allA11yViolations(page, { include: ['main'] })).toEqual([]);
 
     // The failed submission: its timeline says why, and Retry places the order at Prodigi.
     await page.click(`button[aria-controls="timeline-${failed.delivery.id}"]`);

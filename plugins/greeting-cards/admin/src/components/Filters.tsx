@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Field, SingleSelect, SingleSelectOption, TextInput } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import { getTranslation } from '../utils/getTranslation';
+import { datePattern, parseTypedDate } from '../date-pattern';
 import { codeWord } from './status-words';
 
 /** A labelled select with an "All" choice; '' means no filter. */
@@ -36,26 +37,63 @@ export function ChoiceFilter({
   );
 }
 
-/** A native date input: keyboard friendly and always YYYY-MM-DD, which is what the API takes. */
+/**
+ * A date typed in the admin user's own format (DD/MM/YYYY in English, TT.MM.JJJJ in German), which the
+ * hint under the field shows; the filter gets YYYY-MM-DD, which is what the API takes, once what was
+ * typed is a real date ('' when the field is emptied). Something that is no date says so on leaving
+ * the field and leaves the filter as it was.
+ */
 export function DateFilter({
   name,
   text,
-  value,
   onChange,
 }: {
   name: string;
   text: string;
-  value: string;
   onChange: (value: string) => void;
 }) {
+  const { formatMessage, locale } = useIntl();
+  const letters = formatMessage({ id: getTranslation('filter.date-letters'), defaultMessage: 'DMY' });
+  const { pattern, order, example } = React.useMemo(() => datePattern(locale, letters), [locale, letters]);
+  const [typed, setTyped] = React.useState('');
+  const [invalid, setInvalid] = React.useState(false);
+  const parsed = parseTypedDate(typed, order);
   return (
-    <Field.Root name={name} id={`gc-filter-${name}`}>
+    <Field.Root
+      name={name}
+      id={`gc-filter-${name}`}
+      hint={formatMessage({ id: getTranslation('filter.date-hint'), defaultMessage: 'Format: {pattern}' }, { pattern })}
+      error={
+        invalid
+          ? formatMessage(
+              {
+                id: getTranslation('filter.date-invalid'),
+                defaultMessage: 'Enter a date as {pattern}, e.g. {example}',
+              },
+              { pattern, example },
+            )
+          : undefined
+      }
+    >
       <Field.Label>{text}</Field.Label>
       <TextInput
-        type="date"
-        value={value}
-        onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={typed}
+        onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+          const next = event.target.value;
+          setTyped(next);
+          const value = parseTypedDate(next, order);
+          if (value !== null) {
+            setInvalid(false);
+            onChange(value);
+          }
+        }}
+        onBlur={() => setInvalid(parsed === null)}
       />
+      <Field.Hint />
+      <Field.Error />
     </Field.Root>
   );
 }

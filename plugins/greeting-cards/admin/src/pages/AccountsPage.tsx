@@ -21,6 +21,7 @@ import { useErrorText } from '../api/error-text';
 import type { AdminAccount } from '../api/types';
 import { Empty, ErrorNotice, Loading } from '../components/Feedback';
 import { useFormat } from '../format';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { getTranslation } from '../utils/getTranslation';
 
 // Accounts (issue 42): an operator deletes a shopper's account when the request came by e-mail. The
@@ -187,82 +188,84 @@ export function AccountsPage() {
         />
       ) : null}
       {results && results.length > 0 ? (
-        <Table colCount={7} rowCount={results.length + 1}>
-          <Thead>
-            <Tr>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('accounts.column-email'), defaultMessage: 'E-mail' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('accounts.column-username'), defaultMessage: 'Username' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('accounts.column-since'), defaultMessage: 'Since' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('accounts.column-orders'), defaultMessage: 'Orders' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({
-                    id: getTranslation('accounts.column-subscriptions'),
-                    defaultMessage: 'Live subscriptions',
-                  })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
-                </Typography>
-              </Th>
-            </Tr>
-          </Thead>
-          <Tbody>
-            {results.map((account) => (
-              <Tr key={account.id}>
-                <Td>
-                  <Typography>{account.email}</Typography>
-                </Td>
-                <Td>
-                  <Typography>
-                    {account.username}
-                    {account.provider !== 'local' ? ` (${account.provider})` : ''}
+        <ScrollingTable label={formatMessage({ id: getTranslation('section.accounts'), defaultMessage: 'Accounts' })}>
+          <Table colCount={7} rowCount={results.length + 1}>
+            <Thead>
+              <Tr>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('accounts.column-email'), defaultMessage: 'E-mail' })}
                   </Typography>
-                </Td>
-                <Td>
-                  <Typography>{format.dateTime(account.created_at)}</Typography>
-                </Td>
-                <Td>
-                  <Typography>{format.number(account.orders)}</Typography>
-                </Td>
-                <Td>
-                  <Typography>{format.number(account.live_subscriptions)}</Typography>
-                </Td>
-                <Td>
-                  <Typography>{deletionWord(account)}</Typography>
-                </Td>
-                <Td>
-                  {account.deletion?.status === 'done' ? null : (
-                    <DeleteButton account={account} onDone={() => void find(searched)} />
-                  )}
-                </Td>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('accounts.column-username'), defaultMessage: 'Username' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('accounts.column-since'), defaultMessage: 'Since' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('accounts.column-orders'), defaultMessage: 'Orders' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({
+                      id: getTranslation('accounts.column-subscriptions'),
+                      defaultMessage: 'Live subscriptions',
+                    })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
+                  </Typography>
+                </Th>
               </Tr>
-            ))}
-          </Tbody>
-        </Table>
+            </Thead>
+            <Tbody>
+              {results.map((account) => (
+                <Tr key={account.id}>
+                  <Td>
+                    <Typography>{account.email}</Typography>
+                  </Td>
+                  <Td>
+                    <Typography>
+                      {account.username}
+                      {account.provider !== 'local' ? ` (${account.provider})` : ''}
+                    </Typography>
+                  </Td>
+                  <Td>
+                    <Typography>{format.dateTime(account.created_at)}</Typography>
+                  </Td>
+                  <Td>
+                    <Typography>{format.number(account.orders)}</Typography>
+                  </Td>
+                  <Td>
+                    <Typography>{format.number(account.live_subscriptions)}</Typography>
+                  </Td>
+                  <Td>
+                    <Typography>{deletionWord(account)}</Typography>
+                  </Td>
+                  <Td>
+                    {account.deletion?.status === 'done' ? null : (
+                      <DeleteButton account={account} onDone={() => void find(searched)} />
+                    )}
+                  </Td>
+                </Tr>
+              ))}
+            </Tbody>
+          </Table>
+        </ScrollingTable>
       ) : null}
     </Flex>
   );

@@ -13,6 +13,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { codeWord } from '../components/status-words';
 import { useFormat } from '../format';
 import { PLUGIN_PATH } from '../paths';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { getTranslation } from '../utils/getTranslation';
 
 const DELIVERY_STATUSES = ['pending', 'scheduled', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
@@ -113,143 +114,147 @@ export function DeliveriesPage() {
       ) : null}
       {data && data.count > 0 ? (
         <>
-          <Table colCount={8} rowCount={data.results.length + 1} aria-busy={isLoading}>
-            <Thead>
-              <Tr>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.recipient'), defaultMessage: 'Recipient' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.tracking'), defaultMessage: 'Tracking' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.scheduled'), defaultMessage: 'Scheduled' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.attempts'), defaultMessage: 'Attempts' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.last-error'), defaultMessage: 'Last error' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
-                  </Typography>
-                </Th>
-              </Tr>
-            </Thead>
-            <Tbody>
-              {data.results.map((delivery) => (
-                <React.Fragment key={delivery.id}>
-                  <Tr>
-                    <Td>
-                      <Flex direction="column" alignItems="flex-start">
-                        <Typography>{delivery.recipient_name ?? '—'}</Typography>
-                        {delivery.order_uuid ? (
-                          <Link tag={RouterLink} to={`${PLUGIN_PATH}/orders/${delivery.order_uuid}`}>
-                            {formatMessage(
-                              { id: getTranslation('deliveries.order'), defaultMessage: 'Order {number}' },
-                              { number: delivery.order_uuid.slice(0, 8) },
-                            )}
-                          </Link>
-                        ) : null}
-                      </Flex>
-                    </Td>
-                    <Td>
-                      <Typography>{codeWord(formatMessage, delivery.method)}</Typography>
-                    </Td>
-                    <Td style={{ whiteSpace: 'normal' }}>
-                      <Flex direction="column" alignItems="flex-start" gap={1}>
-                        <StatusBadge status={delivery.status} />
-                        {delivery.late_at ? <LateNote delivery={delivery} /> : null}
-                      </Flex>
-                    </Td>
-                    <Td style={{ whiteSpace: 'normal' }}>
-                      <Flex direction="column" alignItems="flex-start" gap={1}>
-                        <Typography>
-                          {delivery.provider_order_id
-                            ? formatMessage(
-                                {
-                                  id: getTranslation('deliveries.provider-order'),
-                                  defaultMessage: 'Provider order {id}',
-                                },
-                                { id: delivery.provider_order_id },
-                              )
-                            : (delivery.tracking_reference ?? '—')}
-                        </Typography>
-                        {delivery.postal_status ? (
-                          <Typography variant="pi" textColor="neutral600">
-                            {codeWord(formatMessage, delivery.postal_status)}
+          <ScrollingTable
+            label={formatMessage({ id: getTranslation('section.deliveries'), defaultMessage: 'Deliveries' })}
+          >
+            <Table colCount={8} rowCount={data.results.length + 1} aria-busy={isLoading}>
+              <Thead>
+                <Tr>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.recipient'), defaultMessage: 'Recipient' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.tracking'), defaultMessage: 'Tracking' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.scheduled'), defaultMessage: 'Scheduled' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.attempts'), defaultMessage: 'Attempts' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.last-error'), defaultMessage: 'Last error' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
+                    </Typography>
+                  </Th>
+                </Tr>
+              </Thead>
+              <Tbody>
+                {data.results.map((delivery) => (
+                  <React.Fragment key={delivery.id}>
+                    <Tr>
+                      <Td>
+                        <Flex direction="column" alignItems="flex-start">
+                          <Typography>{delivery.recipient_name ?? '—'}</Typography>
+                          {delivery.order_uuid ? (
+                            <Link tag={RouterLink} to={`${PLUGIN_PATH}/orders/${delivery.order_uuid}`}>
+                              {formatMessage(
+                                { id: getTranslation('deliveries.order'), defaultMessage: 'Order {number}' },
+                                { number: delivery.order_uuid.slice(0, 8) },
+                              )}
+                            </Link>
+                          ) : null}
+                        </Flex>
+                      </Td>
+                      <Td>
+                        <Typography>{codeWord(formatMessage, delivery.method)}</Typography>
+                      </Td>
+                      <Td style={{ whiteSpace: 'normal' }}>
+                        <Flex direction="column" alignItems="flex-start" gap={1}>
+                          <StatusBadge status={delivery.status} />
+                          {delivery.late_at ? <LateNote delivery={delivery} /> : null}
+                        </Flex>
+                      </Td>
+                      <Td style={{ whiteSpace: 'normal' }}>
+                        <Flex direction="column" alignItems="flex-start" gap={1}>
+                          <Typography>
+                            {delivery.provider_order_id
+                              ? formatMessage(
+                                  {
+                                    id: getTranslation('deliveries.provider-order'),
+                                    defaultMessage: 'Provider order {id}',
+                                  },
+                                  { id: delivery.provider_order_id },
+                                )
+                              : (delivery.tracking_reference ?? '—')}
                           </Typography>
-                        ) : null}
-                        {delivery.method === 'post' ? (
-                          <Button
-                            variant="tertiary"
-                            size="S"
-                            aria-expanded={openId === delivery.id}
-                            aria-controls={`timeline-${delivery.id}`}
-                            onClick={() => setOpenId(openId === delivery.id ? null : delivery.id)}
-                          >
-                            {openId === delivery.id
-                              ? formatMessage({
-                                  id: getTranslation('deliveries.hide-timeline'),
-                                  defaultMessage: 'Hide timeline',
-                                })
-                              : formatMessage({
-                                  id: getTranslation('deliveries.timeline'),
-                                  defaultMessage: 'Timeline',
-                                })}
-                          </Button>
-                        ) : null}
-                      </Flex>
-                    </Td>
-                    <Td>
-                      <Typography>{format.dateTime(delivery.scheduled_for)}</Typography>
-                    </Td>
-                    <Td>
-                      <Typography>{delivery.attempts}</Typography>
-                    </Td>
-                    <Td style={{ maxWidth: 260, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-                      <Typography textColor={delivery.last_error ? 'danger600' : 'neutral800'}>
-                        {delivery.last_error ?? '—'}
-                      </Typography>
-                    </Td>
-                    <Td>
-                      {/* The list itself needs deliveries.manage, so whoever sees it may act on it. */}
-                      <DeliveryActions delivery={delivery} canManage onDone={afterAction} />
-                    </Td>
-                  </Tr>
-                  {openId === delivery.id ? (
-                    <Tr id={`timeline-${delivery.id}`}>
-                      <Td colSpan={8} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-                        <DeliveryTimeline id={delivery.id} version={version} />
+                          {delivery.postal_status ? (
+                            <Typography variant="pi" textColor="neutral600">
+                              {codeWord(formatMessage, delivery.postal_status)}
+                            </Typography>
+                          ) : null}
+                          {delivery.method === 'post' ? (
+                            <Button
+                              variant="tertiary"
+                              size="S"
+                              aria-expanded={openId === delivery.id}
+                              aria-controls={`timeline-${delivery.id}`}
+                              onClick={() => setOpenId(openId === delivery.id ? null : delivery.id)}
+                            >
+                              {openId === delivery.id
+                                ? formatMessage({
+                                    id: getTranslation('deliveries.hide-timeline'),
+                                    defaultMessage: 'Hide timeline',
+                                  })
+                                : formatMessage({
+                                    id: getTranslation('deliveries.timeline'),
+                                    defaultMessage: 'Timeline',
+                                  })}
+                            </Button>
+                          ) : null}
+                        </Flex>
+                      </Td>
+                      <Td>
+                        <Typography>{format.dateTime(delivery.scheduled_for)}</Typography>
+                      </Td>
+                      <Td>
+                        <Typography>{delivery.attempts}</Typography>
+                      </Td>
+                      <Td style={{ maxWidth: 260, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                        <Typography textColor={delivery.last_error ? 'danger600' : 'neutral800'}>
+                          {delivery.last_error ?? '—'}
+                        </Typography>
+                      </Td>
+                      <Td>
+                        {/* The list itself needs deliveries.manage, so whoever sees it may act on it. */}
+                        <DeliveryActions delivery={delivery} canManage onDone={afterAction} />
                       </Td>
                     </Tr>
-                  ) : null}
-                </React.Fragment>
-              ))}
-            </Tbody>
-          </Table>
+                    {openId === delivery.id ? (
+                      <Tr id={`timeline-${delivery.id}`}>
+                        <Td colSpan={8} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                          <DeliveryTimeline id={delivery.id} version={version} />
+                        </Td>
+                      </Tr>
+                    ) : null}
+                  </React.Fragment>
+                ))}
+              </Tbody>
+            </Table>
+          </ScrollingTable>
           <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} />
         </>
       ) : null}

@@ -11,6 +11,7 @@ import { Empty, ErrorNotice, Loading } from '../components/Feedback';
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
 import { useFormat } from '../format';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { getTranslation } from '../utils/getTranslation';
 
 // Group cards (issue 23) as operators see them: organiser, status, how many signed, the deadline. An
@@ -136,83 +137,89 @@ export function GroupCardsPage({ canClose }: { canClose: boolean }) {
       ) : null}
       {data && data.count > 0 ? (
         <>
-          <Table colCount={6} rowCount={data.results.length + 1} aria-busy={isLoading}>
-            <Thead>
-              <Tr>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.group-card'), defaultMessage: 'Group card' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.organiser'), defaultMessage: 'Organiser' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.signatures'), defaultMessage: 'Signatures' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.deadline'), defaultMessage: 'Deadline' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
-                  </Typography>
-                </Th>
-              </Tr>
-            </Thead>
-            <Tbody>
-              {data.results.map((group) => (
-                <Tr key={group.uuid}>
-                  <Td style={{ maxWidth: 280, whiteSpace: 'normal' }}>
-                    <Flex direction="column" alignItems="flex-start">
-                      <Typography fontWeight="bold">{group.title}</Typography>
-                      <Typography variant="pi" textColor="neutral600">
-                        {formatMessage(
-                          { id: getTranslation('group-cards.for'), defaultMessage: 'For {name}' },
-                          { name: group.recipient_name },
-                        )}
-                      </Typography>
-                    </Flex>
-                  </Td>
-                  <Td style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-                    <Typography>{group.organiser ? group.organiser.email || group.organiser.username : '—'}</Typography>
-                  </Td>
-                  <Td>
-                    <StatusBadge status={group.status} />
-                  </Td>
-                  <Td>
-                    <Typography>{group.signature_count}</Typography>
-                  </Td>
-                  <Td>
-                    <Typography>{format.dateTime(group.deadline)}</Typography>
-                  </Td>
-                  <Td>
-                    {group.status === 'open' ? (
-                      <CloseButton group={group} disabled={!canClose} onDone={reload} />
-                    ) : (
-                      <Typography textColor="neutral600">
-                        {formatMessage(
-                          { id: getTranslation('group-cards.closed-at'), defaultMessage: 'Closed {when}' },
-                          { when: format.dateTime(group.closed_at) },
-                        )}
-                      </Typography>
-                    )}
-                  </Td>
+          <ScrollingTable
+            label={formatMessage({ id: getTranslation('section.group-cards'), defaultMessage: 'Group cards' })}
+          >
+            <Table colCount={6} rowCount={data.results.length + 1} aria-busy={isLoading}>
+              <Thead>
+                <Tr>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.group-card'), defaultMessage: 'Group card' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.organiser'), defaultMessage: 'Organiser' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.signatures'), defaultMessage: 'Signatures' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.deadline'), defaultMessage: 'Deadline' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
+                    </Typography>
+                  </Th>
                 </Tr>
-              ))}
-            </Tbody>
-          </Table>
+              </Thead>
+              <Tbody>
+                {data.results.map((group) => (
+                  <Tr key={group.uuid}>
+                    <Td style={{ maxWidth: 280, whiteSpace: 'normal' }}>
+                      <Flex direction="column" alignItems="flex-start">
+                        <Typography fontWeight="bold">{group.title}</Typography>
+                        <Typography variant="pi" textColor="neutral600">
+                          {formatMessage(
+                            { id: getTranslation('group-cards.for'), defaultMessage: 'For {name}' },
+                            { name: group.recipient_name },
+                          )}
+                        </Typography>
+                      </Flex>
+                    </Td>
+                    <Td style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                      <Typography>
+                        {group.organiser ? group.organiser.email || group.organiser.username : '—'}
+                      </Typography>
+                    </Td>
+                    <Td>
+                      <StatusBadge status={group.status} />
+                    </Td>
+                    <Td>
+                      <Typography>{group.signature_count}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography>{format.dateTime(group.deadline)}</Typography>
+                    </Td>
+                    <Td>
+                      {group.status === 'open' ? (
+                        <CloseButton group={group} disabled={!canClose} onDone={reload} />
+                      ) : (
+                        <Typography textColor="neutral600">
+                          {formatMessage(
+                            { id: getTranslation('group-cards.closed-at'), defaultMessage: 'Closed {when}' },
+                            { when: format.dateTime(group.closed_at) },
+                          )}
+                        </Typography>
+                      )}
+                    </Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+          </ScrollingTable>
           <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} />
         </>
       ) : null}

@@ -11,6 +11,7 @@ import { StatusBadge } from '../components/StatusBadge';
 import { codeWord } from '../components/status-words';
 import { useFormat } from '../format';
 import { PLUGIN_PATH } from '../paths';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { getTranslation } from '../utils/getTranslation';
 
 /** One fact of the order: a grid cell holding a <dt>/<dd> pair, so the grid itself can be the <dl>. */
@@ -140,120 +141,127 @@ export function OrderDetailPage({ canManage }: { canManage: boolean }) {
             {formatMessage({ id: getTranslation('order.no-items'), defaultMessage: 'This order has no items.' })}
           </Typography>
         ) : (
-          <Table colCount={7} rowCount={order.items.length + 1}>
-            <Thead>
-              <Tr>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.card'), defaultMessage: 'Card' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.recipient'), defaultMessage: 'Recipient' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.price'), defaultMessage: 'Price' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.gift'), defaultMessage: 'Gift' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.delivery'), defaultMessage: 'Delivery' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
-                  </Typography>
-                </Th>
-              </Tr>
-            </Thead>
-            <Tbody>
-              {order.items.map((item, index) => (
-                <Tr key={item.id ?? index}>
-                  <Td>
-                    <Typography>{item.card_name ?? item.card ?? '—'}</Typography>
-                  </Td>
-                  <Td>
-                    <Typography>{item.recipient_name ?? '—'}</Typography>
-                  </Td>
-                  <Td>
-                    <Typography>{codeWord(formatMessage, item.delivery_method)}</Typography>
-                  </Td>
-                  <Td>
-                    <Typography>{format.money(item.price_pence, order.currency)}</Typography>
-                  </Td>
-                  <Td>
-                    <Typography>{giftName(item)}</Typography>
-                  </Td>
-                  <Td style={{ whiteSpace: 'normal' }}>
-                    {item.delivery ? (
-                      <Flex direction="column" alignItems="flex-start" gap={1}>
-                        <StatusBadge status={item.delivery.status} />
-                        <Typography variant="pi">
-                          {formatMessage(
-                            { id: getTranslation('order.attempts'), defaultMessage: 'Attempts: {count}' },
-                            { count: item.delivery.attempts },
-                          )}
-                        </Typography>
-                        {item.delivery.tracking_reference ? (
-                          <Typography variant="pi">
-                            {formatMessage(
-                              { id: getTranslation('order.tracking'), defaultMessage: 'Tracking: {tracking}' },
-                              { tracking: item.delivery.tracking_reference },
-                            )}
-                          </Typography>
-                        ) : null}
-                        {item.delivery.scheduled_for ? (
-                          <Typography variant="pi">
-                            {formatMessage(
-                              { id: getTranslation('order.scheduled'), defaultMessage: 'Scheduled: {when}' },
-                              { when: format.dateTime(item.delivery.scheduled_for) },
-                            )}
-                          </Typography>
-                        ) : null}
-                        {item.delivery.last_error ? (
-                          <Typography variant="pi" textColor="danger600">
-                            {item.delivery.last_error}
-                          </Typography>
-                        ) : null}
-                      </Flex>
-                    ) : (
-                      <Typography textColor="neutral600">
-                        {formatMessage({ id: getTranslation('order.no-delivery'), defaultMessage: 'Not created yet' })}
-                      </Typography>
-                    )}
-                  </Td>
-                  <Td>
-                    {item.delivery ? (
-                      <DeliveryActions
-                        delivery={{
-                          id: item.delivery.id,
-                          status: item.delivery.status,
-                          method: item.delivery_method,
-                          recipient_name: item.recipient_name,
-                        }}
-                        canManage={canManage}
-                        onDone={reload}
-                      />
-                    ) : null}
-                  </Td>
+          <ScrollingTable
+            label={formatMessage({ id: getTranslation('order.items'), defaultMessage: 'Items and deliveries' })}
+          >
+            <Table colCount={7} rowCount={order.items.length + 1}>
+              <Thead>
+                <Tr>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.card'), defaultMessage: 'Card' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.recipient'), defaultMessage: 'Recipient' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.method'), defaultMessage: 'Method' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.price'), defaultMessage: 'Price' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.gift'), defaultMessage: 'Gift' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.delivery'), defaultMessage: 'Delivery' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
+                    </Typography>
+                  </Th>
                 </Tr>
-              ))}
-            </Tbody>
-          </Table>
+              </Thead>
+              <Tbody>
+                {order.items.map((item, index) => (
+                  <Tr key={item.id ?? index}>
+                    <Td>
+                      <Typography>{item.card_name ?? item.card ?? '—'}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography>{item.recipient_name ?? '—'}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography>{codeWord(formatMessage, item.delivery_method)}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography>{format.money(item.price_pence, order.currency)}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography>{giftName(item)}</Typography>
+                    </Td>
+                    <Td style={{ whiteSpace: 'normal' }}>
+                      {item.delivery ? (
+                        <Flex direction="column" alignItems="flex-start" gap={1}>
+                          <StatusBadge status={item.delivery.status} />
+                          <Typography variant="pi">
+                            {formatMessage(
+                              { id: getTranslation('order.attempts'), defaultMessage: 'Attempts: {count}' },
+                              { count: item.delivery.attempts },
+                            )}
+                          </Typography>
+                          {item.delivery.tracking_reference ? (
+                            <Typography variant="pi">
+                              {formatMessage(
+                                { id: getTranslation('order.tracking'), defaultMessage: 'Tracking: {tracking}' },
+                                { tracking: item.delivery.tracking_reference },
+                              )}
+                            </Typography>
+                          ) : null}
+                          {item.delivery.scheduled_for ? (
+                            <Typography variant="pi">
+                              {formatMessage(
+                                { id: getTranslation('order.scheduled'), defaultMessage: 'Scheduled: {when}' },
+                                { when: format.dateTime(item.delivery.scheduled_for) },
+                              )}
+                            </Typography>
+                          ) : null}
+                          {item.delivery.last_error ? (
+                            <Typography variant="pi" textColor="danger600">
+                              {item.delivery.last_error}
+                            </Typography>
+                          ) : null}
+                        </Flex>
+                      ) : (
+                        <Typography textColor="neutral600">
+                          {formatMessage({
+                            id: getTranslation('order.no-delivery'),
+                            defaultMessage: 'Not created yet',
+                          })}
+                        </Typography>
+                      )}
+                    </Td>
+                    <Td>
+                      {item.delivery ? (
+                        <DeliveryActions
+                          delivery={{
+                            id: item.delivery.id,
+                            status: item.delivery.status,
+                            method: item.delivery_method,
+                            recipient_name: item.recipient_name,
+                          }}
+                          canManage={canManage}
+                          onDone={reload}
+                        />
+                      ) : null}
+                    </Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+          </ScrollingTable>
         )}
       </Section>
 

@@ -23,6 +23,7 @@ import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
 import { useFormat } from '../format';
 import { PLUGIN_PATH } from '../paths';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { getTranslation } from '../utils/getTranslation';
 
 const ORDER_STATUSES = [
@@ -88,7 +89,6 @@ export function OrdersPage() {
             <DateFilter
               name="from"
               text={formatMessage({ id: getTranslation('orders.from'), defaultMessage: 'From' })}
-              value={from}
               onChange={(value) => {
                 setFrom(value);
                 setPage(1);
@@ -99,7 +99,6 @@ export function OrdersPage() {
             <DateFilter
               name="to"
               text={formatMessage({ id: getTranslation('orders.to'), defaultMessage: 'To' })}
-              value={to}
               onChange={(value) => {
                 setTo(value);
                 setPage(1);
@@ -131,69 +130,71 @@ export function OrdersPage() {
       ) : null}
       {data && data.count > 0 ? (
         <>
-          <Table colCount={6} rowCount={data.results.length + 1} aria-busy={isLoading}>
-            <Thead>
-              <Tr>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.order'), defaultMessage: 'Order' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.customer'), defaultMessage: 'Customer' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.items'), defaultMessage: 'Items' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.total'), defaultMessage: 'Total' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.placed'), defaultMessage: 'Placed' })}
-                  </Typography>
-                </Th>
-              </Tr>
-            </Thead>
-            <Tbody>
-              {data.results.map((order) => (
-                <Tr key={order.uuid}>
-                  <Td>
-                    <Link tag={RouterLink} to={`${PLUGIN_PATH}/orders/${order.uuid}`}>
-                      {order.uuid.slice(0, 8)}
-                      <VisuallyHidden>{` ${formatMessage({ id: getTranslation('orders.open'), defaultMessage: '(open order {uuid})' }, { uuid: order.uuid })}`}</VisuallyHidden>
-                    </Link>
-                  </Td>
-                  <Td>
-                    <Typography>{order.email ?? '—'}</Typography>
-                  </Td>
-                  <Td>
-                    <StatusBadge status={order.status} />
-                  </Td>
-                  <Td>
-                    <Typography>{order.item_count}</Typography>
-                  </Td>
-                  <Td>
-                    <Typography>{format.money(order.total_pence, order.currency)}</Typography>
-                  </Td>
-                  <Td>
-                    <Typography>{format.dateTime(order.created_at)}</Typography>
-                  </Td>
+          <ScrollingTable label={formatMessage({ id: getTranslation('section.orders'), defaultMessage: 'Orders' })}>
+            <Table colCount={6} rowCount={data.results.length + 1} aria-busy={isLoading}>
+              <Thead>
+                <Tr>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.order'), defaultMessage: 'Order' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.customer'), defaultMessage: 'Customer' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.items'), defaultMessage: 'Items' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.total'), defaultMessage: 'Total' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.placed'), defaultMessage: 'Placed' })}
+                    </Typography>
+                  </Th>
                 </Tr>
-              ))}
-            </Tbody>
-          </Table>
+              </Thead>
+              <Tbody>
+                {data.results.map((order) => (
+                  <Tr key={order.uuid}>
+                    <Td>
+                      <Link tag={RouterLink} to={`${PLUGIN_PATH}/orders/${order.uuid}`}>
+                        {order.uuid.slice(0, 8)}
+                        <VisuallyHidden>{` ${formatMessage({ id: getTranslation('orders.open'), defaultMessage: '(open order {uuid})' }, { uuid: order.uuid })}`}</VisuallyHidden>
+                      </Link>
+                    </Td>
+                    <Td>
+                      <Typography>{order.email ?? '—'}</Typography>
+                    </Td>
+                    <Td>
+                      <StatusBadge status={order.status} />
+                    </Td>
+                    <Td>
+                      <Typography>{order.item_count}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography>{format.money(order.total_pence, order.currency)}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography>{format.dateTime(order.created_at)}</Typography>
+                    </Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+          </ScrollingTable>
           <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} />
         </>
       ) : null}

@@ -12,6 +12,7 @@ import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
 import { useFormat } from '../format';
 import { PLUGIN_PATH } from '../paths';
+import { ScrollingTable } from '../components/ScrollingTable';
 import { getTranslation } from '../utils/getTranslation';
 
 const PAGE_SIZE = 20;
@@ -115,84 +116,94 @@ export function PaymentIssuesPage({ canResolve }: { canResolve: boolean }) {
         />
       ) : null}
       {data && data.count > 0 ? (
-        <Table colCount={7} rowCount={data.results.length + 1}>
-          <Thead>
-            <Tr>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('column.problem'), defaultMessage: 'Problem' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('column.order'), defaultMessage: 'Order' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('column.amount'), defaultMessage: 'Amount' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('column.provider-payment'), defaultMessage: 'Provider payment' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('column.detail'), defaultMessage: 'Detail' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('column.when'), defaultMessage: 'When' })}
-                </Typography>
-              </Th>
-              <Th>
-                <Typography variant="sigma">
-                  {formatMessage({ id: getTranslation('column.action'), defaultMessage: 'Action' })}
-                </Typography>
-              </Th>
-            </Tr>
-          </Thead>
-          <Tbody>
-            {data.results.map((issue) => (
-              <Tr key={issue.id}>
-                <Td>
-                  <StatusBadge status={issue.resolved ? 'resolved' : issue.kind} />
-                </Td>
-                <Td>
-                  <OrderLink uuid={issue.order_uuid} />
-                </Td>
-                <Td>
-                  <Typography>{format.money(issue.amount_pence, issue.currency ?? 'GBP')}</Typography>
-                </Td>
-                <Td style={{ whiteSpace: 'normal' }}>
-                  <Typography style={{ overflowWrap: 'anywhere' }}>
-                    {[issue.provider, issue.payment_intent_id ?? issue.session_id].filter(Boolean).join(': ') || '—'}
+        <ScrollingTable
+          label={formatMessage({
+            id: getTranslation('section.payments'),
+            defaultMessage: 'Payments needing attention',
+          })}
+        >
+          <Table colCount={7} rowCount={data.results.length + 1}>
+            <Thead>
+              <Tr>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.problem'), defaultMessage: 'Problem' })}
                   </Typography>
-                </Td>
-                <Td style={{ maxWidth: 320, whiteSpace: 'normal' }}>
-                  <Typography>{issue.detail || '—'}</Typography>
-                </Td>
-                <Td>
-                  <Typography>{format.dateTime(issue.created_at)}</Typography>
-                </Td>
-                <Td>
-                  {issue.resolved ? (
-                    <Typography textColor="neutral600">
-                      {formatMessage({ id: getTranslation('status.resolved'), defaultMessage: 'Resolved' })}
-                    </Typography>
-                  ) : canResolve ? (
-                    <ResolveButton id={issue.id} onDone={reload} />
-                  ) : (
-                    <Typography>—</Typography>
-                  )}
-                </Td>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.order'), defaultMessage: 'Order' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.amount'), defaultMessage: 'Amount' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({
+                      id: getTranslation('column.provider-payment'),
+                      defaultMessage: 'Provider payment',
+                    })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.detail'), defaultMessage: 'Detail' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.when'), defaultMessage: 'When' })}
+                  </Typography>
+                </Th>
+                <Th>
+                  <Typography variant="sigma">
+                    {formatMessage({ id: getTranslation('column.action'), defaultMessage: 'Action' })}
+                  </Typography>
+                </Th>
               </Tr>
-            ))}
-          </Tbody>
-        </Table>
+            </Thead>
+            <Tbody>
+              {data.results.map((issue) => (
+                <Tr key={issue.id}>
+                  <Td>
+                    <StatusBadge status={issue.resolved ? 'resolved' : issue.kind} />
+                  </Td>
+                  <Td>
+                    <OrderLink uuid={issue.order_uuid} />
+                  </Td>
+                  <Td>
+                    <Typography>{format.money(issue.amount_pence, issue.currency ?? 'GBP')}</Typography>
+                  </Td>
+                  <Td style={{ whiteSpace: 'normal' }}>
+                    <Typography style={{ overflowWrap: 'anywhere' }}>
+                      {[issue.provider, issue.payment_intent_id ?? issue.session_id].filter(Boolean).join(': ') || '—'}
+                    </Typography>
+                  </Td>
+                  <Td style={{ maxWidth: 320, whiteSpace: 'normal' }}>
+                    <Typography>{issue.detail || '—'}</Typography>
+                  </Td>
+                  <Td>
+                    <Typography>{format.dateTime(issue.created_at)}</Typography>
+                  </Td>
+                  <Td>
+                    {issue.resolved ? (
+                      <Typography textColor="neutral600">
+                        {formatMessage({ id: getTranslation('status.resolved'), defaultMessage: 'Resolved' })}
+                      </Typography>
+                    ) : canResolve ? (
+                      <ResolveButton id={issue.id} onDone={reload} />
+                    ) : (
+                      <Typography>—</Typography>
+                    )}
+                  </Td>
+                </Tr>
+              ))}
+            </Tbody>
+          </Table>
+        </ScrollingTable>
       ) : null}
 
       {refunds ? (
@@ -208,58 +219,68 @@ export function PaymentIssuesPage({ canResolve }: { canResolve: boolean }) {
               })}
             />
           ) : (
-            <Table colCount={5} rowCount={refunds.results.length + 1}>
-              <Thead>
-                <Tr>
-                  <Th>
-                    <Typography variant="sigma">
-                      {formatMessage({ id: getTranslation('column.order'), defaultMessage: 'Order' })}
-                    </Typography>
-                  </Th>
-                  <Th>
-                    <Typography variant="sigma">
-                      {formatMessage({ id: getTranslation('column.customer'), defaultMessage: 'Customer' })}
-                    </Typography>
-                  </Th>
-                  <Th>
-                    <Typography variant="sigma">
-                      {formatMessage({ id: getTranslation('column.amount'), defaultMessage: 'Amount' })}
-                    </Typography>
-                  </Th>
-                  <Th>
-                    <Typography variant="sigma">
-                      {formatMessage({ id: getTranslation('column.payment-intent'), defaultMessage: 'Payment intent' })}
-                    </Typography>
-                  </Th>
-                  <Th>
-                    <Typography variant="sigma">
-                      {formatMessage({ id: getTranslation('column.refunded'), defaultMessage: 'Refunded' })}
-                    </Typography>
-                  </Th>
-                </Tr>
-              </Thead>
-              <Tbody>
-                {refunds.results.map((refund) => (
-                  <Tr key={refund.order_uuid}>
-                    <Td>
-                      <OrderLink uuid={refund.order_uuid} />
-                    </Td>
-                    <Td>
-                      <Typography>{refund.email ?? '—'}</Typography>
-                    </Td>
-                    <Td>
-                      <Typography>{format.money(refund.total_pence, refund.currency ?? 'GBP')}</Typography>
-                    </Td>
-                    <Td>
-                      <Typography style={{ overflowWrap: 'anywhere' }}>{refund.payment_intent_id ?? '—'}</Typography>
-                    </Td>
-                    <Td>
-                      <Typography>{format.dateTime(refund.refunded_at)}</Typography>
-                    </Td>
+            <ScrollingTable
+              label={formatMessage({
+                id: getTranslation('payments.refunded-orders'),
+                defaultMessage: 'Refunded orders',
+              })}
+            >
+              <Table colCount={5} rowCount={refunds.results.length + 1}>
+                <Thead>
+                  <Tr>
+                    <Th>
+                      <Typography variant="sigma">
+                        {formatMessage({ id: getTranslation('column.order'), defaultMessage: 'Order' })}
+                      </Typography>
+                    </Th>
+                    <Th>
+                      <Typography variant="sigma">
+                        {formatMessage({ id: getTranslation('column.customer'), defaultMessage: 'Customer' })}
+                      </Typography>
+                    </Th>
+                    <Th>
+                      <Typography variant="sigma">
+                        {formatMessage({ id: getTranslation('column.amount'), defaultMessage: 'Amount' })}
+                      </Typography>
+                    </Th>
+                    <Th>
+                      <Typography variant="sigma">
+                        {formatMessage({
+                          id: getTranslation('column.payment-intent'),
+                          defaultMessage: 'Payment intent',
+                        })}
+                      </Typography>
+                    </Th>
+                    <Th>
+                      <Typography variant="sigma">
+                        {formatMessage({ id: getTranslation('column.refunded'), defaultMessage: 'Refunded' })}
+                      </Typography>
+                    </Th>
                   </Tr>
-                ))}
-              </Tbody>
-            </Table>
+                </Thead>
+                <Tbody>
+                  {refunds.results.map((refund) => (
+                    <Tr key={refund.order_uuid}>
+                      <Td>
+                        <OrderLink uuid={refund.order_uuid} />
+                      </Td>
+                      <Td>
+                        <Typography>{refund.email ?? '—'}</Typography>
+                      </Td>
+                      <Td>
+                        <Typography>{format.money(refund.total_pence, refund.currency ?? 'GBP')}</Typography>
+                      </Td>
+                      <Td>
+                        <Typography style={{ overflowWrap: 'anywhere' }}>{refund.payment_intent_id ?? '—'}</Typography>
+                      </Td>
+                      <Td>
+                        <Typography>{format.dateTime(refund.refunded_at)}</Typography>
+                      </Td>
+                    </Tr>
+                  ))}
+                </Tbody>
+              </Table>
+            </ScrollingTable>
           )}
         </>
       ) : null}

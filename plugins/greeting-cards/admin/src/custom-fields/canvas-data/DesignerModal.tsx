@@ -34,6 +34,7 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
   const { formatMessage } = useIntl();
   const [open, setOpen] = React.useState(false);
   const [problem, setProblem] = React.useState<string | null>(null);
+  const [intro, introHeight] = useHeight();
   const frame = React.useRef<HTMLIFrameElement>(null);
   const url = React.useMemo(() => designerUrl(backendUrl(), window.location.href), []);
   // The design when the window opened: the editor loads it once, later form changes do not reload it.
@@ -116,7 +117,7 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
             <DesignerProblem message={problem} />
           ) : (
             <>
-              <Box paddingBottom={2}>
+              <Box paddingBottom={2} ref={intro}>
                 <Typography textColor="neutral600">
                   {formatMessage({
                     id: getTranslation('designer.intro'),
@@ -133,7 +134,10 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
                 onLoad={checkLoadedFrame}
                 style={{
                   width: '100%',
-                  height: '72vh',
+                  // The dialog is at most 90% of the window: the frame takes what its title bar, padding
+                  // and the words above (up to four lines on a phone) leave, so the dialog never scrolls as
+                  // a whole (a second scroll box around the designer's own, which the keyboard could not reach).
+                  height: `max(320px, calc(90vh - ${FRAME_CHROME + introHeight}px))`,
                   border: '1px solid #dcdce4',
                   borderRadius: 4,
                   background: '#fff',
@@ -154,6 +158,24 @@ export function DesignerModal({ design, product, disabled, onUse }: DesignerModa
       </Modal.Content>
     </Modal.Root>
   );
+}
+
+/** The dialog's title bar, its body's padding and the frame's border, in pixels (with a little slack). */
+const FRAME_CHROME = 160;
+
+/** A ref for an element and its height, kept as it changes (the words wrap on a narrow window). */
+function useHeight(): [React.RefCallback<HTMLElement>, number] {
+  const [height, setHeight] = React.useState(0);
+  const observer = React.useRef<ResizeObserver | null>(null);
+  const ref = React.useCallback((element: HTMLElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element) return;
+    setHeight(element.offsetHeight);
+    observer.current = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.current.observe(element);
+  }, []);
+  return [ref, height];
 }
 
 function DesignerProblem({ message }: { message: string }) {
