@@ -168,7 +168,9 @@ async function editorPage(web: PrivateContext): Promise<void> {
       mediaPrice: mediaAddOn
         ? mediaAddOn.free
           ? language.t('editor.media.price-free')
-          : language.t('editor.media.price', { price: formatMoney(mediaAddOn.pence, config.currency, language.intlLocale) })
+          : language.t('editor.media.price', {
+              price: formatMoney(mediaAddOn.pence, config.currency, language.intlLocale),
+            })
         : '',
     },
     200,
