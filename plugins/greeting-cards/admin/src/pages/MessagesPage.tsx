@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@strapi/design-system';
 import { useNotification } from '@strapi/strapi/admin';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useAdminApi } from '../api/client';
 import { useErrorText } from '../api/error-text';
 import { useResource } from '../api/use-resource';
@@ -167,9 +167,9 @@ export function MessagesPage() {
     page,
     page_size: PAGE_SIZE,
   });
-  const heading = (id: string, defaultMessage: string) => (
+  const heading = (descriptor: MessageDescriptor) => (
     <Th>
-      <Typography variant="sigma">{formatMessage({ id: getTranslation(id), defaultMessage })}</Typography>
+      <Typography variant="sigma">{formatMessage(descriptor)}</Typography>
     </Th>
   );
 
@@ -225,13 +225,13 @@ export function MessagesPage() {
           <Table colCount={7} rowCount={data.results.length + 1} aria-busy={isLoading}>
             <Thead>
               <Tr>
-                {heading('column.card', 'Card')}
-                {heading('column.owner', 'Owner')}
-                {heading('column.kind', 'Kind')}
-                {heading('column.duration', 'Length')}
-                {heading('column.created', 'Created')}
-                {heading('column.status', 'Status')}
-                {heading('column.actions', 'Actions')}
+                {heading({ id: getTranslation('column.card'), defaultMessage: 'Card' })}
+                {heading({ id: getTranslation('column.owner'), defaultMessage: 'Owner' })}
+                {heading({ id: getTranslation('column.kind'), defaultMessage: 'Kind' })}
+                {heading({ id: getTranslation('column.duration'), defaultMessage: 'Length' })}
+                {heading({ id: getTranslation('column.created'), defaultMessage: 'Created' })}
+                {heading({ id: getTranslation('column.status'), defaultMessage: 'Status' })}
+                {heading({ id: getTranslation('column.actions'), defaultMessage: 'Actions' })}
               </Tr>
             </Thead>
             <Tbody>
