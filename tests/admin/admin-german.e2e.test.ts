@@ -74,6 +74,7 @@ describe('admin panel in German', () => {
       'Zustellungen',
       'Zahlungen mit Handlungsbedarf',
       'Gruppenkarten',
+      'Nachrichten',
       'Einstellungen',
     ]);
     const headers = await page.$$eval('main thead th', (els) => els.map((el) => (el.textContent ?? '').trim()));

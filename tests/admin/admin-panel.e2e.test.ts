@@ -109,7 +109,7 @@ describe('admin panel in Chromium', () => {
     await waitForText(page, shopper.email);
     // No settings.read in this role: no Settings tab.
     const tabs = await page.$$eval('[role="tab"]', (els) => els.map((el) => (el.textContent ?? '').trim()));
-    expect(tabs).toEqual(['Orders', 'Deliveries', 'Payments needing attention', 'Group cards']);
+    expect(tabs).toEqual(['Orders', 'Deliveries', 'Payments needing attention', 'Group cards', 'Messages']);
 
     // Search by part of the e-mail, then open the order.
     await page.type('input[type="search"]', 'grace.hopper');

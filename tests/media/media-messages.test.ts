@@ -256,4 +256,38 @@ describe('video and voice messages', () => {
     const page = await http().get(`/messages/${msg.token}/`).expect(200);
     expect(page.text).toContain('This message was removed by the shop.');
   }, 120_000);
+
+  it('lists messages newest first for operators who manage deliveries, the owner’s e-mail masked', async () => {
+    const shopper = await createUser(app.strapi, { email: `zoe.${Date.now()}@example.test` });
+    const card = await createCard(app.strapi, shopper, { title: 'Listed Card' });
+    await send(shopper, card.id, mp3(9)).expect(201);
+    const list = '/greeting-cards/admin/media-messages';
+    const bystander = await createAdmin(app.strapi, http, []);
+    await http().get(list).set(bystander.auth).expect(403);
+    const operator = await createAdmin(app.strapi, http, ['plugin::greeting-cards.deliveries.manage']);
+    const res = await http().get(list).set(operator.auth).expect(200);
+    expect(res.body.results[0]).toEqual({
+      id: expect.any(Number),
+      card_id: card.id,
+      card_title: 'Listed Card',
+      owner_email: 'zo***@example.test',
+      kind: 'audio',
+      duration_ms: expect.any(Number),
+      created_at: expect.any(String),
+      status: 'live',
+      removed_at: null,
+      removed_reason: '',
+    });
+    expect(JSON.stringify(res.body)).not.toContain(shopper.email);
+    const id = res.body.results[0].id as number;
+    await http().post(`${list}/${id}/remove`).set(operator.auth).send({ reason: 'Spam' }).expect(200);
+    const removed = await http().get(`${list}?status=removed`).set(operator.auth).expect(200);
+    expect(removed.body.results.find((r: { id: number }) => r.id === id)).toMatchObject({
+      status: 'removed',
+      removed_reason: 'Spam',
+    });
+    const live = await http().get(`${list}?status=live`).set(operator.auth).expect(200);
+    expect(live.body.results.some((r: { id: number }) => r.id === id)).toBe(false);
+    await http().get(`${list}?status=gone`).set(operator.auth).expect(400);
+  });
 });

@@ -515,6 +515,8 @@ describe('fuzzing every write route', () => {
     signToken: string;
     signature: number;
     mediaCard: number;
+    /** A photo on that signature, for the signing page's remove form (added before the forms run). */
+    photo: string;
   } = {
     card: 0,
     recipient: 0,
@@ -526,6 +528,7 @@ describe('fuzzing every write route', () => {
     signToken: '',
     signature: 0,
     mediaCard: 0,
+    photo: '',
   };
 
   /**
@@ -609,6 +612,7 @@ describe('fuzzing every write route', () => {
       signature: signature.body.id,
       // A card not ordered, whose message may still change (an ordered card's is frozen: 409).
       mediaCard: (await createCard(app.strapi, user)).id,
+      photo: '',
     };
     const knex = app.strapi.db.connection;
     const list =
@@ -786,28 +790,64 @@ describe('fuzzing every write route', () => {
     );
     const uploads = () => app.strapi.db.query('plugin::upload.file').count();
     const path = `/api/sign/${ids.signToken}/signatures/${ids.signature}/photos/`;
+    // The signing page's own multipart form takes the same files (a browser's session and CSRF token): it
+    // answers a page, a refusal with a 400.
+    const pagePath = `/sign/${ids.signToken}/signatures/${ids.signature}/photos/`;
+    const browser = await webSession(app, user);
     let answered = 0;
     let before = `${await snapshot()} ${await uploads()}`;
     await fc.assert(
-      fc.asyncProperty(photoFile, fc.constantFrom('me.jpg', 'me.png', 'x', '../../x.gif'), async (file, name) => {
-        const res = await app.http().post(path).set(user.auth).attach('photo', file, name);
-        answered += 1;
-        const sent = `${name} (${file.length} bytes): ${file.subarray(0, 40).toString('hex')}`;
-        if (res.status >= 500) throw new Error(`${res.status} for ${sent}: ${JSON.stringify(res.body)}`);
-        if (res.status >= 400) {
-          if (!isSpecError(res.status, res.body))
-            throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
-          const after = `${await snapshot()} ${await uploads()}`;
-          if (after !== before) throw new Error(`a refused photo (${res.status}) stored something: ${sent}`);
-        } else {
-          for (const p of res.body.photos as Array<{ id: string }>)
-            await app.http().delete(`${path}${p.id}/`).set(user.auth).expect(200);
-          before = `${await snapshot()} ${await uploads()}`;
-        }
-      }),
+      fc.asyncProperty(
+        photoFile,
+        fc.constantFrom('me.jpg', 'me.png', 'x', '../../x.gif'),
+        fc.boolean(),
+        async (file, name, viaPage) => {
+          const res = viaPage
+            ? await app
+                .http()
+                .post(pagePath)
+                .set('Cookie', browser.cookie)
+                .set('X-CSRF-Token', browser.csrf)
+                .redirects(0)
+                .field('_csrf', browser.csrf)
+                .attach('photo', file, name)
+            : await app.http().post(path).set(user.auth).attach('photo', file, name);
+          answered += 1;
+          const sent = `${viaPage ? 'page form' : 'API'}, ${name} (${file.length} bytes): ${file.subarray(0, 40).toString('hex')}`;
+          if (res.status >= 500) throw new Error(`${res.status} for ${sent}: ${JSON.stringify(res.body)}`);
+          if (res.status >= 400) {
+            if (!viaPage && !isSpecError(res.status, res.body))
+              throw new Error(`not the spec's error shape (${res.status}): ${JSON.stringify(res.body)}`);
+            const after = `${await snapshot()} ${await uploads()}`;
+            if (after !== before) throw new Error(`a refused photo (${res.status}) stored something: ${sent}`);
+          } else {
+            // Whatever the signature now holds goes again, so the caps never turn the rest into refusals.
+            const row = (await app.strapi.db
+              .query('plugin::greeting-cards.group-signature')
+              .findOne({ where: { id: ids.signature } })) as { photos?: Array<{ id: string }> | null } | null;
+            for (const p of row?.photos ?? []) await app.http().delete(`${path}${p.id}/`).set(user.auth).expect(200);
+            before = `${await snapshot()} ${await uploads()}`;
+          }
+        },
+      ),
       { numRuns: PHOTO_RUNS, endOnFailure: true },
     );
     expect(answered).toBeGreaterThanOrEqual(PHOTO_RUNS);
+    // A whole picture through the page form is stored (so its refusals came from the checks, not from a
+    // form that refuses everything), and goes again.
+    const whole = await app
+      .http()
+      .post(pagePath)
+      .set('Cookie', browser.cookie)
+      .set('X-CSRF-Token', browser.csrf)
+      .redirects(0)
+      .attach('photo', pictures[1], 'me.png');
+    expect(whole.status).toBe(303);
+    const signed = (await app.strapi.db
+      .query('plugin::greeting-cards.group-signature')
+      .findOne({ where: { id: ids.signature } })) as { photos?: Array<{ id: string }> | null };
+    expect(signed.photos).toHaveLength(1);
+    await app.http().delete(`${path}${signed.photos![0].id}/`).set(user.auth).expect(200);
   }, 900_000);
 
   // A card's video or voice message (issue 45 item 3): generated files through the real editor route. A
@@ -870,6 +910,13 @@ describe('fuzzing every write route', () => {
     ['reply to a card from its view page', () => `/cards/view/${ids.viewToken}/reply/`],
     // The import's preview form sends the file's text back as `content` (security issue 39).
     ['import contacts from sent-back text', () => '/recipients/import/'],
+    // The signing page's photo forms (issue 45 item 7), as their API twins above: a form that is not a
+    // multipart file adds nothing; the remove form takes a real photo of the shopper's own message.
+    ['add a photo on the signing page', () => `/sign/${ids.signToken}/signatures/${ids.signature}/photos/`],
+    [
+      'remove a photo on the signing page',
+      () => `/sign/${ids.signToken}/signatures/${ids.signature}/photos/${ids.photo}/delete/`,
+    ],
   ];
   let session: WebSession;
 
@@ -881,6 +928,17 @@ describe('fuzzing every write route', () => {
         // Showing the address book syncs the shopper's own entry (SERVICE_AUTO_SYNC_USER_RECIPIENT), a
         // write of its own on the first page that lists recipients: done here, before any snapshot.
         await app.http().get('/recipients/').set('Cookie', session.cookie).expect(200);
+        // A photo on the shopper's own group-card message, for the signing page's remove form.
+        const photo = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#AA6633' } })
+          .png()
+          .toBuffer();
+        const added = await app
+          .http()
+          .post(`/api/sign/${ids.signToken}/signatures/${ids.signature}/photos/`)
+          .set(user.auth)
+          .attach('photo', photo, 'me.png')
+          .expect(201);
+        ids.photo = (added.body.photos as Array<{ id: string }>).at(-1)!.id;
       }
       let answered = 0;
       let before = await snapshot();
@@ -913,6 +971,14 @@ describe('fuzzing every write route', () => {
     },
     900_000,
   );
+
+  it("the signing page's remove form took its photo away (its generated forms reached the route)", async () => {
+    expect(ids.photo).toMatch(/^[0-9a-f]{16}$/);
+    const row = (await app.strapi.db
+      .query('plugin::greeting-cards.group-signature')
+      .findOne({ where: { id: ids.signature } })) as { photos?: Array<{ id: string }> | null };
+    expect((row.photos ?? []).map((p) => p.id)).not.toContain(ids.photo);
+  });
 
   // Security issue 39: the signing page's cookies. A browser may see a group-card message as its own
   // (pending, hidden, or unshown when the organiser shows none) only while it holds that signature's

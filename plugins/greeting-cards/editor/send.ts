@@ -12,6 +12,8 @@ export interface Prices {
   post: number;
   print: number;
   gift_wrap: number;
+  /** What the card's video or voice message adds to each card (0: free or nothing); server-decided. */
+  media_message?: number;
   currency: string;
 }
 export interface Addon {
@@ -169,6 +171,9 @@ export function wireSendForm(editor: Editor, prices: Prices, addons: Addon[], pr
       if (wrap.checked) total += prices.gift_wrap;
       if (dated()) total += Number(shipMethod()?.dataset.price ?? 0);
     }
+    // The card's message (the recorder shows it when the card has one) adds to each card sent.
+    if (prices.media_message && document.getElementById('media-current')?.hidden === false)
+      total += prices.media_message;
     if (many) {
       const count = chosen().length;
       $('many-count').textContent =

@@ -58,6 +58,20 @@ export interface GroupCardRow {
   created_at: string | null;
 }
 
+/** A card's video or voice message as the Messages tab lists it (the owner's e-mail masked by the server). */
+export interface MediaMessageRow {
+  id: number;
+  card_id: number;
+  card_title: string;
+  owner_email: string;
+  kind: string;
+  duration_ms: number;
+  created_at: string | null;
+  status: 'live' | 'removed';
+  removed_at: string | null;
+  removed_reason: string;
+}
+
 export interface DeliveryEvent {
   at: string | null;
   source: string;

@@ -11,7 +11,7 @@ type Action = 'retry' | 'cancel' | 'resend' | 'reprint' | 'refund-shipping';
 
 type Wording = Record<'button' | 'title' | 'label' | 'question' | 'done' | 'failed', MessageDescriptor>;
 
-// Written out whole, each id a literal getTranslation('…') with its English beside it: that is what
+// Written out whole, each id a literal string with its English beside it: that is what
 // tests/unit/admin-translations.test.ts reads to check the catalogues (ids built from the action's name
 // would hide them from it).
 const WORDING: Record<Action, Wording> = {

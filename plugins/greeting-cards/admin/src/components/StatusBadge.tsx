@@ -23,6 +23,8 @@ const VARIANTS: Record<string, Variant> = {
   cart: 'neutral',
   open: 'primary',
   closed: 'neutral',
+  live: 'success',
+  removed: 'danger',
 };
 
 /** A status as a coloured pill with its words (never colour alone). */

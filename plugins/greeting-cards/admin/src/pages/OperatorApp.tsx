@@ -6,6 +6,7 @@ import { usePluginPermissions, type PluginPermissions } from '../hooks';
 import { PLUGIN_PATH } from '../paths';
 import { DeliveriesPage } from './DeliveriesPage';
 import { GroupCardsPage } from './GroupCardsPage';
+import { MessagesPage } from './MessagesPage';
 import { OrderDetailPage } from './OrderDetailPage';
 import { OrdersPage } from './OrdersPage';
 import { PaymentIssuesPage } from './PaymentIssuesPage';
@@ -22,7 +23,8 @@ interface Section {
 
 // Orders and payments are read with orders.read; the deliveries list and its retry/cancel/resend need
 // deliveries.manage; the settings view needs settings.read; group cards are listed with orders.read
-// and closed with deliveries.manage; payment issues are marked resolved with payments.manage; accounts
+// and closed with deliveries.manage; cards' video or voice messages are listed and removed with
+// deliveries.manage; payment issues are marked resolved with payments.manage; accounts
 // are found and deleted with accounts.delete. The server checks the same actions.
 const SECTIONS: Section[] = [
   {
@@ -44,6 +46,11 @@ const SECTIONS: Section[] = [
     id: 'group-cards',
     name: { id: getTranslation('section.group-cards'), defaultMessage: 'Group cards' },
     allowed: (p) => p.canReadOrders,
+  },
+  {
+    id: 'messages',
+    name: { id: getTranslation('section.messages'), defaultMessage: 'Messages' },
+    allowed: (p) => p.canManageDeliveries,
   },
   {
     id: 'accounts',
@@ -86,6 +93,7 @@ export function OperatorApp() {
       {permissions.canReadOrders ? (
         <Route path="group-cards" element={<GroupCardsPage canClose={permissions.canManageDeliveries} />} />
       ) : null}
+      {permissions.canManageDeliveries ? <Route path="messages" element={<MessagesPage />} /> : null}
       {permissions.canDeleteAccounts ? <Route path="accounts" element={<AccountsPage />} /> : null}
       {permissions.canReadSettings ? <Route path="settings" element={<SettingsView />} /> : null}
       <Route path="*" element={<Page.NoPermissions />} />

@@ -5,6 +5,17 @@ export default {
   type: 'admin',
   routes: [
     {
+      method: 'GET' as const,
+      path: '/admin/media-messages',
+      handler: 'media-messages-admin.list',
+      config: {
+        policies: [
+          'admin::isAuthenticatedAdmin',
+          { name: 'admin::hasPermissions', config: { actions: [ADMIN_ACTIONS.deliveriesManage] } },
+        ] as unknown[],
+      },
+    },
+    {
       method: 'POST' as const,
       path: '/admin/media-messages/:id/remove',
       handler: 'media-messages-admin.remove',

@@ -19,4 +19,4 @@ const area = {
 export default area;
 
 export { registerMessageRoutes, messagePagePath, captionsPath, withCaptionsUrl } from './message-routes';
-export { messageOfCard, printedMessageQr, removeByOperator, type MessageView } from './message-store';
+export { messageOfCard, cardsWithMessage, printedMessageQr, removeByOperator, type MessageView } from './message-store';

@@ -138,6 +138,17 @@ async function ownUnlockedCard(strapi: Core.Strapi, ownerId: number, cardId: num
   if (await isDesignLocked(strapi, card)) throw conflict(msg('error.card_locked'));
 }
 
+/**
+ * A message's add-on is part of the price of its card's lines in a basket (areas/orders/message-add-on.ts).
+ * A failure here must not undo the message: checkout prices the add-on again whatever the basket says.
+ */
+const repriceBaskets = (strapi: Core.Strapi, cardId: number): Promise<void> =>
+  getService(strapi, 'orders')
+    .refreshMessageAddOn(cardId)
+    .catch((error: unknown) => {
+      strapi.log.warn(`Basket lines of card ${cardId} not repriced: ${String(error)}`);
+    });
+
 /** How often a message write that lost a race to another upload of the same card reads again. */
 const WRITE_ATTEMPTS = 5;
 
@@ -181,12 +192,14 @@ export async function storeMessage(
         });
         if (Number(result?.count ?? 0) !== 1) continue;
         await removeUpload(strapi, existing.file_id);
+        await repriceBaskets(strapi, cardId);
         return messageView({ ...existing, ...data });
       }
       try {
         const row = await messages(strapi).create({
           data: { ...data, token: crypto.randomBytes(24).toString('base64url') },
         });
+        await repriceBaskets(strapi, cardId);
         return messageView(row as Row);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -206,12 +219,24 @@ export async function removeMessage(strapi: Core.Strapi, ownerId: number, cardId
   if (!existing) return;
   await messages(strapi).delete({ where: { id: existing.id } });
   await removeUpload(strapi, existing.file_id);
+  await repriceBaskets(strapi, cardId);
 }
 
 /** The message of a card, for its owner's editor and the view page (a removed one says so). */
 export async function messageOfCard(strapi: Core.Strapi, cardId: number): Promise<MessageView | null> {
   const row = (await messages(strapi).findOne({ where: { card_id: cardId } })) as Row | null;
   return row ? messageView(row) : null;
+}
+
+/** Which of these cards carry a message the shop has not removed (what an order line pays for). */
+export async function cardsWithMessage(strapi: Core.Strapi, cardIds: number[]): Promise<Set<number>> {
+  const ids = [...new Set(cardIds.filter((id) => Number.isInteger(id) && id > 0))];
+  if (!ids.length) return new Set();
+  const rows = (await messages(strapi).findMany({
+    where: { card_id: { $in: ids }, removed_at: { $null: true } },
+    select: ['id', 'card_id'],
+  })) as Row[];
+  return new Set(rows.map((r) => Number(r.card_id)));
 }
 
 /** The message behind a message page's token. */
@@ -233,6 +258,7 @@ export async function removeByOperator(strapi: Core.Strapi, id: number, reason: 
   if (!row) throw notFound();
   await messages(strapi).update({ where: { id }, data: { removed_at: new Date(), removed_reason: reason } });
   await removeUpload(strapi, row.file_id);
+  await repriceBaskets(strapi, Number(row.card_id));
 }
 
 /**

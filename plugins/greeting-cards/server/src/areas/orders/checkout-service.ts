@@ -8,6 +8,7 @@ import { itemsPreflight, preflightErrorMessages } from './checkout-preflight';
 import { recheckShipping } from './checkout-shipping';
 import { transition } from './rules/order-state';
 import { orderTotals, priceLine } from './rules/pricing';
+import { addOnColumns, messageAddOns } from './message-add-on';
 import type { OrderStatus } from '../../platform/enums';
 import { orderStore } from './order-store';
 import type { Locale } from '../../platform/i18n/locales';
@@ -57,18 +58,34 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       const config = getConfig(strapi);
       // Posted lines' shipping asked again (checkout-shipping.ts): a changed price or date is a 400.
       const shipping = await recheckShipping(strapi, items, locale);
+      // A card's video or voice message: its add-on as it stands now (settings, membership, not removed).
+      const cardIdOf = (item: Row): number | null =>
+        typeof item.card === 'number' ? item.card : typeof item.card?.id === 'number' ? item.card.id : null;
+      const addOnOf = await messageAddOns(
+        strapi,
+        userId,
+        items.map(cardIdOf).filter((id): id is number => id !== null),
+      );
       const priced = items.map((item) => {
+        const addOn = addOnOf(cardIdOf(item));
         const base = priceLine(
           {
             delivery_method: item.delivery_method,
             gift_wrap: Boolean(item.gift_wrap),
             gift_addon_price_pence: item.gift_addon ? item.gift_addon.price_pence : null,
+            media_message_pence: addOn?.pence,
           },
           config,
         );
         // The shipping chosen is part of the line (what refunds and invoices read).
         const ship = shipping.get(Number(item.id));
-        return { item, ship, ...base, line_total_pence: base.line_total_pence + (ship?.shipping_pence ?? 0) };
+        return {
+          item,
+          ship,
+          addOn,
+          ...base,
+          line_total_pence: base.line_total_pence + (ship?.shipping_pence ?? 0),
+        };
       });
       // Prices entered net: each line gets its VAT now, per line, at its place of supply, and is frozen
       // gross with its rate; the promo, the totals, the payment and refunds then all work on the gross.
@@ -105,7 +122,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       const frozenAt = new Date().toISOString();
       const frozenItems: Row[] = [];
       const lineWrites: Array<{ id: number; data: Row }> = [];
-      for (const [index, { item, ship, unit_price_pence, line_total_pence }] of priced.entries()) {
+      for (const [index, { item, ship, addOn, unit_price_pence, line_total_pence }] of priced.entries()) {
         const added = vatAdded?.[index];
         const snapshot: ItemSnapshot = {
           card_title: item.card?.title ?? '',
@@ -113,6 +130,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           recipient: snapshotRecipient(item.recipient),
           gift_addon_name: item.gift_addon?.name ?? null,
           gift_addon_price_pence: item.gift_addon?.price_pence ?? null,
+          ...(addOn ? { media_message_pence: addOn.pence, media_message_free: addOn.free } : {}),
           frozen_at: frozenAt,
           ...(added ? { vat_rate_bp: added.rateBp, vat_country: added.country, net_pence: added.net } : {}),
         };
@@ -123,8 +141,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
               ...(ship.submit_at && ship.submit_at > new Date() ? { scheduled_for: ship.submit_at } : {}),
             }
           : {};
-        frozenItems.push({ ...item, unit_price_pence, line_total_pence, snapshot, ...dates });
-        lineWrites.push({ id: item.id as number, data: { unit_price_pence, line_total_pence, snapshot, ...dates } });
+        const columns = addOnColumns(addOn);
+        frozenItems.push({ ...item, unit_price_pence, line_total_pence, ...columns, snapshot, ...dates });
+        lineWrites.push({
+          id: item.id as number,
+          data: { unit_price_pence, line_total_pence, ...columns, snapshot, ...dates },
+        });
       }
       // PostgreSQL, a cart of up to TOGETHER lines: written with the move (below). Otherwise each line with
       // updateMany (one UPDATE, no read back); on SQLite a statement is not a network hop.

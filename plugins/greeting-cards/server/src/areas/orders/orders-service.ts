@@ -4,6 +4,7 @@ import { UID } from '../../platform/uids';
 import { getConfig } from '../../platform/config/get-config';
 import { conflict, fieldErrors, notFound } from '../../platform/errors';
 import { orderTotals, priceLine } from './rules/pricing';
+import { addOnColumns, messageAddOns } from './message-add-on';
 import { statesAllowing, transition } from './rules/order-state';
 import { WAITING_STATES } from '../../platform/deliveries/delivery-state';
 import type { OrderStatus } from '../../platform/enums';
@@ -126,14 +127,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   /** Bulk send (areas/orders/bulk-send.ts): every line in, or none, under the cart's row lock. */
   async function addManyToCart(userId: number, input: AddToCartInput, locale?: Locale): Promise<OrderView> {
     const bulk = await validateBulk(strapi, userId, input);
-    const price = priceLine(
-      {
-        delivery_method: input.delivery_method,
-        gift_wrap: input.gift_wrap,
-        gift_addon_price_pence: bulk.addon ? bulk.addon.price_pence : null,
-      },
-      getConfig(strapi),
-    );
+    const addOn = (await messageAddOns(strapi, userId, [input.card_id]))(input.card_id);
+    const price = {
+      ...priceLine(
+        {
+          delivery_method: input.delivery_method,
+          gift_wrap: input.gift_wrap,
+          gift_addon_price_pence: bulk.addon ? bulk.addon.price_pence : null,
+          media_message_pence: addOn?.pence,
+        },
+        getConfig(strapi),
+      ),
+      ...addOnColumns(addOn),
+    };
     const cartId = await onLockedCart(
       userId,
       async (cart, _items, newCart) => {
@@ -153,6 +159,46 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     view,
     cartOf,
     ownedOrder,
+
+    /**
+     * A card's video or voice message was saved or removed (by its owner or the shop): the card's lines
+     * in a basket are repriced with or without the add-on, under the cart's lock, so the basket shows
+     * what checkout will charge. Checkout reprices on its own too; orders past the cart never change.
+     */
+    async refreshMessageAddOn(cardId: number): Promise<void> {
+      const lines: Row[] = await q(UID.orderItem).findMany({
+        where: { card: { id: cardId }, order: { status: 'cart' } },
+        select: ['id'],
+        populate: { order: { select: ['id'], populate: { user: { select: ['id'] } } } },
+      });
+      const carts = new Map<number, number>();
+      for (const line of lines) if (line.order?.user?.id) carts.set(line.order.id, line.order.user.id);
+      for (const [orderId, userId] of carts) {
+        const addOn = (await messageAddOns(strapi, userId, [cardId]))(cardId);
+        await store.withLockedOrder(orderId, async (status) => {
+          if (status !== 'cart') return;
+          const items: Row[] = await q(UID.orderItem).findMany({
+            where: { order: { id: orderId }, card: { id: cardId } },
+            select: ['id', 'line_total_pence', 'media_message_pence', 'media_message_free'],
+          });
+          const columns = addOnColumns(addOn);
+          const changed = items.filter(
+            (i) =>
+              (i.media_message_pence ?? null) !== columns.media_message_pence ||
+              Boolean(i.media_message_free) !== columns.media_message_free,
+          );
+          for (const item of changed) {
+            const total =
+              Number(item.line_total_pence ?? 0) - Number(item.media_message_pence ?? 0) + (addOn?.pence ?? 0);
+            await q(UID.orderItem).updateMany({
+              where: { id: item.id },
+              data: { ...columns, line_total_pence: total },
+            });
+          }
+          if (changed.length) await recomputeCartTotals(orderId);
+        });
+      }
+    },
 
     async getCart(userId: number): Promise<OrderView> {
       return view(await cartOf(userId));
@@ -184,16 +230,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             })
           : null;
       const scheduledFor = shipping?.arrive_by && shipping.submit_at > new Date() ? shipping.submit_at : asked;
+      const addOn = (await messageAddOns(strapi, userId, [card.id as number]))(card.id as number);
       const base = priceLine(
         {
           delivery_method: input.delivery_method,
           gift_wrap: input.gift_wrap,
           gift_addon_price_pence: addon ? addon.price_pence : null,
+          media_message_pence: addOn?.pence,
         },
         getConfig(strapi),
       );
       const extra = shipping?.shipping_pence ?? 0;
-      const price = { ...base, line_total_pence: base.line_total_pence + extra };
+      const price = { ...base, line_total_pence: base.line_total_pence + extra, ...addOnColumns(addOn) };
       return onLockedCart(
         userId,
         async (cart, items, newCart) => {

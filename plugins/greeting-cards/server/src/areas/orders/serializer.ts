@@ -11,6 +11,9 @@ export interface ItemSnapshot {
   recipient: Record<string, string> | null;
   gift_addon_name: string | null;
   gift_addon_price_pence: number | null;
+  /** The card's video or voice message as the line paid for it (absent: none, or messages cost nothing). */
+  media_message_pence?: number;
+  media_message_free?: boolean;
   frozen_at: string;
   /** Prices entered net only: the VAT rate and country checkout added to the line's net price. */
   vat_rate_bp?: number;
@@ -40,6 +43,11 @@ export function itemView(item: Row) {
     gift_wrap: Boolean(item.gift_wrap),
     unit_price_pence: item.unit_price_pence,
     line_total_pence: item.line_total_pence,
+    // The card's video or voice message add-on (in the line total), when the line carries one: its price,
+    // or 0 and free when the buyer's membership makes it free.
+    ...(item.media_message_pence !== null && item.media_message_pence !== undefined
+      ? { media_message_pence: Number(item.media_message_pence), media_message_free: Boolean(item.media_message_free) }
+      : {}),
     // Lines of one bulk send share it (null for a single line).
     bulk_group: item.bulk_group ?? null,
     // Posted cards with a chosen method or arrive-by date (issue 44): the promise, and its price (in the line total).

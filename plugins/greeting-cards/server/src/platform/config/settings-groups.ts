@@ -18,6 +18,8 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   postedCardPrice: 'Prices',
   printPrice: 'Prices',
   giftWrapPrice: 'Prices',
+  mediaMessagePrice: 'Prices',
+  mediaMessageFreeWithPremium: 'Prices',
   currency: 'Prices',
   pricesIncludeVat: 'VAT and invoices',
   vatRates: 'VAT and invoices',

@@ -203,6 +203,21 @@ export const SETTING_RECORDS = {
     schema: pence,
     describe: 'Gift wrap price in pence (minor units of the currency).',
   }),
+  // Video or voice message on a card (areas/media-messages): an add-on each order line carrying one pays.
+  mediaMessagePrice: integer({
+    env: 'SERVICE_MEDIA_MESSAGE_PRICE',
+    default: 0,
+    schema: pence,
+    describe:
+      "Price of a card's video or voice message in pence (minor units of the currency), added to each order line whose card carries one. 0: messages are free.",
+  }),
+  mediaMessageFreeWithPremium: flag({
+    env: 'SERVICE_MEDIA_MESSAGE_FREE_WITH_PREMIUM',
+    default: false,
+    schema: z.boolean(),
+    describe:
+      'A shopper with an active premium membership (a subscription whose plan grants premium) pays nothing for video or voice messages.',
+  }),
   currency: text({
     env: 'SERVICE_CURRENCY',
     default: 'GBP',

@@ -39,6 +39,8 @@ import { envelopesOnOffer } from '../../catalogue';
 import { shippingChoices } from './shipping-choices';
 import { renderPartial } from '../../../platform/web/render';
 import { messageOfCard, withCaptionsUrl } from '../../media-messages';
+import { messageAddOn } from '../../../platform/pricing/message-add-on';
+import { formatMoney } from '../../../platform/i18n/money-format';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -129,6 +131,9 @@ async function editorPage(web: PrivateContext): Promise<void> {
   const shownTitle = (await cardTitlesIn(strapi, [card.id], language.locale))(card.id, card.title ?? '');
   // The card's video or voice message (issue 45 item 3), where the shop offers them.
   const media = config.mediaMessageMaxPerUser > 0 ? await messageOfCard(strapi, card.id) : null;
+  const premium = await getService(strapi, 'subscriptions').hasPremium(user.id);
+  // What a message adds to each card it is sent on (the add-on checkout charges; null: nothing).
+  const mediaAddOn = messageAddOn(true, config, premium);
   renderPage(
     ctx,
     'editor/editor',
@@ -140,12 +145,13 @@ async function editorPage(web: PrivateContext): Promise<void> {
       card,
       fonts: CURATED_FONTS.map((f) => f.family),
       patterns: PATTERN_NAMES,
-      premium: await getService(strapi, 'subscriptions').hasPremium(user.id),
+      premium,
       prices: {
         ecard: config.ecardPrice,
         post: config.postedCardPrice,
         print: config.printPrice,
         gift_wrap: config.giftWrapPrice,
+        media_message: mediaAddOn?.pence ?? 0,
         currency: config.currency,
       },
       addons: addons.map((a) => ({ id: a.id, name: a.name, price_pence: a.price_pence })),
@@ -159,6 +165,13 @@ async function editorPage(web: PrivateContext): Promise<void> {
       ship: await shippingChoices(strapi, language.locale, { product: withOccasion?.product }),
       mediaMessages: config.mediaMessageMaxPerUser > 0,
       mediaMessage: media && !media.removed ? withCaptionsUrl(strapi, media) : null,
+      mediaPrice: mediaAddOn
+        ? mediaAddOn.free
+          ? language.t('editor.media.price-free')
+          : language.t('editor.media.price', {
+              price: formatMoney(mediaAddOn.pence, config.currency, language.intlLocale),
+            })
+        : '',
     },
     200,
     'workspace',

@@ -12,6 +12,8 @@ export interface ConfirmationLine {
   sendOn: Date | null;
   lineTotalPence: number;
   giftWrap: boolean;
+  /** The card's video or voice message add-on in the line total (null: none, or messages cost nothing). */
+  mediaMessage?: { pence: number; free: boolean } | null;
   /** A posted card's promised arrival ('YYYY-MM-DD' days), and the day asked for when it has one. */
   arrival?: { from: string; to: string; arriveBy: string | null } | null;
   /** An absolute address of the card's front, or null when it has none yet. */
@@ -58,6 +60,11 @@ export function orderConfirmationEmail(input: ConfirmationInput, lang: EmailLang
         ? t('email.order.sends-on', { date: text.date(line.sendOn) })
         : t('email.order.sends-now'),
     price: text.money(line.lineTotalPence, input.currency),
+    mediaMessage: line.mediaMessage
+      ? line.mediaMessage.free
+        ? t('email.order.media-message-free')
+        : t('email.order.media-message', { price: text.money(line.mediaMessage.pence, input.currency) })
+      : null,
     arrives: line.arrival
       ? line.arrival.arriveBy
         ? t('email.order.arrives-by', {

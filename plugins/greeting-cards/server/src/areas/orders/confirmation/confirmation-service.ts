@@ -78,6 +78,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           sendOn: item.scheduled_for ? new Date(item.scheduled_for) : null,
           lineTotalPence: Number(item.line_total_pence ?? 0),
           giftWrap: item.gift_wrap,
+          mediaMessage:
+            item.media_message_pence === undefined
+              ? null
+              : { pence: item.media_message_pence, free: item.media_message_free ?? false },
           arrival: windows[item.id as number] ?? null,
           imageUrl: absolute(config.publicUrl, item.card === null ? null : fronts.get(item.card)),
         })),

@@ -33,6 +33,11 @@ export async function invoicePdf(
     detail: [
       t(`email.order.method.${line.method}`),
       line.recipient ? t('email.order.to', { name: line.recipient }) : '',
+      line.media_message_free
+        ? t('email.order.media-message-free')
+        : typeof line.media_message_pence === 'number' && line.media_message_pence > 0
+          ? t('email.order.media-message', { price: text.money(line.media_message_pence, currency) })
+          : '',
     ]
       .filter(Boolean)
       .join(' '),

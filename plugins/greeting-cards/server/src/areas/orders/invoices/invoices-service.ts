@@ -29,6 +29,9 @@ export interface InvoiceLine extends VatLine {
   recipient: string | null;
   method: string;
   country: string;
+  /** The card's video or voice message add-on in the line (absent: none). */
+  media_message_pence?: number;
+  media_message_free?: boolean;
 }
 
 export const documentNumber = (kind: DocumentKind, n: number): string =>
@@ -141,6 +144,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           description: view.card_title || '',
           recipient: view.recipient_name ?? snap?.recipient_name ?? null,
           method: String(view.delivery_method),
+          ...(view.media_message_pence === undefined
+            ? {}
+            : { media_message_pence: view.media_message_pence, media_message_free: view.media_message_free }),
         };
       });
       const written = await write(

@@ -13,7 +13,11 @@ export interface LineInput {
   gift_wrap: boolean;
   /** Price of the chosen gift add-on, or null when none. */
   gift_addon_price_pence: number | null;
+  /** What the card's video or voice message adds to the line (messageAddOn's pence; 0 or absent: nothing). */
+  media_message_pence?: number;
 }
+
+export { messageAddOn, type MessageAddOn } from '../../../platform/pricing/message-add-on';
 
 export interface LinePrice {
   unit_price_pence: number;
@@ -31,13 +35,16 @@ export function basePrice(method: DeliveryMethod, prices: PriceList): number {
   }
 }
 
-/** The card itself is the unit price; gift wrap and the add-on (posted cards only) add to the line. */
+/**
+ * The card itself is the unit price; gift wrap and the add-on (posted cards only) add to the line, and so
+ * does the card's video or voice message (any method: an e-card plays it, a printed card links to it).
+ */
 export function priceLine(line: LineInput, prices: PriceList): LinePrice {
   const unit = basePrice(line.delivery_method, prices);
   const extras =
-    line.delivery_method === 'post'
+    (line.delivery_method === 'post'
       ? (line.gift_wrap ? prices.giftWrapPrice : 0) + (line.gift_addon_price_pence ?? 0)
-      : 0;
+      : 0) + Math.max(0, line.media_message_pence ?? 0);
   return { unit_price_pence: unit, line_total_pence: unit + extras };
 }
 

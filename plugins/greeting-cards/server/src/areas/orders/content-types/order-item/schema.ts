@@ -27,6 +27,10 @@ const orderItem = defineType({
     arrives_from: str(),
     arrives_to: str(),
     line_total_pence: int({ default: 0 }),
+    // The card's video or voice message as the line pays for it (in the line total; null: none or free
+    // for everyone), and whether it is free because the buyer is a premium member (areas/orders/message-add-on.ts).
+    media_message_pence: int(),
+    media_message_free: bool(false),
     // Lines added together by a bulk send share this; the cart's item limit counts the group once.
     bulk_group: str(),
     // E-cards (issue 45): the envelope it arrives in, as it was when chosen (slug and colours, see

@@ -21,6 +21,8 @@ export const mediaMessages = {
   'editor.media.current': 'Diese Karte hat eine {kind} von {seconds} s.',
   'editor.media.kind-audio': 'Sprachnachricht',
   'editor.media.kind-video': 'Videonachricht',
+  'editor.media.price': 'Kostet {price} zusätzlich für jede Karte, mit der sie verschickt wird.',
+  'editor.media.price-free': 'Mit deiner Mitgliedschaft kostenlos.',
   'shop.media.heading': 'Eine Nachricht für dich',
   'shop.media.title': 'Eine Nachricht von {name}',
   'shop.media.transcript': 'Was gesagt wird',

@@ -16,6 +16,8 @@ export const orderMail: Record<keyof typeof en, string> = {
   'email.order.arrives': 'kommt an: {window}',
   'email.order.arrives-by': 'soll bis {date} ankommen: {window}',
   'email.order.gift-wrap': 'als Geschenk verpackt',
+  'email.order.media-message': 'mit Video- oder Sprachnachricht ({price})',
+  'email.order.media-message-free': 'mit Video- oder Sprachnachricht (mit deiner Mitgliedschaft kostenlos)',
   'email.order.subtotal': 'Zwischensumme',
   'email.order.promo': 'Aktion {code}',
   'email.order.discount': 'Rabatt',

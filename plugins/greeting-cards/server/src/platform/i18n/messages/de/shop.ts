@@ -101,6 +101,8 @@ export const shop: Record<keyof typeof en, string> = {
   'shop.cart.to': ' an {name}',
   'shop.cart.sends': ' · wird verschickt am {when}',
   'shop.cart.giftWrapped': ' · als Geschenk verpackt',
+  'shop.cart.mediaMessage': ' · Video- oder Sprachnachricht (+{price})',
+  'shop.cart.mediaMessageFree': ' · Video- oder Sprachnachricht (mit deiner Mitgliedschaft kostenlos)',
   'shop.cart.mustFixHeading': 'Muss vor dem Druck behoben werden:',
   'shop.cart.warningsHeading': 'Druckhinweise:',
   'shop.cart.openEditor': 'Im Editor öffnen',

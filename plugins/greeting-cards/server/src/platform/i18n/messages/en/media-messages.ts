@@ -20,6 +20,8 @@ export const mediaMessages = {
   'editor.media.current': 'This card has a {kind} message of {seconds} s.',
   'editor.media.kind-audio': 'voice',
   'editor.media.kind-video': 'video',
+  'editor.media.price': 'Adds {price} to each card it is sent on.',
+  'editor.media.price-free': 'Free with your membership.',
   'shop.media.heading': 'A message for you',
   'shop.media.title': 'A message from {name}',
   'shop.media.transcript': 'What is said',

@@ -14,6 +14,8 @@ export const orderMail = {
   'email.order.arrives': 'arrives {window}',
   'email.order.arrives-by': 'to arrive by {date}: {window}',
   'email.order.gift-wrap': 'gift wrapped',
+  'email.order.media-message': 'with a video or voice message ({price})',
+  'email.order.media-message-free': 'with a video or voice message (free with your membership)',
   'email.order.subtotal': 'Subtotal',
   'email.order.promo': 'Promotion {code}',
   'email.order.discount': 'Discount',

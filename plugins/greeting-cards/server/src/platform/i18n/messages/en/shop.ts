@@ -99,6 +99,8 @@ export const shop = {
   'shop.cart.to': ' to {name}',
   'shop.cart.sends': ' · sends {when}',
   'shop.cart.giftWrapped': ' · gift wrapped',
+  'shop.cart.mediaMessage': ' · video or voice message (+{price})',
+  'shop.cart.mediaMessageFree': ' · video or voice message (free with your membership)',
   'shop.cart.mustFixHeading': 'Must be fixed before it can be printed:',
   'shop.cart.warningsHeading': 'Print warnings:',
   'shop.cart.openEditor': 'Open in the editor',
