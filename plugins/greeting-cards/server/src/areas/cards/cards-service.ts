@@ -4,7 +4,7 @@ import { UID } from '../../platform/uids';
 import { getConfig } from '../../platform/config/get-config';
 import { conflict, fieldError, fieldErrors, notFound } from '../../platform/errors';
 import type { PageRequest } from '../../platform/http/pagination';
-import { pagedRows } from '../../platform/db/paged-rows';
+import { pagedRowsCountingLast } from '../../platform/db/paged-rows';
 import { CARD_STATUSES, CardStatus } from '../../platform/enums';
 import { blankCanvas, CanvasData, validateCanvasData } from '../../platform/designs/canvas-data';
 import { LOCKED_STATUSES, shopperStatusChange } from './rules/card-status';
@@ -135,7 +135,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function list(userId: number, page: PageRequest) {
     const where = { owner: { id: userId } };
-    const { count, rows } = await pagedRows(
+    const { count, rows } = await pagedRowsCountingLast(
       page,
       () => cards().count({ where }),
       () =>
