@@ -14,6 +14,7 @@ import { bumpDesignRevision } from './card-preview';
 import { cardPrintReport } from './card-preflight';
 import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 import { query } from '../../platform/db/query';
+import { rowsByIdWithRelationsAndRefs } from '../../platform/db/joined-rows';
 import { imageSourceRules } from '../../platform/uploads/image-rules';
 import { effectiveProductCode } from '../../platform/designs/print-products/products';
 import { msg } from '../../platform/i18n/format-message';
@@ -57,9 +58,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The user's card, or the 404 error (another user's card is "not found" too). */
   async function findOwned(userId: number, cardId: number): Promise<CardRow> {
-    const card = await cards().findOne({ where: { id: cardId, owner: { id: userId } }, populate: [...CARD_POPULATE] });
-    if (!card) throw notFound();
-    return card;
+    // One query: the card with its template and occasion, and its owner's id only (the engine's
+    // findOne with populate was three, and joined the users table to compare the owner).
+    const [row] = await rowsByIdWithRelationsAndRefs(strapi, UID.card, [cardId], [...CARD_POPULATE], ['owner']);
+    if (!row || (row.owner as { id: number } | null)?.id !== userId) throw notFound();
+    delete row.owner;
+    return row as unknown as CardRow;
   }
 
   async function applyStatus(cardId: number, status: CardStatus, current: { status: CardStatus; sent_at?: unknown }) {
