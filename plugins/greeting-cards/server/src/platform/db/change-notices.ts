@@ -38,6 +38,9 @@ interface State {
   live: boolean;
   stopped: boolean;
   retry: NodeJS.Timeout | null;
+  /** The round trip on the listening connection under way, and the one queued behind it (see noticesSettled). */
+  barrier: Promise<void> | null;
+  nextBarrier: Promise<void> | null;
 }
 
 const states = new WeakMap<Core.Strapi, State>();
@@ -54,6 +57,8 @@ function stateOf(strapi: Core.Strapi): State {
       live: false,
       stopped: false,
       retry: null,
+      barrier: null,
+      nextBarrier: null,
     };
     states.set(strapi, state);
   }
@@ -78,6 +83,51 @@ export function onChange(strapi: Core.Strapi, topic: string, handler: Handler): 
 export function noticesLive(strapi: Core.Strapi): boolean {
   const state = stateOf(strapi);
   return !state.postgres || state.live;
+}
+
+/**
+ * Resolves once every notice of a change committed before this call has been handled here. PostgreSQL
+ * queues a notice to every listener as the change commits, but hands it to each listening connection a
+ * moment later; a round trip on the listening connection closes that gap, because the server sends the
+ * notices it has pending for a connection before that connection's next answer. Requests that arrive
+ * while a round trip is under way share the next one (never one that started before they arrived), so
+ * under load one round trip serves many requests, on the listening connection, not the query pool.
+ * On SQLite, and while not listening (caches are off then), it resolves at once.
+ */
+export function noticesSettled(strapi: Core.Strapi): Promise<void> {
+  const state = stateOf(strapi);
+  const client = state.client;
+  if (!state.postgres || !state.live || !client) return Promise.resolve();
+  const run = (): Promise<void> => {
+    const trip = client
+      .query('SELECT 1')
+      .then(
+        () => undefined,
+        (error: Error) => {
+          // Not sure what was missed: off until listening again.
+          if (state.client === client) {
+            state.live = false;
+            dispatch(state, null, null);
+            client.end().catch(() => undefined);
+          }
+          strapi.log.warn(`[greeting-cards] change notices: round trip failed (${error.message})`);
+        },
+      )
+      .finally(() => {
+        if (state.barrier === trip) state.barrier = null;
+      });
+    state.barrier = trip;
+    return trip;
+  };
+  if (!state.barrier) return run();
+  if (!state.nextBarrier) {
+    const queued = state.barrier.then(() => {
+      state.nextBarrier = null;
+      return run();
+    });
+    state.nextBarrier = queued;
+  }
+  return state.nextBarrier;
 }
 
 const encode = (topic: string, key: string | null) => `${topic}\n${key ?? ''}`;

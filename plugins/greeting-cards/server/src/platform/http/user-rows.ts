@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../config/get-config';
 import { query, type Row } from '../db/query';
-import { announceChange, noticesLive, onChange } from '../db/change-notices';
+import { announceChange, noticesLive, noticesSettled, onChange } from '../db/change-notices';
 
 // The signed-in user's row, read on every signed-in request (platform/http/auth.ts), kept per process.
 // What it holds: the users-permissions row of each user seen lately (blocked flag, updatedAt for the
@@ -11,7 +11,9 @@ import { announceChange, noticesLive, onChange } from '../db/change-notices';
 //   routes, our services) drops the user's entry (update or delete of one row) or every entry
 //   (updateMany, deleteMany) here at once, through a database lifecycle subscriber, and announces it:
 //   on PostgreSQL with NOTIFY in the writing transaction, so every other instance drops it as the write
-//   commits; on SQLite (one process) again at commit. A user blocked, or whose password changed, on
+//   commits; on SQLite (one process) again at commit. Before answering from a kept row, a request on
+//   PostgreSQL waits for one round trip on the listening connection (shared by concurrent requests),
+//   which hands over every notice committed before it. A user blocked, or whose password changed, on
 //   instance A is refused by the next request on any instance.
 // - a read that was under way while such a change arrived is not stored (a generation counter).
 // - on PostgreSQL, while the instance is not listening for notices, nothing is kept or answered from here.
@@ -78,6 +80,9 @@ export function watchUserRows(strapi: Core.Strapi): void {
 /** The user's row (a copy: callers may add to it), or null when there is none; from the cache when kept. */
 export async function userRow(strapi: Core.Strapi, id: number): Promise<Row | null> {
   const state = stateOf(strapi);
+  // Before trusting a kept row: every change committed before this request has been heard (on
+  // PostgreSQL one round trip on the listening connection, shared by the requests under way).
+  if (noticesLive(strapi) && state.entries.has(id)) await noticesSettled(strapi);
   const live = noticesLive(strapi);
   const hit = live ? state.entries.get(id) : undefined;
   if (hit) {
