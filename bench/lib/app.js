@@ -23,9 +23,14 @@ function freePort() {
   });
 }
 
-/** The databases to run on: SQLite always, PostgreSQL when a server URL is given. */
+/**
+ * The databases to run on: SQLite always, PostgreSQL when a server URL is given; BENCH_DATABASES
+ * (sqlite, postgres or both, comma-separated) narrows that.
+ */
 function databaseKinds() {
-  return PG_ADMIN_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const kinds = PG_ADMIN_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const only = (process.env.BENCH_DATABASES || '').split(',').filter(Boolean);
+  return only.length ? kinds.filter((k) => only.includes(k)) : kinds;
 }
 
 /** A fresh, empty database of the given kind: { env, drop() }. */
@@ -128,6 +133,7 @@ async function waitForHealth(url, child, deadlineMs = 90_000) {
 /** Starts one `strapi start` process with `env`, logging to .tmp/bench-<label>.log: { url, pid, child, log }. */
 async function spawnServer(env, port, label) {
   const logFile = path.join(ROOT, '.tmp', `bench-${label}.log`);
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'w');
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF

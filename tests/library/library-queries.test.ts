@@ -15,7 +15,12 @@ import { createCard } from '../helpers/order-fixtures';
 // and a proven address is remembered per process (keyed by user and address): API 2 and page 3 for this
 // proven shopper, one more for a shopper who has not proven theirs. The page then gained one query for
 // recipients' thank-you replies to the sent cards (issue 45 item 5; one read whatever the count): page 4.
-const BUDGET = { api: 2, page: 4 };
+// Issue 46 (item 3): the user row is kept until a change to the user is announced (no 2 s re-read),
+// so the steady state is the handler's own queries: API 1 and page 3 (entries; e-card counts; replies).
+// A card's detail was 4 (the card, its template and its occasion as three queries, and whether it was
+// ever posted): now 2, the card read with both in one join. The orders list was 3 (count, orders,
+// items): now 2, a first page that is not full being the whole list (no count).
+const BUDGET = { api: 1, page: 3, card: 2, orders: 2 };
 
 const q = (app: TestApp, uid: string) => app.strapi.db.query(`plugin::greeting-cards.${uid}`);
 
@@ -94,5 +99,26 @@ describe('library reads: database queries per request', () => {
     expect(counts.page[1]).toBe(counts.page[0]);
     expect(counts.api[1]).toBeLessThanOrEqual(BUDGET.api);
     expect(counts.page[1]).toBeLessThanOrEqual(BUDGET.page);
+  });
+
+  // The other signed-in reads of issue 46 (item 3): a card's detail and the orders list, steady state.
+  // Neither reads the signed-in user's row again (platform/http/user-rows.ts keeps it, dropped exactly
+  // on every instance when the user changes).
+  it('answers a card detail and the orders list within their budgets, without reading the user again', async () => {
+    const user = await createUser(app.strapi);
+    const card = await createCard(app.strapi, user, { title: 'Detail card' });
+    for (let i = 0; i < 3; i++)
+      await q(app, 'order').create({
+        data: { uuid: crypto.randomUUID(), user: user.id, status: 'paid', total_pence: 250 + i },
+      });
+    const detail = await steadyCount(() => app.http().get(`/api/cards/${card.id}/`).set(user.auth));
+    expect((detail.body as { title: string }).title).toBe('Detail card');
+    const orders = await steadyCount(() => app.http().get('/api/orders/').set(user.auth));
+    expect((orders.body as { count: number }).count).toBe(3);
+    if (process.env.SHOW_SQL) console.log({ detail: detail.sql, orders: orders.sql });
+    console.log('queries per request (card detail, orders list):', detail.count, orders.count);
+    for (const { sql } of [detail, orders]) expect(sql.filter((s) => /from [`"]up_users[`"]/.test(s))).toEqual([]);
+    expect(detail.count).toBeLessThanOrEqual(BUDGET.card);
+    expect(orders.count).toBeLessThanOrEqual(BUDGET.orders);
   });
 });

@@ -20,6 +20,8 @@ import { initStoredSettings, settingsFreshness } from './platform/config/stored-
 import { ensureContentLocales, scopeNewPermissions } from './platform/i18n/content-locales';
 import { installSessionRules, linkUsersPermissionsToShop } from './areas/accounts';
 import { seedMessageSuggestions } from './areas/words';
+import { startChangeNotices } from './platform/db/change-notices';
+import { watchUserRows } from './platform/http/user-rows';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // First: what editors changed on the admin settings page is part of the configuration from here on.
@@ -31,6 +33,11 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   checkProfileRelation(strapi, config);
   // Before any request: a password change signs out the user's other sessions (areas/accounts).
   installSessionRules(strapi);
+  // Before any request: per-process caches learn of changes made here and on other instances
+  // (platform/db/change-notices.ts), and every write to a user is announced, whether or not this
+  // instance has served that user yet.
+  await startChangeNotices(strapi);
+  watchUserRows(strapi);
   // Here, not in register(): the host's middlewares (strapi::body among them) are in place by now, so
   // this runs inside the body parser and still sees every parsed file, before Strapi drops the list.
   strapi.server.use(discardUploadsMiddleware());

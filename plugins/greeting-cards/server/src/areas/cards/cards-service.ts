@@ -4,7 +4,7 @@ import { UID } from '../../platform/uids';
 import { getConfig } from '../../platform/config/get-config';
 import { conflict, fieldError, fieldErrors, notFound } from '../../platform/errors';
 import type { PageRequest } from '../../platform/http/pagination';
-import { pagedRows } from '../../platform/db/paged-rows';
+import { pagedRowsCountingLast } from '../../platform/db/paged-rows';
 import { CARD_STATUSES, CardStatus } from '../../platform/enums';
 import { blankCanvas, CanvasData, validateCanvasData } from '../../platform/designs/canvas-data';
 import { LOCKED_STATUSES, shopperStatusChange } from './rules/card-status';
@@ -14,6 +14,7 @@ import { bumpDesignRevision } from './card-preview';
 import { cardPrintReport } from './card-preflight';
 import { cardOrderUse, isDesignLocked, wasEverOrdered } from './card-orders';
 import { query } from '../../platform/db/query';
+import { rowsByIdWithRelationsAndRefs } from '../../platform/db/joined-rows';
 import { imageSourceRules } from '../../platform/uploads/image-rules';
 import { effectiveProductCode } from '../../platform/designs/print-products/products';
 import { msg } from '../../platform/i18n/format-message';
@@ -57,9 +58,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The user's card, or the 404 error (another user's card is "not found" too). */
   async function findOwned(userId: number, cardId: number): Promise<CardRow> {
-    const card = await cards().findOne({ where: { id: cardId, owner: { id: userId } }, populate: [...CARD_POPULATE] });
-    if (!card) throw notFound();
-    return card;
+    // One query: the card with its template and occasion, and its owner's id only (the engine's
+    // findOne with populate was three, and joined the users table to compare the owner).
+    const [row] = await rowsByIdWithRelationsAndRefs(strapi, UID.card, [cardId], [...CARD_POPULATE], ['owner']);
+    if (!row || (row.owner as { id: number } | null)?.id !== userId) throw notFound();
+    delete row.owner;
+    return row as unknown as CardRow;
   }
 
   async function applyStatus(cardId: number, status: CardStatus, current: { status: CardStatus; sent_at?: unknown }) {
@@ -135,7 +139,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function list(userId: number, page: PageRequest) {
     const where = { owner: { id: userId } };
-    const { count, rows } = await pagedRows(
+    const { count, rows } = await pagedRowsCountingLast(
       page,
       () => cards().count({ where }),
       () =>

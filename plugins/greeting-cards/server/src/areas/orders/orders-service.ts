@@ -12,7 +12,7 @@ import { orderStore } from './order-store';
 import { orderView, OrderView } from './serializer';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { ecardExtras, validateCartItem } from './cart-item-validation';
-import { pagedRows } from '../../platform/db/paged-rows';
+import { pagedRowsCountingLast } from '../../platform/db/paged-rows';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { AddToCartInput } from './rules/cart-input';
 import { ownedOrder as findOwnedOrder, viewOrder } from './owned-order';
@@ -325,7 +325,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async list(userId: number, page: PageRequest): Promise<{ count: number; results: OrderView[] }> {
       const where = { user: { id: userId } };
-      const { count, rows: orders } = await pagedRows<Row>(
+      const { count, rows: orders } = await pagedRowsCountingLast<Row>(
         page,
         async () => Number(await q(UID.order).count({ where })),
         () =>

@@ -145,6 +145,20 @@ export function rowsByIdWithRelations(
 }
 
 /**
+ * rowsByIdWithRelations, with the to-one relations `refs` as `{ id }` only as well (an owner to check
+ * without reading the owner's row).
+ */
+export function rowsByIdWithRelationsAndRefs(
+  strapi: Core.Strapi,
+  uid: string,
+  ids: number[],
+  populate: string[],
+  refs: string[],
+): Promise<Row[]> {
+  return joinedRows(strapi, uid, { ids }, populate, refs);
+}
+
+/**
  * Rows of `uid` whose to-one relation `parent` points at one of `parentIds`, with the to-one relations
  * `refs` as `{ id }` only (the link table joined, not the target's row), ordered by id.
  */
