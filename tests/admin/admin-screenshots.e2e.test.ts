@@ -473,6 +473,28 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
     await frame.waitForSelector('#editor[data-ready="true"]', { timeout: 30000 });
     await frame.click('#toggle-guides');
     await frame.waitForSelector('#guides-hint:not([hidden])');
+    // Issue 41: the designer speaks the admin user's language (passed on its address), not the shop's.
+    const words = await frame.evaluate(() => ({
+      lang: document.getElementById('editor')!.lang,
+      title: document.querySelector('.ed-title')!.textContent,
+      status: document.getElementById('save-status')!.textContent,
+      guides: document.getElementById('guides-hint')!.textContent,
+    }));
+    expect(words).toEqual(
+      lang === 'de'
+        ? {
+            lang: 'de',
+            title: expect.stringContaining('Vorlagen-Design'),
+            status: 'Bereit',
+            guides: expect.stringContaining('rote Linie = Schnitt'),
+          }
+        : {
+            lang: 'en',
+            title: expect.stringContaining('Template design'),
+            status: 'Ready',
+            guides: expect.stringContaining('red line = trim'),
+          },
+    );
     // The designer is the shop's editor in a frame: pictures, layout checks and axe-core look at what
     // it shows (its frame's page) and at the plugin's dialog around it.
     const inFrame = frame as unknown as Page;

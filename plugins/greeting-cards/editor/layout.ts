@@ -2,7 +2,7 @@
 // screens) and turns the tool panel into a collapsible bottom sheet on narrow screens.
 import type { Editor } from './editor';
 
-export function fitCanvas(editor: Editor, wrap: HTMLElement): void {
+export function fitCanvas(editor: Editor, wrap: HTMLElement, options: { foldedOnPhone?: boolean } = {}): void {
   const stage = wrap.parentElement as HTMLElement;
   const fit = () => {
     const room = stage.clientWidth - 8;
@@ -22,16 +22,31 @@ export function fitCanvas(editor: Editor, wrap: HTMLElement): void {
     editor.canvas.setZoom(zoom);
     editor.canvas.requestRenderAll();
   };
+  const toggle = document.getElementById('sheet-toggle') as HTMLButtonElement;
+  const groups = document.getElementById('tool-groups') as HTMLElement;
+  const setOpen = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    groups.classList.toggle('ed-collapsed', !open);
+  };
+  // The template designer in the admin's dialog on a phone: the open sheet would cover most of the
+  // card, so it starts folded (one tap on "Tools" opens it), and folds again when a wide window turns
+  // narrow (the sheet appears). The shop's editor starts it open.
+  if (options.foldedOnPhone) {
+    const narrow = window.matchMedia('(max-width: 760px)');
+    if (narrow.matches) setOpen(false);
+    narrow.addEventListener('change', (event) => {
+      if (!event.matches) return;
+      setOpen(false);
+      fit();
+    });
+  }
+
   new ResizeObserver(fit).observe(stage);
   window.addEventListener('resize', fit);
   fit();
 
-  const toggle = document.getElementById('sheet-toggle') as HTMLButtonElement;
-  const groups = document.getElementById('tool-groups') as HTMLElement;
   toggle.addEventListener('click', () => {
-    const open = toggle.getAttribute('aria-expanded') !== 'true';
-    toggle.setAttribute('aria-expanded', String(open));
-    groups.classList.toggle('ed-collapsed', !open);
+    setOpen(toggle.getAttribute('aria-expanded') !== 'true');
     fit();
   });
 }

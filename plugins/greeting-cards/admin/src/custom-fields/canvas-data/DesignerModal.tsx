@@ -7,8 +7,9 @@ import { useAdminApi } from '../../api/client';
 import { answerDesignerRequest, isDesignerRequest } from './designer-requests';
 import { crossOriginProblem, designerUrl, loadedFrameProblem, NO_ANSWER, READY_WAIT_MS } from './designer-frame';
 
-// "Open in designer": the storefront's own Fabric.js editor in a frame, in its template mode
-// (/editor/design/?embed=admin). The frame needs nothing from the server beyond public assets; the
+// "Open in designer": the storefront's own Fabric.js editor in a frame, in its template mode and the
+// admin user's language (/greeting-cards/designer/?embed=admin&lang=de). The frame needs nothing from
+// the server beyond public assets; the
 // design travels by postMessage, and both sides only listen to their own origin, so another site can
 // neither feed a design in nor read one out. Photos the designer adds are uploaded by this page, with
 // the admin's sign-in (designer-requests.ts), and their stored URLs go back to the frame. When the
@@ -31,12 +32,13 @@ const backendUrl = () => (window as unknown as { strapi?: { backendURL?: string 
 
 export function DesignerModal({ design, product, disabled, onUse }: DesignerModalProps) {
   const api = useAdminApi();
-  const { formatMessage } = useIntl();
+  const { formatMessage, locale } = useIntl();
   const [open, setOpen] = React.useState(false);
   const [problem, setProblem] = React.useState<string | null>(null);
   const [intro, introHeight] = useHeight();
   const frame = React.useRef<HTMLIFrameElement>(null);
-  const url = React.useMemo(() => designerUrl(backendUrl(), window.location.href), []);
+  // The designer speaks the admin user's language (German or English), not the shop's.
+  const url = React.useMemo(() => designerUrl(backendUrl(), window.location.href, locale), [locale]);
   // The design when the window opened: the editor loads it once, later form changes do not reload it.
   const startDesign = React.useRef<unknown>(design);
   const startProduct = React.useRef<unknown>(product);

@@ -27,9 +27,22 @@ const HOW_TO: MessageDescriptor = {
     'Serve the admin panel and the shop from one origin (for example both behind one reverse proxy on one host name) and open the designer again.',
 };
 
-/** Where the designer is: the shop's editor on Strapi's backend URL (the admin's own origin by default). */
-export function designerUrl(backendUrl: string | undefined, here: string): URL {
-  return new URL(DESIGNER_PATH, new URL(backendUrl || '/', here));
+/** The designer's languages (the editor's catalogues); the admin's other languages get English. */
+export type DesignerLanguage = 'en' | 'de';
+
+/** The designer's language for the admin's interface language (react-intl's locale: 'de', 'de-AT', 'fr'...). */
+export function designerLanguage(adminLocale: string | undefined): DesignerLanguage {
+  return adminLocale?.trim().toLowerCase().split(/[-_]/)[0] === 'de' ? 'de' : 'en';
+}
+
+/**
+ * Where the designer is: the shop's editor on Strapi's backend URL (the admin's own origin by default),
+ * in the admin user's language (`lang`, which the designer page prefers over the shop's own choice).
+ */
+export function designerUrl(backendUrl: string | undefined, here: string, adminLocale?: string): URL {
+  const url = new URL(DESIGNER_PATH, new URL(backendUrl || '/', here));
+  url.searchParams.set('lang', designerLanguage(adminLocale));
+  return url;
 }
 
 /** A problem known before opening: the shop is on another origin than this admin panel. */

@@ -41,6 +41,7 @@ import { renderPartial } from '../../../platform/web/render';
 import { messageOfCard, withCaptionsUrl } from '../../media-messages';
 import { messageAddOn } from '../../../platform/pricing/message-add-on';
 import { formatMoney } from '../../../platform/i18n/money-format';
+import { isLocale } from '../../../platform/i18n/locales';
 
 // The card editor's pages: /editor/ (a new blank card), /editor/template/<slug>/ (a new card from a
 // template), /editor/<card_id>/ (a card of the signed-in shopper), and the photo upload routes.
@@ -186,6 +187,11 @@ async function editorPage(web: PrivateContext): Promise<void> {
  * routes). So it needs no sign-in of its own; opened outside the admin panel it only says so.
  */
 async function templateDesignerPage({ ctx }: WebContext): Promise<void> {
+  // The admin panel passes its user's language (`?lang=de`): an operator's designer speaks it whatever
+  // the shop's own choice (pinned language, the browser's cookie). Only a shipped language counts; without
+  // one the page chooses as any shop page does. Nothing is remembered: the shop's pages keep their language.
+  const adminLanguage = typeof ctx.query?.lang === 'string' ? ctx.query.lang : undefined;
+  if (isLocale(adminLanguage)) ctx.state.gcLocale = adminLanguage;
   const language = editorLanguage(ctx);
   renderPage(
     ctx,
