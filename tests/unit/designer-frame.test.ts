@@ -52,10 +52,16 @@ describe('designer frame checks', () => {
     // Unreachable, or refused to be framed (another origin): the document cannot be read.
     expect(loadedFrameProblem(frameWith(null), url)).toMatch(/did not load in this window.*another origin.*one origin/);
     expect(
-      loadedFrameProblem(frameWith(page('https://cards.example/greeting-cards/designer/?embed=admin&lang=en', false)), url),
+      loadedFrameProblem(
+        frameWith(page('https://cards.example/greeting-cards/designer/?embed=admin&lang=en', false)),
+        url,
+      ),
     ).toMatch(/is not the card designer/);
     expect(
-      loadedFrameProblem(frameWith(page('https://cards.example/greeting-cards/designer/?embed=admin&lang=en', true)), url),
+      loadedFrameProblem(
+        frameWith(page('https://cards.example/greeting-cards/designer/?embed=admin&lang=en', true)),
+        url,
+      ),
     ).toBeNull();
     // The frame's first empty document is not a verdict.
     expect(loadedFrameProblem(frameWith(page('about:blank', false)), url)).toBeNull();
