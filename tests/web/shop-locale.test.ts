@@ -203,6 +203,29 @@ describe('shop language', () => {
     expect(rawKeys(styled.text)).toEqual([]);
   });
 
+  it("the admin's template designer speaks the admin user's language (?lang=), remembering nothing", async () => {
+    const german = await app
+      .http()
+      .get('/greeting-cards/designer/?embed=admin&lang=de')
+      .set('Accept-Language', 'en-GB')
+      .set('Cookie', 'gc_locale=en');
+    expect(german.status).toBe(200);
+    expect(german.text).toContain('lang="de"');
+    expect(german.text).toContain('Vorlagen-Design');
+    expect(localeCookie(german)).toBeUndefined();
+    expect(rawKeys(german.text)).toEqual([]);
+    // Only a shipped language counts: anything else leaves the page's usual choice (here the browser's).
+    for (const lang of ['fr', 'DE-de', '', 'de&lang=en']) {
+      const other = await app
+        .http()
+        .get(`/greeting-cards/designer/?embed=admin&lang=${encodeURIComponent(lang)}`)
+        .set('Accept-Language', 'en-GB');
+      expect(other.status).toBe(200);
+      expect(other.text).toContain('Template design');
+      expect(other.text).not.toContain('Vorlagen-Design');
+    }
+  });
+
   describe('with the shop pinned to German (SERVICE_SHOP_LOCALE=de)', () => {
     let before: unknown;
     beforeAll(() => {
@@ -223,6 +246,13 @@ describe('shop language', () => {
       expect(res.text).not.toContain('class="language-switch"');
       expect(res.headers.vary ?? '').not.toMatch(/Accept-Language/i);
       expect(rawKeys(res.text)).toEqual([]);
+    });
+
+    it("the admin's template designer still speaks an English admin user's language", async () => {
+      const res = await app.http().get('/greeting-cards/designer/?embed=admin&lang=en').set('Accept-Language', 'de');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Template design');
+      expect(res.text).not.toContain('Vorlagen-Design');
     });
 
     it('an API call records the pinned language too: a reminder made in English is written in German', async () => {
