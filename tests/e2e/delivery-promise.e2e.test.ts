@@ -115,8 +115,13 @@ describe('arrive-by on the send form, as a shopper uses it (issue 44)', () => {
           month: today.slice(5, 7),
           year: today.slice(0, 4),
         };
+        // While the year is typed the field holds earlier whole dates (0002, 0020, 0202), each asked
+        // about: the answer to wait for is today's, not an earlier one's "that day has passed".
+        const answered = page.waitForResponse((r) => r.url().includes(`arrive_by=${today}`));
         for (const segment of order.filter((p) => p in parts)) await page.keyboard.type(parts[segment]);
         await page.keyboard.press('Tab'); // a person moves on; the field's change is sent
+        await answered;
+        await page.waitForFunction(() => document.getElementById('ship-status')?.textContent === '');
         await page.waitForSelector('#arrive-by-error');
         expect(await page.$eval('#arrive-by', (e) => (e as HTMLInputElement).value)).toBe(today);
         const error = await page.$eval('#arrive-by-error', (e) => e.textContent ?? '');
