@@ -127,6 +127,28 @@ describe('the card editor in German', () => {
     await page.close();
   });
 
+  // The shop here has no AI service set up (no SERVICE_AI_* settings): the Ideas panel lists the German
+  // suggestions and offers no "write one for me" button or its note (tests/e2e/editor-ideas.test.ts
+  // shows them with the service set up).
+  it('offers no AI writing in the Ideas panel when the shop has not set it up', async () => {
+    const page = await germanPage();
+    await startCard(page, `${app.baseUrl}/editor/`);
+    await editorReady(page);
+    const aiAnswer = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('/message_suggestions/ai/'),
+    );
+    await page.click('#ideas-toggle');
+    expect(await (await aiAnswer).json()).toEqual({ enabled: false });
+    await page.waitForSelector('#ideas-list .ed-idea');
+    // The answer has been applied by the time the list is asked for (the panel awaits it first).
+    expect(await page.$eval('#ideas-ai', (e) => (e as HTMLElement).hidden)).toBe(true);
+    expect(await page.$eval('#ideas-ai-note', (e) => (e as HTMLElement).hidden)).toBe(true);
+    expect(await page.$eval('#ideas-ai', (e) => (e as HTMLElement).offsetParent)).toBeNull();
+    expect(await rawKeys(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it('fits the German toolbar and send form on a phone', async () => {
     const page = await germanPage(PHONE);
     await startCard(page, `${app.baseUrl}/editor/`);
