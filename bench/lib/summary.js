@@ -238,7 +238,7 @@ function twoMachinesRows(result) {
   return [
     {
       figure: `${int(result.cards)} distinct e-cards on two machines (PostgreSQL and a bucket shared), one machine's process tree SIGKILLed`,
-      now: `${int(result.delivered)} delivered, ${result.lost} lost, ${result.duplicates} duplicates${result.duplicates_same_message_id ? ' (each with its card’s one Message-ID)' : ' (**Message-IDs differ**)'}; ${result.drained_s} s, ${result.emails_per_s} e-cards/s`,
+      now: `${int(result.delivered)} delivered, ${result.lost} lost, ${result.duplicates} duplicate${result.duplicates === 1 ? '' : 's'}${result.duplicates_same_message_id ? ' (each with its card’s one Message-ID)' : ' (**Message-IDs differ**)'}; ${result.drained_s} s, ${result.emails_per_s} e-cards/s`,
       target: `none lost; duplicates <= claims the killed machine held (${killed.claims_held ?? '?'}), one Message-ID per card`,
       ratio:
         share !== null
