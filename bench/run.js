@@ -65,8 +65,11 @@ for (const { name, part, args = [] } of PARTS) {
   console.log(`\n== ${name}${args.length ? ` (${args.join(' ')})` : ''}`);
   const partStarted = new Date().toISOString();
   const run = spawnSync(process.execPath, [script, ...args], { stdio: 'inherit', env: process.env });
-  // Only a result written by this run of the part counts.
-  const newest = latestResult(part);
+  // Only a result written by this run of the part counts. checkout.js names its result
+  // checkout-web<N> when BENCH_WEB splits the roles.
+  const web = Number(process.env.BENCH_WEB);
+  const saved = part === 'checkout' && web ? `checkout-web${web}` : part;
+  const newest = latestResult(saved);
   const result = newest && String(newest.date) >= partStarted ? newest : null;
   ran.push({
     name,
@@ -76,7 +79,7 @@ for (const { name, part, args = [] } of PARTS) {
     note: result
       ? undefined
       : `no result from this run (exited with ${run.status}${run.status === 0 ? ': skipped?' : ''})`,
-    markdown: result ? markdownOf(part, result) : null,
+    markdown: result ? markdownOf(saved, result) : null,
   });
 }
 const rows = summaryRows(ran);
