@@ -1,107 +1,97 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark part, one after another (never at once: they would measure each
-// other), then one combined table in bench/results/summary-<date>.md. Parts that are not in this
-// checkout (e.g. bench/fulfilment.js before it is merged) are skipped. BENCH_ONLY=catalogue,render
-// runs a subset.
+// other), then one table (bench/lib/summary.js): each figure, its target, its ratio to the reference that
+// part measured in the same run (Strapi's bare `/_health` for the HTTP parts), met or not, and when the
+// part ran with the load average then. Printed, and saved with each part's own table below it in
+// bench/results/summary-<date>.md (and .json). A part's result is taken right after it ran, so a part
+// run twice (fulfilment: pictures drawn beforehand, then never drawn) keeps both.
+//
+//   BENCH_ONLY=catalogue,render     runs a subset (part names as in PARTS)
+//   node bench/run.js --table-only  runs nothing: the table from each part's newest saved result
+//                                   (they may come from different days: each row names its run)
+// Parts that are not in this checkout are skipped; those needing PostgreSQL (queue, two-machines) say so
+// and write nothing without BENCH_DATABASE_URL.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const { latestResult, markdownTable, saveResults } = require('./lib/results');
+const { latestResult, saveResults, RESULTS_DIR } = require('./lib/results');
+const { summaryRows, summaryMarkdown } = require('./lib/summary');
 
-const PARTS = ['catalogue', 'checkout', 'fulfilment', 'render', 'queue'];
+/** @type {Array<{ name: string, part: string, args?: string[] }>} part: the result's name (bench/<part>.js) */
+const PARTS = [
+  { name: 'catalogue', part: 'catalogue' },
+  { name: 'checkout', part: 'checkout' },
+  {
+    name: 'fulfilment-drawn',
+    part: 'fulfilment',
+    args: ['--cards', '1000', '--designs', '1000', '--previews', 'ready'],
+  },
+  {
+    name: 'fulfilment-not-drawn',
+    part: 'fulfilment',
+    args: ['--cards', '1000', '--designs', '1000', '--previews', 'missing'],
+  },
+  { name: 'render', part: 'render' },
+  { name: 'queue', part: 'queue' },
+  { name: 'two-machines', part: 'two-machines' },
+];
 
+/** The markdown a part saved with its result (<part>-<date of the result>.md), or null. */
+function markdownOf(part, result) {
+  const file = path.join(RESULTS_DIR, `${part}-${String(result?.date).slice(0, 10)}.md`);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
+}
+
+const tableOnly = process.argv.includes('--table-only');
 const only = (process.env.BENCH_ONLY || '').split(',').filter(Boolean);
+const started = new Date().toISOString();
+/** @type {Array<{ part: string, result: any, note?: string, name: string, status: number | null, markdown: string | null }>} */
 const ran = [];
-for (const part of PARTS) {
-  if (only.length && !only.includes(part)) continue;
-  const script = path.join(__dirname, `${part}.js`);
-  if (!fs.existsSync(script)) {
-    console.log(`\n== ${part}: bench/${part}.js not present, skipped`);
+for (const { name, part, args = [] } of PARTS) {
+  if (only.length && !only.includes(name) && !only.includes(part)) continue;
+  if (tableOnly) {
+    // The newest result of each part once (fulfilment's two variants share one name).
+    if (ran.some((r) => r.part === part)) continue;
+    const result = latestResult(part);
+    ran.push({ name: part, part, result, status: 0, markdown: result ? markdownOf(part, result) : null });
     continue;
   }
-  console.log(`\n== ${part}`);
-  const run = spawnSync(process.execPath, [script], { stdio: 'inherit', env: process.env });
-  ran.push({ part, status: run.status });
+  const script = path.join(__dirname, `${part}.js`);
+  if (!fs.existsSync(script)) {
+    console.log(`\n== ${name}: bench/${part}.js not present, skipped`);
+    continue;
+  }
+  console.log(`\n== ${name}${args.length ? ` (${args.join(' ')})` : ''}`);
+  const partStarted = new Date().toISOString();
+  const run = spawnSync(process.execPath, [script, ...args], { stdio: 'inherit', env: process.env });
+  // Only a result written by this run of the part counts. checkout.js names its result
+  // checkout-web<N> when BENCH_WEB splits the roles.
+  const web = Number(process.env.BENCH_WEB);
+  const saved = part === 'checkout' && web ? `checkout-web${web}` : part;
+  const newest = latestResult(saved);
+  const result = newest && String(newest.date) >= partStarted ? newest : null;
+  ran.push({
+    name,
+    part,
+    result,
+    status: run.status,
+    note: result
+      ? undefined
+      : `no result from this run (exited with ${run.status}${run.status === 0 ? ': skipped?' : ''})`,
+    markdown: result ? markdownOf(saved, result) : null,
+  });
 }
-
-// The combined report: each part's own markdown (its latest result), in order.
-const sections = [];
-for (const { part, status } of ran) {
-  const md = latestMarkdown(part);
-  sections.push(`### ${part}${status === 0 ? '' : ` (exited with ${status})`}\n\n${md ?? 'no result written'}`);
-}
-saveResults('summary', { parts: ran }, [issueTable(), ...sections].join('\n\n'));
+const rows = summaryRows(ran);
+const table = summaryMarkdown(rows, started, { tableOnly });
+const sections = ran.map(
+  ({ name, status, markdown }) =>
+    `### ${name}${status === 0 ? '' : ` (exited with ${status})`}\n\n${markdown ?? 'no result written in this run'}`,
+);
+saveResults(
+  'summary',
+  { started, table_only: tableOnly, parts: ran.map(({ name, part, status }) => ({ name, part, status })), rows },
+  [table, ...sections].join('\n\n'),
+  table,
+);
 process.exitCode = ran.some((r) => r.status !== 0) ? 1 : 0;
-
-function latestMarkdown(part) {
-  const dir = path.join(__dirname, 'results');
-  const result = latestResult(part);
-  if (!result) return null;
-  const md = path.join(dir, `${part}-${result.date.slice(0, 10)}.md`);
-  return fs.existsSync(md) ? fs.readFileSync(md, 'utf8').trim() : null;
-}
-
-/**
- * Issue 25's table, from the newest result of each part (they may come from different runs: each
- * row names its date and the machine's load average then).
- */
-function issueTable() {
-  const mb = (bytes) => (Number.isFinite(bytes) && bytes > 0 ? `${Math.round(bytes / 2 ** 20)} MB` : 'n/a');
-  const when = (r) => `${r.date.slice(0, 10)}, load ${(r.load_average ?? r.machine?.load_average)?.[0] ?? '?'}`;
-  const rows = [];
-  const checkout = latestResult('checkout');
-  const passes = checkout?.passes ?? [];
-  for (const p of passes) {
-    const p99 = ['add_to_cart', 'checkout', 'pay'].map((s) => Math.round(p.steps[s].p99_ms)).join(' / ');
-    rows.push([
-      `Checkout path, ${p.shoppers} shoppers at once (${checkout.kind})`,
-      `${p.orders_per_s.toFixed(1)} orders/s; p99 ${p99} ms`,
-      p.shoppers >= 50 ? '>= 80 orders/s; p99 <= 250 ms per step' : 'p99 <= 60 ms per step',
-      p.target_met ? 'met' : 'not met',
-      when(checkout),
-    ]);
-  }
-  const catalogue = latestResult('catalogue');
-  for (const run of catalogue?.runs ?? []) {
-    const bare = run.routes?.health?.requests_per_s;
-    const share = (key) =>
-      bare && run.routes?.[key] ? `${Math.round((100 * run.routes[key].requests_per_s) / bare)} %` : 'n/a';
-    const shares = ['api_library', 'page_library'].map((k) => Number.parseInt(share(k), 10));
-    rows.push([
-      `Signed-in reads, \`GET /api/library/\` and \`/library/\` (${run.kind})`,
-      `${share('api_library')} and ${share('page_library')} of the bare route`,
-      '>= 60 %',
-      shares.every((n) => n >= 60) ? 'met' : 'not met',
-      when(catalogue),
-    ]);
-  }
-  const fulfilment = latestResult('fulfilment');
-  if (fulfilment) {
-    const strapiPeak = Math.max(...(fulfilment.per_instance ?? []).map((i) => i.peak_rss ?? 0));
-    // PSS where measured: the RSS sum counts Chromium's binary once per process (bench/fulfilment.js).
-    const chromiumPeak = Math.max(
-      ...(fulfilment.per_instance ?? []).map((i) => i.peak_chromium_pss ?? i.peak_chromium_rss ?? 0),
-    );
-    const met = fulfilment.drained_s <= 15 && strapiPeak <= 400 * 2 ** 20 && chromiumPeak <= 600 * 2 ** 20;
-    rows.push([
-      `${fulfilment.cards} e-cards, ${fulfilment.designs} designs, one order (${fulfilment.database}, ${fulfilment.instances} instance${fulfilment.instances > 1 ? 's' : ''})`,
-      `${fulfilment.drained_s} s; peak ${mb(strapiPeak)} Strapi, ${mb(chromiumPeak)} Chromium (PSS)`,
-      '<= 15 s; Strapi <= 400 MB, Chromium <= 600 MB',
-      met ? 'met' : 'not met',
-      when(fulfilment),
-    ]);
-  }
-  const large = checkout?.large_order;
-  if (large)
-    rows.push([
-      `Paying an order of ${large.lines} items (\`pay\` answer time)`,
-      `${large.seconds.toFixed(2)} s`,
-      '<= 1 s',
-      large.target_met ? 'met' : 'not met',
-      when(checkout),
-    ]);
-  return ["### Summary (issue 25's figures)", '', markdownTable(['Figure', 'Now', 'Target', '', 'Run'], rows)].join(
-    '\n',
-  );
-}

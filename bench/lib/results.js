@@ -26,14 +26,14 @@ function markdownTable(header, rows) {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-/** Writes <name>-<date>.json and .md, prints the markdown, returns the file paths. */
-function saveResults(name, data, markdown) {
+/** Writes <name>-<date>.json and .md, prints the markdown (or `printed`), returns the file paths. */
+function saveResults(name, data, markdown, printed = markdown) {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const base = path.join(RESULTS_DIR, `${name}-${today()}`);
   const full = { name, date: new Date().toISOString(), machine: machine(), ...data };
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(full, null, 2)}\n`);
   fs.writeFileSync(`${base}.md`, `${markdown}\n`);
-  console.log(`\n${markdown}\n\nwritten: ${path.relative(process.cwd(), base)}.json and .md`);
+  console.log(`\n${printed}\n\nwritten: ${path.relative(process.cwd(), base)}.json and .md`);
   return { json: `${base}.json`, md: `${base}.md` };
 }
 

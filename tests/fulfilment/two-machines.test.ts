@@ -7,107 +7,43 @@
 // 100 distinct e-cards and none is lost, copies only within B's in-flight claims, each with its
 // card's one Message-ID.
 import fs from 'fs';
-import os from 'os';
 import path from 'path';
 import supertest from 'supertest';
-import { spawn, type ChildProcess } from 'child_process';
+import type { ChildProcess } from 'child_process';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { startApp, type TestApp } from '../helpers/strapi';
 import { freePort, startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 import { createUser, type TestUser } from '../helpers/users';
 import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixtures';
 import { inspectPdf } from '../helpers/pdf';
-import { APP_DIR } from '../helpers/database';
 import { deliveryHeader, design, q, until } from './helpers';
 
-const S3rver = require('s3rver');
 const { startBalancer } = require('../../bench/lib/balancer');
+// Shared with bench/two-machines.js (the same machines at 1,000 e-cards).
+const machineKit = require('./machines');
 
-const BUCKET = 'cards';
 const LEASE_S = 4;
 const KILL_CARDS = 100;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- database rows as the query engine returns them
 type Row = Record<string, any>;
 
-/** A copy of the built app as a machine would hold it: its own dist/, public/ and private/, node_modules linked. */
-function copyMachine(name: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gc-machine-${name}-`));
-  const build = path.join(APP_DIR, 'dist', 'build');
-  fs.cpSync(path.join(APP_DIR, 'dist'), path.join(dir, 'dist'), { recursive: true, filter: (f) => f !== build });
-  fs.cpSync(path.join(APP_DIR, 'database'), path.join(dir, 'database'), { recursive: true });
-  fs.copyFileSync(path.join(APP_DIR, 'package.json'), path.join(dir, 'package.json'));
-  fs.copyFileSync(path.join(APP_DIR, 'favicon.png'), path.join(dir, 'favicon.png'));
-  fs.mkdirSync(path.join(dir, 'public', 'uploads'), { recursive: true });
-  fs.mkdirSync(path.join(dir, '.tmp'));
-  fs.symlinkSync(path.join(APP_DIR, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
-/** The process ids below `pid` (its Chromium is in a process group of its own, so a group kill would miss it). */
-function descendantsOf(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  const walk = (p: number) => {
-    for (const child of parents.get(p) ?? []) {
-      found.push(child);
-      walk(child);
-    }
-  };
-  walk(pid);
-  return found;
-}
-
-interface Instance {
+/** An instance of a machine (tests/fulfilment/machines.js). */
+interface MachineInstance {
   name: string;
   child: ChildProcess;
   instanceId: string;
   url: string;
-  http: () => supertest.Agent;
   stop(): Promise<void>;
 }
 
-function startInstance(name: string, appDir: string, env: NodeJS.ProcessEnv, port: number): Promise<Instance> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'machine-process.js'), appDir], {
-    cwd: appDir,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let err = '';
-  child.stderr!.on('data', (c) => (err += c));
-  const exited = new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
-  const url = `http://127.0.0.1:${port}`;
-  return new Promise<Instance>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const m = /READY (\S+)\n/.exec(out);
-      if (m)
-        resolve({
-          name,
-          child,
-          instanceId: m[1],
-          url,
-          http: () => supertest.agent(url),
-          async stop() {
-            if (child.exitCode !== null || child.signalCode !== null) return;
-            child.stdin!.write('STOP\n');
-            await exited;
-          },
-        });
-    });
-    void exited.then((code) => reject(new Error(`${name} exited (${code}) before it was ready: ${err}`)));
-  });
+interface Instance extends MachineInstance {
+  http: () => supertest.Agent;
+}
+
+async function startInstance(name: string, appDir: string, env: NodeJS.ProcessEnv, port: number): Promise<Instance> {
+  const instance: MachineInstance = await machineKit.startInstance(name, appDir, env, port);
+  return { ...instance, http: () => supertest.agent(instance.url) };
 }
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
@@ -115,8 +51,7 @@ const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 onPostgres(
   'two machines sharing only PostgreSQL and an S3 bucket (skipped on SQLite: a SQLite file cannot be shared by two machines)',
   () => {
-    let s3dir = '';
-    let s3server: { close(): Promise<void> };
+    let bucket: { bucket: string; endpoint: string; env: Record<string, string>; close(): Promise<void> };
     let s3: S3Client;
     let smtp: SmtpCapture;
     let harness: TestApp;
@@ -130,19 +65,9 @@ onPostgres(
     const viaBalancer = () => supertest.agent(balancer.url);
 
     beforeAll(async () => {
-      s3dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-s3rver-'));
-      const server = new S3rver({
-        address: '127.0.0.1',
-        port: 0,
-        silent: true,
-        directory: s3dir,
-        configureBuckets: [{ name: BUCKET }],
-      });
-      const address = await server.run();
-      s3server = server;
-      const endpoint = `http://127.0.0.1:${address.port}`;
+      bucket = await machineKit.startBucket();
       s3 = new S3Client({
-        endpoint,
+        endpoint: bucket.endpoint,
         forcePathStyle: true,
         region: 'us-east-1',
         credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
@@ -153,12 +78,7 @@ onPostgres(
         ...smtp.env,
         SERVICE_SEED_SAMPLE_DATA: 'false',
         SERVICE_PUBLIC_URL: balancer.url,
-        UPLOAD_S3_BUCKET: BUCKET,
-        UPLOAD_S3_ENDPOINT: endpoint,
-        UPLOAD_S3_FORCE_PATH_STYLE: 'true',
-        UPLOAD_S3_ACCESS_KEY_ID: 'S3RVER',
-        UPLOAD_S3_SECRET_ACCESS_KEY: 'S3RVER',
-        UPLOAD_S3_ACL: 'public-read',
+        ...bucket.env,
       };
       // The harness only makes fixtures and reads the database: it draws nothing and sends nothing.
       harness = await startApp({
@@ -171,19 +91,10 @@ onPostgres(
         ...process.env, // the harness's: the same database, secrets and test settings
         ...shared,
         NODE_ENV: 'test',
-        SERVICE_RENDERER: 'puppeteer',
-        SERVICE_SCHEDULER_ENABLED: 'true',
-        SERVICE_REMINDERS_ENABLED: 'false',
-        SERVICE_WORKER_POLL_SECONDS: '1',
-        SERVICE_DELIVERY_CLAIM_LEASE_SECONDS: String(LEASE_S),
-        SERVICE_DELIVERY_CLAIM_RENEW_SECONDS: '1',
-        SERVICE_DELIVERY_MAX_ATTEMPTS: '50',
-        SERVICE_DELIVERY_CONCURRENCY: '4',
-        STRAPI_TELEMETRY_DISABLED: 'true',
-        LOG_LEVEL: 'error',
+        ...machineKit.machineSettings(LEASE_S),
       };
-      machines.A = copyMachine('a');
-      machines.B = copyMachine('b');
+      machines.A = machineKit.copyMachine('a');
+      machines.B = machineKit.copyMachine('b');
       const [portWeb, portWorkerA, portWorkerB] = await Promise.all([freePort(), freePort(), freePort()]);
       [webA, workerA, workerB] = await Promise.all([
         startInstance('web A', machines.A, { ...env, SERVICE_ROLE: 'web' }, portWeb),
@@ -202,12 +113,12 @@ onPostgres(
       await harness?.stop();
       await smtp?.stop();
       s3?.destroy();
-      await s3server?.close().catch(() => undefined);
-      for (const dir of [s3dir, machines.A, machines.B]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      await bucket?.close();
+      for (const dir of [machines.A, machines.B]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
     const bucketKeys = async () =>
-      ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key as string);
+      ((await s3.send(new ListObjectsV2Command({ Bucket: bucket.bucket }))).Contents ?? []).map((o) => o.Key as string);
     const pdfBody = (req: supertest.Test) =>
       req.buffer(true).parse((res, cb) => {
         const chunks: Buffer[] = [];
@@ -379,29 +290,12 @@ onPostgres(
         ({ held, sent }) => held > 0 && sent >= 10,
         60_000,
       );
-      const tree = [workerB.child.pid!, ...descendantsOf(workerB.child.pid!)];
-      for (const pid of tree) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-      await new Promise((r) =>
-        workerB.child.exitCode !== null || workerB.child.signalCode !== null ? r(null) : workerB.child.once('exit', r),
-      );
+      const tree: number[] = await machineKit.killTree(workerB.child);
       const held = await q(strapi, 'delivery').count({ where: { id: { $in: ids }, claimed_by: workerB.instanceId } });
       const sentBeforeKill = smtp.messages.filter(ours).length;
       // Every process of the tree is gone (or a zombie waiting to be reaped): Chromium too.
-      const alive = (pid: number) => {
-        try {
-          return !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-        } catch {
-          return false;
-        }
-      };
       await until(
-        async () => tree.filter(alive),
+        async () => tree.filter((pid) => machineKit.alive(pid)),
         (left: number[]) => left.length === 0,
         10_000,
       );
