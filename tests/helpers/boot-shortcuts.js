@@ -48,11 +48,14 @@ async function adminFingerprint(strapi) {
     permissions.conditionProvider.values().map((condition) => condition.id),
     strapi.contentTypes,
     strapi.components,
-    await strapi.db.query('admin::permission').findMany({
-      select: ['id', 'action', 'actionParameters', 'subject', 'properties', 'conditions'],
-      populate: { role: { select: ['id'] }, apiToken: { select: ['id'] } },
-      orderBy: { id: 'asc' },
-    }),
+    // As arrays: the populated relations come back in either order.
+    (
+      await strapi.db.query('admin::permission').findMany({
+        select: ['id', 'action', 'actionParameters', 'subject', 'properties', 'conditions'],
+        populate: { role: { select: ['id'] }, apiToken: { select: ['id'] } },
+        orderBy: { id: 'asc' },
+      })
+    ).map((p) => [p.id, p.action, p.actionParameters, p.subject, p.properties, p.conditions, p.role?.id, p.apiToken?.id]),
     await rows('admin::role', ['id', 'code']),
     strapi.plugin('i18n') ? await rows('plugin::i18n.locale', ['id', 'code']) : null,
   ]);
