@@ -55,7 +55,16 @@ async function adminFingerprint(strapi) {
         populate: { role: { select: ['id'] }, apiToken: { select: ['id'] } },
         orderBy: { id: 'asc' },
       })
-    ).map((p) => [p.id, p.action, p.actionParameters, p.subject, p.properties, p.conditions, p.role?.id, p.apiToken?.id]),
+    ).map((p) => [
+      p.id,
+      p.action,
+      p.actionParameters,
+      p.subject,
+      p.properties,
+      p.conditions,
+      p.role?.id,
+      p.apiToken?.id,
+    ]),
     await rows('admin::role', ['id', 'code']),
     strapi.plugin('i18n') ? await rows('plugin::i18n.locale', ['id', 'code']) : null,
   ]);
