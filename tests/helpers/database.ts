@@ -12,6 +12,8 @@ export interface TestDatabase {
   /** Environment variables that point config/database.ts at this database. */
   env: Record<string, string>;
   kind: 'sqlite' | 'postgres';
+  /** Whether it began as a copy of one of the run's templates (not a brand-new database). */
+  fromTemplate: boolean;
   drop(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function createTestDatabase(options: { fresh?: boolean; seeded?: bo
     url.pathname = `/${name}`;
     return {
       kind: 'postgres',
+      fromTemplate: Boolean(template),
       env: { DATABASE_URL: url.toString() },
       async drop() {
         const c = new Client({ connectionString: adminUrl });
@@ -63,6 +66,7 @@ export async function createTestDatabase(options: { fresh?: boolean; seeded?: bo
   if (template) fs.copyFileSync(template, filename);
   return {
     kind: 'sqlite',
+    fromTemplate: Boolean(template),
     env: { DATABASE_URL: '', DATABASE_FILENAME: filename },
     async drop() {
       for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(filename + suffix, { force: true });

@@ -16,6 +16,9 @@ export interface TestApp {
 
 // Settings every test instance gets unless a test overrides them (shared with the template's boot).
 const { TEST_ENV } = require('./template-database') as { TEST_ENV: Record<string, string> };
+const { skipWhatTheTemplateHas } = require('./boot-shortcuts') as {
+  skipWhatTheTemplateHas(instance: Core.Strapi, onStep?: (step: string, skipped: boolean) => void): void;
+};
 
 /**
  * Boots a real Strapi on a fresh database; the admin panel is served only when asked for (admin
@@ -65,6 +68,10 @@ export async function startApp(
   try {
     options.beforeLoad?.(instance);
     forgetEarlierBootsRoleHooks(instance);
+    // On a copy of a template this boot made (not another boot's database, which may have changed):
+    // the bootstrap steps whose result the copy already holds are skipped when nothing they read
+    // differs from the template's boot (boot-shortcuts.js; GC_BOOT_SHORTCUTS=off runs them).
+    if (!options.db && db.fromTemplate) skipWhatTheTemplateHas(instance, logStep);
     strapi = await instance.load();
     lowerPasswordHashCost(strapi);
     await strapi.listen();
@@ -125,6 +132,14 @@ function forgetEarlierBootsRoleHooks(instance: Core.Strapi): void {
     }
     return bootstrap();
   };
+}
+
+// GC_BOOT_SHORTCUTS_LOG=<file>: each step boot-shortcuts.js could skip, "skipped" or "ran", with the test file.
+function logStep(step: string, skipped: boolean): void {
+  const file = process.env.GC_BOOT_SHORTCUTS_LOG;
+  if (!file) return;
+  const testPath = expect.getState().testPath ?? 'unknown';
+  fs.appendFileSync(file, `${skipped ? 'skipped' : 'ran'}\t${step}\t${path.relative(APP_DIR, testPath)}\n`);
 }
 
 /** Whether a boot with this environment seeds the sample catalogue (the setting's default in tests is on). */

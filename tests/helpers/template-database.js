@@ -21,6 +21,7 @@
 const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
+const { recordTemplateFingerprints } = require('./boot-shortcuts');
 
 // Which rows the templates keep (see above).
 const ROWS = process.env.GC_TEMPLATE_ROWS === 'schema' ? 'schema' : 'bootstrap';
@@ -101,6 +102,8 @@ async function bootOnce(appDir, dbEnv, bootEnv = BOOT_ENV) {
       autoReload: false,
       serveAdminPanel: false,
     });
+    // The copies' boots skip what the template already has when nothing it depends on differs.
+    recordTemplateFingerprints(instance);
     try {
       await instance.load();
     } finally {
@@ -220,6 +223,8 @@ function buildKey(appDir) {
   visit(path.join(appDir, 'dist/config'));
   visit(path.join(appDir, 'dist/src'));
   hash.update(require('@strapi/strapi/package.json').version);
+  // What the template's boot records for the copies' boots to compare with (boot-shortcuts.js).
+  hash.update(fs.readFileSync(path.join(__dirname, 'boot-shortcuts.js')));
   hash.update(JSON.stringify([BOOT_ENV, SEED_BOOT_ENV, ROWS, process.env.GC_SEEDED_TEMPLATE === 'off']));
   return hash.digest('hex').slice(0, 16);
 }
