@@ -521,6 +521,23 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
         const found: string[] = [];
         if (card.bottom > floor + 1) found.push(`the card ends at ${Math.round(card.bottom)}px, below ${floor}px`);
         if (window.scrollY > 0) found.push(`the frame's page is scrolled by ${window.scrollY}px`);
+        // The guides' legend under the card is whole in view: not cut by the frame's bottom (German
+        // took two lines at 1280 px, the second cut off), by a box that clips it, or hidden under the
+        // phone's tool sheet.
+        const legend = document.getElementById('guides-hint')!;
+        const bottom = Math.round(legend.getBoundingClientRect().bottom);
+        if (!legend.offsetHeight) found.push('the guides legend is not shown');
+        if (bottom > floor + 1) found.push(`the guides legend ends at ${bottom}px, below the frame's ${floor}px`);
+        for (let box = legend.parentElement; box && box !== document.documentElement; box = box.parentElement) {
+          if (getComputedStyle(box).overflowY === 'visible') continue;
+          const visible = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+          if (bottom > visible + 1) found.push(`the guides legend ends at ${bottom}px, below its box's ${visible}px`);
+        }
+        const sheet = document.getElementById('tools')!;
+        if (getComputedStyle(sheet).position === 'fixed' && bottom > sheet.getBoundingClientRect().top + 1)
+          found.push(
+            `the guides legend ends at ${bottom}px, under the tool sheet at ${Math.round(sheet.getBoundingClientRect().top)}px`,
+          );
         return found;
       });
       for (const problem of outside) problems.push(`${shot}: ${problem}`);

@@ -6,7 +6,8 @@ import { createUser } from '../helpers/users';
 import { createCard, createRecipient, deliveriesOf } from '../helpers/order-fixtures';
 import { fulfilment } from '../fulfilment/helpers';
 import { launchBrowser, pageErrors, screenshot, signedInPage } from './editor-browser';
-import { allA11yViolations } from './baseline';
+import path from 'path';
+import { allA11yViolations, compareWithBaseline } from './baseline';
 
 // Issue 45 item 4: an e-card the sender put in an envelope opens on it. In real Chromium the recipient
 // opens it by a click and by the keyboard (Enter, Space), on a 1280 px desktop and a 390 px phone, in
@@ -33,6 +34,7 @@ const CANVAS = {
   ],
 };
 const DESKTOP = { width: 1280, height: 800 };
+const BASELINES = path.join(__dirname, 'baselines');
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 
 describe('the e-card opens from its envelope', () => {
@@ -122,6 +124,28 @@ describe('the e-card opens from its envelope', () => {
     expect(await shown(page, '.card-actions')).toBe(false);
     // The heading stays: who it is from.
     expect(await shown(page, '.card-view .page-head')).toBe(true);
+    // The envelope sits right under the heading, where the card will show (at 1280 px it sat below an
+    // empty band of about 130 px, the room kept for the opening).
+    const gap = await page.evaluate(
+      () =>
+        document.querySelector('.env-visual')!.getBoundingClientRect().top -
+        document.querySelector('.card-view .page-head')!.getBoundingClientRect().bottom,
+    );
+    expect(gap).toBeGreaterThanOrEqual(0);
+    expect(gap).toBeLessThanOrEqual(40);
+  }
+
+  /**
+   * The closed envelope against its baseline in tests/e2e/baselines/ (UPDATE_BASELINES=1 writes it
+   * afresh: look at it before committing), before anything has the focus or the pointer.
+   */
+  async function matchesBaseline(page: Page, shot: string): Promise<void> {
+    await page.evaluate(() => document.fonts.ready);
+    const problems: string[] = [];
+    const written: string[] = [];
+    compareWithBaseline(BASELINES, shot, Buffer.from(await page.screenshot()), problems, written);
+    if (written.length) console.log(`baseline written (look at it before committing): ${shot}`);
+    expect(problems).toEqual([]);
   }
 
   /** Lets the opening's animations run to their end (for a screenshot of the open envelope). */
@@ -178,6 +202,7 @@ describe('the e-card opens from its envelope', () => {
       await page.$eval('.envelope', (e) => [e.tagName, e.getAttribute('type'), e.textContent!.replace(/\s+/g, ' ')]),
     ).toEqual(['BUTTON', 'button', expect.stringContaining('An envelope from Sam Jones.')]);
     expect(await allA11yViolations(page)).toEqual([]);
+    await matchesBaseline(page, 'envelope-en-1280');
     await screenshot(page, 'envelope-closed-en-1280');
 
     await page.click('.envelope');
@@ -201,6 +226,7 @@ describe('the e-card opens from its envelope', () => {
     const german = `${viewUrl}?locale=de`;
     for (const key of ['Enter', 'Space'] as const) {
       await closedEnvelope(page, german);
+      if (key === 'Enter') await matchesBaseline(page, 'envelope-de-390');
       expect(await page.$eval('.env-label', (e) => (e as HTMLElement).innerText.trim())).toBe('Umschlag öffnen');
       expect(await page.$eval('.envelope', (e) => e.textContent)).toContain('Ein Umschlag von Sam Jones.');
       // Tab to it, as a keyboard user does: the focus is visible on it.
@@ -230,9 +256,11 @@ describe('the e-card opens from its envelope', () => {
     const page = await signedInPage(browser, app.baseUrl, null, PHONE);
     await closedEnvelope(page, viewUrl);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await matchesBaseline(page, 'envelope-en-390');
     await screenshot(page, 'envelope-closed-en-390');
     await page.setViewport(DESKTOP);
     await closedEnvelope(page, `${viewUrl}?locale=de`);
+    await matchesBaseline(page, 'envelope-de-1280');
     await screenshot(page, 'envelope-closed-de-1280');
     await page.close();
   });

@@ -51,6 +51,9 @@ export function wireGuides(editor: Editor, button: HTMLButtonElement, hint: HTML
   // nothing is added to the design, so nothing of this can be selected, saved or printed.
   canvas.on('after:render', ({ ctx }) => {
     if (!on || !ctx) return;
+    // The bleed lies outside the cut card, so it is drawn around the canvas, at the canvas's display
+    // scale (here, as the card is fitted again when the legend under it appears or wraps).
+    wrap.style.setProperty('--gc-bleed', `${Math.max(2, Math.round(bleed * (canvas.getZoom() || 1)))}px`);
     const { width, height } = editor.size;
     const v = canvas.viewportTransform;
     ctx.save();
@@ -75,8 +78,6 @@ export function wireGuides(editor: Editor, button: HTMLButtonElement, hint: HTML
   const refresh = () => {
     outside = on ? objectsOutsideSafeArea(canvas, editor.size, safe) : [];
     canvas.requestRenderAll();
-    // The bleed lies outside the cut card, so it is drawn around the canvas, at the canvas's display scale.
-    wrap.style.setProperty('--gc-bleed', `${Math.max(2, Math.round(bleed * (canvas.getZoom() || 1)))}px`);
     wrap.classList.toggle('ed-guides-on', on);
     hint.hidden = !on;
     hint.textContent = !on

@@ -2,18 +2,37 @@
 // screens) and turns the tool panel into a collapsible bottom sheet on narrow screens.
 import type { Editor } from './editor';
 
-export function fitCanvas(editor: Editor, wrap: HTMLElement, options: { foldedOnPhone?: boolean } = {}): void {
+export function fitCanvas(
+  editor: Editor,
+  wrap: HTMLElement,
+  options: { foldedOnPhone?: boolean; fillFrame?: boolean } = {},
+): void {
   const stage = wrap.parentElement as HTMLElement;
+  const hint = document.getElementById('guides-hint');
   const fit = () => {
     const room = stage.clientWidth - 8;
     const phone = window.matchMedia('(max-width: 760px)').matches;
-    // On a phone the tool sheet is fixed at the bottom: the card is sized to the room above it, so the
-    // sheet never covers the card being edited (collapsed, the sheet leaves it more room).
+    // The guides' legend under the card, measured: one line or two (German wraps where English does
+    // not, a phone more than a laptop), none while the guides are off.
+    const legend = hint && !hint.hidden ? hint.offsetHeight + parseFloat(getComputedStyle(hint).marginTop || '0') : 0;
+    // On a phone the tool sheet is fixed at the bottom: the card and its legend are sized to the room
+    // above it, so the sheet never covers the card being edited (collapsed, the sheet leaves it more room).
     const sheet = document.getElementById('tools');
     const above = wrap.getBoundingClientRect().top + window.scrollY;
-    const tall = phone
-      ? Math.max(240, window.innerHeight - above - (sheet?.offsetHeight ?? 0) - 12)
-      : Math.max(300, window.innerHeight - 140);
+    let tall: number;
+    // (The designer's frame in the admin's dialog is shorter than a phone's screen: a smaller card there.)
+    if (phone)
+      tall = Math.max(
+        options.fillFrame ? 120 : 240,
+        window.innerHeight - above - (sheet?.offsetHeight ?? 0) - legend - 12,
+      );
+    else if (options.fillFrame) {
+      // The template designer fills the admin's dialog frame, which does not scroll: the card and the
+      // legend under it fit below the bars (the bleed band is drawn over the legend's top margin).
+      const main = stage.parentElement as HTMLElement;
+      const padding = parseFloat(getComputedStyle(main).paddingBottom || '0');
+      tall = Math.max(200, window.innerHeight - above - legend - padding);
+    } else tall = Math.max(300, window.innerHeight - 140 - legend);
     const zoom = Math.min(1, room / editor.size.width, tall / editor.size.height);
     editor.canvas.setDimensions({
       width: Math.round(editor.size.width * zoom),
@@ -42,6 +61,9 @@ export function fitCanvas(editor: Editor, wrap: HTMLElement, options: { foldedOn
   }
 
   new ResizeObserver(fit).observe(stage);
+  // The legend appearing, going or changing its number of lines (its words change with the objects
+  // crossing the safe margin) resizes the card.
+  if (hint) new ResizeObserver(fit).observe(hint);
   window.addEventListener('resize', fit);
   fit();
 

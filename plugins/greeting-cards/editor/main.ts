@@ -104,7 +104,7 @@ async function start(root: HTMLElement): Promise<void> {
     const media = document.getElementById('media-message');
     if (media) wireMediaMessage(media, root.dataset.cardId ?? '');
   }
-  fitCanvas(editor, wrap, { foldedOnPhone: forTemplate });
+  fitCanvas(editor, wrap, { foldedOnPhone: forTemplate, fillFrame: forTemplate });
 
   $('save').addEventListener('click', async () => {
     try {

@@ -7,8 +7,7 @@ import type { DeliveryRow, Paged } from '../api/types';
 import { ChoiceFilter } from '../components/Filters';
 import { DeliveryActions } from '../components/DeliveryActions';
 import { DeliveryTimeline } from '../components/DeliveryTimeline';
-import { Empty, ErrorNotice, Loading } from '../components/Feedback';
-import { Pager } from '../components/Pager';
+import { ListStates } from '../components/ListStates';
 import { StatusBadge } from '../components/StatusBadge';
 import { codeWord } from '../components/status-words';
 import { useFormat } from '../format';
@@ -86,34 +85,27 @@ export function DeliveriesPage() {
           </Grid.Item>
         </Grid.Root>
       </Box>
-      {error ? (
-        <ErrorNotice
-          error={error}
-          text={formatMessage({
-            id: getTranslation('deliveries.load-failed'),
-            defaultMessage: 'Could not load deliveries',
-          })}
-        />
-      ) : null}
-      {isLoading ? (
-        <Loading
-          text={formatMessage({ id: getTranslation('deliveries.loading'), defaultMessage: 'Loading deliveries…' })}
-        />
-      ) : null}
-      {data && data.count === 0 ? (
-        <Empty
-          content={
-            status || method || promise
-              ? formatMessage({
-                  id: getTranslation('deliveries.none-match'),
-                  defaultMessage: 'No delivery matches these filters.',
-                })
-              : formatMessage({ id: getTranslation('deliveries.none'), defaultMessage: 'No deliveries yet.' })
-          }
-        />
-      ) : null}
-      {data && data.count > 0 ? (
-        <>
+      <ListStates
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        errorText={formatMessage({
+          id: getTranslation('deliveries.load-failed'),
+          defaultMessage: 'Could not load deliveries',
+        })}
+        loadingText={formatMessage({ id: getTranslation('deliveries.loading'), defaultMessage: 'Loading deliveries…' })}
+        emptyText={
+          status || method || promise
+            ? formatMessage({
+                id: getTranslation('deliveries.none-match'),
+                defaultMessage: 'No delivery matches these filters.',
+              })
+            : formatMessage({ id: getTranslation('deliveries.none'), defaultMessage: 'No deliveries yet.' })
+        }
+        loaderWhileReloading
+        pager={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
+      >
+        {(data) => (
           <ScrollingTable
             label={formatMessage({ id: getTranslation('section.deliveries'), defaultMessage: 'Deliveries' })}
           >
@@ -255,9 +247,8 @@ export function DeliveriesPage() {
               </Tbody>
             </Table>
           </ScrollingTable>
-          <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} />
-        </>
-      ) : null}
+        )}
+      </ListStates>
     </Flex>
   );
 }

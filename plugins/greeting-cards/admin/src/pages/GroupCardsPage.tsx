@@ -7,8 +7,7 @@ import { useErrorText } from '../api/error-text';
 import { useResource } from '../api/use-resource';
 import type { GroupCardRow, Paged } from '../api/types';
 import { ChoiceFilter } from '../components/Filters';
-import { Empty, ErrorNotice, Loading } from '../components/Feedback';
-import { Pager } from '../components/Pager';
+import { ListStates } from '../components/ListStates';
 import { StatusBadge } from '../components/StatusBadge';
 import { useFormat } from '../format';
 import { ScrollingTable } from '../components/ScrollingTable';
@@ -109,34 +108,29 @@ export function GroupCardsPage({ canClose }: { canClose: boolean }) {
           </Grid.Item>
         </Grid.Root>
       </Box>
-      {error ? (
-        <ErrorNotice
-          error={error}
-          text={formatMessage({
-            id: getTranslation('group-cards.load-failed'),
-            defaultMessage: 'Could not load group cards',
-          })}
-        />
-      ) : null}
-      {!data && isLoading ? (
-        <Loading
-          text={formatMessage({ id: getTranslation('group-cards.loading'), defaultMessage: 'Loading group cards…' })}
-        />
-      ) : null}
-      {data && data.count === 0 ? (
-        <Empty
-          content={
-            status
-              ? formatMessage({
-                  id: getTranslation('group-cards.none-match'),
-                  defaultMessage: 'No group card matches this filter.',
-                })
-              : formatMessage({ id: getTranslation('group-cards.none'), defaultMessage: 'No group cards yet.' })
-          }
-        />
-      ) : null}
-      {data && data.count > 0 ? (
-        <>
+      <ListStates
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        errorText={formatMessage({
+          id: getTranslation('group-cards.load-failed'),
+          defaultMessage: 'Could not load group cards',
+        })}
+        loadingText={formatMessage({
+          id: getTranslation('group-cards.loading'),
+          defaultMessage: 'Loading group cards…',
+        })}
+        emptyText={
+          status
+            ? formatMessage({
+                id: getTranslation('group-cards.none-match'),
+                defaultMessage: 'No group card matches this filter.',
+              })
+            : formatMessage({ id: getTranslation('group-cards.none'), defaultMessage: 'No group cards yet.' })
+        }
+        pager={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
+      >
+        {(data) => (
           <ScrollingTable
             label={formatMessage({ id: getTranslation('section.group-cards'), defaultMessage: 'Group cards' })}
           >
@@ -220,9 +214,8 @@ export function GroupCardsPage({ canClose }: { canClose: boolean }) {
               </Tbody>
             </Table>
           </ScrollingTable>
-          <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} />
-        </>
-      ) : null}
+        )}
+      </ListStates>
     </Flex>
   );
 }

@@ -22,8 +22,7 @@ import { useErrorText } from '../api/error-text';
 import { useResource } from '../api/use-resource';
 import type { MediaMessageRow, Paged } from '../api/types';
 import { ChoiceFilter } from '../components/Filters';
-import { Empty, ErrorNotice, Loading } from '../components/Feedback';
-import { Pager } from '../components/Pager';
+import { ListStates } from '../components/ListStates';
 import { StatusBadge } from '../components/StatusBadge';
 import { codeWord } from '../components/status-words';
 import { useFormat } from '../format';
@@ -191,37 +190,29 @@ export function MessagesPage() {
           </Grid.Item>
         </Grid.Root>
       </Box>
-      {error ? (
-        <ErrorNotice
-          error={error}
-          text={formatMessage({
-            id: getTranslation('messages.load-failed'),
-            defaultMessage: 'Could not load messages',
-          })}
-        />
-      ) : null}
-      {!data && isLoading ? (
-        <Loading
-          text={formatMessage({ id: getTranslation('messages.loading'), defaultMessage: 'Loading messages…' })}
-        />
-      ) : null}
-      {data && data.count === 0 ? (
-        <Empty
-          content={
-            status
-              ? formatMessage({
-                  id: getTranslation('messages.none-match'),
-                  defaultMessage: 'No message matches this filter.',
-                })
-              : formatMessage({
-                  id: getTranslation('messages.none'),
-                  defaultMessage: 'No video or voice messages yet.',
-                })
-          }
-        />
-      ) : null}
-      {data && data.count > 0 ? (
-        <>
+      <ListStates
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        errorText={formatMessage({
+          id: getTranslation('messages.load-failed'),
+          defaultMessage: 'Could not load messages',
+        })}
+        loadingText={formatMessage({ id: getTranslation('messages.loading'), defaultMessage: 'Loading messages…' })}
+        emptyText={
+          status
+            ? formatMessage({
+                id: getTranslation('messages.none-match'),
+                defaultMessage: 'No message matches this filter.',
+              })
+            : formatMessage({
+                id: getTranslation('messages.none'),
+                defaultMessage: 'No video or voice messages yet.',
+              })
+        }
+        pager={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
+      >
+        {(data) => (
           <Table colCount={7} rowCount={data.results.length + 1} aria-busy={isLoading}>
             <Thead>
               <Tr>
@@ -279,9 +270,8 @@ export function MessagesPage() {
               ))}
             </Tbody>
           </Table>
-          <Pager page={page} pageSize={PAGE_SIZE} count={data.count} onPage={setPage} />
-        </>
-      ) : null}
+        )}
+      </ListStates>
     </Flex>
   );
 }

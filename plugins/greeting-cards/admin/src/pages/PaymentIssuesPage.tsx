@@ -7,7 +7,8 @@ import { useAdminApi } from '../api/client';
 import { useErrorText } from '../api/error-text';
 import { useResource } from '../api/use-resource';
 import type { PaymentIssues } from '../api/types';
-import { Empty, ErrorNotice, Loading } from '../components/Feedback';
+import { Empty } from '../components/Feedback';
+import { ListStates } from '../components/ListStates';
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
 import { useFormat } from '../format';
@@ -93,118 +94,115 @@ export function PaymentIssuesPage({ canResolve }: { canResolve: boolean }) {
             "Payments that arrived for cancelled or already-paid orders, or that did not match their order. Refund them in the payment provider's dashboard.",
         })}
       </Typography>
-      {error ? (
-        <ErrorNotice
-          error={error}
-          text={formatMessage({
-            id: getTranslation('payments.load-failed'),
-            defaultMessage: 'Could not load payment issues',
-          })}
-        />
-      ) : null}
-      {!data && isLoading ? (
-        <Loading
-          text={formatMessage({ id: getTranslation('payments.loading'), defaultMessage: 'Loading payment issues…' })}
-        />
-      ) : null}
-      {data && data.count === 0 ? (
-        <Empty
-          content={formatMessage({
-            id: getTranslation('payments.none'),
-            defaultMessage: 'No payment needs attention.',
-          })}
-        />
-      ) : null}
-      {data && data.count > 0 ? (
-        <ScrollingTable
-          label={formatMessage({
-            id: getTranslation('section.payments'),
-            defaultMessage: 'Payments needing attention',
-          })}
-        >
-          <Table colCount={7} rowCount={data.results.length + 1}>
-            <Thead>
-              <Tr>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.problem'), defaultMessage: 'Problem' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.order'), defaultMessage: 'Order' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.amount'), defaultMessage: 'Amount' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({
-                      id: getTranslation('column.provider-payment'),
-                      defaultMessage: 'Provider payment',
-                    })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.detail'), defaultMessage: 'Detail' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.when'), defaultMessage: 'When' })}
-                  </Typography>
-                </Th>
-                <Th>
-                  <Typography variant="sigma">
-                    {formatMessage({ id: getTranslation('column.action'), defaultMessage: 'Action' })}
-                  </Typography>
-                </Th>
-              </Tr>
-            </Thead>
-            <Tbody>
-              {data.results.map((issue) => (
-                <Tr key={issue.id}>
-                  <Td>
-                    <StatusBadge status={issue.resolved ? 'resolved' : issue.kind} />
-                  </Td>
-                  <Td>
-                    <OrderLink uuid={issue.order_uuid} />
-                  </Td>
-                  <Td>
-                    <Typography>{format.money(issue.amount_pence, issue.currency ?? 'GBP')}</Typography>
-                  </Td>
-                  <Td style={{ whiteSpace: 'normal' }}>
-                    <Typography style={{ overflowWrap: 'anywhere' }}>
-                      {[issue.provider, issue.payment_intent_id ?? issue.session_id].filter(Boolean).join(': ') || '—'}
+      <ListStates
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        errorText={formatMessage({
+          id: getTranslation('payments.load-failed'),
+          defaultMessage: 'Could not load payment issues',
+        })}
+        loadingText={formatMessage({
+          id: getTranslation('payments.loading'),
+          defaultMessage: 'Loading payment issues…',
+        })}
+        emptyText={formatMessage({
+          id: getTranslation('payments.none'),
+          defaultMessage: 'No payment needs attention.',
+        })}
+      >
+        {(data) => (
+          <ScrollingTable
+            label={formatMessage({
+              id: getTranslation('section.payments'),
+              defaultMessage: 'Payments needing attention',
+            })}
+          >
+            <Table colCount={7} rowCount={data.results.length + 1}>
+              <Thead>
+                <Tr>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.problem'), defaultMessage: 'Problem' })}
                     </Typography>
-                  </Td>
-                  <Td style={{ maxWidth: 320, whiteSpace: 'normal' }}>
-                    <Typography>{issue.detail || '—'}</Typography>
-                  </Td>
-                  <Td>
-                    <Typography>{format.dateTime(issue.created_at)}</Typography>
-                  </Td>
-                  <Td>
-                    {issue.resolved ? (
-                      <Typography textColor="neutral600">
-                        {formatMessage({ id: getTranslation('status.resolved'), defaultMessage: 'Resolved' })}
-                      </Typography>
-                    ) : canResolve ? (
-                      <ResolveButton id={issue.id} onDone={reload} />
-                    ) : (
-                      <Typography>—</Typography>
-                    )}
-                  </Td>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.order'), defaultMessage: 'Order' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.amount'), defaultMessage: 'Amount' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({
+                        id: getTranslation('column.provider-payment'),
+                        defaultMessage: 'Provider payment',
+                      })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.detail'), defaultMessage: 'Detail' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.when'), defaultMessage: 'When' })}
+                    </Typography>
+                  </Th>
+                  <Th>
+                    <Typography variant="sigma">
+                      {formatMessage({ id: getTranslation('column.action'), defaultMessage: 'Action' })}
+                    </Typography>
+                  </Th>
                 </Tr>
-              ))}
-            </Tbody>
-          </Table>
-        </ScrollingTable>
-      ) : null}
+              </Thead>
+              <Tbody>
+                {data.results.map((issue) => (
+                  <Tr key={issue.id}>
+                    <Td>
+                      <StatusBadge status={issue.resolved ? 'resolved' : issue.kind} />
+                    </Td>
+                    <Td>
+                      <OrderLink uuid={issue.order_uuid} />
+                    </Td>
+                    <Td>
+                      <Typography>{format.money(issue.amount_pence, issue.currency ?? 'GBP')}</Typography>
+                    </Td>
+                    <Td style={{ whiteSpace: 'normal' }}>
+                      <Typography style={{ overflowWrap: 'anywhere' }}>
+                        {[issue.provider, issue.payment_intent_id ?? issue.session_id].filter(Boolean).join(': ') ||
+                          '—'}
+                      </Typography>
+                    </Td>
+                    <Td style={{ maxWidth: 320, whiteSpace: 'normal' }}>
+                      <Typography>{issue.detail || '—'}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography>{format.dateTime(issue.created_at)}</Typography>
+                    </Td>
+                    <Td>
+                      {issue.resolved ? (
+                        <Typography textColor="neutral600">
+                          {formatMessage({ id: getTranslation('status.resolved'), defaultMessage: 'Resolved' })}
+                        </Typography>
+                      ) : canResolve ? (
+                        <ResolveButton id={issue.id} onDone={reload} />
+                      ) : (
+                        <Typography>—</Typography>
+                      )}
+                    </Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+          </ScrollingTable>
+        )}
+      </ListStates>
 
       {refunds ? (
         <>
