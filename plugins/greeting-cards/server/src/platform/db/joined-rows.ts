@@ -111,6 +111,16 @@ function readRow(meta: Meta, raw: Row, prefix: string): Row {
   return row;
 }
 
+/** The scalar columns of `uid`'s rows selected under `alias` (prefixed `prefix`), for a hand-written read. */
+export function scalarColumnsOf(strapi: Core.Strapi, uid: string, alias: string, prefix: string): Record<string, string> {
+  return columnsOf(metaOf(strapi, uid), alias, prefix);
+}
+
+/** A row selected with scalarColumnsOf, as the query engine hands it back (attribute names, its conversions). */
+export function rowOfType(strapi: Core.Strapi, uid: string, raw: Row, prefix: string): Row {
+  return readRow(metaOf(strapi, uid), raw, prefix);
+}
+
 /** The transaction this call runs in, when there is one (Strapi keeps it per async context). */
 export async function inCurrentTransaction<T>(strapi: Core.Strapi, fn: (knex: Knex) => Promise<T>): Promise<T> {
   if (!strapi.db.inTransaction()) return fn(strapi.db.connection);
