@@ -12,7 +12,7 @@ import {
   rowsWithRelations,
   scalarColumnsOf,
 } from '../../platform/db/joined-rows';
-import { newDocumentId } from '../../platform/db/document-ids';
+import { newRowColumns } from '../../platform/db/bulk-rows';
 import { notFound } from '../../platform/errors';
 
 // Query details for orders and their items, kept out of the services.
@@ -118,13 +118,16 @@ export function orderStore(strapi: Core.Strapi) {
           heads.push(`"m" as (${move.sql})`);
           const bindings: unknown[] = [...parts.flatMap((p) => [...p.bindings]), ...move.bindings];
           if (recorded) {
-            const h = columnsOfType(strapi, UID.orderStatusChange);
-            const columns = ['documentId', 'order_id', 'status', 'at', 'createdAt', 'updatedAt', 'publishedAt']
-              .map((name) => `"${h.column(name)}"`)
-              .join(', ');
-            const now = new Date();
-            heads.push(`"h" as (insert into "${h.table}" (${columns}) select ?, "id", ?, ?, ?, ?, ? from "m")`);
-            bindings.push(newDocumentId(), data.status, now, now, now, now);
+            const row = newRowColumns(strapi, UID.orderStatusChange, { status: data.status, at: new Date() });
+            const columns = Object.keys(row);
+            const orderColumn = columnsOfType(strapi, UID.orderStatusChange).column('order_id');
+            const names = [...columns, orderColumn].map((c) => `"${c}"`).join(', ');
+            heads.push(
+              `"h" as (insert into "${tableOf(strapi, UID.orderStatusChange)}" (${names}) select ${columns
+                .map(() => '?')
+                .join(', ')}, "id" from "m")`,
+            );
+            bindings.push(...columns.map((c) => row[c]));
           }
           const result = (await knex.raw(`with ${heads.join(', ')} select "id" from "m"`, bindings as never)) as {
             rows?: unknown[];
