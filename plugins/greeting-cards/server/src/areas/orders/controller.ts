@@ -71,9 +71,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }),
     pay: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      const order = await orders().ownedOrder(user.id, ctx.params.uuid);
-      const input = parseBody(payInput, objectOrEmpty(ctx.request.body));
-      const result = await getService(strapi, 'payments').pay(user, order, input);
+      // The order and its items in one read; the body is parsed once the order is known to be the user's.
+      const input = () => parseBody(payInput, objectOrEmpty(ctx.request.body));
+      const result = await getService(strapi, 'payments').pay(user, String(ctx.params.uuid), input);
       return result.kind === 'paid'
         ? result.order
         : { checkout_url: result.checkout_url, session_id: result.session_id };

@@ -8,6 +8,7 @@ import {
   inCurrentTransaction,
   linkOf,
   rowOfType,
+  rowWithChildRelationIds,
   rowsWithRelationIds,
   rowsWithRelations,
   scalarColumnsOf,
@@ -26,6 +27,27 @@ export function orderStore(strapi: Core.Strapi) {
     byUuidOwned(userId: number, uuid: string): Promise<Row | null> {
       if (typeof uuid !== 'string' || uuid.length > 64) return Promise.resolve(null);
       return q(strapi, UID.order).findOne({ where: { uuid, user: { id: userId } } });
+    },
+    /**
+     * The user's order `uuid` (null when none is theirs) with its items as frozenItems gives them, in
+     * ONE query (the order joined with its user link, its items left-joined): paying reads both.
+     */
+    async ownedWithFrozenItems(userId: number, uuid: string): Promise<{ order: Row | null; items: Row[] }> {
+      if (typeof uuid !== 'string' || uuid.length > 64) return { order: null, items: [] };
+      const user = linkOf(strapi, UID.order, 'user');
+      const { row, children } = await rowWithChildRelationIds(
+        strapi,
+        UID.order,
+        (query) => {
+          query
+            .join(`${user.table} as u`, `u.${user.own}`, 'o.id')
+            .where({ 'o.uuid': uuid, [`u.${user.other}`]: userId });
+        },
+        UID.orderItem,
+        'order',
+        ITEM_POPULATE,
+      );
+      return { order: row, items: children };
     },
     byUuid(uuid: string): Promise<Row | null> {
       return q(strapi, UID.order).findOne({ where: { uuid } });

@@ -5,9 +5,10 @@ import { libraryTypeFor } from '../rules/card-status';
 import type { CardStatus, LibraryType } from '../../../platform/enums';
 import type { PageRequest } from '../../../platform/http/pagination';
 import { cardsForSync, libraryPage, type CardForSync } from './library-rows';
-import { chunks, writeTogether } from '../../../platform/db/bulk-rows';
+import { chunks, newRowColumns, writeTogether } from '../../../platform/db/bulk-rows';
+import { inCurrentTransaction, linkOf } from '../../../platform/db/joined-rows';
 import { serializeLibraryEntry } from './serializer';
-import { query } from '../../../platform/db/query';
+import { query, tableOf } from '../../../platform/db/query';
 import { getService } from '../../../platform/get-service';
 
 // A user's library: one entry per own card (draft/saved/sent, following the card's status) plus
@@ -81,6 +82,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // A card without an entry (auto-save off and a draft ordered, or an entry lost) is rare: one by one.
       // Each with one INSERT and its two links written together (one statement on PostgreSQL), no read back.
       for (const { card, type } of missing) {
+        if (!String(strapi.db.config.connection.client).includes('sqlite')) {
+          // PostgreSQL: the row and both links in one statement, the links from the row's RETURNING.
+          const row = newRowColumns(
+            strapi,
+            UID.libraryEntry,
+            { type, is_pinned: card.is_favorite, createdAt: now, updatedAt: now },
+            now,
+          );
+          const user = linkOf(strapi, UID.libraryEntry, 'user');
+          const cardLink = linkOf(strapi, UID.libraryEntry, 'card');
+          await inCurrentTransaction(strapi, async (knex) => {
+            const insert = knex(tableOf(strapi, UID.libraryEntry)).insert(row).returning('id').toSQL();
+            await knex.raw(
+              `with "e" as (${insert.sql}), "u" as (insert into "${user.table}" ("${user.own}", "${user.other}") ` +
+                `select "id", ? from "e") insert into "${cardLink.table}" ("${cardLink.own}", "${cardLink.other}") ` +
+                `select "id", ? from "e"`,
+              [...insert.bindings, card.ownerId as number, card.id],
+            );
+          });
+          continue;
+        }
         const { ids } = (await entries().createMany({
           data: [{ type, is_pinned: card.is_favorite, createdAt: now, updatedAt: now }],
         })) as { ids: number[] };
