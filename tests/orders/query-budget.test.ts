@@ -14,9 +14,14 @@ import { createCard, createRecipient } from '../helpers/order-fixtures';
 // line snapshots with the order's move, a one-line delivery's id from its INSERT, a library entry
 // without a read back. On PostgreSQL "together" is one statement (data-modifying CTEs); SQLite writes
 // each link table in a statement of its own (in-process, not a network hop), hence its own figures.
+// Then (issue 46, item 2) checkout finds and locks the user's order in one read, pay reads the order
+// with its items in one query, the status-history row rides in the move's statement and a one-line
+// delivery with its link (PostgreSQL), and payment's card UPDATE with the library's one read (the
+// card's entry with its links in one statement on PostgreSQL): 8 / 7 / 13 -> 8 / 5 / 7 on PostgreSQL,
+// 12 / 8 / 14 -> 12 / 7 / 12 on SQLite.
 const BUDGETS = {
-  postgres: { add_to_cart: 8, checkout: 7, pay: 13 },
-  sqlite: { add_to_cart: 12, checkout: 8, pay: 14 },
+  postgres: { add_to_cart: 8, checkout: 5, pay: 7 },
+  sqlite: { add_to_cart: 12, checkout: 7, pay: 12 },
 };
 const BUDGET = process.env.TEST_DATABASE_URL ? BUDGETS.postgres : BUDGETS.sqlite;
 
@@ -45,8 +50,11 @@ describe('checkout path: database queries per step', () => {
     const recipient = await createRecipient(app.strapi, u);
     // The second round is the steady state (a user's first cart also creates the cart row).
     const counts: Record<string, number[]> = { add_to_cart: [], checkout: [], pay: [] };
+    let lastUuid = '';
+    let lastCard = 0;
     for (let round = 0; round < 2; round++) {
       const card = await createCard(app.strapi, u);
+      lastCard = card.id;
       const add = await sqlDuring(() =>
         http()
           .post('/api/orders/add_to_cart/')
@@ -56,6 +64,7 @@ describe('checkout path: database queries per step', () => {
       expect(add.result.status).toBe(200);
       counts.add_to_cart.push(add.sql.length);
       const uuid = add.result.body.uuid;
+      lastUuid = uuid;
       const checkout = await sqlDuring(() => http().post(`/api/orders/${uuid}/checkout/`).set(u.auth).send({}));
       expect(checkout.result.status).toBe(200);
       counts.checkout.push(checkout.sql.length);
@@ -66,6 +75,69 @@ describe('checkout path: database queries per step', () => {
       if (process.env.SHOW_SQL) console.log(round, { add: add.sql, checkout: checkout.sql, pay: pay.sql });
     }
     console.log('queries per step (first, steady):', counts);
+    // The status history is written by hand on PostgreSQL (in the move's statement): each move once,
+    // and its rows shaped as the engine's own createMany writes them.
+    const sc = 'plugin::greeting-cards.order-status-change';
+    const order = await app.strapi.db
+      .query('plugin::greeting-cards.order')
+      .findOne({ where: { uuid: lastUuid }, select: ['id'] });
+    const history = await app.strapi.db.query(sc).findMany({ where: { order_id: order.id }, orderBy: [{ id: 'asc' }] });
+    expect(history.map((h: { status: string }) => h.status)).toEqual(['pending_payment', 'paid']);
+    await app.strapi.db.query(sc).createMany({ data: [{ order_id: -1, status: 'cart', at: new Date() }] });
+    const reference = await app.strapi.db.query(sc).findOne({ where: { order_id: -1 } });
+    for (const row of history) {
+      expect(row.documentId).toMatch(/^[a-z][a-z0-9]{23}$/);
+      for (const field of ['at', 'createdAt', 'updatedAt', 'publishedAt'])
+        expect([field, row[field] === null]).toEqual([field, reference[field] === null]);
+      expect(row.at).not.toBeNull();
+    }
+    await app.strapi.db.query(sc).deleteMany({ where: { order_id: -1 } });
+    // A one-line order's delivery is written by hand too (with its link, in one statement): the same
+    // columns set as the engine's createMany, defaults included.
+    const dl = 'plugin::greeting-cards.delivery';
+    const [delivery] = await app.strapi.db
+      .query(dl)
+      .findMany({ where: { order_item: { order: { id: order.id } } }, populate: ['order_item'] });
+    expect(delivery.order_item).not.toBeNull();
+    await app.strapi.db.query(dl).createMany({
+      data: [{ status: delivery.status, scheduled_for: delivery.scheduled_for, view_token: 'ref-row' }],
+    });
+    const ref = await app.strapi.db.query(dl).findOne({ where: { view_token: 'ref-row' } });
+    const shape = (row: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(row)
+          .filter(
+            ([k]) =>
+              !['id', 'documentId', 'view_token', 'order_item', 'createdAt', 'updatedAt', 'publishedAt'].includes(k),
+          )
+          .map(([k, v]) => [k, v]),
+      );
+    expect(shape(delivery)).toEqual(shape(ref));
+    expect(delivery.documentId).toMatch(/^[a-z][a-z0-9]{23}$/);
+    for (const field of ['createdAt', 'updatedAt', 'publishedAt'])
+      expect([field, delivery[field] === null]).toEqual([field, ref[field] === null]);
+    await app.strapi.db.query(dl).deleteMany({ where: { view_token: 'ref-row' } });
+    // The paid card's library entry (the fixture's card had none): made by hand on PostgreSQL with its
+    // two links, shaped as the engine's own.
+    const le = 'plugin::greeting-cards.library-entry';
+    const entries = await app.strapi.db
+      .query(le)
+      .findMany({ where: { card: { id: lastCard } }, populate: ['card', 'user'] });
+    expect(entries).toHaveLength(1);
+    expect([entries[0].card?.id, entries[0].user?.id]).toEqual([lastCard, u.id]);
+    await app.strapi.db.query(le).createMany({ data: [{ type: entries[0].type, is_pinned: false }] });
+    const [refEntry] = await app.strapi.db.query(le).findMany({ orderBy: [{ id: 'desc' }], limit: 1 });
+    const entryShape = (row: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(row).filter(
+          ([k]) => !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'card', 'user'].includes(k),
+        ),
+      );
+    expect(entryShape(entries[0])).toEqual(entryShape(refEntry));
+    expect(entries[0].documentId).toMatch(/^[a-z][a-z0-9]{23}$/);
+    for (const field of ['createdAt', 'updatedAt', 'publishedAt'])
+      expect([field, entries[0][field] === null]).toEqual([field, refEntry[field] === null]);
+    await app.strapi.db.query(le).delete({ where: { id: refEntry.id } });
     for (const step of Object.keys(BUDGET) as Array<keyof typeof BUDGET>)
       expect(counts[step][1]).toBeLessThanOrEqual(BUDGET[step]);
   });

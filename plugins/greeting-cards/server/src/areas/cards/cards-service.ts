@@ -258,11 +258,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!(CARD_STATUSES as readonly string[]).includes(status)) throw new Error(`unknown card status "${status}"`);
     const ids = [...new Set(cardIds)];
     const now = new Date();
+    if (status !== 'sent' && status !== 'delivered') {
+      // Ordered (payment): each batch's UPDATE goes with the library's read of those cards (one
+      // statement on PostgreSQL).
+      await library().syncCards(ids, { status, at: now });
+      return;
+    }
     for (const batch of chunks(ids)) {
       await cards().updateMany({ where: { id: { $in: batch } }, data: { status, updatedAt: now } });
       // The first send stamps sent_at, as applyStatus does.
-      if (status === 'sent' || status === 'delivered')
-        await cards().updateMany({ where: { id: { $in: batch }, sent_at: { $null: true } }, data: { sent_at: now } });
+      await cards().updateMany({ where: { id: { $in: batch }, sent_at: { $null: true } }, data: { sent_at: now } });
     }
     await library().syncCards(ids);
   }

@@ -15,7 +15,6 @@ import type { Locale } from '../../platform/i18n/locales';
 import { orderView, recipientName, type ItemSnapshot, type OrderView } from './serializer';
 import { getService } from '../../platform/get-service';
 import type { OrderCheckoutInput } from '../../platform/http/inputs';
-import { ownedOrder } from './owned-order';
 import type { Knex } from 'knex';
 import { query, tableOf, type Row } from '../../platform/db/query';
 import { msg } from '../../platform/i18n/format-message';
@@ -30,22 +29,27 @@ const snapshotRecipient = (r: Row | null): Record<string, string> | null =>
 // Checkout: reprices the cart from settings, applies a promo code, freezes each item (snapshot) and
 // moves the cart to pending_payment. The cart_key is cleared, so the next add_to_cart starts a new cart.
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** `order` is the uuid of one of the user's orders, or that order's row when the caller has just read it. */
-  /** `locale`: the shop language the buyer checks out in; the order's e-mails are written in it. */
-  async checkout(userId: number, order: string | Row, input: OrderCheckoutInput, locale?: Locale): Promise<OrderView> {
+  /**
+   * `order` is the uuid of one of the user's orders (found and locked in one read), or that order's row
+   * when the caller has just read it. `input`: the body, or a function that parses it (it runs once
+   * the order is known to be the user's: another user's order is a 404 even when the body is invalid).
+   * `locale`: the shop language the buyer checks out in; the order's e-mails are written in it.
+   */
+  async checkout(
+    userId: number,
+    order: string | Row,
+    input: OrderCheckoutInput | (() => OrderCheckoutInput),
+    locale?: Locale,
+  ): Promise<OrderView> {
     const store = orderStore(strapi);
-    if (typeof order === 'string') order = await ownedOrder(strapi, userId, order);
-    const move = transition(order.status as OrderStatus, 'checkout');
-    if (!move.ok) throw conflict(move.reason);
-
-    const raw = input.promo_code;
     // Prices entered net: the buyer's country (the place of supply of e-cards), read before the lock.
     const netPrices = !getConfig(strapi).pricesIncludeVat;
     const buyerCountry = netPrices ? await getService(strapi, 'invoices').buyerCountry(userId) : '';
 
     // Under the order's row lock, so no add_to_cart or removal lands between pricing and freezing.
-    const frozen = await store.withLockedOrder(order.id, async (status) => {
+    const underLock = async (order: Row, status: string | null) => {
       const current = transition((status ?? order.status) as OrderStatus, 'checkout');
+      const { promo_code: raw } = typeof input === 'function' ? input() : input;
       if (!current.ok) throw conflict(current.reason);
       const items = await store.items(order.id);
       if (!items.length) throw conflict(msg('error.cart_empty'));
@@ -181,7 +185,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       // In the same transaction: when no use is left, the 400 rolls the whole checkout back.
       await getService(strapi, 'promotions').reserve({ id: order.id, promo_code: promoCode }, userId);
       return { order: { ...order, ...changes }, items: frozenItems };
-    });
+    };
+    // A uuid: the order is found and locked in one read. A row the caller read: its status is checked
+    // before the lock is taken, and again under it.
+    const lockedRow = (row: Row) => {
+      const move = transition(row.status as OrderStatus, 'checkout');
+      if (!move.ok) throw conflict(move.reason);
+      return store.withLockedOrder(row.id, (status) => underLock(row, status));
+    };
+    const frozen =
+      typeof order === 'string'
+        ? await store.withLockedOwnedOrder(userId, order, (owned) => underLock(owned, null))
+        : await lockedRow(order);
     // What was just written under the lock is the order's state: no need to read it back.
     return orderView(frozen.order, frozen.items);
   },

@@ -47,10 +47,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     cancel: action(strapi, async (ctx) => orders().cancel((await requireUser(strapi, ctx)).id, ctx.params.uuid)),
     checkout: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      // Ownership first: another user's order is 404 even when the body is invalid.
-      const order = await orders().ownedOrder(user.id, ctx.params.uuid);
-      const input = parseBody(orderCheckoutInput, objectOrEmpty(ctx.request.body));
-      return getService(strapi, 'checkout').checkout(user.id, order, input, requestLocale(strapi, ctx));
+      // The order is found and locked in one read; the body is parsed once it is known to be the user's
+      // (another user's order is 404 even when the body is invalid).
+      const input = () => parseBody(orderCheckoutInput, objectOrEmpty(ctx.request.body));
+      return getService(strapi, 'checkout').checkout(
+        user.id,
+        String(ctx.params.uuid),
+        input,
+        requestLocale(strapi, ctx),
+      );
     }),
     invoice: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
@@ -66,9 +71,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     }),
     pay: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      const order = await orders().ownedOrder(user.id, ctx.params.uuid);
-      const input = parseBody(payInput, objectOrEmpty(ctx.request.body));
-      const result = await getService(strapi, 'payments').pay(user, order, input);
+      // The order and its items in one read; the body is parsed once the order is known to be the user's.
+      const input = () => parseBody(payInput, objectOrEmpty(ctx.request.body));
+      const result = await getService(strapi, 'payments').pay(user, String(ctx.params.uuid), input);
       return result.kind === 'paid'
         ? result.order
         : { checkout_url: result.checkout_url, session_id: result.session_id };

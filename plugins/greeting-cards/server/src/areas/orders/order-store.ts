@@ -3,17 +3,51 @@ import { UID } from '../../platform/uids';
 import type { OrderStatus } from '../../platform/enums';
 import type { Knex } from 'knex';
 import { query, tableOf, type Row } from '../../platform/db/query';
-import { inCurrentTransaction, rowsWithRelationIds, rowsWithRelations } from '../../platform/db/joined-rows';
+import {
+  columnsOfType,
+  inCurrentTransaction,
+  linkOf,
+  rowOfType,
+  rowWithChildRelationIds,
+  rowsWithRelationIds,
+  rowsWithRelations,
+  scalarColumnsOf,
+} from '../../platform/db/joined-rows';
+import { newRowColumns } from '../../platform/db/bulk-rows';
+import { notFound } from '../../platform/errors';
 
 // Query details for orders and their items, kept out of the services.
 const q = (strapi: Core.Strapi, uid: string) => query(strapi, uid);
 export const ITEM_POPULATE = ['card', 'recipient', 'gift_addon'];
+
+const isSqlite = (strapi: Core.Strapi) => String(strapi.db.config.connection.client).includes('sqlite');
 
 export function orderStore(strapi: Core.Strapi) {
   return {
     byUuidOwned(userId: number, uuid: string): Promise<Row | null> {
       if (typeof uuid !== 'string' || uuid.length > 64) return Promise.resolve(null);
       return q(strapi, UID.order).findOne({ where: { uuid, user: { id: userId } } });
+    },
+    /**
+     * The user's order `uuid` (null when none is theirs) with its items as frozenItems gives them, in
+     * ONE query (the order joined with its user link, its items left-joined): paying reads both.
+     */
+    async ownedWithFrozenItems(userId: number, uuid: string): Promise<{ order: Row | null; items: Row[] }> {
+      if (typeof uuid !== 'string' || uuid.length > 64) return { order: null, items: [] };
+      const user = linkOf(strapi, UID.order, 'user');
+      const { row, children } = await rowWithChildRelationIds(
+        strapi,
+        UID.order,
+        (query) => {
+          query
+            .join(`${user.table} as u`, `u.${user.own}`, 'o.id')
+            .where({ 'o.uuid': uuid, [`u.${user.other}`]: userId });
+        },
+        UID.orderItem,
+        'order',
+        ITEM_POPULATE,
+      );
+      return { order: row, items: children };
     },
     byUuid(uuid: string): Promise<Row | null> {
       return q(strapi, UID.order).findOne({ where: { uuid } });
@@ -56,6 +90,26 @@ export function orderStore(strapi: Core.Strapi) {
       })) as T;
     },
     /**
+     * withLockedOrder for the user's order `uuid`, found and locked in one read (the order joined with
+     * its user link, FOR UPDATE of the order's row on PostgreSQL): `fn` gets the order's row as the
+     * query engine reads it. Another user's order, or none, is the 404 (nothing written).
+     */
+    async withLockedOwnedOrder<T>(userId: number, uuid: string, fn: (order: Row) => Promise<T>): Promise<T> {
+      if (typeof uuid !== 'string' || uuid.length > 64) throw notFound();
+      return (await strapi.db.transaction(async ({ trx }) => {
+        const user = linkOf(strapi, UID.order, 'user');
+        let read = (trx as unknown as Knex)(`${tableOf(strapi, UID.order)} as o`)
+          .join(`${user.table} as u`, `u.${user.own}`, 'o.id')
+          .where({ 'o.uuid': uuid, [`u.${user.other}`]: userId })
+          .select(scalarColumnsOf(strapi, UID.order, 'o', 'o__'))
+          .first();
+        if (!isSqlite(strapi)) read = read.forUpdate('o');
+        const raw = (await read) as Row | undefined;
+        if (!raw) throw notFound();
+        return fn(rowOfType(strapi, UID.order, raw, 'o__'));
+      })) as T;
+    },
+    /**
      * Moves an order only if it is still in one of `from`: the WHERE makes the move safe when two
      * requests race. Returns whether this call made the change. `alongside`: statements (built on the
      * given knex, column names) to run with the move, in the caller's transaction: one round trip with
@@ -67,35 +121,51 @@ export function orderStore(strapi: Core.Strapi) {
       data: Row,
       alongside?: (knex: Knex) => Knex.QueryBuilder[],
     ): Promise<boolean> {
-      let moved: boolean;
-      if (alongside && !String(strapi.db.config.connection.client).includes('sqlite')) {
+      const recorded = typeof data.status === 'string';
+      if (!isSqlite(strapi) && (alongside || recorded)) {
         // PostgreSQL: the writes that go with the move (the caller's, in the same transaction, rolled back
-        // with it when the move does not happen) and the move itself in one statement. `data`'s keys are
-        // column names here (the order's columns are named as its attributes).
-        moved = await inCurrentTransaction(strapi, async (knex) => {
-          const parts = [
-            ...alongside(knex),
-            knex(tableOf(strapi, UID.order)).where({ id }).whereIn('status', from).update(data).returning('id'),
-          ].map((statement) => statement.toSQL());
-          const head = parts.slice(0, -1).map((p, i) => `"w${i}" as (${p.sql})`);
-          const sql = head.length ? `with ${head.join(', ')} ${parts[parts.length - 1].sql}` : parts[0].sql;
-          const result = (await knex.raw(
-            sql,
-            parts.flatMap((p) => [...p.bindings]),
-          )) as { rows?: unknown[] };
+        // with it when the move does not happen), the move itself and its status-history row in one
+        // statement. The history row is inserted from the move's RETURNING, so it exists only when this
+        // call made the move. `data`'s keys are column names here (the order's columns are named as its
+        // attributes).
+        return inCurrentTransaction(strapi, async (knex) => {
+          const parts = (alongside ? alongside(knex) : []).map((statement) => statement.toSQL());
+          const move = knex(tableOf(strapi, UID.order))
+            .where({ id })
+            .whereIn('status', from)
+            .update(data)
+            .returning('id')
+            .toSQL();
+          const heads = parts.map((p, i) => `"w${i}" as (${p.sql})`);
+          heads.push(`"m" as (${move.sql})`);
+          const bindings: unknown[] = [...parts.flatMap((p) => [...p.bindings]), ...move.bindings];
+          if (recorded) {
+            const row = newRowColumns(strapi, UID.orderStatusChange, { status: data.status, at: new Date() });
+            const columns = Object.keys(row);
+            const orderColumn = columnsOfType(strapi, UID.orderStatusChange).column('order_id');
+            const names = [...columns, orderColumn].map((c) => `"${c}"`).join(', ');
+            heads.push(
+              `"h" as (insert into "${tableOf(strapi, UID.orderStatusChange)}" (${names}) select ${columns
+                .map(() => '?')
+                .join(', ')}, "id" from "m")`,
+            );
+            bindings.push(...columns.map((c) => row[c]));
+          }
+          const result = (await knex.raw(`with ${heads.join(', ')} select "id" from "m"`, bindings as never)) as {
+            rows?: unknown[];
+          };
           return (result.rows?.length ?? 0) === 1;
         });
-      } else {
-        if (alongside)
-          await inCurrentTransaction(strapi, async (knex) => {
-            for (const statement of alongside(knex)) await statement;
-          });
-        const result = await q(strapi, UID.order).updateMany({ where: { id, status: { $in: from } }, data });
-        moved = Number(result?.count ?? 0) === 1;
       }
+      if (alongside)
+        await inCurrentTransaction(strapi, async (knex) => {
+          for (const statement of alongside(knex)) await statement;
+        });
+      const result = await q(strapi, UID.order).updateMany({ where: { id, status: { $in: from } }, data });
+      const moved = Number(result?.count ?? 0) === 1;
       // Every status change passes here, and only the caller that won the move records it: the
       // history operators see in the admin has each change exactly once.
-      if (moved && typeof data.status === 'string') {
+      if (moved && recorded) {
         // createMany: an INSERT without reading the new row back (it wraps itself in a transaction,
         // which is free when the caller already runs in one, as checkout and payment do).
         await q(strapi, UID.orderStatusChange).createMany({

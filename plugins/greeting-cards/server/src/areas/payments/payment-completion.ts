@@ -5,8 +5,9 @@ import { statesAllowing } from '../orders';
 import { initialDeliveryStatus } from '../../platform/deliveries/delivery-state';
 import { orderStore } from '../orders';
 import { getService } from '../../platform/get-service';
-import { query, type Row } from '../../platform/db/query';
-import { chunks, insertLinks } from '../../platform/db/bulk-rows';
+import { query, tableOf, type Row } from '../../platform/db/query';
+import { chunks, insertLinks, newRowColumns } from '../../platform/db/bulk-rows';
+import { inCurrentTransaction, linkOf } from '../../platform/db/joined-rows';
 
 export interface PaymentDetails {
   provider: string;
@@ -94,6 +95,26 @@ async function createDeliveries(
 ): Promise<number[]> {
   const deliveries = query(strapi, UID.delivery);
   const pending: number[] = [];
+  if (planned.length === 1 && !String(strapi.db.config.connection.client).includes('sqlite')) {
+    // One line (the usual order) on PostgreSQL: the row and its order-item link in one statement, the
+    // link inserted from the row's RETURNING.
+    const [p] = planned;
+    const row = newRowColumns(strapi, UID.delivery, {
+      status: p.status,
+      scheduled_for: p.scheduled_for,
+      view_token: p.view_token,
+    });
+    const link = linkOf(strapi, UID.delivery, 'order_item');
+    const id = await inCurrentTransaction(strapi, async (knex) => {
+      const insert = knex(tableOf(strapi, UID.delivery)).insert(row).returning('id').toSQL();
+      const result = (await knex.raw(
+        `with "d" as (${insert.sql}) insert into "${link.table}" ("${link.own}", "${link.other}") select "id", ? from "d" returning "${link.own}" as "id"`,
+        [...insert.bindings, p.itemId],
+      )) as { rows: Array<{ id: unknown }> };
+      return Number(result.rows[0].id);
+    });
+    return p.status === 'pending' ? [id] : [];
+  }
   for (const batch of chunks(planned)) {
     const { ids } = (await deliveries.createMany({
       data: batch.map(({ status, scheduled_for, view_token }) => ({ status, scheduled_for, view_token })),

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { getConfig } from '../../platform/config/get-config';
-import { conflict, unavailable } from '../../platform/errors';
+import { conflict, notFound, unavailable } from '../../platform/errors';
 import type { PayInput } from '../../platform/http/inputs';
 import { transition } from '../orders';
 import { checkoutLines, returnUrl } from './rules/payment-lines';
@@ -8,7 +8,7 @@ import type { OrderStatus } from '../../platform/enums';
 import { providers } from '../../platform/providers/registry';
 import { orderStore } from '../orders';
 import { completeOrderPayment, paidChanges } from './payment-completion';
-import { ownedOrder, viewOrder } from '../orders';
+import { viewOrder } from '../orders';
 import { releaseSession } from '../../platform/providers/payment/payment-session';
 import { orderView, type OrderView } from '../orders';
 import { getService } from '../../platform/get-service';
@@ -35,10 +35,26 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Best effort: closes the order's open hosted session after the order was cancelled. */
     releaseSession: (order: Row): Promise<void> => releaseSession(strapi, order),
 
-    /** `owned` is the uuid of one of the user's orders, or that order's row when the caller has just read it. */
-    async pay(user: { id: number; email?: string }, owned: string | Row, input: PayInput): Promise<PayResult> {
+    /**
+     * `owned` is the uuid of one of the user's orders (read with its items in one query), or that
+     * order's row when the caller has just read it. `input`: the body, or a function that parses it
+     * (run once the order is known to be the user's: another user's order is a 404 whatever the body).
+     */
+    async pay(
+      user: { id: number; email?: string },
+      owned: string | Row,
+      body: PayInput | (() => PayInput),
+    ): Promise<PayResult> {
       const store = orderStore(strapi);
-      const order = typeof owned === 'string' ? await ownedOrder(strapi, user.id, owned) : owned;
+      let order: Row;
+      let read: Row[] | null = null;
+      if (typeof owned === 'string') {
+        const found = await store.ownedWithFrozenItems(user.id, owned);
+        if (!found.order) throw notFound();
+        order = found.order;
+        read = found.items;
+      } else order = owned;
+      const input = typeof body === 'function' ? body() : body;
       const move = transition(order.status as OrderStatus, 'pay');
       if (!move.ok) throw conflict(move.reason);
       assertAllowedRedirects(getConfig(strapi), { success_url: input.success_url, cancel_url: input.cancel_url });
@@ -62,7 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // the previous session, so racing clicks share one session while a retry after expiry gets a new one.
       const previous: string | null = order.provider_session_id ?? null;
       // Past checkout: the snapshots say what the lines are (checkoutLines and the order view read them).
-      const items = await store.frozenItems(order.id);
+      const items = read ?? (await store.frozenItems(order.id));
       const start = await callProvider(order.uuid, async () => {
         if (previous) {
           const session = await provider.getSession(previous);

@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { inCurrentTransaction } from './joined-rows';
+import { newDocumentId } from './document-ids';
+import type { Row } from './query';
 
 // Writing many rows at once. Strapi's `create` is an INSERT, a link-table INSERT per relation and a
 // read back, per row: paying an order of 1,000 lines took thousands of round trips that way. Here rows
@@ -102,4 +104,34 @@ export async function writeTogether(
       parts.flatMap((p) => [...p.bindings]),
     );
   });
+}
+
+interface InsertMeta {
+  tableName: string;
+  attributes: Record<string, { type: string; columnName?: string; default?: unknown }>;
+  columnToAttribute: Record<string, string>;
+}
+
+/**
+ * A new row of `uid` as the engine's create writes it, by column name, for an INSERT written by hand
+ * (one that rides in another statement): `data` (attribute names, scalar values), every other
+ * attribute's default, a documentId, and createdAt, updatedAt and publishedAt at `now` (the engine
+ * publishes rows of a type without drafts on create). Relations are left out: they are link rows.
+ */
+export function newRowColumns(strapi: Core.Strapi, uid: string, data: Row, now = new Date()): Row {
+  const meta = strapi.db.metadata.get(uid as never) as unknown as InsertMeta;
+  const row: Row = {};
+  for (const [column, name] of Object.entries(meta.columnToAttribute)) {
+    const attribute = meta.attributes[name];
+    if (!attribute || attribute.type === 'relation' || name === 'id') continue;
+    let value: unknown;
+    if (data[name] !== undefined) value = data[name];
+    else if (name === 'createdAt' || name === 'updatedAt' || name === 'publishedAt') value = now;
+    else if (attribute.default !== undefined)
+      value = typeof attribute.default === 'function' ? (attribute.default as () => unknown)() : attribute.default;
+    else if (name === 'documentId') value = newDocumentId();
+    else continue;
+    row[column] = attribute.type === 'json' && value !== null ? JSON.stringify(value) : value;
+  }
+  return row;
 }

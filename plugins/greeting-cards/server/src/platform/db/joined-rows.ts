@@ -111,6 +111,21 @@ function readRow(meta: Meta, raw: Row, prefix: string): Row {
   return row;
 }
 
+/** The scalar columns of `uid`'s rows selected under `alias` (prefixed `prefix`), for a hand-written read. */
+export function scalarColumnsOf(
+  strapi: Core.Strapi,
+  uid: string,
+  alias: string,
+  prefix: string,
+): Record<string, string> {
+  return columnsOf(metaOf(strapi, uid), alias, prefix);
+}
+
+/** A row selected with scalarColumnsOf, as the query engine hands it back (attribute names, its conversions). */
+export function rowOfType(strapi: Core.Strapi, uid: string, raw: Row, prefix: string): Row {
+  return readRow(metaOf(strapi, uid), raw, prefix);
+}
+
 /** The transaction this call runs in, when there is one (Strapi keeps it per async context). */
 export async function inCurrentTransaction<T>(strapi: Core.Strapi, fn: (knex: Knex) => Promise<T>): Promise<T> {
   if (!strapi.db.inTransaction()) return fn(strapi.db.connection);
@@ -172,15 +187,35 @@ export function rowsWithRelationIds(
   return joinedRows(strapi, uid, { parent, parentIds }, [], refs);
 }
 
+/**
+ * One row of `parentUid` (the first `where` finds; null when none) with its children: the rows of
+ * `uid` whose to-one relation `parent` points at it, with the to-one relations `refs` as `{ id }`,
+ * ordered by id, in ONE query (the parent left-joined to its children). `where` filters the parent
+ * (alias `o`; the query may join more there). `lock`: FOR UPDATE of the parent's row (PostgreSQL).
+ */
+export async function rowWithChildRelationIds(
+  strapi: Core.Strapi,
+  parentUid: string,
+  where: (query: Knex.QueryBuilder) => void,
+  uid: string,
+  parent: string,
+  refs: string[],
+): Promise<{ row: Row | null; children: Row[] }> {
+  const head = { uid: parentUid, where, row: null as Row | null };
+  const children = await joinedRows(strapi, uid, { parent, parentIds: [] }, [], refs, head);
+  return { row: head.row, children };
+}
+
 async function joinedRows(
   strapi: Core.Strapi,
   uid: string,
   filter: Filter,
   populate: string[],
   refs: string[] = [],
+  head?: { uid: string; where: (query: Knex.QueryBuilder) => void; row: Row | null },
 ): Promise<Row[]> {
   const wanted = 'ids' in filter ? filter.ids : filter.parentIds;
-  if (!wanted.length) return [];
+  if (!wanted.length && !head) return [];
   const meta = metaOf(strapi, uid);
   const link = (name: string): { join: JoinTable; target: Meta } => {
     const attribute = meta.attributes[name];
@@ -195,7 +230,26 @@ async function joinedRows(
     return { join: attribute.joinTable, target: metaOf(strapi, attribute.target) };
   };
   const up = 'parent' in filter ? link(filter.parent) : null;
+  const headMeta = head ? metaOf(strapi, head.uid) : null;
   const raw: Row[] = await inCurrentTransaction(strapi, (knex) => {
+    if (head && headMeta && up) {
+      // The parent first, its children left-joined: a parent without children still comes back.
+      const query = knex(`${headMeta.tableName} as o`)
+        .select(columnsOf(headMeta, 'o', 'o__'))
+        .leftJoin(`${up.join.name} as p`, `p.${up.join.inverseJoinColumn.name}`, 'o.id')
+        .leftJoin(`${meta.tableName} as r`, 'r.id', `p.${up.join.joinColumn.name}`)
+        .select(columnsOf(meta, 'r', 'r__'))
+        .select({ r__parent: 'o.id' })
+        .orderBy('r.id', 'asc');
+      head.where(query);
+      refs.forEach((name, i) => {
+        const { join } = link(name);
+        query
+          .leftJoin(`${join.name} as k${i}`, `k${i}.${join.joinColumn.name}`, 'r.id')
+          .select({ [`k${i}__id`]: `k${i}.${join.inverseJoinColumn.name}` });
+      });
+      return query;
+    }
     const query = knex(`${meta.tableName} as r`)
       .select(columnsOf(meta, 'r', 'r__'))
       .orderBy('r.id', 'asc');
@@ -225,6 +279,12 @@ async function joinedRows(
   const seen = new Set<unknown>();
   const rows: Row[] = [];
   for (const record of raw) {
+    if (head && headMeta) {
+      // The parent of the first record is THE parent (where finds one); it repeats on each child.
+      if (!head.row) head.row = readRow(headMeta, record, 'o__');
+      if (Number(record.r__parent) !== Number(head.row.id)) continue;
+      if (record.r__id === null || record.r__id === undefined) continue;
+    }
     // A to-one relation has one link row; should a second ever exist, the row still comes once.
     if (seen.has(record.r__id)) continue;
     seen.add(record.r__id);

@@ -105,16 +105,29 @@ export function maskUrl(url: string, masks: PathMask[]): string {
   return at < 0 ? path : `${path}?${maskQuery(url.slice(at + 1))}`;
 }
 
-// Built from the mounted routes once per instance, again whenever the table grows.
-const cache = new WeakMap<Core.Strapi, { size: number; masks: PathMask[] }>();
+// Built from the mounted routes once per instance, again whenever the table grows. Listing the tables
+// copies every route (Strapi's listRoutes), about 2 % of a busy server's CPU when the access log did it
+// on every request: once the server listens, Strapi has moved the content-API and admin routes onto its
+// own router, and a route added since grows that router's table, so its length (read without a copy)
+// says whether to list them again.
+const cache = new WeakMap<Core.Strapi, { size: number; top: number; masks: PathMask[] }>();
+
+const serverRouter = (strapi: Core.Strapi) =>
+  strapi.server as unknown as { router?: { stack?: unknown[] }; httpServer?: { listening?: boolean } };
 
 /** The masks of every route this server mounts that declares a secret: the plugin's and the host's. */
 export function secretMasks(strapi: Core.Strapi): PathMask[] {
-  const layers = mountedLayers(strapi);
+  const server = serverRouter(strapi);
+  const top = server.router?.stack?.length ?? -1;
   const known = cache.get(strapi);
-  if (known && known.size === layers.length) return known.masks;
+  if (known && top >= 0 && known.top === top && server.httpServer?.listening === true) return known.masks;
+  const layers = mountedLayers(strapi);
+  if (known && known.size === layers.length) {
+    known.top = top;
+    return known.masks;
+  }
   const masks = pathMasksOf(layers.map((layer) => layer.path));
-  cache.set(strapi, { size: layers.length, masks });
+  cache.set(strapi, { size: layers.length, top, masks });
   return masks;
 }
 

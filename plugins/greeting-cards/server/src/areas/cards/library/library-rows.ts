@@ -85,54 +85,85 @@ export interface CardForSync {
   status: string;
   is_favorite: boolean;
   ownerId: number | null;
+  /** The ids of the owner's own (not received) entries of this card, oldest first. */
+  entryIds: number[];
 }
 
-/** The cards' status, favourite flag and owner, in one query (the engine reads the owner separately). */
-export async function cardsForSync(strapi: Core.Strapi, cardIds: number[]): Promise<CardForSync[]> {
+/**
+ * The cards' status, favourite flag and owner with the owner's own (not received) entries of each,
+ * in ONE query (it was two, and the engine reads the owner separately). `newStatus`: the cards'
+ * status is being set to it (setStatusMany): the UPDATE rides along as a data-modifying CTE of the
+ * same statement on PostgreSQL (its read sees the rows from before the statement, so the status comes
+ * back as `newStatus`); SQLite runs it first, on its own.
+ */
+export async function cardsForSync(
+  strapi: Core.Strapi,
+  cardIds: number[],
+  newStatus?: { status: string; at: Date },
+): Promise<CardForSync[]> {
   if (!cardIds.length) return [];
   const card = columnsOfType(strapi, UID.card);
   const owner = linkOf(strapi, UID.card, 'owner');
-  const raw: Row[] = await inCurrentTransaction(strapi, (knex) =>
-    knex(`${card.table} as c`)
+  const entry = columnsOfType(strapi, UID.libraryEntry);
+  const entryUser = linkOf(strapi, UID.libraryEntry, 'user');
+  const entryCard = linkOf(strapi, UID.libraryEntry, 'card');
+  const postgres = !String(strapi.db.config.connection.client).includes('sqlite');
+  const raw: Row[] = await inCurrentTransaction(strapi, async (knex) => {
+    const update = newStatus
+      ? knex(card.table)
+          .whereIn('id', cardIds)
+          .update({ [card.column('status')]: newStatus.status, [card.column('updatedAt')]: newStatus.at })
+      : null;
+    if (update && !postgres) await update;
+    const own = knex(`${entry.table} as e`)
+      .join(`${entryCard.table} as cl`, `cl.${entryCard.own}`, 'e.id')
+      .join(`${entryUser.table} as ul`, `ul.${entryUser.own}`, 'e.id')
+      .whereIn(`cl.${entryCard.other}`, cardIds)
+      .whereNot(`e.${entry.column('type')}`, 'received')
+      .select({ id: 'e.id', card_id: `cl.${entryCard.other}`, user_id: `ul.${entryUser.other}` })
+      .as('x');
+    const read = knex(`${card.table} as c`)
       .leftJoin(`${owner.table} as o`, `o.${owner.own}`, 'c.id')
+      .leftJoin(own, function () {
+        this.on('x.card_id', '=', 'c.id').andOn('x.user_id', '=', `o.${owner.other}`);
+      })
       .whereIn('c.id', cardIds)
       .select({
         id: 'c.id',
         status: `c.${card.column('status')}`,
         is_favorite: `c.${card.column('is_favorite')}`,
         owner_id: `o.${owner.other}`,
+        entry_id: 'x.id',
       })
-      .orderBy('c.id', 'asc'),
-  );
-  return raw.map((r) => ({
-    id: Number(r.id),
-    status: String(r.status),
-    is_favorite: fromDb('boolean', r.is_favorite) === true,
-    ownerId: r.owner_id === null || r.owner_id === undefined ? null : Number(r.owner_id),
-  }));
-}
-
-/** The own (not received) entries of these cards with their user, oldest first, in one query. */
-export async function ownEntriesOf(
-  strapi: Core.Strapi,
-  cardIds: number[],
-): Promise<Array<{ id: number; cardId: number; userId: number | null }>> {
-  if (!cardIds.length) return [];
-  const entry = columnsOfType(strapi, UID.libraryEntry);
-  const user = linkOf(strapi, UID.libraryEntry, 'user');
-  const card = linkOf(strapi, UID.libraryEntry, 'card');
-  const raw: Row[] = await inCurrentTransaction(strapi, (knex) =>
-    knex(`${entry.table} as e`)
-      .join(`${card.table} as cl`, `cl.${card.own}`, 'e.id')
-      .leftJoin(`${user.table} as ul`, `ul.${user.own}`, 'e.id')
-      .whereIn(`cl.${card.other}`, cardIds)
-      .whereNot(`e.${entry.column('type')}`, 'received')
-      .select({ id: 'e.id', card_id: `cl.${card.other}`, user_id: `ul.${user.other}` })
-      .orderBy('e.id', 'asc'),
-  );
-  return raw.map((r) => ({
-    id: Number(r.id),
-    cardId: Number(r.card_id),
-    userId: r.user_id === null || r.user_id === undefined ? null : Number(r.user_id),
-  }));
+      .orderBy([
+        { column: 'c.id', order: 'asc' },
+        { column: 'x.id', order: 'asc' },
+      ]);
+    if (!update || !postgres) return read;
+    const u = update.toSQL();
+    const r = read.toSQL();
+    const result = (await knex.raw(`with "w0" as (${u.sql}) ${r.sql}`, [...u.bindings, ...r.bindings])) as {
+      rows: Row[];
+    };
+    return result.rows;
+  });
+  const cards = new Map<number, CardForSync>();
+  for (const r of raw) {
+    const id = Number(r.id);
+    let found = cards.get(id);
+    if (!found) {
+      found = {
+        id,
+        status: newStatus ? newStatus.status : String(r.status),
+        is_favorite: fromDb('boolean', r.is_favorite) === true,
+        ownerId: r.owner_id === null || r.owner_id === undefined ? null : Number(r.owner_id),
+        entryIds: [],
+      };
+      cards.set(id, found);
+    }
+    // A card with two owner links would repeat its entries: each is kept once.
+    if (r.entry_id !== null && r.entry_id !== undefined && !found.entryIds.includes(Number(r.entry_id)))
+      found.entryIds.push(Number(r.entry_id));
+  }
+  return [...cards.values()];
 }

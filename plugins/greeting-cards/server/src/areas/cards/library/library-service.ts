@@ -4,10 +4,11 @@ import { getConfig } from '../../../platform/config/get-config';
 import { libraryTypeFor } from '../rules/card-status';
 import type { CardStatus, LibraryType } from '../../../platform/enums';
 import type { PageRequest } from '../../../platform/http/pagination';
-import { cardsForSync, libraryPage, ownEntriesOf, type CardForSync } from './library-rows';
-import { chunks, writeTogether } from '../../../platform/db/bulk-rows';
+import { cardsForSync, libraryPage, type CardForSync } from './library-rows';
+import { chunks, newRowColumns, writeTogether } from '../../../platform/db/bulk-rows';
+import { inCurrentTransaction, linkOf } from '../../../platform/db/joined-rows';
 import { serializeLibraryEntry } from './serializer';
-import { query } from '../../../platform/db/query';
+import { query, tableOf } from '../../../platform/db/query';
 import { getService } from '../../../platform/get-service';
 
 // A user's library: one entry per own card (draft/saved/sent, following the card's status) plus
@@ -44,28 +45,29 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /**
    * syncCard for many cards at once (paying a large order marks every card ordered): the cards and
-   * their entries are read in one query each per batch, and the entries that stay are updated with one
-   * UPDATE per (type, pinned) pair. Same outcome as syncCard on each card.
+   * their entries are read in one query per batch, and the entries that stay are updated with one
+   * UPDATE per (type, pinned) pair. Same outcome as syncCard on each card. `newStatus`: the cards'
+   * status is set to it first (cards-service's setStatusMany), in the same statement as the read on
+   * PostgreSQL.
    */
-  async function syncCards(cardIds: number[]): Promise<void> {
+  async function syncCards(cardIds: number[], newStatus?: { status: CardStatus; at: Date }): Promise<void> {
     const autoSave = getConfig(strapi).libraryAutoSaveDrafts;
     for (const batch of chunks([...new Set(cardIds)])) {
-      const cards = await cardsForSync(strapi, batch);
-      const existing = await ownEntriesOf(strapi, batch);
+      const cards = await cardsForSync(strapi, batch, newStatus);
       const updates = new Map<string, number[]>();
       const extra: number[] = [];
       const missing: Array<{ card: CardForSync; type: string }> = [];
       for (const card of cards) {
         if (card.ownerId === null) continue;
         const type = libraryTypeFor(card.status as CardStatus, autoSave);
-        const own = existing.filter((e) => e.cardId === card.id && e.userId === card.ownerId);
+        const own = card.entryIds;
         const keep = type ? own[0] : undefined;
-        extra.push(...own.filter((e) => e !== keep).map((e) => e.id));
+        extra.push(...own.filter((e) => e !== keep));
         if (!type) continue;
-        if (!keep) missing.push({ card, type });
+        if (keep === undefined) missing.push({ card, type });
         else {
           const key = `${type}|${card.is_favorite}`;
-          updates.set(key, [...(updates.get(key) ?? []), keep.id]);
+          updates.set(key, [...(updates.get(key) ?? []), keep]);
         }
       }
       if (extra.length) await entries().deleteMany({ where: { id: { $in: extra } } });
@@ -80,6 +82,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // A card without an entry (auto-save off and a draft ordered, or an entry lost) is rare: one by one.
       // Each with one INSERT and its two links written together (one statement on PostgreSQL), no read back.
       for (const { card, type } of missing) {
+        if (!String(strapi.db.config.connection.client).includes('sqlite')) {
+          // PostgreSQL: the row and both links in one statement, the links from the row's RETURNING.
+          const row = newRowColumns(
+            strapi,
+            UID.libraryEntry,
+            { type, is_pinned: card.is_favorite, createdAt: now, updatedAt: now },
+            now,
+          );
+          const user = linkOf(strapi, UID.libraryEntry, 'user');
+          const cardLink = linkOf(strapi, UID.libraryEntry, 'card');
+          await inCurrentTransaction(strapi, async (knex) => {
+            const insert = knex(tableOf(strapi, UID.libraryEntry)).insert(row).returning('id').toSQL();
+            await knex.raw(
+              `with "e" as (${insert.sql}), "u" as (insert into "${user.table}" ("${user.own}", "${user.other}") ` +
+                `select "id", ? from "e") insert into "${cardLink.table}" ("${cardLink.own}", "${cardLink.other}") ` +
+                `select "id", ? from "e"`,
+              [...insert.bindings, card.ownerId as number, card.id],
+            );
+          });
+          continue;
+        }
         const { ids } = (await entries().createMany({
           data: [{ type, is_pinned: card.is_favorite, createdAt: now, updatedAt: now }],
         })) as { ids: number[] };
