@@ -101,7 +101,8 @@ function treeMemory(rootPid, withPss) {
     } catch {
       // rendering not started
     }
-    say(`STATS ${JSON.stringify({ rss: process.memoryUsage().rss, chromium, chromiumPss, renderer })}`);
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    say(`STATS ${JSON.stringify({ rss, heapUsed, heapTotal, external, arrayBuffers, chromium, chromiumPss, renderer })}`);
   }, 500);
   stats.unref();
 
