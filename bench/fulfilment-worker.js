@@ -109,7 +109,9 @@ const cpuMs = (since) => {
       // rendering not started
     }
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-    say(`STATS ${JSON.stringify({ rss, heapUsed, heapTotal, external, arrayBuffers, chromium, chromiumPss, renderer })}`);
+    say(
+      `STATS ${JSON.stringify({ rss, heapUsed, heapTotal, external, arrayBuffers, chromium, chromiumPss, renderer })}`,
+    );
   }, 500);
   stats.unref();
 
@@ -231,8 +233,7 @@ const cpuMs = (since) => {
       const cpu = process.cpuUsage();
       const outcome = await fulfilment.runDue(new Date());
       say(`DONE ${JSON.stringify({ ...outcome, cpu_ms: cpuMs(cpu) })}`);
-    }
-    else if (command === 'LISTEN') {
+    } else if (command === 'LISTEN') {
       await strapi.listen();
       const address = /** @type {import('net').AddressInfo} */ (strapi.server.httpServer.address());
       say(`LISTENING ${address.port}`);

@@ -135,7 +135,8 @@ function startInstance(env, label) {
     if (line.startsWith('STATS ')) {
       const s = JSON.parse(line.slice(6));
       // BENCH_STATS_LOG=<file>: every sample (Strapi's RSS, V8 heap, Buffers' memory, Chromium), to see what grows.
-      if (process.env.BENCH_STATS_LOG) fs.appendFileSync(process.env.BENCH_STATS_LOG, `${label} ${Date.now()} ${line.slice(6)}\n`);
+      if (process.env.BENCH_STATS_LOG)
+        fs.appendFileSync(process.env.BENCH_STATS_LOG, `${label} ${Date.now()} ${line.slice(6)}\n`);
       peak.rss = Math.max(peak.rss, s.rss);
       peak.chromium = Math.max(peak.chromium, s.chromium);
       if (s.chromiumPss !== null) peak.chromiumPss = Math.max(peak.chromiumPss, s.chromiumPss);

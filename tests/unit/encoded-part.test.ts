@@ -10,20 +10,22 @@ import type { MailAttachment } from '../../plugins/greeting-cards/server/src/pla
 
 /** The whole message nodemailer writes, with or without the ready-made part; fixed date, ids and boundaries. */
 function compose(attachment: MailAttachment, raw: Buffer | null): Promise<Buffer> {
-  const { key: _key, ...plain } = attachment;
+  const { filename, content, contentType, cid } = attachment;
   const mail = new MailComposer({
     from: 'Shop <shop@example.test>',
     to: 'ann@example.test',
     subject: 'A card for you',
     text: 'Hello',
     html: '<p>Hello <img src="cid:card-front"></p>',
-    attachments: [{ ...plain, ...(raw ? { raw } : {}) }],
+    attachments: [{ filename, content, contentType, cid, ...(raw ? { raw } : {}) }],
     messageId: '<card-delivery-1.abc@example.test>',
     date: new Date('2026-11-29T12:00:00Z'),
     baseBoundary: 'fixed',
     headers: { 'X-Greeting-Card-Delivery': '1' },
-  } as any);
-  return new Promise((resolve, reject) => mail.compile().build((error: Error | null, message: Buffer) => (error ? reject(error) : resolve(message))));
+  });
+  return new Promise((resolve, reject) =>
+    mail.compile().build((error: Error | null, message: Buffer) => (error ? reject(error) : resolve(message))),
+  );
 }
 
 const picture = (size: number) => crypto.randomBytes(size);

@@ -40,7 +40,8 @@ export function base64Lines(content: Buffer, head = ''): Buffer {
  */
 export function encodedPart(attachment: MailAttachment): Buffer | null {
   const { filename, contentType, cid } = attachment;
-  if (!TOKEN.test(filename) || !MIME_TYPE.test(contentType) || /^(text|message|multipart)\//.test(contentType)) return null;
+  if (!TOKEN.test(filename) || !MIME_TYPE.test(contentType) || /^(text|message|multipart)\//.test(contentType))
+    return null;
   if (cid !== undefined && !TOKEN.test(cid)) return null;
   const inline = Boolean(cid) && contentType.startsWith('image/');
   const headers =
