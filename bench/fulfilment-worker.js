@@ -6,7 +6,8 @@
 //                           editor leaves them (rendered here, several at a time through the page pool),
 //                           or with "missing" none stored (every e-mail picture is drawn at send time);
 //                           answers "SEEDED <orderId> <seconds the previews took>"
-//   START <orderId>         what payment completion does: fulfilment.startOrder, then waits for it
+//   START <orderId>         what payment completion does: fulfilment.startOrder, then waits for it;
+//                           answers "DONE {cpu_ms}" (this process's CPU time over the send; DUE adds it too)
 //   DUE                     one run of the delivery job (runDue), as a second instance's job would
 //   LISTEN                  starts Strapi's HTTP server; answers "LISTENING <port>" (the bare /_health
 //                           route is measured against it after the send, in the same run)
@@ -68,6 +69,12 @@ function treeMemory(rootPid, withPss) {
   return { rss, pss };
 }
 
+/** This process's CPU time (user + system) since `since`, in ms: the send's cost, whatever the machine's load. */
+const cpuMs = (since) => {
+  const { user, system } = process.cpuUsage(since);
+  return Math.round((user + system) / 1000);
+};
+
 (async () => {
   const strapi = await createStrapi({
     appDir,
@@ -101,7 +108,10 @@ function treeMemory(rootPid, withPss) {
     } catch {
       // rendering not started
     }
-    say(`STATS ${JSON.stringify({ rss: process.memoryUsage().rss, chromium, chromiumPss, renderer })}`);
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    say(
+      `STATS ${JSON.stringify({ rss, heapUsed, heapTotal, external, arrayBuffers, chromium, chromiumPss, renderer })}`,
+    );
   }, 500);
   stats.unref();
 
@@ -215,11 +225,15 @@ function treeMemory(rootPid, withPss) {
     const [command, ...args] = line.trim().split(/\s+/);
     if (command === 'SEED') say(`SEEDED ${await seed(Number(args[0]), Number(args[1]), args[2] === 'missing')}`);
     else if (command === 'START') {
+      const cpu = process.cpuUsage();
       await fulfilment.startOrder(Number(args[0]));
       await fulfilment.drain();
-      say('DONE {}');
-    } else if (command === 'DUE') say(`DONE ${JSON.stringify(await fulfilment.runDue(new Date()))}`);
-    else if (command === 'LISTEN') {
+      say(`DONE ${JSON.stringify({ cpu_ms: cpuMs(cpu) })}`);
+    } else if (command === 'DUE') {
+      const cpu = process.cpuUsage();
+      const outcome = await fulfilment.runDue(new Date());
+      say(`DONE ${JSON.stringify({ ...outcome, cpu_ms: cpuMs(cpu) })}`);
+    } else if (command === 'LISTEN') {
       await strapi.listen();
       const address = /** @type {import('net').AddressInfo} */ (strapi.server.httpServer.address());
       say(`LISTENING ${address.port}`);

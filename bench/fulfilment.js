@@ -14,7 +14,8 @@
 //   BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the Strapi process (open it in Chrome's DevTools).
 //   After the send, Strapi's bare /_health route of instance 1 is loaded with autocannon for
 //   BENCH_HEALTH_SECONDS (5; 0 skips it): e-cards/s are reported beside it, as a share and as how many
-//   bare requests one e-card costs, so runs on differently loaded machines can be compared.
+//   bare requests one e-card costs, so runs on differently loaded machines can be compared. The Strapi
+//   process also reports its own CPU time over the send, given per e-card.
 //
 // The table is printed and written to bench/results/fulfilment-<db>-<n>x.json.
 'use strict';
@@ -133,6 +134,9 @@ function startInstance(env, label) {
   readline.createInterface({ input: child.stdout }).on('line', (line) => {
     if (line.startsWith('STATS ')) {
       const s = JSON.parse(line.slice(6));
+      // BENCH_STATS_LOG=<file>: every sample (Strapi's RSS, V8 heap, Buffers' memory, Chromium), to see what grows.
+      if (process.env.BENCH_STATS_LOG)
+        fs.appendFileSync(process.env.BENCH_STATS_LOG, `${label} ${Date.now()} ${line.slice(6)}\n`);
       peak.rss = Math.max(peak.rss, s.rss);
       peak.chromium = Math.max(peak.chromium, s.chromium);
       if (s.chromiumPss !== null) peak.chromiumPss = Math.max(peak.chromiumPss, s.chromiumPss);
@@ -247,6 +251,7 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
     const perInstance = instances.map((x, i) => ({
       instance: x.label,
       sent: results[i].sent ?? null,
+      cpu_ms: results[i].cpu_ms ?? null,
       peak_rss: x.peak.rss,
       peak_chromium_rss: x.peak.chromium,
       peak_chromium_pss: x.peak.chromiumPss,
@@ -273,6 +278,11 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       share_of_health: health
         ? Number((smtp.received.size / (drainedMs / 1000) / health.requests_per_s).toFixed(4))
         : null,
+      // Strapi's own CPU time per e-card received (all instances; includes the worker's twice-a-second
+      // memory sampling): what the send costs the process, much less moved by a loaded machine than the drain.
+      strapi_cpu_ms_per_ecard: smtp.received.size
+        ? Number((perInstance.reduce((sum, p) => sum + (p.cpu_ms ?? 0), 0) / smtp.received.size).toFixed(2))
+        : null,
       received_unique: smtp.received.size,
       duplicates,
       losses,
@@ -292,6 +302,7 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       '|---|---|---|',
       `| time to drain | ${result.drained_s} s | <= ${TARGET_S} s ${result.targets.drained_within_60_s ? 'met' : 'NOT met'} |`,
       `| e-mails per second | ${result.emails_per_s} | |`,
+      `| Strapi CPU time per e-card (user + system, over the send) | ${result.strapi_cpu_ms_per_ecard} ms | |`,
       ...(health
         ? [
             `| Strapi's bare \`/_health\` after the send (same process, ${health.connections} connections x ${HEALTH_SECONDS} s) | ${result.health_requests_per_s} req/s, p99 ${result.health_p99_ms} ms | |`,

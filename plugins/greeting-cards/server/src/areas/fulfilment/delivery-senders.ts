@@ -170,10 +170,13 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const sender = await buyerDetails(item.order.user.id);
     // The PNG travels inside the message (cid): no remote image to block, no tracking.
     let png: Buffer | null = null;
+    let pictureKey: string | undefined;
     try {
       // The preview made when the design last changed, when it shows this design (merge fields filled in
       // make another picture); otherwise drawn now, once per design: a thousand copies cost one render.
-      const storedUrl = currentPreviewUrl(card, rendering().previewLocation(card.canvas_data).hash);
+      const hash = rendering().previewLocation(card.canvas_data).hash;
+      pictureKey = `preview-${hash}`;
+      const storedUrl = currentPreviewUrl(card, hash);
       png = await rendering().storedPreviewPng(card.canvas_data, { owner: ownerOf(item), storedUrl });
     } catch (error) {
       if (!card.preview_url) throw error;
@@ -198,7 +201,10 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
       to,
       replyTo: sender.email || undefined,
       ...mail,
-      attachments: png ? [{ filename: 'card.png', content: png, contentType: 'image/png', cid: 'card-front' }] : [],
+      // The key lets the mailer encode a picture that comes again (copies of one card) once.
+      attachments: png
+        ? [{ filename: 'card.png', content: png, contentType: 'image/png', cid: 'card-front', key: pictureKey }]
+        : [],
       headers: {
         'X-Greeting-Card-Delivery': String(delivery.id),
         ...(reminder ? { 'X-Greeting-Card-Reminder': 'unopened' } : {}),

@@ -24,6 +24,20 @@ export interface EmailText {
   money(pence: number, currency: string): string;
 }
 
+// toLocaleDateString builds a formatter on every call (a few per cent of a 1,000-e-card send): one
+// formatter per language and clock is kept; it writes the same text.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function longDate(intl: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${intl}|${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    if (dateFormats.size > 200) dateFormats.clear();
+    format = new Intl.DateTimeFormat(intl, { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 export function emailText(lang: EmailLanguage = {}): EmailText {
   const locale = lang.locale ?? DEFAULT_LOCALE;
   const t = translator(locale);
@@ -32,13 +46,7 @@ export function emailText(lang: EmailLanguage = {}): EmailText {
     locale,
     t,
     shopName: lang.shopName ?? '',
-    date: (value) =>
-      value.toLocaleDateString(intl, {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: lang.timeZone ?? 'UTC',
-      }),
+    date: (value) => longDate(intl, lang.timeZone ?? 'UTC').format(value),
     money: (pence, currency) => new Intl.NumberFormat(intl, { style: 'currency', currency }).format(pence / 100),
   };
 }

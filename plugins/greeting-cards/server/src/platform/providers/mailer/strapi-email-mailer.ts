@@ -4,6 +4,7 @@ import path from 'path';
 import crypto from 'crypto';
 import type { Mailer, MailMessage, SentMail } from './types';
 import { isDevelopmentOrTest } from '../../config/settings';
+import { encodedPartCache } from './encoded-part';
 
 /** The parts of nodemailer's answer we read (the stream transport puts the raw message in `message`). */
 type NodemailerInfo = { messageId?: string; message?: unknown };
@@ -19,9 +20,13 @@ export function createStrapiEmailMailer(
   options: { defaultFrom: string; mailboxDir: string },
 ): Mailer {
   const emailConfig = strapi.config.get('plugin::email') as
-    { providerOptions?: { streamTransport?: unknown } } | undefined;
+    { provider?: string; providerOptions?: { streamTransport?: unknown } } | undefined;
   const providerOptions = emailConfig?.providerOptions ?? {};
   const mailboxMode = Boolean(providerOptions.streamTransport);
+  // nodemailer takes an attachment's MIME part ready-made (`raw`): encoded here once per picture
+  // (encoded-part.ts). Other providers get the bytes (`content`) only.
+  const nodemailer = ['nodemailer', '@strapi/provider-email-nodemailer'].includes(emailConfig?.provider ?? '');
+  const parts = encodedPartCache();
 
   return {
     async send(message: MailMessage): Promise<SentMail> {
@@ -38,12 +43,16 @@ export function createStrapiEmailMailer(
           subject: message.subject,
           text: message.text,
           html: message.html,
-          attachments: message.attachments?.map((a) => ({
-            filename: a.filename,
-            content: a.content,
-            contentType: a.contentType,
-            cid: a.cid,
-          })),
+          attachments: message.attachments?.map((a) => {
+            const raw = nodemailer ? parts.get(a) : null;
+            return {
+              filename: a.filename,
+              content: a.content,
+              contentType: a.contentType,
+              cid: a.cid,
+              ...(raw ? { raw } : {}),
+            };
+          }),
           headers: message.headers,
           ...(message.messageId ? { messageId: message.messageId } : {}),
         })) as NodemailerInfo | undefined;

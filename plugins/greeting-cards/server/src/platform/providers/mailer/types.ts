@@ -4,6 +4,11 @@ export interface MailAttachment {
   contentType: string;
   /** Content-ID for inline images referenced as cid:... in the HTML body. */
   cid?: string;
+  /**
+   * Names the content for reuse of its encoded MIME part between messages (a stored picture's hash):
+   * the part is reused only for the same bytes, so a key never has to be unique to them.
+   */
+  key?: string;
 }
 
 export interface MailMessage {
