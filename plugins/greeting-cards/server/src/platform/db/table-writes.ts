@@ -23,6 +23,8 @@ const END = /^\s*(?:commit|rollback|release)\b/i;
 interface Watch {
   strapi: Core.Strapi;
   topic: string;
+  /** Drops the topic here (through the change notices of the plugin copy that registered it). */
+  drop: () => void;
   /** Whether a statement naming this table changes what the topic's caches hold. */
   watched: (table: string) => boolean;
   postgres: boolean;
@@ -32,10 +34,21 @@ type Query = { sql?: unknown; bindings?: unknown };
 type KnexClient = { config: object; _query: (connection: unknown, obj: Query) => Promise<unknown> };
 type PgConnection = { query(config: { text: string; values: unknown[] }, cb: (error: Error | null) => void): void };
 
-// Keyed by the knex config object, which a transaction's client shares with the pool's client.
-const watches = new WeakMap<object, Watch[]>();
-/** SQLite connections that wrote watched rows in the transaction under way. */
-const dirty = new WeakMap<object, Set<Watch>>();
+// One registry per process, not per copy of this module: knex's client class is patched once, and a
+// process that loads the plugin more than once (the test runner keeps node_modules across test files)
+// must still reach every copy's watches.
+interface Registry {
+  /** Keyed by the knex config object, which a transaction's client shares with the pool's client. */
+  watches: WeakMap<object, Watch[]>;
+  /** SQLite connections that wrote watched rows in the transaction under way. */
+  dirty: WeakMap<object, Set<Watch>>;
+}
+const REGISTRY = Symbol.for('greeting-cards.table-writes.registry');
+const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)[REGISTRY] ??= {
+  watches: new WeakMap(),
+  dirty: new WeakMap(),
+});
+const { watches, dirty } = registry;
 const PATCHED = Symbol.for('greeting-cards.table-writes');
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_$]*/g;
 
@@ -70,7 +83,7 @@ function patch(client: KnexClient): void {
     const ends = !hit.length && END.test(sql) && connection !== null && typeof connection === 'object';
     if (!hit.length && !ends) return original.call(this, connection, obj);
     const dropHere = (watched: Iterable<Watch>) => {
-      for (const w of watched) dispatchHere(w.strapi, w.topic, null);
+      for (const w of watched) w.drop();
     };
     if (ends) {
       const wrote = dirty.get(connection as object);
@@ -118,5 +131,6 @@ export function watchTableWrites(strapi: Core.Strapi, topic: string, watched: (t
   patch(client);
   const postgres = /postgres|pg/.test(String(strapi.db.config.connection.client));
   const list = watches.get(client.config) ?? [];
-  watches.set(client.config, [...list.filter((w) => w.topic !== topic), { strapi, topic, watched, postgres }]);
+  const drop = () => dispatchHere(strapi, topic, null);
+  watches.set(client.config, [...list.filter((w) => w.topic !== topic), { strapi, topic, drop, watched, postgres }]);
 }
