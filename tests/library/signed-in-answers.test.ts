@@ -137,11 +137,11 @@ describe(`signed-in answers: kept per user, and every write that changes them is
     if (!pg) {
       // Counted on the one instance: the second identical read sends nothing to the database.
       for (const read of [
-        () => libraryApi(u),
-        () => cardDetail(u, card.id),
-        () => ordersList(u),
-        () => libraryPage(u),
-      ]) {
+        async () => libraryApi(u),
+        async () => cardDetail(u, card.id),
+        async () => ordersList(u),
+        async () => libraryPage(u),
+      ] as Array<() => Promise<unknown>>) {
         await read();
         expect((await sqlDuring(app, read)).sql).toEqual([]);
       }
