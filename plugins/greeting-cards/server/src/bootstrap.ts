@@ -22,6 +22,7 @@ import { installSessionRules, linkUsersPermissionsToShop } from './areas/account
 import { seedMessageSuggestions } from './areas/words';
 import { startChangeNotices } from './platform/db/change-notices';
 import { watchUserRows } from './platform/http/user-rows';
+import { watchUserAnswers } from './platform/db/user-answers';
 
 const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // First: what editors changed on the admin settings page is part of the configuration from here on.
@@ -38,6 +39,8 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // instance has served that user yet.
   await startChangeNotices(strapi);
   watchUserRows(strapi);
+  // Signed-in reads' answers: every write to a table they show is announced from now on.
+  watchUserAnswers(strapi);
   // Here, not in register(): the host's middlewares (strapi::body among them) are in place by now, so
   // this runs inside the body parser and still sees every parsed file, before Strapi drops the list.
   strapi.server.use(discardUploadsMiddleware());

@@ -7,6 +7,7 @@ import { parseId } from '../../platform/http/ids';
 import { boolean, parseBody, text } from '../../platform/http/body';
 import { zodMessage } from '../../platform/i18n/format-message';
 import { getService } from '../../platform/get-service';
+import { userAnswer } from '../../platform/db/user-answers';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import { localizePreflight } from '../../platform/i18n/preflight-text';
 
@@ -52,7 +53,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     get: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
-      const card = await cards().get(user.id, parseId(ctx.params.id));
+      const id = parseId(ctx.params.id);
+      // Kept per user until a write to what it shows (platform/db/user-answers.ts); a 404 is not kept.
+      const card = await userAnswer(strapi, user.id, `card\n${id}`, () => cards().get(user.id, id));
       // The print check in the reader's language (the editor shows it as it comes).
       return { ...card, preflight: localizePreflight(card.preflight, requestLocale(strapi, ctx)) };
     }),

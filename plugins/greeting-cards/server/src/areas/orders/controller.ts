@@ -9,6 +9,7 @@ import { objectOrEmpty, orderCheckoutInput, payInput } from '../../platform/http
 import { fieldErrors, notFound } from '../../platform/errors';
 import { parseAddToCart } from './rules/cart-input';
 import { getService } from '../../platform/get-service';
+import { userAnswer } from '../../platform/db/user-answers';
 
 /** A document's PDF as the answer: private, never cached, named by its number. */
 function pdfResponse(ctx: Ctx, { pdf, filename }: { pdf: Buffer; filename: string }) {
@@ -29,7 +30,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     list: action(strapi, async (ctx) => {
       const user = await requireUser(strapi, ctx);
       const page = pageRequest(ctx.query ?? {});
-      const { count, results } = await orders().list(user.id, page);
+      // Kept per user until a write to what it shows (platform/db/user-answers.ts).
+      const { count, results } = await userAnswer(strapi, user.id, `orders\n${page.offset}\n${page.pageSize}`, () =>
+        orders().list(user.id, page),
+      );
       return pageOf(ctx, page, count, results);
     }),
     cart: action(strapi, async (ctx) => orders().getCart((await requireUser(strapi, ctx)).id)),

@@ -130,7 +130,13 @@ export function noticesSettled(strapi: Core.Strapi): Promise<void> {
   return state.nextBarrier;
 }
 
-const encode = (topic: string, key: string | null) => `${topic}\n${key ?? ''}`;
+/** The NOTIFY payload announcing `key` of `topic` (null: any key). */
+export const encode = (topic: string, key: string | null) => `${topic}\n${key ?? ''}`;
+
+/** Drops `key` of `topic` (null: any) from this instance's caches only (the writer's side: table-writes.ts). */
+export function dispatchHere(strapi: Core.Strapi, topic: string, key: string | null): void {
+  dispatch(stateOf(strapi), topic, key);
+}
 function decode(payload: string): { topic: string; key: string | null } {
   const at = payload.indexOf('\n');
   if (at < 0) return { topic: payload, key: null };

@@ -1,5 +1,6 @@
 import { LIBRARY_TYPES, type LibraryType } from '../../../platform/enums';
 import { getService } from '../../../platform/get-service';
+import { userAnswer } from '../../../platform/db/user-answers';
 import { getConfig } from '../../../platform/config/get-config';
 import { cardTitlesIn } from '../../../platform/db/card-titles';
 import { requestLocale } from '../../../platform/i18n/request-locale';
@@ -43,29 +44,39 @@ async function libraryPanel(
 ) {
   const receivedOn = getConfig(strapi).receivedCards;
   const tabs = receivedOn ? tabsIn(t) : tabsIn(t).filter((tab) => tab.type !== 'received');
-  const { count, results, provenAddress } = await getService(strapi, 'library').list(user, type, {
-    page: 1,
-    pageSize: 100,
-    offset: 0,
-  });
-  // Cards named after their template read in the shopper's language, as the catalogue does.
-  const titleOf = await cardTitlesIn(
+  const locale = requestLocale(strapi, ctx);
+  // What the page shows of the library, kept per user, tab and language until a write to any of it
+  // (platform/db/user-answers.ts); the page itself (tokens, toast) is drawn each time.
+  const { count, entries, provenAddress, ecards, replies } = await userAnswer(
     strapi,
-    results.map((e) => e.card?.id),
-    requestLocale(strapi, ctx),
-  );
-  const entries = results.map((e) =>
-    e.card ? { ...e, card: { ...e.card, title: titleOf(e.card.id, e.card.title ?? '') } } : e,
+    user.id,
+    `library-page\n${type}\n${locale}`,
+    async () => {
+      const listed = await getService(strapi, 'library').list(user, type, { page: 1, pageSize: 100, offset: 0 });
+      // Cards named after their template read in the shopper's language, as the catalogue does.
+      const titleOf = await cardTitlesIn(
+        strapi,
+        listed.results.map((e) => e.card?.id),
+        locale,
+      );
+      const sentIds = listed.results.filter((e) => e.type === 'sent' && e.card).map((e) => e.card!.id);
+      return {
+        count: listed.count,
+        provenAddress: listed.provenAddress,
+        entries: listed.results.map((e) =>
+          e.card ? { ...e, card: { ...e.card, title: titleOf(e.card.id, e.card.title ?? '') } } : e,
+        ),
+        // Sent cards say how their e-cards stand with the recipients (details on each order's page).
+        ecards: Object.fromEntries(await getService(strapi, 'deliveries').ecardCountsByCard(user.id, sentIds)),
+        // Recipients' thank-you replies to them (issue 45 item 5): how many, and the latest.
+        replies: Object.fromEntries(await getService(strapi, 'ecardReplies').forCards(user.id, sentIds)),
+      };
+    },
   );
   const tab = tabs.find((candidate) => candidate.type === (type ?? '')) ?? tabs[0];
   // Received cards show only for a proven address: the tab says how to prove it.
   const proveAddress = receivedOn && tab.type === 'received' && !provenAddress;
   const linkSent = proveAddress && ctx.query.link === 'sent';
-  // Sent cards say how their e-cards stand with the recipients (details on each order's page).
-  const sentIds = results.filter((e) => e.type === 'sent' && e.card).map((e) => e.card!.id);
-  const ecards = Object.fromEntries(await getService(strapi, 'deliveries').ecardCountsByCard(user.id, sentIds));
-  // Recipients' thank-you replies to them (issue 45 item 5): how many, and the latest.
-  const replies = Object.fromEntries(await getService(strapi, 'ecardReplies').forCards(user.id, sentIds));
   renderPageOrPartial(
     ctx,
     'library',

@@ -1,0 +1,136 @@
+import type { Core } from '@strapi/strapi';
+import { CHANNEL, dispatchHere, encode } from './change-notices';
+
+// Every write to a watched table, announced as a change notice (change-notices.ts), whoever makes it:
+// Strapi's query engine (services, the Content Manager, users-permissions), the document service, and
+// the raw knex statements of the delivery path (batched claims and outcomes), bulk rows and migrations.
+// It sits where knex hands a statement to the driver (the dialect's `_query`, which transactions use
+// too), so no write path has to remember to announce itself, and a new one is covered from the start.
+//
+// - This instance drops the topic when the statement is sent and again when it has run (before the
+//   caller sees its result), and, on SQLite, again when the transaction it ran in ends.
+// - PostgreSQL: right behind the write, on the same connection, `select pg_notify(...)`: inside a
+//   transaction it is delivered when the transaction commits (never before, not at all on rollback);
+//   outside one, once the write has committed. The write's promise resolves only after the notice went
+//   out, so an answer sent after a write is never followed by another instance's stale read.
+// A write that does not go through knex (psql by hand) is not seen.
+
+/** Statements that may change rows (a CTE too: it may hold an UPDATE). */
+const WRITE = /^\s*(?:insert|update|delete|with|replace|merge|upsert|truncate)\b/i;
+/** The end of a transaction or savepoint (SQLite's own transactions run these through `_query`). */
+const END = /^\s*(?:commit|rollback|release)\b/i;
+
+interface Watch {
+  strapi: Core.Strapi;
+  topic: string;
+  /** Drops the topic here (through the change notices of the plugin copy that registered it). */
+  drop: () => void;
+  /** Whether a statement naming this table changes what the topic's caches hold. */
+  watched: (table: string) => boolean;
+  postgres: boolean;
+}
+
+type Query = { sql?: unknown; bindings?: unknown };
+type KnexClient = { config: object; _query: (connection: unknown, obj: Query) => Promise<unknown> };
+type PgConnection = { query(config: { text: string; values: unknown[] }, cb: (error: Error | null) => void): void };
+
+// One registry per process, not per copy of this module: knex's client class is patched once, and a
+// process that loads the plugin more than once (the test runner keeps node_modules across test files)
+// must still reach every copy's watches.
+interface Registry {
+  /** Keyed by the knex config object, which a transaction's client shares with the pool's client. */
+  watches: WeakMap<object, Watch[]>;
+  /** SQLite connections that wrote watched rows in the transaction under way. */
+  dirty: WeakMap<object, Set<Watch>>;
+}
+const REGISTRY = Symbol.for('greeting-cards.table-writes.registry');
+const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)[REGISTRY] ??= {
+  watches: new WeakMap(),
+  dirty: new WeakMap(),
+});
+const { watches, dirty } = registry;
+const PATCHED = Symbol.for('greeting-cards.table-writes');
+const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_$]*/g;
+
+function matching(list: Watch[], sql: string): Watch[] {
+  if (!WRITE.test(sql)) return [];
+  const names = new Set(sql.match(IDENTIFIER) ?? []);
+  return list.filter((w) => [...names].some((name) => w.watched(name)));
+}
+
+function notify(connection: unknown, topic: string): Promise<Error | null> {
+  return new Promise((resolve) => {
+    try {
+      (connection as PgConnection).query(
+        { text: 'select pg_notify($1, $2)', values: [CHANNEL, encode(topic, null)] },
+        (e) => resolve(e),
+      );
+    } catch (error) {
+      resolve(error as Error);
+    }
+  });
+}
+
+function patch(client: KnexClient): void {
+  const proto = Object.getPrototypeOf(client) as KnexClient & { [PATCHED]?: boolean };
+  if (Object.prototype.hasOwnProperty.call(proto, PATCHED)) return;
+  const original = proto._query;
+  proto._query = function watchedQuery(this: KnexClient, connection: unknown, obj: Query) {
+    const list = watches.get(this.config);
+    const sql = typeof obj?.sql === 'string' ? obj.sql : '';
+    if (!list || !sql) return original.call(this, connection, obj);
+    const hit = matching(list, sql);
+    const ends = !hit.length && END.test(sql) && connection !== null && typeof connection === 'object';
+    if (!hit.length && !ends) return original.call(this, connection, obj);
+    const dropHere = (watched: Iterable<Watch>) => {
+      for (const w of watched) w.drop();
+    };
+    if (ends) {
+      const wrote = dirty.get(connection as object);
+      if (!wrote) return original.call(this, connection, obj);
+      // A savepoint's end leaves the transaction open: its writes still count at the final end.
+      if (!/savepoint/i.test(sql)) dirty.delete(connection as object);
+      return original.call(this, connection, obj).finally(() => dropHere(wrote));
+    }
+    dropHere(hit);
+    const written = original.call(this, connection, obj);
+    const postgres = hit.filter((w) => w.postgres);
+    if (!postgres.length) {
+      if (connection && typeof connection === 'object') {
+        const set = dirty.get(connection) ?? new Set<Watch>();
+        for (const w of hit) set.add(w);
+        dirty.set(connection, set);
+      }
+      return written.finally(() => dropHere(hit));
+    }
+    // Queued behind the write on the same connection, so it runs in the write's transaction.
+    const notices = Promise.all([...new Set(postgres.map((w) => w.topic))].map((topic) => notify(connection, topic)));
+    return written.then(
+      async (result) => {
+        const errors = (await notices).filter((e): e is Error => e !== null);
+        dropHere(hit);
+        for (const error of errors)
+          hit[0].strapi.log.warn(`[greeting-cards] change notice after a write not sent (${error.message})`);
+        return result;
+      },
+      (error: unknown) => {
+        dropHere(hit);
+        throw error;
+      },
+    );
+  };
+  Object.defineProperty(proto, PATCHED, { value: true });
+}
+
+/**
+ * From now on, every statement that writes a table for which `watched(tableName)` is true announces
+ * `topic` (key null: any row) on every instance. Call once per topic, at bootstrap.
+ */
+export function watchTableWrites(strapi: Core.Strapi, topic: string, watched: (table: string) => boolean): void {
+  const client = (strapi.db.connection as unknown as { client: KnexClient }).client;
+  patch(client);
+  const postgres = /postgres|pg/.test(String(strapi.db.config.connection.client));
+  const list = watches.get(client.config) ?? [];
+  const drop = () => dispatchHere(strapi, topic, null);
+  watches.set(client.config, [...list.filter((w) => w.topic !== topic), { strapi, topic, drop, watched, postgres }]);
+}
