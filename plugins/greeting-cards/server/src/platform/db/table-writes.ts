@@ -19,6 +19,8 @@ import { CHANNEL, dispatchHere, encode } from './change-notices';
 const WRITE = /^\s*(?:insert|update|delete|with|replace|merge|upsert|truncate)\b/i;
 /** The end of a transaction or savepoint (SQLite's own transactions run these through `_query`). */
 const END = /^\s*(?:commit|rollback|release)\b/i;
+/** The start of a transaction (knex sends `BEGIN;` through `_query` on every dialect). */
+const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 
 interface Watch {
   strapi: Core.Strapi;
@@ -42,13 +44,26 @@ interface Registry {
   watches: WeakMap<object, Watch[]>;
   /** SQLite connections that wrote watched rows in the transaction under way. */
   dirty: WeakMap<object, Set<Watch>>;
+  /**
+   * PostgreSQL connections inside a transaction, with the topics already announced in it: PostgreSQL
+   * delivers a transaction's notices together at commit (and folds identical ones), so one notice per
+   * topic per transaction is enough. An order's steps write a dozen watched rows each; without this
+   * every one of them cost a round trip more.
+   */
+  announced: WeakMap<object, Set<string>>;
+  /** Notices sent, for the query-budget tests (they count round trips at the connection). */
+  sent: number;
 }
 const REGISTRY = Symbol.for('greeting-cards.table-writes.registry');
 const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)[REGISTRY] ??= {
   watches: new WeakMap(),
   dirty: new WeakMap(),
+  announced: new WeakMap(),
+  sent: 0,
 });
-const { watches, dirty } = registry;
+registry.announced ??= new WeakMap();
+registry.sent ??= 0;
+const { watches, dirty, announced } = registry;
 const PATCHED = Symbol.for('greeting-cards.table-writes');
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_$]*/g;
 
@@ -59,6 +74,7 @@ function matching(list: Watch[], sql: string): Watch[] {
 }
 
 function notify(connection: unknown, topic: string): Promise<Error | null> {
+  registry.sent += 1;
   return new Promise((resolve) => {
     try {
       (connection as PgConnection).query(
@@ -79,6 +95,7 @@ function patch(client: KnexClient): void {
     const list = watches.get(this.config);
     const sql = typeof obj?.sql === 'string' ? obj.sql : '';
     if (!list || !sql) return original.call(this, connection, obj);
+    if (connection !== null && typeof connection === 'object') trackTransaction(connection, sql);
     const hit = matching(list, sql);
     const ends = !hit.length && END.test(sql) && connection !== null && typeof connection === 'object';
     if (!hit.length && !ends) return original.call(this, connection, obj);
@@ -103,8 +120,12 @@ function patch(client: KnexClient): void {
       }
       return written.finally(() => dropHere(hit));
     }
-    // Queued behind the write on the same connection, so it runs in the write's transaction.
-    const notices = Promise.all([...new Set(postgres.map((w) => w.topic))].map((topic) => notify(connection, topic)));
+    // Queued behind the write on the same connection, so it runs in the write's transaction; once per
+    // topic in a transaction (delivered at its commit either way).
+    const inTransaction = connection && typeof connection === 'object' ? announced.get(connection) : undefined;
+    const topics = [...new Set(postgres.map((w) => w.topic))].filter((topic) => !inTransaction?.has(topic));
+    for (const topic of topics) inTransaction?.add(topic);
+    const notices = Promise.all(topics.map((topic) => notify(connection, topic)));
     return written.then(
       async (result) => {
         const errors = (await notices).filter((e): e is Error => e !== null);
@@ -120,6 +141,23 @@ function patch(client: KnexClient): void {
     );
   };
   Object.defineProperty(proto, PATCHED, { value: true });
+}
+
+/**
+ * Follows a connection's transaction for `announced`: a new set at BEGIN, none after COMMIT or ROLLBACK.
+ * A rollback to a savepoint discards the notices queued since it, so the topics are announced again
+ * by the next write (again: at worst a notice twice, never one lost).
+ */
+function trackTransaction(connection: object, sql: string): void {
+  if (BEGIN.test(sql)) announced.set(connection, new Set());
+  else if (/^\s*rollback\s+to\b/i.test(sql)) {
+    if (announced.has(connection)) announced.set(connection, new Set());
+  } else if (END.test(sql) && !/savepoint/i.test(sql)) announced.delete(connection);
+}
+
+/** Change notices sent after writes in this process so far (the query-budget tests count them). */
+export function tableWriteNoticesSent(): number {
+  return registry.sent;
 }
 
 /**
