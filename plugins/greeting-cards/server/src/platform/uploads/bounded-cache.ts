@@ -2,7 +2,6 @@ import crypto from 'crypto';
 import fs from 'fs/promises';
 import path from 'path';
 import { performance } from 'perf_hooks';
-import type { PrivateStore } from './private-store';
 
 // A folder of copies that may be deleted at any time because the store they came from (the bucket)
 // still has them: the local cache in front of the bucket (private-store.ts). It holds at most
@@ -28,9 +27,18 @@ const LOW_WATER = 0.9;
 /** Milliseconds since the epoch, with sub-millisecond precision and never going backwards. */
 const preciseNow = () => performance.timeOrigin + performance.now();
 
+/** One area's files: the shape of private-store.ts's PrivateStore (which uses this cache), kept here. */
+export interface CacheArea {
+  readonly kind: 'disk';
+  get(key: string): Promise<Buffer | null>;
+  put(key: string, body: Buffer, mime: string): Promise<void>;
+  create(key: string, body: Buffer, mime: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
+}
+
 export interface BoundedCache {
   /** A store over `<root>/<area>/` whose files count towards the one limit. */
-  area(area: string): PrivateStore;
+  area(area: string): CacheArea;
   /** Bytes counted as held (after a sweep, what the folder held then plus what was written since). */
   bytes(): number | null;
   /** Deletes least recently used files while over the limit (also run by the write that goes over it). */
@@ -140,7 +148,7 @@ export function boundedCache(root: string, maxBytes: number): BoundedCache {
     if (counted === null || counted > maxBytes) await sweep();
   };
 
-  const area = (name: string): PrivateStore => {
+  const area = (name: string): CacheArea => {
     if (!/^[\w-]+$/.test(name)) throw new Error(`bad cache area "${name}"`);
     const fileOf = (key: string) => {
       if (!/^[\w-]+(?:\/[\w-]+)*\.[a-z0-9]+$/.test(key)) throw new Error(`bad private file key "${key}"`);
