@@ -18,6 +18,7 @@ declare module 'pg' {
     connect(): Promise<void>;
     query<R = any>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
     end(): Promise<void>;
+    on(event: 'error', listener: (error: Error) => void): this;
   }
 
   export class Pool {

@@ -82,6 +82,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   renderThumbnailsOnBoot: 'Fulfilment',
   renderPages: 'Fulfilment',
   renderMemoryMb: 'Fulfilment',
+  localCacheMaxBytes: 'Fulfilment',
   schedulerEnabled: 'Jobs',
   deliveryMaxAttempts: 'Jobs',
   deliveryClaimLeaseSeconds: 'Jobs',

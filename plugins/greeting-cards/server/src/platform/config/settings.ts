@@ -638,6 +638,13 @@ export const SETTING_RECORDS = {
     describe:
       "Memory budget of the renderer's Chromium: what its processes hold of their own (anonymous and shared memory, not the binary every process maps; a fresh browser with two pages holds about 300 MB). Measured between renders: a browser over it that has grown since it started is first asked to free memory, then, still over, restarted once its renders in hand finish (queued renders wait, none is lost); a page whose script heap outgrows its share is reopened. 0 turns the budget off.",
   }),
+  localCacheMaxBytes: integer({
+    env: 'SERVICE_LOCAL_CACHE_MAX_BYTES',
+    default: 536_870_912,
+    schema: z.number().int().min(0, 'must not be negative').max(1_099_511_627_776, 'must be at most 1 TiB'),
+    describe:
+      'With the aws-s3 upload provider: bytes of local copies of the private objects (renders, the postal outbox) one machine keeps in private/greeting-cards/bucket-cache/ (default 512 MiB); beyond it the least recently used copies are deleted and read back from the bucket when needed. Without the bucket the files in private/greeting-cards/ are the only copy and are never deleted.',
+  }),
   uploadImageOrigins: originList({
     env: 'SERVICE_UPLOAD_IMAGE_ORIGINS',
     default: [],

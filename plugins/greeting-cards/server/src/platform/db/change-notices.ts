@@ -20,6 +20,8 @@ import type { Core } from '@strapi/strapi';
 // generation so that a read under way during a change is not stored (see platform/http/user-rows.ts).
 
 export const CHANNEL = 'greeting_cards_cache';
+/** application_name of the listening connection, followed by the process id. */
+export const LISTENER_NAME = 'greeting-cards-notices';
 
 type Handler = (key: string | null) => void;
 type PgClient = {
@@ -174,6 +176,9 @@ function listenerSettings(strapi: Core.Strapi): Record<string, unknown> {
   const settings = { ...knex.client.connectionSettings };
   // Strapi names the schema among the connection's settings; pg would send it as a startup parameter.
   delete settings.schema;
+  // Named, so an operator (and the reconnect test) can tell this process's listening connection apart
+  // in pg_stat_activity (a name given in the connection string still wins).
+  settings.application_name = `${LISTENER_NAME}-${process.pid}`;
   return settings;
 }
 

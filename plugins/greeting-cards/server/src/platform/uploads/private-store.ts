@@ -5,6 +5,8 @@ import path from 'path';
 import { putFile, removeFile } from './file-store';
 import { uploadProviderConfig, usesLocalUploads } from './image-rules';
 import { fetchRemoteFile } from '../providers/shared/remote-file';
+import { getConfig } from '../config/get-config';
+import { boundedCache, type BoundedCache } from './bounded-cache';
 
 // Files the plugin keeps for itself and never publishes (finished renders of the e-card page, the
 // e-mail's copy of a preview), by key. Two implementations behind one interface, chosen by the host's
@@ -12,8 +14,10 @@ import { fetchRemoteFile } from '../providers/shared/remote-file';
 // - local disk under private/greeting-cards/<area>/ (Strapi's local provider, and any provider other
 //   than aws-s3): every instance that reads must see the same folder;
 // - the S3 bucket of @strapi/provider-upload-aws-s3, as private objects under greeting-cards/<area>/,
-//   read back through the provider's signed, expiring URL, with the local folder kept as a cache that
-//   is rebuilt from the bucket (an instance on another machine finds what a worker stored).
+//   read back through the provider's signed, expiring URL, with a local folder kept as a cache that
+//   is rebuilt from the bucket (an instance on another machine finds what a worker stored). That folder,
+//   private/greeting-cards/bucket-cache/<area>/, holds only copies, and at most
+//   SERVICE_LOCAL_CACHE_MAX_BYTES of them for all areas together (bounded-cache.ts).
 
 export interface PrivateStore {
   /** Which implementation (tests and the startup log say it). */
@@ -172,16 +176,35 @@ export function bucketStore(strapi: Core.Strapi, area: string, bucket: string, c
   };
 }
 
+/** The folder of the local copies of bucket objects, beside the areas' own folders. */
+export const BUCKET_CACHE = 'bucket-cache';
+
+const localCaches = new WeakMap<Core.Strapi, BoundedCache>();
+
+/** This instance's one cache of bucket objects, shared by every area and store (so by the one limit). */
+function localCache(strapi: Core.Strapi): BoundedCache {
+  let cache = localCaches.get(strapi);
+  if (!cache) {
+    cache = boundedCache(
+      path.resolve(strapi.dirs.app.root, 'private', 'greeting-cards', BUCKET_CACHE),
+      getConfig(strapi).localCacheMaxBytes,
+    );
+    localCaches.set(strapi, cache);
+  }
+  return cache;
+}
+
 /**
  * The private store of `area` (a folder name: render-cache, ...): the bucket when the host stores
- * uploads with the aws-s3 provider, else private/greeting-cards/<area>/ on this machine.
+ * uploads with the aws-s3 provider (with bounded local copies), else private/greeting-cards/<area>/ on
+ * this machine, the only copy, never deleted to save space.
  */
 export function privateStore(strapi: Core.Strapi, area: string): PrivateStore {
-  if (!/^[\w-]+$/.test(area)) throw new Error(`bad private store "${area}"`);
-  const disk = diskStore(path.resolve(strapi.dirs.app.root, 'private', 'greeting-cards', area));
-  if (usesLocalUploads(strapi)) return disk;
+  if (!/^[\w-]+$/.test(area) || area === BUCKET_CACHE) throw new Error(`bad private store "${area}"`);
+  const disk = () => diskStore(path.resolve(strapi.dirs.app.root, 'private', 'greeting-cards', area));
+  if (usesLocalUploads(strapi)) return disk();
   const provider = String(uploadProviderConfig(strapi).provider ?? '').toLowerCase();
   const bucket = bucketOf(strapi);
-  if (!bucket || !/(^|\/|-)aws-s3$/.test(provider)) return disk;
-  return bucketStore(strapi, area, bucket, disk);
+  if (!bucket || !/(^|\/|-)aws-s3$/.test(provider)) return disk();
+  return bucketStore(strapi, area, bucket, localCache(strapi).area(area));
 }
