@@ -53,11 +53,6 @@ export async function createTestDatabase(options: { fresh?: boolean; seeded?: bo
       fromTemplate: Boolean(template),
       env: { DATABASE_URL: url.toString() },
       async drop() {
-        if (process.env.GC_PG_DROP_LIST) {
-          // Dropped when the run ends (global-teardown.js): see deferDrop.
-          fs.appendFileSync(process.env.GC_PG_DROP_LIST, `${name}\n`);
-          return;
-        }
         const c = new Client({ connectionString: adminUrl });
         await c.connect();
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -22,12 +22,6 @@ module.exports = async () => {
   await compileHostApp(appDir);
   fs.mkdirSync(path.join(appDir, '.tmp'), { recursive: true });
   fs.mkdirSync(path.join(appDir, 'public/uploads'), { recursive: true });
-  // GC_PG_DROP=end: each test file's PostgreSQL database is dropped when the run ends, not when its file
-  // does (global-teardown.js). PostgreSQL 15 makes every DROP DATABASE wait for a checkpoint.
-  if (process.env.TEST_DATABASE_URL && process.env.GC_PG_DROP === 'end') {
-    process.env.GC_PG_DROP_LIST = path.join(appDir, '.tmp', `pg-drop-${process.pid}.txt`);
-    fs.writeFileSync(process.env.GC_PG_DROP_LIST, '');
-  }
   if (process.env.TEST_TEMPLATE_DATABASE === 'false') return;
   const started = Date.now();
   const template = await createTemplate(appDir);
