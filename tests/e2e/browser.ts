@@ -1,6 +1,6 @@
 import fs from 'fs';
 import path from 'path';
-import puppeteer, { type Browser, Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { processBrowser } from '../../plugins/greeting-cards/server/src/platform/providers/renderer/browser-choice';
 
 // Real Chromium for end-to-end tests: launch, screenshots at desktop and phone widths, and axe-core
@@ -10,20 +10,6 @@ export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', '.tmp', 'scree
 export const DESKTOP = { width: 1280, height: 800 };
 // Not isMobile: switching that flag reloads the page, which would lose what the test just did on it.
 export const PHONE = { width: 360, height: 740 };
-
-// GC_SCREENSHOTS=off (CI, where nobody looks at them): a screenshot saved to a file (`path`), a picture for
-// people to look at in .tmp/screenshots, is neither taken nor written; everything around it still runs.
-// Screenshots a test reads (compared with a baseline, pixels decoded) have no `path` and are taken as ever.
-if (process.env.GC_SCREENSHOTS === 'off') {
-  const proto = Page.prototype as unknown as { screenshot(options?: { path?: string }): Promise<Uint8Array> };
-  const take = proto.screenshot;
-  if (!(take as { skipsFiles?: boolean }).skipsFiles) {
-    const skipping = function (this: Page, options: { path?: string } = {}) {
-      return options.path ? Promise.resolve(new Uint8Array(0)) : take.call(this, options);
-    };
-    proto.screenshot = Object.assign(skipping, { skipsFiles: true });
-  }
-}
 
 export async function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({
