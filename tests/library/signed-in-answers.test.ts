@@ -182,20 +182,21 @@ describe(`signed-in answers: kept per user, and every write that changes them is
     /** Makes the kept answers go: a write to a watched table that changes nothing this user sees. */
     const unrelatedWrite = () => createCard(app.strapi, someoneElse, { title: 'Elsewhere' });
 
-    const variants: Array<{ what: string; send: (session: string) => Promise<supertest.Response> }> = [
+    // Session A's request and B's differ in a query value no key names: only the language links show it.
+    const variants: Array<{ what: string; send: (session: string, x: string) => Promise<supertest.Response> }> = [
       {
         what: 'English page',
-        send: (s) => reader().get('/library/').set('Cookie', `gc_session=${s}`).set('Accept-Language', 'en'),
+        send: (s, x) => reader().get(`/library/?x=${x}`).set('Cookie', `gc_session=${s}`).set('Accept-Language', 'en'),
       },
       {
-        what: 'German page, a query with two values (the language links carry it)',
-        send: (s) => reader().get('/library/?type=draft&locale=de&x=%3Cy%3E').set('Cookie', `gc_session=${s}`),
+        what: 'German page, a query with three values (the language links carry it)',
+        send: (s, x) => reader().get(`/library/?type=draft&locale=de&x=${x}`).set('Cookie', `gc_session=${s}`),
       },
       {
         what: 'German fragment (htmx)',
-        send: (s) =>
+        send: (s, x) =>
           reader()
-            .get('/library/?type=draft')
+            .get(`/library/?type=draft&x=${x}`)
             .set('Cookie', `gc_session=${s}`)
             .set('Accept-Language', 'de')
             .set('HX-Request', 'true'),
@@ -203,13 +204,13 @@ describe(`signed-in answers: kept per user, and every write that changes them is
     ];
     const tokens: Record<string, string> = {};
     for (const variant of variants) {
-      const a = await variant.send(sessionA);
+      const a = await variant.send(sessionA, 'a');
       expect(a.status).toBe(200);
       tokens.a = tokenOf(a.text);
-      const kept = await variant.send(sessionB);
-      if (!pg) expect((await sqlDuring(app, () => variant.send(sessionB))).sql).toEqual([]);
+      const kept = await variant.send(sessionB, '%3Cy%3E');
+      if (!pg) expect((await sqlDuring(app, () => variant.send(sessionB, '%3Cy%3E'))).sql).toEqual([]);
       await unrelatedWrite();
-      const fresh = await variant.send(sessionB);
+      const fresh = await variant.send(sessionB, '%3Cy%3E');
       tokens.b = tokenOf(fresh.text);
       expect(tokens.b).not.toBe(tokens.a);
       expect({ what: variant.what, status: kept.status, text: kept.text }).toEqual({
@@ -222,7 +223,7 @@ describe(`signed-in answers: kept per user, and every write that changes them is
       expect(kept.text).toContain('Tom &amp; &quot;Jerry&quot; &lt;3');
     }
     // The German page's language links carry this request's query, escaped as the view escapes it.
-    expect((await variants[1].send(sessionB)).text).toContain(
+    expect((await variants[1].send(sessionB, '%3Cy%3E')).text).toContain(
       'href="/library/?type=draft&amp;locale=en&amp;x=%3Cy%3E"',
     );
 
