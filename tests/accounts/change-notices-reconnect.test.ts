@@ -1,8 +1,7 @@
-import { spawn, ChildProcess } from 'child_process';
-import path from 'path';
 import { Client } from 'pg';
 import supertest from 'supertest';
 import { appForSuite, TestApp } from '../helpers/strapi';
+import { startSecondInstance, stopSecondInstance, type SecondInstance } from '../helpers/second-instance';
 import { sqlDuring } from '../helpers/sql-count';
 import { createUser } from '../helpers/users';
 
@@ -13,25 +12,6 @@ import { createUser } from '../helpers/users';
 // listens again, it starts empty and caches again. Here the listening connection of this test's instance
 // is killed from the database side, reconnecting is held off by the database's connection limit while
 // the other instance (its own process) changes the user, and then let through.
-
-/** A second instance on the same database, in its own process (tests/admin/settings-instance-worker.js). */
-function startSecondInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; http: () => supertest.Agent }> {
-  const child = spawn(process.execPath, [path.join(__dirname, '../admin/settings-instance-worker.js')], {
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (c) => (err += c));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const ready = /READY (\S+)\n/.exec(out);
-      if (ready) resolve({ child, http: () => supertest.agent(ready[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`second instance exited (${code}): ${err}`)));
-  });
-}
 
 /** Waits for `check` to hold, trying again every 100 ms until `ms` have passed. */
 async function until(what: string, check: () => Promise<boolean>, ms: number): Promise<void> {
@@ -44,7 +24,7 @@ async function until(what: string, check: () => Promise<boolean>, ms: number): P
 
 (process.env.TEST_DATABASE_URL ? describe : describe.skip)('change notices: a lost listening connection', () => {
   let app: TestApp;
-  let second: { child: ChildProcess; http: () => supertest.Agent } | undefined;
+  let second: SecondInstance | undefined;
   let admin: Client | undefined;
   let database = '';
   // Declared first, so it runs before appForSuite's, which drops the database.
@@ -53,11 +33,7 @@ async function until(what: string, check: () => Promise<boolean>, ms: number): P
       await admin.query(`ALTER DATABASE ${database} CONNECTION LIMIT -1`).catch(() => undefined);
       await admin.end().catch(() => undefined);
     }
-    if (second && second.child.exitCode === null) {
-      const exited = new Promise((resolve) => second!.child.once('exit', resolve));
-      second.child.stdin!.end();
-      await exited;
-    }
+    await stopSecondInstance(second);
   });
 
   appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' }, (booted) => {
@@ -82,14 +58,9 @@ async function until(what: string, check: () => Promise<boolean>, ms: number): P
 
   it('while not listening the instance answers nothing from its cache, then reconnects and caches again', async () => {
     second = await startSecondInstance({
-      ...process.env,
       ...app.db.env,
       SERVICE_SEED_SAMPLE_DATA: 'false',
       SERVICE_RENDERER: 'memory',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'error',
     });
     const other = second.http;
     admin = new Client({ connectionString: app.db.env.DATABASE_URL });

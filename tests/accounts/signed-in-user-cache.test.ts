@@ -1,7 +1,6 @@
-import { spawn, ChildProcess } from 'child_process';
-import path from 'path';
 import supertest from 'supertest';
 import { appForSuite, TestApp } from '../helpers/strapi';
+import { startSecondInstance, stopSecondInstance, type SecondInstance } from '../helpers/second-instance';
 import { sqlDuring } from '../helpers/sql-count';
 import { createUser } from '../helpers/users';
 
@@ -55,53 +54,25 @@ describe('signed-in user: the kept row follows the user', () => {
   });
 });
 
-/** A second instance on the same database, in its own process (tests/admin/settings-instance-worker.js). */
-function startSecondInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; http: () => supertest.Agent }> {
-  const child = spawn(process.execPath, [path.join(__dirname, '../admin/settings-instance-worker.js')], {
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (c) => (err += c));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const ready = /READY (\S+)\n/.exec(out);
-      if (ready) resolve({ child, http: () => supertest.agent(ready[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`second instance exited (${code}): ${err}`)));
-  });
-}
-
 // Two instances on one PostgreSQL database: each keeps user rows, and a change made through either is
 // seen by the next request on the other, with no time-to-live in between. SQLite runs one process.
 (process.env.TEST_DATABASE_URL ? describe : describe.skip)('signed-in user: two instances on one database', () => {
   let app: TestApp;
-  let second: { child: ChildProcess; http: () => supertest.Agent } | undefined;
+  let second: SecondInstance | undefined;
   appForSuite({ SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' }, (booted) => {
     app = booted;
   });
   afterAll(async () => {
-    if (second && second.child.exitCode === null) {
-      const exited = new Promise((resolve) => second!.child.once('exit', resolve));
-      second.child.stdin!.end();
-      await exited;
-    }
+    await stopSecondInstance(second);
   });
   const users = () => app.strapi.db.query('plugin::users-permissions.user');
   const orders = (on: () => supertest.Agent, auth: Record<string, string>) => on().get('/api/orders/').set(auth);
 
   it('a user blocked, unblocked or given a new password on one instance is seen by the next request on the other', async () => {
     second = await startSecondInstance({
-      ...process.env,
       ...app.db.env,
       SERVICE_SEED_SAMPLE_DATA: 'false',
       SERVICE_RENDERER: 'memory',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'error',
     });
     const other = second.http;
     const here = () => app.http();

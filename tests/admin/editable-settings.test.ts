@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'child_process';
-import path from 'path';
 import supertest from 'supertest';
 import { QUIET_APP, startApp, type TestApp } from '../helpers/strapi';
+import { startSecondInstance, stopSecondInstance, type SecondInstance } from '../helpers/second-instance';
 import { createAdmin, type TestAdmin } from '../helpers/admin';
 import { createUser, type TestUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
@@ -23,25 +22,6 @@ const ENV = {
   SERVICE_GELATO_API_KEY: 'gelato-key-0123456789-very-secret',
 };
 
-/** A second instance on the same database, in its own process (see settings-instance-worker.js). */
-function startSecondInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; http: () => supertest.Agent }> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'settings-instance-worker.js')], {
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (c) => (err += c));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const ready = /READY (\S+)\n/.exec(out);
-      if (ready) resolve({ child, http: () => supertest.agent(ready[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`second instance exited (${code}): ${err}`)));
-  });
-}
-
 type Instance = { http: () => supertest.Agent };
 type Entry = {
   key: string;
@@ -58,7 +38,7 @@ const entry = (body: { groups: Array<{ settings: Entry[] }> }, key: string) =>
 
 describe('editable settings', () => {
   let app: TestApp;
-  let second: Awaited<ReturnType<typeof startSecondInstance>> | undefined;
+  let second: SecondInstance | undefined;
   let owner: TestAdmin;
   let reader: TestAdmin;
   let shopper: TestUser;
@@ -71,11 +51,7 @@ describe('editable settings', () => {
     shopper = await createUser(app.strapi);
   });
   afterAll(async () => {
-    if (second && second.child.exitCode === null) {
-      const exited = new Promise((resolve) => second!.child.once('exit', resolve));
-      second.child.stdin!.end();
-      await exited;
-    }
+    await stopSecondInstance(second);
     await app?.stop();
   });
 
@@ -187,13 +163,8 @@ describe('editable settings', () => {
   it('an editor changes the e-card price: the next basket uses it here at once and on a second instance without a restart', async () => {
     // The second instance is up (and has read the settings) before the change.
     second = await startSecondInstance({
-      ...process.env,
       ...ENV,
       ...app.db.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'error',
     });
     expect(await ecardPriceIn(second)).toBe(299);
     expect(await ecardPriceIn(app)).toBe(299);

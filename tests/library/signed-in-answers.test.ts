@@ -1,7 +1,6 @@
-import { spawn, ChildProcess } from 'child_process';
-import path from 'path';
 import supertest from 'supertest';
 import { startApp, TestApp } from '../helpers/strapi';
+import { startSecondInstance, stopSecondInstance, type SecondInstance } from '../helpers/second-instance';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { sqlDuring } from '../helpers/sql-count';
 import { createUser, proveAddress, TestUser } from '../helpers/users';
@@ -21,29 +20,10 @@ import { watchedTables } from '../../plugins/greeting-cards/server/src/platform/
 
 const pg = Boolean(process.env.TEST_DATABASE_URL);
 
-/** A second instance on the same database, in its own process (tests/admin/settings-instance-worker.js). */
-function startSecondInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; http: () => supertest.Agent }> {
-  const child = spawn(process.execPath, [path.join(__dirname, '../admin/settings-instance-worker.js')], {
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (c) => (err += c));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c) => {
-      out += c;
-      const ready = /READY (\S+)\n/.exec(out);
-      if (ready) resolve({ child, http: () => supertest.agent(ready[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`second instance exited (${code}): ${err}`)));
-  });
-}
-
 describe(`signed-in answers: kept per user, and every write that changes them is seen by the next read${pg ? ' on another instance' : ''}`, () => {
   let app: TestApp;
   let smtp: SmtpCapture;
-  let second: { child: ChildProcess; http: () => supertest.Agent } | undefined;
+  let second: SecondInstance | undefined;
   const env = { SERVICE_SEED_SAMPLE_DATA: 'false', SERVICE_RENDERER: 'memory' };
 
   beforeAll(async () => {
@@ -51,22 +31,13 @@ describe(`signed-in answers: kept per user, and every write that changes them is
     app = await startApp({ ...smtp.env, ...env });
     if (pg)
       second = await startSecondInstance({
-        ...process.env,
         ...app.db.env,
         ...smtp.env,
         ...env,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'error',
       });
   });
   afterAll(async () => {
-    if (second && second.child.exitCode === null) {
-      const exited = new Promise((resolve) => second!.child.once('exit', resolve));
-      second.child.stdin!.end();
-      await exited;
-    }
+    await stopSecondInstance(second);
     await app?.stop();
     await smtp?.stop();
   });
@@ -166,6 +137,7 @@ describe(`signed-in answers: kept per user, and every write that changes them is
     // Every read kept first.
     expect((await libraryApi(u)).map((e) => e.card?.title).sort()).toEqual(['First', 'Second']);
     expect(await libraryPage(u)).toContain('First');
+    expect(await libraryPage(u)).not.toContain('library-card is-pinned');
     expect((await cardDetail(u, a.id)).body.is_favorite).toBe(false);
 
     expect((await writer().patch(`/api/cards/${a.id}/`).set(u.auth).send({ title: 'Retitled' })).status).toBe(200);
@@ -177,12 +149,106 @@ describe(`signed-in answers: kept per user, and every write that changes them is
     );
     const pinned = await libraryApi(u);
     expect(pinned[0]).toMatchObject({ is_pinned: true, card: { id: b.id } });
+    expect(await libraryPage(u)).toContain('library-card is-pinned');
     expect((await cardDetail(u, b.id)).body.is_favorite).toBe(true);
 
     expect((await writer().delete(`/api/cards/${a.id}/`).set(u.auth)).status).toBe(204);
     expect((await cardDetail(u, a.id)).status).toBe(404);
     expect((await libraryApi(u)).map((e) => e.card?.title)).toEqual(['Second']);
     expect(await libraryPage(u)).not.toContain('Retitled');
+  });
+
+  it('a kept library page is byte for byte the page drawn afresh: per-session token, language links, toast', async () => {
+    // The drawn page is kept per user with its per-request values left out (platform/web/render.ts):
+    // session A's request draws it, session B's (same user, another token) is answered from it, and after
+    // an unrelated write drops it B's request draws it afresh; both of B's answers must be the same bytes.
+    const u = await createUser(app.strapi);
+    const someoneElse = await createUser(app.strapi);
+    const foreign = await createCard(app.strapi, someoneElse, { title: 'Not mine' });
+    for (const [title, pinned] of [
+      ['Tom & "Jerry" <3', false],
+      ['Zoë’s card', true],
+    ] as const) {
+      const card = await createCard(app.strapi, u, { title, is_favorite: pinned });
+      await app.strapi.db
+        .query('plugin::greeting-cards.library-entry')
+        .create({ data: { user: u.id, card: card.id, type: 'draft', is_pinned: pinned } });
+    }
+    const jwt = app.strapi.plugin('users-permissions').service('jwt');
+    const sessionA = u.token;
+    const sessionB = jwt.issue({ id: u.id, second: 'session' }) as string;
+    expect(sessionB).not.toBe(sessionA);
+    const tokenOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)![1];
+    /** Makes the kept answers go: a write to a watched table that changes nothing this user sees. */
+    const unrelatedWrite = () => createCard(app.strapi, someoneElse, { title: 'Elsewhere' });
+
+    // Session A's request and B's differ in a query value no key names: only the language links show it.
+    const variants: Array<{ what: string; send: (session: string, x: string) => Promise<supertest.Response> }> = [
+      {
+        what: 'English page',
+        send: (s, x) => reader().get(`/library/?x=${x}`).set('Cookie', `gc_session=${s}`).set('Accept-Language', 'en'),
+      },
+      {
+        what: 'German page, a query with three values (the language links carry it)',
+        send: (s, x) => reader().get(`/library/?type=draft&locale=de&x=${x}`).set('Cookie', `gc_session=${s}`),
+      },
+      {
+        what: 'German fragment (htmx)',
+        send: (s, x) =>
+          reader()
+            .get(`/library/?type=draft&x=${x}`)
+            .set('Cookie', `gc_session=${s}`)
+            .set('Accept-Language', 'de')
+            .set('HX-Request', 'true'),
+      },
+    ];
+    const tokens: Record<string, string> = {};
+    for (const variant of variants) {
+      const a = await variant.send(sessionA, 'a');
+      expect(a.status).toBe(200);
+      tokens.a = tokenOf(a.text);
+      const kept = await variant.send(sessionB, '%3Cy%3E');
+      if (!pg) expect((await sqlDuring(app, () => variant.send(sessionB, '%3Cy%3E'))).sql).toEqual([]);
+      await unrelatedWrite();
+      const fresh = await variant.send(sessionB, '%3Cy%3E');
+      tokens.b = tokenOf(fresh.text);
+      expect(tokens.b).not.toBe(tokens.a);
+      expect({ what: variant.what, status: kept.status, text: kept.text }).toEqual({
+        what: variant.what,
+        status: fresh.status,
+        text: fresh.text,
+      });
+      expect(kept.headers['content-language']).toBe(fresh.headers['content-language']);
+      expect(kept.text).not.toContain(tokens.a);
+      expect(kept.text).toContain('Tom &amp; &quot;Jerry&quot; &lt;3');
+    }
+    // The German page's language links carry this request's query, escaped as the view escapes it.
+    expect((await variants[1].send(sessionB, '%3Cy%3E')).text).toContain(
+      'href="/library/?type=draft&amp;locale=en&amp;x=%3Cy%3E"',
+    );
+
+    // A toast: pinning someone else's card answers the panel with an error toast (htmx, 400, no write).
+    const pinForeign = (session: string, csrf: string, locale: string) =>
+      reader()
+        .post(`/library/${foreign.id}/favorite/`)
+        .set('Cookie', `gc_session=${session}`)
+        .set('Accept-Language', locale)
+        .set('HX-Request', 'true')
+        .set('X-CSRF-Token', csrf)
+        .type('form')
+        .send({ type: '', favorite: 'true' });
+    for (const locale of ['en', 'de']) {
+      const a = await pinForeign(sessionA, tokens.a, locale);
+      expect(a.status).toBe(400);
+      expect(a.text).toContain('toast toast-error');
+      const kept = await pinForeign(sessionB, tokens.b, locale);
+      await unrelatedWrite();
+      const fresh = await pinForeign(sessionB, tokens.b, locale);
+      expect(kept.status).toBe(400);
+      expect(kept.text).toBe(fresh.text);
+      expect(kept.text).toContain(tokens.b);
+      expect(kept.text).not.toContain(tokens.a);
+    }
   });
 
   it("an admin's Content Manager edit of the card's occasion is seen in its detail", async () => {

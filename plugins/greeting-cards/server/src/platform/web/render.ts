@@ -1,9 +1,11 @@
 import type { Core } from '@strapi/strapi';
+import crypto from 'crypto';
 import type { Ctx } from '../http/respond';
 import { ASSET_VERSION } from './static-files';
 import { pageCsrfToken } from './csrf';
 import { helpersFor } from './view-helpers';
 import { markLocale, pageLocale } from './locale';
+import type { PluginConfig } from '../config/settings';
 import { translator } from '../i18n/translate';
 import { shippedText } from '../i18n/shipped-texts';
 import { en } from '../i18n/messages/en';
@@ -135,4 +137,87 @@ export function renderPageOrPartial(
 ): void {
   if (isHtmx(ctx)) renderPartial(ctx, partial, data, status);
   else renderPage(ctx, view, data, status);
+}
+
+// Kept pages (issue 46, item 3): a page drawn once and answered again to the same user while nothing it
+// shows has changed (the caller keeps it, e.g. in platform/db/user-answers.ts, under a key naming all it
+// depends on: see keptPageKey). What differs between requests for the same drawing is left out of it and
+// filled in at answer time, escaped as the view escapes it: the CSRF token (per session), the language
+// switcher's links (this request's path and query) and a toast's text. Everything else the layout reads
+// comes from the plugin's configuration (keyed by its identity: a changed setting is a new object) or is
+// fixed per process (asset version, message catalogues).
+
+/** A drawn page without its per-request values: `parts` around `slots` (one more part than slots). */
+export interface KeptPage {
+  readonly parts: readonly string[];
+  readonly slots: readonly string[];
+}
+
+// Marks the left-out values in the drawing: random per process, so no content (a card's title) can hold one.
+const MARK = `gc-slot-${crypto.randomBytes(12).toString('hex')}-`;
+const MARKED = new RegExp(`${MARK}([\\w:-]+)\\.`);
+const configSerials = new WeakMap<PluginConfig, number>();
+let lastConfigSerial = 0;
+
+/**
+ * What a kept page of this request depends on besides the caller's data and the user: fragment or page,
+ * the language, the configuration in force (its identity), the page's own path (the navigation marks the
+ * current page; a fragment does not show it) and a toast's kind. The caller adds its data's key.
+ */
+export function keptPageKey(ctx: Ctx, toast: Toast | null = null): string {
+  const strapi: Core.Strapi = ctx.state.gcStrapi;
+  const config = getConfig(strapi);
+  let serial = configSerials.get(config);
+  if (serial === undefined) {
+    serial = ++lastConfigSerial;
+    configSerials.set(config, serial);
+  }
+  const fragment = isHtmx(ctx);
+  return [
+    fragment ? 'fragment' : `page ${ctx.path}`,
+    pageLocale(strapi, ctx),
+    `config ${serial}`,
+    toast ? `toast ${toast.kind}` : 'no toast',
+  ].join('\n');
+}
+
+/** Draws what renderPageOrPartial would, with the per-request values left out (sendKept fills them in). */
+export function drawKept(ctx: Ctx, view: string, partial: string, data: ViewData = {}): KeptPage {
+  const strapi: Core.Strapi = ctx.state.gcStrapi;
+  const fragment = isHtmx(ctx);
+  const it = common(strapi, ctx, data);
+  const marked = {
+    ...it,
+    csrfToken: `${MARK}csrf.`,
+    locales: it.locales.map((l) => ({ ...l, href: `${MARK}href:${l.code}.` })),
+    toast: it.toast ? { kind: it.toast.kind, text: `${MARK}toast.` } : null,
+  };
+  const eta = viewsFor(strapi);
+  const body = eta.render(fragment ? partial : view, marked);
+  const html = eta.render(
+    'layout',
+    fragment ? { ...marked, body, fragment: true } : { ...marked, body, fragment: false, layout: 'shop' },
+  );
+  const pieces = html.split(MARKED);
+  return { parts: pieces.filter((_, i) => i % 2 === 0), slots: pieces.filter((_, i) => i % 2 === 1) };
+}
+
+/** Answers with a kept page, its per-request values filled in: byte for byte what renderPageOrPartial draws. */
+export function sendKept(ctx: Ctx, kept: KeptPage, toast: Toast | null = null, status?: number): void {
+  const strapi: Core.Strapi = ctx.state.gcStrapi;
+  markLocale(strapi, ctx, pageLocale(strapi, ctx));
+  const escape = viewsFor(strapi).config.escapeFunction;
+  const csrf = escape(pageCsrfToken(strapi, ctx));
+  let html = kept.parts[0];
+  for (let i = 0; i < kept.slots.length; i += 1) {
+    const slot = kept.slots[i];
+    const value =
+      slot === 'csrf'
+        ? csrf
+        : slot === 'toast'
+          ? escape(toast?.text ?? '')
+          : escape(withLocale(ctx, slot.slice('href:'.length)));
+    html += value + kept.parts[i + 1];
+  }
+  send(ctx, html, status);
 }
