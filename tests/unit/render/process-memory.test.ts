@@ -8,7 +8,10 @@ const MB = 1024 * 1024;
 async function childHolding(mb: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ['-e', `globalThis.kept = Buffer.alloc(${mb} * 1024 * 1024, 1); console.log('ready'); setInterval(() => {}, 1000);`],
+    [
+      '-e',
+      `globalThis.kept = Buffer.alloc(${mb} * 1024 * 1024, 1); console.log('ready'); setInterval(() => {}, 1000);`,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await once(child.stdout!, 'data');
