@@ -25,6 +25,14 @@ export const LAUNCH_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-dev-shm-usage',
+  // Fewer processes, the same pictures (measured byte for byte): the GPU process (software compositing
+  // only, with --disable-gpu) and the network service (every request is answered by interception here)
+  // run inside the browser process, and no spare renderer is kept warm for a tab we never open. With the
+  // starting blank tab closed, 11 processes become 7 and the tree's PSS drops by about 40-60 MB.
+  // Puppeteer merges these feature lists with its own.
+  '--in-process-gpu',
+  '--enable-features=NetworkServiceInProcess2',
+  '--disable-features=SpareRendererForSitePerProcess',
 ];
 
 /** One page of the pool: draws designs, and prints on a page of its own opened on first use. */
@@ -71,9 +79,13 @@ export async function launchSession(options: RendererProviderOptions, pages = 1)
     protocolTimeout: (options.timeoutMs ?? 30_000) * 2,
   });
   try {
+    // The blank tab Chromium starts with is never drawn on; closed once ours are open, its renderer
+    // process (about 12-17 MB of the budget) goes with it.
+    const initial = await browser.pages();
     const free: Slot[] = [];
     for (let i = 0; i < pages; i += 1)
       free.push({ designPage: await openDesignPage(browser, options), printPage: null });
+    await Promise.all(initial.map((page) => page.close().catch(() => undefined)));
     return { browser, free, active: 0, renders: 0, measuredAt: null, baselineBytes: null, relieved: false };
   } catch (error) {
     await browser.close().catch(() => undefined);
