@@ -120,6 +120,10 @@ let requestsSinceSweep = 0;
 function sweepExpired(limiters: Limiters): void {
   if (++requestsSinceSweep < 1000) return;
   requestsSinceSweep = 0;
+  // Local counts of windows that ended with nothing left to write.
+  const now = Date.now();
+  for (const [key, local] of limiters.local)
+    if (local.unsent === 0 && local.sending === 0 && local.expire <= now) limiters.local.delete(key);
   const store = limiters.ip.writes as unknown as { clearExpired?: (t: number) => Promise<void> };
   // Keys that expired over an hour ago; a failed sweep only leaves rows behind.
   void store.clearExpired?.(Date.now() - 3600_000)?.catch?.(() => undefined);
@@ -194,7 +198,7 @@ async function addToStore(
 
 /** Takes the store's answer for a key into its local count (a later window, or more in the same one). */
 function learn(local: LocalCount, answer: { points: number; expire: number } | undefined): void {
-  if (!answer) return;
+  if (!answer || answer.expire < local.expire) return; // an answer about a window already over
   if (answer.expire !== local.expire) {
     local.expire = answer.expire;
     local.known = answer.points;
