@@ -25,12 +25,12 @@ export const LAUNCH_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-dev-shm-usage',
-  // Fewer processes, the same pictures (measured byte for byte): the GPU process (software compositing
-  // only, with --disable-gpu) and the network service (every request is answered by interception here)
-  // run inside the browser process, and no spare renderer is kept warm for a tab we never open. With the
-  // starting blank tab closed, 11 processes become 7 and the tree's PSS drops by about 40-60 MB.
-  // Puppeteer merges these feature lists with its own.
-  '--in-process-gpu',
+  // Fewer processes, the same pictures (measured byte for byte): the network service (every request is
+  // answered by interception here) runs inside the browser process, and no spare renderer is kept warm
+  // for a tab we never open; with the starting blank tab closed, fewer processes and a smaller PSS.
+  // Puppeteer merges these feature lists with its own. Not `--in-process-gpu`: it saved one more process
+  // with the system's Chromium, but the bundled one (@sparticuz/chromium's headless shell) then fails to
+  // draw (tests/rendering/bundled-browser.test.ts).
   '--enable-features=NetworkServiceInProcess2',
   '--disable-features=SpareRendererForSitePerProcess',
 ];
