@@ -246,7 +246,10 @@ describe('fulfilment under faults', () => {
     const takenOverAfterMs = Date.now() - killedAt;
     expect(takenOverAfterMs).toBeLessThan(60_000);
     await settle(ecardIds);
-    const copies = await expectDeliveredOnce(order, ecardIds, [], 4);
+    // Only a card whose claim the killed process still held can go out twice: it may have been handed to
+    // the SMTP server with its outcome not yet recorded (outcomes are written in batches), so the bound is
+    // those claims, not the sends at once (a CI run counted 5 copies with 4 sends at once).
+    const copies = await expectDeliveredOnce(order, ecardIds, [], held);
     console.log(
       `killed with ${held} claim(s) held, ${copies} same-Message-ID cop(ies); taken over ${takenOverAfterMs} ms after the kill (lease ${LEASE_S} s)`,
     );
