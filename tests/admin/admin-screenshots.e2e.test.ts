@@ -12,6 +12,7 @@ import {
   LANGS,
   settle,
   STILL,
+  steadyPicture,
   WIDTHS,
   type Lang,
 } from '../e2e/baseline';
@@ -196,14 +197,15 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
   }
 
   const go = async (page: Page, url: string) => {
-    await page.goto(`${app.baseUrl}/admin${url}`, { waitUntil: 'networkidle0' });
+    // The admin's bundle is large: on a loaded CI machine the first pages took over 30 s to go quiet.
+    await page.goto(`${app.baseUrl}/admin${url}`, { waitUntil: 'networkidle0', timeout: 120000 });
   };
 
   async function operatorPage(lang: Lang): Promise<Page> {
     if (operatorPages[lang]) return operatorPages[lang]!;
     const page = await pages.newPage();
     await page.emulateTimezone('Europe/London');
-    page.setDefaultTimeout(30000);
+    page.setDefaultTimeout(60000);
     await logIn(page, app.baseUrl, operators[lang]);
     // Strapi's own news banner (its media library) closed: not the plugin's, and it may change with Strapi.
     await go(page, '/plugins/greeting-cards/orders');
@@ -302,7 +304,14 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
         problems.push(`${shot}: ${problem}`);
       for (const problem of await scrollHintProblems(page)) problems.push(`${shot}: ${problem}`);
       // The admin's phone layout ends 32 px lower on some runs than on others (below the content).
-      compareWithBaseline(BASELINES, shot, Buffer.from(await page.screenshot()), problems, written, 40);
+      compareWithBaseline(
+        BASELINES,
+        shot,
+        await steadyPicture(() => page.screenshot(), () => settle(page)),
+        problems,
+        written,
+        40,
+      );
       for (const v of await allA11yViolations(page, options.axe ?? { include: ['main'] }))
         problems.push(`${shot}: ${v}`);
     }
@@ -542,7 +551,13 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
       });
       for (const problem of outside) problems.push(`${shot}: ${problem}`);
       const dialog = (await page.$('[role="dialog"]'))!;
-      compareWithBaseline(BASELINES, shot, Buffer.from(await dialog.screenshot()), problems, written);
+      compareWithBaseline(
+        BASELINES,
+        shot,
+        await steadyPicture(() => dialog.screenshot(), () => settle(inFrame)),
+        problems,
+        written,
+      );
       for (const v of await allA11yViolations(inFrame)) problems.push(`${shot} (frame): ${v}`);
       for (const v of await allA11yViolations(page, { include: ['[role="dialog"]'] })) problems.push(`${shot}: ${v}`);
     }

@@ -67,6 +67,27 @@ export function compareWithBaseline(
 }
 
 /**
+ * A picture taken once the page has stopped changing: `take` is called again, two animation frames
+ * apart (`between`), until two pictures in a row are the same, at most `tries` times. Under a loaded
+ * machine the designer's canvas, cleared on a resize, was photographed before it drew again (a CI run
+ * saw the card white and 10 % of the pixels off); a page that really differs still differs here.
+ */
+export async function steadyPicture(
+  take: () => Promise<Uint8Array>,
+  between: () => Promise<void>,
+  tries = 12,
+): Promise<Buffer> {
+  let last = Buffer.from(await take());
+  for (let i = 1; i < tries; i++) {
+    await between();
+    const next = Buffer.from(await take());
+    if (next.equals(last)) return next;
+    last = next;
+  }
+  return last;
+}
+
+/**
  * Whatever sticks out sideways (the page, or `root` when given: the admin scrolls inside its own
  * layout) and every control clipped inside its own box (its scroll size larger than its box), inside
  * `controlsIn` when given (else `root`, else the page).
