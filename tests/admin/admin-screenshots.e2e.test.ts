@@ -307,7 +307,10 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
       compareWithBaseline(
         BASELINES,
         shot,
-        await steadyPicture(() => page.screenshot(), () => settle(page)),
+        await steadyPicture(
+          () => page.screenshot(),
+          () => settle(page),
+        ),
         problems,
         written,
         40,
@@ -554,7 +557,10 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
       compareWithBaseline(
         BASELINES,
         shot,
-        await steadyPicture(() => dialog.screenshot(), () => settle(inFrame)),
+        await steadyPicture(
+          () => dialog.screenshot(),
+          () => settle(inFrame),
+        ),
         problems,
         written,
       );
