@@ -12,6 +12,14 @@ function noticesSent(): number {
   return registry?.sent ?? 0;
 }
 
+/** Change notices that rode a COMMIT's round trip (platform/db/table-writes.ts): sent, at no round trip. */
+export function noticesCarried(): number {
+  const registry = (globalThis as Record<symbol, { carried?: number } | undefined>)[
+    Symbol.for('greeting-cards.table-writes.registry')
+  ];
+  return registry?.carried ?? 0;
+}
+
 /**
  * Runs `fn` and returns the SQL statements the app's connection sent meanwhile: what a request costs in
  * database round trips, counted at the connection (tests hold query budgets with it).

@@ -9,10 +9,13 @@ import { CHANNEL, dispatchHere, encode } from './change-notices';
 //
 // - This instance drops the topic when the statement is sent and again when it has run (before the
 //   caller sees its result), and, on SQLite, again when the transaction it ran in ends.
-// - PostgreSQL: right behind the write, on the same connection, `select pg_notify(...)`: inside a
-//   transaction it is delivered when the transaction commits (never before, not at all on rollback);
-//   outside one, once the write has committed. The write's promise resolves only after the notice went
-//   out, so an answer sent after a write is never followed by another instance's stale read.
+// - PostgreSQL: outside a transaction, right behind the write, on the same connection,
+//   `select pg_notify(...)`, once the write has committed; the write's promise resolves only after the
+//   notice went out, so an answer sent after a write is never followed by another instance's stale read.
+//   Inside a transaction PostgreSQL delivers notices only when it commits (never before, not at all on
+//   rollback), so the notices wait for the COMMIT and travel in its round trip: one simple-protocol
+//   query, `select pg_notify(...); COMMIT;`. The COMMIT's promise resolves after both, as before, and
+//   a transaction's writes cost no round trip more than they did without notices.
 // A write that does not go through knex (psql by hand) is not seen.
 
 /** Statements that may change rows (a CTE too: it may hold an UPDATE). */
@@ -51,8 +54,12 @@ interface Registry {
    * every one of them cost a round trip more.
    */
   announced: WeakMap<object, Set<string>>;
-  /** Notices sent, for the query-budget tests (they count round trips at the connection). */
+  /**
+   * Notices sent in a round trip of their own, for the query-budget tests (they count round trips at
+   * the connection). Those that ride a COMMIT cost none and are counted in `carried`.
+   */
   sent: number;
+  carried: number;
 }
 const REGISTRY = Symbol.for('greeting-cards.table-writes.registry');
 const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)[REGISTRY] ??= {
@@ -60,9 +67,11 @@ const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)
   dirty: new WeakMap(),
   announced: new WeakMap(),
   sent: 0,
+  carried: 0,
 });
 registry.announced ??= new WeakMap();
 registry.sent ??= 0;
+registry.carried ??= 0;
 const { watches, dirty, announced } = registry;
 const PATCHED = Symbol.for('greeting-cards.table-writes');
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_$]*/g;
@@ -87,6 +96,21 @@ function notify(connection: unknown, topic: string): Promise<Error | null> {
   });
 }
 
+/** A topic that may be written into SQL as a plain literal (ours are model names and words). */
+const PLAIN_TOPIC = /^[A-Za-z0-9_.:-]+$/;
+/** The COMMIT of a whole transaction (a savepoint's end is a RELEASE). */
+const COMMIT = /^\s*commit\b/i;
+
+/**
+ * `select pg_notify(...)` for each topic, then the COMMIT, as one query without parameters: pg sends
+ * it in the simple protocol, which runs several statements in one round trip. Both the channel and the
+ * topics are the plugin's own words (checked by the caller), so the literals are written out here.
+ */
+function commitWithNotices(topics: string[], commit: string): string {
+  const calls = topics.map((topic) => `pg_notify('${CHANNEL}', '${encode(topic, null)}')`);
+  return `select ${calls.join(', ')}; ${commit}`;
+}
+
 function patch(client: KnexClient): void {
   const proto = Object.getPrototypeOf(client) as KnexClient & { [PATCHED]?: boolean };
   if (Object.prototype.hasOwnProperty.call(proto, PATCHED)) return;
@@ -95,7 +119,15 @@ function patch(client: KnexClient): void {
     const list = watches.get(this.config);
     const sql = typeof obj?.sql === 'string' ? obj.sql : '';
     if (!list || !sql) return original.call(this, connection, obj);
-    if (connection !== null && typeof connection === 'object') trackTransaction(connection, sql);
+    if (connection !== null && typeof connection === 'object') {
+      const waiting = announced.get(connection);
+      trackTransaction(connection, sql);
+      // The transaction's notices, waiting for its COMMIT: sent in the COMMIT's own round trip (a topic
+      // that is not a plain word went out right behind its write instead).
+      const bare = !(Array.isArray(obj.bindings) && obj.bindings.length);
+      const carry = waiting && bare && COMMIT.test(sql) ? [...waiting].filter((t) => PLAIN_TOPIC.test(t)) : [];
+      if (carry.length) return commitCarrying(this, original, connection, obj, carry);
+    }
     const hit = matching(list, sql);
     const ends = !hit.length && END.test(sql) && connection !== null && typeof connection === 'object';
     if (!hit.length && !ends) return original.call(this, connection, obj);
@@ -120,12 +152,13 @@ function patch(client: KnexClient): void {
       }
       return written.finally(() => dropHere(hit));
     }
-    // Queued behind the write on the same connection, so it runs in the write's transaction; once per
-    // topic in a transaction (delivered at its commit either way).
+    // In a transaction: noted once per topic, and sent with its COMMIT (above). Outside one: queued
+    // behind the write on the same connection.
     const inTransaction = connection && typeof connection === 'object' ? announced.get(connection) : undefined;
     const topics = [...new Set(postgres.map((w) => w.topic))].filter((topic) => !inTransaction?.has(topic));
+    const later = inTransaction ? topics.filter((topic) => PLAIN_TOPIC.test(topic)) : [];
     for (const topic of topics) inTransaction?.add(topic);
-    const notices = Promise.all(topics.map((topic) => notify(connection, topic)));
+    const notices = Promise.all(topics.filter((t) => !later.includes(t)).map((topic) => notify(connection, topic)));
     return written.then(
       async (result) => {
         const errors = (await notices).filter((e): e is Error => e !== null);
@@ -144,20 +177,52 @@ function patch(client: KnexClient): void {
 }
 
 /**
+ * Runs the COMMIT of a transaction whose writes left notices waiting, with the notices in front of it.
+ * Should the combined query fail before the COMMIT ran (a notice refused), the transaction is rolled
+ * back here, so the connection goes back to the pool outside a transaction; knex sees the COMMIT fail
+ * and the caller gets the error, as for any failed COMMIT.
+ */
+function commitCarrying(
+  client: KnexClient,
+  original: KnexClient['_query'],
+  connection: object,
+  obj: Query,
+  topics: string[],
+): Promise<unknown> {
+  registry.carried += topics.length;
+  const sql = obj.sql;
+  obj.sql = commitWithNotices(topics, sql as string);
+  return original.call(client, connection, obj).then(
+    (result) => {
+      obj.sql = sql;
+      return result;
+    },
+    async (error: unknown) => {
+      obj.sql = sql;
+      await original.call(client, connection, { sql: 'ROLLBACK' }).catch(() => undefined);
+      throw error;
+    },
+  );
+}
+
+/**
  * Follows a connection's transaction for `announced`: a new set at BEGIN, none after COMMIT or ROLLBACK.
- * A rollback to a savepoint discards the notices queued since it, so the topics are announced again
- * by the next write (again: at worst a notice twice, never one lost).
+ * A set names the topics whose notices wait for the COMMIT. A rollback to a savepoint keeps them: the
+ * rows written before the savepoint still commit, and a notice too many is harmless (one lost is not).
  */
 function trackTransaction(connection: object, sql: string): void {
   if (BEGIN.test(sql)) announced.set(connection, new Set());
-  else if (/^\s*rollback\s+to\b/i.test(sql)) {
-    if (announced.has(connection)) announced.set(connection, new Set());
-  } else if (END.test(sql) && !/savepoint/i.test(sql)) announced.delete(connection);
+  else if (END.test(sql) && !/savepoint|^\s*rollback\s+to\b/i.test(sql)) announced.delete(connection);
 }
 
-/** Change notices sent after writes in this process so far (the query-budget tests count them). */
+/** Change notices sent after writes in round trips of their own so far (the query-budget tests count them). */
 export function tableWriteNoticesSent(): number {
   return registry.sent;
+}
+
+/** Change notices sent in a COMMIT's round trip so far (costing none). */
+export function tableWriteNoticesCarried(): number {
+  return registry.carried;
 }
 
 /**
