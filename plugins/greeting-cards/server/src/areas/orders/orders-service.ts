@@ -18,7 +18,7 @@ import type { AddToCartInput } from './rules/cart-input';
 import { ownedOrder as findOwnedOrder, viewOrder } from './owned-order';
 import { releaseSession } from '../../platform/providers/payment/payment-session';
 import { query, tableOf, type Row } from '../../platform/db/query';
-import { writeTogether } from '../../platform/db/bulk-rows';
+import { insertTogether, writeTogether } from '../../platform/db/bulk-rows';
 import { getService } from '../../platform/get-service';
 import { bulkLines, cartEntries, cartFull, validateBulk } from './bulk-send';
 import type { Locale } from '../../platform/i18n/locales';
@@ -79,11 +79,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * with createMany, its user link written together with the first item's, `newCart.userLink`). Two
    * first adds racing: the unique cart_key index refuses the second, whose transaction rolls back and
    * runs again on the winner's cart.
+   * `unwritten`: a new cart's row is not written here but handed to `fn` as `newCart.row` (its `id`
+   * undefined), for `fn` to write with its own statement (add-to-cart on PostgreSQL: one round trip).
    */
   async function onLockedCart<T>(
     userId: number,
-    fn: (cart: Row, items: Row[], newCart: { userLink: Array<[number, number]> }) => Promise<T>,
+    fn: (cart: Row, items: Row[], newCart: { userLink: Array<[number, number]>; row?: Row }) => Promise<T>,
     locale?: Locale,
+    unwritten = false,
   ): Promise<T> {
     const postgres = !String(strapi.db.config.connection.client).includes('sqlite');
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -112,6 +115,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             createdAt: now,
             updatedAt: now,
           };
+          if (unwritten) return fn({ ...data }, [], { userLink: [], row: data });
           const { ids } = (await q(UID.order).createMany({ data: [data] })) as { ids: number[] };
           const cart = { ...data, id: ids[0] };
           return fn(cart, [], { userLink: [[cart.id, userId]] });
@@ -242,6 +246,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       );
       const extra = shipping?.shipping_pence ?? 0;
       const price = { ...base, line_total_pence: base.line_total_pence + extra, ...addOnColumns(addOn) };
+      const postgres = !String(strapi.db.config.connection.client).includes('sqlite');
       return onLockedCart(
         userId,
         async (cart, items, newCart) => {
@@ -266,15 +271,48 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             createdAt: now,
             updatedAt: now,
           };
-          const { ids } = (await q(UID.orderItem).createMany({ data: [data] })) as { ids: number[] };
-          const created = { ...data, id: ids[0] };
           // The cart as it now stands, from what is in hand: no need to read it back.
-          const all = [...items, { ...created, card, recipient, gift_addon: addon }];
+          const line = { ...data, card, recipient, gift_addon: addon };
           const totals = {
-            ...orderTotals(all.map((i) => i.line_total_pence)),
+            ...orderTotals([...items, line].map((i) => i.line_total_pence)),
             promo_code: null,
             ...(locale ? { locale } : {}),
           };
+          if (postgres) {
+            // PostgreSQL: a new cart's row, the line's, their links and (an existing cart) its totals in
+            // ONE statement, the new rows' ids from its answer.
+            const cartRef = newCart.row ? { row: 'cart' } : (cart.id as number);
+            const ids = await insertTogether(
+              strapi,
+              [
+                ...(newCart.row ? [{ alias: 'cart', uid: UID.order, data: { ...newCart.row, ...totals } }] : []),
+                { alias: 'line', uid: UID.orderItem, data },
+              ],
+              [
+                ...(newCart.row ? [{ uid: UID.order, name: 'user', own: { row: 'cart' }, other: userId }] : []),
+                { uid: UID.orderItem, name: 'order', own: { row: 'line' }, other: cartRef },
+                { uid: UID.orderItem, name: 'card', own: { row: 'line' }, other: card.id as number },
+                ...(recipient
+                  ? [{ uid: UID.orderItem, name: 'recipient', own: { row: 'line' }, other: recipient.id as number }]
+                  : []),
+                ...(addon
+                  ? [{ uid: UID.orderItem, name: 'gift_addon', own: { row: 'line' }, other: addon.id as number }]
+                  : []),
+              ],
+              newCart.row
+                ? undefined
+                : (knex) =>
+                    knex(tableOf(strapi, UID.order))
+                      .where({ id: cart.id })
+                      .update({ ...totals, updated_at: now }),
+              now,
+            );
+            const id = newCart.row ? ids.cart : cart.id;
+            return orderView({ ...cart, id, ...totals }, [...items, { ...line, id: ids.line }]);
+          }
+          const { ids } = (await q(UID.orderItem).createMany({ data: [data] })) as { ids: number[] };
+          const created = { ...data, id: ids[0] };
+          const all = [...items, { ...line, id: created.id }];
           const item = UID.orderItem;
           const links = [
             { uid: UID.order, name: 'user', pairs: newCart.userLink },
@@ -291,20 +329,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               pairs: (addon ? [[created.id, addon.id as number]] : []) as Array<[number, number]>,
             },
           ];
-          if (String(strapi.db.config.connection.client).includes('sqlite')) {
-            await writeTogether(strapi, links);
-            await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: now } });
-          } else {
-            // PostgreSQL: the links and the cart's totals in one statement (column names, as knex writes).
-            await writeTogether(strapi, links, (knex) =>
-              knex(tableOf(strapi, UID.order))
-                .where({ id: cart.id })
-                .update({ ...totals, updated_at: now }),
-            );
-          }
+          // SQLite: each link table in a statement of its own (in-process, not a network hop).
+          await writeTogether(strapi, links);
+          await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: now } });
           return orderView({ ...cart, ...totals }, all);
         },
         locale,
+        postgres,
       );
     },
 

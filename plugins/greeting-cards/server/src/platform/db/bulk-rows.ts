@@ -106,6 +106,68 @@ export async function writeTogether(
   });
 }
 
+/** A link's end: a row's known id, or the id of a row inserted by the same statement (its alias). */
+export type RowRef = number | { row: string };
+
+/**
+ * PostgreSQL: new rows (`rows`, attribute names as newRowColumns takes them, each under an alias), the
+ * link rows of to-one relations between them and existing rows (`links`), and optionally one more
+ * statement (`last`, built on the transaction's knex), all in ONE statement of data-modifying CTEs.
+ * A link names its ends by id or by a new row's alias, so a new row and its relations need no round
+ * trip between them. Resolves to each alias's new id. Like writeTogether, the parts must not depend on
+ * each other's effects but through the new ids (PostgreSQL runs them on one snapshot).
+ */
+export async function insertTogether(
+  strapi: Core.Strapi,
+  rows: Array<{ alias: string; uid: string; data: Row }>,
+  links: Array<{ uid: string; name: string; own: RowRef; other: RowRef }>,
+  last?: (knex: Knex) => Knex.QueryBuilder,
+  now = new Date(),
+): Promise<Record<string, number>> {
+  if (!isPostgres(strapi)) throw new Error('insertTogether writes PostgreSQL statements');
+  const table = (uid: string) => (strapi.db.metadata.get(uid as never) as unknown as InsertMeta).tableName;
+  const aliases = new Set(rows.map((r) => r.alias));
+  const name = (alias: string) => {
+    if (!/^[a-z][a-z0-9_]*$/.test(alias) || !aliases.has(alias)) throw new Error(`insertTogether: no row ${alias}`);
+    return `"r_${alias}"`;
+  };
+  return inCurrentTransaction(strapi, async (knex) => {
+    const heads: string[] = [];
+    const bindings: unknown[] = [];
+    for (const { alias, uid, data } of rows) {
+      const part = knex(table(uid))
+        .insert(newRowColumns(strapi, uid, data, now))
+        .returning('id')
+        .toSQL();
+      heads.push(`${name(alias)} as (${part.sql})`);
+      bindings.push(...part.bindings);
+    }
+    links.forEach(({ uid, name: relation, own, other }, i) => {
+      const join = linkTableOf(strapi, uid, relation);
+      const ends = [own, other].map((ref) =>
+        typeof ref === 'number' ? { sql: '?', from: [] } : { sql: `${name(ref.row)}."id"`, from: [name(ref.row)] },
+      );
+      const from = [...new Set(ends.flatMap((e) => e.from))];
+      heads.push(
+        `"l${i}" as (insert into ${knex.raw('??', [join.name]).toQuery()} (${knex
+          .raw('??, ??', [join.joinColumn.name, join.inverseJoinColumn.name])
+          .toQuery()}) select ${ends.map((e) => e.sql).join(', ')}${from.length ? ` from ${from.join(', ')}` : ''})`,
+      );
+      for (const ref of [own, other]) if (typeof ref === 'number') bindings.push(ref);
+    });
+    if (last) {
+      const part = last(knex).toSQL();
+      heads.push(`"z" as (${part.sql})`);
+      bindings.push(...part.bindings);
+    }
+    const ids = rows.map(({ alias }) => `(select "id" from ${name(alias)}) as ${knex.raw('??', [alias]).toQuery()}`);
+    const result = (await knex.raw(`with ${heads.join(', ')} select ${ids.join(', ') || '1'}`, bindings)) as {
+      rows: Array<Record<string, number>>;
+    };
+    return Object.fromEntries(rows.map(({ alias }) => [alias, Number(result.rows[0][alias])]));
+  });
+}
+
 interface InsertMeta {
   tableName: string;
   attributes: Record<string, { type: string; columnName?: string; default?: unknown }>;
