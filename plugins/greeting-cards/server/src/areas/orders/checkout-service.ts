@@ -47,11 +47,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const buyerCountry = netPrices ? await getService(strapi, 'invoices').buyerCountry(userId) : '';
 
     // Under the order's row lock, so no add_to_cart or removal lands between pricing and freezing.
-    const underLock = async (order: Row, status: string | null) => {
+    // `read`: the items, when the read that took the lock brought them.
+    const underLock = async (order: Row, status: string | null, read?: Row[]) => {
       const current = transition((status ?? order.status) as OrderStatus, 'checkout');
       const { promo_code: raw } = typeof input === 'function' ? input() : input;
       if (!current.ok) throw conflict(current.reason);
-      const items = await store.items(order.id);
+      const items = read ?? (await store.items(order.id));
       if (!items.length) throw conflict(msg('error.cart_empty'));
       const problems = checkoutItemProblems(items);
       if (problems.length) throw fieldErrors({ items: problems });
@@ -195,7 +196,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     };
     const frozen =
       typeof order === 'string'
-        ? await store.withLockedOwnedOrder(userId, order, (owned) => underLock(owned, null))
+        ? await store.withLockedOwnedOrder(userId, order, (owned, items) => underLock(owned, null, items))
         : await lockedRow(order);
     // What was just written under the lock is the order's state: no need to read it back.
     return orderView(frozen.order, frozen.items);

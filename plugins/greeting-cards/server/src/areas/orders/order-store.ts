@@ -7,11 +7,10 @@ import {
   columnsOfType,
   inCurrentTransaction,
   linkOf,
-  rowOfType,
   rowWithChildRelationIds,
+  rowWithChildren,
   rowsWithRelationIds,
   rowsWithRelations,
-  scalarColumnsOf,
 } from '../../platform/db/joined-rows';
 import { newRowColumns } from '../../platform/db/bulk-rows';
 import { notFound } from '../../platform/errors';
@@ -90,23 +89,35 @@ export function orderStore(strapi: Core.Strapi) {
       })) as T;
     },
     /**
-     * withLockedOrder for the user's order `uuid`, found and locked in one read (the order joined with
-     * its user link, FOR UPDATE of the order's row on PostgreSQL): `fn` gets the order's row as the
-     * query engine reads it. Another user's order, or none, is the 404 (nothing written).
+     * withLockedOrder for the user's order `uuid`, found, locked and read with its items (as `items`
+     * gives them) in ONE query: the order joined with its user link, its items left-joined with their
+     * card, recipient and add-on, FOR UPDATE of the order's row on PostgreSQL. `fn` gets the order's row
+     * as the query engine reads it, and its items. Another user's order, or none, is the 404 (nothing
+     * written).
      */
-    async withLockedOwnedOrder<T>(userId: number, uuid: string, fn: (order: Row) => Promise<T>): Promise<T> {
+    async withLockedOwnedOrder<T>(
+      userId: number,
+      uuid: string,
+      fn: (order: Row, items: Row[]) => Promise<T>,
+    ): Promise<T> {
       if (typeof uuid !== 'string' || uuid.length > 64) throw notFound();
-      return (await strapi.db.transaction(async ({ trx }) => {
+      return (await strapi.db.transaction(async () => {
         const user = linkOf(strapi, UID.order, 'user');
-        let read = (trx as unknown as Knex)(`${tableOf(strapi, UID.order)} as o`)
-          .join(`${user.table} as u`, `u.${user.own}`, 'o.id')
-          .where({ 'o.uuid': uuid, [`u.${user.other}`]: userId })
-          .select(scalarColumnsOf(strapi, UID.order, 'o', 'o__'))
-          .first();
-        if (!isSqlite(strapi)) read = read.forUpdate('o');
-        const raw = (await read) as Row | undefined;
-        if (!raw) throw notFound();
-        return fn(rowOfType(strapi, UID.order, raw, 'o__'));
+        const { row, children } = await rowWithChildren(
+          strapi,
+          UID.order,
+          (query) => {
+            query
+              .join(`${user.table} as u`, `u.${user.own}`, 'o.id')
+              .where({ 'o.uuid': uuid, [`u.${user.other}`]: userId });
+          },
+          UID.orderItem,
+          'order',
+          ITEM_POPULATE,
+          true,
+        );
+        if (!row) throw notFound();
+        return fn(row, children);
       })) as T;
     },
     /**

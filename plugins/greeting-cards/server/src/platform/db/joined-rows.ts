@@ -217,13 +217,33 @@ export async function rowWithChildRelationIds(
   return { row: head.row, children };
 }
 
+/**
+ * One row of `parentUid` (found by `where` on alias `o`) with its children of `uid` (whose to-one
+ * relation `parent` points at it), each child with its to-one relations `populate` as whole rows, in
+ * ONE query; the parent's row locked (FOR UPDATE OF it on PostgreSQL; SQLite writes one at a time)
+ * when `lock` is set, which needs a transaction.
+ */
+export async function rowWithChildren(
+  strapi: Core.Strapi,
+  parentUid: string,
+  where: (query: Knex.QueryBuilder) => void,
+  uid: string,
+  parent: string,
+  populate: string[],
+  lock = false,
+): Promise<{ row: Row | null; children: Row[] }> {
+  const head = { uid: parentUid, where, row: null as Row | null, lock };
+  const children = await joinedRows(strapi, uid, { parent, parentIds: [] }, populate, [], head);
+  return { row: head.row, children };
+}
+
 async function joinedRows(
   strapi: Core.Strapi,
   uid: string,
   filter: Filter,
   populate: string[],
   refs: string[] = [],
-  head?: { uid: string; where: (query: Knex.QueryBuilder) => void; row: Row | null },
+  head?: { uid: string; where: (query: Knex.QueryBuilder) => void; row: Row | null; lock?: boolean },
 ): Promise<Row[]> {
   const wanted = 'ids' in filter ? filter.ids : filter.parentIds;
   if (!wanted.length && !head) return [];
@@ -253,13 +273,9 @@ async function joinedRows(
         .select({ r__parent: 'o.id' })
         .orderBy('r.id', 'asc');
       head.where(query);
-      refs.forEach((name, i) => {
-        const { join } = link(name);
-        query
-          .leftJoin(`${join.name} as k${i}`, `k${i}.${join.joinColumn.name}`, 'r.id')
-          .select({ [`k${i}__id`]: `k${i}.${join.inverseJoinColumn.name}` });
-      });
-      return query;
+      // The parent's row only (never the children's: outer joins may not lock their nullable side).
+      if (head.lock && !String(strapi.db.config.connection.client).includes('sqlite')) query.forUpdate('o');
+      return withRelations(query);
     }
     const query = knex(`${meta.tableName} as r`)
       .select(columnsOf(meta, 'r', 'r__'))
@@ -272,6 +288,10 @@ async function joinedRows(
     } else {
       query.whereIn('r.id', wanted);
     }
+    return withRelations(query);
+  });
+  /** The rows' to-one relations: `populate` as whole rows, `refs` as ids. */
+  function withRelations(query: Knex.QueryBuilder): Knex.QueryBuilder {
     populate.forEach((name, i) => {
       const { join, target } = link(name);
       query
@@ -286,7 +306,7 @@ async function joinedRows(
         .select({ [`k${i}__id`]: `k${i}.${join.inverseJoinColumn.name}` });
     });
     return query;
-  });
+  }
   const seen = new Set<unknown>();
   const rows: Row[] = [];
   for (const record of raw) {
