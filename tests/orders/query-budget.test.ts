@@ -24,7 +24,7 @@ import { createCard, createRecipient } from '../helpers/order-fixtures';
 // COMMIT (9 / 6 / 8); now it travels in the COMMIT's query (8 / 5 / 7), and the test checks that it
 // still goes out with every step.
 const BUDGETS = {
-  postgres: { add_to_cart: 6, checkout: 4, pay: 7 },
+  postgres: { add_to_cart: 6, checkout: 4, pay: 6 },
   sqlite: { add_to_cart: 12, checkout: 6, pay: 12 },
 };
 const BUDGET = process.env.TEST_DATABASE_URL ? BUDGETS.postgres : BUDGETS.sqlite;

@@ -22,7 +22,7 @@ export const ITEM_POPULATE = ['card', 'recipient', 'gift_addon'];
 const isSqlite = (strapi: Core.Strapi) => String(strapi.db.config.connection.client).includes('sqlite');
 
 export function orderStore(strapi: Core.Strapi) {
-  return {
+  const store = {
     byUuidOwned(userId: number, uuid: string): Promise<Row | null> {
       if (typeof uuid !== 'string' || uuid.length > 64) return Promise.resolve(null);
       return q(strapi, UID.order).findOne({ where: { uuid, user: { id: userId } } });
@@ -132,8 +132,24 @@ export function orderStore(strapi: Core.Strapi) {
       data: Row,
       alongside?: (knex: Knex) => Knex.QueryBuilder[],
     ): Promise<boolean> {
+      return (await store.moveIfWith(id, from, data, alongside)).moved;
+    },
+    /**
+     * moveIf, and on PostgreSQL `dependents`: CTEs that read the move's RETURNING ("m", the order's id)
+     * and so write only when this call made the move (a delivery made on payment, say), in the move's
+     * own statement. Resolves to whether the move happened and the first `id` each dependent returned
+     * (null when none). Dependents are refused on SQLite, where the caller writes after the move.
+     */
+    async moveIfWith(
+      id: number,
+      from: OrderStatus[],
+      data: Row,
+      alongside?: (knex: Knex) => Knex.QueryBuilder[],
+      dependents: Array<{ name: string; sql: string; bindings: unknown[] }> = [],
+    ): Promise<{ moved: boolean; ids: Record<string, number | null> }> {
       const recorded = typeof data.status === 'string';
-      if (!isSqlite(strapi) && (alongside || recorded)) {
+      if (dependents.length && isSqlite(strapi)) throw new Error('moveIfWith: dependents are PostgreSQL statements');
+      if (!isSqlite(strapi) && (alongside || recorded || dependents.length)) {
         // PostgreSQL: the writes that go with the move (the caller's, in the same transaction, rolled back
         // with it when the move does not happen), the move itself and its status-history row in one
         // statement. The history row is inserted from the move's RETURNING, so it exists only when this
@@ -162,10 +178,22 @@ export function orderStore(strapi: Core.Strapi) {
             );
             bindings.push(...columns.map((c) => row[c]));
           }
-          const result = (await knex.raw(`with ${heads.join(', ')} select "id" from "m"`, bindings as never)) as {
-            rows?: unknown[];
-          };
-          return (result.rows?.length ?? 0) === 1;
+          for (const d of dependents) {
+            if (!/^[a-z][a-z0-9_]*$/.test(d.name) || ['m', 'h'].includes(d.name) || /^w\d+$/.test(d.name))
+              throw new Error(`moveIfWith: a dependent may not be named ${d.name}`);
+            heads.push(`"${d.name}" as (${d.sql})`);
+            bindings.push(...d.bindings);
+          }
+          const picks = dependents.map((d) => `(select "id" from "${d.name}" limit 1) as "${d.name}"`);
+          const result = (await knex.raw(
+            `with ${heads.join(', ')} select ${['"m"."id" as "m"', ...picks].join(', ')} from "m"`,
+            bindings as never,
+          )) as { rows?: Array<Record<string, unknown>> };
+          const row = result.rows?.length === 1 ? result.rows[0] : null;
+          const ids = Object.fromEntries(
+            dependents.map((d) => [d.name, row && row[d.name] !== null ? Number(row[d.name]) : null]),
+          );
+          return { moved: row !== null, ids };
         });
       }
       if (alongside)
@@ -183,7 +211,7 @@ export function orderStore(strapi: Core.Strapi) {
           data: [{ order_id: id, status: data.status, at: new Date() }],
         });
       }
-      return moved;
+      return { moved, ids: {} };
     },
     /** The order's status changes, oldest first. */
     statusChanges(orderId: number): Promise<Row[]> {
@@ -193,4 +221,5 @@ export function orderStore(strapi: Core.Strapi) {
       });
     },
   };
+  return store;
 }

@@ -51,11 +51,8 @@ export async function completeOrderPayment(
 ): Promise<boolean> {
   const store = orderStore(strapi);
   const pendingIds: number[] = [];
-  const won = await strapi.db.transaction(async () => {
-    const moved = await store.moveIf(orderId, statesAllowing('pay'), paidChanges(payment, now));
-    if (!moved) return false;
-    const items = frozenItems ?? (await store.items(orderId));
-    const planned = items.map((item) => {
+  const plan = (items: Row[]) =>
+    items.map((item) => {
       const due = item.scheduled_for ? new Date(item.scheduled_for) : null;
       return {
         itemId: item.id as number,
@@ -64,7 +61,28 @@ export async function completeOrderPayment(
         view_token: newViewToken(),
       };
     });
-    pendingIds.push(...(await createDeliveries(strapi, planned)));
+  const won = await strapi.db.transaction(async () => {
+    let items: Row[];
+    if (frozenItems?.length === 1 && !String(strapi.db.config.connection.client).includes('sqlite')) {
+      // One line known beforehand (the usual order) on PostgreSQL: its delivery and the delivery's link
+      // are written by the move's own statement, from its RETURNING, so only the winner writes them.
+      const [planned] = plan(frozenItems);
+      const move = await store.moveIfWith(
+        orderId,
+        statesAllowing('pay'),
+        paidChanges(payment, now),
+        undefined,
+        deliveryAfterMove(strapi, planned),
+      );
+      if (!move.moved) return false;
+      if (planned.status === 'pending') pendingIds.push(Number(move.ids.delivery));
+      items = frozenItems;
+    } else {
+      const moved = await store.moveIf(orderId, statesAllowing('pay'), paidChanges(payment, now));
+      if (!moved) return false;
+      items = frozenItems ?? (await store.items(orderId));
+      pendingIds.push(...(await createDeliveries(strapi, plan(items))));
+    }
     await getService(strapi, 'cards').setStatusMany(
       items.map((i) => i.card?.id).filter((id): id is number => typeof id === 'number'),
       'ordered',
@@ -84,15 +102,46 @@ export async function completeOrderPayment(
   return true;
 }
 
+type PlannedDelivery = { itemId: number; status: string; scheduled_for: Date; view_token: string };
+
+/**
+ * PostgreSQL: the delivery of one planned line and its order-item link as CTEs of the order's move
+ * (order-store's moveIfWith): both insert from the move's RETURNING ("m"), so they exist only when the
+ * move happened. The delivery's id comes back as `delivery`.
+ */
+function deliveryAfterMove(
+  strapi: Core.Strapi,
+  p: PlannedDelivery,
+): Array<{ name: string; sql: string; bindings: unknown[] }> {
+  const row = newRowColumns(strapi, UID.delivery, {
+    status: p.status,
+    scheduled_for: p.scheduled_for,
+    view_token: p.view_token,
+  });
+  const columns = Object.keys(row);
+  const link = linkOf(strapi, UID.delivery, 'order_item');
+  return [
+    {
+      name: 'delivery',
+      sql:
+        `insert into "${tableOf(strapi, UID.delivery)}" (${columns.map((c) => `"${c}"`).join(', ')}) ` +
+        `select ${columns.map(() => '?').join(', ')} from "m" returning "id"`,
+      bindings: columns.map((c) => row[c]),
+    },
+    {
+      name: 'delivery_link',
+      sql: `insert into "${link.table}" ("${link.own}", "${link.other}") select "id", ? from "delivery" returning "${link.own}" as "id"`,
+      bindings: [p.itemId],
+    },
+  ];
+}
+
 /**
  * One delivery per planned line, in batches: the rows with createMany, then their order items as link
  * rows. The view token (unique, made here) tells which new row belongs to which line, whatever order
  * the database hands ids back in. Returns the ids of the deliveries due now (status pending).
  */
-async function createDeliveries(
-  strapi: Core.Strapi,
-  planned: Array<{ itemId: number; status: string; scheduled_for: Date; view_token: string }>,
-): Promise<number[]> {
+async function createDeliveries(strapi: Core.Strapi, planned: PlannedDelivery[]): Promise<number[]> {
   const deliveries = query(strapi, UID.delivery);
   const pending: number[] = [];
   if (planned.length === 1 && !String(strapi.db.config.connection.client).includes('sqlite')) {
