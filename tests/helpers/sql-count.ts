@@ -5,7 +5,7 @@ import type { TestApp } from './strapi';
 const FRESHNESS_READ = '/* greeting-cards settings freshness */';
 
 /** The table-writes registry's count of notices sent (shared by every copy of the plugin in this process). */
-function noticesSent(): number {
+export function noticesSent(): number {
   const registry = (globalThis as Record<symbol, { sent?: number } | undefined>)[
     Symbol.for('greeting-cards.table-writes.registry')
   ];

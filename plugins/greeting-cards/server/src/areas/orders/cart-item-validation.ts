@@ -31,15 +31,16 @@ export async function validateCartItem(
   strapi: Core.Strapi,
   userId: number,
   input: AddToCartInput,
+  owned?: { card: Row | null; recipient: Row | null },
 ): Promise<ValidCartItem> {
   const errors: FieldErrors = {};
   const add = (field: string, message: Text) => (errors[field] ??= []).push(message);
 
   // Independent reads, so at once (on PostgreSQL each on its own pooled connection): the step waits for
-  // the slowest of them, not their sum.
+  // the slowest of them, not their sum. `owned`: the card and recipient, when the caller read them.
   const [card, recipient, addon] = await Promise.all([
-    findOwnedCard(strapi, userId, input.card_id),
-    input.recipient_id ? findOwnedRecipient(strapi, userId, input.recipient_id) : null,
+    owned ? owned.card : findOwnedCard(strapi, userId, input.card_id),
+    !input.recipient_id ? null : owned ? owned.recipient : findOwnedRecipient(strapi, userId, input.recipient_id),
     input.gift_addon_id
       ? query(strapi, UID.giftAddon).findOne({ where: { id: input.gift_addon_id, is_active: true, ...PUBLISHED } })
       : null,

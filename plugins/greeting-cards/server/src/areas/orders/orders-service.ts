@@ -12,6 +12,7 @@ import { orderStore } from './order-store';
 import { orderView, OrderView } from './serializer';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { ecardExtras, validateCartItem } from './cart-item-validation';
+import { ownedCardRecipientAndCart } from './owned-records';
 import { pagedRowsCountingLast } from '../../platform/db/paged-rows';
 import type { PageRequest } from '../../platform/http/pagination';
 import type { AddToCartInput } from './rules/cart-input';
@@ -82,6 +83,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * `unwritten`: a new cart's row is not written here but handed to `fn` as `newCart.row` (its `id`
    * undefined), for `fn` to write with its own statement (add-to-cart on PostgreSQL: one round trip).
    */
+  /** A new, empty cart's row for the user (attribute names). */
+  function newCartRow(userId: number, locale?: Locale): Row {
+    const now = new Date();
+    return {
+      uuid: crypto.randomUUID(),
+      status: 'cart',
+      cart_key: userId,
+      currency: getConfig(strapi).currency,
+      locale: locale ?? null,
+      subtotal_pence: 0,
+      discount_pence: 0,
+      total_pence: 0,
+      promo_code: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
   async function onLockedCart<T>(
     userId: number,
     fn: (cart: Row, items: Row[], newCart: { userLink: Array<[number, number]>; row?: Row }) => Promise<T>,
@@ -101,20 +120,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             if (cartEntries(items) >= max) throw cartFull(max);
             return fn(found, items, { userLink: [] });
           }
-          const now = new Date();
-          const data = {
-            uuid: crypto.randomUUID(),
-            status: 'cart',
-            cart_key: userId,
-            currency: getConfig(strapi).currency,
-            locale: locale ?? null,
-            subtotal_pence: 0,
-            discount_pence: 0,
-            total_pence: 0,
-            promo_code: null,
-            createdAt: now,
-            updatedAt: now,
-          };
+          const data = newCartRow(userId, locale);
           if (unwritten) return fn({ ...data }, [], { userLink: [], row: data });
           const { ids } = (await q(UID.order).createMany({ data: [data] })) as { ids: number[] };
           const cart = { ...data, id: ids[0] };
@@ -221,7 +227,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return addManyToCart(userId, { ...input, recipient_tag: null, recipient_ids: people.map((r) => r.id) }, locale);
       }
       if (input.recipient_ids?.length) return addManyToCart(userId, input, locale);
-      const { card, recipient, addon, envelope, scheduledFor: asked } = await validateCartItem(strapi, userId, input);
+      const postgres = !String(strapi.db.config.connection.client).includes('sqlite');
+      // PostgreSQL: the card, the recipient and whether there is a cart, in one read.
+      const owned = postgres
+        ? await ownedCardRecipientAndCart(strapi, userId, input.card_id, input.recipient_id ?? null)
+        : null;
+      const {
+        card,
+        recipient,
+        addon,
+        envelope,
+        scheduledFor: asked,
+      } = await validateCartItem(strapi, userId, input, owned ?? undefined);
       // A chosen method or arrive-by date: priced and dated by the shipping service (never by the client);
       // an arrive-by card waits (scheduled_for) until the day it must go to the printer.
       const shipping =
@@ -246,97 +263,109 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       );
       const extra = shipping?.shipping_pence ?? 0;
       const price = { ...base, line_total_pence: base.line_total_pence + extra, ...addOnColumns(addOn) };
-      const postgres = !String(strapi.db.config.connection.client).includes('sqlite');
-      return onLockedCart(
-        userId,
-        async (cart, items, newCart) => {
-          // The line's row in one INSERT; its relations and the cart's totals written together after it.
-          const now = new Date();
-          const data = {
-            ...(shipping
-              ? {
-                  shipping_method: shipping.shipping_method,
-                  shipping_pence: shipping.shipping_pence,
-                  shipping_price_source: shipping.shipping_price_source,
-                  arrive_by: shipping.arrive_by,
-                  arrives_from: shipping.arrives_from,
-                  arrives_to: shipping.arrives_to,
-                }
-              : {}),
-            delivery_method: input.delivery_method,
-            scheduled_for: scheduledFor,
-            gift_wrap: input.gift_wrap,
-            ...ecardExtras(input, envelope),
-            ...price,
-            createdAt: now,
-            updatedAt: now,
-          };
-          // The cart as it now stands, from what is in hand: no need to read it back.
-          const line = { ...data, card, recipient, gift_addon: addon };
-          const totals = {
-            ...orderTotals([...items, line].map((i) => i.line_total_pence)),
-            promo_code: null,
-            ...(locale ? { locale } : {}),
-          };
-          if (postgres) {
-            // PostgreSQL: a new cart's row, the line's, their links and (an existing cart) its totals in
-            // ONE statement, the new rows' ids from its answer.
-            const cartRef = newCart.row ? { row: 'cart' } : (cart.id as number);
-            const ids = await insertTogether(
-              strapi,
-              [
-                ...(newCart.row ? [{ alias: 'cart', uid: UID.order, data: { ...newCart.row, ...totals } }] : []),
-                { alias: 'line', uid: UID.orderItem, data },
-              ],
-              [
-                ...(newCart.row ? [{ uid: UID.order, name: 'user', own: { row: 'cart' }, other: userId }] : []),
-                { uid: UID.orderItem, name: 'order', own: { row: 'line' }, other: cartRef },
-                { uid: UID.orderItem, name: 'card', own: { row: 'line' }, other: card.id as number },
-                ...(recipient
-                  ? [{ uid: UID.orderItem, name: 'recipient', own: { row: 'line' }, other: recipient.id as number }]
-                  : []),
-                ...(addon
-                  ? [{ uid: UID.orderItem, name: 'gift_addon', own: { row: 'line' }, other: addon.id as number }]
-                  : []),
-              ],
-              newCart.row
-                ? undefined
-                : (knex) =>
-                    knex(tableOf(strapi, UID.order))
-                      .where({ id: cart.id })
-                      .update({ ...totals, updated_at: now }),
-              now,
-            );
-            const id = newCart.row ? ids.cart : cart.id;
-            return orderView({ ...cart, id, ...totals }, [...items, { ...line, id: ids.line }]);
-          }
-          const { ids } = (await q(UID.orderItem).createMany({ data: [data] })) as { ids: number[] };
-          const created = { ...data, id: ids[0] };
-          const all = [...items, { ...line, id: created.id }];
-          const item = UID.orderItem;
-          const links = [
-            { uid: UID.order, name: 'user', pairs: newCart.userLink },
-            { uid: item, name: 'order', pairs: [[created.id, cart.id as number]] as Array<[number, number]> },
-            { uid: item, name: 'card', pairs: [[created.id, card.id as number]] as Array<[number, number]> },
-            {
-              uid: item,
-              name: 'recipient',
-              pairs: (recipient ? [[created.id, recipient.id as number]] : []) as Array<[number, number]>,
-            },
-            {
-              uid: item,
-              name: 'gift_addon',
-              pairs: (addon ? [[created.id, addon.id as number]] : []) as Array<[number, number]>,
-            },
-          ];
-          // SQLite: each link table in a statement of its own (in-process, not a network hop).
-          await writeTogether(strapi, links);
-          await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: now } });
-          return orderView({ ...cart, ...totals }, all);
-        },
-        locale,
-        postgres,
-      );
+      const writeLine = async (
+        cart: Row,
+        items: Row[],
+        newCart: { userLink: Array<[number, number]>; row?: Row },
+      ): Promise<OrderView> => {
+        // The line's row in one INSERT; its relations and the cart's totals written together after it.
+        const now = new Date();
+        const data = {
+          ...(shipping
+            ? {
+                shipping_method: shipping.shipping_method,
+                shipping_pence: shipping.shipping_pence,
+                shipping_price_source: shipping.shipping_price_source,
+                arrive_by: shipping.arrive_by,
+                arrives_from: shipping.arrives_from,
+                arrives_to: shipping.arrives_to,
+              }
+            : {}),
+          delivery_method: input.delivery_method,
+          scheduled_for: scheduledFor,
+          gift_wrap: input.gift_wrap,
+          ...ecardExtras(input, envelope),
+          ...price,
+          createdAt: now,
+          updatedAt: now,
+        };
+        // The cart as it now stands, from what is in hand: no need to read it back.
+        const line = { ...data, card, recipient, gift_addon: addon };
+        const totals = {
+          ...orderTotals([...items, line].map((i) => i.line_total_pence)),
+          promo_code: null,
+          ...(locale ? { locale } : {}),
+        };
+        if (postgres) {
+          // PostgreSQL: a new cart's row, the line's, their links and (an existing cart) its totals in
+          // ONE statement, the new rows' ids from its answer.
+          const cartRef = newCart.row ? { row: 'cart' } : (cart.id as number);
+          const ids = await insertTogether(
+            strapi,
+            [
+              ...(newCart.row ? [{ alias: 'cart', uid: UID.order, data: { ...newCart.row, ...totals } }] : []),
+              { alias: 'line', uid: UID.orderItem, data },
+            ],
+            [
+              ...(newCart.row ? [{ uid: UID.order, name: 'user', own: { row: 'cart' }, other: userId }] : []),
+              { uid: UID.orderItem, name: 'order', own: { row: 'line' }, other: cartRef },
+              { uid: UID.orderItem, name: 'card', own: { row: 'line' }, other: card.id as number },
+              ...(recipient
+                ? [{ uid: UID.orderItem, name: 'recipient', own: { row: 'line' }, other: recipient.id as number }]
+                : []),
+              ...(addon
+                ? [{ uid: UID.orderItem, name: 'gift_addon', own: { row: 'line' }, other: addon.id as number }]
+                : []),
+            ],
+            newCart.row
+              ? undefined
+              : (knex) =>
+                  knex(tableOf(strapi, UID.order))
+                    .where({ id: cart.id })
+                    .update({ ...totals, updated_at: now }),
+            now,
+          );
+          const id = newCart.row ? ids.cart : cart.id;
+          return orderView({ ...cart, id, ...totals }, [...items, { ...line, id: ids.line }]);
+        }
+        const { ids } = (await q(UID.orderItem).createMany({ data: [data] })) as { ids: number[] };
+        const created = { ...data, id: ids[0] };
+        const all = [...items, { ...line, id: created.id }];
+        const item = UID.orderItem;
+        const links = [
+          { uid: UID.order, name: 'user', pairs: newCart.userLink },
+          { uid: item, name: 'order', pairs: [[created.id, cart.id as number]] as Array<[number, number]> },
+          { uid: item, name: 'card', pairs: [[created.id, card.id as number]] as Array<[number, number]> },
+          {
+            uid: item,
+            name: 'recipient',
+            pairs: (recipient ? [[created.id, recipient.id as number]] : []) as Array<[number, number]>,
+          },
+          {
+            uid: item,
+            name: 'gift_addon',
+            pairs: (addon ? [[created.id, addon.id as number]] : []) as Array<[number, number]>,
+          },
+        ];
+        // SQLite: each link table in a statement of its own (in-process, not a network hop).
+        await writeTogether(strapi, links);
+        await q(UID.order).updateMany({ where: { id: cart.id }, data: { ...totals, updatedAt: now } });
+        return orderView({ ...cart, ...totals }, all);
+      };
+      // Not inside a caller's transaction, which the index's refusal would abort for the way below.
+      if (owned && owned.cartId === null && !strapi.db.inTransaction()) {
+        // PostgreSQL, no cart yet (every add after a checkout): the cart and its first line in one
+        // statement, which is atomic on its own, so no transaction and no lock (there is nothing to lock
+        // yet). A first add racing another meets the unique cart_key index and goes the locked way below,
+        // onto the winner's cart.
+        const row = newCartRow(userId, locale);
+        try {
+          return await writeLine(row, [], { userLink: [], row });
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+        }
+      }
+      return onLockedCart(userId, writeLine, locale, postgres);
     },
 
     async removeCartItem(userId: number, itemId: number): Promise<OrderView> {
