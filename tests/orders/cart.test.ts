@@ -73,6 +73,21 @@ describe('orders: cart and add_to_cart', () => {
     expect(carts).toBe(1);
   });
 
+  it('puts first adds that race into one cart, every line in it and counted in its total', async () => {
+    // With no cart yet, an add makes the cart and its line in one statement (PostgreSQL); the adds that
+    // lose the race to the unique cart_key go the locked way onto the winner's cart.
+    const racer = await createUser(app.strapi);
+    const mine = await createRecipient(app.strapi, racer);
+    const cards = await Promise.all(Array.from({ length: 5 }, () => createCard(app.strapi, racer)));
+    const results = await Promise.all(cards.map((card) => add(racer, { card_id: card.id, recipient_id: mine.id })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(results.map((r) => r.body.uuid)).size).toBe(1);
+    const cart = await app.http().get('/api/orders/cart/').set(racer.auth);
+    expect(cart.body.items.map((i: { card: number }) => i.card).sort()).toEqual(cards.map((c) => c.id).sort());
+    const lines = cart.body.items.reduce((sum: number, i: { line_total_pence: number }) => sum + i.line_total_pence, 0);
+    expect([cart.body.subtotal_pence, cart.body.total_pence]).toEqual([lines, lines]);
+  });
+
   it('adds an e-card (the default method) and prices it from settings', async () => {
     const card = await createCard(app.strapi, user, { title: 'For Ada' });
     const res = await add(user, { card_id: card.id, recipient_id: recipient.id });
