@@ -22,6 +22,11 @@ export const ITEM_POPULATE = ['card', 'recipient', 'gift_addon'];
 const isSqlite = (strapi: Core.Strapi) => String(strapi.db.config.connection.client).includes('sqlite');
 
 export function orderStore(strapi: Core.Strapi) {
+  /** The user's order `uuid`, for a joined read whose order is `o`: joined with its user link. */
+  const ownedOrder = (userId: number, uuid: string) => (query: Knex.QueryBuilder) => {
+    const user = linkOf(strapi, UID.order, 'user');
+    query.join(`${user.table} as u`, `u.${user.own}`, 'o.id').where({ 'o.uuid': uuid, [`u.${user.other}`]: userId });
+  };
   const store = {
     byUuidOwned(userId: number, uuid: string): Promise<Row | null> {
       if (typeof uuid !== 'string' || uuid.length > 64) return Promise.resolve(null);
@@ -33,15 +38,10 @@ export function orderStore(strapi: Core.Strapi) {
      */
     async ownedWithFrozenItems(userId: number, uuid: string): Promise<{ order: Row | null; items: Row[] }> {
       if (typeof uuid !== 'string' || uuid.length > 64) return { order: null, items: [] };
-      const user = linkOf(strapi, UID.order, 'user');
       const { row, children } = await rowWithChildRelationIds(
         strapi,
         UID.order,
-        (query) => {
-          query
-            .join(`${user.table} as u`, `u.${user.own}`, 'o.id')
-            .where({ 'o.uuid': uuid, [`u.${user.other}`]: userId });
-        },
+        ownedOrder(userId, uuid),
         UID.orderItem,
         'order',
         ITEM_POPULATE,
@@ -102,15 +102,10 @@ export function orderStore(strapi: Core.Strapi) {
     ): Promise<T> {
       if (typeof uuid !== 'string' || uuid.length > 64) throw notFound();
       return (await strapi.db.transaction(async () => {
-        const user = linkOf(strapi, UID.order, 'user');
         const { row, children } = await rowWithChildren(
           strapi,
           UID.order,
-          (query) => {
-            query
-              .join(`${user.table} as u`, `u.${user.own}`, 'o.id')
-              .where({ 'o.uuid': uuid, [`u.${user.other}`]: userId });
-          },
+          ownedOrder(userId, uuid),
           UID.orderItem,
           'order',
           ITEM_POPULATE,
