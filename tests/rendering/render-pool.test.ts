@@ -74,6 +74,9 @@ describe('the renderer page pool', () => {
       const more = await Promise.all(designs(6, round).map((d) => renderer.previewPng(d, { width: 100 })));
       expect(more.map(pngSize)).toEqual(Array(6).fill({ width: 100, height: 141 }));
     }
+    // A retired browser's successor starts with the next render (the retirement may have come with the
+    // round's last render).
+    expect(pngSize(await renderer.previewPng(designs(1, 9)[0], { width: 100 }))).toEqual({ width: 100, height: 141 });
     const stats = provider.stats();
     expect(stats.browserRecycles).toBeGreaterThanOrEqual(1);
     expect(stats.launches).toBeGreaterThanOrEqual(2);
