@@ -32,6 +32,8 @@ const BUDGETS = {
   sqlite: { add_to_cart: 12, add_to_open_cart: 11, checkout: 6, pay: 12 },
 };
 const BUDGET = process.env.TEST_DATABASE_URL ? BUDGETS.postgres : BUDGETS.sqlite;
+// A lone order's pay and the background send of its e-card, together (pay's own count is above).
+const SEND_BUDGET = process.env.TEST_DATABASE_URL ? { alone: 27 } : { alone: 27 };
 
 describe('checkout path: database queries per step', () => {
   let app: TestApp;
@@ -209,5 +211,51 @@ describe('checkout path: database queries per step', () => {
     await app.strapi.db.query(le).delete({ where: { id: refEntry.id } });
     for (const step of Object.keys(BUDGET) as Array<keyof typeof BUDGET>)
       expect(counts[step][1]).toBeLessThanOrEqual(BUDGET[step]);
+  });
+
+  it('sends paid e-cards within the budget, and those of orders paid together in one batch', async () => {
+    // A paid order's e-card goes out in the background of its payment (fulfilment's startOrder): a claim,
+    // the batch's read, the send's record, the card's status and library entries, the order's completion.
+    // Orders paid while a batch is out go together in the next (prompt-sends.ts), so five shoppers
+    // paying at once share those statements instead of paying for them five times.
+    const fulfilment = app.strapi.plugin('greeting-cards').service('fulfilment') as { drain(): Promise<void> };
+    const claimsIn = (sql: string[]) =>
+      sql.filter((s) => /^update\s+\S*gc_deliveries\S*\s+set\s+\S*status\S* = \S+, \S*claimed_by/i.test(s)).length;
+    const paidTogether = async (n: number) => {
+      const buyers = await Promise.all(Array.from({ length: n }, () => createUser(app.strapi)));
+      const uuids: string[] = [];
+      for (const buyer of buyers) {
+        const recipient = await createRecipient(app.strapi, buyer);
+        const card = await createCard(app.strapi, buyer);
+        const add = await http()
+          .post('/api/orders/add_to_cart/')
+          .set(buyer.auth)
+          .send({ card_id: card.id, recipient_id: recipient.id });
+        expect(add.status).toBe(200);
+        expect((await http().post(`/api/orders/${add.body.uuid}/checkout/`).set(buyer.auth).send({})).status).toBe(200);
+        uuids.push(add.body.uuid);
+      }
+      const { sql } = await sqlDuring(async () => {
+        const paid = await Promise.all(
+          buyers.map((buyer, i) => http().post(`/api/orders/${uuids[i]}/pay/`).set(buyer.auth).send({})),
+        );
+        expect(paid.map((r) => r.status)).toEqual(buyers.map(() => 200));
+        await fulfilment.drain();
+      });
+      const orders = await app.strapi.db
+        .query('plugin::greeting-cards.order')
+        .findMany({ where: { uuid: { $in: uuids } }, select: ['status'] });
+      expect(orders.map((o: { status: string }) => o.status)).toEqual(buyers.map(() => 'fulfilled'));
+      return { queries: sql.length, claims: claimsIn(sql) };
+    };
+    await paidTogether(1);
+    const alone = await paidTogether(1);
+    const five = await paidTogether(5);
+    console.log('pay and send, one order / five paid together:', alone, five);
+    expect(alone.claims).toBe(1);
+    // The first payment's e-card may go alone; the others' wait for its batch and go together.
+    expect(five.claims).toBeLessThan(5);
+    expect(alone.queries).toBeLessThanOrEqual(SEND_BUDGET.alone);
+    expect(five.queries).toBeLessThan(5 * alone.queries);
   });
 });

@@ -20,6 +20,7 @@ import { serviceRole } from '../../platform/config/service-role';
 import { errorText } from '../../platform/deliveries/delivery-retry';
 import { currentPreviewUrl } from '../rendering';
 import type { UserDetails } from '../people';
+import type { AuthUser } from '../../platform/http/auth';
 import { printedMessageQr } from '../media-messages';
 
 type Row = Record<string, any>;
@@ -142,12 +143,14 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
   // A 1,000-card order asked for the same buyer's details 1,000 times (a query or more each, through the
   // host's adapter). Reused for a few seconds: an edit made meanwhile shows from the next sends on.
   const buyers = new Map<number, { at: number; details: Promise<UserDetails> }>();
-  const buyerDetails = (userId: number): Promise<UserDetails> => {
+  // `user`: the order's user as the batch read joined it (its row: no query more), or `{ id }`.
+  const buyerDetails = (user: Row): Promise<UserDetails> => {
+    const userId = Number(user.id);
     const now = Date.now();
     const known = buyers.get(userId);
     if (known && now - known.at < BUYER_DETAILS_MS) return known.details;
     if (buyers.size > 1000) buyers.clear();
-    const details = getService(strapi, 'userDetails').forUser(userId);
+    const details = getService(strapi, 'userDetails').forUser('email' in user ? (user as AuthUser) : userId);
     buyers.set(userId, { at: now, details });
     // A failed lookup is not kept: the next send asks again.
     details.catch(() => buyers.delete(userId));
@@ -167,7 +170,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
     const to = String(recipient.email ?? '').trim();
     if (!to) throw new Error('the recipient has no e-mail address');
     const card = cardFor(item);
-    const sender = await buyerDetails(item.order.user.id);
+    const sender = await buyerDetails(item.order.user);
     // The PNG travels inside the message (cid): no remote image to block, no tracking.
     let png: Buffer | null = null;
     let pictureKey: string | undefined;
@@ -289,7 +292,7 @@ export function deliverySenders(strapi: Core.Strapi, postal: () => PostalBackend
 
   async function sendPrint(delivery: Row, item: Row, now: Date): Promise<SendOutcome> {
     const pdfPath = await writePdf(strapi, delivery.id, await cardPdf(item));
-    const buyer = await buyerDetails(item.order.user.id);
+    const buyer = await buyerDetails(item.order.user);
     if (buyer.email) {
       const language = emailLanguageOf(getConfig(strapi), item.order);
       const mail = printReadyEmail(

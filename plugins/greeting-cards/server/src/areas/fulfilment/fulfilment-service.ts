@@ -24,6 +24,7 @@ import type { CarrierNews } from '../../platform/providers/postal/types';
 import { PROCESSING, printFileFetchable } from '../../platform/deliveries/delivery-state';
 import { pollPostalStatus } from './postal/postal-status';
 import { claimLeases } from './claim-leases';
+import { promptSends } from './prompt-sends';
 import { getService } from '../../platform/get-service';
 import { query } from '../../platform/db/query';
 import { msg } from '../../platform/i18n/format-message';
@@ -385,16 +386,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * last card went out in a failing batch does not stay "paid".
    */
   async function settleOrders(orderIds: Iterable<number>): Promise<void> {
-    for (const orderId of [...orderIds]) {
-      try {
-        await getService(strapi, 'orders').markFulfilledIfDispatched(orderId);
-        unsettledOrders.delete(orderId);
-      } catch (error) {
-        unsettledOrders.add(orderId);
-        strapi.log.warn(
-          `[greeting-cards] order ${orderId}: completion check failed, tried again on the next run: ${errorText(error)}`,
-        );
-      }
+    const ids = [...orderIds];
+    if (!ids.length) return;
+    try {
+      // One read for the batch's orders (and a move for each one that is complete).
+      await getService(strapi, 'orders').markFulfilledIfDispatchedMany(ids);
+      ids.forEach((id) => unsettledOrders.delete(id));
+    } catch (error) {
+      // A move that went through before the failure is not made twice: the next check finds it done.
+      ids.forEach((id) => unsettledOrders.add(id));
+      strapi.log.warn(
+        `[greeting-cards] ${ids.length} order(s): completion check failed, tried again on the next run: ${errorText(error)}`,
+      );
     }
   }
 
@@ -487,6 +490,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return promise;
   };
 
+  // Paid orders' deliveries due now: sent in the background, those of orders paid together in one batch.
+  const prompt = promptSends(
+    (ids) =>
+      claimAndSend(ids, new Date(), { claimed: 0, sent: 0, failed: 0, retrying: 0 }).catch((error: unknown) => {
+        strapi.log.error(`[greeting-cards] dispatch of ${ids.length} paid deliveries stopped: ${errorText(error)}`);
+      }),
+    (batch) => void track(batch),
+  );
+
   return {
     instanceId: () => instanceId,
 
@@ -495,22 +507,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Dispatches the order's deliveries that are due now (`pendingIds` when the caller knows them), in
-     * the background: the payment response does not wait for e-mail or PDFs. Whatever fails here is
-     * retried by the job.
+     * the background: the payment response does not wait for e-mail or PDFs. Orders paid while a batch
+     * is going out go together in the next (prompt-sends.ts). Whatever fails here is retried by the job.
      */
     async startOrder(orderId: number, pendingIds?: number[]): Promise<void> {
       // A web instance leaves them pending: a worker's delivery job claims them within SERVICE_WORKER_POLL_SECONDS.
       if (!sendsHere) return;
       // Payment completion knows the ids it just created; others (tests, recovery) look them up.
       const ids = pendingIds ?? (await pendingDeliveryIds(orderId));
-      if (!ids.length) return;
-      const now = new Date();
-      const run: DispatchRun = { claimed: 0, sent: 0, failed: 0, retrying: 0 };
-      track(
-        claimAndSend(ids, now, run).catch((error) => {
-          strapi.log.error(`[greeting-cards] dispatch of order ${orderId} stopped: ${errorText(error)}`);
-        }),
-      );
+      if (ids.length) prompt.add(ids);
     },
 
     runDue,
