@@ -587,6 +587,22 @@ describe('cards API', () => {
       await expect(cards().setStatus(987654, 'sent')).rejects.toMatchObject({ status: 404 });
     });
 
+    it('setStatusMany (a batch of sends) stamps sent_at once, in the status UPDATE', async () => {
+      const [one, two] = [await newCard(alice), await newCard(alice)];
+      await cards().setStatusMany([one.id, two.id], 'ordered');
+      const read = async (id: number) => (await app.http().get(`/api/cards/${id}/`).set(alice.auth)).body;
+      expect(await read(one.id)).toMatchObject({ status: 'ordered', sent_at: null });
+      await cards().setStatusMany([one.id], 'sent');
+      const first = await read(one.id);
+      expect(Date.parse(first.sent_at)).not.toBeNaN();
+      expect(await read(two.id)).toMatchObject({ status: 'ordered', sent_at: null });
+      await cards().setStatusMany([one.id, two.id], 'delivered');
+      expect(await read(one.id)).toMatchObject({ status: 'delivered', sent_at: first.sent_at });
+      const second = await read(two.id);
+      expect(second.status).toBe('delivered');
+      expect(Date.parse(second.sent_at)).not.toBeNaN();
+    });
+
     it('findOwned returns the card or throws the 404 error', async () => {
       const card = await newCard(alice);
       expect(await cards().findOwned(alice.id, card.id)).toMatchObject({ id: card.id, title: 'Mine' });

@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { chunks } from '../../platform/db/bulk-rows';
 import { UID } from '../../platform/uids';
 import { getConfig } from '../../platform/config/get-config';
 import { conflict, fieldError, fieldErrors, notFound } from '../../platform/errors';
@@ -258,18 +257,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     if (!(CARD_STATUSES as readonly string[]).includes(status)) throw new Error(`unknown card status "${status}"`);
     const ids = [...new Set(cardIds)];
     const now = new Date();
-    if (status !== 'sent' && status !== 'delivered') {
-      // Ordered (payment): each batch's UPDATE goes with the library's read of those cards (one
-      // statement on PostgreSQL).
-      await library().syncCards(ids, { status, at: now });
-      return;
-    }
-    for (const batch of chunks(ids)) {
-      await cards().updateMany({ where: { id: { $in: batch } }, data: { status, updatedAt: now } });
-      // The first send stamps sent_at, as applyStatus does.
-      await cards().updateMany({ where: { id: { $in: batch }, sent_at: { $null: true } }, data: { sent_at: now } });
-    }
-    await library().syncCards(ids);
+    // Each batch's UPDATE goes with the library's read of those cards (one statement on PostgreSQL);
+    // a send's first stamps sent_at in the same UPDATE, as applyStatus does.
+    await library().syncCards(ids, { status, at: now, firstSent: status === 'sent' || status === 'delivered' });
   }
 
   return {

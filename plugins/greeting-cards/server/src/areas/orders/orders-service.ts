@@ -167,12 +167,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Moves to fulfilled those of `orderIds` whose deliveries have all gone out; returns the ones this call moved. */
   async function fulfilDispatched(orderIds: number[]): Promise<number[]> {
-    const moved: number[] = [];
-    for (const id of await store.dispatchedAmong([...new Set(orderIds)])) {
-      if (await store.moveIf(id, statesAllowing('fulfil'), { status: 'fulfilled', fulfilled_at: new Date() }))
-        moved.push(id);
-    }
-    return moved;
+    const done = await store.dispatchedAmong([...new Set(orderIds)]);
+    const moveAll = async () => {
+      const moved: number[] = [];
+      for (const id of done) {
+        if (await store.moveIf(id, statesAllowing('fulfil'), { status: 'fulfilled', fulfilled_at: new Date() }))
+          moved.push(id);
+      }
+      return moved;
+    };
+    // Several orders of a batch: their moves in one transaction, whose COMMIT carries the one change
+    // notice on PostgreSQL (alone, each move's notice is a round trip of its own).
+    return done.length > 1 && !strapi.db.inTransaction() ? strapi.db.transaction(moveAll) : moveAll();
   }
 
   return {

@@ -89,7 +89,9 @@ function stateOf(strapi: Core.Strapi): State {
   states.set(strapi, state);
   onChange(strapi, TOPIC, () => {
     state.generation += 1;
-    state.entries.clear();
+    // clear() walks arrays as long as MAX_ENTRIES even when nothing is kept, and this runs on every
+    // write to a watched table (about 2 % of an order's CPU in the checkout bench's profile).
+    if (state.entries.size) state.entries.clear();
   });
   const tables = watchedTables(strapi);
   watchTableWrites(strapi, TOPIC, (table) => tables.some((t) => table === t || table.startsWith(`${t}_`)));

@@ -99,7 +99,7 @@ export interface CardForSync {
 export async function cardsForSync(
   strapi: Core.Strapi,
   cardIds: number[],
-  newStatus?: { status: string; at: Date },
+  newStatus?: { status: string; at: Date; firstSent?: boolean },
 ): Promise<CardForSync[]> {
   if (!cardIds.length) return [];
   const card = columnsOfType(strapi, UID.card);
@@ -112,7 +112,14 @@ export async function cardsForSync(
     const update = newStatus
       ? knex(card.table)
           .whereIn('id', cardIds)
-          .update({ [card.column('status')]: newStatus.status, [card.column('updatedAt')]: newStatus.at })
+          .update({
+            [card.column('status')]: newStatus.status,
+            [card.column('updatedAt')]: newStatus.at,
+            // A send: the first one stamps sent_at (as applyStatus does), later ones leave it.
+            ...(newStatus.firstSent
+              ? { [card.column('sent_at')]: knex.raw('coalesce(??, ?)', [card.column('sent_at'), newStatus.at]) }
+              : {}),
+          })
       : null;
     if (update && !postgres) await update;
     const own = knex(`${entry.table} as e`)

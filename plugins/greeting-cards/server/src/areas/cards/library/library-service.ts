@@ -50,7 +50,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * status is set to it first (cards-service's setStatusMany), in the same statement as the read on
    * PostgreSQL.
    */
-  async function syncCards(cardIds: number[], newStatus?: { status: CardStatus; at: Date }): Promise<void> {
+  async function syncCards(
+    cardIds: number[],
+    newStatus?: { status: CardStatus; at: Date; firstSent?: boolean },
+  ): Promise<void> {
     const autoSave = getConfig(strapi).libraryAutoSaveDrafts;
     for (const batch of chunks([...new Set(cardIds)])) {
       const cards = await cardsForSync(strapi, batch, newStatus);
