@@ -77,19 +77,21 @@ export function orderStore(strapi: Core.Strapi) {
       if (!orderIds.length) return [];
       const itemOrder = linkOf(strapi, UID.orderItem, 'order');
       const deliveryItem = linkOf(strapi, UID.delivery, 'order_item');
-      const knex = strapi.db.connection;
-      const rows: Array<{ order_id: number; items: unknown; deliveries: unknown; out: unknown }> = await knex(
-        `${itemOrder.table} as io`,
-      )
-        .leftJoin(`${deliveryItem.table} as di`, `di.${deliveryItem.other}`, `io.${itemOrder.own}`)
-        .leftJoin(`${tableOf(strapi, UID.delivery)} as d`, 'd.id', `di.${deliveryItem.own}`)
-        .whereIn(`io.${itemOrder.other}`, orderIds)
-        .groupBy(`io.${itemOrder.other}`)
-        .select(
-          `io.${itemOrder.other} as order_id`,
-          knex.raw(`count(distinct io.??) as items`, [itemOrder.own]),
-          knex.raw('count(d.id) as deliveries'),
-          knex.raw(`count(case when d.status in ('sent', 'delivered') then 1 end) as "out"`),
+      const status = columnsOfType(strapi, UID.delivery).column('status');
+      // In the caller's transaction when there is one (on SQLite another connection would wait for it).
+      const rows: Array<{ order_id: number; items: unknown; deliveries: unknown; out: unknown }> =
+        await inCurrentTransaction(strapi, (knex) =>
+          knex(`${itemOrder.table} as io`)
+            .leftJoin(`${deliveryItem.table} as di`, `di.${deliveryItem.other}`, `io.${itemOrder.own}`)
+            .leftJoin(`${tableOf(strapi, UID.delivery)} as d`, 'd.id', `di.${deliveryItem.own}`)
+            .whereIn(`io.${itemOrder.other}`, orderIds)
+            .groupBy(`io.${itemOrder.other}`)
+            .select(
+              `io.${itemOrder.other} as order_id`,
+              knex.raw('count(distinct io.??) as items', [itemOrder.own]),
+              knex.raw('count(d.id) as deliveries'),
+              knex.raw(`count(case when d.?? in ('sent', 'delivered') then 1 end) as "out"`, [status]),
+            ),
         );
       // As the one-order check always read it: one delivery per item, every one of them out.
       return rows
