@@ -111,6 +111,9 @@ export function incognitoPages(browser: () => Browser, options: { bypassCsp?: bo
       contexts.push(context);
       const page = await context.newPage();
       await page.setViewport(DESKTOP);
+      // The admin's pages load dozens of scripts and requests; CI runs this suite beside the other test
+      // runs on two cores, where an edit page's networkidle0 once took longer than puppeteer's 30 s.
+      page.setDefaultNavigationTimeout(120000);
       if (options.bypassCsp) await page.setBypassCSP(true);
       return page;
     },
