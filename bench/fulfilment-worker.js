@@ -82,6 +82,61 @@ function treeSum(tree, withPss) {
   return { rss, pss };
 }
 
+/**
+ * BENCH_HEAP_PROF=<file>: V8's sampling heap profiler over the send, counting what was allocated and
+ * collected again too (what makes the heap grow between collections, not only what is kept), written as
+ * a .heapprofile (open it in Chrome's DevTools, or summarize it with bench/heap-summary.js).
+ */
+async function heapSampling() {
+  const file = process.env.BENCH_HEAP_PROF;
+  if (!file) return { stop: async () => undefined };
+  const inspector = require('inspector');
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method, params) =>
+    new Promise((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('HeapProfiler.startSampling', {
+    samplingInterval: 32768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    stop: async () => {
+      const { profile } = await post('HeapProfiler.stopSampling');
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/**
+ * BENCH_QUERY_LOG=<file>: every statement of the send, grouped by its SQL text, with how often it ran and
+ * how many rows came back in all (what the database client parsed into objects).
+ */
+function queryLog(strapi) {
+  const file = process.env.BENCH_QUERY_LOG;
+  if (!file) return { report: () => undefined };
+  const seen = new Map();
+  const onResponse = (response, query) => {
+    const rows = Array.isArray(response) ? response.length : Array.isArray(response?.rows) ? response.rows.length : 0;
+    const entry = seen.get(query.sql) ?? { runs: 0, rows: 0, bytes: 0 };
+    entry.runs += 1;
+    entry.rows += rows;
+    entry.bytes += JSON.stringify(Array.isArray(response) ? response : (response?.rows ?? [])).length;
+    seen.set(query.sql, entry);
+  };
+  strapi.db.connection.client.on('query-response', onResponse);
+  return {
+    report: () => {
+      strapi.db.connection.client.off('query-response', onResponse);
+      const lines = [...seen].sort((a, b) => b[1].rows - a[1].rows);
+      fs.writeFileSync(file, lines.map(([sql, e]) => `${e.runs}\t${e.rows}\t${e.bytes}\t${sql}`).join('\n') + '\n');
+    },
+  };
+}
+
 /** This process's CPU time (user + system) since `since`, in ms: the send's cost, whatever the machine's load. */
 const cpuMs = (since) => {
   const { user, system } = process.cpuUsage(since);
@@ -238,10 +293,15 @@ const cpuMs = (since) => {
     const [command, ...args] = line.trim().split(/\s+/);
     if (command === 'SEED') say(`SEEDED ${await seed(Number(args[0]), Number(args[1]), args[2] === 'missing')}`);
     else if (command === 'START') {
+      const sampling = await heapSampling();
+      const queries = queryLog(strapi);
       const cpu = process.cpuUsage();
       await fulfilment.startOrder(Number(args[0]));
       await fulfilment.drain();
-      say(`DONE ${JSON.stringify({ cpu_ms: cpuMs(cpu) })}`);
+      const cpuSpent = cpuMs(cpu);
+      await sampling.stop();
+      queries.report();
+      say(`DONE ${JSON.stringify({ cpu_ms: cpuSpent })}`);
     } else if (command === 'DUE') {
       const cpu = process.cpuUsage();
       const outcome = await fulfilment.runDue(new Date());

@@ -121,7 +121,9 @@ function startInstance(env, label) {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, path.join(__dirname, 'fulfilment-worker.js')], {
+  // BENCH_WORKER_NODE_FLAGS: Node flags for the Strapi processes only (a heap limit, say), not the benchmark's.
+  const flags = (process.env.BENCH_WORKER_NODE_FLAGS || '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...profile, path.join(__dirname, 'fulfilment-worker.js')], {
     cwd: appDir,
     env,
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -72,6 +72,18 @@ describe('the ready-made MIME part of an attachment', () => {
     expect(lines.join('')).toHaveLength(Math.ceil(1000 / 3) * 4);
   });
 
+  it("the characters are Node's own base64 of the picture, at every length of the last group and line", () => {
+    for (let size = 0; size <= 240; size += 1) {
+      const content = picture(size);
+      const written = base64Lines(content, 'head\r\n\r\n').toString('latin1');
+      expect(written.startsWith('head\r\n\r\n')).toBe(true);
+      expect(written.slice('head\r\n\r\n'.length).replace(/\r\n/g, '')).toBe(content.toString('base64'));
+    }
+    // Every byte value, in each of the three places of a group.
+    const all = Buffer.from(Array.from({ length: 768 }, (_, i) => (i * 7) % 256));
+    expect(base64Lines(all).toString('latin1').replace(/\r\n/g, '')).toBe(all.toString('base64'));
+  });
+
   it('a picture that comes again under its key is encoded once; other bytes under the same key are not mistaken for it', () => {
     const cache = encodedPartCache();
     const a = { filename: 'card.png', content: picture(3000), contentType: 'image/png', cid: 'card-front', key: 'k1' };

@@ -13,10 +13,15 @@ const TOKEN = /^[A-Za-z0-9_.-]{1,64}$/;
 const MIME_TYPE = /^[a-z0-9][a-z0-9.+-]*\/[a-z0-9][a-z0-9.+-]*$/;
 const LINE_BYTES = 57; // 76 base64 characters
 
+/** The base64 alphabet as byte values. */
+const ALPHABET = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 'latin1');
+const PAD = 61; // '='
+
 /**
  * `head` then the base64 of `content` in lines of 76 characters joined by CRLF, no line break after the
- * last, in one buffer. Each line is encoded on its own, so no string or buffer the size of the whole
- * picture is made on the way (a thousand e-mails' worth of such garbage grew the process's memory).
+ * last, in one buffer. The characters are written straight into that buffer: no string is made on the
+ * way. (A string per line, as before, was 105 MB of short-lived strings over a 1,000-e-card send, 14 % of
+ * what the Strapi process allocated; a string of the whole picture, before that, grew its memory.)
  */
 export function base64Lines(content: Buffer, head = ''): Buffer {
   const n = content.length;
@@ -29,7 +34,24 @@ export function base64Lines(content: Buffer, head = ''): Buffer {
       out[at++] = 13;
       out[at++] = 10;
     }
-    at += out.write(content.toString('base64', from, Math.min(from + LINE_BYTES, n)), at, 'latin1');
+    const end = Math.min(from + LINE_BYTES, n);
+    let i = from;
+    for (; i + 3 <= end; i += 3) {
+      const bits = (content[i] << 16) | (content[i + 1] << 8) | content[i + 2];
+      out[at++] = ALPHABET[bits >>> 18];
+      out[at++] = ALPHABET[(bits >>> 12) & 63];
+      out[at++] = ALPHABET[(bits >>> 6) & 63];
+      out[at++] = ALPHABET[bits & 63];
+    }
+    // The last one or two bytes (only ever at the end of the picture: a line is 57 bytes, 19 groups).
+    if (i < end) {
+      const second = i + 1 < end ? content[i + 1] : 0;
+      const bits = (content[i] << 16) | (second << 8);
+      out[at++] = ALPHABET[bits >>> 18];
+      out[at++] = ALPHABET[(bits >>> 12) & 63];
+      out[at++] = i + 1 < end ? ALPHABET[(bits >>> 6) & 63] : PAD;
+      out[at++] = PAD;
+    }
   }
   return out;
 }
