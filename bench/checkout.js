@@ -97,6 +97,10 @@ async function pass(app, smtp, count, firstCard) {
   const until = Date.now() + 120_000;
   while (smtp.received() - receivedBefore < orders && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
   const drainSeconds = Number(process.hrtime.bigint() - start) / 1e9;
+  // With BENCH_CPU_PROF, the pass's window on the monotonic clock (microseconds, as the server's CPU
+  // profile counts time): `node bench/profile-summary.js <profile> --from A --to B` looks at it alone.
+  if (process.env.BENCH_CPU_PROF)
+    console.log(`profile window, ${count} shoppers: --from ${start / 1000n} --to ${process.hrtime.bigint() / 1000n}`);
   const steps = Object.fromEntries(
     STEPS.map((s) => [
       s,

@@ -12,6 +12,9 @@
 //            --previews ready|missing (ready: the cards' previews were rendered when they were saved, as
 //            in the shop, and the time that took is reported; missing: every picture is drawn at send time)
 //   BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the Strapi process (open it in Chrome's DevTools).
+//   BENCH_HEAP_PROF=<file> a sampling heap profile of the send (bench/heap-summary.js sums it);
+//   BENCH_QUERY_LOG=<file> the send's statements with their runs, rows and row bytes;
+//   BENCH_WORKER_NODE_FLAGS="--max-old-space-size=384" starts the Strapi processes with those Node flags.
 //   After the send, Strapi's bare /_health route of instance 1 is loaded with autocannon for
 //   BENCH_HEALTH_SECONDS (5; 0 skips it): e-cards/s are reported beside it, as a share and as how many
 //   bare requests one e-card costs, so runs on differently loaded machines can be compared. The Strapi
@@ -267,6 +270,8 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
       cards: CARDS,
       designs: DESIGNS,
       previews: PREVIEWS,
+      // Node flags the Strapi processes were started with (BENCH_WORKER_NODE_FLAGS), e.g. a heap limit.
+      worker_node_flags: process.env.BENCH_WORKER_NODE_FLAGS || null,
       previews_rendered_s: PREVIEWS === 'ready' ? previewSeconds : null,
       previews_peak_rss: seedPeak.rss,
       previews_peak_chromium_rss: seedPeak.chromium,
@@ -298,7 +303,7 @@ const mb = (b) => `${Math.round(b / 1024 / 1024)} MB`;
     };
 
     const lines = [
-      `Fulfilment: ${CARDS} e-cards (${DESIGNS} design(s), previews ${PREVIEWS}), ${INSTANCES} instance(s), ${db.kind}, ${result.machine}, load average ${result.load_average.join(' ')}`,
+      `Fulfilment: ${CARDS} e-cards (${DESIGNS} design(s), previews ${PREVIEWS}), ${INSTANCES} instance(s)${result.worker_node_flags ? ` started with ${result.worker_node_flags}` : ''}, ${db.kind}, ${result.machine}, load average ${result.load_average.join(' ')}`,
       '',
       '| Figure | Value | Target |',
       '|---|---|---|',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Where a server's CPU went, from a V8 CPU profile (BENCH_CPU_PROF=<dir> writes one per server):
 // self time per package (node_modules/<name>, the plugin, Node's internals, garbage collection) and
-// the heaviest functions. `node bench/profile-summary.js <file.cpuprofile> [top]`.
+// the heaviest functions. `node bench/profile-summary.js <file.cpuprofile> [top] [--from us --to us]`.
 'use strict';
 const fs = require('fs');
 
@@ -14,11 +14,21 @@ function owner(url) {
   return 'app';
 }
 
-function summarise(file, top = 15) {
+/**
+ * `window`: only the samples taken between `from` and `to` (microseconds on the monotonic clock, as the
+ * profile's startTime and the benchmarks' "profile window" lines count them).
+ */
+function summarise(file, top = 15, window = {}) {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) || 0) + (profile.timeDeltas[i] || 0)));
+  const from = window.from ?? -Infinity;
+  const to = window.to ?? Infinity;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] || 0;
+    if (at >= from && at <= to) self.set(id, (self.get(id) || 0) + (profile.timeDeltas[i] || 0));
+  });
   let total = 0;
   let idle = 0;
   const packages = new Map();
@@ -51,12 +61,20 @@ function summarise(file, top = 15) {
 }
 
 if (require.main === module) {
-  const [file, top] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const option = (name) => {
+    const i = args.indexOf(`--${name}`);
+    if (i < 0) return undefined;
+    const [, value] = args.splice(i, 2);
+    return Number(value);
+  };
+  const window = { from: option('from'), to: option('to') };
+  const [file, top] = args;
   if (!file) {
-    console.error('usage: node bench/profile-summary.js <file.cpuprofile> [top]');
+    console.error('usage: node bench/profile-summary.js <file.cpuprofile> [top] [--from us --to us]');
     process.exit(2);
   }
-  console.log(summarise(file, Number(top) || 15));
+  console.log(summarise(file, Number(top) || 15, window));
 }
 
 module.exports = { summarise };

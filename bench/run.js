@@ -18,7 +18,7 @@ const { spawnSync } = require('child_process');
 const { latestResult, saveResults, RESULTS_DIR } = require('./lib/results');
 const { summaryRows, summaryMarkdown } = require('./lib/summary');
 
-/** @type {Array<{ name: string, part: string, args?: string[] }>} part: the result's name (bench/<part>.js) */
+/** @type {Array<{ name: string, part: string, args?: string[], env?: Record<string, string> }>} part: the result's name (bench/<part>.js) */
 const PARTS = [
   { name: 'catalogue', part: 'catalogue' },
   { name: 'checkout', part: 'checkout' },
@@ -31,6 +31,20 @@ const PARTS = [
     name: 'fulfilment-not-drawn',
     part: 'fulfilment',
     args: ['--cards', '1000', '--designs', '1000', '--previews', 'missing'],
+  },
+  // The same two sends with Strapi started with a V8 heap limit, as docs/performance.md advises for
+  // instances that must stay under a memory ceiling (without one V8 lets garbage grow the heap).
+  {
+    name: 'fulfilment-drawn-heap-limit',
+    part: 'fulfilment',
+    args: ['--cards', '1000', '--designs', '1000', '--previews', 'ready'],
+    env: { BENCH_WORKER_NODE_FLAGS: '--max-old-space-size=384' },
+  },
+  {
+    name: 'fulfilment-not-drawn-heap-limit',
+    part: 'fulfilment',
+    args: ['--cards', '1000', '--designs', '1000', '--previews', 'missing'],
+    env: { BENCH_WORKER_NODE_FLAGS: '--max-old-space-size=384' },
   },
   { name: 'render', part: 'render' },
   { name: 'queue', part: 'queue' },
@@ -48,7 +62,7 @@ const only = (process.env.BENCH_ONLY || '').split(',').filter(Boolean);
 const started = new Date().toISOString();
 /** @type {Array<{ part: string, result: any, note?: string, name: string, status: number | null, markdown: string | null }>} */
 const ran = [];
-for (const { name, part, args = [] } of PARTS) {
+for (const { name, part, args = [], env = {} } of PARTS) {
   if (only.length && !only.includes(name) && !only.includes(part)) continue;
   if (tableOnly) {
     // The newest result of each part once (fulfilment's two variants share one name).
@@ -62,9 +76,10 @@ for (const { name, part, args = [] } of PARTS) {
     console.log(`\n== ${name}: bench/${part}.js not present, skipped`);
     continue;
   }
-  console.log(`\n== ${name}${args.length ? ` (${args.join(' ')})` : ''}`);
+  const shown = [...args, ...Object.entries(env).map(([k, v]) => `${k}=${v}`)];
+  console.log(`\n== ${name}${shown.length ? ` (${shown.join(' ')})` : ''}`);
   const partStarted = new Date().toISOString();
-  const run = spawnSync(process.execPath, [script, ...args], { stdio: 'inherit', env: process.env });
+  const run = spawnSync(process.execPath, [script, ...args], { stdio: 'inherit', env: { ...process.env, ...env } });
   // Only a result written by this run of the part counts. checkout.js names its result
   // checkout-web<N> when BENCH_WEB splits the roles.
   const web = Number(process.env.BENCH_WEB);

@@ -163,7 +163,7 @@ function fulfilmentRows(result) {
     if (!r || num(r.drained_s) === null) continue;
     const drawn = r.previews !== 'missing';
     const limit = drawn ? TARGETS.cardsDrawnS : TARGETS.cardsNotDrawnS;
-    const what = `${int(r.cards ?? 0)} e-cards, ${int(r.designs ?? 1)} design(s), ${drawn ? 'pictures drawn beforehand' : 'never drawn before the send'} (${kindName(r.database)}, ${r.instances ?? 1} instance(s))`;
+    const what = `${int(r.cards ?? 0)} e-cards, ${int(r.designs ?? 1)} design(s), ${drawn ? 'pictures drawn beforehand' : 'never drawn before the send'} (${kindName(r.database)}, ${r.instances ?? 1} instance(s)${r.worker_node_flags ? `, Node ${r.worker_node_flags}` : ''})`;
     const share = num(r.share_of_health);
     rows.push({
       figure: what,

@@ -185,6 +185,13 @@ describe('bench summary table', () => {
     // A part reporting both variants in one result.
     const both = { ...fulfilment('ready', 5), runs: [fulfilment('ready', 5), fulfilment('missing', 16)] };
     expect(rowsOf('fulfilment', both).map((r) => r.met)).toEqual([true, true, false, true]);
+    // Strapi started with Node flags (a heap limit): both rows say so; without, neither mentions Node.
+    const limited = rowsOf('fulfilment', { ...fulfilment('ready', 5), worker_node_flags: '--max-old-space-size=384' });
+    expect(limited.map((r) => r.figure.endsWith('1 instance(s), Node --max-old-space-size=384)'))).toEqual([
+      true,
+      true,
+    ]);
+    expect(rowsOf('fulfilment', fulfilment('ready', 5)).some((r) => r.figure.includes('Node'))).toBe(false);
   });
 
   it('render: the warm PDF against 150 ms and the cold render of the same run', () => {
