@@ -119,7 +119,8 @@ describe('orders: checkout and promo codes', () => {
       const items = await q('plugin::greeting-cards.order-item').findMany({ where: { order: { id: order.id } } });
       itemCount += items.length;
       // Compared with the order's and the race's context, so a failure shows which order went wrong and
-      // how the requests answered (a CI run once saw an order of four lines with one line's total, on SQLite).
+      // how the requests answered (it caught checkout freezing a total without a line an add had just written,
+      // on PostgreSQL: order-store.ts withLockedOwnedOrder).
       const context = {
         order: { id: order.id, status: order.status, checked_out: order.uuid === cart.uuid },
         items: items.map((i: any) => i.id),
