@@ -120,9 +120,9 @@ export function orderStore(strapi: Core.Strapi) {
     /**
      * withLockedOrder for the user's order `uuid`, found, locked and read with its items (as `items`
      * gives them): the order joined with its user link, its items left-joined with their card, recipient
-     * and add-on, FOR UPDATE of the order's row on PostgreSQL, where the items are then read again under
-     * the lock (below). `fn` gets the order's row as the query engine reads it, and its items. Another
-     * user's order, or none, is the 404 (nothing written).
+     * and add-on, FOR UPDATE of the order's row on PostgreSQL, where the items are read once the lock is
+     * held (rowWithChildren says why). `fn` gets the order's row as the query engine reads it, and its
+     * items. Another user's order, or none, is the 404 (nothing written).
      */
     async withLockedOwnedOrder<T>(
       userId: number,
@@ -141,12 +141,7 @@ export function orderStore(strapi: Core.Strapi) {
           true,
         );
         if (!row) throw notFound();
-        // PostgreSQL: when the lock had to wait for another transaction (an add_to_cart on this cart), FOR
-        // UPDATE hands back the order's row as that one left it, but the joined lines as the statement first
-        // saw them: without the line just added. A checkout then froze a total without it (a test saw five
-        // lines with a two-line total). With the lock held, a new statement sees every line.
-        const postgres = !String(strapi.db.config.connection.client).includes('sqlite');
-        return fn(row, postgres ? await store.items(row.id) : children);
+        return fn(row, children);
       })) as T;
     },
     /**

@@ -236,8 +236,11 @@ export async function rowWithChildRelationIds(
 /**
  * One row of `parentUid` (found by `where` on alias `o`) with its children of `uid` (whose to-one
  * relation `parent` points at it), each child with its to-one relations `populate` as whole rows, in
- * ONE query; the parent's row locked (FOR UPDATE OF it on PostgreSQL; SQLite writes one at a time)
- * when `lock` is set, which needs a transaction.
+ * ONE query. `lock` (needs a transaction): the parent's row locked first. On PostgreSQL that is a query
+ * of its own (FOR UPDATE OF the parent), the children read in a second once the lock is held: when a
+ * locking read waits for another transaction, PostgreSQL re-reads only the locked row, so children
+ * joined in the same statement would be as the statement first saw them (a checkout froze a total
+ * without the line an add_to_cart had just committed). SQLite writes one transaction at a time: one query.
  */
 export async function rowWithChildren(
   strapi: Core.Strapi,
@@ -248,7 +251,18 @@ export async function rowWithChildren(
   populate: string[],
   lock = false,
 ): Promise<{ row: Row | null; children: Row[] }> {
-  const head = { uid: parentUid, where, row: null as Row | null, lock };
+  if (lock && !String(strapi.db.config.connection.client).includes('sqlite')) {
+    const headMeta = metaOf(strapi, parentUid);
+    const record: Row | undefined = await inCurrentTransaction(strapi, (knex) => {
+      const query = knex(`${headMeta.tableName} as o`).select(columnsOf(strapi, headMeta, 'o', 'o__'));
+      where(query);
+      return query.forUpdate('o').first();
+    });
+    if (!record) return { row: null, children: [] };
+    const row = readRow(headMeta, record, 'o__');
+    return { row, children: await joinedRows(strapi, uid, { parent, parentIds: [Number(row.id)] }, populate) };
+  }
+  const head = { uid: parentUid, where, row: null as Row | null };
   const children = await joinedRows(strapi, uid, { parent, parentIds: [] }, populate, [], head);
   return { row: head.row, children };
 }
@@ -259,7 +273,7 @@ async function joinedRows(
   filter: Filter,
   populate: string[],
   refs: string[] = [],
-  head?: { uid: string; where: (query: Knex.QueryBuilder) => void; row: Row | null; lock?: boolean },
+  head?: { uid: string; where: (query: Knex.QueryBuilder) => void; row: Row | null },
 ): Promise<Row[]> {
   const wanted = 'ids' in filter ? filter.ids : filter.parentIds;
   if (!wanted.length && !head) return [];
@@ -289,8 +303,6 @@ async function joinedRows(
         .select({ r__parent: 'o.id' })
         .orderBy('r.id', 'asc');
       head.where(query);
-      // The parent's row only (never the children's: outer joins may not lock their nullable side).
-      if (head.lock && !String(strapi.db.config.connection.client).includes('sqlite')) query.forUpdate('o');
       return withRelations(query);
     }
     const query = knex(`${meta.tableName} as r`)
