@@ -1,5 +1,6 @@
 import { appForSuite, TestApp } from '../helpers/strapi';
 import { createUser, TestUser } from '../helpers/users';
+import { createCard, createRecipient } from '../helpers/order-fixtures';
 
 const ENTRY = 'plugin::greeting-cards.library-entry';
 const text = {
@@ -30,6 +31,8 @@ describe('library with auto-save off', () => {
       SERVICE_LIBRARY_AUTO_SAVE_DRAFTS: 'false',
       SERVICE_CANVAS_MAX_BYTES: '8000',
       SERVICE_CANVAS_MAX_OBJECTS: '2',
+      SERVICE_DEMO_PAYMENTS: 'true',
+      SERVICE_STRIPE_SECRET_KEY: '',
     },
     async (booted) => {
       app = booted;
@@ -72,6 +75,63 @@ describe('library with auto-save off', () => {
     expect(await types(back.id)).toEqual(['saved']);
     await app.http().patch(`/api/cards/${back.id}/`).set(alice.auth).send({ status: 'draft' }).expect(200);
     expect(await types(back.id)).toEqual([]);
+  });
+
+  // Paying a one-line order marks its card ordered and files it in the owner's library in the move's own
+  // statement on PostgreSQL (payments/payment-completion.ts), the same outcome as the library's sync.
+  it('files a paid card as saved, pinned as it is a favourite: a new entry, an entry brought in line, two made one', async () => {
+    const recipient = await createRecipient(app.strapi, alice);
+    const entries = async (cardId: number) =>
+      (await app.strapi.db
+        .query(ENTRY)
+        .findMany({ where: { user: { id: alice.id }, card: { id: cardId } }, orderBy: { id: 'asc' } })) as Array<{
+        id: number;
+        type: string;
+        is_pinned: boolean;
+      }>;
+    const orderAndPay = async (cardId: number) => {
+      const added = await app
+        .http()
+        .post('/api/orders/add_to_cart/')
+        .set(alice.auth)
+        // Scheduled: the card stays `ordered` (a send would make it `sent`).
+        .send({
+          card_id: cardId,
+          recipient_id: recipient.id,
+          delivery_method: 'ecard',
+          scheduled_for: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        });
+      expect([added.status, added.body]).toEqual([200, expect.anything()]);
+      await app.http().post(`/api/orders/${added.body.uuid}/checkout/`).set(alice.auth).send({}).expect(200);
+      const paid = await app.http().post(`/api/orders/${added.body.uuid}/pay/`).set(alice.auth).send({}).expect(200);
+      expect(paid.body.status).toBe('paid');
+    };
+    const status = async (cardId: number) =>
+      (await app.strapi.db.query('plugin::greeting-cards.card').findOne({ where: { id: cardId } })).status;
+
+    // A favourite draft: no entry (auto-save off) until it is paid for.
+    const fresh = await createCard(app.strapi, alice, { is_favorite: true });
+    expect(await entries(fresh.id)).toEqual([]);
+    await orderAndPay(fresh.id);
+    expect(await status(fresh.id)).toBe('ordered');
+    expect(await entries(fresh.id)).toEqual([expect.objectContaining({ type: 'saved', is_pinned: true })]);
+
+    // An entry that says otherwise (a draft entry, unpinned) is brought in line, not doubled.
+    const kept = await createCard(app.strapi, alice, { is_favorite: true });
+    const old = await app.strapi.db
+      .query(ENTRY)
+      .create({ data: { type: 'draft', is_pinned: false, user: alice.id, card: kept.id } });
+    await orderAndPay(kept.id);
+    expect(await entries(kept.id)).toEqual([expect.objectContaining({ id: old.id, type: 'saved', is_pinned: true })]);
+
+    // Two entries of the owner's for one card (an old fault): one is left, the older.
+    const twice = await createCard(app.strapi, alice);
+    const first = await app.strapi.db.query(ENTRY).create({ data: { type: 'saved', user: alice.id, card: twice.id } });
+    await app.strapi.db.query(ENTRY).create({ data: { type: 'saved', user: alice.id, card: twice.id } });
+    await orderAndPay(twice.id);
+    expect(await entries(twice.id)).toEqual([
+      expect.objectContaining({ id: first.id, type: 'saved', is_pinned: false }),
+    ]);
   });
 
   it('applies the configured canvas limits', async () => {

@@ -21,3 +21,4 @@ export default area;
 export { cardPreflight } from './card-preflight';
 export { CARD_POPULATE, type CardRow } from './serializer';
 export { isDesignLocked } from './card-orders';
+export { libraryTypeFor } from './rules/card-status';

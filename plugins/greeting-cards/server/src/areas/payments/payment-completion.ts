@@ -4,10 +4,11 @@ import { UID } from '../../platform/uids';
 import { statesAllowing } from '../orders';
 import { initialDeliveryStatus } from '../../platform/deliveries/delivery-state';
 import { orderStore } from '../orders';
+import { libraryTypeFor } from '../cards';
 import { getService } from '../../platform/get-service';
 import { query, tableOf, type Row } from '../../platform/db/query';
 import { chunks, insertLinks, newRowColumns } from '../../platform/db/bulk-rows';
-import { inCurrentTransaction, linkOf } from '../../platform/db/joined-rows';
+import { columnsOfType, inCurrentTransaction, linkOf } from '../../platform/db/joined-rows';
 
 export interface PaymentDetails {
   provider: string;
@@ -67,16 +68,17 @@ export async function completeOrderPayment(
       // One line known beforehand (the usual order) on PostgreSQL: its delivery and the delivery's link
       // are written by the move's own statement, from its RETURNING, so only the winner writes them.
       const [planned] = plan(frozenItems);
-      const move = await store.moveIfWith(
-        orderId,
-        statesAllowing('pay'),
-        paidChanges(payment, now),
-        undefined,
-        deliveryAfterMove(strapi, planned),
-      );
+      const cardId = frozenItems[0].card?.id;
+      const move = await store.moveIfWith(orderId, statesAllowing('pay'), paidChanges(payment, now), undefined, [
+        ...deliveryAfterMove(strapi, planned),
+        ...(typeof cardId === 'number' ? cardOrderedAfterMove(strapi, Number(cardId), now) : []),
+      ]);
       if (!move.moved) return false;
       if (planned.status === 'pending') pendingIds.push(Number(move.ids.delivery));
-      items = frozenItems;
+      // A card with two entries of its owner's (never made so; an old fault) is tidied the usual way.
+      if (typeof cardId === 'number' && Number(move.ids.own_entries ?? 0) > 1)
+        await getService(strapi, 'library').syncCards([Number(cardId)]);
+      return true;
     } else {
       const moved = await store.moveIf(orderId, statesAllowing('pay'), paidChanges(payment, now));
       if (!moved) return false;
@@ -132,6 +134,87 @@ function deliveryAfterMove(
       name: 'delivery_link',
       sql: `insert into "${link.table}" ("${link.own}", "${link.other}") select "id", ? from "delivery" returning "${link.own}" as "id"`,
       bindings: [p.itemId],
+    },
+  ];
+}
+
+/**
+ * PostgreSQL: the card of a one-line order marked `ordered`, and its owner's library entry brought in
+ * line (library-service's syncCards, for this one status: `ordered` always files the card as `saved`,
+ * pinned as the card is a favourite), as CTEs of the order's move, so only the winner writes them and
+ * paying is one statement (it was three more round trips: the card's UPDATE with the library's read,
+ * then the entry's write). The owner's existing entry is updated, or one is made with its two links
+ * when there is none; a card without an owner gets none. `own_entries` counts the owner's entries as
+ * they were: more than one is left to syncCards to tidy.
+ */
+function cardOrderedAfterMove(
+  strapi: Core.Strapi,
+  cardId: number,
+  now: Date,
+): Array<{ name: string; sql: string; bindings: unknown[] }> {
+  const card = columnsOfType(strapi, UID.card);
+  const owner = linkOf(strapi, UID.card, 'owner');
+  const entry = columnsOfType(strapi, UID.libraryEntry);
+  const entryUser = linkOf(strapi, UID.libraryEntry, 'user');
+  const entryCard = linkOf(strapi, UID.libraryEntry, 'card');
+  const type = libraryTypeFor('ordered', false);
+  const pinned = entry.column('is_pinned');
+  const row = newRowColumns(strapi, UID.libraryEntry, { type, is_pinned: false, createdAt: now, updatedAt: now }, now);
+  const columns = Object.keys(row);
+  return [
+    {
+      name: 'ordered_card',
+      sql:
+        `update "${card.table}" set "${card.column('status')}" = ?, "${card.column('updatedAt')}" = ? ` +
+        `where "id" = ? and exists (select 1 from "m") returning "id", "${card.column('is_favorite')}" as "favorite"`,
+      bindings: ['ordered', now, cardId],
+    },
+    {
+      name: 'card_owner',
+      sql: `select "${owner.other}" as "id" from "${owner.table}" where "${owner.own}" = ? limit 1`,
+      bindings: [cardId],
+    },
+    {
+      name: 'own_entries',
+      sql:
+        `select count(*)::int as "id", min("e"."id") as "first" from "${entry.table}" "e" ` +
+        `join "${entryCard.table}" "cl" on "cl"."${entryCard.own}" = "e"."id" ` +
+        `join "${entryUser.table}" "ul" on "ul"."${entryUser.own}" = "e"."id" ` +
+        `where "cl"."${entryCard.other}" = ? and "ul"."${entryUser.other}" = (select "id" from "card_owner") ` +
+        `and "e"."${entry.column('type')}" <> 'received'`,
+      bindings: [cardId],
+    },
+    {
+      // Updating even an unchanged entry moves it up the "most recently updated" order (as syncCard).
+      name: 'kept_entry',
+      sql:
+        `update "${entry.table}" set "${entry.column('type')}" = ?, "${pinned}" = (select "favorite" from "ordered_card"), ` +
+        `"${entry.column('updatedAt')}" = ? where "id" = (select "first" from "own_entries") ` +
+        `and exists (select 1 from "ordered_card") returning "id"`,
+      bindings: [type, now],
+    },
+    {
+      name: 'new_entry',
+      sql:
+        `insert into "${entry.table}" (${columns.map((c) => `"${c}"`).join(', ')}) ` +
+        `select ${columns.map((c) => (c === pinned ? '"ordered_card"."favorite"' : '?')).join(', ')} ` +
+        `from "ordered_card" where exists (select 1 from "card_owner") ` +
+        `and (select "id" from "own_entries") = 0 returning "id"`,
+      bindings: columns.filter((c) => c !== pinned).map((c) => row[c]),
+    },
+    {
+      name: 'new_entry_user',
+      sql:
+        `insert into "${entryUser.table}" ("${entryUser.own}", "${entryUser.other}") ` +
+        `select "new_entry"."id", "card_owner"."id" from "new_entry", "card_owner" returning "${entryUser.own}" as "id"`,
+      bindings: [],
+    },
+    {
+      name: 'new_entry_card',
+      sql:
+        `insert into "${entryCard.table}" ("${entryCard.own}", "${entryCard.other}") ` +
+        `select "id", ? from "new_entry" returning "${entryCard.own}" as "id"`,
+      bindings: [cardId],
     },
   ];
 }
