@@ -45,8 +45,7 @@ describe('admin: delete a shopper’s account', () => {
     const role = await createRole(app.strapi, 'Account deleter', [ACCOUNTS_DELETE]);
     const operator = await createPanelUser(app.strapi, role, 'Dora');
     const page = await pages.newPage();
-    await logIn(page, app.baseUrl, operator);
-    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/accounts`, { waitUntil: 'networkidle0' });
+    await logIn(page, app.baseUrl, operator, `/plugins/greeting-cards/accounts`);
     await waitForText(page, 'E-mail address or username');
 
     await page.type('#gc-accounts-q', 'nobody@example.test');

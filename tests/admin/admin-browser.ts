@@ -70,15 +70,28 @@ export async function createPanelUser(strapi: Core.Strapi, roleId: number, first
 }
 
 /** Logs in through the admin's own login form, as a person would. */
-export async function logIn(page: Page, baseUrl: string, email: string): Promise<void> {
-  await page.goto(`${baseUrl}/admin/auth/login`, { waitUntil: 'networkidle0' });
+export async function logIn(page: Page, baseUrl: string, email: string, to?: string): Promise<void> {
+  // `to` (an admin path such as '/plugins/greeting-cards/orders'): the login page's own `?redirectTo`
+  // opens it once signed in, inside the application the login page loaded. A page.goto there after
+  // signing in loaded the whole admin application a second time (a second or two of Chromium's CPU on
+  // a quiet machine, several under CI's load) for every test that signs in.
+  const query = to ? `?redirectTo=${encodeURIComponent(to)}` : '';
+  await page.goto(`${baseUrl}/admin/auth/login${query}`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('input[name="email"]');
   await page.type('input[name="email"]', email);
   await page.type('input[name="password"]', ADMIN_PASSWORD);
+  const path = to ? `/admin${to.split('?')[0]}` : null;
   await Promise.all([
-    page.waitForFunction(() => !location.pathname.includes('/auth/')),
+    page.waitForFunction(
+      (want) => !location.pathname.includes('/auth/') && (!want || decodeURIComponent(location.pathname) === want),
+      // As long as a navigation may take (admin-browser's pages): the application loads its next screen.
+      { timeout: 120000 },
+      path,
+    ),
     page.click('button[type="submit"]'),
   ]);
+  // As page.goto's networkidle0 did: the page's first requests have answered.
+  if (to) await page.waitForNetworkIdle({ idleTime: 500, timeout: 120000 });
 }
 
 /**

@@ -162,8 +162,7 @@ describe('admin panel in German', () => {
 
     // Kept with her account: a fresh browser that signs in is German without choosing again.
     const again = await newPage();
-    await logIn(again, app.baseUrl, operator);
-    await again.goto(`${app.baseUrl}/admin/plugins/greeting-cards/settings`, { waitUntil: 'networkidle0' });
+    await logIn(again, app.baseUrl, operator, `/plugins/greeting-cards/settings`);
     await waitForText(again, 'Einstellungen speichern');
   });
 });

@@ -63,8 +63,7 @@ describe('admin: remove a card’s video or voice message', () => {
     const role = await createRole(app.strapi, 'Message moderator', [DELIVERIES]);
     const operator = await createPanelUser(app.strapi, role, 'Mona');
     const page = await pages.newPage();
-    await logIn(page, app.baseUrl, operator);
-    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/messages`, { waitUntil: 'networkidle0' });
+    await logIn(page, app.baseUrl, operator, `/plugins/greeting-cards/messages`);
     await waitForText(page, 'Rude Birthday');
     await waitForText(page, 'Kind Birthday');
     const text = await mainText(page);

@@ -161,8 +161,7 @@ describe('admin panel in Chromium', () => {
       'Mona',
     );
     const page = await newPage();
-    await logIn(page, app.baseUrl, manager);
-    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/payments`, { waitUntil: 'networkidle0' });
+    await logIn(page, app.baseUrl, manager, `/plugins/greeting-cards/payments`);
     await waitForText(page, 'No payment needs attention.');
     await adminScreenshot(page, 'payments');
     // A payment issue (hidden from the Content Manager) is marked resolved on this page.
@@ -222,7 +221,7 @@ describe('admin panel in Chromium', () => {
     await pendingOrder(app.strapi, http, await createUser(app.strapi), [{}], 'welcome5');
     await pendingOrder(app.strapi, http, await createUser(app.strapi), [{}], 'WELCOME5');
     await pendingOrder(app.strapi, http, await createUser(app.strapi), [{}], 'always');
-    const list = `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.promo-code`;
+    const list = '/content-manager/collection-types/plugin::greeting-cards.promo-code';
     const usedByCode = (page: Page) =>
       page.$$eval('tbody tr', (rows) => {
         const headings = [...document.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim());
@@ -240,8 +239,7 @@ describe('admin panel in Chromium', () => {
     const page = await newPage();
     const countRequests: string[] = [];
     page.on('request', (request) => request.url().includes('/promo-codes/uses') && countRequests.push(request.url()));
-    await logIn(page, app.baseUrl, owner);
-    await page.goto(list, { waitUntil: 'networkidle0' });
+    await logIn(page, app.baseUrl, owner, list);
     await waitForText(page, 'WELCOME5');
     await page.waitForFunction(
       () => [...document.querySelectorAll('[data-testid="promo-uses"]')].some((cell) => cell.textContent === '2 of 10'),
@@ -260,8 +258,7 @@ describe('admin panel in Chromium', () => {
       'request',
       (request) => request.url().includes('/promo-codes/uses') && editorRequests.push(request.url()),
     );
-    await logIn(editorPage, app.baseUrl, editor);
-    await editorPage.goto(list, { waitUntil: 'networkidle0' });
+    await logIn(editorPage, app.baseUrl, editor, list);
     await waitForText(editorPage, 'WELCOME5');
     await editorPage.waitForFunction(() => [...document.querySelectorAll('[data-testid="promo-uses"]')].length === 2, {
       timeout: 30000,
@@ -277,10 +274,7 @@ describe('admin panel in Chromium', () => {
   it('an editor designs a template: live preview, an invalid design refused in the form, saved with a thumbnail', async () => {
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Eddie');
     const page = await newPage();
-    await logIn(page, app.baseUrl, editor);
-    await page.goto(`${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/create`, {
-      waitUntil: 'networkidle0',
-    });
+    await logIn(page, app.baseUrl, editor, `/content-manager/collection-types/plugin::greeting-cards.template/create`);
     await page.waitForSelector('input[name="name"]');
     await page.type('input[name="name"]', 'Sunflower thanks');
     const slugInput = 'input[name="slug"]';
@@ -416,10 +410,11 @@ describe('admin panel in Chromium', () => {
       if (/Refused to (frame|display)|frame-ancestors|X-Frame-Options/i.test(message.text()))
         refused.push(message.text());
     });
-    await logIn(page, app.baseUrl, editor);
-    await page.goto(
-      `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${draft.documentId}`,
-      { waitUntil: 'networkidle0' },
+    await logIn(
+      page,
+      app.baseUrl,
+      editor,
+      `/content-manager/collection-types/plugin::greeting-cards.template/${draft.documentId}`,
     );
     await skipGuidedTour(page);
 
@@ -460,10 +455,11 @@ describe('admin panel in Chromium', () => {
     const template = await documents.create({ data: { name: 'Elsewhere', slug: 'elsewhere', canvas_data: design } });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Owen');
     const page = await newPage();
-    await logIn(page, app.baseUrl, editor);
-    await page.goto(
-      `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`,
-      { waitUntil: 'networkidle0' },
+    await logIn(
+      page,
+      app.baseUrl,
+      editor,
+      `/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`,
     );
     await page.waitForSelector('[data-testid="open-designer"]');
 
@@ -517,10 +513,11 @@ describe('admin panel in Chromium', () => {
     const template = await documents.create({ data: { name: 'New home', slug: 'new-home', canvas_data: start } });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Dana');
     const page = await newPage();
-    await logIn(page, app.baseUrl, editor);
-    await page.goto(
-      `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`,
-      { waitUntil: 'networkidle0' },
+    await logIn(
+      page,
+      app.baseUrl,
+      editor,
+      `/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`,
     );
     await page.waitForSelector('[data-testid="open-designer"]');
     await page.click('[data-testid="open-designer"]');
@@ -657,10 +654,11 @@ describe('admin panel in Chromium', () => {
     const template = await documents.create({ data: { name: 'Well done', slug: 'well-done', canvas_data: start } });
     const editor = await createPanelUser(app.strapi, await builtInRoleId(app.strapi, 'strapi-editor'), 'Pat');
     const page = await newPage();
-    await logIn(page, app.baseUrl, editor);
-    await page.goto(
-      `${app.baseUrl}/admin/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`,
-      { waitUntil: 'networkidle0' },
+    await logIn(
+      page,
+      app.baseUrl,
+      editor,
+      `/content-manager/collection-types/plugin::greeting-cards.template/${template.documentId}`,
     );
 
     // Opens the designer and reads the canvas's shape (width / height) and the guides' product line.

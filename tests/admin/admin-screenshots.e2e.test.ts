@@ -206,9 +206,8 @@ describe('screenshots of the plugin’s admin pages against baselines (Chromium)
     const page = await pages.newPage();
     await page.emulateTimezone('Europe/London');
     page.setDefaultTimeout(60000);
-    await logIn(page, app.baseUrl, operators[lang]);
+    await logIn(page, app.baseUrl, operators[lang], '/plugins/greeting-cards/orders');
     // Strapi's own news banner (its media library) closed: not the plugin's, and it may change with Strapi.
-    await go(page, '/plugins/greeting-cards/orders');
     const close = await page.waitForFunction(() => {
       const banners = [...document.querySelectorAll('div')].filter((el) =>
         /^Introducing the new Media Library/.test((el.textContent ?? '').trim()),

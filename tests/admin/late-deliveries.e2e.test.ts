@@ -79,8 +79,7 @@ describe('late posted cards on the Deliveries page', () => {
 
     const operator = await createPanelUser(app.strapi, await createRole(app.strapi, 'Late desk', [DELIVERIES]), 'Lena');
     const page = await pages.newPage();
-    await logIn(page, app.baseUrl, operator);
-    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards`, { waitUntil: 'networkidle0' });
+    await logIn(page, app.baseUrl, operator, `/plugins/greeting-cards`);
     await clickByText(page, 'Deliveries', '[role="tab"]');
     await waitForText(page, 'Promised window');
     // The filter: "Late" in the promised-window choice.

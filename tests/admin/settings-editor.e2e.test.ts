@@ -68,8 +68,7 @@ describe('admin settings page in Chromium', () => {
       'Edith',
     );
     const page = await newPage();
-    await logIn(page, app.baseUrl, editor);
-    await page.goto(`${app.baseUrl}/admin/settings/greeting-cards`, { waitUntil: 'networkidle0' });
+    await logIn(page, app.baseUrl, editor, `/settings/greeting-cards`);
     await page.waitForSelector('input[name="ecardPrice"]');
     expect(await inputValue(page, 'ecardPrice')).toBe('2.99');
     // Pinned by the environment: shown, locked, and says so.

@@ -140,8 +140,7 @@ describe('posted cards in Chromium: the buyer cancels, the operator reads the ti
       'Operator',
     );
     const page = await newPage();
-    await logIn(page, app.baseUrl, operator);
-    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards/deliveries`, { waitUntil: 'networkidle0' });
+    await logIn(page, app.baseUrl, operator, `/plugins/greeting-cards/deliveries`);
     await waitForText(page, `Provider order ${orderId}`);
     await page.click(`button[aria-controls="timeline-${queued.delivery.id}"]`);
     await page.waitForSelector(`ol[aria-label="Timeline of delivery ${queued.delivery.id}"]`);
