@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import type { ParsedMail } from 'mailparser';
 import { startApp, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
@@ -110,6 +111,35 @@ describe('order confirmation e-mail', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     await smtp.waitFor(toBuyer(buyer), 2);
     expect(smtp.messages.filter(toBuyer(buyer))).toHaveLength(2);
+  });
+
+  it("sends a busy hour's confirmations in one sweep, past one batch, each once when two instances sweep", async () => {
+    // More paid orders than one batch of the sweep reads (100): one sweep used to send 100, one at a time.
+    const buyer = await createUser(app.strapi);
+    const now = new Date();
+    const uuids: string[] = [];
+    for (let i = 0; i < 105; i++) {
+      const uuid = crypto.randomUUID();
+      uuids.push(uuid);
+      await q(app.strapi, 'order').create({
+        data: {
+          uuid,
+          user: buyer.id,
+          status: 'paid',
+          paid_at: new Date(now.getTime() - (105 - i) * 1000),
+          subtotal_pence: 299,
+          total_pence: 299,
+          currency: 'GBP',
+        },
+      });
+    }
+    const [a, b] = await Promise.all([confirmations().sendMissed(now), confirmations().sendMissed(now)]);
+    expect(a + b).toBe(105);
+    const mails = await smtp.waitFor(toBuyer(buyer), 105);
+    const confirmed = mails.map((m) => String(m.headers.get('x-greeting-card-order')));
+    expect(new Set(confirmed).size).toBe(105);
+    expect([...confirmed].sort()).toEqual([...uuids].sort());
+    expect(await confirmations().sendMissed(now)).toBe(0);
   });
 
   it('keeps the claim free when the mail server is down, and the next sweep sends it', async () => {
