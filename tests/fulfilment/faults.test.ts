@@ -11,6 +11,7 @@ import fs from 'fs';
 import path from 'path';
 import { spawn, type ChildProcess } from 'child_process';
 import { Client } from 'pg';
+import type { ParsedMail } from 'mailparser';
 import { startApp, TestApp } from '../helpers/strapi';
 import { startSmtpCapture, SmtpCapture } from '../helpers/smtp';
 import { createUser } from '../helpers/users';
@@ -337,18 +338,36 @@ describe('fulfilment under faults', () => {
       startRoleProcess({ ...base, SERVICE_ROLE: 'worker', SERVICE_RENDERER: 'puppeteer' }),
     ]);
     roleProcesses.push(web, doomed, survivor);
+    // After five e-cards the SMTP server stops answering, so each worker is caught in the middle of its sends,
+    // holding claims: the worker drawing nothing could otherwise send all it claims between two polls (a CI
+    // run on a busy machine saw it hold none for 60 s).
+    const isOrdersEcard = (m: ParsedMail) => ecardIds.includes(Number(deliveryHeader(m)));
+    const gate = smtp.holdAfter(5, isOrdersEcard);
     // Payment completion on the web instance: nothing is dispatched there, the workers' job picks the order up.
     web.go(order.id);
-    await smtp.waitFor((m) => ecardIds.includes(Number(deliveryHeader(m))), 5, 60_000);
-    const held = await until(
-      () => q(strapi, 'delivery').count({ where: { claimed_by: doomed.instanceId } }),
-      (n: number) => n > 0,
-      60_000,
-    );
-    doomed.child.kill('SIGKILL');
-    await new Promise((r) =>
-      doomed.child.exitCode !== null || doomed.child.signalCode !== null ? r(null) : doomed.child.once('exit', r),
-    );
+    // What the killed worker held: its messages at the server are dropped on release, never acknowledged.
+    const doomedClaims = new Set<string>();
+    const readDoomedClaims = async () => {
+      const rows: Row[] = await q(strapi, 'delivery').findMany({
+        where: { claimed_by: doomed.instanceId },
+        select: ['id'],
+      });
+      for (const r of rows) doomedClaims.add(String(r.id));
+      return rows.length;
+    };
+    let held: number;
+    try {
+      await smtp.waitFor(isOrdersEcard, 5, 60_000);
+      held = await until(readDoomedClaims, (n: number) => n > 0, 60_000);
+      doomed.child.kill('SIGKILL');
+      await new Promise((r) =>
+        doomed.child.exitCode !== null || doomed.child.signalCode !== null ? r(null) : doomed.child.once('exit', r),
+      );
+      // Its claims stay its own until their lease (LEASE_S) runs out: read again for any taken since.
+      await readDoomedClaims();
+    } finally {
+      gate.release((m) => doomedClaims.has(deliveryHeader(m)));
+    }
     if (process.env.TEST_DATABASE_URL) {
       const dbName = new URL(app.db.env.DATABASE_URL).pathname.slice(1);
       const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });

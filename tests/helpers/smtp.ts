@@ -15,6 +15,14 @@ export interface SmtpCapture {
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
+  /**
+   * From the `after`-th message matching `match` on (counted from now), takes each such message in full but neither answers nor
+   * keeps it until release(), as a slow server would: every sender is left in the middle of a send, holding
+   * what it claimed. On release, a message whose sender has gone is dropped (a transaction the server never
+   * acknowledged): one whose connection was seen to close, or one `gone` names (a killed sender's socket
+   * may not have been seen closing yet); the others are kept and answered.
+   */
+  holdAfter(after: number, match: (m: ParsedMail) => boolean): { release(gone?: (m: ParsedMail) => boolean): void };
 }
 
 /** A port nothing listens on right now, on loopback. */
@@ -44,6 +52,9 @@ export async function startSmtpCapture(options: SmtpOptions = {}): Promise<SmtpC
   const connectionErrors: Error[] = [];
   const waiters = new Set<() => void>();
   let server: SMTPServer | null = null;
+  let hold: { left: number; match: (m: ParsedMail) => boolean } | null = null;
+  const held: Array<{ parsed: ParsedMail; session: string; answer: () => void }> = [];
+  const closedSessions = new Set<string>();
 
   const makeServer = () =>
     new SMTPServer({
@@ -60,9 +71,16 @@ export async function startSmtpCapture(options: SmtpOptions = {}): Promise<SmtpC
         error.responseCode = 550;
         callback(error);
       },
-      onData(stream, _session, callback) {
+      onClose(session) {
+        closedSessions.add(session.id);
+      },
+      onData(stream, session, callback) {
         simpleParser(stream)
           .then((parsed) => {
+            if (hold?.match(parsed) && hold.left-- <= 0) {
+              held.push({ parsed, session: session.id, answer: () => callback() });
+              return;
+            }
             messages.push(parsed);
             for (const w of waiters) w();
             callback();
@@ -95,6 +113,20 @@ export async function startSmtpCapture(options: SmtpOptions = {}): Promise<SmtpC
       const s = server;
       server = null;
       if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    },
+    holdAfter(after, match) {
+      hold = { left: after, match };
+      return {
+        release(gone = () => false) {
+          hold = null;
+          for (const { parsed, session, answer } of held.splice(0)) {
+            if (closedSessions.has(session) || gone(parsed)) continue;
+            messages.push(parsed);
+            answer();
+          }
+          for (const w of waiters) w();
+        },
+      };
     },
     waitFor(match, count = 1, timeoutMs = 15000) {
       return new Promise((resolve, reject) => {

@@ -295,8 +295,11 @@ async function start(appDir: string, env: Record<string, string>): Promise<Serve
   const deadline = Date.now() + 3 * MINUTE;
   for (;;) {
     if (exited) throw new Error(`npm start exited before it answered:\n${output.slice(-4000)}`);
-    const ok = await fetch(`${url}/_health`).then(
-      (r) => r.status === 204,
+    // The port was free when asked, but another test's server may have taken it since (a CI run saw this
+    // app "answer" while it was refusing to boot): an answer counts only when it is this app's, whose host
+    // content (the article list) no other server has.
+    const ok = await fetch(`${url}/api/articles`).then(
+      async (r) => r.status === 200 && JSON.stringify(await r.json()).includes('News from the host'),
       () => false,
     );
     if (ok) break;
