@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import pLimit from 'p-limit';
 import { UID } from '../../../platform/uids';
+import { sweepOwed } from '../../../platform/jobs/owed-sweep';
 import { query, type Row } from '../../../platform/db/query';
 import { getConfig } from '../../../platform/config/get-config';
 import { getService } from '../../../platform/get-service';
@@ -86,10 +86,6 @@ const owing = (rule: KindRule, id?: number): Row => ({
   ...rule.own,
   ...(rule.item ? { order_item: rule.item } : {}),
 });
-
-const SWEEP_LIMIT = 100;
-/** News e-mails built and sent at once in a sweep (each is a few reads and an e-mail). */
-const SENDS_AT_ONCE = 8;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const deliveries = () => query(strapi, UID.delivery);
@@ -184,18 +180,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** Every card news owed (see above), oldest first. Returns how many e-mails went. */
     async sendMissed(): Promise<number> {
       let sent = 0;
-      const limit = pLimit(SENDS_AT_ONCE);
       for (const kind of NEWS_KINDS) {
         const rule = RULES[kind];
-        const owed = (await deliveries().findMany({
-          where: owing(rule),
-          select: ['id'],
-          orderBy: [{ id: 'asc' }],
-          limit: SWEEP_LIMIT,
-        })) as Row[];
-        // Several at a time, started oldest first (as the order confirmations: one at a time fell behind).
-        const results = await Promise.all(owed.map((row) => limit(() => this.sendFor(kind, row.id as number))));
-        sent += results.filter(Boolean).length;
+        sent += await sweepOwed(
+          async (limit) =>
+            (
+              (await deliveries().findMany({
+                where: owing(rule),
+                select: ['id'],
+                orderBy: [{ id: 'asc' }],
+                limit,
+              })) as Row[]
+            ).map((row) => row.id as number),
+          (id) => this.sendFor(kind, id),
+        );
       }
       return sent;
     },

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import pLimit from 'p-limit';
 import { UID } from '../../../platform/uids';
+import { sweepOwed } from '../../../platform/jobs/owed-sweep';
 import { query, type Row } from '../../../platform/db/query';
 import { getConfig } from '../../../platform/config/get-config';
 import { getService } from '../../../platform/get-service';
@@ -24,12 +24,6 @@ import type { DeliveryMethod } from '../../../platform/enums';
 const PAID_STATES = ['paid', 'fulfilled', 'partially_refunded', 'refunded'];
 /** Orders paid longer ago than this get no late confirmation (an old order the feature predates). */
 const SWEEP_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** Confirmations built and sent at once (each is a few reads and an e-mail; the mailer pools its connections). */
-const SENDS_AT_ONCE = 8;
-/** Orders read per batch of a sweep. */
-const SWEEP_BATCH = 100;
-/** A sweep stops taking new batches after this, so the delivery job's next tick is not held up. */
-const SWEEP_BUDGET_MS = 10_000;
 
 const absolute = (publicUrl: string, url: string | null | undefined): string | null =>
   !url ? null : /^https?:\/\//i.test(url) ? url : `${publicUrl.replace(/\/+$/, '')}${url}`;
@@ -142,38 +136,28 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Confirmations paid orders are still owed (see above), SENDS_AT_ONCE at a time, batch after batch
-     * until none is owed or SWEEP_BUDGET_MS has passed (the rest go on the next sweep). Returns how many
-     * went. One at a time and one batch of 100 a sweep, a busy hour's confirmations fell behind: at 50-60
-     * orders a second in bench/checkout.js, about four confirmations a second went out, and a sweep every
-     * 15 s sends at most 100.
+     * Confirmations paid orders are still owed (see above), several at a time, batch after batch until none
+     * is owed or the sweep's budget is spent (platform/jobs/owed-sweep.ts). Returns how many went. One at a
+     * time and one batch of 100 a sweep, a busy hour's confirmations fell behind: at 50-60 orders a second
+     * in bench/checkout.js, about four confirmations a second went out.
      */
     async sendMissed(now = new Date()): Promise<number> {
-      const started = Date.now();
-      const limit = pLimit(SENDS_AT_ONCE);
-      const tried = new Set<number>();
-      let sent = 0;
-      for (;;) {
-        const owed = (
-          (await orders().findMany({
-            where: {
-              status: { $in: PAID_STATES },
-              confirmation_sent_at: null,
-              paid_at: { $lte: now, $gt: new Date(now.getTime() - SWEEP_WINDOW_MS) },
-            },
-            select: ['id'],
-            orderBy: [{ paid_at: 'asc' }],
-            limit: SWEEP_BATCH,
-          })) as Row[]
-        )
-          .map((row) => row.id as number)
-          // A confirmation that failed in this sweep waits for the next one (its mail server may be down).
-          .filter((id) => !tried.has(id));
-        owed.forEach((id) => tried.add(id));
-        const results = await Promise.all(owed.map((id) => limit(() => this.sendFor(id))));
-        sent += results.filter(Boolean).length;
-        if (owed.length < SWEEP_BATCH || Date.now() - started > SWEEP_BUDGET_MS) return sent;
-      }
+      return sweepOwed(
+        async (limit) =>
+          (
+            (await orders().findMany({
+              where: {
+                status: { $in: PAID_STATES },
+                confirmation_sent_at: null,
+                paid_at: { $lte: now, $gt: new Date(now.getTime() - SWEEP_WINDOW_MS) },
+              },
+              select: ['id'],
+              orderBy: [{ paid_at: 'asc' }],
+              limit,
+            })) as Row[]
+          ).map((row) => row.id as number),
+        (id) => this.sendFor(id),
+      );
     },
   };
 };

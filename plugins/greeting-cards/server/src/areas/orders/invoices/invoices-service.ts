@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { UID } from '../../../platform/uids';
+import { sweepOwed } from '../../../platform/jobs/owed-sweep';
 import { query, type Row } from '../../../platform/db/query';
 import { getConfig } from '../../../platform/config/get-config';
 import { paymentMode } from '../../../platform/providers/payment';
@@ -222,28 +223,43 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return written ?? (await docs().findOne({ where: { source_key: `refund:${refundId}` } }));
     },
 
-    /** Invoices and credit notes paid orders and made refunds are still owed (the worker's sweep). */
+    /**
+     * Invoices and credit notes paid orders and made refunds are still owed (the worker's sweep), batch
+     * after batch (platform/jobs/owed-sweep.ts), one at a time so numbers follow the order things were paid.
+     */
     async issueMissed(now = new Date()): Promise<number> {
-      const owed = (await query(strapi, UID.order).findMany({
-        where: {
-          status: { $in: PAID_STATES },
-          invoice_number: null,
-          paid_at: { $lte: now, $gt: new Date(now.getTime() - SWEEP_WINDOW_MS) },
-        },
-        select: ['id'],
-        orderBy: [{ paid_at: 'asc' }],
-        limit: 100,
-      })) as Row[];
-      let issued = 0;
-      for (const row of owed) if (await api.issueFor(row.id as number)) issued += 1;
-      const refunds = (await query(strapi, UID.refund).findMany({
-        where: { status: { $in: ['succeeded', 'manual'] }, credit_note_number: null },
-        select: ['id'],
-        orderBy: [{ id: 'asc' }],
-        limit: 100,
-      })) as Row[];
-      for (const row of refunds) if (await api.creditNoteFor(row.id as number)) issued += 1;
-      return issued;
+      const ids = (rows: unknown) => (rows as Row[]).map((row) => row.id as number);
+      const invoices = await sweepOwed(
+        async (limit) =>
+          ids(
+            await query(strapi, UID.order).findMany({
+              where: {
+                status: { $in: PAID_STATES },
+                invoice_number: null,
+                paid_at: { $lte: now, $gt: new Date(now.getTime() - SWEEP_WINDOW_MS) },
+              },
+              select: ['id'],
+              orderBy: [{ paid_at: 'asc' }],
+              limit,
+            }),
+          ),
+        async (id) => Boolean(await api.issueFor(id)),
+        { atOnce: 1 },
+      );
+      const creditNotes = await sweepOwed(
+        async (limit) =>
+          ids(
+            await query(strapi, UID.refund).findMany({
+              where: { status: { $in: ['succeeded', 'manual'] }, credit_note_number: null },
+              select: ['id'],
+              orderBy: [{ id: 'asc' }],
+              limit,
+            }),
+          ),
+        async (id) => Boolean(await api.creditNoteFor(id)),
+        { atOnce: 1 },
+      );
+      return invoices + creditNotes;
     },
 
     /**
