@@ -307,6 +307,27 @@ describe(`signed-in answers: kept per user, and every write that changes them is
     expect(await libraryPage(u, '?type=sent')).toContain('E-cards: 1 sent, 1 opened');
   });
 
+  it('a payment with nothing to send yet (its card goes tomorrow): the orders list shows it paid at once', async () => {
+    // Paying a one-line order is one statement on PostgreSQL, with no transaction around it, and it selects
+    // its own change notice (platform/db/table-writes.ts noticesOfStatement); with nothing due, no other
+    // write follows it whose notice would drop the kept list instead.
+    const u = await createUser(app.strapi);
+    await proveAddress(app.strapi, u);
+    const card = await createCard(app.strapi, u, { title: 'For tomorrow', canvas_data: design('For tomorrow') });
+    const recipient = await createRecipient(app.strapi, u, { email: 'later@example.test' });
+    const scheduled_for = new Date(Date.now() + 86400_000).toISOString();
+    const add = await writer()
+      .post('/api/orders/add_to_cart/')
+      .set(u.auth)
+      .send({ card_id: card.id, recipient_id: recipient.id, delivery_method: 'ecard', scheduled_for });
+    expect(add.status).toBe(200);
+    const uuid = add.body.uuid as string;
+    expect((await writer().post(`/api/orders/${uuid}/checkout/`).set(u.auth).send({})).status).toBe(200);
+    expect(await ordersList(u)).toEqual([expect.objectContaining({ uuid, status: 'pending_payment' })]);
+    expect((await writer().post(`/api/orders/${uuid}/pay/`).set(u.auth).send({})).status).toBe(200);
+    expect(await ordersList(u)).toEqual([expect.objectContaining({ uuid, status: 'paid' })]);
+  });
+
   it('every table the cached reads touch is one whose writes drop them', async () => {
     const u = await createUser(app.strapi);
     await proveAddress(app.strapi, u);

@@ -13,6 +13,7 @@ import {
   rowsWithRelations,
 } from '../../platform/db/joined-rows';
 import { newRowColumns } from '../../platform/db/bulk-rows';
+import { noticesOfStatement } from '../../platform/db/table-writes';
 import { notFound } from '../../platform/errors';
 
 // Query details for orders and their items, kept out of the services.
@@ -208,11 +209,19 @@ export function orderStore(strapi: Core.Strapi) {
             heads.push(`"${d.name}" as (${d.sql})`);
             bindings.push(...d.bindings);
           }
-          const picks = dependents.map((d) => `(select "id" from "${d.name}" limit 1) as "${d.name}"`);
-          const result = (await knex.raw(
-            `with ${heads.join(', ')} select ${['"m"."id" as "m"', ...picks].join(', ')} from "m"`,
-            bindings as never,
-          )) as { rows?: Array<Record<string, unknown>> };
+          const picks = [
+            '"m"."id" as "m"',
+            ...dependents.map((d) => `(select "id" from "${d.name}" limit 1) as "${d.name}"`),
+          ];
+          const statement = (columns: string[]) => `with ${heads.join(', ')} select ${columns.join(', ')} from "m"`;
+          // Outside a transaction (a payment's one statement) it selects its own change notices, for the row
+          // it returns when it moved the order: delivered as it commits, no round trip behind it. The caller's
+          // `alongside` writes happen whether or not the move does, so they keep the notice sent after.
+          const notices = alongside ? null : noticesOfStatement(strapi, statement(picks));
+          const sql = notices
+            ? `${statement([...picks, ...notices.calls.map((call, i) => `${call} as "notice${i}"`)])} ${notices.mark}`
+            : statement(picks);
+          const result = (await knex.raw(sql, bindings as never)) as { rows?: Array<Record<string, unknown>> };
           const row = result.rows?.length === 1 ? result.rows[0] : null;
           const ids = Object.fromEntries(
             dependents.map((d) => [d.name, row && row[d.name] !== null ? Number(row[d.name]) : null]),

@@ -62,35 +62,38 @@ export async function completeOrderPayment(
         view_token: newViewToken(),
       };
     });
-  const won = await strapi.db.transaction(async () => {
-    let items: Row[];
-    if (frozenItems?.length === 1 && !String(strapi.db.config.connection.client).includes('sqlite')) {
-      // One line known beforehand (the usual order) on PostgreSQL: its delivery and the delivery's link
-      // are written by the move's own statement, from its RETURNING, so only the winner writes them.
-      const [planned] = plan(frozenItems);
-      const cardId = frozenItems[0].card?.id;
-      const move = await store.moveIfWith(orderId, statesAllowing('pay'), paidChanges(payment, now), undefined, [
-        ...deliveryAfterMove(strapi, planned),
-        ...(typeof cardId === 'number' ? cardOrderedAfterMove(strapi, Number(cardId), now) : []),
-      ]);
-      if (!move.moved) return false;
-      if (planned.status === 'pending') pendingIds.push(Number(move.ids.delivery));
-      // A card with two entries of its owner's (never made so; an old fault) is tidied the usual way.
-      if (typeof cardId === 'number' && Number(move.ids.own_entries ?? 0) > 1)
-        await getService(strapi, 'library').syncCards([Number(cardId)]);
-      return true;
-    } else {
-      const moved = await store.moveIf(orderId, statesAllowing('pay'), paidChanges(payment, now));
-      if (!moved) return false;
-      items = frozenItems ?? (await store.items(orderId));
-      pendingIds.push(...(await createDeliveries(strapi, plan(items))));
-    }
-    await getService(strapi, 'cards').setStatusMany(
-      items.map((i) => i.card?.id).filter((id): id is number => typeof id === 'number'),
-      'ordered',
-    );
+  // One line known beforehand (the usual order) on PostgreSQL: its delivery, the delivery's link, the
+  // card marked ordered and its library entry are written by the move's own statement, from its
+  // RETURNING, so only the winner writes them. One statement is atomic on its own: no transaction around
+  // it (BEGIN and COMMIT were two of pay's four round trips), and it selects its own change notices.
+  const payOneLine = async (item: Row): Promise<boolean> => {
+    const [planned] = plan([item]);
+    const cardId = item.card?.id;
+    const move = await store.moveIfWith(orderId, statesAllowing('pay'), paidChanges(payment, now), undefined, [
+      ...deliveryAfterMove(strapi, planned),
+      ...(typeof cardId === 'number' ? cardOrderedAfterMove(strapi, Number(cardId), now) : []),
+    ]);
+    if (!move.moved) return false;
+    if (planned.status === 'pending') pendingIds.push(Number(move.ids.delivery));
+    // A card with two entries of its owner's (never made so; an old fault) is tidied the usual way.
+    if (typeof cardId === 'number' && Number(move.ids.own_entries ?? 0) > 1)
+      await getService(strapi, 'library').syncCards([Number(cardId)]);
     return true;
-  });
+  };
+  const won =
+    frozenItems?.length === 1 && !String(strapi.db.config.connection.client).includes('sqlite')
+      ? await payOneLine(frozenItems[0])
+      : await strapi.db.transaction(async () => {
+          const moved = await store.moveIf(orderId, statesAllowing('pay'), paidChanges(payment, now));
+          if (!moved) return false;
+          const items = frozenItems ?? (await store.items(orderId));
+          pendingIds.push(...(await createDeliveries(strapi, plan(items))));
+          await getService(strapi, 'cards').setStatusMany(
+            items.map((i) => i.card?.id).filter((id): id is number => typeof id === 'number'),
+            'ordered',
+          );
+          return true;
+        });
   if (!won) return false;
   // After commit: fulfilment must only ever see a paid order whose deliveries exist.
   try {

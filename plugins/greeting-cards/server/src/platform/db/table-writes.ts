@@ -16,6 +16,9 @@ import { CHANNEL, dispatchHere, encode } from './change-notices';
 //   rollback), so the notices wait for the COMMIT and travel in its round trip: one simple-protocol
 //   query, `select pg_notify(...); COMMIT;`. The COMMIT's promise resolves after both, as before, and
 //   a transaction's writes cost no round trip more than they did without notices.
+// - PostgreSQL, a statement that selects its own notices (noticesOfStatement, below: a payment's one
+//   statement), and knex's UPDATE and DELETE outside a transaction, which return theirs
+//   (withReturnedNotices): PostgreSQL delivers them when the statement commits, so none is sent behind it.
 // A write that does not go through knex (psql by hand) is not seen.
 
 /** Statements that may change rows (a CTE too: it may hold an UPDATE). */
@@ -142,10 +145,19 @@ function patch(client: KnexClient): void {
       return original.call(this, connection, obj).finally(() => dropHere(wrote));
     }
     dropHere(hit);
-    const written = original.call(this, connection, obj);
-    const postgres = hit.filter((w) => w.postgres);
+    // An UPDATE or DELETE of knex's outside a transaction returns its own notices (PostgreSQL delivers
+    // them as it commits); the statement runs with them, and the caller's object gets its SQL back.
+    const returning = withReturnedNotices(connection, obj, sql, hit);
+    if (returning) obj.sql = returning;
+    const written = returning
+      ? original.call(this, connection, obj).finally(() => (obj.sql = sql))
+      : original.call(this, connection, obj);
+    // A statement that selects its own notices (noticesOfStatement, or the UPDATE above) has them
+    // delivered as it commits.
+    const carried = returning !== null || sql.includes(NOTICES_CARRIED);
+    const postgres = carried ? [] : hit.filter((w) => w.postgres);
     if (!postgres.length) {
-      if (connection && typeof connection === 'object') {
+      if (!carried && connection && typeof connection === 'object') {
         const set = dirty.get(connection) ?? new Set<Watch>();
         for (const w of hit) set.add(w);
         dirty.set(connection, set);
@@ -174,6 +186,30 @@ function patch(client: KnexClient): void {
     );
   };
   Object.defineProperty(proto, PATCHED, { value: true });
+}
+
+/** The end of knex's UPDATE or DELETE when it returns columns (`returning "id"`): nothing after the list. */
+const RETURNING_END = / returning (?:"[^"]+"(?:, "[^"]+")*|\*)$/i;
+
+/**
+ * PostgreSQL, outside a transaction: knex's own UPDATE or DELETE (`method`), with `pg_notify(...)` for each
+ * topic it announces in its RETURNING list (added, or after the columns knex asked for, under names of
+ * their own), or null to leave it as it is. A notice is then evaluated once per row the statement
+ * changed and, PostgreSQL folding identical notices of one transaction, delivered once as it commits: no
+ * round trip after it, and none at all when it changed nothing. knex answers an UPDATE or DELETE without
+ * `returning` with the row count, which a RETURNING list does not change.
+ */
+function withReturnedNotices(connection: unknown, obj: Query, sql: string, hit: Watch[]): string | null {
+  const method = (obj as { method?: unknown }).method;
+  if (method !== 'update' && method !== 'del') return null;
+  if (connection === null || typeof connection !== 'object' || announced.has(connection)) return null;
+  const topics = [...new Set(hit.filter((w) => w.postgres).map((w) => w.topic))];
+  if (!topics.length || !topics.every((topic) => PLAIN_TOPIC.test(topic)) || sql.includes(';')) return null;
+  registry.carried += topics.length;
+  const calls = topics.map((topic, i) => `pg_notify('${CHANNEL}', '${encode(topic, null)}') as "gc_notice_${i}"`);
+  if (RETURNING_END.test(sql)) return `${sql}, ${calls.join(', ')}`;
+  if (/\breturning\b/i.test(sql)) return null;
+  return `${sql} returning ${calls.join(', ')}`;
 }
 
 /**
@@ -213,6 +249,29 @@ function commitCarrying(
 function trackTransaction(connection: object, sql: string): void {
   if (BEGIN.test(sql)) announced.set(connection, new Set());
   else if (END.test(sql) && !/savepoint|^\s*rollback\s+to\b/i.test(sql)) announced.delete(connection);
+}
+
+/** Marks a statement that selects its own change notices (noticesOfStatement): none is sent behind it. */
+const NOTICES_CARRIED = '/* change notices carried */';
+
+/**
+ * For a write statement that will run on its own (PostgreSQL, outside a transaction): the change
+ * notices it would be followed by, as `pg_notify(...)` calls for it to select, and a comment to put in
+ * it that tells this patch they are carried. A notice selected by a statement is delivered when that
+ * statement commits, as one sent behind it would be, without the round trip. The caller selects them
+ * once for each row its statement returns when it wrote (a statement that wrote nothing needs none), and
+ * ends the statement with the mark (the patch tells writes by how a statement begins).
+ * Null where the patch must send them itself: inside a transaction (they ride its COMMIT), on SQLite, or
+ * for a topic that is not a plain word.
+ */
+export function noticesOfStatement(strapi: Core.Strapi, sql: string): { calls: string[]; mark: string } | null {
+  if (strapi.db.inTransaction()) return null;
+  const client = (strapi.db.connection as unknown as { client: KnexClient }).client;
+  const hit = matching(watches.get(client.config) ?? [], sql).filter((w) => w.postgres);
+  const topics = [...new Set(hit.map((w) => w.topic))];
+  if (!hit.length || !topics.every((topic) => PLAIN_TOPIC.test(topic))) return null;
+  registry.carried += topics.length;
+  return { calls: topics.map((topic) => `pg_notify('${CHANNEL}', '${encode(topic, null)}')`), mark: NOTICES_CARRIED };
 }
 
 /** Change notices sent after writes in round trips of their own so far (the query-budget tests count them). */
