@@ -232,10 +232,16 @@ async function startApp({ kind, name, seed = {}, env: extra = {}, web = 0, worke
   };
 }
 
-/** An SMTP server on loopback that accepts and counts every message: { env, received(), stop() }. */
+/**
+ * An SMTP server on loopback that accepts and counts every message: { env, received(), receivedBy(), stop() }.
+ * `receivedBy(test)` counts the messages with a recipient address that passes `test` (the e-cards to the
+ * seed's recipients, not the shoppers' order confirmations).
+ */
 async function startSmtpSink() {
   const { SMTPServer } = require('smtp-server');
   let count = 0;
+  /** Per message, whether any recipient passed each test asked about so far: counted as messages arrive. */
+  const tests = new Map();
   const recipients = new Map();
   const server = new SMTPServer({
     authOptional: true,
@@ -246,6 +252,8 @@ async function startSmtpSink() {
       stream.on('end', () => {
         count += 1;
         for (const r of session.envelope.rcptTo) recipients.set(r.address, (recipients.get(r.address) || 0) + 1);
+        for (const [test, tally] of tests)
+          if (session.envelope.rcptTo.some((r) => test(r.address))) tests.set(test, tally + 1);
         callback();
       });
     },
@@ -255,6 +263,11 @@ async function startSmtpSink() {
   return {
     env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURE: 'false' },
     received: () => count,
+    /** @param {(address: string) => boolean} test */
+    receivedBy: (test) => {
+      if (!tests.has(test)) tests.set(test, 0);
+      return tests.get(test);
+    },
     recipients,
     stop: () => /** @type {Promise<void>} */ (new Promise((resolve) => server.close(resolve))),
   };

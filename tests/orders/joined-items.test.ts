@@ -3,6 +3,7 @@ import { createUser } from '../helpers/users';
 import { createAddon, createCard, createRecipient } from '../helpers/order-fixtures';
 import { rowsWithRelations } from '../../plugins/greeting-cards/server/src/platform/db/joined-rows';
 import { deliveryStore } from '../../plugins/greeting-cards/server/src/areas/fulfilment/delivery-store';
+import { readsInOneTrip } from '../../plugins/greeting-cards/server/src/platform/db/one-trip';
 
 // The order items read in one joined query must be exactly what Strapi's own query engine returns
 // with populate (same attribute names, same value conversions: JSON, booleans, dates, nulls), on
@@ -128,6 +129,45 @@ describe('order items read in one joined query', () => {
     expect(ours).toEqual(strapis);
     expect(ours?.order_item.order.user.id).toBe(u.id);
     expect(await deliveryStore(app.strapi).load(999999)).toBeNull();
+
+    // A batch (the sender's): deliveries of two orders, one line each and one with two, read together
+    // (on PostgreSQL in one round trip), each exactly as the engine's nested populate gives it.
+    const other = await q('plugin::greeting-cards.order').create({
+      data: { uuid: 'joined-5', user: u.id, status: 'paid', currency: 'gbp', paid_at: new Date() },
+    });
+    const ids = [delivery.id];
+    for (const [n, orderId] of [other.id, other.id, order.id].entries()) {
+      const line = await q(ITEM).create({
+        data: {
+          order: orderId,
+          card: card.id,
+          delivery_method: 'ecard',
+          unit_price_pence: 50 + n,
+          line_total_pence: 50 + n,
+        },
+      });
+      const made = await q('plugin::greeting-cards.delivery').create({
+        data: {
+          order_item: line.id,
+          status: 'pending',
+          view_token: `joined-batch-${n}-123456789012`,
+          scheduled_for: new Date(),
+        },
+      });
+      ids.push(made.id);
+    }
+    const batch = await deliveryStore(app.strapi).loadMany([...ids, 999999]);
+    const engine = await q('plugin::greeting-cards.delivery').findMany({
+      where: { id: { $in: ids } },
+      orderBy: [{ id: 'asc' }],
+      populate: {
+        order_item: {
+          populate: { card: true, recipient: true, gift_addon: true, order: { populate: { user: true } } },
+        },
+      },
+    });
+    expect(batch).toEqual(engine);
+    expect(batch.map((d) => d.order_item.order.uuid)).toEqual(['joined-4', 'joined-5', 'joined-5', 'joined-4']);
   });
 
   it('reads inside a running transaction, seeing its own writes', async () => {
@@ -145,4 +185,33 @@ describe('order items read in one joined query', () => {
     expect(seen.map((r) => r.card.id)).toEqual([card.id]);
     expect(await rowsWithRelations(app.strapi, ITEM, 'order', [], POPULATE)).toEqual([]);
   });
+
+  // PostgreSQL's simple protocol; SQLite has no round trips to save.
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    'reads several statements in one round trip (PostgreSQL) only with values that mean the same written into SQL',
+    async () => {
+      const knex = app.strapi.db.connection;
+      const u = await createUser(app.strapi);
+      const users = () => knex('up_users').select('id', 'username');
+      const sent: string[] = [];
+      // This test's own statements (the app may be finishing a request's reads meanwhile).
+      const count = (e: { sql: string }) => e.sql.includes('"username"') && sent.push(e.sql);
+      knex.on('query', count);
+      try {
+        const answers = await readsInOneTrip(knex, [
+          'SET LOCAL jit = off',
+          users().where({ id: u.id }),
+          users().where({ username: u.username, id: u.id }),
+        ]);
+        expect(answers).toEqual([[], [{ id: u.id, username: u.username }], [{ id: u.id, username: u.username }]]);
+        expect(sent).toHaveLength(1);
+        // A quote, a backslash or a space could change the SQL written around it: not inlined, nothing run.
+        for (const name of ["o'brien", 'back\\slash', 'two words'])
+          expect(await readsInOneTrip(knex, [users().where({ username: name })])).toBeNull();
+        expect(sent).toHaveLength(1);
+      } finally {
+        knex.off('query', count);
+      }
+    },
+  );
 });

@@ -4,8 +4,9 @@ import { leaseExpiredBefore } from '../../platform/deliveries/delivery-retry';
 import { getConfig } from '../../platform/config/get-config';
 import { PROCESSING, WAITING_STATES } from '../../platform/deliveries/delivery-state';
 import { query } from '../../platform/db/query';
-import { rowsByIdWithRelations } from '../../platform/db/joined-rows';
-import { withoutJit } from '../../platform/db/without-jit';
+import type { Knex } from 'knex';
+import { linkOf, rowsByIdRead } from '../../platform/db/joined-rows';
+import { readsTogether } from '../../platform/db/reads-together';
 
 type Row = Record<string, any>;
 
@@ -52,22 +53,27 @@ export function deliveryStore(strapi: Core.Strapi) {
   const q = () => query(strapi, UID.delivery);
   const stale = () => leaseExpiredBefore(getConfig(strapi).deliveryClaimLeaseSeconds * 1000);
 
-  /** `load` for many deliveries in the same three queries (a batch of claimed cards); missing ids are left out. */
+  /**
+   * `load` for many deliveries (a batch of claimed cards) in three reads: the deliveries, their order
+   * items, the items' orders, the later two finding their ids through the link tables, so that all three
+   * go in one round trip on PostgreSQL (reads-together.ts). Missing ids are left out.
+   */
   async function loadMany(ids: number[]): Promise<Row[]> {
     if (!ids.length) return [];
-    return withoutJit(strapi, () => readMany(ids));
-  }
-
-  async function readMany(ids: number[]): Promise<Row[]> {
-    const deliveries = await rowsByIdWithRelations(strapi, UID.delivery, ids, ['order_item']);
-    const itemIds = [...new Set(deliveries.map((d) => d.order_item?.id).filter((id): id is number => Boolean(id)))];
-    const items = itemIds.length
-      ? await rowsByIdWithRelations(strapi, UID.orderItem, itemIds, ['card', 'recipient', 'gift_addon', 'order'])
-      : [];
-    const orderIds = [...new Set(items.map((i) => i.order?.id).filter((id): id is number => Boolean(id)))];
-    const orders = new Map(
-      (orderIds.length ? await rowsByIdWithRelations(strapi, UID.order, orderIds, ['user']) : []).map((o) => [o.id, o]),
-    );
+    const toItem = linkOf(strapi, UID.delivery, 'order_item');
+    const toOrder = linkOf(strapi, UID.orderItem, 'order');
+    const itemIds = (knex: Knex) => knex(toItem.table).select(toItem.other).whereIn(toItem.own, ids);
+    const [deliveries, items, orderRows] = await readsTogether(strapi, [
+      rowsByIdRead(strapi, UID.delivery, ids, ['order_item']),
+      rowsByIdRead(strapi, UID.orderItem, itemIds, ['card', 'recipient', 'gift_addon', 'order']),
+      rowsByIdRead(
+        strapi,
+        UID.order,
+        (knex) => knex(toOrder.table).select(toOrder.other).whereIn(toOrder.own, itemIds(knex)),
+        ['user'],
+      ),
+    ]);
+    const orders = new Map(orderRows.map((o) => [o.id, o]));
     const itemsById = new Map(items.map((i) => [i.id, i]));
     return deliveries.map((delivery) => {
       const item = delivery.order_item ? itemsById.get(delivery.order_item.id) : undefined;

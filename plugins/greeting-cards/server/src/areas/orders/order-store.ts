@@ -13,12 +13,14 @@ import {
   rowsWithRelations,
 } from '../../platform/db/joined-rows';
 import { newRowColumns } from '../../platform/db/bulk-rows';
-import { noticesOfStatement } from '../../platform/db/table-writes';
+import { withSelectedNotices } from '../../platform/db/table-writes';
 import { notFound } from '../../platform/errors';
 
 // Query details for orders and their items, kept out of the services.
 const q = (strapi: Core.Strapi, uid: string) => query(strapi, uid);
 export const ITEM_POPULATE = ['card', 'recipient', 'gift_addon'];
+/** States of an order that was paid (a refund after payment leaves it one). */
+export const PAID_STATES: readonly OrderStatus[] = ['paid', 'fulfilled', 'partially_refunded', 'refunded'];
 
 const isSqlite = (strapi: Core.Strapi) => String(strapi.db.config.connection.client).includes('sqlite');
 
@@ -99,6 +101,27 @@ export function orderStore(strapi: Core.Strapi) {
         .filter((r) => Number(r.deliveries) === Number(r.items) && Number(r.out) === Number(r.deliveries))
         .map((r) => Number(r.order_id));
     },
+    /**
+     * dispatchedAmong's test as a condition of one order's move (moveIfWith's `when`, PostgreSQL): the
+     * order has items, each with one delivery, every one of them out. The completion check and the move
+     * to fulfilled are then one statement, where they were a read and a move.
+     */
+    dispatchedCondition(): { sql: string; bindings: unknown[] } {
+      const itemOrder = linkOf(strapi, UID.orderItem, 'order');
+      const deliveryItem = linkOf(strapi, UID.delivery, 'order_item');
+      const status = columnsOfType(strapi, UID.delivery).column('status');
+      const items = `count(distinct "io"."${itemOrder.own}")`;
+      return {
+        sql:
+          `(select ${items} > 0 and ${items} = count("d"."id") and count("d"."id") = ` +
+          `count(case when "d"."${status}" in ('sent', 'delivered') then 1 end) ` +
+          `from "${itemOrder.table}" as "io" ` +
+          `left join "${deliveryItem.table}" as "di" on "di"."${deliveryItem.other}" = "io"."${itemOrder.own}" ` +
+          `left join "${tableOf(strapi, UID.delivery)}" as "d" on "d"."id" = "di"."${deliveryItem.own}" ` +
+          `where "io"."${itemOrder.other}" = "${tableOf(strapi, UID.order)}"."id")`,
+        bindings: [],
+      };
+    },
     async itemsByOrder(orderIds: number[]): Promise<Map<number, Row[]>> {
       const map = new Map<number, Row[]>(orderIds.map((id) => [id, []]));
       for (const row of await rowsWithRelations(strapi, UID.orderItem, 'order', orderIds, ITEM_POPULATE))
@@ -164,6 +187,7 @@ export function orderStore(strapi: Core.Strapi) {
      * and so write only when this call made the move (a delivery made on payment, say), in the move's
      * own statement. Resolves to whether the move happened and the first `id` each dependent returned
      * (null when none). Dependents are refused on SQLite, where the caller writes after the move.
+     * `when`: a further condition of the move (PostgreSQL), as SQL on the order's row (dispatchedCondition).
      */
     async moveIfWith(
       id: number,
@@ -171,9 +195,11 @@ export function orderStore(strapi: Core.Strapi) {
       data: Row,
       alongside?: (knex: Knex) => Knex.QueryBuilder[],
       dependents: Array<{ name: string; sql: string; bindings: unknown[] }> = [],
+      when?: { sql: string; bindings: unknown[] },
     ): Promise<{ moved: boolean; ids: Record<string, number | null> }> {
       const recorded = typeof data.status === 'string';
-      if (dependents.length && isSqlite(strapi)) throw new Error('moveIfWith: dependents are PostgreSQL statements');
+      if ((dependents.length || when) && isSqlite(strapi))
+        throw new Error('moveIfWith: dependents and conditions are PostgreSQL statements');
       if (!isSqlite(strapi) && (alongside || recorded || dependents.length)) {
         // PostgreSQL: the writes that go with the move (the caller's, in the same transaction, rolled back
         // with it when the move does not happen), the move itself and its status-history row in one
@@ -182,12 +208,9 @@ export function orderStore(strapi: Core.Strapi) {
         // attributes).
         return inCurrentTransaction(strapi, async (knex) => {
           const parts = (alongside ? alongside(knex) : []).map((statement) => statement.toSQL());
-          const move = knex(tableOf(strapi, UID.order))
-            .where({ id })
-            .whereIn('status', from)
-            .update(data)
-            .returning('id')
-            .toSQL();
+          const moving = knex(tableOf(strapi, UID.order)).where({ id }).whereIn('status', from);
+          if (when) moving.whereRaw(when.sql, when.bindings as never);
+          const move = moving.update(data).returning('id').toSQL();
           const heads = parts.map((p, i) => `"w${i}" as (${p.sql})`);
           heads.push(`"m" as (${move.sql})`);
           const bindings: unknown[] = [...parts.flatMap((p) => [...p.bindings]), ...move.bindings];
@@ -217,10 +240,7 @@ export function orderStore(strapi: Core.Strapi) {
           // Outside a transaction (a payment's one statement) it selects its own change notices, for the row
           // it returns when it moved the order: delivered as it commits, no round trip behind it. The caller's
           // `alongside` writes happen whether or not the move does, so they keep the notice sent after.
-          const notices = alongside ? null : noticesOfStatement(strapi, statement(picks));
-          const sql = notices
-            ? `${statement([...picks, ...notices.calls.map((call, i) => `${call} as "notice${i}"`)])} ${notices.mark}`
-            : statement(picks);
+          const sql = alongside ? statement(picks) : withSelectedNotices(strapi, picks, statement);
           const result = (await knex.raw(sql, bindings as never)) as { rows?: Array<Record<string, unknown>> };
           const row = result.rows?.length === 1 ? result.rows[0] : null;
           const ids = Object.fromEntries(
@@ -245,6 +265,23 @@ export function orderStore(strapi: Core.Strapi) {
         });
       }
       return { moved, ids: {} };
+    },
+    /**
+     * Ids of paid orders that still owe `column` (null: a confirmation's send time, an invoice's number),
+     * paid within `windowMs` up to `now`, oldest payment first: what the worker's sweeps pick up.
+     */
+    async paidOrdersOwing(column: string, windowMs: number, now: Date, limit: number): Promise<number[]> {
+      const rows = (await q(strapi, UID.order).findMany({
+        where: {
+          status: { $in: [...PAID_STATES] },
+          [column]: null,
+          paid_at: { $lte: now, $gt: new Date(now.getTime() - windowMs) },
+        },
+        select: ['id'],
+        orderBy: [{ paid_at: 'asc' }],
+        limit,
+      })) as Row[];
+      return rows.map((row) => row.id as number);
     },
     /** The order's status changes, oldest first. */
     statusChanges(orderId: number): Promise<Row[]> {

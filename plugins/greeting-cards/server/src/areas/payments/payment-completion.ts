@@ -36,8 +36,9 @@ export function paidChanges(payment: PaymentDetails, now: Date) {
 /**
  * The one payment-completion step, shared by demo pay, zero-total orders and the webhook.
  * Idempotent and race-safe: the conditional update (WHERE status = 'pending_payment') lets exactly one
- * caller win; only the winner creates the deliveries and marks cards ordered (in the same transaction)
- * and, once that has committed, starts fulfilment. Returns whether this call completed the payment.
+ * caller win; only the winner creates the deliveries and marks cards ordered, atomically with the move
+ * (in one transaction, or for a one-line order on PostgreSQL in the move's own statement), and, once
+ * that has committed, starts fulfilment. Returns whether this call completed the payment.
  * The deliveries and card statuses are written in batches (platform/db/bulk-rows.ts): an order of 1,000 lines
  * costs a few dozen queries, not thousands, so `pay` answers as soon as the order is paid.
  * `frozenItems`: the order's items when the caller has just read them (they cannot change once the

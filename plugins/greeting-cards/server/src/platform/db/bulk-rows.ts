@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import { inCurrentTransaction } from './joined-rows';
 import { newDocumentId } from './document-ids';
-import { noticesOfStatement } from './table-writes';
+import { withSelectedNotices } from './table-writes';
 import type { Row } from './query';
 
 // Writing many rows at once. Strapi's `create` is an INSERT, a link-table INSERT per relation and a
@@ -165,10 +165,7 @@ export async function insertTogether(
     const statement = (columns: string[]) => `with ${heads.join(', ')} select ${columns.join(', ') || '1'}`;
     // Alone (no transaction around it: a new cart and its first line) it selects its own change notices,
     // delivered as it commits, instead of a round trip after it (table-writes.ts).
-    const notices = noticesOfStatement(strapi, statement(ids));
-    const sql = notices
-      ? `${statement([...ids, ...notices.calls.map((call, i) => `${call} as "notice${i}"`)])} ${notices.mark}`
-      : statement(ids);
+    const sql = withSelectedNotices(strapi, ids, statement);
     const result = (await knex.raw(sql, bindings)) as { rows: Array<Record<string, number>> };
     return Object.fromEntries(rows.map(({ alias }) => [alias, Number(result.rows[0][alias])]));
   });

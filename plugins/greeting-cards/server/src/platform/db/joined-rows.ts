@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import type { Row } from './query';
+import { readsInOneTrip } from './one-trip';
 
 // Reading a row together with its to-one relations in ONE query. Strapi's query engine populates
 // each relation with a query of its own (an order's items with card, recipient and add-on were four
@@ -160,7 +161,9 @@ export async function inCurrentTransaction<T>(strapi: Core.Strapi, fn: (knex: Kn
   return strapi.db.transaction(({ trx }) => fn(trx as unknown as Knex));
 }
 
-type Filter = { parent: string; parentIds: number[] } | { ids: number[] };
+/** Ids to read: a list, or a subquery that selects them (a read that follows another in one round trip). */
+type Ids = number[] | ((knex: Knex) => Knex.QueryBuilder);
+type Filter = { parent: string; parentIds: Ids } | { ids: Ids };
 
 /**
  * Rows of `uid` whose to-one relation `parent` points at one of `parentIds`, each with its to-one
@@ -253,11 +256,29 @@ export async function rowWithChildren(
 ): Promise<{ row: Row | null; children: Row[] }> {
   if (lock && !String(strapi.db.config.connection.client).includes('sqlite')) {
     const headMeta = metaOf(strapi, parentUid);
-    const record: Row | undefined = await inCurrentTransaction(strapi, (knex) => {
+    const locking = (knex: Knex) => {
       const query = knex(`${headMeta.tableName} as o`).select(columnsOf(strapi, headMeta, 'o', 'o__'));
       where(query);
-      return query.forUpdate('o').first();
-    });
+      return query.forUpdate('o').limit(1);
+    };
+    // The lock and the children in one round trip where the values can be written into the SQL: two
+    // statements of one simple query, the second starting (with a fresh snapshot) once the first holds
+    // the lock; its children found through the parent's `where` again.
+    const parentId = (knex: Knex) => {
+      const query = knex(`${headMeta.tableName} as o`).select('o.id');
+      where(query);
+      return query;
+    };
+    const children = joinedRead(strapi, uid, { parent, parentIds: parentId }, populate);
+    const together = await inCurrentTransaction(strapi, (knex) =>
+      readsInOneTrip(knex, [locking(knex), children.build(knex)]),
+    );
+    if (together) {
+      const [records, childRecords] = together;
+      if (!records.length) return { row: null, children: [] };
+      return { row: readRow(headMeta, records[0], 'o__'), children: children.read(childRecords) };
+    }
+    const record: Row | undefined = await inCurrentTransaction(strapi, async (knex) => (await locking(knex))[0]);
     if (!record) return { row: null, children: [] };
     const row = readRow(headMeta, record, 'o__');
     return { row, children: await joinedRows(strapi, uid, { parent, parentIds: [Number(row.id)] }, populate) };
@@ -276,7 +297,34 @@ async function joinedRows(
   head?: { uid: string; where: (query: Knex.QueryBuilder) => void; row: Row | null },
 ): Promise<Row[]> {
   const wanted = 'ids' in filter ? filter.ids : filter.parentIds;
-  if (!wanted.length && !head) return [];
+  if (Array.isArray(wanted) && !wanted.length && !head) return [];
+  const read = joinedRead(strapi, uid, filter, populate, refs, head);
+  return read.read(await inCurrentTransaction(strapi, async (knex) => (await read.build(knex)) as Row[]));
+}
+
+/** A joined read, as its query (to run) and its reader (the query's records into rows). */
+export interface JoinedRead {
+  build(knex: Knex): Knex.QueryBuilder;
+  read(raw: Row[]): Row[];
+}
+
+/**
+ * Rows of `uid` by id, each with its to-one relations `populate`, as a read to run later (readsTogether
+ * in reads-together.ts): `ids` may be a subquery selecting them, so that a read that depends on another's
+ * rows can go in the same round trip.
+ */
+export function rowsByIdRead(strapi: Core.Strapi, uid: string, ids: Ids, populate: string[]): JoinedRead {
+  return joinedRead(strapi, uid, { ids }, populate);
+}
+
+function joinedRead(
+  strapi: Core.Strapi,
+  uid: string,
+  filter: Filter,
+  populate: string[],
+  refs: string[] = [],
+  head?: { uid: string; where: (query: Knex.QueryBuilder) => void; row: Row | null },
+): JoinedRead {
   const meta = metaOf(strapi, uid);
   const link = (name: string): { join: JoinTable; target: Meta } => {
     const attribute = meta.attributes[name];
@@ -292,7 +340,7 @@ async function joinedRows(
   };
   const up = 'parent' in filter ? link(filter.parent) : null;
   const headMeta = head ? metaOf(strapi, head.uid) : null;
-  const raw: Row[] = await inCurrentTransaction(strapi, (knex) => {
+  function build(knex: Knex): Knex.QueryBuilder {
     if (head && headMeta && up) {
       // The parent first, its children left-joined: a parent without children still comes back.
       const query = knex(`${headMeta.tableName} as o`)
@@ -308,16 +356,19 @@ async function joinedRows(
     const query = knex(`${meta.tableName} as r`)
       .select(columnsOf(strapi, meta, 'r', 'r__'))
       .orderBy('r.id', 'asc');
-    if (up) {
+    if (up && 'parentIds' in filter) {
       query
         .select({ r__parent: `p.${up.join.inverseJoinColumn.name}` })
         .join(`${up.join.name} as p`, `p.${up.join.joinColumn.name}`, 'r.id')
-        .whereIn(`p.${up.join.inverseJoinColumn.name}`, wanted);
-    } else {
-      query.whereIn('r.id', wanted);
+        .whereIn(
+          `p.${up.join.inverseJoinColumn.name}`,
+          Array.isArray(filter.parentIds) ? filter.parentIds : filter.parentIds(knex),
+        );
+    } else if ('ids' in filter) {
+      query.whereIn('r.id', Array.isArray(filter.ids) ? filter.ids : filter.ids(knex));
     }
     return withRelations(query);
-  });
+  }
   /** The rows' to-one relations: `populate` as whole rows, `refs` as ids. */
   function withRelations(query: Knex.QueryBuilder): Knex.QueryBuilder {
     populate.forEach((name, i) => {
@@ -335,33 +386,38 @@ async function joinedRows(
     });
     return query;
   }
-  const seen = new Set<unknown>();
-  const rows: Row[] = [];
-  for (const record of raw) {
-    if (head && headMeta) {
-      // The parent of the first record is THE parent (where finds one); it repeats on each child.
-      if (!head.row) head.row = readRow(headMeta, record, 'o__');
-      if (Number(record.r__parent) !== Number(head.row.id)) continue;
-      if (record.r__id === null || record.r__id === undefined) continue;
+  function read(raw: Row[]): Row[] {
+    const seen = new Set<unknown>();
+    const rows: Row[] = [];
+    for (const record of raw) {
+      if (head && headMeta) {
+        // The parent of the first record is THE parent (where finds one); it repeats on each child.
+        if (!head.row) head.row = readRow(headMeta, record, 'o__');
+        if (Number(record.r__parent) !== Number(head.row.id)) continue;
+        if (record.r__id === null || record.r__id === undefined) continue;
+      }
+      // A to-one relation has one link row; should a second ever exist, the row still comes once.
+      if (seen.has(record.r__id)) continue;
+      seen.add(record.r__id);
+      const row = readRow(meta, record, 'r__');
+      if ('parent' in filter) row[filter.parent] = { id: Number(record.r__parent) };
+      populate.forEach((name, i) => {
+        row[name] =
+          record[`t${i}__id`] === null || record[`t${i}__id`] === undefined
+            ? null
+            : readRow(link(name).target, record, `t${i}__`);
+      });
+      refs.forEach((name, i) => {
+        row[name] =
+          record[`k${i}__id`] === null || record[`k${i}__id`] === undefined
+            ? null
+            : { id: Number(record[`k${i}__id`]) };
+      });
+      rows.push(row);
     }
-    // A to-one relation has one link row; should a second ever exist, the row still comes once.
-    if (seen.has(record.r__id)) continue;
-    seen.add(record.r__id);
-    const row = readRow(meta, record, 'r__');
-    if ('parent' in filter) row[filter.parent] = { id: Number(record.r__parent) };
-    populate.forEach((name, i) => {
-      row[name] =
-        record[`t${i}__id`] === null || record[`t${i}__id`] === undefined
-          ? null
-          : readRow(link(name).target, record, `t${i}__`);
-    });
-    refs.forEach((name, i) => {
-      row[name] =
-        record[`k${i}__id`] === null || record[`k${i}__id`] === undefined ? null : { id: Number(record[`k${i}__id`]) };
-    });
-    rows.push(row);
+    return rows;
   }
-  return rows;
+  return { build, read };
 }
 
 /** The link table of a relation of `uid` (Strapi keeps every relation in one), for hand-written joins. */

@@ -110,8 +110,21 @@ const COMMIT = /^\s*commit\b/i;
  * topics are the plugin's own words (checked by the caller), so the literals are written out here.
  */
 function commitWithNotices(topics: string[], commit: string): string {
-  const calls = topics.map((topic) => `pg_notify('${CHANNEL}', '${encode(topic, null)}')`);
-  return `select ${calls.join(', ')}; ${commit}`;
+  return `select ${noticeCalls(topics).join(', ')}; ${commit}`;
+}
+
+/** `pg_notify('<channel>', '<topic>')` for each topic, as SQL: the one place the literal is written. */
+function noticeCalls(topics: string[]): string[] {
+  return topics.map((topic) => `pg_notify('${CHANNEL}', '${encode(topic, null)}')`);
+}
+
+/**
+ * The topics a statement's PostgreSQL watches announce, once each, when every one of them may be written
+ * into SQL (a plain word); null when one may not (the patch then sends them itself), or none is due.
+ */
+function plainPostgresTopics(hit: Watch[]): string[] | null {
+  const topics = [...new Set(hit.filter((w) => w.postgres).map((w) => w.topic))];
+  return topics.length && topics.every((topic) => PLAIN_TOPIC.test(topic)) ? topics : null;
 }
 
 function patch(client: KnexClient): void {
@@ -155,6 +168,7 @@ function patch(client: KnexClient): void {
     // A statement that selects its own notices (noticesOfStatement, or the UPDATE above) has them
     // delivered as it commits.
     const carried = returning !== null || sql.includes(NOTICES_CARRIED);
+    if (returning === null && carried) countSelectedNotices(written, hit);
     const postgres = carried ? [] : hit.filter((w) => w.postgres);
     if (!postgres.length) {
       if (!carried && connection && typeof connection === 'object') {
@@ -203,13 +217,15 @@ function withReturnedNotices(connection: unknown, obj: Query, sql: string, hit: 
   const method = (obj as { method?: unknown }).method;
   if (method !== 'update' && method !== 'del') return null;
   if (connection === null || typeof connection !== 'object' || announced.has(connection)) return null;
-  const topics = [...new Set(hit.filter((w) => w.postgres).map((w) => w.topic))];
-  if (!topics.length || !topics.every((topic) => PLAIN_TOPIC.test(topic)) || sql.includes(';')) return null;
+  const topics = plainPostgresTopics(hit);
+  if (!topics || sql.includes(';')) return null;
+  const calls = noticeCalls(topics).map((call, i) => `${call} as "gc_notice_${i}"`);
+  let returning: string;
+  if (RETURNING_END.test(sql)) returning = `${sql}, ${calls.join(', ')}`;
+  else if (/\breturning\b/i.test(sql)) return null;
+  else returning = `${sql} returning ${calls.join(', ')}`;
   registry.carried += topics.length;
-  const calls = topics.map((topic, i) => `pg_notify('${CHANNEL}', '${encode(topic, null)}') as "gc_notice_${i}"`);
-  if (RETURNING_END.test(sql)) return `${sql}, ${calls.join(', ')}`;
-  if (/\breturning\b/i.test(sql)) return null;
-  return `${sql} returning ${calls.join(', ')}`;
+  return returning;
 }
 
 /**
@@ -251,6 +267,21 @@ function trackTransaction(connection: object, sql: string): void {
   else if (END.test(sql) && !/savepoint|^\s*rollback\s+to\b/i.test(sql)) announced.delete(connection);
 }
 
+/**
+ * For the tests' notice checks: a statement's selected notices count as carried once it has run and
+ * returned a row (each is evaluated for the rows it returns; none, and nothing changed that needs one).
+ */
+function countSelectedNotices(written: Promise<unknown>, hit: Watch[]): void {
+  written.then(
+    (result) => {
+      // knex's pg client resolves with its query object, the driver's answer in `response`.
+      const rows = (result as { response?: { rows?: unknown[] } } | null)?.response?.rows;
+      if (Array.isArray(rows) && rows.length) registry.carried += plainPostgresTopics(hit)?.length ?? 0;
+    },
+    () => undefined,
+  );
+}
+
 /** Marks a statement that selects its own change notices (noticesOfStatement): none is sent behind it. */
 const NOTICES_CARRIED = '/* change notices carried */';
 
@@ -264,14 +295,27 @@ const NOTICES_CARRIED = '/* change notices carried */';
  * Null where the patch must send them itself: inside a transaction (they ride its COMMIT), on SQLite, or
  * for a topic that is not a plain word.
  */
-export function noticesOfStatement(strapi: Core.Strapi, sql: string): { calls: string[]; mark: string } | null {
+function noticesOfStatement(strapi: Core.Strapi, sql: string): { calls: string[]; mark: string } | null {
   if (strapi.db.inTransaction()) return null;
   const client = (strapi.db.connection as unknown as { client: KnexClient }).client;
-  const hit = matching(watches.get(client.config) ?? [], sql).filter((w) => w.postgres);
-  const topics = [...new Set(hit.map((w) => w.topic))];
-  if (!hit.length || !topics.every((topic) => PLAIN_TOPIC.test(topic))) return null;
-  registry.carried += topics.length;
-  return { calls: topics.map((topic) => `pg_notify('${CHANNEL}', '${encode(topic, null)}')`), mark: NOTICES_CARRIED };
+  const topics = plainPostgresTopics(matching(watches.get(client.config) ?? [], sql));
+  return topics ? { calls: noticeCalls(topics), mark: NOTICES_CARRIED } : null;
+}
+
+/**
+ * A statement that ends in a select list (`statement(columns)`: a CTE's final select), run alone, with
+ * its own change notices added to that list (noticesOfStatement) when PostgreSQL can deliver them so,
+ * and the mark after it; otherwise as it is, the patch announcing its writes. The caller reads its
+ * columns as before: the notices come under names of their own ("notice0", ...).
+ */
+export function withSelectedNotices(
+  strapi: Core.Strapi,
+  columns: string[],
+  statement: (columns: string[]) => string,
+): string {
+  const notices = noticesOfStatement(strapi, statement(columns));
+  if (!notices) return statement(columns);
+  return `${statement([...columns, ...notices.calls.map((call, i) => `${call} as "notice${i}"`)])} ${notices.mark}`;
 }
 
 /** Change notices sent after writes in round trips of their own so far (the query-budget tests count them). */

@@ -5,6 +5,7 @@ import type { LibraryType } from '../../../platform/enums';
 import type { PageRequest } from '../../../platform/http/pagination';
 import { columnsOfType, fromDb, inCurrentTransaction, linkOf } from '../../../platform/db/joined-rows';
 import type { Row } from '../../../platform/db/query';
+import { withSelectedNotices } from '../../../platform/db/table-writes';
 
 // One page of a user's library with each entry's card summary and the total, in ONE query: Strapi's
 // engine took three (count, entries, then the cards populated by entry ids). The total rides along as
@@ -149,7 +150,13 @@ export async function cardsForSync(
     if (!update || !postgres) return read;
     const u = update.toSQL();
     const r = read.toSQL();
-    const result = (await knex.raw(`with "w0" as (${u.sql}) ${r.sql}`, [...u.bindings, ...r.bindings])) as {
+    // Run alone, it selects its own change notice (the cards' topic) for the rows it returns: delivered as
+    // it commits, with no round trip behind it (table-writes.ts).
+    const statement = (extra: string[]) => {
+      const withExtra = extra.length ? read.clone().select(extra.map((column) => knex.raw(column))) : read;
+      return `with "w0" as (${u.sql}) ${withExtra.toSQL().sql}`;
+    };
+    const result = (await knex.raw(withSelectedNotices(strapi, [], statement), [...u.bindings, ...r.bindings])) as {
       rows: Row[];
     };
     return result.rows;

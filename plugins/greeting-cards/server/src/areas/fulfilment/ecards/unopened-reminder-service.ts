@@ -6,6 +6,7 @@ import { errorText } from '../../../platform/deliveries/delivery-retry';
 import { providers } from '../../../platform/providers/registry';
 import { deliveryStore } from '../delivery-store';
 import { deliverySenders } from '../delivery-senders';
+import { sweepOwed } from '../../../platform/jobs/owed-sweep';
 
 // The one gentle reminder of an unopened e-card (issue 45 item 6). The sender opts in on the send form
 // (add_to_cart `remind_unopened`); SERVICE_RESEND_UNOPENED_AFTER_HOURS after the card went, if nobody
@@ -19,7 +20,6 @@ import { deliverySenders } from '../delivery-senders';
 // latest send.
 
 const SENT = ['sent', 'delivered'];
-const SWEEP_LIMIT = 100;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const deliveries = () => query(strapi, UID.delivery);
@@ -69,17 +69,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     sendFor,
 
-    /** Every reminder owed at `now`, oldest first (the delivery job's sweep). Returns how many went. */
+    /**
+     * Every reminder owed at `now`, oldest first (the delivery job's sweep): batch after batch, several at
+     * a time (platform/jobs/owed-sweep.ts), as confirmations go. Returns how many went.
+     */
     async runDue(now: Date = new Date()): Promise<number> {
-      const owed = (await deliveries().findMany({
-        where: { ...owing(now), ...optedIn },
-        select: ['id'],
-        orderBy: [{ id: 'asc' }],
-        limit: SWEEP_LIMIT,
-      })) as Row[];
-      let sent = 0;
-      for (const row of owed) if (await sendFor(row.id as number, now)) sent += 1;
-      return sent;
+      return sweepOwed(
+        async (limit) =>
+          (
+            (await deliveries().findMany({
+              where: { ...owing(now), ...optedIn },
+              select: ['id'],
+              orderBy: [{ id: 'asc' }],
+              limit,
+            })) as Row[]
+          ).map((row) => row.id as number),
+        (id) => sendFor(id, now),
+      );
     },
   };
 };

@@ -8,7 +8,7 @@ import { recordLocale } from '../../../platform/i18n/record-locale';
 import { cardTitlesIn } from '../../../platform/db/card-titles';
 import { publicShopUrl } from '../../../platform/mount/mount-points';
 import { itemView } from '../serializer';
-import { orderStore } from '../order-store';
+import { orderStore, PAID_STATES } from '../order-store';
 import { orderNumberOf } from '../../../platform/web/order-number';
 import { orderConfirmationEmail } from './confirmation-email';
 import { promisedWindows } from '../promised-windows';
@@ -20,8 +20,6 @@ import type { DeliveryMethod } from '../../../platform/enums';
 // delivery job (every SERVICE_WORKER_POLL_SECONDS): the payment request itself does no mail work, so
 // paying costs no more queries, and a crash between payment and mail loses nothing.
 
-/** States of an order that was paid (a refund after payment still had its confirmation). */
-const PAID_STATES = ['paid', 'fulfilled', 'partially_refunded', 'refunded'];
 /** Orders paid longer ago than this get no late confirmation (an old order the feature predates). */
 const SWEEP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -143,19 +141,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async sendMissed(now = new Date()): Promise<number> {
       return sweepOwed(
-        async (limit) =>
-          (
-            (await orders().findMany({
-              where: {
-                status: { $in: PAID_STATES },
-                confirmation_sent_at: null,
-                paid_at: { $lte: now, $gt: new Date(now.getTime() - SWEEP_WINDOW_MS) },
-              },
-              select: ['id'],
-              orderBy: [{ paid_at: 'asc' }],
-              limit,
-            })) as Row[]
-          ).map((row) => row.id as number),
+        (limit) => orderStore(strapi).paidOrdersOwing('confirmation_sent_at', SWEEP_WINDOW_MS, now, limit),
         (id) => this.sendFor(id),
       );
     },

@@ -7,7 +7,7 @@ import { paymentMode } from '../../../platform/providers/payment';
 import { getService } from '../../../platform/get-service';
 import { isUniqueViolation } from '../../../platform/db/unique-violation';
 import { notFound } from '../../../platform/errors';
-import { orderStore } from '../order-store';
+import { orderStore, PAID_STATES } from '../order-store';
 import { itemView, type ItemSnapshot } from '../serializer';
 import { invoiceNumbers, type DocumentKind } from './invoice-numbers';
 import { linesWithRates, orderVat, type OrderVatLine } from './order-vat';
@@ -20,7 +20,6 @@ import { invoicePdf } from './invoice-document';
 // the same transaction (invoice-numbers.ts), and a unique source key (order:<id>, refund:<id>) makes a
 // second issuer's transaction fail and roll its number back. What the PDF shows is frozen in the row.
 
-const PAID_STATES = ['paid', 'fulfilled', 'partially_refunded', 'refunded'];
 const SWEEP_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** One line as the document stores it. */
@@ -230,19 +229,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async issueMissed(now = new Date()): Promise<number> {
       const ids = (rows: unknown) => (rows as Row[]).map((row) => row.id as number);
       const invoices = await sweepOwed(
-        async (limit) =>
-          ids(
-            await query(strapi, UID.order).findMany({
-              where: {
-                status: { $in: PAID_STATES },
-                invoice_number: null,
-                paid_at: { $lte: now, $gt: new Date(now.getTime() - SWEEP_WINDOW_MS) },
-              },
-              select: ['id'],
-              orderBy: [{ paid_at: 'asc' }],
-              limit,
-            }),
-          ),
+        (limit) => orderStore(strapi).paidOrdersOwing('invoice_number', SWEEP_WINDOW_MS, now, limit),
         async (id) => Boolean(await api.issueFor(id)),
         { atOnce: 1 },
       );
