@@ -331,13 +331,15 @@ describe('fulfilment under faults', () => {
       STRAPI_TELEMETRY_DISABLED: 'true',
       LOG_LEVEL: 'error',
     };
-    const [web, doomed, survivor] = await Promise.all([
+    // The worker to be killed starts alone, so that it surely claims e-cards: with both workers up at once,
+    // the other could claim all but a posted card in its first two batches, leaving this one nothing to
+    // hold (an SQLite run under load waited 60 s for a claim of its). The survivor starts once it holds some.
+    const [web, doomed] = await Promise.all([
       startRoleProcess({ ...base, SERVICE_ROLE: 'web' }),
       // No browser in the process that is killed (a SIGKILL would leave its Chromium behind); the other draws with Chromium.
       startRoleProcess({ ...base, SERVICE_ROLE: 'worker', SERVICE_RENDERER: 'memory' }),
-      startRoleProcess({ ...base, SERVICE_ROLE: 'worker', SERVICE_RENDERER: 'puppeteer' }),
     ]);
-    roleProcesses.push(web, doomed, survivor);
+    roleProcesses.push(web, doomed);
     // After five e-cards the SMTP server stops answering, so each worker is caught in the middle of its sends,
     // holding claims: the worker drawing nothing could otherwise send all it claims between two polls (a CI
     // run on a busy machine saw it hold none for 60 s).
@@ -356,9 +358,12 @@ describe('fulfilment under faults', () => {
       return rows.length;
     };
     let held: number;
+    let survivor: RoleProcess;
     try {
       await smtp.waitFor(isOrdersEcard, 5, 60_000);
       held = await until(readDoomedClaims, (n: number) => n > 0, 60_000);
+      survivor = await startRoleProcess({ ...base, SERVICE_ROLE: 'worker', SERVICE_RENDERER: 'puppeteer' });
+      roleProcesses.push(survivor);
       doomed.child.kill('SIGKILL');
       await new Promise((r) =>
         doomed.child.exitCode !== null || doomed.child.signalCode !== null ? r(null) : doomed.child.once('exit', r),

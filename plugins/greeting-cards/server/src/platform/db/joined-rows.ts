@@ -270,6 +270,7 @@ export async function rowWithChildren(
       return query;
     };
     const children = joinedRead(strapi, uid, { parent, parentIds: parentId }, populate);
+    // (JIT goes off for the rest of this transaction: one-trip.ts.)
     const together = await inCurrentTransaction(strapi, (knex) =>
       readsInOneTrip(knex, [locking(knex), children.build(knex)]),
     );

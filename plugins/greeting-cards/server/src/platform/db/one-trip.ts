@@ -1,12 +1,18 @@
 import type { Knex } from 'knex';
 import type { Row } from './query';
 
-// Several statements in ONE round trip (PostgreSQL): one query in the simple protocol, which runs each
+// Several joined reads in ONE round trip (PostgreSQL): one query in the simple protocol, which runs each
 // statement in turn and answers with one result per statement. Outside a transaction they run as one
-// implicit transaction; inside one, as its next statements. The simple protocol takes no parameters,
-// so the values are written into the SQL (knex's `toString()`), and only where that cannot change what
-// the SQL means: numbers, booleans and plain words (no quote, no backslash, no space). Anything else,
-// and the caller runs its statements one by one as before.
+// implicit transaction; inside one, as its next statements.
+//
+// JIT off first (`SET LOCAL jit = off`, without-jit.ts says why): these reads join many tables, often
+// through subqueries, right after the rows were written, before the tables have statistics; measured
+// (bench/checkout.js), checkout's lines read this way without it took 3-7 s, nearly all JIT compiling.
+// Inside the caller's transaction the setting holds until that transaction ends.
+//
+// The simple protocol takes no parameters, so the values are written into the SQL (knex's `toString()`),
+// and only where that cannot change what the SQL means: numbers, booleans and plain words (no quote, no
+// backslash, no space). Anything else, and the caller runs its reads one by one as before.
 
 const PLAIN = /^[A-Za-z0-9_.:-]{0,100}$/;
 
@@ -17,27 +23,16 @@ const inlineable = (value: unknown): boolean =>
   (typeof value === 'string' && PLAIN.test(value));
 
 /**
- * Runs `statements` (PostgreSQL reads, or plain SQL without values such as `SET LOCAL ...`) as one
- * simple query on `knex` (the pool, or the caller's transaction) and returns each one's rows, in order;
- * null, running nothing, when a value cannot be written into the SQL.
+ * Runs `reads` (PostgreSQL) as one simple query on `knex` (the pool, or the caller's transaction), with
+ * JIT off, and returns each one's rows, in order; null, running nothing, when a value cannot be written
+ * into the SQL.
  */
-export async function readsInOneTrip(
-  knex: Knex,
-  statements: Array<Knex.QueryBuilder | string>,
-): Promise<Row[][] | null> {
-  const parts: string[] = [];
-  for (const statement of statements) {
-    if (typeof statement === 'string') {
-      parts.push(statement);
-      continue;
-    }
-    if (!statement.toSQL().bindings.every(inlineable)) return null;
-    parts.push(statement.toString());
-  }
+export async function readsInOneTrip(knex: Knex, reads: Knex.QueryBuilder[]): Promise<Row[][] | null> {
+  if (!reads.every((read) => read.toSQL().bindings.every(inlineable))) return null;
+  const sql = ['SET LOCAL jit = off', ...reads.map((read) => read.toString())].join(';\n');
   // knex hands a raw query's driver answer back as it is: with several statements, pg's list of results.
-  const answers = (await knex.raw(parts.join(';\n'))) as unknown as Array<{ rows: Row[] }> | { rows: Row[] };
-  const results = Array.isArray(answers) ? answers : [answers];
-  if (results.length !== statements.length)
-    throw new Error(`readsInOneTrip: ${statements.length} results expected, ${results.length} came`);
-  return results.map((result) => result.rows);
+  const answers = (await knex.raw(sql)) as unknown as Array<{ rows: Row[] }>;
+  if (!Array.isArray(answers) || answers.length !== reads.length + 1)
+    throw new Error(`readsInOneTrip: ${reads.length + 1} results expected`);
+  return answers.slice(1).map((answer) => answer.rows);
 }

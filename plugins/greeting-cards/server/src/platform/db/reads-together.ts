@@ -21,8 +21,11 @@ export async function readsTogether(strapi: Core.Strapi, reads: JoinedRead[]): P
   if (!reads.length) return [];
   if (isPostgres(strapi) && !strapi.db.inTransaction()) {
     const knex = strapi.db.connection;
-    const answers = await readsInOneTrip(knex, ['SET LOCAL jit = off', ...reads.map((read) => read.build(knex))]);
-    if (answers) return reads.map((read, i) => read.read(answers[i + 1]));
+    const answers = await readsInOneTrip(
+      knex,
+      reads.map((read) => read.build(knex)),
+    );
+    if (answers) return reads.map((read, i) => read.read(answers[i]));
   }
   return withoutJit(strapi, async () => {
     const results: Row[][] = [];
