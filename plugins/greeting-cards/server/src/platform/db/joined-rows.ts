@@ -289,17 +289,12 @@ export async function rowWithChildren(
   return { row: head.row, children };
 }
 
-async function joinedRows(
-  strapi: Core.Strapi,
-  uid: string,
-  filter: Filter,
-  populate: string[],
-  refs: string[] = [],
-  head?: { uid: string; where: (query: Knex.QueryBuilder) => void; row: Row | null },
-): Promise<Row[]> {
+/** joinedRead, run now (in the caller's transaction when there is one). */
+async function joinedRows(...args: Parameters<typeof joinedRead>): Promise<Row[]> {
+  const [strapi, , filter, , , head] = args;
   const wanted = 'ids' in filter ? filter.ids : filter.parentIds;
   if (Array.isArray(wanted) && !wanted.length && !head) return [];
-  const read = joinedRead(strapi, uid, filter, populate, refs, head);
+  const read = joinedRead(...args);
   return read.read(await inCurrentTransaction(strapi, async (knex) => (await read.build(knex)) as Row[]));
 }
 
