@@ -6,6 +6,7 @@ import { getConfig } from '../../platform/config/get-config';
 import { publicShopUrl, shopPath } from '../../platform/mount/mount-points';
 import { serializeGroupCard, type GroupCardLinks } from './serializer';
 import { finishedDesign } from './finished-design';
+import { isPostgres } from '../../platform/db/dialect';
 
 // The queries group cards and signatures share, so the services read as rules, not query details.
 
@@ -78,7 +79,7 @@ export function groupCardStore(strapi: Core.Strapi) {
     async withLockedSignature<T>(groupId: number, id: number, fn: (current: Row | null) => Promise<T>): Promise<T> {
       return (await strapi.db.transaction(async ({ trx }) => {
         let lock = trx(tableOf(strapi, UID.groupSignature)).select('id').where({ id });
-        if (!String(strapi.db.config.connection.client).includes('sqlite')) lock = lock.forUpdate();
+        if (isPostgres(strapi)) lock = lock.forUpdate();
         await lock.first();
         return fn(await this.signatureOf(groupId, id));
       })) as T;

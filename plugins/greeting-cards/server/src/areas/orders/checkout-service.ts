@@ -19,6 +19,7 @@ import type { Knex } from 'knex';
 import { query, tableOf, type Row } from '../../platform/db/query';
 import { msg } from '../../platform/i18n/format-message';
 import { grossLines, withVat } from './invoices/order-vat';
+import { isPostgres } from '../../platform/db/dialect';
 
 /** Lines written in the same statement as checkout's move at most (each UPDATE adds a few bindings). */
 const TOGETHER = 50;
@@ -155,7 +156,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       }
       // PostgreSQL, a cart of up to TOGETHER lines: written with the move (below). Otherwise each line with
       // updateMany (one UPDATE, no read back); on SQLite a statement is not a network hop.
-      const together = !String(strapi.db.config.connection.client).includes('sqlite') && lineWrites.length <= TOGETHER;
+      const together = isPostgres(strapi) && lineWrites.length <= TOGETHER;
       if (!together)
         for (const { id, data } of lineWrites) await query(strapi, UID.orderItem).updateMany({ where: { id }, data });
       const totals = orderTotals(

@@ -15,14 +15,13 @@ import {
 import { newRowColumns } from '../../platform/db/bulk-rows';
 import { withSelectedNotices } from '../../platform/db/table-writes';
 import { notFound } from '../../platform/errors';
+import { isSqlite, isPostgres } from '../../platform/db/dialect';
 
 // Query details for orders and their items, kept out of the services.
 const q = (strapi: Core.Strapi, uid: string) => query(strapi, uid);
 export const ITEM_POPULATE = ['card', 'recipient', 'gift_addon'];
 /** States of an order that was paid (a refund after payment leaves it one). */
 export const PAID_STATES: readonly OrderStatus[] = ['paid', 'fulfilled', 'partially_refunded', 'refunded'];
-
-const isSqlite = (strapi: Core.Strapi) => String(strapi.db.config.connection.client).includes('sqlite');
 
 export function orderStore(strapi: Core.Strapi) {
   /** The user's order `uuid`, for a joined read whose order is `o`: joined with its user link. */
@@ -136,7 +135,7 @@ export function orderStore(strapi: Core.Strapi) {
     async withLockedOrder<T>(id: number, fn: (status: OrderStatus | null) => Promise<T>): Promise<T> {
       return (await strapi.db.transaction(async ({ trx }) => {
         let query = trx(tableOf(strapi, UID.order)).select('status').where({ id });
-        if (!String(strapi.db.config.connection.client).includes('sqlite')) query = query.forUpdate();
+        if (isPostgres(strapi)) query = query.forUpdate();
         const row = await query.first();
         return fn(row ? (row.status as OrderStatus) : null);
       })) as T;
@@ -180,7 +179,7 @@ export function orderStore(strapi: Core.Strapi) {
       data: Row,
       alongside?: (knex: Knex) => Knex.QueryBuilder[],
     ): Promise<boolean> {
-      return (await store.moveIfWith(id, from, data, alongside)).moved;
+      return (await store.moveIfWith(id, from, data, { alongside })).moved;
     },
     /**
      * moveIf, and on PostgreSQL `dependents`: CTEs that read the move's RETURNING ("m", the order's id)
@@ -193,9 +192,15 @@ export function orderStore(strapi: Core.Strapi) {
       id: number,
       from: OrderStatus[],
       data: Row,
-      alongside?: (knex: Knex) => Knex.QueryBuilder[],
-      dependents: Array<{ name: string; sql: string; bindings: unknown[] }> = [],
-      when?: { sql: string; bindings: unknown[] },
+      {
+        alongside,
+        dependents = [],
+        when,
+      }: {
+        alongside?: (knex: Knex) => Knex.QueryBuilder[];
+        dependents?: Array<{ name: string; sql: string; bindings: unknown[] }>;
+        when?: { sql: string; bindings: unknown[] };
+      } = {},
     ): Promise<{ moved: boolean; ids: Record<string, number | null> }> {
       const recorded = typeof data.status === 'string';
       if ((dependents.length || when) && isSqlite(strapi))

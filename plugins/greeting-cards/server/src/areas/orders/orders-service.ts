@@ -24,12 +24,12 @@ import { getService } from '../../platform/get-service';
 import { bulkLines, cartEntries, cartFull, validateBulk } from './bulk-send';
 import type { Locale } from '../../platform/i18n/locales';
 import { msg } from '../../platform/i18n/format-message';
+import { isSqlite, isPostgres } from '../../platform/db/dialect';
 
 // The cart and the order list. Checkout and payment live in checkout-service.ts and payments-service.ts.
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const store = orderStore(strapi);
   const q = (uid: string) => query(strapi, uid);
-  const isSqlite = () => String(strapi.db.config.connection.client).includes('sqlite');
 
   const view = (order: Row): Promise<OrderView> => viewOrder(strapi, order);
 
@@ -108,7 +108,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     locale?: Locale,
     unwritten = false,
   ): Promise<T> {
-    const postgres = !String(strapi.db.config.connection.client).includes('sqlite');
+    const postgres = isPostgres(strapi);
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         return await strapi.db.transaction(async () => {
@@ -171,14 +171,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const unique = [...new Set(orderIds)];
     // One order (a lone e-card's, a bulk send's batch) on PostgreSQL, alone: the completion check is a
     // condition of the move, one statement carrying its own change notice (was a read and the move).
-    if (unique.length === 1 && !isSqlite() && !strapi.db.inTransaction()) {
+    if (unique.length === 1 && !isSqlite(strapi) && !strapi.db.inTransaction()) {
       const { moved } = await store.moveIfWith(
         unique[0],
         statesAllowing('fulfil'),
         { status: 'fulfilled', fulfilled_at: new Date() },
-        undefined,
-        [],
-        store.dispatchedCondition(),
+        { when: store.dispatchedCondition() },
       );
       return moved ? unique : [];
     }
@@ -258,7 +256,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         return addManyToCart(userId, { ...input, recipient_tag: null, recipient_ids: people.map((r) => r.id) }, locale);
       }
       if (input.recipient_ids?.length) return addManyToCart(userId, input, locale);
-      const postgres = !String(strapi.db.config.connection.client).includes('sqlite');
+      const postgres = isPostgres(strapi);
       // PostgreSQL: the card, the recipient and whether there is a cart, in one read.
       const owned = postgres
         ? await ownedCardRecipientAndCart(strapi, userId, input.card_id, input.recipient_id ?? null)

@@ -9,6 +9,7 @@ import { getService } from '../../platform/get-service';
 import { query, tableOf, type Row } from '../../platform/db/query';
 import { chunks, insertLinks, newRowColumns } from '../../platform/db/bulk-rows';
 import { columnsOfType, inCurrentTransaction, linkOf } from '../../platform/db/joined-rows';
+import { isPostgres } from '../../platform/db/dialect';
 
 export interface PaymentDetails {
   provider: string;
@@ -70,10 +71,12 @@ export async function completeOrderPayment(
   const payOneLine = async (item: Row): Promise<boolean> => {
     const [planned] = plan([item]);
     const cardId = item.card?.id;
-    const move = await store.moveIfWith(orderId, statesAllowing('pay'), paidChanges(payment, now), undefined, [
-      ...deliveryAfterMove(strapi, planned),
-      ...(typeof cardId === 'number' ? cardOrderedAfterMove(strapi, Number(cardId), now) : []),
-    ]);
+    const move = await store.moveIfWith(orderId, statesAllowing('pay'), paidChanges(payment, now), {
+      dependents: [
+        ...deliveryAfterMove(strapi, planned),
+        ...(typeof cardId === 'number' ? cardOrderedAfterMove(strapi, Number(cardId), now) : []),
+      ],
+    });
     if (!move.moved) return false;
     if (planned.status === 'pending') pendingIds.push(Number(move.ids.delivery));
     // A card with two entries of its owner's (never made so; an old fault) is tidied the usual way.
@@ -82,7 +85,7 @@ export async function completeOrderPayment(
     return true;
   };
   const won =
-    frozenItems?.length === 1 && !String(strapi.db.config.connection.client).includes('sqlite')
+    frozenItems?.length === 1 && isPostgres(strapi)
       ? await payOneLine(frozenItems[0])
       : await strapi.db.transaction(async () => {
           const moved = await store.moveIf(orderId, statesAllowing('pay'), paidChanges(payment, now));
@@ -231,7 +234,7 @@ function cardOrderedAfterMove(
 async function createDeliveries(strapi: Core.Strapi, planned: PlannedDelivery[]): Promise<number[]> {
   const deliveries = query(strapi, UID.delivery);
   const pending: number[] = [];
-  if (planned.length === 1 && !String(strapi.db.config.connection.client).includes('sqlite')) {
+  if (planned.length === 1 && isPostgres(strapi)) {
     // One line (the usual order) on PostgreSQL: the row and its order-item link in one statement, the
     // link inserted from the row's RETURNING.
     const [p] = planned;

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { isPostgres } from './dialect';
 
 // Change notices: how a per-process cache learns at once that a row it holds changed, on this instance
 // and on every other instance on the same database.
@@ -46,8 +47,6 @@ interface State {
 }
 
 const states = new WeakMap<Core.Strapi, State>();
-
-const isPostgres = (strapi: Core.Strapi) => /postgres|pg/.test(String(strapi.db.config.connection.client));
 
 function stateOf(strapi: Core.Strapi): State {
   let state = states.get(strapi);

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Knex } from 'knex';
 import type { Row } from './query';
 import { readsInOneTrip } from './one-trip';
+import { isPostgres } from './dialect';
 
 // Reading a row together with its to-one relations in ONE query. Strapi's query engine populates
 // each relation with a query of its own (an order's items with card, recipient and add-on were four
@@ -254,7 +255,7 @@ export async function rowWithChildren(
   populate: string[],
   lock = false,
 ): Promise<{ row: Row | null; children: Row[] }> {
-  if (lock && !String(strapi.db.config.connection.client).includes('sqlite')) {
+  if (lock && isPostgres(strapi)) {
     const headMeta = metaOf(strapi, parentUid);
     const locking = (knex: Knex) => {
       const query = knex(`${headMeta.tableName} as o`).select(columnsOf(strapi, headMeta, 'o', 'o__'));

@@ -3,6 +3,7 @@ import type { Row } from './query';
 import { inCurrentTransaction, type JoinedRead } from './joined-rows';
 import { readsInOneTrip } from './one-trip';
 import { withoutJit } from './without-jit';
+import { isPostgres } from './dialect';
 
 // Several reads that join many relations (a batch of claimed deliveries: the deliveries, their order
 // items, the orders), each with PostgreSQL's JIT off (without-jit.ts says why), in ONE round trip.
@@ -13,8 +14,6 @@ import { withoutJit } from './without-jit';
 // round trip per read, COMMIT): six round trips for three reads.
 // Elsewhere (SQLite, inside a transaction, or values that cannot be written into the SQL) the reads run
 // one after the other, as before.
-
-const isPostgres = (strapi: Core.Strapi) => /postgres|pg/.test(String(strapi.db.config.connection.client));
 
 /** Runs `reads` and returns each one's rows, in order: one round trip on PostgreSQL outside a transaction. */
 export async function readsTogether(strapi: Core.Strapi, reads: JoinedRead[]): Promise<Row[][]> {

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { CHANNEL, dispatchHere, encode } from './change-notices';
+import { isPostgres } from './dialect';
 
 // Every write to a watched table, announced as a change notice (change-notices.ts), whoever makes it:
 // Strapi's query engine (services, the Content Manager, users-permissions), the document service, and
@@ -335,7 +336,7 @@ export function tableWriteNoticesCarried(): number {
 export function watchTableWrites(strapi: Core.Strapi, topic: string, watched: (table: string) => boolean): void {
   const client = (strapi.db.connection as unknown as { client: KnexClient }).client;
   patch(client);
-  const postgres = /postgres|pg/.test(String(strapi.db.config.connection.client));
+  const postgres = isPostgres(strapi);
   const list = watches.get(client.config) ?? [];
   const drop = () => dispatchHere(strapi, topic, null);
   watches.set(client.config, [...list.filter((w) => w.topic !== topic), { strapi, topic, drop, watched, postgres }]);

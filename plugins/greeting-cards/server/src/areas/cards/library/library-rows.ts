@@ -6,6 +6,7 @@ import type { PageRequest } from '../../../platform/http/pagination';
 import { columnsOfType, fromDb, inCurrentTransaction, linkOf } from '../../../platform/db/joined-rows';
 import type { Row } from '../../../platform/db/query';
 import { withSelectedNotices } from '../../../platform/db/table-writes';
+import { isPostgres } from '../../../platform/db/dialect';
 
 // One page of a user's library with each entry's card summary and the total, in ONE query: Strapi's
 // engine took three (count, entries, then the cards populated by entry ids). The total rides along as
@@ -108,7 +109,7 @@ export async function cardsForSync(
   const entry = columnsOfType(strapi, UID.libraryEntry);
   const entryUser = linkOf(strapi, UID.libraryEntry, 'user');
   const entryCard = linkOf(strapi, UID.libraryEntry, 'card');
-  const postgres = !String(strapi.db.config.connection.client).includes('sqlite');
+  const postgres = isPostgres(strapi);
   const raw: Row[] = await inCurrentTransaction(strapi, async (knex) => {
     const update = newStatus
       ? knex(card.table)

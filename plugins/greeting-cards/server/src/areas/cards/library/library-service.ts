@@ -10,6 +10,7 @@ import { inCurrentTransaction, linkOf } from '../../../platform/db/joined-rows';
 import { serializeLibraryEntry } from './serializer';
 import { query, tableOf } from '../../../platform/db/query';
 import { getService } from '../../../platform/get-service';
+import { isPostgres } from '../../../platform/db/dialect';
 
 // A user's library: one entry per own card (draft/saved/sent, following the card's status) plus
 // `received` entries for cards delivered to the user's e-mail address, listed only while the user has
@@ -85,7 +86,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       // A card without an entry (auto-save off and a draft ordered, or an entry lost) is rare: one by one.
       // Each with one INSERT and its two links written together (one statement on PostgreSQL), no read back.
       for (const { card, type } of missing) {
-        if (!String(strapi.db.config.connection.client).includes('sqlite')) {
+        if (isPostgres(strapi)) {
           // PostgreSQL: the row and both links in one statement, the links from the row's RETURNING.
           const row = newRowColumns(
             strapi,
