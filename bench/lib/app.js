@@ -55,8 +55,11 @@ async function freshDatabase(kind, name) {
   url.pathname = `/${database}`;
   return {
     kind,
+    name: database,
     env: { DATABASE_URL: url.toString() },
     async drop() {
+      // BENCH_KEEP_DATABASE=1 leaves it for a look afterwards (EXPLAIN, pg_stat_statements); drop it by hand.
+      if (process.env.BENCH_KEEP_DATABASE === '1') return console.log(`kept database ${database}`);
       const c = new Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -223,6 +226,8 @@ async function startApp({ kind, name, seed = {}, env: extra = {}, web = 0, worke
     seed: seeded,
     pid: servers[0].pid,
     pids: servers.map((s, i) => ({ role: roles[i], pid: s.pid })),
+    /** The PostgreSQL database's name (its backends' CPU is metered by name), null on SQLite. */
+    database: db.name ?? null,
     roles,
     async stop() {
       if (balancer) await balancer.stop();

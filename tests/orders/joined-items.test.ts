@@ -215,6 +215,31 @@ describe('order items read in one joined query', () => {
         expect(await setting()).toBe(
           (await knex.raw(`select reset_val from pg_settings where name = 'jit'`)).rows[0].reset_val,
         );
+        // The reads keep their written join order (join_collapse_limit 1); inside the caller's
+        // transaction, the statements after the trip are planned as usual again.
+        const limits = await knex.transaction(async (trx) => {
+          const [[inside]] = (await readsInOneTrip(trx, [
+            trx.select(
+              trx.raw(
+                `current_setting('join_collapse_limit') as "join", current_setting('from_collapse_limit') as "from"`,
+              ),
+            ),
+          ])) as Array<Array<Record<string, string>>>;
+          const after = (
+            await trx.raw(
+              `select current_setting('join_collapse_limit') as "join", current_setting('from_collapse_limit') as "from"`,
+            )
+          ).rows[0];
+          return { inside, after };
+        });
+        expect(limits.inside).toEqual({ join: '1', from: '1' });
+        const defaults = (
+          await knex.raw(
+            `select (select reset_val from pg_settings where name = 'join_collapse_limit') as "join", (select reset_val from pg_settings where name = 'from_collapse_limit') as "from"`,
+          )
+        ).rows[0];
+        expect(limits.after).toEqual(defaults);
+        expect(defaults.join).not.toBe('1');
         // A quote, a backslash or a space could change the SQL written around it: not inlined, nothing run.
         for (const name of ["o'brien", 'back\\slash', 'two words'])
           expect(await readsInOneTrip(knex, [users().where({ username: name })])).toBeNull();

@@ -21,6 +21,8 @@ import { ensureContentLocales, scopeNewPermissions } from './platform/i18n/conte
 import { installSessionRules, linkUsersPermissionsToShop } from './areas/accounts';
 import { seedMessageSuggestions } from './areas/words';
 import { startChangeNotices } from './platform/db/change-notices';
+import { nameStatements } from './platform/db/prepared-statements';
+import { isPostgres } from './platform/db/dialect';
 import { watchUserRows } from './platform/http/user-rows';
 import { watchUserAnswers } from './platform/db/user-answers';
 
@@ -38,6 +40,11 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // (platform/db/change-notices.ts), and every write to a user is announced, whether or not this
   // instance has served that user yet.
   await startChangeNotices(strapi);
+  // PostgreSQL plans a repeated statement once per connection (platform/db/prepared-statements.ts).
+  nameStatements(
+    (strapi.db.connection as unknown as { client: Parameters<typeof nameStatements>[0] }).client,
+    isPostgres(strapi) && config.dbPreparedStatements,
+  );
   watchUserRows(strapi);
   // Signed-in reads' answers: every write to a table they show is announced from now on.
   watchUserAnswers(strapi);

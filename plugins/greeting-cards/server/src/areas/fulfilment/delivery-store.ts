@@ -62,14 +62,14 @@ export function deliveryStore(strapi: Core.Strapi) {
     if (!ids.length) return [];
     const toItem = linkOf(strapi, UID.delivery, 'order_item');
     const toOrder = linkOf(strapi, UID.orderItem, 'order');
-    const itemIds = (knex: Knex) => knex(toItem.table).select(toItem.other).whereIn(toItem.own, ids);
+    const itemIds = (knex: Knex) => knex(toItem.table).select({ id: toItem.other }).whereIn(toItem.own, ids);
     const [deliveries, items, orderRows] = await readsTogether(strapi, [
       rowsByIdRead(strapi, UID.delivery, ids, ['order_item']),
       rowsByIdRead(strapi, UID.orderItem, itemIds, ['card', 'recipient', 'gift_addon', 'order']),
       rowsByIdRead(
         strapi,
         UID.order,
-        (knex) => knex(toOrder.table).select(toOrder.other).whereIn(toOrder.own, itemIds(knex)),
+        (knex) => knex(toOrder.table).distinct(`${toOrder.other} as id`).whereIn(toOrder.own, itemIds(knex)),
         ['user'],
       ),
     ]);

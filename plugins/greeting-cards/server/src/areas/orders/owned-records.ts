@@ -4,6 +4,7 @@ import { getService } from '../../platform/get-service';
 import { query, tableOf, type Row } from '../../platform/db/query';
 import type { Knex } from 'knex';
 import { inCurrentTransaction, linkOf, rowOfType, scalarColumnsOf } from '../../platform/db/joined-rows';
+import { COLUMNS_NAMED } from '../../platform/db/prepared-statements';
 import { UID } from '../../platform/uids';
 
 // The cart needs "this user's card / recipient, or none": the cards and recipients services answer a
@@ -68,8 +69,9 @@ async function readOwned(
   ].map((read) => read.toSQL());
   const [c, r, k] = reads;
   const result = (await knex.raw(
+    // The three reads name their columns: PostgreSQL may keep the statement (prepared-statements.ts).
     `select * from (select 1 as "one") as "one" left join lateral (${c.sql}) as "c" on true ` +
-      `left join lateral (${r.sql}) as "r" on true left join lateral (${k.sql}) as "k" on true`,
+      `left join lateral (${r.sql}) as "r" on true left join lateral (${k.sql}) as "k" on true ${COLUMNS_NAMED}`,
     reads.flatMap((read) => [...read.bindings]) as never,
   )) as { rows: Row[] };
   const row = result.rows[0];

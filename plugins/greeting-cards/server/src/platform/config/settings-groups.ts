@@ -88,6 +88,7 @@ export const SETTING_GROUPS: Record<SettingKey, string> = {
   deliveryClaimLeaseSeconds: 'Jobs',
   deliveryClaimRenewSeconds: 'Jobs',
   deliveryConcurrency: 'Jobs',
+  dbPreparedStatements: 'General',
   smtpPoolSize: 'Jobs',
   remindersEnabled: 'Jobs',
   reminderDaysBefore: 'Jobs',

@@ -162,7 +162,10 @@ export async function inCurrentTransaction<T>(strapi: Core.Strapi, fn: (knex: Kn
   return strapi.db.transaction(({ trx }) => fn(trx as unknown as Knex));
 }
 
-/** Ids to read: a list, or a subquery that selects them (a read that follows another in one round trip). */
+/**
+ * Ids to read: a list, or a subquery that selects them in a column named `id` (a read that follows
+ * another in one round trip).
+ */
 type Ids = number[] | ((knex: Knex) => Knex.QueryBuilder);
 type Filter = { parent: string; parentIds: Ids } | { ids: Ids };
 
@@ -350,20 +353,27 @@ function joinedRead(
       head.where(query);
       return withRelations(query);
     }
-    const query = knex(`${meta.tableName} as r`)
-      .select(columnsOf(strapi, meta, 'r', 'r__'))
-      .orderBy('r.id', 'asc');
+    // The query starts from what picks the rows (the ids' subquery, the parent's link rows), then
+    // reaches the rows and their relations. Written the other way round (the rows first, filtered at
+    // the end through `in (subquery)`), PostgreSQL, on tables without statistics yet (a new shop, the
+    // benchmark), joined every row of the table before filtering: measured on 300 order items,
+    // checkout's lines read ran 3-4 ms, and 0.3 ms this way. One-trip reads also keep the written
+    // order (one-trip.ts), which saves planning the order of ten tables.
+    const pick = (ids: (knex: Knex) => Knex.QueryBuilder) => knex.queryBuilder().from(ids(knex).as('pick'));
+    let query: Knex.QueryBuilder;
     if (up && 'parentIds' in filter) {
-      query
-        .select({ r__parent: `p.${up.join.inverseJoinColumn.name}` })
-        .join(`${up.join.name} as p`, `p.${up.join.joinColumn.name}`, 'r.id')
-        .whereIn(
-          `p.${up.join.inverseJoinColumn.name}`,
-          Array.isArray(filter.parentIds) ? filter.parentIds : filter.parentIds(knex),
-        );
-    } else if ('ids' in filter) {
-      query.whereIn('r.id', Array.isArray(filter.ids) ? filter.ids : filter.ids(knex));
+      const parentColumn = `p.${up.join.inverseJoinColumn.name}`;
+      query = Array.isArray(filter.parentIds)
+        ? knex(`${up.join.name} as p`).whereIn(parentColumn, filter.parentIds)
+        : pick(filter.parentIds).join(`${up.join.name} as p`, parentColumn, 'pick.id');
+      query.join(`${meta.tableName} as r`, 'r.id', `p.${up.join.joinColumn.name}`).select({ r__parent: parentColumn });
+    } else if ('ids' in filter && !Array.isArray(filter.ids)) {
+      query = pick(filter.ids).join(`${meta.tableName} as r`, 'r.id', 'pick.id');
+    } else {
+      query = knex(`${meta.tableName} as r`);
+      if ('ids' in filter) query.whereIn('r.id', filter.ids as number[]);
     }
+    query.select(columnsOf(strapi, meta, 'r', 'r__')).orderBy('r.id', 'asc');
     return withRelations(query);
   }
   /** The rows' to-one relations: `populate` as whole rows, `refs` as ids. */

@@ -29,10 +29,18 @@ const inlineable = (value: unknown): boolean =>
  */
 export async function readsInOneTrip(knex: Knex, reads: Knex.QueryBuilder[]): Promise<Row[][] | null> {
   if (!reads.every((read) => read.toSQL().bindings.every(inlineable))) return null;
-  const sql = ['SET LOCAL jit = off', ...reads.map((read) => read.toString())].join(';\n');
+  const sql = [...BEFORE, ...reads.map((read) => read.toString()), ...AFTER].join(';\n');
   // knex hands a raw query's driver answer back as it is: with several statements, pg's list of results.
   const answers = (await knex.raw(sql)) as unknown as Array<{ rows: Row[] }>;
-  if (!Array.isArray(answers) || answers.length !== reads.length + 1)
-    throw new Error(`readsInOneTrip: ${reads.length + 1} results expected`);
-  return answers.slice(1).map((answer) => answer.rows);
+  if (!Array.isArray(answers) || answers.length !== BEFORE.length + reads.length + AFTER.length)
+    throw new Error(`readsInOneTrip: ${BEFORE.length + reads.length + AFTER.length} results expected`);
+  return answers.slice(BEFORE.length, BEFORE.length + reads.length).map((answer) => answer.rows);
 }
+
+// The joins of these reads are written in the order they should run (joined-rows.ts: from what picks
+// the rows to the rows and their relations), so PostgreSQL keeps that order instead of searching all
+// orders of up to ten tables: planning checkout's lines read took 1.4 ms instead of 3.7 (measured on
+// the benchmark's tables). Set back after the reads, so that the caller's later statements in the
+// same transaction are planned as usual.
+const BEFORE = ['SET LOCAL jit = off', 'SET LOCAL join_collapse_limit = 1', 'SET LOCAL from_collapse_limit = 1'];
+const AFTER = ['SET LOCAL join_collapse_limit TO DEFAULT', 'SET LOCAL from_collapse_limit TO DEFAULT'];

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { CHANNEL, dispatchHere, encode } from './change-notices';
 import { isPostgres } from './dialect';
+import { installStatementNaming } from './prepared-statements';
 
 // Every write to a watched table, announced as a change notice (change-notices.ts), whoever makes it:
 // Strapi's query engine (services, the Content Manager, users-permissions), the document service, and
@@ -131,6 +132,8 @@ function plainPostgresTopics(hit: Watch[]): string[] | null {
 function patch(client: KnexClient): void {
   const proto = Object.getPrototypeOf(client) as KnexClient & { [PATCHED]?: boolean };
   if (Object.prototype.hasOwnProperty.call(proto, PATCHED)) return;
+  // Under this patch, so that a statement's name is that of the text sent (prepared-statements.ts).
+  installStatementNaming(client);
   const original = proto._query;
   proto._query = function watchedQuery(this: KnexClient, connection: unknown, obj: Query) {
     const list = watches.get(this.config);
