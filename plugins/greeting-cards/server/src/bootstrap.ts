@@ -22,7 +22,6 @@ import { installSessionRules, linkUsersPermissionsToShop } from './areas/account
 import { seedMessageSuggestions } from './areas/words';
 import { startChangeNotices } from './platform/db/change-notices';
 import { nameStatements } from './platform/db/prepared-statements';
-import { isPostgres } from './platform/db/dialect';
 import { watchUserRows } from './platform/http/user-rows';
 import { watchUserAnswers } from './platform/db/user-answers';
 
@@ -41,10 +40,7 @@ const bootstrap = async ({ strapi }: { strapi: Core.Strapi }) => {
   // instance has served that user yet.
   await startChangeNotices(strapi);
   // PostgreSQL plans a repeated statement once per connection (platform/db/prepared-statements.ts).
-  nameStatements(
-    (strapi.db.connection as unknown as { client: Parameters<typeof nameStatements>[0] }).client,
-    isPostgres(strapi) && config.dbPreparedStatements,
-  );
+  nameStatements(strapi, config.dbPreparedStatements);
   watchUserRows(strapi);
   // Signed-in reads' answers: every write to a table they show is announced from now on.
   watchUserAnswers(strapi);

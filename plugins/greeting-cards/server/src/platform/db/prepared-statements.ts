@@ -1,14 +1,17 @@
 import { createHash } from 'crypto';
+import type { Core } from '@strapi/strapi';
 import { LRUCache } from 'lru-cache';
+import { isPostgres } from './dialect';
 
 // Statements PostgreSQL plans once per connection instead of at every run.
 //
-// knex sends every statement unnamed, so PostgreSQL parses and plans it each time. For the joined reads
-// and one-statement writes of an order, planning cost more than running: measured with
-// pg_stat_statements in `bench/checkout.js`, 5.2 ms planning against 1.1 ms running for a send's batch
-// read, 2.1 against 0.1 for add_to_cart's read, about two thirds of the database's CPU an order.
-// A statement given a name is parsed once per connection; after five runs PostgreSQL keeps a generic
-// plan when it costs no more than the custom ones, and plans it no more.
+// knex sends every statement unnamed, so PostgreSQL parses and plans it each time. For an order's
+// joined reads and one-statement writes, planning cost more than running (pg_stat_statements on
+// `bench/checkout.js`: 2.1 ms planning against 0.1 ms running for add_to_cart's read; planning about two
+// thirds of the database's CPU an order). A statement given a name is parsed once per connection; after
+// five runs PostgreSQL keeps a generic plan when it costs no more than the custom ones, and plans it no
+// more. One-trip reads (one-trip.ts) are several statements with their values written in, so they are
+// never named: their planning is cut by keeping their written join order instead.
 //
 // Which statements get a name: the same text sent a second time (a one-off, such as a list of ids of a
 // length seen once, is not kept), with parameters, one statement (no `;`: a name covers one), and no
@@ -119,10 +122,11 @@ export function installStatementNaming(client: KnexClient): void {
   Object.defineProperty(proto, PATCHED, { value: true });
 }
 
-/** Turns the naming on or off for `client`'s statements (and its transactions'). */
-export function nameStatements(client: KnexClient, on: boolean): void {
+/** Turns the naming on (PostgreSQL only) or off for this app's statements (and its transactions'). */
+export function nameStatements(strapi: Core.Strapi, on: boolean): void {
+  const client = (strapi.db.connection as unknown as { client: KnexClient }).client;
   installStatementNaming(client);
-  if (on) registry.enabled.add(client.config);
+  if (on && isPostgres(strapi)) registry.enabled.add(client.config);
   else registry.enabled.delete(client.config);
 }
 
