@@ -17,16 +17,22 @@ function ticks() {
   return ticksPerSecond;
 }
 
-/** User + system CPU of one process, all its threads, in milliseconds (0 if it is gone or not Linux). */
-function processCpuMs(pid) {
+/** User and system (kernel) CPU of one process, all its threads, in milliseconds (0 if it is gone or not Linux). */
+function processCpuSplit(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold spaces: the fields counted from the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks();
+    return { user: (Number(fields[11]) * 1000) / ticks(), system: (Number(fields[12]) * 1000) / ticks() };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
+}
+
+/** User + system CPU of one process, all its threads, in milliseconds (0 if it is gone or not Linux). */
+function processCpuMs(pid) {
+  const { user, system } = processCpuSplit(pid);
+  return user + system;
 }
 
 /**
@@ -55,7 +61,7 @@ function postgresBackends(database) {
 
 /**
  * A meter of the CPU the app's servers and (on PostgreSQL) the database's backends spend: `start()`
- * then `stop()` gives { app_ms, database_ms }. Backends that connect during the window count from 0;
+ * then `stop()` gives { app_ms, app_system_ms (the kernel's part of app_ms: sockets, files), database_ms }. Backends that connect during the window count from 0;
  * one that disconnects during it is lost (the pool keeps its connections through a pass).
  */
 function cpuMeter({ pids, database }) {
@@ -63,6 +69,7 @@ function cpuMeter({ pids, database }) {
     const backends = database ? postgresBackends(database) : [];
     return {
       app: pids.reduce((sum, pid) => sum + processCpuMs(pid), 0),
+      appSystem: pids.reduce((sum, pid) => sum + processCpuSplit(pid).system, 0),
       backends: new Map(backends.map((pid) => [pid, processCpuMs(pid)])),
     };
   };
@@ -75,7 +82,7 @@ function cpuMeter({ pids, database }) {
       const after = read();
       let database_ms = 0;
       for (const [pid, ms] of after.backends) database_ms += ms - (before.backends.get(pid) ?? 0);
-      return { app_ms: after.app - before.app, database_ms };
+      return { app_ms: after.app - before.app, app_system_ms: after.appSystem - before.appSystem, database_ms };
     },
   };
 }
