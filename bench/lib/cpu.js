@@ -61,15 +61,18 @@ function postgresBackends(database) {
 
 /**
  * A meter of the CPU the app's servers and (on PostgreSQL) the database's backends spend: `start()`
- * then `stop()` gives { app_ms, app_system_ms (the kernel's part of app_ms: sockets, files), database_ms }. Backends that connect during the window count from 0;
- * one that disconnects during it is lost (the pool keeps its connections through a pass).
+ * then `stop()` gives { app_ms, app_system_ms (the kernel's part of app_ms: sockets, files), database_ms }.
+ * Backends that connect during the window count from 0; one that disconnects during it is lost (the pool
+ * keeps its connections through a pass).
  */
 function cpuMeter({ pids, database }) {
   const read = () => {
+    // Each server's /proc entry read once: its total and its kernel part from the same reading.
+    const servers = pids.map(processCpuSplit);
     const backends = database ? postgresBackends(database) : [];
     return {
-      app: pids.reduce((sum, pid) => sum + processCpuMs(pid), 0),
-      appSystem: pids.reduce((sum, pid) => sum + processCpuSplit(pid).system, 0),
+      app: servers.reduce((sum, cpu) => sum + cpu.user + cpu.system, 0),
+      appSystem: servers.reduce((sum, cpu) => sum + cpu.system, 0),
       backends: new Map(backends.map((pid) => [pid, processCpuMs(pid)])),
     };
   };
