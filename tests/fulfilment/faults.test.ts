@@ -329,7 +329,7 @@ describe('fulfilment under faults', () => {
       SERVICE_SCHEDULER_ENABLED: 'true',
       SERVICE_REMINDERS_ENABLED: 'false',
       STRAPI_TELEMETRY_DISABLED: 'true',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'warn',
     };
     // The worker to be killed starts alone, so that it surely claims e-cards: with both workers up at once,
     // the other could claim all but a posted card in its first two batches, leaving this one nothing to
@@ -361,7 +361,21 @@ describe('fulfilment under faults', () => {
     let survivor: RoleProcess;
     try {
       await smtp.waitFor(isOrdersEcard, 5, 60_000);
-      held = await until(readDoomedClaims, (n: number) => n > 0, 60_000);
+      held = await until(readDoomedClaims, (n: number) => n > 0, 60_000).catch(async (error: Error) => {
+        // This wait failed once in CI (no claim for 60 s after five sends): say what the worker and the cards were doing.
+        const rows: Row[] = await q(strapi, 'delivery').findMany({
+          where: { id: { $in: [...ecardIds, ...postedIds] } },
+          select: ['id', 'status', 'claimed_by', 'attempts', 'next_attempt_at', 'last_error'],
+        });
+        const byState = new Map<string, number>();
+        for (const r of rows) {
+          const key = `${r.status}/${r.claimed_by ? 'claimed' : 'free'}/attempts ${r.attempts}${r.last_error ? `/${String(r.last_error).slice(0, 120)}` : ''}`;
+          byState.set(key, (byState.get(key) ?? 0) + 1);
+        }
+        throw new Error(
+          `${error.message}\ncards: ${JSON.stringify(Object.fromEntries(byState))}\nkilled worker: ${doomed.describe()}\nweb: ${web.describe()}`,
+        );
+      });
       survivor = await startRoleProcess({ ...base, SERVICE_ROLE: 'worker', SERVICE_RENDERER: 'puppeteer' });
       roleProcesses.push(survivor);
       doomed.child.kill('SIGKILL');

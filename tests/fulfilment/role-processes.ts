@@ -16,6 +16,8 @@ export interface RoleProcess {
   /** Starts an order's dispatch as payment completion does. */
   go(orderId: number): void;
   status(): Promise<RoleStatus>;
+  /** Whether it is running, how it ended otherwise, and the end of what it wrote to stderr: for a failed wait's message. */
+  describe(): string;
   /** Shuts Strapi down (and its Chromium) and waits for the process to exit. */
   stop(): Promise<void>;
 }
@@ -54,6 +56,13 @@ export function startRoleProcess(env: NodeJS.ProcessEnv): Promise<RoleProcess> {
     child,
     instanceId,
     go: (orderId: number) => void child.stdin!.write(`GO ${orderId}\n`),
+    describe() {
+      const state =
+        child.exitCode === null && child.signalCode === null
+          ? `running (pid ${child.pid})`
+          : `exited (code ${child.exitCode}, signal ${child.signalCode})`;
+      return `${state}; stderr: ${err.slice(-4000) || '(empty)'}`;
+    },
     async status() {
       const line = nextLine('STATUS ');
       child.stdin!.write('STATUS\n');
