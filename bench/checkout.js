@@ -19,6 +19,10 @@ const SHOPPERS = Math.max(...PASSES);
 // Then `pay` of one order of this many e-cards (0 skips it).
 const LARGE_ORDER = Number(process.env.BENCH_LARGE_ORDER ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+// Each pass places about as many orders as the largest: a smaller pass's shoppers each do more rounds
+// (10 shoppers: five times ROUNDS). With ROUNDS rounds each, the 10-shopper pass measured 30-60 requests
+// a step, so its p99 was its slowest request, and two runs minutes apart gave 58 and 80 ms.
+const roundsFor = (/** @type {number} */ count) => ROUNDS * Math.max(1, Math.round(SHOPPERS / count));
 const TARGET_P99_MS = 250;
 // With 10 shoppers at once (issue 25).
 const TARGET_P99_MS_FEW = 60;
@@ -50,11 +54,11 @@ async function timed(samples, errors, step, fn) {
   return JSON.parse(text);
 }
 
-async function shopper(app, s, samples, errors, firstCard) {
+async function shopper(app, s, samples, errors, firstCard, rounds) {
   const headers = { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' };
   const post = (path, body) => fetch(`${app.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   let orders = 0;
-  for (let round = 0; round < ROUNDS; round += 1) {
+  for (let round = 0; round < rounds; round += 1) {
     const cart = await timed(samples, errors, 'add_to_cart', () =>
       post('/api/orders/add_to_cart/', {
         card_id: s.cards[(firstCard + round) % s.cards.length],
@@ -79,7 +83,7 @@ async function shopper(app, s, samples, errors, firstCard) {
   return orders;
 }
 
-/** One pass: `count` shoppers at once, each ROUNDS orders; waits (bounded) for the e-cards to arrive. */
+/** One pass: `count` shoppers at once, each roundsFor(count) orders; waits (bounded) for the e-cards to arrive. */
 /** An e-card's address: the seed's recipients (bench/lib/seed-app.js); a shopper's is a confirmation. */
 const TO_RECIPIENT = (/** @type {string} */ address) => address.startsWith('bench_recipient_');
 
@@ -89,14 +93,15 @@ async function pass(app, smtp, count, firstCard) {
   // E-cards only: the shoppers' order confirmations go to the same sink.
   const ecards = () => smtp.receivedBy(TO_RECIPIENT);
   const receivedBefore = ecards();
+  const rounds = roundsFor(count);
   console.log(
-    `${count} shoppers x ${ROUNDS} rounds of add_to_cart -> checkout -> demo pay; instances: ${app.roles.join(', ')}`,
+    `${count} shoppers x ${rounds} rounds of add_to_cart -> checkout -> demo pay; instances: ${app.roles.join(', ')}`,
   );
   const meter = cpuMeterOf(app);
   meter.start();
   const start = process.hrtime.bigint();
   const done = await Promise.all(
-    app.seed.shoppers.slice(0, count).map((s) => shopper(app, s, samples, errors, firstCard)),
+    app.seed.shoppers.slice(0, count).map((s) => shopper(app, s, samples, errors, firstCard, rounds)),
   );
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const orders = done.reduce((a, b) => a + b, 0);
@@ -131,6 +136,7 @@ async function pass(app, smtp, count, firstCard) {
     (count < 50 || orders / seconds >= TARGET_ORDERS_PER_S);
   return {
     shoppers: count,
+    rounds,
     orders,
     seconds,
     orders_per_s: orders / seconds,
@@ -201,7 +207,8 @@ async function main() {
       templates: 500,
       birthday: 489,
       shoppers: SHOPPERS,
-      cardsPerShopper: ROUNDS * PASSES.length,
+      // Every shopper's cards for every pass (the first shoppers take part in each; a card goes in one order).
+      cardsPerShopper: PASSES.reduce((sum, count) => sum + roundsFor(count), 0),
       largeOrder: LARGE_ORDER,
     },
     web: WEB,
@@ -221,7 +228,11 @@ async function main() {
     // BENCH_DURATION): the ceiling each order's cost is counted in.
     // Measured before and after the passes and averaged: on a shared machine the load moves within a run.
     const bareBefore = await measureBare(app);
-    for (let i = 0; i < PASSES.length; i += 1) passes.push(await pass(app, smtp, PASSES[i], i * ROUNDS));
+    let firstCard = 0;
+    for (const count of PASSES) {
+      passes.push(await pass(app, smtp, count, firstCard));
+      firstCard += roundsFor(count);
+    }
     const bareAfter = await measureBare(app);
     bare = {
       requests_per_s: (bareBefore.requests_per_s + bareAfter.requests_per_s) / 2,
@@ -251,7 +262,7 @@ async function main() {
   const md = [
     `Strapi's bare \`/_health\` in the same run: ${bare.requests_per_s.toFixed(0)} req/s (mean of ${bare.before.requests_per_s.toFixed(0)} before the passes and ${bare.after.requests_per_s.toFixed(0)} after), ${bare.cpu_ms_per_request.toFixed(2)} ms of the server's CPU a request (${bare.app_system_ms_per_request.toFixed(2)} of it in the kernel); load average at start ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}.`,
     '',
-    `Checkout path on ${names[kind]}, production build, ${deployment}; each shopper ${ROUNDS} x (add_to_cart -> checkout -> demo pay of one e-card), SMTP sink on loopback.`,
+    `Checkout path on ${names[kind]}, production build, ${deployment}; each shopper ${passes.map((p) => `${p.rounds} (${p.shoppers} at once)`).join(' or ')} x (add_to_cart -> checkout -> demo pay of one e-card), SMTP sink on loopback.`,
     '',
     markdownTable(
       [
