@@ -216,6 +216,15 @@ export async function waitForText(page: Page, text: string, timeout = 30000): Pr
   }
 }
 
+/** Waits for an element; on failure, says what the page showed instead (screenshot, URL and text). */
+export async function waitForElement(page: Page, selector: string, timeout = 30000) {
+  try {
+    return await page.waitForSelector(selector, { timeout });
+  } catch (error) {
+    return explainFailure(page, `waiting for ${selector}`, error);
+  }
+}
+
 /** Clicks the first button (or link) whose visible text is exactly `text`. */
 export async function clickByText(page: Page, text: string, selector = 'button'): Promise<void> {
   const handle = await page

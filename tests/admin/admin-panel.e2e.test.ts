@@ -14,6 +14,7 @@ import {
   adminScreenshot,
   builtInRoleId,
   clickByText,
+  waitForElement,
   createPanelUser,
   createRole,
   ensureAdminBuilt,
@@ -425,7 +426,7 @@ describe('admin panel in Chromium', () => {
 
     // The side panel's "Open preview" opens Strapi's preview page, which frames the handler's URL.
     await clickByText(page, 'Open preview', 'a, button');
-    const frameHandle = await page.waitForSelector('iframe[data-testid="preview-iframe"]', { timeout: UI_WAIT });
+    const frameHandle = await waitForElement(page, 'iframe[data-testid="preview-iframe"]', UI_WAIT);
     const src = await frameHandle!.evaluate((el) => (el as HTMLIFrameElement).src);
     expect(src.startsWith(`${app.baseUrl}/templates/winter-robin/?preview=`)).toBe(true);
     const frame = await frameHandle!.contentFrame();
