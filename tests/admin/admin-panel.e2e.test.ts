@@ -107,10 +107,10 @@ describe('admin panel in Chromium', () => {
     await logIn(page, app.baseUrl, operator);
 
     // The menu link is there for this role; the plugin page opens on its orders with today's figures.
-    await page.waitForSelector(
+    const menuLink = await page.waitForSelector(
       'a[href="/admin/plugins/greeting-cards"], nav a[aria-label="Greeting cards"], a[href$="plugins/greeting-cards"]',
     );
-    await page.goto(`${app.baseUrl}/admin/plugins/greeting-cards`, { waitUntil: 'networkidle0' });
+    await menuLink!.click();
     await waitForText(page, 'Orders today');
     await waitForText(page, shopper.email);
     // No settings.read in this role: no Settings tab.
@@ -347,15 +347,15 @@ describe('admin panel in Chromium', () => {
     await until(draftRow, (t) => Boolean(t?.thumbnail_url), 60000);
 
     // The editor's signed preview link (what the preview panel and the admin API hand out) shows the draft.
-    const editUrl = page.url();
+    // Opened in a browser of its own (anyone holding the link), while the editor's page stays on the edit view.
     const link = await app.strapi.plugin('greeting-cards').service('catalogue').previewLink(saved.documentId);
-    await page.goto(`${app.baseUrl}${link.url}`, { waitUntil: 'networkidle0' });
-    expect(await page.evaluate(() => document.body.textContent ?? '')).toContain('"name":"Sunflower thanks"');
-    await page.goto(`${app.baseUrl}/api/templates/sunflower-thanks/`, { waitUntil: 'networkidle0' });
-    expect(await page.evaluate(() => document.body.textContent ?? '')).toContain('Not found.');
+    const visitor = await newPage();
+    await visitor.goto(`${app.baseUrl}${link.url}`, { waitUntil: 'networkidle0' });
+    expect(await visitor.evaluate(() => document.body.textContent ?? '')).toContain('"name":"Sunflower thanks"');
+    await visitor.goto(`${app.baseUrl}/api/templates/sunflower-thanks/`, { waitUntil: 'networkidle0' });
+    expect(await visitor.evaluate(() => document.body.textContent ?? '')).toContain('Not found.');
 
     // Published from the edit view: now in the API and the shop.
-    await page.goto(editUrl, { waitUntil: 'networkidle0' });
     await clickByText(page, 'Publish');
     const withThumbnail = await until(
       () =>

@@ -125,6 +125,30 @@ describe('template designs in the admin', () => {
     expect(JSON.stringify(shown)).toContain(second.thumbnail_url);
   });
 
+  it('keeps the drawn thumbnail when an edit form opened before it was drawn is published', async () => {
+    const doc = await documents(app.strapi).create({
+      data: { name: 'Stale form', slug: 'stale-form', canvas_data: design('#22AA55') },
+    });
+    const designs = getService(app.strapi, 'templateDesigns');
+    await designs.drain();
+    const drawn = await rowOf(app.strapi, doc.documentId);
+    expect(drawn.thumbnail_url).toBeTruthy();
+    created.push(drawn.thumbnail_url!);
+    // The Content Manager publishes a changed form as an update with the form's values, then a publish:
+    // the form, loaded before the background render, still says there is no thumbnail.
+    await documents(app.strapi).update({
+      documentId: doc.documentId,
+      data: { name: 'Stale form', canvas_data: drawn.canvas_data, thumbnail_url: null },
+    });
+    await documents(app.strapi).publish({ documentId: doc.documentId });
+    await designs.drain();
+    const rows = await app.strapi.db
+      .query(UID.template)
+      .findMany({ where: { documentId: doc.documentId }, select: ['thumbnail_url', 'publishedAt'] });
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.thumbnail_url).toBe(drawn.thumbnail_url);
+  });
+
   it('checks and previews a design for any logged-in admin', async () => {
     const plain = await createAdmin(app.strapi, http, []);
     const preview = await http()

@@ -16,13 +16,18 @@ interface DocumentContext {
  * Template rules for every write through the document service (the Content Manager's edit form, the
  * REST API of a host, scripts): `canvas_data` must pass the same checks as a shopper's design, or the
  * save is refused with a ValidationError the admin form shows, and nothing is stored. A saved design
- * change re-renders the template's thumbnail in the background.
+ * change re-renders the template's thumbnail in the background; a write that would only empty the
+ * thumbnail leaves it as it is.
  */
 export function registerTemplateDesignRules(strapi: Core.Strapi): void {
   strapi.documents.use(async (ctx, next) => {
     const context = ctx as unknown as DocumentContext;
     if (context.uid !== UID.template || !['create', 'update'].includes(context.action)) return next();
     const data = context.params?.data;
+    // The thumbnail is drawn in the background after a save, so an edit form opened before it was drawn
+    // still holds no thumbnail and sends that back with its next save or publish: it must not wipe the
+    // drawn one (a stale thumbnail is cleared or redrawn by the design's own check: refreshThumbnail).
+    if (data && 'thumbnail_url' in data && !data.thumbnail_url) delete data.thumbnail_url;
     // A product change alone still resizes the stored design: the canvas follows the product.
     if (
       data &&
