@@ -94,15 +94,56 @@ const sum = (pass) =>
     .reduce((s, r) => s + (r.endTime - r.startTime) / 1000, 0);
 console.log(`${PASSES.map((pass) => fmt(sum(pass)).padStart(8)).join(' ')}        sum of file times`);
 
-// The shards' weights for the next runs (tests/helpers/lane-sequencer.js): each database file's mean
-// time in this run. Copy .tmp/test-weights.json over tests/helpers/test-weights.json when files grew.
-const weights = {};
-for (const row of rows) {
-  const times = [row.sqlite, row.postgres, row.browser].filter((t) => t !== undefined);
-  if (times.length && row.install === undefined)
-    weights[row.file] = Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 10) / 10;
+// The shards' weights for the next runs (tests/helpers/lane-sequencer.js): each file's time in each pass
+// of this run, as it would be without coverage. A run that measured coverage (it left a coverage-<run>
+// directory) ran instrumented code; by how much that slowed a file is read off the database files that
+// ran on both databases, measured on one: the ratio of a file's PostgreSQL time to its SQLite time is
+// (the databases' ratio) / c where SQLite measured it and (the databases' ratio) x c where PostgreSQL did,
+// so c is the square root of the two groups' median ratios over each other. The browser files are all
+// measured, so their times stay as they are. Copy .tmp/test-weights.json over
+// tests/helpers/test-weights.json when files grew or shrank.
+function timesByPass() {
+  const byPass = { sqlite: new Map(), postgres: new Map(), browser: new Map() };
+  for (const name of RUNS) {
+    const pass = passOf(name);
+    if (!byPass[pass]) continue;
+    const measured = fs.existsSync(path.join(tmp, `coverage-${name}`));
+    for (const result of runs[name]?.testResults ?? []) {
+      byPass[pass].set(relative(result.name), { seconds: (result.endTime - result.startTime) / 1000, measured });
+    }
+  }
+  return byPass;
 }
-fs.writeFileSync(path.join(tmp, 'test-weights.json'), JSON.stringify(weights, null, 1) + '\n');
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : undefined;
+};
+function coverageFactor(byPass) {
+  const ratios = { sqlite: [], postgres: [] };
+  for (const [file, onSqlite] of byPass.sqlite) {
+    const onPostgres = byPass.postgres.get(file);
+    if (!onPostgres || onSqlite.measured === onPostgres.measured || onSqlite.seconds <= 0) continue;
+    ratios[onSqlite.measured ? 'sqlite' : 'postgres'].push(onPostgres.seconds / onSqlite.seconds);
+  }
+  const sqliteMeasured = median(ratios.sqlite);
+  const postgresMeasured = median(ratios.postgres);
+  if (!sqliteMeasured || !postgresMeasured) return 1;
+  return Math.min(3, Math.max(1, Math.round(Math.sqrt(postgresMeasured / sqliteMeasured) * 100) / 100));
+}
+const byPass = timesByPass();
+const factor = coverageFactor(byPass);
+const weights = { coverage_factor: factor, sqlite: {}, postgres: {}, browser: {} };
+const round = (seconds) => Math.round(seconds * 10) / 10;
+for (const pass of ['sqlite', 'postgres', 'browser']) {
+  const entries = [...byPass[pass]].sort((a, b) => b[1].seconds - a[1].seconds);
+  for (const [file, { seconds, measured }] of entries) {
+    weights[pass][file] = round(measured && pass !== 'browser' ? seconds / factor : seconds);
+  }
+}
+fs.writeFileSync(path.join(tmp, 'test-weights.json'), JSON.stringify(weights, null, 2) + '\n');
+console.log(
+  `\n== shard weights written to .tmp/test-weights.json (instrumentation slowed a database file ${factor} times in this run)`,
+);
 
 // Coverage: jest's own data (istanbul's format) from both database runs, merged by path inside this checkout.
 // It counts the built JavaScript Strapi loads in the integration tests (dist/server) and the

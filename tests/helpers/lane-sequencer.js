@@ -10,19 +10,44 @@
 // and the admin browser test (about 165 s) on one side the lanes would end minutes apart. Weights are
 // seconds per file from a CI run (tests/helpers/test-weights.json, printed by scripts/ci-report.js as
 // `.tmp/test-weights.json`; copy it over when files grow or shrink a lot); a file without a weight
-// counts as the median. The split is the longest-first greedy one, stable for a given set of files.
+// counts as the median of its pass. The split is the longest-first greedy one, stable for a given set of
+// files; the database files' two shards are one split for both databases, balanced on each with the
+// measured shard's instrumentation counted (twoDatabaseShards).
 const fs = require('fs');
 const path = require('path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 const WEIGHTS_FILE = path.join(__dirname, 'test-weights.json');
 
+// The weights file (scripts/ci-report.js writes it from a CI run): seconds per file for each pass,
+// `sqlite`, `postgres` and `browser`, as the file takes without coverage (a measured run's time divided
+// by `coverage_factor`, what istanbul's instrumentation multiplied a file's time by in that run). The
+// same file differs a lot between the passes: on PostgreSQL a file spends 2-6 s more outside its tests
+// (docs/performance.md), and the database-free files do not run there at all. An older file is one map
+// of seconds for every pass.
 function loadWeights() {
+  let raw;
   try {
-    return JSON.parse(fs.readFileSync(WEIGHTS_FILE, 'utf8'));
+    raw = JSON.parse(fs.readFileSync(WEIGHTS_FILE, 'utf8'));
   } catch {
-    return {};
+    raw = {};
   }
+  if (raw && typeof raw.sqlite === 'object') {
+    return {
+      sqlite: raw.sqlite ?? {},
+      postgres: raw.postgres ?? {},
+      browser: raw.browser ?? {},
+      coverageFactor: Number(raw.coverage_factor) >= 1 ? Number(raw.coverage_factor) : 1,
+    };
+  }
+  return { sqlite: raw, postgres: raw, browser: raw, coverageFactor: 1 };
+}
+
+/** A pass's weight of a file: its seconds, or the pass's median for a file it has not timed. */
+function weigher(map) {
+  const known = Object.values(map).sort((a, b) => a - b);
+  const median = known.length ? known[Math.floor(known.length / 2)] : 1;
+  return (file) => map[file] ?? median;
 }
 
 // A file whose own cases run on PostgreSQL only (connections terminated mid-run, PostgreSQL's shared
@@ -132,6 +157,87 @@ function balancedShards(files, weightOf, count, pinned = new Map()) {
   return { shardOf, totals };
 }
 
+/**
+ * The database files' two shards, one split for both databases: CI measures coverage on shard 1 on
+ * SQLite and on shard 2 on PostgreSQL, so that each file is measured once, and that holds only when both
+ * databases put every file on the same shard. Each of the four runs is then as long as its files' times
+ * on its database, a measured run's multiplied by `coverageFactor`. The two databases pull apart: SQLite
+ * wants shard 1 light (its instrumented run) and PostgreSQL wants it heavy, and PostgreSQL's times are
+ * the larger. So the split keeps the longest of the four runs as short as it can (it bounds when CI
+ * ends), then the others as even as it can (sum of squares): each file goes, heaviest first, to the
+ * shard that leaves each database's pair of runs the least apart, then files are moved or swapped across
+ * while that improves the split. `pinned` as above.
+ * Returns the shard of each file and the four runs' estimated seconds: sqlite 1 and 2, postgres 1 and 2.
+ */
+function twoDatabaseShards(files, sqliteWeight, postgresWeight, coverageFactor, pinned = new Map()) {
+  const cost = (file) => ({ sqlite: sqliteWeight(file), postgres: postgresWeight(file) });
+  const order = [...files].sort((a, b) => {
+    const wa = cost(a);
+    const wb = cost(b);
+    return wb.sqlite + wb.postgres - (wa.sqlite + wa.postgres) || (a < b ? -1 : a > b ? 1 : 0);
+  });
+  // [sqlite shard 1 (measured), sqlite shard 2, postgres shard 1, postgres shard 2 (measured)]
+  const totals = [0, 0, 0, 0];
+  const added = (file, shard) => {
+    const w = cost(file);
+    return shard === 0 ? [w.sqlite * coverageFactor, 0, w.postgres, 0] : [0, w.sqlite, 0, w.postgres * coverageFactor];
+  };
+  const place = (file, shard) => {
+    added(file, shard).forEach((seconds, i) => (totals[i] += seconds));
+    shardOf.set(file, shard);
+  };
+  const apart = (t) => Math.abs(t[0] - t[1]) + Math.abs(t[2] - t[3]);
+  const shardOf = new Map();
+  for (const file of order) {
+    const group = pinned.get(file);
+    if (group === 0 || group === 1) place(file, group);
+  }
+  for (const file of order) {
+    if (shardOf.has(file)) continue;
+    const after = (shard) => apart(totals.map((t, i) => t + added(file, shard)[i]));
+    place(file, after(1) < after(0) ? 1 : 0);
+  }
+  // Then the longest run first, the spread of all four second.
+  const worse = (a, b) => {
+    const longest = Math.max(...a) - Math.max(...b);
+    if (Math.abs(longest) > 1e-6) return longest > 0;
+    return a.reduce((sum, t) => sum + t * t, 0) > b.reduce((sum, t) => sum + t * t, 0) + 1e-6;
+  };
+  const free = order.filter((file) => !pinned.has(file));
+  const moved = (changes) => {
+    const t = [...totals];
+    for (const [file, from, to] of changes) {
+      added(file, from).forEach((seconds, i) => (t[i] -= seconds));
+      added(file, to).forEach((seconds, i) => (t[i] += seconds));
+    }
+    return t;
+  };
+  const apply = (changes) => {
+    totals.splice(0, 4, ...moved(changes));
+    for (const [file, , to] of changes) shardOf.set(file, to);
+  };
+  for (let round = 0; round < 200; round += 1) {
+    let best = totals;
+    let bestChanges;
+    const consider = (changes) => {
+      const t = moved(changes);
+      if (worse(best, t)) [best, bestChanges] = [t, changes];
+    };
+    for (let i = 0; i < free.length; i += 1) {
+      const a = free[i];
+      const move = [[a, shardOf.get(a), 1 - shardOf.get(a)]];
+      consider(move);
+      for (let j = i + 1; j < free.length; j += 1) {
+        const b = free[j];
+        if (shardOf.get(a) !== shardOf.get(b)) consider([...move, [b, shardOf.get(b), shardOf.get(a)]]);
+      }
+    }
+    if (!bestChanges) break;
+    apply(bestChanges);
+  }
+  return { shardOf, totals };
+}
+
 // TEST_CHUNK=i/k: the i-th of k parts of the shard, balanced by weight the same way, so that a shard can
 // run as k jest runs, one process each, should a long process slow down file by file again (CI ran so
 // while it did; bench/leak-probe.js measures what files leave behind). A new process costs a few
@@ -145,27 +251,83 @@ function parseChunk(value) {
   return { index, count };
 }
 
+/**
+ * The split of `files` (paths from the root, already chosen by TEST_SELECT) into `shardCount` shards for
+ * one pass: `sqlite`, `postgres` or `browser`. Returns the shard of each file and the database-free ones.
+ */
+function splitFiles(files, { select, shardCount, rootDir, weights = loadWeights() }) {
+  const pinned = new Map();
+  const databaseFree = new Set(select === 'database' ? files.filter((file) => !usesDatabase(file, rootDir)) : []);
+  for (const file of files) {
+    const group = databaseFree.has(file) ? PINNED_SHARD.sqlite : pinnedShard(file, rootDir);
+    if (group !== undefined) pinned.set(file, group);
+  }
+  // The database files in two shards: one split for both databases (coverage is measured per shard).
+  // The database-free files weigh nothing on PostgreSQL, where they do not run.
+  const postgresWeight = weigher(weights.postgres);
+  const { shardOf, totals } =
+    select === 'database' && shardCount === 2
+      ? twoDatabaseShards(
+          files,
+          weigher(weights.sqlite),
+          (file) => (databaseFree.has(file) ? 0 : postgresWeight(file)),
+          weights.coverageFactor,
+          pinned,
+        )
+      : balancedShards(files, weigher(weights[select === 'browser' ? 'browser' : 'sqlite']), shardCount, pinned);
+  return { shardOf, totals, databaseFree };
+}
+
+/** Every test file jest would find (jest.config.js: its roots and testMatch), as paths from the root. */
+function listTestFiles(rootDir) {
+  const found = [];
+  const walk = (dir) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(path.join(rootDir, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const child = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist' && !entry.name.startsWith('.')) walk(child);
+      } else if (entry.name.endsWith('.test.ts')) found.push(child);
+    }
+  };
+  walk('tests');
+  walk('plugins/greeting-cards/server/src');
+  return found.sort();
+}
+
+/**
+ * The estimated seconds of one CI run (`.ci/run`'s queue entry <pass> <shard> <coverage>), from the
+ * weights: its files' times on its pass, a measured database run's multiplied by the coverage factor.
+ */
+function estimateRun(rootDir, pass, shardIndex, measured, weights = loadWeights()) {
+  const select = pass === 'browser' ? 'browser' : 'database';
+  const shardCount = pass === 'browser' ? 3 : 2;
+  const files = listTestFiles(rootDir).filter((file) => isBrowserFile(file, rootDir) === (select === 'browser'));
+  const { shardOf, databaseFree } = splitFiles(files, { select, shardCount, rootDir, weights });
+  const weightOf = weigher(weights[pass]);
+  const factor = measured && pass !== 'browser' ? weights.coverageFactor : 1;
+  return files
+    .filter((file) => shardOf.get(file) === shardIndex - 1 && !(pass === 'postgres' && databaseFree.has(file)))
+    .reduce((sum, file) => sum + weightOf(file) * factor, 0);
+}
+
 class LaneSequencer extends Sequencer {
   shard(tests, { shardIndex, shardCount }) {
     const weights = loadWeights();
     const rootOf = (test) => test.context.config.rootDir;
     const key = (test) => path.relative(rootOf(test), test.path).split(path.sep).join('/');
-    const known = Object.values(weights).sort((a, b) => a - b);
-    const median = known.length ? known[Math.floor(known.length / 2)] : 1;
-    const weightOf = (file) => weights[file] ?? median;
     const rootDir = tests.length ? rootOf(tests[0]) : process.cwd();
     const select = process.env.TEST_SELECT;
     if (select && select !== 'browser' && select !== 'database')
       throw new Error(`TEST_SELECT must be browser or database, not ${select}`);
     if (select) tests = tests.filter((test) => isBrowserFile(key(test), rootDir) === (select === 'browser'));
-    const files = tests.map(key);
-    const pinned = new Map();
-    const databaseFree = new Set(select === 'database' ? files.filter((file) => !usesDatabase(file, rootDir)) : []);
-    for (const file of files) {
-      const group = databaseFree.has(file) ? PINNED_SHARD.sqlite : pinnedShard(file, rootDir);
-      if (group !== undefined) pinned.set(file, group);
-    }
-    const { shardOf } = balancedShards(files, weightOf, shardCount, pinned);
+    const pass = select === 'browser' ? 'browser' : process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+    const { shardOf, databaseFree } = splitFiles(tests.map(key), { select, shardCount, rootDir, weights });
     const skipFree = process.env.TEST_DATABASE_FREE === 'skip';
     if (skipFree && select !== 'database') throw new Error('TEST_DATABASE_FREE=skip needs TEST_SELECT=database');
     const inShard = tests.filter(
@@ -173,7 +335,7 @@ class LaneSequencer extends Sequencer {
     );
     const chunk = parseChunk(process.env.TEST_CHUNK);
     if (!chunk) return inShard;
-    const { shardOf: chunkOf } = balancedShards(inShard.map(key), weightOf, chunk.count);
+    const { shardOf: chunkOf } = balancedShards(inShard.map(key), weigher(weights[pass]), chunk.count);
     return inShard.filter((test) => chunkOf.get(key(test)) === chunk.index - 1);
   }
 
@@ -185,6 +347,10 @@ class LaneSequencer extends Sequencer {
 
 module.exports = LaneSequencer;
 module.exports.balancedShards = balancedShards;
+module.exports.twoDatabaseShards = twoDatabaseShards;
+module.exports.loadWeights = loadWeights;
+module.exports.listTestFiles = listTestFiles;
+module.exports.estimateRun = estimateRun;
 module.exports.isBrowserFile = isBrowserFile;
 module.exports.usesDatabase = usesDatabase;
 module.exports.parseChunk = parseChunk;

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// CI's queue of test runs (.ci/run), in the order that ends them soonest by the shards' weights.
+//
+// .ci/run's three checkouts each take the queue's next run when their last one ends. Seven runs on three
+// checkouts: one checkout takes three, and which runs share a checkout decides when the last ends (a
+// fixed order, longest first, ended the runs of 2026-12-01 about 300 s apart). This prints the seven
+// entries (`<pass> <shard> <coverage>`, one a line) in the order whose simulated claims end the last run
+// earliest, each run's length estimated from tests/helpers/test-weights.json (lane-sequencer.js
+// estimateRun) plus a run's own start (jest and the first file's node_modules). Ties keep the order
+// below. With --explain it also prints, on stderr, each run's estimate and each checkout's runs.
+//
+//   node scripts/ci-queue.js [--admin-ready <seconds>] [--explain]
+//
+// --admin-ready: when the admin panel will be ready (0 when CI's cache has it); the browser runs wait
+// for it, so a browser run claimed before then starts late.
+'use strict';
+const path = require('path');
+const { estimateRun, loadWeights } = require('../tests/helpers/lane-sequencer');
+
+const ENTRIES = [
+  'postgres 2 yes',
+  'sqlite 1 yes',
+  'postgres 1 no',
+  'browser 3 yes',
+  'sqlite 2 no',
+  'browser 1 yes',
+  'browser 2 yes',
+];
+const CHECKOUTS = 3;
+const RUN_START_SECONDS = 25;
+
+/** When each checkout's runs end, claimed in `order` (each run: { entry, seconds, browser }). */
+function simulate(order, adminReady) {
+  const free = new Array(CHECKOUTS).fill(0);
+  const lanes = Array.from({ length: CHECKOUTS }, () => []);
+  for (const run of order) {
+    let next = 0;
+    for (let i = 1; i < CHECKOUTS; i += 1) if (free[i] < free[next]) next = i;
+    const start = run.browser ? Math.max(free[next], adminReady) : free[next];
+    free[next] = start + run.seconds;
+    lanes[next].push(run.entry);
+  }
+  return { end: Math.max(...free), free, lanes };
+}
+
+function* permutations(items) {
+  if (items.length <= 1) {
+    yield items;
+    return;
+  }
+  for (let i = 0; i < items.length; i += 1) {
+    const rest = [...items.slice(0, i), ...items.slice(i + 1)];
+    for (const tail of permutations(rest)) yield [items[i], ...tail];
+  }
+}
+
+function bestOrder(runs, adminReady) {
+  let best;
+  for (const order of permutations(runs)) {
+    const result = simulate(order, adminReady);
+    if (!best || result.end < best.result.end - 1e-9) best = { order, result };
+  }
+  return best;
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--admin-ready');
+  const adminReady = at >= 0 ? Number(args[at + 1]) || 0 : 0;
+  const root = path.resolve(__dirname, '..');
+  const weights = loadWeights();
+  const runs = ENTRIES.map((entry) => {
+    const [pass, shard, coverage] = entry.split(' ');
+    return {
+      entry,
+      browser: pass === 'browser',
+      seconds: RUN_START_SECONDS + estimateRun(root, pass, Number(shard), coverage === 'yes', weights),
+    };
+  });
+  const { order, result } = bestOrder(runs, adminReady);
+  if (args.includes('--explain')) {
+    for (const run of runs) console.error(`${run.entry}: about ${Math.round(run.seconds)} s`);
+    result.lanes.forEach((lane, i) =>
+      console.error(`checkout ${i + 1}: ${lane.join(', ')} (ends at about ${Math.round(result.free[i])} s)`),
+    );
+  }
+  for (const run of order) console.log(run.entry);
+}
+
+module.exports = { simulate, bestOrder, ENTRIES };
