@@ -130,19 +130,46 @@ function coverageFactor(byPass) {
   if (!sqliteMeasured || !postgresMeasured) return 1;
   return Math.min(3, Math.max(1, Math.round(Math.sqrt(postgresMeasured / sqliteMeasured) * 100) / 100));
 }
+// One run's times move with what ran beside it (a file's PostgreSQL time doubled in a run that shared the
+// machine with other jobs, and the factor read 1.1 there against about 1.5 in a quiet one), so the
+// weights written are the mean of this run's and the weights the run used (tests/helpers/test-weights.json),
+// those first scaled to this run's total on each pass, so a slower or faster machine does not tip them.
+function previousWeights() {
+  try {
+    const raw = JSON.parse(fs.readFileSync(path.join(root, 'tests', 'helpers', 'test-weights.json'), 'utf8'));
+    return raw && typeof raw.sqlite === 'object' ? raw : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const byPass = timesByPass();
-const factor = coverageFactor(byPass);
+const previous = previousWeights();
+const measuredFactor = coverageFactor(byPass);
+const factor = previous?.coverage_factor
+  ? Math.round(((measuredFactor + previous.coverage_factor) / 2) * 100) / 100
+  : measuredFactor;
 const weights = { coverage_factor: factor, sqlite: {}, postgres: {}, browser: {} };
 const round = (seconds) => Math.round(seconds * 10) / 10;
 for (const pass of ['sqlite', 'postgres', 'browser']) {
-  const entries = [...byPass[pass]].sort((a, b) => b[1].seconds - a[1].seconds);
-  for (const [file, { seconds, measured }] of entries) {
-    weights[pass][file] = round(measured && pass !== 'browser' ? seconds / factor : seconds);
-  }
+  const now = new Map(
+    [...byPass[pass]].map(([file, { seconds, measured }]) => [
+      file,
+      measured && pass !== 'browser' ? seconds / measuredFactor : seconds,
+    ]),
+  );
+  const before = previous?.[pass] ?? {};
+  const both = [...now.keys()].filter((file) => before[file] > 0);
+  const beforeTotal = both.reduce((sum, file) => sum + before[file], 0);
+  const scale = beforeTotal > 0 ? both.reduce((sum, file) => sum + now.get(file), 0) / beforeTotal : 1;
+  const blended = [...now].map(([file, seconds]) => [
+    file,
+    before[file] > 0 ? (seconds + before[file] * scale) / 2 : seconds,
+  ]);
+  for (const [file, seconds] of blended.sort((a, b) => b[1] - a[1])) weights[pass][file] = round(seconds);
 }
 fs.writeFileSync(path.join(tmp, 'test-weights.json'), JSON.stringify(weights, null, 2) + '\n');
 console.log(
-  `\n== shard weights written to .tmp/test-weights.json (instrumentation slowed a database file ${factor} times in this run)`,
+  `\n== shard weights written to .tmp/test-weights.json (instrumentation slowed a database file ${measuredFactor} times in this run; ${factor} kept, with the weights' own)`,
 );
 
 // Coverage: jest's own data (istanbul's format) from both database runs, merged by path inside this checkout.

@@ -426,6 +426,17 @@ describe('admin panel in Chromium', () => {
 
     // The side panel's "Open preview" opens Strapi's preview page, which frames the handler's URL.
     await clickByText(page, 'Open preview', 'a, button');
+    // Strapi's news banner can slide in at the top between finding the link and the click landing, moving
+    // the link down: the click then hits nothing (CI saw the edit view still open after 120 s). If the
+    // preview page has not opened, the link is clicked again where it is now.
+    const opened = () =>
+      page
+        .waitForFunction(() => location.pathname.endsWith('/preview'), { timeout: 20_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+    if (!(await opened())) await clickByText(page, 'Open preview', 'a, button');
     const frameHandle = await waitForElement(page, 'iframe[data-testid="preview-iframe"]', UI_WAIT);
     const src = await frameHandle!.evaluate((el) => (el as HTMLIFrameElement).src);
     expect(src.startsWith(`${app.baseUrl}/templates/winter-robin/?preview=`)).toBe(true);
