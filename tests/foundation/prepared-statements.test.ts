@@ -4,6 +4,7 @@ import { createUser } from '../helpers/users';
 import { createCard, createRecipient } from '../helpers/order-fixtures';
 import {
   COLUMNS_NAMED,
+  forgetNamedStatements,
   namedStatements,
   preparable,
   statementName,
@@ -37,6 +38,8 @@ describe('which statements may be kept', () => {
 (postgres ? describe : describe.skip)('repeated statements prepared once per connection (PostgreSQL)', () => {
   let app: TestApp;
   beforeAll(async () => {
+    // The names are the process's, and earlier files of this jest process may have taken all of them.
+    forgetNamedStatements();
     app = await startApp(QUIET_APP);
   });
   afterAll(() => app?.stop());

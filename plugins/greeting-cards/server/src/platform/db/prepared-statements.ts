@@ -130,6 +130,17 @@ export function nameStatements(strapi: Core.Strapi, on: boolean): void {
   else registry.enabled.delete(client.config);
 }
 
+/**
+ * For the tests: forgets every name given in this process. A jest process runs many test files, each
+ * with its own app, and the registry is the process's: after enough files its MAX_NAMED names are taken
+ * and a file's own statements go unnamed. Only between apps (no connection keeps a name then).
+ */
+export function forgetNamedStatements(): void {
+  registry.names.clear();
+  registry.seen.clear();
+  registry.retired.clear();
+}
+
 /** For the tests: every text named in this process. */
 export function namedStatements(): string[] {
   return [...registry.names.keys()];
