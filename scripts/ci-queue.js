@@ -9,8 +9,10 @@
 // estimateRun) plus a run's own start (jest and the first file's node_modules). Ties keep the order
 // below. With --explain it also prints, on stderr, each run's estimate and each checkout's runs.
 //
-//   node scripts/ci-queue.js [--admin-ready <seconds>] [--explain]
+//   node scripts/ci-queue.js [--admin-ready <seconds>] [--shards database=2,browser=3] [--explain] [<entry>...]
 //
+// .ci/run passes its own queue (the entries) and shard counts, so they are said in one place; without
+// them the script takes the same defaults, to be run by hand.
 // --admin-ready: when the admin panel will be ready (0 when CI's cache has it); the browser runs wait
 // for it, so a browser run claimed before then starts late.
 'use strict';
@@ -26,6 +28,7 @@ const ENTRIES = [
   'browser 1 yes',
   'browser 2 yes',
 ];
+const SHARDS = { database: 2, browser: 3 };
 const CHECKOUTS = 3;
 const RUN_START_SECONDS = 25;
 
@@ -41,6 +44,18 @@ function simulate(order, adminReady) {
     lanes[next].push(run.entry);
   }
   return { end: Math.max(...free), free, lanes };
+}
+
+/** `database=2,browser=3` -> { database: 2, browser: 3 }. */
+function parseShards(text = '') {
+  const shards = {};
+  for (const part of text.split(',').filter(Boolean)) {
+    const [name, value] = part.split('=');
+    if (!(name in SHARDS) || !(Number(value) >= 1))
+      throw new Error(`--shards: not <database|browser>=<count>: ${part}`);
+    shards[name] = Number(value);
+  }
+  return shards;
 }
 
 function* permutations(items) {
@@ -68,13 +83,19 @@ if (require.main === module) {
   const at = args.indexOf('--admin-ready');
   const adminReady = at >= 0 ? Number(args[at + 1]) || 0 : 0;
   const root = path.resolve(__dirname, '..');
+  const shardsAt = args.indexOf('--shards');
+  const shards = { ...SHARDS, ...(shardsAt >= 0 ? parseShards(args[shardsAt + 1]) : {}) };
+  const given = args.filter((arg, i) => !arg.startsWith('--') && !['--admin-ready', '--shards'].includes(args[i - 1]));
   const weights = loadWeights();
-  const runs = ENTRIES.map((entry) => {
-    const [pass, shard, coverage] = entry.split(' ');
+  const runs = (given.length ? given : ENTRIES).map((entry) => {
+    const [pass, shard, coverage] = entry.trim().split(/\s+/);
+    if (!['sqlite', 'postgres', 'browser'].includes(pass) || !(Number(shard) >= 1) || !['yes', 'no'].includes(coverage))
+      throw new Error(`not a queue entry (<pass> <shard> <coverage yes|no>): ${entry}`);
+    const count = pass === 'browser' ? shards.browser : shards.database;
     return {
       entry,
       browser: pass === 'browser',
-      seconds: RUN_START_SECONDS + estimateRun(root, pass, Number(shard), coverage === 'yes', weights),
+      seconds: RUN_START_SECONDS + estimateRun(root, pass, Number(shard), coverage === 'yes', weights, count),
     };
   });
   const { order, result } = bestOrder(runs, adminReady);
@@ -87,4 +108,4 @@ if (require.main === module) {
   for (const run of order) console.log(run.entry);
 }
 
-module.exports = { simulate, bestOrder, ENTRIES };
+module.exports = { simulate, bestOrder, parseShards, ENTRIES };

@@ -304,9 +304,15 @@ function listTestFiles(rootDir) {
  * The estimated seconds of one CI run (`.ci/run`'s queue entry <pass> <shard> <coverage>), from the
  * weights: its files' times on its pass, a measured database run's multiplied by the coverage factor.
  */
-function estimateRun(rootDir, pass, shardIndex, measured, weights = loadWeights()) {
+function estimateRun(
+  rootDir,
+  pass,
+  shardIndex,
+  measured,
+  weights = loadWeights(),
+  shardCount = pass === 'browser' ? 3 : 2,
+) {
   const select = pass === 'browser' ? 'browser' : 'database';
-  const shardCount = pass === 'browser' ? 3 : 2;
   const files = listTestFiles(rootDir).filter((file) => isBrowserFile(file, rootDir) === (select === 'browser'));
   const { shardOf, databaseFree } = splitFiles(files, { select, shardCount, rootDir, weights });
   const weightOf = weigher(weights[pass]);

@@ -196,4 +196,20 @@ describe("CI's queue of runs (scripts/ci-queue.js)", () => {
     expect(result.end).toBe(simulate(order, 0).end);
     expect(result.end).toBeLessThan(2464);
   });
+
+  it('orders the queue and shard counts .ci/run passes, and refuses what is not an entry', () => {
+    const { execFileSync } = require('child_process') as typeof import('child_process');
+    const { parseShards } = require('../../scripts/ci-queue') as { parseShards(text: string): Record<string, number> };
+    expect(parseShards('database=3,browser=2')).toEqual({ database: 3, browser: 2 });
+    expect(() => parseShards('browser=none')).toThrow(/--shards/);
+    const script = require('path').join(__dirname, '../../scripts/ci-queue.js') as string;
+    const given = ['sqlite 1 yes', 'sqlite 2 no', 'browser 1 yes', 'browser 2 yes'];
+    const out = execFileSync(process.execPath, [script, '--shards', 'database=2,browser=2', ...given], {
+      encoding: 'utf8',
+    });
+    expect(out.trim().split('\n').sort()).toEqual([...given].sort());
+    expect(() =>
+      execFileSync(process.execPath, [script, 'sqlite one yes'], { encoding: 'utf8', stdio: 'pipe' }),
+    ).toThrow(/not a queue entry/);
+  });
 });
