@@ -1,7 +1,7 @@
 // Jest's own order (failed first, then slowest or largest first), reversed when TEST_ORDER=reverse,
 // and shards (--shard=i/n) balanced by each file's measured time instead of jest's hash of its path.
 //
-// CI runs each database's two shards (seven jest runs with the browser files' three, taken from one queue
+// CI runs each database's two shards (six jest runs with the browser files' two, taken from one queue
 // by three checkouts: .ci/run), the two databases' in opposite orders (SQLite 1 then 2, PostgreSQL 2
 // then 1) so the same file is rarely run twice at once, and measures coverage on one shard of each
 // database only: coverage instrumentation is paid once per file.
@@ -304,14 +304,7 @@ function listTestFiles(rootDir) {
  * The estimated seconds of one CI run (`.ci/run`'s queue entry <pass> <shard> <coverage>), from the
  * weights: its files' times on its pass, a measured database run's multiplied by the coverage factor.
  */
-function estimateRun(
-  rootDir,
-  pass,
-  shardIndex,
-  measured,
-  weights = loadWeights(),
-  shardCount = pass === 'browser' ? 3 : 2,
-) {
+function estimateRun(rootDir, pass, shardIndex, measured, weights = loadWeights(), shardCount = 2) {
   const select = pass === 'browser' ? 'browser' : 'database';
   const files = listTestFiles(rootDir).filter((file) => isBrowserFile(file, rootDir) === (select === 'browser'));
   const { shardOf, databaseFree } = splitFiles(files, { select, shardCount, rootDir, weights });
