@@ -1117,11 +1117,19 @@ describe('fuzzing every write route', () => {
     };
     const cookieHeader = (jar: Jar) =>
       (jar.order ? [...jar.named, ...jar.lookAlike] : [...jar.lookAlike, ...jar.named]).map(([n, v]) => `${n}=${v}`);
-    /** A signature's cookie value as a server reads it: up to the first ";", one pair of quotes taken off. */
+    /**
+     * A signature's cookie value as the server reads it (koa's cookies): the first `gc_sig_<id>=` pair of
+     * the header as HTTP delivers it, up to the next ";", one pair of quotes taken off. HTTP drops the
+     * whitespace at either end of a header's value, so a token with a space after it, sent last, arrives
+     * as the token itself (a CI run's generated jar did just that).
+     */
     function cookieValue(jar: Jar, id: number): string | null {
-      const raw = new Map(jar.named).get(`gc_sig_${id}`);
-      if (raw === undefined) return null;
-      const value = raw.split(';')[0];
+      const delivered = cookieHeader(jar)
+        .join('; ')
+        .replace(/^[ \t]+|[ \t]+$/g, '');
+      const match = new RegExp(`(?:^|;) *gc_sig_${id}=([^;]*)`).exec(delivered);
+      if (!match) return null;
+      const value = match[1];
       return value.startsWith('"') ? value.slice(1, -1) : value;
     }
     /** Whether the request carried this signature's real edit token at all (its cookie, or the header). */
@@ -1135,6 +1143,31 @@ describe('fuzzing every write route', () => {
           select: ['id', 'message', 'display_name', 'status', 'updatedAt'],
         }),
       );
+
+    it('a real token sent last with a space after it is the real token (HTTP trims the header), in the middle it is not', async () => {
+      const [first, second] = signatures;
+      const shown = async (cookie: string) => {
+        const res = await app.http().get(`/sign/${signToken}/`).set('Cookie', cookie).expect(200);
+        return signatures.filter((s) => res.text.includes(s.message)).map((s) => s.message);
+      };
+      const last: Jar = {
+        named: [[`gc_sig_${first.id}`, `${first.token} `]],
+        lookAlike: [['gc_sig_', 'x']],
+        header: null,
+        order: false,
+      };
+      expect(cookieValue(last, first.id)).toBe(first.token);
+      expect(await shown(cookieHeader(last).join('; '))).toEqual([first.message]);
+      const middle: Jar = {
+        ...last,
+        named: [
+          [`gc_sig_${first.id}`, `${first.token} `],
+          [`gc_sig_${second.id}`, 'x'],
+        ],
+      };
+      expect(cookieValue(middle, first.id)).toBe(`${first.token} `);
+      expect(await shown(cookieHeader(middle).join('; '))).toEqual([]);
+    });
 
     it(`GET /sign/<token>/: ${COOKIE_RUNS} generated cookie headers, only messages whose real token was sent`, async () => {
       let answered = 0;
