@@ -87,7 +87,9 @@ if (require.main === module) {
     return {
       entry,
       browser: pass === 'browser',
-      seconds: RUN_START_SECONDS + estimateRun(root, pass, Number(shard), coverage === 'yes', weights, count),
+      seconds:
+        (weights.runStart ?? RUN_START_SECONDS) +
+        estimateRun(root, pass, Number(shard), coverage === 'yes', weights, count),
     };
   });
   const { order, result } = bestOrder(runs, adminReady);

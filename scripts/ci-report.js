@@ -102,14 +102,25 @@ console.log(`${PASSES.map((pass) => fmt(sum(pass)).padStart(8)).join(' ')}      
 // so c is the square root of the two groups' median ratios over each other. The browser files are all
 // measured, so their times stay as they are. Copy .tmp/test-weights.json over
 // tests/helpers/test-weights.json when files grew or shrank.
+// A run's first file also pays for the run's start: jest, loading node_modules, and in a checkout whose
+// transform cache is cold the plugin compiled and instrumented (on 2026-12-02 a 4 s file took 75 s first
+// in a measured run on a new machine, a 7 s one 60 s in the next run). Its time is not the file's own,
+// so it is marked `first`: its weight stays as it was, and what it took over that weight is the run's
+// start, which scripts/ci-queue.js adds to each run's estimate.
 function timesByPass() {
   const byPass = { sqlite: new Map(), postgres: new Map(), browser: new Map() };
   for (const name of RUNS) {
     const pass = passOf(name);
     if (!byPass[pass]) continue;
     const measured = fs.existsSync(path.join(tmp, `coverage-${name}`));
-    for (const result of runs[name]?.testResults ?? []) {
-      byPass[pass].set(relative(result.name), { seconds: (result.endTime - result.startTime) / 1000, measured });
+    const results = runs[name]?.testResults ?? [];
+    const firstStart = Math.min(...results.map((result) => result.startTime));
+    for (const result of results) {
+      byPass[pass].set(relative(result.name), {
+        seconds: (result.endTime - result.startTime) / 1000,
+        measured,
+        first: result.startTime === firstStart,
+      });
     }
   }
   return byPass;
@@ -148,16 +159,18 @@ const measuredFactor = coverageFactor(byPass);
 const factor = previous?.coverage_factor
   ? Math.round(((measuredFactor + previous.coverage_factor) / 2) * 100) / 100
   : measuredFactor;
-const weights = { coverage_factor: factor, sqlite: {}, postgres: {}, browser: {} };
+const weights = { coverage_factor: factor, run_start: previous?.run_start, sqlite: {}, postgres: {}, browser: {} };
 const round = (seconds) => Math.round(seconds * 10) / 10;
+const starts = [];
 for (const pass of ['sqlite', 'postgres', 'browser']) {
-  const now = new Map(
-    [...byPass[pass]].map(([file, { seconds, measured }]) => [
-      file,
-      measured && pass !== 'browser' ? seconds / measuredFactor : seconds,
-    ]),
-  );
   const before = previous?.[pass] ?? {};
+  const own = (seconds, measured) => (measured && pass !== 'browser' ? seconds / measuredFactor : seconds);
+  const now = new Map();
+  const firsts = [];
+  for (const [file, { seconds, measured, first }] of byPass[pass]) {
+    if (first && before[file] > 0) firsts.push([file, own(seconds, measured)]);
+    else now.set(file, own(seconds, measured));
+  }
   const both = [...now.keys()].filter((file) => before[file] > 0);
   const beforeTotal = both.reduce((sum, file) => sum + before[file], 0);
   const scale = beforeTotal > 0 ? both.reduce((sum, file) => sum + now.get(file), 0) / beforeTotal : 1;
@@ -165,7 +178,18 @@ for (const pass of ['sqlite', 'postgres', 'browser']) {
     file,
     before[file] > 0 ? (seconds + before[file] * scale) / 2 : seconds,
   ]);
+  // A first file keeps its earlier weight, scaled to this run like the rest; what it took beyond that
+  // weight is the run's start.
+  for (const [file, seconds] of firsts) {
+    blended.push([file, before[file] * scale]);
+    starts.push(Math.max(0, seconds - before[file] * scale));
+  }
   for (const [file, seconds] of blended.sort((a, b) => b[1] - a[1])) weights[pass][file] = round(seconds);
+}
+// A run's start: the mean of this run's first files' time over their weights, blended with the last.
+if (starts.length) {
+  const mean = starts.reduce((sum, seconds) => sum + seconds, 0) / starts.length;
+  weights.run_start = Math.round(previous?.run_start > 0 ? (mean + previous.run_start) / 2 : mean);
 }
 fs.writeFileSync(path.join(tmp, 'test-weights.json'), JSON.stringify(weights, null, 2) + '\n');
 console.log(

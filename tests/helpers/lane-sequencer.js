@@ -38,6 +38,8 @@ function loadWeights() {
       postgres: raw.postgres ?? {},
       browser: raw.browser ?? {},
       coverageFactor: Number(raw.coverage_factor) >= 1 ? Number(raw.coverage_factor) : 1,
+      // What a run's first file takes over its weight (jest's start, node_modules, a cold cache): ci-report.js.
+      runStart: Number(raw.run_start) >= 0 ? Number(raw.run_start) : undefined,
     };
   }
   return { sqlite: raw, postgres: raw, browser: raw, coverageFactor: 1 };
