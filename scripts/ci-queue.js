@@ -6,10 +6,11 @@
 // longest first, ended the runs of 2026-12-01 about 300 s apart). This prints the
 // entries (`<pass> <shard> <coverage>`, one a line) in the order whose simulated claims end the last run
 // earliest, each run's length estimated from tests/helpers/test-weights.json (lane-sequencer.js
-// estimateRun) plus a run's own start (jest and the first file's node_modules). Ties keep the order
+// estimateRun) plus a run's own start (jest, node_modules and a cold cache in its first file: the weights'
+// `run_start`, which scripts/ci-report.js measures; 25 s without it). Ties keep the order
 // below. With --explain it also prints, on stderr, each run's estimate and each checkout's runs.
 //
-//   node scripts/ci-queue.js [--admin-ready <seconds>] [--shards database=2,browser=3] [--explain] [<entry>...]
+//   node scripts/ci-queue.js [--admin-ready <seconds>] [--shards database=2,browser=2] [--explain] [<entry>...]
 //
 // .ci/run passes its own queue (the entries) and shard counts, so they are said in one place; without
 // them the script takes the same defaults, to be run by hand.
