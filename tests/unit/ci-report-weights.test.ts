@@ -10,26 +10,28 @@ import path from 'path';
 describe("CI's weights from a run's reports (scripts/ci-report.js)", () => {
   const script = path.join(__dirname, '../../scripts/ci-report.js');
 
-  /** Runs the report on one SQLite run of [file, seconds] in order, with these earlier weights. */
-  function weightsAfter(previous: Record<string, unknown>, files: Array<[string, number]>) {
+  /** Runs the report on runs (name -> [file, seconds] in order), with these earlier weights. */
+  function weightsAfterRuns(previous: Record<string, unknown>, runs: Record<string, Array<[string, number]>>) {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-report-'));
     try {
       fs.mkdirSync(path.join(root, '.tmp'));
       fs.mkdirSync(path.join(root, 'tests', 'helpers'), { recursive: true });
       fs.writeFileSync(path.join(root, 'tests', 'helpers', 'test-weights.json'), JSON.stringify(previous));
-      let at = 1_000_000;
-      const testResults = files.map(([file, seconds]) => {
-        const startTime = at;
-        at += seconds * 1000 + 100;
-        return {
-          name: path.join(root, file),
-          startTime,
-          endTime: startTime + seconds * 1000,
-          assertionResults: [{ status: 'passed', duration: 50 }],
-        };
-      });
-      fs.writeFileSync(path.join(root, '.tmp', 'sqlite-1-1.json'), JSON.stringify({ numFailedTests: 0, testResults }));
-      fs.writeFileSync(path.join(root, '.tmp', 'runs.txt'), 'sqlite-1-1\n');
+      for (const [name, files] of Object.entries(runs)) {
+        let at = 1_000_000;
+        const testResults = files.map(([file, seconds]) => {
+          const startTime = at;
+          at += seconds * 1000 + 100;
+          return {
+            name: path.join(root, file),
+            startTime,
+            endTime: startTime + seconds * 1000,
+            assertionResults: [{ status: 'passed', duration: 50 }],
+          };
+        });
+        fs.writeFileSync(path.join(root, '.tmp', `${name}.json`), JSON.stringify({ numFailedTests: 0, testResults }));
+      }
+      fs.writeFileSync(path.join(root, '.tmp', 'runs.txt'), `${Object.keys(runs).join('\n')}\n`);
       execFileSync(process.execPath, [script, '--root', root, '--runs', path.join(root, '.tmp', 'runs.txt')], {
         stdio: 'pipe',
       });
@@ -38,6 +40,9 @@ describe("CI's weights from a run's reports (scripts/ci-report.js)", () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   }
+  /** The same on one SQLite run. */
+  const weightsAfter = (previous: Record<string, unknown>, files: Array<[string, number]>) =>
+    weightsAfterRuns(previous, { 'sqlite-1-1': files });
 
   const a = 'tests/unit/a.test.ts';
   const b = 'tests/unit/b.test.ts';
@@ -73,6 +78,37 @@ describe("CI's weights from a run's reports (scripts/ci-report.js)", () => {
     ]);
     expect(fresh.sqlite['tests/unit/new.test.ts']).toBeCloseTo(12, 1);
     expect(fresh.run_start).toBeUndefined();
+  });
+
+  it('times a file first on one database by its time on the other, so a weight an earlier first run inflated comes down', () => {
+    // a ran first on SQLite (60 s) and later on PostgreSQL (10 s); its SQLite weight was inflated to 40 s.
+    // c, which neither run had first, took the same on both: the passes' ratio is 1.
+    const weights = weightsAfterRuns(
+      {
+        coverage_factor: 1,
+        sqlite: { [a]: 40, [b]: 30, [c]: 30 },
+        postgres: { [a]: 10, [b]: 30, [c]: 30 },
+        browser: {},
+      },
+      {
+        'sqlite-1-1': [
+          [a, 60],
+          [b, 30],
+          [c, 30],
+        ],
+        'postgres-1-1': [
+          [b, 45],
+          [a, 10],
+          [c, 30],
+        ],
+      },
+    );
+    // a on SQLite: 10 s by PostgreSQL's time, blended with its earlier 40 s: 25 (it stayed at 40 before).
+    expect(weights.sqlite[a]).toBeCloseTo(25, 1);
+    // b, first on PostgreSQL: its SQLite time (30 s); its 45 s there was 15 s of the run's start.
+    expect(weights.postgres[b]).toBeCloseTo(30, 1);
+    // The run's start: SQLite's 50 s and PostgreSQL's 15 s.
+    expect(weights.run_start).toBe(33);
   });
 
   it("gives scripts/ci-queue.js the run's start", () => {
