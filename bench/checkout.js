@@ -90,12 +90,17 @@ async function shopper(app, s, samples, errors, firstCard, rounds) {
   return orders;
 }
 
-/** One pass: `count` shoppers at once, each roundsFor(count) orders; waits (bounded) for the e-cards to arrive. */
 /** An e-card's address: the seed's recipients (bench/lib/seed-app.js); a shopper's is a confirmation. */
 const TO_RECIPIENT = (/** @type {string} */ address) => address.startsWith('bench_recipient_');
+/** Waits until `done()` (the SMTP sink's counts), for at most `ms`. */
+async function mailArrived(done, ms) {
+  const until = Date.now() + ms;
+  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+}
 /** A shopper's address: the buyer's order confirmation. */
 const TO_SHOPPER = (/** @type {string} */ address) => address.startsWith('bench_shopper_');
 
+/** One pass: `count` shoppers at once, each roundsFor(count) orders; waits (bounded) for the e-cards to arrive. */
 async function pass(app, smtp, count, firstCard, rounds = roundsFor(count)) {
   const samples = Object.fromEntries(STEPS.map((s) => [s, []]));
   const errors = [];
@@ -116,8 +121,7 @@ async function pass(app, smtp, count, firstCard, rounds = roundsFor(count)) {
   // The e-cards go out in the background (on a worker when the roles are split); wait for them so the
   // next pass starts quiet, and report when the last arrived.
   // With BENCH_SCHEDULED the e-cards leave tomorrow: nothing to wait for.
-  const until = Date.now() + (process.env.BENCH_SCHEDULED ? 0 : 120_000);
-  while (ecards() - receivedBefore < orders && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  await mailArrived(() => ecards() - receivedBefore >= orders, process.env.BENCH_SCHEDULED ? 0 : 120_000);
   const drainSeconds = Number(process.hrtime.bigint() - start) / 1e9;
   // The CPU the servers and the database spent on the pass, its e-cards' sending included (unless
   // scheduled for later).
@@ -245,9 +249,7 @@ async function main() {
       firstCard += 1;
       // The buyers' confirmations of the warm-up's orders go out on the worker's next sweep: waited for
       // (bounded), so that they are not sent while the bare route is measured.
-      const until = Date.now() + 60_000;
-      while (confirmations() - before < warmUp.orders && Date.now() < until)
-        await new Promise((r) => setTimeout(r, 200));
+      await mailArrived(() => confirmations() - before >= warmUp.orders, 60_000);
     }
     // Strapi's bare route on the same instance, around the passes (autocannon, BENCH_CONNECTIONS x
     // BENCH_DURATION): the ceiling each order's cost is counted in.

@@ -184,19 +184,18 @@ function passRatio(pass) {
 }
 for (const pass of ['sqlite', 'postgres', 'browser']) {
   const before = previous?.[pass] ?? {};
-  const own = (seconds, measured) => ownTime(pass, { seconds, measured });
   const ratio = OTHER_PASS[pass] ? passRatio(pass) : undefined;
   const now = new Map();
   const firsts = [];
   for (const [file, entry] of byPass[pass]) {
-    const { seconds, measured, first } = entry;
+    const { first } = entry;
     const elsewhere = ratio ? byPass[OTHER_PASS[pass]].get(file) : undefined;
     if (first && elsewhere && !elsewhere.first) {
       const estimate = ownTime(OTHER_PASS[pass], elsewhere) * ratio;
       now.set(file, estimate);
-      starts.push(Math.max(0, own(seconds, measured) - estimate));
-    } else if (first && before[file] > 0) firsts.push([file, own(seconds, measured)]);
-    else now.set(file, own(seconds, measured));
+      starts.push(Math.max(0, ownTime(pass, entry) - estimate));
+    } else if (first && before[file] > 0) firsts.push([file, ownTime(pass, entry)]);
+    else now.set(file, ownTime(pass, entry));
   }
   // The machine's speed in this run against the weights, from the files timed as they ran.
   const both = [...now.keys()].filter((file) => before[file] > 0 && !byPass[pass].get(file).first);
