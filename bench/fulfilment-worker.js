@@ -12,7 +12,8 @@
 //   LISTEN                  starts Strapi's HTTP server; answers "LISTENING <port>" (the bare /_health
 //                           route is measured against it after the send, in the same run)
 //   QUIT                    stops Strapi (and its Chromium) and exits
-// While running it prints "STATS <json>" twice a second: its own RSS and its Chromium's (all processes).
+// While running it prints "STATS <json>" twice a second: its own RSS and its Chromium's pid (the benchmark
+// reads that browser's memory from /proc itself).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -21,66 +22,6 @@ const { createStrapi } = require('@strapi/strapi');
 
 const appDir = path.resolve(__dirname, '..');
 const say = (line) => process.stdout.write(`${line}\n`);
-
-/**
- * Memory of a process and all its descendants, in bytes (Linux /proc): the sum of their RSS (counts the
- * Chromium binary and libraries once per process, so it reads about 900 MB high) and, when `withPss`,
- * their PSS (shared pages split between the processes sharing them: the memory they really take).
- * PSS costs the kernel a walk of each process's page tables, so it is sampled less often.
- */
-let knownTree = { root: 0, at: 0, pids: /** @type {Set<number>} */ (new Set()) };
-function treeMemory(rootPid, withPss) {
-  if (!rootPid) return { rss: 0, pss: null };
-  // Finding the tree reads every process's stat file: on a busy machine that was 9 s of this (Strapi's)
-  // process's CPU over a 300-card send, counted in its CPU per e-card. The tree is found again every 2 s.
-  const tree = knownTree.root === rootPid && Date.now() - knownTree.at < 2000 ? knownTree.pids : findTree(rootPid);
-  return treeSum(tree, withPss);
-}
-
-function findTree(rootPid) {
-  const parents = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(Number(entry), ppid);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const tree = new Set([rootPid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, ppid] of parents) {
-      if (tree.has(ppid) && !tree.has(pid)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  knownTree = { root: rootPid, at: Date.now(), pids: tree };
-  return tree;
-}
-
-function treeSum(tree, withPss) {
-  let rss = 0;
-  let pss = withPss ? 0 : null;
-  for (const pid of tree) {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) rss += Number(m[1]) * 1024;
-      if (withPss) {
-        const p = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-        if (p && pss !== null) pss += Number(p[1]) * 1024;
-      }
-    } catch {
-      // gone
-    }
-  }
-  return { rss, pss };
-}
 
 /**
  * BENCH_HEAP_PROF=<file>: V8's sampling heap profiler over the send, counting what was allocated and
@@ -155,16 +96,13 @@ const cpuMs = (since) => {
   const rendering = plugin.service('rendering');
   const q = (name) => strapi.db.query(`plugin::greeting-cards.${name}`);
 
-  let tick = 0;
+  // Chromium's memory is read by the benchmark's process from the browser's pid (bench/lib/process-memory.js):
+  // read here, it counted in this process's CPU per e-card.
   const stats = setInterval(() => {
-    let chromium = 0;
-    let chromiumPss = null;
-    tick += 1;
+    let browserPid = 0;
     try {
       const provider = rendering.provider();
-      const memory = treeMemory(typeof provider.browserPid === 'function' ? provider.browserPid() : 0, tick % 4 === 0);
-      chromium = memory.rss;
-      chromiumPss = memory.pss;
+      browserPid = typeof provider.browserPid === 'function' ? provider.browserPid() || 0 : 0;
     } catch {
       // rendering not started
     }
@@ -177,9 +115,7 @@ const cpuMs = (since) => {
       // rendering not started
     }
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-    say(
-      `STATS ${JSON.stringify({ rss, heapUsed, heapTotal, external, arrayBuffers, chromium, chromiumPss, renderer })}`,
-    );
+    say(`STATS ${JSON.stringify({ rss, heapUsed, heapTotal, external, arrayBuffers, browserPid, renderer })}`);
   }, 500);
   stats.unref();
 
