@@ -67,14 +67,4 @@ function treeSum(tree, withPss) {
   return { rss, pss };
 }
 
-/** The resident memory of one process, in bytes (0 once it has ended). */
-function processRss(pid) {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-module.exports = { treeMemory, processRss };
+module.exports = { treeMemory };
