@@ -4,6 +4,11 @@
 // profile was this sampling.
 'use strict';
 const fs = require('fs');
+// The same walk of /proc that the two-machine test kills a machine's tree with.
+const { descendantsOf } = require('../../tests/fulfilment/machines');
+
+/** Each root's tree as last found (the benchmark samples one per instance). */
+const knownTrees = new Map();
 
 /**
  * Memory of a process and all its descendants, in bytes (Linux /proc): the sum of their RSS (counts the
@@ -11,8 +16,6 @@ const fs = require('fs');
  * their PSS (shared pages split between the processes sharing them: the memory they really take).
  * PSS costs the kernel a walk of each process's page tables, so it is sampled less often.
  */
-/** Each root's tree as last found (the benchmark samples one per instance). */
-const knownTrees = new Map();
 function treeMemory(rootPid, withPss) {
   if (!rootPid) return { rss: 0, pss: null };
   // Finding the tree reads every process's stat file (9 s of CPU over a 300-card send on a busy machine,
@@ -23,28 +26,7 @@ function treeMemory(rootPid, withPss) {
 }
 
 function findTree(rootPid) {
-  const parents = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(Number(entry), ppid);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const tree = new Set([rootPid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, ppid] of parents) {
-      if (tree.has(ppid) && !tree.has(pid)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
+  const tree = new Set([rootPid, ...descendantsOf(rootPid)]);
   knownTrees.set(rootPid, { at: Date.now(), pids: tree });
   return tree;
 }
